@@ -10,8 +10,8 @@ import (
 	"context"
 	"database/sql"
 	"embed"
-	"io/fs"
 	"fmt"
+	"io/fs"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"

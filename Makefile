@@ -1,0 +1,54 @@
+# Mishwar. `make run` serves the site with demo data; `make test` runs every test.
+# Both install or start what they need (npm packages, Chromium for browser tests, PostgreSQL).
+
+GO        ?= go
+BIN       := bin/mishwar
+VERSION   := $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -X main.version=$(VERSION)
+WEBAPP    := webapp
+CHROMIUM  ?= /usr/bin/chromium
+
+.PHONY: run build web web-deps test test-go test-web test-e2e lint bench chromium clean
+
+run: build
+	./$(BIN) serve
+
+build: web
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/mishwar
+
+web-deps:
+	@if [ -f $(WEBAPP)/package.json ]; then \
+		cd $(WEBAPP) && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }; \
+	fi
+
+web: web-deps
+	@if [ -f $(WEBAPP)/package.json ]; then cd $(WEBAPP) && npm run build; fi
+
+test: lint test-web test-go test-e2e
+
+lint: web-deps
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	$(GO) vet ./...
+	@if [ -f $(WEBAPP)/package.json ]; then cd $(WEBAPP) && npm run lint && npm run typecheck; fi
+
+test-web: web-deps
+	@if [ -f $(WEBAPP)/package.json ]; then cd $(WEBAPP) && npm test; fi
+
+# The Go tests start their own throwaway PostgreSQL clusters; the live-channel tests drive the real
+# socket.io-client from webapp/node_modules.
+test-go: web-deps
+	$(GO) test -race -count=1 -timeout 20m ./...
+
+chromium:
+	@command -v $(CHROMIUM) >/dev/null 2>&1 || { \
+		echo "installing Chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test-e2e: build chromium
+	@if [ -f $(WEBAPP)/e2e/run.mjs ]; then cd $(WEBAPP) && MISHWAR_BIN=$(CURDIR)/$(BIN) CHROMIUM=$(CHROMIUM) node e2e/run.mjs; fi
+
+bench:
+	MISHWAR_BENCH=1 $(GO) test -count=1 -run 'TestBenchmarkTable' -v -timeout 30m ./eventstore/... ./projections/... ./domain/... ./commands/... | grep -v '^=== RUN\|^--- PASS\|^PASS\|^ok ' || true
+
+clean:
+	rm -rf bin $(WEBAPP)/dist/assets $(WEBAPP)/dist/index.html

@@ -1,0 +1,194 @@
+// Package commands runs the write side: one handler per command loads a stream, folds it through the
+// aggregate's decider, decides, and appends the new events with the expected version. It never reads
+// a read model to decide anything that must be consistent (uniqueness lives on streams of its own).
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"mishwar/domain"
+	"mishwar/eventstore"
+)
+
+// ErrConcurrentChange means another writer changed the stream between load and append, and the
+// command does not commute, so it cannot be retried blindly (409).
+var ErrConcurrentChange = domain.Conflict("common.concurrent_change")
+
+// Actor is who issues a command.
+type Actor struct {
+	UserID string
+	Role   string
+}
+
+// Meta identifies one command invocation. A repeated ID (a client retry) returns the first result
+// and appends nothing.
+type Meta struct {
+	CommandID     uuid.UUID
+	Actor         Actor
+	CorrelationID string
+	CausationID   string
+	ClientIP      string
+}
+
+// NewMeta returns metadata for a fresh command by actor.
+func NewMeta(actor Actor) Meta {
+	id := uuid.New()
+	return Meta{CommandID: id, Actor: actor, CorrelationID: id.String()}
+}
+
+func (m Meta) eventMetadata() eventstore.Metadata {
+	corr := m.CorrelationID
+	if corr == "" {
+		corr = m.CommandID.String()
+	}
+	return eventstore.Metadata{
+		ActorID:       m.Actor.UserID,
+		ActorRole:     m.Actor.Role,
+		CommandID:     m.CommandID.String(),
+		CorrelationID: corr,
+		CausationID:   m.CausationID,
+		ClientIP:      m.ClientIP,
+	}
+}
+
+// Result says where a command left its stream.
+type Result[E any] struct {
+	// Version is the stream's version after the command (-1: still empty).
+	Version int64
+	// Position is the global position of the last event written, for read-your-writes waits.
+	Position eventstore.Position
+	// Events are the events this command produced (or produced the first time, for a repeat).
+	Events []E
+	// Repeated is true when the command id had been handled before and nothing was appended.
+	Repeated bool
+}
+
+// Runner executes commands against an event store.
+type Runner struct {
+	Store    eventstore.Store
+	Registry *eventstore.Registry
+	Now      func() time.Time
+	// MaxRetries bounds retries of commuting commands after a concurrent change.
+	MaxRetries int
+}
+
+// NewRunner returns a runner with the wall clock and five retries.
+func NewRunner(store eventstore.Store, registry *eventstore.Registry) *Runner {
+	return &Runner{Store: store, Registry: registry, Now: time.Now, MaxRetries: 5}
+}
+
+// Options tune one execution.
+type Options struct {
+	// Commutes: on a concurrent change, reload and decide again instead of failing with 409. True for
+	// commands whose outcome does not depend on what the other writer did, or that the decider
+	// re-checks anyway (adding to a cart, reserving capacity).
+	Commutes bool
+}
+
+// Execute loads stream, folds it with d, decides cmd and appends the events. Events get ids derived
+// from the command id, so a retry after a lost response is recognised by the store as well.
+func Execute[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C, E], stream string, cmd C, meta Meta, opts Options) (Result[E], error) {
+	if meta.CommandID == uuid.Nil {
+		meta.CommandID = uuid.New()
+	}
+	attempts := 1
+	if opts.Commutes {
+		attempts += r.MaxRetries
+	}
+	var lastErr error
+	for attempt := 0; attempt < attempts; attempt++ {
+		res, err := executeOnce(ctx, r, d, stream, cmd, meta)
+		if err == nil || !errors.Is(err, eventstore.ErrWrongVersion) {
+			return res, err
+		}
+		lastErr = err
+	}
+	return Result[E]{}, fmt.Errorf("%w: %w", ErrConcurrentChange, lastErr)
+}
+
+func executeOnce[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C, E], stream string, cmd C, meta Meta) (Result[E], error) {
+	history, err := Load[E](ctx, r, stream)
+	if err != nil {
+		return Result[E]{}, err
+	}
+	if prior, ok := history.byCommand(meta.CommandID.String()); ok {
+		return Result[E]{Version: history.Version, Position: prior.position, Events: prior.events, Repeated: true}, nil
+	}
+	state := d.Fold(history.Events)
+	events, err := d.Decide(state, cmd, r.Now())
+	if err != nil {
+		return Result[E]{Version: history.Version}, err
+	}
+	if len(events) == 0 {
+		return Result[E]{Version: history.Version}, nil
+	}
+	data := make([]eventstore.EventData, len(events))
+	md := meta.eventMetadata()
+	for i, e := range events {
+		ed, err := r.Registry.Encode(eventstore.DeterministicID(meta.CommandID, i), e, md)
+		if err != nil {
+			return Result[E]{}, fmt.Errorf("commands: encode %T: %w", e, err)
+		}
+		data[i] = ed
+	}
+	res, err := r.Store.Append(ctx, stream, eventstore.Exactly(history.Version), data...)
+	if err != nil {
+		return Result[E]{}, fmt.Errorf("commands: append to %s: %w", stream, err)
+	}
+	return Result[E]{Version: res.NextExpectedVersion, Position: res.Position, Events: events, Repeated: res.Duplicate}, nil
+}
+
+// History is a stream loaded and decoded.
+type History[E any] struct {
+	Events   []E
+	Recorded []eventstore.RecordedEvent
+	// Version of the last event; -1 for an empty stream.
+	Version int64
+}
+
+type priorCommand[E any] struct {
+	events   []E
+	position eventstore.Position
+}
+
+func (h History[E]) byCommand(commandID string) (priorCommand[E], bool) {
+	var p priorCommand[E]
+	for i, rec := range h.Recorded {
+		if rec.Metadata.CommandID == commandID {
+			p.events = append(p.events, h.Events[i])
+			p.position = rec.Position
+		}
+	}
+	return p, len(p.events) > 0
+}
+
+// Load reads and decodes a whole stream. Events of types the registry does not know, or that do not
+// belong to E, are an error: a stream holds one aggregate's events.
+func Load[E any](ctx context.Context, r *Runner, stream string) (History[E], error) {
+	recs, err := r.Store.ReadStream(ctx, stream, 0)
+	if errors.Is(err, eventstore.ErrStreamNotFound) {
+		return History[E]{Version: -1}, nil
+	}
+	if err != nil {
+		return History[E]{}, fmt.Errorf("commands: read %s: %w", stream, err)
+	}
+	h := History[E]{Events: make([]E, 0, len(recs)), Recorded: recs, Version: -1}
+	for _, rec := range recs {
+		v, err := r.Registry.Decode(rec)
+		if err != nil {
+			return History[E]{}, fmt.Errorf("commands: decode %s@%d: %w", stream, rec.Version, err)
+		}
+		e, ok := v.(E)
+		if !ok {
+			return History[E]{}, fmt.Errorf("commands: %s@%d: event %s is not a %T", stream, rec.Version, rec.Type, *new(E))
+		}
+		h.Events = append(h.Events, e)
+		h.Version = rec.Version
+	}
+	return h, nil
+}

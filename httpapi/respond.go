@@ -1,0 +1,178 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"mishwar/domain"
+	"mishwar/internal/i18n"
+)
+
+// ErrorBody is the one error shape of the whole API.
+type ErrorBody struct {
+	Message string              `json:"message"`
+	Errors  map[string][]string `json:"errors,omitempty"`
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	if v == nil {
+		return
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+}
+
+// writeMessage answers status with a translated message and nothing else.
+func writeMessage(w http.ResponseWriter, r *http.Request, status int, key string, args ...any) {
+	writeJSON(w, status, ErrorBody{Message: i18n.T(Lang(r), key, args...)})
+}
+
+// RetryAfterError asks the client to wait before trying again (429 with Retry-After).
+type RetryAfterError struct {
+	After time.Duration
+}
+
+func (e *RetryAfterError) Error() string { return fmt.Sprintf("retry after %s", e.After) }
+
+// writeError maps an error to its status and a translated message, once, for the whole API. Domain
+// refusals carry their kind; anything else is an internal failure, logged and answered with 500
+// without details.
+func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	lang := Lang(r)
+	var ra *RetryAfterError
+	if errors.As(err, &ra) {
+		secs := int(ra.After.Round(time.Second) / time.Second)
+		if secs < 1 {
+			secs = 1
+		}
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		writeJSON(w, http.StatusTooManyRequests, ErrorBody{Message: i18n.T(lang, "common.too_many_requests", humanSeconds(lang, secs))})
+		return
+	}
+	var ve *domain.ValidationError
+	if errors.As(err, &ve) {
+		body := ErrorBody{Message: i18n.T(lang, "common.validation_failed"), Errors: map[string][]string{}}
+		for field, keys := range ve.Fields {
+			for _, k := range keys {
+				body.Errors[field] = append(body.Errors[field], i18n.T(lang, k))
+			}
+		}
+		// With a single broken field the message itself names the problem, which reads better in a toast.
+		if len(body.Errors) == 1 {
+			for _, msgs := range body.Errors {
+				body.Message = msgs[0]
+			}
+		}
+		writeJSON(w, http.StatusUnprocessableEntity, body)
+		return
+	}
+	var de *domain.Error
+	if errors.As(err, &de) {
+		writeJSON(w, statusOf(de.Kind), ErrorBody{Message: i18n.T(lang, de.Key)})
+		return
+	}
+	logger(r).ErrorContext(r.Context(), "request failed", "err", err)
+	writeJSON(w, http.StatusInternalServerError, ErrorBody{Message: i18n.T(lang, "common.internal")})
+}
+
+func statusOf(k domain.Kind) int {
+	switch k {
+	case domain.KindInvalid:
+		return http.StatusUnprocessableEntity
+	case domain.KindNotFound:
+		return http.StatusNotFound
+	case domain.KindConflict:
+		return http.StatusConflict
+	case domain.KindForbidden:
+		return http.StatusForbidden
+	case domain.KindUnauthenticated:
+		return http.StatusUnauthorized
+	case domain.KindTooManyRequests:
+		return http.StatusTooManyRequests
+	}
+	return http.StatusInternalServerError
+}
+
+func humanSeconds(lang i18n.Lang, secs int) string {
+	if lang == i18n.Ar {
+		return strconv.Itoa(secs) + " ثانية"
+	}
+	if secs == 1 {
+		return "1 second"
+	}
+	return strconv.Itoa(secs) + " seconds"
+}
+
+// maxBodyBytes bounds request bodies that are not uploads.
+const maxBodyBytes = 1 << 20
+
+// errBadBody is a malformed request body (422 with a readable message).
+var errBadBody = domain.Invalid("common.invalid_body")
+
+// decodeBody reads a JSON, urlencoded or multipart body into dst. Form fields are matched to dst's
+// json tags; every form value arrives as a string, so request structs keep strings where a form may
+// send a field (the spec's client posts some calls as multipart forms).
+func decodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch ct {
+	case "multipart/form-data", "application/x-www-form-urlencoded":
+		var values url.Values
+		if ct == "multipart/form-data" {
+			if err := r.ParseMultipartForm(maxBodyBytes); err != nil {
+				return fmt.Errorf("%w: %w", errBadBody, err)
+			}
+			values = r.MultipartForm.Value
+		} else {
+			if err := r.ParseForm(); err != nil {
+				return fmt.Errorf("%w: %w", errBadBody, err)
+			}
+			values = r.PostForm
+		}
+		m := make(map[string]any, len(values))
+		for k, vs := range values {
+			name := strings.TrimSuffix(k, "[]")
+			if len(vs) == 1 && name == k {
+				m[name] = vs[0]
+			} else {
+				m[name] = vs
+			}
+		}
+		raw, _ := json.Marshal(m)
+		if err := json.Unmarshal(raw, dst); err != nil {
+			return fmt.Errorf("%w: %w", errBadBody, err)
+		}
+		return nil
+	default:
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			return fmt.Errorf("%w: %w", errBadBody, err)
+		}
+		if len(strings.TrimSpace(string(body))) == 0 {
+			return nil
+		}
+		if err := json.Unmarshal(body, dst); err != nil {
+			return fmt.Errorf("%w: %w", errBadBody, err)
+		}
+		return nil
+	}
+}
+
+func logger(r *http.Request) *slog.Logger {
+	if l, ok := r.Context().Value(loggerKey{}).(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}

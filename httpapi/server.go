@@ -1,0 +1,145 @@
+// Package httpapi is Mishwar's HTTP surface: the JSON API of the spec (section 7) exactly as written,
+// the calls it implies, the admin and support API, the live channel and the web app. It decodes and
+// validates requests, calls command handlers and read models, and maps their errors to one error
+// shape. It holds no business rule of its own.
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/commands"
+	"mishwar/eventstore"
+)
+
+// ProjectionWaiter lets a handler answer after the read models have seen its own write.
+type ProjectionWaiter interface {
+	WaitFor(ctx context.Context, projection string, pos eventstore.Position) error
+}
+
+// Deps is everything the API calls. Features add their own fields.
+type Deps struct {
+	Logger      *slog.Logger
+	Pool        *pgxpool.Pool
+	Store       eventstore.Store
+	Commands    *commands.Runner
+	Projections ProjectionWaiter
+	Auth        Authenticator
+	// Ready reports whether the process can serve traffic (database reachable, projections caught up).
+	Ready func(ctx context.Context) error
+	// Status lists projections for the admin status endpoint.
+	ProjectionStatus func(ctx context.Context) (any, error)
+	// Web serves the web app and everything that is not the API (nil: 404).
+	Web http.Handler
+	// Live serves the Socket.IO endpoint under /socket.io/ (nil: not mounted).
+	Live http.Handler
+	// TrustProxy: take the client address from X-Forwarded-For (only behind a proxy you run).
+	TrustProxy bool
+}
+
+// Server routes requests to handlers.
+type Server struct {
+	deps   Deps
+	router *mux.Router
+}
+
+// New builds the API.
+func New(deps Deps) *Server {
+	if deps.Logger == nil {
+		deps.Logger = slog.Default()
+	}
+	s := &Server{deps: deps, router: mux.NewRouter()}
+	s.routes()
+	return s
+}
+
+func (s *Server) routes() {
+	r := s.router
+	r.HandleFunc("/healthz", s.healthz).Methods(http.MethodGet, http.MethodHead)
+	r.HandleFunc("/readyz", s.readyz).Methods(http.MethodGet, http.MethodHead)
+
+	api := r.PathPrefix("/api").Subrouter()
+	api.HandleFunc("/admin/projections", requireRole(s.projectionStatus, RoleAdmin, RoleSupport)).Methods(http.MethodGet)
+	for _, register := range s.features() {
+		register(api)
+	}
+	api.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeMessage(w, r, http.StatusNotFound, "common.route_not_found")
+	})
+	api.MethodNotAllowedHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeMessage(w, r, http.StatusMethodNotAllowed, "common.method_not_allowed")
+	})
+
+	if s.deps.Live != nil {
+		r.PathPrefix("/socket.io/").Handler(s.deps.Live)
+	}
+	if s.deps.Web != nil {
+		r.PathPrefix("/").Handler(s.deps.Web)
+	}
+}
+
+// features lists each feature's route registration. Every feature keeps its routes in its own file.
+func (s *Server) features() []func(api *mux.Router) {
+	return []func(*mux.Router){}
+}
+
+// Handler returns the whole HTTP handler with the cross-cutting middleware around the router.
+func (s *Server) Handler() http.Handler {
+	var h http.Handler = s.router
+	h = withIdentity(s.deps.Auth, h)
+	h = csrfProtection(h)
+	h = withRequestContext(s.deps.Logger, h)
+	if s.deps.TrustProxy {
+		h = withTrustedProxy(h)
+	}
+	return h
+}
+
+// csrfProtection refuses cross-site unsafe requests (they would ride on the session cookie). Requests
+// without browser fetch metadata, like a payment gateway's server-to-server callback, pass.
+func csrfProtection(next http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeMessage(w, r, http.StatusForbidden, "common.invalid_origin")
+	}))
+	return cop.Handler(next)
+}
+
+func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	_, _ = w.Write([]byte("ok\n"))
+}
+
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
+	defer cancel()
+	if s.deps.Ready != nil {
+		if err := s.deps.Ready(ctx); err != nil {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = w.Write([]byte("not ready: " + strings.ReplaceAll(err.Error(), "\n", " ") + "\n"))
+			return
+		}
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	_, _ = w.Write([]byte("ready\n"))
+}
+
+func (s *Server) projectionStatus(w http.ResponseWriter, r *http.Request) {
+	if s.deps.ProjectionStatus == nil {
+		writeJSON(w, http.StatusOK, map[string]any{"data": []any{}})
+		return
+	}
+	st, err := s.deps.ProjectionStatus(r.Context())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"data": st})
+}
