@@ -1,0 +1,67 @@
+package projections
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/eventstore"
+)
+
+// BatchResult tells what ApplyBatch did.
+type BatchResult struct {
+	// Applied counts the events passed to Apply; Skipped those at or before the checkpoint.
+	Applied, Skipped int
+	// Checkpoint is the projection's position after the batch.
+	Checkpoint eventstore.Position
+}
+
+// ApplyBatch is the unit of work the runner performs for each batch of the global log: in one
+// transaction it locks the projection's checkpoint row, drops the events at or before the checkpoint
+// (already applied: this is what makes re-delivery harmless), applies the rest with search_path set
+// to the projection's schema, and moves the checkpoint past them. events must be in log order.
+// The projection's schema and checkpoint must exist (EnsureSchema).
+func ApplyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []eventstore.RecordedEvent) (BatchResult, error) {
+	name := p.Name()
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return BatchResult{}, fmt.Errorf("projections: %s: begin: %w", name, err)
+	}
+	defer func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }()
+
+	cp, err := lockCheckpoint(ctx, tx, name)
+	if err != nil {
+		return BatchResult{}, err
+	}
+	fresh := after(events, cp.Position)
+	res := BatchResult{Applied: len(fresh), Skipped: len(events) - len(fresh), Checkpoint: cp.Position}
+	if len(fresh) == 0 {
+		return res, nil
+	}
+	if err := setSearchPath(ctx, tx, SchemaName(name)); err != nil {
+		return BatchResult{}, fmt.Errorf("projections: %s: %w", name, err)
+	}
+	if err := p.Apply(ctx, tx, fresh); err != nil {
+		return BatchResult{}, fmt.Errorf("projections: %s: apply %d events from %s: %w", name, len(fresh), fresh[0].Position, err)
+	}
+	last := fresh[len(fresh)-1]
+	if err := saveCheckpoint(ctx, tx, name, last.Position, cp.EventsProcessed+int64(len(fresh)), last.RecordedAt); err != nil {
+		return BatchResult{}, err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return BatchResult{}, fmt.Errorf("projections: %s: commit: %w", name, err)
+	}
+	res.Checkpoint = last.Position
+	return res, nil
+}
+
+// after returns the suffix of events (in log order) that comes after pos.
+func after(events []eventstore.RecordedEvent, pos eventstore.Position) []eventstore.RecordedEvent {
+	for i, e := range events {
+		if pos.Less(e.Position) {
+			return events[i:]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,127 @@
+package projections_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"mishwar/eventstore"
+	"mishwar/projections"
+	"mishwar/projections/stats"
+)
+
+// hooked wraps a projection to observe or disturb its batches: before runs ahead of the inner Apply,
+// after runs behind it, inside the same transaction (so a failure in after undoes the inner writes).
+type hooked struct {
+	projections.Projection
+	extraSchema string
+	before      func(ctx context.Context, events []eventstore.RecordedEvent) error
+	after       func(ctx context.Context, events []eventstore.RecordedEvent) error
+}
+
+func (h *hooked) Schema() string { return h.Projection.Schema() + h.extraSchema }
+
+func (h *hooked) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	if h.before != nil {
+		if err := h.before(ctx, events); err != nil {
+			return err
+		}
+	}
+	if err := h.Projection.Apply(ctx, tx, events); err != nil {
+		return err
+	}
+	if h.after != nil {
+		return h.after(ctx, events)
+	}
+	return nil
+}
+
+func readLog(t *testing.T, store eventstore.Store) []eventstore.RecordedEvent {
+	t.Helper()
+	events, err := store.ReadAll(context.Background(), eventstore.Start, 10_000)
+	if err != nil {
+		t.Fatalf("read all: %v", err)
+	}
+	return events
+}
+
+func TestApplyBatchAppliesEachEventExactlyOnce(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name    string
+		batches [][2]int // [from, to) slices of the log, delivered in order
+		applied []int    // expected Applied per batch
+	}{
+		{"each batch once", [][2]int{{0, 10}, {10, 30}}, []int{10, 20}},
+		{"a batch delivered twice", [][2]int{{0, 10}, {0, 10}, {10, 30}}, []int{10, 0, 20}},
+		{"whole log delivered again", [][2]int{{0, 30}, {0, 30}}, []int{30, 0}},
+		{"overlapping batches", [][2]int{{0, 20}, {10, 25}, {5, 30}}, []int{20, 5, 5}},
+		{"a tail already applied", [][2]int{{0, 30}, {29, 30}}, []int{30, 0}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t)
+			ctx := context.Background()
+			appendEvents(t, e.store, 30, 3, []string{"cart", "order"}, []string{"Opened", "Changed", "Closed"})
+			log := readLog(t, e.store)
+			if len(log) != 30 {
+				t.Fatalf("log holds %d events, want 30", len(log))
+			}
+			p := stats.New()
+			if err := projections.EnsureSchema(ctx, e.pool, e.store, p); err != nil {
+				t.Fatalf("ensure schema: %v", err)
+			}
+			for i, b := range tc.batches {
+				res, err := projections.ApplyBatch(ctx, e.pool, p, log[b[0]:b[1]])
+				if err != nil {
+					t.Fatalf("batch %d: %v", i, err)
+				}
+				if res.Applied != tc.applied[i] || res.Skipped != b[1]-b[0]-tc.applied[i] {
+					t.Errorf("batch %d %v: applied %d skipped %d, want applied %d", i, b, res.Applied, res.Skipped, tc.applied[i])
+				}
+				if want := log[b[1]-1].Position; res.Checkpoint.Less(want) {
+					t.Errorf("batch %d: checkpoint %s is before the batch's end %s", i, res.Checkpoint, want)
+				}
+			}
+			assertStats(t, readStats(t, e.pool), expectedStats(t, e.store))
+			if s := statusOf(t, e, stats.Name); s.EventsProcessed != 30 || s.LagEvents != 0 {
+				t.Errorf("status: processed %d lag %d, want 30 and 0", s.EventsProcessed, s.LagEvents)
+			}
+		})
+	}
+}
+
+func TestApplyBatchRollsBackEverythingWhenApplyFails(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	appendEvents(t, e.store, 10, 5, []string{"cart"}, []string{"Opened"})
+	log := readLog(t, e.store)
+	boom := errors.New("boom")
+	p := &hooked{Projection: stats.New(), after: func(context.Context, []eventstore.RecordedEvent) error { return boom }}
+	if err := projections.EnsureSchema(ctx, e.pool, e.store, p); err != nil {
+		t.Fatalf("ensure schema: %v", err)
+	}
+	if _, err := projections.ApplyBatch(ctx, e.pool, p, log); !errors.Is(err, boom) {
+		t.Fatalf("apply: got %v, want %v", err, boom)
+	}
+	if rows := readStats(t, e.pool); len(rows) != 0 {
+		t.Errorf("a failed batch left rows: %+v", rows)
+	}
+	if s := statusOf(t, e, stats.Name); s.Position != eventstore.Start || s.EventsProcessed != 0 {
+		t.Errorf("a failed batch moved the checkpoint: %+v", s)
+	}
+}
+
+func TestApplyBatchNeedsEnsureSchema(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	appendEvents(t, e.store, 1, 1, []string{"cart"}, []string{"Opened"})
+	_, err := projections.ApplyBatch(context.Background(), e.pool, stats.New(), readLog(t, e.store))
+	if !errors.Is(err, projections.ErrUnknownProjection) {
+		t.Fatalf("got %v, want ErrUnknownProjection", err)
+	}
+}

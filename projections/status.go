@@ -1,0 +1,99 @@
+package projections
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/eventstore"
+)
+
+// ProjectionStatus is one projection's health, for `mishwar projections status` and the admin API.
+type ProjectionStatus struct {
+	Name     string              `json:"name"`
+	Position eventstore.Position `json:"position"`
+	// EventsProcessed counts the events applied to the current read model.
+	EventsProcessed int64 `json:"events_processed"`
+	// LagEvents is how many events of the log the read model has not applied yet.
+	LagEvents int64 `json:"lag_events"`
+	// LagSeconds is how long the oldest event not yet applied has been waiting (0 when caught up).
+	LagSeconds float64 `json:"lag_seconds"`
+	// LastEventAt is when the last applied event was recorded.
+	LastEventAt *time.Time `json:"last_event_at,omitempty"`
+	UpdatedAt   time.Time  `json:"updated_at"`
+	// LastError is the failure the projection is retrying, if any; cleared by the next success.
+	LastError   string     `json:"last_error,omitempty"`
+	LastErrorAt *time.Time `json:"last_error_at,omitempty"`
+	// Running tells whether some process holds the projection's leader lease and so runs it.
+	Running bool `json:"running"`
+	// Rebuilding tells whether a rebuild of the projection is in progress in some process.
+	Rebuilding bool `json:"rebuilding"`
+}
+
+// Status reports every projection that has a checkpoint, ordered by name. Lags are measured against
+// the store's head at the time of the call.
+func Status(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store) ([]ProjectionStatus, error) {
+	head, count, err := store.Head(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("projections: status: head: %w", err)
+	}
+	rows, err := pool.Query(ctx, `SELECT name, `+checkpointColumns+`,
+		`+fmt.Sprintf(lockHeldSQL, "'"+leaseKey("")+"' || name")+`,
+		`+fmt.Sprintf(lockHeldSQL, "'"+rebuildKey("")+"' || name")+`
+		FROM projection_checkpoints ORDER BY name`)
+	if err != nil {
+		return nil, fmt.Errorf("projections: status: %w", err)
+	}
+	defer rows.Close()
+	type row struct {
+		name                string
+		cp                  checkpoint
+		running, rebuilding bool
+	}
+	var all []row
+	for rows.Next() {
+		var (
+			r               row
+			commit, prepare int64
+		)
+		if err := rows.Scan(&r.name, &commit, &prepare, &r.cp.EventsProcessed, &r.cp.LastEventAt, &r.cp.SchemaHash,
+			&r.cp.UpdatedAt, &r.cp.LastError, &r.cp.LastErrorAt, &r.running, &r.rebuilding); err != nil {
+			return nil, fmt.Errorf("projections: status: %w", err)
+		}
+		r.cp.Position = eventstore.Position{Commit: uint64(commit), Prepare: uint64(prepare)}
+		all = append(all, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("projections: status: %w", err)
+	}
+
+	now := time.Now()
+	out := make([]ProjectionStatus, 0, len(all))
+	for _, r := range all {
+		s := ProjectionStatus{
+			Name: r.name, Position: r.cp.Position, EventsProcessed: r.cp.EventsProcessed,
+			LastEventAt: r.cp.LastEventAt, UpdatedAt: r.cp.UpdatedAt,
+			LastErrorAt: r.cp.LastErrorAt, Running: r.running, Rebuilding: r.rebuilding,
+		}
+		if r.cp.LastError != nil {
+			s.LastError = *r.cp.LastError
+		}
+		if r.cp.Position.Less(head) {
+			s.LagEvents = max(1, count-r.cp.EventsProcessed)
+			// The store's port has no timestamp for its head, and "head time minus last applied
+			// time" overstates the lag of a projection that was idle before one new event: the
+			// age of the oldest unapplied event is what a reader of the model is missing.
+			next, err := store.ReadAll(ctx, r.cp.Position, 1)
+			if err != nil {
+				return nil, fmt.Errorf("projections: status of %s: %w", r.name, err)
+			}
+			if len(next) > 0 {
+				s.LagSeconds = max(0, now.Sub(next[0].RecordedAt).Seconds())
+			}
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
