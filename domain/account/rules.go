@@ -1,0 +1,220 @@
+package account
+
+import (
+	"errors"
+	"math"
+	"net/mail"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/nyaruka/phonenumbers"
+
+	"mishwar/domain"
+)
+
+// Message keys of the field rules (internal/i18n/catalog_accounts.go translates them).
+const (
+	KeyEmailRequired      = "accounts.email_required"
+	KeyEmailInvalid       = "accounts.email_invalid"
+	KeyEmailTaken         = "accounts.email_taken"
+	KeyFirstNameRequired  = "accounts.first_name_required"
+	KeyLastNameRequired   = "accounts.last_name_required"
+	KeyNameInvalid        = "accounts.name_invalid"
+	KeyNameTooLong        = "accounts.name_too_long"
+	KeyFullNameTwoWords   = "accounts.full_name_two_words"
+	KeyPasswordRequired   = "accounts.password_required"
+	KeyPasswordLength     = "accounts.password_length"
+	KeyPasswordMismatch   = "accounts.password_mismatch"
+	KeyOldPasswordWrong   = "accounts.old_password_wrong"
+	KeyOldPasswordMissing = "accounts.old_password_required"
+	KeyPhoneRequired      = "accounts.phone_required"
+	KeyPhoneInvalid       = "accounts.phone_invalid"
+	KeyLocationRequired   = "accounts.location_required"
+	KeyOutsideServiceArea = "accounts.outside_service_area"
+	KeyLabelRequired      = "accounts.label_required"
+	KeyTextTooLong        = "accounts.text_too_long"
+)
+
+// Limits of the field rules.
+const (
+	PasswordMinLength = 8
+	PasswordMaxLength = 20
+	NameMaxLength     = 50
+	EmailMaxLength    = 254
+	LabelMaxLength    = 80
+	AddressMaxLength  = 300
+)
+
+// NormalizeEmail is the form an address is stored and compared in.
+func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// CheckEmail adds field errors for a missing or malformed address and returns it normalised.
+func CheckEmail(v *domain.ValidationError, field, email string) string {
+	email = NormalizeEmail(email)
+	switch {
+	case email == "":
+		v.Add(field, KeyEmailRequired)
+	case !validEmail(email):
+		v.Add(field, KeyEmailInvalid)
+	}
+	return email
+}
+
+func validEmail(s string) bool {
+	if len(s) > EmailMaxLength {
+		return false
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || a.Name != "" {
+		return false
+	}
+	at := strings.LastIndexByte(s, '@')
+	domainPart := s[at+1:]
+	// A mail domain on the internet has a dot; "bob@localhost" is a typo for a traveller.
+	return at > 0 && strings.Contains(domainPart, ".") && !strings.HasPrefix(domainPart, ".") && !strings.HasSuffix(domainPart, ".")
+}
+
+// CheckName adds field errors for a missing or malformed name and returns it trimmed, inner runs of
+// spaces collapsed. requiredKey is the message for an empty name.
+func CheckName(v *domain.ValidationError, field, name, requiredKey string) string {
+	name = strings.Join(strings.Fields(name), " ")
+	switch {
+	case name == "":
+		v.Add(field, requiredKey)
+	case utf8.RuneCountInString(name) > NameMaxLength:
+		v.Add(field, KeyNameTooLong)
+	case !validName(name):
+		v.Add(field, KeyNameInvalid)
+	}
+	return name
+}
+
+// validName accepts letters of any script (Arabic names included) with the marks that go with them,
+// and the joiners real names use: space, hyphen, apostrophe, dot.
+func validName(s string) bool {
+	letters := 0
+	for _, r := range s {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case unicode.Is(unicode.Mn, r), r == ' ', r == '-', r == '\'', r == '’', r == '.':
+		default:
+			return false
+		}
+	}
+	return letters > 0
+}
+
+// ErrNeedFirstAndLastName is the sign-up form's full-name rule broken.
+var ErrNeedFirstAndLastName = errors.New(KeyFullNameTwoWords)
+
+// SplitFullName splits the sign-up form's one name field: the first word is the first name, the rest
+// the last name. Fewer than two words is ErrNeedFirstAndLastName.
+func SplitFullName(full string) (first, last string, err error) {
+	words := strings.Fields(full)
+	if len(words) < 2 {
+		return "", "", ErrNeedFirstAndLastName
+	}
+	return words[0], strings.Join(words[1:], " "), nil
+}
+
+// CheckPassword adds field errors for a password that breaks the strength rule (8 to 20 characters,
+// counted as characters, not bytes, so Arabic passwords measure the same).
+func CheckPassword(v *domain.ValidationError, field, password string) {
+	n := utf8.RuneCountInString(password)
+	switch {
+	case password == "":
+		v.Add(field, KeyPasswordRequired)
+	case n < PasswordMinLength || n > PasswordMaxLength:
+		v.Add(field, KeyPasswordLength)
+	}
+}
+
+// DefaultPhoneRegion is assumed for a number typed without a country key: the service area is Cairo.
+const DefaultPhoneRegion = "EG"
+
+// CheckPhone validates a phone number with the country key the form's picker sent and returns it in
+// E.164 (+201001234567). The key may be a calling code ("+20", "20") or a region ("EG"); a number that
+// starts with "+" carries its own. Validity is decided by the libphonenumber metadata, not a pattern.
+func CheckPhone(v *domain.ValidationError, field, number, countryKey string) string {
+	number = strings.TrimSpace(number)
+	if number == "" {
+		v.Add(field, KeyPhoneRequired)
+		return ""
+	}
+	e164, ok := NormalizePhone(number, countryKey)
+	if !ok {
+		v.Add(field, KeyPhoneInvalid)
+		return number
+	}
+	return e164
+}
+
+// NormalizePhone returns number in E.164 and whether it is a valid number.
+func NormalizePhone(number, countryKey string) (string, bool) {
+	number = strings.TrimSpace(number)
+	if strings.HasPrefix(number, "00") {
+		number = "+" + number[2:]
+	}
+	region := DefaultPhoneRegion
+	if !strings.HasPrefix(number, "+") {
+		if r, ok := regionOf(countryKey); ok {
+			region = r
+		} else if strings.TrimSpace(countryKey) != "" {
+			return "", false
+		}
+	}
+	n, err := phonenumbers.Parse(number, region)
+	if err != nil || !phonenumbers.IsValidNumber(n) {
+		return "", false
+	}
+	return phonenumbers.Format(n, phonenumbers.E164), true
+}
+
+func regionOf(key string) (string, bool) {
+	key = strings.TrimSpace(key)
+	if key == "" {
+		return "", false
+	}
+	if code, err := strconv.Atoi(strings.TrimPrefix(key, "+")); err == nil {
+		r := phonenumbers.GetRegionCodeForCountryCode(code)
+		return r, r != "" && r != "ZZ"
+	}
+	r := strings.ToUpper(key)
+	return r, phonenumbers.GetSupportedRegions()[r]
+}
+
+// ServiceArea is the box around Greater Cairo (Giza, 6th of October, New Cairo and the airport
+// included) that trips, saved places and pickup points must fall in.
+var ServiceArea = struct{ MinLat, MaxLat, MinLng, MaxLng float64 }{29.75, 30.35, 30.80, 31.85}
+
+// InServiceArea reports whether a point lies in the service area.
+func InServiceArea(lat, lng float64) bool {
+	return lat >= ServiceArea.MinLat && lat <= ServiceArea.MaxLat && lng >= ServiceArea.MinLng && lng <= ServiceArea.MaxLng
+}
+
+// CheckPoint adds field errors for a place without coordinates ("Save location needs a selected
+// source or end location") or outside the service area, under field "location".
+func CheckPoint(v *domain.ValidationError, lat, lng *float64) {
+	switch {
+	case lat == nil || lng == nil || math.IsNaN(*lat) || math.IsNaN(*lng):
+		v.Add("location", KeyLocationRequired)
+	case !InServiceArea(*lat, *lng):
+		v.Add("location", KeyOutsideServiceArea)
+	}
+}
+
+// CheckText trims s and adds a field error when it is longer than max characters (or empty, when
+// requiredKey is not "").
+func CheckText(v *domain.ValidationError, field, s string, max int, requiredKey string) string {
+	s = strings.TrimSpace(s)
+	switch {
+	case s == "" && requiredKey != "":
+		v.Add(field, requiredKey)
+	case utf8.RuneCountInString(s) > max:
+		v.Add(field, KeyTextTooLong)
+	}
+	return s
+}
