@@ -1,0 +1,758 @@
+package web_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/xml"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/andybalholm/brotli"
+
+	"mishwar/httpapi/web"
+)
+
+const publicURL = "https://mishwar.example"
+
+const indexHTML = `<!doctype html>
+<html lang="en" class="no-js">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <title>Mishwar</title>
+    <!--app-head-->
+    <script type="module" crossorigin src="/assets/index-B2x9k1.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-C7d3aa.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`
+
+var (
+	appJS   = strings.Repeat("export function greet(name){return `Ahlan, ${name}!`}\n", 200)
+	appCSS  = strings.Repeat(".card{margin-inline-start:1rem;padding:.5rem}\n", 100)
+	fontRaw = func() []byte {
+		b := make([]byte, 4096)
+		x := uint32(2463534242)
+		for i := range b { // incompressible, like a real woff2
+			x ^= x << 13
+			x ^= x >> 17
+			x ^= x << 5
+			b[i] = byte(x)
+		}
+		return b
+	}()
+	faviconSVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7"/></svg>`
+)
+
+func appFiles() fstest.MapFS {
+	return fstest.MapFS{
+		"index.html":                    {Data: []byte(indexHTML)},
+		"assets/index-B2x9k1.js":        {Data: []byte(appJS)},
+		"assets/index-C7d3aa.css":       {Data: []byte(appCSS)},
+		"assets/cairo-latin-9f8e.woff2": {Data: fontRaw},
+		"favicon.svg":                   {Data: []byte(faviconSVG)},
+	}
+}
+
+func newHandler(t *testing.T, mutate ...func(*web.Config)) http.Handler {
+	t.Helper()
+	cfg := web.Config{
+		Files:             appFiles(),
+		PublicURL:         publicURL,
+		ImageSources:      []string{"https://*.tile.example.org"},
+		FormActionSources: []string{"https://accept.gateway.example"},
+		Logger:            slog.New(slog.DiscardHandler),
+	}
+	for _, m := range mutate {
+		m(&cfg)
+	}
+	h, err := web.New(cfg)
+	if err != nil {
+		t.Fatalf("web.New: %v", err)
+	}
+	return h
+}
+
+type req struct {
+	method  string
+	target  string
+	headers map[string]string
+}
+
+func do(t *testing.T, h http.Handler, rq req) *http.Response {
+	t.Helper()
+	if rq.method == "" {
+		rq.method = http.MethodGet
+	}
+	r := httptest.NewRequest(rq.method, rq.target, nil)
+	for k, v := range rq.headers {
+		r.Header.Set(k, v)
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w.Result()
+}
+
+func body(t *testing.T, res *http.Response) string {
+	t.Helper()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+const (
+	chromeUA    = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36"
+	googlebotUA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+)
+
+func TestEveryKnownRouteAnswersTheAppShellWith200(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t)
+	for _, pattern := range web.Routes() {
+		path := strings.ReplaceAll(pattern, "{id}", "42")
+		for _, ua := range []string{chromeUA, googlebotUA} {
+			res := do(t, h, req{target: path, headers: map[string]string{"User-Agent": ua}})
+			b := body(t, res)
+			if res.StatusCode != http.StatusOK {
+				t.Errorf("GET %s (%s): status %d, want 200", path, ua[:20], res.StatusCode)
+				continue
+			}
+			if !strings.Contains(b, `<div id="root"></div>`) || !strings.Contains(b, `/assets/index-B2x9k1.js`) {
+				t.Errorf("GET %s: body is not the app shell:\n%s", path, b)
+			}
+			if ct := res.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
+				t.Errorf("GET %s: Content-Type %q", path, ct)
+			}
+		}
+	}
+}
+
+// specSection2 is the route list of spec section 2, copied from the spec, plus the sign-in pages.
+const specSection2 = `/test, /about, /rates, /start, /terms, /privacy, /points, /program, /program/{id}, /payments,
+/payments/{id}, /checkout, /checkout/stable, /programs, /productss, /categories, /tripstatus, /destination,
+/destinations, /destinations/trip, /destinations/stable, /mapppp, /about/stable, /create, /, /account,
+/account/order/{id}, /account/order/{id}/cancel, /account/order/{id}/refund, /account/order/{id}/exchange,
+/admin/login, /admin/password-reset, /admin/dashboard, /admin/home, /admin/home/edit, /admin/rate,
+/admin/rate/edit, /admin/rate/create, /admin/offer, /admin/offer/edit, /admin/offer/create, /admin/trip,
+/admin/driver, /admin/driver/edit, /admin/driver/create, /admin/country, /admin/country/edit,
+/admin/country/create, /admin/category, /admin/category/edit, /admin/category/create, /admin/destination,
+/admin/destination/edit, /admin/destination/create, /admin/programes, /admin/programes/create,
+/admin/purchase_order, /admin/home/bla%20bla, /signin, /signup, /forgot-password, /reset-password, /admin/mailbox`
+
+func TestEverySpecRouteRendersOrRedirects(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t)
+	for _, p := range strings.Split(specSection2, ",") {
+		p = strings.ReplaceAll(strings.TrimSpace(p), "{id}", "ord-7")
+		res := do(t, h, req{target: p, headers: map[string]string{"User-Agent": chromeUA}})
+		if res.StatusCode != http.StatusOK && res.StatusCode != http.StatusMovedPermanently {
+			t.Errorf("GET %s: %d, want 200 or 301", p, res.StatusCode)
+		}
+	}
+}
+
+func TestLeftoverRoutesRedirectPermanentlyKeepingTheQuery(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t)
+	cases := []struct {
+		method, target, wantLocation string
+		wantStatus                   int
+	}{
+		{"GET", "/productss", "/programs", 301},
+		{"GET", "/mapppp", "/points", 301},
+		{"GET", "/about/stable", "/about", 301},
+		{"GET", "/checkout/stable", "/checkout", 301},
+		{"GET", "/destinations/stable?category=museums", "/destinations?category=museums", 301},
+		{"GET", "/create", "/signup", 301},
+		{"GET", "/test", "/", 301},
+		{"GET", "/admin/home/bla%20bla", "/admin/home", 301},
+		{"GET", "/admin/home/bla%20bla?tab=hero", "/admin/home?tab=hero", 301},
+		{"GET", "/productss/", "/programs", 301},
+		{"HEAD", "/mapppp", "/points", 301},
+		{"POST", "/create", "/signup", 308},
+		{"GET", "/about/", "/about", 301},
+		{"GET", "/index.html", "/", 301},
+	}
+	for _, c := range cases {
+		res := do(t, h, req{method: c.method, target: c.target})
+		if res.StatusCode != c.wantStatus || res.Header.Get("Location") != c.wantLocation {
+			t.Errorf("%s %s: %d Location %q, want %d %q", c.method, c.target, res.StatusCode, res.Header.Get("Location"), c.wantStatus, c.wantLocation)
+		}
+	}
+}
+
+func TestUnknownPathsAnswer404PeopleGetTheAppBotsABare404(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t)
+	paths := []string{"/nope", "/admin", "/program/42/extra", "/account/order", "/404", "/assets-like", "/admin/home/bla"}
+	bots := []string{
+		googlebotUA,
+		"Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
+		"DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)",
+		"Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)",
+		"Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)",
+		"facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+		"Twitterbot/1.0",
+		"Mozilla/5.0 (compatible; Yahoo! Slurp; http://help.yahoo.com/help/us/ysearch/slurp)",
+		"Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)",
+		"Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)",
+		"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)",
+		"LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)",
+		"Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)",
+		"GOOGLEBOT", // case does not matter
+		"Mozilla/5.0 (compatible; SomeNewCrawler/1.2; +https://crawler.example)",
+	}
+	for _, p := range paths {
+		res := do(t, h, req{target: p, headers: map[string]string{"User-Agent": chromeUA}})
+		b := body(t, res)
+		if res.StatusCode != http.StatusNotFound {
+			t.Errorf("person GET %s: status %d, want 404", p, res.StatusCode)
+		}
+		if !strings.Contains(b, `<div id="root"></div>`) || !strings.Contains(b, `<meta name="robots" content="noindex">`) {
+			t.Errorf("person GET %s: want the app shell marked noindex, got:\n%s", p, b)
+		}
+		for _, ua := range bots {
+			res := do(t, h, req{target: p, headers: map[string]string{"User-Agent": ua}})
+			b := body(t, res)
+			if res.StatusCode != http.StatusNotFound || b != "404 Not Found\n" {
+				t.Errorf("bot %q GET %s: %d %q, want a bare 404", ua, p, res.StatusCode, b)
+			}
+		}
+	}
+	// A missing asset is never answered with the app, whoever asks.
+	res := do(t, h, req{target: "/assets/index-OLD.js", headers: map[string]string{"User-Agent": chromeUA}})
+	if b := body(t, res); res.StatusCode != 404 || strings.Contains(b, "<html") {
+		t.Errorf("missing asset: %d %q", res.StatusCode, b)
+	}
+}
+
+func TestIsBotDoesNotCatchBrowsersOrPhones(t *testing.T) {
+	t.Parallel()
+	people := []string{
+		chromeUA,
+		"Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+		"Mozilla/5.0 (Linux; Android 10; CUBOT P40 Build/QP1A.190711.020) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36",
+		"Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0",
+		"Mozilla/5.0 (Linux; Android 13; SM-A536B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/24.0 Chrome/117.0 Mobile Safari/537.36",
+		"",
+	}
+	for _, ua := range people {
+		if web.IsBot(ua) {
+			t.Errorf("IsBot(%q) = true, want false", ua)
+		}
+	}
+}
+
+func TestCachingHashedAssetsForeverHTMLNever(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t)
+	cases := []struct{ target, wantCache, wantType string }{
+		{"/assets/index-B2x9k1.js", "public, max-age=31536000, immutable", "text/javascript; charset=utf-8"},
+		{"/assets/index-C7d3aa.css", "public, max-age=31536000, immutable", "text/css; charset=utf-8"},
+		{"/assets/cairo-latin-9f8e.woff2", "public, max-age=31536000, immutable", "font/woff2"},
+		{"/favicon.svg", "no-cache", "image/svg+xml"},
+		{"/", "no-cache", "text/html; charset=utf-8"},
+		{"/programs", "no-cache", "text/html; charset=utf-8"},
+		{"/robots.txt", "public, max-age=3600", "text/plain; charset=utf-8"},
+	}
+	for _, c := range cases {
+		res := do(t, h, req{target: c.target})
+		if res.StatusCode != 200 {
+			t.Errorf("GET %s: status %d", c.target, res.StatusCode)
+		}
+		if got := res.Header.Get("Cache-Control"); got != c.wantCache {
+			t.Errorf("GET %s: Cache-Control %q, want %q", c.target, got, c.wantCache)
+		}
+		if got := res.Header.Get("Content-Type"); got != c.wantType {
+			t.Errorf("GET %s: Content-Type %q, want %q", c.target, got, c.wantType)
+		}
+	}
+}
+
+func decode(t *testing.T, encoding string, b []byte) []byte {
+	t.Helper()
+	var r io.Reader
+	switch encoding {
+	case "br":
+		r = brotli.NewReader(bytes.NewReader(b))
+	case "gzip":
+		zr, err := gzip.NewReader(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("gzip: %v", err)
+		}
+		r = zr
+	case "":
+		return b
+	default:
+		t.Fatalf("unexpected Content-Encoding %q", encoding)
+	}
+	out, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("decode %s: %v", encoding, err)
+	}
+	return out
+}
+
+func TestCompressionIsNegotiatedAndDecodesToTheOriginal(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t)
+	plain := do(t, h, req{target: "/"})
+	plainShell := body(t, plain)
+	cases := []struct {
+		name, acceptEncoding, wantEncoding string
+	}{
+		{"brotli preferred when both accepted", "gzip, deflate, br", "br"},
+		{"gzip only", "gzip", "gzip"},
+		{"brotli refused with q=0", "br;q=0, gzip", "gzip"},
+		{"wildcard", "*", "br"},
+		{"identity", "identity", ""},
+		{"nothing", "", ""},
+	}
+	for _, c := range cases {
+		for _, target := range []string{"/assets/index-B2x9k1.js", "/assets/index-C7d3aa.css", "/"} {
+			res := do(t, h, req{target: target, headers: map[string]string{"Accept-Encoding": c.acceptEncoding}})
+			raw := []byte(body(t, res))
+			if got := res.Header.Get("Content-Encoding"); got != c.wantEncoding {
+				t.Errorf("%s %s: Content-Encoding %q, want %q", c.name, target, got, c.wantEncoding)
+				continue
+			}
+			if vary := strings.Join(res.Header.Values("Vary"), ", "); !strings.Contains(vary, "Accept-Encoding") {
+				t.Errorf("%s %s: Vary %q lacks Accept-Encoding", c.name, target, vary)
+			}
+			if cl := res.Header.Get("Content-Length"); cl != "" && cl != strconv.Itoa(len(raw)) {
+				t.Errorf("%s %s: Content-Length %s for %d bytes", c.name, target, cl, len(raw))
+			}
+			want := map[string]string{"/assets/index-B2x9k1.js": appJS, "/assets/index-C7d3aa.css": appCSS, "/": plainShell}[target]
+			if got := string(decode(t, c.wantEncoding, raw)); got != want {
+				t.Errorf("%s %s: decoded body differs from the original (%d vs %d bytes)", c.name, target, len(got), len(want))
+			}
+			if c.wantEncoding != "" && len(raw) >= len(want) {
+				t.Errorf("%s %s: compressed %d bytes, original %d", c.name, target, len(raw), len(want))
+			}
+		}
+	}
+	// Already-compressed formats are sent as they are.
+	res := do(t, h, req{target: "/assets/cairo-latin-9f8e.woff2", headers: map[string]string{"Accept-Encoding": "br, gzip"}})
+	if enc := res.Header.Get("Content-Encoding"); enc != "" || !bytes.Equal([]byte(body(t, res)), fontRaw) {
+		t.Errorf("woff2: Content-Encoding %q, want the file as is", enc)
+	}
+}
+
+func TestConditionalRequestsAnswer304(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t)
+	for _, target := range []string{"/assets/index-B2x9k1.js", "/favicon.svg", "/about"} {
+		for _, ae := range []string{"br", "gzip", ""} {
+			first := do(t, h, req{target: target, headers: map[string]string{"Accept-Encoding": ae}})
+			etag := first.Header.Get("ETag")
+			if etag == "" || !strings.HasPrefix(etag, `"`) {
+				t.Fatalf("%s (%q): ETag %q", target, ae, etag)
+			}
+			for _, inm := range []string{etag, "W/" + etag, `"other", ` + etag} {
+				res := do(t, h, req{target: target, headers: map[string]string{"Accept-Encoding": ae, "If-None-Match": inm}})
+				if b := body(t, res); res.StatusCode != http.StatusNotModified || b != "" {
+					t.Errorf("%s (%q) If-None-Match %s: %d with %d bytes, want 304 and no body", target, ae, inm, res.StatusCode, len(b))
+				}
+				if res.Header.Get("ETag") != etag || res.Header.Get("Cache-Control") == "" {
+					t.Errorf("%s: 304 without ETag or Cache-Control", target)
+				}
+			}
+			res := do(t, h, req{target: target, headers: map[string]string{"Accept-Encoding": ae, "If-None-Match": `"stale"`}})
+			if res.StatusCode != 200 {
+				t.Errorf("%s with a stale ETag: %d, want 200", target, res.StatusCode)
+			}
+		}
+	}
+	// Different encodings are different representations.
+	br := do(t, h, req{target: "/assets/index-B2x9k1.js", headers: map[string]string{"Accept-Encoding": "br"}}).Header.Get("ETag")
+	gz := do(t, h, req{target: "/assets/index-B2x9k1.js", headers: map[string]string{"Accept-Encoding": "gzip"}}).Header.Get("ETag")
+	if br == gz {
+		t.Errorf("brotli and gzip bodies share the ETag %s", br)
+	}
+}
+
+func cspDirectives(t *testing.T, csp string) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, d := range strings.Split(csp, ";") {
+		f := strings.Fields(d)
+		if len(f) == 0 {
+			continue
+		}
+		out[f[0]] = f[1:]
+	}
+	return out
+}
+
+func contains(xs []string, x string) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func TestEveryResponseCarriesTheSecurityHeaders(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t)
+	targets := []req{
+		{target: "/"}, {target: "/assets/index-B2x9k1.js"}, {target: "/nope"},
+		{target: "/nope", headers: map[string]string{"User-Agent": googlebotUA}},
+		{target: "/productss"}, {target: "/robots.txt"}, {method: "POST", target: "/about"},
+	}
+	for _, rq := range targets {
+		res := do(t, h, rq)
+		csp := res.Header.Get("Content-Security-Policy")
+		d := cspDirectives(t, csp)
+		if len(d["script-src"]) == 0 || contains(d["script-src"], "'unsafe-inline'") || contains(d["script-src"], "'unsafe-eval'") {
+			t.Errorf("%s: script-src %v must exist and allow no inline or eval", rq.target, d["script-src"])
+		}
+		if !contains(d["script-src"], "'self'") || !contains(d["default-src"], "'self'") {
+			t.Errorf("%s: CSP %q", rq.target, csp)
+		}
+		if got := d["frame-ancestors"]; len(got) != 1 || got[0] != "'none'" {
+			t.Errorf("%s: frame-ancestors %v", rq.target, got)
+		}
+		if !contains(d["img-src"], "https://*.tile.example.org") || !contains(d["img-src"], "data:") {
+			t.Errorf("%s: img-src %v lacks the tile server", rq.target, d["img-src"])
+		}
+		if !contains(d["form-action"], "'self'") || !contains(d["form-action"], "https://accept.gateway.example") {
+			t.Errorf("%s: form-action %v lacks the payment gateway", rq.target, d["form-action"])
+		}
+		if !contains(d["connect-src"], "'self'") || !contains(d["connect-src"], "wss://mishwar.example") {
+			t.Errorf("%s: connect-src %v", rq.target, d["connect-src"])
+		}
+		if !contains(d["base-uri"], "'self'") || !contains(d["object-src"], "'none'") {
+			t.Errorf("%s: CSP %q", rq.target, csp)
+		}
+		want := map[string]string{
+			"X-Content-Type-Options":    "nosniff",
+			"Referrer-Policy":           "strict-origin-when-cross-origin",
+			"X-Frame-Options":           "DENY",
+			"Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+		}
+		for k, v := range want {
+			if got := res.Header.Get(k); got != v {
+				t.Errorf("%s: %s %q, want %q", rq.target, k, got, v)
+			}
+		}
+		if pp := res.Header.Get("Permissions-Policy"); !strings.Contains(pp, "geolocation=(self)") {
+			t.Errorf("%s: Permissions-Policy %q", rq.target, pp)
+		}
+	}
+}
+
+func TestSecurityHeadersWrapsAnyHandler(t *testing.T) {
+	t.Parallel()
+	api := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte(`{}`)) })
+	h := web.SecurityHeaders(api, web.Config{PublicURL: "http://localhost:8080"})
+	res := do(t, h, req{target: "/api/me"})
+	d := cspDirectives(t, res.Header.Get("Content-Security-Policy"))
+	if !contains(d["connect-src"], "ws://localhost:8080") || res.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("headers: %v", res.Header)
+	}
+	if res.Header.Get("Strict-Transport-Security") != "" {
+		t.Error("HSTS on a plain-HTTP site would lock visitors out")
+	}
+}
+
+func TestHeadTagsAndLanguageAreRenderedOnTheServer(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t)
+	cases := []struct {
+		name      string
+		target    string
+		headers   map[string]string
+		wantLang  string
+		wantTitle string
+	}{
+		{"default English", "/programs", nil, `lang="en" dir="ltr"`, "<title>Programs · Mishwar</title>"},
+		{"Arabic browser", "/programs", map[string]string{"Accept-Language": "ar-EG,ar;q=0.9,en;q=0.8"}, `lang="ar" dir="rtl"`, "<title>البرامج · مشوار</title>"},
+		{"choice beats browser", "/programs", map[string]string{"Accept-Language": "ar-EG", "Cookie": "lang=en"}, `lang="en" dir="ltr"`, "<title>Programs · Mishwar</title>"},
+		{"cookie Arabic", "/about", map[string]string{"Cookie": "lang=ar"}, `lang="ar" dir="rtl"`, "<title>من نحن وتواصل معنا · مشوار</title>"},
+		{"hreflang link", "/about?lang=ar", map[string]string{"Cookie": "lang=en"}, `lang="ar" dir="rtl"`, "<title>من نحن وتواصل معنا · مشوار</title>"},
+		{"home", "/", nil, `lang="en" dir="ltr"`, "<title>Mishwar — private trips around Cairo</title>"},
+		{"not found Arabic", "/nope", map[string]string{"Accept-Language": "ar"}, `lang="ar" dir="rtl"`, "<title>الصفحة غير موجودة · مشوار</title>"},
+	}
+	for _, c := range cases {
+		b := body(t, do(t, h, req{target: c.target, headers: c.headers}))
+		if !strings.Contains(b, `<html class="no-js" `+c.wantLang+`>`) {
+			t.Errorf("%s: want <html class=\"no-js\" %s>, got %q", c.name, c.wantLang, firstLine(b, "<html"))
+		}
+		if strings.Count(b, ` lang="`) != 1 {
+			t.Errorf("%s: the shell's own lang attribute was kept:\n%s", c.name, b)
+		}
+		if strings.Count(b, "<title>") != 1 || !strings.Contains(b, c.wantTitle) {
+			t.Errorf("%s: want exactly one %s, got %q", c.name, c.wantTitle, firstLine(b, "<title>"))
+		}
+		if strings.Contains(b, "<!--app-head-->") {
+			t.Errorf("%s: marker left in the page", c.name)
+		}
+		if strings.Index(b, "<title>") > strings.Index(b, `<script type="module"`) {
+			t.Errorf("%s: head tags not at the marker", c.name)
+		}
+	}
+
+	b := body(t, do(t, h, req{target: "/about?utm_source=x", headers: map[string]string{"Accept-Language": "ar"}}))
+	for _, want := range []string{
+		`<link rel="canonical" href="https://mishwar.example/about?lang=ar">`,
+		`<link rel="alternate" hreflang="en" href="https://mishwar.example/about">`,
+		`<link rel="alternate" hreflang="ar" href="https://mishwar.example/about?lang=ar">`,
+		`<link rel="alternate" hreflang="x-default" href="https://mishwar.example/about">`,
+		`<meta property="og:url" content="https://mishwar.example/about?lang=ar">`,
+		`<meta property="og:locale" content="ar_EG">`,
+		`<meta property="og:site_name" content="مشوار">`,
+		`<meta name="description" content="احجز رحلة خاصة`,
+	} {
+		if !strings.Contains(b, want) {
+			t.Errorf("Arabic /about lacks %s", want)
+		}
+	}
+	// Private pages are kept out of search results and do not leak their ids into links.
+	b = body(t, do(t, h, req{target: "/account/order/ord-123"}))
+	if !strings.Contains(b, `<meta name="robots" content="noindex">`) || strings.Contains(b, "ord-123") || strings.Contains(b, "canonical") {
+		t.Errorf("account page head: %s", b)
+	}
+}
+
+func firstLine(b, containing string) string {
+	for _, l := range strings.Split(b, "\n") {
+		if strings.Contains(l, containing) {
+			return strings.TrimSpace(l)
+		}
+	}
+	return ""
+}
+
+// catalogueHead stands in for the catalogue feature's renderer: program 7 exists, others do not, and
+// it owns category pages that the route table does not list.
+func catalogueHead(ctx context.Context, r *http.Request, lang string) (string, int, bool) {
+	switch {
+	case r.URL.Path == "/program/7":
+		title := "Pyramids at sunrise · Mishwar"
+		if lang == "ar" {
+			title = "الأهرامات عند الشروق · مشوار"
+		}
+		return web.RenderMeta(publicURL, lang, web.Meta{
+			Title: title, Description: "Giza <plateau> & the Sphinx", Path: "/program/7",
+			Image: "/uploads/pyramids.jpg", Type: "product",
+			JSONLD: []any{map[string]any{"@context": "https://schema.org", "@type": "TouristTrip", "name": "</script><script>alert(1)</script>"}},
+		}), http.StatusOK, true
+	case strings.HasPrefix(r.URL.Path, "/program/"):
+		return web.RenderMeta(publicURL, lang, web.Meta{Title: "Program not found", NoIndex: true}), http.StatusNotFound, true
+	case r.URL.Path == "/categories/museums":
+		return web.RenderMeta(publicURL, lang, web.Meta{Title: "Museums · Mishwar", Path: "/categories/museums"}), http.StatusOK, true
+	}
+	return "", 0, false
+}
+
+func TestHeadRendererSuppliesDetailPagesAndDecidesTheirExistence(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t, func(c *web.Config) { c.Head = web.HeadRendererFunc(catalogueHead) })
+
+	res := do(t, h, req{target: "/program/7", headers: map[string]string{"User-Agent": googlebotUA}})
+	b := body(t, res)
+	if res.StatusCode != 200 {
+		t.Fatalf("existing program: %d", res.StatusCode)
+	}
+	for _, want := range []string{
+		"<title>Pyramids at sunrise · Mishwar</title>",
+		`<meta name="description" content="Giza &lt;plateau&gt; &amp; the Sphinx">`,
+		`<meta property="og:image" content="https://mishwar.example/uploads/pyramids.jpg">`,
+		`<meta property="og:type" content="product">`,
+		`<link rel="canonical" href="https://mishwar.example/program/7">`,
+		`<script type="application/ld+json">{"@context":"https://schema.org","@type":"TouristTrip","name":"\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e"}</script>`,
+	} {
+		if !strings.Contains(b, want) {
+			t.Errorf("program page lacks %s\n%s", want, b)
+		}
+	}
+	if strings.Count(b, "<title>") != 1 {
+		t.Errorf("renderer head and generic head both rendered")
+	}
+
+	res = do(t, h, req{target: "/program/999", headers: map[string]string{"User-Agent": googlebotUA}})
+	if b := body(t, res); res.StatusCode != 404 || b != "404 Not Found\n" {
+		t.Errorf("missing program for a bot: %d %q", res.StatusCode, b)
+	}
+	res = do(t, h, req{target: "/program/999", headers: map[string]string{"User-Agent": chromeUA}})
+	if b := body(t, res); res.StatusCode != 404 || !strings.Contains(b, "<title>Program not found</title>") || !strings.Contains(b, `id="root"`) {
+		t.Errorf("missing program for a person: %d %q", res.StatusCode, b)
+	}
+	res = do(t, h, req{target: "/categories/museums"})
+	if b := body(t, res); res.StatusCode != 200 || !strings.Contains(b, "<title>Museums · Mishwar</title>") {
+		t.Errorf("renderer-owned path: %d", res.StatusCode)
+	}
+	res = do(t, h, req{target: "/about"})
+	if b := body(t, res); res.StatusCode != 200 || !strings.Contains(b, "<title>About us and contact · Mishwar</title>") {
+		t.Errorf("path the renderer does not own: %d", res.StatusCode)
+	}
+	res = do(t, h, req{target: "/categories/unknown"})
+	if res.StatusCode != 404 {
+		t.Errorf("path nobody owns: %d", res.StatusCode)
+	}
+}
+
+func TestRobotsTxt(t *testing.T) {
+	t.Parallel()
+	b := body(t, do(t, newHandler(t), req{target: "/robots.txt"}))
+	for _, want := range []string{"User-agent: *\n", "Allow: /\n", "Disallow: /admin\n", "Disallow: /account\n", "Sitemap: https://mishwar.example/sitemap.xml\n"} {
+		if !strings.Contains(b, want) {
+			t.Errorf("robots.txt lacks %q:\n%s", want, b)
+		}
+	}
+}
+
+type urlset struct {
+	URLs []struct {
+		Loc     string `xml:"loc"`
+		LastMod string `xml:"lastmod"`
+		Links   []struct {
+			Hreflang string `xml:"hreflang,attr"`
+			Href     string `xml:"href,attr"`
+		} `xml:"link"`
+	} `xml:"url"`
+}
+
+func TestSitemapListsPublicRoutesAndCatalogueURLs(t *testing.T) {
+	t.Parallel()
+	modified := time.Date(2026, 3, 1, 10, 0, 0, 0, time.FixedZone("Cairo", 2*3600))
+	src := web.SitemapSourceFunc(func(context.Context) ([]web.SitemapURL, error) {
+		return []web.SitemapURL{{Path: "/program/7", LastModified: modified}, {Path: "/destination?id=3"}}, nil
+	})
+	h := newHandler(t, func(c *web.Config) { c.Sitemap = []web.SitemapSource{src} })
+	res := do(t, h, req{target: "/sitemap.xml"})
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "application/xml; charset=utf-8" {
+		t.Fatalf("sitemap: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	var set urlset
+	if err := xml.Unmarshal([]byte(body(t, res)), &set); err != nil {
+		t.Fatalf("sitemap is not XML: %v", err)
+	}
+	locs := map[string]string{}
+	for _, u := range set.URLs {
+		locs[u.Loc] = u.LastMod
+		if len(u.Links) != 3 {
+			t.Errorf("%s: %d alternates, want en, ar, x-default", u.Loc, len(u.Links))
+		}
+	}
+	for _, want := range []string{
+		"https://mishwar.example/", "https://mishwar.example/?lang=ar", "https://mishwar.example/programs",
+		"https://mishwar.example/destinations", "https://mishwar.example/about?lang=ar",
+		"https://mishwar.example/program/7", "https://mishwar.example/destination?id=3&lang=ar",
+	} {
+		if _, ok := locs[want]; !ok {
+			t.Errorf("sitemap lacks %s", want)
+		}
+	}
+	if locs["https://mishwar.example/program/7"] != "2026-03-01T08:00:00Z" {
+		t.Errorf("lastmod %q", locs["https://mishwar.example/program/7"])
+	}
+	for loc := range locs {
+		if strings.Contains(loc, "/admin") || strings.Contains(loc, "/account") || strings.Contains(loc, "{") || strings.Contains(loc, "/checkout") {
+			t.Errorf("sitemap lists a private or pattern URL %s", loc)
+		}
+	}
+
+	failing := web.SitemapSourceFunc(func(context.Context) ([]web.SitemapURL, error) { return nil, errors.New("database down") })
+	h = newHandler(t, func(c *web.Config) { c.Sitemap = []web.SitemapSource{src, failing} })
+	if res := do(t, h, req{target: "/sitemap.xml"}); res.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("sitemap with a failing source: %d, want 503 rather than a partial list", res.StatusCode)
+	}
+}
+
+func TestHeadAndOtherMethods(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t)
+	res := do(t, h, req{method: "HEAD", target: "/assets/index-B2x9k1.js"})
+	if b := body(t, res); res.StatusCode != 200 || b != "" || res.Header.Get("Content-Length") != strconv.Itoa(len(appJS)) {
+		t.Errorf("HEAD asset: %d, %d bytes, Content-Length %s", res.StatusCode, len(b), res.Header.Get("Content-Length"))
+	}
+	res = do(t, h, req{method: "POST", target: "/about"})
+	if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "GET, HEAD" {
+		t.Errorf("POST /about: %d Allow %q", res.StatusCode, res.Header.Get("Allow"))
+	}
+	if res := do(t, h, req{method: "DELETE", target: "/nope"}); res.StatusCode != 404 {
+		t.Errorf("DELETE unknown: %d", res.StatusCode)
+	}
+}
+
+func TestNewRefusesAnAppItCannotServeSafely(t *testing.T) {
+	t.Parallel()
+	withIndex := func(html string) fstest.MapFS {
+		fs := appFiles()
+		fs["index.html"] = &fstest.MapFile{Data: []byte(html)}
+		return fs
+	}
+	cases := []struct {
+		name string
+		cfg  web.Config
+	}{
+		{"no files", web.Config{PublicURL: publicURL}},
+		{"no index.html", web.Config{Files: fstest.MapFS{"assets/a.js": {Data: []byte("x")}}, PublicURL: publicURL}},
+		{"inline script", web.Config{Files: withIndex(strings.Replace(indexHTML, "<!--app-head-->", "<!--app-head--><script>window.x=1</script>", 1)), PublicURL: publicURL}},
+		{"no public URL", web.Config{Files: appFiles()}},
+		{"relative public URL", web.Config{Files: appFiles(), PublicURL: "mishwar.example"}},
+		{"CSP injection", web.Config{Files: appFiles(), PublicURL: publicURL, ImageSources: []string{"https://x; script-src *"}}},
+	}
+	for _, c := range cases {
+		if _, err := web.New(c.cfg); !errors.Is(err, web.ErrInvalidConfig) {
+			t.Errorf("%s: err %v, want ErrInvalidConfig", c.name, err)
+		}
+	}
+	// JSON data blocks and external scripts are fine.
+	ok := withIndex(strings.Replace(indexHTML, "<!--app-head-->", `<!--app-head--><script type="application/ld+json">{"a":1}</script>`, 1))
+	if _, err := web.New(web.Config{Files: ok, PublicURL: publicURL}); err != nil {
+		t.Errorf("JSON-LD in index.html refused: %v", err)
+	}
+}
+
+func TestFilesMayComeUnderDist(t *testing.T) {
+	t.Parallel()
+	nested := fstest.MapFS{}
+	for name, f := range appFiles() {
+		nested["dist/"+name] = f
+	}
+	h, err := web.New(web.Config{Files: nested, PublicURL: publicURL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := do(t, h, req{target: "/assets/index-B2x9k1.js"}); res.StatusCode != 200 {
+		t.Errorf("asset under dist/: %d", res.StatusCode)
+	}
+}
+
+func TestCSPSource(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ in, want string }{
+		{"https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png", "https://*.tile.openstreetmap.org"},
+		{"https://tiles.example.org:8443/styles/{z}/{x}/{y}.png?key=1", "https://tiles.example.org:8443"},
+		{"http://localhost:8081/tiles/{z}/{x}/{y}.png", "http://localhost:8081"},
+	}
+	for _, c := range cases {
+		got, err := web.CSPSource(c.in)
+		if err != nil || got != c.want {
+			t.Errorf("CSPSource(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+	for _, bad := range []string{"/tiles/{z}/{x}/{y}.png", "ftp://x/y", "https://{tenant}.example.org/a"} {
+		if _, err := web.CSPSource(bad); err == nil {
+			t.Errorf("CSPSource(%q) accepted", bad)
+		}
+	}
+}
