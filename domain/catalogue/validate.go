@@ -1,0 +1,192 @@
+package catalogue
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"mishwar/domain"
+	"mishwar/domain/money"
+)
+
+// Limits on what an admin may type. They keep pages readable and rows small, not secret.
+const (
+	maxName        = 120
+	maxShort       = 300
+	maxLong        = 8000
+	maxLegal       = 40000
+	maxAddress     = 300
+	maxPhotos      = 12
+	maxSlug        = 80
+	maxDisplayRank = 100000
+)
+
+// Greater Cairo, generously: from Dahshur and the Fayoum road in the south-west to the airport and
+// New Cairo in the east. The service area is Cairo only, so a point outside is a typo.
+const (
+	minLat, maxLat = 29.60, 30.40
+	minLng, maxLng = 30.80, 31.90
+)
+
+var (
+	slugPattern  = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
+	phonePattern = regexp.MustCompile(`^\+[1-9][0-9]{7,14}$`)
+	emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
+	// Photos are site paths (uploads, generated artwork) or absolute http(s) URLs.
+	photoPattern = regexp.MustCompile(`^(/[A-Za-z0-9._~/%-]+|https?://\S+)$`)
+)
+
+type validator struct{ v domain.ValidationError }
+
+func (c *validator) add(field, key string) { c.v.Add(field, key) }
+
+func (c *validator) err() error { return c.v.Err() }
+
+// text checks a bilingual value: required means both languages must be given.
+func (c *validator) text(field string, t Text, required bool, max int) {
+	for _, l := range []struct{ lang, s string }{{"en", t.En}, {"ar", t.Ar}} {
+		f := field + "." + l.lang
+		if required && strings.TrimSpace(l.s) == "" {
+			c.add(f, keyRequired)
+		}
+		if utf8.RuneCountInString(l.s) > max {
+			c.add(f, keyTooLong)
+		}
+	}
+}
+
+func (c *validator) plain(field, s string, required bool, max int) {
+	if required && strings.TrimSpace(s) == "" {
+		c.add(field, keyRequired)
+	}
+	if utf8.RuneCountInString(s) > max {
+		c.add(field, keyTooLong)
+	}
+}
+
+func (c *validator) slug(field, s string) {
+	switch {
+	case s == "":
+		c.add(field, keyRequired)
+	case len(s) > maxSlug:
+		c.add(field, keyTooLong)
+	case !slugPattern.MatchString(s):
+		c.add(field, keyInvalidSlug)
+	}
+}
+
+func (c *validator) point(lat, lng float64) {
+	if lat < minLat || lat > maxLat {
+		c.add("lat", keyOutOfArea)
+	}
+	if lng < minLng || lng > maxLng {
+		c.add("lng", keyOutOfArea)
+	}
+}
+
+func (c *validator) intRange(field string, n, lo, hi int) {
+	if n < lo || n > hi {
+		c.add(field, keyOutOfRange)
+	}
+}
+
+func (c *validator) egp(field string, m money.Money, allowZero bool) {
+	if m.Currency != money.EGP {
+		c.add(field, keyMustBeEGP)
+		return
+	}
+	if m.Minor < 0 || (!allowZero && m.Minor == 0) {
+		c.add(field, keyMustBePositive)
+	}
+}
+
+func (c *validator) photos(field string, photos []string) {
+	if len(photos) > maxPhotos {
+		c.add(field, keyTooMany)
+	}
+	seen := map[string]bool{}
+	for i, p := range photos {
+		f := fmt.Sprintf("%s.%d", field, i)
+		if !photoPattern.MatchString(p) || strings.Contains(p, "..") {
+			c.add(f, keyInvalidPhoto)
+		}
+		if seen[p] {
+			c.add(f, keyDuplicate)
+		}
+		seen[p] = true
+	}
+}
+
+func (c *validator) phone(field, s string, required bool) {
+	if s == "" {
+		if required {
+			c.add(field, keyRequired)
+		}
+		return
+	}
+	if !phonePattern.MatchString(s) {
+		c.add(field, keyInvalidPhone)
+	}
+}
+
+func (c *validator) email(field, s string) {
+	if s != "" && (!emailPattern.MatchString(s) || len(s) > 254) {
+		c.add(field, keyInvalidEmail)
+	}
+}
+
+func (c *validator) date(field, s string, required bool) (time.Time, bool) {
+	if s == "" {
+		if required {
+			c.add(field, keyRequired)
+		}
+		return time.Time{}, false
+	}
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		c.add(field, keyInvalidDate)
+		return time.Time{}, false
+	}
+	return d, true
+}
+
+// Slugify turns a name into a URL slug: lower-case ASCII letters and digits joined by single dashes.
+// Accents are stripped ("Café" → "cafe"); a name with no Latin letters gives "".
+func Slugify(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range norm.NFKD.String(strings.ToLower(name)) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+		case unicode.Is(unicode.Mn, r), r == '\'', r == '’':
+			// combining accents and apostrophes vanish: "Al-Rifa'i" → "al-rifai"
+		default:
+			dash = true
+		}
+	}
+	s := b.String()
+	if len(s) > maxSlug {
+		s = strings.TrimRight(s[:maxSlug], "-")
+	}
+	return s
+}
+
+func trimAll(xs []string) []string {
+	out := make([]string, 0, len(xs))
+	for _, x := range xs {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
