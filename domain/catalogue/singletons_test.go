@@ -94,7 +94,9 @@ func TestSettingsEvolveKeepsHolidaysSortedAndRenamesInPlace(t *testing.T) {
 
 func TestBusinessHours(t *testing.T) {
 	b := catalogue.BusinessHours{Weekly: monToFri9to22(), Holidays: []catalogue.Holiday{{Date: "2026-04-27"}}}
-	at := func(day, hour, minute int) time.Time { return time.Date(2026, 4, day, hour, minute, 0, 0, catalogue.Cairo) }
+	at := func(day, hour, minute int) time.Time {
+		return time.Date(2026, 4, day, hour, minute, 0, 0, catalogue.Cairo)
+	}
 	cases := []struct {
 		name     string
 		t        time.Time
