@@ -1,0 +1,231 @@
+// Package enquiry is the decider of a traveller's request for a quote instead of paying at once, one
+// stream per enquiry ("enquiry-MSH-7K3Q9P": it gets a trip number at once, which the order keeps when
+// the quote is paid). An enquiry is submitted, reviewed by an operator who quotes a price (e-mailed with
+// a payment link) or declines it, and is converted when the traveller pays the quote.
+//
+// It validates the form with the same rules as an order (domain/order), never prices anything itself
+// and never reads a clock.
+package enquiry
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"mishwar/domain"
+	"mishwar/domain/catalogue"
+	"mishwar/domain/money"
+	"mishwar/domain/order"
+)
+
+// Refusals. Keys name messages in internal/i18n (catalog_orders.go).
+var (
+	ErrEnquiryNotFound  = domain.NotFound("enquiries.not_found")
+	ErrEnquiryExists    = domain.Conflict("orders.trip_number_taken")
+	ErrNotQuotable      = domain.Conflict("enquiries.not_quotable")
+	ErrNotQuoted        = domain.Conflict("enquiries.not_quoted")
+	ErrQuoteLapsed      = domain.Conflict("enquiries.quote_lapsed")
+	ErrInvalidEnquiry   = domain.Invalid("enquiries.invalid")
+	ErrInvalidQuote     = domain.Invalid("enquiries.invalid_quote")
+	ErrNotYourEnquiry   = domain.Forbidden("orders.not_yours")
+	ErrAlreadyConverted = domain.Conflict("enquiries.already_converted")
+)
+
+// Status is where an enquiry is.
+type Status string
+
+const (
+	StatusNone      Status = ""
+	StatusSubmitted Status = "submitted"
+	StatusQuoted    Status = "quoted"
+	StatusDeclined  Status = "declined"
+	StatusConverted Status = "converted"
+)
+
+// Commands.
+type Command interface{ isEnquiryCommand() }
+
+// SubmitEnquiry asks for a quote for a trip (a program or an itinerary). Trip.Quote holds the
+// estimate the traveller saw (possibly zero for a program priced on request).
+type SubmitEnquiry struct {
+	TripNumber        string
+	UserID            string
+	Lang              string
+	Contact           order.Contact
+	EmailConfirmation string
+	TermsAgreed       bool
+	Trip              order.Trip
+	Rates             []money.Rate
+	DisplayCurrency   money.Currency
+	Policy            order.Policy
+	ServiceHours      catalogue.BusinessHours
+}
+
+// QuoteEnquiry sets the price the operator offers; the traveller pays it before ValidUntil.
+type QuoteEnquiry struct {
+	Amount     money.Money
+	Note       string
+	ValidUntil time.Time
+	ByUserID   string
+}
+
+// DeclineEnquiry says no.
+type DeclineEnquiry struct {
+	Reason   string
+	ByUserID string
+}
+
+// ConvertEnquiry records that the quote became an order (placed with the enquiry's trip number).
+type ConvertEnquiry struct {
+	OrderID string
+}
+
+func (SubmitEnquiry) isEnquiryCommand()  {}
+func (QuoteEnquiry) isEnquiryCommand()   {}
+func (DeclineEnquiry) isEnquiryCommand() {}
+func (ConvertEnquiry) isEnquiryCommand() {}
+
+// Events.
+type Event interface{ isEnquiryEvent() }
+
+// EnquirySubmitted: a traveller asked for a quote.
+type EnquirySubmitted struct {
+	TripNumber      string         `json:"trip_number"`
+	UserID          string         `json:"user_id,omitempty"`
+	Lang            string         `json:"lang"`
+	Contact         order.Contact  `json:"contact"`
+	Trip            order.Trip     `json:"trip"`
+	Rates           []money.Rate   `json:"rates"`
+	DisplayCurrency money.Currency `json:"display_currency"`
+	SubmittedAt     time.Time      `json:"submitted_at"`
+}
+
+// EnquiryQuoted: an operator offered a price.
+type EnquiryQuoted struct {
+	Amount     money.Money `json:"amount"`
+	Note       string      `json:"note,omitempty"`
+	ValidUntil time.Time   `json:"valid_until"`
+	ByUserID   string      `json:"by_user_id,omitempty"`
+}
+
+// EnquiryDeclined: an operator said no.
+type EnquiryDeclined struct {
+	Reason   string `json:"reason"`
+	ByUserID string `json:"by_user_id,omitempty"`
+}
+
+// EnquiryConverted: the quote became an order.
+type EnquiryConverted struct {
+	OrderID string `json:"order_id"`
+}
+
+func (EnquirySubmitted) isEnquiryEvent() {}
+func (EnquiryQuoted) isEnquiryEvent()    {}
+func (EnquiryDeclined) isEnquiryEvent()  {}
+func (EnquiryConverted) isEnquiryEvent() {}
+
+// State is an enquiry folded from its events.
+type State struct {
+	status    Status
+	submitted EnquirySubmitted
+	quote     EnquiryQuoted
+	orderID   string
+}
+
+func (s State) Status() Status              { return s.status }
+func (s State) Submitted() EnquirySubmitted { return s.submitted }
+func (s State) Quote() EnquiryQuoted        { return s.quote }
+func (s State) OrderID() string             { return s.orderID }
+
+// Decider is the enquiry's decider.
+var Decider = domain.Decider[State, Command, Event]{
+	Initial: func() State { return State{} },
+	Decide:  Decide,
+	Evolve:  Evolve,
+}
+
+// Decide turns a command into events or refuses it.
+func Decide(s State, cmd Command, now time.Time) ([]Event, error) {
+	if _, submitting := cmd.(SubmitEnquiry); !submitting && s.status == StatusNone {
+		return nil, ErrEnquiryNotFound
+	}
+	switch c := cmd.(type) {
+	case SubmitEnquiry:
+		return decideSubmit(s, c, now)
+	case QuoteEnquiry:
+		if s.status != StatusSubmitted && s.status != StatusQuoted {
+			return nil, ErrNotQuotable
+		}
+		if c.Amount.Currency != money.EGP || c.Amount.Minor <= 0 || !c.ValidUntil.After(now) {
+			return nil, ErrInvalidQuote
+		}
+		return []Event{EnquiryQuoted{Amount: c.Amount, Note: strings.TrimSpace(c.Note), ValidUntil: c.ValidUntil.UTC(), ByUserID: c.ByUserID}}, nil
+	case DeclineEnquiry:
+		if s.status != StatusSubmitted && s.status != StatusQuoted {
+			return nil, ErrNotQuotable
+		}
+		return []Event{EnquiryDeclined{Reason: strings.TrimSpace(c.Reason), ByUserID: c.ByUserID}}, nil
+	case ConvertEnquiry:
+		switch s.status {
+		case StatusConverted:
+			if s.orderID == c.OrderID {
+				return nil, nil
+			}
+			return nil, ErrAlreadyConverted
+		case StatusQuoted:
+		default:
+			return nil, ErrNotQuoted
+		}
+		if !now.Before(s.quote.ValidUntil) {
+			return nil, ErrQuoteLapsed
+		}
+		return []Event{EnquiryConverted{OrderID: c.OrderID}}, nil
+	default:
+		panic(fmt.Sprintf("enquiry: unknown command %T", cmd))
+	}
+}
+
+func decideSubmit(s State, c SubmitEnquiry, now time.Time) ([]Event, error) {
+	if s.status != StatusNone {
+		return nil, ErrEnquiryExists
+	}
+	if _, ok := order.NormalizeTripNumber(c.TripNumber); !ok {
+		return nil, ErrInvalidEnquiry
+	}
+	v := &domain.ValidationError{}
+	order.ValidateContact(v, c.Contact, c.EmailConfirmation)
+	if !c.TermsAgreed {
+		v.Add("terms", order.KeyTermsRequired)
+	}
+	order.ValidateTrip(v, c.Trip, c.Policy, c.ServiceHours, now)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	trip := c.Trip
+	trip.StartAt = trip.StartAt.UTC()
+	display := c.DisplayCurrency
+	if display == "" {
+		display = money.EGP
+	}
+	return []Event{EnquirySubmitted{
+		TripNumber: c.TripNumber, UserID: c.UserID, Lang: c.Lang, Contact: order.TrimContact(c.Contact),
+		Trip: trip, Rates: c.Rates, DisplayCurrency: display, SubmittedAt: now.UTC(),
+	}}, nil
+}
+
+// Evolve folds one event into the state.
+func Evolve(s State, e Event) State {
+	switch ev := e.(type) {
+	case EnquirySubmitted:
+		s.status, s.submitted = StatusSubmitted, ev
+	case EnquiryQuoted:
+		s.status, s.quote = StatusQuoted, ev
+	case EnquiryDeclined:
+		s.status = StatusDeclined
+	case EnquiryConverted:
+		s.status, s.orderID = StatusConverted, ev.OrderID
+	default:
+		panic(fmt.Sprintf("enquiry: unknown event %T", e))
+	}
+	return s
+}

@@ -1,0 +1,117 @@
+package enquiry_test
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"mishwar/domain"
+	"mishwar/domain/availability"
+	"mishwar/domain/catalogue"
+	"mishwar/domain/enquiry"
+	"mishwar/domain/money"
+	"mishwar/domain/order"
+)
+
+var (
+	cairo   = catalogue.Cairo
+	now     = time.Date(2026, 11, 16, 10, 0, 0, 0, cairo)
+	startAt = time.Date(2026, 11, 20, 10, 0, 0, 0, cairo)
+	policy  = order.Policy{Lead: 12 * time.Hour, WindowDays: 180, Hold: 30 * time.Minute}
+	hours   = catalogue.BusinessHours{Weekly: catalogue.WeeklyHours{{Day: time.Friday, Open: "09:00", Close: "22:00"}}}
+	contact = order.Contact{FirstName: "Omar", LastName: "Fathy", Email: "omar@example.com", Phone: "+201001234567", Country: "EG"}
+	trip    = order.Trip{
+		StartAt: startAt.UTC(), Day: availability.DayOf(startAt),
+		Itinerary: order.Itinerary{
+			Start:     order.Point{Name: "Zamalek", Lat: 30.06, Lng: 31.22},
+			End:       order.Point{Name: "Zamalek", Lat: 30.06, Lng: 31.22},
+			Stops:     []order.Stop{{DestinationID: "d1", NameEN: "Citadel"}, {DestinationID: "d2", NameEN: "Khan el-Khalili"}},
+			ProgramID: "prog-1", ProgramName: "Islamic Cairo",
+		},
+		RatePlan: order.RatePlan{ID: "rp1", Name: "Sedan"},
+		Quote:    order.Quote{Total: money.New(90000, money.EGP)},
+	}
+	quote = money.New(95000, money.EGP)
+)
+
+func submit() enquiry.SubmitEnquiry {
+	return enquiry.SubmitEnquiry{TripNumber: "MSH-4PQ7RT", UserID: "u1", Lang: "ar", Contact: contact,
+		EmailConfirmation: "omar@example.com", TermsAgreed: true, Trip: trip, Policy: policy, ServiceHours: hours}
+}
+
+func submitted() enquiry.EnquirySubmitted {
+	return enquiry.EnquirySubmitted{TripNumber: "MSH-4PQ7RT", UserID: "u1", Lang: "ar", Contact: contact, Trip: trip,
+		DisplayCurrency: money.EGP, SubmittedAt: now.UTC()}
+}
+
+func quoted() enquiry.EnquiryQuoted {
+	return enquiry.EnquiryQuoted{Amount: quote, Note: "includes tickets", ValidUntil: now.Add(48 * time.Hour).UTC(), ByUserID: "admin"}
+}
+
+func TestDecide(t *testing.T) {
+	noTerms := submit()
+	noTerms.TermsAgreed = false
+	noRate := submit()
+	noRate.Trip.RatePlan.ID = ""
+	noRate.EmailConfirmation = "x@example.com"
+	tests := []struct {
+		name    string
+		given   []enquiry.Event
+		when    enquiry.Command
+		at      time.Time
+		then    []enquiry.Event
+		wantErr error
+	}{
+		{name: "an enquiry is submitted with a trip number", when: submit(), then: []enquiry.Event{submitted()}},
+		{name: "a trip number is used once", given: []enquiry.Event{submitted()}, when: submit(), wantErr: enquiry.ErrEnquiryExists},
+		{name: "terms must be agreed", when: noTerms, wantErr: &domain.ValidationError{Fields: map[string][]string{"terms": {order.KeyTermsRequired}}}},
+		{name: "a rate must be selected and e-mails must match", when: noRate, wantErr: &domain.ValidationError{Fields: map[string][]string{
+			"rate_plan_id": {order.KeyRateRequired}, "email_confirmation": {order.KeyEmailsMustMatch}}}},
+		{name: "an operator quotes a price", given: []enquiry.Event{submitted()},
+			when: enquiry.QuoteEnquiry{Amount: quote, Note: " includes tickets ", ValidUntil: now.Add(48 * time.Hour), ByUserID: "admin"},
+			then: []enquiry.Event{quoted()}},
+		{name: "a quote can be revised", given: []enquiry.Event{submitted(), quoted()},
+			when: enquiry.QuoteEnquiry{Amount: money.New(80000, money.EGP), ValidUntil: now.Add(time.Hour)},
+			then: []enquiry.Event{enquiry.EnquiryQuoted{Amount: money.New(80000, money.EGP), ValidUntil: now.Add(time.Hour).UTC()}}},
+		{name: "a quote without a price is refused", given: []enquiry.Event{submitted()},
+			when: enquiry.QuoteEnquiry{ValidUntil: now.Add(time.Hour)}, wantErr: enquiry.ErrInvalidQuote},
+		{name: "a quote valid until the past is refused", given: []enquiry.Event{submitted()},
+			when: enquiry.QuoteEnquiry{Amount: quote, ValidUntil: now}, wantErr: enquiry.ErrInvalidQuote},
+		{name: "a declined enquiry cannot be quoted", given: []enquiry.Event{submitted(), enquiry.EnquiryDeclined{Reason: "no cars"}},
+			when: enquiry.QuoteEnquiry{Amount: quote, ValidUntil: now.Add(time.Hour)}, wantErr: enquiry.ErrNotQuotable},
+		{name: "an operator declines", given: []enquiry.Event{submitted()}, when: enquiry.DeclineEnquiry{Reason: "no cars", ByUserID: "admin"},
+			then: []enquiry.Event{enquiry.EnquiryDeclined{Reason: "no cars", ByUserID: "admin"}}},
+		{name: "a quote becomes an order", given: []enquiry.Event{submitted(), quoted()}, when: enquiry.ConvertEnquiry{OrderID: "MSH-4PQ7RT"},
+			then: []enquiry.Event{enquiry.EnquiryConverted{OrderID: "MSH-4PQ7RT"}}},
+		{name: "converting twice into the same order does nothing", given: []enquiry.Event{submitted(), quoted(), enquiry.EnquiryConverted{OrderID: "MSH-4PQ7RT"}},
+			when: enquiry.ConvertEnquiry{OrderID: "MSH-4PQ7RT"}},
+		{name: "an unquoted enquiry cannot become an order", given: []enquiry.Event{submitted()}, when: enquiry.ConvertEnquiry{OrderID: "MSH-4PQ7RT"},
+			wantErr: enquiry.ErrNotQuoted},
+		{name: "a lapsed quote cannot become an order", given: []enquiry.Event{submitted(), quoted()}, at: now.Add(48 * time.Hour),
+			when: enquiry.ConvertEnquiry{OrderID: "MSH-4PQ7RT"}, wantErr: enquiry.ErrQuoteLapsed},
+		{name: "commands on an unknown enquiry are refused", when: enquiry.DeclineEnquiry{}, wantErr: enquiry.ErrEnquiryNotFound},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			at := tt.at
+			if at.IsZero() {
+				at = now
+			}
+			got, err := enquiry.Decider.Decide(enquiry.Decider.Fold(tt.given), tt.when, at)
+			var want *domain.ValidationError
+			if errors.As(tt.wantErr, &want) {
+				var gotV *domain.ValidationError
+				if !errors.As(err, &gotV) || !reflect.DeepEqual(gotV.Fields, want.Fields) {
+					t.Fatalf("error = %v, want %v", err, tt.wantErr)
+				}
+			} else if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("error = %v, want %v", err, tt.wantErr)
+			}
+			if len(got) != len(tt.then) || (len(got) > 0 && !reflect.DeepEqual(got, tt.then)) {
+				t.Fatalf("events:\n got %#v\nwant %#v", got, tt.then)
+			}
+		})
+	}
+}

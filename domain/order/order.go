@@ -1,0 +1,750 @@
+// Package order is the decider of a booked trip, one stream per order ("order-MSH-7K3Q9P": the trip
+// number is the order's id). It decides the whole life of an order: placed with everything its price
+// depends on recorded, payment requested, paid (confirmed) or failed or expired, cancelled under the
+// policy recorded at placing, refunded in full or in part, exchanged for another date, time or
+// itinerary with the difference charged or refunded.
+//
+// It never decides whether a car is free (domain/availability does, on the day's stream), never prices
+// a trip (domain/trip does), never talks to a payment provider, and never reads a clock: the caller
+// passes what it found and the time.
+package order
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"mishwar/domain"
+	"mishwar/domain/availability"
+	"mishwar/domain/catalogue"
+	"mishwar/domain/money"
+)
+
+// Refusals. Keys name messages in internal/i18n (catalog_orders.go).
+var (
+	ErrOrderNotFound       = domain.NotFound("orders.not_found")
+	ErrTripNumberTaken     = domain.Conflict("orders.trip_number_taken")
+	ErrNotYourOrder        = domain.Forbidden("orders.not_yours")
+	ErrNotAwaitingPayment  = domain.Conflict("orders.not_awaiting_payment")
+	ErrHoldLapsed          = domain.Conflict("orders.hold_lapsed")
+	ErrPaymentNotFound     = domain.NotFound("orders.payment_not_found")
+	ErrCapacityCheckNeeded = domain.Conflict("orders.capacity_check_needed")
+	ErrNotCancellable      = domain.Conflict("orders.not_cancellable")
+	ErrTooLateToCancel     = domain.Conflict("orders.too_late_to_cancel")
+	ErrNotExchangeable     = domain.Conflict("orders.not_exchangeable")
+	ErrTooLateToExchange   = domain.Conflict("orders.too_late_to_exchange")
+	ErrExchangePending     = domain.Conflict("orders.exchange_pending")
+	ErrNothingToRefund     = domain.Conflict("orders.nothing_to_refund")
+	ErrRefundTooLarge      = domain.Invalid("orders.refund_too_large")
+	ErrInvalidAmount       = domain.Invalid("orders.invalid_amount")
+	ErrInvalidOrder        = domain.Invalid("orders.invalid_order")
+)
+
+// Message keys of field errors (a *domain.ValidationError).
+const (
+	KeyRequired            = "common.required"
+	KeyEmailInvalid        = "orders.email_invalid"
+	KeyEmailsMustMatch     = "orders.emails_must_match"
+	KeyPhoneInvalid        = "orders.phone_invalid"
+	KeyTermsRequired       = "orders.terms_required"
+	KeyMoreDestinations    = "orders.more_destinations"
+	KeyPickupRequired      = "orders.pickup_required"
+	KeyRateRequired        = "orders.rate_required"
+	KeyTooSoon             = "orders.too_soon"
+	KeyDateOutOfRange      = "orders.date_out_of_range"
+	KeyOutsideServiceHours = "orders.outside_service_hours"
+	KeyReasonRequired      = "orders.reason_required"
+	KeyTooLong             = "orders.too_long"
+)
+
+// Status is where an order is in its life.
+type Status string
+
+const (
+	StatusNone            Status = ""
+	StatusAwaitingPayment Status = "awaiting_payment"
+	StatusConfirmed       Status = "confirmed"
+	StatusPaymentFailed   Status = "payment_failed"
+	StatusExpired         Status = "expired"
+	StatusCancelled       Status = "cancelled"
+)
+
+type payment struct {
+	purpose  string
+	amount   money.Money
+	received money.Money
+	refunded money.Money
+	ref      string
+	failed   bool
+	done     bool
+}
+
+type pendingExchange struct {
+	id          string
+	to          Trip
+	reservation string
+	difference  money.Money
+	holdUntil   time.Time
+	paymentID   string
+}
+
+// State is an order folded from its events.
+type State struct {
+	status          Status
+	id              string
+	userID          string
+	email           string
+	trip            Trip
+	reservation     string
+	holdUntil       time.Time
+	price           money.Money
+	paid            money.Money
+	refunded        money.Money
+	kept            money.Money
+	cancellation    Cancellation
+	payments        map[string]payment
+	paymentOrder    []string
+	currentPayment  string
+	refunds         map[string]bool
+	exchange        *pendingExchange
+	exchanges       map[string]bool
+	attention       []string
+	refundRequested bool
+}
+
+func (s State) Status() Status                  { return s.status }
+func (s State) ID() string                      { return s.id }
+func (s State) UserID() string                  { return s.userID }
+func (s State) Email() string                   { return s.email }
+func (s State) Trip() Trip                      { return s.trip }
+func (s State) Reservation() string             { return s.reservation }
+func (s State) HoldUntil() time.Time            { return s.holdUntil }
+func (s State) Price() money.Money              { return s.price }
+func (s State) Paid() money.Money               { return s.paid }
+func (s State) Refunded() money.Money           { return s.refunded }
+func (s State) Cancellation() Cancellation      { return s.cancellation }
+func (s State) CurrentPaymentID() string        { return s.currentPayment }
+func (s State) AttentionReasons() []string      { return append([]string(nil), s.attention...) }
+func (s State) RefundRequested() bool           { return s.refundRequested }
+func (s State) Exists() bool                    { return s.status != StatusNone }
+func (s State) HasPayment(id string) bool       { _, ok := s.payments[id]; return ok }
+func (s State) PaymentPurpose(id string) string { return s.payments[id].purpose }
+
+// PendingExchange returns the exchange waiting for its difference to be paid, if any.
+func (s State) PendingExchange() (id string, to Trip, reservation string, difference money.Money, ok bool) {
+	if s.exchange == nil {
+		return "", Trip{}, "", money.Money{}, false
+	}
+	return s.exchange.id, s.exchange.to, s.exchange.reservation, s.exchange.difference, true
+}
+
+// keep is what the business may keep of what was paid, given the status.
+func (s State) keep() money.Money {
+	switch s.status {
+	case StatusConfirmed:
+		return s.price
+	case StatusCancelled:
+		return s.kept
+	default:
+		return money.New(0, money.EGP)
+	}
+}
+
+// Owed is what the business owes back: paid, less refunded, less what it may keep. Positive after a
+// cancellation, a cheaper exchange, a duplicate or a late payment, until the refund is issued.
+func (s State) Owed() money.Money {
+	owed := s.paid.Minor - s.refunded.Minor - s.keep().Minor
+	if owed < 0 {
+		owed = 0
+	}
+	return money.New(owed, money.EGP)
+}
+
+// Underpaid is what the traveller still owes on a confirmed order (a payment smaller than the price).
+func (s State) Underpaid() money.Money {
+	if s.status != StatusConfirmed {
+		return money.New(0, money.EGP)
+	}
+	under := s.price.Minor - (s.paid.Minor - s.refunded.Minor)
+	if under < 0 {
+		under = 0
+	}
+	return money.New(under, money.EGP)
+}
+
+// NeedsAttention reports whether money is out of balance: an operator should look.
+func (s State) NeedsAttention() bool { return s.Owed().Minor > 0 || s.Underpaid().Minor > 0 }
+
+// RefundPart is the share of a refund taken from one payment.
+type RefundPart struct {
+	PaymentID   string
+	ProviderRef string
+	Amount      money.Money
+}
+
+// PlanRefund splits amount across the order's captured payments, latest first (a refund can only go
+// back to a payment that brought at least as much in). ok is false when they cannot cover it.
+func (s State) PlanRefund(amount money.Money) ([]RefundPart, bool) {
+	left := amount.Minor
+	var parts []RefundPart
+	for i := len(s.paymentOrder) - 1; i >= 0 && left > 0; i-- {
+		id := s.paymentOrder[i]
+		p := s.payments[id]
+		avail := p.received.Minor - p.refunded.Minor
+		if avail <= 0 {
+			continue
+		}
+		take := min(avail, left)
+		parts = append(parts, RefundPart{PaymentID: id, ProviderRef: p.ref, Amount: money.New(take, money.EGP)})
+		left -= take
+	}
+	return parts, left == 0
+}
+
+// NeedsCapacityCheck reports whether recording a payment for paymentID first needs the car booked
+// again (the hold lapsed before the money arrived).
+func (s State) NeedsCapacityCheck(paymentID string) bool {
+	p, ok := s.payments[paymentID]
+	if !ok || p.done || p.purpose != PurposeOrder {
+		return false
+	}
+	return s.status == StatusPaymentFailed || s.status == StatusExpired
+}
+
+// Decider is the order's decider.
+var Decider = domain.Decider[State, Command, Event]{
+	Initial: func() State { return State{} },
+	Decide:  Decide,
+	Evolve:  Evolve,
+}
+
+// Decide turns a command into events or refuses it.
+func Decide(s State, cmd Command, now time.Time) ([]Event, error) {
+	if _, placing := cmd.(PlaceOrder); !placing && !s.Exists() {
+		return nil, ErrOrderNotFound
+	}
+	switch c := cmd.(type) {
+	case PlaceOrder:
+		return decidePlace(s, c, now)
+	case RequestPayment:
+		return decideRequestPayment(s, c, now)
+	case RecordPayment:
+		return decideRecordPayment(s, c)
+	case RecordPaymentFailure:
+		return decidePaymentFailure(s, c)
+	case ExpireOrder:
+		return decideExpire(s, now)
+	case CancelOrder:
+		return decideCancel(s, c, now)
+	case RequestRefund:
+		return decideRequestRefund(s, c)
+	case IssueRefund:
+		return decideIssueRefund(s, c)
+	case RecordRefundFailure:
+		return decideRefundFailure(s, c)
+	case ExchangeOrder:
+		return decideExchange(s, c, now)
+	default:
+		panic(fmt.Sprintf("order: unknown command %T", cmd))
+	}
+}
+
+func decidePlace(s State, c PlaceOrder, now time.Time) ([]Event, error) {
+	if s.Exists() {
+		return nil, ErrTripNumberTaken
+	}
+	if _, ok := NormalizeTripNumber(c.OrderID); !ok || c.Reservation == "" {
+		return nil, ErrInvalidOrder
+	}
+	v := &domain.ValidationError{}
+	ValidateContact(v, c.Contact, c.EmailConfirmation)
+	if !c.TermsAgreed {
+		v.Add("terms", KeyTermsRequired)
+	}
+	ValidateTrip(v, c.Trip, c.Policy, c.ServiceHours, now)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if !Consistent(c.Trip) {
+		return nil, ErrInvalidOrder
+	}
+	display := c.DisplayCurrency
+	if display == "" {
+		display = money.EGP
+	}
+	source := c.Source
+	if source == "" {
+		source = SourceCart
+	}
+	trip := c.Trip
+	trip.StartAt = trip.StartAt.UTC()
+	return []Event{OrderPlaced{
+		OrderID:         c.OrderID,
+		UserID:          c.UserID,
+		Lang:            c.Lang,
+		Source:          source,
+		Contact:         TrimContact(c.Contact),
+		Trip:            trip,
+		Rates:           c.Rates,
+		DisplayCurrency: display,
+		Reservation:     c.Reservation,
+		HoldUntil:       now.Add(c.Policy.Hold).UTC(),
+		Cancellation:    c.Policy.Cancellation,
+		PlacedAt:        now.UTC(),
+	}}, nil
+}
+
+// TrimContact normalises what was typed: spaces trimmed, e-mail in lower case.
+func TrimContact(c Contact) Contact {
+	return Contact{
+		FirstName: strings.TrimSpace(c.FirstName),
+		LastName:  strings.TrimSpace(c.LastName),
+		Email:     strings.ToLower(strings.TrimSpace(c.Email)),
+		Phone:     strings.TrimSpace(c.Phone),
+		Country:   strings.TrimSpace(c.Country),
+		Comments:  strings.TrimSpace(c.Comments),
+	}
+}
+
+// ValidEmail is a deliberately loose check: one @, something before it, a dot in the domain after it.
+func ValidEmail(s string) bool {
+	s = strings.TrimSpace(s)
+	at := strings.LastIndexByte(s, '@')
+	if at < 1 || strings.ContainsAny(s, " \t\r\n<>,;\"") || len(s) > 254 {
+		return false
+	}
+	domainPart := s[at+1:]
+	dot := strings.LastIndexByte(domainPart, '.')
+	return dot > 0 && dot < len(domainPart)-1 && !strings.Contains(s[:at], "@")
+}
+
+// ValidPhone accepts an international number: an optional +, then 7 to 15 digits, with spaces or
+// dashes between groups.
+func ValidPhone(s string) bool {
+	digits := 0
+	for i, r := range strings.TrimSpace(s) {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == '+' && i == 0:
+		case r == ' ' || r == '-' || r == '(' || r == ')':
+		default:
+			return false
+		}
+	}
+	return digits >= 7 && digits <= 15
+}
+
+// ValidateContact adds the contact's rule breaks to v (shared with enquiries).
+func ValidateContact(v *domain.ValidationError, c Contact, confirmation string) {
+	required := map[string]string{
+		"first_name": c.FirstName, "last_name": c.LastName, "email": c.Email,
+		"email_confirmation": confirmation, "phone": c.Phone, "country": c.Country,
+	}
+	for field, val := range required {
+		if strings.TrimSpace(val) == "" {
+			v.Add(field, KeyRequired)
+		}
+	}
+	if c.Email != "" && !ValidEmail(c.Email) {
+		v.Add("email", KeyEmailInvalid)
+	}
+	if c.Email != "" && confirmation != "" && !strings.EqualFold(strings.TrimSpace(c.Email), strings.TrimSpace(confirmation)) {
+		v.Add("email_confirmation", KeyEmailsMustMatch)
+	}
+	if c.Phone != "" && !ValidPhone(c.Phone) {
+		v.Add("phone", KeyPhoneInvalid)
+	}
+	if len(c.Comments) > 2000 {
+		v.Add("comments", KeyTooLong)
+	}
+	if len(c.FirstName) > 100 || len(c.LastName) > 100 {
+		v.Add("first_name", KeyTooLong)
+	}
+}
+
+// ValidateTrip adds the trip's rule breaks under p at now to v (shared with enquiries).
+func ValidateTrip(v *domain.ValidationError, t Trip, p Policy, hours catalogue.BusinessHours, now time.Time) {
+	if t.Itinerary.Start.Name == "" && t.Itinerary.Start.Lat == 0 && t.Itinerary.Start.Lng == 0 {
+		v.Add("pickup", KeyPickupRequired)
+	}
+	if len(t.Itinerary.Stops) < 2 {
+		v.Add("destinations", KeyMoreDestinations)
+	}
+	if t.RatePlan.ID == "" {
+		v.Add("rate_plan_id", KeyRateRequired)
+	}
+	if t.StartAt.IsZero() {
+		v.Add("date", KeyRequired)
+		v.Add("time", KeyRequired)
+		return
+	}
+	if !p.InRange(t.Day, now) && t.StartAt.After(now.Add(p.Lead)) {
+		v.Add("date", KeyDateOutOfRange)
+		return
+	}
+	if t.StartAt.Before(now.Add(p.Lead)) {
+		v.Add("time", KeyTooSoon)
+		return
+	}
+	if !hours.OpenAt(t.StartAt) {
+		v.Add("time", KeyOutsideServiceHours)
+	}
+}
+
+// Consistent checks what the caller computed, not what the traveller typed: a priced trip in EGP
+// whose day is the Cairo date of its start.
+func Consistent(t Trip) bool {
+	return t.Quote.Total.Currency == money.EGP && t.Quote.Total.Minor > 0 &&
+		t.Day == availability.DayOf(t.StartAt.In(catalogue.Cairo))
+}
+
+func decideRequestPayment(s State, c RequestPayment, now time.Time) ([]Event, error) {
+	if c.PaymentID == "" || c.Provider == "" || c.RedirectURL == "" {
+		return nil, ErrInvalidOrder
+	}
+	if _, seen := s.payments[c.PaymentID]; seen {
+		return nil, nil
+	}
+	switch c.Purpose {
+	case PurposeOrder:
+		if s.status != StatusAwaitingPayment {
+			return nil, ErrNotAwaitingPayment
+		}
+		if !now.Before(s.holdUntil) {
+			return nil, ErrHoldLapsed
+		}
+		if c.Amount != s.price {
+			return nil, ErrInvalidAmount
+		}
+	case PurposeExchange:
+		if s.exchange == nil {
+			return nil, ErrNotAwaitingPayment
+		}
+		if !now.Before(s.exchange.holdUntil) {
+			return nil, ErrHoldLapsed
+		}
+		if c.Amount != s.exchange.difference {
+			return nil, ErrInvalidAmount
+		}
+	default:
+		return nil, ErrInvalidOrder
+	}
+	return []Event{PaymentRequested{
+		PaymentID: c.PaymentID, Purpose: c.Purpose, Provider: c.Provider, Amount: c.Amount,
+		RedirectURL: c.RedirectURL, ExpiresAt: c.ExpiresAt.UTC(),
+	}}, nil
+}
+
+func decideRecordPayment(s State, c RecordPayment) ([]Event, error) {
+	p, ok := s.payments[c.PaymentID]
+	if !ok {
+		return nil, ErrPaymentNotFound
+	}
+	if p.done {
+		return nil, nil
+	}
+	if c.Amount.Minor <= 0 || c.Amount.Currency != money.EGP {
+		return nil, ErrInvalidAmount
+	}
+	received := PaymentReceived{PaymentID: c.PaymentID, Purpose: p.purpose, Provider: c.Provider, ProviderRef: c.ProviderRef, Amount: c.Amount}
+	attention := func(reason string) Event {
+		return OrderNeedsAttention{Reason: reason, PaymentID: c.PaymentID, Amount: c.Amount}
+	}
+	if p.purpose == PurposeExchange {
+		if s.exchange == nil || s.exchange.paymentID != c.PaymentID {
+			return []Event{received, attention(AttentionPaidAbandonedChange)}, nil
+		}
+		events := []Event{received, OrderExchanged{
+			ExchangeID: s.exchange.id, From: s.trip, To: s.exchange.to,
+			OldReservation: s.reservation, NewReservation: s.exchange.reservation, Difference: s.exchange.difference,
+		}}
+		if c.Amount != p.amount {
+			events = append(events, attention(AttentionAmountMismatch))
+		}
+		return events, nil
+	}
+	switch s.status {
+	case StatusAwaitingPayment:
+		received.Confirms = true
+		events := []Event{received}
+		if c.Amount != s.price {
+			events = append(events, attention(AttentionAmountMismatch))
+		}
+		return events, nil
+	case StatusPaymentFailed, StatusExpired:
+		received.Late = true
+		switch c.Capacity {
+		case CapacityUnchecked:
+			return nil, ErrCapacityCheckNeeded
+		case CapacityKept:
+			received.Confirms = true
+			events := []Event{received}
+			if c.Amount != s.price {
+				events = append(events, attention(AttentionAmountMismatch))
+			}
+			return events, nil
+		default:
+			return []Event{received, attention(AttentionPaidWithoutCapacity)}, nil
+		}
+	case StatusConfirmed:
+		return []Event{received, attention(AttentionDuplicatePayment)}, nil
+	case StatusCancelled:
+		return []Event{received, attention(AttentionPaidAfterCancelling)}, nil
+	}
+	panic(fmt.Sprintf("order: status %q", s.status))
+}
+
+func decidePaymentFailure(s State, c RecordPaymentFailure) ([]Event, error) {
+	p, ok := s.payments[c.PaymentID]
+	if !ok {
+		return nil, ErrPaymentNotFound
+	}
+	if p.done || p.failed {
+		// A failure after a success (or a repeated failure) changes nothing on the order; the payment's
+		// own stream records the notice for the audit.
+		return nil, nil
+	}
+	reason := c.Reason
+	if reason == "" {
+		reason = "declined"
+	}
+	events := []Event{PaymentFailed{PaymentID: c.PaymentID, Purpose: p.purpose, Reason: reason}}
+	if p.purpose == PurposeExchange && s.exchange != nil && s.exchange.paymentID == c.PaymentID {
+		events = append(events, ExchangeAbandoned{ExchangeID: s.exchange.id, NewReservation: s.exchange.reservation, Reason: "payment_failed"})
+	}
+	return events, nil
+}
+
+func decideExpire(s State, now time.Time) ([]Event, error) {
+	var events []Event
+	if s.status == StatusAwaitingPayment && !now.Before(s.holdUntil) {
+		events = append(events, OrderExpired{Reservation: s.reservation, HeldUntil: s.holdUntil})
+	}
+	if s.exchange != nil && !now.Before(s.exchange.holdUntil) {
+		events = append(events, ExchangeAbandoned{ExchangeID: s.exchange.id, NewReservation: s.exchange.reservation, Reason: "expired"})
+	}
+	return events, nil
+}
+
+func authorize(s State, a Actor) error {
+	if a.Staff || (a.UserID != "" && a.UserID == s.userID) {
+		return nil
+	}
+	return ErrNotYourOrder
+}
+
+func decideCancel(s State, c CancelOrder, now time.Time) ([]Event, error) {
+	if err := authorize(s, c.Actor); err != nil {
+		return nil, err
+	}
+	var events []Event
+	if s.exchange != nil {
+		events = append(events, ExchangeAbandoned{ExchangeID: s.exchange.id, NewReservation: s.exchange.reservation, Reason: "cancelled"})
+	}
+	cancelled := OrderCancelled{Reason: strings.TrimSpace(c.Reason), ByStaff: c.Actor.Staff, Reservation: s.reservation}
+	if !c.Actor.Staff {
+		cancelled.ByUserID = c.Actor.UserID
+	}
+	switch s.status {
+	case StatusAwaitingPayment:
+		cancelled.Free = true
+		cancelled.RefundBasisPoints = 10000
+		cancelled.RefundDue = money.New(0, money.EGP)
+	case StatusConfirmed:
+		due, free, ok := s.cancellation.RefundFor(s.paid, s.refunded, s.trip.StartAt, now)
+		if !ok {
+			return nil, ErrTooLateToCancel
+		}
+		share, _, _ := s.cancellation.RefundShare(s.trip.StartAt, now)
+		cancelled.Free, cancelled.RefundBasisPoints, cancelled.RefundDue = free, share, due
+	default:
+		return nil, ErrNotCancellable
+	}
+	return append(events, cancelled), nil
+}
+
+func decideRequestRefund(s State, c RequestRefund) ([]Event, error) {
+	if err := authorize(s, c.Actor); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(c.Reason) == "" {
+		v := &domain.ValidationError{}
+		v.Add("reason", KeyReasonRequired)
+		return nil, v
+	}
+	refundable := s.paid.Minor - s.refunded.Minor
+	if refundable <= 0 {
+		return nil, ErrNothingToRefund
+	}
+	if c.Amount.Minor <= 0 || c.Amount.Currency != money.EGP {
+		return nil, ErrInvalidAmount
+	}
+	if c.Amount.Minor > refundable {
+		return nil, ErrRefundTooLarge
+	}
+	return []Event{RefundRequested{Reason: strings.TrimSpace(c.Reason), Amount: c.Amount, ByUserID: c.Actor.UserID}}, nil
+}
+
+func decideIssueRefund(s State, c IssueRefund) ([]Event, error) {
+	if c.RefundID == "" {
+		return nil, ErrInvalidOrder
+	}
+	if s.refunds[c.RefundID] {
+		return nil, nil
+	}
+	if strings.TrimSpace(c.Reason) == "" {
+		v := &domain.ValidationError{}
+		v.Add("reason", KeyReasonRequired)
+		return nil, v
+	}
+	if c.Amount.Minor <= 0 || c.Amount.Currency != money.EGP {
+		return nil, ErrInvalidAmount
+	}
+	p, ok := s.payments[c.PaymentID]
+	if !ok {
+		return nil, ErrPaymentNotFound
+	}
+	if p.received.Minor-p.refunded.Minor <= 0 {
+		return nil, ErrNothingToRefund
+	}
+	if c.Amount.Minor > p.received.Minor-p.refunded.Minor {
+		return nil, ErrRefundTooLarge
+	}
+	return []Event{RefundIssued{
+		RefundID: c.RefundID, PaymentID: c.PaymentID, Amount: c.Amount, Reason: strings.TrimSpace(c.Reason),
+		ProviderRef: c.ProviderRef, ByUserID: c.Actor.UserID,
+	}}, nil
+}
+
+func decideRefundFailure(s State, c RecordRefundFailure) ([]Event, error) {
+	if c.RefundID == "" {
+		return nil, ErrInvalidOrder
+	}
+	if s.refunds[c.RefundID] {
+		return nil, nil
+	}
+	return []Event{
+		RefundFailed{RefundID: c.RefundID, Amount: c.Amount, Reason: c.Reason},
+		OrderNeedsAttention{Reason: AttentionRefundFailed, Amount: c.Amount},
+	}, nil
+}
+
+func decideExchange(s State, c ExchangeOrder, now time.Time) ([]Event, error) {
+	if err := authorize(s, c.Actor); err != nil {
+		return nil, err
+	}
+	if c.ExchangeID == "" || c.NewReservation == "" {
+		return nil, ErrInvalidOrder
+	}
+	if s.exchanges[c.ExchangeID] || (s.exchange != nil && s.exchange.id == c.ExchangeID) {
+		return nil, nil
+	}
+	if s.status != StatusConfirmed {
+		return nil, ErrNotExchangeable
+	}
+	if s.exchange != nil {
+		return nil, ErrExchangePending
+	}
+	if !c.Actor.Staff && now.After(s.trip.StartAt.Add(-s.cancellation.FreeBefore)) {
+		return nil, ErrTooLateToExchange
+	}
+	v := &domain.ValidationError{}
+	ValidateTrip(v, c.To, c.Policy, c.ServiceHours, now)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if !Consistent(c.To) {
+		return nil, ErrInvalidOrder
+	}
+	to := c.To
+	to.StartAt = to.StartAt.UTC()
+	diff := money.New(to.Quote.Total.Minor-s.price.Minor, money.EGP)
+	if diff.Minor > 0 {
+		return []Event{ExchangeRequested{
+			ExchangeID: c.ExchangeID, To: to, NewReservation: c.NewReservation, Difference: diff,
+			HoldUntil: now.Add(c.Policy.Hold).UTC(),
+		}}, nil
+	}
+	return []Event{OrderExchanged{
+		ExchangeID: c.ExchangeID, From: s.trip, To: to,
+		OldReservation: s.reservation, NewReservation: c.NewReservation, Difference: diff,
+	}}, nil
+}
+
+// Evolve folds one event into the state.
+func Evolve(s State, e Event) State {
+	s.payments = cloneMap(s.payments)
+	s.refunds = cloneMap(s.refunds)
+	s.exchanges = cloneMap(s.exchanges)
+	switch ev := e.(type) {
+	case OrderPlaced:
+		s.status = StatusAwaitingPayment
+		s.id, s.userID, s.email = ev.OrderID, ev.UserID, ev.Contact.Email
+		s.trip, s.reservation, s.holdUntil = ev.Trip, ev.Reservation, ev.HoldUntil
+		s.price = ev.Trip.Quote.Total
+		s.paid, s.refunded, s.kept = money.New(0, money.EGP), money.New(0, money.EGP), money.New(0, money.EGP)
+		s.cancellation = ev.Cancellation
+	case PaymentRequested:
+		s.payments[ev.PaymentID] = payment{purpose: ev.Purpose, amount: ev.Amount}
+		s.paymentOrder = append(append([]string(nil), s.paymentOrder...), ev.PaymentID)
+		if ev.Purpose == PurposeOrder {
+			s.currentPayment = ev.PaymentID
+		} else if s.exchange != nil {
+			x := *s.exchange
+			x.paymentID = ev.PaymentID
+			s.exchange = &x
+		}
+	case PaymentReceived:
+		p := s.payments[ev.PaymentID]
+		p.received, p.ref, p.done, p.failed = ev.Amount, ev.ProviderRef, true, false
+		s.payments[ev.PaymentID] = p
+		s.paid = s.paid.Add(ev.Amount)
+		if ev.Confirms {
+			s.status = StatusConfirmed
+		}
+	case PaymentFailed:
+		p := s.payments[ev.PaymentID]
+		p.failed = true
+		s.payments[ev.PaymentID] = p
+		if ev.Purpose == PurposeOrder && s.status == StatusAwaitingPayment && s.currentPayment == ev.PaymentID {
+			s.status = StatusPaymentFailed
+		}
+	case OrderExpired:
+		s.status = StatusExpired
+	case OrderNeedsAttention:
+		s.attention = append(append([]string(nil), s.attention...), ev.Reason)
+	case OrderCancelled:
+		s.kept = money.New(s.paid.Minor-s.refunded.Minor-ev.RefundDue.Minor, money.EGP)
+		s.status = StatusCancelled
+	case RefundRequested:
+		s.refundRequested = true
+	case RefundIssued:
+		p := s.payments[ev.PaymentID]
+		p.refunded = p.refunded.Add(ev.Amount)
+		s.payments[ev.PaymentID] = p
+		s.refunded = s.refunded.Add(ev.Amount)
+		s.refunds[ev.RefundID] = true
+	case RefundFailed:
+	case ExchangeRequested:
+		s.exchange = &pendingExchange{id: ev.ExchangeID, to: ev.To, reservation: ev.NewReservation, difference: ev.Difference, holdUntil: ev.HoldUntil}
+	case OrderExchanged:
+		s.trip, s.reservation, s.price = ev.To, ev.NewReservation, ev.To.Quote.Total
+		s.exchange = nil
+		s.exchanges[ev.ExchangeID] = true
+	case ExchangeAbandoned:
+		s.exchange = nil
+		s.exchanges[ev.ExchangeID] = true
+	default:
+		panic(fmt.Sprintf("order: unknown event %T", e))
+	}
+	return s
+}
+
+func cloneMap[K comparable, V any](m map[K]V) map[K]V {
+	out := make(map[K]V, len(m)+1)
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}

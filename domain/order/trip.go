@@ -1,0 +1,84 @@
+package order
+
+import (
+	"time"
+
+	"mishwar/domain/availability"
+	"mishwar/domain/money"
+)
+
+// Point is a place a trip starts or ends at, as the traveller chose it.
+type Point struct {
+	Name string  `json:"name"`
+	Lat  float64 `json:"lat"`
+	Lng  float64 `json:"lng"`
+	// PickupPointID is set when the point is one of the catalogue's pickup points.
+	PickupPointID string `json:"pickup_point_id,omitempty"`
+}
+
+// Stop is one destination of the itinerary, as the catalogue described it when the order was placed.
+type Stop struct {
+	DestinationID string  `json:"destination_id"`
+	NameEN        string  `json:"name_en"`
+	NameAR        string  `json:"name_ar"`
+	Lat           float64 `json:"lat"`
+	Lng           float64 `json:"lng"`
+	VisitMinutes  int     `json:"visit_minutes"`
+}
+
+// Itinerary is where the trip goes, in order.
+type Itinerary struct {
+	Start Point  `json:"start"`
+	End   Point  `json:"end"`
+	Stops []Stop `json:"stops"`
+	// ProgramID is set when the itinerary is one of the catalogue's programs.
+	ProgramID   string `json:"program_id,omitempty"`
+	ProgramName string `json:"program_name,omitempty"`
+}
+
+// RatePlan is the plan the trip is priced with, as it was when the order was placed.
+type RatePlan struct {
+	ID             string      `json:"id"`
+	Name           string      `json:"name"`
+	PerKm          money.Money `json:"per_km"`
+	WaitingPerHour money.Money `json:"waiting_per_hour"`
+}
+
+// Leg is one stretch of the trip with its price.
+type Leg struct {
+	From           string      `json:"from"`
+	To             string      `json:"to"`
+	DistanceMeters int64       `json:"distance_meters"`
+	DriveMinutes   int         `json:"drive_minutes"`
+	WaitingMinutes int         `json:"waiting_minutes"`
+	Price          money.Money `json:"price"`
+}
+
+// Quote is the trip's calculation (domain/trip) for the rate plan: what the traveller saw before
+// paying. Total is charged, in EGP.
+type Quote struct {
+	DistanceMeters  int64       `json:"distance_meters"`
+	DurationMinutes int         `json:"duration_minutes"`
+	WaitingMinutes  int         `json:"waiting_minutes"`
+	Legs            []Leg       `json:"legs,omitempty"`
+	Total           money.Money `json:"total"`
+}
+
+// Trip is everything about when and where the order goes and what it costs.
+type Trip struct {
+	StartAt   time.Time        `json:"start_at"`
+	Day       availability.Day `json:"day"`
+	Itinerary Itinerary        `json:"itinerary"`
+	RatePlan  RatePlan         `json:"rate_plan"`
+	Quote     Quote            `json:"quote"`
+}
+
+// Contact is who to reach about the order.
+type Contact struct {
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	Email     string `json:"email"`
+	Phone     string `json:"phone"`
+	Country   string `json:"country"`
+	Comments  string `json:"comments,omitempty"`
+}
