@@ -1,0 +1,101 @@
+package cart
+
+import (
+	"math"
+	"unicode/utf8"
+
+	"mishwar/domain"
+)
+
+// PointKind says where a start or end point comes from.
+type PointKind string
+
+const (
+	// PickupPoint is one of the pickup points the admin publishes.
+	PickupPoint PointKind = "pickup"
+	// CustomPoint is a place the user picked (an address, a saved location, a spot on the map).
+	CustomPoint PointKind = "custom"
+)
+
+// MaxPointNameLength bounds a custom point's label, in characters.
+const MaxPointNameLength = 120
+
+// Point is a start or end of the route, as the caller found or received it.
+type Point struct {
+	Kind PointKind `json:"kind"`
+	// PickupPointID is set for PickupPoint.
+	PickupPointID string  `json:"pickup_point_id,omitempty"`
+	Name          string  `json:"name"`
+	Lat           float64 `json:"lat"`
+	Lng           float64 `json:"lng"`
+}
+
+// FoundPoint is a point as the caller found it: a pickup point looked up in the catalogue, or the
+// place a user sent.
+type FoundPoint struct {
+	Point
+	// Available is false for a pickup point the admin removed or never had: it cannot be chosen.
+	// Custom points ignore it.
+	Available bool
+}
+
+// Area is a latitude/longitude box.
+type Area struct{ MinLat, MaxLat, MinLng, MaxLng float64 }
+
+// Contains reports whether (lat, lng) lies in the box.
+func (a Area) Contains(lat, lng float64) bool {
+	return lat >= a.MinLat && lat <= a.MaxLat && lng >= a.MinLng && lng <= a.MaxLng
+}
+
+// ServiceArea is Greater Cairo, where Mishwar drives (the spec: "Cairo only"): Giza and the pyramids,
+// Saqqara and Dahshur to the south-west, 6th of October and Sheikh Zayed to the west, Shubra El Kheima
+// and El Obour to the north, New Cairo and the New Administrative Capital to the east, Helwan south.
+var ServiceArea = Area{MinLat: 29.75, MaxLat: 30.40, MinLng: 30.80, MaxLng: 31.90}
+
+func checkPoint(v *domain.ValidationError, field string, p *FoundPoint) {
+	if p == nil {
+		if field == "end" {
+			// A different end must say where.
+			v.Add(field, KeyEndPointRequired)
+		}
+		return
+	}
+	switch p.Kind {
+	case PickupPoint:
+		if !p.Available || p.PickupPointID == "" {
+			v.Add(field+".pickup_point_id", KeyPickupPointUnavailable)
+		}
+	case CustomPoint:
+		if math.IsNaN(p.Lat) || math.IsNaN(p.Lng) || !ServiceArea.Contains(p.Lat, p.Lng) {
+			v.Add(field+".coordinates", KeyOutsideServiceArea)
+		}
+		if utf8.RuneCountInString(p.Name) > MaxPointNameLength {
+			v.Add(field+".name", KeyPointNameTooLong)
+		}
+	default:
+		v.Add(field+".kind", KeyPointKindInvalid)
+	}
+}
+
+func clonePoint(p *Point) *Point {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	return &c
+}
+
+func recordedPoint(p *FoundPoint) *Point {
+	if p == nil {
+		return nil
+	}
+	c := p.Point
+	return &c
+}
+
+func samePoint(a, b *Point) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return a.Kind == b.Kind && a.PickupPointID == b.PickupPointID && a.Name == b.Name && a.Lat == b.Lat && a.Lng == b.Lng
+}
