@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -38,12 +39,19 @@ func (h *hooked) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Recor
 	return nil
 }
 
-func readLog(t *testing.T, store eventstore.Store) []eventstore.RecordedEvent {
+// readLog reads the whole log once it holds want events. The log can lag behind appends: it is
+// readable only below the cluster's oldest running transaction, and parallel tests share the cluster.
+func readLog(t *testing.T, store eventstore.Store, want int) []eventstore.RecordedEvent {
 	t.Helper()
-	events, err := store.ReadAll(context.Background(), eventstore.Start, 10_000)
-	if err != nil {
-		t.Fatalf("read all: %v", err)
-	}
+	var events []eventstore.RecordedEvent
+	eventually(t, 30*time.Second, "the log holds every event appended", func() bool {
+		var err error
+		events, err = store.ReadAll(context.Background(), eventstore.Start, 10_000)
+		if err != nil {
+			t.Fatalf("read all: %v", err)
+		}
+		return len(events) >= want
+	})
 	return events
 }
 
@@ -66,10 +74,7 @@ func TestApplyBatchAppliesEachEventExactlyOnce(t *testing.T) {
 			e := newEnv(t)
 			ctx := context.Background()
 			appendEvents(t, e.store, 30, 3, []string{"cart", "order"}, []string{"Opened", "Changed", "Closed"})
-			log := readLog(t, e.store)
-			if len(log) != 30 {
-				t.Fatalf("log holds %d events, want 30", len(log))
-			}
+			log := readLog(t, e.store, 30)
 			p := stats.New()
 			if err := projections.EnsureSchema(ctx, e.pool, e.store, p); err != nil {
 				t.Fatalf("ensure schema: %v", err)
@@ -99,7 +104,7 @@ func TestApplyBatchRollsBackEverythingWhenApplyFails(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	appendEvents(t, e.store, 10, 5, []string{"cart"}, []string{"Opened"})
-	log := readLog(t, e.store)
+	log := readLog(t, e.store, 10)
 	boom := errors.New("boom")
 	p := &hooked{Projection: stats.New(), after: func(context.Context, []eventstore.RecordedEvent) error { return boom }}
 	if err := projections.EnsureSchema(ctx, e.pool, e.store, p); err != nil {
@@ -120,7 +125,7 @@ func TestApplyBatchNeedsEnsureSchema(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	appendEvents(t, e.store, 1, 1, []string{"cart"}, []string{"Opened"})
-	_, err := projections.ApplyBatch(context.Background(), e.pool, stats.New(), readLog(t, e.store))
+	_, err := projections.ApplyBatch(context.Background(), e.pool, stats.New(), readLog(t, e.store, 1))
 	if !errors.Is(err, projections.ErrUnknownProjection) {
 		t.Fatalf("got %v, want ErrUnknownProjection", err)
 	}

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/eventstore"
@@ -217,4 +216,19 @@ func eventually(tb testing.TB, within time.Duration, what string, cond func() bo
 	}
 }
 
-var _ = pgx.Identifier{}
+// headOnceItHolds waits until the log's head counts n events and returns its position. Appended
+// events become readable only below the cluster's oldest running transaction, which parallel tests
+// can hold back for a moment.
+func headOnceItHolds(tb testing.TB, store eventstore.Store, n int64) eventstore.Position {
+	tb.Helper()
+	var head eventstore.Position
+	eventually(tb, 30*time.Second, fmt.Sprintf("the log holds %d events", n), func() bool {
+		pos, count, err := store.Head(context.Background())
+		if err != nil {
+			tb.Fatalf("head: %v", err)
+		}
+		head = pos
+		return count >= n
+	})
+	return head
+}

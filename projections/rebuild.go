@@ -129,6 +129,9 @@ func (b *rebuild) replay(ctx context.Context, until eventstore.Position) error {
 		pos := eventstore.Start
 		for pos.Less(until) {
 			events, err := b.store.ReadAll(ctx, pos, rebuildBatchSize)
+			// Stop at until: what comes after is for the swap, which knows which events the live
+			// read model has not seen and must announce.
+			events = upTo(events, until)
 			if err == nil && len(events) == 0 {
 				return
 			}
@@ -235,6 +238,16 @@ func (b *rebuild) swap(ctx context.Context) error {
 	b.total = max(b.total, b.done)
 	b.report(PhaseDone)
 	return nil
+}
+
+// upTo returns the prefix of events (in log order) at or before pos.
+func upTo(events []eventstore.RecordedEvent, pos eventstore.Position) []eventstore.RecordedEvent {
+	for i, e := range events {
+		if pos.Less(e.Position) {
+			return events[:i]
+		}
+	}
+	return events
 }
 
 func (b *rebuild) applied(events []eventstore.RecordedEvent) {
