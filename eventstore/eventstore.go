@@ -79,8 +79,9 @@ type Metadata struct {
 	CorrelationID string `json:"correlation_id,omitempty"`
 	CausationID   string `json:"causation_id,omitempty"`
 	ClientIP      string `json:"client_ip,omitempty"`
-	// Extra holds adapter- or feature-specific keys; unknown keys read from storage land here.
-	Extra map[string]string `json:"extra,omitempty"`
+	// Extra holds adapter- or feature-specific keys; unknown keys read from storage land here. They are
+	// stored beside the known keys in one flat JSON object (see MarshalJSON).
+	Extra map[string]string `json:"-"`
 }
 
 // EventData is an event about to be appended.

@@ -1,31 +1,105 @@
 -- +goose Up
--- The event store. tx_id is the appending transaction's id: readers of the global log order by
--- (tx_id, position) and read only below the oldest running transaction, so an event whose transaction
--- commits late is never skipped.
+-- The event store (eventstore/postgres; docs/event-store.md explains the design).
+--
+-- position is a sequence number and is NOT commit order: a transaction that took position 7 can commit
+-- after the one that took position 8. tx_id is the appending transaction's id. Readers of the global log
+-- order by (tx_id, position) and read only rows whose tx_id is below the oldest transaction still
+-- running (pg_snapshot_xmin(pg_current_snapshot())), so an event that commits late is never skipped.
 CREATE TABLE events (
-    position       bigserial    NOT NULL,
-    tx_id          xid8         NOT NULL DEFAULT pg_current_xact_id(),
-    event_id       uuid         NOT NULL,
-    stream_id      text         NOT NULL,
-    stream_version bigint       NOT NULL,
-    event_type     text         NOT NULL,
-    schema_version int          NOT NULL DEFAULT 1,
-    data           jsonb        NOT NULL,
-    metadata       jsonb        NOT NULL DEFAULT '{}',
-    recorded_at    timestamptz  NOT NULL DEFAULT now(),
+    position       bigint      GENERATED ALWAYS AS IDENTITY,
+    tx_id          xid8        NOT NULL DEFAULT pg_current_xact_id(),
+    stream_id      text        NOT NULL,
+    stream_version bigint      NOT NULL,
+    event_id       uuid        NOT NULL,
+    event_type     text        NOT NULL,
+    schema_version int         NOT NULL,
+    data           jsonb       NOT NULL,
+    metadata       jsonb       NOT NULL,
+    recorded_at    timestamptz NOT NULL DEFAULT now(),
+    -- The global log's order; also the index ReadAll scans.
     PRIMARY KEY (tx_id, position),
+    -- ReadStream's index, the current version of a stream, and the last line of defence against two
+    -- events taking one version.
     UNIQUE (stream_id, stream_version),
+    -- Idempotent appends: an event id is stored at most once per stream.
     UNIQUE (stream_id, event_id)
 );
-CREATE UNIQUE INDEX events_position ON events (position);
 
--- One row per stream: the current version, locked by appenders so concurrent appends to one stream
--- serialise cheaply and a wrong expected version is detected before anything is written.
-CREATE TABLE streams (
-    stream_id text   PRIMARY KEY,
-    version   bigint NOT NULL
-);
+-- eventstore_append appends events to one stream in the calling transaction, in one round trip.
+--
+-- p_expected: -2 any, -1 no stream, -4 stream exists, n >= 0 the version of the stream's last event.
+-- Returns one row: outcome is 'appended', 'duplicate' (every id is already in the stream, in this
+-- order: nothing written; version/tx_id/position describe the earlier append's last event),
+-- 'wrong_version' (version is the stream's current version, -1 when it has no events) or
+-- 'id_conflict' (some ids are in the stream, but not as this exact batch).
+-- +goose StatementBegin
+CREATE FUNCTION eventstore_append(
+    p_stream          text,
+    p_expected        bigint,
+    p_ids             uuid[],
+    p_types           text[],
+    p_schema_versions int[],
+    p_data            jsonb[],
+    p_metadata        jsonb[]
+) RETURNS TABLE (outcome text, version bigint, tx_id xid8, "position" bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+    n_events  int := cardinality(p_ids);
+    n_found   bigint;
+    lo        bigint;
+    hi        bigint;
+    v_current bigint;
+BEGIN
+    -- Serialise appends to one stream. This must be an advisory lock taken before the transaction
+    -- writes anything: a row lock would give the transaction its id first, so a waiter could hold a
+    -- smaller tx_id than the append it waited for, and the global log (ordered by tx_id) would show
+    -- the stream's version n+1 before version n. Taken first, the lock makes every later appender of
+    -- the stream take its id after the earlier one committed. (Keys are (class, hash): the two-int
+    -- key space never collides with single-bigint advisory locks such as leader leases.)
+    PERFORM pg_advisory_xact_lock(1702260340, hashtext(p_stream));
+
+    -- A retried append (same ids, same order) succeeds without writing, whatever its expected version.
+    SELECT count(*), min(e.stream_version - i.n), max(e.stream_version - i.n)
+      INTO n_found, lo, hi
+      FROM unnest(p_ids) WITH ORDINALITY AS i(id, n)
+      JOIN events e ON e.stream_id = p_stream AND e.event_id = i.id;
+    IF n_found = n_events AND lo = hi THEN
+        RETURN QUERY
+            SELECT 'duplicate', e.stream_version, e.tx_id, e.position
+              FROM events e
+             WHERE e.stream_id = p_stream AND e.stream_version = lo + n_events;
+        RETURN;
+    ELSIF n_found > 0 THEN
+        RETURN QUERY SELECT 'id_conflict', NULL::bigint, NULL::xid8, NULL::bigint;
+        RETURN;
+    END IF;
+
+    SELECT coalesce(max(e.stream_version), -1) INTO v_current FROM events e WHERE e.stream_id = p_stream;
+    IF NOT (p_expected = -2
+            OR (p_expected = -1 AND v_current = -1)
+            OR (p_expected = -4 AND v_current >= 0)
+            OR p_expected = v_current) THEN
+        RETURN QUERY SELECT 'wrong_version', v_current, NULL::xid8, NULL::bigint;
+        RETURN;
+    END IF;
+
+    RETURN QUERY
+        WITH appended AS (
+            INSERT INTO events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
+            SELECT p_stream, v_current + i.n, i.id, i.type, i.schema_version, i.data, i.metadata
+              FROM unnest(p_ids, p_types, p_schema_versions, p_data, p_metadata)
+                   WITH ORDINALITY AS i(id, type, schema_version, data, metadata, n)
+             ORDER BY i.n
+            RETURNING events.position
+        )
+        SELECT 'appended', v_current + n_events, pg_current_xact_id(), max(a.position) FROM appended a;
+
+    -- Delivered when (and only if) this transaction commits: wakes live subscribers.
+    PERFORM pg_notify('eventstore_appended', '');
+END
+$$;
+-- +goose StatementEnd
 
 -- +goose Down
-DROP TABLE streams;
+DROP FUNCTION eventstore_append;
 DROP TABLE events;

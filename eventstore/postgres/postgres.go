@@ -1,0 +1,277 @@
+// Package postgres is the PostgreSQL adapter of the event store port (eventstore.Store), the default
+// engine. Events live in the events table created by migration 00001; appends go through the
+// eventstore_append function, one round trip each.
+//
+// Gap safety is the point of this package: positions come from a sequence, and a sequence is not
+// commit order. Readers of the global log therefore order by (transaction id, position) and read only
+// below the oldest transaction still running, so no reader ever moves past an event that has yet to
+// commit. It must never read the global log any other way.
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/eventstore"
+)
+
+// Store is the PostgreSQL event store. It is safe for concurrent use.
+type Store struct {
+	pool         *pgxpool.Pool
+	appendHook   func(context.Context)
+	pollInterval time.Duration
+	log          *slog.Logger
+	listener     *listener
+}
+
+var _ eventstore.Store = (*Store)(nil)
+
+// Option tunes a Store.
+type Option func(*Store)
+
+// WithAppendHook makes every append run in an explicit transaction and call hook after the events are
+// written and before the commit. It exists for tests that need transactions held open (the gap test
+// sleeps in it); it costs two extra round trips per append.
+func WithAppendHook(hook func(ctx context.Context)) Option {
+	return func(s *Store) { s.appendHook = hook }
+}
+
+// WithPollInterval sets how long a caught-up subscriber waits for a notification before it reads
+// anyway (default 500ms). Polling is what delivers an event that became readable when an older
+// transaction that appended nothing ended: that sends no notification.
+func WithPollInterval(d time.Duration) Option {
+	return func(s *Store) {
+		if d > 0 {
+			s.pollInterval = d
+		}
+	}
+}
+
+// WithLogger sets the logger for the subscription listener's connection problems (default
+// slog.Default()).
+func WithLogger(l *slog.Logger) Option {
+	return func(s *Store) {
+		if l != nil {
+			s.log = l
+		}
+	}
+}
+
+// New returns a Store over pool, whose database must have the migrations applied. Subscribers share
+// one LISTEN connection of their own, opened outside the pool while any subscription runs.
+func New(pool *pgxpool.Pool, opts ...Option) *Store {
+	s := &Store{pool: pool, pollInterval: 500 * time.Millisecond, log: slog.Default()}
+	for _, o := range opts {
+		o(s)
+	}
+	s.listener = newListener(pool.Config().ConnConfig, s.log)
+	return s
+}
+
+const appendSQL = `SELECT outcome, version, tx_id, position FROM eventstore_append($1, $2, $3, $4, $5, $6, $7)`
+
+// Append implements eventstore.Store. Appends to one stream are serialised by the database; a wrong
+// expected version is a *eventstore.WrongVersionError. A repeat of an earlier append (same ids, same
+// order) returns the earlier append's result with Duplicate set, even if expected is now stale; an
+// append that repeats only some ids of the stream fails with eventstore.ErrInvalidEvent.
+func (s *Store) Append(ctx context.Context, stream string, expected eventstore.ExpectedVersion, events ...eventstore.EventData) (eventstore.AppendResult, error) {
+	args, err := appendArgs(stream, expected, events)
+	if err != nil {
+		return eventstore.AppendResult{}, err
+	}
+	var (
+		outcome  string
+		version  *int64
+		txID     *uint64
+		position *int64
+	)
+	if s.appendHook == nil {
+		err = s.pool.QueryRow(ctx, appendSQL, args...).Scan(&outcome, &version, &txID, &position)
+	} else {
+		err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			if err := tx.QueryRow(ctx, appendSQL, args...).Scan(&outcome, &version, &txID, &position); err != nil {
+				return err
+			}
+			s.appendHook(ctx)
+			return nil
+		})
+	}
+	if err != nil {
+		return eventstore.AppendResult{}, fmt.Errorf("eventstore/postgres: append to %q: %w", stream, err)
+	}
+
+	switch outcome {
+	case "appended", "duplicate":
+		return eventstore.AppendResult{
+			NextExpectedVersion: *version,
+			Position:            eventstore.Position{Commit: *txID, Prepare: uint64(*position)},
+			Duplicate:           outcome == "duplicate",
+		}, nil
+	case "wrong_version":
+		return eventstore.AppendResult{}, &eventstore.WrongVersionError{Stream: stream, Expected: expected, Actual: *version}
+	case "id_conflict":
+		return eventstore.AppendResult{}, fmt.Errorf("%w: stream %q already holds some of these event ids, but not as this batch", eventstore.ErrInvalidEvent, stream)
+	}
+	return eventstore.AppendResult{}, fmt.Errorf("eventstore/postgres: append to %q: unexpected outcome %q", stream, outcome)
+}
+
+// appendArgs validates events and lays them out as the column arrays eventstore_append takes.
+func appendArgs(stream string, expected eventstore.ExpectedVersion, events []eventstore.EventData) ([]any, error) {
+	if stream == "" {
+		return nil, fmt.Errorf("%w: empty stream id", eventstore.ErrInvalidEvent)
+	}
+	if len(events) == 0 {
+		return nil, fmt.Errorf("%w: no events to append to %q", eventstore.ErrInvalidEvent, stream)
+	}
+	if expected < 0 && expected != eventstore.Any && expected != eventstore.NoStream && expected != eventstore.StreamExists {
+		return nil, fmt.Errorf("eventstore/postgres: invalid expected version %d", int64(expected))
+	}
+	n := len(events)
+	ids := make([]uuid.UUID, n)
+	types := make([]string, n)
+	versions := make([]int32, n)
+	data := make([]json.RawMessage, n)
+	metadata := make([]json.RawMessage, n)
+	seen := make(map[uuid.UUID]bool, n)
+	for i, e := range events {
+		e, err := e.Normalize()
+		if err != nil {
+			return nil, err
+		}
+		if seen[e.ID] {
+			return nil, fmt.Errorf("%w: event id %s appears twice in one append", eventstore.ErrInvalidEvent, e.ID)
+		}
+		seen[e.ID] = true
+		md, err := json.Marshal(e.Metadata)
+		if err != nil {
+			return nil, fmt.Errorf("eventstore/postgres: metadata of %s: %w", e.ID, err)
+		}
+		ids[i], types[i], versions[i], data[i], metadata[i] = e.ID, e.Type, int32(e.SchemaVersion), e.Data, md
+	}
+	return []any{stream, int64(expected), ids, types, versions, data, metadata}, nil
+}
+
+const eventColumns = `position, tx_id, stream_id, stream_version, event_id, event_type, schema_version, data, metadata, recorded_at`
+
+// ReadStream implements eventstore.Store. It reads every committed event of the stream: unlike the
+// global log it has no horizon, since appends to one stream are serialised.
+func (s *Store) ReadStream(ctx context.Context, stream string, from int64) ([]eventstore.RecordedEvent, error) {
+	for {
+		rows, err := s.pool.Query(ctx,
+			`SELECT `+eventColumns+` FROM events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
+			stream, from)
+		if err != nil {
+			return nil, fmt.Errorf("eventstore/postgres: read stream %q: %w", stream, err)
+		}
+		events, err := scanEvents(rows, nil)
+		if err != nil {
+			return nil, fmt.Errorf("eventstore/postgres: read stream %q: %w", stream, err)
+		}
+		if len(events) > 0 {
+			return events, nil
+		}
+		// Nothing from `from` on: tell a missing stream from a short one.
+		var last *int64
+		if err := s.pool.QueryRow(ctx, `SELECT max(stream_version) FROM events WHERE stream_id = $1`, stream).Scan(&last); err != nil {
+			return nil, fmt.Errorf("eventstore/postgres: read stream %q: %w", stream, err)
+		}
+		switch {
+		case last == nil:
+			return nil, fmt.Errorf("%w: %q", eventstore.ErrStreamNotFound, stream)
+		case *last < from:
+			return []eventstore.RecordedEvent{}, nil
+		}
+		// The stream grew between the two queries: read again.
+	}
+}
+
+// readAllSQL is the only way this package reads the global log. The row comparison walks the primary
+// key; the horizon keeps back every event whose transaction, or an older one, may still commit.
+const readAllSQL = `SELECT ` + eventColumns + ` FROM events
+ WHERE (tx_id, position) > ($1, $2)
+   AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+ ORDER BY tx_id, position
+ LIMIT $3`
+
+// ReadAll implements eventstore.Store.
+func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.RecordedEvent, error) {
+	return s.readAll(ctx, after, limit, nil)
+}
+
+func (s *Store) readAll(ctx context.Context, after eventstore.Position, limit int, buf []eventstore.RecordedEvent) ([]eventstore.RecordedEvent, error) {
+	if limit <= 0 {
+		return nil, fmt.Errorf("eventstore/postgres: read all: limit must be positive, got %d", limit)
+	}
+	rows, err := s.pool.Query(ctx, readAllSQL, after.Commit, int64(after.Prepare), limit)
+	if err != nil {
+		return nil, fmt.Errorf("eventstore/postgres: read all after %s: %w", after, err)
+	}
+	events, err := scanEvents(rows, buf[:0])
+	if err != nil {
+		return nil, fmt.Errorf("eventstore/postgres: read all after %s: %w", after, err)
+	}
+	return events, nil
+}
+
+// Head implements eventstore.Store. The count is an index-only scan of the whole log: fine for status
+// pages, not for a hot path.
+func (s *Store) Head(ctx context.Context) (eventstore.Position, int64, error) {
+	var (
+		txID     *uint64
+		position *int64
+		count    int64
+	)
+	err := s.pool.QueryRow(ctx, `
+		WITH readable AS (
+			SELECT tx_id, position FROM events WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())
+		)
+		SELECT (SELECT count(*) FROM readable),
+		       last.tx_id, last.position
+		  FROM (SELECT 1) one
+		  LEFT JOIN (SELECT tx_id, position FROM readable ORDER BY tx_id DESC, position DESC LIMIT 1) last ON true`,
+	).Scan(&count, &txID, &position)
+	if err != nil {
+		return eventstore.Position{}, 0, fmt.Errorf("eventstore/postgres: head: %w", err)
+	}
+	if txID == nil {
+		return eventstore.Start, 0, nil
+	}
+	return eventstore.Position{Commit: *txID, Prepare: uint64(*position)}, count, nil
+}
+
+func scanEvents(rows pgx.Rows, events []eventstore.RecordedEvent) ([]eventstore.RecordedEvent, error) {
+	defer rows.Close()
+	var (
+		position, version int64
+		id                pgtype.UUID
+		schemaVersion     int32
+		metadata          []byte
+	)
+	for rows.Next() {
+		var e eventstore.RecordedEvent
+		if err := rows.Scan(&position, &e.Position.Commit, &e.StreamID, &version, &id, &e.Type,
+			&schemaVersion, (*[]byte)(&e.Data), &metadata, &e.RecordedAt); err != nil {
+			return nil, err
+		}
+		e.Position.Prepare = uint64(position)
+		e.Version = version
+		e.ID = id.Bytes
+		e.SchemaVersion = int(schemaVersion)
+		if err := json.Unmarshal(metadata, &e.Metadata); err != nil {
+			return nil, fmt.Errorf("event %s: %w", e.ID, err)
+		}
+		events = append(events, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return events, nil
+}
