@@ -13,8 +13,9 @@ CREATE TABLE mail_outbox (
     subject         text        NOT NULL,
     text_body       text        NOT NULL,
     html_body       text        NOT NULL DEFAULT '',
-    -- Stable across retries, so a receiving system can recognise a message it already has.
-    message_id      text        NOT NULL,
+    -- The Message-ID header, derived from id and the sender's domain, so it is the same on every
+    -- retry and a receiving system can recognise a copy it already has. Filled when sent.
+    message_id      text        NOT NULL DEFAULT '',
     status          text        NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
     attempts        int         NOT NULL DEFAULT 0,
     next_attempt_at timestamptz NOT NULL DEFAULT now(),

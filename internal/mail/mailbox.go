@@ -1,0 +1,126 @@
+package mail
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Outbox reads and manages recorded messages for the admin mailbox.
+type Outbox struct {
+	pool *pgxpool.Pool
+}
+
+// NewOutbox returns the outbox on pool.
+func NewOutbox(pool *pgxpool.Pool) *Outbox { return &Outbox{pool: pool} }
+
+// Summary is a message as the mailbox list shows it.
+type Summary struct {
+	ID            uuid.UUID  `json:"id"`
+	To            string     `json:"to"`
+	ToName        string     `json:"to_name"`
+	Lang          string     `json:"lang"`
+	Subject       string     `json:"subject"`
+	Status        string     `json:"status"`
+	Attempts      int        `json:"attempts"`
+	LastError     string     `json:"last_error,omitempty"`
+	SentVia       string     `json:"sent_via,omitempty"`
+	CreatedAt     time.Time  `json:"created_at"`
+	SentAt        *time.Time `json:"sent_at"`
+	NextAttemptAt *time.Time `json:"next_attempt_at"`
+}
+
+// Stored is a whole message.
+type Stored struct {
+	Summary
+	MessageID string `json:"message_id"`
+	Text      string `json:"text"`
+	HTML      string `json:"html"`
+}
+
+// ErrNotFound: no message with this id.
+var ErrNotFound = errors.New("mail: no such message")
+
+// ErrNotFailed: only a failed message can be retried (pending ones are retried anyway).
+var ErrNotFailed = errors.New("mail: message has not failed")
+
+// Filter narrows the list.
+type Filter struct {
+	// Status is pending, sent or failed ("": all).
+	Status string
+	// To matches the recipient address exactly ("": all).
+	To     string
+	Limit  int
+	Offset int
+}
+
+const summaryColumns = `id, to_address, to_name, lang, subject, status, attempts, coalesce(last_error, ''), coalesce(sent_via, ''), created_at, sent_at,
+	CASE WHEN status = 'pending' THEN next_attempt_at END`
+
+func scanSummary(row pgx.Row, extra ...any) (Summary, error) {
+	var s Summary
+	err := row.Scan(append([]any{&s.ID, &s.To, &s.ToName, &s.Lang, &s.Subject, &s.Status, &s.Attempts, &s.LastError, &s.SentVia, &s.CreatedAt, &s.SentAt, &s.NextAttemptAt}, extra...)...)
+	return s, err
+}
+
+// List returns messages newest first and how many match in all.
+func (o *Outbox) List(ctx context.Context, f Filter) ([]Summary, int, error) {
+	if f.Limit <= 0 || f.Limit > 200 {
+		f.Limit = 50
+	}
+	var total int
+	if err := o.pool.QueryRow(ctx, `SELECT count(*) FROM mail_outbox WHERE ($1 = '' OR status = $1) AND ($2 = '' OR to_address = $2)`,
+		f.Status, f.To).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("mail: count: %w", err)
+	}
+	rows, err := o.pool.Query(ctx, `
+		SELECT `+summaryColumns+` FROM mail_outbox
+		 WHERE ($1 = '' OR status = $1) AND ($2 = '' OR to_address = $2)
+		 ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`, f.Status, f.To, f.Limit, f.Offset)
+	if err != nil {
+		return nil, 0, fmt.Errorf("mail: list: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Summary, error) { return scanSummary(r) })
+	if err != nil {
+		return nil, 0, fmt.Errorf("mail: list: %w", err)
+	}
+	return out, total, nil
+}
+
+// Get returns one message with its bodies.
+func (o *Outbox) Get(ctx context.Context, id uuid.UUID) (Stored, error) {
+	var s Stored
+	sum, err := scanSummary(o.pool.QueryRow(ctx, `SELECT `+summaryColumns+`, message_id, text_body, html_body FROM mail_outbox WHERE id = $1`, id),
+		&s.MessageID, &s.Text, &s.HTML)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Stored{}, ErrNotFound
+	}
+	if err != nil {
+		return Stored{}, fmt.Errorf("mail: get: %w", err)
+	}
+	s.Summary = sum
+	return s, nil
+}
+
+// Retry puts a failed message back in the queue, due now.
+func (o *Outbox) Retry(ctx context.Context, id uuid.UUID) error {
+	tag, err := o.pool.Exec(ctx, `UPDATE mail_outbox SET status = 'pending', next_attempt_at = now() WHERE id = $1 AND status = 'failed'`, id)
+	if err != nil {
+		return fmt.Errorf("mail: retry: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		if _, err := o.Get(ctx, id); err != nil {
+			return err
+		}
+		return ErrNotFailed
+	}
+	if _, err := o.pool.Exec(ctx, `SELECT pg_notify($1, '')`, notifyChannel); err != nil {
+		return fmt.Errorf("mail: retry: notify: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,162 @@
+package mail
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strconv"
+	"time"
+
+	gomail "github.com/wneessen/go-mail"
+)
+
+// SMTPOptions are what an SMTP URL cannot say.
+type SMTPOptions struct {
+	// RootCAs verifies the server's certificate (nil: the system pool). Tests pass their own CA.
+	RootCAs *x509.CertPool
+	// Timeout bounds connecting and each SMTP exchange (default 30s).
+	Timeout time.Duration
+	// HELO is the name announced to the server (default: the system host name).
+	HELO string
+}
+
+// SMTPSender delivers over SMTP through github.com/wneessen/go-mail.
+type SMTPSender struct {
+	host     string
+	port     int
+	implicit bool // smtps: TLS from the first byte
+	policy   gomail.TLSPolicy
+	user     string
+	pass     string
+	opts     SMTPOptions
+}
+
+// NewSMTPSender parses an SMTP URL:
+//
+//	smtp://user:pass@host:587                STARTTLS required (the default; port 587 by default)
+//	smtp://host:25?tls=opportunistic         STARTTLS when offered
+//	smtp://host:25?tls=none                  plain text (only for a relay on the same machine)
+//	smtps://user:pass@host:465               TLS from the start
+//
+// Credentials are percent-decoded. Authentication uses the strongest mechanism the server offers.
+func NewSMTPSender(rawURL string, opts SMTPOptions) (*SMTPSender, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("mail: MISHWAR_SMTP_URL: %w", err)
+	}
+	s := &SMTPSender{host: u.Hostname(), opts: opts, policy: gomail.TLSMandatory}
+	if s.opts.Timeout == 0 {
+		s.opts.Timeout = 30 * time.Second
+	}
+	switch u.Scheme {
+	case "smtp":
+		s.port = 587
+	case "smtps":
+		s.port, s.implicit = 465, true
+	default:
+		return nil, fmt.Errorf("mail: MISHWAR_SMTP_URL: scheme %q is not smtp or smtps", u.Scheme)
+	}
+	if s.host == "" {
+		return nil, errors.New("mail: MISHWAR_SMTP_URL: no host")
+	}
+	if p := u.Port(); p != "" {
+		if s.port, err = strconv.Atoi(p); err != nil || s.port <= 0 || s.port > 65535 {
+			return nil, fmt.Errorf("mail: MISHWAR_SMTP_URL: bad port %q", p)
+		}
+	}
+	if u.User != nil {
+		s.user = u.User.Username()
+		s.pass, _ = u.User.Password()
+	}
+	switch mode := u.Query().Get("tls"); mode {
+	case "", "required":
+	case "opportunistic":
+		s.policy = gomail.TLSOpportunistic
+	case "none":
+		if s.implicit {
+			return nil, errors.New("mail: MISHWAR_SMTP_URL: smtps with tls=none")
+		}
+		s.policy = gomail.NoTLS
+	default:
+		return nil, fmt.Errorf("mail: MISHWAR_SMTP_URL: tls=%q is not required, opportunistic or none", mode)
+	}
+	return s, nil
+}
+
+// Name is "smtp".
+func (s *SMTPSender) Name() string { return "smtp" }
+
+// String describes the server without its password (for logs).
+func (s *SMTPSender) String() string {
+	return "smtp " + net.JoinHostPort(s.host, strconv.Itoa(s.port))
+}
+
+// Send delivers e. Only a 5xx refusal of the recipient or of the message itself is a *PermanentError;
+// anything else (server down, bad credentials, a refused sender address) is the operator's to fix and
+// is retried, so fixing the configuration delivers what waited.
+func (s *SMTPSender) Send(ctx context.Context, e Envelope) error {
+	msg, err := buildMsg(e)
+	if err != nil {
+		return &PermanentError{Err: err}
+	}
+	opts := []gomail.Option{
+		gomail.WithPort(s.port),
+		gomail.WithTimeout(s.opts.Timeout),
+		gomail.WithTLSConfig(&tls.Config{ServerName: s.host, RootCAs: s.opts.RootCAs, MinVersion: tls.VersionTLS12}),
+	}
+	if s.implicit {
+		opts = append(opts, gomail.WithSSL())
+	} else {
+		opts = append(opts, gomail.WithTLSPolicy(s.policy))
+	}
+	if s.opts.HELO != "" {
+		opts = append(opts, gomail.WithHELO(s.opts.HELO))
+	}
+	if s.user != "" {
+		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover), gomail.WithUsername(s.user), gomail.WithPassword(s.pass))
+	}
+	c, err := gomail.NewClient(s.host, opts...)
+	if err != nil {
+		return fmt.Errorf("mail: smtp client: %w", err)
+	}
+	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
+		var se *gomail.SendError
+		if errors.As(err, &se) && !se.IsTemp() && se.ErrorCode() >= 500 &&
+			(se.Reason == gomail.ErrSMTPRcptTo || se.Reason == gomail.ErrSMTPDataClose) {
+			return &PermanentError{Err: err}
+		}
+		return fmt.Errorf("mail: smtp send: %w", err)
+	}
+	return nil
+}
+
+func buildMsg(e Envelope) (*gomail.Msg, error) {
+	m := gomail.NewMsg(gomail.WithCharset(gomail.CharsetUTF8), gomail.WithEncoding(gomail.EncodingQP))
+	if err := m.FromFormat(e.From.Name, e.From.Address); err != nil {
+		return nil, fmt.Errorf("mail: from: %w", err)
+	}
+	if err := m.AddToFormat(e.To.Name, e.To.Address); err != nil {
+		return nil, fmt.Errorf("mail: to: %w", err)
+	}
+	m.Subject(e.Subject)
+	m.SetMessageIDWithValue(trimAngles(e.MessageID))
+	m.SetDateWithValue(e.Date)
+	m.SetGenHeader(gomail.Header("Content-Language"), e.Lang)
+	m.SetGenHeader(gomail.Header("Auto-Submitted"), "auto-generated")
+	m.SetBodyString(gomail.TypeTextPlain, e.Text)
+	if e.HTML != "" {
+		m.AddAlternativeString(gomail.TypeTextHTML, e.HTML)
+	}
+	return m, nil
+}
+
+func trimAngles(id string) string {
+	if len(id) >= 2 && id[0] == '<' && id[len(id)-1] == '>' {
+		return id[1 : len(id)-1]
+	}
+	return id
+}

@@ -1,0 +1,332 @@
+package mail
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"net/mail"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Worker delivers the outbox. Several workers (in one process or many) can run at once: each claims a
+// message by locking its row with FOR UPDATE SKIP LOCKED, sends it while holding the lock, and records
+// the outcome in the same transaction. A worker that dies mid-send releases the lock with its
+// connection and the message is sent again later: delivery is at least once, and a duplicate can only
+// come from a crash between the server's acceptance and the commit. Every copy carries the same
+// Message-ID. The local mailbox sender writes nowhere but this row, so with it delivery is exactly once.
+type Worker struct {
+	Pool   *pgxpool.Pool
+	Sender Sender
+	From   *mail.Address
+	Logger *slog.Logger
+	Now    func() time.Time
+	// Concurrency is how many messages this worker sends at once (default 2).
+	Concurrency int
+	// Poll is how often due retries are looked for when no notification arrives (default 5s).
+	Poll time.Duration
+	// SendTimeout bounds one delivery (default 60s).
+	SendTimeout time.Duration
+	// Backoff says how long to wait before attempt n+1 after n failed ones (default: 30s doubling,
+	// capped at one hour, with jitter). A message is retried until it is sent: an outage of any length
+	// loses nothing. Only a permanent refusal stops the retries (status failed; the admin can retry).
+	Backoff func(attempts int) time.Duration
+}
+
+// DefaultBackoff: 30s, 1m, 2m, ... capped at 1h, each plus up to 10% jitter so a recovered server is
+// not hit by every message at once.
+func DefaultBackoff(attempts int) time.Duration {
+	d := 30 * time.Second
+	for i := 1; i < attempts && d < time.Hour; i++ {
+		d *= 2
+	}
+	d = min(d, time.Hour)
+	return d + time.Duration(rand.Int64N(int64(d/10)+1))
+}
+
+func (w *Worker) defaults() {
+	if w.Logger == nil {
+		w.Logger = slog.Default()
+	}
+	if w.Now == nil {
+		w.Now = time.Now
+	}
+	if w.Concurrency <= 0 {
+		w.Concurrency = 2
+	}
+	if w.Poll <= 0 {
+		w.Poll = 5 * time.Second
+	}
+	if w.SendTimeout <= 0 {
+		w.SendTimeout = 60 * time.Second
+	}
+	if w.Backoff == nil {
+		w.Backoff = DefaultBackoff
+	}
+	if w.From == nil {
+		w.From = &mail.Address{Name: "Mishwar", Address: "no-reply@mishwar.local"}
+	}
+}
+
+// Run delivers until ctx ends. It wakes on every Enqueue that commits (LISTEN mail_outbox) and every
+// Poll for retries that fall due.
+func (w *Worker) Run(ctx context.Context) error {
+	w.defaults()
+	wake := make(chan struct{}, 1)
+	signal := func() {
+		select {
+		case wake <- struct{}{}:
+		default:
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		w.listen(ctx, signal)
+	}()
+	defer wg.Wait()
+
+	ticker := time.NewTicker(w.Poll)
+	defer ticker.Stop()
+	for {
+		if err := w.drainConcurrently(ctx); err != nil && ctx.Err() == nil {
+			w.Logger.Warn("mail outbox: delivery round failed", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-wake:
+		case <-ticker.C:
+		}
+	}
+}
+
+func (w *Worker) listen(ctx context.Context, signal func()) {
+	for ctx.Err() == nil {
+		err := func() error {
+			pc, err := w.Pool.Acquire(ctx)
+			if err != nil {
+				return err
+			}
+			// Taken out of the pool for good: a connection that listened must not be handed to
+			// anyone else still subscribed.
+			conn := pc.Hijack()
+			defer conn.Close(context.Background())
+			if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
+				return err
+			}
+			signal() // catch what was enqueued while we were not listening
+			for {
+				if _, err := conn.WaitForNotification(ctx); err != nil {
+					return err
+				}
+				signal()
+			}
+		}()
+		if ctx.Err() != nil {
+			return
+		}
+		w.Logger.Warn("mail outbox: listen failed; polling until it is back", "err", err)
+		select {
+		case <-ctx.Done():
+		case <-time.After(w.Poll):
+		}
+	}
+}
+
+func (w *Worker) drainConcurrently(ctx context.Context) error {
+	var wg sync.WaitGroup
+	errs := make([]error, w.Concurrency)
+	for i := range w.Concurrency {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = w.drain(ctx)
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// RunOnce delivers every message that is due now, one at a time, and returns how many it handled
+// (sent or failed). For tests and the `mishwar mail flush` style of use.
+func (w *Worker) RunOnce(ctx context.Context) (int, error) {
+	w.defaults()
+	return w.drain(ctx)
+}
+
+func (w *Worker) drain(ctx context.Context) (int, error) {
+	n := 0
+	for ctx.Err() == nil {
+		handled, err := w.deliverOne(ctx)
+		if err != nil {
+			return n, err
+		}
+		if !handled {
+			return n, nil
+		}
+		n++
+	}
+	return n, ctx.Err()
+}
+
+// deliverOne claims the oldest due message, sends it and records the outcome, all in one transaction.
+// It reports false when nothing was due.
+func (w *Worker) deliverOne(ctx context.Context) (bool, error) {
+	tx, err := w.Pool.Begin(ctx)
+	if err != nil {
+		return false, fmt.Errorf("mail: begin: %w", err)
+	}
+	defer func() { _ = tx.Rollback(context.Background()) }()
+
+	now := w.Now().UTC()
+	var e Envelope
+	var toName string
+	var to string
+	var attempts int
+	err = tx.QueryRow(ctx, `
+		SELECT id, to_address, to_name, lang, subject, text_body, html_body, attempts
+		  FROM mail_outbox
+		 WHERE status = 'pending' AND next_attempt_at <= $1
+		 ORDER BY next_attempt_at, created_at
+		 LIMIT 1
+		   FOR UPDATE SKIP LOCKED`, now).Scan(&e.ID, &to, &toName, &e.Lang, &e.Subject, &e.Text, &e.HTML, &attempts)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("mail: claim: %w", err)
+	}
+	e.From = w.From
+	e.To = &mail.Address{Name: toName, Address: to}
+	e.MessageID = messageID(e.ID, w.From)
+	e.Date = now
+	attempts++
+
+	sendCtx, cancel := context.WithTimeout(ctx, w.SendTimeout)
+	sendErr := w.Sender.Send(sendCtx, e)
+	cancel()
+	if sendErr != nil && ctx.Err() != nil {
+		// Shutting down mid-send: leave the message as it was; the next worker tries again.
+		return false, ctx.Err()
+	}
+
+	// The outcome is recorded with a fresh context: a send that went through must be marked even if
+	// the caller is cancelling right now.
+	rec := context.WithoutCancel(ctx)
+	var perm *PermanentError
+	switch {
+	case sendErr == nil:
+		_, err = tx.Exec(rec, `
+			UPDATE mail_outbox SET status = 'sent', sent_at = $2, sent_via = $3, attempts = $4, message_id = $5, last_error = NULL
+			 WHERE id = $1`, e.ID, w.Now().UTC(), w.Sender.Name(), attempts, e.MessageID)
+	case errors.As(sendErr, &perm):
+		_, err = tx.Exec(rec, `UPDATE mail_outbox SET status = 'failed', attempts = $2, last_error = $3 WHERE id = $1`,
+			e.ID, attempts, truncate(sendErr.Error(), 1000))
+	default:
+		_, err = tx.Exec(rec, `UPDATE mail_outbox SET attempts = $2, last_error = $3, next_attempt_at = $4 WHERE id = $1`,
+			e.ID, attempts, truncate(sendErr.Error(), 1000), w.Now().UTC().Add(w.Backoff(attempts)))
+	}
+	if err != nil {
+		return false, fmt.Errorf("mail: record outcome: %w", err)
+	}
+	if err := tx.Commit(rec); err != nil {
+		return false, fmt.Errorf("mail: commit: %w", err)
+	}
+	log := w.Logger.With("mail_id", e.ID, "to", e.To.Address, "subject", e.Subject, "attempt", attempts, "via", w.Sender.Name())
+	switch {
+	case sendErr == nil:
+		log.Info("mail sent")
+	case perm != nil:
+		log.Error("mail refused permanently; the admin can retry it from the mailbox", "err", sendErr)
+	default:
+		log.Warn("mail not sent; will retry", "err", sendErr)
+	}
+	return true, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}
+
+// MailboxSender is the default sender when no SMTP server is configured: a message is "delivered" by
+// being marked sent in the outbox, where the admin reads it at /admin/mailbox, and a log line says so
+// (without the body: it may hold a reset link).
+type MailboxSender struct {
+	Logger *slog.Logger
+	// PublicURL prefixes the link to the message in the admin mailbox.
+	PublicURL string
+}
+
+// Name is "mailbox".
+func (m *MailboxSender) Name() string { return "mailbox" }
+
+// Send logs where to read e.
+func (m *MailboxSender) Send(ctx context.Context, e Envelope) error {
+	log := m.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	log.InfoContext(ctx, "mail kept in the local mailbox (no MISHWAR_SMTP_URL set)",
+		"to", e.To.Address, "subject", e.Subject, "read_at", m.PublicURL+"/admin/mailbox/"+e.ID.String())
+	return nil
+}
+
+// Config selects the sender.
+type Config struct {
+	// SMTPURL is MISHWAR_SMTP_URL; empty means the local mailbox.
+	SMTPURL string
+	// From is MISHWAR_MAIL_FROM (an RFC 5322 address, e.g. "Mishwar <trips@example.com>").
+	From *mail.Address
+}
+
+// ConfigFromEnv reads MISHWAR_SMTP_URL and MISHWAR_MAIL_FROM (default "Mishwar <no-reply@HOST>" with
+// HOST taken from publicURL).
+func ConfigFromEnv(getenv func(string) string, publicURL string) (Config, error) {
+	c := Config{SMTPURL: getenv("MISHWAR_SMTP_URL")}
+	if v := getenv("MISHWAR_MAIL_FROM"); v != "" {
+		a, err := mail.ParseAddress(v)
+		if err != nil {
+			return Config{}, fmt.Errorf("MISHWAR_MAIL_FROM: %w", err)
+		}
+		c.From = a
+	} else {
+		c.From = &mail.Address{Name: "Mishwar", Address: "no-reply@" + hostOf(publicURL)}
+	}
+	return c, nil
+}
+
+func hostOf(publicURL string) string {
+	u, err := url.Parse(publicURL)
+	if err != nil || u.Hostname() == "" || u.Hostname() == "localhost" || net.ParseIP(u.Hostname()) != nil {
+		return "mishwar.local"
+	}
+	return u.Hostname()
+}
+
+// NewSender returns the SMTP sender for c.SMTPURL, or the local mailbox when it is empty.
+func NewSender(c Config, log *slog.Logger, publicURL string) (Sender, error) {
+	if c.SMTPURL == "" {
+		return &MailboxSender{Logger: log, PublicURL: publicURL}, nil
+	}
+	return NewSMTPSender(c.SMTPURL, SMTPOptions{})
+}
+
+// Stats counts messages by status (for readiness and the admin).
+func Stats(ctx context.Context, db DBTX) (pending, sent, failed int, err error) {
+	err = db.QueryRow(ctx, `
+		SELECT count(*) FILTER (WHERE status = 'pending'), count(*) FILTER (WHERE status = 'sent'),
+		       count(*) FILTER (WHERE status = 'failed') FROM mail_outbox`).Scan(&pending, &sent, &failed)
+	return
+}
