@@ -91,6 +91,11 @@ func Start(ctx context.Context, dataDir string, opts Options) (*Cluster, error) 
 		return nil, fmt.Errorf("pgcluster: %w", err)
 	}
 	c := &Cluster{dataDir: dataDir, port: 5432, database: opts.Database, log: opts.Logger}
+	// The parent must be enterable by the server's user (see serverCredential); the data dir itself
+	// is private to it.
+	if err := os.MkdirAll(filepath.Dir(dataDir), 0o755); err != nil {
+		return nil, fmt.Errorf("pgcluster: create data dir: %w", err)
+	}
 	if err := os.MkdirAll(dataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("pgcluster: create data dir: %w", err)
 	}

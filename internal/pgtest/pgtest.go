@@ -84,13 +84,7 @@ func migrateURL(ctx context.Context, url string) error {
 // when the test ends.
 func NewDatabase(tb testing.TB) *pgxpool.Pool {
 	tb.Helper()
-	url := NewDatabaseURL(tb)
-	pool, err := pgxpool.New(context.Background(), url)
-	if err != nil {
-		tb.Fatalf("pgtest: connect: %v", err)
-	}
-	tb.Cleanup(pool.Close)
-	return pool
+	return NewDatabaseFromURL(tb, NewDatabaseURL(tb))
 }
 
 // NewDatabaseURL creates a fresh migrated database and returns its connection string (for tests that
@@ -118,4 +112,15 @@ func sanitize(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// NewDatabaseFromURL returns a pool on a database made by NewDatabaseURL, closed when the test ends.
+func NewDatabaseFromURL(tb testing.TB, url string) *pgxpool.Pool {
+	tb.Helper()
+	pool, err := pgxpool.New(context.Background(), url)
+	if err != nil {
+		tb.Fatalf("pgtest: connect: %v", err)
+	}
+	tb.Cleanup(pool.Close)
+	return pool
 }

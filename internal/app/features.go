@@ -1,0 +1,36 @@
+package app
+
+import (
+	"context"
+
+	"mishwar/eventstore"
+	"mishwar/httpapi"
+	"mishwar/projections"
+	"mishwar/projections/stats"
+)
+
+// Each feature adds itself here: its event types, its read models, what its HTTP routes need, and its
+// background jobs. Keep one line (or one small block) per feature.
+
+func registerEvents(r *eventstore.Registry) {
+}
+
+func (a *App) buildProjections() []projections.Projection {
+	return []projections.Projection{
+		stats.New(),
+	}
+}
+
+func (a *App) wireFeatures(ctx context.Context, d *httpapi.Deps) error {
+	return nil
+}
+
+// SeedDemo fills an empty store with the demo catalogue and a demo admin (MISHWAR_DEMO=1).
+func (a *App) SeedDemo(ctx context.Context) error {
+	return nil
+}
+
+// AddUser creates or updates an account from the command line.
+func (a *App) AddUser(ctx context.Context, email, password, role, first, last string) (created bool, err error) {
+	return false, errAccountsNotWired
+}
