@@ -12,7 +12,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -339,12 +338,6 @@ func applySettings(ctx context.Context, tx pgx.Tx, rec eventstore.RecordedEvent,
 	s := cat.Settings.Evolve(cat.SettingsState{Hours: cur.OpeningHours, HoursSet: cur.HoursSet, Holidays: cur.Holidays, DefaultPickupPoint: cur.DefaultPickupPoint}, e)
 	next := settingsValue{OpeningHours: s.Hours, HoursSet: s.HoursSet, Holidays: s.Holidays, DefaultPickupPoint: s.DefaultPickupPoint}
 	return notice{Kind: singletonSettings}, putSingleton(ctx, tx, singletonSettings, next, rec)
-}
-
-// ratesValue is how the currency rates are stored.
-type ratesValue struct {
-	Rates json.RawMessage `json:"rates"`
-	SetAt time.Time       `json:"set_at"`
 }
 
 func applyRates(ctx context.Context, tx pgx.Tx, rec eventstore.RecordedEvent, v any) (notice, error) {
