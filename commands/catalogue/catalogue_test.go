@@ -144,9 +144,15 @@ func TestArchiveAndRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, step := range []func() (catcmd.Result[cat.RatePlanFields], error){
-		func() (catcmd.Result[cat.RatePlanFields], error) { return e.handlers.RatePlans.Archive(ctx, id, commands.NewMeta(admin)) },
-		func() (catcmd.Result[cat.RatePlanFields], error) { return e.handlers.RatePlans.Archive(ctx, id, commands.NewMeta(admin)) },
-		func() (catcmd.Result[cat.RatePlanFields], error) { return e.handlers.RatePlans.Restore(ctx, id, commands.NewMeta(admin)) },
+		func() (catcmd.Result[cat.RatePlanFields], error) {
+			return e.handlers.RatePlans.Archive(ctx, id, commands.NewMeta(admin))
+		},
+		func() (catcmd.Result[cat.RatePlanFields], error) {
+			return e.handlers.RatePlans.Archive(ctx, id, commands.NewMeta(admin))
+		},
+		func() (catcmd.Result[cat.RatePlanFields], error) {
+			return e.handlers.RatePlans.Restore(ctx, id, commands.NewMeta(admin))
+		},
 	} {
 		if _, err := step(); err != nil {
 			t.Fatal(err)
