@@ -278,3 +278,36 @@ type renamed struct {
 }
 
 func (r *renamed) Name() string { return r.name }
+
+func TestALeaderThatLosesItsLeaseStepsDownAndTheModelStaysExact(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	a, _ := startRunner(t, e, testConfig(), stats.New())
+	eventually(t, 10*time.Second, "runner A leads", func() bool { return a.Leading(stats.Name) })
+	b, _ := startRunner(t, e, testConfig(), stats.New())
+	first := appendEvents(t, e.store, 40, 4, []string{"cart"}, []string{"A"})
+	waitFor(t, a, stats.Name, first)
+
+	// Cut the leader's lease session, as a network partition or a database restart would.
+	var killed int
+	err := e.pool.QueryRow(context.Background(), `SELECT count(pg_terminate_backend(pid)) FROM pg_locks
+		WHERE locktype = 'advisory' AND granted
+		  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`).Scan(&killed)
+	if err != nil || killed != 1 {
+		t.Fatalf("terminated %d lease sessions (err %v), want 1", killed, err)
+	}
+	// A runner that missed the loss would go on "leading" with no lease held at all.
+	eventually(t, 10*time.Second, "one runner leads again, holding a new lease", func() bool {
+		var held int
+		if err := e.pool.QueryRow(context.Background(), `SELECT count(*) FROM pg_locks
+			WHERE locktype = 'advisory' AND granted
+			  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`).Scan(&held); err != nil {
+			t.Fatal(err)
+		}
+		return held == 1 && a.Leading(stats.Name) != b.Leading(stats.Name)
+	})
+	second := appendEvents(t, e.store, 40, 4, []string{"order"}, []string{"B"})
+	waitFor(t, a, stats.Name, second)
+	waitFor(t, b, stats.Name, second)
+	assertStats(t, readStats(t, e.pool), expectedStats(t, e.store))
+}
