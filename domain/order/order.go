@@ -71,6 +71,7 @@ const (
 
 type payment struct {
 	purpose  string
+	url      string
 	amount   money.Money
 	received money.Money
 	refunded money.Money
@@ -91,6 +92,7 @@ type pendingExchange struct {
 // State is an order folded from its events.
 type State struct {
 	status          Status
+	placed          OrderPlaced
 	id              string
 	userID          string
 	email           string
@@ -679,14 +681,14 @@ func Evolve(s State, e Event) State {
 	s.exchanges = cloneMap(s.exchanges)
 	switch ev := e.(type) {
 	case OrderPlaced:
-		s.status = StatusAwaitingPayment
+		s.status, s.placed = StatusAwaitingPayment, ev
 		s.id, s.userID, s.email = ev.OrderID, ev.UserID, ev.Contact.Email
 		s.trip, s.reservation, s.holdUntil = ev.Trip, ev.Reservation, ev.HoldUntil
 		s.price = ev.Trip.Quote.Total
 		s.paid, s.refunded, s.kept = money.New(0, money.EGP), money.New(0, money.EGP), money.New(0, money.EGP)
 		s.cancellation = ev.Cancellation
 	case PaymentRequested:
-		s.payments[ev.PaymentID] = payment{purpose: ev.Purpose, amount: ev.Amount}
+		s.payments[ev.PaymentID] = payment{purpose: ev.Purpose, amount: ev.Amount, url: ev.RedirectURL}
 		s.paymentOrder = append(append([]string(nil), s.paymentOrder...), ev.PaymentID)
 		if ev.Purpose == PurposeOrder {
 			s.currentPayment = ev.PaymentID

@@ -44,14 +44,12 @@ type RatePlan struct {
 	WaitingPerHour money.Money `json:"waiting_per_hour"`
 }
 
-// Leg is one stretch of the trip with its price.
+// Leg is one drive of the trip, between two named places.
 type Leg struct {
-	From           string      `json:"from"`
-	To             string      `json:"to"`
-	DistanceMeters int64       `json:"distance_meters"`
-	DriveMinutes   int         `json:"drive_minutes"`
-	WaitingMinutes int         `json:"waiting_minutes"`
-	Price          money.Money `json:"price"`
+	From           string `json:"from"`
+	To             string `json:"to"`
+	DistanceMeters int64  `json:"distance_meters"`
+	DriveMinutes   int    `json:"drive_minutes"`
 }
 
 // Quote is the trip's calculation (domain/trip) for the rate plan: what the traveller saw before
@@ -61,6 +59,8 @@ type Quote struct {
 	DurationMinutes int         `json:"duration_minutes"`
 	WaitingMinutes  int         `json:"waiting_minutes"`
 	Legs            []Leg       `json:"legs,omitempty"`
+	DistanceCost    money.Money `json:"distance_cost"`
+	WaitingCost     money.Money `json:"waiting_cost"`
 	Total           money.Money `json:"total"`
 }
 
