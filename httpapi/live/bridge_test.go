@@ -1,0 +1,142 @@
+package live_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/httpapi/live"
+	"mishwar/internal/pgtest"
+	"mishwar/projections"
+)
+
+// notify sends one notice the way a projection does: inside a transaction, delivered on commit.
+func notify(t *testing.T, pool *pgxpool.Pool, topic string, payload any) {
+	t.Helper()
+	ctx := context.Background()
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	if err := projections.Notify(ctx, tx, topic, payload); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitUntilListening sends probes until c hears one: LISTEN has no "ready" signal of its own.
+func waitUntilListening(t *testing.T, pool *pgxpool.Pool, clients ...*client) {
+	t.Helper()
+	for _, c := range clients {
+		deadline := time.Now().Add(15 * time.Second)
+		for {
+			notify(t, pool, "probe", map[string]any{"room": "user:u1"})
+			select {
+			case m := <-c.msgs:
+				c.stash = append(c.stash, m)
+			case <-time.After(200 * time.Millisecond):
+			}
+			if hasEvent(c.stash, "probe") {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the bridge never delivered a probe (seen %v)", c.stash)
+			}
+		}
+	}
+}
+
+func hasEvent(ms []msg, name string) bool {
+	for _, m := range ms {
+		if m.Type == "event" && m.Event == name {
+			return true
+		}
+	}
+	return false
+}
+
+func TestNoticesFromPostgreSQLReachSocketsOnEveryProcess(t *testing.T) {
+	pool := pgtest.NewDatabase(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+
+	// Two processes' live channels, as behind a load balancer.
+	var urls []string
+	for range 2 {
+		srv, url := newServer(t)
+		srv.RouteTopic("stats.changed", live.AdminRoom)
+		go func() { _ = srv.RunBridge(ctx, pool) }()
+		urls = append(urls, url)
+	}
+	a := startClient(t, clientOpts{URL: urls[0], Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-u1"}})
+	b := startClient(t, clientOpts{URL: urls[1], Transports: []string{"polling", "websocket"}, Auth: map[string]any{"token": "tok-u1"}})
+	admin := startClient(t, clientOpts{URL: urls[1], Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-admin"}})
+	for _, c := range []*client{a, b, admin} {
+		c.connected()
+	}
+	waitUntilListening(t, pool, a, b)
+
+	const n = 200
+	for i := range n {
+		notify(t, pool, "order.changed", map[string]any{"room": "user:u1", "data": map[string]any{"order_id": "o-1", "version": i}})
+	}
+	notify(t, pool, "order.changed", map[string]any{"room": "user:u2", "data": map[string]any{"order_id": "o-2"}})
+	// The brief's long form, with the event named in the payload.
+	notify(t, pool, "anything", map[string]any{"room": "user:u1", "event": "trip.changed", "data": map[string]any{"trip_number": "MW-1", "status": "on_the_way"}})
+	notify(t, pool, "stats.changed", map[string]any{"events": 5})
+	notify(t, pool, "done", map[string]any{"rooms": []string{"user:u1", "admin"}})
+
+	for name, c := range map[string]*client{"process 1": a, "process 2": b} {
+		var versions []int
+		var trip json.RawMessage
+		for _, m := range c.eventsUntil("done") {
+			switch m.Event {
+			case "order.changed":
+				var d struct {
+					OrderID string `json:"order_id"`
+					Version int    `json:"version"`
+				}
+				_ = json.Unmarshal(m.Data, &d)
+				if d.OrderID != "o-1" {
+					t.Errorf("%s: got another user's notice %s", name, m.Data)
+				}
+				versions = append(versions, d.Version)
+			case "trip.changed":
+				trip = m.Data
+			case "probe":
+			default:
+				t.Errorf("%s: unexpected event %s %s", name, m.Event, m.Data)
+			}
+		}
+		if len(versions) != n {
+			t.Fatalf("%s: %d of %d notices arrived", name, len(versions), n)
+		}
+		for i, v := range versions {
+			if v != i {
+				t.Fatalf("%s: notice %d arrived in position %d", name, v, i)
+			}
+		}
+		if string(trip) != `{"status":"on_the_way","trip_number":"MW-1"}` {
+			t.Errorf("%s: trip.changed %s", name, trip)
+		}
+	}
+	adminEvents := admin.eventsUntil("done")
+	if len(adminEvents) != 1 || adminEvents[0].Event != "stats.changed" || string(adminEvents[0].Data) != `{"events":5}` {
+		t.Errorf("admin received %v, want only the routed stats.changed", adminEvents)
+	}
+
+	// Notices sent while a process was cut off from PostgreSQL are lost: it tells its sockets to resync.
+	if _, err := pool.Exec(context.Background(),
+		`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND datname = current_database() AND pid <> pg_backend_pid()`); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []*client{a, b, admin} {
+		c.event(live.EventResync)
+	}
+}

@@ -1,0 +1,457 @@
+// Package live is Mishwar's live channel: a Socket.IO server (protocol v4, for the official
+// socket.io-client) mounted under /socket.io/. It tells browsers that something they can see has
+// changed ("order 42 changed"); they then refetch from the REST API, which stays the source of truth.
+//
+// A socket is authenticated once, from the session cookie or the token sent in the handshake. It
+// joins its private rooms by itself (user:{id}, and admin for admins and support staff) and any other
+// room only through a join handler that a feature registers with HandleJoin and that authorises the
+// request. This package must never put a socket in a room it was not authorised for, and never
+// carry business data a client could not also read over the API.
+//
+// Notices reach the sockets of every process through PostgreSQL notifications (RunBridge); see
+// Notice for the payload.
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/zishang520/socket.io/servers/socket/v3"
+
+	"mishwar/domain"
+	"mishwar/httpapi"
+	"mishwar/internal/i18n"
+)
+
+// AdminRoom holds the sockets of admins and support staff.
+const AdminRoom = "admin"
+
+// UserRoom is the private room of one user's sockets (all their tabs and devices).
+func UserRoom(userID string) string { return "user:" + userID }
+
+// Events the server itself emits to clients.
+const (
+	// EventResync tells every client that notices may have been lost (the bridge reconnected to
+	// PostgreSQL): refetch what is on screen.
+	EventResync = "live.resync"
+	// EventSession is sent once per connection, after the socket joined its private rooms:
+	// {"authenticated": bool}. A client that sent a token and reads false holds an expired session.
+	EventSession = "live.session"
+)
+
+// Config configures the live channel.
+type Config struct {
+	// Auth resolves session tokens. Nil: every socket is anonymous.
+	Auth httpapi.Authenticator
+	// Logger receives connection and bridge errors. Default slog.Default().
+	Logger *slog.Logger
+	// AllowedOrigins are origins, besides the request's own host, whose pages may open an
+	// authenticated socket with the session cookie (e.g. the public URL when a proxy rewrites Host,
+	// or the dev server). A socket from any other origin is anonymous unless it sends its token.
+	AllowedOrigins []string
+	// MaxRoomsPerSocket bounds the rooms one socket may add with join. Default 32.
+	MaxRoomsPerSocket int
+	// JoinTimeout bounds one join authorisation (it may query the database). Default 5s.
+	JoinTimeout time.Duration
+	// PingInterval and PingTimeout tune Engine.IO heartbeats. Defaults 25s and 20s.
+	PingInterval, PingTimeout time.Duration
+}
+
+// Authorize decides whether the socket of id (nil for an anonymous visitor) may join the room that
+// args describe, and names that room. args is the whole join payload, e.g.
+// {"kind":"trip","tripNumber":"MW-1042","email":"a@b.example"}. Return a *domain.Error (for example
+// domain.Forbidden("orders.trip_not_found")) to refuse with a message the client can show.
+type Authorize func(ctx context.Context, id *httpapi.Identity, args json.RawMessage) (room string, err error)
+
+// Server is the live channel.
+type Server struct {
+	cfg     Config
+	log     *slog.Logger
+	io      *socket.Server
+	handler http.Handler
+	origins map[string]bool
+
+	mu     sync.RWMutex
+	joins  map[string]Authorize
+	routes map[string]string // topic → room, for notices that name none
+
+	ctx    context.Context // ends with Close; bounds join authorisations
+	cancel context.CancelFunc
+}
+
+// New builds the live channel. Mount it with ServeHTTP under /socket.io/.
+func New(cfg Config) (*Server, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.MaxRoomsPerSocket <= 0 {
+		cfg.MaxRoomsPerSocket = 32
+	}
+	if cfg.JoinTimeout <= 0 {
+		cfg.JoinTimeout = 5 * time.Second
+	}
+	origins := map[string]bool{}
+	for _, o := range cfg.AllowedOrigins {
+		u, err := url.Parse(strings.TrimRight(o, "/"))
+		if err != nil || u.Scheme == "" || u.Host == "" {
+			return nil, fmt.Errorf("live: allowed origin %q is not scheme://host[:port]", o)
+		}
+		origins[strings.ToLower(u.Scheme+"://"+u.Host)] = true
+	}
+
+	opts := socket.DefaultServerOptions()
+	opts.SetServeClient(false)
+	// Clients only send join and leave requests.
+	opts.SetMaxHttpBufferSize(64 << 10)
+	if cfg.PingInterval > 0 {
+		opts.SetPingInterval(cfg.PingInterval)
+	}
+	if cfg.PingTimeout > 0 {
+		opts.SetPingTimeout(cfg.PingTimeout)
+	}
+	io := socket.NewServer(nil, opts)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{
+		cfg:     cfg,
+		log:     cfg.Logger.With("component", "live"),
+		io:      io,
+		origins: origins,
+		joins:   map[string]Authorize{},
+		ctx:     ctx,
+		cancel:  cancel,
+	}
+	io.Use(s.authenticate)
+	if err := io.On("connection", func(args ...any) {
+		if sock, ok := args[0].(*socket.Socket); ok {
+			s.onConnection(sock)
+		}
+	}); err != nil {
+		cancel()
+		return nil, fmt.Errorf("live: %w", err)
+	}
+	s.handler = io.ServeHandler(nil)
+	return s, nil
+}
+
+// ServeHTTP serves the Socket.IO endpoint (mount it under /socket.io/).
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.handler.ServeHTTP(hijackable(w), r)
+}
+
+// HandleJoin registers the authorisation for join requests of kind. Register every kind before
+// serving; a kind registered twice is a programming error.
+func (s *Server) HandleJoin(kind string, authorize Authorize) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, dup := s.joins[kind]; dup {
+		panic("live: join kind registered twice: " + kind)
+	}
+	s.joins[kind] = authorize
+}
+
+// Broadcast sends event with data to every socket in room, on this process only (other processes
+// get the same notice through the bridge). Calls from one goroutine arrive in the order made.
+func (s *Server) Broadcast(room, event string, data any) {
+	s.broadcast([]string{room}, event, data)
+}
+
+// broadcast emits to each socket of rooms in turn. The library's own room broadcast shares one
+// write-options value among all recipients and rewrites it for each while earlier recipients'
+// writers read it (a data race in engine v3.0.0, socket.sendPacket); one emit per socket keeps
+// everything per socket. A socket in several of the rooms gets the event once.
+func (s *Server) broadcast(rooms []string, event string, data any) {
+	if event == "" || len(rooms) == 0 || slices.Contains(rooms, "") {
+		s.log.Error("live: broadcast without room or event", "rooms", rooms, "event", event)
+		return
+	}
+	nsp := s.io.Sockets()
+	seen := map[socket.SocketId]bool{}
+	for _, room := range rooms {
+		ids, ok := nsp.Adapter().Rooms().Load(socket.Room(room))
+		if !ok {
+			continue
+		}
+		for _, id := range ids.Keys() {
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			if err := emitTo(nsp, id, event, data); err != nil {
+				s.log.Error("live: broadcast failed", "rooms", rooms, "event", event, "err", err)
+				return
+			}
+		}
+	}
+}
+
+func emitTo(nsp socket.Namespace, id socket.SocketId, event string, data any) error {
+	sock, ok := nsp.Sockets().Load(id)
+	if !ok {
+		return nil // disconnected meanwhile
+	}
+	return sock.Emit(event, data)
+}
+
+// BroadcastAll sends event with data to every connected socket of this process.
+func (s *Server) BroadcastAll(event string, data any) {
+	nsp := s.io.Sockets()
+	var err error
+	nsp.Sockets().Range(func(id socket.SocketId, _ *socket.Socket) bool {
+		err = emitTo(nsp, id, event, data)
+		return err == nil
+	})
+	if err != nil {
+		s.log.Error("live: broadcast failed", "event", event, "err", err)
+	}
+}
+
+// DisconnectUser closes the sockets of a user on this process, e.g. after signing out everywhere or
+// a change of role; their clients reconnect with whatever credentials they still have.
+func (s *Server) DisconnectUser(userID string) {
+	s.io.In(socket.Room(UserRoom(userID))).DisconnectSockets(true)
+}
+
+// Close disconnects every socket and stops the server.
+func (s *Server) Close() {
+	s.cancel()
+	s.io.Close(nil)
+}
+
+// session is what the server knows about one socket.
+type session struct {
+	id   *httpapi.Identity // nil: anonymous
+	lang i18n.Lang
+
+	mu     sync.Mutex
+	joined map[string]string // join payload (canonical JSON) → room
+}
+
+// authenticate runs once per socket, before it is connected. An unknown or expired token makes the
+// socket anonymous, as on the REST API; a failing session store refuses the connection, since
+// treating a signed-in user as anonymous would silently drop their notices.
+func (s *Server) authenticate(sock *socket.Socket, next func(*socket.ExtendedError)) {
+	r := sock.Request().Request()
+	sess := &session{
+		lang:   i18n.Negotiate(r.Header.Get("lang"), r.Header.Get("Accept-Language"), cookie(r, "lang")),
+		joined: map[string]string{},
+	}
+	token := ""
+	if t, ok := sock.Handshake().Auth["token"].(string); ok && t != "" {
+		token = t
+	} else if t, fromCookie := httpapi.SessionToken(r); t != "" && (!fromCookie || s.trustedOrigin(r)) {
+		token = t
+	}
+	if token != "" && s.cfg.Auth != nil {
+		ctx, cancel := context.WithTimeout(s.ctx, s.cfg.JoinTimeout)
+		id, err := s.cfg.Auth.Authenticate(ctx, token)
+		cancel()
+		switch {
+		case err == nil:
+			sess.id = &id
+		case errors.Is(err, httpapi.ErrNoSession):
+		default:
+			s.log.Error("live: authenticate socket", "err", err)
+			next(socket.NewExtendedError(i18n.T(sess.lang, "common.internal"), map[string]any{"retry": true}))
+			return
+		}
+	}
+	sock.SetData(sess)
+	next(nil)
+}
+
+// trustedOrigin reports whether a request carrying the session cookie comes from our own pages.
+// Browsers send the cookie on cross-site WebSocket handshakes too, so without this check any site
+// could listen to a signed-in visitor's notices.
+func (s *Server) trustedOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true // not a cross-origin browser request
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	if strings.EqualFold(u.Host, r.Host) {
+		return true
+	}
+	return s.origins[strings.ToLower(u.Scheme+"://"+u.Host)]
+}
+
+func (s *Server) onConnection(sock *socket.Socket) {
+	sess, _ := sock.Data().(*session)
+	if sess == nil {
+		sock.Disconnect(true)
+		return
+	}
+	if sess.id != nil {
+		sock.Join(socket.Room(UserRoom(sess.id.UserID)))
+		if sess.id.Role == httpapi.RoleAdmin || sess.id.Role == httpapi.RoleSupport {
+			sock.Join(AdminRoom)
+		}
+	}
+	_ = sock.On("join", func(args ...any) { s.onJoin(sock, sess, args) })
+	_ = sock.On("leave", func(args ...any) { s.onLeave(sock, sess, args) })
+	_ = sock.Emit(EventSession, map[string]any{"authenticated": sess.id != nil})
+}
+
+// joinReply is the acknowledgement of a join request.
+type joinReply struct {
+	OK      bool   `json:"ok"`
+	Room    string `json:"room,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+func (s *Server) onJoin(sock *socket.Socket, sess *session, args []any) {
+	payload, ack := splitAck(args)
+	reply := func(r joinReply) {
+		if ack != nil {
+			ack([]any{r}, nil)
+		}
+	}
+	refuse := func(key string) { reply(joinReply{Message: i18n.T(sess.lang, key)}) }
+
+	key, kind, raw, ok := parseRequest(payload)
+	if !ok {
+		refuse("common.invalid_body")
+		return
+	}
+	s.mu.RLock()
+	authorize := s.joins[kind]
+	s.mu.RUnlock()
+	if authorize == nil {
+		refuse("live.unknown_room_kind")
+		return
+	}
+	sess.mu.Lock()
+	room, already := sess.joined[key]
+	full := len(sess.joined) >= s.cfg.MaxRoomsPerSocket
+	sess.mu.Unlock()
+	if already {
+		reply(joinReply{OK: true, Room: room})
+		return
+	}
+	if full {
+		refuse("live.too_many_rooms")
+		return
+	}
+	// Authorisation may query the database: keep it off the socket's read loop.
+	go func() {
+		ctx, cancel := context.WithTimeout(s.ctx, s.cfg.JoinTimeout)
+		defer cancel()
+		room, err := authorize(ctx, sess.id, raw)
+		if err == nil && reserved(room) {
+			err = fmt.Errorf("live: join kind %q named the private room %q", kind, room)
+		}
+		if err != nil {
+			var de *domain.Error
+			if errors.As(err, &de) {
+				refuse(de.Key)
+				return
+			}
+			s.log.Error("live: join authorisation failed", "kind", kind, "err", err)
+			refuse("common.internal")
+			return
+		}
+		sess.mu.Lock()
+		sess.joined[key] = room
+		sess.mu.Unlock()
+		sock.Join(socket.Room(room))
+		reply(joinReply{OK: true, Room: room})
+	}()
+}
+
+// reserved guards the private rooms: only the socket's identity puts it there.
+func reserved(room string) bool {
+	return room == "" || room == AdminRoom || strings.HasPrefix(room, "user:")
+}
+
+// onLeave takes the socket out of a room it joined with the same payload (or, given {"room": name},
+// out of that room if it joined it by request). Private rooms cannot be left.
+func (s *Server) onLeave(sock *socket.Socket, sess *session, args []any) {
+	payload, ack := splitAck(args)
+	key, _, _, ok := parseRequest(payload)
+	var room string
+	sess.mu.Lock()
+	if ok {
+		if r, found := sess.joined[key]; found {
+			room = r
+			delete(sess.joined, key)
+		} else if m, isMap := payload.(map[string]any); isMap {
+			if name, _ := m["room"].(string); name != "" {
+				for k, r := range sess.joined {
+					if r == name {
+						room = r
+						delete(sess.joined, k)
+					}
+				}
+			}
+		}
+	}
+	// Another join request may lead to the same room; stay in it while one does.
+	for _, r := range sess.joined {
+		if r == room {
+			room = ""
+		}
+	}
+	sess.mu.Unlock()
+	if room != "" {
+		sock.Leave(socket.Room(room))
+	}
+	if ack != nil {
+		ack([]any{joinReply{OK: true, Room: room}}, nil)
+	}
+}
+
+// splitAck separates the payload from the acknowledgement callback Socket.IO appends when the
+// client asked for one.
+func splitAck(args []any) (payload any, ack socket.Ack) {
+	if n := len(args); n > 0 {
+		if a, ok := args[n-1].(socket.Ack); ok {
+			ack = a
+			args = args[:n-1]
+		}
+	}
+	if len(args) > 0 {
+		payload = args[0]
+	}
+	return payload, ack
+}
+
+// parseRequest reads a join or leave payload: an object with "kind" (or, from older clients,
+// "room") naming the kind of room, plus its arguments. key identifies the request (map keys are
+// encoded in sorted order, so equal requests have equal keys).
+func parseRequest(payload any) (key, kind string, raw json.RawMessage, ok bool) {
+	m, isMap := payload.(map[string]any)
+	if !isMap {
+		return "", "", nil, false
+	}
+	kind, _ = m["kind"].(string)
+	if kind == "" {
+		kind, _ = m["room"].(string)
+	}
+	if kind == "" {
+		return "", "", nil, false
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return "", "", nil, false
+	}
+	return string(b), kind, b, true
+}
+
+func cookie(r *http.Request, name string) string {
+	if c, err := r.Cookie(name); err == nil {
+		return c.Value
+	}
+	return ""
+}
