@@ -35,6 +35,10 @@ const (
 	KeyOutsideServiceArea = "accounts.outside_service_area"
 	KeyLabelRequired      = "accounts.label_required"
 	KeyTextTooLong        = "accounts.text_too_long"
+	KeyResetTokenInvalid  = "accounts.reset_token_invalid"
+	KeyKindInvalid        = "accounts.kind_invalid"
+	KeyItemInvalid        = "accounts.item_invalid"
+	KeyRoleInvalid        = "accounts.role_invalid"
 )
 
 // Limits of the field rules.

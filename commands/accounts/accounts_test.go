@@ -1,0 +1,388 @@
+package accounts_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/commands"
+	cmdaccounts "mishwar/commands/accounts"
+	"mishwar/domain"
+	"mishwar/domain/account"
+	"mishwar/eventstore"
+	"mishwar/eventstore/postgres"
+	store "mishwar/internal/accounts"
+	"mishwar/internal/i18n"
+	"mishwar/internal/pgtest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+type env struct {
+	pool   *pgxpool.Pool
+	es     eventstore.Store
+	runner *commands.Runner
+	svc    *cmdaccounts.Service
+}
+
+func newEnv(t *testing.T) env {
+	t.Helper()
+	pool := pgtest.NewDatabase(t)
+	reg := eventstore.NewRegistry()
+	cmdaccounts.RegisterEvents(reg)
+	es := postgres.New(pool)
+	runner := commands.NewRunner(es, reg)
+	svc := cmdaccounts.New(pool, runner, func() string { return "https://mishwar.example" }, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	return env{pool: pool, es: es, runner: runner, svc: svc}
+}
+
+var client = cmdaccounts.Client{IP: "203.0.113.7", UserAgent: "test"}
+
+func register(t *testing.T, e env, email string) cmdaccounts.SignedIn {
+	t.Helper()
+	s, err := e.svc.Register(context.Background(), cmdaccounts.Registration{
+		FirstName: "Mona", LastName: "Zaki", Email: email, Password: "correct-horse", PhoneNumber: "01001234567", CountryKey: "+20",
+	}, client)
+	if err != nil {
+		t.Fatalf("register %s: %v", email, err)
+	}
+	return s
+}
+
+func stream(t *testing.T, e env, id uuid.UUID) []eventstore.RecordedEvent {
+	t.Helper()
+	recs, err := e.es.ReadStream(context.Background(), eventstore.StreamID("account", id.String()), 0)
+	if err != nil && !errors.Is(err, eventstore.ErrStreamNotFound) {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+func types(recs []eventstore.RecordedEvent) []string {
+	out := make([]string, len(recs))
+	for i, r := range recs {
+		out[i] = r.Type
+	}
+	return out
+}
+
+func TestRegisterSignsInAndAuditsWithoutSecrets(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	s := register(t, e, "  Mona@Example.com ")
+	if s.User.Email != "mona@example.com" || s.User.PhoneNumber != "+201001234567" || s.User.Role != "user" {
+		t.Fatalf("user = %+v", s.User)
+	}
+	p, err := e.svc.Authenticate(context.Background(), s.Token)
+	if err != nil || p.User.ID != s.User.ID {
+		t.Fatalf("the new token does not sign in: %v", err)
+	}
+	recs := stream(t, e, s.User.ID)
+	if strings.Join(types(recs), ",") != "UserRegistered" {
+		t.Fatalf("stream = %v, want [UserRegistered]", types(recs))
+	}
+	data := string(recs[0].Data) + recs[0].Metadata.ActorID
+	for _, secret := range []string{"correct-horse", "argon2", s.Token} {
+		if strings.Contains(data, secret) {
+			t.Fatalf("the audit event holds a secret (%q): %s", secret, data)
+		}
+	}
+	if recs[0].Metadata.ActorID != s.User.ID.String() || recs[0].Metadata.ClientIP != client.IP {
+		t.Fatalf("metadata = %+v", recs[0].Metadata)
+	}
+	var pending int
+	_ = e.pool.QueryRow(context.Background(), `SELECT count(*) FROM account_audit_outbox`).Scan(&pending)
+	if pending != 0 {
+		t.Fatalf("%d audit commands left queued", pending)
+	}
+}
+
+func fields(t *testing.T, err error) map[string][]string {
+	t.Helper()
+	var v *domain.ValidationError
+	if !errors.As(err, &v) {
+		t.Fatalf("error = %v, want a validation error", err)
+	}
+	return v.Fields
+}
+
+func TestRegisterReportsEveryBrokenRuleAndTheTakenEmailTogether(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	register(t, e, "taken@example.com")
+	_, err := e.svc.Register(context.Background(), cmdaccounts.Registration{Email: "Taken@example.com", Password: "short", PhoneNumber: "123"}, client)
+	got := fields(t, err)
+	want := map[string]string{
+		"first_name": account.KeyFirstNameRequired, "last_name": account.KeyLastNameRequired,
+		"email": account.KeyEmailTaken, "password": account.KeyPasswordLength, "phone_number": account.KeyPhoneInvalid,
+	}
+	for f, k := range want {
+		if len(got[f]) != 1 || got[f][0] != k {
+			t.Errorf("%s: %v, want [%s]", f, got[f], k)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("fields = %v", got)
+	}
+	_, err = e.svc.Register(context.Background(), cmdaccounts.Registration{FirstName: "A", LastName: "B", Email: "taken@example.com", Password: "12345678", PhoneNumber: "+201001234567"}, client)
+	if f := fields(t, err); len(f) != 1 || f["email"][0] != account.KeyEmailTaken {
+		t.Fatalf("duplicate alone: %v", f)
+	}
+}
+
+func TestSignInIsRateLimitedPerAccountOnFailuresOnly(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.svc.Limits.LoginAccount = store.Rule{Name: "login-account", Limit: 3, Period: time.Hour}
+	ctx := context.Background()
+	register(t, e, "rl@example.com")
+	for range 5 {
+		if _, err := e.svc.SignIn(ctx, "rl@example.com", "correct-horse", client); err != nil {
+			t.Fatalf("successful sign-ins must not spend the failure budget: %v", err)
+		}
+	}
+	for i := range 3 {
+		if _, err := e.svc.SignIn(ctx, "rl@example.com", "wrong-password", client); !errors.Is(err, cmdaccounts.ErrWrongCredentials) {
+			t.Fatalf("failure %d: %v, want ErrWrongCredentials", i+1, err)
+		}
+	}
+	_, err := e.svc.SignIn(ctx, "rl@example.com", "correct-horse", client)
+	var rl *store.RateLimitError
+	if !errors.As(err, &rl) || rl.After <= 0 {
+		t.Fatalf("after 3 failures even the right password: %v, want a rate-limit error", err)
+	}
+	if _, err := e.svc.SignIn(ctx, "nobody@example.com", "x", client); !errors.Is(err, cmdaccounts.ErrWrongCredentials) {
+		t.Fatalf("unknown e-mail: %v, want the same ErrWrongCredentials", err)
+	}
+}
+
+func TestChangePasswordChecksTheOldOneAndCanEndOtherSessions(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	s := register(t, e, "pw@example.com")
+	other, err := e.svc.SignIn(ctx, "pw@example.com", "correct-horse", client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me := cmdaccounts.Actor{UserID: s.User.ID, Role: "user", SessionID: s.Session.ID}
+
+	_, err = e.svc.ChangePassword(ctx, me, cmdaccounts.PasswordChange{OldPassword: "nope-nope", NewPassword: "new-password", PasswordConfirmation: "new-password"})
+	if f := fields(t, err); f["old_password"][0] != account.KeyOldPasswordWrong {
+		t.Fatalf("wrong old password: %v", f)
+	}
+	_, err = e.svc.ChangePassword(ctx, me, cmdaccounts.PasswordChange{OldPassword: "correct-horse", NewPassword: "new-password", PasswordConfirmation: "new-passwor"})
+	if f := fields(t, err); f["password_confirmation"][0] != account.KeyPasswordMismatch {
+		t.Fatalf("mismatch: %v", f)
+	}
+
+	res, err := e.svc.ChangePassword(ctx, me, cmdaccounts.PasswordChange{OldPassword: "correct-horse", NewPassword: "new-password", PasswordConfirmation: "new-password"})
+	if err != nil || res.OtherSessions != 1 || res.SessionsEnded != 0 {
+		t.Fatalf("change keeping sessions = %+v, %v; want 1 other session offered", res, err)
+	}
+	if _, err := e.svc.Authenticate(ctx, other.Token); err != nil {
+		t.Fatal("the other session ended although it was only offered")
+	}
+	res, err = e.svc.ChangePassword(ctx, me, cmdaccounts.PasswordChange{OldPassword: "new-password", NewPassword: "newer-password", PasswordConfirmation: "newer-password", EndOtherSessions: true})
+	if err != nil || res.SessionsEnded != 1 {
+		t.Fatalf("change ending sessions = %+v, %v", res, err)
+	}
+	if _, err := e.svc.Authenticate(ctx, other.Token); !errors.Is(err, store.ErrNoSession) {
+		t.Fatalf("the other session survived: %v", err)
+	}
+	if _, err := e.svc.Authenticate(ctx, s.Token); err != nil {
+		t.Fatalf("the current session ended: %v", err)
+	}
+	if _, err := e.svc.SignIn(ctx, "pw@example.com", "newer-password", client); err != nil {
+		t.Fatalf("signing in with the new password: %v", err)
+	}
+	if got := strings.Join(types(stream(t, e, s.User.ID)), ","); got != "UserRegistered,PasswordChanged,PasswordChanged" {
+		t.Fatalf("stream = %s", got)
+	}
+}
+
+var tokenInLink = regexp.MustCompile(`https://mishwar\.example(/[a-z/-]+)\?token=([A-Za-z0-9_%-]+)`)
+
+func resetLink(t *testing.T, e env, to string) (path, token string) {
+	t.Helper()
+	var text string
+	err := e.pool.QueryRow(context.Background(), `SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1`, to).Scan(&text)
+	if err != nil {
+		t.Fatalf("no reset mail to %s: %v", to, err)
+	}
+	m := tokenInLink.FindStringSubmatch(text)
+	if m == nil {
+		t.Fatalf("no reset link in:\n%s", text)
+	}
+	tok, _ := url.QueryUnescape(m[2])
+	return m[1], tok
+}
+
+func TestPasswordResetByEmailedLink(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	s := register(t, e, "reset@example.com")
+	if err := e.svc.RequestPasswordReset(ctx, "Reset@Example.com", cmdaccounts.AreaSite, i18n.Ar, client); err != nil {
+		t.Fatal(err)
+	}
+	var subject, lang string
+	_ = e.pool.QueryRow(ctx, `SELECT subject, lang FROM mail_outbox WHERE to_address = 'reset@example.com'`).Scan(&subject, &lang)
+	if lang != "ar" || subject != i18n.T(i18n.Ar, "accounts.mail.reset.subject") {
+		t.Fatalf("mail in %q: %q", lang, subject)
+	}
+	path, token := resetLink(t, e, "reset@example.com")
+	if path != "/reset-password" {
+		t.Fatalf("link path %s", path)
+	}
+	_, err := e.svc.ResetPassword(ctx, cmdaccounts.PasswordReset{Token: token, Password: "brand-new-pw", PasswordConfirmation: "brand-new-pw"}, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.Authenticate(ctx, s.Token); !errors.Is(err, store.ErrNoSession) {
+		t.Fatal("a reset left a session signed in")
+	}
+	_, err = e.svc.ResetPassword(ctx, cmdaccounts.PasswordReset{Token: token, Password: "another-pw-1", PasswordConfirmation: "another-pw-1"}, client)
+	if f := fields(t, err); f["token"][0] != account.KeyResetTokenInvalid {
+		t.Fatalf("second use of a token: %v", f)
+	}
+	if _, err := e.svc.SignIn(ctx, "reset@example.com", "brand-new-pw", client); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(types(stream(t, e, s.User.ID)), ","); got != "UserRegistered,PasswordResetRequested,PasswordChanged" {
+		t.Fatalf("stream = %s", got)
+	}
+}
+
+func TestAdminAreaResetMailsOnlyStaffAndLinksToTheAdminScreen(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	register(t, e, "plain@example.com")
+	if _, err := e.svc.AddOrUpdateUser(ctx, "boss@example.com", "admin-pass-1", "admin", "", ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, to := range []string{"plain@example.com", "boss@example.com", "ghost@example.com"} {
+		if err := e.svc.RequestPasswordReset(ctx, to, cmdaccounts.AreaAdmin, i18n.En, client); err != nil {
+			t.Fatalf("%s: %v", to, err)
+		}
+	}
+	var n int
+	_ = e.pool.QueryRow(ctx, `SELECT count(*) FROM mail_outbox`).Scan(&n)
+	if n != 1 {
+		t.Fatalf("%d mails, want only the admin's", n)
+	}
+	if path, _ := resetLink(t, e, "boss@example.com"); path != "/admin/password-reset" {
+		t.Fatalf("admin link path %s", path)
+	}
+}
+
+// failingStore is the real event store with appends switched off, to stand for an outage.
+type failingStore struct {
+	eventstore.Store
+	down bool
+}
+
+func (f *failingStore) Append(ctx context.Context, s string, v eventstore.ExpectedVersion, ev ...eventstore.EventData) (eventstore.AppendResult, error) {
+	if f.down {
+		return eventstore.AppendResult{}, errors.New("event store unavailable")
+	}
+	return f.Store.Append(ctx, s, v, ev...)
+}
+
+func TestAuditEventsWaitOutAnEventStoreOutageInOrder(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	fs := &failingStore{Store: e.es, down: true}
+	e.runner.Store = fs
+
+	s := register(t, e, "outage@example.com")
+	me := cmdaccounts.Actor{UserID: s.User.ID, Role: "user", SessionID: s.Session.ID}
+	if _, err := e.svc.ChangePersonalInfo(ctx, me, cmdaccounts.PersonalInfo{FirstName: "Mona", LastName: "Adel", Email: "outage@example.com", PhoneNumber: "+201001234567"}); err != nil {
+		t.Fatalf("a change must succeed while the event store is down: %v", err)
+	}
+	if recs := stream(t, e, s.User.ID); len(recs) != 0 {
+		t.Fatalf("stream has %d events during the outage", len(recs))
+	}
+	fs.down = false
+	if n, err := e.svc.FlushPendingAudit(ctx, 0); err != nil || n != 1 {
+		t.Fatalf("FlushPendingAudit = %d, %v", n, err)
+	}
+	if got := strings.Join(types(stream(t, e, s.User.ID)), ","); got != "UserRegistered,PersonalInfoChanged" {
+		t.Fatalf("stream after the outage = %s", got)
+	}
+	// A second relay pass (as after a crash before the queue row was deleted) appends nothing.
+	if n, _ := e.svc.FlushPendingAudit(ctx, 0); n != 0 {
+		t.Fatalf("relay found %d accounts to flush again", n)
+	}
+}
+
+func TestAddOrUpdateUser(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	created, err := cmdaccounts.AddOrUpdateUser(ctx, e.pool, e.runner, "Driver@Example.com", "drive-safely", "driver", "Karim", "")
+	if err != nil || !created {
+		t.Fatalf("create = %v, %v", created, err)
+	}
+	u, err := e.svc.SignIn(ctx, "driver@example.com", "drive-safely", client)
+	if err != nil || u.User.Role != "driver" || u.User.FirstName != "Karim" || u.User.LastName != "Driver" {
+		t.Fatalf("sign in = %+v, %v", u.User, err)
+	}
+	created, err = cmdaccounts.AddOrUpdateUser(ctx, e.pool, e.runner, "driver@example.com", "support-pass", "support", "", "Hassan")
+	if err != nil || created {
+		t.Fatalf("update = %v, %v", created, err)
+	}
+	if _, err := e.svc.Authenticate(ctx, u.Token); !errors.Is(err, store.ErrNoSession) {
+		t.Fatal("a password set by the operator left the old session signed in")
+	}
+	again, err := e.svc.SignIn(ctx, "driver@example.com", "support-pass", client)
+	if err != nil || again.User.Role != "support" || again.User.LastName != "Hassan" || again.User.FirstName != "Karim" {
+		t.Fatalf("after update = %+v, %v", again.User, err)
+	}
+	got := strings.Join(types(stream(t, e, u.User.ID)), ",")
+	if got != "UserRegistered,PersonalInfoChanged,PasswordChanged,RoleChanged" {
+		t.Fatalf("stream = %s", got)
+	}
+	for _, bad := range [][3]string{{"x", "long-enough", "user"}, {"a@example.com", "short", "user"}, {"a@example.com", "long-enough", "root"}} {
+		if _, err := cmdaccounts.AddOrUpdateUser(ctx, e.pool, e.runner, bad[0], bad[1], bad[2], "", ""); !errors.Is(err, cmdaccounts.ErrInvalidUser) {
+			t.Errorf("%v: %v, want ErrInvalidUser", bad, err)
+		}
+	}
+}
+
+func TestEnsureDemoAdminCreatesOneAdminOnce(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	// Someone signed up with the demo address before any admin existed: they must not become admin.
+	squatter := register(t, e, cmdaccounts.DemoAdminEmail)
+
+	email, password, created, err := cmdaccounts.EnsureDemoAdmin(ctx, e.pool, e.runner)
+	if err != nil || !created || len(password) < 12 {
+		t.Fatalf("EnsureDemoAdmin = %q, %d-char password, %v, %v", email, len(password), created, err)
+	}
+	if email == cmdaccounts.DemoAdminEmail {
+		t.Fatal("the demo admin took over an existing account")
+	}
+	s, err := e.svc.SignIn(ctx, email, password, client)
+	if err != nil || s.User.Role != "admin" {
+		t.Fatalf("demo admin sign-in = %+v, %v", s.User, err)
+	}
+	if _, err := e.svc.Authenticate(ctx, squatter.Token); err != nil {
+		t.Fatal("the existing account was touched")
+	}
+	if _, _, created, err := cmdaccounts.EnsureDemoAdmin(ctx, e.pool, e.runner); created || err != nil {
+		t.Fatalf("second call created = %v, %v", created, err)
+	}
+}
