@@ -253,7 +253,8 @@ var (
 	scriptTagRe = regexp.MustCompile(`(?is)<script\b([^>]*)>(.*?)</script\s*>`)
 	srcAttrRe   = regexp.MustCompile(`(?is)\ssrc\s*=`)
 	typeDataRe  = regexp.MustCompile(`(?is)\stype\s*=\s*["']?application/(?:ld\+)?json`)
-	titleTagRe  = regexp.MustCompile(`(?is)\s*<title\b[^>]*>.*?</title\s*>`)
+	// Tags the server writes per page; copies left in index.html would come first and win.
+	ownTagsRe = regexp.MustCompile(`(?is)\s*(?:<title\b[^>]*>.*?</title\s*>|<meta\s[^>]*(?:name|property)\s*=\s*["']?(?:description|robots|og:[a-z:_]+|twitter:[a-z:_]+)["']?[^>]*>|<link\s[^>]*rel\s*=\s*["']?(?:canonical|alternate)["']?[^>]*>)`)
 )
 
 func parseShell(index []byte) (*shell, error) {
@@ -267,8 +268,7 @@ func parseShell(index []byte) (*shell, error) {
 	attrs := langDirRe.ReplaceAll(index[loc[2]:loc[3]], nil)
 	before := append(append([]byte{}, index[:loc[2]]...), bytes.TrimRight(attrs, " \t\r\n")...)
 	rest := index[loc[1]:]
-	// The server writes the title; one left in index.html would come first and win.
-	rest = titleTagRe.ReplaceAll(rest, nil)
+	rest = ownTagsRe.ReplaceAll(rest, nil)
 	i := bytes.Index(rest, []byte(headMarker))
 	markerLen := len(headMarker)
 	if i < 0 {

@@ -54,6 +54,7 @@ var routes = []route{
 	{pattern: "/account/order/{id}/refund", titleEn: "Request a refund", titleAr: "طلب استرداد"},
 	{pattern: "/account/order/{id}/exchange", titleEn: "Change order", titleAr: "تعديل الطلب"},
 
+	{pattern: "/admin", titleEn: adminEn, titleAr: adminAr}, // the app sends it on to /admin/dashboard
 	{pattern: "/admin/login", titleEn: "Admin sign in", titleAr: "دخول الإدارة"},
 	{pattern: "/admin/password-reset", titleEn: "Admin password reset", titleAr: "إعادة تعيين كلمة مرور الإدارة"},
 	{pattern: "/admin/dashboard", titleEn: adminEn, titleAr: adminAr},

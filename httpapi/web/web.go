@@ -45,8 +45,13 @@ type Config struct {
 	Logger *slog.Logger
 }
 
-// ErrInvalidConfig is returned (wrapped) by New for a configuration it cannot serve.
-var ErrInvalidConfig = errors.New("web: invalid config")
+var (
+	// ErrInvalidConfig is returned (wrapped) by New for a configuration it cannot serve.
+	ErrInvalidConfig = errors.New("web: invalid config")
+	// ErrAppNotBuilt is returned (wrapped) by New when the files hold no index.html: the web app was
+	// not built before the binary (a fresh clone embeds only a placeholder).
+	ErrAppNotBuilt = errors.New("web: the web app is not built")
+)
 
 func (c *Config) validate() error {
 	var errs []error
@@ -126,7 +131,7 @@ func appRoot(fsys fs.FS) (fs.FS, error) {
 	if _, err := fs.Stat(fsys, "dist/index.html"); err == nil {
 		return fs.Sub(fsys, "dist")
 	}
-	return nil, fmt.Errorf("%w: no index.html in the web app files (build the app: npm ci && npm run build in webapp/)", ErrInvalidConfig)
+	return nil, fmt.Errorf("%w: no index.html in the web app files (run `make build`, or `npm ci && npm run build` in webapp/, then rebuild the binary)", ErrAppNotBuilt)
 }
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -29,6 +29,8 @@ const indexHTML = `<!doctype html>
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1.0" />
     <title>Mishwar</title>
+    <meta name="description" content="Static description from index.html" />
+    <meta property="og:title" content="Static" />
     <!--app-head-->
     <script type="module" crossorigin src="/assets/index-B2x9k1.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-C7d3aa.css">
@@ -198,7 +200,7 @@ func TestLeftoverRoutesRedirectPermanentlyKeepingTheQuery(t *testing.T) {
 func TestUnknownPathsAnswer404PeopleGetTheAppBotsABare404(t *testing.T) {
 	t.Parallel()
 	h := newHandler(t)
-	paths := []string{"/nope", "/admin", "/program/42/extra", "/account/order", "/404", "/assets-like", "/admin/home/bla"}
+	paths := []string{"/nope", "/admins", "/program/42/extra", "/account/order", "/404", "/assets-like", "/admin/home/bla"}
 	bots := []string{
 		googlebotUA,
 		"Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
@@ -497,6 +499,9 @@ func TestHeadTagsAndLanguageAreRenderedOnTheServer(t *testing.T) {
 		if strings.Count(b, ` lang="`) != 1 {
 			t.Errorf("%s: the shell's own lang attribute was kept:\n%s", c.name, b)
 		}
+		if strings.Contains(b, "Static") {
+			t.Errorf("%s: index.html's own description or Open Graph tags were kept", c.name)
+		}
 		if strings.Count(b, "<title>") != 1 || !strings.Contains(b, c.wantTitle) {
 			t.Errorf("%s: want exactly one %s, got %q", c.name, c.wantTitle, firstLine(b, "<title>"))
 		}
@@ -704,7 +709,6 @@ func TestNewRefusesAnAppItCannotServeSafely(t *testing.T) {
 		cfg  web.Config
 	}{
 		{"no files", web.Config{PublicURL: publicURL}},
-		{"no index.html", web.Config{Files: fstest.MapFS{"assets/a.js": {Data: []byte("x")}}, PublicURL: publicURL}},
 		{"inline script", web.Config{Files: withIndex(strings.Replace(indexHTML, "<!--app-head-->", "<!--app-head--><script>window.x=1</script>", 1)), PublicURL: publicURL}},
 		{"no public URL", web.Config{Files: appFiles()}},
 		{"relative public URL", web.Config{Files: appFiles(), PublicURL: "mishwar.example"}},
@@ -715,10 +719,46 @@ func TestNewRefusesAnAppItCannotServeSafely(t *testing.T) {
 			t.Errorf("%s: err %v, want ErrInvalidConfig", c.name, err)
 		}
 	}
+	notBuilt := fstest.MapFS{"dist/.gitkeep": {Data: nil}}
+	if _, err := web.New(web.Config{Files: notBuilt, PublicURL: publicURL}); !errors.Is(err, web.ErrAppNotBuilt) {
+		t.Errorf("placeholder dist: err %v, want ErrAppNotBuilt", err)
+	}
 	// JSON data blocks and external scripts are fine.
 	ok := withIndex(strings.Replace(indexHTML, "<!--app-head-->", `<!--app-head--><script type="application/ld+json">{"a":1}</script>`, 1))
 	if _, err := web.New(web.Config{Files: ok, PublicURL: publicURL}); err != nil {
 		t.Errorf("JSON-LD in index.html refused: %v", err)
+	}
+}
+
+func compressBr(t *testing.T, b []byte, level int) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	w := brotli.NewWriterLevel(&out, level)
+	_, _ = w.Write(b)
+	_ = w.Close()
+	return out.Bytes()
+}
+
+func TestBuildTimeCompressedFilesAreServedWhenTheyMatch(t *testing.T) {
+	t.Parallel()
+	prebuilt := compressBr(t, []byte(appJS), 11)
+	files := appFiles()
+	files["assets/index-B2x9k1.js.br"] = &fstest.MapFile{Data: prebuilt}
+	h, err := web.New(web.Config{Files: files, PublicURL: publicURL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := do(t, h, req{target: "/assets/index-B2x9k1.js", headers: map[string]string{"Accept-Encoding": "br"}})
+	if got := []byte(body(t, res)); !bytes.Equal(got, prebuilt) {
+		t.Errorf("served %d brotli bytes, want the prebuilt %d", len(got), len(prebuilt))
+	}
+	if res := do(t, h, req{target: "/assets/index-B2x9k1.js.br"}); res.StatusCode != 404 {
+		t.Errorf("the sibling itself is served: %d", res.StatusCode)
+	}
+
+	files["assets/index-B2x9k1.js.br"] = &fstest.MapFile{Data: compressBr(t, []byte("old build"), 11)}
+	if _, err := web.New(web.Config{Files: files, PublicURL: publicURL}); !errors.Is(err, web.ErrInvalidConfig) {
+		t.Errorf("stale sibling: err %v, want ErrInvalidConfig", err)
 	}
 }
 
