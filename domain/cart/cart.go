@@ -12,6 +12,9 @@ import (
 	"mishwar/domain"
 )
 
+// StreamCategory is the category of cart streams: one stream per user, "cart-<user id>".
+const StreamCategory = "cart"
+
 // MaxItems bounds a cart. An 8-hour day fits far fewer stops; the bound keeps itinerary optimisation
 // exact (domain/trip optimises up to trip.MaxExactStops stops) and a cart's page readable.
 const MaxItems = 16

@@ -24,10 +24,20 @@ const MaxPointNameLength = 120
 type Point struct {
 	Kind PointKind `json:"kind"`
 	// PickupPointID is set for PickupPoint.
-	PickupPointID string  `json:"pickup_point_id,omitempty"`
-	Name          string  `json:"name"`
-	Lat           float64 `json:"lat"`
-	Lng           float64 `json:"lng"`
+	PickupPointID string `json:"pickup_point_id,omitempty"`
+	Name          string `json:"name"`
+	// NameAR is the Arabic name of a pickup point (custom points have one name, as the user wrote it).
+	NameAR string  `json:"name_ar,omitempty"`
+	Lat    float64 `json:"lat"`
+	Lng    float64 `json:"lng"`
+}
+
+// NameIn is the point's name in lang ("ar" or English).
+func (p Point) NameIn(lang string) string {
+	if lang == "ar" && p.NameAR != "" {
+		return p.NameAR
+	}
+	return p.Name
 }
 
 // FoundPoint is a point as the caller found it: a pickup point looked up in the catalogue, or the
@@ -50,7 +60,8 @@ func (a Area) Contains(lat, lng float64) bool {
 // ServiceArea is Greater Cairo, where Mishwar drives (the spec: "Cairo only"): Giza and the pyramids,
 // Saqqara and Dahshur to the south-west, 6th of October and Sheikh Zayed to the west, Shubra El Kheima
 // and El Obour to the north, New Cairo and the New Administrative Capital to the east, Helwan south.
-var ServiceArea = Area{MinLat: 29.75, MaxLat: 30.40, MinLng: 30.80, MaxLng: 31.90}
+// The same box the catalogue accepts for destinations and pickup points.
+var ServiceArea = Area{MinLat: 29.60, MaxLat: 30.40, MinLng: 30.80, MaxLng: 31.90}
 
 func checkPoint(v *domain.ValidationError, field string, p *FoundPoint) {
 	if p == nil {
@@ -97,5 +108,5 @@ func samePoint(a, b *Point) bool {
 	if a == nil || b == nil {
 		return a == nil && b == nil
 	}
-	return a.Kind == b.Kind && a.PickupPointID == b.PickupPointID && a.Name == b.Name && a.Lat == b.Lat && a.Lng == b.Lng
+	return *a == *b
 }

@@ -1,0 +1,73 @@
+// Package cart runs the cart's commands for a signed-in user: add a destination or a whole program,
+// remove, clear, move, reorder, choose the start and end points. Each handler looks up in the
+// catalogue what the decision needs, then lets the decider in domain/cart decide on the user's cart
+// stream, appended with its expected version. Every cart command is re-decided on a concurrent
+// change (the decider re-checks duplicates, positions and permutations against the new state), so two
+// tabs changing one cart at once never lose an item.
+//
+// It never reads the cart read model to decide anything, and never prices a trip.
+package cart
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"mishwar/commands"
+	"mishwar/domain/cart"
+	"mishwar/eventstore"
+)
+
+// Catalogue is what the cart's commands look up. Each answers found=false for an id it does not know.
+// A destination or program that exists but is not published comes back with Published false.
+type Catalogue interface {
+	Destination(ctx context.Context, id string) (d cart.FoundDestination, found bool, err error)
+	Program(ctx context.Context, id string) (p cart.Program, found bool, err error)
+	PickupPoint(ctx context.Context, id string) (p cart.FoundPoint, found bool, err error)
+}
+
+// Result is where a command left the cart.
+type Result = commands.Result[cart.Event]
+
+// Handlers runs the cart's commands.
+type Handlers struct {
+	runner    *commands.Runner
+	catalogue Catalogue
+}
+
+// New returns the cart's command handlers.
+func New(runner *commands.Runner, catalogue Catalogue) *Handlers {
+	return &Handlers{runner: runner, catalogue: catalogue}
+}
+
+// Stream is the id of userID's cart stream.
+func Stream(userID string) string { return eventstore.StreamID(cart.StreamCategory, userID) }
+
+// Every cart command commutes: the decider re-checks it against whatever the other writer did.
+var commuting = commands.Options{Commutes: true}
+
+func (h *Handlers) execute(ctx context.Context, userID string, cmd cart.Command, meta commands.Meta) (Result, error) {
+	if userID == "" {
+		return Result{}, fmt.Errorf("cart: a command needs a user")
+	}
+	res, err := commands.Execute(ctx, h.runner, cart.Decider, Stream(userID), cmd, meta, commuting)
+	if err != nil {
+		return res, fmt.Errorf("cart: %T: %w", cmd, err)
+	}
+	return res, nil
+}
+
+// withCommandID gives meta an id when it has none: item ids derive from it, so a client's retry with
+// the same command id names the same items.
+func withCommandID(meta commands.Meta) commands.Meta {
+	if meta.CommandID == uuid.Nil {
+		meta.CommandID = uuid.New()
+	}
+	return meta
+}
+
+// itemID derives the i-th new item id of a command.
+func itemID(meta commands.Meta, i int) string {
+	return uuid.NewSHA1(meta.CommandID, fmt.Appendf(nil, "cart-item/%d", i)).String()
+}
