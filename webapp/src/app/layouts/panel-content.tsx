@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next';
+
+import { CurrencyChoices, LanguageChoices } from '@/components/preferences';
+import { OpeningHours } from '@/components/ui/opening-hours';
+import { EmptyState } from '@/components/ui/states';
+import { WhatsAppLink } from '@/components/ui/whatsapp-link';
+import { CONTACT } from '@/config/constants';
+import { AccountMenu, SignInCallout } from '@/features/auth/components/account-menu';
+import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
+import { CartContents } from '@/features/cart/components/cart-contents';
+import { CategoriesPanel, DestinationsPanel, SearchPanel } from '@/features/destinations/components/panels';
+import { ProgramsPanel } from '@/features/programs/components/programs-list';
+import type { PanelId } from '@/stores/panels-store';
+
+import { useAppCart } from '../session';
+
+function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const signedIn = useAuthStore(selectIsAuthenticated);
+  if (!signedIn) {
+    return (
+      <div className="stack">
+        <EmptyState compact icon="bell" title={t('notifications.signedOut')} />
+        <SignInCallout onNavigate={onNavigate} />
+      </div>
+    );
+  }
+  return <EmptyState compact icon="bell" title={t('notifications.emptyTitle')} description={t('notifications.emptyText')} />;
+}
+
+function ChatPanel() {
+  const { t } = useTranslation();
+  return (
+    <div className="stack">
+      <p className="panel__intro">{t('chat.intro')}</p>
+      <WhatsAppLink variant="button" label={t('chat.whatsapp')} />
+      <p className="small">
+        <a href={`tel:${CONTACT.phoneDisplay.replace(/\s/g, '')}`} dir="ltr">
+          {CONTACT.phoneDisplay}
+        </a>{' '}
+        · <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
+      </p>
+      <OpeningHours />
+    </div>
+  );
+}
+
+export function CartPanel({ onNavigate }: { onNavigate: () => void }) {
+  const signedIn = useAuthStore(selectIsAuthenticated);
+  const cart = useAppCart();
+  return <CartContents cart={cart} signedIn={signedIn} signIn={<SignInCallout onNavigate={onNavigate} />} onNavigate={onNavigate} />;
+}
+
+export function usePanelTitle(): (id: PanelId) => string {
+  const { t } = useTranslation();
+  return (id) => t(`panels.${id}`);
+}
+
+export function renderPanel(id: PanelId, close: () => void) {
+  switch (id) {
+    case 'destinations':
+      return <DestinationsPanel onNavigate={close} />;
+    case 'programs':
+      return <ProgramsPanel onNavigate={close} />;
+    case 'categories':
+      return <CategoriesPanel onNavigate={close} />;
+    case 'notifications':
+      return <NotificationsPanel onNavigate={close} />;
+    case 'languages':
+      return (
+        <div className="stack">
+          <LanguageChoices onChosen={close} />
+          <CurrencyChoices />
+        </div>
+      );
+    case 'cart':
+      return <CartPanel onNavigate={close} />;
+    case 'search':
+      return <SearchPanel onNavigate={close} />;
+    case 'login':
+      return <AccountMenu onNavigate={close} />;
+    case 'chat':
+      return <ChatPanel />;
+  }
+}

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+
+import { ButtonLink } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState, SkeletonGrid } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { SignInCallout } from '@/features/auth/components/account-menu';
+import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
+import { TripSummary } from '@/features/cart/components/trip-summary';
+import { CheckoutForm } from '@/features/checkout/components/checkout-form';
+import { PaymentById, PaymentOutcomeView } from '@/features/payments/components/payment-result';
+import { outcomeOf } from '@/features/payments/api/get-payment';
+import { StartEndPicker, type StartEndChoice } from '@/features/pickup-points/components/pickup-points';
+import { useRates } from '@/features/rates/api/get-rates';
+import { EnquiryForm } from '@/features/rates/components/enquiry-form';
+import { RatesList } from '@/features/rates/components/rates-list';
+import { TripStatusLookup } from '@/features/trip-status/components/trip-status-lookup';
+
+import { useAppCart } from '../session';
+
+export function RatesRoute() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  return (
+    <>
+      <PageHeader title={t('rates.title')} lead={t('rates.lead')} />
+      <RatesList />
+      <section className="section" aria-labelledby="enquiry-title">
+        <div className="section__head">
+          <div>
+            <h2 id="enquiry-title" className="section-title">{t('enquiry.title')}</h2>
+            <p className="section__lead">{t('enquiry.lead')}</p>
+          </div>
+        </div>
+        <div className="card card--plain">
+          <EnquiryForm programId={params.get('program') ?? undefined} />
+        </div>
+      </section>
+    </>
+  );
+}
+
+export function CheckoutRoute() {
+  const { t } = useTranslation();
+  const signedIn = useAuthStore(selectIsAuthenticated);
+  const cart = useAppCart();
+  const rates = useRates();
+  const [points, setPoints] = useState<StartEndChoice>({ mode: 'same', start: '', end: '' });
+  const header = <PageHeader title={t('checkout.title')} lead={t('checkout.lead')} />;
+
+  if (!signedIn) {
+    return (
+      <>
+        {header}
+        <div className="narrow">
+          <EmptyState icon="ticket" title={t('checkout.signInTitle')} description={t('checkout.signInText')} action={<SignInCallout />} />
+        </div>
+      </>
+    );
+  }
+  if (cart.isPending) return <>{header}<SkeletonGrid count={3} variant="row" /></>;
+  const items = cart.data?.data ?? [];
+  if (items.length < 2) {
+    return (
+      <>
+        {header}
+        <EmptyState icon="route" title={t('checkout.needTwoTitle')} description={t('cart.needTwo')} action={<ButtonLink to={paths.destinations}>{t('cart.browse')}</ButtonLink>} />
+      </>
+    );
+  }
+  const rateOptions = (cart.data?.trip_calculations?.rate_calculations.length
+    ? cart.data.trip_calculations.rate_calculations.map((rate) => ({ value: rate.rate_id, label: rate.name }))
+    : (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name })));
+  return (
+    <>
+      {header}
+      <div className="split split--wide">
+        <div className="stack stack--loose">
+          <section className="card card--plain stack" id="pickup">
+            <h2 className="section-title">{t('checkout.pickupTitle')}</h2>
+            <StartEndPicker value={points} onChange={setPoints} />
+          </section>
+          <section className="card card--plain stack">
+            <h2 className="section-title">{t('checkout.detailsTitle')}</h2>
+            <CheckoutForm
+              rates={rateOptions}
+              startPointId={points.start}
+              endPointId={points.mode === 'same' ? points.start : points.end}
+              onNeedPickup={() => document.getElementById('pickup')?.scrollIntoView({ behavior: 'smooth' })}
+            />
+          </section>
+        </div>
+        <aside className="card card--plain stack">
+          <h2 className="section-title">{t('trip.summary')}</h2>
+          <ol className="stop-list">
+            {items.map((item, index) => (
+              <li key={item.id} className="stop-list__item">
+                <span className="stop-list__index" aria-hidden="true">{index + 1}</span>
+                <span className="stop-list__name">{item.destination?.name ?? t('cart.unknownStop')}</span>
+              </li>
+            ))}
+          </ol>
+          {cart.data?.trip_calculations ? <TripSummary calculations={cart.data.trip_calculations} /> : null}
+        </aside>
+      </div>
+    </>
+  );
+}
+
+export function PaymentsRoute() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const status = params.get('status');
+  return (
+    <>
+      <PageHeader title={t('payments.title')} />
+      {status ? (
+        <PaymentOutcomeView outcome={outcomeOf(status)} orderId={params.get('order')} />
+      ) : (
+        <EmptyState icon="wallet" title={t('payments.noneTitle')} description={t('payments.noneText')} action={<ButtonLink to={`${paths.account}?tab=orders`}>{t('account.tabs.orders')}</ButtonLink>} />
+      )}
+    </>
+  );
+}
+
+export function PaymentRoute() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  return (
+    <>
+      <PageHeader title={t('payments.title')} />
+      <PaymentById id={id} />
+    </>
+  );
+}
+
+export function TripStatusRoute() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('tripStatus.title')} lead={t('tripStatus.lead')} />
+      <TripStatusLookup />
+    </>
+  );
+}

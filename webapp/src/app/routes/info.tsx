@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ButtonLink } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { OpeningHours } from '@/components/ui/opening-hours';
+import { PageHeader } from '@/components/ui/page-header';
+import { WhatsAppLink } from '@/components/ui/whatsapp-link';
+import { CONTACT } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { PickupPointsList, StartEndPicker, type StartEndChoice } from '@/features/pickup-points/components/pickup-points';
+
+export function AboutRoute() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('about.title')} eyebrow={t('brand.name')} lead={t('about.lead')} />
+      <div className="split split--wide">
+        <div className="prose">
+          <h2>{t('about.storyTitle')}</h2>
+          <p>{t('about.story1')}</p>
+          <p>{t('about.story2')}</p>
+          <h2>{t('about.howTitle')}</h2>
+          <ol>
+            <li>{t('about.how1')}</li>
+            <li>{t('about.how2')}</li>
+            <li>{t('about.how3')}</li>
+          </ol>
+        </div>
+        <aside className="card card--plain stack" aria-labelledby="contact-title">
+          <h2 id="contact-title" className="section-title">{t('contact.title')}</h2>
+          <p className="meta"><Icon name="phone" size={18} /> <a href={`tel:${CONTACT.phoneDisplay.replace(/\s/g, '')}`} dir="ltr">{CONTACT.phoneDisplay}</a></p>
+          <p className="meta"><Icon name="mail" size={18} /> <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a></p>
+          <WhatsAppLink variant="button" />
+          <h3 className="subheading">{t('hours.title')}</h3>
+          <OpeningHours />
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function LegalPage({ page }: { page: 'terms' | 'privacy' }) {
+  const { t } = useTranslation();
+  const sections = t(`${page}.sections`, { returnObjects: true }) as Array<{ title: string; body: string }>;
+  return (
+    <>
+      <PageHeader title={t(`${page}.title`)} lead={t(`${page}.lead`)} />
+      <div className="prose narrow">
+        {sections.map((section) => (
+          <section key={section.title}>
+            <h2>{section.title}</h2>
+            <p>{section.body}</p>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}
+
+export const TermsRoute = () => <LegalPage page="terms" />;
+export const PrivacyRoute = () => <LegalPage page="privacy" />;
+
+export function PointsRoute() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('points.title')} lead={t('points.lead')} />
+      <PickupPointsList />
+    </>
+  );
+}
+
+/** Where the trip starts and ends: the same place, or two different ones. */
+export function StartRoute() {
+  const { t } = useTranslation();
+  const [choice, setChoice] = useState<StartEndChoice>({ mode: 'same', start: '', end: '' });
+  return (
+    <>
+      <PageHeader title={t('start.title')} lead={t('start.lead')} />
+      <div className="card card--plain stack narrow">
+        <StartEndPicker value={choice} onChange={setChoice} />
+        <div className="button-row">
+          <ButtonLink to={paths.destinations}>{t('start.next')}</ButtonLink>
+          <ButtonLink to={paths.points} variant="ghost">{t('start.seePoints')}</ButtonLink>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+
+import { ButtonLink } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { paths } from '@/config/paths';
+
+export function NotFoundRoute() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  useDocumentTitle(t('notFound.title'));
+  return (
+    <section className="not-found">
+      <p className="not-found__code" aria-hidden="true">404</p>
+      <h1 className="not-found__title">{t('notFound.message', { path: pathname })}</h1>
+      <p className="not-found__text">{t('notFound.text')}</p>
+      <ButtonLink to={paths.home} icon={<Icon name="home" size={18} />}>
+        {t('notFound.home')}
+      </ButtonLink>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router-dom';
+
+import { cx } from '@/utils/cx';
+
+import { Spinner } from './spinner';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'accent';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const classes = (variant: ButtonVariant, size: ButtonSize, block?: boolean, extra?: string) =>
+  cx('btn', `btn--${variant}`, `btn--${size}`, block && 'btn--block', extra);
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  block?: boolean;
+  loading?: boolean;
+  icon?: ReactNode;
+}
+
+export function Button({ variant = 'primary', size = 'md', block, loading, icon, className, children, disabled, type, ...rest }: ButtonProps) {
+  return (
+    <button
+      type={type ?? 'button'}
+      className={classes(variant, size, block, className)}
+      disabled={disabled ?? loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading ? <Spinner size="sm" /> : icon}
+      {children}
+    </button>
+  );
+}
+
+interface ButtonLinkProps extends LinkProps {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  block?: boolean;
+  icon?: ReactNode;
+}
+
+export function ButtonLink({ variant = 'primary', size = 'md', block, icon, className, children, ...rest }: ButtonLinkProps) {
+  return (
+    <Link className={classes(variant, size, block, className)} {...rest}>
+      {icon}
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,100 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+import { cx } from '@/utils/cx';
+
+interface FieldShellProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+  className?: string;
+}
+
+function FieldShell({ label, error, hint, children, className }: FieldShellProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cx('field', error && 'field--invalid', className)}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children({ id, describedBy, invalid: Boolean(error) })}
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode };
+
+export function InputField({ label, error, hint, className, ...input }: InputFieldProps) {
+  return (
+    <FieldShell label={label} error={error} hint={hint} className={className}>
+      {({ id, describedBy, invalid }) => (
+        <input id={id} className="input" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...input} />
+      )}
+    </FieldShell>
+  );
+}
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: ReactNode };
+
+export function TextAreaField({ label, error, hint, className, ...input }: TextAreaFieldProps) {
+  return (
+    <FieldShell label={label} error={error} hint={hint} className={className}>
+      {({ id, describedBy, invalid }) => (
+        <textarea id={id} className="input input--area" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...input} />
+      )}
+    </FieldShell>
+  );
+}
+
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  placeholder?: string;
+};
+
+export function SelectField({ label, error, hint, className, options, placeholder, ...select }: SelectFieldProps) {
+  return (
+    <FieldShell label={label} error={error} hint={hint} className={className}>
+      {({ id, describedBy, invalid }) => (
+        <select id={id} className="input input--select" aria-invalid={invalid || undefined} aria-describedby={describedBy} {...select}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
+export function CheckboxField({ label, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string }) {
+  const id = useId();
+  return (
+    <div className={cx('check', error && 'field--invalid')}>
+      <input id={id} type="checkbox" aria-invalid={Boolean(error) || undefined} {...input} />
+      <label htmlFor={id}>{label}</label>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { OPENING_HOURS } from '@/config/constants';
+import { useLanguage } from '@/hooks/use-language';
+import { formatClock, weekdayName } from '@/utils/format';
+import { closedDays, groupOpeningDays, isOpenAt } from '@/utils/opening-hours';
+
+function useNow(intervalMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+export function OpenNowBadge() {
+  const { t } = useTranslation();
+  const open = isOpenAt(OPENING_HOURS, useNow());
+  return (
+    <span className={open ? 'badge badge--open' : 'badge badge--closed'}>
+      <span className="badge__dot" aria-hidden="true" />
+      {open ? t('hours.openNow') : t('hours.closedNow')}
+    </span>
+  );
+}
+
+export function OpeningHours({ showStatus = true }: { showStatus?: boolean }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const groups = groupOpeningDays(OPENING_HOURS);
+  const closed = closedDays(OPENING_HOURS);
+  const dayRange = (from: number, to: number) =>
+    from === to ? weekdayName(from, language) : t('hours.range', { from: weekdayName(from, language), to: weekdayName(to, language) });
+
+  return (
+    <div className="opening-hours">
+      {showStatus ? <OpenNowBadge /> : null}
+      <dl className="opening-hours__list">
+        {groups.map((group) => (
+          <div key={group.from} className="opening-hours__row">
+            <dt>{dayRange(group.from, group.to)}</dt>
+            <dd>
+              {t('hours.span', { opens: formatClock(group.opens, language), closes: formatClock(group.closes, language) })}
+            </dd>
+          </div>
+        ))}
+        {closed.length ? (
+          <div className="opening-hours__row">
+            <dt>{new Intl.ListFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { type: 'conjunction' }).format(closed.map((d) => weekdayName(d, language)))}</dt>
+            <dd>{t('hours.closed')}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="opening-hours__note">{t('hours.holidays')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+
+import { ErrorState } from './states';
+
+interface QueryLike<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+interface QueryViewProps<T> {
+  query: QueryLike<T>;
+  loading: ReactNode;
+  empty?: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  errorTitle?: string;
+  compact?: boolean;
+  children: (data: T) => ReactNode;
+}
+
+/** Renders the loading, error, empty or loaded state of one server query. */
+export function QueryView<T>({ query, loading, empty, isEmpty, errorTitle, compact, children }: QueryViewProps<T>) {
+  if (query.isPending) return <>{loading}</>;
+  if (query.isError || query.data === undefined) {
+    return <ErrorState title={errorTitle} compact={compact} onRetry={() => void query.refetch()} />;
+  }
+  if (empty !== undefined && isEmpty?.(query.data)) return <>{empty}</>;
+  return <>{children(query.data)}</>;
+}

@@ -1,0 +1,74 @@
+// One place for every route path so links and the route table never drift apart.
+export const paths = {
+  home: '/',
+  about: '/about',
+  rates: '/rates',
+  start: '/start',
+  terms: '/terms',
+  privacy: '/privacy',
+  points: '/points',
+  program: '/program',
+  programDetail: (id: string) => `/program/${encodeURIComponent(id)}`,
+  programs: '/programs',
+  payments: '/payments',
+  payment: (id: string) => `/payments/${encodeURIComponent(id)}`,
+  checkout: '/checkout',
+  categories: '/categories',
+  tripStatus: '/tripstatus',
+  destination: '/destination',
+  destinationDetail: (id: string) => `/destination?id=${encodeURIComponent(id)}`,
+  destinations: '/destinations',
+  destinationsInCategory: (category: string) => `/destinations?category=${encodeURIComponent(category)}`,
+  trip: '/destinations/trip',
+  notFound: '/404',
+  signIn: '/signin',
+  signUp: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  account: '/account',
+  order: (id: string) => `/account/order/${encodeURIComponent(id)}`,
+  orderAction: (id: string, action: 'cancel' | 'refund' | 'exchange') =>
+    `/account/order/${encodeURIComponent(id)}/${action}`,
+  admin: {
+    login: '/admin/login',
+    passwordReset: '/admin/password-reset',
+    dashboard: '/admin/dashboard',
+    home: '/admin/home',
+    homeEdit: '/admin/home/edit',
+    trips: '/admin/trip',
+    purchaseOrders: '/admin/purchase_order',
+  },
+} as const;
+
+// Admin catalogue sections: each has a list and a create page, and (where the spec has it) an edit page.
+// The URL keeps the spec's spelling (`programes`); labels are spelled right.
+export const ADMIN_SECTIONS = [
+  { key: 'rate', path: '/admin/rate', edit: true },
+  { key: 'offer', path: '/admin/offer', edit: true },
+  { key: 'driver', path: '/admin/driver', edit: true },
+  { key: 'country', path: '/admin/country', edit: true },
+  { key: 'category', path: '/admin/category', edit: true },
+  { key: 'destination', path: '/admin/destination', edit: true },
+  { key: 'program', path: '/admin/programes', edit: false },
+] as const;
+export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];
+
+// Leftovers of the old route table: kept as permanent redirects (DESIGN.md).
+export const LEGACY_REDIRECTS: ReadonlyArray<{ from: string; to: string }> = [
+  { from: '/productss', to: '/programs' },
+  { from: '/mapppp', to: '/points' },
+  { from: '/about/stable', to: '/about' },
+  { from: '/checkout/stable', to: '/checkout' },
+  { from: '/destinations/stable', to: '/destinations' },
+  { from: '/create', to: '/signup' },
+  { from: '/test', to: '/' },
+  { from: '/admin/home/bla bla', to: '/admin/home' },
+];
+
+// Only same-site paths may be used as a return target after signing in.
+export function safeReturnPath(candidate: string | null | undefined, fallback: string): string {
+  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) {
+    return fallback;
+  }
+  return candidate;
+}

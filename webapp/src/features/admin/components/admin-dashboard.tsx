@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import { Icon, type IconName } from '@/components/ui/icon';
+import { useFormatPrice } from '@/components/ui/money';
+import { PageHeader } from '@/components/ui/page-header';
+import { ErrorState, SkeletonGrid } from '@/components/ui/states';
+import { ADMIN_SECTIONS, paths } from '@/config/paths';
+import { useLanguage } from '@/hooks/use-language';
+import { formatNumber } from '@/utils/format';
+
+import { useDashboard } from '../api/get-dashboard';
+
+export function AdminDashboard({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const formatPrice = useFormatPrice();
+  const dashboard = useDashboard();
+  const stats: Array<{ key: string; icon: IconName; value: (d: NonNullable<typeof dashboard.data>) => string }> = [
+    { key: 'tripsToday', icon: 'car', value: (d) => formatNumber(d.trips_today, language) },
+    { key: 'openOrders', icon: 'ticket', value: (d) => formatNumber(d.open_orders, language) },
+    { key: 'pendingEnquiries', icon: 'mail', value: (d) => formatNumber(d.pending_enquiries, language) },
+    { key: 'revenueMonth', icon: 'wallet', value: (d) => formatPrice(d.revenue_month) },
+  ];
+  return (
+    <>
+      <PageHeader title={t('admin.dashboard.title')} lead={t('admin.dashboard.greeting', { name })} />
+      {dashboard.isPending ? (
+        <SkeletonGrid count={4} />
+      ) : dashboard.isError ? (
+        <ErrorState title={t('admin.dashboard.loadFailed')} onRetry={() => void dashboard.refetch()} />
+      ) : (
+        <div className="stat-grid">
+          {stats.map((stat) => (
+            <div key={stat.key} className="stat">
+              <span className="stat__icon" aria-hidden="true">
+                <Icon name={stat.icon} size={22} />
+              </span>
+              <span className="stat__label">{t(`admin.dashboard.${stat.key}`)}</span>
+              <span className="stat__value">{stat.value(dashboard.data)}</span>
+            </div>
+          ))}
+        </div>
+      )}
+      <h2 className="section-title">{t('admin.dashboard.manage')}</h2>
+      <div className="quick-links">
+        {ADMIN_SECTIONS.map((section) => (
+          <Link key={section.key} to={section.path} className="quick-link">
+            <span>{t(`admin.sections.${section.key}.plural`)}</span>
+            <Icon name="arrowEnd" size={16} className="flip-rtl" />
+          </Link>
+        ))}
+        <Link to={paths.admin.trips} className="quick-link">
+          <span>{t('admin.trips.title')}</span>
+          <Icon name="arrowEnd" size={16} className="flip-rtl" />
+        </Link>
+        <Link to={paths.admin.purchaseOrders} className="quick-link">
+          <span>{t('admin.purchaseOrders.title')}</span>
+          <Icon name="arrowEnd" size={16} className="flip-rtl" />
+        </Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { api } from '@/lib/api-client';
+
+import { userSchema } from '../types';
+
+export const loginInputSchema = z.object({
+  email: z.email(),
+  password: z.string().min(1),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const loginResponseSchema = z.object({
+  data: userSchema.extend({ token: z.string().nullish() }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export function login(input: LoginInput): Promise<LoginResponse> {
+  return api.post('/api/user/login', input, { schema: loginResponseSchema });
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export interface ResetPasswordInput {
+  token: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+}
+
+export function resetPassword(input: ResetPasswordInput): Promise<unknown> {
+  return api.post('/api/password/reset', input);
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { paths } from '@/config/paths';
+
+import { useSignOut } from '../hooks/use-session';
+import { displayName, initials, selectIsAuthenticated, useAuthStore } from '../stores/auth-store';
+
+import { SignInForm } from './sign-in-form';
+
+export function Avatar({ size = 'md' }: { size?: 'sm' | 'md' }) {
+  const user = useAuthStore((state) => state.user);
+  const text = initials(user);
+  return (
+    <span className={`avatar avatar--${size}`} aria-hidden="true">
+      {text || <Icon name="user" size={size === 'sm' ? 16 : 20} />}
+    </span>
+  );
+}
+
+/** Content of the header's login panel: a short sign-in form, or the account menu. */
+export function AccountMenu({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signedIn = useAuthStore(selectIsAuthenticated);
+  const user = useAuthStore((state) => state.user);
+  const isAdmin = useAuthStore((state) => state.isAdmin);
+  const signOut = useSignOut();
+
+  if (!signedIn) {
+    return (
+      <div className="stack">
+        <p className="panel__intro">{t('auth.panelIntro')}</p>
+        <SignInForm compact onSignedIn={onNavigate} />
+        <p className="panel__footer-text">
+          {t('auth.noAccount')}{' '}
+          <Link to={paths.signUp} onClick={onNavigate}>
+            {t('auth.signUpLink')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="stack">
+      <div className="account-card">
+        <Avatar />
+        <div>
+          <p className="account-card__name">{displayName(user)}</p>
+          {user?.email ? <p className="account-card__email">{user.email}</p> : null}
+        </div>
+      </div>
+      <nav className="menu" aria-label={t('account.menuLabel')}>
+        <Link className="menu__item" to={paths.account} onClick={onNavigate}>
+          <Icon name="user" /> {t('account.title')}
+        </Link>
+        <Link className="menu__item" to={`${paths.account}?tab=orders`} onClick={onNavigate}>
+          <Icon name="ticket" /> {t('account.tabs.orders')}
+        </Link>
+        {isAdmin ? (
+          <Link className="menu__item" to={paths.admin.dashboard} onClick={onNavigate}>
+            <Icon name="dashboard" /> {t('admin.dashboard.title')}
+          </Link>
+        ) : null}
+      </nav>
+      <Button
+        variant="secondary"
+        block
+        icon={<Icon name="logout" size={18} />}
+        onClick={() => {
+          void signOut().then(() => {
+            toast.info(t('auth.signedOut'));
+            onNavigate();
+            void navigate(paths.home);
+          });
+        }}
+      >
+        {t('auth.signOut')}
+      </Button>
+    </div>
+  );
+}
+
+export function SignInCallout({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="stack stack--tight">
+      <ButtonLink to={paths.signIn} onClick={onNavigate} block>
+        {t('auth.signInAction')}
+      </ButtonLink>
+      <ButtonLink to={paths.signUp} onClick={onNavigate} variant="secondary" block>
+        {t('auth.signUpLink')}
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+
+import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/field';
+import { EmptyState } from '@/components/ui/states';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/config/constants';
+import { isApiError } from '@/lib/api-client';
+
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { useResetPassword } from '../api/reset-password';
+
+const requestSchema = z.object({
+  email: z.string().trim().min(1, 'validation.emailRequired').pipe(z.email('validation.email')),
+});
+
+export function ForgotPasswordForm({ audience }: { audience: 'user' | 'admin' }) {
+  const { t } = useTranslation();
+  const request = useRequestPasswordReset();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<z.infer<typeof requestSchema>>({ resolver: zodResolver(requestSchema), defaultValues: { email: '' } });
+  const error = form.formState.errors.email?.message;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      await request.mutateAsync({ email, audience });
+      setSentTo(email);
+    } catch (err) {
+      toast.error(isApiError(err) && err.status > 0 ? err.message : t('auth.resetRequestFailed'));
+    }
+  });
+
+  if (sentTo) {
+    return <EmptyState icon="mail" title={t('auth.resetSentTitle')} description={t('auth.resetSentText', { email: sentTo })} />;
+  }
+  return (
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <InputField label={t('fields.email')} type="email" autoComplete="email" error={error ? t(error) : undefined} {...form.register('email')} />
+      <Button type="submit" block loading={request.isPending}>
+        {t('auth.sendResetLink')}
+      </Button>
+    </form>
+  );
+}
+
+const resetSchema = z
+  .object({
+    email: z.string().trim().min(1, 'validation.emailRequired').pipe(z.email('validation.email')),
+    password: z.string().min(PASSWORD_MIN, 'validation.passwordLength').max(PASSWORD_MAX, 'validation.passwordLength'),
+    password_confirmation: z.string(),
+  })
+  .refine((values) => values.password === values.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'validation.passwordsMatch',
+  });
+
+export function ResetPasswordForm({ token, email, onDone }: { token: string; email: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const reset = useResetPassword();
+  const form = useForm<z.infer<typeof resetSchema>>({
+    resolver: zodResolver(resetSchema),
+    defaultValues: { email, password: '', password_confirmation: '' },
+  });
+  const { errors } = form.formState;
+  const message = (key?: string) => (key ? t(key, { min: PASSWORD_MIN, max: PASSWORD_MAX }) : undefined);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await reset.mutateAsync({ ...values, token });
+      toast.success(t('auth.passwordReset'));
+      onDone();
+    } catch (err) {
+      toast.error(isApiError(err) && err.status > 0 ? err.message : t('auth.resetFailed'));
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <InputField label={t('fields.email')} type="email" autoComplete="email" error={message(errors.email?.message)} {...form.register('email')} />
+      <InputField label={t('fields.newPassword')} type="password" autoComplete="new-password" error={message(errors.password?.message)} {...form.register('password')} />
+      <InputField
+        label={t('fields.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={message(errors.password_confirmation?.message)}
+        {...form.register('password_confirmation')}
+      />
+      <Button type="submit" block loading={reset.isPending}>
+        {t('auth.setPassword')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+
+import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/field';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+
+import { useLogin } from '../api/login';
+import { useCompleteSignIn } from '../hooks/use-session';
+import type { User } from '../types';
+
+const schema = z.object({
+  email: z.string().trim().min(1, 'validation.emailRequired').pipe(z.email('validation.email')),
+  password: z.string().min(1, 'validation.passwordRequired'),
+});
+type Values = z.infer<typeof schema>;
+
+interface SignInFormProps {
+  audience?: 'user' | 'admin';
+  onSignedIn: (user: User) => void;
+  compact?: boolean;
+}
+
+export function SignInForm({ audience = 'user', onSignedIn, compact }: SignInFormProps) {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const completeSignIn = useCompleteSignIn();
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { data } = await login.mutateAsync(values);
+      const { token, ...user } = data;
+      completeSignIn({ token, user, admin: audience === 'admin' ? true : undefined });
+      toast.success(t('auth.signedIn', { name: user.first_name || user.email }));
+      onSignedIn(user);
+    } catch (error) {
+      toast.error(isApiError(error) && error.status > 0 && error.message ? error.message : t('auth.loginFailed'));
+    }
+  });
+
+  return (
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <InputField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message ? t(errors.email.message) : undefined}
+        {...form.register('email')}
+      />
+      <InputField
+        label={t('fields.password')}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message ? t(errors.password.message) : undefined}
+        {...form.register('password')}
+      />
+      {compact ? null : (
+        <p className="form__aside">
+          <Link to={audience === 'admin' ? paths.admin.passwordReset : paths.forgotPassword}>{t('auth.forgotLink')}</Link>
+        </p>
+      )}
+      <Button type="submit" block loading={login.isPending}>
+        {t('auth.signInAction')}
+      </Button>
+    </form>
+  );
+}

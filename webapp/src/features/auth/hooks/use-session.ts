@@ -1,0 +1,61 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+
+import { isApiError } from '@/lib/api-client';
+
+import { adminQueryKey } from '../api/get-admin';
+import { meQueryKey, meQueryOptions } from '../api/get-me';
+import { logout } from '../api/logout';
+import { useAuthStore } from '../stores/auth-store';
+import type { User } from '../types';
+
+/**
+ * Restores the session once at start: the cookie token first (so the first
+ * request already carries it), then /api/me, which also succeeds on the
+ * server's HttpOnly cookie alone. A 401 signs out; any other failure keeps a
+ * token-backed session so a flaky network does not log anyone out.
+ */
+export function useRestoreSession(): void {
+  const me = useQuery(meQueryOptions());
+  const { setUser, signOut, settle } = useAuthStore.getState();
+
+  useEffect(() => {
+    if (me.isSuccess) setUser(me.data);
+  }, [me.isSuccess, me.data, setUser]);
+
+  useEffect(() => {
+    if (!me.isError) return;
+    if (isApiError(me.error) && me.error.status === 401) signOut();
+    else settle();
+  }, [me.isError, me.error, signOut, settle]);
+}
+
+/** Records a fresh sign-in and primes the `me` query so nothing refetches it. */
+export function useCompleteSignIn() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (session: { token?: string | null; user: User; admin?: boolean }) => {
+      useAuthStore.getState().signIn(session);
+      queryClient.setQueryData(meQueryKey, session.user);
+      // A 401 cached from before signing in must not deny the admin guard.
+      queryClient.removeQueries({ queryKey: adminQueryKey });
+    },
+    [queryClient],
+  );
+}
+
+/** Logs out on the server, then clears local state whatever the server said (spec section 7). */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await logout();
+    } catch {
+      // The local session ends regardless of the outcome.
+    }
+    useAuthStore.getState().signOut();
+    queryClient.removeQueries({ queryKey: ['auth'] });
+    queryClient.removeQueries({ queryKey: ['cart'] });
+    queryClient.removeQueries({ queryKey: ['account'] });
+  }, [queryClient]);
+}

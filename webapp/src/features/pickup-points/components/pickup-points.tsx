@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+
+import { Icon } from '@/components/ui/icon';
+import { QueryView } from '@/components/ui/query-view';
+import { SelectField } from '@/components/ui/field';
+import { EmptyState, SkeletonGrid } from '@/components/ui/states';
+import { Tabs } from '@/components/ui/tabs';
+
+import { usePickupPoints, type PickupPoint } from '../api/get-pickup-points';
+
+export function PickupPointsList() {
+  const { t } = useTranslation();
+  const points = usePickupPoints();
+  return (
+    <QueryView
+      query={points}
+      loading={<SkeletonGrid count={4} variant="row" />}
+      isEmpty={(list) => list.length === 0}
+      empty={<EmptyState icon="pin" title={t('points.emptyTitle')} description={t('points.emptyText')} />}
+    >
+      {(list) => (
+        <ul className="point-list">
+          {list.map((point) => (
+            <li key={point.id} className="point-list__item">
+              <span className="point-list__icon" aria-hidden="true">
+                <Icon name="pin" />
+              </span>
+              <div>
+                <p className="point-list__name">{point.name}</p>
+                {point.address ? <p className="muted small">{point.address}</p> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryView>
+  );
+}
+
+export type StartEndMode = 'same' | 'different';
+export interface StartEndChoice {
+  mode: StartEndMode;
+  start: string;
+  end: string;
+}
+
+/** Start and end points: the same place, or two different ones (the checkout's two tabs). */
+export function StartEndPicker({ value, onChange }: { value: StartEndChoice; onChange: (value: StartEndChoice) => void }) {
+  const { t } = useTranslation();
+  const points = usePickupPoints();
+  const options = (points.data ?? []).map((point: PickupPoint) => ({ value: point.id, label: point.name }));
+  const placeholder = points.isPending ? t('common.loading') : options.length ? t('points.choose') : t('points.emptyTitle');
+  return (
+    <Tabs
+      label={t('points.modeLabel')}
+      tabs={[
+        { key: 'same', label: t('points.same') },
+        { key: 'different', label: t('points.different') },
+      ]}
+      value={value.mode}
+      onChange={(mode) => onChange({ ...value, mode, end: mode === 'same' ? value.start : value.end })}
+    >
+      <div className="form form--grid">
+        <SelectField
+          label={value.mode === 'same' ? t('points.pickupAndReturn') : t('points.start')}
+          options={options}
+          placeholder={placeholder}
+          value={value.start}
+          onChange={(event) => onChange({ ...value, start: event.target.value, end: value.mode === 'same' ? event.target.value : value.end })}
+        />
+        {value.mode === 'different' ? (
+          <SelectField label={t('points.end')} options={options} placeholder={placeholder} value={value.end} onChange={(event) => onChange({ ...value, end: event.target.value })} />
+        ) : null}
+      </div>
+    </Tabs>
+  );
+}

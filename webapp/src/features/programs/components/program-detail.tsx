@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import { ButtonLink } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { Price } from '@/components/ui/money';
+import { PageHeader } from '@/components/ui/page-header';
+import { Photo } from '@/components/ui/photo';
+import { PageSpinner } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/states';
+import { PROGRAM_RESPONSE_HOURS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { useLanguage } from '@/hooks/use-language';
+import { isApiError } from '@/lib/api-client';
+import { formatHours, formatNumber } from '@/utils/format';
+
+import { useProgram } from '../api/get-program';
+import type { Program } from '../api/types';
+
+export function ProgramDetail({ id, renderAction }: { id: string | undefined; renderAction?: (program: Program) => ReactNode }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const program = useProgram(id);
+
+  if (!id) {
+    return (
+      <>
+        <PageHeader title={t('program.title')} />
+        <EmptyState icon="route" title={t('program.noneTitle')} description={t('program.noneText')} action={<ButtonLink to={paths.programs}>{t('programs.all')}</ButtonLink>} />
+      </>
+    );
+  }
+  if (program.isPending) return <PageSpinner />;
+  if (program.isError) {
+    const missing = isApiError(program.error) && program.error.status === 404;
+    return (
+      <>
+        <PageHeader title={t('program.title')} />
+        {missing ? (
+          <EmptyState icon="route" title={t('program.notFound')} action={<ButtonLink to={paths.programs}>{t('programs.all')}</ButtonLink>} />
+        ) : (
+          <ErrorState onRetry={() => void program.refetch()} />
+        )}
+      </>
+    );
+  }
+  const item = program.data;
+  return (
+    <article className="detail">
+      <nav className="breadcrumbs" aria-label={t('common.breadcrumbs')}>
+        <Link to={paths.programs}>{t('nav.programs')}</Link>
+      </nav>
+      <PageHeader title={item.name} lead={item.description} />
+      <div className="detail__layout">
+        <div className="stack">
+          <Photo className="detail__photo" src={item.photo ?? item.destinations?.[0]?.photo} alt={item.name} seed={item.name} sizes="(max-width: 760px) 100vw, 60vw" />
+          {item.destinations?.length ? (
+            <section>
+              <h2 className="section-title">{t('program.itinerary')}</h2>
+              <ol className="stop-list stop-list--timeline">
+                {item.destinations.map((stop, index) => (
+                  <li key={stop.id} className="stop-list__item">
+                    <span className="stop-list__index" aria-hidden="true">
+                      {formatNumber(index + 1, language)}
+                    </span>
+                    <Link to={paths.destinationDetail(stop.id)} className="stop-list__name">
+                      {stop.name}
+                    </Link>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+        </div>
+        <aside className="detail__aside card card--plain">
+          {item.price != null ? (
+            <p className="detail__price">
+              <Price amount={item.price} />
+            </p>
+          ) : null}
+          {item.hours ? (
+            <p className="meta">
+              <Icon name="clock" size={18} /> {formatHours(item.hours, language)}
+            </p>
+          ) : null}
+          <p className="muted small">{t('program.responseTime', { hours: formatNumber(PROGRAM_RESPONSE_HOURS, language) })}</p>
+          {renderAction?.(item)}
+          <ButtonLink to={paths.rates} variant="secondary" block>
+            {t('program.enquire')}
+          </ButtonLink>
+        </aside>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { api } from '@/lib/api-client';
+
+export interface EnquiryInput {
+  rate_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  country: string;
+  comments: string;
+  program_id?: string;
+}
+
+const responseSchema = z
+  .object({ trip_number: z.string().nullish(), data: z.object({ trip_number: z.string().nullish() }).nullish() })
+  .loose()
+  .transform((value) => ({ tripNumber: value.trip_number ?? value.data?.trip_number ?? null }));
+
+export function submitEnquiry(input: EnquiryInput): Promise<{ tripNumber: string | null }> {
+  return api.post('/api/enquiries', input, { schema: responseSchema });
+}
+
+export function useSubmitEnquiry() {
+  return useMutation({ mutationFn: submitEnquiry });
+}

@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+
+import { Button } from '@/components/ui/button';
+import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/ui/field';
+import { EmptyState } from '@/components/ui/states';
+import { PROGRAM_RESPONSE_HOURS } from '@/config/constants';
+import { useLanguage } from '@/hooks/use-language';
+import { formatNumber } from '@/utils/format';
+
+import { useRates } from '../api/get-rates';
+import { useSubmitEnquiry } from '../api/submit-enquiry';
+
+const schema = z
+  .object({
+    rate_id: z.string().min(1, 'validation.rateRequired'),
+    first_name: z.string().trim().min(1, 'validation.required'),
+    last_name: z.string().trim().min(1, 'validation.required'),
+    email: z.string().trim().pipe(z.email('validation.email')),
+    confirm_email: z.string().trim(),
+    phone_number: z.string().trim().regex(/^\+?[0-9][0-9\s-]{6,18}[0-9]$/, 'validation.phone'),
+    country: z.string().trim().min(1, 'validation.required'),
+    comments: z.string().max(2000),
+    terms: z.boolean().refine((value) => value, 'validation.terms'),
+  })
+  .refine((values) => values.email === values.confirm_email, { path: ['confirm_email'], message: 'validation.emailsMatch' });
+type Values = z.infer<typeof schema>;
+
+export function EnquiryForm({ programId }: { programId?: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const rates = useRates();
+  const submit = useSubmitEnquiry();
+  const [tripNumber, setTripNumber] = useState<string | null | undefined>(undefined);
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { rate_id: '', first_name: '', last_name: '', email: '', confirm_email: '', phone_number: '', country: '', comments: '', terms: false },
+  });
+  const { errors } = form.formState;
+  const message = (key?: string) => (key ? t(key) : undefined);
+
+  const onSubmit = form.handleSubmit(async ({ confirm_email: _confirm, terms: _terms, ...values }) => {
+    try {
+      const result = await submit.mutateAsync({ ...values, program_id: programId });
+      toast.success(t('enquiry.submitted'));
+      setTripNumber(result.tripNumber);
+    } catch {
+      toast.error(t('enquiry.failed'));
+    }
+  });
+
+  if (tripNumber !== undefined) {
+    return (
+      <EmptyState
+        icon="check"
+        title={t('enquiry.reviewTitle')}
+        description={
+          <>
+            {tripNumber ? t('enquiry.tripNumber', { number: tripNumber }) : null} {t('enquiry.reviewText', { hours: formatNumber(PROGRAM_RESPONSE_HOURS, language) })}
+          </>
+        }
+      />
+    );
+  }
+
+  const rateOptions = (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name }));
+  return (
+    <form className="form form--grid" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <SelectField
+        className="form__full"
+        label={t('fields.rate')}
+        options={rateOptions}
+        placeholder={rates.isPending ? t('common.loading') : rateOptions.length ? t('enquiry.chooseRate') : t('enquiry.noRates')}
+        error={message(errors.rate_id?.message)}
+        {...form.register('rate_id')}
+      />
+      <InputField label={t('fields.firstName')} autoComplete="given-name" error={message(errors.first_name?.message)} {...form.register('first_name')} />
+      <InputField label={t('fields.lastName')} autoComplete="family-name" error={message(errors.last_name?.message)} {...form.register('last_name')} />
+      <InputField label={t('fields.email')} type="email" autoComplete="email" error={message(errors.email?.message)} {...form.register('email')} />
+      <InputField label={t('fields.confirmEmail')} type="email" autoComplete="email" error={message(errors.confirm_email?.message)} {...form.register('confirm_email')} />
+      <InputField label={t('fields.phoneWithKey')} type="tel" dir="ltr" placeholder="+20 100 000 0000" autoComplete="tel" error={message(errors.phone_number?.message)} {...form.register('phone_number')} />
+      <InputField label={t('fields.country')} autoComplete="country-name" error={message(errors.country?.message)} {...form.register('country')} />
+      <TextAreaField className="form__full" label={t('fields.comments')} rows={4} error={message(errors.comments?.message)} {...form.register('comments')} />
+      <div className="form__full">
+        <CheckboxField label={t('enquiry.agree')} error={message(errors.terms?.message)} {...form.register('terms')} />
+      </div>
+      <div className="form__full">
+        <Button type="submit" loading={submit.isPending}>
+          {t('enquiry.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

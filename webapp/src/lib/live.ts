@@ -1,0 +1,147 @@
+// The live channel: one Socket.IO connection shared by every feature. The
+// server puts a socket in its private rooms (user:{id}, admin) from the
+// credentials of the handshake; features ask for extra rooms with join(),
+// and those requests are sent again after every reconnect. It must never
+// decide on its own what a user may see: the server authorises every room.
+
+import { env } from '@/config/env';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+
+export interface LiveEvents {
+  'cart.changed': { version: number };
+  'order.changed': { order_id: string; version: number; status?: string };
+  'trip.changed': { trip_number: string; status: string; version?: number };
+  'notification.created': { id: string; kind: string };
+}
+export type LiveEventName = keyof LiveEvents;
+export type LiveHandler<E extends LiveEventName> = (payload: LiveEvents[E]) => void;
+export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
+
+export interface JoinRequest {
+  room: string;
+  params?: Record<string, string>;
+}
+
+export interface LiveOptions {
+  url?: string;
+  path?: string;
+  getToken: () => string | null | undefined;
+  transports?: Array<'polling' | 'websocket'>;
+  connect?: (url: string | undefined, options: Partial<ManagerOptions & SocketOptions>) => Socket;
+}
+
+export interface Live {
+  start(): void;
+  stop(): void;
+  /** Reconnects so the server re-authenticates the socket with the new credentials. */
+  refreshCredentials(): void;
+  subscribe<E extends LiveEventName>(event: E, handler: LiveHandler<E>): () => void;
+  join(request: JoinRequest): () => void;
+  onStatus(listener: (status: LiveStatus) => void): () => void;
+  readonly status: LiveStatus;
+}
+
+const joinKey = (request: JoinRequest) => `${request.room}?${new URLSearchParams(request.params).toString()}`;
+
+export function createLive(options: LiveOptions): Live {
+  const connect = options.connect ?? ((url, opts) => (url ? io(url, opts) : io(opts)));
+  const handlers = new Map<LiveEventName, Set<(payload: never) => void>>();
+  const joins = new Map<string, JoinRequest>();
+  const statusListeners = new Set<(status: LiveStatus) => void>();
+  let socket: Socket | null = null;
+  let status: LiveStatus = 'idle';
+
+  const setStatus = (next: LiveStatus) => {
+    status = next;
+    for (const listener of statusListeners) listener(next);
+  };
+
+  const sendJoin = (request: JoinRequest) => {
+    socket?.emit('join', { room: request.room, ...request.params });
+  };
+
+  const attach = (event: LiveEventName) => {
+    socket?.on(event, (payload: unknown) => {
+      for (const handler of handlers.get(event) ?? []) (handler as (p: unknown) => void)(payload);
+    });
+  };
+
+  function start() {
+    if (socket) return;
+    setStatus('connecting');
+    socket = connect(options.url || undefined, {
+      path: options.path ?? '/socket.io/',
+      withCredentials: true,
+      transports: options.transports ?? ['polling', 'websocket'],
+      reconnection: true,
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 10_000,
+      // Evaluated on every (re)connection attempt, so a new token is picked up.
+      auth: (cb: (data: object) => void) => {
+        const token = options.getToken();
+        cb(token ? { token } : {});
+      },
+    });
+    socket.on('connect', () => {
+      setStatus('connected');
+      for (const request of joins.values()) sendJoin(request);
+    });
+    socket.on('disconnect', () => setStatus('disconnected'));
+    socket.on('connect_error', () => setStatus('disconnected'));
+    for (const event of handlers.keys()) attach(event);
+  }
+
+  function stop() {
+    socket?.removeAllListeners();
+    socket?.disconnect();
+    socket = null;
+    setStatus('idle');
+  }
+
+  return {
+    start,
+    stop,
+    refreshCredentials() {
+      if (!socket) return;
+      socket.disconnect();
+      setStatus('connecting');
+      socket.connect();
+    },
+    subscribe(event, handler) {
+      let set = handlers.get(event);
+      if (!set) {
+        set = new Set();
+        handlers.set(event, set);
+        attach(event);
+      }
+      set.add(handler);
+      return () => {
+        set.delete(handler);
+      };
+    },
+    join(request) {
+      const key = joinKey(request);
+      joins.set(key, request);
+      if (socket?.connected) sendJoin(request);
+      return () => {
+        joins.delete(key);
+        socket?.emit('leave', { room: request.room, ...request.params });
+      };
+    },
+    onStatus(listener) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    get status() {
+      return status;
+    },
+  };
+}
+
+let liveTokenGetter: () => string | null | undefined = () => null;
+
+export function configureLive(getToken: () => string | null | undefined): void {
+  liveTokenGetter = getToken;
+}
+
+export const live: Live = createLive({ url: env.liveUrl, getToken: () => liveTokenGetter() });

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Ids arrive as numbers from some endpoints and as strings (UUIDs) from others. */
+export const idSchema = z.union([z.string(), z.number()]).transform(String);
+
+/** A list that may come bare or wrapped as `{ data: [...] }`. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.union([z.object({ data: z.array(item) }), z.array(item)]).transform((value) => (Array.isArray(value) ? value : value.data));
+}
+
+/** One record that may come bare or wrapped as `{ data: {...} }`. */
+export function oneOf<T extends z.ZodType>(item: T) {
+  return z.union([z.object({ data: item }), item]).transform((value) =>
+    value !== null && typeof value === 'object' && 'data' in value ? (value as { data: z.infer<T> }).data : (value as z.infer<T>),
+  );
+}
+
+/** A number that may be sent as a numeric string ("250.00"). */
+export const numeric = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).transform(Number);

@@ -1,0 +1,70 @@
+// Locale-aware formatting. Arabic uses Arabic-Indic digits via the `ar-EG`
+// locale; English uses `en-GB` (day before month, 24-hour friendly).
+import type { Currency, Language } from '@/config/constants';
+
+const LOCALE_TAGS: Record<Language, string> = { en: 'en-GB', ar: 'ar-EG' };
+
+export function localeTag(language: Language): string {
+  return LOCALE_TAGS[language];
+}
+
+export function formatNumber(value: number, language: Language, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(localeTag(language), options).format(value);
+}
+
+export function formatMoney(amount: number, currency: Currency, language: Language): string {
+  return new Intl.NumberFormat(localeTag(language), {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: amount % 1 === 0 ? 0 : 2,
+  }).format(amount);
+}
+
+export function formatDistanceKm(km: number, language: Language): string {
+  return new Intl.NumberFormat(localeTag(language), {
+    style: 'unit',
+    unit: 'kilometer',
+    maximumFractionDigits: 1,
+  }).format(km);
+}
+
+export function formatHours(hours: number, language: Language): string {
+  return new Intl.NumberFormat(localeTag(language), {
+    style: 'unit',
+    unit: 'hour',
+    unitDisplay: 'long',
+    maximumFractionDigits: 1,
+  }).format(hours);
+}
+
+/** Formats a duration given in minutes as hours and minutes, e.g. "2 hr, 15 min". */
+export function formatDuration(minutes: number, language: Language): string {
+  const whole = Math.max(0, Math.round(minutes));
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  const tag = localeTag(language);
+  const part = (value: number, unit: 'hour' | 'minute') =>
+    new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+  if (hours === 0) return part(rest, 'minute');
+  if (rest === 0) return part(hours, 'hour');
+  return new Intl.ListFormat(tag, { style: 'narrow', type: 'unit' }).format([part(hours, 'hour'), part(rest, 'minute')]);
+}
+
+export function formatDate(value: Date | string, language: Language, options?: Intl.DateTimeFormatOptions): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return new Intl.DateTimeFormat(localeTag(language), options ?? { dateStyle: 'medium' }).format(date);
+}
+
+/** "09:00" -> "9:00 AM" / "٩:٠٠ ص", formatted for a fixed calendar day so no time zone shifts it. */
+export function formatClock(hhmm: string, language: Language): string {
+  const [h = '0', m = '0'] = hhmm.split(':');
+  const date = new Date(Date.UTC(2024, 0, 1, Number(h), Number(m)));
+  return new Intl.DateTimeFormat(localeTag(language), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
+}
+
+/** Weekday name for Date#getDay numbering (0 = Sunday). */
+export function weekdayName(day: number, language: Language, width: 'long' | 'short' = 'long'): string {
+  // 2024-01-07 was a Sunday.
+  const date = new Date(Date.UTC(2024, 0, 7 + day, 12));
+  return new Intl.DateTimeFormat(localeTag(language), { weekday: width, timeZone: 'UTC' }).format(date);
+}

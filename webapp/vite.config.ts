@@ -1,0 +1,46 @@
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The Go server (bin/mishwar serve) listens on :8080 by default; in development
+// Vite serves the app and forwards the API and the live channel to it.
+const backend = process.env.MISHWAR_BACKEND ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    {
+      // dist/ is embedded by webapp/embed.go; its committed placeholder must
+      // survive a build so `go build` works on a fresh clone too.
+      name: 'mishwar-keep-dist-placeholder',
+      apply: 'build',
+      closeBundle() {
+        writeFileSync(fileURLToPath(new URL('./dist/.gitkeep', import.meta.url)), '');
+      },
+    },
+  ],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: true },
+      '/socket.io': { target: backend, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  test: {
+    globals: true,
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});
