@@ -92,7 +92,9 @@ func Scene(motif, name string) string {
 	// Far land: a soft wave; near land: the ground the silhouette stands on.
 	fmt.Fprintf(&b, `<path d="%s" fill="%s" opacity=".75"/>`, wave(560, 30, float64(h%628)/100, 1200), p.far)
 	motifs[motif](&b, p, h)
-	fmt.Fprintf(&b, `<path d="%s" fill="%s"/>`, wave(680, 14, float64((h>>8)%628)/100, 1200), p.near)
+	if motif != "nile" && motif != "tower" { // those stand by the river, drawn by the motif itself
+		fmt.Fprintf(&b, `<path d="%s" fill="%s"/>`, wave(680, 14, float64((h>>8)%628)/100, 1200), p.near)
+	}
 	b.WriteString(`</svg>`)
 	return b.String()
 }
