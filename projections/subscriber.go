@@ -92,16 +92,23 @@ func (s *logSubscriber) Close() error {
 
 func (s *logSubscriber) run(ctx context.Context, projection string, out chan<- *message.Message) {
 	log := s.logger.With("projection", projection)
+	wait := s.cfg.RetryInitialInterval
 	for ctx.Err() == nil {
+		started := time.Now()
 		err := s.lead(ctx, projection, out)
 		if ctx.Err() != nil {
 			return
 		}
-		log.ErrorContext(ctx, "projections: subscription ended; restarting", "error", err)
+		// Back off while the database stays unreachable; start over after a good run.
+		if time.Since(started) > s.cfg.RetryMaxInterval {
+			wait = s.cfg.RetryInitialInterval
+		}
+		log.ErrorContext(ctx, "projections: subscription ended; restarting", "error", err, "retry_in", wait)
 		select {
 		case <-ctx.Done():
-		case <-time.After(s.cfg.RetryInitialInterval):
+		case <-time.After(wait):
 		}
+		wait = min(2*wait, s.cfg.RetryMaxInterval)
 	}
 }
 
