@@ -15,7 +15,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/commands"
+	cmdaccounts "mishwar/commands/accounts"
 	"mishwar/eventstore"
+	"mishwar/internal/mail"
 )
 
 // ProjectionWaiter lets a handler answer after the read models have seen its own write.
@@ -41,6 +43,14 @@ type Deps struct {
 	Live http.Handler
 	// TrustProxy: take the client address from X-Forwarded-For (only behind a proxy you run).
 	TrustProxy bool
+	// PublicURL is the site's address as visitors see it (an https one makes session cookies Secure).
+	PublicURL func() string
+	// Accounts runs sign-up, sign-in and the account calls (nil: not mounted).
+	Accounts *cmdaccounts.Service
+	// Mailbox is the e-mail outbox the admin reads at /admin/mailbox (nil: not mounted).
+	Mailbox *mail.Outbox
+	// Cart runs and reads the cart (nil: not mounted).
+	Cart *CartDeps
 }
 
 // Server routes requests to handlers.
@@ -53,6 +63,9 @@ type Server struct {
 func New(deps Deps) *Server {
 	if deps.Logger == nil {
 		deps.Logger = slog.Default()
+	}
+	if deps.Auth == nil && deps.Accounts != nil {
+		deps.Auth = SessionAuth(deps.Accounts.Store)
 	}
 	s := &Server{deps: deps, router: mux.NewRouter()}
 	s.routes()
@@ -86,7 +99,11 @@ func (s *Server) routes() {
 
 // features lists each feature's route registration. Every feature keeps its routes in its own file.
 func (s *Server) features() []func(api *mux.Router) {
-	return []func(*mux.Router){}
+	return []func(*mux.Router){
+		s.accountRoutes,
+		s.mailboxRoutes,
+		s.cartRoutes,
+	}
 }
 
 // Handler returns the whole HTTP handler with the cross-cutting middleware around the router.

@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/commands"
+	cmdaccounts "mishwar/commands/accounts"
 	"mishwar/eventstore"
 	"mishwar/eventstore/postgres"
 	"mishwar/httpapi"
@@ -33,6 +34,8 @@ type App struct {
 	Commands    *commands.Runner
 	Projections *projections.Runner
 	HTTP        *httpapi.Server
+	// Accounts runs the account use cases (tests tune its rate limits).
+	Accounts *cmdaccounts.Service
 
 	projectionList []projections.Projection
 	jobs           []job
@@ -182,5 +185,3 @@ func (a *App) Close() {
 	}
 	a.closers = nil
 }
-
-var errAccountsNotWired = errors.New("app: accounts are not part of this build yet")

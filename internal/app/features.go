@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 
+	cmdaccounts "mishwar/commands/accounts"
+
 	"mishwar/eventstore"
 	"mishwar/httpapi"
 	"mishwar/projections"
@@ -13,6 +15,7 @@ import (
 // background jobs. Keep one line (or one small block) per feature.
 
 func registerEvents(r *eventstore.Registry) {
+	cmdaccounts.RegisterEvents(r)
 }
 
 func (a *App) buildProjections() []projections.Projection {
@@ -22,15 +25,21 @@ func (a *App) buildProjections() []projections.Projection {
 }
 
 func (a *App) wireFeatures(ctx context.Context, d *httpapi.Deps) error {
+	if err := a.wireAccounts(d); err != nil {
+		return err
+	}
 	return nil
 }
 
 // SeedDemo fills an empty store with the demo catalogue and a demo admin (MISHWAR_DEMO=1).
 func (a *App) SeedDemo(ctx context.Context) error {
+	if err := a.seedDemoAdmin(ctx); err != nil {
+		return err
+	}
 	return nil
 }
 
 // AddUser creates or updates an account from the command line.
 func (a *App) AddUser(ctx context.Context, email, password, role, first, last string) (created bool, err error) {
-	return false, errAccountsNotWired
+	return a.Accounts.AddOrUpdateUser(ctx, email, password, role, first, last)
 }
