@@ -2,10 +2,10 @@ package cart
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
+	"mishwar/domain"
 	"mishwar/domain/cart"
 	"mishwar/domain/money"
 	"mishwar/domain/trip"
@@ -225,7 +225,7 @@ type Proposal struct {
 }
 
 // ErrNothingToOptimise is returned for a cart with fewer than two stops that can be driven to.
-var ErrNothingToOptimise = errors.New("cart: fewer than two stops to order")
+var ErrNothingToOptimise = domain.Invalid("cart.nothing_to_optimise")
 
 // Optimise proposes the order of v's stops with the least driving, keeping its start and end, and
 // quotes both orders so the traveller can compare before accepting.
