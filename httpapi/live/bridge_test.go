@@ -71,13 +71,15 @@ func TestNoticesFromPostgreSQLReachSocketsOnEveryProcess(t *testing.T) {
 	for range 2 {
 		srv, url := newServer(t)
 		srv.RouteTopic("stats.changed", live.AdminRoom)
+		srv.RouteTopic("catalogue.changed", live.Everyone)
 		go func() { _ = srv.RunBridge(ctx, pool) }()
 		urls = append(urls, url)
 	}
 	a := startClient(t, clientOpts{URL: urls[0], Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-u1"}})
 	b := startClient(t, clientOpts{URL: urls[1], Transports: []string{"polling", "websocket"}, Auth: map[string]any{"token": "tok-u1"}})
 	admin := startClient(t, clientOpts{URL: urls[1], Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-admin"}})
-	for _, c := range []*client{a, b, admin} {
+	visitor := startClient(t, clientOpts{URL: urls[0], Transports: []string{"websocket"}})
+	for _, c := range []*client{a, b, admin, visitor} {
 		c.connected()
 	}
 	waitUntilListening(t, pool, a, b)
@@ -90,7 +92,9 @@ func TestNoticesFromPostgreSQLReachSocketsOnEveryProcess(t *testing.T) {
 	// The brief's long form, with the event named in the payload.
 	notify(t, pool, "anything", map[string]any{"room": "user:u1", "event": "trip.changed", "data": map[string]any{"trip_number": "MW-1", "status": "on_the_way"}})
 	notify(t, pool, "stats.changed", map[string]any{"events": 5})
+	notify(t, pool, "catalogue.changed", map[string]any{"kind": "destination", "id": "d-7"})
 	notify(t, pool, "done", map[string]any{"rooms": []string{"user:u1", "admin"}})
+	notify(t, pool, "done", map[string]any{"room": live.Everyone})
 
 	for name, c := range map[string]*client{"process 1": a, "process 2": b} {
 		var versions []int
@@ -109,7 +113,7 @@ func TestNoticesFromPostgreSQLReachSocketsOnEveryProcess(t *testing.T) {
 				versions = append(versions, d.Version)
 			case "trip.changed":
 				trip = m.Data
-			case "probe":
+			case "probe", "catalogue.changed":
 			default:
 				t.Errorf("%s: unexpected event %s %s", name, m.Event, m.Data)
 			}
@@ -127,8 +131,13 @@ func TestNoticesFromPostgreSQLReachSocketsOnEveryProcess(t *testing.T) {
 		}
 	}
 	adminEvents := admin.eventsUntil("done")
-	if len(adminEvents) != 1 || adminEvents[0].Event != "stats.changed" || string(adminEvents[0].Data) != `{"events":5}` {
-		t.Errorf("admin received %v, want only the routed stats.changed", adminEvents)
+	if len(adminEvents) != 2 || adminEvents[0].Event != "stats.changed" || string(adminEvents[0].Data) != `{"events":5}` ||
+		adminEvents[1].Event != "catalogue.changed" {
+		t.Errorf("admin received %v, want the routed stats.changed and catalogue.changed", adminEvents)
+	}
+	visitorEvents := visitor.eventsUntil("done")
+	if len(visitorEvents) != 1 || visitorEvents[0].Event != "catalogue.changed" || string(visitorEvents[0].Data) != `{"id":"d-7","kind":"destination"}` {
+		t.Errorf("anonymous visitor received %v, want only the public catalogue.changed", visitorEvents)
 	}
 
 	// Notices sent while a process was cut off from PostgreSQL are lost: it tells its sockets to resync.
@@ -136,7 +145,7 @@ func TestNoticesFromPostgreSQLReachSocketsOnEveryProcess(t *testing.T) {
 		`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND datname = current_database() AND pid <> pg_backend_pid()`); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []*client{a, b, admin} {
+	for _, c := range []*client{a, b, admin, visitor} {
 		c.event(live.EventResync)
 	}
 }

@@ -35,6 +35,10 @@ import (
 // AdminRoom holds the sockets of admins and support staff.
 const AdminRoom = "admin"
 
+// Everyone, as a room name in Broadcast, a notice or RouteTopic, means every socket of every visitor,
+// signed in or not: for public data such as the catalogue.
+const Everyone = "*"
+
 // UserRoom is the private room of one user's sockets (all their tabs and devices).
 func UserRoom(userID string) string { return "user:" + userID }
 
@@ -172,6 +176,10 @@ func (s *Server) Broadcast(room, event string, data any) {
 func (s *Server) broadcast(rooms []string, event string, data any) {
 	if event == "" || len(rooms) == 0 || slices.Contains(rooms, "") {
 		s.log.Error("live: broadcast without room or event", "rooms", rooms, "event", event)
+		return
+	}
+	if slices.Contains(rooms, Everyone) {
+		s.BroadcastAll(event, data)
 		return
 	}
 	nsp := s.io.Sockets()
