@@ -3,6 +3,7 @@ package order
 import (
 	"time"
 
+	"mishwar/domain/availability"
 	"mishwar/domain/money"
 )
 
@@ -152,9 +153,10 @@ type OrderExchanged struct {
 
 // ExchangeAbandoned: a requested exchange was not paid (failed or lapsed); the order stays as it was.
 type ExchangeAbandoned struct {
-	ExchangeID     string `json:"exchange_id"`
-	NewReservation string `json:"new_reservation"`
-	Reason         string `json:"reason"`
+	ExchangeID     string           `json:"exchange_id"`
+	NewReservation string           `json:"new_reservation"`
+	Day            availability.Day `json:"day"`
+	Reason         string           `json:"reason"`
 }
 
 func (OrderPlaced) isOrderEvent()         {}

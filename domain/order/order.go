@@ -115,6 +115,8 @@ type State struct {
 }
 
 func (s State) Status() Status                  { return s.status }
+func (s State) Placed() OrderPlaced             { return s.placed }
+func (s State) PaymentURL(id string) string     { return s.payments[id].url }
 func (s State) ID() string                      { return s.id }
 func (s State) UserID() string                  { return s.userID }
 func (s State) Email() string                   { return s.email }
@@ -132,12 +134,23 @@ func (s State) Exists() bool                    { return s.status != StatusNone 
 func (s State) HasPayment(id string) bool       { _, ok := s.payments[id]; return ok }
 func (s State) PaymentPurpose(id string) string { return s.payments[id].purpose }
 
+// PendingExchange is an exchange waiting for its difference to be paid.
+type PendingExchange struct {
+	ID          string
+	To          Trip
+	Reservation string
+	Difference  money.Money
+	HoldUntil   time.Time
+	PaymentID   string
+}
+
 // PendingExchange returns the exchange waiting for its difference to be paid, if any.
-func (s State) PendingExchange() (id string, to Trip, reservation string, difference money.Money, ok bool) {
+func (s State) PendingExchange() (PendingExchange, bool) {
 	if s.exchange == nil {
-		return "", Trip{}, "", money.Money{}, false
+		return PendingExchange{}, false
 	}
-	return s.exchange.id, s.exchange.to, s.exchange.reservation, s.exchange.difference, true
+	x := s.exchange
+	return PendingExchange{ID: x.id, To: x.to, Reservation: x.reservation, Difference: x.difference, HoldUntil: x.holdUntil, PaymentID: x.paymentID}, true
 }
 
 // keep is what the business may keep of what was paid, given the status.
@@ -513,7 +526,7 @@ func decidePaymentFailure(s State, c RecordPaymentFailure) ([]Event, error) {
 	}
 	events := []Event{PaymentFailed{PaymentID: c.PaymentID, Purpose: p.purpose, Reason: reason}}
 	if p.purpose == PurposeExchange && s.exchange != nil && s.exchange.paymentID == c.PaymentID {
-		events = append(events, ExchangeAbandoned{ExchangeID: s.exchange.id, NewReservation: s.exchange.reservation, Reason: "payment_failed"})
+		events = append(events, ExchangeAbandoned{ExchangeID: s.exchange.id, NewReservation: s.exchange.reservation, Day: s.exchange.to.Day, Reason: "payment_failed"})
 	}
 	return events, nil
 }
@@ -524,7 +537,7 @@ func decideExpire(s State, now time.Time) ([]Event, error) {
 		events = append(events, OrderExpired{Reservation: s.reservation, HeldUntil: s.holdUntil})
 	}
 	if s.exchange != nil && !now.Before(s.exchange.holdUntil) {
-		events = append(events, ExchangeAbandoned{ExchangeID: s.exchange.id, NewReservation: s.exchange.reservation, Reason: "expired"})
+		events = append(events, ExchangeAbandoned{ExchangeID: s.exchange.id, NewReservation: s.exchange.reservation, Day: s.exchange.to.Day, Reason: "expired"})
 	}
 	return events, nil
 }
@@ -542,7 +555,7 @@ func decideCancel(s State, c CancelOrder, now time.Time) ([]Event, error) {
 	}
 	var events []Event
 	if s.exchange != nil {
-		events = append(events, ExchangeAbandoned{ExchangeID: s.exchange.id, NewReservation: s.exchange.reservation, Reason: "cancelled"})
+		events = append(events, ExchangeAbandoned{ExchangeID: s.exchange.id, NewReservation: s.exchange.reservation, Day: s.exchange.to.Day, Reason: "cancelled"})
 	}
 	cancelled := OrderCancelled{Reason: strings.TrimSpace(c.Reason), ByStaff: c.Actor.Staff, Reservation: s.reservation}
 	if !c.Actor.Staff {

@@ -378,12 +378,12 @@ func TestExchangeOrder(t *testing.T) {
 			when: order.RecordPaymentFailure{PaymentID: "p2", Reason: "card_declined"},
 			then: []order.Event{
 				order.PaymentFailed{PaymentID: "p2", Purpose: order.PurposeExchange, Reason: "card_declined"},
-				order.ExchangeAbandoned{ExchangeID: "x1", NewReservation: "res-2", Reason: "payment_failed"},
+				order.ExchangeAbandoned{ExchangeID: "x1", NewReservation: "res-2", Day: dearer.Day, Reason: "payment_failed"},
 			}},
 		{name: "an unpaid exchange lapses with its hold",
 			given: with(paidOrder, order.ExchangeRequested{ExchangeID: "x1", To: dearer, NewReservation: "res-2", Difference: money.New(30000, money.EGP), HoldUntil: now.Add(time.Hour)}),
 			at:    now.Add(time.Hour), when: order.ExpireOrder{},
-			then: []order.Event{order.ExchangeAbandoned{ExchangeID: "x1", NewReservation: "res-2", Reason: "expired"}}},
+			then: []order.Event{order.ExchangeAbandoned{ExchangeID: "x1", NewReservation: "res-2", Day: dearer.Day, Reason: "expired"}}},
 	})
 }
 

@@ -9,9 +9,10 @@ import (
 
 // Point is a place a trip starts or ends at, as the traveller chose it.
 type Point struct {
-	Name string  `json:"name"`
-	Lat  float64 `json:"lat"`
-	Lng  float64 `json:"lng"`
+	Name   string  `json:"name"`
+	NameAR string  `json:"name_ar,omitempty"`
+	Lat    float64 `json:"lat"`
+	Lng    float64 `json:"lng"`
 	// PickupPointID is set when the point is one of the catalogue's pickup points.
 	PickupPointID string `json:"pickup_point_id,omitempty"`
 }
@@ -40,6 +41,7 @@ type Itinerary struct {
 type RatePlan struct {
 	ID             string      `json:"id"`
 	Name           string      `json:"name"`
+	NameAR         string      `json:"name_ar,omitempty"`
 	PerKm          money.Money `json:"per_km"`
 	WaitingPerHour money.Money `json:"waiting_per_hour"`
 }
@@ -55,8 +57,10 @@ type Leg struct {
 // Quote is the trip's calculation (domain/trip) for the rate plan: what the traveller saw before
 // paying. Total is charged, in EGP.
 type Quote struct {
-	DistanceMeters  int64       `json:"distance_meters"`
+	DistanceMeters int64 `json:"distance_meters"`
+	// DurationMinutes is the whole trip, driving and waiting; DriveMinutes the driving alone.
 	DurationMinutes int         `json:"duration_minutes"`
+	DriveMinutes    int         `json:"drive_minutes"`
 	WaitingMinutes  int         `json:"waiting_minutes"`
 	Legs            []Leg       `json:"legs,omitempty"`
 	DistanceCost    money.Money `json:"distance_cost"`

@@ -146,6 +146,7 @@ type State struct {
 	captured money.Money
 	refunded money.Money
 	ref      string
+	reason   string
 	notices  map[string]bool
 	refunds  map[string]bool
 }
@@ -156,6 +157,9 @@ func (s State) OrderID() string         { return s.started.OrderID }
 func (s State) Captured() money.Money   { return s.captured }
 func (s State) Refunded() money.Money   { return s.refunded }
 func (s State) ProviderRef() string     { return s.ref }
+
+// DeclineReason is the reason of the last decline ("" when never declined).
+func (s State) DeclineReason() string { return s.reason }
 
 // Decider is the payment's decider.
 var Decider = domain.Decider[State, Command, Event]{
@@ -254,7 +258,7 @@ func Evolve(s State, e Event) State {
 		s.status, s.captured, s.ref = StatusSucceeded, ev.Amount, ev.ProviderRef
 		s.notices[ev.NoticeID] = true
 	case PaymentDeclined:
-		s.status = StatusFailed
+		s.status, s.reason = StatusFailed, ev.Reason
 		s.notices[ev.NoticeID] = true
 	case PaymentNoticeIgnored:
 		s.notices[ev.NoticeID] = true

@@ -1,0 +1,112 @@
+package orders
+
+import (
+	"context"
+
+	"github.com/google/uuid"
+
+	"mishwar/commands"
+	"mishwar/domain/availability"
+	"mishwar/domain/order"
+)
+
+// ExchangeInput asks to move an order to another date and time, and optionally another rate plan.
+type ExchangeInput struct {
+	OrderID    string
+	Actor      order.Actor
+	Date, Time string
+	// RatePlanID empty keeps the order's plan.
+	RatePlanID string
+}
+
+// ExchangeOrder moves an order. The itinerary is priced again for the new start (traffic differs by
+// hour); a cheaper trip is exchanged at once and the difference refunded, a dearer one waits for the
+// difference to be paid (the answer carries the payment URL) while a car is held on the new day.
+func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta commands.Meta) (Outcome, error) {
+	if meta.CommandID == uuid.Nil {
+		meta.CommandID = uuid.New()
+	}
+	out := Outcome{OrderID: in.OrderID}
+	s, _, err := h.LoadOrder(ctx, in.OrderID)
+	if err != nil {
+		return out, err
+	}
+	startAt, err := ParseStart(in.Date, in.Time)
+	if err != nil {
+		return out, err
+	}
+	plan := in.RatePlanID
+	if plan == "" {
+		plan = s.Trip().RatePlan.ID
+	}
+	priced, err := h.pricer.PriceItinerary(ctx, s.Trip().Itinerary, startAt, plan)
+	if err != nil {
+		return out, err
+	}
+	if priced.Trip.RatePlan.ID == "" {
+		return out, rateUnavailable()
+	}
+	hours, err := h.catalogue.ServiceHours(ctx)
+	if err != nil {
+		return out, err
+	}
+	cmd := order.ExchangeOrder{ExchangeID: meta.CommandID.String(), Actor: in.Actor, To: priced.Trip, NewReservation: s.Reservation(),
+		Policy: h.settings.Policy(), ServiceHours: hours}
+	// Refuse what the decider would refuse before holding a car on the new day.
+	if _, err := order.Decide(s, cmd, h.now()); err != nil {
+		return out, err
+	}
+	newDay := priced.Trip.Day
+	holding := newDay != s.Trip().Day
+	if holding {
+		capacity, err := h.catalogue.DayCapacity(ctx, newDay)
+		if err != nil {
+			return out, err
+		}
+		reserveMeta := sub(meta, "reserve")
+		cmd.NewReservation = reserveMeta.CommandID.String()
+		if _, err := execDay(ctx, h, newDay, availability.ReserveCapacity{Reservation: cmd.NewReservation, OrderID: s.ID(), Day: newDay,
+			Capacity: capacity, HoldUntil: h.now().Add(h.settings.Hold)}, reserveMeta); err != nil {
+			return out, wrap("reserve", err)
+		}
+	}
+	res, err := execOrder(ctx, h, s.ID(), cmd, sub(meta, "exchange"))
+	if err != nil {
+		if holding {
+			h.release(ctx, newDay, cmd.NewReservation, availability.ReasonPlacingFailed, false, sub(meta, "compensate"))
+		}
+		return out, wrap("exchange", err)
+	}
+	out.Position = res.Position
+	if s, _, err = h.LoadOrder(ctx, in.OrderID); err != nil {
+		return out, err
+	}
+	for _, e := range res.Events {
+		switch x := e.(type) {
+		case order.OrderExchanged:
+			refund := h.settleExchange(ctx, s, x, sub(meta, "settle"))
+			refund.Position = maxPosition(refund.Position, out.Position)
+			return refund, nil
+		case order.ExchangeRequested:
+			p, err := h.PayOrder(ctx, s.ID(), sub(meta, "pay"))
+			out.PaymentURL = p.PaymentURL
+			out.Position = maxPosition(out.Position, p.Position)
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// settleExchange moves the car (release the old day's, confirm the new day's) and refunds what a
+// cheaper exchange owes.
+func (h *Handlers) settleExchange(ctx context.Context, s order.State, x order.OrderExchanged, meta commands.Meta) Outcome {
+	if x.OldReservation != x.NewReservation {
+		h.release(ctx, x.From.Day, x.OldReservation, availability.ReasonExchanged, false, sub(meta, "release"))
+	}
+	h.confirmCar(ctx, s, sub(meta, "confirm"))
+	out, err := h.refundOwed(ctx, s, "exchange", order.Actor{UserID: "system", Staff: true}, sub(meta, "refund"))
+	if err != nil {
+		h.log.Warn("orders: refund after an exchange", "order", s.ID(), "err", err)
+	}
+	return out
+}

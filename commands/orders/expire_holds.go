@@ -1,0 +1,103 @@
+package orders
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+
+	"mishwar/domain/availability"
+	"mishwar/domain/order"
+)
+
+// Hold is a car held on a day and not confirmed, as the calendar read model lists it.
+type Hold struct {
+	Day         availability.Day
+	Reservation string
+	OrderID     string
+	HeldUntil   time.Time
+}
+
+// Holds lists holds whose time ran out before a moment (projections/orders answers it).
+type Holds interface {
+	LapsedHolds(ctx context.Context, before time.Time, limit int) ([]Hold, error)
+}
+
+// orphanGrace is how long a hold without an order waits before it is released: placing an order
+// follows its reservation within milliseconds unless the process died in between.
+const orphanGrace = 2 * time.Minute
+
+var expiryNamespace = uuid.MustParse("0b6c9a52-4f61-4c8e-8d2f-5f8f3c2a9e07")
+
+// ExpireHold settles one lapsed hold: the order's unpaid hold expires (and an unpaid exchange is
+// abandoned), and a reservation no order stands on any more is released. A paid order whose car was
+// left unconfirmed by a crash gets it confirmed. Running it again changes nothing.
+func (h *Handlers) ExpireHold(ctx context.Context, hold Hold) error {
+	meta := systemMeta(uuid.NewSHA1(expiryNamespace, []byte(hold.Reservation)), hold.OrderID)
+	s, _, err := h.LoadOrder(ctx, hold.OrderID)
+	if errors.Is(err, order.ErrOrderNotFound) {
+		if h.now().Sub(hold.HeldUntil) < orphanGrace {
+			return nil
+		}
+		_, err := execDay(ctx, h, hold.Day, availability.ReleaseReservation{Reservation: hold.Reservation, Reason: availability.ReasonPlacingFailed, OnlyIfHeld: true}, sub(meta, "orphan"))
+		return wrap("release an orphan hold", err)
+	}
+	if err != nil {
+		return wrap("load order", err)
+	}
+	if _, err := execOrder(ctx, h, hold.OrderID, order.ExpireOrder{}, sub(meta, "expire")); err != nil {
+		return wrap("expire order", err)
+	}
+	if s, _, err = h.LoadOrder(ctx, hold.OrderID); err != nil {
+		return wrap("load order", err)
+	}
+	x, pending := s.PendingExchange()
+	switch {
+	case pending && x.Reservation == hold.Reservation:
+		return nil
+	case s.Reservation() == hold.Reservation && s.Status() == order.StatusAwaitingPayment:
+		return nil
+	case s.Reservation() == hold.Reservation && s.Status() == order.StatusConfirmed:
+		h.confirmCar(ctx, s, sub(meta, "confirm"))
+		return nil
+	}
+	_, err = execDay(ctx, h, hold.Day, availability.ReleaseReservation{Reservation: hold.Reservation, Reason: availability.ReasonExpired, OnlyIfHeld: true}, sub(meta, "release"))
+	return wrap("release", err)
+}
+
+// RunHoldExpiry looks for lapsed holds every interval until ctx ends. Several processes may run it:
+// every step is idempotent and decided on its stream with an expected version.
+func (h *Handlers) RunHoldExpiry(ctx context.Context, holds Holds) error {
+	interval := h.settings.HoldExpiryInterval
+	if interval <= 0 {
+		interval = 30 * time.Second
+	}
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if _, err := h.ExpireLapsedHolds(ctx, holds); err != nil && ctx.Err() == nil {
+			h.log.Warn("orders: hold expiry", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+}
+
+// ExpireLapsedHolds settles every hold that lapsed before now; it returns how many it looked at.
+func (h *Handlers) ExpireLapsedHolds(ctx context.Context, holds Holds) (int, error) {
+	list, err := holds.LapsedHolds(ctx, h.now(), 500)
+	if err != nil {
+		return 0, err
+	}
+	var errs []error
+	for _, hold := range list {
+		if err := h.ExpireHold(ctx, hold); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return len(list), errors.Join(errs...)
+}

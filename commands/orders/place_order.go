@@ -1,0 +1,194 @@
+package orders
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"mishwar/commands"
+	"mishwar/domain"
+	"mishwar/domain/availability"
+	"mishwar/domain/cart"
+	cat "mishwar/domain/catalogue"
+	"mishwar/domain/money"
+	"mishwar/domain/order"
+	"mishwar/eventstore"
+)
+
+// PlaceOrderInput is a checkout submission.
+type PlaceOrderInput struct {
+	UserID            string
+	Lang              string
+	Contact           order.Contact
+	EmailConfirmation string
+	TermsAgreed       bool
+	// Date is "YYYY-MM-DD" and Time "HH:MM", Cairo time.
+	Date, Time      string
+	RatePlanID      string
+	DisplayCurrency money.Currency
+	// Start and End replace the cart's points when set.
+	Start, End *cart.Point
+}
+
+// Placed is an order placed with its payment session.
+type Placed struct {
+	OrderID    string
+	PaymentID  string
+	PaymentURL string
+	HoldUntil  time.Time
+	// Position is where the last write landed, for read-your-writes.
+	Position eventstore.Position
+}
+
+// Field error keys of this layer.
+const (
+	KeyInvalidDate = "orders.invalid_date"
+	KeyInvalidTime = "orders.invalid_time"
+)
+
+// ParseStart reads a Cairo date ("YYYY-MM-DD") and time ("HH:MM").
+func ParseStart(date, clock string) (time.Time, error) {
+	v := &domain.ValidationError{}
+	date, clock = strings.TrimSpace(date), strings.TrimSpace(clock)
+	d, errD := time.ParseInLocation(time.DateOnly, date, cat.Cairo)
+	switch {
+	case date == "":
+		v.Add("date", order.KeyRequired)
+	case errD != nil:
+		v.Add("date", KeyInvalidDate)
+	}
+	m, errT := cat.Minutes(clock)
+	switch {
+	case clock == "":
+		v.Add("time", order.KeyRequired)
+	case errT != nil || m >= 24*60:
+		v.Add("time", KeyInvalidTime)
+	}
+	if err := v.Err(); err != nil {
+		return time.Time{}, err
+	}
+	return time.Date(d.Year(), d.Month(), d.Day(), m/60, m%60, 0, 0, cat.Cairo), nil
+}
+
+// maxTripNumberAttempts bounds retries after a trip number collision (one in hundreds of millions).
+const maxTripNumberAttempts = 5
+
+// PlaceOrder holds a car on the start's day, places the order and opens its payment session. Every
+// step's id derives from meta.CommandID: the HTTP layer derives that from an Idempotency-Key, so a
+// retried or concurrent identical submission walks the same steps, is recognised at each one and
+// answers the first result.
+func (h *Handlers) PlaceOrder(ctx context.Context, in PlaceOrderInput, meta commands.Meta) (Placed, error) {
+	if meta.CommandID == uuid.Nil {
+		meta.CommandID = uuid.New()
+	}
+	now := h.now()
+	startAt, err := ParseStart(in.Date, in.Time)
+	if err != nil {
+		return Placed{}, err
+	}
+	priced, err := h.pricer.PriceCart(ctx, CartPricing{UserID: in.UserID, StartAt: startAt, RatePlanID: in.RatePlanID, Start: in.Start, End: in.End})
+	if err != nil {
+		return Placed{}, err
+	}
+	if in.RatePlanID != "" && priced.Trip.RatePlan.ID == "" {
+		priced.Trip.RatePlan.ID = in.RatePlanID
+		if len(priced.Trip.Itinerary.Stops) >= 2 {
+			return Placed{}, rateUnavailable()
+		}
+	}
+	hours, err := h.catalogue.ServiceHours(ctx)
+	if err != nil {
+		return Placed{}, err
+	}
+	cmd := order.PlaceOrder{
+		UserID: in.UserID, Lang: in.Lang, Source: order.SourceCart,
+		Contact: in.Contact, EmailConfirmation: in.EmailConfirmation, TermsAgreed: in.TermsAgreed,
+		Trip: priced.Trip, Rates: priced.Rates, DisplayCurrency: in.DisplayCurrency,
+		Policy: h.settings.Policy(), ServiceHours: hours,
+	}
+	if itin := cmd.Trip.Itinerary; itin.ProgramID != "" {
+		cmd.Source = order.SourceProgram
+	}
+	return h.place(ctx, cmd, meta, now)
+}
+
+// place runs the steps shared by checkout orders and paid enquiries. cmd.OrderID set: that trip
+// number only (an enquiry's); empty: fresh numbers derived from meta.
+func (h *Handlers) place(ctx context.Context, cmd order.PlaceOrder, meta commands.Meta, now time.Time) (Placed, error) {
+	// Refuse what the decider would refuse before holding a car for it.
+	probe := cmd
+	probe.Reservation = "probe"
+	if probe.OrderID == "" {
+		probe.OrderID = order.TripNumberFrom([8]byte{})
+	}
+	if _, err := order.Decide(order.State{}, probe, now); err != nil {
+		return Placed{}, err
+	}
+	day := cmd.Trip.Day
+	capacity, err := h.catalogue.DayCapacity(ctx, day)
+	if err != nil {
+		return Placed{}, err
+	}
+	fixed := cmd.OrderID
+	for attempt := 0; attempt < maxTripNumberAttempts; attempt++ {
+		tripNumber := fixed
+		if tripNumber == "" {
+			tripNumber = order.TripNumberFrom(seed(meta.CommandID, attempt))
+		}
+		placeMeta := sub(meta, fmt.Sprintf("place/%d", attempt))
+		reserveMeta := sub(meta, fmt.Sprintf("reserve/%d", attempt))
+		reservation := reserveMeta.CommandID.String()
+
+		hist, err := commands.Load[order.Event](ctx, h.runner, OrderStream(tripNumber))
+		if err != nil {
+			return Placed{}, wrap("load order", err)
+		}
+		if len(hist.Recorded) > 0 {
+			if hist.Recorded[0].Metadata.CommandID == placeMeta.CommandID.String() {
+				// This very submission placed it before (a retry): carry on with the payment.
+				return h.openOrderPayment(ctx, order.Decider.Fold(hist.Events), meta)
+			}
+			if fixed != "" {
+				return Placed{}, order.ErrTripNumberTaken
+			}
+			continue
+		}
+		if _, err := execDay(ctx, h, day, availability.ReserveCapacity{
+			Reservation: reservation, OrderID: tripNumber, Day: day, Capacity: capacity, HoldUntil: now.Add(h.settings.Hold),
+		}, reserveMeta); err != nil {
+			return Placed{}, wrap("reserve", err)
+		}
+		cmd.OrderID, cmd.Reservation = tripNumber, reservation
+		res, err := execOrder(ctx, h, tripNumber, cmd, placeMeta)
+		if err != nil {
+			h.release(ctx, day, reservation, availability.ReasonPlacingFailed, false, sub(reserveMeta, "compensate"))
+			if errors.Is(err, order.ErrTripNumberTaken) && fixed == "" {
+				continue
+			}
+			return Placed{}, wrap("place", err)
+		}
+		return h.openOrderPayment(ctx, order.Decider.Fold(res.Events), meta)
+	}
+	return Placed{}, ErrBusy
+}
+
+// seed derives the bytes of the attempt-th trip number of a command.
+func seed(base uuid.UUID, attempt int) [8]byte {
+	sum := sha256.Sum256(fmt.Appendf(base[:], "trip-number/%d", attempt))
+	var b [8]byte
+	copy(b[:], sum[:8])
+	return b
+}
+
+// release frees a reservation, logging instead of failing: the hold-expiry job releases whatever a
+// failed compensation leaves behind.
+func (h *Handlers) release(ctx context.Context, day availability.Day, reservation, reason string, onlyIfHeld bool, meta commands.Meta) {
+	if _, err := execDay(ctx, h, day, availability.ReleaseReservation{Reservation: reservation, Reason: reason, OnlyIfHeld: onlyIfHeld}, meta); err != nil {
+		h.log.Warn("orders: release a reservation", "day", day, "reservation", reservation, "reason", reason, "err", err)
+	}
+}

@@ -1,0 +1,155 @@
+package orders
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"mishwar/domain"
+	"mishwar/domain/availability"
+	"mishwar/domain/cart"
+	"mishwar/domain/catalogue"
+	"mishwar/domain/money"
+	"mishwar/domain/order"
+	"mishwar/domain/trip"
+	cartrm "mishwar/projections/cart"
+)
+
+// CartPricing asks for the price of a user's cart as an order.
+type CartPricing struct {
+	UserID     string
+	StartAt    time.Time
+	RatePlanID string
+	// Start and End, when set, replace the cart's points (the checkout's choice).
+	Start, End *cart.Point
+}
+
+// Priced is a trip as an order records it, with the currency rates it was shown in.
+type Priced struct {
+	Trip  order.Trip
+	Rates []money.Rate
+}
+
+// Pricer prices itineraries for orders with the trip calculation (domain/trip).
+type Pricer interface {
+	PriceCart(ctx context.Context, p CartPricing) (Priced, error)
+	// PriceItinerary prices an order's itinerary again for another start or rate plan (an exchange).
+	PriceItinerary(ctx context.Context, itin order.Itinerary, startAt time.Time, ratePlanID string) (Priced, error)
+}
+
+// KeyRateUnavailable: the chosen rate plan cannot price this itinerary (inactive, or bad data).
+const KeyRateUnavailable = "orders.rate_unavailable"
+
+// CartPricer prices the cart as the cart read model holds it, with the cart's quoter: the same
+// calculation the traveller saw in the cart, for the chosen departure and rate plan.
+type CartPricer struct {
+	Carts  *cartrm.Reader
+	Quoter *cartrm.Quoter
+}
+
+// PriceCart implements Pricer. A start point that is the admin's default (none chosen) is left empty,
+// so the order decider asks for a pickup point.
+func (p *CartPricer) PriceCart(ctx context.Context, req CartPricing) (Priced, error) {
+	v, err := p.Carts.Cart(ctx, req.UserID)
+	if err != nil {
+		return Priced{}, fmt.Errorf("orders: read cart: %w", err)
+	}
+	if req.Start != nil {
+		v.Start = req.Start
+	}
+	if req.End != nil {
+		v.End = req.End
+	}
+	q, err := p.Quoter.Quote(ctx, v, req.StartAt)
+	if err != nil {
+		return Priced{}, fmt.Errorf("orders: price cart: %w", err)
+	}
+	rates, err := p.Quoter.Catalogue.CurrencyRates(ctx)
+	if err != nil {
+		return Priced{}, fmt.Errorf("orders: currency rates: %w", err)
+	}
+	return Priced{Trip: TripFromQuote(q, req.StartAt, req.RatePlanID), Rates: rates}, nil
+}
+
+// TripFromQuote maps a cart quote to the trip an order records. A plan the quote could not price
+// leaves the rate plan's id empty with the plan's name, which the caller reports.
+func TripFromQuote(q cartrm.Quote, startAt time.Time, planID string) order.Trip {
+	t := order.Trip{StartAt: startAt.UTC(), Day: availability.DayOf(startAt.In(catalogue.Cairo))}
+	if !q.Start.Default {
+		t.Itinerary.Start = point(q.Start.Point)
+		t.Itinerary.End = t.Itinerary.Start
+		if !q.End.SameAsStart {
+			t.Itinerary.End = point(q.End.Point)
+		}
+	}
+	for _, s := range q.Stops {
+		if !s.Available {
+			continue
+		}
+		d := s.Destination
+		t.Itinerary.Stops = append(t.Itinerary.Stops, order.Stop{DestinationID: d.ID, NameEN: d.NameEN, NameAR: d.NameAR,
+			Lat: d.Lat, Lng: d.Lng, VisitMinutes: d.VisitMinutes})
+		if s.Item.ProgramID != "" && t.Itinerary.ProgramID == "" {
+			t.Itinerary.ProgramID = s.Item.ProgramID
+		}
+	}
+	for _, l := range q.Legs {
+		t.Quote.Legs = append(t.Quote.Legs, order.Leg{From: l.From.NameEN, To: l.To.NameEN, DistanceMeters: l.Meters, DriveMinutes: int(trip.Minutes(l.Duration))})
+	}
+	t.Quote.DistanceMeters = q.Calc.Meters
+	t.Quote.DriveMinutes = int(q.Calc.DrivingMinutes())
+	t.Quote.DurationMinutes = int(trip.Minutes(q.Calc.Total()))
+	t.Quote.WaitingMinutes = int(q.Calc.WaitingMinutes)
+	for _, rc := range q.Calc.Rates {
+		if rc.Plan.ID != planID {
+			continue
+		}
+		plan := q.RatePlans[planID]
+		t.RatePlan = order.RatePlan{ID: planID, Name: rc.Plan.Name, NameAR: plan.NameAR, PerKm: rc.Plan.PricePerKm, WaitingPerHour: rc.Plan.WaitingPerHour}
+		t.Quote.DistanceCost, t.Quote.WaitingCost, t.Quote.Total = rc.DistanceCost, rc.WaitingCost, rc.Total
+	}
+	return t
+}
+
+func point(p cart.Point) order.Point {
+	return order.Point{Name: p.Name, NameAR: p.NameAR, Lat: p.Lat, Lng: p.Lng, PickupPointID: p.PickupPointID}
+}
+
+// rateUnavailable is the field error for a plan that was asked for but not priced.
+func rateUnavailable() error {
+	v := &domain.ValidationError{}
+	v.Add("rate_plan_id", KeyRateUnavailable)
+	return v
+}
+
+// PriceItinerary implements Pricer: the itinerary becomes a cart of its own for the quote, so an
+// exchange is priced by the very calculation a cart is.
+func (p *CartPricer) PriceItinerary(ctx context.Context, itin order.Itinerary, startAt time.Time, ratePlanID string) (Priced, error) {
+	v := cartrm.View{Version: -1}
+	for i, s := range itin.Stops {
+		v.Items = append(v.Items, cartrm.Item{ID: fmt.Sprintf("stop-%d", i), DestinationID: s.DestinationID, Position: i + 1, ProgramID: itin.ProgramID,
+			Destination: cart.Destination{ID: s.DestinationID, NameEN: s.NameEN, NameAR: s.NameAR, Lat: s.Lat, Lng: s.Lng, VisitMinutes: s.VisitMinutes}})
+	}
+	start := cartPoint(itin.Start)
+	end := cartPoint(itin.End)
+	v.Start, v.End = &start, &end
+	q, err := p.Quoter.Quote(ctx, v, startAt)
+	if err != nil {
+		return Priced{}, fmt.Errorf("orders: price itinerary: %w", err)
+	}
+	rates, err := p.Quoter.Catalogue.CurrencyRates(ctx)
+	if err != nil {
+		return Priced{}, fmt.Errorf("orders: currency rates: %w", err)
+	}
+	t := TripFromQuote(q, startAt, ratePlanID)
+	t.Itinerary.ProgramID, t.Itinerary.ProgramName = itin.ProgramID, itin.ProgramName
+	return Priced{Trip: t, Rates: rates}, nil
+}
+
+func cartPoint(p order.Point) cart.Point {
+	kind := cart.CustomPoint
+	if p.PickupPointID != "" {
+		kind = cart.PickupPoint
+	}
+	return cart.Point{Kind: kind, PickupPointID: p.PickupPointID, Name: p.Name, NameAR: p.NameAR, Lat: p.Lat, Lng: p.Lng}
+}
