@@ -101,11 +101,11 @@ func saveCheckpoint(ctx context.Context, tx pgx.Tx, name string, pos eventstore.
 
 // recordError stores a failure in the checkpoint row, in a transaction of its own: the failed one
 // has been rolled back, and the error must be visible to Status while the projection retries.
-func recordError(ctx context.Context, pool *pgxpool.Pool, name string, failure error) error {
+func recordError(ctx context.Context, pool *pgxpool.Pool, name string, failure string) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
 	_, err := pool.Exec(ctx, `UPDATE projection_checkpoints SET last_error = $2, last_error_at = now()
-		WHERE name = $1`, name, failure.Error())
+		WHERE name = $1`, name, failure)
 	if err != nil {
 		return fmt.Errorf("projections: record error of %q: %w", name, err)
 	}

@@ -110,11 +110,6 @@ func (r *Runner) handler(p Projection) message.NoPublishHandlerFunc {
 		}
 		res, err := ApplyBatch(ctx, r.pool, p, events)
 		if err != nil {
-			if ctx.Err() == nil {
-				if rerr := recordError(ctx, r.pool, p.Name(), err); rerr != nil {
-					r.cfg.Logger.ErrorContext(ctx, "projections: could not record failure", "projection", p.Name(), "error", rerr)
-				}
-			}
 			return err
 		}
 		r.advance(p.Name(), res.Checkpoint)
@@ -139,9 +134,15 @@ func (r *Runner) retry(h message.HandlerFunc) message.HandlerFunc {
 			if ctx.Err() != nil {
 				return nil, err
 			}
+			// Handlers are named after their projection.
+			projection := message.HandlerNameFromCtx(ctx)
 			r.cfg.Logger.ErrorContext(ctx, "projections: batch failed; retrying",
-				"projection", message.HandlerNameFromCtx(ctx), "batch", string(msg.Payload),
+				"projection", projection, "batch", string(msg.Payload),
 				"attempt", attempt, "retry_in", wait, "error", err)
+			// Recorded here rather than in the handler so that a recovered panic is recorded too.
+			if rerr := recordError(ctx, r.pool, projection, failureSummary(err)); rerr != nil {
+				r.cfg.Logger.ErrorContext(ctx, "projections: could not record failure", "projection", projection, "error", rerr)
+			}
 			select {
 			case <-ctx.Done():
 				return nil, err
@@ -150,6 +151,21 @@ func (r *Runner) retry(h message.HandlerFunc) message.HandlerFunc {
 			wait = min(time.Duration(float64(wait)*(1.6+0.4*rand.Float64())), r.cfg.RetryMaxInterval)
 		}
 	}
+}
+
+// failureSummary is what Status shows of a failure: a panic's value without its stack trace (the
+// log has it), and nothing longer than a screenful.
+func failureSummary(err error) string {
+	var p middleware.RecoveredPanicError
+	msg := err.Error()
+	if errors.As(err, &p) {
+		msg = fmt.Sprintf("panic: %v", p.V)
+	}
+	const limit = 2000
+	if len(msg) > limit {
+		msg = msg[:limit] + "…"
+	}
+	return msg
 }
 
 func (r *Runner) advance(name string, pos eventstore.Position) {

@@ -100,15 +100,23 @@ func TestFailingBatchBlocksItsProjectionAndRetriesWithoutSkipping(t *testing.T) 
 func TestPanickingProjectionIsRetriedLikeAFailingOne(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	var panics atomic.Int64
+	var (
+		panics atomic.Int64
+		fixed  atomic.Bool
+	)
 	p := &hooked{Projection: stats.New(), before: func(context.Context, []eventstore.RecordedEvent) error {
-		if panics.Add(1) <= 3 {
+		panics.Add(1)
+		if !fixed.Load() {
 			panic("projection bug")
 		}
 		return nil
 	}}
 	last := appendEvents(t, e.store, 5, 5, []string{"cart"}, []string{"Opened"})
 	r, _ := startRunner(t, e, testConfig(), p)
+	eventually(t, 10*time.Second, "status shows the panic", func() bool {
+		return panics.Load() >= 3 && statusOf(t, e, stats.Name).LastError == "panic: projection bug"
+	})
+	fixed.Store(true)
 	waitFor(t, r, stats.Name, last)
 	assertStats(t, readStats(t, e.pool), expectedStats(t, e.store))
 	if n := panics.Load(); n < 4 {
