@@ -201,9 +201,13 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // servePage answers with the app shell and status, except that crawlers get a bare 404 instead of
 // the app's error page.
 func (h *handler) servePage(w http.ResponseWriter, r *http.Request, lang lang, head string, status int) {
-	if status == http.StatusNotFound && IsBot(r.UserAgent()) {
-		bareNotFound(w)
-		return
+	if status == http.StatusNotFound {
+		// A shared cache must not hand a crawler's bare 404 to a person, or the reverse.
+		w.Header().Add("Vary", "User-Agent")
+		if IsBot(r.UserAgent()) {
+			bareNotFound(w)
+			return
+		}
 	}
 	body := h.shell.render(lang, head+h.siteNameTag(lang))
 	w.Header().Set("Content-Language", string(lang))

@@ -227,11 +227,17 @@ func TestUnknownPathsAnswer404PeopleGetTheAppBotsABare404(t *testing.T) {
 		if !strings.Contains(b, `<div id="root"></div>`) || !strings.Contains(b, `<meta name="robots" content="noindex">`) {
 			t.Errorf("person GET %s: want the app shell marked noindex, got:\n%s", p, b)
 		}
+		if vary := strings.Join(res.Header.Values("Vary"), ", "); !strings.Contains(vary, "User-Agent") {
+			t.Errorf("person GET %s: Vary %q lacks User-Agent", p, vary)
+		}
 		for _, ua := range bots {
 			res := do(t, h, req{target: p, headers: map[string]string{"User-Agent": ua}})
 			b := body(t, res)
 			if res.StatusCode != http.StatusNotFound || b != "404 Not Found\n" {
 				t.Errorf("bot %q GET %s: %d %q, want a bare 404", ua, p, res.StatusCode, b)
+			}
+			if vary := strings.Join(res.Header.Values("Vary"), ", "); !strings.Contains(vary, "User-Agent") {
+				t.Errorf("bot GET %s: Vary %q lacks User-Agent", p, vary)
 			}
 		}
 	}
