@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"bytes"
-	"context"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -12,7 +11,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,59 +19,25 @@ import (
 	"mishwar/internal/config"
 )
 
-var emailSeq atomic.Int64
-
 // uniqueEmail returns an address no other test uses.
-func uniqueEmail(prefix string) string {
-	return prefix + strconv.FormatInt(emailSeq.Add(1), 10) + "@example.com"
-}
+func uniqueEmail(prefix string) string { return apptest.UniqueEmail(prefix) }
 
-type signedUp struct {
-	ID, Email, Password, Token string
-}
+type signedUp = apptest.Session
 
 func signUp(t *testing.T, a *apptest.App, email string) signedUp {
 	t.Helper()
-	r := a.Post("/api/register", "", map[string]string{
-		"first_name": "Mona", "last_name": "Zaki", "email": email, "password": "correct-horse", "phone_number": "01001234567", "country_key": "+20",
-	})
-	if r.Status != http.StatusOK {
-		t.Fatalf("sign up %s: %d %s", email, r.Status, r.Body)
-	}
-	var body struct {
-		Token string `json:"token"`
-		User  struct {
-			ID string `json:"id"`
-		} `json:"user"`
-	}
-	r.JSON(t, &body)
-	return signedUp{ID: body.User.ID, Email: email, Password: "correct-horse", Token: body.Token}
+	return a.SignUp(t, email)
 }
 
 // staff creates an account with role through the operator's path and signs it in over the API.
 func staff(t *testing.T, a *apptest.App, role string) signedUp {
 	t.Helper()
-	email := uniqueEmail(role)
-	if _, err := a.Accounts.AddOrUpdateUser(context.Background(), email, "staff-password", role, "Sara", "Staff"); err != nil {
-		t.Fatal(err)
-	}
-	return logIn(t, a, email, "staff-password")
+	return a.Staff(t, role)
 }
 
 func logIn(t *testing.T, a *apptest.App, email, password string) signedUp {
 	t.Helper()
-	r := a.Post("/api/user/login", "", map[string]string{"email": email, "password": password})
-	if r.Status != http.StatusOK {
-		t.Fatalf("log in %s: %d %s", email, r.Status, r.Body)
-	}
-	var body struct {
-		Data struct {
-			Token string `json:"token"`
-			ID    string `json:"id"`
-		} `json:"data"`
-	}
-	r.JSON(t, &body)
-	return signedUp{ID: body.Data.ID, Email: email, Password: password, Token: body.Data.Token}
+	return a.SignIn(t, email, password)
 }
 
 func keys(m map[string]any) []string {
@@ -250,7 +214,7 @@ func TestLoginAnswersTheSpecShape(t *testing.T) {
 		t.Fatalf("no data object: %s", r.Body)
 	}
 	wantKeys(t, "data", data, "token", "id", "first_name", "last_name", "email", "phone_number", "role")
-	if data["id"] != u.ID || data["email"] != u.Email || data["role"] != "user" || data["phone_number"] != "+201001234567" {
+	if data["id"] != u.UserID || data["email"] != u.Email || data["role"] != "user" || data["phone_number"] != "+201001234567" {
 		t.Fatalf("data = %v", data)
 	}
 	if c := cookieNamed(r.Header, "authToken"); c == nil || c.Value != data["token"] || !c.HttpOnly {
@@ -338,7 +302,7 @@ func TestGetAdminShapeAndRefusals(t *testing.T) {
 	}
 	body := r.Map(t)
 	wantKeys(t, "getadmin", body, "id", "first_name", "last_name", "email", "role")
-	if body["id"] != admin.ID || body["first_name"] != "Sara" || body["role"] != "admin" {
+	if body["id"] != admin.UserID || body["first_name"] != "Sara" || body["role"] != "admin" {
 		t.Fatalf("getadmin = %v", body)
 	}
 	user := signUp(t, a, uniqueEmail("notadmin"))

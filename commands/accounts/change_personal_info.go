@@ -28,10 +28,6 @@ func (s *Service) ChangePersonalInfo(ctx context.Context, a Actor, in PersonalIn
 	first := account.CheckName(v, "first_name", in.FirstName, account.KeyFirstNameRequired)
 	last := account.CheckName(v, "last_name", in.LastName, account.KeyLastNameRequired)
 	email := account.CheckEmail(v, "email", in.Email)
-	phone := account.CheckPhone(v, "phone_number", in.PhoneNumber, in.CountryKey)
-	if err := v.Err(); err != nil {
-		return User{}, err
-	}
 	tx, err := s.Pool.Begin(ctx)
 	if err != nil {
 		return User{}, fmt.Errorf("accounts: personal info: %w", err)
@@ -40,6 +36,14 @@ func (s *Service) ChangePersonalInfo(ctx context.Context, a Actor, in PersonalIn
 	cur, err := s.Store.UserForUpdate(ctx, tx, a.UserID)
 	if err != nil {
 		return User{}, userError(err)
+	}
+	// Accounts made by the operator (`users add`) have no phone; they may keep having none.
+	phone := ""
+	if in.PhoneNumber != "" || cur.PhoneNumber != "" {
+		phone = account.CheckPhone(v, "phone_number", in.PhoneNumber, in.CountryKey)
+	}
+	if err := v.Err(); err != nil {
+		return User{}, err
 	}
 	if email != cur.Email {
 		if err := s.checkCurrentPassword(ctx, a, "current_password", in.CurrentPassword); err != nil {
