@@ -17,11 +17,15 @@ import (
 
 	"mishwar/commands"
 	cmdaccounts "mishwar/commands/accounts"
+	catcmd "mishwar/commands/catalogue"
 	"mishwar/eventstore"
 	"mishwar/eventstore/postgres"
 	"mishwar/httpapi"
+	"mishwar/httpapi/live"
+	"mishwar/httpapi/web"
 	"mishwar/internal/config"
 	"mishwar/projections"
+	catrm "mishwar/projections/catalogue"
 )
 
 // App is a wired Mishwar.
@@ -36,10 +40,22 @@ type App struct {
 	HTTP        *httpapi.Server
 	// Accounts runs the account use cases (tests tune its rate limits).
 	Accounts *cmdaccounts.Service
+	// Catalogue runs the catalogue's commands; CatalogueReader reads its read model.
+	Catalogue       *catcmd.Handlers
+	CatalogueReader *catrm.Reader
+	Live            *live.Server
 
 	projectionList []projections.Projection
-	jobs           []job
-	closers        []func()
+	webConfig      web.Config
+	// Filled by features before wireWeb runs: head tags and sitemap URLs for the web app, payment
+	// gateway hosts the browser may post to, live topics routed to rooms and join kinds.
+	headRenderer      web.HeadRenderer
+	sitemapSources    []web.SitemapSource
+	formActionSources []string
+	liveTopics        map[string]string
+	liveJoins         map[string]live.Authorize
+	jobs              []job
+	closers           []func()
 }
 
 // job is a background loop that runs as long as the app (mail sender, payment-hold expiry, ...).
@@ -50,7 +66,8 @@ type job struct {
 
 // New wires everything on an open, migrated pool.
 func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool.Pool) (*App, error) {
-	a := &App{Config: cfg, Log: log, Pool: pool, Registry: eventstore.NewRegistry()}
+	a := &App{Config: cfg, Log: log, Pool: pool, Registry: eventstore.NewRegistry(),
+		liveTopics: map[string]string{}, liveJoins: map[string]live.Authorize{}}
 	store, err := a.openStore(ctx)
 	if err != nil {
 		return nil, err
@@ -81,6 +98,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 		a.Close()
 		return nil, err
 	}
+	if err := a.wireWeb(&deps); err != nil {
+		a.Close()
+		return nil, err
+	}
 	a.HTTP = httpapi.New(deps)
 	return a, nil
 }
@@ -98,7 +119,7 @@ func (a *App) openStore(_ context.Context) (eventstore.Store, error) {
 func (a *App) ProjectionList() []projections.Projection { return a.projectionList }
 
 // Handler is the whole HTTP surface.
-func (a *App) Handler() http.Handler { return a.HTTP.Handler() }
+func (a *App) Handler() http.Handler { return a.securityHeaders(a.HTTP.Handler()) }
 
 // Start runs projections and background jobs until ctx ends; the returned function waits for them
 // to stop. Tests use it with an httptest server; Serve uses it with a real listener.

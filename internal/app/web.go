@@ -1,0 +1,66 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+
+	"mishwar/httpapi"
+	"mishwar/httpapi/live"
+	"mishwar/httpapi/web"
+	"mishwar/webapp"
+)
+
+// wireWeb mounts the embedded web app and the Socket.IO live channel. It runs after the features,
+// because the live channel authenticates with the accounts' sessions and the web app renders the
+// catalogue's head tags. A binary built without the web app (`go build` before `npm run build`)
+// serves the API only and says so.
+func (a *App) wireWeb(d *httpapi.Deps) error {
+	a.webConfig = web.Config{
+		Files:     webapp.Dist,
+		PublicURL: a.Config.PublicURL,
+		Logger:    a.Log,
+		Head:      a.headRenderer,
+		Sitemap:   a.sitemapSources,
+	}
+	if tiles := os.Getenv("MISHWAR_MAP_TILES_URL"); tiles != "" {
+		src, err := web.CSPSource(tiles)
+		if err != nil {
+			return fmt.Errorf("app: MISHWAR_MAP_TILES_URL: %w", err)
+		}
+		a.webConfig.ImageSources = append(a.webConfig.ImageSources, src)
+	}
+	a.webConfig.FormActionSources = append(a.webConfig.FormActionSources, a.formActionSources...)
+	wh, err := web.New(a.webConfig)
+	switch {
+	case errors.Is(err, web.ErrAppNotBuilt):
+		a.Log.Warn("the web app is not built into this binary: serving the API only (run `make build`)")
+	case err != nil:
+		return fmt.Errorf("app: web: %w", err)
+	default:
+		d.Web = wh
+	}
+
+	liveSrv, err := live.New(live.Config{Auth: d.Auth, Logger: a.Log, AllowedOrigins: []string{a.Config.PublicURL}})
+	if err != nil {
+		return fmt.Errorf("app: live: %w", err)
+	}
+	for topic, room := range a.liveTopics {
+		liveSrv.RouteTopic(topic, room)
+	}
+	for kind, authorize := range a.liveJoins {
+		liveSrv.HandleJoin(kind, authorize)
+	}
+	a.Live = liveSrv
+	d.Live = liveSrv
+	a.jobs = append(a.jobs, job{name: "live bridge", run: func(ctx context.Context) error { return liveSrv.RunBridge(ctx, a.Pool) }})
+	a.closers = append(a.closers, liveSrv.Close)
+	return nil
+}
+
+// securityHeaders gives API answers the same headers as the web app's.
+func (a *App) securityHeaders(h http.Handler) http.Handler {
+	return web.SecurityHeaders(h, a.webConfig)
+}
