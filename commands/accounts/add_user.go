@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sort"
 	"strings"
 
 	"github.com/google/uuid"
@@ -16,6 +17,7 @@ import (
 	"mishwar/domain"
 	"mishwar/domain/account"
 	store "mishwar/internal/accounts"
+	"mishwar/internal/i18n"
 )
 
 // ErrInvalidUser: `users add` got a bad e-mail, password or role; the error text says which.
@@ -80,8 +82,13 @@ func checkNewUser(email, password, role, first, last string) (newUser, error) {
 	if last != "" {
 		u.last = account.CheckName(v, "last_name", last, account.KeyLastNameRequired)
 	}
-	if err := v.Err(); err != nil {
-		return newUser{}, fmt.Errorf("%w: %s (roles: %s)", ErrInvalidUser, v.Error(), strings.Join(account.Roles, ", "))
+	if v.Err() != nil {
+		fields := make([]string, 0, len(v.Fields))
+		for f, keys := range v.Fields {
+			fields = append(fields, f+": "+i18n.T(i18n.En, keys[0]))
+		}
+		sort.Strings(fields)
+		return newUser{}, fmt.Errorf("%w: %s", ErrInvalidUser, strings.Join(fields, "; "))
 	}
 	return u, nil
 }
