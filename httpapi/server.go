@@ -16,8 +16,11 @@ import (
 
 	"mishwar/commands"
 	cmdaccounts "mishwar/commands/accounts"
+	catcmd "mishwar/commands/catalogue"
 	"mishwar/eventstore"
 	"mishwar/internal/mail"
+	"mishwar/internal/uploads"
+	catrm "mishwar/projections/catalogue"
 )
 
 // ProjectionWaiter lets a handler answer after the read models have seen its own write.
@@ -49,6 +52,14 @@ type Deps struct {
 	Accounts *cmdaccounts.Service
 	// Mailbox is the e-mail outbox the admin reads at /admin/mailbox (nil: not mounted).
 	Mailbox *mail.Outbox
+	// Catalogue runs the catalogue's admin commands; CatalogueReader answers catalogue reads (nil:
+	// the catalogue API is not mounted).
+	Catalogue       *catcmd.Handlers
+	CatalogueReader *catrm.Reader
+	// Uploads stores and serves catalogue photos under /uploads/ (nil: not mounted).
+	Uploads *uploads.Store
+	// Artwork serves generated catalogue pictures under /art/ (nil: not mounted).
+	Artwork http.Handler
 	// Cart runs and reads the cart (nil: not mounted).
 	Cart *CartDeps
 }
@@ -92,6 +103,7 @@ func (s *Server) routes() {
 	if s.deps.Live != nil {
 		r.PathPrefix("/socket.io/").Handler(s.deps.Live)
 	}
+	s.catalogueRootRoutes(r)
 	if s.deps.Web != nil {
 		r.PathPrefix("/").Handler(s.deps.Web)
 	}
@@ -102,6 +114,8 @@ func (s *Server) features() []func(api *mux.Router) {
 	return []func(*mux.Router){
 		s.accountRoutes,
 		s.mailboxRoutes,
+		s.catalogueRoutes,
+		s.adminCatalogueRoutes,
 		s.cartRoutes,
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	cmdaccounts "mishwar/commands/accounts"
+	cmdcatalogue "mishwar/commands/catalogue"
+	catrm "mishwar/projections/catalogue"
 
 	"mishwar/eventstore"
 	"mishwar/httpapi"
@@ -16,16 +18,21 @@ import (
 
 func registerEvents(r *eventstore.Registry) {
 	cmdaccounts.RegisterEvents(r)
+	cmdcatalogue.RegisterEvents(r)
 }
 
 func (a *App) buildProjections() []projections.Projection {
 	return []projections.Projection{
 		stats.New(),
+		catrm.New(a.Registry),
 	}
 }
 
 func (a *App) wireFeatures(ctx context.Context, d *httpapi.Deps) error {
 	if err := a.wireAccounts(d); err != nil {
+		return err
+	}
+	if err := a.wireCatalogue(d); err != nil {
 		return err
 	}
 	return nil
@@ -34,6 +41,9 @@ func (a *App) wireFeatures(ctx context.Context, d *httpapi.Deps) error {
 // SeedDemo fills an empty store with the demo catalogue and a demo admin (MISHWAR_DEMO=1).
 func (a *App) SeedDemo(ctx context.Context) error {
 	if err := a.seedDemoAdmin(ctx); err != nil {
+		return err
+	}
+	if err := a.seedDemoCatalogue(ctx); err != nil {
 		return err
 	}
 	return nil

@@ -64,3 +64,9 @@ func init() {
 		"uploads.too_small":        {En: "The photo is too small (at least 320 × 200 pixels).", Ar: "الصورة صغيرة جدًا (320 × 200 بكسل على الأقل)."},
 	})
 }
+
+func init() {
+	Register(map[string]Text{
+		"catalogue.archived": {En: "Archived. It no longer appears on the public pages; you can restore it.", Ar: "تمت الأرشفة. لم يعد يظهر في الصفحات العامة، ويمكنك استعادته."},
+	})
+}
