@@ -101,3 +101,10 @@ func (h *Handlers) ExpireLapsedHolds(ctx context.Context, holds Holds) (int, err
 	}
 	return len(list), errors.Join(errs...)
 }
+
+// HoldsFunc adapts a function to Holds.
+type HoldsFunc func(ctx context.Context, before time.Time, limit int) ([]Hold, error)
+
+func (f HoldsFunc) LapsedHolds(ctx context.Context, before time.Time, limit int) ([]Hold, error) {
+	return f(ctx, before, limit)
+}

@@ -172,7 +172,6 @@ func systemMeta(id uuid.UUID, correlation string) commands.Meta {
 	return commands.Meta{CommandID: id, Actor: commands.Actor{UserID: "system", Role: "system"}, CorrelationID: correlation}
 }
 
-
 func wrap(what string, err error) error {
 	if err == nil {
 		return nil

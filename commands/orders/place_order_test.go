@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	orderscmd "mishwar/commands/orders"
+	"mishwar/commands/orders/orderstest"
 	"mishwar/domain"
 	"mishwar/domain/availability"
 	"mishwar/domain/money"
@@ -20,9 +21,9 @@ import (
 
 func TestPlaceOrderRecordsWhatThePriceDependsOnAndOpensAPayment(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, 2)
-	f.cart(t, "u1")
-	placed, err := f.Orders.PlaceOrder(context.Background(), f.input("u1", "2026-11-18"), userMeta("u1"))
+	f := orderstest.New(t, 2)
+	f.FillCart(t, "u1")
+	placed, err := f.Orders.PlaceOrder(context.Background(), f.Input("u1", "2026-11-18"), orderstest.UserMeta("u1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func TestPlaceOrderRecordsWhatThePriceDependsOnAndOpensAPayment(t *testing.T) {
 	if !strings.HasPrefix(placed.PaymentURL, "http://mishwar.test/pay/sandbox/") {
 		t.Fatalf("payment URL %q", placed.PaymentURL)
 	}
-	evs := events[order.Event](t, f, orderscmd.OrderStream(placed.OrderID))
+	evs := orderstest.Events[order.Event](t, f, orderscmd.OrderStream(placed.OrderID))
 	if len(evs) != 2 {
 		t.Fatalf("order events %#v", evs)
 	}
@@ -42,18 +43,18 @@ func TestPlaceOrderRecordsWhatThePriceDependsOnAndOpensAPayment(t *testing.T) {
 		tr.Itinerary.Start.PickupPointID != f.Pickup.String() || tr.RatePlan.ID != f.Plan.String() ||
 		tr.RatePlan.PerKm != money.New(1200, money.EGP) || tr.Quote.DistanceMeters <= 0 || tr.Quote.Total.Minor <= 0 ||
 		tr.Quote.Total.Minor != tr.Quote.DistanceCost.Minor+tr.Quote.WaitingCost.Minor || len(p.Rates) != 2 ||
-		p.DisplayCurrency != money.USD || p.Cancellation.LateRefundBasisPoints != 5000 || !p.HoldUntil.Equal(now.Add(30*60e9)) {
+		p.DisplayCurrency != money.USD || p.Cancellation.LateRefundBasisPoints != 5000 || !p.HoldUntil.Equal(orderstest.Now.Add(30*60e9)) {
 		t.Fatalf("recorded %+v", p)
 	}
 	req := evs[1].(order.PaymentRequested)
 	if req.PaymentID != placed.PaymentID || req.Amount != tr.Quote.Total || req.Provider != "sandbox" {
 		t.Fatalf("payment requested %+v", req)
 	}
-	day := events[availability.Event](t, f, orderscmd.DayStream("2026-11-18"))
+	day := orderstest.Events[availability.Event](t, f, orderscmd.DayStream("2026-11-18"))
 	if r, ok := day[0].(availability.CapacityReserved); len(day) != 1 || !ok || r.OrderID != placed.OrderID || r.Capacity != 2 || r.Reservation != p.Reservation {
 		t.Fatalf("day %#v", day)
 	}
-	pay := events[payment.Event](t, f, orderscmd.PaymentStream(placed.PaymentID))
+	pay := orderstest.Events[payment.Event](t, f, orderscmd.PaymentStream(placed.PaymentID))
 	if s, ok := pay[0].(payment.PaymentStarted); len(pay) != 1 || !ok || s.OrderID != placed.OrderID || s.Amount != tr.Quote.Total {
 		t.Fatalf("payment %#v", pay)
 	}
@@ -61,8 +62,8 @@ func TestPlaceOrderRecordsWhatThePriceDependsOnAndOpensAPayment(t *testing.T) {
 
 func TestInvalidOrdersAreRefusedBeforeACarIsHeld(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, 1)
-	f.cart(t, "u1")
+	f := orderstest.New(t, 1)
+	f.FillCart(t, "u1")
 	cases := map[string]struct {
 		change func(*orderscmd.PlaceOrderInput)
 		field  string
@@ -77,24 +78,24 @@ func TestInvalidOrdersAreRefusedBeforeACarIsHeld(t *testing.T) {
 		"an unknown rate plan":   {func(in *orderscmd.PlaceOrderInput) { in.RatePlanID = uuid.NewString() }, "rate_plan_id"},
 	}
 	for name, c := range cases {
-		in := f.input("u1", "2026-11-18")
+		in := f.Input("u1", "2026-11-18")
 		c.change(&in)
-		_, err := f.Orders.PlaceOrder(context.Background(), in, userMeta("u1"))
+		_, err := f.Orders.PlaceOrder(context.Background(), in, orderstest.UserMeta("u1"))
 		var v *domain.ValidationError
 		if !errors.As(err, &v) || len(v.Fields[c.field]) == 0 {
 			t.Errorf("%s: err = %v, want a field error on %s", name, err, c.field)
 		}
 	}
-	if evs := events[availability.Event](t, f, orderscmd.DayStream("2026-11-18")); len(evs) != 0 {
+	if evs := orderstest.Events[availability.Event](t, f, orderscmd.DayStream("2026-11-18")); len(evs) != 0 {
 		t.Fatalf("refused orders held cars: %#v", evs)
 	}
-	f.cart(t, "lonely")
+	f.FillCart(t, "lonely")
 	// A cart needs more than one destination: empty it down to one by using a fresh user with one sight.
 	ctx := context.Background()
-	if _, _, err := f.Cart.AddDestination(ctx, "one", f.Sights[0].String(), userMeta("one")); err != nil {
+	if _, _, err := f.Cart.AddDestination(ctx, "one", f.Sights[0].String(), orderstest.UserMeta("one")); err != nil {
 		t.Fatal(err)
 	}
-	_, err := f.Orders.PlaceOrder(ctx, f.input("one", "2026-11-18"), userMeta("one"))
+	_, err := f.Orders.PlaceOrder(ctx, f.Input("one", "2026-11-18"), orderstest.UserMeta("one"))
 	var v *domain.ValidationError
 	if !errors.As(err, &v) || len(v.Fields["destinations"]) == 0 {
 		t.Fatalf("one destination: err = %v", err)
@@ -105,8 +106,8 @@ func TestInvalidOrdersAreRefusedBeforeACarIsHeld(t *testing.T) {
 // for a day with 3 cars, in many rounds.
 func TestNoDoubleBooking(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, 3)
-	f.cart(t, "u1")
+	f := orderstest.New(t, 3)
+	f.FillCart(t, "u1")
 	const rounds, parallel = 8, 50
 	for round := 0; round < rounds; round++ {
 		date := fmt.Sprintf("2026-11-%02d", 18+round)
@@ -118,7 +119,7 @@ func TestNoDoubleBooking(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				<-start
-				_, results[i] = f.Orders.PlaceOrder(context.Background(), f.input("u1", date), userMeta("u1"))
+				_, results[i] = f.Orders.PlaceOrder(context.Background(), f.Input("u1", date), orderstest.UserMeta("u1"))
 			}()
 		}
 		close(start)
@@ -137,7 +138,7 @@ func TestNoDoubleBooking(t *testing.T) {
 		if ok != 3 || full != parallel-3 {
 			t.Fatalf("round %d (%s): %d orders held a car and %d were told the date is fully booked; want 3 and %d", round, date, ok, full, parallel-3)
 		}
-		day := availability.Decider.Fold(events[availability.Event](t, f, orderscmd.DayStream(availability.Day(date))))
+		day := availability.Decider.Fold(orderstest.Events[availability.Event](t, f, orderscmd.DayStream(availability.Day(date))))
 		if day.Taken() != 3 {
 			t.Fatalf("round %d: the day stream holds %d cars", round, day.Taken())
 		}
@@ -147,9 +148,9 @@ func TestNoDoubleBooking(t *testing.T) {
 // 100 identical submissions at once (one Idempotency-Key, so one command id) make one order.
 func TestIdenticalSubmissionsMakeOneOrder(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, 5)
-	f.cart(t, "u1")
-	meta := userMeta("u1")
+	f := orderstest.New(t, 5)
+	f.FillCart(t, "u1")
+	meta := orderstest.UserMeta("u1")
 	const n = 100
 	var wg sync.WaitGroup
 	got := make([]orderscmd.Placed, n)
@@ -158,7 +159,7 @@ func TestIdenticalSubmissionsMakeOneOrder(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			got[i], errs[i] = f.Orders.PlaceOrder(context.Background(), f.input("u1", "2026-11-18"), meta)
+			got[i], errs[i] = f.Orders.PlaceOrder(context.Background(), f.Input("u1", "2026-11-18"), meta)
 		}()
 	}
 	wg.Wait()
@@ -170,17 +171,17 @@ func TestIdenticalSubmissionsMakeOneOrder(t *testing.T) {
 			t.Fatalf("submission %d answered %+v, the first %+v", i, got[i], got[0])
 		}
 	}
-	day := events[availability.Event](t, f, orderscmd.DayStream("2026-11-18"))
-	orderEvents := events[order.Event](t, f, orderscmd.OrderStream(got[0].OrderID))
+	day := orderstest.Events[availability.Event](t, f, orderscmd.DayStream("2026-11-18"))
+	orderEvents := orderstest.Events[order.Event](t, f, orderscmd.OrderStream(got[0].OrderID))
 	if len(day) != 1 || len(orderEvents) != 2 {
 		t.Fatalf("day %d events, order %d events; want 1 and 2", len(day), len(orderEvents))
 	}
 	// The same submission later still answers the first result.
-	again, err := f.Orders.PlaceOrder(context.Background(), f.input("u1", "2026-11-18"), meta)
+	again, err := f.Orders.PlaceOrder(context.Background(), f.Input("u1", "2026-11-18"), meta)
 	if err != nil || again.OrderID != got[0].OrderID || again.PaymentURL != got[0].PaymentURL {
 		t.Fatalf("a later retry: %+v %v", again, err)
 	}
-	if len(events[availability.Event](t, f, orderscmd.DayStream("2026-11-18"))) != 1 {
+	if len(orderstest.Events[availability.Event](t, f, orderscmd.DayStream("2026-11-18"))) != 1 {
 		t.Fatal("the retry held another car")
 	}
 }
@@ -188,9 +189,9 @@ func TestIdenticalSubmissionsMakeOneOrder(t *testing.T) {
 // Capacity follows the drivers: no driver that day, no booking.
 func TestADayWithoutDriversIsFullyBooked(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, 0)
-	f.cart(t, "u1")
-	_, err := f.Orders.PlaceOrder(context.Background(), f.input("u1", "2026-11-18"), userMeta("u1"))
+	f := orderstest.New(t, 0)
+	f.FillCart(t, "u1")
+	_, err := f.Orders.PlaceOrder(context.Background(), f.Input("u1", "2026-11-18"), orderstest.UserMeta("u1"))
 	if !errors.Is(err, availability.ErrDateFullyBooked) {
 		t.Fatalf("err = %v", err)
 	}

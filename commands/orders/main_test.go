@@ -1,0 +1,9 @@
+package orders_test
+
+import (
+	"testing"
+
+	"mishwar/internal/pgtest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }

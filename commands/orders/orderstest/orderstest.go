@@ -1,0 +1,254 @@
+// Package orderstest builds the real pieces the orders tests run on: a fresh PostgreSQL database with
+// the event store, the catalogue's commands and read model, the cart, the orders commands with the
+// sandbox payment provider, and the orders read model, all running. Catalogue entities are created
+// through the catalogue's own commands. For tests only.
+package orderstest
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"mishwar/commands"
+	cartcmd "mishwar/commands/cart"
+	orderscmd "mishwar/commands/orders"
+	"mishwar/domain/availability"
+	cat "mishwar/domain/catalogue"
+	"mishwar/domain/money"
+	"mishwar/domain/order"
+	"mishwar/eventstore"
+	"mishwar/internal/distance"
+	"mishwar/internal/payments"
+	"mishwar/projections"
+	cartrm "mishwar/projections/cart"
+	"mishwar/projections/cart/carttest"
+	"mishwar/projections/catalogue"
+	ordersrm "mishwar/projections/orders"
+)
+
+// Clock is a settable clock shared by the runner and the tests.
+type Clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *Clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = t
+}
+
+// Fixture is the real write and read side: event store, catalogue, cart and orders, on PostgreSQL.
+type Fixture struct {
+	*carttest.Fixture
+	Orders  *orderscmd.Handlers
+	Sandbox *payments.Sandbox
+	Clock   *Clock
+	Read    *ordersrm.Reader
+	// ReadModels runs the orders read model.
+	ReadModels *projections.Runner
+	Plan       uuid.UUID
+	Pickup     uuid.UUID
+	Sights     []uuid.UUID
+}
+
+// Now: Monday 16 November 2026, 10:00 in Cairo.
+var Now = time.Date(2026, 11, 16, 10, 0, 0, 0, cat.Cairo)
+
+// New starts the fixture with drivers drivers working every day, one trip each.
+func New(t testing.TB, drivers int) *Fixture {
+	t.Helper()
+	f := &Fixture{Fixture: carttest.New(t), Clock: &Clock{t: Now}}
+	orderscmd.RegisterEvents(f.Registry)
+	f.Runner.Now = f.Clock.Now
+	f.Plan = f.RatePlan(t, "Sedan", 1200, 5000, 1)
+	f.Pickup = f.PickupPoint(t, "Nile Hotel", 30.045, 31.232, true)
+	f.Sights = []uuid.UUID{
+		f.Destination(t, carttest.Place{Name: "Pyramids", Lat: 29.9792, Lng: 31.1342, VisitMinutes: 120, Published: true, Hours: carttest.Daily("06:00", "23:00")}),
+		f.Destination(t, carttest.Place{Name: "Museum", Lat: 30.0478, Lng: 31.2336, VisitMinutes: 90, Published: true, Hours: carttest.Daily("06:00", "23:00")}),
+	}
+	f.CurrencyRates(t, 0.0205, 0.077)
+	f.SetHours(t, carttest.Daily("06:00", "23:00"))
+	for i := 0; i < drivers; i++ {
+		f.AddDriver(t, i, 1)
+	}
+	sb, err := payments.NewSandbox(payments.SandboxConfig{Secret: []byte("test-secret-test-secret"), PublicURL: "http://mishwar.test", Now: f.Clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Sandbox = sb
+	settings := orderscmd.DefaultSettings()
+	rm, err := projections.NewRunner(f.Pool, f.Store, projections.Config{Logger: slog.New(slog.DiscardHandler)},
+		ordersrm.New(f.Registry, func() string { return "http://mishwar.test" }, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.ReadModels = rm
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = rm.Run(ctx)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	f.Read = ordersrm.NewReader(f.Pool)
+	f.Orders = orderscmd.New(orderscmd.Config{
+		Runner:    f.Runner,
+		Catalogue: orderscmd.CatalogueReader{Reader: f.Reader},
+		Pricer: &orderscmd.CartPricer{Carts: f.Carts, Quoter: &cartrm.Quoter{
+			Catalogue: f.Adapter, Distances: distance.NewEstimator(), Location: cat.Cairo}},
+		Provider:  sb,
+		Settings:  settings,
+		PublicURL: func() string { return "http://mishwar.test" },
+		Logger:    slog.New(slog.DiscardHandler),
+	})
+	return f
+}
+
+// SetHours sets the business hours.
+func (f *Fixture) SetHours(t testing.TB, w cat.WeeklyHours) {
+	t.Helper()
+	ctx := context.Background()
+	res, err := f.Catalogue.Settings(ctx, cat.SetOpeningHours{Hours: w}, commands.NewMeta(commands.Actor{UserID: "admin", Role: "admin"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Projections.WaitFor(ctx, catalogue.Name, res.Position); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// AddDriver adds the n-th driver, working every day.
+func (f *Fixture) AddDriver(t testing.TB, n, tripsPerDay int) {
+	t.Helper()
+	ctx := context.Background()
+	every := []time.Weekday{time.Sunday, time.Monday, time.Tuesday, time.Wednesday, time.Thursday, time.Friday, time.Saturday}
+	res, err := f.Catalogue.Drivers.Create(ctx, cat.CreateDriver{ID: uuid.New(), Fields: cat.DriverFields{
+		Name: cat.Text{En: "Driver", Ar: "سائق"}, Phone: fmt.Sprintf("+2010012345%02d", n), Licence: "L-" + uuid.NewString()[:8],
+		Vehicle: cat.Text{En: "Sedan", Ar: "سيدان"}, Plate: "ABC " + uuid.NewString()[:4], Seats: 4,
+		WorkingDays: every, TripsPerDay: tripsPerDay, Active: true,
+	}}, commands.NewMeta(commands.Actor{UserID: "admin", Role: "admin"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Projections.WaitFor(ctx, catalogue.Name, res.Position); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// FillCart fills user's cart with the fixture's sights and the hotel as the start.
+func (f *Fixture) FillCart(t testing.TB, user string) {
+	t.Helper()
+	ctx := context.Background()
+	meta := commands.NewMeta(commands.Actor{UserID: user, Role: "user"})
+	var pos eventstore.Position
+	for _, d := range f.Sights {
+		_, res, err := f.Fixture.Cart.AddDestination(ctx, user, d.String(), commands.NewMeta(meta.Actor))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos = res.Position
+	}
+	res, err := f.Fixture.Cart.ChoosePoints(ctx, user, &cartcmd.PointChoice{PickupPointID: f.Pickup.String()}, nil, true, meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Position.Less(pos) {
+		res.Position = pos
+	}
+	f.WaitForCart(t, res.Position)
+}
+
+// Input is a valid checkout of user's cart for date at 10:00.
+func (f *Fixture) Input(user string, date string) orderscmd.PlaceOrderInput {
+	return orderscmd.PlaceOrderInput{
+		UserID: user, Lang: "en",
+		Contact:           order.Contact{FirstName: "Mona", LastName: "Hassan", Email: "mona@example.com", Phone: "+201001234567", Country: "EG"},
+		EmailConfirmation: "mona@example.com", TermsAgreed: true,
+		Date: date, Time: "10:00", RatePlanID: f.Plan.String(), DisplayCurrency: money.USD,
+	}
+}
+
+// UserMeta is a fresh command of user.
+func UserMeta(user string) commands.Meta {
+	return commands.NewMeta(commands.Actor{UserID: user, Role: "user"})
+}
+
+// Events loads a stream's events.
+func Events[E any](t testing.TB, f *Fixture, stream string) []E {
+	t.Helper()
+	h, err := commands.Load[E](context.Background(), f.Runner, stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h.Events
+}
+
+// Place places user's order for date, failing the test on error.
+func (f *Fixture) Place(t testing.TB, user, date string) orderscmd.Placed {
+	t.Helper()
+	p, err := f.Orders.PlaceOrder(context.Background(), f.Input(user, date), UserMeta(user))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// Order folds an order's stream.
+func (f *Fixture) Order(t testing.TB, id string) order.State {
+	t.Helper()
+	s, _, err := f.Orders.LoadOrder(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Day folds a day's stream.
+func (f *Fixture) Day(t testing.TB, date string) availability.State {
+	t.Helper()
+	return availability.Decider.Fold(Events[availability.Event](t, f, orderscmd.DayStream(availability.Day(date))))
+}
+
+// Notice is a verified notice for p's payment.
+func Notice(p orderscmd.Placed, id, outcome string, amount money.Money) payments.Notice {
+	n := payments.Notice{PaymentID: p.PaymentID, ProviderSessionID: p.PaymentID, NoticeID: id, Outcome: outcome, Amount: amount, ProviderRef: "txn-" + id}
+	if outcome == payments.OutcomeFailed {
+		n.Reason = payments.ReasonDeclined
+	}
+	return n
+}
+
+// Notify records n as the sandbox's, failing the test on error.
+func (f *Fixture) Notify(t testing.TB, n payments.Notice) orderscmd.NoticeResult {
+	t.Helper()
+	r, err := f.Orders.RecordNotice(context.Background(), "sandbox", n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// WaitForOrders waits until the orders read model has seen pos.
+func (f *Fixture) WaitForOrders(t testing.TB, pos eventstore.Position) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := f.ReadModels.WaitFor(ctx, ordersrm.Name, pos); err != nil {
+		t.Fatalf("orderstest: wait for the orders read model: %v", err)
+	}
+}

@@ -1,0 +1,96 @@
+package orders
+
+import (
+	"time"
+
+	"mishwar/domain/availability"
+	cat "mishwar/domain/catalogue"
+	"mishwar/domain/order"
+)
+
+// StartStep is the granularity of pickup times offered (minutes).
+const StartStep = 15
+
+// CalendarDay is one day of the booking calendar.
+type CalendarDay struct {
+	Date   availability.Day `json:"date"`
+	Status order.DayStatus  `json:"status"`
+	// Reason says why a day is blocked: "full" or "closed".
+	Reason   string `json:"reason,omitempty"`
+	Capacity int    `json:"capacity"`
+	Taken    int    `json:"taken"`
+	// Earliest and Latest are the pickup times offered that day ("HH:MM", Cairo), when available.
+	Earliest string `json:"earliest,omitempty"`
+	Latest   string `json:"latest,omitempty"`
+}
+
+// CalendarInput is what a calendar is built from.
+type CalendarInput struct {
+	From     availability.Day
+	Days     int
+	Now      time.Time
+	Policy   order.Policy
+	Hours    cat.BusinessHours
+	Capacity func(time.Weekday) int
+	Taken    map[availability.Day]int
+}
+
+// BuildCalendar says for each day whether it can be booked: out of range (sooner than the lead time
+// allows any pickup, or beyond the booking window), blocked (closed, or every car taken) or available
+// with its first and last pickup times. It shows; the day's stream decides.
+func BuildCalendar(in CalendarInput) []CalendarDay {
+	start, err := in.From.Time(cat.Cairo)
+	if err != nil || in.Days <= 0 {
+		return nil
+	}
+	earliestStart := in.Now.Add(in.Policy.Lead)
+	out := make([]CalendarDay, 0, in.Days)
+	for i := 0; i < in.Days; i++ {
+		d := time.Date(start.Year(), start.Month(), start.Day()+i, 0, 0, 0, 0, cat.Cairo)
+		day := availability.DayOf(d)
+		c := CalendarDay{Date: day, Capacity: in.Capacity(d.Weekday()), Taken: in.Taken[day]}
+		if !in.Policy.InRange(day, in.Now) {
+			c.Status = order.DayOutOfRange
+			out = append(out, c)
+			continue
+		}
+		h, open := in.Hours.Weekly.On(d.Weekday())
+		openMin, errO := cat.Minutes(h.Open)
+		closeMin, errC := cat.Minutes(h.Close)
+		if !open || in.Hours.IsHoliday(d) || errO != nil || errC != nil {
+			c.Status, c.Reason = order.DayBlocked, "closed"
+			out = append(out, c)
+			continue
+		}
+		first := d.Add(time.Duration(openMin) * time.Minute)
+		last := d.Add(time.Duration(closeMin-1) * time.Minute)
+		if first.Before(earliestStart) {
+			first = earliestStart.In(cat.Cairo)
+		}
+		first = roundUp(first, d)
+		last = d.Add(time.Duration((closeMin-1)/StartStep*StartStep) * time.Minute)
+		if first.After(last) {
+			c.Status = order.DayOutOfRange
+			out = append(out, c)
+			continue
+		}
+		if c.Taken >= c.Capacity {
+			c.Status, c.Reason = order.DayBlocked, "full"
+			out = append(out, c)
+			continue
+		}
+		c.Status, c.Earliest, c.Latest = order.DayAvailable, first.Format("15:04"), last.Format("15:04")
+		out = append(out, c)
+	}
+	return out
+}
+
+// roundUp moves t to the next StartStep boundary of its day (midnight-based).
+func roundUp(t, midnight time.Time) time.Time {
+	m := t.Sub(midnight)
+	step := time.Duration(StartStep) * time.Minute
+	if r := m % step; r != 0 {
+		m += step - r
+	}
+	return midnight.Add(m)
+}

@@ -1,0 +1,489 @@
+// Package orders is the read side of orders, payments, day availability and enquiries: each order
+// with its timeline (from its events), the trip status lookup by trip number and e-mail, the day holds
+// behind the booking calendar and the hold-expiry job, the payments audit (every verified notice,
+// the ignored ones included), and the admin's purchase orders. It pushes every order change to the
+// owner's room, the trip's room and the admins' room, and queues the traveller's e-mails (order
+// received, payment confirmed or failed, cancellation, refund, exchange, enquiry received, quote) in
+// the mail outbox inside its own transaction, so a mail goes out exactly when the change is visible.
+//
+// It decides nothing: whether a car is free is decided on the day's stream (commands/orders); the day
+// holds here only show the calendar and point the expiry job at lapsed holds.
+package orders
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"mishwar/domain/availability"
+	"mishwar/domain/enquiry"
+	"mishwar/domain/order"
+	"mishwar/domain/payment"
+	"mishwar/eventstore"
+	"mishwar/projections"
+)
+
+// Name is the projection's name; its tables live in schema projections.SchemaName(Name).
+const Name = "orders"
+
+// Live events.
+const (
+	EventOrderChanged   = "order.changed"
+	EventEnquiryChanged = "enquiry.changed"
+)
+
+// TripRoom is the live room of a trip, joined by proving its trip number and e-mail.
+func TripRoom(tripNumber string) string { return "trip:" + tripNumber }
+
+// UserRoom and AdminRoom repeat httpapi/live's room names, keeping projections free of the HTTP layer.
+func UserRoom(userID string) string { return "user:" + userID }
+
+const AdminRoom = "admin"
+
+// Projection maintains the read model.
+type Projection struct {
+	registry  *eventstore.Registry
+	publicURL func() string
+	mail      bool
+}
+
+// New returns the projection. publicURL builds links in e-mails; mail false leaves the outbox alone
+// (tests of other read models, tools).
+func New(registry *eventstore.Registry, publicURL func() string, mail bool) *Projection {
+	if publicURL == nil {
+		publicURL = func() string { return "" }
+	}
+	return &Projection{registry: registry, publicURL: publicURL, mail: mail}
+}
+
+var _ projections.Projection = (*Projection)(nil)
+
+func (*Projection) Name() string { return Name }
+
+func (*Projection) Schema() string {
+	return `CREATE TABLE orders (
+    id               text        PRIMARY KEY,
+    user_id          text        NOT NULL,
+    email            text        NOT NULL,
+    customer         text        NOT NULL,
+    status           text        NOT NULL,
+    source           text        NOT NULL,
+    day              date        NOT NULL,
+    start_at         timestamptz NOT NULL,
+    price_minor      bigint      NOT NULL,
+    paid_minor       bigint      NOT NULL,
+    refunded_minor   bigint      NOT NULL,
+    owed_minor       bigint      NOT NULL,
+    needs_attention  boolean     NOT NULL,
+    refund_requested boolean     NOT NULL,
+    placed_at        timestamptz NOT NULL,
+    updated_at       timestamptz NOT NULL,
+    version          bigint      NOT NULL,
+    doc              jsonb       NOT NULL
+);
+CREATE INDEX orders_user ON orders (user_id, placed_at DESC);
+CREATE INDEX orders_placed ON orders (placed_at DESC, id);
+CREATE INDEX orders_email ON orders (email);
+CREATE INDEX orders_attention ON orders (placed_at DESC) WHERE needs_attention;
+
+CREATE TABLE enquiries (
+    trip_number  text        PRIMARY KEY,
+    user_id      text        NOT NULL,
+    email        text        NOT NULL,
+    customer     text        NOT NULL,
+    status       text        NOT NULL,
+    day          date        NOT NULL,
+    submitted_at timestamptz NOT NULL,
+    updated_at   timestamptz NOT NULL,
+    version      bigint      NOT NULL,
+    doc          jsonb       NOT NULL
+);
+CREATE INDEX enquiries_user ON enquiries (user_id, submitted_at DESC);
+CREATE INDEX enquiries_submitted ON enquiries (submitted_at DESC, trip_number);
+
+CREATE TABLE timeline (
+    stream      text        NOT NULL,
+    version     bigint      NOT NULL,
+    trip_number text        NOT NULL,
+    type        text        NOT NULL,
+    at          timestamptz NOT NULL,
+    actor_role  text        NOT NULL,
+    data        jsonb       NOT NULL,
+    PRIMARY KEY (stream, version)
+);
+CREATE INDEX timeline_trip ON timeline (trip_number, at, version);
+
+CREATE TABLE day_holds (
+    reservation text        PRIMARY KEY,
+    day         date        NOT NULL,
+    order_id    text        NOT NULL,
+    status      text        NOT NULL,
+    held_until  timestamptz,
+    capacity    integer     NOT NULL,
+    updated_at  timestamptz NOT NULL
+);
+CREATE INDEX day_holds_day ON day_holds (day) WHERE status <> 'released';
+CREATE INDEX day_holds_lapsed ON day_holds (held_until) WHERE status = 'held';
+
+CREATE TABLE payments (
+    payment_id          text        PRIMARY KEY,
+    order_id            text        NOT NULL,
+    purpose             text        NOT NULL,
+    provider            text        NOT NULL,
+    amount_minor        bigint      NOT NULL,
+    status              text        NOT NULL,
+    provider_session_id text        NOT NULL,
+    provider_ref        text        NOT NULL DEFAULT '',
+    captured_minor      bigint      NOT NULL DEFAULT 0,
+    refunded_minor      bigint      NOT NULL DEFAULT 0,
+    decline_reason      text        NOT NULL DEFAULT '',
+    expires_at          timestamptz,
+    started_at          timestamptz NOT NULL,
+    updated_at          timestamptz NOT NULL
+);
+CREATE INDEX payments_order ON payments (order_id, started_at);
+CREATE INDEX payments_started ON payments (started_at DESC, payment_id);
+
+CREATE TABLE payment_notices (
+    payment_id   text        NOT NULL,
+    version      bigint      NOT NULL,
+    kind         text        NOT NULL,
+    notice_id    text        NOT NULL,
+    outcome      text        NOT NULL,
+    reason       text        NOT NULL,
+    amount_minor bigint      NOT NULL,
+    provider_ref text        NOT NULL,
+    at           timestamptz NOT NULL,
+    PRIMARY KEY (payment_id, version)
+);`
+}
+
+type batch struct {
+	orders    map[string]*Order
+	enquiries map[string]*Enquiry
+	touched   []string
+	touchedQ  []string
+	mails     []pendingMail
+}
+
+// Apply folds the batch: orders and enquiries are loaded once per batch, changed in memory and
+// written once; holds, payments and the timeline are written as they come.
+func (p *Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	b := &batch{orders: map[string]*Order{}, enquiries: map[string]*Enquiry{}}
+	for _, rec := range events {
+		category, id, err := eventstore.SplitStreamID(rec.StreamID)
+		if err != nil {
+			continue
+		}
+		switch category {
+		case "order", "availability", "payment", "enquiry":
+		default:
+			continue
+		}
+		v, err := p.registry.Decode(rec)
+		if errors.Is(err, eventstore.ErrUnknownEventType) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("orders: decode %s@%d: %w", rec.StreamID, rec.Version, err)
+		}
+		switch e := v.(type) {
+		case order.Event:
+			if err := p.applyOrder(ctx, tx, b, id, e, rec); err != nil {
+				return err
+			}
+		case availability.Event:
+			if err := applyDay(ctx, tx, e, rec); err != nil {
+				return err
+			}
+		case payment.Event:
+			if err := applyPayment(ctx, tx, id, e, rec); err != nil {
+				return err
+			}
+		case enquiry.Event:
+			if err := p.applyEnquiry(ctx, tx, b, id, e, rec); err != nil {
+				return err
+			}
+		}
+	}
+	for _, id := range b.touched {
+		o := b.orders[id]
+		if err := writeOrder(ctx, tx, o); err != nil {
+			return err
+		}
+		rooms := []string{TripRoom(o.ID), AdminRoom}
+		if o.UserID != "" {
+			rooms = append(rooms, UserRoom(o.UserID))
+		}
+		if err := projections.Notify(ctx, tx, EventOrderChanged, map[string]any{"rooms": rooms, "event": EventOrderChanged,
+			"data": map[string]any{"order_id": o.ID, "status": o.Status, "version": o.Version}}); err != nil {
+			return err
+		}
+	}
+	for _, id := range b.touchedQ {
+		q := b.enquiries[id]
+		if err := writeEnquiry(ctx, tx, q); err != nil {
+			return err
+		}
+		rooms := []string{TripRoom(q.TripNumber), AdminRoom}
+		if q.UserID != "" {
+			rooms = append(rooms, UserRoom(q.UserID))
+		}
+		if err := projections.Notify(ctx, tx, EventEnquiryChanged, map[string]any{"rooms": rooms, "event": EventEnquiryChanged,
+			"data": map[string]any{"trip_number": q.TripNumber, "status": q.Status, "version": q.Version}}); err != nil {
+			return err
+		}
+	}
+	if p.mail && !projections.Rebuilding(ctx) {
+		for _, m := range b.mails {
+			if err := enqueue(ctx, tx, m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (p *Projection) applyOrder(ctx context.Context, tx pgx.Tx, b *batch, id string, e order.Event, rec eventstore.RecordedEvent) error {
+	o, ok := b.orders[id]
+	if !ok {
+		loaded, found, err := readOrder(ctx, tx, "orders", id)
+		if err != nil {
+			return err
+		}
+		if !found {
+			if _, placing := e.(order.OrderPlaced); !placing {
+				return fmt.Errorf("orders: %s@%d: %s before OrderPlaced", rec.StreamID, rec.Version, rec.Type)
+			}
+		}
+		o = &loaded
+		b.orders[id] = o
+		b.touched = append(b.touched, id)
+	}
+	before := *o
+	o.apply(e, rec.RecordedAt)
+	o.Version = rec.Version
+	if err := insertTimeline(ctx, tx, rec, id, timelineData(e)); err != nil {
+		return err
+	}
+	b.mails = append(b.mails, p.orderMails(before, *o, e, rec)...)
+	return nil
+}
+
+func (p *Projection) applyEnquiry(ctx context.Context, tx pgx.Tx, b *batch, id string, e enquiry.Event, rec eventstore.RecordedEvent) error {
+	q, ok := b.enquiries[id]
+	if !ok {
+		loaded, _, err := readEnquiry(ctx, tx, "enquiries", id)
+		if err != nil {
+			return err
+		}
+		q = &loaded
+		b.enquiries[id] = q
+		b.touchedQ = append(b.touchedQ, id)
+	}
+	q.apply(e, rec.RecordedAt)
+	q.Version = rec.Version
+	if err := insertTimeline(ctx, tx, rec, id, timelineData(e)); err != nil {
+		return err
+	}
+	b.mails = append(b.mails, p.enquiryMails(*q, e, rec)...)
+	return nil
+}
+
+func writeOrder(ctx context.Context, tx pgx.Tx, o *Order) error {
+	doc, err := json.Marshal(o)
+	if err != nil {
+		return fmt.Errorf("orders: encode %s: %w", o.ID, err)
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO orders (id, user_id, email, customer, status, source, day, start_at, price_minor, paid_minor,
+		refunded_minor, owed_minor, needs_attention, refund_requested, placed_at, updated_at, version, doc)
+		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18)
+		ON CONFLICT (id) DO UPDATE SET status = excluded.status, day = excluded.day, start_at = excluded.start_at,
+		    price_minor = excluded.price_minor, paid_minor = excluded.paid_minor, refunded_minor = excluded.refunded_minor,
+		    owed_minor = excluded.owed_minor, needs_attention = excluded.needs_attention, refund_requested = excluded.refund_requested,
+		    updated_at = excluded.updated_at, version = excluded.version, doc = excluded.doc`,
+		o.ID, o.UserID, strings.ToLower(o.Contact.Email), strings.TrimSpace(o.Contact.FirstName+" "+o.Contact.LastName), string(o.Status), o.Source,
+		string(o.Trip.Day), o.Trip.StartAt, o.Price.Minor, o.Paid.Minor, o.Refunded.Minor, o.Owed().Minor, o.NeedsAttention(),
+		len(o.RefundRequests) > 0, o.PlacedAt, o.UpdatedAt, o.Version, doc)
+	if err != nil {
+		return fmt.Errorf("orders: write %s: %w", o.ID, err)
+	}
+	return nil
+}
+
+func writeEnquiry(ctx context.Context, tx pgx.Tx, q *Enquiry) error {
+	doc, err := json.Marshal(q)
+	if err != nil {
+		return fmt.Errorf("orders: encode enquiry %s: %w", q.TripNumber, err)
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO enquiries (trip_number, user_id, email, customer, status, day, submitted_at, updated_at, version, doc)
+		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)
+		ON CONFLICT (trip_number) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at,
+		    version = excluded.version, doc = excluded.doc`,
+		q.TripNumber, q.UserID, strings.ToLower(q.Contact.Email), strings.TrimSpace(q.Contact.FirstName+" "+q.Contact.LastName),
+		string(q.Status), string(q.Trip.Day), q.SubmittedAt, q.UpdatedAt, q.Version, doc)
+	if err != nil {
+		return fmt.Errorf("orders: write enquiry %s: %w", q.TripNumber, err)
+	}
+	return nil
+}
+
+// querier is a pool or a transaction.
+type querier interface {
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+func readOrder(ctx context.Context, db querier, table, id string) (Order, bool, error) {
+	var doc []byte
+	err := db.QueryRow(ctx, `SELECT doc FROM `+table+` WHERE id = $1`, id).Scan(&doc)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Order{}, false, nil
+	}
+	if err != nil {
+		return Order{}, false, fmt.Errorf("orders: read %s: %w", id, err)
+	}
+	var o Order
+	if err := json.Unmarshal(doc, &o); err != nil {
+		return Order{}, false, fmt.Errorf("orders: decode %s: %w", id, err)
+	}
+	return o, true, nil
+}
+
+func readEnquiry(ctx context.Context, db querier, table, id string) (Enquiry, bool, error) {
+	var doc []byte
+	err := db.QueryRow(ctx, `SELECT doc FROM `+table+` WHERE trip_number = $1`, id).Scan(&doc)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Enquiry{}, false, nil
+	}
+	if err != nil {
+		return Enquiry{}, false, fmt.Errorf("orders: read enquiry %s: %w", id, err)
+	}
+	var q Enquiry
+	if err := json.Unmarshal(doc, &q); err != nil {
+		return Enquiry{}, false, fmt.Errorf("orders: decode enquiry %s: %w", id, err)
+	}
+	return q, true, nil
+}
+
+func insertTimeline(ctx context.Context, tx pgx.Tx, rec eventstore.RecordedEvent, tripNumber string, data map[string]any) error {
+	raw, err := json.Marshal(data)
+	if err != nil {
+		return err
+	}
+	role := rec.Metadata.ActorRole
+	_, err = tx.Exec(ctx, `INSERT INTO timeline (stream, version, trip_number, type, at, actor_role, data)
+		VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT DO NOTHING`, rec.StreamID, rec.Version, tripNumber, rec.Type, rec.RecordedAt, role, raw)
+	if err != nil {
+		return fmt.Errorf("orders: timeline %s@%d: %w", rec.StreamID, rec.Version, err)
+	}
+	return nil
+}
+
+// timelineData is what the timeline shows of an event: amounts, reasons, dates; never the contact
+// details or the whole itinerary (the order page shows those from the order).
+func timelineData(e any) map[string]any {
+	switch ev := e.(type) {
+	case order.OrderPlaced:
+		return map[string]any{"total": ev.Trip.Quote.Total, "day": ev.Trip.Day, "start_at": ev.Trip.StartAt, "hold_until": ev.HoldUntil, "source": ev.Source}
+	case order.PaymentRequested:
+		return map[string]any{"payment_id": ev.PaymentID, "purpose": ev.Purpose, "provider": ev.Provider, "amount": ev.Amount}
+	case order.PaymentReceived:
+		return map[string]any{"payment_id": ev.PaymentID, "purpose": ev.Purpose, "amount": ev.Amount, "late": ev.Late, "confirms": ev.Confirms}
+	case order.PaymentFailed:
+		return map[string]any{"payment_id": ev.PaymentID, "purpose": ev.Purpose, "reason": ev.Reason}
+	case order.OrderExpired:
+		return map[string]any{"held_until": ev.HeldUntil}
+	case order.OrderNeedsAttention:
+		return map[string]any{"reason": ev.Reason, "amount": ev.Amount}
+	case order.OrderCancelled:
+		return map[string]any{"reason": ev.Reason, "free": ev.Free, "refund_due": ev.RefundDue, "refund_basis_points": ev.RefundBasisPoints, "by_staff": ev.ByStaff}
+	case order.RefundRequested:
+		return map[string]any{"reason": ev.Reason, "amount": ev.Amount}
+	case order.RefundIssued:
+		return map[string]any{"amount": ev.Amount, "reason": ev.Reason}
+	case order.RefundFailed:
+		return map[string]any{"amount": ev.Amount, "reason": ev.Reason}
+	case order.ExchangeRequested:
+		return map[string]any{"day": ev.To.Day, "start_at": ev.To.StartAt, "difference": ev.Difference, "hold_until": ev.HoldUntil}
+	case order.OrderExchanged:
+		return map[string]any{"from_day": ev.From.Day, "from_start_at": ev.From.StartAt, "day": ev.To.Day, "start_at": ev.To.StartAt, "difference": ev.Difference}
+	case order.ExchangeAbandoned:
+		return map[string]any{"reason": ev.Reason}
+	case enquiry.EnquirySubmitted:
+		return map[string]any{"day": ev.Trip.Day, "start_at": ev.Trip.StartAt, "estimate": ev.Trip.Quote.Total}
+	case enquiry.EnquiryQuoted:
+		return map[string]any{"amount": ev.Amount, "valid_until": ev.ValidUntil, "note": ev.Note}
+	case enquiry.EnquiryDeclined:
+		return map[string]any{"reason": ev.Reason}
+	case enquiry.EnquiryConverted:
+		return map[string]any{"order_id": ev.OrderID}
+	}
+	return map[string]any{}
+}
+
+func applyDay(ctx context.Context, tx pgx.Tx, e availability.Event, rec eventstore.RecordedEvent) error {
+	var err error
+	switch ev := e.(type) {
+	case availability.CapacityReserved:
+		var until *time.Time
+		if !ev.HeldUntil.IsZero() {
+			until = &ev.HeldUntil
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO day_holds (reservation, day, order_id, status, held_until, capacity, updated_at)
+			VALUES ($1,$2,$3,'held',$4,$5,$6)
+			ON CONFLICT (reservation) DO UPDATE SET status = 'held', held_until = excluded.held_until, capacity = excluded.capacity, updated_at = excluded.updated_at`,
+			ev.Reservation, string(ev.Day), ev.OrderID, until, ev.Capacity, rec.RecordedAt)
+	case availability.ReservationConfirmed:
+		_, err = tx.Exec(ctx, `UPDATE day_holds SET status = 'confirmed', updated_at = $2 WHERE reservation = $1`, ev.Reservation, rec.RecordedAt)
+	case availability.ReservationReleased:
+		_, err = tx.Exec(ctx, `UPDATE day_holds SET status = 'released', updated_at = $2 WHERE reservation = $1`, ev.Reservation, rec.RecordedAt)
+	}
+	if err != nil {
+		return fmt.Errorf("orders: day %s@%d: %w", rec.StreamID, rec.Version, err)
+	}
+	return nil
+}
+
+func applyPayment(ctx context.Context, tx pgx.Tx, id string, e payment.Event, rec eventstore.RecordedEvent) error {
+	var err error
+	notice := func(kind, noticeID, outcome, reason string, amount int64, ref string) error {
+		_, err := tx.Exec(ctx, `INSERT INTO payment_notices (payment_id, version, kind, notice_id, outcome, reason, amount_minor, provider_ref, at)
+			VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) ON CONFLICT DO NOTHING`, id, rec.Version, kind, noticeID, outcome, reason, amount, ref, rec.RecordedAt)
+		return err
+	}
+	switch ev := e.(type) {
+	case payment.PaymentStarted:
+		_, err = tx.Exec(ctx, `INSERT INTO payments (payment_id, order_id, purpose, provider, amount_minor, status, provider_session_id, expires_at, started_at, updated_at)
+			VALUES ($1,$2,$3,$4,$5,'pending',$6,$7,$8,$8) ON CONFLICT (payment_id) DO NOTHING`,
+			id, ev.OrderID, ev.Purpose, ev.Provider, ev.Amount.Minor, ev.ProviderSessionID, ev.ExpiresAt, rec.RecordedAt)
+	case payment.PaymentSucceeded:
+		if _, err = tx.Exec(ctx, `UPDATE payments SET status = 'succeeded', captured_minor = $2, provider_ref = $3, updated_at = $4 WHERE payment_id = $1`,
+			id, ev.Amount.Minor, ev.ProviderRef, rec.RecordedAt); err == nil {
+			err = notice("succeeded", ev.NoticeID, payment.OutcomeSucceeded, "", ev.Amount.Minor, ev.ProviderRef)
+		}
+	case payment.PaymentDeclined:
+		if _, err = tx.Exec(ctx, `UPDATE payments SET status = 'failed', decline_reason = $2, updated_at = $3 WHERE payment_id = $1`,
+			id, ev.Reason, rec.RecordedAt); err == nil {
+			err = notice("declined", ev.NoticeID, payment.OutcomeFailed, ev.Reason, 0, ev.ProviderRef)
+		}
+	case payment.PaymentNoticeIgnored:
+		if _, err = tx.Exec(ctx, `UPDATE payments SET updated_at = $2 WHERE payment_id = $1`, id, rec.RecordedAt); err == nil {
+			err = notice("ignored", ev.NoticeID, ev.Outcome, ev.Reason, ev.Amount.Minor, ev.ProviderRef)
+		}
+	case payment.PaymentRefunded:
+		if _, err = tx.Exec(ctx, `UPDATE payments SET refunded_minor = refunded_minor + $2, updated_at = $3 WHERE payment_id = $1`,
+			id, ev.Amount.Minor, rec.RecordedAt); err == nil {
+			err = notice("refunded", ev.RefundID, "refund", ev.Reason, ev.Amount.Minor, ev.ProviderRef)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("orders: payment %s@%d: %w", rec.StreamID, rec.Version, err)
+	}
+	return nil
+}

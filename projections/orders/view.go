@@ -1,0 +1,216 @@
+package orders
+
+import (
+	"time"
+
+	"mishwar/domain/money"
+	"mishwar/domain/order"
+)
+
+// Order is an order as the read model holds it: everything the traveller's order page, the trip
+// status page and the admin's purchase orders screen show.
+type Order struct {
+	ID              string             `json:"id"`
+	UserID          string             `json:"user_id"`
+	Lang            string             `json:"lang"`
+	Source          string             `json:"source"`
+	Status          order.Status       `json:"status"`
+	Contact         order.Contact      `json:"contact"`
+	Trip            order.Trip         `json:"trip"`
+	Rates           []money.Rate       `json:"rates"`
+	DisplayCurrency money.Currency     `json:"display_currency"`
+	Reservation     string             `json:"reservation"`
+	HoldUntil       time.Time          `json:"hold_until"`
+	Cancellation    order.Cancellation `json:"cancellation"`
+	Price           money.Money        `json:"price"`
+	Paid            money.Money        `json:"paid"`
+	Refunded        money.Money        `json:"refunded"`
+	// Kept is what a cancelled order keeps of what was paid.
+	Kept             money.Money      `json:"kept"`
+	Payments         []Payment        `json:"payments"`
+	CurrentPaymentID string           `json:"current_payment_id,omitempty"`
+	Attention        []Attention      `json:"attention,omitempty"`
+	RefundRequests   []RefundRequest  `json:"refund_requests,omitempty"`
+	Refunds          []Refund         `json:"refunds,omitempty"`
+	PendingExchange  *PendingExchange `json:"pending_exchange,omitempty"`
+	Exchanges        int              `json:"exchanges"`
+	Cancelled        *Cancelled       `json:"cancelled,omitempty"`
+	PlacedAt         time.Time        `json:"placed_at"`
+	UpdatedAt        time.Time        `json:"updated_at"`
+	Version          int64            `json:"version"`
+}
+
+// Payment is one payment attempt of an order, as the order saw it.
+type Payment struct {
+	ID       string      `json:"id"`
+	Purpose  string      `json:"purpose"`
+	Provider string      `json:"provider"`
+	Amount   money.Money `json:"amount"`
+	URL      string      `json:"url"`
+	// Status: requested, received or failed.
+	Status    string      `json:"status"`
+	Received  money.Money `json:"received"`
+	Refunded  money.Money `json:"refunded"`
+	Reference string      `json:"reference,omitempty"`
+	Late      bool        `json:"late,omitempty"`
+	Reason    string      `json:"reason,omitempty"`
+	ExpiresAt time.Time   `json:"expires_at"`
+}
+
+// Attention is something an operator must settle.
+type Attention struct {
+	Reason    string      `json:"reason"`
+	PaymentID string      `json:"payment_id,omitempty"`
+	Amount    money.Money `json:"amount"`
+	At        time.Time   `json:"at"`
+}
+
+// RefundRequest is the traveller asking for money back.
+type RefundRequest struct {
+	Reason string      `json:"reason"`
+	Amount money.Money `json:"amount"`
+	At     time.Time   `json:"at"`
+}
+
+// Refund is money sent back.
+type Refund struct {
+	ID        string      `json:"id"`
+	PaymentID string      `json:"payment_id"`
+	Amount    money.Money `json:"amount"`
+	Reason    string      `json:"reason"`
+	At        time.Time   `json:"at"`
+}
+
+// PendingExchange is an exchange waiting for its difference.
+type PendingExchange struct {
+	ID         string      `json:"id"`
+	To         order.Trip  `json:"to"`
+	Difference money.Money `json:"difference"`
+	HoldUntil  time.Time   `json:"hold_until"`
+	PaymentID  string      `json:"payment_id,omitempty"`
+}
+
+// Cancelled says how an order was cancelled.
+type Cancelled struct {
+	Reason            string      `json:"reason"`
+	Free              bool        `json:"free"`
+	RefundBasisPoints int64       `json:"refund_basis_points"`
+	RefundDue         money.Money `json:"refund_due"`
+	ByStaff           bool        `json:"by_staff"`
+	At                time.Time   `json:"at"`
+}
+
+func zero() money.Money { return money.New(0, money.EGP) }
+
+// keep is what the business may keep of what was paid (the same rule as domain/order).
+func (o Order) keep() money.Money {
+	switch o.Status {
+	case order.StatusConfirmed:
+		return o.Price
+	case order.StatusCancelled:
+		return o.Kept
+	}
+	return zero()
+}
+
+// Owed is what the business owes back (see domain/order State.Owed).
+func (o Order) Owed() money.Money {
+	return money.New(max(o.Paid.Minor-o.Refunded.Minor-o.keep().Minor, 0), money.EGP)
+}
+
+// Underpaid is what the traveller still owes on a confirmed order.
+func (o Order) Underpaid() money.Money {
+	if o.Status != order.StatusConfirmed {
+		return zero()
+	}
+	return money.New(max(o.Price.Minor-(o.Paid.Minor-o.Refunded.Minor), 0), money.EGP)
+}
+
+// NeedsAttention reports money out of balance.
+func (o Order) NeedsAttention() bool { return o.Owed().Minor > 0 || o.Underpaid().Minor > 0 }
+
+func (o *Order) payment(id string) *Payment {
+	for i := range o.Payments {
+		if o.Payments[i].ID == id {
+			return &o.Payments[i]
+		}
+	}
+	return nil
+}
+
+// PaymentURL is the open payment page of the order, if any.
+func (o Order) PaymentURL() string {
+	if p := o.paymentByID(o.CurrentPaymentID); p != nil && p.Status == "requested" {
+		return p.URL
+	}
+	return ""
+}
+
+func (o Order) paymentByID(id string) *Payment {
+	for i := range o.Payments {
+		if o.Payments[i].ID == id {
+			return &o.Payments[i]
+		}
+	}
+	return nil
+}
+
+// apply folds one order event; it must agree with domain/order's Evolve.
+func (o *Order) apply(e order.Event, at time.Time) {
+	switch ev := e.(type) {
+	case order.OrderPlaced:
+		*o = Order{ID: ev.OrderID, UserID: ev.UserID, Lang: ev.Lang, Source: ev.Source, Status: order.StatusAwaitingPayment,
+			Contact: ev.Contact, Trip: ev.Trip, Rates: ev.Rates, DisplayCurrency: ev.DisplayCurrency,
+			Reservation: ev.Reservation, HoldUntil: ev.HoldUntil, Cancellation: ev.Cancellation,
+			Price: ev.Trip.Quote.Total, Paid: zero(), Refunded: zero(), Kept: zero(), PlacedAt: ev.PlacedAt, Payments: []Payment{}}
+	case order.PaymentRequested:
+		o.Payments = append(o.Payments, Payment{ID: ev.PaymentID, Purpose: ev.Purpose, Provider: ev.Provider, Amount: ev.Amount,
+			URL: ev.RedirectURL, Status: "requested", Received: zero(), Refunded: zero(), ExpiresAt: ev.ExpiresAt})
+		if ev.Purpose == order.PurposeOrder {
+			o.CurrentPaymentID = ev.PaymentID
+		} else if o.PendingExchange != nil {
+			o.PendingExchange.PaymentID = ev.PaymentID
+		}
+	case order.PaymentReceived:
+		if p := o.payment(ev.PaymentID); p != nil {
+			p.Status, p.Received, p.Reference, p.Late = "received", ev.Amount, ev.ProviderRef, ev.Late
+		}
+		o.Paid = o.Paid.Add(ev.Amount)
+		if ev.Confirms {
+			o.Status = order.StatusConfirmed
+		}
+	case order.PaymentFailed:
+		if p := o.payment(ev.PaymentID); p != nil {
+			p.Status, p.Reason = "failed", ev.Reason
+		}
+		if ev.Purpose == order.PurposeOrder && o.Status == order.StatusAwaitingPayment && o.CurrentPaymentID == ev.PaymentID {
+			o.Status = order.StatusPaymentFailed
+		}
+	case order.OrderExpired:
+		o.Status = order.StatusExpired
+	case order.OrderNeedsAttention:
+		o.Attention = append(o.Attention, Attention{Reason: ev.Reason, PaymentID: ev.PaymentID, Amount: ev.Amount, At: at})
+	case order.OrderCancelled:
+		o.Kept = money.New(o.Paid.Minor-o.Refunded.Minor-ev.RefundDue.Minor, money.EGP)
+		o.Status = order.StatusCancelled
+		o.Cancelled = &Cancelled{Reason: ev.Reason, Free: ev.Free, RefundBasisPoints: ev.RefundBasisPoints, RefundDue: ev.RefundDue, ByStaff: ev.ByStaff, At: at}
+	case order.RefundRequested:
+		o.RefundRequests = append(o.RefundRequests, RefundRequest{Reason: ev.Reason, Amount: ev.Amount, At: at})
+	case order.RefundIssued:
+		if p := o.payment(ev.PaymentID); p != nil {
+			p.Refunded = p.Refunded.Add(ev.Amount)
+		}
+		o.Refunded = o.Refunded.Add(ev.Amount)
+		o.Refunds = append(o.Refunds, Refund{ID: ev.RefundID, PaymentID: ev.PaymentID, Amount: ev.Amount, Reason: ev.Reason, At: at})
+	case order.RefundFailed:
+	case order.ExchangeRequested:
+		o.PendingExchange = &PendingExchange{ID: ev.ExchangeID, To: ev.To, Difference: ev.Difference, HoldUntil: ev.HoldUntil}
+	case order.OrderExchanged:
+		o.Trip, o.Reservation, o.Price = ev.To, ev.NewReservation, ev.To.Quote.Total
+		o.PendingExchange = nil
+		o.Exchanges++
+	case order.ExchangeAbandoned:
+		o.PendingExchange = nil
+	}
+	o.UpdatedAt = at
+}
