@@ -38,9 +38,10 @@ func catalogueCaughtUp(t *testing.T, a *apptest.App) {
 	if err := a.Projections.WaitFor(ctx, catrm.Name, head); err != nil {
 		t.Fatal(err)
 	}
-	// On a first start the runner may still be swapping in the read model it built.
+	// On a first start the runner may still be building and swapping in the read model, and WaitFor
+	// can answer early then; the home content is the seed's last write.
 	for {
-		if empty, err := a.CatalogueReader.Empty(ctx); err == nil && !empty {
+		if home, _, err := a.CatalogueReader.Home(ctx); err == nil && home.Hero.Title.En != "" {
 			return
 		}
 		select {
