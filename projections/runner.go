@@ -73,6 +73,11 @@ func (r *Runner) Run(ctx context.Context) error {
 	r.started = true
 	r.mu.Unlock()
 
+	if len(r.projections) == 0 {
+		// A watermill router without handlers would not notice ctx ending.
+		<-ctx.Done()
+		return nil
+	}
 	for _, p := range r.projections {
 		if err := ensureSchema(ctx, r.pool, r.store, p, r.cfg.Logger); err != nil {
 			if ctx.Err() != nil {

@@ -320,3 +320,10 @@ func TestALeaderThatLosesItsLeaseStepsDownAndTheModelStaysExact(t *testing.T) {
 	waitFor(t, b, stats.Name, second)
 	assertStats(t, readStats(t, e.pool), expectedStats(t, e.store))
 }
+
+func TestRunnerWithoutProjectionsStopsWithItsContext(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	_, stop := startRunner(t, e, testConfig())
+	stop() // fails the test if Run does not return
+}
