@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
 	cat "mishwar/domain/catalogue"
+	"mishwar/httpapi"
 	"mishwar/internal/apptest"
 	"mishwar/internal/demo"
 	catrm "mishwar/projections/catalogue"
@@ -324,5 +326,45 @@ func TestAdminMoneyFieldsAcceptPounds(t *testing.T) {
 	r = a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/currency-rates", Token: admin, Body: map[string]any{"rates": map[string]float64{"USD": 48.5}}})
 	if r.Status != http.StatusUnprocessableEntity {
 		t.Fatalf("inverted rate: %d %s", r.Status, r.Body)
+	}
+}
+
+func TestCatalogueSEOHeadsAndSitemap(t *testing.T) {
+	a := demoApp(t)
+	seo := httpapi.CatalogueSEO{Reader: a.CatalogueReader, PublicURL: func() string { return "https://mishwar.example" }}
+	ctx := context.Background()
+	head := func(path, lang string) (string, int, bool) {
+		return seo.RenderHead(ctx, httptest.NewRequest(http.MethodGet, path, nil), lang)
+	}
+	h, status, ok := head("/destination?id=cairo-tower", "en")
+	for _, want := range []string{
+		"<title>Cairo Tower — Mishwar</title>",
+		`<link rel="canonical" href="https://mishwar.example/destination?id=cairo-tower">`,
+		`hreflang="ar" href="https://mishwar.example/destination?id=cairo-tower&amp;lang=ar"`,
+		`<meta property="og:image" content="https://mishwar.example/art/tower/cairo-tower.svg">`,
+		`"@type":"TouristAttraction"`, `"latitude":30.0459`,
+	} {
+		if !ok || status != 200 || !strings.Contains(h, want) {
+			t.Errorf("destination head lacks %s:\n%s", want, h)
+		}
+	}
+	h, status, ok = head("/program/full-day-cairo-ride", "ar")
+	for _, want := range []string{"<title>رحلة اليوم الكامل: سيارة وسائق لمدة 8 ساعات — مشوار</title>", `"@type":"TouristTrip"`, `"price":"3200.00"`, `"priceCurrency":"EGP"`} {
+		if !ok || status != 200 || !strings.Contains(h, want) {
+			t.Errorf("program head lacks %s:\n%s", want, h)
+		}
+	}
+	if h, status, ok = head("/categories?category=islamic", "en"); !ok || status != 200 || !strings.Contains(h, `"@type":"CollectionPage"`) {
+		t.Errorf("category head %d %s", status, h)
+	}
+	if _, status, ok = head("/destination?id=atlantis", "en"); !ok || status != 404 {
+		t.Errorf("unknown destination: %d %v", status, ok)
+	}
+	if _, _, ok = head("/rates", "en"); ok {
+		t.Error("the catalogue answered for a page it does not own")
+	}
+	urls, err := seo.SitemapURLs(ctx)
+	if err != nil || len(urls) < 32+8+6 {
+		t.Fatalf("sitemap: %d urls, %v", len(urls), err)
 	}
 }

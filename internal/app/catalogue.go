@@ -41,3 +41,9 @@ func (a *App) seedDemoCatalogue(ctx context.Context) error {
 	}
 	return demo.Seed(ctx, a.Store, a.Catalogue, isEmpty)
 }
+
+// CatalogueSEO is the catalogue's head renderer and sitemap source for the web app (web.Config's Head
+// and Sitemap).
+func (a *App) CatalogueSEO() httpapi.CatalogueSEO {
+	return httpapi.CatalogueSEO{Reader: a.CatalogueReader, PublicURL: func() string { return a.Config.PublicURL }}
+}
