@@ -25,6 +25,9 @@ func (a *App) wireCatalogue(d *httpapi.Deps) error {
 		return fmt.Errorf("app: catalogue: %w", err)
 	}
 	d.Catalogue, d.CatalogueReader, d.Uploads, d.Artwork = a.Catalogue, a.CatalogueReader, up, demo.ArtHandler()
+	seo := a.CatalogueSEO()
+	a.headRenderer = seo
+	a.sitemapSources = append(a.sitemapSources, seo)
 	return nil
 }
 
