@@ -29,6 +29,7 @@ type Store struct {
 	appendHook   func(context.Context)
 	pollInterval time.Duration
 	log          *slog.Logger
+	notifier     *notifier
 	listener     *listener
 }
 
@@ -55,8 +56,8 @@ func WithPollInterval(d time.Duration) Option {
 	}
 }
 
-// WithLogger sets the logger for the subscription listener's connection problems (default
-// slog.Default()).
+// WithLogger sets the logger for problems with notifications between appenders and subscribers
+// (default slog.Default()).
 func WithLogger(l *slog.Logger) Option {
 	return func(s *Store) {
 		if l != nil {
@@ -72,6 +73,7 @@ func New(pool *pgxpool.Pool, opts ...Option) *Store {
 	for _, o := range opts {
 		o(s)
 	}
+	s.notifier = &notifier{pool: pool, log: s.log}
 	s.listener = newListener(pool.Config().ConnConfig, s.log)
 	return s
 }
@@ -109,7 +111,10 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 	}
 
 	switch outcome {
-	case "appended", "duplicate":
+	case "appended":
+		s.notifier.appended()
+		fallthrough
+	case "duplicate":
 		return eventstore.AppendResult{
 			NextExpectedVersion: *version,
 			Position:            eventstore.Position{Commit: *txID, Prepare: uint64(*position)},

@@ -3,17 +3,10 @@ package postgres
 import (
 	"context"
 	"fmt"
-	"log/slog"
-	"sync"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"mishwar/eventstore"
 )
-
-// notifyChannel is the channel eventstore_append notifies when its transaction commits.
-const notifyChannel = "eventstore_appended"
 
 // Subscribe implements eventstore.Store: it reads the global log in batches until it is caught up,
 // then waits for an append's notification (or the poll interval) and reads again. It returns the
@@ -94,102 +87,4 @@ func (s *Store) heldBack(ctx context.Context, pos eventstore.Position) (bool, er
 		return false, fmt.Errorf("eventstore/postgres: subscribe: %w", err)
 	}
 	return held, nil
-}
-
-// listener holds one LISTEN connection for all of a Store's subscribers while at least one runs, and
-// wakes them all on every notification. It uses a connection of its own rather than one of the pool's,
-// which a long-lived subscription would otherwise take away from everyone else.
-type listener struct {
-	config *pgx.ConnConfig
-	log    *slog.Logger
-
-	mu    sync.Mutex
-	users int
-	woken chan struct{} // closed (and replaced) to wake every waiting subscriber
-	stop  context.CancelFunc
-	done  chan struct{}
-}
-
-func newListener(config *pgx.ConnConfig, log *slog.Logger) *listener {
-	return &listener{config: config, log: log, woken: make(chan struct{})}
-}
-
-func (l *listener) wakeup() <-chan struct{} {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.woken
-}
-
-func (l *listener) wakeAll() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	close(l.woken)
-	l.woken = make(chan struct{})
-}
-
-func (l *listener) acquire() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.users++
-	if l.users > 1 {
-		return
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	l.stop, l.done = cancel, done
-	go func() {
-		defer close(done)
-		l.run(ctx)
-	}()
-}
-
-func (l *listener) release() {
-	l.mu.Lock()
-	l.users--
-	if l.users > 0 {
-		l.mu.Unlock()
-		return
-	}
-	stop, done := l.stop, l.done
-	l.stop, l.done = nil, nil
-	l.mu.Unlock()
-	stop()
-	<-done
-}
-
-// run keeps a LISTEN connection until ctx ends, reconnecting with backoff. Subscribers poll while it
-// is down, and are woken whenever it (re)connects, since notifications may have been missed.
-func (l *listener) run(ctx context.Context) {
-	backoff := 100 * time.Millisecond
-	for {
-		err := l.listen(ctx)
-		if ctx.Err() != nil {
-			return
-		}
-		l.log.Warn("eventstore: listen connection lost; subscribers poll until it is back", "err", err, "retry_in", backoff)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(backoff):
-		}
-		backoff = min(2*backoff, 5*time.Second)
-	}
-}
-
-func (l *listener) listen(ctx context.Context) error {
-	conn, err := pgx.ConnectConfig(ctx, l.config.Copy())
-	if err != nil {
-		return err
-	}
-	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
-		return err
-	}
-	l.wakeAll()
-	for {
-		if _, err := conn.WaitForNotification(ctx); err != nil {
-			return err
-		}
-		l.wakeAll()
-	}
 }
