@@ -85,10 +85,10 @@ export const resources = {
   ar: { translation: ar },
 } as const;
 
-export function createI18n(language: Language): I18n {
+export function createI18n(language: Language, bundles: Record<Language, { translation: object }> = resources): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources,
+    resources: bundles,
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: LANGUAGES,

@@ -1,12 +1,36 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-afterEach(() => {
-  cleanup();
-  for (const cookie of document.cookie.split(';')) {
-    const name = cookie.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+const browserLike = typeof window !== 'undefined';
+
+// Whole-app renders on a busy 2-core machine can take longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
+
+if (browserLike) {
+  afterEach(() => {
+    cleanup();
+    for (const cookie of document.cookie.split(';')) {
+      const name = cookie.split('=')[0]?.trim();
+      if (name) document.cookie = `${name}=; path=/; max-age=0`;
+    }
+    localStorage.clear();
+  });
+
+  // jsdom has no matchMedia; the shell asks it whether the viewport is a phone.
+  if (typeof window.matchMedia !== 'function') {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string): MediaQueryList =>
+        ({
+          matches: false,
+          media: query,
+          onchange: null,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as unknown as MediaQueryList,
+    });
   }
-  localStorage.clear();
-});
+  window.scrollTo = () => undefined;
+}

@@ -97,7 +97,7 @@ export function ResetPasswordRoute({ audience = 'user' }: { audience?: 'user' | 
   }
   return (
     <AuthCard title={t('auth.resetTitle')} lead={t('auth.resetLead')}>
-      <ResetPasswordForm token={token} email={params.get('email') ?? ''} onDone={() => void navigate(signIn, { replace: true })} />
+      <ResetPasswordForm token={token} onDone={() => void navigate(signIn, { replace: true })} />
     </AuthCard>
   );
 }

@@ -4,12 +4,12 @@ import { api } from '@/lib/api-client';
 
 export interface PasswordResetRequest {
   email: string;
-  /** Which sign-in screen the e-mailed link should lead back to. */
+  /** Which sign-in area the e-mailed link leads back to. */
   audience: 'user' | 'admin';
 }
 
-export function requestPasswordReset(input: PasswordResetRequest): Promise<unknown> {
-  return api.post('/api/password/forgot', input);
+export function requestPasswordReset({ email, audience }: PasswordResetRequest): Promise<unknown> {
+  return api.post(audience === 'admin' ? '/api/admin/password/forgot' : '/api/password/forgot', { email });
 }
 
 export function useRequestPasswordReset() {

@@ -4,7 +4,6 @@ import { api } from '@/lib/api-client';
 
 export interface ResetPasswordInput {
   token: string;
-  email: string;
   password: string;
   password_confirmation: string;
 }

@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api-client';
 
 import { useAdmin } from '../api/get-admin';
 import { useAuthStore } from '../stores/auth-store';
+import { isAdminUser } from '../types';
 
 export function signInPath(base: string, returnTo: string): string {
   return `${base}?redirect=${encodeURIComponent(returnTo)}`;
@@ -41,9 +42,11 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
 
   useEffect(() => {
     if (!denied || !isApiError(admin.error)) return;
-    // Spec: a 401 from getadmin logs the admin out; a 403 (a traveller's account) only drops the flag.
-    if (admin.error.status === 401) useAuthStore.getState().signOut();
-    else useAuthStore.getState().markAdmin(false);
+    // Spec: a 401 from getadmin logs the admin out. The server answers 401 to a traveller's
+    // account too; that session stays, only the admin flag drops.
+    const { user, signOut, markAdmin } = useAuthStore.getState();
+    if (admin.error.status === 401 && (!user || isAdminUser(user))) signOut();
+    else markAdmin(false);
   }, [denied, admin.error]);
 
   if (status === 'restoring') return <PageSpinner />;

@@ -49,7 +49,6 @@ export function ForgotPasswordForm({ audience }: { audience: 'user' | 'admin' })
 
 const resetSchema = z
   .object({
-    email: z.string().trim().min(1, 'validation.emailRequired').pipe(z.email('validation.email')),
     password: z.string().min(PASSWORD_MIN, 'validation.passwordLength').max(PASSWORD_MAX, 'validation.passwordLength'),
     password_confirmation: z.string(),
   })
@@ -58,12 +57,12 @@ const resetSchema = z
     message: 'validation.passwordsMatch',
   });
 
-export function ResetPasswordForm({ token, email, onDone }: { token: string; email: string; onDone: () => void }) {
+export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation();
   const reset = useResetPassword();
   const form = useForm<z.infer<typeof resetSchema>>({
     resolver: zodResolver(resetSchema),
-    defaultValues: { email, password: '', password_confirmation: '' },
+    defaultValues: { password: '', password_confirmation: '' },
   });
   const { errors } = form.formState;
   const message = (key?: string) => (key ? t(key, { min: PASSWORD_MIN, max: PASSWORD_MAX }) : undefined);
@@ -80,7 +79,6 @@ export function ResetPasswordForm({ token, email, onDone }: { token: string; ema
 
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <InputField label={t('fields.email')} type="email" autoComplete="email" error={message(errors.email?.message)} {...form.register('email')} />
       <InputField label={t('fields.newPassword')} type="password" autoComplete="new-password" error={message(errors.password?.message)} {...form.register('password')} />
       <InputField
         label={t('fields.confirmPassword')}

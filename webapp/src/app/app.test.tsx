@@ -1,0 +1,143 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { i18n } from '@/lib/i18n';
+import { useLocaleStore } from '@/stores/locale-store';
+import { usePanelsStore } from '@/stores/panels-store';
+import { renderApp } from '@/testing/render-app';
+
+// No API server runs in these tests: every request fails as "network error",
+// which the shell must survive (a restore that cannot reach the server settles
+// by the presence of a token).
+const traveller = { id: '1', first_name: 'Salma', last_name: 'Hassan', email: 's@example.com', phone_number: null, role: 'user' };
+
+beforeEach(() => {
+  act(() => {
+    useLocaleStore.getState().setLanguage('en');
+    usePanelsStore.getState().resetAll();
+    useAuthStore.setState({ status: 'restoring', token: null, user: null, isAdmin: false });
+  });
+});
+
+describe('guards', () => {
+  it('sends a signed-out visitor from an account page to sign in, with the way back', async () => {
+    const { router } = renderApp('/account/order/42');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/account/order/42')}`);
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+  });
+
+  it('lets a signed-in traveller see the account page', async () => {
+    useAuthStore.setState({ status: 'signedIn', token: 'tok', user: traveller });
+    const { router } = renderApp('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account');
+  });
+
+  it('sends a signed-out visitor from an admin page to the admin login', async () => {
+    const { router } = renderApp('/admin/destination/create');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/admin/destination/create')}`);
+    expect(await screen.findByRole('heading', { name: 'Admin sign in' })).toBeInTheDocument();
+  });
+
+  it.each(['/admin/login', '/admin/password-reset'])('leaves %s unguarded', async (path) => {
+    const { router } = renderApp(path);
+    await screen.findByRole('heading', { level: 1 });
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('shows the home page to a visitor without asking to sign in', async () => {
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Cairo, your way.' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('leftover routes', () => {
+  it.each([
+    ['/productss', '/programs'],
+    ['/mapppp', '/points'],
+    ['/about/stable', '/about'],
+    ['/checkout/stable', '/checkout'],
+    ['/destinations/stable', '/destinations'],
+    ['/create', '/signup'],
+    ['/test', '/'],
+  ])('redirects %s to %s', async (from, to) => {
+    const { router } = renderApp(from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+
+  it('redirects /admin/home/bla bla to /admin/home (then to the admin login)', async () => {
+    const { router } = renderApp('/admin/home/bla%20bla');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/admin/home')}`);
+  });
+});
+
+describe('page not found', () => {
+  it('says which path was not found and links home', async () => {
+    renderApp('/no/such/place');
+    expect(await screen.findByRole('heading', { name: 'Page not found: /no/such/place' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');
+  });
+
+  it('is translated into Arabic', async () => {
+    act(() => useLocaleStore.getState().setLanguage('ar'));
+    renderApp('/admin/nothing-here');
+    expect(await screen.findByRole('heading', { name: 'الصفحة غير موجودة: /admin/nothing-here' })).toBeInTheDocument();
+  });
+});
+
+describe('language', () => {
+  it('switches to Arabic: <html lang="ar" dir="rtl">, remembered in storage and the lang cookie', async () => {
+    const user = userEvent.setup();
+    renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About Mishwar' });
+    await user.click(screen.getAllByRole('button', { name: 'Language & currency' })[0]!);
+    await user.click(await screen.findByRole('button', { name: 'العربية' }));
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(document.documentElement).toHaveAttribute('lang', 'ar');
+    expect(i18n.language).toBe('ar');
+    expect(localStorage.getItem('mishwar.language')).toBe('ar');
+    expect(document.cookie).toContain('lang=ar');
+    expect(await screen.findByRole('heading', { level: 1, name: 'عن مشوار' })).toBeInTheDocument();
+  });
+});
+
+describe('header panels', () => {
+  it('opens one panel at a time, closes on a second click, and reports aria-expanded', async () => {
+    const user = userEvent.setup();
+    renderApp('/about');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const destinations = within(nav).getByRole('button', { name: /Destinations/ });
+    const programs = within(nav).getByRole('button', { name: /Programs/ });
+
+    await user.click(destinations);
+    expect(destinations).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('dialog', { name: 'Destinations' })).toBeInTheDocument();
+
+    await user.click(programs);
+    expect(destinations).toHaveAttribute('aria-expanded', 'false');
+    expect(programs).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('dialog', { name: 'Destinations' })).not.toBeInTheDocument();
+
+    await user.click(programs);
+    expect(programs).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closes on Escape and gives focus back to its toggle', async () => {
+    const user = userEvent.setup();
+    renderApp('/about');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const categories = within(nav).getByRole('button', { name: /Categories/ });
+    await user.click(categories);
+    expect(screen.getByRole('dialog', { name: 'Categories' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(categories).toHaveFocus();
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+
+import ar from '@/locales/ar.json';
+import en from '@/locales/en.json';
+
+import { createI18n, detectLanguage, directionOf, matchLanguage } from './i18n';
+
+describe('language detection', () => {
+  it('follows the browser on a first visit', () => {
+    expect(detectLanguage({ browser: ['ar-EG', 'en-US'] })).toBe('ar');
+    expect(detectLanguage({ browser: ['fr-FR', 'en-GB'] })).toBe('en');
+  });
+
+  it('prefers the visitor’s remembered choice over the browser', () => {
+    expect(detectLanguage({ stored: 'en', browser: ['ar'] })).toBe('en');
+    expect(detectLanguage({ cookie: 'ar', browser: ['en'] })).toBe('ar');
+  });
+
+  it('falls back to English', () => {
+    expect(detectLanguage({ browser: ['de', 'ja'] })).toBe('en');
+    expect(detectLanguage({ stored: 'xx' })).toBe('en');
+  });
+
+  it('maps tags and directions', () => {
+    expect(matchLanguage('AR_sa')).toBe('ar');
+    expect(matchLanguage('')).toBeUndefined();
+    expect(directionOf('ar')).toBe('rtl');
+    expect(directionOf('en')).toBe('ltr');
+  });
+
+  it('falls back to English for a key Arabic lacks', () => {
+    const instance = createI18n('ar', { en: { translation: { onlyInEnglish: 'English only', both: 'Both' } }, ar: { translation: { both: 'كلاهما' } } });
+    expect(instance.t('onlyInEnglish')).toBe('English only');
+    expect(instance.t('both')).toBe('كلاهما');
+  });
+});
+
+// Every visible string is translated: both languages carry the same keys
+// (plural suffixes aside, since Arabic has more plural forms than English).
+function keys(value: unknown, prefix = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => keys(item, `${prefix}${index}.`));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => keys(v, `${prefix}${k}.`));
+  return [prefix.slice(0, -1).replace(/_(zero|one|two|few|many|other)$/, '')];
+}
+
+describe('translations', () => {
+  it('has the same keys in English and Arabic', () => {
+    expect(new Set(keys(ar))).toEqual(new Set(keys(en)));
+  });
+
+  it('has no empty or untranslated Arabic strings', () => {
+    const flat = (value: unknown): string[] =>
+      Array.isArray(value) ? value.flatMap(flat) : value && typeof value === 'object' ? Object.values(value).flatMap(flat) : [String(value)];
+    const arabic = flat(ar);
+    expect(arabic.filter((text) => text.trim() === '')).toEqual([]);
+    // Lower-case Latin words are untranslated English; acronyms (SMTP) and
+    // interpolation-only strings ("{{from}} – {{to}}") are fine.
+    const needsArabic = arabic.filter((text) => /[a-z]{3,}/.test(text.replace(/\{\{\w+\}\}/g, '')));
+    expect(needsArabic).toEqual([]);
+  });
+});
