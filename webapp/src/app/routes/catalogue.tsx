@@ -1,25 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 
-import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { QueryView } from '@/components/ui/query-view';
-import { EmptyState, SkeletonGrid } from '@/components/ui/states';
-import { paths } from '@/config/paths';
 import { SignInCallout } from '@/features/auth/components/account-menu';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
-import { Photo } from '@/components/ui/photo';
-import { TripSummary } from '@/features/cart/components/trip-summary';
+import { AddProgramButton } from '@/features/cart/components/add-program-button';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { CartPage } from '@/features/cart/components/cart-page';
 import { CategoriesGrid } from '@/features/destinations/components/categories-grid';
 import { DestinationDetail } from '@/features/destinations/components/destination-detail';
 import { DestinationsBrowser } from '@/features/destinations/components/destinations-browser';
 import { ProgramDetail } from '@/features/programs/components/program-detail';
 import { ProgramsList } from '@/features/programs/components/programs-list';
+import { usePickupPoints } from '@/features/pickup-points/api/get-pickup-points';
 
 import { useAppCart } from '../session';
 
+/** "Add to trip" for a destination; a 401 signs the traveller out (spec section 8). */
+function useAddToTripAction(size: 'sm' | 'md', block?: boolean) {
+  const signedIn = useAuthStore(selectIsAuthenticated);
+  const signOut = useAuthStore((state) => state.signOut);
+  return (destination: { id: string }) => (
+    <AddToCartButton destinationId={destination.id} signedIn={signedIn} onSessionExpired={signOut} size={size} block={block} />
+  );
+}
+
 export function DestinationsRoute() {
   const { t } = useTranslation();
+  const addToTrip = useAddToTripAction('sm');
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? undefined;
   return (
@@ -28,6 +36,7 @@ export function DestinationsRoute() {
       <DestinationsBrowser
         category={category}
         onCategoryChange={(next) => setParams(next ? { category: next } : {}, { replace: true })}
+        renderAction={addToTrip}
       />
     </>
   );
@@ -35,7 +44,8 @@ export function DestinationsRoute() {
 
 export function DestinationRoute() {
   const [params] = useSearchParams();
-  return <DestinationDetail id={params.get('id') ?? params.get('slug')} />;
+  const addToTrip = useAddToTripAction('md', true);
+  return <DestinationDetail id={params.get('id') ?? params.get('slug')} renderAction={addToTrip} />;
 }
 
 export function CategoriesRoute() {
@@ -61,7 +71,14 @@ export function ProgramsRoute() {
 export function ProgramRoute() {
   const { id } = useParams();
   const [params] = useSearchParams();
-  return <ProgramDetail id={id ?? params.get('id') ?? undefined} />;
+  const signedIn = useAuthStore(selectIsAuthenticated);
+  const signOut = useAuthStore((state) => state.signOut);
+  return (
+    <ProgramDetail
+      id={id ?? params.get('id') ?? undefined}
+      renderAction={(program) => <AddProgramButton programId={program.id} signedIn={signedIn} onSessionExpired={signOut} block />}
+    />
+  );
 }
 
 /** The trip being built: the cart's stops in order, with the priced rate plans. */
@@ -69,44 +86,11 @@ export function TripRoute() {
   const { t } = useTranslation();
   const signedIn = useAuthStore(selectIsAuthenticated);
   const cart = useAppCart();
+  const pickupPoints = usePickupPoints();
   return (
     <>
       <PageHeader title={t('trip.title')} lead={t('trip.lead')} />
-      {!signedIn ? (
-        <div className="narrow">
-          <EmptyState icon="route" title={t('cart.signedOutTitle')} description={t('cart.signedOutText')} action={<SignInCallout />} />
-        </div>
-      ) : (
-        <QueryView
-          query={cart}
-          loading={<SkeletonGrid count={3} variant="row" />}
-          isEmpty={(data) => data.data.length === 0}
-          empty={<EmptyState icon="route" title={t('cart.emptyTitle')} description={t('cart.emptyText')} action={<ButtonLink to={paths.destinations}>{t('cart.browse')}</ButtonLink>} />}
-        >
-          {(data) => (
-            <div className="split split--wide">
-              <ol className="stop-list stop-list--timeline">
-                {data.data.map((item, index) => (
-                  <li key={item.id} className="stop-list__item stop-list__item--card">
-                    <span className="stop-list__index" aria-hidden="true">{index + 1}</span>
-                    <Photo className="stop-list__photo stop-list__photo--lg" src={item.destination?.photo} alt="" seed={item.destination_id} sizes="96px" />
-                    <span className="stop-list__name">{item.destination?.name ?? t('cart.unknownStop')}</span>
-                  </li>
-                ))}
-              </ol>
-              <aside className="card card--plain stack">
-                <h2 className="section-title">{t('trip.summary')}</h2>
-                {data.trip_calculations ? <TripSummary calculations={data.trip_calculations} /> : <p className="muted">{t('trip.noRates')}</p>}
-                {data.data.length > 1 ? (
-                  <ButtonLink to={paths.checkout} block>{t('cart.checkout')}</ButtonLink>
-                ) : (
-                  <p className="muted small">{t('cart.needTwo')}</p>
-                )}
-              </aside>
-            </div>
-          )}
-        </QueryView>
-      )}
+      <CartPage cart={cart} signedIn={signedIn} signIn={<SignInCallout />} pickupPoints={pickupPoints.data ?? []} />
     </>
   );
 }

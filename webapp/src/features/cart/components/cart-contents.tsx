@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ButtonLink } from '@/components/ui/button';
-import { Photo } from '@/components/ui/photo';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 
 import type { Cart } from '../api/get-cart';
+import { useCartActions } from '../hooks/use-cart-actions';
 
+import { CheckoutButton } from './checkout-button';
+import { Itinerary } from './itinerary';
 import { TripSummary } from './trip-summary';
 
 interface CartQuery {
@@ -25,9 +27,10 @@ interface CartContentsProps {
   onNavigate?: () => void;
 }
 
-/** The cart as a list of stops with the trip's totals; used by the header panel and the drawer. */
+/** The cart in the header panel and the drawer: the stops (movable, removable), the totals, and the way on. */
 export function CartContents({ cart, signedIn, signIn, onNavigate }: CartContentsProps) {
   const { t } = useTranslation();
+  const actions = useCartActions();
   if (!signedIn) {
     return (
       <div className="stack">
@@ -57,30 +60,18 @@ export function CartContents({ cart, signedIn, signIn, onNavigate }: CartContent
       }
     >
       {(data) => (
-        <div className="stack">
-          <ol className="stop-list">
-            {data.data.map((item, index) => (
-              <li key={item.id} className="stop-list__item">
-                <span className="stop-list__index" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <Photo className="stop-list__photo" src={item.destination?.photo} alt="" seed={item.destination_id} sizes="48px" />
-                <span className="stop-list__name">{item.destination?.name ?? t('cart.unknownStop')}</span>
-              </li>
-            ))}
-          </ol>
+        <div className="stack" data-testid="cart-contents">
+          <Itinerary cart={data} compact />
           {data.trip_calculations ? <TripSummary calculations={data.trip_calculations} compact /> : null}
           <div className="button-row">
             <ButtonLink to={paths.trip} variant="secondary" onClick={onNavigate}>
               {t('cart.viewTrip')}
             </ButtonLink>
-            {data.data.length > 1 ? (
-              <ButtonLink to={paths.checkout} onClick={onNavigate}>
-                {t('cart.checkout')}
-              </ButtonLink>
-            ) : null}
+            <Button variant="ghost" onClick={() => window.confirm(t('cart.clearConfirm')) && actions.clear()} disabled={actions.pending}>
+              {t('cart.clear')}
+            </Button>
           </div>
-          {data.data.length === 1 ? <p className="muted small">{t('cart.needTwo')}</p> : null}
+          <CheckoutButton cart={data} onNavigate={onNavigate} />
         </div>
       )}
     </QueryView>

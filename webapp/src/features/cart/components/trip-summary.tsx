@@ -2,22 +2,39 @@ import { useTranslation } from 'react-i18next';
 
 import { useFormatPrice } from '@/components/ui/money';
 import { useLanguage } from '@/hooks/use-language';
-import { formatDistanceKm, formatDuration, formatHours } from '@/utils/format';
+import { formatDistanceKm, formatDuration, formatHours, formatMoney } from '@/utils/format';
 
-import type { TripCalculations } from '../api/get-cart';
+import type { RateCalculation, TripCalculations } from '../api/get-cart';
+
+import './cart.css';
+
+/** An EGP price, with the visitor's currency beside it when that is another one. */
+function PriceWithConversion({ amount, rate }: { amount: number; rate: RateCalculation }) {
+  const language = useLanguage();
+  const formatPrice = useFormatPrice();
+  const egp = formatMoney(amount, rate.currency, language);
+  const shown = formatPrice(amount, rate.currency);
+  return (
+    <>
+      {egp}
+      {shown !== egp ? <span className="rate-converted">≈ {shown}</span> : null}
+    </>
+  );
+}
 
 export function TripSummary({ calculations, compact }: { calculations: TripCalculations; compact?: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const formatPrice = useFormatPrice();
   const cheapest = [...calculations.rate_calculations].sort((a, b) => a.total - b.total)[0];
+  const warnings = calculations.warnings;
 
   return (
-    <div className="trip-summary">
+    <div className="trip-summary" data-testid="trip-summary">
       <dl className="stats">
         <div className="stats__item">
           <dt>{t('trip.totalDistance')}</dt>
-          <dd>{formatDistanceKm(calculations.total_distance, language)}</dd>
+          <dd data-testid="trip-distance">{formatDistanceKm(calculations.total_distance, language)}</dd>
         </div>
         <div className="stats__item">
           <dt>{t('trip.duration')}</dt>
@@ -28,6 +45,13 @@ export function TripSummary({ calculations, compact }: { calculations: TripCalcu
           <dd>{formatHours(calculations.total_waiting_hours, language)}</dd>
         </div>
       </dl>
+      {!compact && warnings.length > 0 ? (
+        <ul className="trip-warnings" aria-label={t('trip.warnings')}>
+          {warnings.map((warning) => (
+            <li key={warning.code}>{warning.message}</li>
+          ))}
+        </ul>
+      ) : null}
       {compact ? (
         cheapest ? (
           <p className="trip-summary__from">
@@ -35,30 +59,40 @@ export function TripSummary({ calculations, compact }: { calculations: TripCalcu
           </p>
         ) : null
       ) : calculations.rate_calculations.length ? (
-        <table className="table">
-          <caption className="visually-hidden">{t('trip.ratePlans')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('trip.ratePlan')}</th>
-              <th scope="col">{t('trip.distanceCost')}</th>
-              <th scope="col">{t('trip.waitingCost')}</th>
-              <th scope="col">{t('trip.total')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {calculations.rate_calculations.map((rate) => (
-              <tr key={rate.rate_id}>
-                <th scope="row">{rate.name}</th>
-                <td>{formatPrice(rate.distance_cost, rate.currency)}</td>
-                <td>{formatPrice(rate.waiting_cost, rate.currency)}</td>
-                <td className="table__strong">{formatPrice(rate.total, rate.currency)}</td>
+        <div className="table-wrap">
+          <table className="table" data-testid="rate-table">
+            <caption className="visually-hidden">{t('trip.ratePlans')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('trip.ratePlan')}</th>
+                <th scope="col">{t('trip.distanceCost')}</th>
+                <th scope="col">{t('trip.waitingCost')}</th>
+                <th scope="col">{t('trip.total')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
+            </thead>
+            <tbody>
+              {calculations.rate_calculations.map((rate) => (
+                <tr key={rate.rate_id} data-testid="rate-row">
+                  <th scope="row">
+                    {rate.name}
+                    <span className="rate-converted">
+                      {t('trip.perKm', { price: formatMoney(rate.price_per_km, rate.currency, language) })} ·{' '}
+                      {t('trip.perHour', { price: formatMoney(rate.waiting_per_hour, rate.currency, language) })}
+                    </span>
+                  </th>
+                  <td>{formatMoney(rate.distance_cost, rate.currency, language)}</td>
+                  <td>{formatMoney(rate.waiting_cost, rate.currency, language)}</td>
+                  <td className="table__strong" data-testid="rate-total">
+                    <PriceWithConversion amount={rate.total} rate={rate} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : warnings.length === 0 ? (
         <p className="muted">{t('trip.noRates')}</p>
-      )}
+      ) : null}
     </div>
   );
 }

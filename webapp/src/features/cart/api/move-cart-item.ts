@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { CART_MOVE_STEP } from '@/config/constants';
+import { api } from '@/lib/api-client';
+
+import { useApplyCart } from './cart-cache';
+import { cartSchema, type Cart } from './get-cart';
+
+export type MoveDirection = 'up' | 'down';
+
+export interface MoveCartItem {
+  itemId: string;
+  direction: MoveDirection;
+}
+
+/** Moves a stop one place (the spec's step is always 1). */
+export function moveCartItem({ itemId, direction }: MoveCartItem): Promise<Cart> {
+  return api.patch(
+    `/api/auth/cart/items/${encodeURIComponent(itemId)}/move`,
+    { direction, steps: CART_MOVE_STEP },
+    { schema: cartSchema },
+  );
+}
+
+export function useMoveCartItem() {
+  const apply = useApplyCart();
+  return useMutation({ mutationFn: moveCartItem, onSuccess: apply });
+}

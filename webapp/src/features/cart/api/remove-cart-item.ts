@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { useApplyCart } from './cart-cache';
+import { cartSchema, type Cart } from './get-cart';
+
+export function removeCartItem(itemId: string): Promise<Cart> {
+  return api.delete(`/api/auth/cart/${encodeURIComponent(itemId)}`, { schema: cartSchema });
+}
+
+export function useRemoveCartItem() {
+  const apply = useApplyCart();
+  return useMutation({ mutationFn: removeCartItem, onSuccess: apply });
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+import { useApplyCart } from './cart-cache';
+import { cartSchema, type Cart } from './get-cart';
+
+export interface ReorderCart {
+  itemIds: readonly string[];
+  reason: 'optimised' | 'manual';
+}
+
+/** Puts every item in the given order (accepting a proposed optimised order). */
+export function reorderCart({ itemIds, reason }: ReorderCart): Promise<Cart> {
+  return api.put('/api/auth/cart/order', { item_ids: itemIds, reason }, { schema: cartSchema });
+}
+
+export function useReorderCart() {
+  const apply = useApplyCart();
+  return useMutation({ mutationFn: reorderCart, onSuccess: apply });
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { isApiError } from '@/lib/api-client';
+
+import { useAddProgramToCart } from '../api/add-program-to-cart';
+
+interface AddProgramButtonProps {
+  programId: string;
+  signedIn: boolean;
+  onSessionExpired: () => void;
+  block?: boolean;
+}
+
+/** Adds a program's destinations to the trip in the program's order, skipping those already there. */
+export function AddProgramButton({ programId, signedIn, onSessionExpired, block }: AddProgramButtonProps) {
+  const { t } = useTranslation();
+  const add = useAddProgramToCart();
+  const onClick = () => {
+    if (!signedIn) {
+      toast.error(t('cart.mustSignIn'));
+      return;
+    }
+    add.mutate(programId, {
+      onSuccess: (cart) => toast.success(cart.message || t('cart.destinationAdded')),
+      onError: (error) => {
+        if (isApiError(error) && error.status === 401) {
+          onSessionExpired();
+          toast.error(t('cart.sessionExpired'));
+        } else if (isApiError(error) && error.status === 409) {
+          toast.info(error.message);
+        } else if (isApiError(error) && error.status === 404) {
+          toast.error(t('cart.programNotFound'));
+        } else {
+          toast.error(t('cart.programAddFailed'));
+        }
+      },
+    });
+  };
+  return (
+    <Button onClick={onClick} loading={add.isPending} block={block} icon={<Icon name="plus" size={18} />}>
+      {t('cart.addProgram')}
+    </Button>
+  );
+}

@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+
+import { useAddToCart } from '../api/add-to-cart';
+import { useCartMirrorStore } from '../stores/cart-mirror-store';
+
+interface AddToCartButtonProps {
+  destinationId: string;
+  signedIn: boolean;
+  /** Called when the server says the session ended (401): the app signs out. */
+  onSessionExpired: () => void;
+  block?: boolean;
+  size?: 'sm' | 'md';
+}
+
+/** "Add to trip", with the spec's messages for every outcome (section 8). */
+export function AddToCartButton({ destinationId, signedIn, onSessionExpired, block, size = 'md' }: AddToCartButtonProps) {
+  const { t } = useTranslation();
+  const add = useAddToCart();
+  const inCart = useCartMirrorStore((state) => state.ids.includes(destinationId));
+
+  if (signedIn && inCart) {
+    return (
+      <ButtonLink to={paths.trip} variant="secondary" size={size} block={block} icon={<Icon name="check" size={18} />}>
+        {t('cart.inTrip')}
+      </ButtonLink>
+    );
+  }
+  const onClick = () => {
+    if (!signedIn) {
+      toast.error(t('cart.mustSignIn'));
+      return;
+    }
+    add.mutate(destinationId, {
+      onSuccess: (answer) => toast.success(answer.message || t('cart.added')),
+      onError: (error) => {
+        if (isApiError(error) && error.status === 401) {
+          onSessionExpired();
+          toast.error(t('cart.sessionExpired'));
+        } else if (isApiError(error) && error.status === 409) {
+          useCartMirrorStore.getState().add(destinationId);
+          toast.info(error.message);
+        } else {
+          toast.error(t('cart.addFailed'));
+        }
+      },
+    });
+  };
+  return (
+    <Button onClick={onClick} loading={add.isPending} block={block} size={size} icon={<Icon name="plus" size={18} />}>
+      {t('cart.addToTrip')}
+    </Button>
+  );
+}

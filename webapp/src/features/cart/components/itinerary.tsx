@@ -1,0 +1,114 @@
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Icon } from '@/components/ui/icon';
+import { Photo } from '@/components/ui/photo';
+import { useLanguage } from '@/hooks/use-language';
+import { cx } from '@/utils/cx';
+import { formatDistanceKm, formatDuration, formatHours, localeTag } from '@/utils/format';
+
+import type { Cart, Leg, RoutePoint } from '../api/get-cart';
+import { useCartActions } from '../hooks/use-cart-actions';
+import { CAIRO_TIME_ZONE, stopRows } from '../utils/route';
+
+import './cart.css';
+
+interface ItineraryProps {
+  cart: Cart;
+  /** The drawer shows less: no arrival times, smaller photos. */
+  compact?: boolean;
+}
+
+export function formatClockTime(iso: string, language: 'en' | 'ar'): string {
+  return new Intl.DateTimeFormat(localeTag(language), { hour: 'numeric', minute: '2-digit', timeZone: CAIRO_TIME_ZONE }).format(new Date(iso));
+}
+
+function LegRow({ leg }: { leg: Leg }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <li className="itinerary__leg" data-testid="cart-leg">
+      <Icon name="car" size={16} />
+      <span>{t('cart.leg', { distance: formatDistanceKm(leg.distance, language), duration: formatDuration(leg.duration, language) })}</span>
+    </li>
+  );
+}
+
+function PointRow({ point, role }: { point: RoutePoint; role: 'start' | 'end' }) {
+  const { t } = useTranslation();
+  const note = role === 'start' ? (point.default ? t('cart.defaultPickup') : null) : point.same_as_start ? t('cart.sameAsStart') : null;
+  return (
+    <li className="itinerary__point">
+      <span className="itinerary__marker itinerary__marker--point" aria-hidden="true">
+        <Icon name="pin" size={16} />
+      </span>
+      <span>
+        <span className="itinerary__label">{role === 'start' ? t('cart.start') : t('cart.end')}</span>{' '}
+        <strong>{point.name}</strong>
+        {note ? <span className="muted small"> · {note}</span> : null}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The itinerary: start point, each stop with the drive that reaches it, the
+ * end point; every stop can move up or down one place or be removed.
+ */
+export function Itinerary({ cart, compact }: ItineraryProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const actions = useCartActions();
+  const { rows, legOut } = stopRows(cart);
+  const secondDay = cart.trip_calculations?.second_day_from ?? null;
+  const last = rows.length - 1;
+  return (
+    <ol className={cx('itinerary', compact && 'itinerary--compact')} aria-label={t('cart.stops')}>
+      {cart.start_point ? <PointRow point={cart.start_point} role="start" /> : null}
+      {rows.map(({ item, index, legIn }) => {
+        const name = item.destination?.name ?? t('cart.unknownStop');
+        const position = item.position ?? index + 1;
+        return (
+          <Fragment key={item.id}>
+            {legIn ? <LegRow leg={legIn} /> : null}
+            {secondDay === position ? <li className="itinerary__day">{t('trip.secondDay')}</li> : null}
+            <li className={cx('itinerary__stop', !item.available && 'itinerary__stop--unavailable')} data-testid="cart-stop" data-destination-id={item.destination_id}>
+              <span className="itinerary__marker" aria-hidden="true">
+                {index + 1}
+              </span>
+              <Photo className={cx('itinerary__photo', !compact && 'itinerary__photo--lg')} src={item.destination?.photo} alt="" seed={item.destination_id} sizes={compact ? '44px' : '72px'} />
+              <div className="itinerary__body">
+                <span className="itinerary__name" data-testid="cart-stop-name">{name}</span>
+                <span className="itinerary__meta">
+                  {item.destination?.visit_hours ? (
+                    <span>{t('cart.visit', { duration: formatHours(item.destination.visit_hours, language) })}</span>
+                  ) : null}
+                  {!compact && item.arrival ? <span>{t('cart.arrive', { time: formatClockTime(item.arrival, language) })}</span> : null}
+                </span>
+                {item.problem_message ? (
+                  <span className="itinerary__problem">
+                    <Icon name="alert" size={14} /> {item.problem_message}
+                  </span>
+                ) : null}
+                {!item.available ? <span className="itinerary__problem">{t('cart.unavailable')}</span> : null}
+              </div>
+              <div className="itinerary__actions">
+                <button type="button" className="icon-button" onClick={() => actions.move(item.id, 'up')} disabled={index === 0 || actions.pending} aria-label={t('cart.moveUp', { name })}>
+                  <Icon name="chevronUp" size={18} />
+                </button>
+                <button type="button" className="icon-button" onClick={() => actions.move(item.id, 'down')} disabled={index === last || actions.pending} aria-label={t('cart.moveDown', { name })}>
+                  <Icon name="chevronDown" size={18} />
+                </button>
+                <button type="button" className="icon-button icon-button--danger" onClick={() => actions.remove(item.id)} disabled={actions.pending} aria-label={t('cart.remove', { name })}>
+                  <Icon name="trash" size={18} />
+                </button>
+              </div>
+            </li>
+          </Fragment>
+        );
+      })}
+      {legOut ? <LegRow leg={legOut} /> : null}
+      {cart.end_point ? <PointRow point={cart.end_point} role="end" /> : null}
+    </ol>
+  );
+}
