@@ -4,7 +4,9 @@ import (
 	"context"
 
 	cmdaccounts "mishwar/commands/accounts"
+	cartcmd "mishwar/commands/cart"
 	cmdcatalogue "mishwar/commands/catalogue"
+	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
 
 	"mishwar/eventstore"
@@ -19,12 +21,14 @@ import (
 func registerEvents(r *eventstore.Registry) {
 	cmdaccounts.RegisterEvents(r)
 	cmdcatalogue.RegisterEvents(r)
+	cartcmd.RegisterEvents(r)
 }
 
 func (a *App) buildProjections() []projections.Projection {
 	return []projections.Projection{
 		stats.New(),
 		catrm.New(a.Registry),
+		cartrm.New(a.Registry),
 	}
 }
 
@@ -33,6 +37,9 @@ func (a *App) wireFeatures(ctx context.Context, d *httpapi.Deps) error {
 		return err
 	}
 	if err := a.wireCatalogue(d); err != nil {
+		return err
+	}
+	if err := a.wireCart(d); err != nil {
 		return err
 	}
 	return nil
