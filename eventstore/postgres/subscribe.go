@@ -46,7 +46,7 @@ func (s *Store) Subscribe(ctx context.Context, after eventstore.Position, batchS
 		// Caught up. Committed events held back by an older running transaction become readable when
 		// it ends; if that transaction appends nothing, no notification will say so, so look again
 		// soon, backing off while it lasts.
-		held, err := s.heldBack(ctx, pos)
+		held, err := s.undelivered(ctx, pos)
 		if err != nil {
 			return contextOr(ctx, err)
 		}
@@ -76,15 +76,14 @@ func contextOr(ctx context.Context, err error) error {
 	return err
 }
 
-// heldBack reports whether events after pos are committed but not yet readable.
-func (s *Store) heldBack(ctx context.Context, pos eventstore.Position) (bool, error) {
-	var held bool
-	err := s.pool.QueryRow(ctx, `SELECT EXISTS (
-		SELECT 1 FROM events
-		 WHERE (tx_id, position) > ($1, $2) AND tx_id >= pg_snapshot_xmin(pg_current_snapshot()))`,
-		pos.Commit, int64(pos.Prepare)).Scan(&held)
+// undelivered reports whether any committed event comes after pos. Right after a read that came back
+// short, such events are ones the horizon still holds back (or that committed a moment ago).
+func (s *Store) undelivered(ctx context.Context, pos eventstore.Position) (bool, error) {
+	var more bool
+	err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM events WHERE (tx_id, position) > ($1, $2))`,
+		pos.Commit, int64(pos.Prepare)).Scan(&more)
 	if err != nil {
 		return false, fmt.Errorf("eventstore/postgres: subscribe: %w", err)
 	}
-	return held, nil
+	return more, nil
 }
