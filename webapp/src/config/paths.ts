@@ -37,6 +37,7 @@ export const paths = {
     homeEdit: '/admin/home/edit',
     trips: '/admin/trip',
     purchaseOrders: '/admin/purchase_order',
+    mailbox: '/admin/mailbox',
   },
 } as const;
 

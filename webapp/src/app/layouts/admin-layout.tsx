@@ -36,6 +36,7 @@ export function AdminLayout() {
     ...ADMIN_SECTIONS.map((section) => ({ to: section.path, icon: SECTION_ICONS[section.key], label: t(`admin.sections.${section.key}.plural`) })),
     { to: paths.admin.trips, icon: 'calendar', label: t('admin.trips.title') },
     { to: paths.admin.purchaseOrders, icon: 'ticket', label: t('admin.purchaseOrders.title') },
+    { to: paths.admin.mailbox, icon: 'mail', label: t('mailbox.title') },
   ];
 
   return (

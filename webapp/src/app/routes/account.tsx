@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
-import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState } from '@/components/ui/states';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { ChangePasswordForm } from '@/features/account/components/change-password-form';
+import { MyPickupPoints } from '@/features/account/components/my-pickup-points';
 import { OrderChangeForm, OrderDetail } from '@/features/account/components/order-detail';
 import { OrderHistory } from '@/features/account/components/order-history';
+import { PersonalInfoForm } from '@/features/account/components/personal-info-form';
+import { SavedAddresses } from '@/features/account/components/saved-addresses';
+import { SessionsPanel } from '@/features/account/components/sessions-panel';
+import { Wishlist } from '@/features/account/components/wishlist';
 import { Avatar } from '@/features/auth/components/account-menu';
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
 
@@ -17,7 +20,6 @@ type AccountTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is AccountTab => TABS.includes(value as AccountTab);
 
 function PersonalInfo() {
-  const { t } = useTranslation();
   const user = useAuthStore((state) => state.user);
   return (
     <div className="stack">
@@ -28,12 +30,7 @@ function PersonalInfo() {
           <p className="account-card__email">{user?.email}</p>
         </div>
       </div>
-      <dl className="facts">
-        <div><dt>{t('fields.firstName')}</dt><dd>{user?.first_name || '—'}</dd></div>
-        <div><dt>{t('fields.lastName')}</dt><dd>{user?.last_name || '—'}</dd></div>
-        <div><dt>{t('fields.email')}</dt><dd>{user?.email || '—'}</dd></div>
-        <div><dt>{t('fields.phone')}</dt><dd dir="ltr">{user?.phone_number ?? '—'}</dd></div>
-      </dl>
+      {user ? <PersonalInfoForm key={user.id} user={user} /> : null}
     </div>
   );
 }
@@ -48,15 +45,16 @@ export function AccountRoute() {
       <PageHeader title={t('account.title')} lead={t('account.lead')} />
       <Tabs label={t('account.menuLabel')} tabs={TABS.map((key) => ({ key, label: t(`account.tabs.${key}`) }))} value={tab} onChange={(next) => setParams({ tab: next }, { replace: true })}>
         {tab === 'personal' ? <PersonalInfo /> : null}
-        {tab === 'password' ? <ChangePasswordForm /> : null}
+        {tab === 'password' ? (
+          <div className="stack stack--loose">
+            <ChangePasswordForm />
+            <SessionsPanel />
+          </div>
+        ) : null}
         {tab === 'orders' ? <OrderHistory /> : null}
-        {tab === 'addresses' ? <EmptyState icon="pin" title={t('account.addressesEmpty')} description={t('account.addressesText')} /> : null}
-        {tab === 'wishlist' ? (
-          <EmptyState icon="star" title={t('account.wishlistEmpty')} description={t('account.wishlistText')} action={<ButtonLink to={paths.destinations}>{t('cart.browse')}</ButtonLink>} />
-        ) : null}
-        {tab === 'points' ? (
-          <EmptyState icon="pin" title={t('account.pointsTitle')} description={t('account.pointsText')} action={<ButtonLink to={paths.points}>{t('nav.points')}</ButtonLink>} />
-        ) : null}
+        {tab === 'addresses' ? <SavedAddresses /> : null}
+        {tab === 'wishlist' ? <Wishlist /> : null}
+        {tab === 'points' ? <MyPickupPoints /> : null}
       </Tabs>
     </>
   );

@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import type { AdminSectionKey } from '@/config/paths';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
@@ -6,6 +6,7 @@ import { AdminRecordForm } from '@/features/admin/components/admin-form';
 import { AdminHomeEdit, AdminHomeOverview } from '@/features/admin/components/admin-home-content';
 import { AdminPurchaseOrders, AdminSectionList, AdminTrips, adminSectionPath } from '@/features/admin/components/admin-section';
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
+import { MailMessage, Mailbox } from '@/features/mailbox/components/mailbox';
 
 export function AdminDashboardRoute() {
   const user = useAuthStore((state) => state.user);
@@ -36,3 +37,10 @@ export function AdminRecordRoute({ section, mode }: { section: AdminSectionKey; 
 
 export const AdminTripsRoute = AdminTrips;
 export const AdminPurchaseOrdersRoute = AdminPurchaseOrders;
+
+export const AdminMailboxRoute = Mailbox;
+
+export function AdminMailRoute() {
+  const { id = '' } = useParams();
+  return <MailMessage key={id} id={id} />;
+}

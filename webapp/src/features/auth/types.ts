@@ -15,4 +15,5 @@ export const userEnvelopeSchema = z
   .union([z.object({ data: userSchema }), z.object({ user: userSchema }), userSchema])
   .transform((value) => ('data' in value ? value.data : 'user' in value ? value.user : value));
 
-export const isAdminUser = (user: User | null | undefined): boolean => user?.role === 'admin';
+/** Admin-area accounts: admins and support staff. */
+export const isAdminUser = (user: User | null | undefined): boolean => user?.role === 'admin' || user?.role === 'support';

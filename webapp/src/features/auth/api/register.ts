@@ -12,6 +12,8 @@ export interface RegisterInput {
   email: string;
   password: string;
   phone_number: string;
+  /** The phone picker's region (EG); the server combines it with a national number. */
+  country_key?: string;
 }
 
 export const passwordRules = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
@@ -58,11 +60,14 @@ export function splitFullName(fullName: string): { first_name: string; last_name
   return { first_name: first, last_name: rest.join(' ') };
 }
 
-export function register(input: RegisterInput): Promise<RegisterResult> {
-  // Spec section 9: registration is sent with the language header `en`.
-  return api.post('/api/register', input, { schema: registerResponseSchema, headers: { lang: 'en' } });
+/**
+ * Spec section 9: registration is sent with the `lang` header; the spec's client always sent `en`,
+ * ours sends the language of the page so the server's messages come back in it.
+ */
+export function register(input: RegisterInput, language = 'en'): Promise<RegisterResult> {
+  return api.post('/api/register', input, { schema: registerResponseSchema, headers: { lang: language } });
 }
 
-export function useRegister() {
-  return useMutation({ mutationFn: register });
+export function useRegister(language = 'en') {
+  return useMutation({ mutationFn: (input: RegisterInput) => register(input, language) });
 }

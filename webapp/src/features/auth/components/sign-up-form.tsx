@@ -6,26 +6,46 @@ import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/field';
+import { PhoneField } from '@/components/ui/phone-field';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/config/constants';
 import { isApiError } from '@/lib/api-client';
+import { DEFAULT_PHONE_REGION, toE164 } from '@/lib/phone';
 
 import { splitFullName, useRegister } from '../api/register';
 import { useCompleteSignIn } from '../hooks/use-session';
 
-const PHONE = /^\+?[0-9][0-9\s-]{6,18}[0-9]$/;
+// The server's rules (domain/account/rules.go): names of letters (any script), e-mail, a phone
+// number valid for its country (the same libphonenumber metadata), a password of 8 to 20 characters.
+const NAME_CHARS = /^[\p{L}\p{Mn}\s'’.-]+$/u;
 
-const schema = z.object({
-  full_name: z
-    .string()
-    .trim()
-    .min(1, 'validation.nameRequired')
-    .refine((value) => splitFullName(value) !== null, 'validation.fullName'),
-  email: z.string().trim().min(1, 'validation.emailRequired').pipe(z.email('validation.email')),
-  phone_number: z.string().trim().min(1, 'validation.phoneRequired').regex(PHONE, 'validation.phone'),
-  password: z.string().min(1, 'validation.passwordRequired').min(PASSWORD_MIN, 'validation.passwordLength').max(PASSWORD_MAX, 'validation.passwordLength'),
-});
+/** Characters as the server counts them (code points). */
+function characterCount(value: string): number {
+  return value.match(/[\s\S]/gu)?.length ?? 0;
+}
+
+const schema = z
+  .object({
+    full_name: z
+      .string()
+      .trim()
+      .min(1, 'validation.nameRequired')
+      .refine((value) => splitFullName(value) !== null, 'validation.fullName')
+      .refine((value) => NAME_CHARS.test(value), 'auth.nameInvalid'),
+    email: z.string().trim().min(1, 'validation.emailRequired').pipe(z.email('validation.email')),
+    country_key: z.string(),
+    phone_number: z.string().trim().min(1, 'validation.phoneRequired'),
+    password: z
+      .string()
+      .min(1, 'validation.passwordRequired')
+      .refine((value) => characterCount(value) >= PASSWORD_MIN && characterCount(value) <= PASSWORD_MAX, 'validation.passwordLength'),
+  })
+  .refine((values) => !values.phone_number || toE164(values.phone_number, values.country_key) !== null, {
+    path: ['phone_number'],
+    message: 'validation.phone',
+  });
 type Values = z.infer<typeof schema>;
 
+// Server field → form field. Both name fields come from the one full-name input.
 const SERVER_FIELDS: Record<string, Path<Values>> = {
   first_name: 'full_name',
   last_name: 'full_name',
@@ -35,22 +55,29 @@ const SERVER_FIELDS: Record<string, Path<Values>> = {
 };
 
 export function SignUpForm({ onSignedIn, onRegistered }: { onSignedIn: () => void; onRegistered: () => void }) {
-  const { t } = useTranslation();
-  const registerUser = useRegister();
+  const { t, i18n } = useTranslation();
+  const registerUser = useRegister(i18n.language);
   const completeSignIn = useCompleteSignIn();
   const form = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { full_name: '', email: '', phone_number: '', password: '' },
+    defaultValues: { full_name: '', email: '', country_key: DEFAULT_PHONE_REGION, phone_number: '', password: '' },
   });
   const { errors } = form.formState;
   const message = (key?: string) => (key ? t(key, { min: PASSWORD_MIN, max: PASSWORD_MAX }) : undefined);
 
+  // Field errors go next to their fields; anything without a field is a toast.
   const showServerErrors = (fieldErrors: Record<string, string[]>) => {
+    let focused = false;
     for (const [field, list] of Object.entries(fieldErrors)) {
       const target = SERVER_FIELDS[field];
-      if (target && list[0]) form.setError(target, { message: list[0] });
-      for (const text of list) toast.error(text);
+      if (target && list[0]) {
+        form.setError(target, { type: 'server', message: list[0] }, { shouldFocus: !focused });
+        focused = true;
+      } else {
+        for (const text of list) toast.error(text);
+      }
     }
+    if (focused) toast.error(t('auth.registrationFailed'));
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -60,7 +87,8 @@ export function SignUpForm({ onSignedIn, onRegistered }: { onSignedIn: () => voi
       const result = await registerUser.mutateAsync({
         ...names,
         email: values.email,
-        phone_number: values.phone_number,
+        phone_number: toE164(values.phone_number, values.country_key) ?? values.phone_number,
+        country_key: values.country_key,
         password: values.password,
       });
       if (!result.ok) {
@@ -73,6 +101,7 @@ export function SignUpForm({ onSignedIn, onRegistered }: { onSignedIn: () => voi
         toast.success(t('auth.welcome', { name: result.user.first_name }));
         onSignedIn();
       } else {
+        // Spec section 4: registered without a token (e-mail confirmation): ask to sign in.
         toast.success(t('auth.registeredSignIn'));
         onRegistered();
       }
@@ -83,18 +112,15 @@ export function SignUpForm({ onSignedIn, onRegistered }: { onSignedIn: () => voi
   });
 
   return (
-    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('auth.signUpTitle')}>
       <InputField label={t('fields.fullName')} autoComplete="name" error={message(errors.full_name?.message)} {...form.register('full_name')} />
       <InputField label={t('fields.email')} type="email" autoComplete="email" error={message(errors.email?.message)} {...form.register('email')} />
-      <InputField
+      <PhoneField
         label={t('fields.phone')}
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        dir="ltr"
-        placeholder="+20 100 000 0000"
+        countryLabel={t('fields.countryKey')}
         error={message(errors.phone_number?.message)}
-        {...form.register('phone_number')}
+        country={form.register('country_key')}
+        number={{ placeholder: '100 123 4567', ...form.register('phone_number') }}
       />
       <InputField
         label={t('fields.password')}

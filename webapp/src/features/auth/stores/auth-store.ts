@@ -1,11 +1,13 @@
-// The session on this device. The token from login is kept in the `authToken`
-// cookie (and sent as a Bearer token); the server may also hold the session in
-// an HttpOnly cookie we cannot read, so a successful /api/me counts as signed
-// in even without a token here.
+// The session on this device. The server keeps it in the `authToken` cookie,
+// HttpOnly (script cannot read or steal it) and SameSite=Lax; the browser sends
+// it with every request. The token from login or sign-up is also kept here, in
+// memory only, and sent as a Bearer token. After a reload there is no token here
+// and the cookie alone carries the session: a successful /api/me counts as
+// signed in.
 import { create } from 'zustand';
 
-import { AUTH_COOKIE, AUTH_COOKIE_MAX_AGE_SECONDS } from '@/config/constants';
-import { deleteCookie, readCookie, writeCookie } from '@/lib/cookies';
+import { AUTH_COOKIE } from '@/config/constants';
+import { deleteCookie, readCookie } from '@/lib/cookies';
 
 import type { User } from '../types';
 
@@ -30,20 +32,23 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   token: null,
   user: null,
   isAdmin: false,
+  // A readable authToken cookie only exists when another client wrote one; ours is HttpOnly.
   restoreFromCookie: () => set({ token: readCookie(AUTH_COOKIE), status: 'restoring' }),
   signIn: ({ token, user, admin }) => {
-    const nextToken = token ?? get().token;
-    if (token) writeCookie(AUTH_COOKIE, token, { maxAgeSeconds: AUTH_COOKIE_MAX_AGE_SECONDS });
-    set({ status: 'signedIn', token: nextToken, user, isAdmin: admin ?? user.role === 'admin' });
+    set({ status: 'signedIn', token: token ?? get().token, user, isAdmin: admin ?? isStaffRole(user.role) });
   },
-  setUser: (user) => set((state) => ({ status: 'signedIn', user, isAdmin: state.isAdmin || user.role === 'admin' })),
+  setUser: (user) => set((state) => ({ status: 'signedIn', user, isAdmin: state.isAdmin || isStaffRole(user.role) })),
   markAdmin: (admin) => set({ isAdmin: admin }),
   settle: () => set((state) => ({ status: state.token ? 'signedIn' : 'signedOut' })),
   signOut: () => {
+    // The HttpOnly cookie is cleared by POST /api/logout; this removes a script-written one.
     deleteCookie(AUTH_COOKIE);
     set({ status: 'signedOut', token: null, user: null, isAdmin: false });
   },
 }));
+
+/** Roles that work in the admin area (GET /api/auth/getadmin answers 200 for them). */
+export const isStaffRole = (role: string | null | undefined): boolean => role === 'admin' || role === 'support';
 
 export const selectIsAuthenticated = (state: { status: AuthStatus }) => state.status === 'signedIn';
 

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+
+import { Button } from '@/components/ui/button';
+import { InputField, SelectField } from '@/components/ui/field';
+import { Icon } from '@/components/ui/icon';
+import { QueryView } from '@/components/ui/query-view';
+import { EmptyState, SkeletonGrid } from '@/components/ui/states';
+
+import { useDeleteLocation } from '../api/delete-location';
+import { useSavedLocations } from '../api/get-saved-locations';
+import { useSaveLocation } from '../api/save-location';
+
+import { CoordinatesField, inServiceArea, parseCoordinates } from './coordinates-field';
+import { applyServerErrors, failureMessage } from './server-errors';
+
+import './account.css';
+
+const schema = z
+  .object({
+    label: z.string().trim().max(80, 'account.rules.tooLong'),
+    address: z.string().trim().max(300, 'account.rules.tooLong'),
+    kind: z.enum(['start', 'end', 'any']),
+    coordinates: z.object({ lat: z.string(), lng: z.string() }),
+  })
+  .superRefine((values, ctx) => {
+    const point = parseCoordinates(values.coordinates);
+    // Spec section 5: 'Save location needs a selected source or end location'.
+    if (!point) ctx.addIssue({ code: 'custom', path: ['coordinates'], message: 'account.places.locationRequired' });
+    else if (!inServiceArea(point)) ctx.addIssue({ code: 'custom', path: ['coordinates'], message: 'account.places.outsideArea' });
+    if (!values.label && !values.address) ctx.addIssue({ code: 'custom', path: ['label'], message: 'account.places.labelRequired' });
+  });
+type Values = z.infer<typeof schema>;
+
+export function SavedAddresses() {
+  const { t } = useTranslation();
+  const locations = useSavedLocations();
+  const save = useSaveLocation();
+  const remove = useDeleteLocation();
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { label: '', address: '', kind: 'any', coordinates: { lat: '', lng: '' } },
+  });
+  const { errors } = form.formState;
+  const message = (key?: string) => (key ? t(key) : undefined);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const point = parseCoordinates(values.coordinates);
+    try {
+      await save.mutateAsync({ label: values.label, address: values.address, kind: values.kind, lat: point?.lat ?? null, lng: point?.lng ?? null });
+      form.reset();
+      toast.success(t('account.places.saved'));
+    } catch (error) {
+      applyServerErrors(error, form.setError, { label: 'label', address: 'address', kind: 'kind', location: 'coordinates' });
+      toast.error(t('account.places.saveFailed'));
+    }
+  });
+
+  const kinds = [
+    { value: 'any', label: t('account.places.kindAny') },
+    { value: 'start', label: t('account.places.kindStart') },
+    { value: 'end', label: t('account.places.kindEnd') },
+  ];
+
+  return (
+    <div className="account-section">
+      <QueryView
+        query={locations}
+        loading={<SkeletonGrid count={2} variant="row" />}
+        isEmpty={(list) => list.length === 0}
+        empty={<EmptyState compact icon="pin" title={t('account.addressesEmpty')} description={t('account.addressesText')} />}
+      >
+        {(list) => (
+          <ul className="place-list" aria-label={t('account.tabs.addresses')}>
+            {list.map((location) => (
+              <li key={location.id} className="place-list__item">
+                <span className="place-list__icon" aria-hidden="true">
+                  <Icon name={location.kind === 'end' ? 'home' : 'pin'} />
+                </span>
+                <div>
+                  <p className="place-list__name">{location.label}</p>
+                  <p className="place-list__meta">
+                    {location.address ? `${location.address} · ` : ''}
+                    {t(`account.places.kind_${location.kind}`)}
+                  </p>
+                </div>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('account.places.delete', { name: location.label })}
+                  icon={<Icon name="trash" size={16} />}
+                  onClick={() =>
+                    void remove
+                      .mutateAsync(location.id)
+                      .then(() => toast.success(t('account.places.deleted')))
+                      .catch((error: unknown) => toast.error(failureMessage(error, t('account.places.deleteFailed'))))
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
+
+      <form className="form form--grid" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('account.places.addAddress')}>
+        <h2 className="account-section__title form__full">{t('account.places.addAddress')}</h2>
+        <InputField label={t('account.places.label')} error={message(errors.label?.message)} {...form.register('label')} />
+        <SelectField label={t('account.places.kind')} options={kinds} {...form.register('kind')} />
+        <InputField className="form__full" label={t('account.places.address')} autoComplete="street-address" error={message(errors.address?.message)} {...form.register('address')} />
+        <div className="form__full">
+          <Controller
+            control={form.control}
+            name="coordinates"
+            render={({ field }) => <CoordinatesField value={field.value} onChange={field.onChange} error={message(errors.coordinates?.message)} />}
+          />
+        </div>
+        <div className="form__full">
+          <Button type="submit" loading={save.isPending} icon={<Icon name="plus" size={18} />}>
+            {t('account.places.save')}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

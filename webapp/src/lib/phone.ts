@@ -1,0 +1,62 @@
+// Phone numbers checked with libphonenumber-js and its full metadata (Google's libphonenumber, as the
+// server uses), so the form and the API agree on what a valid number is.
+
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+
+/** The service is in Cairo: a number typed without a country key is Egyptian. */
+export const DEFAULT_PHONE_REGION: CountryCode = 'EG';
+
+// Where most travellers come from: listed first in the picker.
+const FIRST: readonly CountryCode[] = ['EG', 'SA', 'AE', 'KW', 'QA', 'BH', 'OM', 'JO', 'LB', 'GB', 'US', 'DE', 'FR', 'IT'];
+
+export interface CountryKey {
+  region: CountryCode;
+  callingCode: string;
+  name: string;
+}
+
+export function isRegion(value: string): value is CountryCode {
+  return (getCountries() as string[]).includes(value);
+}
+
+/** Every region with its calling code, names in `language`, the usual ones first. */
+export function countryKeys(language: string): CountryKey[] {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([language], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  const all = getCountries().map((region) => ({
+    region,
+    callingCode: `+${getCountryCallingCode(region)}`,
+    name: names?.of(region) ?? region,
+  }));
+  const first = FIRST.map((region) => all.find((c) => c.region === region)).filter((c): c is CountryKey => c !== undefined);
+  const rest = all.filter((c) => !FIRST.includes(c.region)).sort((a, b) => a.name.localeCompare(b.name, language));
+  return [...first, ...rest];
+}
+
+/**
+ * The number in E.164 (+201001234567), or null when it is not a valid number. A number starting
+ * with "+" or "00" carries its own country; otherwise `region` says which country it belongs to.
+ */
+export function toE164(number: string, region: string = DEFAULT_PHONE_REGION): string | null {
+  let text = number.trim();
+  if (text.startsWith('00')) text = `+${text.slice(2)}`;
+  const country = isRegion(region) ? region : DEFAULT_PHONE_REGION;
+  const parsed = parsePhoneNumberFromString(text, text.startsWith('+') ? undefined : country);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** The region of an E.164 number (to preselect the picker when editing), or the default. */
+export function regionOf(e164: string | null | undefined): CountryCode {
+  if (!e164) return DEFAULT_PHONE_REGION;
+  return parsePhoneNumberFromString(e164)?.country ?? DEFAULT_PHONE_REGION;
+}
+
+/** The national part of an E.164 number, as people type it (for editing). */
+export function nationalOf(e164: string | null | undefined): string {
+  if (!e164) return '';
+  return parsePhoneNumberFromString(e164)?.formatNational() ?? e164;
+}
