@@ -19,6 +19,7 @@ import (
 	cmdaccounts "mishwar/commands/accounts"
 	catcmd "mishwar/commands/catalogue"
 	"mishwar/eventstore"
+	"mishwar/eventstore/esdb"
 	"mishwar/eventstore/postgres"
 	"mishwar/httpapi"
 	"mishwar/httpapi/live"
@@ -110,6 +111,13 @@ func (a *App) openStore(_ context.Context) (eventstore.Store, error) {
 	switch a.Config.EventStore {
 	case "postgres":
 		return postgres.New(a.Pool), nil
+	case "esdb":
+		store, err := esdb.Dial(a.Config.ESDBURL)
+		if err != nil {
+			return nil, fmt.Errorf("app: %w", err)
+		}
+		a.closers = append(a.closers, func() { _ = store.Close() })
+		return store, nil
 	default:
 		return nil, fmt.Errorf("app: event store %q is not wired into this build yet", a.Config.EventStore)
 	}
