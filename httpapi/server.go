@@ -62,6 +62,8 @@ type Deps struct {
 	Artwork http.Handler
 	// Cart runs and reads the cart (nil: not mounted).
 	Cart *CartDeps
+	// Orders runs and reads orders, payments and enquiries (nil: not mounted).
+	Orders *OrdersDeps
 }
 
 // Server routes requests to handlers.
@@ -104,6 +106,7 @@ func (s *Server) routes() {
 		r.PathPrefix("/socket.io/").Handler(s.deps.Live)
 	}
 	s.catalogueRootRoutes(r)
+	s.orderRootRoutes(r)
 	if s.deps.Web != nil {
 		r.PathPrefix("/").Handler(s.deps.Web)
 	}
@@ -117,6 +120,7 @@ func (s *Server) features() []func(api *mux.Router) {
 		s.catalogueRoutes,
 		s.adminCatalogueRoutes,
 		s.cartRoutes,
+		s.orderRoutes,
 	}
 }
 

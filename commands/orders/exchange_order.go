@@ -7,6 +7,7 @@ import (
 
 	"mishwar/commands"
 	"mishwar/domain/availability"
+	"mishwar/domain/money"
 	"mishwar/domain/order"
 )
 
@@ -109,4 +110,37 @@ func (h *Handlers) settleExchange(ctx context.Context, s order.State, x order.Or
 		h.log.Warn("orders: refund after an exchange", "order", s.ID(), "err", err)
 	}
 	return out
+}
+
+// QuoteExchange prices an exchange without making it: the new trip and the difference (positive: to
+// pay; negative: to be refunded). It refuses what ExchangeOrder would refuse.
+func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.Trip, money.Money, error) {
+	s, _, err := h.LoadOrder(ctx, in.OrderID)
+	if err != nil {
+		return order.Trip{}, money.Money{}, err
+	}
+	startAt, err := ParseStart(in.Date, in.Time)
+	if err != nil {
+		return order.Trip{}, money.Money{}, err
+	}
+	plan := in.RatePlanID
+	if plan == "" {
+		plan = s.Trip().RatePlan.ID
+	}
+	priced, err := h.pricer.PriceItinerary(ctx, s.Trip().Itinerary, startAt, plan)
+	if err != nil {
+		return order.Trip{}, money.Money{}, err
+	}
+	if priced.Trip.RatePlan.ID == "" {
+		return order.Trip{}, money.Money{}, rateUnavailable()
+	}
+	hours, err := h.catalogue.ServiceHours(ctx)
+	if err != nil {
+		return order.Trip{}, money.Money{}, err
+	}
+	if _, err := order.Decide(s, order.ExchangeOrder{ExchangeID: "quote", Actor: in.Actor, To: priced.Trip, NewReservation: "quote",
+		Policy: h.settings.Policy(), ServiceHours: hours}, h.now()); err != nil {
+		return order.Trip{}, money.Money{}, err
+	}
+	return priced.Trip, money.New(priced.Trip.Quote.Total.Minor-s.Price().Minor, money.EGP), nil
 }

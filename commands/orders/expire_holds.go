@@ -66,18 +66,26 @@ func (h *Handlers) ExpireHold(ctx context.Context, hold Hold) error {
 	return wrap("release", err)
 }
 
-// RunHoldExpiry looks for lapsed holds every interval until ctx ends. Several processes may run it:
-// every step is idempotent and decided on its stream with an expected version.
-func (h *Handlers) RunHoldExpiry(ctx context.Context, holds Holds) error {
+// RunHoldExpiry looks for lapsed holds every interval until ctx ends, and forgets Idempotency-Keys
+// older than a day now and then. Several processes may run it: every step is idempotent and decided
+// on its stream with an expected version.
+func (h *Handlers) RunHoldExpiry(ctx context.Context, holds Holds, keys *Idempotency) error {
 	interval := h.settings.HoldExpiryInterval
 	if interval <= 0 {
 		interval = 30 * time.Second
 	}
 	t := time.NewTicker(interval)
 	defer t.Stop()
+	var swept time.Time
 	for {
 		if _, err := h.ExpireLapsedHolds(ctx, holds); err != nil && ctx.Err() == nil {
 			h.log.Warn("orders: hold expiry", "err", err)
+		}
+		if keys != nil && time.Since(swept) > time.Hour {
+			if _, err := keys.Sweep(ctx, 24*time.Hour); err != nil && ctx.Err() == nil {
+				h.log.Warn("orders: sweep idempotency keys", "err", err)
+			}
+			swept = time.Now()
 		}
 		select {
 		case <-ctx.Done():

@@ -78,10 +78,8 @@ func (h *Handlers) openPayment(ctx context.Context, s order.State, purpose strin
 	}
 	out.PaymentURL, out.Position = sess.RedirectURL, res.Position
 	// A repeated request answers the URL recorded the first time.
-	for _, e := range res.Events {
-		if r, ok := e.(order.PaymentRequested); ok && r.PaymentID == out.PaymentID {
-			out.PaymentURL = r.RedirectURL
-		}
+	if stored, _, err := h.LoadOrder(ctx, s.ID()); err == nil && stored.PaymentURL(out.PaymentID) != "" {
+		out.PaymentURL = stored.PaymentURL(out.PaymentID)
 	}
 	return out, nil
 }

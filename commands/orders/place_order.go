@@ -164,7 +164,7 @@ func (h *Handlers) place(ctx context.Context, cmd order.PlaceOrder, meta command
 			return Placed{}, wrap("reserve", err)
 		}
 		cmd.OrderID, cmd.Reservation = tripNumber, reservation
-		res, err := execOrder(ctx, h, tripNumber, cmd, placeMeta)
+		_, err = execOrder(ctx, h, tripNumber, cmd, placeMeta)
 		if err != nil {
 			h.release(ctx, day, reservation, availability.ReasonPlacingFailed, false, sub(reserveMeta, "compensate"))
 			if errors.Is(err, order.ErrTripNumberTaken) && fixed == "" {
@@ -172,7 +172,13 @@ func (h *Handlers) place(ctx context.Context, cmd order.PlaceOrder, meta command
 			}
 			return Placed{}, wrap("place", err)
 		}
-		return h.openOrderPayment(ctx, order.Decider.Fold(res.Events), meta)
+		// The order as stored, not as decided here: a concurrent identical submission may have stored
+		// its own decision first (the store then reports ours as a duplicate of it).
+		s, _, err := h.LoadOrder(ctx, tripNumber)
+		if err != nil {
+			return Placed{}, wrap("load order", err)
+		}
+		return h.openOrderPayment(ctx, s, meta)
 	}
 	return Placed{}, ErrBusy
 }

@@ -13,6 +13,9 @@ import (
 	"mishwar/domain/order"
 	"mishwar/domain/trip"
 	cartrm "mishwar/projections/cart"
+	catrm "mishwar/projections/catalogue"
+
+	"github.com/google/uuid"
 )
 
 // CartPricing asks for the price of a user's cart as an order.
@@ -35,6 +38,16 @@ type Pricer interface {
 	PriceCart(ctx context.Context, p CartPricing) (Priced, error)
 	// PriceItinerary prices an order's itinerary again for another start or rate plan (an exchange).
 	PriceItinerary(ctx context.Context, itin order.Itinerary, startAt time.Time, ratePlanID string) (Priced, error)
+	// PriceProgram prices a catalogue program as an itinerary from the chosen start (an enquiry).
+	PriceProgram(ctx context.Context, p ProgramPricing) (Priced, error)
+}
+
+// ProgramPricing asks for the estimate of a program.
+type ProgramPricing struct {
+	ProgramID  string
+	StartAt    time.Time
+	RatePlanID string
+	Start, End *cart.Point
 }
 
 // KeyRateUnavailable: the chosen rate plan cannot price this itinerary (inactive, or bad data).
@@ -45,6 +58,8 @@ const KeyRateUnavailable = "orders.rate_unavailable"
 type CartPricer struct {
 	Carts  *cartrm.Reader
 	Quoter *cartrm.Quoter
+	// Catalogue finds programs and their destinations (for enquiries about a program).
+	Catalogue *catrm.Reader
 }
 
 // PriceCart implements Pricer. A start point that is the admin's default (none chosen) is left empty,
@@ -152,4 +167,52 @@ func cartPoint(p order.Point) cart.Point {
 		kind = cart.PickupPoint
 	}
 	return cart.Point{Kind: kind, PickupPointID: p.PickupPointID, Name: p.Name, NameAR: p.NameAR, Lat: p.Lat, Lng: p.Lng}
+}
+
+// ErrProgramNotFound: no published program has that id.
+var ErrProgramNotFound = domain.NotFound("cart.program_not_found")
+
+// PriceProgram implements Pricer. A program with a price of its own is estimated at that price; one
+// without is priced by distance and waiting like any itinerary.
+func (p *CartPricer) PriceProgram(ctx context.Context, req ProgramPricing) (Priced, error) {
+	id, err := uuid.Parse(req.ProgramID)
+	if err != nil {
+		return Priced{}, ErrProgramNotFound
+	}
+	prog, err := p.Catalogue.Program(ctx, id)
+	if err != nil || !prog.Visible() {
+		return Priced{}, ErrProgramNotFound
+	}
+	dests, err := p.Catalogue.Destinations(ctx, prog.DestinationIDs)
+	if err != nil {
+		return Priced{}, fmt.Errorf("orders: program destinations: %w", err)
+	}
+	itin := order.Itinerary{ProgramID: req.ProgramID, ProgramName: prog.Name.En}
+	for _, d := range dests {
+		itin.Stops = append(itin.Stops, order.Stop{DestinationID: d.ID.String(), NameEN: d.Name.En, NameAR: d.Name.Ar, Lat: d.Lat, Lng: d.Lng, VisitMinutes: d.VisitMinutes})
+	}
+	if req.Start == nil {
+		// No start chosen: price from the city centre; the decider asks for a pickup point.
+		priced, err := p.PriceItinerary(ctx, withStart(itin, cartrm.TahrirSquare, nil), req.StartAt, req.RatePlanID)
+		priced.Trip.Itinerary.Start, priced.Trip.Itinerary.End = order.Point{}, order.Point{}
+		return withProgramPrice(priced, prog.Price), err
+	}
+	priced, err := p.PriceItinerary(ctx, withStart(itin, *req.Start, req.End), req.StartAt, req.RatePlanID)
+	return withProgramPrice(priced, prog.Price), err
+}
+
+func withStart(itin order.Itinerary, start cart.Point, end *cart.Point) order.Itinerary {
+	itin.Start = point(start)
+	itin.End = itin.Start
+	if end != nil {
+		itin.End = point(*end)
+	}
+	return itin
+}
+
+func withProgramPrice(p Priced, price money.Money) Priced {
+	if price.Currency == money.EGP && price.Minor > 0 && p.Trip.RatePlan.ID != "" {
+		p.Trip.Quote.Total = price
+	}
+	return p
 }

@@ -6,8 +6,10 @@ import (
 	cmdaccounts "mishwar/commands/accounts"
 	cartcmd "mishwar/commands/cart"
 	cmdcatalogue "mishwar/commands/catalogue"
+	orderscmd "mishwar/commands/orders"
 	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
+	ordersrm "mishwar/projections/orders"
 
 	"mishwar/eventstore"
 	"mishwar/httpapi"
@@ -22,6 +24,7 @@ func registerEvents(r *eventstore.Registry) {
 	cmdaccounts.RegisterEvents(r)
 	cmdcatalogue.RegisterEvents(r)
 	cartcmd.RegisterEvents(r)
+	orderscmd.RegisterEvents(r)
 }
 
 func (a *App) buildProjections() []projections.Projection {
@@ -29,6 +32,7 @@ func (a *App) buildProjections() []projections.Projection {
 		stats.New(),
 		catrm.New(a.Registry),
 		cartrm.New(a.Registry),
+		ordersrm.New(a.Registry, func() string { return a.Config.PublicURL }, true),
 	}
 }
 
@@ -40,6 +44,9 @@ func (a *App) wireFeatures(ctx context.Context, d *httpapi.Deps) error {
 		return err
 	}
 	if err := a.wireCart(d); err != nil {
+		return err
+	}
+	if err := a.wireOrders(ctx, d); err != nil {
 		return err
 	}
 	return nil

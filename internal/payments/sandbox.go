@@ -47,7 +47,7 @@ const sandboxTolerance = 5 * time.Minute
 // browser redirect) without moving money.
 type Sandbox struct {
 	secret    []byte
-	publicURL string
+	publicURL func() string
 	pagePath  string
 	client    *http.Client
 	now       func() time.Time
@@ -60,6 +60,9 @@ type SandboxConfig struct {
 	Secret []byte
 	// PublicURL is the site's address; the page is at PublicURL + PagePath + session.
 	PublicURL string
+	// PublicURLFunc, when set, is asked for the address at each session instead (it may change after
+	// start-up, as in tests that learn their server's address late).
+	PublicURLFunc func() string
 	// PagePath is where the hosted page is mounted (default "/pay/sandbox/").
 	PagePath string
 	// Client sends callbacks (default: 10-second timeout).
@@ -73,8 +76,12 @@ func NewSandbox(cfg SandboxConfig) (*Sandbox, error) {
 	if len(cfg.Secret) < 16 {
 		return nil, fmt.Errorf("payments: sandbox secret must have at least 16 bytes")
 	}
-	s := &Sandbox{secret: cfg.Secret, publicURL: strings.TrimRight(cfg.PublicURL, "/"), pagePath: cfg.PagePath,
+	s := &Sandbox{secret: cfg.Secret, publicURL: cfg.PublicURLFunc, pagePath: cfg.PagePath,
 		client: cfg.Client, now: cfg.Now, log: cfg.Logger}
+	if s.publicURL == nil {
+		fixed := strings.TrimRight(cfg.PublicURL, "/")
+		s.publicURL = func() string { return fixed }
+	}
 	if s.pagePath == "" {
 		s.pagePath = "/pay/sandbox/"
 	}
@@ -122,7 +129,7 @@ func (s *Sandbox) CreateSession(_ context.Context, req SessionRequest) (Session,
 	if err != nil {
 		return Session{}, err
 	}
-	return Session{ProviderSessionID: req.PaymentID, RedirectURL: s.publicURL + s.pagePath + token, ExpiresAt: req.ExpiresAt}, nil
+	return Session{ProviderSessionID: req.PaymentID, RedirectURL: strings.TrimRight(s.publicURL(), "/") + s.pagePath + token, ExpiresAt: req.ExpiresAt}, nil
 }
 
 func (s *Sandbox) seal(v any) (string, error) {

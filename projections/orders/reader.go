@@ -3,11 +3,13 @@ package orders
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/domain"
@@ -194,6 +196,11 @@ type LapsedHold struct {
 func (r *Reader) LapsedHolds(ctx context.Context, before time.Time, limit int) ([]LapsedHold, error) {
 	rows, err := r.pool.Query(ctx, `SELECT day::text, reservation, order_id, held_until FROM `+table("day_holds")+`
 		WHERE status = 'held' AND held_until < $1 ORDER BY held_until LIMIT $2`, before, limit)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && (pgErr.Code == "42P01" || pgErr.Code == "3F000") {
+		// The read model is not created yet (the first seconds of a fresh database): nothing lapsed.
+		return nil, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("orders: lapsed holds: %w", err)
 	}

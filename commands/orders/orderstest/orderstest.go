@@ -109,7 +109,7 @@ func New(t testing.TB, drivers int) *Fixture {
 	f.Orders = orderscmd.New(orderscmd.Config{
 		Runner:    f.Runner,
 		Catalogue: orderscmd.CatalogueReader{Reader: f.Reader},
-		Pricer: &orderscmd.CartPricer{Carts: f.Carts, Quoter: &cartrm.Quoter{
+		Pricer: &orderscmd.CartPricer{Carts: f.Carts, Catalogue: f.Reader, Quoter: &cartrm.Quoter{
 			Catalogue: f.Adapter, Distances: distance.NewEstimator(), Location: cat.Cairo}},
 		Provider:  sb,
 		Settings:  settings,

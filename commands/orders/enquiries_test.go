@@ -1,0 +1,68 @@
+package orders_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	orderscmd "mishwar/commands/orders"
+	"mishwar/commands/orders/orderstest"
+	"mishwar/domain/cart"
+	"mishwar/domain/enquiry"
+	"mishwar/domain/money"
+	"mishwar/domain/order"
+	"mishwar/internal/payments"
+)
+
+func TestAnEnquiryIsQuotedAndPaid(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 1)
+	ctx := context.Background()
+	program := f.Program(t, "Giza day", true, f.Sights...)
+	in := orderscmd.EnquiryInput{
+		Lang: "ar", ProgramID: program.String(),
+		Contact:           order.Contact{FirstName: "Omar", LastName: "Fathy", Email: "omar@example.com", Phone: "+201001234567", Country: "EG"},
+		EmailConfirmation: "omar@example.com", TermsAgreed: true, Date: "2026-11-18", Time: "10:00", RatePlanID: f.Plan.String(),
+		Start: &cart.Point{Kind: cart.PickupPoint, PickupPointID: f.Pickup.String(), Name: "Nile Hotel", Lat: 30.045, Lng: 31.232},
+	}
+	meta := orderstest.UserMeta("")
+	sub, err := f.Orders.SubmitEnquiry(ctx, in, meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := f.Orders.SubmitEnquiry(ctx, in, meta)
+	if err != nil || again.TripNumber != sub.TripNumber {
+		t.Fatalf("a retried enquiry: %+v %v", again, err)
+	}
+	q, err := f.Orders.LoadEnquiry(ctx, sub.TripNumber)
+	if err != nil || q.Status() != enquiry.StatusSubmitted || q.Submitted().Trip.Quote.Total != money.New(150000, money.EGP) || len(q.Submitted().Trip.Itinerary.Stops) != 2 {
+		t.Fatalf("submitted %+v %v", q.Submitted(), err)
+	}
+	if _, err := f.Orders.PayEnquiry(ctx, sub.TripNumber); !errors.Is(err, enquiry.ErrNotQuoted) {
+		t.Fatalf("paying before a quote: %v", err)
+	}
+	admin := orderstest.UserMeta("admin")
+	if _, err := f.Orders.QuoteEnquiry(ctx, sub.TripNumber, money.New(160000, money.EGP), "tickets included", 48*time.Hour, admin); err != nil {
+		t.Fatal(err)
+	}
+	p, err := f.Orders.PayEnquiry(ctx, sub.TripNumber)
+	if err != nil || p.OrderID != sub.TripNumber || p.PaymentURL == "" {
+		t.Fatalf("paying the quote: %+v %v", p, err)
+	}
+	p2, err := f.Orders.PayEnquiry(ctx, sub.TripNumber)
+	if err != nil || p2.PaymentURL != p.PaymentURL {
+		t.Fatalf("clicking the link again: %+v %v", p2, err)
+	}
+	s := f.Order(t, sub.TripNumber)
+	if s.Price() != money.New(160000, money.EGP) || s.Placed().Source != order.SourceEnquiry {
+		t.Fatalf("order price %v source %s", s.Price(), s.Placed().Source)
+	}
+	f.Notify(t, orderstest.Notice(p, "n1", payments.OutcomeSucceeded, s.Price()))
+	if s := f.Order(t, sub.TripNumber); s.Status() != order.StatusConfirmed {
+		t.Fatalf("status %s", s.Status())
+	}
+	if q, _ := f.Orders.LoadEnquiry(ctx, sub.TripNumber); q.Status() != enquiry.StatusConverted {
+		t.Fatalf("enquiry %s", q.Status())
+	}
+}

@@ -1,0 +1,557 @@
+package httpapi_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"mishwar/commands"
+	orderscmd "mishwar/commands/orders"
+	cat "mishwar/domain/catalogue"
+	"mishwar/domain/money"
+	"mishwar/eventstore"
+	"mishwar/internal/apptest"
+	"mishwar/internal/payments"
+)
+
+// orderWorld is a running app with a catalogue to book from: two sights, a rate plan, a hotel pickup
+// point, drivers working every day and business hours every day from 06:00 to 23:00.
+type orderWorld struct {
+	a      *apptest.App
+	sights []uuid.UUID
+	plan   uuid.UUID
+	hotel  uuid.UUID
+	// date is three days from now (Cairo): always in range, whatever day the test runs.
+	date string
+}
+
+func newOrderWorld(t *testing.T, drivers, tripsEach int) *orderWorld {
+	t.Helper()
+	return seedOrderWorld(t, apptest.New(t), drivers, tripsEach)
+}
+
+// seedOrderWorld adds the world's catalogue to a running app.
+func seedOrderWorld(t *testing.T, a *apptest.App, drivers, tripsEach int) *orderWorld {
+	t.Helper()
+	w := &orderWorld{a: a, date: time.Now().In(cat.Cairo).AddDate(0, 0, 3).Format(time.DateOnly)}
+	admin := commands.Actor{UserID: "admin", Role: "admin"}
+	do := func(run func(ctx context.Context, m commands.Meta) (eventstore.Position, error)) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		pos, err := run(ctx, commands.NewMeta(admin))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Projections.WaitFor(ctx, "catalogue", pos); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var daily cat.WeeklyHours
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		daily = append(daily, cat.DayHours{Day: d, Open: "06:00", Close: "23:00"})
+	}
+	every := []time.Weekday{0, 1, 2, 3, 4, 5, 6}
+	category := uuid.New()
+	do(func(ctx context.Context, m commands.Meta) (eventstore.Position, error) {
+		r, err := a.Catalogue.Categories.Create(ctx, cat.CreateCategory{ID: category, Fields: cat.CategoryFields{Name: cat.Text{En: "Sights", Ar: "معالم"}}}, m)
+		return r.Position, err
+	})
+	for i, d := range []struct {
+		name     string
+		lat, lng float64
+	}{{"Pyramids", 29.9792, 31.1342}, {"Museum", 30.0478, 31.2336}} {
+		id := uuid.New()
+		do(func(ctx context.Context, m commands.Meta) (eventstore.Position, error) {
+			r, err := a.Catalogue.Destinations.Create(ctx, cat.CreateDestination{ID: id, Fields: cat.DestinationFields{
+				CategoryID: category, Name: cat.Text{En: d.name, Ar: "عربي " + d.name}, ShortDescription: cat.Text{En: "About", Ar: "عن"},
+				Lat: d.lat, Lng: d.lng, VisitMinutes: 60 + 30*i, OpeningHours: daily, Published: true,
+			}}, m)
+			return r.Position, err
+		})
+		w.sights = append(w.sights, id)
+	}
+	w.plan = uuid.New()
+	do(func(ctx context.Context, m commands.Meta) (eventstore.Position, error) {
+		r, err := a.Catalogue.RatePlans.Create(ctx, cat.CreateRatePlan{ID: w.plan, Fields: cat.RatePlanFields{
+			Name: cat.Text{En: "Sedan", Ar: "سيدان"}, Seats: 4, PricePerKm: money.New(1200, money.EGP), WaitingPerHour: money.New(5000, money.EGP), Active: true,
+		}}, m)
+		return r.Position, err
+	})
+	w.hotel = uuid.New()
+	do(func(ctx context.Context, m commands.Meta) (eventstore.Position, error) {
+		r, err := a.Catalogue.PickupPoints.Create(ctx, cat.CreatePickupPoint{ID: w.hotel, Fields: cat.PickupPointFields{
+			Name: cat.Text{En: "Nile Hotel", Ar: "فندق النيل"}, Kind: cat.PickupHotel, Lat: 30.045, Lng: 31.232, Active: true,
+		}}, m)
+		return r.Position, err
+	})
+	do(func(ctx context.Context, m commands.Meta) (eventstore.Position, error) {
+		r, err := a.Catalogue.Settings(ctx, cat.SetOpeningHours{Hours: daily}, m)
+		return r.Position, err
+	})
+	do(func(ctx context.Context, m commands.Meta) (eventstore.Position, error) {
+		r, err := a.Catalogue.SetCurrencyRates(ctx, cat.SetCurrencyRates{Rates: []money.Rate{money.RateFromFloat(money.USD, 0.0205), money.RateFromFloat(money.SAR, 0.077)}}, m)
+		return r.Position, err
+	})
+	for i := 0; i < drivers; i++ {
+		do(func(ctx context.Context, m commands.Meta) (eventstore.Position, error) {
+			r, err := a.Catalogue.Drivers.Create(ctx, cat.CreateDriver{ID: uuid.New(), Fields: cat.DriverFields{
+				Name: cat.Text{En: fmt.Sprintf("Driver %d", i), Ar: "سائق"}, Phone: fmt.Sprintf("+2010099900%02d", i), Licence: uuid.NewString()[:8],
+				Vehicle: cat.Text{En: "Sedan", Ar: "سيدان"}, Plate: uuid.NewString()[:6], Seats: 4, WorkingDays: every, TripsPerDay: tripsEach, Active: true,
+			}}, m)
+			return r.Position, err
+		})
+	}
+	return w
+}
+
+// traveller signs a traveller up and fills their cart with both sights, starting at the hotel.
+func (w *orderWorld) traveller(t *testing.T) apptest.Session {
+	t.Helper()
+	u := w.a.SignUp(t, "")
+	w.fillCart(t, u)
+	return u
+}
+
+func (w *orderWorld) fillCart(t *testing.T, u apptest.Session) {
+	t.Helper()
+	for _, d := range w.sights {
+		if r := w.a.Post("/api/auth/cart", u.Token, map[string]string{"destination_id": d.String()}); r.Status != http.StatusCreated {
+			t.Fatalf("add to cart: %d %s", r.Status, r.Body)
+		}
+	}
+	if r := w.a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/auth/cart/points", Token: u.Token,
+		Body: map[string]any{"start": map[string]string{"pickup_point_id": w.hotel.String()}, "same_end": true}}); r.Status != http.StatusOK {
+		t.Fatalf("choose points: %d %s", r.Status, r.Body)
+	}
+}
+
+func (w *orderWorld) checkoutBody(u apptest.Session) map[string]any {
+	return map[string]any{
+		"first_name": "Mona", "last_name": "Zaki", "email": u.Email, "confirm_email": u.Email,
+		"phone": "1001234567", "country_key": "+20", "country": "EG", "comments": "Window seat please",
+		"terms": true, "date": w.date, "time": "10:00", "rate_plan_id": w.plan.String(), "currency": "USD",
+	}
+}
+
+type placedAnswer struct {
+	PaymentURL string `json:"payment_url"`
+	Data       struct {
+		OrderID    string `json:"order_id"`
+		PaymentURL string `json:"payment_url"`
+	} `json:"data"`
+}
+
+func (w *orderWorld) checkout(t *testing.T, u apptest.Session, key string) (apptest.Response, placedAnswer) {
+	t.Helper()
+	req := apptest.Request{Method: http.MethodPost, Path: "/api/orders", Token: u.Token, Body: w.checkoutBody(u)}
+	if key != "" {
+		req.Header = map[string]string{"Idempotency-Key": key}
+	}
+	r := w.a.Do(req)
+	var p placedAnswer
+	if r.Status == http.StatusCreated {
+		r.JSON(t, &p)
+	}
+	return r, p
+}
+
+type orderAnswer struct {
+	Data struct {
+		ID      string                `json:"id"`
+		Status  string                `json:"status"`
+		Paid    struct{ Minor int64 } `json:"paid"`
+		Total   struct{ Minor int64 } `json:"total"`
+		Actions struct {
+			Pay, Cancel, Refund, Exchange bool
+		} `json:"actions"`
+		Refunded struct{ Minor int64 } `json:"refunded"`
+		Timeline []struct {
+			Type string `json:"type"`
+		} `json:"timeline"`
+		Trip struct {
+			Stops  []struct{ Name string } `json:"stops"`
+			Pickup struct{ Name string }   `json:"pickup"`
+		} `json:"trip"`
+		Prices []struct {
+			Currency string  `json:"currency"`
+			Amount   float64 `json:"amount"`
+		} `json:"prices"`
+	} `json:"data"`
+}
+
+func (w *orderWorld) order(t *testing.T, token, id string) orderAnswer {
+	t.Helper()
+	r := w.a.Get("/api/orders/"+id, token)
+	if r.Status != http.StatusOK {
+		t.Fatalf("get order: %d %s", r.Status, r.Body)
+	}
+	var o orderAnswer
+	r.JSON(t, &o)
+	return o
+}
+
+// payOnSandbox fills the hosted test page with card and returns where the browser is sent.
+func payOnSandbox(t *testing.T, pageURL, card string) *url.URL {
+	t.Helper()
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	page, err := client.Get(pageURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(page.Body)
+	page.Body.Close()
+	if page.StatusCode != http.StatusOK || !strings.Contains(string(body), "TEST MODE") {
+		t.Fatalf("sandbox page: %d %s", page.StatusCode, body)
+	}
+	resp, err := client.PostForm(pageURL, url.Values{"card_number": {card}, "expiry": {"12/39"}, "cvc": {"123"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("paying: status %d", resp.StatusCode)
+	}
+	loc, err := url.Parse(resp.Header.Get("Location"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loc
+}
+
+func TestCheckoutPaidWithTheSandboxConfirmsTheTrip(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 2, 1)
+	u := w.traveller(t)
+
+	cal := w.a.Get("/api/orders/calendar?from="+w.date+"&days=1", "")
+	if cal.Status != http.StatusOK || !strings.Contains(string(cal.Body), `"status":"available"`) {
+		t.Fatalf("calendar: %d %s", cal.Status, cal.Body)
+	}
+	r, placed := w.checkout(t, u, "")
+	if r.Status != http.StatusCreated || placed.PaymentURL == "" || placed.Data.PaymentURL != placed.PaymentURL {
+		t.Fatalf("checkout: %d %s", r.Status, r.Body)
+	}
+	if !strings.HasPrefix(placed.PaymentURL, w.a.URL+"/pay/sandbox/") {
+		t.Fatalf("payment URL %s is not the sandbox of %s", placed.PaymentURL, w.a.URL)
+	}
+	o := w.order(t, u.Token, placed.Data.OrderID)
+	if o.Data.Status != "awaiting_payment" || !o.Data.Actions.Pay || len(o.Data.Trip.Stops) != 2 || o.Data.Trip.Pickup.Name != "Nile Hotel" || len(o.Data.Prices) != 3 {
+		t.Fatalf("order before paying: %s", w.a.Get("/api/orders/"+placed.Data.OrderID, u.Token).Body)
+	}
+
+	back := payOnSandbox(t, placed.PaymentURL, payments.CardSuccess)
+	if back.Path != "/payments/"+placed.Data.OrderID || back.Query().Get("result") != "success" {
+		t.Fatalf("redirected to %s", back)
+	}
+	o = w.order(t, u.Token, placed.Data.OrderID)
+	if o.Data.Status != "confirmed" || o.Data.Paid.Minor != o.Data.Total.Minor || o.Data.Actions.Pay || !o.Data.Actions.Cancel {
+		t.Fatalf("after paying: %+v", o.Data)
+	}
+	var types []string
+	for _, e := range o.Data.Timeline {
+		types = append(types, e.Type)
+	}
+	if strings.Join(types, ",") != "OrderPlaced,PaymentRequested,PaymentReceived" {
+		t.Fatalf("timeline %v", types)
+	}
+	list := w.a.Get("/api/orders", u.Token)
+	if list.Status != http.StatusOK || !strings.Contains(string(list.Body), placed.Data.OrderID) {
+		t.Fatalf("order history: %d %s", list.Status, list.Body)
+	}
+
+	// The trip status lookup: the number and the e-mail, nothing else.
+	ts := w.a.Post("/api/tripstatus", "", map[string]string{"trip_number": strings.ToLower(placed.Data.OrderID), "email": strings.ToUpper(u.Email)})
+	if ts.Status != http.StatusOK || !strings.Contains(string(ts.Body), `"status":"confirmed"`) || strings.Contains(string(ts.Body), "1001234567") {
+		t.Fatalf("trip status: %d %s", ts.Status, ts.Body)
+	}
+	wrongMail := w.a.Post("/api/tripstatus", "", map[string]string{"trip_number": placed.Data.OrderID, "email": "else@example.com"})
+	wrongNumber := w.a.Post("/api/tripstatus", "", map[string]string{"trip_number": "MSH-222222", "email": u.Email})
+	if wrongMail.Status != http.StatusNotFound || string(wrongMail.Body) != string(wrongNumber.Body) {
+		t.Fatalf("wrong pairs: %d %s / %d %s", wrongMail.Status, wrongMail.Body, wrongNumber.Status, wrongNumber.Body)
+	}
+
+	// Guessing is bounded: ten lookups per address in ten minutes (three were made above).
+	var last apptest.Response
+	for i := 0; i < 8; i++ {
+		last = w.a.Post("/api/tripstatus", "", map[string]string{"trip_number": "MSH-222222", "email": u.Email})
+	}
+	if last.Status != http.StatusTooManyRequests || last.Header.Get("Retry-After") == "" {
+		t.Fatalf("the 11th lookup: %d %s", last.Status, last.Body)
+	}
+
+	// Cancelling well ahead refunds everything.
+	c := w.a.Post("/api/orders/"+placed.Data.OrderID+"/cancel", u.Token, map[string]string{"reason": "plans changed"})
+	if c.Status != http.StatusOK || !strings.Contains(string(c.Body), `"status":"cancelled"`) {
+		t.Fatalf("cancel: %d %s", c.Status, c.Body)
+	}
+	o = w.order(t, u.Token, placed.Data.OrderID)
+	if o.Data.Refunded.Minor != o.Data.Paid.Minor || o.Data.Actions.Cancel {
+		t.Fatalf("after cancelling: %+v", o.Data)
+	}
+}
+
+func TestADeclinedCardGoesBackToTheFailurePage(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 1, 1)
+	u := w.traveller(t)
+	_, placed := w.checkout(t, u, "")
+	back := payOnSandbox(t, placed.PaymentURL, payments.CardDeclined)
+	if back.Query().Get("result") != "failure" || back.Query().Get("reason") != "card_declined" {
+		t.Fatalf("redirected to %s", back)
+	}
+	if o := w.order(t, u.Token, placed.Data.OrderID); o.Data.Status != "payment_failed" {
+		t.Fatalf("status %s", o.Data.Status)
+	}
+	// The car was freed: with one driver the day can be booked again at once (Try Again).
+	if r, again := w.checkout(t, u, ""); r.Status != http.StatusCreated || again.Data.OrderID == placed.Data.OrderID {
+		t.Fatalf("try again: %d %s", r.Status, r.Body)
+	}
+	// And now the day is full.
+	r, _ := w.checkout(t, w.traveller(t), "")
+	if r.Status != http.StatusConflict || !strings.Contains(string(r.Body), "fully booked") {
+		t.Fatalf("a full day: %d %s", r.Status, r.Body)
+	}
+}
+
+func TestIdempotencyKey(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 5, 1)
+	u := w.traveller(t)
+	const n = 100
+	var wg sync.WaitGroup
+	answers := make([]apptest.Response, n)
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers[i], _ = w.checkout(t, u, "key-1")
+		}()
+	}
+	wg.Wait()
+	var first placedAnswer
+	answers[0].JSON(t, &first)
+	for i, r := range answers {
+		var p placedAnswer
+		r.JSON(t, &p)
+		if r.Status != http.StatusCreated || p.Data.OrderID != first.Data.OrderID || p.PaymentURL != first.PaymentURL {
+			t.Fatalf("answer %d: %d %s", i, r.Status, r.Body)
+		}
+	}
+	list := w.a.Get("/api/orders", u.Token)
+	if c := strings.Count(string(list.Body), `"trip_number":`); c != 1 {
+		t.Fatalf("%d orders after 100 identical submissions: %s", c, list.Body)
+	}
+	later, _ := w.checkout(t, u, "key-1")
+	if later.Header.Get("Idempotent-Replayed") != "true" || string(later.Body) != string(answers[0].Body) {
+		t.Fatalf("a later repeat: %s\nthe first: %s", later.Body, answers[0].Body)
+	}
+	other := w.checkoutBody(u)
+	other["time"] = "11:00"
+	r := w.a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/orders", Token: u.Token, Body: other, Header: map[string]string{"Idempotency-Key": "key-1"}})
+	if r.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("the key with another body: %d %s", r.Status, r.Body)
+	}
+}
+
+func TestPaymentCallbacks(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 1, 1)
+	u := w.traveller(t)
+	_, placed := w.checkout(t, u, "")
+	secret, err := orderscmd.SandboxSecret(context.Background(), w.a.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, _ := payments.NewSandbox(payments.SandboxConfig{Secret: secret})
+	forger, _ := payments.NewSandbox(payments.SandboxConfig{Secret: []byte("not the secret, but long enough")})
+	o := w.order(t, u.Token, placed.Data.OrderID)
+	paymentID := ""
+	for _, part := range strings.Split(string(w.a.Get("/api/orders/"+placed.Data.OrderID, u.Token).Body), `"payments":[{"id":"`)[1:] {
+		paymentID = part[:strings.Index(part, `"`)]
+	}
+	body := []byte(fmt.Sprintf(`{"payment_id":%q,"notice_id":"n-1","outcome":"succeeded","amount":{"minor":%d,"currency":"EGP"},"reference":"t-1"}`, paymentID, o.Data.Total.Minor))
+	post := func(sig string, b []byte) apptest.Response {
+		return w.a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/payments/sandbox/callback", Body: b,
+			Header: map[string]string{payments.SandboxSignatureHeader: sig, "Content-Type": "application/json"}})
+	}
+	if r := post(forger.SignSandboxNotice(body), body); r.Status != http.StatusUnauthorized {
+		t.Fatalf("forged: %d %s", r.Status, r.Body)
+	}
+	if r := post("", body); r.Status != http.StatusUnauthorized {
+		t.Fatalf("unsigned: %d %s", r.Status, r.Body)
+	}
+	if w.order(t, u.Token, placed.Data.OrderID).Data.Status != "awaiting_payment" {
+		t.Fatal("a forged callback changed the order")
+	}
+	sig := signer.SignSandboxNotice(body)
+	first := post(sig, body)
+	replay := post(sig, body)
+	if first.Status != http.StatusOK || replay.Status != http.StatusOK || !strings.Contains(string(replay.Body), `"repeated":true`) {
+		t.Fatalf("callback %d %s, replay %d %s", first.Status, first.Body, replay.Status, replay.Body)
+	}
+	if got := w.order(t, u.Token, placed.Data.OrderID); got.Data.Status != "confirmed" || len(got.Data.Timeline) != 3 {
+		t.Fatalf("after a callback and its replay: %+v", got.Data)
+	}
+	late := []byte(fmt.Sprintf(`{"payment_id":%q,"notice_id":"n-2","outcome":"failed","amount":{"minor":0,"currency":"EGP"},"reason":"card_declined"}`, paymentID))
+	if r := post(signer.SignSandboxNotice(late), late); r.Status != http.StatusOK {
+		t.Fatalf("late failure: %d %s", r.Status, r.Body)
+	}
+	if w.order(t, u.Token, placed.Data.OrderID).Data.Status != "confirmed" {
+		t.Fatal("a late failure undid the payment")
+	}
+	audit := w.a.Get("/api/admin/payments?ignored=1", w.a.AdminToken(t))
+	if audit.Status != http.StatusOK || !strings.Contains(string(audit.Body), `"kind":"ignored"`) || !strings.Contains(string(audit.Body), paymentID) {
+		t.Fatalf("payments audit: %d %s", audit.Status, audit.Body)
+	}
+}
+
+func TestEnquiryQuotedAndPaid(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 1, 1)
+	ctx := context.Background()
+	program := uuid.New()
+	res, err := w.a.Catalogue.Programs.Create(ctx, cat.CreateProgram{ID: program, Fields: cat.ProgramFields{
+		Name: cat.Text{En: "Giza day", Ar: "يوم الجيزة"}, ShortDescription: cat.Text{En: "A day", Ar: "يوم"},
+		DestinationIDs: w.sights, Hours: 8, Price: money.New(150000, money.EGP), Published: true,
+	}}, commands.NewMeta(commands.Actor{UserID: "admin", Role: "admin"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.a.Projections.WaitFor(ctx, "catalogue", res.Position); err != nil {
+		t.Fatal(err)
+	}
+	form := map[string]any{"first_name": "Omar", "last_name": "Fathy", "email": "omar@example.com", "confirm_email": "omar@example.com",
+		"phone": "+201001234567", "country": "EG", "terms": "on", "date": w.date, "time": "10:00", "rate_plan_id": w.plan.String(),
+		"program_id": program.String(), "start": map[string]string{"pickup_point_id": w.hotel.String()}}
+	r := w.a.Post("/api/enquiries", "", form)
+	if r.Status != http.StatusCreated || !strings.Contains(string(r.Body), "under review") {
+		t.Fatalf("enquiry: %d %s", r.Status, r.Body)
+	}
+	var sub struct {
+		Data struct {
+			TripNumber string `json:"trip_number"`
+		} `json:"data"`
+	}
+	r.JSON(t, &sub)
+	admin := w.a.AdminToken(t)
+	if q := w.a.Post("/api/admin/enquiries/"+sub.Data.TripNumber+"/quote", admin, map[string]any{"amount": 1600, "note": "tickets included", "valid_hours": 48}); q.Status != http.StatusOK {
+		t.Fatalf("quote: %d %s", q.Status, q.Body)
+	}
+	if p := w.a.Post("/api/enquiries/"+sub.Data.TripNumber+"/pay", "", map[string]string{"email": "someone@example.com"}); p.Status != http.StatusNotFound {
+		t.Fatalf("paying with the wrong e-mail: %d %s", p.Status, p.Body)
+	}
+	p := w.a.Post("/api/enquiries/"+sub.Data.TripNumber+"/pay", "", map[string]string{"email": "omar@example.com"})
+	var pay placedAnswer
+	if p.Status != http.StatusOK {
+		t.Fatalf("pay: %d %s", p.Status, p.Body)
+	}
+	p.JSON(t, &pay)
+	if back := payOnSandbox(t, pay.PaymentURL, payments.CardSuccess); back.Query().Get("result") != "success" {
+		t.Fatalf("redirected to %s", back)
+	}
+	ts := w.a.Post("/api/tripstatus", "", map[string]string{"trip_number": sub.Data.TripNumber, "email": "omar@example.com"})
+	if ts.Status != http.StatusOK || !strings.Contains(string(ts.Body), `"status":"confirmed"`) || !strings.Contains(string(ts.Body), `"minor":160000`) {
+		t.Fatalf("trip status: %d %s", ts.Status, ts.Body)
+	}
+}
+
+// ---- the authorisation matrix ----
+
+var (
+	authzOrderWorlds sync.Map // *authzEnv → *orderWorld
+	authzOrderMu     sync.Mutex
+)
+
+// authzOrderWorld seeds the matrix's app with a catalogue and fills the "user" persona's cart, once.
+func authzOrderWorld(t *testing.T, e *authzEnv) *orderWorld {
+	t.Helper()
+	authzOrderMu.Lock()
+	defer authzOrderMu.Unlock()
+	if w, ok := authzOrderWorlds.Load(e); ok {
+		return w.(*orderWorld)
+	}
+	w := seedOrderWorld(t, e.A, 20, 4)
+	w.fillCart(t, e.Users["user"])
+	authzOrderWorlds.Store(e, w)
+	return w
+}
+
+// authzUserOrder places a fresh order for the "user" persona and returns its trip number.
+func authzUserOrder(t *testing.T, e *authzEnv) string {
+	t.Helper()
+	w := authzOrderWorld(t, e)
+	r, p := w.checkout(t, e.Users["user"], "")
+	if r.Status != http.StatusCreated {
+		t.Fatalf("authz order: %d %s", r.Status, r.Body)
+	}
+	return p.Data.OrderID
+}
+
+func init() {
+	staffOnly := func(code int) map[string]int { return rolesOnly(code, "admin", "support") }
+	onOrder := func(suffix string) func(t *testing.T, e *authzEnv, p string) authzCall {
+		return func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/orders/" + authzUserOrder(t, e) + suffix, Body: map[string]string{"reason": "matrix"}}
+		}
+	}
+	onAdminOrder := func(suffix string) func(t *testing.T, e *authzEnv, p string) authzCall {
+		return func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/admin/orders/" + authzUserOrder(t, e) + suffix, Body: map[string]string{"reason": "matrix"}}
+		}
+	}
+	authzMatrix = append(authzMatrix,
+		authzRoute{Method: "GET", Route: "/api/orders/settings", Want: everyone(200)},
+		authzRoute{Method: "GET", Route: "/api/orders/calendar", Want: everyone(200)},
+		// An empty cart cannot be ordered: every signed-in caller gets a field error.
+		authzRoute{Method: "POST", Route: "/api/orders", Body: map[string]any{"terms": true}, Want: signedIn(422)},
+		authzRoute{Method: "GET", Route: "/api/orders", Want: signedIn(200)},
+		authzRoute{Method: "GET", Route: "/api/orders/{id}", Want: ownerOnly(200), Prepare: onOrder("")},
+		authzRoute{Method: "POST", Route: "/api/orders/{id}/pay", Want: ownerOnly(200), Prepare: onOrder("/pay")},
+		authzRoute{Method: "POST", Route: "/api/orders/{id}/cancel", Want: ownerOnly(200), Prepare: onOrder("/cancel")},
+		// An unpaid order has nothing to refund and cannot be exchanged: the owner hears why.
+		authzRoute{Method: "POST", Route: "/api/orders/{id}/refund", Want: ownerOnly(409), Prepare: onOrder("/refund")},
+		authzRoute{Method: "GET", Route: "/api/orders/{id}/exchange/quote", Want: ownerOnly(409), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			w := authzOrderWorld(t, e)
+			return authzCall{Path: "/api/orders/" + authzUserOrder(t, e) + "/exchange/quote?date=" + w.date + "&time=11:00"}
+		}},
+		authzRoute{Method: "POST", Route: "/api/orders/{id}/exchange", Want: ownerOnly(409), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			w := authzOrderWorld(t, e)
+			return authzCall{Path: "/api/orders/" + authzUserOrder(t, e) + "/exchange", Body: map[string]string{"date": w.date, "time": "11:00"}}
+		}},
+		authzRoute{Method: "POST", Route: "/api/tripstatus", Body: map[string]string{"trip_number": "MSH-222222", "email": "nobody@example.com"}, Want: everyone(404)},
+		authzRoute{Method: "POST", Route: "/api/enquiries", Body: map[string]string{"program_id": uuid.NewString(), "date": "2030-01-01", "time": "10:00"}, Want: everyone(404)},
+		authzRoute{Method: "POST", Route: "/api/enquiries/{id}/pay", Body: map[string]string{"email": "nobody@example.com"}, Want: everyone(404), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/enquiries/MSH-333333/pay", Body: map[string]string{"email": "nobody@example.com"}}
+		}},
+		authzRoute{Method: "POST", Route: "/api/payments/{provider}/callback", Want: everyone(401), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/payments/sandbox/callback", Body: map[string]string{"payment_id": "x"}}
+		}},
+		// The sandbox has no browser return of its own.
+		authzRoute{Method: "GET", Route: "/api/payments/{provider}/return", Want: everyone(404), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/payments/sandbox/return?payment=x"}
+		}},
+		authzRoute{Method: "GET", Route: "/api/admin/orders", Want: staffOnly(200)},
+		authzRoute{Method: "GET", Route: "/api/admin/orders/{id}", Want: staffOnly(200), Prepare: onAdminOrder("")},
+		// Nothing was paid, so there is nothing to refund: staff hear why.
+		authzRoute{Method: "POST", Route: "/api/admin/orders/{id}/refund", Want: staffOnly(422), Prepare: onAdminOrder("/refund")},
+		authzRoute{Method: "POST", Route: "/api/admin/orders/{id}/cancel", Want: staffOnly(200), Prepare: onAdminOrder("/cancel")},
+		authzRoute{Method: "GET", Route: "/api/admin/enquiries", Want: staffOnly(200)},
+		authzRoute{Method: "POST", Route: "/api/admin/enquiries/{id}/quote", Want: staffOnly(404), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/admin/enquiries/MSH-444444/quote", Body: map[string]any{"amount": 100}}
+		}},
+		authzRoute{Method: "POST", Route: "/api/admin/enquiries/{id}/decline", Want: staffOnly(404), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/admin/enquiries/MSH-444444/decline", Body: map[string]any{"reason": "no"}}
+		}},
+		authzRoute{Method: "GET", Route: "/api/admin/payments", Want: staffOnly(200)},
+		authzRoute{Method: "POST", Route: "/api/admin/holds/expire", Want: staffOnly(200)},
+	)
+}
