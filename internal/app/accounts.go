@@ -17,6 +17,9 @@ func (a *App) wireAccounts(d *httpapi.Deps) error {
 	publicURL := func() string { return a.Config.PublicURL }
 	a.Accounts = cmdaccounts.New(a.Pool, a.Commands, publicURL, a.Log)
 	d.Accounts = a.Accounts
+	// Set here, not left to httpapi.New: the live channel is built from d.Auth before that runs, and
+	// without it no socket is ever signed in (no user rooms, no live cart or order updates).
+	d.Auth = httpapi.SessionAuth(a.Accounts.Store)
 	d.PublicURL = publicURL
 	d.Mailbox = mail.NewOutbox(a.Pool)
 

@@ -60,7 +60,7 @@ export function TripSummary({ calculations, compact }: { calculations: TripCalcu
         ) : null
       ) : calculations.rate_calculations.length ? (
         <div className="table-wrap">
-          <table className="table" data-testid="rate-table">
+          <table className="table rate-table" data-testid="rate-table">
             <caption className="visually-hidden">{t('trip.ratePlans')}</caption>
             <thead>
               <tr>
