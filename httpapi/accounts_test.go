@@ -17,6 +17,7 @@ import (
 	"mishwar/internal/accounts"
 	"mishwar/internal/apptest"
 	"mishwar/internal/config"
+	"mishwar/internal/mail/smtptest"
 )
 
 // uniqueEmail returns an address no other test uses.
@@ -789,4 +790,40 @@ func TestSessionCookieIsSecureWhenTheSiteIsHTTPS(t *testing.T) {
 	if c := cookieNamed(r.Header, "authToken"); c == nil || !c.Secure || !c.HttpOnly || c.SameSite != http.SameSiteLaxMode {
 		t.Fatalf("cookie = %+v", c)
 	}
+}
+
+// The whole app with MISHWAR_SMTP_URL set: the reset mail leaves through a real SMTP server on
+// loopback, multipart in the requester's language, and its link works. (Not parallel: it sets the
+// process environment the app reads its mail settings from.)
+func TestPasswordResetMailGoesOutOverSMTP(t *testing.T) {
+	srv := smtptest.Start(t, smtptest.Options{})
+	t.Setenv("MISHWAR_SMTP_URL", "smtp://"+srv.Addr+"?tls=none")
+	t.Setenv("MISHWAR_MAIL_FROM", "Mishwar Trips <trips@mishwar.example>")
+	a := apptest.New(t)
+	u := signUp(t, a, uniqueEmail("smtp"))
+
+	r := a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/password/forgot", Body: map[string]string{"email": u.Email}, Header: map[string]string{"lang": "ar"}})
+	if r.Status != http.StatusOK {
+		t.Fatalf("forgot: %d %s", r.Status, r.Body)
+	}
+	got := srv.Wait(t, 1, 15*time.Second)
+	if got[0].From != "trips@mishwar.example" || len(got[0].To) != 1 || got[0].To[0] != u.Email {
+		t.Fatalf("envelope from %s to %v", got[0].From, got[0].To)
+	}
+	p, err := got[0].Parse()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.ContentType != "multipart/alternative" || p.Subject != "إعادة تعيين كلمة مرور مشوار" || !strings.Contains(p.HTML, `dir="rtl"`) {
+		t.Fatalf("mail: %s %q", p.ContentType, p.Subject)
+	}
+	link := resetLinkRE.FindStringSubmatch(p.Text)
+	if link == nil {
+		t.Fatalf("no link in %q", p.Text)
+	}
+	token, _ := url.QueryUnescape(link[2])
+	if r := a.Post("/api/password/reset", "", map[string]string{"token": token, "password": "smtp-horse-1", "password_confirmation": "smtp-horse-1"}); r.Status != http.StatusOK {
+		t.Fatalf("reset: %d %s", r.Status, r.Body)
+	}
+	logIn(t, a, u.Email, "smtp-horse-1")
 }
