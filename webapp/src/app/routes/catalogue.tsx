@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 
 import { PageHeader } from '@/components/ui/page-header';
+import { WishlistButton } from '@/features/account/components/wishlist-button';
 import { SignInCallout } from '@/features/auth/components/account-menu';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
 import { AddProgramButton } from '@/features/cart/components/add-program-button';
@@ -45,7 +46,18 @@ export function DestinationsRoute() {
 export function DestinationRoute() {
   const [params] = useSearchParams();
   const addToTrip = useAddToTripAction('md', true);
-  return <DestinationDetail id={params.get('id') ?? params.get('slug')} renderAction={addToTrip} />;
+  const signedIn = useAuthStore(selectIsAuthenticated);
+  return (
+    <DestinationDetail
+      id={params.get('id') ?? params.get('slug')}
+      renderAction={(destination) => (
+        <>
+          {addToTrip(destination)}
+          <WishlistButton kind="destination" itemId={destination.id} signedIn={signedIn} />
+        </>
+      )}
+    />
+  );
 }
 
 export function CategoriesRoute() {
@@ -76,7 +88,12 @@ export function ProgramRoute() {
   return (
     <ProgramDetail
       id={id ?? params.get('id') ?? undefined}
-      renderAction={(program) => <AddProgramButton programId={program.id} signedIn={signedIn} onSessionExpired={signOut} block />}
+      renderAction={(program) => (
+        <>
+          <AddProgramButton programId={program.id} signedIn={signedIn} onSessionExpired={signOut} block />
+          <WishlistButton kind="program" itemId={program.id} signedIn={signedIn} />
+        </>
+      )}
     />
   );
 }
