@@ -24,11 +24,11 @@ import (
 	"mishwar/internal/pgcluster"
 )
 
-// TestBenchmarkTable measures the PostgreSQL event store and prints a Markdown table (make bench,
-// the Makefile runs every TestBenchmarkTable). It runs only with MISHWAR_BENCH=1, on a durable private cluster of its own
-// (fsync on, as `mishwar serve` runs it), or on MISHWAR_BENCH_DATABASE_URL if set (a database the
-// benchmark may fill and leave behind). MISHWAR_BENCH_SECONDS sets each append run's length;
-// MISHWAR_BENCH_EPHEMERAL=1 runs the private cluster without fsync, to see CPU cost alone.
+// TestBenchmarkTable measures the PostgreSQL event store and prints a Markdown table for `make bench`.
+// It runs only with MISHWAR_BENCH=1, on a durable private cluster of its own (fsync on, as `mishwar
+// serve` runs it), or on MISHWAR_BENCH_DATABASE_URL if set (a database the benchmark may fill and
+// leave behind). MISHWAR_BENCH_SECONDS sets each append run's length; MISHWAR_BENCH_EPHEMERAL=1 runs
+// the private cluster without fsync, to see the CPU cost alone.
 func TestBenchmarkTable(t *testing.T) {
 	if os.Getenv("MISHWAR_BENCH") != "1" {
 		t.Skip("set MISHWAR_BENCH=1 to run the event store benchmarks (make bench)")
@@ -47,11 +47,12 @@ func TestBenchmarkTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	store := postgres.New(pool)
-	const rounds = 3
+	const rounds = 5
 	payload := benchPayload()
 	out := &strings.Builder{}
 
-	fmt.Fprintf(out, "Machine: %s/%s, %d CPUs, %s; PostgreSQL %s, %s.\n\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(), serverVersion(t, ctx, pool), clusterKind())
+	fmt.Fprintf(out, "Machine: %s/%s, %d CPUs, %s, load average %s at the start; PostgreSQL %s, %s.\n\n",
+		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(), loadAverage(), serverVersion(t, ctx, pool), clusterKind())
 	fmt.Fprintf(out, "| Appends, one stream per writer, 1 event each (%s per run) | writers | appends/s | p50 | p99 | plain INSERTs/s | ratio |\n", run)
 	fmt.Fprintf(out, "|---|---:|---:|---:|---:|---:|---:|\n")
 	for _, writers := range []int{1, 4, 16} {
@@ -149,6 +150,14 @@ func serverVersion(t *testing.T, ctx context.Context, pool *pgxpool.Pool) string
 		t.Fatal(err)
 	}
 	return v
+}
+
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.Join(strings.Fields(string(b))[:3], " ")
 }
 
 func cpuModel() string {
