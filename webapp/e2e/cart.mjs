@@ -1,0 +1,195 @@
+// Browser test of the cart against the real server (the binary with the web app embedded, its own
+// PostgreSQL, the demo catalogue) in a real Chromium:
+//   add three destinations from the destinations page, see the trip priced per rate plan, move a stop
+//   and see the order and the prices change, see a second tab follow every change live (no reload),
+//   optimise the order and accept it, remove stops until checkout is no longer possible; the trip
+//   page in Arabic, right to left.
+// Usage: MISHWAR_BIN=../bin/mishwar CHROMIUM=/usr/bin/chromium node e2e/cart.mjs
+// Exported as `run(ctx)` for a shared runner that owns the server and browser; `ctx` is
+// { baseURL, browser }.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const here = new URL('.', import.meta.url);
+const locales = {
+  en: JSON.parse(readFileSync(new URL('../src/locales/en.json', here), 'utf8')),
+  ar: JSON.parse(readFileSync(new URL('../src/locales/ar.json', here), 'utf8')),
+};
+
+/** A translated string of the web app, so the test says what the traveller reads. */
+function t(lang, key, vars = {}) {
+  const value = key.split('.').reduce((node, part) => node?.[part], locales[lang]);
+  assert.equal(typeof value, 'string', `missing ${lang} string ${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
+}
+
+let seq = 0;
+const uniqueEmail = () => `e2e-cart-${Date.now().toString(36)}-${(seq += 1)}@example.com`;
+
+/** A signed-in browser context: signing up through the API stores the session cookie in the context. */
+async function signedInContext(browser, baseURL, lang) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
+  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+  const res = await context.request.post(`${baseURL}/api/register`, {
+    data: { first_name: 'Nour', last_name: 'Adel', email: uniqueEmail(), password: 'cart-e2e-pass', phone_number: '+201001234567' },
+  });
+  assert.equal(res.status(), 200, `register: ${res.status()} ${await res.text()}`);
+  const { token } = await res.json();
+  return { context, token };
+}
+
+async function stopNames(page) {
+  return page.getByTestId('cart-stop-name').allTextContents();
+}
+
+async function rateTotals(page) {
+  return page.getByTestId('rate-total').allTextContents();
+}
+
+/** Waits until the page lists exactly `names` in order (the live channel has no fixed delay). */
+async function waitForStops(page, names, what) {
+  const deadline = Date.now() + 10_000;
+  let last = [];
+  while (Date.now() < deadline) {
+    last = await stopNames(page);
+    if (JSON.stringify(last) === JSON.stringify(names)) return;
+    await page.waitForTimeout(100);
+  }
+  assert.deepEqual(last, names, what);
+}
+
+async function cartFlow({ browser, baseURL }) {
+  const lang = 'en';
+  const { context } = await signedInContext(browser, baseURL, lang);
+  try {
+    const tab = await context.newPage();
+    tab.setDefaultTimeout(15_000);
+
+    // Add three destinations from the destinations page.
+    await tab.goto(`${baseURL}/destinations`);
+    const add = tab.getByRole('button', { name: t(lang, 'cart.addToTrip') });
+    await add.first().waitFor();
+    for (let i = 0; i < 3; i += 1) {
+      const before = await tab.getByRole('link', { name: t(lang, 'cart.inTrip') }).count();
+      await add.first().click();
+      await tab.getByText(t(lang, 'cart.added')).first().waitFor();
+      await tab.waitForFunction(
+        ([name, n]) => [...document.querySelectorAll('a')].filter((a) => a.textContent?.trim() === name).length > n,
+        [t(lang, 'cart.inTrip'), before],
+      );
+    }
+
+    // The trip page: three stops, four legs, a price for every active rate plan.
+    await tab.goto(`${baseURL}/destinations/trip`);
+    await tab.getByTestId('cart-page').waitFor();
+    const first = await stopNames(tab);
+    assert.equal(first.length, 3, `stops: ${first}`);
+    assert.equal(await tab.getByTestId('cart-leg').count(), 4, 'a leg to each stop and one back');
+    const pricesBefore = await rateTotals(tab);
+    assert.ok(pricesBefore.length > 0, 'no rate plan priced');
+    assert.ok(await tab.getByTestId('checkout').isEnabled(), 'checkout with three stops');
+
+    // A second tab of the same traveller.
+    const other = await context.newPage();
+    other.setDefaultTimeout(15_000);
+    await other.goto(`${baseURL}/destinations/trip`);
+    await other.getByTestId('cart-page').waitFor();
+    await waitForStops(other, first, 'the second tab shows the same trip');
+
+    // Moving the first stop down changes the order, the route and so the prices; the other tab follows.
+    await tab.getByRole('button', { name: t(lang, 'cart.moveDown', { name: first[0] }) }).click();
+    const moved = [first[1], first[0], first[2]];
+    await waitForStops(tab, moved, 'order after moving the first stop down');
+    await tab.waitForFunction((before) => JSON.stringify([...document.querySelectorAll('[data-testid="rate-total"]')].map((e) => e.textContent)) !== before, JSON.stringify(pricesBefore));
+    assert.notDeepEqual(await rateTotals(tab), pricesBefore, 'prices follow the new route');
+    await waitForStops(other, moved, 'the second tab follows the move live');
+    assert.ok(await tab.getByRole('button', { name: t(lang, 'cart.moveUp', { name: moved[0] }) }).isDisabled(), 'the first stop cannot move up');
+    assert.ok(await tab.getByRole('button', { name: t(lang, 'cart.moveDown', { name: moved[2] }) }).isDisabled(), 'the last stop cannot move down');
+
+    // Optimise: accept the proposal when there is one; either way both tabs agree afterwards.
+    await tab.getByRole('button', { name: t(lang, 'trip.optimise') }).click();
+    const proposal = tab.getByTestId('proposal');
+    const improved = await proposal
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (improved) {
+      const proposed = (await proposal.locator('li').allTextContents()).map((s) => s.trim());
+      await tab.getByRole('button', { name: t(lang, 'trip.accept') }).click();
+      await waitForStops(tab, proposed, 'the accepted order');
+      await waitForStops(other, proposed, 'the second tab follows the accepted order');
+    }
+
+    // Removing stops: with one left, checkout is disabled and says why.
+    let names = await stopNames(tab);
+    while (names.length > 1) {
+      await tab.getByRole('button', { name: t(lang, 'cart.remove', { name: names[0] }) }).click();
+      names = names.slice(1);
+      await waitForStops(tab, names, 'after a removal');
+      await waitForStops(other, names, 'the second tab follows the removal');
+    }
+    assert.ok(await tab.getByTestId('checkout').isDisabled(), 'checkout with one stop');
+    await tab.getByText(t(lang, 'cart.needTwo')).first().waitFor();
+  } finally {
+    await context.close();
+  }
+}
+
+async function arabicTripPage({ browser, baseURL }) {
+  const lang = 'ar';
+  const { context, token } = await signedInContext(browser, baseURL, lang);
+  try {
+    const list = await (await fetch(`${baseURL}/api/destinations?limit=2`)).json();
+    for (const d of list.data.slice(0, 2)) {
+      const res = await fetch(`${baseURL}/api/auth/cart`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ destination_id: d.id }),
+      });
+      assert.equal(res.status, 201);
+    }
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${baseURL}/destinations/trip`);
+    await page.getByTestId('cart-page').waitFor();
+    assert.equal(await page.getAttribute('html', 'dir'), 'rtl');
+    await page.getByRole('button', { name: t(lang, 'trip.optimise') }).waitFor();
+    assert.equal(await page.getByTestId('cart-stop').count(), 2);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `page is ${overflow}px wider than the viewport`);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function run(ctx) {
+  for (const [name, flow] of [
+    ['cart en: build, reorder, prices change, a second tab follows live, optimise, checkout needs two', cartFlow],
+    ['cart ar: the trip page right to left', arabicTripPage],
+  ]) {
+    const started = Date.now();
+    await flow(ctx);
+    console.log(`ok   ${name} (${Date.now() - started} ms)`);
+  }
+}
+
+// Standalone: start the server and a browser, run, stop.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { startServer } = await import('./accounts-server.mjs');
+  const { chromium } = await import('playwright-core');
+  const server = await startServer(process.env.MISHWAR_BIN ?? '../bin/mishwar');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  let failed = false;
+  try {
+    await run({ browser, baseURL: server.baseURL });
+  } catch (error) {
+    failed = true;
+    console.error('FAIL cart:', error);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  process.exit(failed ? 1 : 0);
+}
