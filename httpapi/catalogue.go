@@ -181,7 +181,7 @@ func toDestinationJSON(d catrm.Destination, cats map[uuid.UUID]catrm.Category) d
 		ID: d.ID, Slug: d.Slug, CategoryID: d.CategoryID,
 		Name: d.Name, ShortDescription: d.ShortDescription, Description: d.Description, Address: d.Address,
 		Lat: d.Lat, Lng: d.Lng, Photos: photosJSON(d.Photos), VisitMinutes: d.VisitMinutes,
-		OpeningHours: d.OpeningHours, ClosedDays: d.ClosedDays(), HoursNote: d.HoursNote, TicketNote: d.TicketNote,
+		OpeningHours: d.OpeningHours, ClosedDays: nonNil(d.ClosedDays()), HoursNote: d.HoursNote, TicketNote: d.TicketNote,
 		Popularity: d.Popularity, URL: DestinationPath(d.Slug), UpdatedAt: d.UpdatedAt,
 	}
 	if out.OpeningHours == nil {

@@ -6,12 +6,15 @@ import { api } from '@/lib/api-client';
 import { listOf, numeric } from '@/lib/schemas';
 
 /** `rate`: units of this currency that one EGP buys. */
-export const currencySchema = z.object({
-  code: z.string(),
-  name: z.string().nullish(),
-  symbol: z.string().nullish(),
-  rate: numeric,
-});
+export const currencySchema = z
+  .object({
+    currency: z.string().optional(),
+    code: z.string().optional(),
+    name: z.string().nullish(),
+    symbol: z.string().nullish(),
+    rate: numeric,
+  })
+  .transform((c) => ({ ...c, code: c.code ?? c.currency ?? '' }));
 export type CurrencyInfo = z.infer<typeof currencySchema>;
 
 const schema = listOf(currencySchema);

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { useLanguage } from '@/hooks/use-language';
 import { api } from '@/lib/api-client';
 import { listOf } from '@/lib/schemas';
 
@@ -7,13 +8,14 @@ import { categorySchema, type Category } from './types';
 
 const schema = listOf(categorySchema);
 
-export function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  return api.get('/api/categories', { schema, signal });
+export function getCategories(lang?: string, signal?: AbortSignal): Promise<Category[]> {
+  return api.get('/api/categories', { schema, signal, query: { lang } });
 }
 
-export const categoriesQueryOptions = () =>
-  queryOptions({ queryKey: ['categories'], queryFn: ({ signal }) => getCategories(signal), staleTime: 10 * 60_000 });
+export const categoriesQueryOptions = (lang?: string) =>
+  queryOptions({ queryKey: ['categories', lang], queryFn: ({ signal }) => getCategories(lang, signal), staleTime: 10 * 60_000 });
 
 export function useCategories() {
-  return useQuery(categoriesQueryOptions());
+  const lang = useLanguage();
+  return useQuery(categoriesQueryOptions(lang));
 }

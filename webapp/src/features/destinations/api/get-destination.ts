@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { useLanguage } from '@/hooks/use-language';
 import { api } from '@/lib/api-client';
 import { oneOf } from '@/lib/schemas';
 
@@ -7,13 +8,14 @@ import { destinationSchema, type Destination } from './types';
 
 const schema = oneOf(destinationSchema);
 
-export function getDestination(id: string, signal?: AbortSignal): Promise<Destination> {
-  return api.get(`/api/destinations/${encodeURIComponent(id)}`, { schema, signal });
+export function getDestination(id: string, lang?: string, signal?: AbortSignal): Promise<Destination> {
+  return api.get(`/api/destinations/${encodeURIComponent(id)}`, { schema, signal, query: { lang } });
 }
 
-export const destinationQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['destinations', 'detail', id], queryFn: ({ signal }) => getDestination(id, signal) });
+export const destinationQueryOptions = (id: string, lang?: string) =>
+  queryOptions({ queryKey: ['destinations', 'detail', lang, id], queryFn: ({ signal }) => getDestination(id, lang, signal) });
 
 export function useDestination(id: string | null) {
-  return useQuery({ ...destinationQueryOptions(id ?? ''), enabled: Boolean(id) });
+  const lang = useLanguage();
+  return useQuery({ ...destinationQueryOptions(id ?? '', lang), enabled: Boolean(id) });
 }

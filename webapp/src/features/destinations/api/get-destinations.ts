@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { DESTINATIONS_PAGE_SIZE } from '@/config/constants';
+import { useLanguage } from '@/hooks/use-language';
 import { api } from '@/lib/api-client';
 
 import { destinationSchema } from './types';
@@ -18,22 +19,23 @@ export interface DestinationsFilter {
   limit?: number;
 }
 
-export function getDestinations(filter: DestinationsFilter & { cursor?: string }, signal?: AbortSignal): Promise<DestinationsPage> {
+export function getDestinations(filter: DestinationsFilter & { cursor?: string; lang?: string }, signal?: AbortSignal): Promise<DestinationsPage> {
   return api.get('/api/destinations', {
-    query: { category: filter.category, q: filter.q, cursor: filter.cursor, limit: filter.limit ?? DESTINATIONS_PAGE_SIZE },
+    query: { category: filter.category, q: filter.q, cursor: filter.cursor, limit: filter.limit ?? DESTINATIONS_PAGE_SIZE, lang: filter.lang },
     schema: destinationsPageSchema,
     signal,
   });
 }
 
-export const destinationsQueryOptions = (filter: DestinationsFilter) =>
+export const destinationsQueryOptions = (filter: DestinationsFilter, lang?: string) =>
   infiniteQueryOptions({
-    queryKey: ['destinations', 'list', filter],
-    queryFn: ({ pageParam, signal }) => getDestinations({ ...filter, cursor: pageParam }, signal),
+    queryKey: ['destinations', 'list', lang, filter],
+    queryFn: ({ pageParam, signal }) => getDestinations({ ...filter, cursor: pageParam, lang }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 
 export function useDestinations(filter: DestinationsFilter, enabled = true) {
-  return useInfiniteQuery({ ...destinationsQueryOptions(filter), enabled });
+  const lang = useLanguage();
+  return useInfiniteQuery({ ...destinationsQueryOptions(filter, lang), enabled });
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { ButtonLink } from '@/components/ui/button';
+import { PointsMap } from '@/components/ui/map';
 import { Icon } from '@/components/ui/icon';
 import { PageHeader } from '@/components/ui/page-header';
 import { Photo } from '@/components/ui/photo';
@@ -14,7 +15,33 @@ import { isApiError } from '@/lib/api-client';
 import { formatHours } from '@/utils/format';
 
 import { useDestination } from '../api/get-destination';
-import { categoryKey, type Destination } from '../api/types';
+import { categoryKey, type Destination, type WeeklyHours } from '../api/types';
+
+/** Weekday names in the UI language, Sunday first (2026-11-22 was a Sunday). */
+function weekdayName(day: number, language: string): string {
+  return new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 22 + day)));
+}
+
+function WeekHours({ hours, language }: { hours: WeeklyHours; language: string }) {
+  const { t } = useTranslation();
+  // The week as people there read it: Saturday first in Egypt.
+  const order = [6, 0, 1, 2, 3, 4, 5];
+  return (
+    <table className="hours-table">
+      <tbody>
+        {order.map((day) => {
+          const h = hours.find((x) => x.day === day);
+          return (
+            <tr key={day} className={h ? undefined : 'muted'}>
+              <th scope="row">{weekdayName(day, language)}</th>
+              <td dir="ltr">{h ? `${h.open} – ${h.close}` : t('catalogue.closed')}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
 
 export function DestinationDetail({ id, renderAction }: { id: string | null; renderAction?: (destination: Destination) => ReactNode }) {
   const { t } = useTranslation();
@@ -68,9 +95,50 @@ export function DestinationDetail({ id, renderAction }: { id: string | null; ren
           <ButtonLink to={paths.trip} variant="secondary" block>
             {t('cart.viewTrip')}
           </ButtonLink>
+          {place.address ? (
+            <p className="meta">
+              <Icon name="pin" size={18} /> {place.address}
+            </p>
+          ) : null}
+          <section aria-labelledby="hours-title">
+            <h2 id="hours-title" className="subheading">{t('catalogue.openingHours')}</h2>
+            <WeekHours hours={place.opening_hours} language={language} />
+            {place.hours_note ? <p className="muted small">{place.hours_note}</p> : null}
+          </section>
+          {place.ticket_note ? (
+            <section aria-labelledby="tickets-title">
+              <h2 id="tickets-title" className="subheading">{t('catalogue.tickets')}</h2>
+              <p className="small">{place.ticket_note}</p>
+            </section>
+          ) : null}
         </aside>
       </div>
+      {place.summary ? <p className="lead">{place.summary}</p> : null}
       {place.description ? <p className="prose">{place.description}</p> : null}
+      {place.coordinates ? (
+        <section className="stack" aria-labelledby="map-title">
+          <h2 id="map-title" className="section-title">{t('catalogue.whereTitle')}</h2>
+          <PointsMap label={t('catalogue.mapOf', { name: place.name })} points={[{ id: place.id, name: place.name, ...place.coordinates, kind: 'highlight' }]} height={320} />
+          <p className="muted small" dir="ltr">
+            {place.coordinates.lat.toFixed(4)}, {place.coordinates.lng.toFixed(4)}
+          </p>
+        </section>
+      ) : null}
+      {place.programs?.length ? (
+        <section aria-labelledby="programs-here">
+          <h2 id="programs-here" className="section-title">{t('catalogue.programsHere')}</h2>
+          <ul className="stop-list">
+            {place.programs.map((program) => (
+              <li key={program.id} className="stop-list__item">
+                <Link to={paths.programDetail(program.slug)} className="stop-list__name">
+                  {program.name}
+                </Link>{' '}
+                <span className="muted small">{formatHours(program.hours, language)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -122,7 +122,7 @@ export function HomeSections() {
   const language = useLanguage();
   const home = useHome();
   const content = home.data;
-  const faq = content?.faq?.length ? content.faq : (t('home.faq', { returnObjects: true }) as Array<{ question: string; answer: string }>);
+  const faq = content?.faq.length ? content.faq : (t('home.faq', { returnObjects: true }) as Array<{ question: string; answer: string }>);
 
   const cards = (list: HomeCard[] | null | undefined, to: (id: string) => string, emptyTitle: string) => {
     if (home.isPending) return <SkeletonGrid count={3} />;
@@ -146,7 +146,7 @@ export function HomeSections() {
           <h2 className="section-title">{content?.full_day?.title ?? t('home.fullDayTitle', { hours: formatNumber(DAILY_PLAN_HOURS, language) })}</h2>
           <p>{content?.full_day?.description ?? t('home.fullDayText', { hours: formatNumber(DAILY_PLAN_HOURS, language) })}</p>
           <div className="button-row">
-            <ButtonLink to={paths.rates}>{t('home.fullDayAction')}</ButtonLink>
+            <ButtonLink to={content?.full_day?.program ? paths.programDetail(content.full_day.program) : paths.rates}>{t('home.fullDayAction')}</ButtonLink>
             {content?.full_day?.price != null ? (
               <span className="feature-band__price">
                 {t('programs.from')} <Price amount={content.full_day.price} />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { Icon } from '@/components/ui/icon';
+import { PointsMap } from '@/components/ui/map';
 import { QueryView } from '@/components/ui/query-view';
 import { SelectField } from '@/components/ui/field';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
@@ -19,19 +19,30 @@ export function PickupPointsList() {
       empty={<EmptyState icon="pin" title={t('points.emptyTitle')} description={t('points.emptyText')} />}
     >
       {(list) => (
-        <ul className="point-list">
-          {list.map((point) => (
-            <li key={point.id} className="point-list__item">
-              <span className="point-list__icon" aria-hidden="true">
-                <Icon name="pin" />
-              </span>
-              <div>
-                <p className="point-list__name">{point.name}</p>
-                {point.address ? <p className="muted small">{point.address}</p> : null}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <div className="stack">
+          <PointsMap
+            label={t('catalogue.pointsMap')}
+            points={list.map((point, index) => ({ id: point.id, name: point.name, lat: point.lat, lng: point.lng, label: String(index + 1), kind: point.default ? 'start' : 'default' }))}
+            height={420}
+          />
+          <ol className="point-list">
+            {list.map((point, index) => (
+              <li key={point.id} className="point-list__item">
+                <span className="point-list__icon" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <div>
+                  <p className="point-list__name">
+                    {point.name}
+                    {point.default ? <span className="badge"> {t('catalogue.defaultPoint')}</span> : null}
+                  </p>
+                  {point.kind ? <p className="muted small">{t(`catalogue.pointKind.${point.kind}`)}</p> : null}
+                  {point.address ? <p className="muted small">{point.address}</p> : null}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
       )}
     </QueryView>
   );

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { useLanguage } from '@/hooks/use-language';
 import { api } from '@/lib/api-client';
 import { oneOf } from '@/lib/schemas';
 
@@ -7,13 +8,14 @@ import { programSchema, type Program } from './types';
 
 const schema = oneOf(programSchema);
 
-export function getProgram(id: string, signal?: AbortSignal): Promise<Program> {
-  return api.get(`/api/programs/${encodeURIComponent(id)}`, { schema, signal });
+export function getProgram(id: string, lang?: string, signal?: AbortSignal): Promise<Program> {
+  return api.get(`/api/programs/${encodeURIComponent(id)}`, { schema, signal, query: { lang } });
 }
 
-export const programQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['programs', 'detail', id], queryFn: ({ signal }) => getProgram(id, signal) });
+export const programQueryOptions = (id: string, lang?: string) =>
+  queryOptions({ queryKey: ['programs', 'detail', lang, id], queryFn: ({ signal }) => getProgram(id, lang, signal) });
 
 export function useProgram(id: string | undefined) {
-  return useQuery({ ...programQueryOptions(id ?? ''), enabled: Boolean(id) });
+  const lang = useLanguage();
+  return useQuery({ ...programQueryOptions(id ?? '', lang), enabled: Boolean(id) });
 }

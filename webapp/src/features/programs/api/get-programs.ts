@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { useLanguage } from '@/hooks/use-language';
 import { api } from '@/lib/api-client';
 import { listOf } from '@/lib/schemas';
 
@@ -7,13 +8,14 @@ import { programSchema, type Program } from './types';
 
 const schema = listOf(programSchema);
 
-export function getPrograms(signal?: AbortSignal): Promise<Program[]> {
-  return api.get('/api/programs', { schema, signal });
+export function getPrograms(lang?: string, q?: string, signal?: AbortSignal): Promise<Program[]> {
+  return api.get('/api/programs', { schema, signal, query: { lang, q } });
 }
 
-export const programsQueryOptions = () =>
-  queryOptions({ queryKey: ['programs', 'list'], queryFn: ({ signal }) => getPrograms(signal) });
+export const programsQueryOptions = (lang?: string, q?: string) =>
+  queryOptions({ queryKey: ['programs', 'list', lang, q ?? ''], queryFn: ({ signal }) => getPrograms(lang, q, signal) });
 
-export function usePrograms() {
-  return useQuery(programsQueryOptions());
+export function usePrograms(q?: string) {
+  const lang = useLanguage();
+  return useQuery(programsQueryOptions(lang, q));
 }

@@ -2,14 +2,39 @@ import { z } from 'zod';
 
 import { idSchema, numeric } from '@/lib/schemas';
 
-export const programSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  slug: z.string().nullish(),
-  description: z.string().nullish(),
-  photo: z.string().nullish(),
-  hours: numeric.nullish(),
-  price: numeric.nullish(),
-  destinations: z.array(z.object({ id: idSchema, name: z.string(), photo: z.string().nullish() })).nullish(),
-});
+const photoSchema = z.object({ url: z.string(), thumb: z.string() });
+
+/** Money as the API sends it ({minor, currency}) or a plain number, read as major units (pounds). */
+export const moneySchema = z
+  .union([numeric, z.object({ minor: z.number(), currency: z.string() })])
+  .transform((m) => (typeof m === 'number' ? m : m.minor / 100));
+
+export const programStopSchema = z
+  .object({
+    id: idSchema,
+    slug: z.string().nullish(),
+    name: z.string(),
+    short_description: z.string().nullish(),
+    lat: z.number().nullish(),
+    lng: z.number().nullish(),
+    visit_minutes: z.number().nullish(),
+    photos: z.array(photoSchema).default([]),
+  })
+  .transform((s) => ({ ...s, photo: s.photos[0]?.thumb ?? null }));
+export type ProgramStop = z.infer<typeof programStopSchema>;
+
+export const programSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    slug: z.string().nullish(),
+    short_description: z.string().nullish(),
+    description: z.string().nullish(),
+    photos: z.array(photoSchema).default([]),
+    hours: numeric.nullish(),
+    price: moneySchema.nullish(),
+    top: z.boolean().nullish(),
+    destinations: z.array(programStopSchema).default([]),
+  })
+  .transform((p) => ({ ...p, photo: p.photos[0]?.url ?? null, summary: p.short_description ?? null }));
 export type Program = z.infer<typeof programSchema>;

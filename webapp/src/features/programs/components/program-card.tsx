@@ -13,11 +13,11 @@ import type { Program } from '../api/types';
 export function ProgramCard({ program }: { program: Program }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const stops = program.destinations?.length ?? 0;
+  const stops = program.destinations.length;
   return (
     <article className="card card--program">
       <Link to={paths.programDetail(program.id)} className="card__media" tabIndex={-1} aria-hidden="true">
-        <Photo src={program.photo ?? program.destinations?.[0]?.photo} alt="" seed={program.name} />
+        <Photo src={program.photo ?? program.destinations[0]?.photo} alt="" seed={program.name} />
       </Link>
       <div className="card__body">
         <h3 className="card__title">

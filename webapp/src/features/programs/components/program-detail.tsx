@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { ButtonLink } from '@/components/ui/button';
+import { PointsMap, type MapPoint } from '@/components/ui/map';
 import { Icon } from '@/components/ui/icon';
 import { Price } from '@/components/ui/money';
 import { PageHeader } from '@/components/ui/page-header';
@@ -46,16 +47,19 @@ export function ProgramDetail({ id, renderAction }: { id: string | undefined; re
     );
   }
   const item = program.data;
+  const stops: MapPoint[] = item.destinations.flatMap((stop, index) =>
+    stop.lat != null && stop.lng != null ? [{ id: stop.id, name: stop.name, lat: stop.lat, lng: stop.lng, label: formatNumber(index + 1, language) }] : [],
+  );
   return (
     <article className="detail">
       <nav className="breadcrumbs" aria-label={t('common.breadcrumbs')}>
         <Link to={paths.programs}>{t('nav.programs')}</Link>
       </nav>
-      <PageHeader title={item.name} lead={item.description} />
+      <PageHeader title={item.name} lead={item.summary ?? undefined} />
       <div className="detail__layout">
         <div className="stack">
-          <Photo className="detail__photo" src={item.photo ?? item.destinations?.[0]?.photo} alt={item.name} seed={item.name} sizes="(max-width: 760px) 100vw, 60vw" />
-          {item.destinations?.length ? (
+          <Photo className="detail__photo" src={item.photo ?? item.destinations[0]?.photo} alt={item.name} seed={item.name} sizes="(max-width: 760px) 100vw, 60vw" />
+          {item.destinations.length ? (
             <section>
               <h2 className="section-title">{t('program.itinerary')}</h2>
               <ol className="stop-list stop-list--timeline">
@@ -64,14 +68,17 @@ export function ProgramDetail({ id, renderAction }: { id: string | undefined; re
                     <span className="stop-list__index" aria-hidden="true">
                       {formatNumber(index + 1, language)}
                     </span>
-                    <Link to={paths.destinationDetail(stop.id)} className="stop-list__name">
+                    <Link to={paths.destinationDetail(stop.slug ?? stop.id)} className="stop-list__name">
                       {stop.name}
                     </Link>
+                    {stop.visit_minutes ? <span className="muted small"> · {formatHours(stop.visit_minutes / 60, language)}</span> : null}
                   </li>
                 ))}
               </ol>
             </section>
           ) : null}
+          {item.description ? <p className="prose">{item.description}</p> : null}
+          {stops.length ? <PointsMap label={t('catalogue.stopsMap')} points={stops} route height={340} /> : null}
         </div>
         <aside className="detail__aside card card--plain">
           {item.price != null ? (

@@ -1,0 +1,78 @@
+// A Leaflet map of catalogue points. Tiles come from a configurable server (VITE_MAP_TILES_URL); when
+// they cannot load (offline, blocked by policy) the map keeps its light background, the numbered
+// points, their labels and the route line, so the page stays usable. Markers are drawn by CSS, not
+// images, for the same reason.
+import 'leaflet/dist/leaflet.css';
+import './map.css';
+
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+
+export interface MapPoint {
+  id: string;
+  lat: number;
+  lng: number;
+  name: string;
+  /** Short text inside the marker (a stop number); a dot when empty. */
+  label?: string;
+  kind?: 'default' | 'start' | 'highlight';
+}
+
+const TILE_URL = (import.meta.env.VITE_MAP_TILES_URL as string | undefined) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const ATTRIBUTION = (import.meta.env.VITE_MAP_TILES_ATTRIBUTION as string | undefined) ?? '© OpenStreetMap contributors';
+const CAIRO: L.LatLngTuple = [30.0444, 31.2357];
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+export function PointsMap({
+  points,
+  route = false,
+  height = 360,
+  label,
+  onSelect,
+}: {
+  points: readonly MapPoint[];
+  route?: boolean;
+  height?: number;
+  label: string;
+  onSelect?: (id: string) => void;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const selectRef = useRef(onSelect);
+  useEffect(() => {
+    selectRef.current = onSelect;
+  }, [onSelect]);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const map = L.map(container.current, { scrollWheelZoom: false, attributionControl: true });
+    const tiles = L.tileLayer(TILE_URL, { attribution: ATTRIBUTION, maxZoom: 18 });
+    tiles.on('tileerror', () => container.current?.classList.add('points-map--offline'));
+    tiles.addTo(map);
+    const latlngs: L.LatLngTuple[] = [];
+    for (const p of points) {
+      const pos: L.LatLngTuple = [p.lat, p.lng];
+      latlngs.push(pos);
+      const icon = L.divIcon({
+        className: `points-map__marker points-map__marker--${p.kind ?? 'default'}`,
+        html: `<span>${escapeHtml(p.label ?? '')}</span>`,
+        iconSize: [28, 28],
+        iconAnchor: [14, 14],
+      });
+      L.marker(pos, { icon, title: p.name, alt: p.name, keyboard: true })
+        .bindTooltip(escapeHtml(p.name), { direction: 'top', offset: [0, -12], permanent: points.length <= 6 })
+        .on('click', () => selectRef.current?.(p.id))
+        .addTo(map);
+    }
+    if (route && latlngs.length > 1) L.polyline(latlngs, { className: 'points-map__route', weight: 3 }).addTo(map);
+    if (latlngs.length > 1) map.fitBounds(L.latLngBounds(latlngs), { padding: [36, 36], maxZoom: 15 });
+    else map.setView(latlngs[0] ?? CAIRO, latlngs.length ? 14 : 11);
+    return () => {
+      map.remove();
+    };
+  }, [points, route]);
+
+  return <div ref={container} className="points-map" style={{ height }} role="region" aria-label={label} />;
+}
