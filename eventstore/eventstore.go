@@ -129,12 +129,15 @@ func (p Position) String() string { return fmt.Sprintf("%d/%d", p.Commit, p.Prep
 
 // AppendResult tells where an append left the stream.
 type AppendResult struct {
-	// NextExpectedVersion is the version of the stream's last event after the append.
+	// NextExpectedVersion is the version of the last event appended: pass it as Exactly(...) to the
+	// next append. For a Duplicate it is that of the earlier append's last event, which is what a
+	// retrying client was owed (the stream may have moved on since).
 	NextExpectedVersion int64
 	// Position is the global position of the last event appended (zero when the append was a no-op
 	// repeat of an earlier one and the adapter cannot tell).
 	Position Position
-	// Duplicate is true when every event id was already in the stream: nothing was written.
+	// Duplicate is true when every event id was already in the stream, in this order: nothing was
+	// written.
 	Duplicate bool
 }
 
