@@ -1,7 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Bounce, ToastContainer } from 'react-toastify/unstyled';
+// The same entry as every `toast(...)` call: the unstyled entry is a separate bundle with its own
+// store, and toasts sent through one never reach a container from the other.
+import { Bounce, ToastContainer } from 'react-toastify';
 
 import { MoneyProvider } from '@/components/ui/money';
 import { PHONE_MEDIA_QUERY, TOAST_AUTOCLOSE_DESKTOP_MS, TOAST_AUTOCLOSE_PHONE_MS } from '@/config/constants';
