@@ -39,7 +39,7 @@ func ApplyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []
 	if len(fresh) == 0 {
 		return res, nil
 	}
-	if err := setSearchPath(ctx, tx, SchemaName(name)); err != nil {
+	if err := prepareApply(ctx, tx, SchemaName(name)); err != nil {
 		return BatchResult{}, fmt.Errorf("projections: %s: %w", name, err)
 	}
 	if err := p.Apply(ctx, tx, fresh); err != nil {

@@ -156,7 +156,7 @@ func (b *rebuild) replay(ctx context.Context, until eventstore.Position) error {
 			return fmt.Errorf("projections: rebuild %s: read log: %w", b.p.Name(), r.err)
 		}
 		err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
-			if err := setSearchPath(ctx, tx, rb); err != nil {
+			if err := prepareApply(ctx, tx, rb); err != nil {
 				return err
 			}
 			return b.p.Apply(rctx, tx, r.events)
