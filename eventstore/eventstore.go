@@ -156,7 +156,8 @@ type Store interface {
 	// events the log holds (both zero for an empty log).
 	Head(ctx context.Context) (Position, int64, error)
 	// Subscribe delivers the global log after position after: first what is stored, then new events as
-	// they become readable. It returns when ctx ends or handle returns an error. Delivery is in batches
-	// of at most batchSize events; handle must not retain the slice.
+	// they become readable. It returns when ctx ends (with ctx's error), when handle returns an error
+	// (with that error), or when reading fails. Delivery is in batches of at most batchSize events;
+	// handle must not retain the slice.
 	Subscribe(ctx context.Context, after Position, batchSize int, handle func(context.Context, []RecordedEvent) error) error
 }
