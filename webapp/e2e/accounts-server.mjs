@@ -1,0 +1,73 @@
+// Starts `mishwar serve` for a browser test: its own data directory (a private PostgreSQL), demo mode
+// (so a demo admin is created and its password printed once, which is read from the log), a free port.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+    srv.on('error', fail);
+  });
+}
+
+export async function startServer(bin) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'mishwar-e2e-'));
+  // Run as root, the server starts PostgreSQL as another user, who must be able to enter.
+  chmodSync(dataDir, 0o755);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(resolve(bin), ['serve'], {
+    env: { ...process.env, MISHWAR_ADDR: `127.0.0.1:${port}`, MISHWAR_DATA_DIR: dataDir, MISHWAR_DEMO: '1', MISHWAR_PUBLIC_URL: baseURL, MISHWAR_LOG_FORMAT: 'json' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  let admin = null;
+  const onData = (chunk) => {
+    log += chunk.toString();
+    for (const line of log.split('\n')) {
+      if (!line.includes('demo admin created')) continue;
+      try {
+        const entry = JSON.parse(line);
+        admin = { email: entry.email, password: entry.password };
+      } catch {
+        // a partial line; the next chunk completes it
+      }
+    }
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`mishwar serve exited (${child.exitCode}):\n${log}`);
+    try {
+      const res = await fetch(`${baseURL}/readyz`);
+      if (res.ok && admin) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`mishwar serve did not become ready:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return {
+    baseURL,
+    adminEmail: admin.email,
+    adminPassword: admin.password,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

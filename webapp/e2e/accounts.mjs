@@ -1,0 +1,193 @@
+// Browser tests of the account flows, in English and Arabic, against the real server (the binary
+// built with the web app embedded, its own PostgreSQL) in a real Chromium:
+//   sign up (and the server's field error next to the field), sign out, sign in, change password,
+//   admin login and the redirect to /admin/dashboard, admin logout to /admin/login.
+// Usage: MISHWAR_BIN=../bin/mishwar CHROMIUM=/usr/bin/chromium node e2e/accounts.mjs
+// Exported as `run(ctx)` for a shared runner that owns the server and browser; `ctx` is
+// { baseURL, browser, adminEmail, adminPassword }.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const here = new URL('.', import.meta.url);
+const locales = {
+  en: JSON.parse(readFileSync(new URL('../src/locales/en.json', here), 'utf8')),
+  ar: JSON.parse(readFileSync(new URL('../src/locales/ar.json', here), 'utf8')),
+};
+
+/** A translated string of the web app, so the tests say what the user reads in either language. */
+function t(lang, key, vars = {}) {
+  const value = key.split('.').reduce((node, part) => node?.[part], locales[lang]);
+  assert.equal(typeof value, 'string', `missing ${lang} string ${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
+}
+
+let seq = 0;
+const uniqueEmail = (prefix) => `${prefix}-${Date.now().toString(36)}-${(seq += 1)}@example.com`;
+
+const people = {
+  en: { full: 'Mona Zaki', first: 'Mona', initials: 'MZ' },
+  ar: { full: 'منى زكي', first: 'منى', initials: 'مز' },
+};
+
+async function newPage(browser, baseURL, lang) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
+  const host = new URL(baseURL).hostname;
+  await context.addCookies([{ name: 'lang', value: lang, domain: host, path: '/' }]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  return { context, page };
+}
+
+async function expectText(page, text) {
+  await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible' });
+}
+
+async function signUp(page, baseURL, lang, email, password) {
+  await page.goto(`${baseURL}/signup`);
+  await page.getByLabel(t(lang, 'fields.fullName')).fill(people[lang].full);
+  await page.getByLabel(t(lang, 'fields.email')).fill(email);
+  await page.getByLabel(t(lang, 'fields.phone'), { exact: true }).fill('010 0123 4567');
+  await page.getByLabel(t(lang, 'fields.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: t(lang, 'auth.signUpAction') }).click();
+}
+
+async function headerInitials(page) {
+  const toggle = page.locator('#panel-toggle-desktop-login');
+  await toggle.waitFor({ state: 'visible' });
+  return (await toggle.textContent())?.trim();
+}
+
+async function signOutFromHeader(page, lang) {
+  await page.locator('#panel-toggle-desktop-login').click();
+  await page.locator('#panel-desktop-login').getByRole('button', { name: t(lang, 'auth.signOut') }).click();
+  await expectText(page, t(lang, 'auth.signedOut'));
+}
+
+async function signIn(page, baseURL, lang, email, password) {
+  await page.goto(`${baseURL}/signin`);
+  const form = page.locator('main form');
+  await form.getByLabel(t(lang, 'fields.email')).fill(email);
+  await form.getByLabel(t(lang, 'fields.password'), { exact: true }).fill(password);
+  await form.getByRole('button', { name: t(lang, 'auth.signInAction') }).click();
+}
+
+async function travellerFlow({ browser, baseURL }, lang) {
+  const { context, page } = await newPage(browser, baseURL, lang);
+  try {
+    const email = uniqueEmail(`e2e-${lang}`);
+
+    // Sign up: the full name needs two words (checked before anything is sent).
+    await page.goto(`${baseURL}/signup`);
+    await page.getByLabel(t(lang, 'fields.fullName')).fill(people[lang].first);
+    await page.getByRole('button', { name: t(lang, 'auth.signUpAction') }).click();
+    await expectText(page, t(lang, 'validation.fullName'));
+
+    await signUp(page, baseURL, lang, email, 'first-pass-1');
+    await page.waitForURL(`${baseURL}/`);
+    assert.equal(await headerInitials(page), people[lang].initials, 'header initials after sign-up');
+    const dir = await page.evaluate(() => document.documentElement.dir);
+    assert.equal(dir, lang === 'ar' ? 'rtl' : 'ltr');
+
+    // Sign out, then the same e-mail again: the server's answer appears next to the e-mail field.
+    await signOutFromHeader(page, lang);
+    await signUp(page, baseURL, lang, email, 'first-pass-1');
+    const emailField = page.locator('.field', { has: page.getByLabel(t(lang, 'fields.email')) });
+    await emailField.locator('.field__error').filter({ hasText: lang === 'ar' ? 'مسجل بالفعل' : 'already registered' }).waitFor();
+
+    // Sign in, and the account page shows the person's details.
+    await signIn(page, baseURL, lang, email, 'first-pass-1');
+    await page.waitForURL(`${baseURL}/`);
+    await page.goto(`${baseURL}/account`);
+    assert.equal(await page.getByLabel(t(lang, 'fields.firstName')).inputValue(), people[lang].first);
+
+    // Change password: a wrong current password is refused next to its field, then the change works.
+    await page.goto(`${baseURL}/account?tab=password`);
+    const form = page.getByRole('form', { name: t(lang, 'account.tabs.password') });
+    await form.getByLabel(t(lang, 'fields.oldPassword')).fill('not-my-password');
+    await form.getByLabel(t(lang, 'fields.newPassword')).fill('second-pass-2');
+    await form.getByLabel(t(lang, 'fields.confirmPassword')).fill('second-pass-2');
+    await form.getByRole('button', { name: t(lang, 'account.updatePassword') }).click();
+    await expectText(page, lang === 'ar' ? 'كلمة المرور الحالية غير صحيحة' : 'Your current password is not correct.');
+    await form.getByLabel(t(lang, 'fields.oldPassword')).fill('first-pass-1');
+    await form.getByRole('button', { name: t(lang, 'account.updatePassword') }).click();
+    await expectText(page, t(lang, 'account.passwordUpdated'));
+
+    // The old password no longer signs in; the new one does.
+    await signOutFromHeader(page, lang);
+    await signIn(page, baseURL, lang, email, 'first-pass-1');
+    await expectText(page, lang === 'ar' ? 'البريد الإلكتروني أو كلمة المرور غير صحيحة' : 'The e-mail or password is incorrect.');
+    await signIn(page, baseURL, lang, email, 'second-pass-2');
+    await page.waitForURL(`${baseURL}/`);
+    assert.equal(await headerInitials(page), people[lang].initials);
+
+    // The session survives a reload: the HttpOnly cookie carries it, script cannot read it.
+    await page.reload();
+    assert.equal(await headerInitials(page), people[lang].initials, 'session after reload');
+    assert.equal(await page.evaluate(() => document.cookie.includes('authToken')), false, 'authToken readable by script');
+  } finally {
+    await context.close();
+  }
+}
+
+async function adminFlow({ browser, baseURL, adminEmail, adminPassword }, lang) {
+  const { context, page } = await newPage(browser, baseURL, lang);
+  try {
+    // A traveller's account is turned away at the admin door and left signed out.
+    const traveller = uniqueEmail(`e2e-notadmin-${lang}`);
+    await signUp(page, baseURL, lang, traveller, 'traveller-1');
+    await page.waitForURL(`${baseURL}/`);
+    await signOutFromHeader(page, lang);
+    await page.goto(`${baseURL}/admin/login`);
+    await page.getByLabel(t(lang, 'fields.email')).fill(traveller);
+    await page.getByLabel(t(lang, 'fields.password'), { exact: true }).fill('traveller-1');
+    await page.getByRole('button', { name: t(lang, 'auth.signInAction') }).click();
+    await expectText(page, lang === 'ar' ? 'لا يملك صلاحية الدخول إلى لوحة الإدارة' : 'no access to the admin area');
+    assert.equal(new URL(page.url()).pathname, '/admin/login');
+
+    // The admin signs in and lands on the dashboard; signing out goes back to the admin login.
+    await page.getByLabel(t(lang, 'fields.email')).fill(adminEmail);
+    await page.getByLabel(t(lang, 'fields.password'), { exact: true }).fill(adminPassword);
+    await page.getByRole('button', { name: t(lang, 'auth.signInAction') }).click();
+    await page.waitForURL(`${baseURL}/admin/dashboard`);
+    await page.locator('.admin-topbar').getByRole('button', { name: t(lang, 'auth.signOut') }).click();
+    await page.waitForURL(`${baseURL}/admin/login`);
+    await page.goto(`${baseURL}/admin/dashboard`);
+    await page.waitForURL(/\/admin\/login/);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function run(ctx) {
+  for (const lang of ['en', 'ar']) {
+    for (const [name, flow] of [
+      ['traveller: sign up, sign out, sign in, change password', travellerFlow],
+      ['admin: login to the dashboard, logout to the admin login', adminFlow],
+    ]) {
+      const started = Date.now();
+      await flow(ctx, lang);
+      console.log(`ok   accounts ${lang}: ${name} (${Date.now() - started} ms)`);
+    }
+  }
+}
+
+// Standalone: start the server and a browser, run, stop.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { startServer } = await import('./accounts-server.mjs');
+  const { chromium } = await import('playwright-core');
+  const server = await startServer(process.env.MISHWAR_BIN ?? '../bin/mishwar');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  let failed = false;
+  try {
+    await run({ browser, baseURL: server.baseURL, adminEmail: server.adminEmail, adminPassword: server.adminPassword });
+  } catch (error) {
+    failed = true;
+    console.error('FAIL accounts:', error);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  process.exit(failed ? 1 : 0);
+}
