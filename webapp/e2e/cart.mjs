@@ -9,7 +9,7 @@
 // { baseURL, browser }.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const here = new URL('.', import.meta.url);
@@ -24,6 +24,10 @@ function t(lang, key, vars = {}) {
   assert.equal(typeof value, 'string', `missing ${lang} string ${key}`);
   return value.replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
 }
+
+const shots = new URL('../test-output/screenshots/', here);
+mkdirSync(shots, { recursive: true });
+const shot = (page, name) => page.screenshot({ path: fileURLToPath(new URL(`cart-${name}.png`, shots)), fullPage: true });
 
 let seq = 0;
 const uniqueEmail = () => `e2e-cart-${Date.now().toString(36)}-${(seq += 1)}@example.com`;
@@ -90,6 +94,7 @@ async function cartFlow({ browser, baseURL }) {
     const pricesBefore = await rateTotals(tab);
     assert.ok(pricesBefore.length > 0, 'no rate plan priced');
     assert.ok(await tab.getByTestId('checkout').isEnabled(), 'checkout with three stops');
+    await shot(tab, 'en-trip');
 
     // A second tab of the same traveller.
     const other = await context.newPage();
@@ -117,6 +122,7 @@ async function cartFlow({ browser, baseURL }) {
       .catch(() => false);
     if (improved) {
       const proposed = (await proposal.locator('li').allTextContents()).map((s) => s.trim());
+      await shot(tab, 'en-proposal');
       await tab.getByRole('button', { name: t(lang, 'trip.accept') }).click();
       await waitForStops(tab, proposed, 'the accepted order');
       await waitForStops(other, proposed, 'the second tab follows the accepted order');
@@ -159,6 +165,7 @@ async function arabicTripPage({ browser, baseURL }) {
     assert.equal(await page.getByTestId('cart-stop').count(), 2);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `page is ${overflow}px wider than the viewport`);
+    await shot(page, 'ar-trip');
   } finally {
     await context.close();
   }

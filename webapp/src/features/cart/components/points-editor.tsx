@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';

@@ -65,8 +65,9 @@ export function TripSummary({ calculations, compact }: { calculations: TripCalcu
             <thead>
               <tr>
                 <th scope="col">{t('trip.ratePlan')}</th>
-                <th scope="col">{t('trip.distanceCost')}</th>
-                <th scope="col">{t('trip.waitingCost')}</th>
+                <th scope="col">
+                  {t('trip.distanceCost')} + {t('trip.waitingCost')}
+                </th>
                 <th scope="col">{t('trip.total')}</th>
               </tr>
             </thead>
@@ -80,8 +81,14 @@ export function TripSummary({ calculations, compact }: { calculations: TripCalcu
                       {t('trip.perHour', { price: formatMoney(rate.waiting_per_hour, rate.currency, language) })}
                     </span>
                   </th>
-                  <td>{formatMoney(rate.distance_cost, rate.currency, language)}</td>
-                  <td>{formatMoney(rate.waiting_cost, rate.currency, language)}</td>
+                  <td>
+                    <span className="rate-part">
+                      {t('trip.distanceCost')} {formatMoney(rate.distance_cost, rate.currency, language)}
+                    </span>
+                    <span className="rate-part">
+                      {t('trip.waitingCost')} {formatMoney(rate.waiting_cost, rate.currency, language)}
+                    </span>
+                  </td>
                   <td className="table__strong" data-testid="rate-total">
                     <PriceWithConversion amount={rate.total} rate={rate} />
                   </td>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify/unstyled';
+import { toast } from 'react-toastify';
 
 import { useClearCart } from '../api/clear-cart';
 import type { MoveDirection } from '../api/move-cart-item';
