@@ -1,7 +1,8 @@
 // Browser tests of the account flows, in English and Arabic, against the real server (the binary
 // built with the web app embedded, its own PostgreSQL) in a real Chromium:
 //   sign up (and the server's field error next to the field), sign out, sign in, change password,
-//   admin login and the redirect to /admin/dashboard, admin logout to /admin/login.
+//   admin login and the redirect to /admin/dashboard, admin logout to /admin/login, and a password reset
+//   by the e-mailed link read in the admin mailbox.
 // Usage: MISHWAR_BIN=../bin/mishwar CHROMIUM=/usr/bin/chromium node e2e/accounts.mjs
 // Exported as `run(ctx)` for a shared runner that owns the server and browser; `ctx` is
 // { baseURL, browser, adminEmail, adminPassword }.
@@ -160,11 +161,58 @@ async function adminFlow({ browser, baseURL, adminEmail, adminPassword }, lang) 
   }
 }
 
+// Forgot password: the link is e-mailed (kept in the admin mailbox, as no SMTP server is set), the
+// admin reads it at /admin/mailbox, and the link sets a new password.
+async function resetFlow({ browser, baseURL, adminEmail, adminPassword }, lang) {
+  const traveller = await newPage(browser, baseURL, lang);
+  const admin = await newPage(browser, baseURL, lang);
+  try {
+    const email = uniqueEmail(`e2e-reset-${lang}`);
+    await signUp(traveller.page, baseURL, lang, email, 'before-reset-1');
+    await traveller.page.waitForURL(`${baseURL}/`);
+    await signOutFromHeader(traveller.page, lang);
+    await traveller.page.goto(`${baseURL}/forgot-password`);
+    await traveller.page.getByLabel(t(lang, 'fields.email')).fill(email);
+    await traveller.page.getByRole('button', { name: t(lang, 'auth.sendResetLink') }).click();
+    await expectText(traveller.page, t(lang, 'auth.resetSentTitle'));
+
+    const { page } = admin;
+    await page.goto(`${baseURL}/admin/login`);
+    await page.getByLabel(t(lang, 'fields.email')).fill(adminEmail);
+    await page.getByLabel(t(lang, 'fields.password'), { exact: true }).fill(adminPassword);
+    await page.getByRole('button', { name: t(lang, 'auth.signInAction') }).click();
+    await page.waitForURL(`${baseURL}/admin/dashboard`);
+    await page.getByRole('link', { name: t(lang, 'mailbox.title') }).click();
+    await page.waitForURL(`${baseURL}/admin/mailbox`);
+    await page.locator('.mailbox__item', { hasText: email }).first().click();
+    await page.waitForURL(/\/admin\/mailbox\/[0-9a-f-]{36}$/);
+    // The HTML part sits in a sandboxed frame; the text part carries the same link.
+    await page.locator('iframe.mailbox__frame').waitFor();
+    await page.getByRole('tab', { name: t(lang, 'mailbox.text') }).click();
+    const text = await page.locator('.mailbox__text').textContent();
+    const link = text?.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
+    assert.ok(link, `no reset link in the mail: ${text}`);
+
+    await traveller.page.goto(link);
+    await traveller.page.getByLabel(t(lang, 'fields.newPassword')).fill('after-reset-2');
+    await traveller.page.getByLabel(t(lang, 'fields.confirmPassword')).fill('after-reset-2');
+    await traveller.page.getByRole('button', { name: t(lang, 'auth.setPassword') }).click();
+    await traveller.page.waitForURL(/\/signin/);
+    await signIn(traveller.page, baseURL, lang, email, 'after-reset-2');
+    await traveller.page.waitForURL(`${baseURL}/`);
+    assert.equal(await headerInitials(traveller.page), people[lang].initials);
+  } finally {
+    await traveller.context.close();
+    await admin.context.close();
+  }
+}
+
 export async function run(ctx) {
   for (const lang of ['en', 'ar']) {
     for (const [name, flow] of [
       ['traveller: sign up, sign out, sign in, change password', travellerFlow],
       ['admin: login to the dashboard, logout to the admin login', adminFlow],
+      ['forgot password: the e-mailed link (read in the admin mailbox) sets a new password', resetFlow],
     ]) {
       const started = Date.now();
       await flow(ctx, lang);
