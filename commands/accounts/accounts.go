@@ -49,15 +49,16 @@ type Limits struct {
 	PasswordAccount store.Rule
 }
 
-// DefaultLimits: generous for a person, tight for a script.
+// DefaultLimits: tight per account (where guessing happens), looser per address, because a hotel's
+// Wi-Fi or a mobile carrier puts many travellers behind one address.
 func DefaultLimits() Limits {
 	return Limits{
-		LoginIP:         store.Rule{Name: "login-ip", Limit: 30, Period: 10 * time.Minute},
+		LoginIP:         store.Rule{Name: "login-ip", Limit: 100, Period: 10 * time.Minute},
 		LoginAccount:    store.Rule{Name: "login-account", Limit: 10, Period: 15 * time.Minute},
-		RegisterIP:      store.Rule{Name: "register-ip", Limit: 20, Period: time.Hour},
-		ForgotIP:        store.Rule{Name: "forgot-ip", Limit: 10, Period: time.Hour},
+		RegisterIP:      store.Rule{Name: "register-ip", Limit: 60, Period: time.Hour},
+		ForgotIP:        store.Rule{Name: "forgot-ip", Limit: 30, Period: time.Hour},
 		ForgotAccount:   store.Rule{Name: "forgot-account", Limit: 3, Period: time.Hour},
-		ResetIP:         store.Rule{Name: "reset-ip", Limit: 20, Period: time.Hour},
+		ResetIP:         store.Rule{Name: "reset-ip", Limit: 60, Period: time.Hour},
 		PasswordAccount: store.Rule{Name: "password-account", Limit: 10, Period: 15 * time.Minute},
 	}
 }
