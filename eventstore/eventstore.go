@@ -161,3 +161,9 @@ type Store interface {
 	// handle must not retain the slice.
 	Subscribe(ctx context.Context, after Position, batchSize int, handle func(context.Context, []RecordedEvent) error) error
 }
+
+// BoundedCounter is implemented by stores that can count the readable events after a position
+// cheaply, stopping at limit. Readiness probes use it: Head counts the whole log.
+type BoundedCounter interface {
+	CountAfter(ctx context.Context, after Position, limit int64) (int64, error)
+}

@@ -2,6 +2,7 @@ package projections
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -96,4 +97,61 @@ func Status(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store) ([]
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// ErrBehind is returned by CheckCaughtUp for a projection lagging more than the allowed events.
+var ErrBehind = errors.New("projections: behind the event log")
+
+// CheckCaughtUp returns nil when every projection with a checkpoint is at most maxLag events behind
+// the log. It is the readiness probe: with a store that counts cheaply (eventstore.BoundedCounter) its
+// cost follows the lag, not the length of the log.
+func CheckCaughtUp(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, maxLag int64) error {
+	counter, ok := store.(eventstore.BoundedCounter)
+	if !ok {
+		st, err := Status(ctx, pool, store)
+		if err != nil {
+			return err
+		}
+		for _, s := range st {
+			if s.LagEvents > maxLag {
+				return fmt.Errorf("%w: %s is %d events behind", ErrBehind, s.Name, s.LagEvents)
+			}
+		}
+		return nil
+	}
+	rows, err := pool.Query(ctx, `SELECT name, position_commit, position_prepare FROM projection_checkpoints ORDER BY name`)
+	if err != nil {
+		return fmt.Errorf("projections: readiness: %w", err)
+	}
+	type cp struct {
+		name string
+		pos  eventstore.Position
+	}
+	var cps []cp
+	for rows.Next() {
+		var (
+			c               cp
+			commit, prepare int64
+		)
+		if err := rows.Scan(&c.name, &commit, &prepare); err != nil {
+			rows.Close()
+			return fmt.Errorf("projections: readiness: %w", err)
+		}
+		c.pos = eventstore.Position{Commit: uint64(commit), Prepare: uint64(prepare)}
+		cps = append(cps, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("projections: readiness: %w", err)
+	}
+	for _, c := range cps {
+		n, err := counter.CountAfter(ctx, c.pos, maxLag+1)
+		if err != nil {
+			return fmt.Errorf("projections: readiness: %w", err)
+		}
+		if n > maxLag {
+			return fmt.Errorf("%w: %s is more than %d events behind", ErrBehind, c.name, maxLag)
+		}
+	}
+	return nil
 }

@@ -292,3 +292,18 @@ func scanEvents(rows pgx.Rows, events []eventstore.RecordedEvent) ([]eventstore.
 	}
 	return events, nil
 }
+
+// CountAfter implements eventstore.BoundedCounter: a range scan of the primary key from after, cut
+// at limit, so its cost follows the lag, not the length of the log.
+func (s *Store) CountAfter(ctx context.Context, after eventstore.Position, limit int64) (int64, error) {
+	var n int64
+	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM (
+		SELECT 1 FROM events
+		 WHERE (tx_id, position) > ($1, $2)
+		   AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+		 LIMIT $3) lag`, after.Commit, int64(after.Prepare), limit).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("eventstore/postgres: count after %s: %w", after, err)
+	}
+	return n, nil
+}

@@ -195,16 +195,7 @@ func (a *App) ready(ctx context.Context) error {
 	if err := a.Pool.Ping(ctx); err != nil {
 		return fmt.Errorf("database: %w", err)
 	}
-	st, err := projections.Status(ctx, a.Pool, a.Store)
-	if err != nil {
-		return err
-	}
-	for _, s := range st {
-		if s.LagEvents > a.Config.ReadyMaxLag {
-			return fmt.Errorf("projection %s is %d events behind", s.Name, s.LagEvents)
-		}
-	}
-	return nil
+	return projections.CheckCaughtUp(ctx, a.Pool, a.Store, a.Config.ReadyMaxLag)
 }
 
 // Close releases what New opened (not the pool, which the caller owns).
