@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -27,6 +28,17 @@ func TestCheckCaughtUpFollowsTheLagBound(t *testing.T) {
 		if _, err := store.Append(ctx, "ready-1", eventstore.Any, ev); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// An event becomes readable only once every older transaction in the cluster has ended.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if _, n, err := store.Head(ctx); err != nil || n == 5 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("appended events never became readable")
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	if err := projections.CheckCaughtUp(ctx, pool, store, 5); err != nil {
 		t.Fatalf("5 events behind with a bound of 5: %v", err)
