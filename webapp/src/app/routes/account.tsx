@@ -6,13 +6,14 @@ import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { ChangePasswordForm } from '@/features/account/components/change-password-form';
 import { MyPickupPoints } from '@/features/account/components/my-pickup-points';
-import { OrderChangeForm, OrderDetail } from '@/features/account/components/order-detail';
-import { OrderHistory } from '@/features/account/components/order-history';
 import { PersonalInfoForm } from '@/features/account/components/personal-info-form';
 import { SavedAddresses } from '@/features/account/components/saved-addresses';
 import { SessionsPanel } from '@/features/account/components/sessions-panel';
 import { Wishlist } from '@/features/account/components/wishlist';
 import { Avatar } from '@/features/auth/components/account-menu';
+import { OrderChangeForm } from '@/features/orders/components/order-change-form';
+import { OrderDetail } from '@/features/orders/components/order-detail';
+import { OrderHistory } from '@/features/orders/components/order-history';
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
 
 const TABS = ['personal', 'password', 'orders', 'addresses', 'wishlist', 'points'] as const;

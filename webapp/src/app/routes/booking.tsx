@@ -47,6 +47,7 @@ export function CheckoutRoute() {
   const signedIn = useAuthStore(selectIsAuthenticated);
   const cart = useAppCart();
   const rates = useRates();
+  const user = useAuthStore((state) => state.user);
   const [points, setPoints] = useState<StartEndChoice>({ mode: 'same', start: '', end: '' });
   const header = <PageHeader title={t('checkout.title')} lead={t('checkout.lead')} />;
 
@@ -89,6 +90,7 @@ export function CheckoutRoute() {
               startPointId={points.start}
               endPointId={points.mode === 'same' ? points.start : points.end}
               onNeedPickup={() => document.getElementById('pickup')?.scrollIntoView({ behavior: 'smooth' })}
+              defaults={user}
             />
           </section>
         </div>

@@ -4,32 +4,38 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 export interface OrderInput {
-  rate_id: string;
-  start_point_id: string;
-  end_point_id: string;
+  rate_plan_id: string;
+  start?: { pickup_point_id: string };
+  end?: { pickup_point_id: string };
   date: string;
   time: string;
   first_name: string;
   last_name: string;
   email: string;
-  phone_number: string;
+  confirm_email: string;
+  phone: string;
+  country_key: string;
   country: string;
   comments: string;
+  terms: boolean;
+  currency: string;
 }
 
-// The spec only says the answer must contain a payment URL.
+// The spec only requires a payment URL in the answer; ours also carries the trip number.
 const responseSchema = z
   .object({
     payment_url: z.string().nullish(),
-    data: z.object({ payment_url: z.string().nullish(), order_id: z.union([z.string(), z.number()]).nullish() }).nullish(),
+    data: z.object({ payment_url: z.string().nullish(), order_id: z.string().nullish() }).nullish(),
   })
   .loose()
-  .transform((value) => ({ paymentUrl: value.payment_url ?? value.data?.payment_url ?? null }));
+  .transform((value) => ({ paymentUrl: value.payment_url ?? value.data?.payment_url ?? null, orderId: value.data?.order_id ?? null }));
+export type Submitted = z.infer<typeof responseSchema>;
 
-export function submitOrder(input: OrderInput): Promise<{ paymentUrl: string | null }> {
-  return api.post('/api/orders', input, { schema: responseSchema });
+/** Places the order. The Idempotency-Key makes a repeated click or a retry answer the first order. */
+export function submitOrder(input: OrderInput, idempotencyKey: string): Promise<Submitted> {
+  return api.post('/api/orders', input, { schema: responseSchema, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export function useSubmitOrder() {
-  return useMutation({ mutationFn: submitOrder });
+  return useMutation({ mutationFn: ({ input, key }: { input: OrderInput; key: string }) => submitOrder(input, key) });
 }

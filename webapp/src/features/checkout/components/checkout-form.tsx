@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -6,77 +8,193 @@ import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/ui/field';
+import { PhoneField } from '@/components/ui/phone-field';
+import { useLanguage } from '@/hooks/use-language';
+import { isApiError } from '@/lib/api-client';
+import { countryKeys, DEFAULT_PHONE_REGION, toE164 } from '@/lib/phone';
+import { useCurrencyStore } from '@/stores/currency-store';
+import { formatClock, formatNumber } from '@/utils/format';
 
-import { useSubmitOrder } from '../api/submit-order';
-
-const today = () => new Date().toISOString().slice(0, 10);
+import type { CalendarDay } from '../api/get-calendar';
+import { useOrderSettings } from '../api/get-order-settings';
+import { useSubmitOrder, type OrderInput } from '../api/submit-order';
+import { BookingCalendar, pickupTimes } from './booking-calendar';
 
 const schema = z
   .object({
     rate_id: z.string().min(1, 'validation.rateRequired'),
-    date: z.string().min(1, 'validation.required').refine((value) => value >= today(), 'validation.dateOutOfRange'),
+    date: z.string().min(1, 'validation.required'),
     time: z.string().min(1, 'validation.required'),
     first_name: z.string().trim().min(1, 'validation.required'),
     last_name: z.string().trim().min(1, 'validation.required'),
     email: z.string().trim().pipe(z.email('validation.email')),
-    confirm_email: z.string().trim(),
-    phone_number: z.string().trim().regex(/^\+?[0-9][0-9\s-]{6,18}[0-9]$/, 'validation.phone'),
-    country: z.string().trim().min(1, 'validation.required'),
+    confirm_email: z.string().trim().min(1, 'validation.required'),
+    phone_region: z.string(),
+    phone_number: z.string().trim().min(1, 'validation.required'),
+    country: z.string().min(1, 'validation.required'),
     comments: z.string().max(2000),
     terms: z.boolean().refine((value) => value, 'validation.terms'),
   })
-  .refine((values) => values.email === values.confirm_email, { path: ['confirm_email'], message: 'validation.emailsMatch' });
+  .refine((values) => values.email.toLowerCase() === values.confirm_email.toLowerCase(), { path: ['confirm_email'], message: 'validation.emailsMatch' })
+  .refine((values) => toE164(values.phone_number, values.phone_region) !== null, { path: ['phone_number'], message: 'validation.phone' });
 type Values = z.infer<typeof schema>;
+type Field = keyof Values;
+
+// Server field names → form field names.
+const SERVER_FIELDS: Record<string, Field> = {
+  rate_plan_id: 'rate_id',
+  email_confirmation: 'confirm_email',
+  phone: 'phone_number',
+  first_name: 'first_name',
+  last_name: 'last_name',
+  email: 'email',
+  country: 'country',
+  comments: 'comments',
+  date: 'date',
+  time: 'time',
+  terms: 'terms',
+};
+
+export interface CheckoutDefaults {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  phone_number?: string | null;
+}
 
 interface CheckoutFormProps {
   rates: ReadonlyArray<{ value: string; label: string }>;
   startPointId: string;
   endPointId: string;
   onNeedPickup: () => void;
+  defaults?: CheckoutDefaults | null;
 }
 
-export function CheckoutForm({ rates, startPointId, endPointId, onNeedPickup }: CheckoutFormProps) {
+export function CheckoutForm({ rates, startPointId, endPointId, onNeedPickup, defaults }: CheckoutFormProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const currency = useCurrencyStore((state) => state.currency);
+  const settings = useOrderSettings();
   const submit = useSubmitOrder();
+  const [chosenDay, setChosenDay] = useState<CalendarDay | undefined>(undefined);
+  // One key per distinct submission: a second click or a retry of the same order reuses it.
+  const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { rate_id: '', date: '', time: '', first_name: '', last_name: '', email: '', confirm_email: '', phone_number: '', country: '', comments: '', terms: false },
+    defaultValues: {
+      rate_id: '', date: '', time: '', first_name: defaults?.first_name ?? '', last_name: defaults?.last_name ?? '',
+      email: defaults?.email ?? '', confirm_email: defaults?.email ?? '', phone_region: DEFAULT_PHONE_REGION,
+      phone_number: defaults?.phone_number ?? '', country: 'EG', comments: '', terms: false,
+    },
   });
   const { errors } = form.formState;
-  const message = (key?: string) => (key ? t(key) : undefined);
+  const message = (key?: string) => (key ? t(key, { defaultValue: key }) : undefined);
   const rateChosen = Boolean(useWatch({ control: form.control, name: 'rate_id' }));
+  const date = useWatch({ control: form.control, name: 'date' });
+  const times = useMemo(() => (date && chosenDay?.date === date ? pickupTimes(chosenDay, settings.data?.time_step_minutes) : []), [date, chosenDay, settings.data]);
+  const countries = useMemo(() => countryKeys(language).map((c) => ({ value: c.region, label: c.name })), [language]);
 
-  const onSubmit = form.handleSubmit(async ({ confirm_email: _c, terms: _t, ...values }) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     if (!startPointId || !endPointId) {
       toast.error(t('checkout.pickupFirst'));
       onNeedPickup();
       return;
     }
+    const input: OrderInput = {
+      rate_plan_id: values.rate_id,
+      start: { pickup_point_id: startPointId },
+      end: { pickup_point_id: endPointId },
+      date: values.date,
+      time: values.time,
+      first_name: values.first_name,
+      last_name: values.last_name,
+      email: values.email,
+      confirm_email: values.confirm_email,
+      phone: toE164(values.phone_number, values.phone_region) ?? values.phone_number,
+      country_key: '',
+      country: values.country,
+      comments: values.comments,
+      terms: values.terms,
+      currency,
+    };
+    const body = JSON.stringify(input);
+    let current = attempt;
+    if (current?.body !== body) {
+      current = { body, key: crypto.randomUUID() };
+      setAttempt(current);
+    }
     try {
-      const { paymentUrl } = await submit.mutateAsync({ ...values, start_point_id: startPointId, end_point_id: endPointId });
+      const { paymentUrl } = await submit.mutateAsync({ input, key: current.key });
       if (!paymentUrl) {
         toast.error(t('checkout.noPaymentUrl'));
         return;
       }
       toast.success(t('checkout.submitted'));
       window.location.assign(paymentUrl);
-    } catch {
-      toast.error(t('checkout.failed'));
+    } catch (error) {
+      if (!isApiError(error)) {
+        toast.error(t('checkout.failed'));
+        return;
+      }
+      let placed = false;
+      for (const [field, list] of Object.entries(error.errors)) {
+        const name = SERVER_FIELDS[field];
+        if (name && list[0]) {
+          form.setError(name, { message: list[0] });
+          placed = true;
+        } else if (field === 'pickup' || field === 'end') {
+          onNeedPickup();
+        }
+      }
+      if (error.status === 409) void queryClient.invalidateQueries({ queryKey: ['orders', 'calendar'] });
+      toast.error(placed || error.status === 409 || error.status === 422 ? error.message : t('checkout.failed'));
     }
   });
 
+  const rules = settings.data;
   return (
-    <form className="form form--grid" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form className="form form--grid" onSubmit={(event) => void onSubmit(event)} noValidate data-testid="checkout-form">
       <SelectField className="form__full" label={t('fields.rate')} options={rates} placeholder={rates.length ? t('enquiry.chooseRate') : t('enquiry.noRates')} error={message(errors.rate_id?.message)} {...form.register('rate_id')} />
-      <InputField label={t('fields.date')} type="date" min={today()} disabled={!rateChosen} hint={rateChosen ? undefined : t('checkout.rateFirst')} error={message(errors.date?.message)} {...form.register('date')} />
-      <InputField label={t('fields.time')} type="time" error={message(errors.time?.message)} {...form.register('time')} />
+      <div className="form__full field">
+        <span className="field__label">{t('fields.date')}</span>
+        <BookingCalendar
+          value={date}
+          disabled={!rateChosen}
+          monthsAhead={rules ? Math.ceil(rules.window_days / 30) : 6}
+          onChange={(day) => {
+            setChosenDay(day);
+            form.setValue('date', day.date, { shouldValidate: true });
+            form.setValue('time', '');
+          }}
+        />
+        {errors.date?.message ? <p className="field__error" role="alert">{message(errors.date.message)}</p> : null}
+      </div>
+      <SelectField
+        className="form__full"
+        label={t('fields.time')}
+        options={times.map((value) => ({ value, label: formatClock(value, language) }))}
+        placeholder={date ? t('checkout.chooseTime') : t('checkout.dateFirst')}
+        disabled={!date}
+        error={message(errors.time?.message)}
+        {...form.register('time')}
+      />
       <InputField label={t('fields.firstName')} autoComplete="given-name" error={message(errors.first_name?.message)} {...form.register('first_name')} />
       <InputField label={t('fields.lastName')} autoComplete="family-name" error={message(errors.last_name?.message)} {...form.register('last_name')} />
       <InputField label={t('fields.email')} type="email" autoComplete="email" error={message(errors.email?.message)} {...form.register('email')} />
-      <InputField label={t('fields.confirmEmail')} type="email" autoComplete="email" error={message(errors.confirm_email?.message)} {...form.register('confirm_email')} />
-      <InputField label={t('fields.phoneWithKey')} type="tel" dir="ltr" autoComplete="tel" placeholder="+20 100 000 0000" error={message(errors.phone_number?.message)} {...form.register('phone_number')} />
-      <InputField label={t('fields.country')} autoComplete="country-name" error={message(errors.country?.message)} {...form.register('country')} />
-      <TextAreaField className="form__full" label={t('fields.comments')} rows={3} {...form.register('comments')} />
+      <InputField label={t('fields.confirmEmail')} type="email" autoComplete="off" error={message(errors.confirm_email?.message)} {...form.register('confirm_email')} />
+      <PhoneField label={t('fields.phoneWithKey')} countryLabel={t('fields.countryKey')} error={message(errors.phone_number?.message)} country={form.register('phone_region')} number={form.register('phone_number')} />
+      <SelectField label={t('fields.country')} options={countries} error={message(errors.country?.message)} {...form.register('country')} />
+      <TextAreaField className="form__full" label={t('fields.comments')} rows={3} error={message(errors.comments?.message)} {...form.register('comments')} />
+      {rules ? (
+        <p className="form__full muted checkout-rules">
+          {t('checkout.rules', {
+            hold: formatNumber(rules.hold_minutes, language),
+            free: formatNumber(rules.free_cancellation_hours, language),
+            late: formatNumber(rules.late_refund_percent, language),
+          })}
+        </p>
+      ) : null}
       <div className="form__full">
         <CheckboxField label={t('enquiry.agree')} error={message(errors.terms?.message)} {...form.register('terms')} />
       </div>

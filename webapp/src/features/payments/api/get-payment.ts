@@ -1,34 +1,47 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
-import { idSchema, oneOf } from '@/lib/schemas';
 
-export const paymentSchema = z.object({
-  id: idSchema,
-  status: z.string(),
-  order_id: idSchema.nullish(),
-});
-export type Payment = z.infer<typeof paymentSchema>;
+const orderStatusSchema = z
+  .object({ data: z.object({ id: z.string(), status: z.string(), payment_url: z.string().optional() }) })
+  .transform((value) => value.data);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-const schema = oneOf(paymentSchema);
-
-export function getPayment(id: string, signal?: AbortSignal): Promise<Payment> {
-  return api.get(`/api/payments/${encodeURIComponent(id)}`, { schema, signal });
+export function getOrderStatus(id: string, signal?: AbortSignal): Promise<OrderStatus> {
+  return api.get(`/api/orders/${encodeURIComponent(id)}`, { schema: orderStatusSchema, signal });
 }
 
-export const paymentQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['payments', id], queryFn: ({ signal }) => getPayment(id, signal) });
+/**
+ * The order a payment was for, polled until the provider's notice has reached it: the browser often
+ * comes back before the server-to-server notice is recorded.
+ */
+export function useOrderStatus(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['payments', 'order', id],
+    queryFn: ({ signal }) => getOrderStatus(id, signal),
+    enabled: enabled && Boolean(id),
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.status === 'awaiting_payment' ? 1500 : false),
+  });
+}
 
-export function usePayment(id: string) {
-  return useQuery(paymentQueryOptions(id));
+const payAnswer = z.object({ payment_url: z.string() }).transform((value) => value.payment_url);
+
+/** Opens the payment of a quoted enquiry (its payment link); the e-mail proves the trip. */
+export function payEnquiry(tripNumber: string, email: string): Promise<string> {
+  return api.post(`/api/enquiries/${encodeURIComponent(tripNumber)}/pay`, { email }, { schema: payAnswer });
+}
+
+export function usePayEnquiry() {
+  return useMutation({ mutationFn: ({ tripNumber, email }: { tripNumber: string; email: string }) => payEnquiry(tripNumber, email) });
 }
 
 export type PaymentOutcome = 'success' | 'failure' | 'pending';
 
 export function outcomeOf(status: string | null | undefined): PaymentOutcome {
   const value = (status ?? '').toLowerCase();
-  if (['success', 'succeeded', 'paid', 'captured'].includes(value)) return 'success';
-  if (['failure', 'failed', 'declined', 'cancelled', 'canceled', 'error'].includes(value)) return 'failure';
+  if (['success', 'succeeded', 'paid', 'captured', 'confirmed'].includes(value)) return 'success';
+  if (['failure', 'failed', 'declined', 'cancelled', 'canceled', 'error', 'payment_failed', 'expired'].includes(value)) return 'failure';
   return 'pending';
 }

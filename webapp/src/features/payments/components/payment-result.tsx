@@ -1,22 +1,25 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
 
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { InputField } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icon';
-import { PageSpinner } from '@/components/ui/spinner';
-import { EmptyState, ErrorState } from '@/components/ui/states';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useCountdown } from '@/hooks/use-countdown';
 import { useLanguage } from '@/hooks/use-language';
 import { formatNumber } from '@/utils/format';
 
-import { usePayment, outcomeOf, type PaymentOutcome } from '../api/get-payment';
+import { outcomeOf, useOrderStatus, usePayEnquiry, type PaymentOutcome } from '../api/get-payment';
 
 const SUCCESS_SECONDS = 5;
 const FAILURE_SECONDS = 10;
 
-export function PaymentOutcomeView({ outcome, orderId }: { outcome: PaymentOutcome; orderId: string | null }) {
+/** The result of a payment: a countdown in seconds, then the order (success) or the checkout (failure). */
+export function PaymentOutcomeView({ outcome, orderId, reason }: { outcome: PaymentOutcome; orderId: string | null; reason?: string | null }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
@@ -25,18 +28,26 @@ export function PaymentOutcomeView({ outcome, orderId }: { outcome: PaymentOutco
   const left = useCountdown(outcome === 'success' ? SUCCESS_SECONDS : FAILURE_SECONDS, go, outcome !== 'pending');
 
   if (outcome === 'pending') {
-    return <EmptyState icon="clock" title={t('payments.pendingTitle')} description={t('payments.pendingText')} />;
+    return (
+      <div className="result" role="status" data-testid="payment-pending">
+        <Spinner size="lg" />
+        <h2 className="result__title">{t('payments.pendingTitle')}</h2>
+        <p className="result__text">{t('payments.pendingText')}</p>
+      </div>
+    );
   }
   const success = outcome === 'success';
   return (
-    <div className={success ? 'result result--success' : 'result result--failure'} role="status">
+    <div className={success ? 'result result--success' : 'result result--failure'} role="status" data-testid={success ? 'payment-success' : 'payment-failure'}>
       <span className="result__icon" aria-hidden="true">
         <Icon name={success ? 'check' : 'alert'} size={40} />
       </span>
       <h2 className="result__title">{success ? t('payments.successTitle') : t('payments.failureTitle')}</h2>
       <p className="result__text">{success ? t('payments.successText') : t('payments.failureText')}</p>
-      <p className="muted" aria-live="polite">
-        {t(success ? 'payments.redirectOrder' : 'payments.redirectCheckout', { seconds: formatNumber(left, language) })}
+      {!success && reason ? <p className="muted">{t(`payments.reasons.${reason}`, { defaultValue: '' })}</p> : null}
+      {orderId ? <p className="muted">{t('payments.tripNumber', { number: orderId })}</p> : null}
+      <p className="muted" aria-live="polite" data-testid="payment-countdown">
+        {t(success ? 'payments.redirectOrder' : 'payments.redirectCheckout', { seconds: formatNumber(Math.max(left, 0), language) })}
       </p>
       <div className="button-row button-row--center">
         {success ? (
@@ -49,10 +60,54 @@ export function PaymentOutcomeView({ outcome, orderId }: { outcome: PaymentOutco
   );
 }
 
+/**
+ * /payments/{trip number}: with ?result= it is where the payment page sends the traveller back; the
+ * order's own status (once the provider's notice has reached it) decides what is shown. Without it,
+ * it is a quoted enquiry's payment link.
+ */
 export function PaymentById({ id }: { id: string }) {
+  const [params] = useSearchParams();
+  const result = params.get('result') ?? params.get('status');
+  if (!result) return <EnquiryPayment tripNumber={id} />;
+  return <PaymentReturn id={id} claimed={outcomeOf(result)} reason={params.get('reason')} />;
+}
+
+function PaymentReturn({ id, claimed, reason }: { id: string; claimed: PaymentOutcome; reason: string | null }) {
+  const order = useOrderStatus(id, claimed === 'success');
+  let outcome = claimed;
+  if (claimed === 'success' && order.isSuccess) {
+    outcome = order.data.status === 'awaiting_payment' ? 'pending' : outcomeOf(order.data.status);
+  }
+  // A traveller who paid a quote without an account cannot read the order: the provider's word stands.
+  return <PaymentOutcomeView key={outcome} outcome={outcome} orderId={id} reason={reason} />;
+}
+
+function EnquiryPayment({ tripNumber }: { tripNumber: string }) {
   const { t } = useTranslation();
-  const payment = usePayment(id);
-  if (payment.isPending) return <PageSpinner />;
-  if (payment.isError) return <ErrorState title={t('payments.loadFailed')} onRetry={() => void payment.refetch()} />;
-  return <PaymentOutcomeView outcome={outcomeOf(payment.data.status)} orderId={payment.data.order_id ?? null} />;
+  const pay = usePayEnquiry();
+  const [email, setEmail] = useState('');
+  return (
+    <div className="narrow stack">
+      <EmptyState icon="wallet" title={t('payments.quoteTitle', { number: tripNumber })} description={t('payments.quoteText')} />
+      <form
+        className="form card card--plain"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          pay.mutate(
+            { tripNumber, email },
+            {
+              onSuccess: (url) => window.location.assign(url),
+              onError: (error) => toast.error(error.message || t('enquiry.bookingFailed')),
+            },
+          );
+        }}
+      >
+        <InputField label={t('fields.email')} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
+        <Button type="submit" loading={pay.isPending}>
+          {t('payments.payNow')}
+        </Button>
+      </form>
+    </div>
+  );
 }

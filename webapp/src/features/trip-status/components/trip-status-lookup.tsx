@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
@@ -8,9 +10,11 @@ import { InputField } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
-import { formatDate } from '@/utils/format';
+import { live } from '@/lib/live';
+import { formatClock, formatDate, formatMoney } from '@/utils/format';
+import type { Currency } from '@/config/constants';
 
-import { useTripStatusLookup } from '../api/get-trip-status';
+import { useTripStatusLookup, type TripStatus, type TripStatusLookup as Lookup } from '../api/get-trip-status';
 
 const schema = z.object({
   trip_number: z.string().trim().min(1, 'validation.required'),
@@ -19,16 +23,32 @@ const schema = z.object({
 
 export function TripStatusLookup() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const [params] = useSearchParams();
   const lookup = useTripStatusLookup();
-  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { trip_number: '', email: '' } });
+  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { trip_number: params.get('trip') ?? '', email: '' } });
   const { errors } = form.formState;
   const notFound = lookup.isError && isApiError(lookup.error) && lookup.error.status === 404;
+  const proven = lookup.isSuccess ? lookup.variables : undefined;
+
+  // Once the trip is proven, its room pushes every change and the status refreshes by itself.
+  useEffect(() => {
+    if (!proven) return;
+    const leave = live.join({ room: 'trip', params: { tripNumber: proven.trip_number, email: proven.email } });
+    const off = live.subscribe('order.changed', (event) => {
+      if (event.order_id.toUpperCase() === lookup.data?.trip_number) lookup.mutate(proven);
+    });
+    return () => {
+      off();
+      leave();
+    };
+    // Re-join only when another trip is proven.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [proven?.trip_number, proven?.email]);
 
   return (
     <div className="split">
-      <form className="form card card--plain" onSubmit={(event) => void form.handleSubmit((values) => lookup.mutate(values))(event)} noValidate>
-        <InputField label={t('fields.tripNumber')} autoComplete="off" dir="ltr" error={errors.trip_number?.message ? t(errors.trip_number.message) : undefined} {...form.register('trip_number')} />
+      <form className="form card card--plain" onSubmit={(event) => void form.handleSubmit((values: Lookup) => lookup.mutate(values))(event)} noValidate>
+        <InputField label={t('fields.tripNumber')} autoComplete="off" dir="ltr" placeholder="MSH-7K3Q9P" error={errors.trip_number?.message ? t(errors.trip_number.message) : undefined} {...form.register('trip_number')} />
         <InputField label={t('fields.email')} type="email" autoComplete="email" error={errors.email?.message ? t(errors.email.message) : undefined} {...form.register('email')} />
         <Button type="submit" loading={lookup.isPending}>
           {t('tripStatus.check')}
@@ -36,17 +56,55 @@ export function TripStatusLookup() {
       </form>
       <div aria-live="polite">
         {lookup.isSuccess ? (
-          <div className="card card--plain status-card">
-            <p className="eyebrow">{t('tripStatus.trip', { number: lookup.data.trip_number })}</p>
-            <p className="status-card__status">{t(`tripStatus.statuses.${lookup.data.status}`, { defaultValue: lookup.data.status })}</p>
-            {lookup.data.date ? <p className="muted">{formatDate(lookup.data.date, language, { dateStyle: 'full' })}</p> : null}
-          </div>
+          <TripStatusCard status={lookup.data} />
         ) : lookup.isError ? (
-          <EmptyState icon="alert" title={notFound ? t('tripStatus.notFound') : t('tripStatus.failed')} description={notFound ? t('tripStatus.notFoundText') : undefined} />
+          <EmptyState
+            icon="alert"
+            title={notFound ? t('tripStatus.notFound') : isApiError(lookup.error) && lookup.error.status === 429 ? lookup.error.message : t('tripStatus.failed')}
+            description={notFound ? t('tripStatus.notFoundText') : undefined}
+          />
         ) : (
           <EmptyState icon="car" title={t('tripStatus.idleTitle')} description={t('tripStatus.idleText')} />
         )}
       </div>
+    </div>
+  );
+}
+
+function TripStatusCard({ status }: { status: TripStatus }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const trip = status.order?.trip ?? status.enquiry?.trip;
+  const total = status.order?.total ?? status.enquiry?.quote?.amount;
+  return (
+    <div className="card card--plain status-card stack" data-testid="trip-status">
+      <p className="eyebrow">{t('tripStatus.trip', { number: status.trip_number })}</p>
+      <p className="status-card__status" data-status={status.status}>
+        {t(`tripStatus.statuses.${status.status}`, { defaultValue: status.status })}
+      </p>
+      {status.enquiry && !status.order && status.enquiry.status === 'submitted' ? <p>{t('enquiry.reviewShort')}</p> : null}
+      {trip?.date ? (
+        <p className="muted">
+          {formatDate(`${trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {formatClock(trip.time, language)}
+        </p>
+      ) : null}
+      {trip ? (
+        <p>
+          {trip.pickup.name ? `${trip.pickup.name} → ` : ''}
+          {trip.stops.map((s) => s.name).join(' → ')}
+        </p>
+      ) : null}
+      {total ? <p className="price">{formatMoney(total.amount, total.currency as Currency, language)}</p> : null}
+      <ol className="timeline">
+        {status.timeline.map((entry) => (
+          <li key={`${entry.type}-${entry.at}`} className="timeline__item">
+            <span className="timeline__what">{t(`orders.timeline.${entry.type}`, { defaultValue: entry.type })}</span>
+            <time className="timeline__when muted" dateTime={entry.at}>
+              {formatDate(entry.at, language, { dateStyle: 'medium', timeStyle: 'short' })}
+            </time>
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }

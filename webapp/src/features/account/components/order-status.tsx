@@ -1,6 +1,0 @@
-import { useTranslation } from 'react-i18next';
-
-export function OrderStatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return <span className={`badge badge--status badge--${status.replace(/[^a-z_]/gi, '')}`}>{t(`orders.statuses.${status}`, { defaultValue: status })}</span>;
-}

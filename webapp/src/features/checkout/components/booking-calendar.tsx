@@ -1,0 +1,137 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useLanguage } from '@/hooks/use-language';
+import { formatDate, formatNumber, localeTag } from '@/utils/format';
+
+import { useCalendar, type CalendarDay } from '../api/get-calendar';
+import './checkout.css';
+
+/** Today in Cairo as YYYY-MM-DD: the calendar's days are Cairo dates, wherever the browser is. */
+export function cairoToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+function monthStart(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+
+function addMonths(first: string, months: number): string {
+  const [y = 0, m = 1] = first.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1 + months, 1));
+  return date.toISOString().slice(0, 10);
+}
+
+function daysInMonth(first: string): number {
+  const [y = 0, m = 1] = first.split('-').map(Number);
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+interface BookingCalendarProps {
+  value: string;
+  onChange: (day: CalendarDay) => void;
+  disabled?: boolean;
+  /** How many months ahead can be browsed (the booking window). */
+  monthsAhead?: number;
+}
+
+/**
+ * A month of days, each available, blocked (fully booked or closed) or out of range. It shows what
+ * the server says; placing the order decides for good.
+ */
+export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6 }: BookingCalendarProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const today = cairoToday();
+  const [month, setMonth] = useState(() => monthStart(value || today));
+  const first = monthStart(today);
+  const days = daysInMonth(month);
+  const calendar = useCalendar(month, days, !disabled);
+  const offset = new Date(`${month}T00:00:00Z`).getUTCDay();
+  const weekdays = useMemo(() => {
+    const format = new Intl.DateTimeFormat(localeTag(language), { weekday: 'short', timeZone: 'UTC' });
+    // 2023-01-01 was a Sunday.
+    return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2023, 0, 1 + i))));
+  }, [language]);
+  const title = formatDate(`${month}T12:00:00Z`, language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+  return (
+    <div className="booking-calendar" aria-disabled={disabled || undefined}>
+      <div className="booking-calendar__head">
+        <Button type="button" variant="ghost" size="sm" disabled={month <= first} onClick={() => setMonth(addMonths(month, -1))} aria-label={t('checkout.calendar.previous')}>
+          ‹
+        </Button>
+        <p className="booking-calendar__title" aria-live="polite">{title}</p>
+        <Button type="button" variant="ghost" size="sm" disabled={month >= addMonths(first, monthsAhead)} onClick={() => setMonth(addMonths(month, 1))} aria-label={t('checkout.calendar.next')}>
+          ›
+        </Button>
+      </div>
+      {disabled ? <p className="field__hint">{t('checkout.rateFirst')}</p> : null}
+      <div className="booking-calendar__grid" role="grid" aria-label={title}>
+        {weekdays.map((name) => (
+          <span key={name} className="booking-calendar__weekday" role="columnheader">
+            {name}
+          </span>
+        ))}
+        {Array.from({ length: offset }, (_, i) => (
+          <span key={`blank-${i}`} />
+        ))}
+        {calendar.isPending && !disabled ? (
+          <span className="booking-calendar__loading">
+            <Spinner size="sm" />
+          </span>
+        ) : (
+          Array.from({ length: days }, (_, i) => {
+            const date = `${month.slice(0, 8)}${String(i + 1).padStart(2, '0')}`;
+            const day = calendar.data?.find((d) => d.date === date);
+            const status = disabled ? 'out_of_range' : (day?.status ?? 'out_of_range');
+            const label =
+              status === 'available'
+                ? t('checkout.calendar.available')
+                : status === 'blocked'
+                  ? t(day?.reason === 'closed' ? 'checkout.calendar.closed' : 'checkout.calendar.full')
+                  : t('checkout.calendar.outOfRange');
+            return (
+              <button
+                key={date}
+                type="button"
+                role="gridcell"
+                className={`booking-calendar__day booking-calendar__day--${status}`}
+                data-date={date}
+                data-status={status}
+                aria-pressed={value === date}
+                aria-label={`${formatDate(`${date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })}: ${label}`}
+                title={label}
+                disabled={status !== 'available'}
+                onClick={() => day && onChange(day)}
+              >
+                {formatNumber(i + 1, language)}
+              </button>
+            );
+          })
+        )}
+      </div>
+      <ul className="booking-calendar__legend">
+        <li><span className="booking-calendar__swatch booking-calendar__day--available" />{t('checkout.calendar.available')}</li>
+        <li><span className="booking-calendar__swatch booking-calendar__day--blocked" />{t('checkout.calendar.full')}</li>
+        <li><span className="booking-calendar__swatch booking-calendar__day--out_of_range" />{t('checkout.calendar.outOfRange')}</li>
+      </ul>
+    </div>
+  );
+}
+
+/** The pickup times offered on a day, every step minutes from its earliest to its latest. */
+export function pickupTimes(day: CalendarDay | undefined, step = 15): string[] {
+  if (!day?.earliest || !day.latest) return [];
+  const toMinutes = (hhmm: string) => {
+    const [h = 0, m = 0] = hhmm.split(':').map(Number);
+    return h * 60 + m;
+  };
+  const out: string[] = [];
+  for (let m = toMinutes(day.earliest); m <= toMinutes(day.latest); m += step) {
+    out.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+  }
+  return out;
+}

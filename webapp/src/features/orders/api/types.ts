@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+export const moneySchema = z.object({ amount: z.number(), minor: z.number(), currency: z.string() });
+export type Money = z.infer<typeof moneySchema>;
+
+const pointSchema = z.object({ name: z.string(), lat: z.number(), lng: z.number(), pickup_point_id: z.string().optional() });
+
+export const tripSchema = z.object({
+  start_at: z.string(),
+  date: z.string(),
+  time: z.string(),
+  pickup: pointSchema,
+  end: pointSchema,
+  stops: z.array(z.object({ destination_id: z.string(), name: z.string(), lat: z.number(), lng: z.number(), visit_minutes: z.number() })),
+  program: z.string().optional(),
+  rate_plan: z.object({ id: z.string(), name: z.string(), price_per_km: moneySchema, waiting_per_hour: moneySchema }),
+  total_distance: z.number(),
+  total_duration: z.number(),
+  drive_minutes: z.number(),
+  total_waiting_hours: z.number(),
+  distance_cost: moneySchema,
+  waiting_cost: moneySchema,
+  total: moneySchema,
+});
+export type Trip = z.infer<typeof tripSchema>;
+
+export const timelineEntrySchema = z.object({
+  type: z.string(),
+  at: z.string(),
+  actor_role: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+export const ORDER_STATUSES = ['awaiting_payment', 'confirmed', 'payment_failed', 'expired', 'cancelled'] as const;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  trip_number: z.string(),
+  status: z.string(),
+  source: z.string(),
+  placed_at: z.string(),
+  updated_at: z.string(),
+  hold_until: z.string(),
+  contact: z.object({
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string().optional(),
+    phone: z.string().optional(),
+    country: z.string().optional(),
+    comments: z.string().optional(),
+  }),
+  trip: tripSchema,
+  total: moneySchema,
+  prices: z.array(moneySchema),
+  display_currency: z.string(),
+  paid: moneySchema,
+  refunded: moneySchema,
+  owed: moneySchema,
+  needs_attention: z.boolean(),
+  payment_url: z.string().optional(),
+  cancellation: z.object({
+    free_until: z.string(),
+    free_hours_before: z.number(),
+    late_refund_percent: z.number(),
+    free: z.boolean(),
+    refund_percent: z.number(),
+    refund: moneySchema,
+  }),
+  cancelled: z.object({ reason: z.string(), free: z.boolean(), refund_due: moneySchema, at: z.string() }).nullish(),
+  refunds: z.array(z.object({ id: z.string(), amount: moneySchema, reason: z.string(), at: z.string() })),
+  refund_requests: z.array(z.object({ reason: z.string(), amount: moneySchema, at: z.string() })),
+  pending_exchange: z.object({ trip: tripSchema, difference: moneySchema, hold_until: z.string() }).nullish(),
+  actions: z.object({ pay: z.boolean(), cancel: z.boolean(), refund: z.boolean(), exchange: z.boolean() }),
+  timeline: z.array(timelineEntrySchema).optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const enquirySchema = z.object({
+  trip_number: z.string(),
+  status: z.string(),
+  submitted_at: z.string(),
+  trip: tripSchema,
+  estimate: moneySchema,
+  quote: z.object({ amount: moneySchema, note: z.string().optional(), valid_until: z.string() }).nullish(),
+  decline_reason: z.string().optional(),
+});
+export type Enquiry = z.infer<typeof enquirySchema>;
+
+/** Query keys: the shell's live handler invalidates ['account', 'orders', id] on "order.changed". */
+export const ordersKey = ['account', 'orders'] as const;
+export const orderKey = (id: string) => ['account', 'orders', id] as const;
+
+/** The amount in the currency the traveller chose when ordering, converted at the order's own rates. */
+export function inCurrency(prices: ReadonlyArray<Money>, currency: string): Money | undefined {
+  return prices.find((price) => price.currency === currency);
+}

@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+
+import { Button, ButtonLink } from '@/components/ui/button';
+import { InputField, TextAreaField } from '@/components/ui/field';
+import { PageHeader } from '@/components/ui/page-header';
+import { QueryView } from '@/components/ui/query-view';
+import { SkeletonGrid } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { useLanguage } from '@/hooks/use-language';
+import { isApiError } from '@/lib/api-client';
+import { formatClock, formatDate, formatNumber } from '@/utils/format';
+
+import { useExchangeQuote } from '../api/get-exchange-quote';
+import { useOrder } from '../api/get-order';
+import { cancelOrder, exchangeOrder, requestRefund, useOrderAction } from '../api/order-actions';
+import type { Order } from '../api/types';
+
+import { OrderMoney } from './money-text';
+import './orders.css';
+
+type Action = 'cancel' | 'refund' | 'exchange';
+
+/** The screens /account/order/{id}/cancel|refund|exchange: the rules first, then the confirmation. */
+export function OrderChangeForm({ id, action, onDone }: { id: string; action: Action; onDone: () => void }) {
+  const { t } = useTranslation();
+  const order = useOrder(id);
+  return (
+    <>
+      <PageHeader title={t(`orders.actionTitles.${action}`)} lead={t('orders.number', { number: id })} />
+      <QueryView query={order} loading={<SkeletonGrid count={2} variant="row" />} errorTitle={t('orders.notFound')}>
+        {(o) => (
+          <div className="narrow card card--plain stack">
+            {action === 'cancel' ? <CancelForm order={o} onDone={onDone} /> : null}
+            {action === 'refund' ? <RefundForm order={o} onDone={onDone} /> : null}
+            {action === 'exchange' ? <ExchangeForm order={o} onDone={onDone} /> : null}
+            <ButtonLink variant="ghost" to={paths.order(o.id)}>{t('orders.back')}</ButtonLink>
+          </div>
+        )}
+      </QueryView>
+    </>
+  );
+}
+
+function failed(t: (key: string) => string, error: unknown) {
+  toast.error(isApiError(error) ? error.message : t('orders.actionFailed'));
+}
+
+function CancelForm({ order: o, onDone }: { order: Order; onDone: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [reason, setReason] = useState('');
+  const cancel = useOrderAction(o.id, (r: string) => cancelOrder(o.id, r));
+  const c = o.cancellation;
+  if (!o.actions.cancel) return <p>{t('orders.cannotCancel')}</p>;
+  return (
+    <form
+      className="form stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        cancel.mutate(reason, {
+          onSuccess: (result) => {
+            toast.success(result.refunded && result.refunded.minor > 0 ? t('orders.cancelledRefund', { amount: formatNumber(result.refunded.amount, language) }) : t('orders.actionDone.cancel'));
+            onDone();
+          },
+          onError: (error) => failed(t, error),
+        });
+      }}
+    >
+      <div className="order-rule" data-testid="cancel-rule">
+        {o.status === 'awaiting_payment' ? (
+          <p>{t('orders.cancelUnpaid')}</p>
+        ) : c.free ? (
+          <p>{t('orders.cancelFree', { until: formatDate(c.free_until, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</p>
+        ) : (
+          <p>{t('orders.cancelLate', { percent: formatNumber(c.refund_percent, language), hours: formatNumber(c.free_hours_before, language) })}</p>
+        )}
+        {c.refund.minor > 0 ? (
+          <p>
+            {t('orders.youGetBack')} <strong data-testid="cancel-refund"><OrderMoney amount={c.refund} /></strong>
+          </p>
+        ) : null}
+      </div>
+      <TextAreaField label={t('fields.reason')} rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+      <Button type="submit" variant="danger" loading={cancel.isPending}>
+        {t('orders.confirmCancel')}
+      </Button>
+    </form>
+  );
+}
+
+function RefundForm({ order: o, onDone }: { order: Order; onDone: () => void }) {
+  const { t } = useTranslation();
+  const max = (o.paid.minor - o.refunded.minor) / 100;
+  const [reason, setReason] = useState('');
+  const [amount, setAmount] = useState(String(max));
+  const refund = useOrderAction(o.id, (input: { reason: string; amount: number }) => requestRefund(o.id, input.reason, input.amount));
+  if (!o.actions.refund) return <p>{t('orders.nothingToRefund')}</p>;
+  return (
+    <form
+      className="form stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        refund.mutate(
+          { reason, amount: Number(amount) },
+          {
+            onSuccess: () => {
+              toast.success(t('orders.actionDone.refund'));
+              onDone();
+            },
+            onError: (error) => failed(t, error),
+          },
+        );
+      }}
+    >
+      <p className="order-rule">{t('orders.refundRule')}</p>
+      <InputField label={t('orders.refundAmount')} type="number" min={1} max={max} step="0.01" value={amount} onChange={(event) => setAmount(event.target.value)} />
+      <TextAreaField label={t('fields.reason')} rows={3} required value={reason} onChange={(event) => setReason(event.target.value)} />
+      <Button type="submit" loading={refund.isPending} disabled={!reason.trim()}>
+        {t('orders.actions.refund')}
+      </Button>
+    </form>
+  );
+}
+
+function ExchangeForm({ order: o, onDone }: { order: Order; onDone: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [date, setDate] = useState(o.trip.date);
+  const [time, setTime] = useState(o.trip.time);
+  const quote = useExchangeQuote(o.id, date, time);
+  const exchange = useOrderAction(o.id, () => exchangeOrder(o.id, { date, time }));
+  if (!o.actions.exchange) return <p>{t('orders.cannotExchange')}</p>;
+  const diff = quote.data?.difference;
+  return (
+    <form
+      className="form stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        exchange.mutate(undefined, {
+          onSuccess: (result) => {
+            if (result.paymentUrl) {
+              window.location.assign(result.paymentUrl);
+              return;
+            }
+            toast.success(t('orders.actionDone.exchange'));
+            onDone();
+          },
+          onError: (error) => failed(t, error),
+        });
+      }}
+    >
+      <p className="order-rule">{t('orders.exchangeRule', { hours: formatNumber(o.cancellation.free_hours_before, language) })}</p>
+      <div className="form form--grid">
+        <InputField label={t('fields.date')} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
+        <InputField label={t('fields.time')} type="time" step={900} value={time} onChange={(event) => setTime(event.target.value)} />
+      </div>
+      <div aria-live="polite" data-testid="exchange-quote">
+        {quote.isFetching ? <p className="muted">{t('common.loading')}</p> : null}
+        {quote.isError ? <p className="field__error">{isApiError(quote.error) ? quote.error.message : t('orders.actionFailed')}</p> : null}
+        {quote.data && diff ? (
+          <div className="order-rule">
+            <p>
+              {formatDate(`${quote.data.trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {formatClock(quote.data.trip.time, language)}
+            </p>
+            <p>
+              {t('orders.newTotal')} <OrderMoney amount={quote.data.total} prices={quote.data.prices} />
+            </p>
+            <p>
+              {diff.minor > 0 ? t('orders.toPay') : diff.minor < 0 ? t('orders.toRefund') : t('orders.noDifference')}{' '}
+              {diff.minor !== 0 ? <OrderMoney amount={{ ...diff, amount: Math.abs(diff.amount), minor: Math.abs(diff.minor) }} /> : null}
+            </p>
+          </div>
+        ) : null}
+      </div>
+      <Button type="submit" loading={exchange.isPending} disabled={!quote.data}>
+        {diff && diff.minor > 0 ? t('orders.confirmExchangePay') : t('orders.confirmExchange')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+
+import { Button, ButtonLink } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { QueryView } from '@/components/ui/query-view';
+import { SkeletonGrid } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { useLanguage } from '@/hooks/use-language';
+import { formatClock, formatDate, formatDistanceKm, formatDuration, formatHours, formatNumber } from '@/utils/format';
+
+import { useOrder } from '../api/get-order';
+import { usePayOrder } from '../api/order-actions';
+import type { Order } from '../api/types';
+
+import { OrderMoney } from './money-text';
+import { OrderStatusBadge } from './order-status';
+import { OrderTimeline } from './order-timeline';
+import './orders.css';
+
+/** An order: its status, trip, prices, payments, rules, what happened (timeline) and what can be done. */
+export function OrderDetail({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const order = useOrder(id);
+  return (
+    <QueryView query={order} loading={<SkeletonGrid count={3} variant="row" />} errorTitle={t('orders.notFound')}>
+      {(o) => (
+        <>
+          <PageHeader title={t('orders.number', { number: o.trip_number })} lead={t('orders.placedOn', { date: o.placed_at.slice(0, 10) })} />
+          <OrderBody order={o} />
+        </>
+      )}
+    </QueryView>
+  );
+}
+
+function OrderBody({ order: o }: { order: Order }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const pay = usePayOrder(o.id);
+  const trip = o.trip;
+  return (
+    <div className="split split--wide" data-testid="order-detail" data-order={o.id}>
+      <div className="stack stack--loose">
+        <section className="card card--plain stack">
+          <div className="order-head">
+            <OrderStatusBadge status={o.status} />
+            {o.status === 'awaiting_payment' ? (
+              <p className="muted">{t('orders.payBefore', { time: formatDate(o.hold_until, language, { timeStyle: 'short' }) })}</p>
+            ) : null}
+          </div>
+          <p className="order-when">
+            {formatDate(`${trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {formatClock(trip.time, language)}
+          </p>
+          <dl className="order-facts">
+            <dt>{t('orders.pickup')}</dt>
+            <dd>{trip.pickup.name || '—'}</dd>
+            <dt>{t('orders.end')}</dt>
+            <dd>{trip.end.name || '—'}</dd>
+            <dt>{t('fields.rate')}</dt>
+            <dd>{trip.rate_plan.name}</dd>
+          </dl>
+          <ol className="stop-list">
+            {trip.stops.map((stop, index) => (
+              <li key={stop.destination_id} className="stop-list__item">
+                <span className="stop-list__index" aria-hidden="true">{formatNumber(index + 1, language)}</span>
+                <span className="stop-list__name">{stop.name}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+        <section className="card card--plain stack">
+          <h2 className="section-title">{t('orders.history')}</h2>
+          <OrderTimeline entries={o.timeline ?? []} />
+        </section>
+      </div>
+      <aside className="stack stack--loose">
+        <section className="card card--plain stack">
+          <h2 className="section-title">{t('trip.summary')}</h2>
+          <dl className="order-facts">
+            <dt>{t('orders.distance')}</dt>
+            <dd>{formatDistanceKm(trip.total_distance, language)}</dd>
+            <dt>{t('orders.duration')}</dt>
+            <dd>{formatDuration(trip.total_duration, language)}</dd>
+            <dt>{t('orders.waiting')}</dt>
+            <dd>{formatHours(trip.total_waiting_hours, language)}</dd>
+            <dt>{t('orders.total')}</dt>
+            <dd data-testid="order-total"><OrderMoney amount={o.total} prices={o.prices} /></dd>
+            {o.paid.minor > 0 ? (
+              <>
+                <dt>{t('orders.paid')}</dt>
+                <dd><OrderMoney amount={o.paid} /></dd>
+              </>
+            ) : null}
+            {o.refunded.minor > 0 ? (
+              <>
+                <dt>{t('orders.refunded')}</dt>
+                <dd data-testid="order-refunded"><OrderMoney amount={o.refunded} /></dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+        {o.pending_exchange ? (
+          <section className="card card--plain stack">
+            <h2 className="section-title">{t('orders.pendingExchange')}</h2>
+            <p>
+              {formatDate(`${o.pending_exchange.trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {formatClock(o.pending_exchange.trip.time, language)}
+            </p>
+            <p>{t('orders.toPay')} <OrderMoney amount={o.pending_exchange.difference} /></p>
+          </section>
+        ) : null}
+        <section className="card card--plain stack">
+          <h2 className="section-title">{t('orders.actionsTitle')}</h2>
+          <p className="muted small">
+            {t('orders.policy', { hours: formatNumber(o.cancellation.free_hours_before, language), percent: formatNumber(o.cancellation.late_refund_percent, language) })}
+          </p>
+          <div className="button-row">
+            {o.actions.pay ? (
+              <Button
+                loading={pay.isPending}
+                onClick={() =>
+                  pay.mutate(undefined, {
+                    onSuccess: (url) => window.location.assign(url),
+                    onError: (error) => toast.error(error.message),
+                  })
+                }
+              >
+                {t('orders.payNow')}
+              </Button>
+            ) : null}
+            {o.actions.exchange ? <ButtonLink variant="secondary" to={paths.orderAction(o.id, 'exchange')}>{t('orders.actions.exchange')}</ButtonLink> : null}
+            {o.actions.refund ? <ButtonLink variant="secondary" to={paths.orderAction(o.id, 'refund')}>{t('orders.actions.refund')}</ButtonLink> : null}
+            {o.actions.cancel ? <ButtonLink variant="ghost" to={paths.orderAction(o.id, 'cancel')}>{t('orders.actions.cancel')}</ButtonLink> : null}
+          </div>
+        </section>
+      </aside>
+    </div>
+  );
+}
