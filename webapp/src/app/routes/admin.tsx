@@ -2,9 +2,11 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import type { AdminSectionKey } from '@/config/paths';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
-import { AdminRecordForm } from '@/features/admin/components/admin-form';
-import { AdminHomeEdit, AdminHomeOverview } from '@/features/admin/components/admin-home-content';
-import { AdminPurchaseOrders, AdminSectionList, AdminTrips, adminSectionPath } from '@/features/admin/components/admin-section';
+import { AdminPurchaseOrders, AdminTrips, adminSectionPath } from '@/features/admin/components/admin-section';
+import { HomeContentForm } from '@/features/admin-catalogue/components/home-content-form';
+import { RecordForm } from '@/features/admin-catalogue/components/record-form';
+import { RecordsList } from '@/features/admin-catalogue/components/records-list';
+import { SiteSettings } from '@/features/admin-catalogue/components/site-settings';
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
 import { MailMessage, Mailbox } from '@/features/mailbox/components/mailbox';
 
@@ -13,23 +15,24 @@ export function AdminDashboardRoute() {
   return <AdminDashboard name={displayName(user)} />;
 }
 
-export const AdminHomeRoute = AdminHomeOverview;
+export const AdminHomeRoute = SiteSettings;
 
 export function AdminHomeEditRoute() {
   const navigate = useNavigate();
-  return <AdminHomeEdit onSaved={() => void navigate('/admin/home')} />;
+  return <HomeContentForm onSaved={() => void navigate('/admin/home')} />;
 }
 
-export const AdminSectionRoute = ({ section }: { section: AdminSectionKey }) => <AdminSectionList section={section} />;
+export const AdminSectionRoute = ({ section }: { section: AdminSectionKey }) => <RecordsList key={section} section={section} />;
 
 export function AdminRecordRoute({ section, mode }: { section: AdminSectionKey; mode: 'create' | 'edit' }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   return (
-    <AdminRecordForm
+    <RecordForm
       key={`${section}-${mode}-${params.get('id') ?? ''}`}
       section={section}
-      id={mode === 'edit' ? params.get('id') : undefined}
+      // The spec has no /admin/programes/edit: its create page edits when given an id.
+      id={params.get('id') ?? undefined}
       onSaved={() => void navigate(adminSectionPath(section))}
     />
   );

@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { api } from '@/lib/api-client';
+
+// The catalogue's singletons: home content, business settings (office hours, holidays, default
+// pickup point) and currency rates.
+
+const homeSchema = z.object({ data: z.record(z.string(), z.unknown()), version: z.number() });
+export type HomeResponse = z.infer<typeof homeSchema>;
+
+export function useHomeContent() {
+  return useQuery({ queryKey: ['admin-catalogue', 'home'], queryFn: ({ signal }) => api.get('/api/admin/home', { schema: homeSchema, signal }) });
+}
+
+const hoursSchema = z.array(z.object({ day: z.number(), open: z.string(), close: z.string() }));
+const holidaySchema = z.object({ date: z.string(), name: z.object({ en: z.string(), ar: z.string() }) });
+export type Holiday = z.infer<typeof holidaySchema>;
+const settingsSchema = z
+  .object({ data: z.object({ opening_hours: hoursSchema, holidays: z.array(holidaySchema), default_pickup_point_id: z.string().nullish(), version: z.number() }) })
+  .transform((v) => v.data);
+export type Settings = z.infer<typeof settingsSchema>;
+
+export function useSettings() {
+  return useQuery({ queryKey: ['admin-catalogue', 'settings'], queryFn: ({ signal }) => api.get('/api/admin/settings', { schema: settingsSchema, signal }) });
+}
+
+const ratesSchema = z
+  .object({ data: z.object({ rates: z.record(z.string(), z.number()), set_at: z.string().nullish(), version: z.number() }) })
+  .transform((v) => v.data);
+export type Rates = z.infer<typeof ratesSchema>;
+
+export function useCurrencyRates() {
+  return useQuery({ queryKey: ['admin-catalogue', 'rates'], queryFn: ({ signal }) => api.get('/api/admin/currency-rates', { schema: ratesSchema, signal }) });
+}
+
+type SiteCall =
+  | { kind: 'home'; values: Record<string, unknown> }
+  | { kind: 'hours'; hours: Array<{ day: number; open: string; close: string }> }
+  | { kind: 'addHoliday'; holiday: Holiday }
+  | { kind: 'removeHoliday'; date: string }
+  | { kind: 'defaultPoint'; id: string }
+  | { kind: 'rates'; rates: Record<string, number> };
+
+export function saveSite(call: SiteCall): Promise<unknown> {
+  switch (call.kind) {
+    case 'home':
+      return api.put('/api/admin/home', call.values);
+    case 'hours':
+      return api.put('/api/admin/settings/opening-hours', { hours: call.hours });
+    case 'addHoliday':
+      return api.post('/api/admin/settings/holidays', call.holiday);
+    case 'removeHoliday':
+      return api.delete(`/api/admin/settings/holidays/${encodeURIComponent(call.date)}`);
+    case 'defaultPoint':
+      return api.put('/api/admin/settings/default-pickup-point', { pickup_point_id: call.id });
+    case 'rates':
+      return api.put('/api/admin/currency-rates', { rates: call.rates });
+  }
+}
+
+export function useSaveSite() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: saveSite, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin-catalogue'] }) });
+}

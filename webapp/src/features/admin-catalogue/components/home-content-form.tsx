@@ -1,0 +1,141 @@
+import './admin-catalogue.css';
+
+import { useMemo, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/field';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageSpinner } from '@/components/ui/spinner';
+import { ErrorState } from '@/components/ui/states';
+import { isApiError } from '@/lib/api-client';
+
+import { useHomeContent, useSaveSite } from '../api/site-settings';
+import { asPounds, asString, asText, type Bilingual } from '../values';
+
+import { BilingualField, RecordField } from './fields';
+import { HistoryPanel } from './history-panel';
+
+type Obj = Record<string, unknown>;
+
+function obj(v: unknown): Obj {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {};
+}
+
+interface Faq {
+  question: Bilingual;
+  answer: Bilingual;
+}
+
+function faqs(v: unknown): Faq[] {
+  return Array.isArray(v) ? v.map((x: unknown) => ({ question: asText(obj(x).question), answer: asText(obj(x).answer) })) : [];
+}
+
+/** /admin/home/edit: the home page, about, contact, terms and privacy texts, in both languages. */
+export function HomeContentForm({ onSaved }: { onSaved: () => void }) {
+  const home = useHomeContent();
+  if (home.isPending) return <PageSpinner />;
+  if (home.isError) return <ErrorState onRetry={() => void home.refetch()} />;
+  return <HomeEditor key={home.data.version} content={home.data.data} onSaved={onSaved} />;
+}
+
+function HomeEditor({ content, onSaved }: { content: Obj; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const hero = obj(content.hero);
+  const ride = obj(content.full_day_ride);
+  const contact = obj(content.contact);
+  const [v, setV] = useState({
+    heroTitle: asText(hero.title),
+    heroSubtitle: asText(hero.subtitle),
+    heroImage: asString(hero.image),
+    whatsapp: asString(content.whatsapp),
+    rideTitle: asText(ride.title),
+    rideDescription: asText(ride.description),
+    rideHours: asString(ride.hours),
+    ridePrice: asPounds(ride.price),
+    rideProgram: asString(ride.program_id) === '00000000-0000-0000-0000-000000000000' ? '' : asString(ride.program_id),
+    about: asText(content.about),
+    contactPhone: asString(contact.phone),
+    contactEmail: asString(contact.email),
+    contactAddress: asText(contact.address),
+    terms: asText(content.terms),
+    privacy: asText(content.privacy),
+  });
+  const [faq, setFaq] = useState<Faq[]>(faqs(content.faq));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const save = useSaveSite();
+  const set = (key: keyof typeof v) => (value: unknown) => setV((prev) => ({ ...prev, [key]: value }));
+  const body = useMemo(
+    () => ({
+      hero: { title: v.heroTitle, subtitle: v.heroSubtitle, image: v.heroImage },
+      whatsapp: v.whatsapp,
+      full_day_ride: {
+        title: v.rideTitle,
+        description: v.rideDescription,
+        hours: v.rideHours === '' ? 0 : Number(v.rideHours),
+        price: v.ridePrice === '' ? null : v.ridePrice,
+        program_id: v.rideProgram || '00000000-0000-0000-0000-000000000000',
+      },
+      about: v.about,
+      contact: { phone: v.contactPhone, email: v.contactEmail, address: v.contactAddress },
+      terms: v.terms,
+      privacy: v.privacy,
+      faq,
+    }),
+    [v, faq],
+  );
+  const submit = (e: SyntheticEvent) => {
+    e.preventDefault();
+    save.mutate(
+      { kind: 'home', values: body },
+      { onSuccess: onSaved, onError: (error) => setErrors(isApiError(error) ? error.errors : {}) },
+    );
+  };
+  const text2 = (name: string, value: Bilingual, onChange: (v: unknown) => void, area = false, required = false, label?: string) => (
+    <BilingualField spec={{ name, kind: area ? 'textarea2' : 'text2', required, label }} value={value} errors={errors} onChange={onChange} area={area} />
+  );
+  return (
+    <>
+      <PageHeader title={t('adminCatalogue.homeTitle')} lead={t('adminCatalogue.homeLead')} />
+      <form className="form stack admin-record" noValidate onSubmit={submit}>
+        {save.isError ? <p className="form__message form__message--error" role="alert">{isApiError(save.error) ? save.error.message : t('adminCatalogue.saveFailed')}</p> : null}
+        <h2 className="section-title">{t('adminCatalogue.heroSection')}</h2>
+        {text2('hero.title', v.heroTitle, set('heroTitle'), false, true)}
+        {text2('hero.subtitle', v.heroSubtitle, set('heroSubtitle'), true)}
+        <RecordField spec={{ name: 'hero.image', kind: 'photo' }} value={v.heroImage} errors={errors} onChange={set('heroImage')} />
+        <InputField label={t('adminCatalogue.fields.whatsapp')} dir="ltr" value={v.whatsapp} error={errors.whatsapp?.[0]} onChange={(e) => set('whatsapp')(e.target.value)} />
+        <h2 className="section-title">{t('adminCatalogue.rideSection')}</h2>
+        {text2('full_day_ride.title', v.rideTitle, set('rideTitle'))}
+        {text2('full_day_ride.description', v.rideDescription, set('rideDescription'), true)}
+        <RecordField spec={{ name: 'full_day_ride.hours', kind: 'number', min: 0, max: 24, step: 1 }} value={v.rideHours} errors={errors} onChange={(x) => set('rideHours')(asString(x))} />
+        <RecordField spec={{ name: 'full_day_ride.price', kind: 'money' }} value={v.ridePrice} errors={errors} onChange={(x) => set('ridePrice')(asString(x))} />
+        <RecordField spec={{ name: 'full_day_ride.program_id', kind: 'program' }} value={v.rideProgram} errors={errors} onChange={set('rideProgram')} />
+        <h2 className="section-title">{t('adminCatalogue.faqSection')}</h2>
+        {faq.map((item, index) => (
+          <fieldset key={index} className="card card--plain stack">
+            <legend className="field__label">{t('adminCatalogue.faqItem', { n: index + 1 })}</legend>
+            {text2(`faq.${index}.question`, item.question, (q) => setFaq((list) => list.map((x, i) => (i === index ? { ...x, question: asText(q) } : x))), false, true, t('adminCatalogue.fields.faqQuestion'))}
+            {text2(`faq.${index}.answer`, item.answer, (a) => setFaq((list) => list.map((x, i) => (i === index ? { ...x, answer: asText(a) } : x))), true, true, t('adminCatalogue.fields.faqAnswer'))}
+            <Button type="button" size="sm" variant="ghost" onClick={() => setFaq((list) => list.filter((_, i) => i !== index))}>
+              {t('adminCatalogue.remove')}
+            </Button>
+          </fieldset>
+        ))}
+        <Button type="button" variant="secondary" onClick={() => setFaq((list) => [...list, { question: { en: '', ar: '' }, answer: { en: '', ar: '' } }])}>
+          {t('adminCatalogue.addFaq')}
+        </Button>
+        <h2 className="section-title">{t('adminCatalogue.pagesSection')}</h2>
+        {text2('about', v.about, set('about'), true)}
+        <InputField label={t('adminCatalogue.fields.contact.phone')} dir="ltr" value={v.contactPhone} error={errors['contact.phone']?.[0]} onChange={(e) => set('contactPhone')(e.target.value)} />
+        <InputField label={t('adminCatalogue.fields.contact.email')} dir="ltr" type="email" value={v.contactEmail} error={errors['contact.email']?.[0]} onChange={(e) => set('contactEmail')(e.target.value)} />
+        {text2('contact.address', v.contactAddress, set('contactAddress'))}
+        {text2('terms', v.terms, set('terms'), true)}
+        {text2('privacy', v.privacy, set('privacy'), true)}
+        <div className="button-row">
+          <Button type="submit" loading={save.isPending}>{t('adminCatalogue.save')}</Button>
+        </div>
+      </form>
+      <HistoryPanel path="/api/admin/home/history" />
+    </>
+  );
+}

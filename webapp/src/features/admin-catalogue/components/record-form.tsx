@@ -1,0 +1,131 @@
+import './admin-catalogue.css';
+
+import { useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageSpinner } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/states';
+import { ADMIN_SECTIONS, type AdminSectionKey } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+
+import { useRecord } from '../api/get-record';
+import { useSaveRecord } from '../api/save-record';
+import { KINDS, type KindSpec, type Values } from '../kinds';
+import { asText, toFormValues } from '../values';
+
+import { RecordField, visible } from './fields';
+import { HistoryPanel } from './history-panel';
+
+function moneyFields(kind: KindSpec): string[] {
+  return kind.fields.filter((f) => f.kind === 'money').map((f) => f.name);
+}
+
+/** Client-side checks, the same rules the server applies first: required fields, both languages. */
+function validate(kind: KindSpec, values: Values, required: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const f of kind.fields) {
+    if (!f.required || !visible(f, values)) continue;
+    const v = values[f.name];
+    if (f.kind === 'text2' || f.kind === 'textarea2') {
+      const text = asText(v);
+      if (!text.en.trim()) errors[`${f.name}.en`] = [required];
+      if (!text.ar.trim()) errors[`${f.name}.ar`] = [required];
+    } else if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) {
+      errors[f.name] = [required];
+    }
+  }
+  return errors;
+}
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+}
+
+export function RecordForm({ section, id, onSaved }: { section: AdminSectionKey; id?: string; onSaved: () => void }) {
+  const kind = KINDS[section];
+  const record = useRecord(kind.endpoint, id);
+  const { t } = useTranslation();
+  if (id && record.isPending) return <PageSpinner />;
+  if (id && record.isError) {
+    return isApiError(record.error) && record.error.status === 404 ? (
+      <EmptyState icon="compass" title={t('adminCatalogue.notFound')} />
+    ) : (
+      <ErrorState onRetry={() => void record.refetch()} />
+    );
+  }
+  const initial = record.data ? toFormValues(record.data, moneyFields(kind)) : { ...kind.defaults };
+  return <RecordEditor key={record.data?.version ?? 'new'} section={section} id={id} version={record.data?.version} archived={record.data?.archived} initial={initial} onSaved={onSaved} />;
+}
+
+function RecordEditor({ section, id, version, archived, initial, onSaved }: { section: AdminSectionKey; id?: string; version?: number; archived?: boolean; initial: Values; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const kind = KINDS[section];
+  const meta = ADMIN_SECTIONS.find((s) => s.key === section);
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<string>();
+  const [idempotencyKey] = useState(newKey);
+  const save = useSaveRecord();
+  const title = t(id ? 'adminCatalogue.editTitle' : 'adminCatalogue.createTitle', { item: t(`admin.sections.${section}.singular`) });
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const local = validate(kind, values, t('adminCatalogue.required'));
+    setErrors(local);
+    if (Object.keys(local).length) {
+      setMessage(t('adminCatalogue.fixFields'));
+      return;
+    }
+    setMessage(undefined);
+    save.mutate(
+      { endpoint: kind.endpoint, id, version, values, idempotencyKey },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          if (isApiError(error)) {
+            setErrors(error.errors);
+            setMessage(error.message);
+          } else {
+            setMessage(t('adminCatalogue.saveFailed'));
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        eyebrow={t(`admin.sections.${section}.plural`)}
+        lead={archived ? t('adminCatalogue.archivedNote') : undefined}
+      />
+      <form className="form stack admin-record" noValidate onSubmit={submit} aria-label={title}>
+        {message ? (
+          <p className="form__message form__message--error" role="alert">
+            {message}
+          </p>
+        ) : null}
+        {kind.fields
+          .filter((f) => visible(f, values))
+          .map((f) => (
+            <RecordField key={f.name} spec={f} value={values[f.name]} errors={errors} onChange={(v) => setValues((prev) => ({ ...prev, [f.name]: v }))} />
+          ))}
+        <div className="button-row">
+          <Button type="submit" loading={save.isPending}>
+            {t('adminCatalogue.save')}
+          </Button>
+          {meta ? (
+            <Link className="btn btn--ghost" to={meta.path}>
+              {t('adminCatalogue.cancel')}
+            </Link>
+          ) : null}
+        </div>
+      </form>
+      {id ? <HistoryPanel path={`${kind.endpoint}/${encodeURIComponent(id)}/history`} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import './admin-catalogue.css';
+
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import { Button, ButtonLink } from '@/components/ui/button';
+import { InputField, SelectField } from '@/components/ui/field';
+import { Icon } from '@/components/ui/icon';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyState, ErrorState } from '@/components/ui/states';
+import { ADMIN_SECTIONS, type AdminSectionKey } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+
+import { useArchiveRecord } from '../api/archive-record';
+import { useRecords, type AdminRecord, type ListQuery } from '../api/list-records';
+import { KINDS, SORTS, STATUSES, type ColumnKind, type Sort, type Status } from '../kinds';
+import { asPounds, asString, asText } from '../values';
+
+const PER_PAGE = 20;
+
+function Cell({ record, name, kind }: { record: AdminRecord; name: string; kind: ColumnKind }) {
+  const { t, i18n } = useTranslation();
+  const v = record[name];
+  switch (kind) {
+    case 'text2': {
+      const text = asText(v);
+      return <span dir="auto">{(i18n.language === 'ar' && text.ar) || text.en}</span>;
+    }
+    case 'money':
+      return <span dir="ltr">{asPounds(v)} EGP</span>;
+    case 'bool':
+      return <span>{v === true ? t('adminCatalogue.yes') : t('adminCatalogue.no')}</span>;
+    default:
+      return <span dir="auto">{asString(v) || '—'}</span>;
+  }
+}
+
+/** A catalogue section's list: search, archive filter, sort, paging, and archive/restore per row. */
+export function RecordsList({ section }: { section: AdminSectionKey }) {
+  const { t } = useTranslation();
+  const kind = KINDS[section];
+  const meta = ADMIN_SECTIONS.find((s) => s.key === section);
+  const [query, setQuery] = useState<ListQuery>({ q: '', sort: 'order', desc: false, status: 'active', page: 1, perPage: PER_PAGE });
+  const [search, setSearch] = useState('');
+  const [notice, setNotice] = useState<string>();
+  const records = useRecords(kind.endpoint, query);
+  const archive = useArchiveRecord();
+  const editPath = (id: string) => (meta?.edit ? `${meta.path}/edit?id=${encodeURIComponent(id)}` : `${meta?.path ?? ''}/create?id=${encodeURIComponent(id)}`);
+  const plural = t(`admin.sections.${section}.plural`);
+  const pages = records.data ? Math.max(1, Math.ceil(records.data.total / PER_PAGE)) : 1;
+
+  const toggleArchive = (record: AdminRecord) => {
+    const restore = record.archived;
+    if (!restore && !window.confirm(t('adminCatalogue.confirmArchive'))) return;
+    archive.mutate(
+      { endpoint: kind.endpoint, id: record.id, restore },
+      {
+        onSuccess: (res) => setNotice(res.message ?? (restore ? t('adminCatalogue.restored') : t('adminCatalogue.archived'))),
+        onError: (error) => setNotice(isApiError(error) ? error.message : t('adminCatalogue.saveFailed')),
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={plural}
+        lead={t(`admin.sections.${section}.lead`)}
+        actions={
+          meta ? (
+            <ButtonLink to={`${meta.path}/create`} icon={<Icon name="plus" size={18} />}>
+              {t('admin.create', { item: t(`admin.sections.${section}.singular`) })}
+            </ButtonLink>
+          ) : undefined
+        }
+      />
+      <form
+        className="form admin-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQuery((q) => ({ ...q, q: search, page: 1 }));
+        }}
+      >
+        <InputField label={t('adminCatalogue.search')} type="search" name="q" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <SelectField
+          label={t('adminCatalogue.status')}
+          name="status"
+          value={query.status}
+          options={STATUSES.map((s) => ({ value: s, label: t(`adminCatalogue.statuses.${s}`) }))}
+          onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as Status, page: 1 }))}
+        />
+        <SelectField
+          label={t('adminCatalogue.sort')}
+          name="sort"
+          value={query.sort}
+          options={SORTS.map((s) => ({ value: s, label: t(`adminCatalogue.sorts.${s}`) }))}
+          onChange={(e) => setQuery((q) => ({ ...q, sort: e.target.value as Sort, page: 1 }))}
+        />
+        <Button type="button" variant="ghost" onClick={() => setQuery((q) => ({ ...q, desc: !q.desc }))} aria-pressed={query.desc}>
+          {query.desc ? t('adminCatalogue.descending') : t('adminCatalogue.ascending')}
+        </Button>
+        <Button type="submit">{t('adminCatalogue.searchAction')}</Button>
+      </form>
+      {notice ? (
+        <p className="form__message" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {records.isPending ? <Spinner label={t('common.loading')} /> : null}
+      {records.isError ? <ErrorState onRetry={() => void records.refetch()} /> : null}
+      {records.data && records.data.data.length === 0 ? <EmptyState compact icon="compass" title={t('admin.emptyTitle', { items: plural })} /> : null}
+      {records.data && records.data.data.length > 0 ? (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{plural}</caption>
+            <thead>
+              <tr>
+                {kind.columns.map((c) => (
+                  <th key={c.name} scope="col">
+                    {t(`adminCatalogue.fields.${c.name}`)}
+                  </th>
+                ))}
+                <th scope="col">{t('adminCatalogue.actionsTitle')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {records.data.data.map((record) => (
+                <tr key={record.id} className={record.archived ? 'muted' : undefined}>
+                  {kind.columns.map((c, index) => (
+                    <td key={c.name}>
+                      {index === 0 ? (
+                        <Link to={editPath(record.id)}>
+                          <Cell record={record} name={c.name} kind={c.kind} />
+                        </Link>
+                      ) : (
+                        <Cell record={record} name={c.name} kind={c.kind} />
+                      )}
+                    </td>
+                  ))}
+                  <td className="table__actions">
+                    <Link className="btn btn--ghost btn--sm" to={editPath(record.id)}>
+                      {t('adminCatalogue.edit')}
+                    </Link>
+                    <Button size="sm" variant={record.archived ? 'secondary' : 'danger'} type="button" onClick={() => toggleArchive(record)} disabled={archive.isPending}>
+                      {record.archived ? t('adminCatalogue.restore') : t('adminCatalogue.archive')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {records.data ? (
+        <nav className="pager" aria-label={t('adminCatalogue.pages')}>
+          <Button size="sm" variant="ghost" type="button" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
+            {t('adminCatalogue.previous')}
+          </Button>
+          <span className="muted small">{t('adminCatalogue.pageOf', { page: query.page, pages, total: records.data.total })}</span>
+          <Button size="sm" variant="ghost" type="button" disabled={query.page >= pages} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
+            {t('adminCatalogue.next')}
+          </Button>
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import './admin-catalogue.css';
+
+import { useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button, ButtonLink } from '@/components/ui/button';
+import { InputField, SelectField } from '@/components/ui/field';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageSpinner } from '@/components/ui/spinner';
+import { ErrorState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+
+import { useAllRecords } from '../api/list-records';
+import { useCurrencyRates, useSaveSite, useSettings, type Settings } from '../api/site-settings';
+import { asText } from '../values';
+
+import { BilingualField, HoursEditor } from './fields';
+import { HistoryPanel } from './history-panel';
+
+function useErrorText() {
+  const { t } = useTranslation();
+  return (error: unknown) => (isApiError(error) ? [error.message, ...Object.values(error.errors).flat()].filter((m, i, a) => a.indexOf(m) === i).join(' ') : t('adminCatalogue.saveFailed'));
+}
+
+function OfficeHours({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const [hours, setHours] = useState<unknown>(settings.opening_hours);
+  const save = useSaveSite();
+  const errorText = useErrorText();
+  const submit = (e: SyntheticEvent) => {
+    e.preventDefault();
+    save.mutate({ kind: 'hours', hours: Array.isArray(hours) ? (hours as Settings['opening_hours']) : [] });
+  };
+  return (
+    <form className="card card--plain stack" onSubmit={submit} aria-labelledby="office-hours">
+      <h2 id="office-hours" className="section-title">{t('adminCatalogue.officeHours')}</h2>
+      <HoursEditor label={t('adminCatalogue.officeHoursLead')} name="hours" value={hours} errors={{}} onChange={setHours} />
+      {save.isError ? <p className="field__error" role="alert">{errorText(save.error)}</p> : null}
+      {save.isSuccess ? <p className="form__message" role="status">{t('adminCatalogue.saved')}</p> : null}
+      <div className="button-row">
+        <Button type="submit" loading={save.isPending}>{t('adminCatalogue.save')}</Button>
+      </div>
+    </form>
+  );
+}
+
+function Holidays({ settings }: { settings: Settings }) {
+  const { t, i18n } = useTranslation();
+  const [date, setDate] = useState('');
+  const [name, setName] = useState<unknown>({ en: '', ar: '' });
+  const save = useSaveSite();
+  const errorText = useErrorText();
+  const today = new Date().toISOString().slice(0, 10);
+  const coming = settings.holidays.filter((h) => h.date >= today);
+  const submit = (e: SyntheticEvent) => {
+    e.preventDefault();
+    save.mutate({ kind: 'addHoliday', holiday: { date, name: asText(name) } }, { onSuccess: () => setDate('') });
+  };
+  return (
+    <section className="card card--plain stack" aria-labelledby="holidays">
+      <h2 id="holidays" className="section-title">{t('adminCatalogue.holidays')}</h2>
+      <ul className="holiday-list">
+        {coming.map((h) => (
+          <li key={h.date} className="holiday-list__item">
+            <span dir="ltr">{h.date}</span> — <span>{(i18n.language === 'ar' && h.name.ar) || h.name.en}</span>{' '}
+            <Button size="sm" variant="ghost" type="button" onClick={() => save.mutate({ kind: 'removeHoliday', date: h.date })}>
+              {t('adminCatalogue.remove')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <form className="form stack" onSubmit={submit}>
+        <InputField label={t('adminCatalogue.holidayDate')} type="date" value={date} required onChange={(e) => setDate(e.target.value)} />
+        <BilingualField spec={{ name: 'holiday_name', kind: 'text2', required: true }} value={name} errors={{}} onChange={setName} />
+        {save.isError ? <p className="field__error" role="alert">{errorText(save.error)}</p> : null}
+        <div className="button-row">
+          <Button type="submit" loading={save.isPending}>{t('adminCatalogue.addHoliday')}</Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function DefaultPoint({ settings }: { settings: Settings }) {
+  const { t, i18n } = useTranslation();
+  const points = useAllRecords('/api/admin/pickup-points');
+  const save = useSaveSite();
+  const errorText = useErrorText();
+  return (
+    <section className="card card--plain stack" aria-labelledby="default-point">
+      <h2 id="default-point" className="section-title">{t('adminCatalogue.defaultPoint')}</h2>
+      <SelectField
+        label={t('adminCatalogue.defaultPointLead')}
+        value={settings.default_pickup_point_id ?? ''}
+        placeholder={t('adminCatalogue.choose')}
+        options={(points.data?.data ?? []).map((p) => ({ value: p.id, label: (i18n.language === 'ar' && asText(p.name).ar) || asText(p.name).en }))}
+        onChange={(e) => save.mutate({ kind: 'defaultPoint', id: e.target.value })}
+      />
+      {save.isError ? <p className="field__error" role="alert">{errorText(save.error)}</p> : null}
+    </section>
+  );
+}
+
+function CurrencyRates() {
+  const { t, i18n } = useTranslation();
+  const rates = useCurrencyRates();
+  const save = useSaveSite();
+  const errorText = useErrorText();
+  const [usd, setUsd] = useState<string>();
+  const [sar, setSar] = useState<string>();
+  if (!rates.data) return null;
+  const shownUsd = usd ?? String(rates.data.rates.USD ?? '');
+  const shownSar = sar ?? String(rates.data.rates.SAR ?? '');
+  const setAt = rates.data.set_at ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(rates.data.set_at)) : '—';
+  return (
+    <form
+      className="card card--plain stack"
+      aria-labelledby="rates"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({ kind: 'rates', rates: { USD: Number(shownUsd), SAR: Number(shownSar) } });
+      }}
+    >
+      <h2 id="rates" className="section-title">{t('adminCatalogue.currencyRates')}</h2>
+      <p className="muted small">{t('adminCatalogue.ratesSetAt', { when: setAt })}</p>
+      <InputField label={t('adminCatalogue.usdPerEgp')} type="number" step="0.0001" dir="ltr" value={shownUsd} onChange={(e) => setUsd(e.target.value)} />
+      <InputField label={t('adminCatalogue.sarPerEgp')} type="number" step="0.0001" dir="ltr" value={shownSar} onChange={(e) => setSar(e.target.value)} />
+      {save.isError ? <p className="field__error" role="alert">{errorText(save.error)}</p> : null}
+      <div className="button-row">
+        <Button type="submit" loading={save.isPending}>{t('adminCatalogue.save')}</Button>
+      </div>
+    </form>
+  );
+}
+
+/** /admin/home: the business settings and a way to the home content editor. */
+export function SiteSettings() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  if (settings.isPending) return <PageSpinner />;
+  if (settings.isError) return <ErrorState onRetry={() => void settings.refetch()} />;
+  return (
+    <>
+      <PageHeader
+        title={t('adminCatalogue.siteTitle')}
+        lead={t('adminCatalogue.siteLead')}
+        actions={<ButtonLink to={paths.admin.homeEdit}>{t('adminCatalogue.editHome')}</ButtonLink>}
+      />
+      <div className="admin-grid">
+        <OfficeHours key={`hours-${settings.data.version}`} settings={settings.data} />
+        <Holidays settings={settings.data} />
+        <DefaultPoint settings={settings.data} />
+        <CurrencyRates />
+      </div>
+      <HistoryPanel path="/api/admin/settings/history" />
+    </>
+  );
+}
