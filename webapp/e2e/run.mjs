@@ -65,13 +65,14 @@ async function openPage(context, errors) {
 }
 
 async function settle(page) {
-  await page.waitForSelector('h1', { state: 'visible' });
+  // Every screen has a title; a screen whose record is missing shows its empty state's title.
+  await page.waitForSelector('h1, .empty-state__title', { state: 'visible' });
   // Skeletons and spinners give way to content or an empty state.
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .page-spinner'), null, { timeout: 10_000 }).catch(() => undefined);
 }
 
 async function heading(page) {
-  return (await page.locator('h1').first().innerText()).trim();
+  return (await page.locator('h1, .empty-state__title').first().innerText()).trim();
 }
 
 async function noHorizontalScroll(page) {
@@ -349,7 +350,9 @@ async function main() {
           }
           for (const path of routes.user) {
             await page.goto(`${base}${path}`);
-            await settle(page);
+            await settle(page).catch((error) => {
+              throw new Error(`${path}: ${error.message.split('\n')[0]}`);
+            });
             assert(new URL(page.url()).pathname === path, `ended on ${page.url()}`);
             const h1 = await heading(page);
             assert(h1.length > 0 && !/Page not found|الصفحة غير موجودة/.test(h1), `h1 is "${h1}"`);

@@ -53,9 +53,9 @@ describe('translations', () => {
       Array.isArray(value) ? value.flatMap(flat) : value && typeof value === 'object' ? Object.values(value).flatMap(flat) : [String(value)];
     const arabic = flat(ar);
     expect(arabic.filter((text) => text.trim() === '')).toEqual([]);
-    // Lower-case Latin words are untranslated English; acronyms (SMTP) and
-    // interpolation-only strings ("{{from}} – {{to}}") are fine.
-    const needsArabic = arabic.filter((text) => /[a-z]{3,}/.test(text.replace(/\{\{\w+\}\}/g, '')));
+    // Lower-case Latin words are untranslated English; acronyms (SMTP), a technical
+    // term in parentheses ("(slug)") and interpolations ("{{from}} – {{to}}") are fine.
+    const needsArabic = arabic.filter((text) => /[a-z]{3,}/.test(text.replace(/\{\{\w+\}\}|\([^)]*\)/g, '')));
     expect(needsArabic).toEqual([]);
   });
 });

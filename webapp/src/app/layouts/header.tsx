@@ -45,7 +45,17 @@ function LoginToggle({ set }: { set: 'desktop' | 'phone' }) {
   const open = usePanelsStore((state) => state.open?.set === set && state.open.id === 'login');
   const toggle = usePanelsStore((state) => state.toggle);
   if (!signedIn) {
-    return <PanelToggle set={set} id="login" icon="user" label={t('panels.login')} showLabel={set === 'phone'} variant={set === 'phone' ? 'tab' : 'icon'} />;
+    return (
+      <PanelToggle
+        set={set}
+        id="login"
+        icon="user"
+        label={t('panels.login')}
+        shortLabel={set === 'phone' ? t('nav.tabs.signIn') : undefined}
+        showLabel={set === 'phone'}
+        variant={set === 'phone' ? 'tab' : 'icon'}
+      />
+    );
   }
   return (
     <button
@@ -58,7 +68,7 @@ function LoginToggle({ set }: { set: 'desktop' | 'phone' }) {
       onClick={() => toggle(set, 'login')}
     >
       <Avatar size="sm" />
-      {set === 'phone' ? <span>{t('panels.account')}</span> : null}
+      {set === 'phone' ? <span>{t('nav.tabs.account')}</span> : null}
     </button>
   );
 }
@@ -146,10 +156,10 @@ export function SiteHeader() {
           <Icon name="home" size={22} />
           <span>{t('nav.home')}</span>
         </NavLink>
-        <PanelToggle set="phone" id="destinations" icon="pin" label={t('panels.destinations')} showLabel variant="tab" />
-        <PanelToggle set="phone" id="programs" icon="route" label={t('panels.programs')} showLabel variant="tab" />
-        <PanelToggle set="phone" id="categories" icon="grid" label={t('panels.categories')} showLabel variant="tab" />
-        <PanelToggle set="phone" id="chat" icon="chat" label={t('panels.chat')} showLabel variant="tab" />
+        <PanelToggle set="phone" id="destinations" icon="pin" label={t('panels.destinations')} shortLabel={t('nav.tabs.destinations')} showLabel variant="tab" />
+        <PanelToggle set="phone" id="programs" icon="route" label={t('panels.programs')} shortLabel={t('nav.tabs.programs')} showLabel variant="tab" />
+        <PanelToggle set="phone" id="categories" icon="grid" label={t('panels.categories')} shortLabel={t('nav.tabs.categories')} showLabel variant="tab" />
+        <PanelToggle set="phone" id="chat" icon="chat" label={t('panels.chat')} shortLabel={t('nav.tabs.chat')} showLabel variant="tab" />
         <LoginToggle set="phone" />
       </nav>
 

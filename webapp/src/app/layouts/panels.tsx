@@ -21,12 +21,14 @@ interface PanelToggleProps {
   id: PanelId;
   icon: IconName;
   label: string;
+  /** A shorter visible label (phone tab bar); the full label stays the accessible name. */
+  shortLabel?: string;
   showLabel?: boolean;
   badge?: number;
   variant?: 'nav' | 'icon' | 'tab';
 }
 
-export function PanelToggle({ set, id, icon, label, showLabel, badge, variant = 'icon' }: PanelToggleProps) {
+export function PanelToggle({ set, id, icon, label, shortLabel, showLabel, badge, variant = 'icon' }: PanelToggleProps) {
   const open = usePanelsStore((state) => isPanelOpen(state.open, set, id));
   const toggle = usePanelsStore((state) => state.toggle);
   return (
@@ -36,11 +38,11 @@ export function PanelToggle({ set, id, icon, label, showLabel, badge, variant = 
       className={cx(variant === 'nav' ? 'nav-button' : variant === 'tab' ? 'tabbar__item' : 'icon-button', open && 'is-open')}
       aria-expanded={open}
       aria-controls={panelDomId(set, id)}
-      aria-label={showLabel ? undefined : label}
+      aria-label={showLabel && !shortLabel ? undefined : label}
       onClick={() => toggle(set, id)}
     >
       <Icon name={icon} size={variant === 'nav' ? 18 : 22} />
-      {showLabel ? <span>{label}</span> : null}
+      {showLabel ? <span aria-hidden={shortLabel ? true : undefined}>{shortLabel ?? label}</span> : null}
       {variant === 'nav' ? <Icon name="chevronDown" size={14} className="nav-button__chevron" /> : null}
       {badge ? (
         <span className="counter" aria-label={undefined}>
