@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 
 import { ButtonLink } from '@/components/ui/button';
@@ -13,7 +13,10 @@ export function NotFoundRoute() {
   return (
     <section className="not-found">
       <p className="not-found__code" aria-hidden="true">404</p>
-      <h1 className="not-found__title">{t('notFound.message', { path: pathname })}</h1>
+      <h1 className="not-found__title">
+        {/* The path is isolated left-to-right so Arabic does not reorder its slashes. */}
+        <Trans i18nKey="notFound.message" values={{ path: pathname }} components={{ path: <bdi dir="ltr" /> }} />
+      </h1>
       <p className="not-found__text">{t('notFound.text')}</p>
       <ButtonLink to={paths.home} icon={<Icon name="home" size={18} />}>
         {t('notFound.home')}
