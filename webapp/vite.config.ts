@@ -42,5 +42,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Form tests type into real inputs through user-event: on a loaded 2-core CI machine that takes
+    // seconds, not milliseconds. Generous limits keep a slow run from looking like a broken one.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });
