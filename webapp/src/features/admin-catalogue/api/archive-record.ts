@@ -16,6 +16,9 @@ export function useArchiveRecord() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: archiveRecord,
-    onSuccess: (_, input) => queryClient.invalidateQueries({ queryKey: ['admin-catalogue', input.endpoint] }),
+    // Lists, the record and its history all change.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin-catalogue'] });
+    },
   });
 }

@@ -31,6 +31,9 @@ export function useSaveRecord() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveRecord,
-    onSuccess: (_, input) => queryClient.invalidateQueries({ queryKey: ['admin-catalogue', input.endpoint] }),
+    // Lists, the record and its history all change.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin-catalogue'] });
+    },
   });
 }

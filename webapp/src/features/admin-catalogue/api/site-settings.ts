@@ -61,5 +61,10 @@ export function saveSite(call: SiteCall): Promise<unknown> {
 
 export function useSaveSite() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveSite, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin-catalogue'] }) });
+  return useMutation({
+    mutationFn: saveSite,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin-catalogue'] });
+    },
+  });
 }

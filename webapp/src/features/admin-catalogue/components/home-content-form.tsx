@@ -86,10 +86,7 @@ function HomeEditor({ content, onSaved }: { content: Obj; onSaved: () => void })
   );
   const submit = (e: SyntheticEvent) => {
     e.preventDefault();
-    save.mutate(
-      { kind: 'home', values: body },
-      { onSuccess: onSaved, onError: (error) => setErrors(isApiError(error) ? error.errors : {}) },
-    );
+    save.mutateAsync({ kind: 'home', values: body }).then(onSaved, (error: unknown) => setErrors(isApiError(error) ? error.errors : {}));
   };
   const text2 = (name: string, value: Bilingual, onChange: (v: unknown) => void, area = false, required = false, label?: string) => (
     <BilingualField spec={{ name, kind: area ? 'textarea2' : 'text2', required, label }} value={value} errors={errors} onChange={onChange} area={area} />

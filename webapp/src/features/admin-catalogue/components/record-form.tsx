@@ -80,20 +80,16 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
       return;
     }
     setMessage(undefined);
-    save.mutate(
-      { endpoint: kind.endpoint, id, version, values, idempotencyKey },
-      {
-        onSuccess: onSaved,
-        onError: (error) => {
-          if (isApiError(error)) {
-            setErrors(error.errors);
-            setMessage(error.message);
-          } else {
-            setMessage(t('adminCatalogue.saveFailed'));
-          }
-        },
-      },
-    );
+    // The promise, not mutate's callbacks: the saved record reloads and this editor remounts, and
+    // callbacks of an unmounted observer never run.
+    save.mutateAsync({ endpoint: kind.endpoint, id, version, values, idempotencyKey }).then(onSaved, (error: unknown) => {
+      if (isApiError(error)) {
+        setErrors(error.errors);
+        setMessage(error.message);
+      } else {
+        setMessage(t('adminCatalogue.saveFailed'));
+      }
+    });
   };
 
   return (
