@@ -261,30 +261,67 @@ type orderJSON struct {
 	Refunded        moneyJSON                `json:"refunded"`
 	Owed            moneyJSON                `json:"owed"`
 	NeedsAttention  bool                     `json:"needs_attention"`
-	Attention       []ordersrm.Attention     `json:"attention"`
+	Attention       []attentionJSON          `json:"attention"`
 	PaymentURL      string                   `json:"payment_url,omitempty"`
-	Payments        []ordersrm.Payment       `json:"payments"`
+	Payments        []paymentJSON            `json:"payments"`
 	Cancellation    cancellationJSON         `json:"cancellation"`
-	Cancelled       *ordersrm.Cancelled      `json:"cancelled,omitempty"`
-	Refunds         []ordersrm.Refund        `json:"refunds"`
-	RefundRequests  []ordersrm.RefundRequest `json:"refund_requests"`
+	Cancelled       *cancelledJSON           `json:"cancelled,omitempty"`
+	Refunds         []refundJSON             `json:"refunds"`
+	RefundRequests  []refundRequestJSON      `json:"refund_requests"`
 	PendingExchange *exchangeJSON            `json:"pending_exchange,omitempty"`
 	Actions         actionsJSON              `json:"actions"`
 	Timeline        []ordersrm.TimelineEntry `json:"timeline,omitempty"`
 	UserID          string                   `json:"user_id,omitempty"`
 }
 
+type attentionJSON struct {
+	Reason    string    `json:"reason"`
+	PaymentID string    `json:"payment_id,omitempty"`
+	Amount    moneyJSON `json:"amount"`
+	At        time.Time `json:"at"`
+}
+
+type paymentJSON struct {
+	ID        string    `json:"id"`
+	Purpose   string    `json:"purpose"`
+	Provider  string    `json:"provider"`
+	Amount    moneyJSON `json:"amount"`
+	Status    string    `json:"status"`
+	Received  moneyJSON `json:"received"`
+	Refunded  moneyJSON `json:"refunded"`
+	Reference string    `json:"reference,omitempty"`
+	Late      bool      `json:"late,omitempty"`
+	Reason    string    `json:"reason,omitempty"`
+	ExpiresAt time.Time `json:"expires_at"`
+}
+
+type cancelledJSON struct {
+	Reason            string    `json:"reason"`
+	Free              bool      `json:"free"`
+	RefundBasisPoints int64     `json:"refund_basis_points"`
+	RefundDue         moneyJSON `json:"refund_due"`
+	ByStaff           bool      `json:"by_staff"`
+	At                time.Time `json:"at"`
+}
+
+type refundJSON struct {
+	ID        string    `json:"id"`
+	PaymentID string    `json:"payment_id"`
+	Amount    moneyJSON `json:"amount"`
+	Reason    string    `json:"reason"`
+	At        time.Time `json:"at"`
+}
+
+type refundRequestJSON struct {
+	Reason string    `json:"reason"`
+	Amount moneyJSON `json:"amount"`
+	At     time.Time `json:"at"`
+}
+
 type exchangeJSON struct {
 	Trip       orderTripJSON `json:"trip"`
 	Difference moneyJSON     `json:"difference"`
 	HoldUntil  time.Time     `json:"hold_until"`
-}
-
-func orEmpty[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
 }
 
 // actions says what the owner may do with o at now (the commands decide again).
@@ -329,8 +366,24 @@ func (s *Server) toOrderJSON(o ordersrm.Order, lang string, now time.Time) order
 		HoldUntil: o.HoldUntil, Contact: o.Contact, Trip: toTrip(o.Trip, lang), Total: toMoney(o.Price),
 		Prices: convertedAll(o.Price, o.Rates), DisplayCurrency: o.DisplayCurrency,
 		Paid: toMoney(o.Paid), Refunded: toMoney(o.Refunded), Owed: toMoney(o.Owed()), NeedsAttention: o.NeedsAttention(),
-		Attention: orEmpty(o.Attention), Payments: orEmpty(o.Payments), Cancellation: cancellationNow(o, now), Cancelled: o.Cancelled,
-		Refunds: orEmpty(o.Refunds), RefundRequests: orEmpty(o.RefundRequests), Actions: actions(o, now),
+		Attention: []attentionJSON{}, Payments: []paymentJSON{}, Cancellation: cancellationNow(o, now),
+		Refunds: []refundJSON{}, RefundRequests: []refundRequestJSON{}, Actions: actions(o, now),
+	}
+	if c := o.Cancelled; c != nil {
+		out.Cancelled = &cancelledJSON{Reason: c.Reason, Free: c.Free, RefundBasisPoints: c.RefundBasisPoints, RefundDue: toMoney(c.RefundDue), ByStaff: c.ByStaff, At: c.At}
+	}
+	for _, a := range o.Attention {
+		out.Attention = append(out.Attention, attentionJSON{Reason: a.Reason, PaymentID: a.PaymentID, Amount: toMoney(a.Amount), At: a.At})
+	}
+	for _, p := range o.Payments {
+		out.Payments = append(out.Payments, paymentJSON{ID: p.ID, Purpose: p.Purpose, Provider: p.Provider, Amount: toMoney(p.Amount), Status: p.Status,
+			Received: toMoney(p.Received), Refunded: toMoney(p.Refunded), Reference: p.Reference, Late: p.Late, Reason: p.Reason, ExpiresAt: p.ExpiresAt})
+	}
+	for _, r := range o.Refunds {
+		out.Refunds = append(out.Refunds, refundJSON{ID: r.ID, PaymentID: r.PaymentID, Amount: toMoney(r.Amount), Reason: r.Reason, At: r.At})
+	}
+	for _, r := range o.RefundRequests {
+		out.RefundRequests = append(out.RefundRequests, refundRequestJSON{Reason: r.Reason, Amount: toMoney(r.Amount), At: r.At})
 	}
 	if o.Status == order.StatusAwaitingPayment && now.Before(o.HoldUntil) {
 		out.PaymentURL = o.PaymentURL()

@@ -98,7 +98,7 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6 }: 
                 key={date}
                 type="button"
                 role="gridcell"
-                className={`booking-calendar__day booking-calendar__day--${status}`}
+                className={`booking-calendar__day booking-calendar__day--${status}${status === 'blocked' && day?.reason === 'closed' ? ' booking-calendar__day--closed' : ''}`}
                 data-date={date}
                 data-status={status}
                 aria-pressed={value === date}
@@ -116,6 +116,7 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6 }: 
       <ul className="booking-calendar__legend">
         <li><span className="booking-calendar__swatch booking-calendar__day--available" />{t('checkout.calendar.available')}</li>
         <li><span className="booking-calendar__swatch booking-calendar__day--blocked" />{t('checkout.calendar.full')}</li>
+        <li><span className="booking-calendar__swatch booking-calendar__day--closed" />{t('checkout.calendar.closed')}</li>
         <li><span className="booking-calendar__swatch booking-calendar__day--out_of_range" />{t('checkout.calendar.outOfRange')}</li>
       </ul>
     </div>

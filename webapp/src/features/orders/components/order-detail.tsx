@@ -21,12 +21,13 @@ import './orders.css';
 /** An order: its status, trip, prices, payments, rules, what happened (timeline) and what can be done. */
 export function OrderDetail({ id }: { id: string }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const order = useOrder(id);
   return (
     <QueryView query={order} loading={<SkeletonGrid count={3} variant="row" />} errorTitle={t('orders.notFound')}>
       {(o) => (
         <>
-          <PageHeader title={t('orders.number', { number: o.trip_number })} lead={t('orders.placedOn', { date: o.placed_at.slice(0, 10) })} />
+          <PageHeader title={t('orders.number', { number: o.trip_number })} lead={t('orders.placedOn', { date: formatDate(o.placed_at, language, { dateStyle: 'medium' }) })} />
           <OrderBody order={o} />
         </>
       )}

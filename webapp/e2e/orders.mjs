@@ -1,0 +1,174 @@
+// Browser test of the traveller's main journey against the real server (the binary with the web app
+// embedded, its own PostgreSQL, the demo catalogue, the sandbox payment provider) in Chromium, in
+// English and in Arabic:
+//   sign up → build a trip → checkout (pickup, rate plan, a day from the calendar, a time, contact,
+//   terms) → the sandbox's hosted card page (marked TEST) → pay with the success card → the success
+//   page counts down into the order, confirmed; cancel it with its refund shown first; then a second
+//   checkout paid with the decline card → 'Payment could not be processed' → Try Again → checkout.
+// Usage: MISHWAR_BIN=../bin/mishwar CHROMIUM=/usr/bin/chromium node e2e/orders.mjs
+// Exported as `run(ctx)` for the shared runner (ctx: { baseURL, browser }).
+
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const here = new URL('.', import.meta.url);
+const locales = {
+  en: JSON.parse(readFileSync(new URL('../src/locales/en.json', here), 'utf8')),
+  ar: JSON.parse(readFileSync(new URL('../src/locales/ar.json', here), 'utf8')),
+};
+
+/** A translated string of the web app, so the test reads what the traveller reads. */
+function t(lang, key, vars = {}) {
+  const value = key.split('.').reduce((node, part) => node?.[part], locales[lang]);
+  assert.equal(typeof value, 'string', `missing ${lang} string ${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
+}
+
+const shots = new URL('../test-output/screenshots/', here);
+mkdirSync(shots, { recursive: true });
+const shot = (page, name) => page.screenshot({ path: fileURLToPath(new URL(`orders-${name}.png`, shots)), fullPage: true });
+
+let seq = 0;
+const uniqueEmail = () => `e2e-orders-${Date.now().toString(36)}-${(seq += 1)}@example.com`;
+
+async function signedInContext(browser, baseURL, lang) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
+  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+  const email = uniqueEmail();
+  const res = await context.request.post(`${baseURL}/api/register`, {
+    data: { first_name: 'Salma', last_name: 'Nabil', email, password: 'orders-e2e-pass', phone_number: '+201001234567' },
+  });
+  assert.equal(res.status(), 200, `register: ${res.status()} ${await res.text()}`);
+  return { context, email };
+}
+
+/** Two destinations into the trip from the destinations page, as a traveller adds them. */
+async function buildTrip(page, baseURL, lang) {
+  await page.goto(`${baseURL}/destinations`);
+  const add = page.getByRole('button', { name: t(lang, 'cart.addToTrip') });
+  await add.first().waitFor();
+  for (let i = 0; i < 2; i += 1) {
+    const before = await page.getByRole('link', { name: t(lang, 'cart.inTrip') }).count();
+    await add.first().click();
+    await page.waitForFunction(
+      ([name, n]) => [...document.querySelectorAll('a')].filter((a) => a.textContent?.trim() === name).length > n,
+      [t(lang, 'cart.inTrip'), before],
+    );
+  }
+}
+
+/** Fills the checkout and submits it; resolves on the sandbox's card page. */
+async function checkout(page, baseURL, lang, email) {
+  await page.goto(`${baseURL}/checkout`);
+  await page.getByTestId('checkout-form').waitFor();
+  await page.getByLabel(t(lang, 'points.pickupAndReturn')).selectOption({ index: 1 });
+  const date = page.getByLabel(t(lang, 'fields.rate'));
+  await date.selectOption({ index: 1 });
+  // The first day the calendar offers, this month or the next ones.
+  for (let month = 0; month < 3; month += 1) {
+    const free = page.locator('.booking-calendar__day[data-status="available"]');
+    await page.waitForFunction(() => document.querySelectorAll('.booking-calendar__day').length > 0);
+    if ((await free.count()) > 0) {
+      await free.first().click();
+      break;
+    }
+    await page.getByRole('button', { name: t(lang, 'checkout.calendar.next') }).click();
+  }
+  await page.getByLabel(t(lang, 'fields.time')).selectOption({ index: 1 });
+  await page.getByLabel(t(lang, 'fields.firstName')).fill('Salma');
+  await page.getByLabel(t(lang, 'fields.lastName')).fill('Nabil');
+  await page.getByLabel(t(lang, 'fields.email'), { exact: true }).fill(email);
+  await page.getByLabel(t(lang, 'fields.confirmEmail')).fill(email);
+  await page.getByLabel(t(lang, 'fields.phoneWithKey')).fill('1001234567');
+  await page.getByLabel(t(lang, 'enquiry.agree')).check();
+  await shot(page, `${lang}-checkout`);
+  await page.getByRole('button', { name: t(lang, 'checkout.submit') }).click();
+  await page.waitForURL(/\/pay\/sandbox\//);
+  await page.getByTestId('sandbox-banner').waitFor();
+  const trip = (await page.getByTestId('sandbox-trip').innerText()).trim();
+  assert.match(trip, /^MSH-[23456789A-HJKMNP-TV-Z]{6}$/, `trip number ${trip}`);
+  return trip;
+}
+
+async function payWith(page, card) {
+  await page.locator('#card_number').fill(card);
+  await page.locator('#expiry').fill('12/39');
+  await page.locator('#cvc').fill('123');
+  await page.locator('button[name="pay"]').click();
+}
+
+async function journey({ browser, baseURL }, lang) {
+  const { context, email } = await signedInContext(browser, baseURL, lang);
+  let page;
+  try {
+    page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await buildTrip(page, baseURL, lang);
+
+    // Paid with the success card: the success page counts down into the confirmed order.
+    const trip = await checkout(page, baseURL, lang, email);
+    await shot(page, `${lang}-sandbox`);
+    await payWith(page, '4242 4242 4242 4242');
+    await page.waitForURL(new RegExp(`/payments/${trip}\\?result=success`));
+    await page.getByTestId('payment-success').waitFor();
+    assert.ok((await page.getByTestId('payment-countdown').innerText()).length > 0, 'a countdown in seconds');
+    await shot(page, `${lang}-success`);
+    await page.waitForURL(new RegExp(`/account/order/${trip}$`), { timeout: 15_000 });
+    await page.locator('[data-testid="order-detail"] [data-testid="order-status"][data-status="confirmed"]').waitFor();
+    await page.getByTestId('order-timeline').getByText(t(lang, 'orders.timeline.PaymentReceived')).waitFor();
+    await shot(page, `${lang}-order`);
+
+    // Cancelled well ahead: the rule and the refund are shown before confirming.
+    await page.getByRole('link', { name: t(lang, 'orders.actions.cancel') }).click();
+    await page.getByTestId('cancel-refund').waitFor();
+    await shot(page, `${lang}-cancel`);
+    await page.getByRole('button', { name: t(lang, 'orders.confirmCancel') }).click();
+    await page.waitForURL(new RegExp(`/account/order/${trip}$`));
+    await page.locator('[data-testid="order-detail"] [data-testid="order-status"][data-status="cancelled"]').waitFor();
+    await page.getByTestId('order-refunded').waitFor();
+
+    // Declined: the failure page, then Try Again goes back to the checkout.
+    const declined = await checkout(page, baseURL, lang, email);
+    await payWith(page, '4000 0000 0000 0002');
+    await page.waitForURL(new RegExp(`/payments/${declined}\\?result=failure`));
+    await page.getByTestId('payment-failure').getByText(t(lang, 'payments.failureTitle')).waitFor();
+    await shot(page, `${lang}-failure`);
+    await page.getByRole('link', { name: t(lang, 'payments.tryAgain') }).click();
+    await page.waitForURL(/\/checkout$/);
+    await page.getByTestId('checkout-form').waitFor();
+    if (lang === 'ar') assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl', 'Arabic reads right to left');
+  } catch (error) {
+    if (page) await shot(page, `${lang}-failed`).catch(() => undefined);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function run(ctx) {
+  for (const lang of ['en', 'ar']) {
+    const started = Date.now();
+    await journey(ctx, lang);
+    console.log(`ok   orders ${lang}: checkout, sandbox success → confirmed order, cancellation with refund, decline → failure → Try Again (${Date.now() - started} ms)`);
+  }
+}
+
+// Standalone: start the server and a browser, run, stop.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { startServer } = await import('./accounts-server.mjs');
+  const { chromium } = await import('playwright-core');
+  const server = await startServer(process.env.MISHWAR_BIN ?? '../bin/mishwar');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  let failed = false;
+  try {
+    await run({ browser, baseURL: server.baseURL });
+  } catch (error) {
+    failed = true;
+    console.error('FAIL orders:', error);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  process.exit(failed ? 1 : 0);
+}
