@@ -22,9 +22,10 @@ beforeEach(async () => {
   io = new Server(http, { path: '/socket.io/' });
   io.on('connection', (socket) => {
     handshakes.push(socket.handshake.auth);
-    socket.on('join', (payload: Record<string, unknown>) => {
+    socket.on('join', (payload: Record<string, unknown>, ack?: (reply: unknown) => void) => {
       joins.push(payload);
       void socket.join(String(payload.room));
+      ack?.({ ok: true, room: `${String(payload.room)}:${typeof payload.trip_number === 'string' ? payload.trip_number : ''}` });
     });
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -83,7 +84,8 @@ describe('live channel', () => {
   it('re-joins its rooms after a reconnect, with the new token', async () => {
     let token = 'old';
     live = createLive({ url, getToken: () => token });
-    live.join({ room: 'trip', params: { trip_number: 'T-1', email: 'a@b.eg' } });
+    const replies: unknown[] = [];
+    live.join({ room: 'trip', params: { trip_number: 'T-1', email: 'a@b.eg' }, onReply: (reply) => replies.push(reply) });
     live.start();
     await until(() => joins.length === 1);
     expect(joins[0]).toEqual({ room: 'trip', trip_number: 'T-1', email: 'a@b.eg' });
@@ -93,6 +95,8 @@ describe('live channel', () => {
     await until(() => joins.length === 2);
     expect(handshakes.map((h) => h.token)).toEqual(['old', 'new']);
     expect(joins[1]).toEqual(joins[0]);
+    await until(() => replies.length === 2);
+    expect(replies).toEqual([{ ok: true, room: 'trip:T-1' }, { ok: true, room: 'trip:T-1' }]);
   });
 
   it('reconnects by itself when the connection drops', async () => {

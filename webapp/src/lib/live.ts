@@ -17,9 +17,19 @@ export type LiveEventName = keyof LiveEvents;
 export type LiveHandler<E extends LiveEventName> = (payload: LiveEvents[E]) => void;
 export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 
+/** The server's answer to a join: ok with the room it put the socket in, or a translated refusal. */
+export interface JoinReply {
+  ok?: boolean;
+  room?: string;
+  message?: string;
+}
+
 export interface JoinRequest {
+  /** The kind of room (for example `trip` or `order`); the server authorises it with the params. */
   room: string;
   params?: Record<string, string>;
+  /** Called after every (re)join with the server's reply. */
+  onReply?: (reply: JoinReply) => void;
 }
 
 export interface LiveOptions {
@@ -57,7 +67,7 @@ export function createLive(options: LiveOptions): Live {
   };
 
   const sendJoin = (request: JoinRequest) => {
-    socket?.emit('join', { room: request.room, ...request.params });
+    socket?.emit('join', { room: request.room, ...request.params }, (reply: JoinReply) => request.onReply?.(reply));
   };
 
   const attach = (event: LiveEventName) => {
