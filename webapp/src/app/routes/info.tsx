@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { WhatsAppLink } from '@/components/ui/whatsapp-link';
 import { CONTACT } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { SiteText } from '@/features/home/components/site-texts';
 import { PickupPointsList, StartEndPicker, type StartEndChoice } from '@/features/pickup-points/components/pickup-points';
 
 export function AboutRoute() {
@@ -18,8 +19,15 @@ export function AboutRoute() {
       <div className="split split--wide">
         <div className="prose">
           <h2>{t('about.storyTitle')}</h2>
-          <p>{t('about.story1')}</p>
-          <p>{t('about.story2')}</p>
+          <SiteText
+            page="about"
+            fallback={
+              <>
+                <p>{t('about.story1')}</p>
+                <p>{t('about.story2')}</p>
+              </>
+            }
+          />
           <h2>{t('about.howTitle')}</h2>
           <ol>
             <li>{t('about.how1')}</li>
@@ -46,14 +54,19 @@ function LegalPage({ page }: { page: 'terms' | 'privacy' }) {
   return (
     <>
       <PageHeader title={t(`${page}.title`)} lead={t(`${page}.lead`)} />
-      <div className="prose narrow">
-        {sections.map((section) => (
-          <section key={section.title}>
-            <h2>{section.title}</h2>
-            <p>{section.body}</p>
-          </section>
-        ))}
-      </div>
+      <SiteText
+        page={page}
+        fallback={
+          <div className="prose narrow">
+            {sections.map((section) => (
+              <section key={section.title}>
+                <h2>{section.title}</h2>
+                <p>{section.body}</p>
+              </section>
+            ))}
+          </div>
+        }
+      />
     </>
   );
 }
