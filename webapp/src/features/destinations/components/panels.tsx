@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 
 import { useCategories } from '../api/get-categories';
 import { useDestinations } from '../api/get-destinations';
+import { useSearch } from '../api/search';
 import { categoryKey } from '../api/types';
 
 interface PanelProps {
@@ -92,7 +93,7 @@ export function SearchPanel({ onNavigate }: PanelProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const q = useDeferredValue(text.trim());
-  const results = usePagedList({ q, limit: 8 }, q.length >= 2);
+  const results = useSearch(q, q.length >= 2);
   return (
     <div className="stack" role="search">
       <label className="search-box">
@@ -114,16 +115,24 @@ export function SearchPanel({ onNavigate }: PanelProps) {
           query={results}
           compact
           loading={<SkeletonGrid count={3} variant="row" />}
-          isEmpty={(items) => items.length === 0}
+          isEmpty={(found) => found.destinations.length === 0 && found.programs.length === 0}
           empty={<EmptyState compact icon="search" title={t('search.noResults', { q })} />}
         >
-          {(items) => (
+          {(found) => (
             <ul className="link-list" aria-live="polite">
-              {items.map((destination) => (
+              {found.destinations.map((destination) => (
                 <li key={destination.id}>
-                  <Link to={paths.destinationDetail(destination.id)} onClick={onNavigate}>
+                  <Link to={paths.destinationDetail(destination.slug ?? destination.id)} onClick={onNavigate}>
                     <span className="link-list__title">{destination.name}</span>
                     {destination.category ? <span className="link-list__sub">{destination.category.name}</span> : null}
+                  </Link>
+                </li>
+              ))}
+              {found.programs.map((program) => (
+                <li key={program.id}>
+                  <Link to={paths.programDetail(program.slug)} onClick={onNavigate}>
+                    <span className="link-list__title">{program.name}</span>
+                    <span className="link-list__sub">{t('nav.programs')}</span>
                   </Link>
                 </li>
               ))}
