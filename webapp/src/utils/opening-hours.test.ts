@@ -20,6 +20,12 @@ describe('opening hours (Mon–Fri 9:00–22:00 Cairo time)', () => {
     expect(isOpenAt(OPENING_HOURS, cairo(iso))).toBe(open);
   });
 
+  it('is closed on a listed holiday', () => {
+    const withHoliday = { ...OPENING_HOURS, holidays: ['2025-01-07'] };
+    expect(isOpenAt(withHoliday, cairo('2025-01-07T12:00:00'))).toBe(false);
+    expect(isOpenAt(withHoliday, cairo('2025-01-08T12:00:00'))).toBe(true);
+  });
+
   it('groups the week as Monday–Friday and lists Saturday and Sunday as closed', () => {
     expect(groupOpeningDays(OPENING_HOURS)).toEqual([{ from: 1, to: 5, opens: '09:00', closes: '22:00' }]);
     expect(closedDays(OPENING_HOURS)).toEqual([6, 0]);

@@ -8,20 +8,29 @@ export interface OpeningDay {
 export interface OpeningSchedule {
   timeZone: string;
   days: readonly OpeningDay[];
+  /** Closed dates (YYYY-MM-DD on the schedule's wall clock), such as national holidays. */
+  holidays?: readonly string[];
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-function wallClock(instant: Date, timeZone: string): { day: number; minutes: number } {
+function wallClock(instant: Date, timeZone: string): { day: number; minutes: number; date: string } {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     weekday: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
   }).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { day: WEEKDAYS.indexOf(get('weekday')), minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+  return {
+    day: WEEKDAYS.indexOf(get('weekday')),
+    minutes: Number(get('hour')) * 60 + Number(get('minute')),
+    date: `${get('year')}-${get('month')}-${get('day')}`,
+  };
 }
 
 const toMinutes = (hhmm: string) => {
@@ -30,7 +39,8 @@ const toMinutes = (hhmm: string) => {
 };
 
 export function isOpenAt(schedule: OpeningSchedule, instant: Date): boolean {
-  const { day, minutes } = wallClock(instant, schedule.timeZone);
+  const { day, minutes, date } = wallClock(instant, schedule.timeZone);
+  if (schedule.holidays?.includes(date)) return false;
   return schedule.days.some((d) => d.day === day && minutes >= toMinutes(d.opens) && minutes < toMinutes(d.closes));
 }
 

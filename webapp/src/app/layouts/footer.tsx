@@ -8,11 +8,14 @@ import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { formatNumber } from '@/utils/format';
 
+import { useOpeningSchedule } from '../use-opening-schedule';
+
 import { Logo } from './header';
 
 export function SiteFooter() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const schedule = useOpeningSchedule();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -43,7 +46,7 @@ export function SiteFooter() {
         </nav>
         <div>
           <h2 className="site-footer__title">{t('hours.title')}</h2>
-          <OpeningHours />
+          <OpeningHours schedule={schedule} />
         </div>
       </div>
       <div className="container site-footer__bottom">

@@ -15,6 +15,7 @@ import { usePanelsStore } from '@/stores/panels-store';
 import { CartPanel, renderPanel, usePanelTitle } from './panel-content';
 import { PanelHost, PanelToggle } from './panels';
 import { useAppCart } from '../session';
+import { useOpeningSchedule } from '../use-opening-schedule';
 
 export function Logo({ to = paths.home, suffix }: { to?: string; suffix?: string }) {
   const { t } = useTranslation();
@@ -79,6 +80,7 @@ export function SiteHeader() {
   const count = useCartCount();
   const drawerOpen = usePanelsStore((state) => state.cartDrawerOpen);
   const setDrawer = usePanelsStore((state) => state.setCartDrawerOpen);
+  const schedule = useOpeningSchedule();
 
   return (
     <>
@@ -92,7 +94,7 @@ export function SiteHeader() {
               <Icon name="pin" size={16} /> {t('brand.serviceArea')}
             </span>
             <span className="topbar__item">
-              <OpenNowBadge />
+              <OpenNowBadge schedule={schedule} />
             </span>
             <span className="topbar__spacer" />
             <a className="topbar__item" href={`tel:${CONTACT.phoneDisplay.replace(/\s/g, '')}`} dir="ltr">

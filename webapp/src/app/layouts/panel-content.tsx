@@ -13,6 +13,7 @@ import { ProgramsPanel } from '@/features/programs/components/programs-list';
 import type { PanelId } from '@/stores/panels-store';
 
 import { useAppCart } from '../session';
+import { useOpeningSchedule } from '../use-opening-schedule';
 
 function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
 
 function ChatPanel() {
   const { t } = useTranslation();
+  const schedule = useOpeningSchedule();
   return (
     <div className="stack">
       <p className="panel__intro">{t('chat.intro')}</p>
@@ -40,7 +42,7 @@ function ChatPanel() {
         </a>{' '}
         · <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
       </p>
-      <OpeningHours />
+      <OpeningHours schedule={schedule} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { OPENING_HOURS } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { formatClock, weekdayName } from '@/utils/format';
-import { closedDays, groupOpeningDays, isOpenAt } from '@/utils/opening-hours';
+import { closedDays, groupOpeningDays, isOpenAt, type OpeningSchedule } from '@/utils/opening-hours';
 
 function useNow(intervalMs = 60_000): Date {
   const [now, setNow] = useState(() => new Date());
@@ -15,9 +15,14 @@ function useNow(intervalMs = 60_000): Date {
   return now;
 }
 
-export function OpenNowBadge() {
+/** The published schedule by default; the app passes the one the admin set when it has loaded. */
+interface ScheduleProps {
+  schedule?: OpeningSchedule;
+}
+
+export function OpenNowBadge({ schedule = OPENING_HOURS }: ScheduleProps) {
   const { t } = useTranslation();
-  const open = isOpenAt(OPENING_HOURS, useNow());
+  const open = isOpenAt(schedule, useNow());
   return (
     <span className={open ? 'badge badge--open' : 'badge badge--closed'}>
       <span className="badge__dot" aria-hidden="true" />
@@ -26,17 +31,17 @@ export function OpenNowBadge() {
   );
 }
 
-export function OpeningHours({ showStatus = true }: { showStatus?: boolean }) {
+export function OpeningHours({ showStatus = true, schedule = OPENING_HOURS }: ScheduleProps & { showStatus?: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const groups = groupOpeningDays(OPENING_HOURS);
-  const closed = closedDays(OPENING_HOURS);
+  const groups = groupOpeningDays(schedule);
+  const closed = closedDays(schedule);
   const dayRange = (from: number, to: number) =>
     from === to ? weekdayName(from, language) : t('hours.range', { from: weekdayName(from, language), to: weekdayName(to, language) });
 
   return (
     <div className="opening-hours">
-      {showStatus ? <OpenNowBadge /> : null}
+      {showStatus ? <OpenNowBadge schedule={schedule} /> : null}
       <dl className="opening-hours__list">
         {groups.map((group) => (
           <div key={group.from} className="opening-hours__row">

@@ -31,6 +31,14 @@ export const homeSchema = z
     terms: z.string().nullish(),
     privacy: z.string().nullish(),
     contact: z.object({ phone: z.string().nullish(), email: z.string().nullish(), address: z.string().nullish() }).nullish(),
+    // The published schedule (the admin can change it); days numbered as Date#getDay.
+    opening_hours: z
+      .object({
+        weekly: z.array(z.object({ day: z.number(), open: z.string(), close: z.string() })).default([]),
+        holidays: z.array(z.object({ date: z.string() }).loose()).default([]),
+        time_zone: z.string().default('Africa/Cairo'),
+      })
+      .nullish(),
   })
   .transform((h) => ({
     ...h,
