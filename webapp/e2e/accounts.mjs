@@ -54,10 +54,12 @@ async function signUp(page, baseURL, lang, email, password) {
   await page.getByRole('button', { name: t(lang, 'auth.signUpAction') }).click();
 }
 
+// The header's avatar once the session is known (right after a reload it is restored from the
+// cookie by GET /api/me, so the signed-in toggle appears a moment later).
 async function headerInitials(page) {
-  const toggle = page.locator('#panel-toggle-desktop-login');
-  await toggle.waitFor({ state: 'visible' });
-  return (await toggle.textContent())?.trim();
+  const avatar = page.locator('#panel-toggle-desktop-login .avatar');
+  await avatar.filter({ hasText: /\S/ }).waitFor({ state: 'visible' });
+  return (await avatar.textContent())?.trim();
 }
 
 async function signOutFromHeader(page, lang) {
