@@ -18,8 +18,15 @@ export interface MapPoint {
   kind?: 'default' | 'start' | 'highlight';
 }
 
-const TILE_URL = (import.meta.env.VITE_MAP_TILES_URL as string | undefined) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const ATTRIBUTION = (import.meta.env.VITE_MAP_TILES_ATTRIBUTION as string | undefined) ?? '© OpenStreetMap contributors';
+// The server may name its tile server at run time (<meta name="mishwar-map-tiles" content="…">), so one
+// build serves any deployment; otherwise the build's VITE_MAP_TILES_URL, otherwise OpenStreetMap.
+function metaContent(name: string): string | undefined {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
+}
+const tileURL = () =>
+  metaContent('mishwar-map-tiles') ?? (import.meta.env.VITE_MAP_TILES_URL as string | undefined) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const attribution = () =>
+  metaContent('mishwar-map-attribution') ?? (import.meta.env.VITE_MAP_TILES_ATTRIBUTION as string | undefined) ?? '© OpenStreetMap contributors';
 const CAIRO: L.LatLngTuple = [30.0444, 31.2357];
 
 function escapeHtml(s: string): string {
@@ -48,7 +55,7 @@ export function PointsMap({
   useEffect(() => {
     if (!container.current) return;
     const map = L.map(container.current, { scrollWheelZoom: false, attributionControl: true });
-    const tiles = L.tileLayer(TILE_URL, { attribution: ATTRIBUTION, maxZoom: 18 });
+    const tiles = L.tileLayer(tileURL(), { attribution: attribution(), maxZoom: 18 });
     tiles.on('tileerror', () => container.current?.classList.add('points-map--offline'));
     tiles.addTo(map);
     const latlngs: L.LatLngTuple[] = [];
