@@ -34,6 +34,19 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,
+    // The vendor file carries the map library and phone-number metadata; it is cached across releases.
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: a separate hashed file stays cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     globals: true,
