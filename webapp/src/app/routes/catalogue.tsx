@@ -9,6 +9,7 @@ import { AddProgramButton } from '@/features/cart/components/add-program-button'
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { CartPage } from '@/features/cart/components/cart-page';
 import { CategoriesGrid } from '@/features/destinations/components/categories-grid';
+import { CategoryPage } from '@/features/destinations/components/category-page';
 import { DestinationDetail } from '@/features/destinations/components/destination-detail';
 import { DestinationsBrowser } from '@/features/destinations/components/destinations-browser';
 import { ProgramDetail } from '@/features/programs/components/program-detail';
@@ -62,6 +63,12 @@ export function DestinationRoute() {
 
 export function CategoriesRoute() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const addToTrip = useAddToTripAction('sm');
+  const category = params.get('category');
+  if (category) {
+    return <CategoryPage category={category} onCategoryChange={(next) => setParams(next ? { category: next } : {}, { replace: true })} renderAction={addToTrip} />;
+  }
   return (
     <>
       <PageHeader title={t('categories.title')} lead={t('categories.lead')} />

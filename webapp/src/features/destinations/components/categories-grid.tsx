@@ -22,7 +22,7 @@ export function CategoriesGrid() {
       {(list) => (
         <div className="card-grid card-grid--wide">
           {list.map((category) => (
-            <Link key={category.id} to={paths.destinationsInCategory(categoryKey(category))} className="tile">
+            <Link key={category.id} to={`${paths.categories}?category=${encodeURIComponent(categoryKey(category))}`} className="tile">
               <Photo className="tile__photo" src={category.photo} alt="" seed={category.name} />
               <span className="tile__label">
                 <span className="tile__name">{category.name}</span>
