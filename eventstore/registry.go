@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"sort"
 	"sync"
 
 	"github.com/google/uuid"
@@ -112,6 +113,16 @@ func (r *Registry) lookupType(event any) (*registration, bool) {
 	defer r.mu.RUnlock()
 	reg, ok := r.byType[t]
 	return reg, ok
+}
+
+// Names lists every registered event type name, sorted.
+func (r *Registry) Names() []string {
+	names := make([]string, 0, len(r.byName))
+	for n := range r.byName {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // Name returns the stored type name of event (a registered type, by value or pointer).
