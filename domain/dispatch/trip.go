@@ -1,0 +1,383 @@
+// Package dispatch decides who drives a confirmed order and how far the trip has come. Three small
+// deciders live here:
+//
+//   - Trip, one stream per order ("dispatch-MSH-7K3Q9P"): a driver assigned or unassigned by an
+//     operator, then the trip started, the travellers picked up, each stop reached in order, and the
+//     trip completed, each step by the assigned driver only. This is the source of live trip tracking.
+//   - DriverDay, one stream per driver and day ("driverday-<driver>-2026-11-18"): how many trips the
+//     driver has taken that day. A driver is never booked beyond their trips per day, because the
+//     decision is made on this stream with its expected version, never from a read model.
+//   - DriverAccount, one stream per driver ("driveraccount-<driver>"): which sign-in account is the
+//     driver's, so the driver's screen shows them their own trips.
+//
+// Nothing here does I/O or reads a clock: the order's facts, the driver's record and the time come in
+// the commands and are recorded in the events, so history reads the same after the catalogue changes.
+package dispatch
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"mishwar/domain"
+	"mishwar/domain/availability"
+	"mishwar/domain/catalogue"
+)
+
+// Refusals. Keys name messages in internal/i18n (catalog_dispatch.go).
+var (
+	ErrOrderNotConfirmed  = domain.Conflict("dispatch.order_not_confirmed")
+	ErrDriverNotFound     = domain.NotFound("dispatch.driver_not_found")
+	ErrDriverNotWorking   = domain.Conflict("dispatch.driver_not_working")
+	ErrDriverHasNoAccount = domain.Conflict("dispatch.driver_has_no_account")
+	ErrDriverFullyBooked  = domain.Conflict("dispatch.driver_fully_booked")
+	ErrAlreadyAssigned    = domain.Conflict("dispatch.already_assigned")
+	ErrNotAssigned        = domain.Conflict("dispatch.not_assigned")
+	ErrTripUnderway       = domain.Conflict("dispatch.trip_underway")
+	ErrNotYourTrip        = domain.Forbidden("dispatch.not_your_trip")
+	ErrOutOfOrder         = domain.Conflict("dispatch.out_of_order")
+	ErrTripCompleted      = domain.Conflict("dispatch.trip_completed")
+	ErrUnknownStep        = domain.Invalid("dispatch.unknown_step")
+	ErrNoSuchStop         = domain.Invalid("dispatch.no_such_stop")
+	ErrAccountNotDriver   = domain.Invalid("dispatch.account_not_driver")
+)
+
+// Status is where a trip is.
+type Status string
+
+const (
+	StatusUnassigned Status = "unassigned"
+	StatusAssigned   Status = "assigned"
+	StatusStarted    Status = "started"
+	StatusPickedUp   Status = "picked_up"
+	StatusAtStop     Status = "at_stop"
+	StatusCompleted  Status = "completed"
+)
+
+// OrderFacts is what dispatch needs of an order, as the order's stream says now.
+type OrderFacts struct {
+	OrderID string
+	// Confirmed: the order is paid (confirmed) and not cancelled. Dispatch is an operator's act on a
+	// confirmed order; anything else is refused.
+	Confirmed bool
+	Day       availability.Day
+	StartAt   time.Time
+	// OwnerID is the traveller's account ("" for an order placed without one).
+	OwnerID string
+	Stops   []string
+}
+
+// Driver is the driver as the catalogue described them at assignment, with their sign-in account.
+type Driver struct {
+	ID          string         `json:"id"`
+	UserID      string         `json:"user_id"`
+	Name        string         `json:"name"`
+	NameAR      string         `json:"name_ar,omitempty"`
+	Phone       string         `json:"phone"`
+	Vehicle     string         `json:"vehicle"`
+	Plate       string         `json:"plate"`
+	Seats       int            `json:"seats"`
+	TripsPerDay int            `json:"trips_per_day"`
+	WorkingDays []time.Weekday `json:"-"`
+	Active      bool           `json:"-"`
+}
+
+// DriverFrom builds the Driver of a catalogue record and the account linked to it.
+func DriverFrom(id string, f catalogue.DriverFields, userID string) Driver {
+	return Driver{ID: id, UserID: userID, Name: f.Name.En, NameAR: f.Name.Ar, Phone: f.Phone, Vehicle: f.Vehicle.En,
+		Plate: f.Plate, Seats: f.Seats, TripsPerDay: max(f.TripsPerDay, 1), WorkingDays: f.WorkingDays, Active: f.Active}
+}
+
+// Actor is who asks.
+type Actor struct {
+	UserID string
+	Role   string
+}
+
+// Steps a driver takes, in this order (ArriveAtStop once per stop).
+const (
+	StepStart    = "start"
+	StepPickUp   = "pickup"
+	StepArrive   = "arrive"
+	StepComplete = "complete"
+)
+
+// Trip commands.
+type (
+	TripCommand interface{ isTripCommand() }
+
+	// AssignDriver gives a confirmed order to a driver who works that day. The caller has booked the
+	// driver's day (DriverDay) first.
+	AssignDriver struct {
+		Order  OrderFacts
+		Driver Driver
+		By     Actor
+	}
+	// UnassignDriver takes the trip back from its driver before it starts.
+	UnassignDriver struct {
+		By     Actor
+		Reason string
+	}
+	StartTrip        struct{ By Actor }
+	PickUpTravellers struct{ By Actor }
+	// ArriveAtStop records the driver at the Stop-th stop (1-based), the next one in order.
+	ArriveAtStop struct {
+		By   Actor
+		Stop int
+	}
+	CompleteTrip struct{ By Actor }
+)
+
+func (AssignDriver) isTripCommand()     {}
+func (UnassignDriver) isTripCommand()   {}
+func (StartTrip) isTripCommand()        {}
+func (PickUpTravellers) isTripCommand() {}
+func (ArriveAtStop) isTripCommand()     {}
+func (CompleteTrip) isTripCommand()     {}
+
+// Trip events. Field names are the stored JSON.
+type (
+	TripEvent interface{ isTripEvent() }
+
+	DriverAssigned struct {
+		OrderID    string           `json:"order_id"`
+		Day        availability.Day `json:"day"`
+		StartAt    time.Time        `json:"start_at"`
+		OwnerID    string           `json:"owner_id,omitempty"`
+		Stops      []string         `json:"stops"`
+		Driver     Driver           `json:"driver"`
+		ByUserID   string           `json:"by_user_id"`
+		AssignedAt time.Time        `json:"assigned_at"`
+	}
+	DriverUnassigned struct {
+		OrderID      string           `json:"order_id"`
+		Day          availability.Day `json:"day"`
+		DriverID     string           `json:"driver_id"`
+		Reason       string           `json:"reason,omitempty"`
+		ByUserID     string           `json:"by_user_id"`
+		UnassignedAt time.Time        `json:"unassigned_at"`
+	}
+	TripStarted struct {
+		OrderID   string    `json:"order_id"`
+		DriverID  string    `json:"driver_id"`
+		StartedAt time.Time `json:"started_at"`
+	}
+	TravellersPickedUp struct {
+		OrderID    string    `json:"order_id"`
+		DriverID   string    `json:"driver_id"`
+		PickedUpAt time.Time `json:"picked_up_at"`
+	}
+	ArrivedAtStop struct {
+		OrderID   string    `json:"order_id"`
+		DriverID  string    `json:"driver_id"`
+		Stop      int       `json:"stop"`
+		Name      string    `json:"name"`
+		ArrivedAt time.Time `json:"arrived_at"`
+	}
+	TripCompleted struct {
+		OrderID     string    `json:"order_id"`
+		DriverID    string    `json:"driver_id"`
+		CompletedAt time.Time `json:"completed_at"`
+	}
+)
+
+func (DriverAssigned) isTripEvent()     {}
+func (DriverUnassigned) isTripEvent()   {}
+func (TripStarted) isTripEvent()        {}
+func (TravellersPickedUp) isTripEvent() {}
+func (ArrivedAtStop) isTripEvent()      {}
+func (TripCompleted) isTripEvent()      {}
+
+// TripState is a trip folded from its events.
+type TripState struct {
+	status  Status
+	orderID string
+	day     availability.Day
+	owner   string
+	stops   []string
+	driver  *Driver
+	stop    int // the last stop reached (0: none yet)
+}
+
+func (s TripState) Status() Status {
+	if s.status == "" {
+		return StatusUnassigned
+	}
+	return s.status
+}
+func (s TripState) OrderID() string        { return s.orderID }
+func (s TripState) Owner() string          { return s.owner }
+func (s TripState) Day() availability.Day  { return s.day }
+func (s TripState) Stop() int              { return s.stop }
+func (s TripState) Stops() []string        { return slices.Clone(s.stops) }
+func (s TripState) Driver() (Driver, bool) { return deref(s.driver) }
+
+func deref(d *Driver) (Driver, bool) {
+	if d == nil {
+		return Driver{}, false
+	}
+	return *d, true
+}
+
+// Trip is the decider of a trip's dispatch.
+var Trip = domain.Decider[TripState, TripCommand, TripEvent]{
+	Initial: func() TripState { return TripState{status: StatusUnassigned} },
+	Decide:  DecideTrip,
+	Evolve:  EvolveTrip,
+}
+
+// DecideTrip turns a trip command into events or refuses it.
+func DecideTrip(s TripState, cmd TripCommand, now time.Time) ([]TripEvent, error) {
+	now = now.UTC()
+	switch c := cmd.(type) {
+	case AssignDriver:
+		return decideAssign(s, c, now)
+	case UnassignDriver:
+		if s.driver == nil {
+			return nil, ErrNotAssigned
+		}
+		if s.Status() != StatusAssigned {
+			return nil, ErrTripUnderway
+		}
+		return []TripEvent{DriverUnassigned{OrderID: s.orderID, Day: s.day, DriverID: s.driver.ID, Reason: c.Reason,
+			ByUserID: c.By.UserID, UnassignedAt: now}}, nil
+	case StartTrip:
+		if err := s.checkStep(c.By, StatusAssigned); err != nil {
+			return nil, err
+		}
+		return []TripEvent{TripStarted{OrderID: s.orderID, DriverID: s.driver.ID, StartedAt: now}}, nil
+	case PickUpTravellers:
+		if err := s.checkStep(c.By, StatusStarted); err != nil {
+			return nil, err
+		}
+		return []TripEvent{TravellersPickedUp{OrderID: s.orderID, DriverID: s.driver.ID, PickedUpAt: now}}, nil
+	case ArriveAtStop:
+		if err := s.checkStep(c.By, StatusPickedUp, StatusAtStop); err != nil {
+			return nil, err
+		}
+		if c.Stop < 1 || c.Stop > len(s.stops) {
+			return nil, ErrNoSuchStop
+		}
+		if c.Stop != s.stop+1 {
+			return nil, ErrOutOfOrder
+		}
+		return []TripEvent{ArrivedAtStop{OrderID: s.orderID, DriverID: s.driver.ID, Stop: c.Stop, Name: s.stops[c.Stop-1], ArrivedAt: now}}, nil
+	case CompleteTrip:
+		if err := s.checkStep(c.By, StatusPickedUp, StatusAtStop); err != nil {
+			return nil, err
+		}
+		if s.stop != len(s.stops) {
+			return nil, ErrOutOfOrder
+		}
+		return []TripEvent{TripCompleted{OrderID: s.orderID, DriverID: s.driver.ID, CompletedAt: now}}, nil
+	default:
+		panic(fmt.Sprintf("dispatch: unknown trip command %T", cmd))
+	}
+}
+
+func decideAssign(s TripState, c AssignDriver, now time.Time) ([]TripEvent, error) {
+	if !c.Order.Confirmed {
+		return nil, ErrOrderNotConfirmed
+	}
+	if err := CheckDriverWorks(c.Driver, c.Order.Day); err != nil {
+		return nil, err
+	}
+	if s.driver != nil {
+		if s.driver.ID == c.Driver.ID {
+			return nil, nil // already theirs: a repeated assignment changes nothing
+		}
+		if s.Status() != StatusAssigned {
+			return nil, ErrTripUnderway
+		}
+		return nil, ErrAlreadyAssigned
+	}
+	if s.Status() == StatusCompleted {
+		return nil, ErrTripCompleted
+	}
+	return []TripEvent{DriverAssigned{OrderID: c.Order.OrderID, Day: c.Order.Day, StartAt: c.Order.StartAt.UTC(),
+		OwnerID: c.Order.OwnerID, Stops: slices.Clone(c.Order.Stops), Driver: c.Driver, ByUserID: c.By.UserID, AssignedAt: now}}, nil
+}
+
+// CheckDriverWorks refuses a driver who is inactive, has no sign-in account, or does not work on day.
+func CheckDriverWorks(d Driver, day availability.Day) error {
+	if d.UserID == "" {
+		return ErrDriverHasNoAccount
+	}
+	t, err := day.Time(catalogue.Cairo)
+	if err != nil || !d.Active || !slices.Contains(d.WorkingDays, t.Weekday()) {
+		return ErrDriverNotWorking
+	}
+	return nil
+}
+
+// checkStep refuses anyone but the assigned driver, and a step taken out of order.
+func (s TripState) checkStep(by Actor, from ...Status) error {
+	if s.driver == nil {
+		return ErrNotAssigned
+	}
+	if by.UserID == "" || by.UserID != s.driver.UserID {
+		return ErrNotYourTrip
+	}
+	if s.Status() == StatusCompleted {
+		return ErrTripCompleted
+	}
+	if !slices.Contains(from, s.Status()) {
+		return ErrOutOfOrder
+	}
+	return nil
+}
+
+// EvolveTrip folds one event into the state.
+func EvolveTrip(s TripState, e TripEvent) TripState {
+	switch ev := e.(type) {
+	case DriverAssigned:
+		d := ev.Driver
+		s.status, s.orderID, s.day, s.owner, s.stops, s.driver, s.stop = StatusAssigned, ev.OrderID, ev.Day, ev.OwnerID, ev.Stops, &d, 0
+	case DriverUnassigned:
+		s.status, s.driver = StatusUnassigned, nil
+	case TripStarted:
+		s.status = StatusStarted
+	case TravellersPickedUp:
+		s.status = StatusPickedUp
+	case ArrivedAtStop:
+		s.status, s.stop = StatusAtStop, ev.Stop
+	case TripCompleted:
+		s.status = StatusCompleted
+	default:
+		panic(fmt.Sprintf("dispatch: unknown trip event %T", e))
+	}
+	return s
+}
+
+// StepCommand builds the driver's command for step (stop for StepArrive).
+func StepCommand(step string, stop int, by Actor) (TripCommand, error) {
+	switch step {
+	case StepStart:
+		return StartTrip{By: by}, nil
+	case StepPickUp:
+		return PickUpTravellers{By: by}, nil
+	case StepArrive:
+		return ArriveAtStop{By: by, Stop: stop}, nil
+	case StepComplete:
+		return CompleteTrip{By: by}, nil
+	default:
+		return nil, ErrUnknownStep
+	}
+}
+
+// NextStep is the step the driver takes next ("" when there is none): what the driver's big button does.
+func (s TripState) NextStep() (step string, stop int) {
+	switch s.Status() {
+	case StatusAssigned:
+		return StepStart, 0
+	case StatusStarted:
+		return StepPickUp, 0
+	case StatusPickedUp, StatusAtStop:
+		if s.stop < len(s.stops) {
+			return StepArrive, s.stop + 1
+		}
+		return StepComplete, 0
+	default:
+		return "", 0
+	}
+}
