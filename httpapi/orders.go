@@ -215,6 +215,10 @@ func toTrip(t order.Trip, lang string) orderTripJSON {
 		}
 		out.Stops = append(out.Stops, stopJSON{DestinationID: st.DestinationID, Name: name, Lat: st.Lat, Lng: st.Lng, VisitMinutes: st.VisitMinutes})
 	}
+	if t.StartAt.IsZero() {
+		// An enquiry that leaves the date to the operator.
+		out.Date, out.Time = "", ""
+	}
 	out.RatePlan.ID, out.RatePlan.Name = t.RatePlan.ID, t.RatePlan.Name
 	if lang == "ar" && t.RatePlan.NameAR != "" {
 		out.RatePlan.Name = t.RatePlan.NameAR
@@ -1212,6 +1216,8 @@ func (s *Server) adminEnquiries(w http.ResponseWriter, r *http.Request) {
 
 type quoteRequest struct {
 	Amount     *float64 `json:"amount"`
+	Date       string   `json:"date"`
+	Time       string   `json:"time"`
 	Note       string   `json:"note"`
 	ValidHours float64  `json:"valid_hours"`
 	Reason     string   `json:"reason"`
@@ -1228,7 +1234,7 @@ func (s *Server) adminQuote(w http.ResponseWriter, r *http.Request) {
 	if valid <= 0 {
 		valid = 48 * time.Hour
 	}
-	out, err := s.deps.Orders.Commands.QuoteEnquiry(r.Context(), num, amountOr(req.Amount, money.Money{}), req.Note, valid, orderMeta(r))
+	out, err := s.deps.Orders.Commands.QuoteEnquiry(r.Context(), num, amountOr(req.Amount, money.Money{}), req.Note, valid, req.Date, req.Time, orderMeta(r))
 	if err != nil {
 		writeError(w, r, err)
 		return

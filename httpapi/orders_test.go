@@ -416,7 +416,7 @@ func TestPaymentCallbacks(t *testing.T) {
 
 func TestEnquiryQuotedAndPaid(t *testing.T) {
 	t.Parallel()
-	w := newOrderWorld(t, 1, 1)
+	w := newOrderWorld(t, 2, 1)
 	ctx := context.Background()
 	program := uuid.New()
 	res, err := w.a.Catalogue.Programs.Create(ctx, cat.CreateProgram{ID: program, Fields: cat.ProgramFields{
@@ -461,6 +461,29 @@ func TestEnquiryQuotedAndPaid(t *testing.T) {
 	ts := w.a.Post("/api/tripstatus", "", map[string]string{"trip_number": sub.Data.TripNumber, "email": "omar@example.com"})
 	if ts.Status != http.StatusOK || !strings.Contains(string(ts.Body), `"status":"confirmed"`) || !strings.Contains(string(ts.Body), `"minor":160000`) {
 		t.Fatalf("trip status: %d %s", ts.Status, ts.Body)
+	}
+
+	// A signed-in traveller may leave the date to us; the pickup comes from their trip; the quote sets the date.
+	u := w.traveller(t)
+	open := map[string]any{"first_name": "Mona", "last_name": "Zaki", "email": u.Email, "confirm_email": u.Email,
+		"phone": "+201001234567", "country": "EG", "terms": true, "rate_plan_id": w.plan.String(), "program_id": program.String()}
+	r = w.a.Post("/api/enquiries", u.Token, open)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("an enquiry without a date: %d %s", r.Status, r.Body)
+	}
+	r.JSON(t, &sub)
+	if q := w.a.Post("/api/admin/enquiries/"+sub.Data.TripNumber+"/quote", admin, map[string]any{"amount": 1500}); q.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("a quote without the date the enquiry left open: %d %s", q.Status, q.Body)
+	}
+	if q := w.a.Post("/api/admin/enquiries/"+sub.Data.TripNumber+"/quote", admin, map[string]any{"amount": 1500, "date": w.date, "time": "11:00"}); q.Status != http.StatusOK {
+		t.Fatalf("quote with a date: %d %s", q.Status, q.Body)
+	}
+	if p := w.a.Post("/api/enquiries/"+sub.Data.TripNumber+"/pay", u.Token, map[string]string{}); p.Status != http.StatusOK || !strings.Contains(string(p.Body), "/pay/sandbox/") {
+		t.Fatalf("the owner pays: %d %s", p.Status, p.Body)
+	}
+	o := w.order(t, u.Token, sub.Data.TripNumber)
+	if o.Data.Status != "awaiting_payment" || o.Data.Total.Minor != 150000 || o.Data.Trip.Pickup.Name != "Nile Hotel" {
+		t.Fatalf("the order of the quote: %+v", o.Data)
 	}
 }
 

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
 	"mishwar/commands"
 	"mishwar/domain/cart"
+	cat "mishwar/domain/catalogue"
 	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
@@ -43,18 +45,28 @@ func (h *Handlers) SubmitEnquiry(ctx context.Context, in EnquiryInput, meta comm
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
-	startAt, err := ParseStart(in.Date, in.Time)
-	if err != nil {
-		return Submitted{}, err
+	// The date and time may be left to the operator; the estimate then assumes the usual departure.
+	var startAt time.Time
+	departure := defaultDeparture(h.now())
+	if strings.TrimSpace(in.Date) != "" || strings.TrimSpace(in.Time) != "" {
+		var err error
+		if startAt, err = ParseStart(in.Date, in.Time); err != nil {
+			return Submitted{}, err
+		}
+		departure = startAt
 	}
 	var priced Priced
+	var err error
 	if in.ProgramID != "" {
-		priced, err = h.pricer.PriceProgram(ctx, ProgramPricing{ProgramID: in.ProgramID, StartAt: startAt, RatePlanID: in.RatePlanID, Start: in.Start, End: in.End})
+		priced, err = h.pricer.PriceProgram(ctx, ProgramPricing{ProgramID: in.ProgramID, UserID: in.UserID, StartAt: departure, RatePlanID: in.RatePlanID, Start: in.Start, End: in.End})
 	} else {
-		priced, err = h.pricer.PriceCart(ctx, CartPricing{UserID: in.UserID, StartAt: startAt, RatePlanID: in.RatePlanID, Start: in.Start, End: in.End})
+		priced, err = h.pricer.PriceCart(ctx, CartPricing{UserID: in.UserID, StartAt: departure, RatePlanID: in.RatePlanID, Start: in.Start, End: in.End})
 	}
 	if err != nil {
 		return Submitted{}, err
+	}
+	if startAt.IsZero() {
+		priced.Trip.StartAt, priced.Trip.Day = time.Time{}, ""
 	}
 	if in.RatePlanID != "" && priced.Trip.RatePlan.ID == "" {
 		priced.Trip.RatePlan.ID = in.RatePlanID
@@ -93,9 +105,18 @@ func (h *Handlers) LoadEnquiry(ctx context.Context, tripNumber string) (enquiry.
 	return s, nil
 }
 
-// QuoteEnquiry records an operator's price, valid for validFor.
-func (h *Handlers) QuoteEnquiry(ctx context.Context, tripNumber string, amount money.Money, note string, validFor time.Duration, meta commands.Meta) (Outcome, error) {
-	res, err := execEnquiry(ctx, h, tripNumber, enquiry.QuoteEnquiry{Amount: amount, Note: note, ValidUntil: h.now().Add(validFor), ByUserID: meta.Actor.UserID}, meta)
+// QuoteEnquiry records an operator's price, valid for validFor; date and time ("" to keep the
+// enquiry's) set the start.
+func (h *Handlers) QuoteEnquiry(ctx context.Context, tripNumber string, amount money.Money, note string, validFor time.Duration, date, clock string, meta commands.Meta) (Outcome, error) {
+	cmd := enquiry.QuoteEnquiry{Amount: amount, Note: note, ValidUntil: h.now().Add(validFor), ByUserID: meta.Actor.UserID}
+	if strings.TrimSpace(date) != "" || strings.TrimSpace(clock) != "" {
+		start, err := ParseStart(date, clock)
+		if err != nil {
+			return Outcome{OrderID: tripNumber}, err
+		}
+		cmd.StartAt = start
+	}
+	res, err := execEnquiry(ctx, h, tripNumber, cmd, meta)
 	if err != nil {
 		return Outcome{OrderID: tripNumber}, wrap("quote", err)
 	}
@@ -133,7 +154,7 @@ func (h *Handlers) PayEnquiry(ctx context.Context, tripNumber string) (Placed, e
 	sub0 := q.Submitted()
 	meta := systemMeta(uuid.NewSHA1(enquiryPayNamespace, []byte(tripNumber+"/"+q.Quote().ValidUntil.String())), tripNumber)
 	meta.Actor = commands.Actor{UserID: sub0.UserID, Role: "user"}
-	trip := sub0.Trip
+	trip := q.Trip()
 	trip.Quote.Total = q.Quote().Amount
 	hours, err := h.catalogue.ServiceHours(ctx)
 	if err != nil {
@@ -151,4 +172,10 @@ func (h *Handlers) PayEnquiry(ctx context.Context, tripNumber string) (Placed, e
 		h.log.Warn("orders: mark an enquiry converted", "trip", tripNumber, "err", err)
 	}
 	return placed, nil
+}
+
+// defaultDeparture is 09:00 tomorrow in Cairo, the usual start of a day trip (for estimates).
+func defaultDeparture(now time.Time) time.Time {
+	n := now.In(cat.Cairo)
+	return time.Date(n.Year(), n.Month(), n.Day()+1, 9, 0, 0, 0, cat.Cairo)
 }

@@ -44,7 +44,9 @@ type Pricer interface {
 
 // ProgramPricing asks for the estimate of a program.
 type ProgramPricing struct {
-	ProgramID  string
+	ProgramID string
+	// UserID, when set, lends the start and end of the user's cart when none is given.
+	UserID     string
 	StartAt    time.Time
 	RatePlanID string
 	Start, End *cart.Point
@@ -190,6 +192,11 @@ func (p *CartPricer) PriceProgram(ctx context.Context, req ProgramPricing) (Pric
 	itin := order.Itinerary{ProgramID: req.ProgramID, ProgramName: prog.Name.En}
 	for _, d := range dests {
 		itin.Stops = append(itin.Stops, order.Stop{DestinationID: d.ID.String(), NameEN: d.Name.En, NameAR: d.Name.Ar, Lat: d.Lat, Lng: d.Lng, VisitMinutes: d.VisitMinutes})
+	}
+	if req.Start == nil && req.UserID != "" && p.Carts != nil {
+		if v, err := p.Carts.Cart(ctx, req.UserID); err == nil && v.Start != nil {
+			req.Start, req.End = v.Start, v.End
+		}
 	}
 	if req.Start == nil {
 		// No start chosen: price from the city centre; the decider asks for a pickup point.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"mishwar/domain"
+	"mishwar/domain/availability"
 	"mishwar/domain/catalogue"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
@@ -46,7 +47,8 @@ const (
 type Command interface{ isEnquiryCommand() }
 
 // SubmitEnquiry asks for a quote for a trip (a program or an itinerary). Trip.Quote holds the
-// estimate the traveller saw (possibly zero for a program priced on request).
+// estimate the traveller saw (possibly zero for a program priced on request). The date and time may
+// be left to the operator (Trip.StartAt zero); when given they follow the order's rules.
 type SubmitEnquiry struct {
 	TripNumber        string
 	UserID            string
@@ -61,9 +63,11 @@ type SubmitEnquiry struct {
 	ServiceHours      catalogue.BusinessHours
 }
 
-// QuoteEnquiry sets the price the operator offers; the traveller pays it before ValidUntil.
+// QuoteEnquiry sets the price the operator offers; the traveller pays it before ValidUntil. StartAt
+// sets the trip's start when the enquiry left it open (required then), or moves it.
 type QuoteEnquiry struct {
 	Amount     money.Money
+	StartAt    time.Time
 	Note       string
 	ValidUntil time.Time
 	ByUserID   string
@@ -100,9 +104,10 @@ type EnquirySubmitted struct {
 	SubmittedAt     time.Time      `json:"submitted_at"`
 }
 
-// EnquiryQuoted: an operator offered a price.
+// EnquiryQuoted: an operator offered a price (and the start, when StartAt is set).
 type EnquiryQuoted struct {
 	Amount     money.Money `json:"amount"`
+	StartAt    time.Time   `json:"start_at,omitzero"`
 	Note       string      `json:"note,omitempty"`
 	ValidUntil time.Time   `json:"valid_until"`
 	ByUserID   string      `json:"by_user_id,omitempty"`
@@ -135,7 +140,17 @@ type State struct {
 func (s State) Status() Status              { return s.status }
 func (s State) Submitted() EnquirySubmitted { return s.submitted }
 func (s State) Quote() EnquiryQuoted        { return s.quote }
-func (s State) OrderID() string             { return s.orderID }
+
+// Trip is the trip as quoted: the submitted one, started when the quote says.
+func (s State) Trip() order.Trip {
+	t := s.submitted.Trip
+	if !s.quote.StartAt.IsZero() {
+		t.StartAt = s.quote.StartAt
+		t.Day = availability.DayOf(s.quote.StartAt.In(catalogue.Cairo))
+	}
+	return t
+}
+func (s State) OrderID() string { return s.orderID }
 
 // Decider is the enquiry's decider.
 var Decider = domain.Decider[State, Command, Event]{
@@ -159,7 +174,16 @@ func Decide(s State, cmd Command, now time.Time) ([]Event, error) {
 		if c.Amount.Currency != money.EGP || c.Amount.Minor <= 0 || !c.ValidUntil.After(now) {
 			return nil, ErrInvalidQuote
 		}
-		return []Event{EnquiryQuoted{Amount: c.Amount, Note: strings.TrimSpace(c.Note), ValidUntil: c.ValidUntil.UTC(), ByUserID: c.ByUserID}}, nil
+		if c.StartAt.IsZero() && s.submitted.Trip.StartAt.IsZero() {
+			v := &domain.ValidationError{}
+			v.Add("date", order.KeyRequired)
+			return nil, v
+		}
+		q := EnquiryQuoted{Amount: c.Amount, Note: strings.TrimSpace(c.Note), ValidUntil: c.ValidUntil.UTC(), ByUserID: c.ByUserID}
+		if !c.StartAt.IsZero() {
+			q.StartAt = c.StartAt.UTC()
+		}
+		return []Event{q}, nil
 	case DeclineEnquiry:
 		if s.status != StatusSubmitted && s.status != StatusQuoted {
 			return nil, ErrNotQuotable
@@ -197,12 +221,18 @@ func decideSubmit(s State, c SubmitEnquiry, now time.Time) ([]Event, error) {
 	if !c.TermsAgreed {
 		v.Add("terms", order.KeyTermsRequired)
 	}
-	order.ValidateTrip(v, c.Trip, c.Policy, c.ServiceHours, now)
+	if c.Trip.StartAt.IsZero() {
+		order.ValidateItinerary(v, c.Trip)
+	} else {
+		order.ValidateTrip(v, c.Trip, c.Policy, c.ServiceHours, now)
+	}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
 	trip := c.Trip
-	trip.StartAt = trip.StartAt.UTC()
+	if !trip.StartAt.IsZero() {
+		trip.StartAt = trip.StartAt.UTC()
+	}
 	display := c.DisplayCurrency
 	if display == "" {
 		display = money.EGP

@@ -49,6 +49,28 @@ func quoted() enquiry.EnquiryQuoted {
 	return enquiry.EnquiryQuoted{Amount: quote, Note: "includes tickets", ValidUntil: now.Add(48 * time.Hour).UTC(), ByUserID: "admin"}
 }
 
+func undatedTrip() order.Trip {
+	t := trip
+	t.StartAt, t.Day = time.Time{}, ""
+	return t
+}
+
+func undated() enquiry.SubmitEnquiry {
+	c := submit()
+	c.Trip = undatedTrip()
+	return c
+}
+
+func TestTheQuoteSetsTheStart(t *testing.T) {
+	e := submitted()
+	e.Trip = undatedTrip()
+	start := time.Date(2026, 11, 20, 11, 0, 0, 0, cairo)
+	s := enquiry.Decider.Fold([]enquiry.Event{e, enquiry.EnquiryQuoted{Amount: quote, StartAt: start.UTC(), ValidUntil: now.Add(time.Hour)}})
+	if got := s.Trip(); !got.StartAt.Equal(start) || got.Day != "2026-11-20" {
+		t.Fatalf("trip starts %v on %s", got.StartAt, got.Day)
+	}
+}
+
 func TestDecide(t *testing.T) {
 	noTerms := submit()
 	noTerms.TermsAgreed = false
@@ -91,6 +113,12 @@ func TestDecide(t *testing.T) {
 		{name: "a lapsed quote cannot become an order", given: []enquiry.Event{submitted(), quoted()}, at: now.Add(48 * time.Hour),
 			when: enquiry.ConvertEnquiry{OrderID: "MSH-4PQ7RT"}, wantErr: enquiry.ErrQuoteLapsed},
 		{name: "commands on an unknown enquiry are refused", when: enquiry.DeclineEnquiry{}, wantErr: enquiry.ErrEnquiryNotFound},
+		{name: "the date can be left to the operator", when: undated(),
+			then: []enquiry.Event{func() enquiry.EnquirySubmitted { e := submitted(); e.Trip = undatedTrip(); return e }()}},
+		{name: "an enquiry without a date needs one in its quote",
+			given:   []enquiry.Event{func() enquiry.EnquirySubmitted { e := submitted(); e.Trip = undatedTrip(); return e }()},
+			when:    enquiry.QuoteEnquiry{Amount: quote, ValidUntil: now.Add(time.Hour)},
+			wantErr: &domain.ValidationError{Fields: map[string][]string{"date": {order.KeyRequired}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

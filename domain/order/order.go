@@ -380,15 +380,7 @@ func ValidateContact(v *domain.ValidationError, c Contact, confirmation string) 
 
 // ValidateTrip adds the trip's rule breaks under p at now to v (shared with enquiries).
 func ValidateTrip(v *domain.ValidationError, t Trip, p Policy, hours catalogue.BusinessHours, now time.Time) {
-	if t.Itinerary.Start.Name == "" && t.Itinerary.Start.Lat == 0 && t.Itinerary.Start.Lng == 0 {
-		v.Add("pickup", KeyPickupRequired)
-	}
-	if len(t.Itinerary.Stops) < 2 {
-		v.Add("destinations", KeyMoreDestinations)
-	}
-	if t.RatePlan.ID == "" {
-		v.Add("rate_plan_id", KeyRateRequired)
-	}
+	ValidateItinerary(v, t)
 	if t.StartAt.IsZero() {
 		v.Add("date", KeyRequired)
 		v.Add("time", KeyRequired)
@@ -404,6 +396,20 @@ func ValidateTrip(v *domain.ValidationError, t Trip, p Policy, hours catalogue.B
 	}
 	if !hours.OpenAt(t.StartAt) {
 		v.Add("time", KeyOutsideServiceHours)
+	}
+}
+
+// ValidateItinerary adds the rule breaks of the trip's where and how (pickup point, more than one
+// destination, a rate plan), without its when.
+func ValidateItinerary(v *domain.ValidationError, t Trip) {
+	if t.Itinerary.Start.Name == "" && t.Itinerary.Start.Lat == 0 && t.Itinerary.Start.Lng == 0 {
+		v.Add("pickup", KeyPickupRequired)
+	}
+	if len(t.Itinerary.Stops) < 2 {
+		v.Add("destinations", KeyMoreDestinations)
+	}
+	if t.RatePlan.ID == "" {
+		v.Add("rate_plan_id", KeyRateRequired)
 	}
 }
 

@@ -3,6 +3,8 @@ package orders
 import (
 	"time"
 
+	"mishwar/domain/availability"
+	cat "mishwar/domain/catalogue"
 	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
@@ -41,6 +43,9 @@ func (q *Enquiry) apply(e enquiry.Event, at time.Time) {
 			Trip: ev.Trip, Rates: ev.Rates, DisplayCurrency: ev.DisplayCurrency, SubmittedAt: ev.SubmittedAt}
 	case enquiry.EnquiryQuoted:
 		q.Status = enquiry.StatusQuoted
+		if !ev.StartAt.IsZero() {
+			q.Trip.StartAt, q.Trip.Day = ev.StartAt, availability.DayOf(ev.StartAt.In(cat.Cairo))
+		}
 		q.Quote = &Quote{Amount: ev.Amount, Note: ev.Note, ValidUntil: ev.ValidUntil, At: at}
 	case enquiry.EnquiryDeclined:
 		q.Status, q.DeclineReason = enquiry.StatusDeclined, ev.Reason

@@ -143,6 +143,9 @@ func (p *Projection) enquiryMails(q Enquiry, e enquiry.Event, rec eventstore.Rec
 		})}
 	case enquiry.EnquiryQuoted:
 		start := q.Trip.StartAt.In(cat.Cairo)
+		if q.Trip.StartAt.IsZero() {
+			start = ev.StartAt.In(cat.Cairo)
+		}
 		paras := []string{i18n.T(l, "mail.enquiry_quoted.body", start.Format("2006-01-02"), start.Format("15:04"), FormatMoney(ev.Amount),
 			ev.ValidUntil.In(cat.Cairo).Format("2006-01-02 15:04"))}
 		if ev.Note != "" {

@@ -97,7 +97,7 @@ CREATE TABLE enquiries (
     email        text        NOT NULL,
     customer     text        NOT NULL,
     status       text        NOT NULL,
-    day          date        NOT NULL,
+    day          date,
     submitted_at timestamptz NOT NULL,
     updated_at   timestamptz NOT NULL,
     version      bigint      NOT NULL,
@@ -323,14 +323,22 @@ func writeEnquiry(ctx context.Context, tx pgx.Tx, q *Enquiry) error {
 	}
 	_, err = tx.Exec(ctx, `INSERT INTO enquiries (trip_number, user_id, email, customer, status, day, submitted_at, updated_at, version, doc)
 		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)
-		ON CONFLICT (trip_number) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at,
+		ON CONFLICT (trip_number) DO UPDATE SET status = excluded.status, day = excluded.day, updated_at = excluded.updated_at,
 		    version = excluded.version, doc = excluded.doc`,
 		q.TripNumber, q.UserID, strings.ToLower(q.Contact.Email), strings.TrimSpace(q.Contact.FirstName+" "+q.Contact.LastName),
-		string(q.Status), string(q.Trip.Day), q.SubmittedAt, q.UpdatedAt, q.Version, doc)
+		string(q.Status), nullDay(q.Trip.Day), q.SubmittedAt, q.UpdatedAt, q.Version, doc)
 	if err != nil {
 		return fmt.Errorf("orders: write enquiry %s: %w", q.TripNumber, err)
 	}
 	return nil
+}
+
+// nullDay is NULL for an enquiry that leaves the date to the operator.
+func nullDay(d availability.Day) any {
+	if d == "" {
+		return nil
+	}
+	return string(d)
 }
 
 // querier is a pool or a transaction.

@@ -8,6 +8,8 @@ export interface EnquiryInput {
   first_name: string;
   last_name: string;
   email: string;
+  confirm_email: string;
+  terms: boolean;
   phone_number: string;
   country: string;
   comments: string;

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 
@@ -9,6 +10,8 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
 import { PROGRAM_RESPONSE_HOURS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
 import { useLanguage } from '@/hooks/use-language';
 import { formatNumber } from '@/utils/format';
 
@@ -36,6 +39,7 @@ export function EnquiryForm({ programId }: { programId?: string }) {
   const rates = useRates();
   const submit = useSubmitEnquiry();
   const [tripNumber, setTripNumber] = useState<string | null | undefined>(undefined);
+  const navigate = useNavigate();
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { rate_id: '', first_name: '', last_name: '', email: '', confirm_email: '', phone_number: '', country: '', comments: '', terms: false },
@@ -43,12 +47,18 @@ export function EnquiryForm({ programId }: { programId?: string }) {
   const { errors } = form.formState;
   const message = (key?: string) => (key ? t(key) : undefined);
 
-  const onSubmit = form.handleSubmit(async ({ confirm_email: _confirm, terms: _terms, ...values }) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
       const result = await submit.mutateAsync({ ...values, program_id: programId });
       toast.success(t('enquiry.submitted'));
       setTripNumber(result.tripNumber);
-    } catch {
+    } catch (error) {
+      // The server says which rule broke (a pickup point chosen first, e-mails that match, …).
+      if (isApiError(error) && error.status === 422) {
+        toast.error(error.firstError('pickup') ?? error.firstError() ?? error.message);
+        if (error.errors.pickup) void navigate(paths.points);
+        return;
+      }
       toast.error(t('enquiry.failed'));
     }
   });
