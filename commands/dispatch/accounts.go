@@ -1,0 +1,25 @@
+package dispatch
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"mishwar/domain/dispatch"
+	"mishwar/internal/accounts"
+)
+
+// AccountStore answers Accounts from the account tables.
+type AccountStore struct{ Store *accounts.Store }
+
+// AccountByEmail finds the account with email (case and spaces ignored).
+func (a AccountStore) AccountByEmail(ctx context.Context, email string) (Account, error) {
+	u, err := a.Store.UserByEmail(ctx, a.Store.Pool(), strings.ToLower(strings.TrimSpace(email)))
+	if errors.Is(err, accounts.ErrUserNotFound) {
+		return Account{}, dispatch.ErrAccountNotDriver
+	}
+	if err != nil {
+		return Account{}, err
+	}
+	return Account{UserID: u.ID.String(), Email: u.Email, Role: u.Role}, nil
+}

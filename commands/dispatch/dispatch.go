@@ -1,0 +1,267 @@
+// Package dispatch runs the write side of dispatching confirmed orders: an operator assigns a driver
+// (booked on the driver's day stream first, so a driver never takes more trips a day than their
+// record allows, whatever runs at the same time), unassigns them, links a driver to their sign-in
+// account, and the driver advances the trip step by step.
+//
+// What a decision needs of an order and a driver is read from their own streams (the order's and the
+// catalogue driver's), never from a read model, so a stale read model can never dispatch an unpaid or
+// cancelled order. This package never changes an order or a catalogue record.
+package dispatch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"mishwar/commands"
+	"mishwar/domain/availability"
+	cat "mishwar/domain/catalogue"
+	"mishwar/domain/dispatch"
+	"mishwar/domain/order"
+	"mishwar/eventstore"
+)
+
+// Stream categories.
+const (
+	TripCategory          = "dispatch"
+	DriverDayCategory     = "driverday"
+	DriverAccountCategory = "driveraccount"
+)
+
+// TripStream is the dispatch stream of the order with trip number orderID.
+func TripStream(orderID string) string { return eventstore.StreamID(TripCategory, orderID) }
+
+// DriverDayStream is the stream of one driver's trips on day.
+func DriverDayStream(driverID string, day availability.Day) string {
+	return eventstore.StreamID(DriverDayCategory, driverID+"-"+string(day))
+}
+
+// DriverAccountStream is the stream of a driver's account link.
+func DriverAccountStream(driverID string) string {
+	return eventstore.StreamID(DriverAccountCategory, driverID)
+}
+
+// Account is a sign-in account as the account directory knows it.
+type Account struct {
+	UserID string
+	Email  string
+	Role   string
+}
+
+// Accounts finds sign-in accounts by e-mail (to link a driver to theirs).
+type Accounts interface {
+	// AccountByEmail returns the account; an unknown e-mail is dispatch.ErrAccountNotDriver (the
+	// operator's answer is the same: that address is not a driver's account).
+	AccountByEmail(ctx context.Context, email string) (Account, error)
+}
+
+// Handlers runs the dispatch commands.
+type Handlers struct {
+	runner   *commands.Runner
+	accounts Accounts
+}
+
+// New returns the handlers.
+func New(runner *commands.Runner, accounts Accounts) *Handlers {
+	return &Handlers{runner: runner, accounts: accounts}
+}
+
+// Outcome is where a command left the log.
+type Outcome struct {
+	Position eventstore.Position
+	// Changed is false when the command repeated what was already so.
+	Changed bool
+}
+
+// Every dispatch decision is re-checked by its decider against the state it reloads, so a concurrent
+// change is retried rather than answered with 409.
+var commuting = commands.Options{Commutes: true}
+
+func actor(meta commands.Meta) dispatch.Actor {
+	return dispatch.Actor{UserID: meta.Actor.UserID, Role: meta.Actor.Role}
+}
+
+// sub is the metadata of a named step of the command meta describes: its own id, derived from meta's
+// (so a retried command repeats the same steps), caused by it.
+func sub(meta commands.Meta, name string) commands.Meta {
+	m := meta
+	m.CommandID = uuid.NewSHA1(meta.CommandID, []byte(name))
+	if m.CorrelationID == "" {
+		m.CorrelationID = meta.CommandID.String()
+	}
+	m.CausationID = meta.CommandID.String()
+	return m
+}
+
+// OrderFacts reads what dispatch needs of an order from the order's stream.
+func (h *Handlers) OrderFacts(ctx context.Context, orderID string) (dispatch.OrderFacts, error) {
+	num, ok := order.NormalizeTripNumber(orderID)
+	if !ok {
+		return dispatch.OrderFacts{}, order.ErrOrderNotFound
+	}
+	hist, err := commands.Load[order.Event](ctx, h.runner, eventstore.StreamID("order", num))
+	if err != nil {
+		return dispatch.OrderFacts{}, fmt.Errorf("dispatch: order %s: %w", num, err)
+	}
+	s := order.Decider.Fold(hist.Events)
+	if !s.Exists() {
+		return dispatch.OrderFacts{}, order.ErrOrderNotFound
+	}
+	trip := s.Trip()
+	stops := make([]string, len(trip.Itinerary.Stops))
+	for i, st := range trip.Itinerary.Stops {
+		stops[i] = st.NameEN
+	}
+	return dispatch.OrderFacts{OrderID: num, Confirmed: s.Status() == order.StatusConfirmed, Day: trip.Day,
+		StartAt: trip.StartAt, OwnerID: s.UserID(), Stops: stops}, nil
+}
+
+// Driver reads a driver's catalogue record and linked account from their streams.
+func (h *Handlers) Driver(ctx context.Context, driverID string) (dispatch.Driver, error) {
+	id, err := uuid.Parse(driverID)
+	if err != nil {
+		return dispatch.Driver{}, dispatch.ErrDriverNotFound
+	}
+	hist, err := commands.Load[cat.DriverEvent](ctx, h.runner, eventstore.StreamID(cat.DriverStream, id.String()))
+	if err != nil {
+		return dispatch.Driver{}, fmt.Errorf("dispatch: driver %s: %w", id, err)
+	}
+	st := cat.Driver.Fold(hist.Events)
+	if st.Status == cat.StatusAbsent {
+		return dispatch.Driver{}, dispatch.ErrDriverNotFound
+	}
+	link, err := commands.Load[dispatch.DriverAccountEvent](ctx, h.runner, DriverAccountStream(id.String()))
+	if err != nil {
+		return dispatch.Driver{}, fmt.Errorf("dispatch: driver account %s: %w", id, err)
+	}
+	d := dispatch.DriverFrom(id.String(), st.Fields, dispatch.DriverAccount.Fold(link.Events).UserID())
+	if st.Status == cat.StatusArchived {
+		d.Active = false
+	}
+	return d, nil
+}
+
+// Trip folds an order's dispatch stream.
+func (h *Handlers) Trip(ctx context.Context, orderID string) (dispatch.TripState, int64, error) {
+	hist, err := commands.Load[dispatch.TripEvent](ctx, h.runner, TripStream(orderID))
+	if err != nil {
+		return dispatch.TripState{}, -1, err
+	}
+	return dispatch.Trip.Fold(hist.Events), hist.Version, nil
+}
+
+// AssignDriver gives a confirmed order to a driver: the driver's day is booked first (refused when
+// they already carry their trips per day), then the trip is assigned; if the trip refuses, the day is
+// given back.
+func (h *Handlers) AssignDriver(ctx context.Context, orderID, driverID string, meta commands.Meta) (Outcome, error) {
+	if meta.CommandID == uuid.Nil {
+		meta.CommandID = uuid.New()
+	}
+	facts, err := h.OrderFacts(ctx, orderID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	driver, err := h.Driver(ctx, driverID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	cmd := dispatch.AssignDriver{Order: facts, Driver: driver, By: actor(meta)}
+	// Decide once on what the trip is now, so the usual refusals never touch the driver's day.
+	trip, _, err := h.Trip(ctx, facts.OrderID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if events, err := dispatch.Trip.Decide(trip, cmd, h.runner.Now()); err != nil || len(events) == 0 {
+		return Outcome{}, err
+	}
+	day, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, facts.Day),
+		dispatch.DriverDayCommand(dispatch.BookDriverDay{DriverID: driver.ID, Day: facts.Day, OrderID: facts.OrderID, TripsPerDay: driver.TripsPerDay}),
+		sub(meta, "book-day"), commuting)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("dispatch: book %s's day: %w", driver.ID, err)
+	}
+	res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(facts.OrderID), dispatch.TripCommand(cmd), meta, commuting)
+	if err != nil {
+		if _, rerr := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, facts.Day),
+			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: facts.OrderID, Reason: "assignment refused"}),
+			sub(meta, "release-day"), commuting); rerr != nil {
+			return Outcome{}, errors.Join(err, fmt.Errorf("dispatch: give back %s's day: %w", driver.ID, rerr))
+		}
+		return Outcome{}, err
+	}
+	out := Outcome{Position: res.Position, Changed: len(res.Events) > 0}
+	if out.Position.Less(day.Position) {
+		out.Position = day.Position
+	}
+	return out, nil
+}
+
+// UnassignDriver takes a trip that has not started back from its driver and frees their day.
+func (h *Handlers) UnassignDriver(ctx context.Context, orderID, reason string, meta commands.Meta) (Outcome, error) {
+	if meta.CommandID == uuid.Nil {
+		meta.CommandID = uuid.New()
+	}
+	num, ok := order.NormalizeTripNumber(orderID)
+	if !ok {
+		return Outcome{}, order.ErrOrderNotFound
+	}
+	res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(num),
+		dispatch.TripCommand(dispatch.UnassignDriver{By: actor(meta), Reason: reason}), meta, commuting)
+	if err != nil {
+		return Outcome{}, err
+	}
+	out := Outcome{Position: res.Position, Changed: len(res.Events) > 0}
+	for _, e := range res.Events {
+		u, ok := e.(dispatch.DriverUnassigned)
+		if !ok {
+			continue
+		}
+		day, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(u.DriverID, u.Day),
+			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: num, Reason: "unassigned"}), sub(meta, "release-day"), commuting)
+		if err != nil {
+			return out, fmt.Errorf("dispatch: free %s's day: %w", u.DriverID, err)
+		}
+		if out.Position.Less(day.Position) {
+			out.Position = day.Position
+		}
+	}
+	return out, nil
+}
+
+// Advance takes the driver's next step on a trip (stop: the stop reached, for dispatch.StepArrive).
+func (h *Handlers) Advance(ctx context.Context, orderID, step string, stop int, meta commands.Meta) (Outcome, error) {
+	cmd, err := dispatch.StepCommand(step, stop, actor(meta))
+	if err != nil {
+		return Outcome{}, err
+	}
+	num, ok := order.NormalizeTripNumber(orderID)
+	if !ok {
+		return Outcome{}, order.ErrOrderNotFound
+	}
+	res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(num), cmd, meta, commuting)
+	if err != nil {
+		return Outcome{}, err
+	}
+	return Outcome{Position: res.Position, Changed: len(res.Events) > 0}, nil
+}
+
+// LinkAccount names the sign-in account (by e-mail; it must have the driver role) of a driver.
+func (h *Handlers) LinkAccount(ctx context.Context, driverID, email string, meta commands.Meta) (Outcome, error) {
+	d, err := h.Driver(ctx, driverID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	acc, err := h.accounts.AccountByEmail(ctx, email)
+	if err != nil {
+		return Outcome{}, err
+	}
+	res, err := commands.Execute(ctx, h.runner, dispatch.DriverAccount, DriverAccountStream(d.ID),
+		dispatch.DriverAccountCommand(dispatch.LinkDriverAccount{DriverID: d.ID, UserID: acc.UserID, Email: acc.Email, AccountRole: acc.Role, By: actor(meta)}),
+		meta, commuting)
+	if err != nil {
+		return Outcome{}, err
+	}
+	return Outcome{Position: res.Position, Changed: len(res.Events) > 0}, nil
+}

@@ -1,0 +1,145 @@
+// Package dispatchtest builds the real pieces dispatch tests run on: a fresh PostgreSQL database with
+// the event store, the catalogue's driver commands, the account tables and the dispatch handlers.
+// Orders are given as their real events on their own streams. For tests only.
+package dispatchtest
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/commands"
+	catcmd "mishwar/commands/catalogue"
+	dispatchcmd "mishwar/commands/dispatch"
+	orderscmd "mishwar/commands/orders"
+	"mishwar/domain/availability"
+	cat "mishwar/domain/catalogue"
+	"mishwar/domain/money"
+	"mishwar/domain/order"
+	"mishwar/eventstore"
+	"mishwar/eventstore/postgres"
+	"mishwar/internal/accounts"
+	"mishwar/internal/pgtest"
+)
+
+// Fixture is the write side dispatch needs, on a fresh database.
+type Fixture struct {
+	Pool      *pgxpool.Pool
+	Store     eventstore.Store
+	Registry  *eventstore.Registry
+	Runner    *commands.Runner
+	Catalogue *catcmd.Handlers
+	Accounts  *accounts.Store
+	Dispatch  *dispatchcmd.Handlers
+}
+
+// Admin is the operator who dispatches in tests.
+var Admin = commands.Actor{UserID: "admin-1", Role: "admin"}
+
+// New starts the fixture.
+func New(t testing.TB) *Fixture {
+	t.Helper()
+	pool := pgtest.NewDatabase(t)
+	reg := eventstore.NewRegistry()
+	catcmd.RegisterEvents(reg)
+	orderscmd.RegisterEvents(reg)
+	dispatchcmd.RegisterEvents(reg)
+	store := postgres.New(pool)
+	runner := commands.NewRunner(store, reg)
+	acc := accounts.NewStore(pool)
+	return &Fixture{Pool: pool, Store: store, Registry: reg, Runner: runner, Catalogue: catcmd.New(runner), Accounts: acc,
+		Dispatch: dispatchcmd.New(runner, dispatchcmd.AccountStore{Store: acc})}
+}
+
+// Driver adds a driver working on days (every day when none), with tripsPerDay, and links a fresh
+// driver account to them. It returns the driver's id and the account's user id.
+func (f *Fixture) Driver(t testing.TB, tripsPerDay int, days ...time.Weekday) (driverID, userID string) {
+	t.Helper()
+	ctx := context.Background()
+	if len(days) == 0 {
+		days = []time.Weekday{0, 1, 2, 3, 4, 5, 6}
+	}
+	id := uuid.New()
+	if _, err := f.Catalogue.Drivers.Create(ctx, cat.CreateDriver{ID: id, Fields: cat.DriverFields{
+		Name: cat.Text{En: "Karim Driver", Ar: "كريم"}, Phone: fmt.Sprintf("+2010%08d", id.ID()%100000000), Licence: "L-" + id.String()[:8],
+		Vehicle: cat.Text{En: "Sedan", Ar: "سيدان"}, Plate: "ABC " + id.String()[:4], Seats: 4,
+		WorkingDays: days, TripsPerDay: tripsPerDay, Active: true,
+	}}, commands.NewMeta(Admin)); err != nil {
+		t.Fatal(err)
+	}
+	userID = f.Account(t, "driver")
+	u, err := f.Accounts.UserByID(ctx, f.Pool, uuid.MustParse(userID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Dispatch.LinkAccount(ctx, id.String(), u.Email, commands.NewMeta(Admin)); err != nil {
+		t.Fatal(err)
+	}
+	return id.String(), userID
+}
+
+// Account creates an account with role and returns its user id.
+func (f *Fixture) Account(t testing.TB, role string) string {
+	t.Helper()
+	id := uuid.New()
+	if _, err := f.Accounts.CreateUser(context.Background(), f.Pool, accounts.NewUser{ID: id, Email: id.String()[:13] + "@example.com",
+		PasswordHash: "x", FirstName: "Test", LastName: role, Role: role}); err != nil {
+		t.Fatal(err)
+	}
+	return id.String()
+}
+
+// TripNumber is a fresh trip number.
+func TripNumber() string {
+	var seed [8]byte
+	_, _ = rand.Read(seed[:])
+	return order.TripNumberFrom(seed)
+}
+
+// Order writes an order's events for a trip on day owned by owner, with two stops, paid (confirmed)
+// when paid is true, and returns its trip number.
+func (f *Fixture) Order(t testing.TB, day availability.Day, owner string, paid bool) string {
+	t.Helper()
+	id := TripNumber()
+	start, err := day.Time(cat.Cairo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start = start.Add(10 * time.Hour)
+	total := money.New(150000, money.EGP)
+	events := []any{
+		order.OrderPlaced{OrderID: id, UserID: owner, Lang: "en", Source: order.SourceCart,
+			Contact: order.Contact{FirstName: "Mona", LastName: "Zaki", Email: "mona-" + id + "@example.com", Phone: "+201001234567", Country: "EG"},
+			Trip: order.Trip{StartAt: start.UTC(), Day: day, Itinerary: order.Itinerary{
+				Start: order.Point{Name: "Nile Hotel", Lat: 30.045, Lng: 31.232}, End: order.Point{Name: "Nile Hotel", Lat: 30.045, Lng: 31.232},
+				Stops: []order.Stop{{DestinationID: "p", NameEN: "Pyramids", NameAR: "الأهرامات", Lat: 29.9792, Lng: 31.1342, VisitMinutes: 120},
+					{DestinationID: "m", NameEN: "Museum", NameAR: "المتحف", Lat: 30.0478, Lng: 31.2336, VisitMinutes: 90}}},
+				Quote: order.Quote{Total: total}},
+			DisplayCurrency: money.EGP, Reservation: "r-" + id, HoldUntil: time.Now().Add(time.Hour).UTC(), PlacedAt: time.Now().UTC()},
+		order.PaymentRequested{PaymentID: "pay-" + id, Purpose: order.PurposeOrder, Provider: "sandbox", Amount: total, RedirectURL: "http://mishwar.test/pay", ExpiresAt: time.Now().Add(time.Hour).UTC()},
+	}
+	if paid {
+		events = append(events, order.PaymentReceived{PaymentID: "pay-" + id, Purpose: order.PurposeOrder, Provider: "sandbox", ProviderRef: "ref", Amount: total, Confirms: true})
+	}
+	meta := commands.NewMeta(commands.Actor{UserID: owner, Role: "user"})
+	data := make([]eventstore.EventData, len(events))
+	for i, e := range events {
+		if data[i], err = f.Registry.Encode(eventstore.DeterministicID(meta.CommandID, i), e, eventstore.Metadata{ActorID: owner, ActorRole: "user", CommandID: meta.CommandID.String()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := f.Store.Append(context.Background(), orderscmd.OrderStream(id), eventstore.NoStream, data...); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// As is a fresh command of the account userID with role.
+func As(userID, role string) commands.Meta {
+	return commands.NewMeta(commands.Actor{UserID: userID, Role: role})
+}

@@ -1,0 +1,19 @@
+package dispatch
+
+import (
+	"mishwar/domain/dispatch"
+	"mishwar/eventstore"
+)
+
+// RegisterEvents registers the dispatch events under their stored names, schema version 1.
+func RegisterEvents(r *eventstore.Registry) {
+	eventstore.Register[dispatch.DriverAssigned](r, "DriverAssigned", 1)
+	eventstore.Register[dispatch.DriverUnassigned](r, "DriverUnassigned", 1)
+	eventstore.Register[dispatch.TripStarted](r, "TripStarted", 1)
+	eventstore.Register[dispatch.TravellersPickedUp](r, "TravellersPickedUp", 1)
+	eventstore.Register[dispatch.ArrivedAtStop](r, "ArrivedAtStop", 1)
+	eventstore.Register[dispatch.TripCompleted](r, "TripCompleted", 1)
+	eventstore.Register[dispatch.DriverDayBooked](r, "DriverDayBooked", 1)
+	eventstore.Register[dispatch.DriverDayReleased](r, "DriverDayReleased", 1)
+	eventstore.Register[dispatch.DriverAccountLinked](r, "DriverAccountLinked", 1)
+}
