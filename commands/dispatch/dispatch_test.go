@@ -174,4 +174,3 @@ func TestADriverIsNeverDoubleBookedUnderConcurrency(t *testing.T) {
 		}
 	}
 }
-
