@@ -366,15 +366,18 @@ func StepCommand(step string, stop int, by Actor) (TripCommand, error) {
 }
 
 // NextStep is the step the driver takes next ("" when there is none): what the driver's big button does.
-func (s TripState) NextStep() (step string, stop int) {
-	switch s.Status() {
+func (s TripState) NextStep() (step string, stop int) { return Next(s.Status(), s.stop, len(s.stops)) }
+
+// Next is the step that follows status, with stop stops of stops reached.
+func Next(status Status, stop, stops int) (step string, nextStop int) {
+	switch status {
 	case StatusAssigned:
 		return StepStart, 0
 	case StatusStarted:
 		return StepPickUp, 0
 	case StatusPickedUp, StatusAtStop:
-		if s.stop < len(s.stops) {
-			return StepArrive, s.stop + 1
+		if stop < stops {
+			return StepArrive, stop + 1
 		}
 		return StepComplete, 0
 	default:

@@ -1,0 +1,193 @@
+package dispatch_test
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"mishwar/commands"
+	"mishwar/commands/dispatch/dispatchtest"
+	"mishwar/domain/dispatch"
+	"mishwar/eventstore"
+	"mishwar/internal/pgtest"
+	"mishwar/projections"
+	dispatchrm "mishwar/projections/dispatch"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+type world struct {
+	*dispatchtest.Fixture
+	runner *projections.Runner
+	read   *dispatchrm.Reader
+
+	mu      sync.Mutex
+	notices []string
+}
+
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	f := dispatchtest.New(t)
+	rm, err := projections.NewRunner(f.Pool, f.Store, projections.Config{Logger: slog.New(slog.DiscardHandler)}, dispatchrm.New(f.Registry))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &world{Fixture: f, runner: rm, read: dispatchrm.NewReader(f.Pool)}
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	listening := make(chan struct{})
+	wg.Add(2)
+	go func() { defer wg.Done(); _ = rm.Run(ctx) }()
+	go func() {
+		defer wg.Done()
+		once := sync.Once{}
+		_ = projections.ListenLive(ctx, f.Pool, func(topic string, payload json.RawMessage) {
+			if topic == projections.TopicConnected {
+				once.Do(func() { close(listening) })
+				return
+			}
+			if topic == dispatchrm.EventTripProgress {
+				w.mu.Lock()
+				w.notices = append(w.notices, string(payload))
+				w.mu.Unlock()
+			}
+		})
+	}()
+	<-listening
+	t.Cleanup(func() { cancel(); wg.Wait() })
+	return w
+}
+
+func (w *world) wait(t *testing.T, pos eventstore.Position) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := w.runner.WaitFor(ctx, dispatchrm.Name, pos); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (w *world) noticesFor(order string) []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var out []string
+	for _, n := range w.notices {
+		if strings.Contains(n, order) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+const day = "2026-11-18"
+
+func TestTheBoardFollowsEveryStep(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	driverID, driverUser := w.Driver(t, 2)
+	paid := w.Order(t, day, "traveller-1", true)
+	unpaid := w.Order(t, day, "traveller-2", false)
+	other := w.Order(t, "2026-11-19", "traveller-3", true)
+
+	out, err := w.Dispatch.AssignDriver(ctx, paid, driverID, commands.NewMeta(dispatchtest.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.wait(t, out.Position)
+	board, err := w.read.Board(ctx, day)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(board) != 1 || board[0].OrderID != paid {
+		t.Fatalf("the board of %s shows %+v; want only the paid order (not the unpaid %s nor %s of another day)", day, board, unpaid, other)
+	}
+	row := board[0]
+	if row.Status != dispatch.StatusAssigned || row.Driver == nil || row.Driver.ID != driverID || row.Customer != "Mona Zaki" ||
+		row.Pickup != "Nile Hotel" || len(row.Stops) != 2 || row.NextStep != dispatch.StepStart || len(row.Steps) != 1 {
+		t.Fatalf("assigned row: %+v", row)
+	}
+	mine, err := w.read.DriverTrips(ctx, driverUser, "2026-11-01", 0)
+	if err != nil || len(mine) != 1 || mine[0].OrderID != paid {
+		t.Fatalf("driver's trips: %v %+v", err, mine)
+	}
+
+	steps := []struct {
+		step string
+		stop int
+		want dispatch.Status
+		at   int
+		next string
+	}{
+		{dispatch.StepStart, 0, dispatch.StatusStarted, 0, dispatch.StepPickUp},
+		{dispatch.StepPickUp, 0, dispatch.StatusPickedUp, 0, dispatch.StepArrive},
+		{dispatch.StepArrive, 1, dispatch.StatusAtStop, 1, dispatch.StepArrive},
+		{dispatch.StepArrive, 2, dispatch.StatusAtStop, 2, dispatch.StepComplete},
+		{dispatch.StepComplete, 0, dispatch.StatusCompleted, 2, ""},
+	}
+	for i, s := range steps {
+		out, err := w.Dispatch.Advance(ctx, paid, s.step, s.stop, dispatchtest.As(driverUser, "driver"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.wait(t, out.Position)
+		tr, err := w.read.Trip(ctx, paid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.Status != s.want || tr.Stop != s.at || tr.NextStep != s.next || len(tr.Steps) != i+2 {
+			t.Fatalf("after %s %d: %+v", s.step, s.stop, tr)
+		}
+	}
+	tr, _ := w.read.Trip(ctx, paid)
+	if tr.Steps[3].Name != "Pyramids" || tr.Steps[4].Name != "Museum" {
+		t.Fatalf("stop names: %+v", tr.Steps)
+	}
+
+	// One notice per committed change, to the trip, its traveller, its driver and the admins.
+	deadline := time.Now().Add(5 * time.Second)
+	for len(w.noticesFor(paid)) < 6 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	got := w.noticesFor(paid)
+	if len(got) < 6 {
+		t.Fatalf("notices: %v", got)
+	}
+	last := got[len(got)-1]
+	for _, room := range []string{"trip:" + paid, "user:traveller-1", "user:" + driverUser, `"admin"`, `"status":"completed"`} {
+		if !strings.Contains(last, room) {
+			t.Errorf("last notice %s lacks %s", last, room)
+		}
+	}
+}
+
+func TestUnassigningClearsTheDriver(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	driverID, driverUser := w.Driver(t, 1)
+	id := w.Order(t, day, "traveller-1", true)
+	if _, err := w.Dispatch.AssignDriver(ctx, id, driverID, commands.NewMeta(dispatchtest.Admin)); err != nil {
+		t.Fatal(err)
+	}
+	out, err := w.Dispatch.UnassignDriver(ctx, id, "sick", commands.NewMeta(dispatchtest.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.wait(t, out.Position)
+	tr, err := w.read.Trip(ctx, id)
+	if err != nil || tr.Status != dispatch.StatusUnassigned || tr.Driver != nil || tr.NextStep != "" || len(tr.Steps) != 2 {
+		t.Fatalf("after unassigning: %v %+v", err, tr)
+	}
+	if mine, _ := w.read.DriverTrips(ctx, driverUser, "2026-11-01", 0); len(mine) != 0 {
+		t.Fatalf("the driver still sees %+v", mine)
+	}
+	accounts, err := w.read.DriverAccounts(ctx)
+	if err != nil || accounts[driverID].UserID != driverUser {
+		t.Fatalf("driver accounts: %v %+v", err, accounts)
+	}
+}

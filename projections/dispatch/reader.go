@@ -1,0 +1,145 @@
+package dispatch
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/domain"
+	"mishwar/domain/dispatch"
+	"mishwar/projections"
+)
+
+// ErrTripNotFound: the read model has no such trip.
+var ErrTripNotFound = domain.NotFound("dispatch.trip_not_found")
+
+// Trip is one row of the trips board with its progress.
+type Trip struct {
+	OrderID     string           `json:"order_id"`
+	Day         string           `json:"day"`
+	StartAt     time.Time        `json:"start_at"`
+	OwnerID     string           `json:"-"`
+	Customer    string           `json:"customer"`
+	Phone       string           `json:"phone"`
+	Pickup      string           `json:"pickup"`
+	Stops       []string         `json:"stops"`
+	OrderStatus string           `json:"order_status"`
+	Status      dispatch.Status  `json:"status"`
+	Stop        int              `json:"stop"`
+	Driver      *dispatch.Driver `json:"driver,omitempty"`
+	Steps       []Step           `json:"steps"`
+	NextStep    string           `json:"next_step,omitempty"`
+	NextStop    int              `json:"next_stop,omitempty"`
+	Version     int64            `json:"version"`
+}
+
+// DriverAccount is the account linked to a driver.
+type DriverAccount struct {
+	DriverID string    `json:"driver_id"`
+	UserID   string    `json:"user_id"`
+	Email    string    `json:"email"`
+	LinkedAt time.Time `json:"linked_at"`
+}
+
+// Reader answers queries over the read model.
+type Reader struct{ pool *pgxpool.Pool }
+
+// NewReader returns a reader over pool.
+func NewReader(pool *pgxpool.Pool) *Reader { return &Reader{pool: pool} }
+
+func table(name string) string { return pgx.Identifier{projections.SchemaName(Name), name}.Sanitize() }
+
+const tripColumns = `order_id, day::text, start_at, owner_id, customer, phone, pickup, stops, order_status, status, stop, driver, steps, version`
+
+func scanTrips(rows pgx.Rows) ([]Trip, error) {
+	defer rows.Close()
+	out := []Trip{}
+	for rows.Next() {
+		var (
+			t                   Trip
+			stops, driver, step []byte
+		)
+		if err := rows.Scan(&t.OrderID, &t.Day, &t.StartAt, &t.OwnerID, &t.Customer, &t.Phone, &t.Pickup, &stops, &t.OrderStatus,
+			&t.Status, &t.Stop, &driver, &step, &t.Version); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(stops, &t.Stops); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(step, &t.Steps); err != nil {
+			return nil, err
+		}
+		if len(driver) > 0 {
+			t.Driver = &dispatch.Driver{}
+			if err := json.Unmarshal(driver, t.Driver); err != nil {
+				return nil, err
+			}
+		}
+		t.StartAt = t.StartAt.UTC()
+		t.NextStep, t.NextStop = dispatch.Next(t.Status, t.Stop, len(t.Stops))
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// Board lists the trips of day: every confirmed order, and any order a driver was given (so a
+// cancelled order that still has a driver shows up for the operator to unassign).
+func (r *Reader) Board(ctx context.Context, day string) ([]Trip, error) {
+	rows, err := r.pool.Query(ctx, `SELECT `+tripColumns+` FROM `+table("trips")+`
+		WHERE day = $1::date AND (order_status = 'confirmed' OR status <> 'unassigned') ORDER BY start_at, order_id`, day)
+	if err != nil {
+		return nil, fmt.Errorf("dispatch: board of %s: %w", day, err)
+	}
+	return scanTrips(rows)
+}
+
+// DriverTrips lists the trips of the driver signed in as userID from day on, soonest first.
+func (r *Reader) DriverTrips(ctx context.Context, userID, from string, limit int) ([]Trip, error) {
+	if limit <= 0 || limit > 100 {
+		limit = 50
+	}
+	rows, err := r.pool.Query(ctx, `SELECT `+tripColumns+` FROM `+table("trips")+`
+		WHERE driver_user = $1 AND day >= $2::date ORDER BY start_at, order_id LIMIT $3`, userID, from, limit)
+	if err != nil {
+		return nil, fmt.Errorf("dispatch: trips of %s: %w", userID, err)
+	}
+	return scanTrips(rows)
+}
+
+// Trip returns one trip; ErrTripNotFound when the read model has none.
+func (r *Reader) Trip(ctx context.Context, orderID string) (Trip, error) {
+	rows, err := r.pool.Query(ctx, `SELECT `+tripColumns+` FROM `+table("trips")+` WHERE order_id = $1`, orderID)
+	if err != nil {
+		return Trip{}, fmt.Errorf("dispatch: trip %s: %w", orderID, err)
+	}
+	list, err := scanTrips(rows)
+	if err != nil {
+		return Trip{}, err
+	}
+	if len(list) == 0 {
+		return Trip{}, ErrTripNotFound
+	}
+	return list[0], nil
+}
+
+// DriverAccounts lists the driver ↔ account links.
+func (r *Reader) DriverAccounts(ctx context.Context) (map[string]DriverAccount, error) {
+	rows, err := r.pool.Query(ctx, `SELECT driver_id, user_id, email, linked_at FROM `+table("driver_accounts"))
+	if err != nil {
+		return nil, fmt.Errorf("dispatch: driver accounts: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]DriverAccount{}
+	for rows.Next() {
+		var a DriverAccount
+		if err := rows.Scan(&a.DriverID, &a.UserID, &a.Email, &a.LinkedAt); err != nil {
+			return nil, err
+		}
+		out[a.DriverID] = a
+	}
+	return out, rows.Err()
+}
