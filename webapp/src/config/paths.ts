@@ -51,6 +51,7 @@ export const ADMIN_SECTIONS = [
   { key: 'category', path: '/admin/category', edit: true },
   { key: 'destination', path: '/admin/destination', edit: true },
   { key: 'program', path: '/admin/programes', edit: false },
+  { key: 'pickup', path: '/admin/pickup-point', edit: true },
 ] as const;
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];
 

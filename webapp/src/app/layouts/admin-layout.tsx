@@ -21,6 +21,7 @@ const SECTION_ICONS: Record<AdminSectionKey, IconName> = {
   category: 'grid',
   destination: 'pin',
   program: 'route',
+  pickup: 'pin',
 };
 
 export function AdminLayout() {

@@ -31,6 +31,8 @@ export interface FieldSpec {
   required?: boolean;
   /** A label of its own (list items such as FAQ entries); default: the field's translated name. */
   label?: string;
+  /** The translation key of the label when it differs from the field name. */
+  labelKey?: string;
   options?: readonly string[];
   min?: number;
   max?: number;
@@ -200,6 +202,24 @@ export const KINDS: Record<AdminSectionKey, KindSpec> = {
       { name: 'active', kind: 'bool' },
     ],
     defaults: { seats: 4, working_days: [0, 1, 2, 3, 4], trips_per_day: 1, active: true },
+  },
+  pickup: {
+    endpoint: '/api/admin/pickup-points',
+    columns: [
+      { name: 'name', kind: 'text2' },
+      { name: 'kind', kind: 'text' },
+      { name: 'active', kind: 'bool' },
+    ],
+    fields: [
+      { name: 'name', kind: 'text2', required: true },
+      { name: 'kind', kind: 'choice', labelKey: 'pointKind', required: true, options: ['airport', 'hotel', 'station', 'landmark'] },
+      { name: 'address', kind: 'text2' },
+      { name: 'lat', kind: 'number', required: true, min: 29.6, max: 30.4, step: 0.0001 },
+      { name: 'lng', kind: 'number', required: true, min: 30.8, max: 31.9, step: 0.0001 },
+      { name: 'display_order', kind: 'number', min: 0, step: 1 },
+      { name: 'active', kind: 'bool' },
+    ],
+    defaults: { kind: 'hotel', active: true, display_order: 0 },
   },
 };
 

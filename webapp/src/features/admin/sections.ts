@@ -80,4 +80,10 @@ export const ADMIN_SECTION_SPECS: Record<AdminSectionKey, AdminSectionSpec> = {
     columns: ['name', 'hours', 'price'],
     fields: [...nameFields, { name: 'hours', type: 'number', required: true }, { name: 'price', type: 'number', required: true }, { name: 'description', type: 'textarea' }],
   },
+  pickup: {
+    listEndpoint: '/api/pickup-points',
+    writeEndpoint: '/api/admin/pickup-points',
+    columns: ['name', 'kind'],
+    fields: [...nameFields, { name: 'address', type: 'text' }],
+  },
 };

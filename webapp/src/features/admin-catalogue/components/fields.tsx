@@ -26,7 +26,7 @@ function first(errors: Record<string, string[]>, key: string): string | undefine
 
 function useLabel(spec: FieldSpec): string {
   const { t } = useTranslation();
-  return spec.label ?? t(`adminCatalogue.fields.${spec.name}`);
+  return spec.label ?? t(`adminCatalogue.fields.${spec.labelKey ?? spec.name}`);
 }
 
 export function BilingualField({ spec, value, errors, onChange, area }: FieldProps & { area?: boolean }) {
