@@ -64,6 +64,10 @@ type Deps struct {
 	Cart *CartDeps
 	// Orders runs and reads orders, payments and enquiries (nil: not mounted).
 	Orders *OrdersDeps
+	// Dispatch: the trips board, drivers' screens and trip progress (nil: not mounted).
+	Dispatch *DispatchDeps
+	// Support: event history, time travel and read-model rebuilds (nil: not mounted).
+	Support *SupportDeps
 }
 
 // Server routes requests to handlers.
@@ -121,6 +125,8 @@ func (s *Server) features() []func(api *mux.Router) {
 		s.adminCatalogueRoutes,
 		s.cartRoutes,
 		s.orderRoutes,
+		s.dispatchRoutes,
+		s.supportRoutes,
 	}
 }
 

@@ -6,9 +6,11 @@ import (
 	cmdaccounts "mishwar/commands/accounts"
 	cartcmd "mishwar/commands/cart"
 	cmdcatalogue "mishwar/commands/catalogue"
+	dispatchcmd "mishwar/commands/dispatch"
 	orderscmd "mishwar/commands/orders"
 	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
+	dispatchrm "mishwar/projections/dispatch"
 	ordersrm "mishwar/projections/orders"
 
 	"mishwar/eventstore"
@@ -25,6 +27,7 @@ func registerEvents(r *eventstore.Registry) {
 	cmdcatalogue.RegisterEvents(r)
 	cartcmd.RegisterEvents(r)
 	orderscmd.RegisterEvents(r)
+	dispatchcmd.RegisterEvents(r)
 }
 
 func (a *App) buildProjections() []projections.Projection {
@@ -33,6 +36,7 @@ func (a *App) buildProjections() []projections.Projection {
 		catrm.New(a.Registry),
 		cartrm.New(a.Registry),
 		ordersrm.New(a.Registry, func() string { return a.Config.PublicURL }, true),
+		dispatchrm.New(a.Registry),
 	}
 }
 
@@ -47,6 +51,9 @@ func (a *App) wireFeatures(ctx context.Context, d *httpapi.Deps) error {
 		return err
 	}
 	if err := a.wireOrders(ctx, d); err != nil {
+		return err
+	}
+	if err := a.wireDispatch(d); err != nil {
 		return err
 	}
 	return nil
