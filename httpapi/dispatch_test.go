@@ -1,0 +1,295 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"mishwar/internal/apptest"
+	"mishwar/internal/payments"
+)
+
+type boardAnswer struct {
+	Data []struct {
+		OrderID  string `json:"order_id"`
+		Status   string `json:"status"`
+		Stop     int    `json:"stop"`
+		NextStep string `json:"next_step"`
+		NextStop int    `json:"next_stop"`
+		Driver   *struct {
+			ID string `json:"id"`
+		} `json:"driver"`
+	} `json:"data"`
+	Drivers []struct {
+		ID           string `json:"id"`
+		WorksThatDay bool   `json:"works_that_day"`
+		Trips        int    `json:"trips"`
+		AccountEmail string `json:"account_email"`
+	} `json:"drivers"`
+}
+
+type progressAnswer struct {
+	Data struct {
+		Status string   `json:"status"`
+		Stop   int      `json:"stop"`
+		Stops  []string `json:"stops"`
+		Steps  []struct {
+			Type string `json:"type"`
+		} `json:"steps"`
+		Driver *struct {
+			Name  string `json:"name"`
+			Plate string `json:"plate"`
+		} `json:"driver"`
+	} `json:"data"`
+}
+
+// paidOrder checks a traveller's cart out and pays it with the sandbox's success card.
+func (w *orderWorld) paidOrder(t *testing.T) (apptest.Session, string) {
+	t.Helper()
+	u := w.traveller(t)
+	r, placed := w.checkout(t, u, "")
+	if r.Status != http.StatusCreated {
+		t.Fatalf("checkout: %d %s", r.Status, r.Body)
+	}
+	payOnSandbox(t, placed.PaymentURL, payments.CardSuccess)
+	return u, placed.Data.OrderID
+}
+
+func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 2, 1)
+	a := w.a
+	admin, support, driver := a.Staff(t, "admin"), a.Staff(t, "support"), a.Staff(t, "driver")
+	u, orderID := w.paidOrder(t)
+	unpaidUser := w.traveller(t)
+	var unpaidID string
+	if r, unpaid := w.checkout(t, unpaidUser, ""); r.Status != http.StatusCreated {
+		t.Fatalf("checkout: %d %s", r.Status, r.Body)
+	} else {
+		unpaidID = unpaid.Data.OrderID
+	}
+
+	var board boardAnswer
+	r := a.Get("/api/admin/trips?date="+w.date, support.Token)
+	r.JSON(t, &board)
+	if r.Status != http.StatusOK || len(board.Data) != 1 || board.Data[0].OrderID != orderID || board.Data[0].Status != "unassigned" ||
+		len(board.Drivers) != 2 || !board.Drivers[0].WorksThatDay {
+		t.Fatalf("board: %d %s", r.Status, r.Body)
+	}
+	driverID := board.Drivers[0].ID
+
+	// A driver without a linked account cannot be given a trip; linking it fixes that.
+	if r := a.Post("/api/admin/trips/"+orderID+"/driver", admin.Token, map[string]string{"driver_id": driverID}); r.Status != http.StatusConflict {
+		t.Fatalf("assign before linking: %d %s", r.Status, r.Body)
+	}
+	if r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/drivers/" + driverID + "/account", Token: admin.Token,
+		Body: map[string]string{"email": u.Email}}); r.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("linking a traveller's account: %d %s", r.Status, r.Body)
+	}
+	if r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/drivers/" + driverID + "/account", Token: admin.Token,
+		Body: map[string]string{"email": driver.Email}}); r.Status != http.StatusOK {
+		t.Fatalf("link: %d %s", r.Status, r.Body)
+	}
+	if r := a.Post("/api/admin/trips/"+unpaidID+"/driver", admin.Token, map[string]string{"driver_id": driverID}); r.Status != http.StatusConflict ||
+		!strings.Contains(string(r.Body), "confirmed") {
+		t.Fatalf("assigning an unpaid order: %d %s", r.Status, r.Body)
+	}
+	r = a.Post("/api/admin/trips/"+orderID+"/driver", admin.Token, map[string]string{"driver_id": driverID})
+	if r.Status != http.StatusOK || !strings.Contains(string(r.Body), `"status":"assigned"`) {
+		t.Fatalf("assign: %d %s", r.Status, r.Body)
+	}
+	a.Get("/api/admin/trips?date="+w.date, admin.Token).JSON(t, &board)
+	if board.Drivers[0].Trips != 1 || board.Drivers[0].AccountEmail != driver.Email || board.Data[0].Driver == nil {
+		t.Fatalf("board after assigning: %+v", board)
+	}
+
+	// The driver sees their trip and walks it through; another driver cannot touch it.
+	var mine boardAnswer
+	a.Get("/api/driver/trips?from="+w.date, driver.Token).JSON(t, &mine)
+	if len(mine.Data) != 1 || mine.Data[0].NextStep != "start" {
+		t.Fatalf("driver's trips: %+v", mine)
+	}
+	other := a.Staff(t, "driver")
+	if r := a.Post("/api/driver/trips/"+orderID+"/progress", other.Token, map[string]string{"step": "start"}); r.Status != http.StatusForbidden {
+		t.Fatalf("another driver: %d %s", r.Status, r.Body)
+	}
+	if r := a.Post("/api/driver/trips/"+orderID+"/progress", driver.Token, map[string]string{"step": "pickup"}); r.Status != http.StatusConflict {
+		t.Fatalf("pick-up before the start: %d %s", r.Status, r.Body)
+	}
+	progress := func() progressAnswer {
+		var p progressAnswer
+		r := a.Get("/api/trips/"+orderID+"/progress?email="+u.Email, "")
+		if r.Status != http.StatusOK {
+			t.Fatalf("progress: %d %s", r.Status, r.Body)
+		}
+		r.JSON(t, &p)
+		return p
+	}
+	if p := progress(); p.Data.Status != "assigned" || p.Data.Driver == nil || len(p.Data.Stops) != 2 {
+		t.Fatalf("progress when assigned: %+v", p)
+	}
+	for _, step := range []map[string]any{{"step": "start"}, {"step": "pickup"}, {"step": "arrive", "stop": 1}} {
+		if r := a.Post("/api/driver/trips/"+orderID+"/progress", driver.Token, step); r.Status != http.StatusOK {
+			t.Fatalf("%v: %d %s", step, r.Status, r.Body)
+		}
+	}
+	if p := progress(); p.Data.Status != "at_stop" || p.Data.Stop != 1 || len(p.Data.Steps) != 4 {
+		t.Fatalf("progress at the first stop: %+v", p)
+	}
+	var own progressAnswer
+	if r := a.Get("/api/orders/"+orderID+"/progress", u.Token); r.Status != http.StatusOK {
+		t.Fatalf("owner's progress: %d %s", r.Status, r.Body)
+	} else if r.JSON(t, &own); own.Data.Stop != 1 {
+		t.Fatalf("owner's progress: %s", r.Body)
+	}
+	if r := a.Get("/api/orders/"+orderID+"/progress", unpaidUser.Token); r.Status != http.StatusNotFound {
+		t.Fatalf("someone else's progress: %d %s", r.Status, r.Body)
+	}
+	if r := a.Get("/api/trips/"+orderID+"/progress?email=else@example.com", ""); r.Status != http.StatusNotFound {
+		t.Fatalf("a wrong e-mail: %d %s", r.Status, r.Body)
+	}
+	if r := a.Delete("/api/admin/trips/"+orderID+"/driver", admin.Token); r.Status != http.StatusConflict {
+		t.Fatalf("unassigning a started trip: %d %s", r.Status, r.Body)
+	}
+
+	// Support reads the dispatch stream with who did what.
+	r = a.Get("/api/support/streams/dispatch-"+orderID, support.Token)
+	if r.Status != http.StatusOK {
+		t.Fatalf("stream: %d %s", r.Status, r.Body)
+	}
+	var stream struct {
+		Data []struct {
+			Type     string `json:"type"`
+			Version  int64  `json:"version"`
+			Metadata struct {
+				ActorID   string `json:"actor_id"`
+				ActorRole string `json:"actor_role"`
+				CommandID string `json:"command_id"`
+				ClientIP  string `json:"client_ip"`
+			} `json:"metadata"`
+		} `json:"data"`
+	}
+	r.JSON(t, &stream)
+	if len(stream.Data) != 4 || stream.Data[0].Type != "DriverAssigned" || stream.Data[0].Metadata.ActorID != admin.UserID ||
+		stream.Data[1].Metadata.ActorRole != "driver" || stream.Data[3].Version != 3 || stream.Data[0].Metadata.CommandID == "" || stream.Data[0].Metadata.ClientIP == "" {
+		t.Fatalf("dispatch stream: %s", r.Body)
+	}
+}
+
+func TestSupportTimeTravelsAnOrderAndRebuildsAReadModel(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 1, 1)
+	a := w.a
+	support := a.Staff(t, "support")
+	u, orderID := w.paidOrder(t)
+
+	var found struct {
+		Data []struct {
+			ID string `json:"id"`
+		} `json:"data"`
+	}
+	for _, q := range []string{orderID, strings.ToLower(orderID[4:]), u.Email} {
+		a.Get("/api/support/orders?q="+q, support.Token).JSON(t, &found)
+		if len(found.Data) != 1 || found.Data[0].ID != orderID {
+			t.Fatalf("search %q: %+v", q, found)
+		}
+	}
+
+	type history struct {
+		Data struct {
+			Version int64 `json:"version"`
+			At      int64 `json:"at"`
+			Events  []struct {
+				Type string `json:"type"`
+			} `json:"events"`
+			State struct {
+				Status string `json:"status"`
+				Paid   struct {
+					Minor int64 `json:"minor"`
+				} `json:"paid"`
+			} `json:"state"`
+			Actions map[string]string `json:"actions"`
+		} `json:"data"`
+	}
+	var now, then history
+	a.Get("/api/support/orders/"+orderID+"/history", support.Token).JSON(t, &now)
+	if now.Data.State.Status != "confirmed" || now.Data.State.Paid.Minor == 0 || now.Data.At != now.Data.Version || len(now.Data.Events) != int(now.Data.Version)+1 ||
+		now.Data.Actions["cancel"] == "" {
+		t.Fatalf("history now: %+v", now)
+	}
+	a.Get("/api/support/orders/"+orderID+"/history?at=0", support.Token).JSON(t, &then)
+	if then.Data.State.Status != "awaiting_payment" || then.Data.State.Paid.Minor != 0 || len(then.Data.Events) != len(now.Data.Events) {
+		t.Fatalf("history at version 0: %+v", then)
+	}
+	if r := a.Get("/api/support/orders/"+orderID+"/history?at=99", support.Token); r.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("a version beyond the history: %d %s", r.Status, r.Body)
+	}
+	if r := a.Get("/api/support/streams/nothing-"+uuid.NewString(), support.Token); r.Status != http.StatusNotFound {
+		t.Fatalf("an empty stream: %d %s", r.Status, r.Body)
+	}
+
+	// A rebuild runs in the background; the read model answers the same afterwards.
+	if r := a.Post("/api/admin/projections/dispatch/rebuild", support.Token, nil); r.Status != http.StatusAccepted {
+		t.Fatalf("rebuild: %d %s", r.Status, r.Body)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		r := a.Get("/api/admin/projections", support.Token)
+		if r.Status != http.StatusOK {
+			t.Fatalf("status: %d %s", r.Status, r.Body)
+		}
+		if !strings.Contains(string(r.Body), `"rebuilding":true`) && strings.Contains(string(r.Body), `"name":"dispatch"`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the rebuild did not finish: %s", r.Body)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	var board boardAnswer
+	a.Get("/api/admin/trips?date="+w.date, support.Token).JSON(t, &board)
+	if len(board.Data) != 1 || board.Data[0].OrderID != orderID {
+		t.Fatalf("board after the rebuild: %+v", board)
+	}
+}
+
+func init() {
+	staffOnly := func(code int) map[string]int { return rolesOnly(code, "admin", "support") }
+	authzMatrix = append(authzMatrix,
+		authzRoute{Method: "GET", Route: "/api/admin/trips", Want: staffOnly(200)},
+		// An unknown order: only an admin gets as far as hearing so.
+		authzRoute{Method: "POST", Route: "/api/admin/trips/{orderID}/driver", Want: rolesOnly(404, "admin"), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/admin/trips/MSH-222222/driver", Body: map[string]string{"driver_id": uuid.NewString()}}
+		}},
+		authzRoute{Method: "DELETE", Route: "/api/admin/trips/{orderID}/driver", Want: rolesOnly(409, "admin"), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/admin/trips/MSH-222222/driver"}
+		}},
+		authzRoute{Method: "PUT", Route: "/api/admin/drivers/{driverID}/account", Want: rolesOnly(404, "admin"), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/admin/drivers/" + uuid.NewString() + "/account", Body: map[string]string{"email": "nobody@example.com"}}
+		}},
+		authzRoute{Method: "GET", Route: "/api/driver/trips", Want: rolesOnly(200, "driver")},
+		// Nobody drives an unassigned trip: the driver hears why.
+		authzRoute{Method: "POST", Route: "/api/driver/trips/{orderID}/progress", Want: rolesOnly(409, "driver"), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/driver/trips/MSH-222222/progress", Body: map[string]string{"step": "start"}}
+		}},
+		authzRoute{Method: "GET", Route: "/api/trips/{tripNumber}/progress", Want: everyone(404), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/trips/MSH-222222/progress?email=nobody@example.com"}
+		}},
+		authzRoute{Method: "GET", Route: "/api/orders/{id}/progress", Want: ownerOnly(200), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/orders/" + authzUserOrder(t, e) + "/progress"}
+		}},
+		authzRoute{Method: "GET", Route: "/api/support/streams/{stream}", Want: staffOnly(200), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/support/streams/order-" + authzUserOrder(t, e)}
+		}},
+		authzRoute{Method: "GET", Route: "/api/support/orders", Want: staffOnly(200)},
+		authzRoute{Method: "GET", Route: "/api/support/orders/{id}/history", Want: staffOnly(200), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/support/orders/" + authzUserOrder(t, e) + "/history"}
+		}},
+		authzRoute{Method: "POST", Route: "/api/admin/projections/{name}/rebuild", Want: staffOnly(404), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/admin/projections/nothing/rebuild"}
+		}},
+	)
+}
