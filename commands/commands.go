@@ -125,7 +125,9 @@ func executeOnce[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S
 		return Result[E]{Version: history.Version}, err
 	}
 	if len(events) == 0 {
-		return Result[E]{Version: history.Version}, nil
+		// Nothing to write, but a caller waiting to read its own writes must still wait for what the
+		// stream already holds: a no-op right after another change would otherwise read a stale view.
+		return Result[E]{Version: history.Version, Position: history.lastPosition()}, nil
 	}
 	data := make([]eventstore.EventData, len(events))
 	md := meta.eventMetadata()
@@ -149,6 +151,13 @@ type History[E any] struct {
 	Recorded []eventstore.RecordedEvent
 	// Version of the last event; -1 for an empty stream.
 	Version int64
+}
+
+func (h History[E]) lastPosition() eventstore.Position {
+	if len(h.Recorded) == 0 {
+		return eventstore.Start
+	}
+	return h.Recorded[len(h.Recorded)-1].Position
 }
 
 type priorCommand[E any] struct {
