@@ -98,6 +98,27 @@ async function payWith(page, card) {
   await page.locator('button[name="pay"]').click();
 }
 
+/** The operator sees the traveller's orders among the purchase orders, with the payments audit. */
+async function adminView({ browser, baseURL, adminEmail, adminPassword }, trips) {
+  if (!adminEmail) return;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  try {
+    const res = await context.request.post(`${baseURL}/api/user/login`, { data: { email: adminEmail, password: adminPassword } });
+    assert.equal(res.status(), 200, `admin login: ${res.status()}`);
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${baseURL}/admin/purchase_order`);
+    const list = page.getByTestId('purchase-orders');
+    await list.waitFor();
+    for (const trip of trips) await list.locator(`[data-order="${trip}"]`).waitFor();
+    await page.getByRole('tab', { name: t('en', 'purchaseOrders.tabs.payments') }).click();
+    await page.getByRole('rowheader', { name: trips[0] }).first().waitFor();
+    await shot(page, 'admin-purchase-orders');
+  } finally {
+    await context.close();
+  }
+}
+
 async function journey({ browser, baseURL }, lang) {
   const { context, email } = await signedInContext(browser, baseURL, lang);
   let page;
@@ -138,6 +159,7 @@ async function journey({ browser, baseURL }, lang) {
     await page.waitForURL(/\/checkout$/);
     await page.getByTestId('checkout-form').waitFor();
     if (lang === 'ar') assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl', 'Arabic reads right to left');
+    return [trip, declined];
   } catch (error) {
     if (page) await shot(page, `${lang}-failed`).catch(() => undefined);
     throw error;
@@ -147,11 +169,15 @@ async function journey({ browser, baseURL }, lang) {
 }
 
 export async function run(ctx) {
+  const trips = [];
   for (const lang of ['en', 'ar']) {
     const started = Date.now();
-    await journey(ctx, lang);
+    trips.push(...(await journey(ctx, lang)));
     console.log(`ok   orders ${lang}: checkout, sandbox success → confirmed order, cancellation with refund, decline → failure → Try Again (${Date.now() - started} ms)`);
   }
+  const started = Date.now();
+  await adminView(ctx, trips);
+  console.log(`ok   orders admin: the purchase orders list the trips, with the payments audit (${Date.now() - started} ms)`);
 }
 
 // Standalone: start the server and a browser, run, stop.
@@ -162,7 +188,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
   let failed = false;
   try {
-    await run({ browser, baseURL: server.baseURL });
+    await run({ browser, baseURL: server.baseURL, adminEmail: server.adminEmail, adminPassword: server.adminPassword });
   } catch (error) {
     failed = true;
     console.error('FAIL orders:', error);

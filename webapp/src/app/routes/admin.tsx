@@ -2,7 +2,8 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import type { AdminSectionKey } from '@/config/paths';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
-import { AdminPurchaseOrders, AdminTrips, adminSectionPath } from '@/features/admin/components/admin-section';
+import { AdminTrips, adminSectionPath } from '@/features/admin/components/admin-section';
+import { AdminPurchaseOrders } from '@/features/purchase-orders/components/purchase-orders';
 import { HomeContentForm } from '@/features/admin-catalogue/components/home-content-form';
 import { RecordForm } from '@/features/admin-catalogue/components/record-form';
 import { RecordsList } from '@/features/admin-catalogue/components/records-list';

@@ -1,0 +1,254 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+
+import { Button } from '@/components/ui/button';
+import { CheckboxField, InputField, SelectField } from '@/components/ui/field';
+import { PageHeader } from '@/components/ui/page-header';
+import { QueryView } from '@/components/ui/query-view';
+import { EmptyState, SkeletonGrid } from '@/components/ui/states';
+import { Tabs } from '@/components/ui/tabs';
+import type { Currency } from '@/config/constants';
+import { useLanguage } from '@/hooks/use-language';
+import { isApiError } from '@/lib/api-client';
+import { formatDate, formatMoney } from '@/utils/format';
+
+import {
+  cancelOrderAsStaff,
+  declineEnquiry,
+  quoteEnquiry,
+  refundOrder,
+  useAdminEnquiries,
+  useAdminOrders,
+  useAdminPayments,
+  useStaffAction,
+  type AdminEnquiry,
+  type AdminOrder,
+  type OrderFilter,
+} from '../api/purchase-orders';
+import './purchase-orders.css';
+
+type Tab = 'orders' | 'enquiries' | 'payments';
+
+function useMoney() {
+  const language = useLanguage();
+  return (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency as Currency, language);
+}
+
+function onError(error: unknown) {
+  toast.error(isApiError(error) ? error.message : String(error));
+}
+
+/** Purchase orders: every order with its money in or out of balance, enquiries to quote, the payments audit. */
+export function AdminPurchaseOrders() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('orders');
+  return (
+    <>
+      <PageHeader title={t('admin.purchaseOrders.title')} lead={t('admin.purchaseOrders.lead')} />
+      <Tabs
+        label={t('admin.purchaseOrders.title')}
+        tabs={[
+          { key: 'orders', label: t('purchaseOrders.tabs.orders') },
+          { key: 'enquiries', label: t('purchaseOrders.tabs.enquiries') },
+          { key: 'payments', label: t('purchaseOrders.tabs.payments') },
+        ]}
+        value={tab}
+        onChange={setTab}
+      >
+        {tab === 'orders' ? <Orders /> : null}
+        {tab === 'enquiries' ? <Enquiries /> : null}
+        {tab === 'payments' ? <Payments /> : null}
+      </Tabs>
+    </>
+  );
+}
+
+function Orders() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<OrderFilter>({ status: '', attention: false, refundRequested: false, q: '' });
+  const orders = useAdminOrders(filter);
+  const statuses = ['awaiting_payment', 'confirmed', 'payment_failed', 'expired', 'cancelled'].map((value) => ({ value, label: t(`orders.statuses.${value}`) }));
+  return (
+    <div className="stack">
+      <div className="form form--grid">
+        <InputField label={t('purchaseOrders.search')} value={filter.q} onChange={(e) => setFilter({ ...filter, q: e.target.value })} />
+        <SelectField label={t('purchaseOrders.status')} options={statuses} placeholder={t('purchaseOrders.all')} value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value })} />
+        <CheckboxField label={t('purchaseOrders.attentionOnly')} checked={filter.attention} onChange={(e) => setFilter({ ...filter, attention: e.target.checked })} />
+        <CheckboxField label={t('purchaseOrders.refundRequests')} checked={filter.refundRequested} onChange={(e) => setFilter({ ...filter, refundRequested: e.target.checked })} />
+      </div>
+      <QueryView query={orders} loading={<SkeletonGrid count={4} variant="row" />} isEmpty={(d) => d.data.length === 0} empty={<EmptyState icon="ticket" title={t('admin.purchaseOrders.empty')} />}>
+        {(d) => (
+          <ul className="order-list" data-testid="purchase-orders">
+            {d.data.map((o) => (
+              <OrderRow key={o.id} order={o} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </div>
+  );
+}
+
+function OrderRow({ order: o }: { order: AdminOrder }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const money = useMoney();
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState(String(o.owed.amount || ''));
+  const [reason, setReason] = useState('');
+  const refund = useStaffAction(() => refundOrder(o.id, Number(amount), reason));
+  const cancel = useStaffAction(() => cancelOrderAsStaff(o.id, reason));
+  return (
+    <li className="order-list__item" data-order={o.id}>
+      <div>
+        <button type="button" className="order-list__number link-button" onClick={() => setOpen(!open)} aria-expanded={open}>
+          {o.id}
+        </button>
+        <p className="muted small">
+          {o.contact.first_name} {o.contact.last_name} · {o.trip.date} {o.trip.time} · {formatDate(o.placed_at, language)}
+        </p>
+        {o.needs_attention ? (
+          <p className="field__error">
+            {t('purchaseOrders.owed', { amount: money(o.owed) })} {o.attention.map((a) => t(`purchaseOrders.attention.${a.reason}`, { defaultValue: a.reason })).join(', ')}
+          </p>
+        ) : null}
+        {o.refund_requests.map((r) => (
+          <p key={r.at} className="muted small">
+            {t('purchaseOrders.refundRequested', { amount: money(r.amount) })}: {r.reason}
+          </p>
+        ))}
+        {open ? (
+          <div className="form form--grid">
+            <InputField label={t('purchaseOrders.amount')} type="number" min={0} step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} />
+            <InputField label={t('fields.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <Button size="sm" loading={refund.isPending} disabled={!reason.trim() || !(Number(amount) > 0)} onClick={() => refund.mutate(undefined, { onSuccess: () => toast.success(t('purchaseOrders.refunded')), onError })}>
+              {t('purchaseOrders.refund')}
+            </Button>
+            <Button size="sm" variant="danger" loading={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: () => toast.success(t('orders.actionDone.cancel')), onError })}>
+              {t('orders.actions.cancel')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <span className={`badge badge--status badge--${o.status}`}>{t(`orders.statuses.${o.status}`, { defaultValue: o.status })}</span>
+      <span className="price">
+        {money(o.total)}
+        {o.paid.minor ? <span className="muted small"> · {t('orders.paid')} {money(o.paid)}</span> : null}
+        {o.refunded.minor ? <span className="muted small"> · {t('orders.refunded')} {money(o.refunded)}</span> : null}
+      </span>
+    </li>
+  );
+}
+
+function Enquiries() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState('submitted');
+  const enquiries = useAdminEnquiries(status);
+  const statuses = ['submitted', 'quoted', 'declined', 'converted'].map((value) => ({ value, label: t(`tripStatus.statuses.enquiry_${value}`) }));
+  return (
+    <div className="stack">
+      <SelectField label={t('purchaseOrders.status')} options={statuses} placeholder={t('purchaseOrders.all')} value={status} onChange={(e) => setStatus(e.target.value)} />
+      <QueryView query={enquiries} loading={<SkeletonGrid count={3} variant="row" />} isEmpty={(d) => d.data.length === 0} empty={<EmptyState icon="ticket" title={t('purchaseOrders.noEnquiries')} />}>
+        {(d) => (
+          <ul className="order-list">
+            {d.data.map((q) => (
+              <EnquiryRow key={q.trip_number} enquiry={q} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
+    </div>
+  );
+}
+
+function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const [amount, setAmount] = useState(q.estimate.minor ? String(q.estimate.amount) : '');
+  const [date, setDate] = useState(q.trip.date);
+  const [time, setTime] = useState(q.trip.time);
+  const [note, setNote] = useState('');
+  const quote = useStaffAction(() => quoteEnquiry(q.trip_number, { amount: Number(amount), note, valid_hours: 48, date: date || undefined, time: time || undefined }));
+  const decline = useStaffAction(() => declineEnquiry(q.trip_number, note));
+  const open = q.status === 'submitted' || q.status === 'quoted';
+  return (
+    <li className="order-list__item">
+      <div>
+        <span className="order-list__number">{q.trip_number}</span>
+        <p className="muted small">
+          {q.contact ? `${q.contact.first_name} ${q.contact.last_name} · ${q.contact.email} · ${q.contact.phone}` : null}
+        </p>
+        <p className="small">
+          {q.trip.program ? `${q.trip.program}: ` : ''}
+          {q.trip.pickup.name ? `${q.trip.pickup.name} → ` : ''}
+          {q.trip.stops.map((s) => s.name).join(' → ')}
+        </p>
+        {q.contact?.comments ? <p className="muted small">“{q.contact.comments}”</p> : null}
+        {q.quote ? <p className="small">{t('purchaseOrders.quoted', { amount: money(q.quote.amount) })}</p> : null}
+        {open ? (
+          <div className="form form--grid">
+            <InputField label={t('purchaseOrders.amount')} type="number" min={1} step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} />
+            <InputField label={t('fields.date')} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+            <InputField label={t('fields.time')} type="time" step={900} value={time} onChange={(e) => setTime(e.target.value)} />
+            <InputField label={t('purchaseOrders.note')} value={note} onChange={(e) => setNote(e.target.value)} />
+            <Button size="sm" loading={quote.isPending} disabled={!(Number(amount) > 0)} onClick={() => quote.mutate(undefined, { onSuccess: () => toast.success(t('purchaseOrders.quoteSent')), onError })}>
+              {t('purchaseOrders.sendQuote')}
+            </Button>
+            <Button size="sm" variant="ghost" loading={decline.isPending} onClick={() => decline.mutate(undefined, { onSuccess: () => toast.success(t('purchaseOrders.declined')), onError })}>
+              {t('purchaseOrders.decline')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <span className="badge badge--status">{t(`tripStatus.statuses.enquiry_${q.status}`, { defaultValue: q.status })}</span>
+      <span className="price">{money(q.estimate)}</span>
+    </li>
+  );
+}
+
+function Payments() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [ignoredOnly, setIgnoredOnly] = useState(false);
+  const payments = useAdminPayments(ignoredOnly);
+  return (
+    <div className="stack">
+      <CheckboxField label={t('purchaseOrders.ignoredOnly')} checked={ignoredOnly} onChange={(e) => setIgnoredOnly(e.target.checked)} />
+      <QueryView query={payments} loading={<SkeletonGrid count={4} variant="row" />} isEmpty={(d) => d.length === 0} empty={<EmptyState icon="wallet" title={t('purchaseOrders.noPayments')} />}>
+        {(rows) => (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('purchaseOrders.order')}</th>
+                  <th scope="col">{t('purchaseOrders.provider')}</th>
+                  <th scope="col">{t('purchaseOrders.amount')}</th>
+                  <th scope="col">{t('purchaseOrders.status')}</th>
+                  <th scope="col">{t('purchaseOrders.notices')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((p) => (
+                  <tr key={p.payment_id}>
+                    <th scope="row">{p.order_id}</th>
+                    <td>{p.provider} · {p.purpose}</td>
+                    <td>{formatMoney(p.amount_minor / 100, 'EGP', language)}</td>
+                    <td>{p.status}</td>
+                    <td>
+                      {p.notices.map((n) => (
+                        <div key={`${n.kind}-${n.notice_id}`} className={n.kind === 'ignored' ? 'field__error small' : 'small'}>
+                          {formatDate(n.at, language, { dateStyle: 'short', timeStyle: 'medium' })} · {n.kind} {n.reason ? `(${n.reason})` : ''}
+                        </div>
+                      ))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryView>
+    </div>
+  );
+}
