@@ -12,6 +12,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"html"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -36,6 +37,10 @@ type Config struct {
 	// FormActionSources are extra form-action sources: payment gateways whose hosted page is reached
 	// by posting a form.
 	FormActionSources []string
+	// MapTilesURL is the Leaflet tile URL template the app's maps load, announced to the app in a
+	// <meta name="mishwar-map-tiles"> tag so one build works with any tile server. Allow its host in
+	// ImageSources (CSPSource) too. Empty: the app's built-in default.
+	MapTilesURL string
 	// Head renders catalogue-specific head tags (title, description, JSON-LD) and decides whether a
 	// detail page exists. Optional: without it every known route gets the generic head.
 	Head HeadRenderer
@@ -120,6 +125,13 @@ func New(cfg Config) (http.Handler, error) {
 		robots: robotsTxt(cfg.PublicURL),
 	}
 	return SecurityHeaders(h, cfg), nil
+}
+
+func (h *handler) tilesMeta() string {
+	if h.cfg.MapTilesURL == "" {
+		return ""
+	}
+	return `<meta name="mishwar-map-tiles" content="` + html.EscapeString(h.cfg.MapTilesURL) + `">`
 }
 
 // appRoot accepts the app's files either at the root of fsys or under dist/ (the embed.FS of the
@@ -209,7 +221,7 @@ func (h *handler) servePage(w http.ResponseWriter, r *http.Request, lang lang, h
 			return
 		}
 	}
-	body := h.shell.render(lang, head+h.siteNameTag(lang))
+	body := h.shell.render(lang, head+h.siteNameTag(lang)+h.tilesMeta())
 	w.Header().Set("Content-Language", string(lang))
 	w.Header().Add("Vary", "Accept-Language")
 	w.Header().Add("Vary", "Cookie")

@@ -802,3 +802,14 @@ func TestCSPSource(t *testing.T) {
 		}
 	}
 }
+
+func TestTheMapTileServerIsAnnouncedToTheApp(t *testing.T) {
+	h := newHandler(t, func(c *web.Config) {
+		c.MapTilesURL = "https://tiles.example.org/{z}/{x}/{y}.png?key=a&b"
+	})
+	got := body(t, do(t, h, req{target: "/points"}))
+	want := `<meta name="mishwar-map-tiles" content="https://tiles.example.org/{z}/{x}/{y}.png?key=a&amp;b">`
+	if !strings.Contains(got, want) {
+		t.Fatalf("page has no tile meta tag %s", want)
+	}
+}

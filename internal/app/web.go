@@ -10,6 +10,8 @@ import (
 	"mishwar/httpapi"
 	"mishwar/httpapi/live"
 	"mishwar/httpapi/web"
+	catrm "mishwar/projections/catalogue"
+	"mishwar/projections/stats"
 	"mishwar/webapp"
 )
 
@@ -25,13 +27,16 @@ func (a *App) wireWeb(d *httpapi.Deps) error {
 		Head:      a.headRenderer,
 		Sitemap:   a.sitemapSources,
 	}
-	if tiles := os.Getenv("MISHWAR_MAP_TILES_URL"); tiles != "" {
-		src, err := web.CSPSource(tiles)
-		if err != nil {
-			return fmt.Errorf("app: MISHWAR_MAP_TILES_URL: %w", err)
-		}
-		a.webConfig.ImageSources = append(a.webConfig.ImageSources, src)
+	tiles := os.Getenv("MISHWAR_MAP_TILES_URL")
+	if tiles == "" {
+		tiles = defaultMapTiles
 	}
+	tilesSource, err := web.CSPSource(tiles)
+	if err != nil {
+		return fmt.Errorf("app: MISHWAR_MAP_TILES_URL: %w", err)
+	}
+	a.webConfig.MapTilesURL = tiles
+	a.webConfig.ImageSources = append(a.webConfig.ImageSources, tilesSource)
 	a.webConfig.FormActionSources = append(a.webConfig.FormActionSources, a.formActionSources...)
 	wh, err := web.New(a.webConfig)
 	switch {
@@ -47,6 +52,10 @@ func (a *App) wireWeb(d *httpapi.Deps) error {
 	if err != nil {
 		return fmt.Errorf("app: live: %w", err)
 	}
+	// Notices without a room of their own: catalogue changes are public (every open page may show a
+	// price or a name that just changed); read-model statistics are for staff.
+	a.liveTopics[catrm.Topic] = live.Everyone
+	a.liveTopics[stats.Topic] = live.AdminRoom
 	for topic, room := range a.liveTopics {
 		liveSrv.RouteTopic(topic, room)
 	}
@@ -59,6 +68,10 @@ func (a *App) wireWeb(d *httpapi.Deps) error {
 	a.closers = append(a.closers, liveSrv.Close)
 	return nil
 }
+
+// defaultMapTiles is OpenStreetMap's standard tile server. Its usage policy suits a small operator;
+// a busy site should set MISHWAR_MAP_TILES_URL to its own or a commercial tile server.
+const defaultMapTiles = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
 
 // securityHeaders gives API answers the same headers as the web app's.
 func (a *App) securityHeaders(h http.Handler) http.Handler {
