@@ -54,6 +54,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return usageError("no command given")
 	}
+	for _, a := range args[1:] {
+		if a == "-h" || a == "--help" || a == "help" {
+			fmt.Fprint(stdout, usage)
+			return nil
+		}
+	}
+	switch args[0] {
+	case "serve", "migrate", "version":
+		if len(args) > 1 {
+			return usageError(fmt.Sprintf("%s takes no arguments (configuration comes from the environment)", args[0]))
+		}
+	}
 	cfg, err := config.FromEnv()
 	if err != nil {
 		return err

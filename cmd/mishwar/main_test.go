@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -75,5 +76,20 @@ func TestMaintenanceCommandsWorkOnAnExistingDatabase(t *testing.T) {
 	err := run([]string{"projections", "rebuild", "nope"}, &out, &out)
 	if !errors.As(err, new(usageError)) {
 		t.Fatalf("rebuild of an unknown projection: want a usage error, got %v", err)
+	}
+}
+
+func TestHelpAfterACommandPrintsUsageInsteadOfRunningIt(t *testing.T) {
+	for _, args := range [][]string{{"serve", "--help"}, {"serve", "-h"}, {"projections", "help"}} {
+		var out bytes.Buffer
+		if err := run(args, &out, &out); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if !strings.Contains(out.String(), "Usage:") {
+			t.Fatalf("%v printed %q", args, out.String())
+		}
+	}
+	if err := run([]string{"serve", "now"}, io.Discard, io.Discard); !errors.As(err, new(usageError)) {
+		t.Fatalf("serve with an argument: want a usage error, got %v", err)
 	}
 }
