@@ -125,6 +125,7 @@ func (s *Server) features() []func(api *mux.Router) {
 		s.adminCatalogueRoutes,
 		s.cartRoutes,
 		s.orderRoutes,
+		s.dashboardRoutes,
 		s.dispatchRoutes,
 		s.supportRoutes,
 	}

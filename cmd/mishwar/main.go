@@ -12,6 +12,9 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	// Cairo's time zone (bookings, opening hours, holidays) must resolve even on a machine or image
+	// without the system zoneinfo.
+	_ "time/tzdata"
 
 	"mishwar/internal/app"
 	"mishwar/internal/config"
