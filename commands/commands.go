@@ -142,7 +142,25 @@ func executeOnce[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S
 	if err != nil {
 		return Result[E]{}, fmt.Errorf("commands: append to %s: %w", stream, err)
 	}
-	return Result[E]{Version: res.NextExpectedVersion, Position: res.Position, Events: events, Repeated: res.Duplicate}, nil
+	if res.Duplicate {
+		// The same command raced itself (a client retry arriving while the first try was still
+		// deciding) and the first try's events are stored: answer with those, not with this try's
+		// decision, which may differ in details such as times.
+		return repeatedResult[E](ctx, r, stream, meta.CommandID.String())
+	}
+	return Result[E]{Version: res.NextExpectedVersion, Position: res.Position, Events: events}, nil
+}
+
+func repeatedResult[E any](ctx context.Context, r *Runner, stream, commandID string) (Result[E], error) {
+	history, err := Load[E](ctx, r, stream)
+	if err != nil {
+		return Result[E]{}, err
+	}
+	prior, ok := history.byCommand(commandID)
+	if !ok {
+		return Result[E]{}, fmt.Errorf("commands: %s: the store reported command %s as a repeat but holds none of its events", stream, commandID)
+	}
+	return Result[E]{Version: history.Version, Position: prior.position, Events: prior.events, Repeated: true}, nil
 }
 
 // History is a stream loaded and decoded.

@@ -190,3 +190,34 @@ func (s interleaving) Append(ctx context.Context, stream string, expected events
 	s.before()
 	return s.Store.Append(ctx, stream, expected, events...)
 }
+
+func TestACommandRacingItselfAnswersWithTheStoredEvents(t *testing.T) {
+	ctx := context.Background()
+	r := newRunner(t)
+	r.MaxRetries = 20
+	m := meta()
+	const tries = 8
+	results := make([]commands.Result[tallied], tries)
+	var wg sync.WaitGroup
+	for i := range tries {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := commands.Execute(ctx, r, tallyDecider, "tally-1", any(add{by: 1, limit: 100}), m, commands.Options{Commutes: true})
+			if err != nil {
+				t.Error(err)
+			}
+			results[i] = res
+		}()
+	}
+	wg.Wait()
+	recs, _ := r.Store.ReadStream(ctx, "tally-1", 0)
+	if len(recs) != 1 {
+		t.Fatalf("%d events stored for one command id, want 1", len(recs))
+	}
+	for i, res := range results {
+		if res.Position != recs[0].Position || len(res.Events) != 1 {
+			t.Fatalf("try %d answered %+v, the stored event is at %s", i, res, recs[0].Position)
+		}
+	}
+}
