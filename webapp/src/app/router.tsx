@@ -17,7 +17,6 @@ import {
   AdminPurchaseOrdersRoute,
   AdminRecordRoute,
   AdminSectionRoute,
-  AdminTripsRoute,
 } from './routes/admin';
 import {
   AdminLoginRoute,
@@ -32,6 +31,9 @@ import { CategoriesRoute, DestinationRoute, DestinationsRoute, ProgramRoute, Pro
 import { HomeRoute } from './routes/home';
 import { AboutRoute, PointsRoute, PrivacyRoute, StartRoute, TermsRoute } from './routes/info';
 import { NotFoundRoute } from './routes/not-found';
+import { DriverDay } from '@/features/dispatch/components/driver-day';
+import { TripsBoard } from '@/features/dispatch/components/trips-board';
+import { SupportConsole } from '@/features/support/components/support-console';
 import { SessionBootstrap } from './session';
 
 function Root() {
@@ -84,6 +86,7 @@ export const routes: RouteObject[] = [
             element: <RequireUser />,
             children: [
               { path: 'account', element: <AccountRoute /> },
+              { path: 'driver', element: <DriverDay /> },
               { path: 'account/order/:id', element: <OrderRoute /> },
               { path: 'account/order/:id/cancel', element: <OrderActionRoute action="cancel" /> },
               { path: 'account/order/:id/refund', element: <OrderActionRoute action="refund" /> },
@@ -115,7 +118,8 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', element: <AdminDashboardRoute /> },
               { path: 'home', element: <AdminHomeRoute /> },
               { path: 'home/edit', element: <AdminHomeEditRoute /> },
-              { path: 'trip', element: <AdminTripsRoute /> },
+              { path: 'trip', element: <TripsBoard /> },
+              { path: 'support', element: <SupportConsole /> },
               { path: 'purchase_order', element: <AdminPurchaseOrdersRoute /> },
               { path: 'mailbox', element: <AdminMailboxRoute /> },
               { path: 'mailbox/:id', element: <AdminMailRoute /> },

@@ -38,7 +38,9 @@ export const paths = {
     trips: '/admin/trip',
     purchaseOrders: '/admin/purchase_order',
     mailbox: '/admin/mailbox',
+    support: '/admin/support',
   },
+  driver: '/driver',
 } as const;
 
 // Admin catalogue sections: each has a list and a create page, and (where the spec has it) an edit page.

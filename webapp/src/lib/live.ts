@@ -12,6 +12,8 @@ export interface LiveEvents {
   'order.changed': { order_id: string; version: number; status?: string };
   'trip.changed': { trip_number: string; status: string; version?: number };
   'notification.created': { id: string; kind: string };
+  'trip.progress': { order_id: string; status: string; stop: number; version: number };
+  'projection.rebuild': { projection: string; phase: string; events?: number; total?: number; percent?: number; error?: string };
 }
 export type LiveEventName = keyof LiveEvents;
 export type LiveHandler<E extends LiveEventName> = (payload: LiveEvents[E]) => void;

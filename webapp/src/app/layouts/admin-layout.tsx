@@ -9,6 +9,7 @@ import { ADMIN_SECTIONS, paths, type AdminSectionKey } from '@/config/paths';
 import { Avatar } from '@/features/auth/components/account-menu';
 import { useSignOut } from '@/features/auth/hooks/use-session';
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
+import { useSupportT } from '@/features/support/components/messages';
 
 import { Logo } from './header';
 import { useNavigationReset } from './home-layout';
@@ -29,6 +30,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const user = useAuthStore((state) => state.user);
   const signOut = useSignOut();
+  const support = useSupportT();
   useNavigationReset();
 
   const links: Array<{ to: string; icon: IconName; label: string }> = [
@@ -37,6 +39,7 @@ export function AdminLayout() {
     ...ADMIN_SECTIONS.map((section) => ({ to: section.path, icon: SECTION_ICONS[section.key], label: t(`admin.sections.${section.key}.plural`) })),
     { to: paths.admin.trips, icon: 'calendar', label: t('admin.trips.title') },
     { to: paths.admin.purchaseOrders, icon: 'ticket', label: t('admin.purchaseOrders.title') },
+    { to: paths.admin.support, icon: 'search', label: support.t('title') },
     { to: paths.admin.mailbox, icon: 'mail', label: t('mailbox.title') },
   ];
 

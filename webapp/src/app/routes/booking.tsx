@@ -17,6 +17,7 @@ import { useRates } from '@/features/rates/api/get-rates';
 import { EnquiryForm } from '@/features/rates/components/enquiry-form';
 import { RatesList } from '@/features/rates/components/rates-list';
 import { TripStatusLookup } from '@/features/trip-status/components/trip-status-lookup';
+import { TripProgressStrip } from '@/features/dispatch/components/trip-progress';
 
 import { useAppCart } from '../session';
 
@@ -143,7 +144,7 @@ export function TripStatusRoute() {
   return (
     <>
       <PageHeader title={t('tripStatus.title')} lead={t('tripStatus.lead')} />
-      <TripStatusLookup />
+      <TripStatusLookup aside={(proven) => <TripProgressStrip tripNumber={proven.trip_number} email={proven.email} />} />
     </>
   );
 }

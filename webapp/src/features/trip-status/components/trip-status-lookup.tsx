@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -21,7 +21,8 @@ const schema = z.object({
   email: z.string().trim().pipe(z.email('validation.email')),
 });
 
-export function TripStatusLookup() {
+/** aside renders more about a proven trip under its status (the app composes the live progress strip here). */
+export function TripStatusLookup({ aside }: { aside?: (proven: Lookup) => ReactNode } = {}) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const lookup = useTripStatusLookup();
@@ -56,7 +57,10 @@ export function TripStatusLookup() {
       </form>
       <div aria-live="polite">
         {lookup.isSuccess ? (
-          <TripStatusCard status={lookup.data} />
+          <>
+            <TripStatusCard status={lookup.data} />
+            {aside && proven ? aside({ trip_number: lookup.data.trip_number, email: proven.email }) : null}
+          </>
         ) : lookup.isError ? (
           <EmptyState
             icon="alert"

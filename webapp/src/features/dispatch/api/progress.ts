@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { api } from '@/lib/api-client';
+
+import { stepSchema } from './trips';
+
+export const progressSchema = z.object({
+  order_id: z.string(),
+  status: z.string(),
+  stop: z.number(),
+  stops: z.array(z.string()),
+  steps: z.array(stepSchema),
+  driver: z.object({ name: z.string(), phone: z.string(), vehicle: z.string(), plate: z.string() }).nullish(),
+  version: z.number(),
+});
+export type TripProgress = z.infer<typeof progressSchema>;
+
+const answer = z.object({ data: progressSchema }).transform((value) => value.data);
+
+/** GET /api/trips/{number}/progress?email= — a trip's progress for whoever proves its number and e-mail. */
+export function useTripProgress(tripNumber: string, email: string) {
+  return useQuery({
+    queryKey: ['dispatch', 'progress', tripNumber, email],
+    queryFn: ({ signal }) => api.get(`/api/trips/${encodeURIComponent(tripNumber)}/progress`, { signal, schema: answer, query: { email } }),
+  });
+}

@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { api } from '@/lib/api-client';
+
+export const stepSchema = z.object({ type: z.string(), stop: z.number().optional(), name: z.string().optional(), driver: z.string().optional(), at: z.string() });
+export type TripStep = z.infer<typeof stepSchema>;
+
+export const tripSchema = z.object({
+  order_id: z.string(),
+  day: z.string(),
+  start_at: z.string(),
+  customer: z.string(),
+  phone: z.string(),
+  pickup: z.string(),
+  stops: z.array(z.string()),
+  order_status: z.string(),
+  status: z.string(),
+  stop: z.number(),
+  driver: z.object({ id: z.string(), name: z.string(), phone: z.string(), vehicle: z.string(), plate: z.string() }).nullish(),
+  steps: z.array(stepSchema),
+  next_step: z.string().optional(),
+  next_stop: z.number().optional(),
+  version: z.number(),
+});
+export type Trip = z.infer<typeof tripSchema>;
+
+export const boardDriverSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  vehicle: z.string(),
+  plate: z.string(),
+  trips_per_day: z.number(),
+  works_that_day: z.boolean(),
+  trips: z.number(),
+  account_email: z.string().optional(),
+});
+export type BoardDriver = z.infer<typeof boardDriverSchema>;
+
+const boardSchema = z.object({ data: z.array(tripSchema), drivers: z.array(boardDriverSchema), date: z.string() });
+
+/** GET /api/admin/trips?date= — the trips of a day and the drivers who could take them. */
+export function useTripsBoard(date: string) {
+  return useQuery({
+    queryKey: ['dispatch', 'board', date],
+    queryFn: ({ signal }) => api.get('/api/admin/trips', { signal, schema: boardSchema, query: { date } }),
+  });
+}
+
+const tripAnswer = z.object({ data: tripSchema }).transform((value) => value.data);
+
+export const assignDriver = (orderId: string, driverId: string) =>
+  api.post(`/api/admin/trips/${encodeURIComponent(orderId)}/driver`, { driver_id: driverId }, { schema: tripAnswer });
+export const unassignDriver = (orderId: string) => api.delete(`/api/admin/trips/${encodeURIComponent(orderId)}/driver`, { schema: tripAnswer });
+export const linkDriverAccount = (driverId: string, email: string) => api.put(`/api/admin/drivers/${encodeURIComponent(driverId)}/account`, { email });
+
+/** A dispatch action; the board and the driver's list refetch afterwards. */
+export function useDispatchAction<I>(run: (input: I) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['dispatch'] }) });
+}
+
+const tripsSchema = z.object({ data: z.array(tripSchema) }).transform((value) => value.data);
+
+/** GET /api/driver/trips — the signed-in driver's trips from today on. */
+export function useDriverTrips() {
+  return useQuery({ queryKey: ['dispatch', 'driver'], queryFn: ({ signal }) => api.get('/api/driver/trips', { signal, schema: tripsSchema }) });
+}
+
+export const advanceTrip = (orderId: string, step: string, stop?: number) =>
+  api.post(`/api/driver/trips/${encodeURIComponent(orderId)}/progress`, { step, stop: stop ?? 0 }, { schema: tripAnswer });

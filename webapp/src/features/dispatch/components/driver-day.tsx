@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import { toast } from 'react-toastify';
+
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState } from '@/components/ui/states';
+import { useLanguage } from '@/hooks/use-language';
+import { isApiError } from '@/lib/api-client';
+import { live } from '@/lib/live';
+import { formatDate } from '@/utils/format';
+
+import { advanceTrip, useDispatchAction, useDriverTrips, type Trip } from '../api/trips';
+import { useDispatchT } from './messages';
+import './dispatch.css';
+
+/** /driver: the signed-in driver's trips, each with one big button for its next step. */
+export function DriverDay() {
+  const { t } = useDispatchT();
+  const trips = useDriverTrips();
+  const { refetch } = trips;
+  useEffect(() => live.subscribe('trip.progress', () => void refetch()), [refetch]);
+  return (
+    <div className="stack">
+      <PageHeader title={t('driver.title')} lead={t('driver.lead')} />
+      {trips.isError ? (
+        <EmptyState icon="alert" title={isApiError(trips.error) ? trips.error.message : String(trips.error)} />
+      ) : trips.data && trips.data.length === 0 ? (
+        <EmptyState icon="car" title={t('driver.empty')} />
+      ) : (
+        trips.data?.map((trip) => <DriverTrip key={trip.order_id} trip={trip} />)
+      )}
+    </div>
+  );
+}
+
+function DriverTrip({ trip }: { trip: Trip }) {
+  const { t } = useDispatchT();
+  const language = useLanguage();
+  const advance = useDispatchAction(({ step, stop }: { step: string; stop?: number }) => advanceTrip(trip.order_id, step, stop));
+  const name = trip.stop > 0 ? trip.stops[trip.stop - 1] : '';
+  const next = trip.next_step;
+  const nextName = trip.next_stop ? trip.stops[trip.next_stop - 1] : '';
+  return (
+    <article className="card card--plain driver-trip" data-testid={`driver-trip-${trip.order_id}`} data-status={trip.status}>
+      <p className="eyebrow" dir="ltr">
+        {trip.order_id} · {formatDate(trip.start_at, language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' })}
+      </p>
+      <p>
+        <strong>{trip.customer}</strong>{' '}
+        {trip.phone ? (
+          <a href={`tel:${trip.phone}`} dir="ltr">
+            {t('driver.call', { name: trip.phone })}
+          </a>
+        ) : null}
+      </p>
+      <p>{t('driver.pickup', { place: trip.pickup })}</p>
+      <p className="muted">{trip.stops.join(' → ')}</p>
+      <p className="trip-progress__status">{t(`status.${trip.status}`, { stop: trip.stop, name })}</p>
+      {next ? (
+        <Button
+          className="driver-trip__button"
+          block
+          loading={advance.isPending}
+          data-testid="next-step"
+          onClick={() =>
+            advance.mutate(
+              { step: next, stop: trip.next_stop },
+              { onError: (error) => toast.error(isApiError(error) ? error.message : String(error)), onSuccess: (tr) => tr && (tr as Trip).status === 'completed' && toast.success(t('driver.done')) },
+            )
+          }
+        >
+          {t(`steps.${next}`, { name: nextName })}
+        </Button>
+      ) : null}
+    </article>
+  );
+}

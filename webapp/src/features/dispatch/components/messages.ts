@@ -1,0 +1,112 @@
+import { useTranslation } from 'react-i18next';
+
+// The dispatch screens' messages, in their own namespace so this feature adds them without touching
+// the shared locale files. Both languages carry the same keys.
+export const NS = 'dispatch';
+
+const en = {
+  board: {
+    title: 'Trips',
+    lead: 'Each confirmed trip of the day, who drives it and how far it has come.',
+    date: 'Day',
+    empty: 'No confirmed trips on this day.',
+    driver: 'Driver',
+    choose: 'Choose a driver',
+    assign: 'Assign',
+    unassign: 'Unassign',
+    assigned: 'Driver assigned.',
+    unassigned: 'Driver unassigned.',
+    drivers: 'Drivers',
+    works: '{{trips}} of {{perDay}} trips',
+    off: 'Off this day',
+    account: 'Sign-in account (e-mail)',
+    link: 'Link account',
+    linked: 'Account linked.',
+    noAccount: 'No account linked',
+  },
+  driver: {
+    title: 'My trips',
+    lead: 'Your trips from today on. Tap the big button at each step.',
+    empty: 'No trips assigned to you.',
+    pickup: 'Pickup: {{place}}',
+    call: 'Call {{name}}',
+    done: 'Trip completed.',
+  },
+  steps: { start: 'Start trip', pickup: 'Travellers picked up', arrive: 'Arrived at {{name}}', complete: 'Complete trip' },
+  status: {
+    unassigned: 'Waiting for a driver',
+    assigned: 'Driver assigned',
+    started: 'On the way to the pickup',
+    picked_up: 'Travellers on board',
+    at_stop: 'At stop {{stop}}: {{name}}',
+    completed: 'Trip completed',
+  },
+  events: {
+    DriverAssigned: 'Driver assigned: {{driver}}',
+    DriverUnassigned: 'Driver unassigned',
+    TripStarted: 'Trip started',
+    TravellersPickedUp: 'Travellers picked up',
+    ArrivedAtStop: 'Arrived at {{name}}',
+    TripCompleted: 'Trip completed',
+  },
+  progress: { title: 'Live trip progress', driver: '{{name}} · {{vehicle}} · {{plate}}', live: 'Updates live' },
+};
+
+const ar: typeof en = {
+  board: {
+    title: 'الرحلات',
+    lead: 'كل رحلة مؤكدة في اليوم، ومن يقودها، وإلى أين وصلت.',
+    date: 'اليوم',
+    empty: 'لا توجد رحلات مؤكدة في هذا اليوم.',
+    driver: 'السائق',
+    choose: 'اختر سائقًا',
+    assign: 'إسناد',
+    unassign: 'إلغاء الإسناد',
+    assigned: 'تم إسناد السائق.',
+    unassigned: 'تم إلغاء إسناد السائق.',
+    drivers: 'السائقون',
+    works: '{{trips}} من {{perDay}} رحلات',
+    off: 'لا يعمل في هذا اليوم',
+    account: 'حساب الدخول (البريد الإلكتروني)',
+    link: 'ربط الحساب',
+    linked: 'تم ربط الحساب.',
+    noAccount: 'لا يوجد حساب مرتبط',
+  },
+  driver: {
+    title: 'رحلاتي',
+    lead: 'رحلاتك من اليوم فصاعدًا. اضغط الزر الكبير عند كل خطوة.',
+    empty: 'لا توجد رحلات مسندة إليك.',
+    pickup: 'نقطة الالتقاء: {{place}}',
+    call: 'اتصل بـ {{name}}',
+    done: 'اكتملت الرحلة.',
+  },
+  steps: { start: 'ابدأ الرحلة', pickup: 'تم اصطحاب المسافرين', arrive: 'الوصول إلى {{name}}', complete: 'إنهاء الرحلة' },
+  status: {
+    unassigned: 'في انتظار سائق',
+    assigned: 'تم إسناد سائق',
+    started: 'في الطريق إلى نقطة الالتقاء',
+    picked_up: 'المسافرون على متن السيارة',
+    at_stop: 'عند المحطة {{stop}}: {{name}}',
+    completed: 'اكتملت الرحلة',
+  },
+  events: {
+    DriverAssigned: 'تم إسناد السائق: {{driver}}',
+    DriverUnassigned: 'تم إلغاء إسناد السائق',
+    TripStarted: 'بدأت الرحلة',
+    TravellersPickedUp: 'تم اصطحاب المسافرين',
+    ArrivedAtStop: 'الوصول إلى {{name}}',
+    TripCompleted: 'اكتملت الرحلة',
+  },
+  progress: { title: 'تقدم الرحلة مباشرة', driver: '{{name}} · {{vehicle}} · {{plate}}', live: 'تحديث مباشر' },
+};
+
+export const dispatchMessages = { en, ar };
+
+/** useTranslation for the dispatch namespace, adding its messages on first use. */
+export function useDispatchT() {
+  const { i18n } = useTranslation();
+  for (const [lng, bundle] of Object.entries(dispatchMessages)) {
+    if (!i18n.hasResourceBundle(lng, NS)) i18n.addResourceBundle(lng, NS, bundle);
+  }
+  return useTranslation(NS);
+}

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+
+import { useLanguage } from '@/hooks/use-language';
+import { live } from '@/lib/live';
+import { formatDate } from '@/utils/format';
+
+import { useTripProgress, type TripProgress } from '../api/progress';
+import { useDispatchT } from './messages';
+import './dispatch.css';
+
+/** The traveller's progress strip: pickup, each stop, done; refetched whenever the trip's room says it moved. */
+export function TripProgressStrip({ tripNumber, email }: { tripNumber: string; email: string }) {
+  const progress = useTripProgress(tripNumber, email);
+  const { refetch } = progress;
+  useEffect(
+    () =>
+      live.subscribe('trip.progress', (event) => {
+        if (event.order_id.toUpperCase() === tripNumber.toUpperCase()) void refetch();
+      }),
+    [tripNumber, refetch],
+  );
+  if (!progress.data) return null;
+  return <ProgressView progress={progress.data} />;
+}
+
+export function ProgressView({ progress }: { progress: TripProgress }) {
+  const { t } = useDispatchT();
+  const language = useLanguage();
+  const points = [t('steps.pickup'), ...progress.stops, t('status.completed')];
+  // How many points of the strip are reached: the pick-up, each stop, the end.
+  const reached =
+    progress.status === 'completed' ? points.length : progress.status === 'picked_up' ? 1 : progress.status === 'at_stop' ? 1 + progress.stop : 0;
+  const name = progress.stop > 0 ? progress.stops[progress.stop - 1] : '';
+  return (
+    <section className="card card--plain trip-progress stack" data-testid="trip-progress" data-status={progress.status} aria-live="polite">
+      <p className="eyebrow">{t('progress.title')}</p>
+      <p className="trip-progress__status">{t(`status.${progress.status}`, { stop: progress.stop, name })}</p>
+      {progress.driver ? <p className="muted">{t('progress.driver', { ...progress.driver })}</p> : null}
+      <ol className="trip-progress__strip">
+        {points.map((point, i) => (
+          <li key={`${i}-${point}`} className={i < reached ? 'is-done' : i === reached ? 'is-next' : undefined}>
+            {point}
+          </li>
+        ))}
+      </ol>
+      {progress.steps.length > 0 ? (
+        <ol className="timeline">
+          {progress.steps.map((step) => (
+            <li key={`${step.type}-${step.at}-${step.stop ?? 0}`} className="timeline__item">
+              <span className="timeline__what">{t(`events.${step.type}`, { name: step.name, driver: step.driver, defaultValue: step.type })}</span>
+              <time className="timeline__when muted" dateTime={step.at}>
+                {formatDate(step.at, language, { timeStyle: 'short' })}
+              </time>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+
+import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/field';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState } from '@/components/ui/states';
+import { useLanguage } from '@/hooks/use-language';
+import { isApiError } from '@/lib/api-client';
+import { live } from '@/lib/live';
+import { formatDate } from '@/utils/format';
+
+import { assignDriver, linkDriverAccount, unassignDriver, useDispatchAction, useTripsBoard, type BoardDriver, type Trip } from '../api/trips';
+import { useDispatchT } from './messages';
+import './dispatch.css';
+
+function onError(error: unknown) {
+  toast.error(isApiError(error) ? error.message : String(error));
+}
+
+function today(): string {
+  // The board's days are Cairo days.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
+}
+
+/** /admin/trip: the day's confirmed trips with their drivers; assignment, and the drivers' accounts. */
+export function TripsBoard() {
+  const { t } = useDispatchT();
+  const [date, setDate] = useState(today);
+  const board = useTripsBoard(date);
+  const { refetch } = board;
+  useEffect(() => live.subscribe('trip.progress', () => void refetch()), [refetch]);
+  return (
+    <>
+      <PageHeader title={t('board.title')} lead={t('board.lead')} />
+      <div className="stack">
+        <div className="form form--grid">
+          <InputField label={t('board.date')} type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} data-testid="board-date" />
+        </div>
+        {board.data ? (
+          board.data.data.length === 0 ? (
+            <EmptyState icon="calendar" title={t('board.empty')} />
+          ) : (
+            <table className="dispatch-table" data-testid="trips-board">
+              <tbody>
+                {board.data.data.map((trip) => (
+                  <BoardRow key={trip.order_id} trip={trip} drivers={board.data.drivers} />
+                ))}
+              </tbody>
+            </table>
+          )
+        ) : null}
+        {board.data ? <Drivers drivers={board.data.drivers} /> : null}
+      </div>
+    </>
+  );
+}
+
+function BoardRow({ trip, drivers }: { trip: Trip; drivers: BoardDriver[] }) {
+  const { t } = useDispatchT();
+  const language = useLanguage();
+  const [driverId, setDriverId] = useState('');
+  const assign = useDispatchAction((id: string) => assignDriver(trip.order_id, id));
+  const unassign = useDispatchAction(() => unassignDriver(trip.order_id));
+  const name = trip.stop > 0 ? trip.stops[trip.stop - 1] : '';
+  return (
+    <tr data-testid={`trip-${trip.order_id}`} data-status={trip.status}>
+      <td>
+        <strong dir="ltr">{trip.order_id}</strong>
+        <div className="muted">{formatDate(trip.start_at, language, { timeStyle: 'short', timeZone: 'Africa/Cairo' })}</div>
+      </td>
+      <td>
+        {trip.customer}
+        <div className="muted">{[trip.pickup, ...trip.stops].join(' → ')}</div>
+      </td>
+      <td>{t(`status.${trip.status}`, { stop: trip.stop, name })}</td>
+      <td>
+        {trip.driver ? (
+          <div className="dispatch-actions">
+            <span>{trip.driver.name}</span>
+            {trip.status === 'assigned' ? (
+              <Button size="sm" variant="ghost" loading={unassign.isPending} onClick={() => unassign.mutate(undefined, { onSuccess: () => toast.success(t('board.unassigned')), onError })}>
+                {t('board.unassign')}
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <div className="dispatch-actions">
+            <select className="input input--select" aria-label={t('board.driver')} value={driverId} onChange={(e) => setDriverId(e.target.value)} data-testid="driver-select">
+              <option value="">{t('board.choose')}</option>
+              {drivers.map((d) => (
+                <option key={d.id} value={d.id} disabled={!d.works_that_day}>
+                  {d.name} ({d.works_that_day ? t('board.works', { trips: d.trips, perDay: d.trips_per_day }) : t('board.off')})
+                </option>
+              ))}
+            </select>
+            <Button size="sm" disabled={!driverId} loading={assign.isPending} onClick={() => assign.mutate(driverId, { onSuccess: () => toast.success(t('board.assigned')), onError })}>
+              {t('board.assign')}
+            </Button>
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function Drivers({ drivers }: { drivers: BoardDriver[] }) {
+  const { t } = useDispatchT();
+  return (
+    <section className="stack">
+      <h2>{t('board.drivers')}</h2>
+      <table className="dispatch-table" data-testid="drivers">
+        <tbody>
+          {drivers.map((d) => (
+            <DriverRow key={d.id} driver={d} />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function DriverRow({ driver }: { driver: BoardDriver }) {
+  const { t } = useDispatchT();
+  const [email, setEmail] = useState(driver.account_email ?? '');
+  const link = useDispatchAction((value: string) => linkDriverAccount(driver.id, value));
+  return (
+    <tr data-testid={`driver-${driver.id}`}>
+      <td>
+        <strong>{driver.name}</strong>
+        <div className="muted" dir="ltr">
+          {driver.phone} · {driver.vehicle} · {driver.plate}
+        </div>
+      </td>
+      <td>{driver.works_that_day ? t('board.works', { trips: driver.trips, perDay: driver.trips_per_day }) : t('board.off')}</td>
+      <td>
+        <form
+          className="dispatch-actions"
+          onSubmit={(e) => {
+            e.preventDefault();
+            link.mutate(email, { onSuccess: () => toast.success(t('board.linked')), onError });
+          }}
+        >
+          <input className="input" type="email" dir="ltr" aria-label={t('board.account')} placeholder={t('board.noAccount')} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Button size="sm" variant="ghost" type="submit" loading={link.isPending} disabled={!email}>
+            {t('board.link')}
+          </Button>
+        </form>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,103 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { api } from '@/lib/api-client';
+
+export const recordedSchema = z.object({
+  id: z.string(),
+  stream: z.string(),
+  type: z.string(),
+  schema_version: z.number(),
+  version: z.number(),
+  position: z.object({ commit: z.number(), prepare: z.number() }),
+  recorded_at: z.string(),
+  data: z.unknown(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type RecordedEvent = z.infer<typeof recordedSchema>;
+
+const hitsSchema = z.object({
+  data: z.array(z.object({ id: z.string(), status: z.string(), customer: z.string(), email: z.string(), day: z.string(), placed_at: z.string() })),
+});
+
+/** GET /api/support/orders?q= — orders by trip number, order id or customer e-mail. */
+export function useOrderSearch(q: string) {
+  return useQuery({
+    queryKey: ['support', 'search', q],
+    enabled: q.trim().length > 0,
+    queryFn: ({ signal }) => api.get('/api/support/orders', { signal, schema: hitsSchema, query: { q } }),
+  });
+}
+
+const historySchema = z.object({
+  data: z.object({
+    order_id: z.string(),
+    version: z.number(),
+    at: z.number(),
+    events: z.array(recordedSchema),
+    state: z.record(z.string(), z.unknown()),
+    related_streams: z.array(z.string()),
+    actions: z.record(z.string(), z.string()),
+  }),
+});
+export interface OrderHistory {
+  order_id: string;
+  version: number;
+  at: number;
+  events: RecordedEvent[];
+  state: Record<string, unknown>;
+  related_streams: string[];
+  actions: Record<string, string>;
+}
+
+/** GET /api/support/orders/{id}/history?at= — the order's events and its state at version `at`. */
+export function useOrderHistory(id: string, at: number | undefined) {
+  return useQuery({
+    queryKey: ['support', 'history', id, at],
+    enabled: id !== '',
+    queryFn: ({ signal }) =>
+      api
+        .get(`/api/support/orders/${encodeURIComponent(id)}/history`, { signal, schema: historySchema, query: at === undefined ? {} : { at } })
+        .then((v): OrderHistory => v.data),
+  });
+}
+
+const streamSchema = z.object({ data: z.array(recordedSchema) }).transform((v) => v.data);
+
+/** GET /api/support/streams/{stream} — every event of a stream. */
+export function useStream(stream: string) {
+  return useQuery({
+    queryKey: ['support', 'stream', stream],
+    enabled: stream !== '',
+    queryFn: ({ signal }) => api.get(`/api/support/streams/${encodeURIComponent(stream)}`, { signal, schema: streamSchema }),
+  });
+}
+
+const statusSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        name: z.string(),
+        events_processed: z.number(),
+        lag_events: z.number(),
+        running: z.boolean(),
+        rebuilding: z.boolean(),
+        last_error: z.string().optional(),
+      }),
+    ),
+  })
+  .transform((v) => v.data);
+
+/** GET /api/admin/projections — each read model's health. */
+export function useProjections() {
+  return useQuery({ queryKey: ['support', 'projections'], queryFn: ({ signal }) => api.get('/api/admin/projections', { signal, schema: statusSchema }) });
+}
+
+/** POST /api/admin/projections/{name}/rebuild — starts a rebuild in the background. */
+export function useRebuild() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.post(`/api/admin/projections/${encodeURIComponent(name)}/rebuild`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['support', 'projections'] }),
+  });
+}

@@ -1,0 +1,184 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+
+import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/field';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState } from '@/components/ui/states';
+import { useLanguage } from '@/hooks/use-language';
+import { isApiError } from '@/lib/api-client';
+import { live } from '@/lib/live';
+import { formatDate } from '@/utils/format';
+
+import { useOrderHistory, useOrderSearch, useProjections, useRebuild, useStream, type OrderHistory, type RecordedEvent } from '../api/support';
+import { useSupportT } from './messages';
+import './support.css';
+
+/** /admin/support: order search, the event timeline with metadata, time travel, and read-model rebuilds. */
+export function SupportConsole() {
+  const { t } = useSupportT();
+  const [q, setQ] = useState('');
+  const [orderId, setOrderId] = useState('');
+  const hits = useOrderSearch(q);
+  return (
+    <>
+      <PageHeader title={t('title')} lead={t('lead')} />
+      <div className="support-grid">
+        <div className="stack">
+          <InputField label={t('search')} value={q} dir="ltr" onChange={(e) => setQ(e.target.value)} data-testid="support-search" />
+          {hits.data ? (
+            hits.data.data.length === 0 ? (
+              <EmptyState compact icon="search" title={t('noHits')} />
+            ) : (
+              <ul className="support-hits">
+                {hits.data.data.map((h) => (
+                  <li key={h.id}>
+                    <button type="button" className={h.id === orderId ? 'is-active' : undefined} onClick={() => setOrderId(h.id)}>
+                      <strong dir="ltr">{h.id}</strong> · {h.status} · {h.day}
+                      <span className="muted">
+                        {h.customer} · {h.email}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : null}
+          <Projections />
+        </div>
+        {orderId ? <OrderHistoryView key={orderId} id={orderId} /> : null}
+      </div>
+    </>
+  );
+}
+
+function OrderHistoryView({ id }: { id: string }) {
+  const { t } = useSupportT();
+  const [at, setAt] = useState<number | undefined>(undefined);
+  const history = useOrderHistory(id, at);
+  const [related, setRelated] = useState('');
+  // While another version loads, the slider keeps the last state on screen.
+  const [shown, setShown] = useState<OrderHistory | undefined>(undefined);
+  if (history.data && history.data !== shown) setShown(history.data);
+  const h = history.data ?? shown;
+  if (!h) return null;
+  return (
+    <div className="stack" data-testid="support-history">
+      <section className="card card--plain stack">
+        <label className="support-slider">
+          <span>{t('version', { at: h.at, last: h.version })}</span>
+          <input type="range" min={0} max={h.version} value={h.at} onChange={(e) => setAt(Number(e.target.value))} data-testid="version-slider" />
+        </label>
+        <h3>{t('state')}</h3>
+        <pre className="support-json" data-testid="support-state">
+          {JSON.stringify(h.state, null, 2)}
+        </pre>
+      </section>
+      <section className="stack">
+        <h3>{t('timeline')}</h3>
+        <Timeline events={h.events} upTo={h.at} />
+      </section>
+      <section className="card card--plain stack">
+        <h3>{t('actions')}</h3>
+        <p>
+          <Link to="/admin/purchase_order">{t('actionsNote')}</Link>
+        </p>
+        <h3>{t('related')}</h3>
+        <div className="dispatch-actions">
+          {h.related_streams.map((s) => (
+            <Button key={s} size="sm" variant="ghost" onClick={() => setRelated(s)}>
+              <span dir="ltr">{s}</span>
+            </Button>
+          ))}
+        </div>
+        {related ? <RelatedStream stream={related} /> : null}
+      </section>
+    </div>
+  );
+}
+
+function RelatedStream({ stream }: { stream: string }) {
+  const events = useStream(stream);
+  if (events.isError) return <p className="muted">{isApiError(events.error) ? events.error.message : String(events.error)}</p>;
+  return events.data ? <Timeline events={events.data} upTo={Number.MAX_SAFE_INTEGER} /> : null;
+}
+
+function Timeline({ events, upTo }: { events: RecordedEvent[]; upTo: number }) {
+  const { t } = useSupportT();
+  const language = useLanguage();
+  return (
+    <ol className="support-timeline">
+      {events.map((e) => {
+        const m = e.metadata;
+        const str = (k: string) => (typeof m[k] === 'string' ? m[k] : '');
+        return (
+          <li key={e.id} className={e.version > upTo ? 'is-future' : undefined} data-testid="support-event">
+            <div>
+              <strong>
+                v{e.version} {e.type}
+              </strong>{' '}
+              <time className="muted" dateTime={e.recorded_at}>
+                {formatDate(e.recorded_at, language, { dateStyle: 'medium', timeStyle: 'medium' })}
+              </time>
+            </div>
+            <div className="muted support-meta" dir="ltr">
+              {t('actor', { role: str('actor_role'), id: str('actor_id') })} · {t('command', { id: str('command_id') })}
+              {str('correlation_id') ? ` · ${t('correlation', { id: str('correlation_id') })}` : ''}
+              {str('client_ip') ? ` · ${t('ip', { ip: str('client_ip') })}` : ''} · {t('position', { ...e.position })}
+            </div>
+            <details>
+              <summary>data</summary>
+              <pre className="support-json">{JSON.stringify(e.data, null, 2)}</pre>
+            </details>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Projections() {
+  const { t } = useSupportT();
+  const list = useProjections();
+  const rebuild = useRebuild();
+  const [progress, setProgress] = useState<Record<string, number>>({});
+  const { refetch } = list;
+  useEffect(
+    () =>
+      live.subscribe('projection.rebuild', (event) => {
+        if (event.phase === 'failed') {
+          toast.error(t('failed', { name: event.projection, error: event.error ?? '' }));
+        } else if (event.phase === 'done') {
+          toast.success(t('rebuilt', { name: event.projection }));
+          void refetch();
+        }
+        setProgress((p) => ({ ...p, [event.projection]: event.phase === 'done' ? 100 : Math.round(event.percent ?? 0) }));
+      }),
+    [refetch, t],
+  );
+  return (
+    <section className="stack">
+      <h3>{t('projections')}</h3>
+      <ul className="support-hits">
+        {list.data?.map((p) => (
+          <li key={p.name} className="dispatch-actions" data-testid={`projection-${p.name}`}>
+            <strong>{p.name}</strong>
+            <span className="muted">{t('lag', { events: p.events_processed, lag: p.lag_events })}</span>
+            {p.rebuilding || (progress[p.name] ?? 100) < 100 ? (
+              <span>{t('rebuilding', { percent: progress[p.name] ?? 0 })}</span>
+            ) : null}
+            <Button
+              size="sm"
+              variant="ghost"
+              loading={rebuild.isPending && rebuild.variables === p.name}
+              onClick={() => rebuild.mutate(p.name, { onError: (error) => toast.error(isApiError(error) ? error.message : String(error)) })}
+            >
+              {t('rebuild')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
