@@ -53,6 +53,7 @@ var routes = []route{
 	{pattern: "/account/order/{id}/cancel", titleEn: "Cancel order", titleAr: "إلغاء الطلب"},
 	{pattern: "/account/order/{id}/refund", titleEn: "Request a refund", titleAr: "طلب استرداد"},
 	{pattern: "/account/order/{id}/exchange", titleEn: "Change order", titleAr: "تعديل الطلب"},
+	{pattern: "/driver", titleEn: "My trips", titleAr: "رحلاتي"},
 
 	{pattern: "/admin", titleEn: adminEn, titleAr: adminAr}, // the app sends it on to /admin/dashboard
 	{pattern: "/admin/login", titleEn: "Admin sign in", titleAr: "دخول الإدارة"},
@@ -86,6 +87,7 @@ var routes = []route{
 	{pattern: "/admin/programes/create", titleEn: adminEn, titleAr: adminAr},
 	{pattern: "/admin/purchase_order", titleEn: adminEn, titleAr: adminAr},
 	{pattern: "/admin/mailbox", titleEn: adminEn, titleAr: adminAr},
+	{pattern: "/admin/support", titleEn: adminEn, titleAr: adminAr},
 }
 
 // leftovers are the old route table's odd routes, kept as permanent redirects (DESIGN.md).
