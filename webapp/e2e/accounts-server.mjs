@@ -1,6 +1,6 @@
 // Starts `mishwar serve` for a browser test: its own data directory (a private PostgreSQL), demo mode
 // (so a demo admin is created and its password printed once, which is read from the log), a free port.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -64,6 +64,14 @@ export async function startServer(bin) {
     baseURL,
     adminEmail: admin.email,
     adminPassword: admin.password,
+    /** Creates an account with any role the way an operator does (`mishwar users add`), on this server's database. */
+    addUser(email, password, role) {
+      const out = spawnSync(resolve(bin), ['users', 'add', '--email', email, '--password', password, '--role', role, '--first-name', 'Karim', '--last-name', 'Driver'], {
+        env: { ...process.env, MISHWAR_DATA_DIR: dataDir, MISHWAR_LOG_FORMAT: 'json' },
+        encoding: 'utf8',
+      });
+      if (out.status !== 0) throw new Error(`users add: ${out.status}\n${out.stdout}\n${out.stderr}`);
+    },
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));

@@ -1,0 +1,130 @@
+// Browser test of dispatch and live trip tracking against the real server (the binary with the web app
+// embedded, its own PostgreSQL, the demo catalogue, the sandbox payments) in Chromium:
+//   a traveller's order is placed and paid (through the API, as the checkout suite covers the screens)
+//   → the admin links a driver's account and assigns the driver on the trips board (/admin/trip)
+//   → the driver presses the big next-step button on their day screen (/driver)
+//   → the traveller's trip status page (/tripstatus), open all along, shows each step live.
+// Exported as `run(ctx)` for the shared runner (ctx: { browser, baseURL, adminEmail, adminPassword, addUser }).
+
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const here = new URL('.', import.meta.url);
+const en = JSON.parse(readFileSync(new URL('../src/locales/en.json', here), 'utf8'));
+const t = (key) => {
+  const value = key.split('.').reduce((node, part) => node?.[part], en);
+  assert.equal(typeof value, 'string', `missing en string ${key}`);
+  return value;
+};
+const shots = new URL('../test-output/screenshots/', here);
+mkdirSync(shots, { recursive: true });
+const shot = (page, name) => page.screenshot({ path: fileURLToPath(new URL(`dispatch-${name}.png`, shots)), fullPage: true });
+
+async function json(res, what) {
+  const body = await res.text();
+  assert.ok(res.ok(), `${what}: ${res.status()} ${body}`);
+  return JSON.parse(body);
+}
+
+async function signedIn(browser, baseURL, email, password) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  await context.addCookies([{ name: 'lang', value: 'en', domain: new URL(baseURL).hostname, path: '/' }]);
+  await json(await context.request.post(`${baseURL}/api/user/login`, { data: { email, password } }), `sign in ${email}`);
+  return context;
+}
+
+/** A paid order for two demo destinations on the first bookable day; returns its trip number and day. */
+async function paidOrder(browser, baseURL, email) {
+  const context = await browser.newContext();
+  try {
+    const api = context.request;
+    await json(await api.post(`${baseURL}/api/register`, { data: { first_name: 'Salma', last_name: 'Nabil', email, password: 'dispatch-e2e-pass', phone_number: '+201001234567' } }), 'register');
+    const destinations = (await json(await api.get(`${baseURL}/api/destinations`), 'destinations')).data;
+    for (const d of destinations.slice(0, 2)) await json(await api.post(`${baseURL}/api/auth/cart`, { data: { destination_id: d.id } }), 'add to cart');
+    const pickup = (await json(await api.get(`${baseURL}/api/pickup-points`), 'pickup points')).data[0];
+    await json(await api.put(`${baseURL}/api/auth/cart/points`, { data: { start: { pickup_point_id: pickup.id }, same_end: true } }), 'points');
+    const rate = (await json(await api.get(`${baseURL}/api/rates`), 'rates')).data[0];
+    const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
+    const calendar = (await json(await api.get(`${baseURL}/api/orders/calendar?from=${from}&days=30`), 'calendar')).data;
+    const days = Array.isArray(calendar) ? calendar : calendar.days;
+    const day = days.find((d) => d.status === 'available');
+    assert.ok(day, `no bookable day: ${JSON.stringify(calendar).slice(0, 300)}`);
+    const placed = await json(
+      await api.post(`${baseURL}/api/orders`, {
+        data: { first_name: 'Salma', last_name: 'Nabil', email, confirm_email: email, phone: '1001234567', country_key: '+20', country: 'EG', terms: true, date: day.date, time: '10:00', rate_plan_id: rate.id, currency: 'EGP' },
+      }),
+      'checkout',
+    );
+    const page = await context.newPage();
+    await page.goto(placed.payment_url);
+    await page.locator('#card_number').fill('4242 4242 4242 4242');
+    await page.locator('#expiry').fill('12/39');
+    await page.locator('#cvc').fill('123');
+    await page.locator('button[name="pay"]').click();
+    await page.waitForURL(/result=success/);
+    return { trip: placed.data.order_id, day: day.date };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function run({ browser, baseURL, adminEmail, adminPassword, addUser }) {
+  assert.ok(adminEmail && addUser, 'the runner passes the demo admin and addUser');
+  const travellerEmail = `e2e-dispatch-${Date.now().toString(36)}@example.com`;
+  const driverEmail = `e2e-driver-${Date.now().toString(36)}@example.com`;
+  addUser(driverEmail, 'driver-e2e-pass', 'driver');
+  const { trip, day } = await paidOrder(browser, baseURL, travellerEmail);
+
+  const traveller = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  const admin = await signedIn(browser, baseURL, adminEmail, adminPassword);
+  const driver = await signedIn(browser, baseURL, driverEmail, 'driver-e2e-pass');
+  try {
+    // The traveller keeps the trip status page open from the start.
+    const status = await traveller.newPage();
+    status.setDefaultTimeout(20_000);
+    await status.goto(`${baseURL}/tripstatus`);
+    await status.getByLabel(t('fields.tripNumber')).fill(trip);
+    await status.getByLabel(t('fields.email')).fill(travellerEmail);
+    await status.getByRole('button', { name: t('tripStatus.check') }).click();
+    await status.locator('[data-testid="trip-progress"][data-status="unassigned"]').waitFor();
+
+    // The operator links the driver's account and assigns the trip on the board.
+    const board = await admin.newPage();
+    board.setDefaultTimeout(20_000);
+    const drivers = (await json(await admin.request.get(`${baseURL}/api/admin/trips?date=${day}`), 'board')).drivers;
+    const chosen = drivers.find((d) => d.works_that_day);
+    assert.ok(chosen, `no driver works on ${day}`);
+    await board.goto(`${baseURL}/admin/trip`);
+    await board.getByTestId('board-date').fill(day);
+    const row = board.getByTestId(`trip-${trip}`);
+    await row.waitFor();
+    const driverRow = board.getByTestId(`driver-${chosen.id}`);
+    await driverRow.locator('input').fill(driverEmail);
+    await driverRow.getByRole('button', { name: 'Link account' }).click();
+    await board.getByText('Account linked.').waitFor();
+    await row.getByTestId('driver-select').selectOption(chosen.id);
+    await row.getByRole('button', { name: 'Assign' }).click();
+    await board.locator(`[data-testid="trip-${trip}"][data-status="assigned"]`).waitFor();
+    await shot(board, 'board');
+    await status.locator('[data-testid="trip-progress"][data-status="assigned"]').waitFor();
+
+    // The driver walks the trip; each press shows on the traveller's page without a reload.
+    const day_ = await driver.newPage();
+    day_.setDefaultTimeout(20_000);
+    await day_.goto(`${baseURL}/driver`);
+    const card = day_.getByTestId(`driver-trip-${trip}`);
+    await card.waitFor();
+    for (const want of ['started', 'picked_up', 'at_stop']) {
+      await card.getByTestId('next-step').click();
+      await day_.locator(`[data-testid="driver-trip-${trip}"][data-status="${want}"]`).waitFor();
+      await status.locator(`[data-testid="trip-progress"][data-status="${want}"]`).waitFor();
+    }
+    await shot(day_, 'driver');
+    await shot(status, 'traveller');
+    // The operator's board followed as well.
+    await board.locator(`[data-testid="trip-${trip}"][data-status="at_stop"]`).waitFor();
+  } finally {
+    await Promise.all([traveller.close(), admin.close(), driver.close()]);
+  }
+}
