@@ -767,17 +767,29 @@ type reasonRequest struct {
 }
 
 func (s *Server) cancelOrder(w http.ResponseWriter, r *http.Request) {
-	o, err := s.ownOrder(r)
+	orderCommand(s, w, r, s.ownOrder, func(o ordersrm.Order, req reasonRequest) (orderscmd.Outcome, error) {
+		return s.deps.Orders.Commands.CancelOrder(r.Context(), o.ID, orderActor(r), req.Reason, orderMeta(r))
+	}, refundAnswer)
+}
+
+// orderCommand is the shape every change to one order takes: load the order in the path (the
+// traveller's own, or any for staff), decode the request, run the command, wait until the read model
+// shows it, and answer with the order as it now stands plus what answer adds.
+func orderCommand[Req any](s *Server, w http.ResponseWriter, r *http.Request,
+	load func(*http.Request) (ordersrm.Order, error),
+	run func(o ordersrm.Order, req Req) (orderscmd.Outcome, error),
+	answer func(orderscmd.Outcome) map[string]any) {
+	o, err := load(r)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	var req reasonRequest
+	var req Req
 	if err := decodeBody(w, r, &req); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	out, err := s.deps.Orders.Commands.CancelOrder(r.Context(), o.ID, orderActor(r), req.Reason, orderMeta(r))
+	out, err := run(o, req)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -786,8 +798,14 @@ func (s *Server) cancelOrder(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	s.orderAnswer(w, r, o.ID, http.StatusOK, map[string]any{"refunded": toMoney(out.Refunded), "refund_failed": out.RefundFailed})
+	s.orderAnswer(w, r, o.ID, http.StatusOK, answer(out))
 }
+
+func refundAnswer(out orderscmd.Outcome) map[string]any {
+	return map[string]any{"refunded": toMoney(out.Refunded), "refund_failed": out.RefundFailed}
+}
+
+func noExtra(orderscmd.Outcome) map[string]any { return nil }
 
 func amountOr(v *float64, def money.Money) money.Money {
 	if v == nil {
@@ -797,27 +815,10 @@ func amountOr(v *float64, def money.Money) money.Money {
 }
 
 func (s *Server) requestRefund(w http.ResponseWriter, r *http.Request) {
-	o, err := s.ownOrder(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	var req reasonRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	amount := amountOr(req.Amount, money.New(o.Paid.Minor-o.Refunded.Minor, money.EGP))
-	out, err := s.deps.Orders.Commands.RequestRefund(r.Context(), o.ID, orderActor(r), req.Reason, amount, orderMeta(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if err := s.waitForOrders(r.Context(), out.Position); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	s.orderAnswer(w, r, o.ID, http.StatusOK, nil)
+	orderCommand(s, w, r, s.ownOrder, func(o ordersrm.Order, req reasonRequest) (orderscmd.Outcome, error) {
+		amount := amountOr(req.Amount, money.New(o.Paid.Minor-o.Refunded.Minor, money.EGP))
+		return s.deps.Orders.Commands.RequestRefund(r.Context(), o.ID, orderActor(r), req.Reason, amount, orderMeta(r))
+	}, noExtra)
 }
 
 type exchangeRequest struct {
@@ -846,31 +847,16 @@ func (s *Server) exchangeQuote(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) exchangeOrder(w http.ResponseWriter, r *http.Request) {
-	o, err := s.ownOrder(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	var req exchangeRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	out, err := s.deps.Orders.Commands.ExchangeOrder(r.Context(), orderscmd.ExchangeInput{OrderID: o.ID, Actor: orderActor(r),
-		Date: req.Date, Time: req.Time, RatePlanID: strings.TrimSpace(string(req.RatePlanID))}, orderMeta(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if err := s.waitForOrders(r.Context(), out.Position); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	extra := map[string]any{"refunded": toMoney(out.Refunded)}
-	if out.PaymentURL != "" {
-		extra["payment_url"] = out.PaymentURL
-	}
-	s.orderAnswer(w, r, o.ID, http.StatusOK, extra)
+	orderCommand(s, w, r, s.ownOrder, func(o ordersrm.Order, req exchangeRequest) (orderscmd.Outcome, error) {
+		return s.deps.Orders.Commands.ExchangeOrder(r.Context(), orderscmd.ExchangeInput{OrderID: o.ID, Actor: orderActor(r),
+			Date: req.Date, Time: req.Time, RatePlanID: strings.TrimSpace(string(req.RatePlanID))}, orderMeta(r))
+	}, func(out orderscmd.Outcome) map[string]any {
+		extra := map[string]any{"refunded": toMoney(out.Refunded)}
+		if out.PaymentURL != "" {
+			extra["payment_url"] = out.PaymentURL
+		}
+		return extra
+	})
 }
 
 // ---- trip status ----
@@ -1149,49 +1135,15 @@ func (s *Server) adminOrder(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) adminRefund(w http.ResponseWriter, r *http.Request) {
-	o, err := s.staffOrder(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	var req reasonRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	out, err := s.deps.Orders.Commands.IssueRefund(r.Context(), o.ID, orderActor(r), req.Reason, amountOr(req.Amount, o.Owed()), orderMeta(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if err := s.waitForOrders(r.Context(), out.Position); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	s.orderAnswer(w, r, o.ID, http.StatusOK, map[string]any{"refunded": toMoney(out.Refunded), "refund_failed": out.RefundFailed})
+	orderCommand(s, w, r, s.staffOrder, func(o ordersrm.Order, req reasonRequest) (orderscmd.Outcome, error) {
+		return s.deps.Orders.Commands.IssueRefund(r.Context(), o.ID, orderActor(r), req.Reason, amountOr(req.Amount, o.Owed()), orderMeta(r))
+	}, refundAnswer)
 }
 
 func (s *Server) adminCancel(w http.ResponseWriter, r *http.Request) {
-	o, err := s.staffOrder(r)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	var req reasonRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	out, err := s.deps.Orders.Commands.CancelOrder(r.Context(), o.ID, orderActor(r), req.Reason, orderMeta(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if err := s.waitForOrders(r.Context(), out.Position); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	s.orderAnswer(w, r, o.ID, http.StatusOK, map[string]any{"refunded": toMoney(out.Refunded), "refund_failed": out.RefundFailed})
+	orderCommand(s, w, r, s.staffOrder, func(o ordersrm.Order, req reasonRequest) (orderscmd.Outcome, error) {
+		return s.deps.Orders.Commands.CancelOrder(r.Context(), o.ID, orderActor(r), req.Reason, orderMeta(r))
+	}, refundAnswer)
 }
 
 func (s *Server) adminEnquiries(w http.ResponseWriter, r *http.Request) {
