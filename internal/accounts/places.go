@@ -34,36 +34,53 @@ var ErrTooMany = fmt.Errorf("accounts: at most %d per person", MaxPlacesPerUser)
 func (s *Store) AddSavedLocation(ctx context.Context, userID uuid.UUID, l SavedLocation) (SavedLocation, error) {
 	l.ID = uuid.New()
 	l.CreatedAt = s.Now().UTC()
-	tag, err := s.pool.Exec(ctx, `
+	err := s.insertCapped(ctx, "save location", `
 		INSERT INTO saved_locations (id, user_id, label, address, kind, lat, lng, created_at)
 		SELECT $1, $2, $3, $4, $5, $6, $7, $8
 		 WHERE (SELECT count(*) FROM saved_locations WHERE user_id = $2) < $9`,
 		l.ID, userID, l.Label, l.Address, l.Kind, l.Lat, l.Lng, l.CreatedAt, MaxPlacesPerUser)
 	if err != nil {
-		return SavedLocation{}, fmt.Errorf("accounts: save location: %w", err)
-	}
-	if tag.RowsAffected() == 0 {
-		return SavedLocation{}, ErrTooMany
+		return SavedLocation{}, err
 	}
 	return l, nil
 }
 
 // SavedLocations lists userID's locations, oldest first.
 func (s *Store) SavedLocations(ctx context.Context, userID uuid.UUID) ([]SavedLocation, error) {
-	rows, err := s.pool.Query(ctx, `
+	return listOwned(ctx, s, "list locations", `
 		SELECT id, label, address, kind, lat, lng, created_at FROM saved_locations
-		 WHERE user_id = $1 ORDER BY created_at, id`, userID)
+		 WHERE user_id = $1 ORDER BY created_at, id`, userID, scanSavedLocation)
+}
+
+func scanSavedLocation(r pgx.Row) (SavedLocation, error) {
+	var l SavedLocation
+	err := r.Scan(&l.ID, &l.Label, &l.Address, &l.Kind, &l.Lat, &l.Lng, &l.CreatedAt)
+	l.CreatedAt = l.CreatedAt.UTC()
+	return l, err
+}
+
+// insertCapped runs an INSERT whose WHERE counts the person's rows against the cap: nothing written
+// means they are at it.
+func (s *Store) insertCapped(ctx context.Context, what, query string, args ...any) error {
+	tag, err := s.pool.Exec(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("accounts: list locations: %w", err)
+		return fmt.Errorf("accounts: %s: %w", what, err)
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (SavedLocation, error) {
-		var l SavedLocation
-		err := r.Scan(&l.ID, &l.Label, &l.Address, &l.Kind, &l.Lat, &l.Lng, &l.CreatedAt)
-		l.CreatedAt = l.CreatedAt.UTC()
-		return l, err
-	})
+	if tag.RowsAffected() == 0 {
+		return ErrTooMany
+	}
+	return nil
+}
+
+// listOwned runs a query whose only argument is the owner and scans every row.
+func listOwned[T any](ctx context.Context, s *Store, what, query string, userID uuid.UUID, scan func(pgx.Row) (T, error)) ([]T, error) {
+	rows, err := s.pool.Query(ctx, query, userID)
 	if err != nil {
-		return nil, fmt.Errorf("accounts: list locations: %w", err)
+		return nil, fmt.Errorf("accounts: %s: %w", what, err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (T, error) { return scan(r) })
+	if err != nil {
+		return nil, fmt.Errorf("accounts: %s: %w", what, err)
 	}
 	return out, nil
 }
@@ -100,53 +117,42 @@ type PickupPoint struct {
 func (s *Store) AddPickupPoint(ctx context.Context, userID uuid.UUID, p PickupPoint) (PickupPoint, error) {
 	p.ID = uuid.New()
 	p.CreatedAt = s.Now().UTC()
-	tag, err := s.pool.Exec(ctx, `
+	err := s.insertCapped(ctx, "save pickup point", `
 		INSERT INTO user_pickup_points (id, user_id, name, address, notes, lat, lng, created_at)
 		SELECT $1, $2, $3, $4, $5, $6, $7, $8
 		 WHERE (SELECT count(*) FROM user_pickup_points WHERE user_id = $2) < $9`,
 		p.ID, userID, p.Name, p.Address, p.Notes, p.Lat, p.Lng, p.CreatedAt, MaxPlacesPerUser)
 	if err != nil {
-		return PickupPoint{}, fmt.Errorf("accounts: save pickup point: %w", err)
-	}
-	if tag.RowsAffected() == 0 {
-		return PickupPoint{}, ErrTooMany
+		return PickupPoint{}, err
 	}
 	return p, nil
 }
 
 // PickupPoints lists userID's pickup points, oldest first.
 func (s *Store) PickupPoints(ctx context.Context, userID uuid.UUID) ([]PickupPoint, error) {
-	rows, err := s.pool.Query(ctx, `
+	return listOwned(ctx, s, "list pickup points", `
 		SELECT id, name, address, notes, lat, lng, created_at FROM user_pickup_points
-		 WHERE user_id = $1 ORDER BY created_at, id`, userID)
-	if err != nil {
-		return nil, fmt.Errorf("accounts: list pickup points: %w", err)
-	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (PickupPoint, error) {
-		var p PickupPoint
-		err := r.Scan(&p.ID, &p.Name, &p.Address, &p.Notes, &p.Lat, &p.Lng, &p.CreatedAt)
-		p.CreatedAt = p.CreatedAt.UTC()
-		return p, err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("accounts: list pickup points: %w", err)
-	}
-	return out, nil
+		 WHERE user_id = $1 ORDER BY created_at, id`, userID, scanPickupPoint)
+}
+
+func scanPickupPoint(r pgx.Row) (PickupPoint, error) {
+	var p PickupPoint
+	err := r.Scan(&p.ID, &p.Name, &p.Address, &p.Notes, &p.Lat, &p.Lng, &p.CreatedAt)
+	p.CreatedAt = p.CreatedAt.UTC()
+	return p, err
 }
 
 // PickupPoint returns one of userID's pickup points (ErrNotFound when it is not theirs).
 func (s *Store) PickupPoint(ctx context.Context, userID, id uuid.UUID) (PickupPoint, error) {
-	var p PickupPoint
-	err := s.pool.QueryRow(ctx, `
+	p, err := scanPickupPoint(s.pool.QueryRow(ctx, `
 		SELECT id, name, address, notes, lat, lng, created_at FROM user_pickup_points
-		 WHERE id = $1 AND user_id = $2`, id, userID).Scan(&p.ID, &p.Name, &p.Address, &p.Notes, &p.Lat, &p.Lng, &p.CreatedAt)
+		 WHERE id = $1 AND user_id = $2`, id, userID))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return PickupPoint{}, ErrNotFound
 	}
 	if err != nil {
 		return PickupPoint{}, fmt.Errorf("accounts: read pickup point: %w", err)
 	}
-	p.CreatedAt = p.CreatedAt.UTC()
 	return p, nil
 }
 
@@ -175,38 +181,31 @@ func (s *Store) AddToWishlist(ctx context.Context, userID uuid.UUID, kind, itemI
 	if n >= MaxWishlistItems {
 		return WishlistItem{}, false, ErrTooMany
 	}
-	var it WishlistItem
 	tag, err := s.pool.Exec(ctx, `
 		INSERT INTO wishlist_items (user_id, kind, item_id, created_at) VALUES ($1, $2, $3, $4)
 		ON CONFLICT DO NOTHING`, userID, kind, itemID, now)
 	if err != nil {
 		return WishlistItem{}, false, fmt.Errorf("accounts: wishlist add: %w", err)
 	}
-	err = s.pool.QueryRow(ctx, `SELECT kind, item_id, created_at FROM wishlist_items WHERE user_id = $1 AND kind = $2 AND item_id = $3`,
-		userID, kind, itemID).Scan(&it.Kind, &it.ItemID, &it.AddedAt)
+	it, err := scanWishlistItem(s.pool.QueryRow(ctx, `SELECT kind, item_id, created_at FROM wishlist_items WHERE user_id = $1 AND kind = $2 AND item_id = $3`,
+		userID, kind, itemID))
 	if err != nil {
 		return WishlistItem{}, false, fmt.Errorf("accounts: wishlist add: %w", err)
 	}
-	it.AddedAt = it.AddedAt.UTC()
 	return it, tag.RowsAffected() == 1, nil
 }
 
 // Wishlist lists userID's items, newest first.
 func (s *Store) Wishlist(ctx context.Context, userID uuid.UUID) ([]WishlistItem, error) {
-	rows, err := s.pool.Query(ctx, `SELECT kind, item_id, created_at FROM wishlist_items WHERE user_id = $1 ORDER BY created_at DESC, kind, item_id`, userID)
-	if err != nil {
-		return nil, fmt.Errorf("accounts: wishlist: %w", err)
-	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (WishlistItem, error) {
-		var it WishlistItem
-		err := r.Scan(&it.Kind, &it.ItemID, &it.AddedAt)
-		it.AddedAt = it.AddedAt.UTC()
-		return it, err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("accounts: wishlist: %w", err)
-	}
-	return out, nil
+	return listOwned(ctx, s, "wishlist", `SELECT kind, item_id, created_at FROM wishlist_items WHERE user_id = $1 ORDER BY created_at DESC, kind, item_id`,
+		userID, scanWishlistItem)
+}
+
+func scanWishlistItem(r pgx.Row) (WishlistItem, error) {
+	var it WishlistItem
+	err := r.Scan(&it.Kind, &it.ItemID, &it.AddedAt)
+	it.AddedAt = it.AddedAt.UTC()
+	return it, err
 }
 
 // RemoveFromWishlist removes an item (ErrNotFound when it is not on the list).
