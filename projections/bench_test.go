@@ -4,10 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -19,8 +16,7 @@ import (
 
 	"mishwar/eventstore"
 	"mishwar/eventstore/postgres"
-	"mishwar/internal/migrate"
-	"mishwar/internal/pgcluster"
+	"mishwar/internal/benchtest"
 	"mishwar/internal/pgtest"
 	"mishwar/projections"
 	"mishwar/projections/stats"
@@ -41,18 +37,17 @@ func TestBenchmarkTable(t *testing.T) {
 		t.Skip("set MISHWAR_BENCH=1 to run the projections benchmarks (make bench)")
 	}
 	ctx := context.Background()
-	pool, kind := benchPool(t, ctx)
+	pool, database := benchtest.Pool(t, ctx, benchtest.Options{})
 	store := postgres.New(pool)
 	out := &strings.Builder{}
-	fmt.Fprintf(out, "Machine: %s/%s, %d CPUs, %s, load average %s at the start; %s.\n\n",
-		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(), loadAverage(), kind)
+	fmt.Fprintf(out, "Machine: %s; %s.\n\n", benchtest.Machine(), database)
 
 	lag := measureLag(t, pool, store, 4, 10*time.Second)
 	fmt.Fprintf(out, "| Append → stats read model, 4 writers appending one event at a time, 10 s | samples | p50 | p99 | max |\n|---|---:|---:|---:|---:|\n")
 	fmt.Fprintf(out, "| from the append call to WaitFor returning (read-your-writes) | %d | %s | %s | %s |\n",
-		len(lag.total), ms(percentile(lag.total, 0.5)), ms(percentile(lag.total, 0.99)), ms(percentile(lag.total, 1)))
+		len(lag.total), benchtest.Ms(benchtest.Percentile(lag.total, 0.5)), benchtest.Ms(benchtest.Percentile(lag.total, 0.99)), benchtest.Ms(benchtest.Percentile(lag.total, 1)))
 	fmt.Fprintf(out, "| from the append returning to WaitFor returning (projection only) | %d | %s | %s | %s |\n",
-		len(lag.after), ms(percentile(lag.after, 0.5)), ms(percentile(lag.after, 0.99)), ms(percentile(lag.after, 1)))
+		len(lag.after), benchtest.Ms(benchtest.Percentile(lag.after, 0.5)), benchtest.Ms(benchtest.Percentile(lag.after, 0.99)), benchtest.Ms(benchtest.Percentile(lag.after, 1)))
 	fmt.Fprintf(out, "\n(%.0f appends/s meanwhile.)\n", lag.rate)
 
 	seedLog(t, store, rebuildEvents)
@@ -91,9 +86,9 @@ func BenchmarkAppendToProjectionLag(b *testing.B) {
 		all.rate += r.rate / float64(b.N)
 	}
 	slices.Sort(all.total)
-	b.ReportMetric(msf(percentile(all.total, 0.5)), "p50-ms")
-	b.ReportMetric(msf(percentile(all.total, 0.99)), "p99-ms")
-	b.ReportMetric(msf(percentile(all.total, 1)), "max-ms")
+	b.ReportMetric(benchtest.Millis(benchtest.Percentile(all.total, 0.5)), "p50-ms")
+	b.ReportMetric(benchtest.Millis(benchtest.Percentile(all.total, 0.99)), "p99-ms")
+	b.ReportMetric(benchtest.Millis(benchtest.Percentile(all.total, 1)), "max-ms")
 	b.ReportMetric(all.rate, "appends/s")
 }
 
@@ -226,71 +221,4 @@ func measureLag(tb testing.TB, pool *pgxpool.Pool, store eventstore.Store, write
 	slices.Sort(res.total)
 	slices.Sort(res.after)
 	return res
-}
-
-// benchPool opens the database for TestBenchmarkTable: MISHWAR_BENCH_DATABASE_URL if set, otherwise a
-// durable private cluster of its own.
-func benchPool(t *testing.T, ctx context.Context) (*pgxpool.Pool, string) {
-	url, kind := os.Getenv("MISHWAR_BENCH_DATABASE_URL"), "MISHWAR_BENCH_DATABASE_URL"
-	if url == "" {
-		dir, err := os.MkdirTemp("", "mishwar-bench-")
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = os.RemoveAll(dir) })
-		if err := os.Chmod(dir, 0o755); err != nil { // the server may run as another user
-			t.Fatal(err)
-		}
-		quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-		cluster, err := pgcluster.Start(ctx, dir+"/pg", pgcluster.Options{Database: "bench", Logger: quiet})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = cluster.Stop() })
-		url, kind = cluster.URL("bench"), "private PostgreSQL cluster, fsync and synchronous_commit on"
-	}
-	pool, err := pgxpool.New(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	if err := migrate.Up(ctx, pool); err != nil {
-		t.Fatal(err)
-	}
-	var version string
-	if err := pool.QueryRow(ctx, `SHOW server_version`).Scan(&version); err != nil {
-		t.Fatal(err)
-	}
-	return pool, "PostgreSQL " + version + ", " + kind
-}
-
-func percentile(sorted []time.Duration, p float64) time.Duration {
-	if len(sorted) == 0 {
-		return 0
-	}
-	return sorted[min(len(sorted)-1, int(p*float64(len(sorted))))]
-}
-
-func msf(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-func ms(d time.Duration) string   { return fmt.Sprintf("%.2f ms", msf(d)) }
-
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	return strings.Join(strings.Fields(string(b))[:3], " ")
-}
-
-func cpuModel() string {
-	b, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return "unknown CPU"
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return "unknown CPU"
 }

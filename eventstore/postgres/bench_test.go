@@ -5,10 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -16,12 +13,10 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/eventstore"
 	"mishwar/eventstore/postgres"
-	"mishwar/internal/migrate"
-	"mishwar/internal/pgcluster"
+	"mishwar/internal/benchtest"
 )
 
 // TestBenchmarkTable measures the PostgreSQL event store and prints a Markdown table for `make bench`.
@@ -34,7 +29,7 @@ func TestBenchmarkTable(t *testing.T) {
 		t.Skip("set MISHWAR_BENCH=1 to run the event store benchmarks (make bench)")
 	}
 	ctx := context.Background()
-	pool := benchPool(t, ctx)
+	pool, database := benchtest.Pool(t, ctx, benchtest.Options{MaxConns: 24, Ephemeral: os.Getenv("MISHWAR_BENCH_EPHEMERAL") == "1"})
 	run := 3 * time.Second
 	if v := os.Getenv("MISHWAR_BENCH_SECONDS"); v != "" {
 		d, err := time.ParseDuration(v + "s")
@@ -51,8 +46,7 @@ func TestBenchmarkTable(t *testing.T) {
 	payload := benchPayload()
 	out := &strings.Builder{}
 
-	fmt.Fprintf(out, "Machine: %s/%s, %d CPUs, %s, load average %s at the start; PostgreSQL %s, %s.\n\n",
-		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(), loadAverage(), serverVersion(t, ctx, pool), clusterKind())
+	fmt.Fprintf(out, "Machine: %s; %s.\n\n", benchtest.Machine(), database)
 	fmt.Fprintf(out, "| Appends, one stream per writer, 1 event each (%s per run) | writers | appends/s | p50 | p99 | plain INSERTs/s | ratio |\n", run)
 	fmt.Fprintf(out, "|---|---:|---:|---:|---:|---:|---:|\n")
 	for _, writers := range []int{1, 4, 16} {
@@ -78,12 +72,12 @@ func TestBenchmarkTable(t *testing.T) {
 		if plain.err != nil || appends.err != nil {
 			t.Fatalf("plain: %v, appends: %v", plain.err, appends.err)
 		}
-		fmt.Fprintf(out, "| event store | %d | %.0f | %s | %s | %.0f | %.2f |\n", writers, appends.rate(), ms(appends.percentile(0.5)), ms(appends.percentile(0.99)), plain.rate(), appends.rate()/plain.rate())
+		fmt.Fprintf(out, "| event store | %d | %.0f | %s | %s | %.0f | %.2f |\n", writers, appends.rate(), benchtest.Ms(appends.percentile(0.5)), benchtest.Ms(appends.percentile(0.99)), plain.rate(), appends.rate()/plain.rate())
 	}
 
 	lag := measureLag(t, ctx, store, payload, run)
 	fmt.Fprintf(out, "\n| Append → subscriber lag, 4 writers appending (%s) | events | p50 | p99 | max |\n|---|---:|---:|---:|---:|\n", run)
-	fmt.Fprintf(out, "| from the append call to the handler | %d | %s | %s | %s |\n", lag.n, ms(lag.p50), ms(lag.p99), ms(lag.max))
+	fmt.Fprintf(out, "| from the append call to the handler | %d | %s | %s | %s |\n", lag.n, benchtest.Ms(lag.p50), benchtest.Ms(lag.p99), benchtest.Ms(lag.max))
 
 	const total = 200_000
 	fill(t, ctx, store, payload, total)
@@ -96,81 +90,6 @@ func TestBenchmarkTable(t *testing.T) {
 	fmt.Fprintf(out, "| Subscribe, catching up | %d | %.0f |\n", 1000, float64(n)/elapsed.Seconds())
 
 	fmt.Print("\n" + out.String())
-}
-
-func benchPool(t *testing.T, ctx context.Context) *pgxpool.Pool {
-	url := os.Getenv("MISHWAR_BENCH_DATABASE_URL")
-	if url == "" {
-		dir, err := os.MkdirTemp("", "mishwar-bench-")
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = os.RemoveAll(dir) })
-		if err := os.Chmod(dir, 0o755); err != nil { // the server may run as another user
-			t.Fatal(err)
-		}
-		quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-		ephemeral := os.Getenv("MISHWAR_BENCH_EPHEMERAL") == "1"
-		cluster, err := pgcluster.Start(ctx, dir+"/pg", pgcluster.Options{Database: "bench", Logger: quiet, Ephemeral: ephemeral})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = cluster.Stop() })
-		url = cluster.URL("bench")
-	}
-	cfg, err := pgxpool.ParseConfig(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.MaxConns = 24
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	if err := migrate.Up(ctx, pool); err != nil {
-		t.Fatal(err)
-	}
-	return pool
-}
-
-func clusterKind() string {
-	if os.Getenv("MISHWAR_BENCH_DATABASE_URL") != "" {
-		return "MISHWAR_BENCH_DATABASE_URL"
-	}
-	if os.Getenv("MISHWAR_BENCH_EPHEMERAL") == "1" {
-		return "private cluster, fsync and synchronous_commit OFF (CPU cost only)"
-	}
-	return "private cluster, fsync and synchronous_commit on"
-}
-
-func serverVersion(t *testing.T, ctx context.Context, pool *pgxpool.Pool) string {
-	var v string
-	if err := pool.QueryRow(ctx, `SHOW server_version`).Scan(&v); err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	return strings.Join(strings.Fields(string(b))[:3], " ")
-}
-
-func cpuModel() string {
-	b, err := os.ReadFile("/proc/cpuinfo")
-	if err != nil {
-		return "unknown CPU"
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
-			return strings.TrimSpace(v)
-		}
-	}
-	return "unknown CPU"
 }
 
 // benchPayload is a typical command's event: a cart line with a few fields.
@@ -205,7 +124,7 @@ func (m *measurement) rate() float64 { return float64(len(m.latencies)) / m.elap
 
 func (m *measurement) percentile(p float64) time.Duration {
 	slices.Sort(m.latencies)
-	return percentile(m.latencies, p)
+	return benchtest.Percentile(m.latencies, p)
 }
 
 // measure runs op from each writer back to back for d and collects the latencies.
@@ -243,15 +162,6 @@ func measure(d time.Duration, writers int, newOp func(w int) func() error) measu
 	m.elapsed = time.Since(start)
 	return m
 }
-
-func percentile(sorted []time.Duration, p float64) time.Duration {
-	if len(sorted) == 0 {
-		return 0
-	}
-	return sorted[min(len(sorted)-1, int(p*float64(len(sorted))))]
-}
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }
 
 type lagResult struct {
 	n             int
@@ -308,7 +218,7 @@ func measureLag(t *testing.T, ctx context.Context, store *postgres.Store, payloa
 	if len(lags) == 0 {
 		t.Fatal("the subscriber saw nothing")
 	}
-	return lagResult{n: len(lags), p50: percentile(lags, 0.5), p99: percentile(lags, 0.99), max: lags[len(lags)-1]}
+	return lagResult{n: len(lags), p50: benchtest.Percentile(lags, 0.5), p99: benchtest.Percentile(lags, 0.99), max: lags[len(lags)-1]}
 }
 
 // fill appends events until the log holds at least total, 100 events per append over 1,000 streams.
