@@ -1,7 +1,8 @@
 // Browser test of the traveller's main journey against the real server (the binary with the web app
 // embedded, its own PostgreSQL, the demo catalogue, the sandbox payment provider) in Chromium, in
 // English and in Arabic:
-//   sign up → build a trip → checkout (pickup, rate plan, a day from the calendar, a time, contact,
+//   sign up → build a trip → checkout (start and end written to the cart: a pickup point, or the
+//   browser's location named after the nearest pickup point and a different end; rate plan, a day from the calendar, a time, contact,
 //   terms) → the sandbox's hosted card page (marked TEST) → pay with the success card → the success
 //   page counts down into the order, confirmed; cancel it with its refund shown first; then a second
 //   checkout paid with the decline card → 'Payment could not be processed' → Try Again → checkout.
@@ -33,7 +34,12 @@ let seq = 0;
 const uniqueEmail = () => `e2e-orders-${Date.now().toString(36)}-${(seq += 1)}@example.com`;
 
 async function signedInContext(browser, baseURL, lang) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: lang === 'ar' ? 'ar-EG' : 'en-GB',
+    geolocation: HERE,
+    permissions: ['geolocation'],
+  });
   await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
   const email = uniqueEmail();
   const res = await context.request.post(`${baseURL}/api/register`, {
@@ -58,11 +64,36 @@ async function buildTrip(page, baseURL, lang) {
   }
 }
 
+// The browser's location: by the Mena House pickup point, so the place is named after it.
+const HERE = { latitude: 29.987, longitude: 31.132 };
+const MENA_HOUSE = { en: 'Marriott Mena House', ar: 'فندق ماريوت مينا هاوس' };
+
+/** Start and end the same: the first pickup point, written to the cart. */
+async function samePickupPoint(page, lang) {
+  const chosen = page.getByTestId('route-point-start-chosen');
+  if (await chosen.count()) return;
+  await page.getByLabel(t(lang, 'points.pickupAndReturn')).selectOption({ index: 1 });
+  await chosen.waitFor();
+}
+
+/** Different start and end: the browser's location (named after the nearest pickup point), then a pickup point. */
+async function myLocationToPickupPoint(page, lang) {
+  await page.getByRole('tab', { name: t(lang, 'points.different') }).click();
+  await page.getByTestId('route-point-start').getByRole('button', { name: t(lang, 'checkout.points.useMyLocation') }).click();
+  const start = t(lang, 'checkout.points.myLocationNear', { place: MENA_HOUSE[lang] });
+  await page.getByTestId('route-point-start-chosen').getByText(start).waitFor();
+  await page.getByLabel(t(lang, 'points.end')).selectOption({ index: 1 });
+  await page.getByTestId('route-point-end-chosen').waitFor();
+  const end = (await page.getByLabel(t(lang, 'points.end')).locator('option:checked').innerText()).trim();
+  // The cart priced the trip from there: the first leg leaves from the chosen place.
+  return { start, end };
+}
+
 /** Fills the checkout and submits it; resolves on the sandbox's card page. */
-async function checkout(page, baseURL, lang, email) {
+async function checkout(page, baseURL, lang, email, points = (p) => samePickupPoint(p, lang)) {
   await page.goto(`${baseURL}/checkout`);
   await page.getByTestId('checkout-form').waitFor();
-  await page.getByLabel(t(lang, 'points.pickupAndReturn')).selectOption({ index: 1 });
+  await points(page);
   const date = page.getByLabel(t(lang, 'fields.rate'));
   await date.selectOption({ index: 1 });
   // The first day the calendar offers, this month or the next ones.
@@ -75,7 +106,7 @@ async function checkout(page, baseURL, lang, email) {
     }
     await page.getByRole('button', { name: t(lang, 'checkout.calendar.next') }).click();
   }
-  await page.getByLabel(t(lang, 'fields.time')).selectOption({ index: 1 });
+  await page.getByLabel(t(lang, 'fields.time'), { exact: true }).selectOption({ index: 1 });
   await page.getByLabel(t(lang, 'fields.firstName')).fill('Salma');
   await page.getByLabel(t(lang, 'fields.lastName')).fill('Nabil');
   await page.getByLabel(t(lang, 'fields.email'), { exact: true }).fill(email);
@@ -128,7 +159,12 @@ async function journey({ browser, baseURL }, lang) {
     await buildTrip(page, baseURL, lang);
 
     // Paid with the success card: the success page counts down into the confirmed order.
-    const trip = await checkout(page, baseURL, lang, email);
+    // English: one pickup point for start and end; Arabic: from the browser's location to a pickup point.
+    let chosen = null;
+    const trip = await checkout(page, baseURL, lang, email, async (p) => {
+      if (lang === 'en') await samePickupPoint(p, lang);
+      else chosen = await myLocationToPickupPoint(p, lang);
+    });
     await shot(page, `${lang}-sandbox`);
     await payWith(page, '4242 4242 4242 4242');
     await page.waitForURL(new RegExp(`/payments/${trip}\\?result=success`));
@@ -138,6 +174,12 @@ async function journey({ browser, baseURL }, lang) {
     await page.waitForURL(new RegExp(`/account/order/${trip}$`), { timeout: 15_000 });
     await page.locator('[data-testid="order-detail"] [data-testid="order-status"][data-status="confirmed"]').waitFor();
     await page.getByTestId('order-timeline').getByText(t(lang, 'orders.timeline.PaymentReceived')).waitFor();
+    if (chosen) {
+      // The order was placed with the start and end written to the cart.
+      const facts = page.getByTestId('order-points');
+      await facts.getByText(chosen.start, { exact: true }).waitFor();
+      await facts.getByText(chosen.end, { exact: true }).waitFor();
+    }
     await shot(page, `${lang}-order`);
 
     // Cancelled well ahead: the rule and the refund are shown before confirming.

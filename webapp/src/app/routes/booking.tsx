@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 
@@ -8,11 +7,14 @@ import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { SignInCallout } from '@/features/auth/components/account-menu';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
+import { useSavedLocations } from '@/features/account/api/get-saved-locations';
+import { RoutePointsPicker } from '@/features/cart/components/route-points-picker';
 import { TripSummary } from '@/features/cart/components/trip-summary';
+import { startChosen } from '@/features/cart/utils/places';
 import { CheckoutForm } from '@/features/checkout/components/checkout-form';
 import { PaymentById, PaymentOutcomeView } from '@/features/payments/components/payment-result';
 import { outcomeOf } from '@/features/payments/api/get-payment';
-import { StartEndPicker, type StartEndChoice } from '@/features/pickup-points/components/pickup-points';
+import { usePickupPoints } from '@/features/pickup-points/api/get-pickup-points';
 import { useRates } from '@/features/rates/api/get-rates';
 import { EnquiryForm } from '@/features/rates/components/enquiry-form';
 import { RatesList } from '@/features/rates/components/rates-list';
@@ -49,7 +51,8 @@ export function CheckoutRoute() {
   const cart = useAppCart();
   const rates = useRates();
   const user = useAuthStore((state) => state.user);
-  const [points, setPoints] = useState<StartEndChoice>({ mode: 'same', start: '', end: '' });
+  const pickupPoints = usePickupPoints();
+  const saved = useSavedLocations(signedIn);
   const header = <PageHeader title={t('checkout.title')} lead={t('checkout.lead')} />;
 
   if (!signedIn) {
@@ -82,14 +85,19 @@ export function CheckoutRoute() {
         <div className="stack stack--loose">
           <section className="card card--plain stack" id="pickup">
             <h2 className="section-title">{t('checkout.pickupTitle')}</h2>
-            <StartEndPicker value={points} onChange={setPoints} />
+            {cart.data ? (
+              <RoutePointsPicker
+                cart={cart.data}
+                pickupPoints={pickupPoints.data ?? []}
+                savedPlaces={(saved.data ?? []).map((place) => ({ id: place.id, name: place.label, lat: place.lat, lng: place.lng }))}
+              />
+            ) : null}
           </section>
           <section className="card card--plain stack">
             <h2 className="section-title">{t('checkout.detailsTitle')}</h2>
             <CheckoutForm
               rates={rateOptions}
-              startPointId={points.start}
-              endPointId={points.mode === 'same' ? points.start : points.end}
+              pointsChosen={startChosen(cart.data?.start_point)}
               onNeedPickup={() => document.getElementById('pickup')?.scrollIntoView({ behavior: 'smooth' })}
               defaults={user}
             />

@@ -39,18 +39,23 @@ export function PointsMap({
   height = 360,
   label,
   onSelect,
+  onPick,
 }: {
   points: readonly MapPoint[];
   route?: boolean;
   height?: number;
   label: string;
   onSelect?: (id: string) => void;
+  /** A click on the map itself (not on a marker): the place clicked. */
+  onPick?: (place: { lat: number; lng: number }) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const selectRef = useRef(onSelect);
+  const pickRef = useRef(onPick);
   useEffect(() => {
     selectRef.current = onSelect;
-  }, [onSelect]);
+    pickRef.current = onPick;
+  }, [onSelect, onPick]);
 
   useEffect(() => {
     if (!container.current) return;
@@ -73,6 +78,7 @@ export function PointsMap({
         .on('click', () => selectRef.current?.(p.id))
         .addTo(map);
     }
+    map.on('click', (event: L.LeafletMouseEvent) => pickRef.current?.({ lat: event.latlng.lat, lng: event.latlng.lng }));
     if (route && latlngs.length > 1) L.polyline(latlngs, { className: 'points-map__route', weight: 3 }).addTo(map);
     if (latlngs.length > 1) map.fitBounds(L.latLngBounds(latlngs), { padding: [36, 36], maxZoom: 15 });
     else map.setView(latlngs[0] ?? CAIRO, latlngs.length ? 14 : 11);

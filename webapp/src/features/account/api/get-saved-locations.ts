@@ -13,6 +13,6 @@ export function getSavedLocations(signal?: AbortSignal): Promise<SavedLocation[]
   return api.get('/api/me/locations', { schema, signal });
 }
 
-export function useSavedLocations() {
-  return useQuery(queryOptions({ queryKey: savedLocationsQueryKey, queryFn: ({ signal }) => getSavedLocations(signal) }));
+export function useSavedLocations(enabled = true) {
+  return useQuery(queryOptions({ queryKey: savedLocationsQueryKey, queryFn: ({ signal }) => getSavedLocations(signal), enabled }));
 }

@@ -5,8 +5,8 @@ import { api } from '@/lib/api-client';
 
 export interface OrderInput {
   rate_plan_id: string;
-  start?: { pickup_point_id: string };
-  end?: { pickup_point_id: string };
+  // No start or end: the server places the order from the cart's start and end points, which the
+  // checkout writes through the cart (PUT /api/auth/cart/points), so the price shown is the price paid.
   date: string;
   time: string;
   first_name: string;

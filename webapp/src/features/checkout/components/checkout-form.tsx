@@ -64,13 +64,13 @@ export interface CheckoutDefaults {
 
 interface CheckoutFormProps {
   rates: ReadonlyArray<{ value: string; label: string }>;
-  startPointId: string;
-  endPointId: string;
+  /** Whether the traveller chose the trip's start (written to the cart, which the order is placed from). */
+  pointsChosen: boolean;
   onNeedPickup: () => void;
   defaults?: CheckoutDefaults | null;
 }
 
-export function CheckoutForm({ rates, startPointId, endPointId, onNeedPickup, defaults }: CheckoutFormProps) {
+export function CheckoutForm({ rates, pointsChosen, onNeedPickup, defaults }: CheckoutFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
@@ -96,15 +96,13 @@ export function CheckoutForm({ rates, startPointId, endPointId, onNeedPickup, de
   const countries = useMemo(() => countryKeys(language).map((c) => ({ value: c.region, label: c.name })), [language]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (!startPointId || !endPointId) {
+    if (!pointsChosen) {
       toast.error(t('checkout.pickupFirst'));
       onNeedPickup();
       return;
     }
     const input: OrderInput = {
       rate_plan_id: values.rate_id,
-      start: { pickup_point_id: startPointId },
-      end: { pickup_point_id: endPointId },
       date: values.date,
       time: values.time,
       first_name: values.first_name,

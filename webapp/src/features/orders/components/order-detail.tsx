@@ -53,7 +53,7 @@ function OrderBody({ order: o }: { order: Order }) {
           <p className="order-when">
             {formatDate(`${trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {formatClock(trip.time, language)}
           </p>
-          <dl className="order-facts">
+          <dl className="order-facts" data-testid="order-points">
             <dt>{t('orders.pickup')}</dt>
             <dd>{trip.pickup.name || '—'}</dd>
             <dt>{t('orders.end')}</dt>
