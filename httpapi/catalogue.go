@@ -260,22 +260,19 @@ func (s *Server) listDestinations(w http.ResponseWriter, r *http.Request) {
 	writeCatalogue(w, r, map[string]any{"data": data, "next_cursor": page.NextCursor})
 }
 
-// visibleDestination finds a destination visitors may see by id or slug; anything else is 404.
-func (s *Server) visibleDestination(ctx context.Context, ref string) (catrm.Destination, error) {
-	d, err := s.deps.CatalogueReader.DestinationByRef(ctx, ref)
-	if err != nil {
-		return d, err
+// visible passes on what a by-ref lookup found only if visitors may see it; an unpublished or archived
+// entry answers hidden, the same 404 as one that does not exist.
+func visible[T interface{ Visible() bool }](v T, err error, hidden error) (T, error) {
+	if err == nil && !v.Visible() {
+		return v, hidden
 	}
-	if !d.Visible() {
-		return d, cat.ErrDestinationNotFound
-	}
-	return d, nil
+	return v, err
 }
 
 func (s *Server) getDestination(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	d, err := s.visibleDestination(ctx, mux.Vars(r)["ref"])
-	if err != nil {
+	d, err := s.deps.CatalogueReader.DestinationByRef(ctx, mux.Vars(r)["ref"])
+	if d, err = visible(d, err, cat.ErrDestinationNotFound); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -425,21 +422,10 @@ func (s *Server) listPrograms(w http.ResponseWriter, r *http.Request) {
 	writeCatalogue(w, r, map[string]any{"data": data})
 }
 
-func (s *Server) visibleProgram(ctx context.Context, ref string) (catrm.Program, error) {
-	p, err := s.deps.CatalogueReader.ProgramByRef(ctx, ref)
-	if err != nil {
-		return p, err
-	}
-	if !p.Visible() {
-		return p, cat.ErrProgramNotFound
-	}
-	return p, nil
-}
-
 func (s *Server) getProgram(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	p, err := s.visibleProgram(ctx, mux.Vars(r)["ref"])
-	if err != nil {
+	p, err := s.deps.CatalogueReader.ProgramByRef(ctx, mux.Vars(r)["ref"])
+	if p, err = visible(p, err, cat.ErrProgramNotFound); err != nil {
 		writeError(w, r, err)
 		return
 	}
