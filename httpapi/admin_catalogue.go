@@ -8,6 +8,7 @@ import (
 	"math"
 	"net/http"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -537,12 +538,9 @@ func adminHistory[F cat.Fields[F]](s *Server, w http.ResponseWriter, r *http.Req
 		writeError(w, r, err)
 		return
 	}
-	names := actorNames{s: s}
 	var state F
-	entries := make([]historyEntry, 0, len(hist.Events))
-	for i, e := range hist.Events {
-		rec := hist.Recorded[i]
-		entry := historyEntry{Version: rec.Version, Event: rec.Type, At: rec.RecordedAt, Actor: names.of(ctx, rec.Metadata), Changes: []fieldChange{}}
+	entries := historyEntries(ctx, s, hist, func(e cat.Event[F], entry *historyEntry) {
+		entry.Changes = []fieldChange{}
 		switch e := e.(type) {
 		case cat.Created[F]:
 			entry.Action = "created"
@@ -558,13 +556,24 @@ func adminHistory[F cat.Fields[F]](s *Server, w http.ResponseWriter, r *http.Req
 		case cat.Restored[F]:
 			entry.Action = "restored"
 		}
+	})
+	writeJSON(w, http.StatusOK, map[string]any{"data": entries})
+}
+
+// historyEntries lists a stream's events for the admin, newest first (the latest change on top): who
+// did what and when, with describe filling in the action and the changes. describe sees the events
+// oldest first, so it can keep the state each change is measured from.
+func historyEntries[E any](ctx context.Context, s *Server, hist commands.History[E], describe func(e E, entry *historyEntry)) []historyEntry {
+	names := actorNames{s: s}
+	entries := make([]historyEntry, 0, len(hist.Events))
+	for i, e := range hist.Events {
+		rec := hist.Recorded[i]
+		entry := historyEntry{Version: rec.Version, Event: rec.Type, At: rec.RecordedAt, Actor: names.of(ctx, rec.Metadata)}
+		describe(e, &entry)
 		entries = append(entries, entry)
 	}
-	// Newest first: the admin wants the latest change on top.
-	for i, j := 0, len(entries)-1; i < j; i, j = i+1, j-1 {
-		entries[i], entries[j] = entries[j], entries[i]
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": entries})
+	slices.Reverse(entries)
+	return entries
 }
 
 func nonEmptyFields[F any](f F) []string {

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"errors"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -66,16 +65,12 @@ func (s *Server) adminHomeHistory(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	names := actorNames{s: s}
 	var prev cat.HomeContent
-	entries := make([]historyEntry, 0, len(hist.Events))
-	for i, e := range hist.Events {
-		rec := hist.Recorded[i]
-		entries = append(entries, historyEntry{Version: rec.Version, Action: "updated", Event: rec.Type, At: rec.RecordedAt,
-			Actor: names.of(ctx, rec.Metadata), Changes: changesBetween(prev, e.Content, e.Changed, i == 0)})
-		prev = e.Content
-	}
-	slices.Reverse(entries)
+	first := true
+	entries := historyEntries(ctx, s, hist, func(e cat.HomeContentUpdated, entry *historyEntry) {
+		entry.Action, entry.Changes = "updated", changesBetween(prev, e.Content, e.Changed, first)
+		prev, first = e.Content, false
+	})
 	writeJSON(w, http.StatusOK, map[string]any{"data": entries})
 }
 
@@ -168,12 +163,9 @@ func (s *Server) adminSettingsHistory(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	names := actorNames{s: s}
 	state := cat.Settings.Initial()
-	entries := make([]historyEntry, 0, len(hist.Events))
-	for i, e := range hist.Events {
-		rec := hist.Recorded[i]
-		entry := historyEntry{Version: rec.Version, Action: "updated", Event: rec.Type, At: rec.RecordedAt, Actor: names.of(ctx, rec.Metadata)}
+	entries := historyEntries(ctx, s, hist, func(e cat.SettingsEvent, entry *historyEntry) {
+		entry.Action = "updated"
 		switch e := e.(type) {
 		case cat.OpeningHoursSet:
 			entry.Changes = []fieldChange{{Field: "opening_hours", From: rawJSON(state.Hours), To: rawJSON(e.Hours)}}
@@ -185,9 +177,7 @@ func (s *Server) adminSettingsHistory(w http.ResponseWriter, r *http.Request) {
 			entry.Changes = []fieldChange{{Field: "default_pickup_point_id", From: rawJSON(state.DefaultPickupPoint), To: rawJSON(e.PickupPointID)}}
 		}
 		state = cat.Settings.Evolve(state, e)
-		entries = append(entries, entry)
-	}
-	slices.Reverse(entries)
+	})
 	writeJSON(w, http.StatusOK, map[string]any{"data": entries})
 }
 
@@ -240,16 +230,11 @@ func (s *Server) adminCurrencyRatesHistory(w http.ResponseWriter, r *http.Reques
 		writeError(w, r, err)
 		return
 	}
-	names := actorNames{s: s}
 	var prev []money.Rate
-	entries := make([]historyEntry, 0, len(hist.Events))
-	for i, e := range hist.Events {
-		rec := hist.Recorded[i]
-		entries = append(entries, historyEntry{Version: rec.Version, Action: "updated", Event: rec.Type, At: rec.RecordedAt,
-			Actor: names.of(ctx, rec.Metadata), Changes: []fieldChange{{Field: "rates", From: rawJSON(prev), To: rawJSON(e.Rates)}}})
+	entries := historyEntries(ctx, s, hist, func(e cat.CurrencyRatesSet, entry *historyEntry) {
+		entry.Action, entry.Changes = "updated", []fieldChange{{Field: "rates", From: rawJSON(prev), To: rawJSON(e.Rates)}}
 		prev = e.Rates
-	}
-	slices.Reverse(entries)
+	})
 	writeJSON(w, http.StatusOK, map[string]any{"data": entries})
 }
 
