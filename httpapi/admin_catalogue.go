@@ -243,12 +243,7 @@ func normaliseMoney(m map[string]any, prefix string, ve *domain.ValidationError)
 
 // wrote waits until the read model has seen a command's events, so the answer shows the change.
 func (s *Server) wrote(ctx context.Context, pos eventstore.Position) error {
-	if s.deps.Projections == nil || pos == (eventstore.Position{}) {
-		return nil
-	}
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	return s.deps.Projections.WaitFor(ctx, catrm.Name, pos)
+	return s.waitForReadModel(ctx, catrm.Name, pos)
 }
 
 func adminCreate[F cat.Fields[F]](s *Server, w http.ResponseWriter, r *http.Request, k adminKind[F]) {

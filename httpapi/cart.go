@@ -282,15 +282,7 @@ func cartMeta(r *http.Request) commands.Meta {
 }
 
 func (s *Server) waitForCart(ctx context.Context, pos commands.Result[cart.Event]) error {
-	if s.deps.Projections == nil {
-		return nil
-	}
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if err := s.deps.Projections.WaitFor(ctx, cartrm.Name, pos.Position); err != nil {
-		return fmt.Errorf("cart: wait for the read model: %w", err)
-	}
-	return nil
+	return s.waitForReadModel(ctx, cartrm.Name, pos.Position)
 }
 
 func (s *Server) cartNow() time.Time {

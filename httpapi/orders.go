@@ -119,15 +119,7 @@ func orderActor(r *http.Request) order.Actor {
 }
 
 func (s *Server) waitForOrders(ctx context.Context, pos eventstore.Position) error {
-	if s.deps.Projections == nil || pos == (eventstore.Position{}) {
-		return nil
-	}
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if err := s.deps.Projections.WaitFor(ctx, ordersrm.Name, pos); err != nil {
-		return fmt.Errorf("orders: wait for the read model: %w", err)
-	}
-	return nil
+	return s.waitForReadModel(ctx, ordersrm.Name, pos)
 }
 
 // ---- money and orders as JSON ----

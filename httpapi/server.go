@@ -6,6 +6,7 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -26,6 +27,20 @@ import (
 // ProjectionWaiter lets a handler answer after the read models have seen its own write.
 type ProjectionWaiter interface {
 	WaitFor(ctx context.Context, projection string, pos eventstore.Position) error
+}
+
+// waitForReadModel returns once the named read model has seen pos (a handler's own write), so its
+// answer shows the change; without projections, or with nothing written, there is nothing to wait for.
+func (s *Server) waitForReadModel(ctx context.Context, projection string, pos eventstore.Position) error {
+	if s.deps.Projections == nil || pos == (eventstore.Position{}) {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := s.deps.Projections.WaitFor(ctx, projection, pos); err != nil {
+		return fmt.Errorf("%s: wait for the read model: %w", projection, err)
+	}
+	return nil
 }
 
 // Deps is everything the API calls. Features add their own fields.
