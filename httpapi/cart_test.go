@@ -30,13 +30,12 @@ type cartWorld struct {
 	a     *apptest.App
 	token string
 	// Destinations by name; Draft is unpublished.
-	dest   map[string]uuid.UUID
-	plans  map[string]uuid.UUID
-	hotel  uuid.UUID
-	cat    *catcmd.Handlers
-	catID  uuid.UUID
-	actor  commands.Actor
-	ticker int
+	dest  map[string]uuid.UUID
+	plans map[string]uuid.UUID
+	hotel uuid.UUID
+	cat   *catcmd.Handlers
+	catID uuid.UUID
+	actor commands.Actor
 }
 
 // departure pins the trip's start so times and flags do not depend on when the test runs.

@@ -35,7 +35,7 @@ var expiryNamespace = uuid.MustParse("0b6c9a52-4f61-4c8e-8d2f-5f8f3c2a9e07")
 // left unconfirmed by a crash gets it confirmed. Running it again changes nothing.
 func (h *Handlers) ExpireHold(ctx context.Context, hold Hold) error {
 	meta := systemMeta(uuid.NewSHA1(expiryNamespace, []byte(hold.Reservation)), hold.OrderID)
-	s, _, err := h.LoadOrder(ctx, hold.OrderID)
+	_, _, err := h.LoadOrder(ctx, hold.OrderID)
 	if errors.Is(err, order.ErrOrderNotFound) {
 		if h.now().Sub(hold.HeldUntil) < orphanGrace {
 			return nil
@@ -49,7 +49,8 @@ func (h *Handlers) ExpireHold(ctx context.Context, hold Hold) error {
 	if _, err := execOrder(ctx, h, hold.OrderID, order.ExpireOrder{}, sub(meta, "expire")); err != nil {
 		return wrap("expire order", err)
 	}
-	if s, _, err = h.LoadOrder(ctx, hold.OrderID); err != nil {
+	s, _, err := h.LoadOrder(ctx, hold.OrderID)
+	if err != nil {
 		return wrap("load order", err)
 	}
 	x, pending := s.PendingExchange()

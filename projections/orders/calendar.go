@@ -63,12 +63,11 @@ func BuildCalendar(in CalendarInput) []CalendarDay {
 			continue
 		}
 		first := d.Add(time.Duration(openMin) * time.Minute)
-		last := d.Add(time.Duration(closeMin-1) * time.Minute)
 		if first.Before(earliestStart) {
 			first = earliestStart.In(cat.Cairo)
 		}
 		first = roundUp(first, d)
-		last = d.Add(time.Duration((closeMin-1)/StartStep*StartStep) * time.Minute)
+		last := d.Add(time.Duration((closeMin-1)/StartStep*StartStep) * time.Minute)
 		if first.After(last) {
 			c.Status = order.DayOutOfRange
 			out = append(out, c)
