@@ -40,17 +40,6 @@ func up(ctx context.Context, db *sql.DB) error {
 	return nil
 }
 
-// Status lists each migration and whether it is applied.
-func Status(ctx context.Context, pool *pgxpool.Pool) ([]*goose.MigrationStatus, error) {
-	db := stdlib.OpenDBFromPool(pool)
-	defer db.Close()
-	p, err := provider(db)
-	if err != nil {
-		return nil, err
-	}
-	return p.Status(ctx)
-}
-
 func provider(db *sql.DB) (*goose.Provider, error) {
 	p, err := goose.NewProvider(goose.DialectPostgres, db, mustSub(),
 		goose.WithAllowOutofOrder(true))

@@ -145,11 +145,6 @@ func (s *Stripe) post(ctx context.Context, path, idempotencyKey string, form url
 	return nil
 }
 
-// SignStripePayload signs a webhook body as Stripe does (for tests of the receiving side).
-func SignStripePayload(secret string, at time.Time, body []byte) string {
-	return signTimestamped([]byte(secret), at, body)
-}
-
 type stripeSession struct {
 	ID                string            `json:"id"`
 	ClientReferenceID string            `json:"client_reference_id"`

@@ -6,7 +6,6 @@ package carttest
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"testing"
 	"time"
@@ -235,13 +234,4 @@ func (f *Fixture) WaitForCart(t testing.TB, pos eventstore.Position) {
 	if err := f.Projections.WaitFor(ctx, cartrm.Name, pos); err != nil {
 		t.Fatalf("carttest: wait for the cart read model: %v", err)
 	}
-}
-
-// Must fails the test on err.
-func Must[T any](t testing.TB, v T, err error) T {
-	t.Helper()
-	if err != nil {
-		t.Fatal(fmt.Errorf("carttest: %w", err))
-	}
-	return v
 }
