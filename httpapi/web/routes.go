@@ -114,6 +114,15 @@ func Routes() []string {
 	return out
 }
 
+// Redirects lists the leftover routes and where they lead.
+func Redirects() map[string]string {
+	out := make(map[string]string, len(leftovers))
+	for from, to := range leftovers {
+		out[from] = to
+	}
+	return out
+}
+
 func leftoverTarget(p string) (string, bool) {
 	if to, ok := leftovers[p]; ok {
 		return to, true
