@@ -3,6 +3,7 @@ package catalogue
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -155,7 +156,7 @@ func (r *Reader) AdminGet(ctx context.Context, kind string, id uuid.UUID) (any, 
 	var m Meta
 	var raw []byte
 	err := r.pool.QueryRow(ctx, byID, kind, id).Scan(&m.ID, &m.Archived, &m.CreatedAt, &m.UpdatedAt, &m.Version, &raw)
-	if err == pgx.ErrNoRows {
+	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("%w (%s)", info.notFound, id)
 	}
 	if err != nil {

@@ -11,6 +11,7 @@ package catalogue
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
@@ -301,7 +302,7 @@ func putSingleton(ctx context.Context, tx pgx.Tx, name string, value any, rec ev
 func getSingleton(ctx context.Context, tx pgx.Tx, name string, into any) (bool, error) {
 	var raw []byte
 	err := tx.QueryRow(ctx, `SELECT value FROM singletons WHERE name = $1`, name).Scan(&raw)
-	if err == pgx.ErrNoRows {
+	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}
 	if err != nil {
