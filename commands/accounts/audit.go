@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"time"
 
 	"github.com/google/uuid"
@@ -52,53 +53,40 @@ func recordAudit(ctx context.Context, tx pgx.Tx, userID uuid.UUID, cmd account.C
 	return nil
 }
 
+// auditCommands are the commands the outbox may hold, by the name stored in its command_type column
+// (the Go type's name).
+var auditCommands = map[string]func(raw []byte) (account.Command, error){
+	"RegisterUser":               decodeAs[account.RegisterUser],
+	"ChangePersonalInfo":         decodeAs[account.ChangePersonalInfo],
+	"RecordPasswordChange":       decodeAs[account.RecordPasswordChange],
+	"RecordPasswordResetRequest": decodeAs[account.RecordPasswordResetRequest],
+	"ChangeRole":                 decodeAs[account.ChangeRole],
+	"RecordOtherSessionsEnded":   decodeAs[account.RecordOtherSessionsEnded],
+}
+
+func decodeAs[C account.Command](raw []byte) (account.Command, error) {
+	var c C
+	err := json.Unmarshal(raw, &c)
+	return c, err
+}
+
 func commandType(cmd account.Command) (string, error) {
-	switch cmd.(type) {
-	case account.RegisterUser:
-		return "RegisterUser", nil
-	case account.ChangePersonalInfo:
-		return "ChangePersonalInfo", nil
-	case account.RecordPasswordChange:
-		return "RecordPasswordChange", nil
-	case account.RecordPasswordResetRequest:
-		return "RecordPasswordResetRequest", nil
-	case account.ChangeRole:
-		return "ChangeRole", nil
-	case account.RecordOtherSessionsEnded:
-		return "RecordOtherSessionsEnded", nil
+	var typ string
+	if cmd != nil {
+		typ = reflect.TypeOf(cmd).Name()
 	}
-	return "", fmt.Errorf("accounts: audit: unknown command %T", cmd)
+	if _, ok := auditCommands[typ]; !ok {
+		return "", fmt.Errorf("accounts: audit: unknown command %T", cmd)
+	}
+	return typ, nil
 }
 
 func decodeCommand(typ string, raw []byte) (account.Command, error) {
-	var err error
-	var cmd account.Command
-	switch typ {
-	case "RegisterUser":
-		var c account.RegisterUser
-		err = json.Unmarshal(raw, &c)
-		cmd = c
-	case "ChangePersonalInfo":
-		var c account.ChangePersonalInfo
-		err = json.Unmarshal(raw, &c)
-		cmd = c
-	case "RecordPasswordChange":
-		var c account.RecordPasswordChange
-		err = json.Unmarshal(raw, &c)
-		cmd = c
-	case "RecordPasswordResetRequest":
-		cmd = account.RecordPasswordResetRequest{}
-	case "ChangeRole":
-		var c account.ChangeRole
-		err = json.Unmarshal(raw, &c)
-		cmd = c
-	case "RecordOtherSessionsEnded":
-		var c account.RecordOtherSessionsEnded
-		err = json.Unmarshal(raw, &c)
-		cmd = c
-	default:
+	decode, ok := auditCommands[typ]
+	if !ok {
 		return nil, fmt.Errorf("accounts: audit: unknown command type %q", typ)
 	}
+	cmd, err := decode(raw)
 	if err != nil {
 		return nil, fmt.Errorf("accounts: audit: decode %s: %w", typ, err)
 	}
