@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"mishwar/commands"
+	"mishwar/domain"
 	cat "mishwar/domain/catalogue"
 )
 
@@ -14,11 +15,7 @@ func (h *Handlers) UpdateHomeContent(ctx context.Context, cmd cat.UpdateHomeCont
 
 // HomeContent returns the current home content (for an edit form that must show what it replaces).
 func (h *Handlers) HomeContent(ctx context.Context) (cat.HomeState, commands.History[cat.HomeContentUpdated], error) {
-	hist, err := commands.Load[cat.HomeContentUpdated](ctx, h.runner, singleton(cat.HomeContentStream))
-	if err != nil {
-		return cat.HomeState{}, hist, err
-	}
-	return cat.Home.Fold(hist.Events), hist, nil
+	return loadSingleton(ctx, h, cat.Home, cat.HomeContentStream)
 }
 
 // Settings runs a business-settings command: opening hours, holidays, the default pickup point.
@@ -29,11 +26,7 @@ func (h *Handlers) Settings(ctx context.Context, cmd cat.SettingsCommand, meta c
 
 // LoadSettings returns the business settings as the write side knows them.
 func (h *Handlers) LoadSettings(ctx context.Context) (cat.SettingsState, commands.History[cat.SettingsEvent], error) {
-	hist, err := commands.Load[cat.SettingsEvent](ctx, h.runner, singleton(cat.SettingsStream))
-	if err != nil {
-		return cat.SettingsState{}, hist, err
-	}
-	return cat.Settings.Fold(hist.Events), hist, nil
+	return loadSingleton(ctx, h, cat.Settings, cat.SettingsStream)
 }
 
 // SetCurrencyRates replaces the currency rates; the event records when.
@@ -43,9 +36,15 @@ func (h *Handlers) SetCurrencyRates(ctx context.Context, cmd cat.SetCurrencyRate
 
 // LoadCurrencyRates returns the rates' history (for the admin's history view).
 func (h *Handlers) LoadCurrencyRates(ctx context.Context) (cat.CurrencyState, commands.History[cat.CurrencyRatesSet], error) {
-	hist, err := commands.Load[cat.CurrencyRatesSet](ctx, h.runner, singleton(cat.CurrencyRatesStream))
+	return loadSingleton(ctx, h, cat.CurrencyRates, cat.CurrencyRatesStream)
+}
+
+// loadSingleton loads the one stream of category and folds it with d.
+func loadSingleton[S, C, E any](ctx context.Context, h *Handlers, d domain.Decider[S, C, E], category string) (S, commands.History[E], error) {
+	hist, err := commands.Load[E](ctx, h.runner, singleton(category))
 	if err != nil {
-		return cat.CurrencyState{}, hist, err
+		var zero S
+		return zero, hist, err
 	}
-	return cat.CurrencyRates.Fold(hist.Events), hist, nil
+	return d.Fold(hist.Events), hist, nil
 }
