@@ -2,7 +2,8 @@
 // embedded, its own PostgreSQL, the demo catalogue, the sandbox payment provider) in Chromium, in
 // English and in Arabic:
 //   sign up → build a trip → checkout (start and end written to the cart: a pickup point, or the
-//   browser's location named after the nearest pickup point and a different end; rate plan, a day from the calendar, a time, contact,
+//   browser's location named after the nearest pickup point and a different end; rate plan,
+//   the trip priced again for the chosen start, warned when it runs past closing time; a day from the calendar, a time, contact,
 //   terms) → the sandbox's hosted card page (marked TEST) → pay with the success card → the success
 //   page counts down into the order, confirmed; cancel it with its refund shown first; then a second
 //   checkout paid with the decline card → 'Payment could not be processed' → Try Again → checkout.
@@ -97,16 +98,29 @@ async function checkout(page, baseURL, lang, email, points = (p) => samePickupPo
   const date = page.getByLabel(t(lang, 'fields.rate'));
   await date.selectOption({ index: 1 });
   // The first day the calendar offers, this month or the next ones.
+  let day = null;
   for (let month = 0; month < 3; month += 1) {
     const free = page.locator('.booking-calendar__day[data-status="available"]');
     await page.waitForFunction(() => document.querySelectorAll('.booking-calendar__day').length > 0);
     if ((await free.count()) > 0) {
+      day = await free.first().getAttribute('data-date');
       await free.first().click();
       break;
     }
     await page.getByRole('button', { name: t(lang, 'checkout.calendar.next') }).click();
   }
-  await page.getByLabel(t(lang, 'fields.time'), { exact: true }).selectOption({ index: 1 });
+  // The trip shown before paying is timed for the chosen start: the last pickup of the day runs past
+  // closing times (warned), the first one is priced again for the morning.
+  const time = page.getByLabel(t(lang, 'fields.time'), { exact: true });
+  const quote = page.getByTestId('checkout-quote');
+  const last = (await time.locator('option').count()) - 1;
+  const late = await time.locator('option').nth(last).getAttribute('value');
+  await time.selectOption({ index: last });
+  await page.locator(`[data-testid="checkout-quote"][data-departure="${day}T${late}"]`).waitFor();
+  await quote.locator('.trip-warnings li').first().waitFor();
+  const early = await time.locator('option').nth(1).getAttribute('value');
+  await time.selectOption({ index: 1 });
+  await page.locator(`[data-testid="checkout-quote"][data-departure="${day}T${early}"]`).waitFor();
   await page.getByLabel(t(lang, 'fields.firstName')).fill('Salma');
   await page.getByLabel(t(lang, 'fields.lastName')).fill('Nabil');
   await page.getByLabel(t(lang, 'fields.email'), { exact: true }).fill(email);

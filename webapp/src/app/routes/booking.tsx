@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 
@@ -8,6 +9,8 @@ import { paths } from '@/config/paths';
 import { SignInCallout } from '@/features/auth/components/account-menu';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
 import { useSavedLocations } from '@/features/account/api/get-saved-locations';
+import { useCartAt } from '@/features/cart/api/get-cart';
+import { TimedFor } from '@/features/cart/components/cart-page';
 import { RoutePointsPicker } from '@/features/cart/components/route-points-picker';
 import { TripSummary } from '@/features/cart/components/trip-summary';
 import { startChosen } from '@/features/cart/utils/places';
@@ -53,6 +56,9 @@ export function CheckoutRoute() {
   const user = useAuthStore((state) => state.user);
   const pickupPoints = usePickupPoints();
   const saved = useSavedLocations(signedIn);
+  // Until a date and time are chosen the cart is timed for 09:00 tomorrow; then for the chosen start.
+  const [departure, setDeparture] = useState<string | null>(null);
+  const timed = useCartAt(departure, signedIn);
   const header = <PageHeader title={t('checkout.title')} lead={t('checkout.lead')} />;
 
   if (!signedIn) {
@@ -75,6 +81,7 @@ export function CheckoutRoute() {
       </>
     );
   }
+  const quoted = (departure ? timed.data : undefined) ?? cart.data;
   const rateOptions = (cart.data?.trip_calculations?.rate_calculations.length
     ? cart.data.trip_calculations.rate_calculations.map((rate) => ({ value: rate.rate_id, label: rate.name }))
     : (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name })));
@@ -98,6 +105,7 @@ export function CheckoutRoute() {
             <CheckoutForm
               rates={rateOptions}
               pointsChosen={startChosen(cart.data?.start_point)}
+              onDepartureChange={setDeparture}
               onNeedPickup={() => document.getElementById('pickup')?.scrollIntoView({ behavior: 'smooth' })}
               defaults={user}
             />
@@ -113,7 +121,13 @@ export function CheckoutRoute() {
               </li>
             ))}
           </ol>
-          {cart.data?.trip_calculations ? <TripSummary calculations={cart.data.trip_calculations} /> : null}
+          {quoted?.trip_calculations ? (
+            <div className="stack" data-testid="checkout-quote" data-departure={departure && timed.data && !timed.isPlaceholderData ? departure : ''}>
+              <TimedFor cart={quoted} />
+              <TripSummary calculations={quoted.trip_calculations} />
+              <p className="muted small">{t('checkout.chargedInEgp')}</p>
+            </div>
+          ) : null}
         </aside>
       </div>
     </>

@@ -18,6 +18,8 @@ export function useApplyCart(): (cart: Cart) => void {
       // A live notice may already have brought a newer cart; never go back.
       if (current && current.version > cart.version) return;
       queryClient.setQueryData(cartQueryKey, cart);
+      // The same cart timed for another departure (the checkout) is priced again.
+      void queryClient.invalidateQueries({ queryKey: [...cartQueryKey, 'at'] });
       useCartMirrorStore.getState().replace(cart.data.map((item) => item.destination_id));
     },
     [queryClient],

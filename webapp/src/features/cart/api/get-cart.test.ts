@@ -10,6 +10,12 @@ describe('cart call', () => {
     expect(cartPath(['a', 'b c'])).toBe('/api/auth/cart?destination_ids%5B%5D=a&destination_ids%5B%5D=b+c');
   });
 
+  it('asks for the trip timed at the chosen departure', () => {
+    expect(cartPath([], '2026-12-01T14:30')).toBe('/api/auth/cart?departure=2026-12-01T14%3A30');
+    expect(cartPath(['a'], '2026-12-01T08:00')).toBe('/api/auth/cart?destination_ids%5B%5D=a&departure=2026-12-01T08%3A00');
+    expect(cartPath(['a'], null)).toBe('/api/auth/cart?destination_ids%5B%5D=a');
+  });
+
   it('reads an empty cart with zero totals', () => {
     const cart = cartSchema.parse({
       data: [],

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api, isApiError } from '@/lib/api-client';
@@ -98,15 +98,17 @@ export type Cart = z.infer<typeof cartSchema>;
  * entries that are no longer published destinations (422) and the client can
  * drop them.
  */
-export function cartPath(mirror: readonly string[]): string {
-  if (mirror.length === 0) return '/api/auth/cart';
+export function cartPath(mirror: readonly string[], departure?: string | null): string {
   const params = new URLSearchParams();
   for (const value of mirror) params.append('destination_ids[]', value);
-  return `/api/auth/cart?${params.toString()}`;
+  if (departure) params.set('departure', departure);
+  const query = params.toString();
+  return query ? `/api/auth/cart?${query}` : '/api/auth/cart';
 }
 
-export function getCart(signal?: AbortSignal): Promise<Cart> {
-  return api.get(cartPath(useCartMirrorStore.getState().ids), { schema: cartSchema, signal });
+/** The cart, timed for `departure` (Cairo's clock, "YYYY-MM-DDTHH:MM"), or for 09:00 tomorrow without one. */
+export function getCart(signal?: AbortSignal, departure?: string | null): Promise<Cart> {
+  return api.get(cartPath(useCartMirrorStore.getState().ids, departure), { schema: cartSchema, signal });
 }
 
 /**
@@ -114,15 +116,15 @@ export function getCart(signal?: AbortSignal): Promise<Cart> {
  * errors keyed `destination_ids.{index}`) those are dropped and the cart is
  * fetched again, once.
  */
-export async function getCartHealing(signal?: AbortSignal): Promise<Cart> {
+export async function getCartHealing(signal?: AbortSignal, departure?: string | null): Promise<Cart> {
   try {
-    return await getCart(signal);
+    return await getCart(signal, departure);
   } catch (error) {
     if (!isApiError(error) || error.status !== 422) throw error;
     const indexes = rejectedIndexes(error.errors);
     if (indexes.length === 0) throw error;
     useCartMirrorStore.getState().removeIndexes(indexes);
-    return getCart(signal);
+    return getCart(signal, departure);
   }
 }
 
@@ -133,4 +135,19 @@ export const cartQueryOptions = () =>
 
 export function useCart(enabled: boolean) {
   return useQuery({ ...cartQueryOptions(), enabled });
+}
+
+/**
+ * The cart timed for a chosen departure (the checkout's date and time): the same cart, priced for when
+ * the trip starts, so closing times and the day's length are judged for that start. Under the cart's
+ * key, so every change and live notice refreshes it too; the last answer stays while the next loads.
+ */
+export function useCartAt(departure: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...cartQueryKey, 'at', departure],
+    queryFn: ({ signal }) => getCartHealing(signal, departure),
+    enabled: enabled && departure !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
 }

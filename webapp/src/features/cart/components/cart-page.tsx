@@ -34,7 +34,8 @@ interface CartPageProps {
   pickupPoints?: readonly PickupOption[];
 }
 
-function TimedFor({ cart }: { cart: Cart }) {
+/** When the trip's times and prices assume it leaves. */
+export function TimedFor({ cart }: { cart: Cart }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const departure = cart.trip_calculations?.departure;

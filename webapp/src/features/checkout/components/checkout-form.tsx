@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -67,10 +67,17 @@ interface CheckoutFormProps {
   /** Whether the traveller chose the trip's start (written to the cart, which the order is placed from). */
   pointsChosen: boolean;
   onNeedPickup: () => void;
+  /** The chosen start on Cairo's clock ("YYYY-MM-DDTHH:MM"), or null until both date and time are chosen. */
+  onDepartureChange?: (departure: string | null) => void;
   defaults?: CheckoutDefaults | null;
 }
 
-export function CheckoutForm({ rates, pointsChosen, onNeedPickup, defaults }: CheckoutFormProps) {
+/** The trip's start as the cart's ?departure= takes it, once both parts are chosen. */
+export function departureOf(date: string, time: string): string | null {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{2}:\d{2}$/.test(time) ? `${date}T${time}` : null;
+}
+
+export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureChange, defaults }: CheckoutFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
@@ -92,6 +99,9 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, defaults }: Ch
   const message = (key?: string) => (key ? t(key, { defaultValue: key }) : undefined);
   const rateChosen = Boolean(useWatch({ control: form.control, name: 'rate_id' }));
   const date = useWatch({ control: form.control, name: 'date' });
+  const time = useWatch({ control: form.control, name: 'time' });
+  const departure = departureOf(date, time);
+  useEffect(() => onDepartureChange?.(departure), [departure, onDepartureChange]);
   const times = useMemo(() => (date && chosenDay?.date === date ? pickupTimes(chosenDay, settings.data?.time_step_minutes) : []), [date, chosenDay, settings.data]);
   const countries = useMemo(() => countryKeys(language).map((c) => ({ value: c.region, label: c.name })), [language]);
 
