@@ -197,14 +197,19 @@ func toProgramRef(p catrm.Program) programRef {
 	return programRef{ID: p.ID, Slug: p.Slug, Name: p.Name, Hours: p.Hours, Price: p.Price, URL: ProgramPath(p.Slug)}
 }
 
-func (s *Server) categoryIndex(ctx context.Context) (map[uuid.UUID]catrm.Category, error) {
+// destinationsJSON renders destinations with their categories' names.
+func (s *Server) destinationsJSON(ctx context.Context, ds []catrm.Destination) ([]destinationJSON, error) {
 	cats, err := s.deps.CatalogueReader.Categories(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[uuid.UUID]catrm.Category, len(cats))
+	byID := make(map[uuid.UUID]catrm.Category, len(cats))
 	for _, c := range cats {
-		out[c.ID] = c
+		byID[c.ID] = c
+	}
+	out := make([]destinationJSON, 0, len(ds))
+	for _, d := range ds {
+		out = append(out, toDestinationJSON(d, byID))
 	}
 	return out, nil
 }
@@ -248,14 +253,10 @@ func (s *Server) listDestinations(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	cats, err := s.categoryIndex(ctx)
+	data, err := s.destinationsJSON(ctx, page.Data)
 	if err != nil {
 		writeError(w, r, err)
 		return
-	}
-	data := make([]destinationJSON, 0, len(page.Data))
-	for _, d := range page.Data {
-		data = append(data, toDestinationJSON(d, cats))
 	}
 	writeCatalogue(w, r, map[string]any{"data": data, "next_cursor": page.NextCursor})
 }
@@ -276,12 +277,12 @@ func (s *Server) getDestination(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	cats, err := s.categoryIndex(ctx)
+	data, err := s.destinationsJSON(ctx, []catrm.Destination{d})
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	out := toDestinationJSON(d, cats)
+	out := data[0]
 	progs, err := s.deps.CatalogueReader.PublishedPrograms(ctx, catrm.ProgramQuery{Visiting: d.ID})
 	if err != nil {
 		writeError(w, r, err)
@@ -551,13 +552,12 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	} else if ok {
-		cats, err := s.categoryIndex(ctx)
+		dj, err := s.destinationsJSON(ctx, []catrm.Destination{d})
 		if err != nil {
 			writeError(w, r, err)
 			return
 		}
-		dj := toDestinationJSON(d, cats)
-		mostVisited = &dj
+		mostVisited = &dj[0]
 	}
 	var fullDay *programJSON
 	if id := content.FullDayRide.ProgramID; id != uuid.Nil {
@@ -709,14 +709,10 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	cats, err := s.categoryIndex(ctx)
+	dests, err := s.destinationsJSON(ctx, page.Data)
 	if err != nil {
 		writeError(w, r, err)
 		return
-	}
-	dests := make([]destinationJSON, 0, len(page.Data))
-	for _, d := range page.Data {
-		dests = append(dests, toDestinationJSON(d, cats))
 	}
 	progJSON, err := s.programsJSON(ctx, progs)
 	if err != nil {
