@@ -29,3 +29,29 @@ func (e EventData) Normalize() (EventData, error) {
 	}
 	return e, nil
 }
+
+// NormalizeAppend checks a whole append the same way in every adapter, before it touches its store:
+// a stream id, at least one event, each event Normalized, and no event id twice. It returns the
+// normalized events (a new slice). Errors wrap ErrInvalidEvent.
+func NormalizeAppend(stream string, events []EventData) ([]EventData, error) {
+	if stream == "" {
+		return nil, fmt.Errorf("%w: empty stream id", ErrInvalidEvent)
+	}
+	if len(events) == 0 {
+		return nil, fmt.Errorf("%w: no events to append to %q", ErrInvalidEvent, stream)
+	}
+	out := make([]EventData, len(events))
+	seen := make(map[uuid.UUID]bool, len(events))
+	for i, e := range events {
+		e, err := e.Normalize()
+		if err != nil {
+			return nil, err
+		}
+		if seen[e.ID] {
+			return nil, fmt.Errorf("%w: event id %s appears twice in one append", ErrInvalidEvent, e.ID)
+		}
+		seen[e.ID] = true
+		out[i] = e
+	}
+	return out, nil
+}

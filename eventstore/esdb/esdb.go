@@ -16,7 +16,6 @@ import (
 	"strings"
 
 	kdb "github.com/EventStore/EventStore-Client-Go/v4/esdb"
-	"github.com/google/uuid"
 
 	"mishwar/eventstore"
 )
@@ -92,25 +91,14 @@ func expectedRevision(v eventstore.ExpectedVersion) (kdb.ExpectedRevision, error
 	return nil, fmt.Errorf("eventstore/esdb: invalid expected version %d", int64(v))
 }
 
-// toProposed validates events as the PostgreSQL adapter does, so both reject the same appends.
+// toProposed lays events out for EventStoreDB after the checks every adapter makes (NormalizeAppend).
 func toProposed(stream string, events []eventstore.EventData) ([]kdb.EventData, error) {
-	if stream == "" {
-		return nil, fmt.Errorf("%w: empty stream id", eventstore.ErrInvalidEvent)
-	}
-	if len(events) == 0 {
-		return nil, fmt.Errorf("%w: no events to append to %q", eventstore.ErrInvalidEvent, stream)
+	events, err := eventstore.NormalizeAppend(stream, events)
+	if err != nil {
+		return nil, err
 	}
 	proposed := make([]kdb.EventData, len(events))
-	seen := make(map[uuid.UUID]bool, len(events))
 	for i, e := range events {
-		e, err := e.Normalize()
-		if err != nil {
-			return nil, err
-		}
-		if seen[e.ID] {
-			return nil, fmt.Errorf("%w: event id %s appears twice in one append", eventstore.ErrInvalidEvent, e.ID)
-		}
-		seen[e.ID] = true
 		md, err := encodeMetadata(e.Metadata, e.SchemaVersion)
 		if err != nil {
 			return nil, fmt.Errorf("eventstore/esdb: metadata of %s: %w", e.ID, err)

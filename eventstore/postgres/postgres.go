@@ -130,14 +130,12 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 
 // appendArgs validates events and lays them out as the column arrays eventstore_append takes.
 func appendArgs(stream string, expected eventstore.ExpectedVersion, events []eventstore.EventData) ([]any, error) {
-	if stream == "" {
-		return nil, fmt.Errorf("%w: empty stream id", eventstore.ErrInvalidEvent)
-	}
-	if len(events) == 0 {
-		return nil, fmt.Errorf("%w: no events to append to %q", eventstore.ErrInvalidEvent, stream)
-	}
 	if expected < 0 && expected != eventstore.Any && expected != eventstore.NoStream && expected != eventstore.StreamExists {
 		return nil, fmt.Errorf("eventstore/postgres: invalid expected version %d", int64(expected))
+	}
+	events, err := eventstore.NormalizeAppend(stream, events)
+	if err != nil {
+		return nil, err
 	}
 	n := len(events)
 	ids := make([]uuid.UUID, n)
@@ -145,16 +143,7 @@ func appendArgs(stream string, expected eventstore.ExpectedVersion, events []eve
 	versions := make([]int32, n)
 	data := make([]json.RawMessage, n)
 	metadata := make([]json.RawMessage, n)
-	seen := make(map[uuid.UUID]bool, n)
 	for i, e := range events {
-		e, err := e.Normalize()
-		if err != nil {
-			return nil, err
-		}
-		if seen[e.ID] {
-			return nil, fmt.Errorf("%w: event id %s appears twice in one append", eventstore.ErrInvalidEvent, e.ID)
-		}
-		seen[e.ID] = true
 		md, err := json.Marshal(e.Metadata)
 		if err != nil {
 			return nil, fmt.Errorf("eventstore/postgres: metadata of %s: %w", e.ID, err)
