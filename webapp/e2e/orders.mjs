@@ -5,7 +5,7 @@
 //   browser's location named after the nearest pickup point and a different end; rate plan,
 //   the trip priced again for the chosen start, warned when it runs past closing time; a day from the calendar, a time, contact,
 //   terms) → the sandbox's hosted card page (marked TEST) → pay with the success card → the success
-//   page counts down into the order, confirmed; cancel it with its refund shown first; then a second
+//   page counts down into the order, confirmed, its itinerary on the map; cancel it with its refund shown first; then a second
 //   checkout paid with the decline card → 'Payment could not be processed' → Try Again → checkout.
 // Usage: MISHWAR_BIN=../bin/mishwar CHROMIUM=/usr/bin/chromium node e2e/orders.mjs
 // Exported as `run(ctx)` for the shared runner (ctx: { baseURL, browser }).
@@ -188,6 +188,10 @@ async function journey({ browser, baseURL }, lang) {
     await page.waitForURL(new RegExp(`/account/order/${trip}$`), { timeout: 15_000 });
     await page.locator('[data-testid="order-detail"] [data-testid="order-status"][data-status="confirmed"]').waitFor();
     await page.getByTestId('order-timeline').getByText(t(lang, 'orders.timeline.PaymentReceived')).waitFor();
+    // The itinerary on the map: the pickup, both stops, and the end when it is another place.
+    const map = page.getByTestId('order-map');
+    await map.locator('.points-map__route').waitFor();
+    assert.equal(await map.locator('.points-map__marker').count(), chosen ? 4 : 3, 'markers for pickup, stops and end');
     if (chosen) {
       // The order was placed with the start and end written to the cart.
       const facts = page.getByTestId('order-points');

@@ -1,7 +1,9 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 
 import { Button, ButtonLink } from '@/components/ui/button';
+import { PointsMap } from '@/components/ui/map';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { SkeletonGrid } from '@/components/ui/states';
@@ -12,6 +14,7 @@ import { formatClock, formatDate, formatDistanceKm, formatDuration, formatHours,
 import { useOrder } from '../api/get-order';
 import { usePayOrder } from '../api/order-actions';
 import type { Order } from '../api/types';
+import { orderMapPoints } from '../utils/route-points';
 
 import { OrderMoney } from './money-text';
 import { OrderStatusBadge } from './order-status';
@@ -40,6 +43,7 @@ function OrderBody({ order: o }: { order: Order }) {
   const language = useLanguage();
   const pay = usePayOrder(o.id);
   const trip = o.trip;
+  const mapPoints = useMemo(() => orderMapPoints(trip, { start: t('orders.pickup'), end: t('orders.end') }), [trip, t]);
   return (
     <div className="split split--wide" data-testid="order-detail" data-order={o.id}>
       <div className="stack stack--loose">
@@ -69,6 +73,11 @@ function OrderBody({ order: o }: { order: Order }) {
               </li>
             ))}
           </ol>
+          {mapPoints.length > 0 ? (
+            <div data-testid="order-map">
+              <PointsMap label={t('orders.mapLabel', { number: o.trip_number })} points={mapPoints} route height={320} />
+            </div>
+          ) : null}
         </section>
         <section className="card card--plain stack">
           <h2 className="section-title">{t('orders.history')}</h2>
