@@ -439,12 +439,30 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) locations(w http.ResponseWriter, r *http.Request) {
-	list, err := s.deps.Accounts.SavedLocations(r.Context(), actor(r))
+	answerOwnList(w, r, s.deps.Accounts.SavedLocations)
+}
+
+// answerOwnList answers with what list finds for the signed-in person.
+func answerOwnList[T any](w http.ResponseWriter, r *http.Request, list func(context.Context, cmdaccounts.Actor) ([]T, error)) {
+	out, err := list(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": list})
+	writeJSON(w, http.StatusOK, map[string]any{"data": out})
+}
+
+// deleteOwn deletes the signed-in person's entry with the id in the path and says so in messageKey.
+func deleteOwn(w http.ResponseWriter, r *http.Request, del func(context.Context, cmdaccounts.Actor, uuid.UUID) error, messageKey string) {
+	id, err := pathUUID(r, "id")
+	if err == nil {
+		err = del(r.Context(), actor(r), id)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"message": i18n.T(Lang(r), messageKey)})
 }
 
 type locationRequest struct {
@@ -470,24 +488,11 @@ func (s *Server) saveLocation(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) deleteLocation(w http.ResponseWriter, r *http.Request) {
-	id, err := pathUUID(r, "id")
-	if err == nil {
-		err = s.deps.Accounts.DeleteLocation(r.Context(), actor(r), id)
-	}
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": i18n.T(Lang(r), "accounts.location_deleted")})
+	deleteOwn(w, r, s.deps.Accounts.DeleteLocation, "accounts.location_deleted")
 }
 
 func (s *Server) wishlist(w http.ResponseWriter, r *http.Request) {
-	list, err := s.deps.Accounts.Wishlist(r.Context(), actor(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": list})
+	answerOwnList(w, r, s.deps.Accounts.Wishlist)
 }
 
 type wishlistRequest struct {
@@ -525,12 +530,7 @@ func (s *Server) removeFromWishlist(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) pickupPoints(w http.ResponseWriter, r *http.Request) {
-	list, err := s.deps.Accounts.PickupPoints(r.Context(), actor(r))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": list})
+	answerOwnList(w, r, s.deps.Accounts.PickupPoints)
 }
 
 type pickupPointRequest struct {
@@ -570,13 +570,5 @@ func (s *Server) pickupPoint(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) deletePickupPoint(w http.ResponseWriter, r *http.Request) {
-	id, err := pathUUID(r, "id")
-	if err == nil {
-		err = s.deps.Accounts.DeletePickupPoint(r.Context(), actor(r), id)
-	}
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": i18n.T(Lang(r), "accounts.pickup_deleted")})
+	deleteOwn(w, r, s.deps.Accounts.DeletePickupPoint, "accounts.pickup_deleted")
 }
