@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -18,6 +18,7 @@ import { CheckoutForm } from '@/features/checkout/components/checkout-form';
 import { PaymentById, PaymentOutcomeView } from '@/features/payments/components/payment-result';
 import { outcomeOf } from '@/features/payments/api/get-payment';
 import { usePickupPoints } from '@/features/pickup-points/api/get-pickup-points';
+import { pickupSelectionPath } from '@/features/pickup-points/utils/return-path';
 import { useRates } from '@/features/rates/api/get-rates';
 import { EnquiryForm } from '@/features/rates/components/enquiry-form';
 import { RatesList } from '@/features/rates/components/rates-list';
@@ -29,6 +30,23 @@ import { useAppCart } from '../session';
 export function RatesRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const points = usePickupPoints();
+  // Back from the pickup selection page: the choice is in the address.
+  const start = params.get('pickup');
+  const end = params.get('end');
+  const name = (id: string | null) => (id ? points.data?.find((point) => point.id === id)?.name : undefined);
+  const pickup = start
+    ? { start, end, label: [name(start), end && end !== start ? name(end) : undefined].filter(Boolean).join(' → ') || undefined }
+    : null;
+  const needPickup = () => {
+    const back = new URLSearchParams(location.search);
+    back.delete('pickup');
+    back.delete('end');
+    const query = back.toString();
+    void navigate(pickupSelectionPath(paths.points, `${location.pathname}${query ? `?${query}` : ''}#enquiry-title`));
+  };
   return (
     <>
       <PageHeader title={t('rates.title')} lead={t('rates.lead')} />
@@ -41,7 +59,7 @@ export function RatesRoute() {
           </div>
         </div>
         <div className="card card--plain">
-          <EnquiryForm programId={params.get('program') ?? undefined} />
+          <EnquiryForm key={start ?? ''} programId={params.get('program') ?? undefined} pickup={pickup} onNeedPickup={needPickup} />
         </div>
       </section>
     </>

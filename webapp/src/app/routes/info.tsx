@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { OpeningHours } from '@/components/ui/opening-hours';
 import { PageHeader } from '@/components/ui/page-header';
@@ -10,6 +11,7 @@ import { CONTACT } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { SiteText } from '@/features/home/components/site-texts';
 import { PickupPointsList, StartEndPicker, type StartEndChoice } from '@/features/pickup-points/components/pickup-points';
+import { safeReturnPath, withPickup } from '@/features/pickup-points/utils/return-path';
 
 export function AboutRoute() {
   const { t } = useTranslation();
@@ -76,11 +78,35 @@ export const PrivacyRoute = () => <LegalPage page="privacy" />;
 
 export function PointsRoute() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const back = safeReturnPath(params.get('return'));
   return (
     <>
-      <PageHeader title={t('points.title')} lead={t('points.lead')} />
+      <PageHeader title={back ? t('points.selectTitle') : t('points.title')} lead={back ? t('points.selectLead') : t('points.lead')} />
+      {back ? <PickupSelection back={back} /> : null}
       <PickupPointsList />
     </>
+  );
+}
+
+/** The pickup selection page of a form (the enquiry): the choice goes back to the form with the traveller. */
+function PickupSelection({ back }: { back: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [choice, setChoice] = useState<StartEndChoice>({ mode: 'same', start: '', end: '' });
+  const end = choice.mode === 'different' ? choice.end : choice.start;
+  return (
+    <section className="card card--plain stack narrow section" data-testid="pickup-selection">
+      <StartEndPicker value={choice} onChange={setChoice} />
+      <div className="button-row">
+        <Button disabled={!choice.start || !end} onClick={() => void navigate(withPickup(back, choice.start, end))}>
+          {t('points.useChoice')}
+        </Button>
+        <ButtonLink to={back} variant="ghost">
+          {t('points.backToForm')}
+        </ButtonLink>
+      </div>
+    </section>
   );
 }
 

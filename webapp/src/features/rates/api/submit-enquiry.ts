@@ -14,6 +14,9 @@ export interface EnquiryInput {
   country: string;
   comments: string;
   program_id?: string;
+  /** The pickup point chosen on the selection page (signed-in travellers' trips carry their own). */
+  start?: { pickup_point_id: string };
+  end?: { pickup_point_id: string };
 }
 
 const responseSchema = z

@@ -17,6 +17,7 @@ import { formatNumber } from '@/utils/format';
 
 import { useRates } from '../api/get-rates';
 import { useSubmitEnquiry } from '../api/submit-enquiry';
+import { clearEnquiryDraft, readEnquiryDraft, saveEnquiryDraft } from '../utils/enquiry-draft';
 
 const schema = z
   .object({
@@ -33,7 +34,36 @@ const schema = z
   .refine((values) => values.email === values.confirm_email, { path: ['confirm_email'], message: 'validation.emailsMatch' });
 type Values = z.infer<typeof schema>;
 
-export function EnquiryForm({ programId }: { programId?: string }) {
+const EMPTY: Values = { rate_id: '', first_name: '', last_name: '', email: '', confirm_email: '', phone_number: '', country: '', comments: '', terms: false };
+
+/** The fields typed before going to choose a pickup point, over the empty form. */
+function restored(): Values {
+  const draft = readEnquiryDraft() ?? {};
+  const values: Values = { ...EMPTY };
+  for (const field of Object.keys(EMPTY) as Array<keyof Values>) {
+    const value = draft[field];
+    if (field === 'terms') values.terms = value === true;
+    else if (typeof value === 'string') values[field] = value;
+  }
+  return values;
+}
+
+export interface EnquiryPickup {
+  start: string;
+  end?: string | null;
+  /** What the traveller chose, as they read it. */
+  label?: string;
+}
+
+interface EnquiryFormProps {
+  programId?: string;
+  /** The pickup chosen on the pickup selection page, come back with the traveller. */
+  pickup?: EnquiryPickup | null;
+  /** Opens the pickup selection page (the form's values are kept meanwhile); the points page by default. */
+  onNeedPickup?: () => void;
+}
+
+export function EnquiryForm({ programId, pickup, onNeedPickup }: EnquiryFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const rates = useRates();
@@ -42,21 +72,30 @@ export function EnquiryForm({ programId }: { programId?: string }) {
   const navigate = useNavigate();
   const form = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { rate_id: '', first_name: '', last_name: '', email: '', confirm_email: '', phone_number: '', country: '', comments: '', terms: false },
+    // Back from choosing a pickup point: what was typed before.
+    defaultValues: pickup ? restored() : EMPTY,
   });
   const { errors } = form.formState;
   const message = (key?: string) => (key ? t(key) : undefined);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const result = await submit.mutateAsync({ ...values, program_id: programId });
+      const points = pickup
+        ? { start: { pickup_point_id: pickup.start }, ...(pickup.end && pickup.end !== pickup.start ? { end: { pickup_point_id: pickup.end } } : {}) }
+        : {};
+      const result = await submit.mutateAsync({ ...values, program_id: programId, ...points });
+      clearEnquiryDraft();
       toast.success(t('enquiry.submitted'));
       setTripNumber(result.tripNumber);
     } catch (error) {
       // The server says which rule broke (a pickup point chosen first, e-mails that match, …).
       if (isApiError(error) && error.status === 422) {
         toast.error(error.firstError('pickup') ?? error.firstError() ?? error.message);
-        if (error.errors.pickup) void navigate(paths.points);
+        if (error.errors.pickup) {
+          saveEnquiryDraft(values);
+          if (onNeedPickup) onNeedPickup();
+          else void navigate(paths.points);
+        }
         return;
       }
       toast.error(t('enquiry.failed'));
@@ -79,7 +118,24 @@ export function EnquiryForm({ programId }: { programId?: string }) {
 
   const rateOptions = (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name }));
   return (
-    <form className="form form--grid" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form className="form form--grid" onSubmit={(event) => void onSubmit(event)} noValidate data-testid="enquiry-form">
+      {pickup?.label ? (
+        <p className="form__full" data-testid="enquiry-pickup">
+          {t('enquiry.pickupChosen', { name: pickup.label })}{' '}
+          {onNeedPickup ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                saveEnquiryDraft(form.getValues());
+                onNeedPickup();
+              }}
+            >
+              {t('enquiry.changePickup')}
+            </Button>
+          ) : null}
+        </p>
+      ) : null}
       <SelectField
         className="form__full"
         label={t('fields.rate')}
