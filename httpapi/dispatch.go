@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -72,15 +71,7 @@ func dispatchMeta(r *http.Request) commands.Meta {
 }
 
 func (s *Server) waitForDispatch(ctx context.Context, pos eventstore.Position) error {
-	if s.deps.Projections == nil || pos == (eventstore.Position{}) {
-		return nil
-	}
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if err := s.deps.Projections.WaitFor(ctx, dispatchrm.Name, pos); err != nil {
-		return fmt.Errorf("dispatch: wait for the read model: %w", err)
-	}
-	return nil
+	return s.waitForReadModel(ctx, dispatchrm.Name, pos)
 }
 
 // boardDriver is a driver as the board offers them for a day.
