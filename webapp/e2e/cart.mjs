@@ -3,7 +3,7 @@
 //   add three destinations from the destinations page, see the trip priced per rate plan, move a stop
 //   and see the order and the prices change, see a second tab follow every change live (no reload),
 //   optimise the order and accept it, remove stops until checkout is no longer possible; the trip
-//   page in Arabic, right to left.
+//   page in Arabic, right to left; the destination page's wishlist button, in English and Arabic.
 // Usage: MISHWAR_BIN=../bin/mishwar CHROMIUM=/usr/bin/chromium node e2e/cart.mjs
 // Exported as `run(ctx)` for a shared runner that owns the server and browser; `ctx` is
 // { baseURL, browser }.
@@ -171,10 +171,42 @@ async function arabicTripPage({ browser, baseURL }) {
   }
 }
 
+/** The destination page's wishlist button saves the destination to the account, in either language. */
+async function destinationWishlist({ browser, baseURL }, lang) {
+  const { context } = await signedInContext(browser, baseURL, lang);
+  let page;
+  try {
+    const list = await (await fetch(`${baseURL}/api/destinations?limit=1`)).json();
+    const id = list.data[0].id;
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${baseURL}/destination?id=${encodeURIComponent(id)}`);
+    const save = page.getByRole('button', { name: t(lang, 'account.wishlist.save') });
+    await save.click();
+    const saved = page.getByRole('button', { name: t(lang, 'account.wishlist.saved') });
+    await saved.waitFor();
+    assert.equal(await saved.getAttribute('aria-pressed'), 'true');
+    const name = (await page.locator('h1').first().innerText()).trim();
+    // Kept on the account, not in the page: still saved after a reload, and listed in the wishlist.
+    await page.reload();
+    await page.getByRole('button', { name: t(lang, 'account.wishlist.saved') }).waitFor();
+    await page.goto(`${baseURL}/account?tab=wishlist`);
+    await page.locator('main').getByText(name, { exact: true }).first().waitFor();
+    await shot(page, `${lang}-wishlist`);
+  } catch (error) {
+    if (page) await shot(page, `${lang}-wishlist-failed`).catch(() => undefined);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
 export async function run(ctx) {
   for (const [name, flow] of [
     ['cart en: build, reorder, prices change, a second tab follows live, optimise, checkout needs two', cartFlow],
     ['cart ar: the trip page right to left', arabicTripPage],
+    ['cart en: the destination page saves the destination to the wishlist', (c) => destinationWishlist(c, 'en')],
+    ['cart ar: the destination page saves the destination to the wishlist', (c) => destinationWishlist(c, 'ar')],
   ]) {
     const started = Date.now();
     await flow(ctx);

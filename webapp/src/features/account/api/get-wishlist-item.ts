@@ -19,16 +19,17 @@ const itemSchema = oneOf(
 );
 export type WishlistItemDetails = z.infer<typeof itemSchema>;
 
-export function getWishlistItem(item: Pick<WishlistItem, 'kind' | 'item_id'>, signal?: AbortSignal): Promise<WishlistItemDetails> {
+// Without ?lang the catalogue answers every language ({"en","ar"}); with it, the name as a string.
+export function getWishlistItem(item: Pick<WishlistItem, 'kind' | 'item_id'>, lang: string, signal?: AbortSignal): Promise<WishlistItemDetails> {
   const base = item.kind === 'program' ? '/api/programs/' : '/api/destinations/';
-  return api.get(base + encodeURIComponent(item.item_id), { schema: itemSchema, signal });
+  return api.get(base + encodeURIComponent(item.item_id), { schema: itemSchema, signal, query: { lang } });
 }
 
 export function useWishlistItem(item: Pick<WishlistItem, 'kind' | 'item_id'>, language: string) {
   return useQuery(
     queryOptions({
       queryKey: ['account', 'wishlist-item', item.kind, item.item_id, language],
-      queryFn: ({ signal }) => getWishlistItem(item, signal),
+      queryFn: ({ signal }) => getWishlistItem(item, language, signal),
       staleTime: 5 * 60_000,
     }),
   );
