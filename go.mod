@@ -2,6 +2,9 @@ module mishwar
 
 go 1.26.0
 
+// The web app's npm packages may ship Go files of their own; they are not part of Mishwar.
+ignore ./webapp/node_modules
+
 require (
 	dario.cat/mergo v1.0.1 // indirect
 	github.com/EventStore/EventStore-Client-Go/v4 v4.1.0 // indirect
