@@ -3,7 +3,8 @@
 //   add three destinations from the destinations page, see the trip priced per rate plan, move a stop
 //   and see the order and the prices change, see a second tab follow every change live (no reload),
 //   optimise the order and accept it, remove stops until checkout is no longer possible; the trip
-//   page in Arabic, right to left; the destination page's wishlist button, in English and Arabic.
+//   page in Arabic, right to left; the destination page's wishlist button and the start page's start and end
+//   (written to the cart), in English and Arabic.
 // Usage: MISHWAR_BIN=../bin/mishwar CHROMIUM=/usr/bin/chromium node e2e/cart.mjs
 // Exported as `run(ctx)` for a shared runner that owns the server and browser; `ctx` is
 // { baseURL, browser }.
@@ -201,12 +202,37 @@ async function destinationWishlist({ browser, baseURL }, lang) {
   }
 }
 
+/** Signed in, the start page chooses the trip's own start and end: the cart holds them afterwards. */
+async function startPage({ browser, baseURL }, lang) {
+  const { context, token } = await signedInContext(browser, baseURL, lang);
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${baseURL}/start`);
+    await page.getByTestId('route-points').waitFor();
+    await page.getByRole('tab', { name: t(lang, 'points.different') }).click();
+    await page.getByLabel(t(lang, 'points.start'), { exact: true }).selectOption({ index: 1 });
+    await page.getByTestId('route-point-start-chosen').waitFor();
+    await page.getByLabel(t(lang, 'points.end'), { exact: true }).selectOption({ index: 2 });
+    await page.getByTestId('route-point-end-chosen').waitFor();
+    const cart = await (await fetch(`${baseURL}/api/auth/cart`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    assert.equal(cart.start_point?.default, false, 'the start is the traveller\'s choice');
+    assert.equal(cart.end_point?.same_as_start, false, 'the end is another place');
+    assert.notEqual(cart.start_point.pickup_point_id, cart.end_point.pickup_point_id);
+    await shot(page, `${lang}-start`);
+  } finally {
+    await context.close();
+  }
+}
+
 export async function run(ctx) {
   for (const [name, flow] of [
     ['cart en: build, reorder, prices change, a second tab follows live, optimise, checkout needs two', cartFlow],
     ['cart ar: the trip page right to left', arabicTripPage],
     ['cart en: the destination page saves the destination to the wishlist', (c) => destinationWishlist(c, 'en')],
     ['cart ar: the destination page saves the destination to the wishlist', (c) => destinationWishlist(c, 'ar')],
+    ['cart en: the start page writes the trip\'s start and a different end to the cart', (c) => startPage(c, 'en')],
+    ['cart ar: the start page writes the trip\'s start and a different end to the cart', (c) => startPage(c, 'ar')],
   ]) {
     const started = Date.now();
     await flow(ctx);

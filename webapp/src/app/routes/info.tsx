@@ -9,9 +9,15 @@ import { PageHeader } from '@/components/ui/page-header';
 import { WhatsAppLink } from '@/components/ui/whatsapp-link';
 import { CONTACT } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { useSavedLocations } from '@/features/account/api/get-saved-locations';
+import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
+import { RoutePointsPicker } from '@/features/cart/components/route-points-picker';
 import { SiteText } from '@/features/home/components/site-texts';
+import { usePickupPoints } from '@/features/pickup-points/api/get-pickup-points';
 import { PickupPointsList, StartEndPicker, type StartEndChoice } from '@/features/pickup-points/components/pickup-points';
 import { safeReturnPath, withPickup } from '@/features/pickup-points/utils/return-path';
+
+import { useAppCart } from '../session';
 
 export function AboutRoute() {
   const { t } = useTranslation();
@@ -114,11 +120,24 @@ function PickupSelection({ back }: { back: string }) {
 export function StartRoute() {
   const { t } = useTranslation();
   const [choice, setChoice] = useState<StartEndChoice>({ mode: 'same', start: '', end: '' });
+  // Signed in, the choice is the trip's own (written to the cart, priced and ordered from there).
+  const signedIn = useAuthStore(selectIsAuthenticated);
+  const cart = useAppCart();
+  const pickupPoints = usePickupPoints();
+  const saved = useSavedLocations(signedIn);
   return (
     <>
       <PageHeader title={t('start.title')} lead={t('start.lead')} />
       <div className="card card--plain stack narrow">
-        <StartEndPicker value={choice} onChange={setChoice} />
+        {signedIn && cart.data ? (
+          <RoutePointsPicker
+            cart={cart.data}
+            pickupPoints={pickupPoints.data ?? []}
+            savedPlaces={(saved.data ?? []).map((place) => ({ id: place.id, name: place.label, lat: place.lat, lng: place.lng }))}
+          />
+        ) : (
+          <StartEndPicker value={choice} onChange={setChoice} />
+        )}
         <div className="button-row">
           <ButtonLink to={paths.destinations}>{t('start.next')}</ButtonLink>
           <ButtonLink to={paths.points} variant="ghost">{t('start.seePoints')}</ButtonLink>
