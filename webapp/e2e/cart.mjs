@@ -205,21 +205,41 @@ async function destinationWishlist({ browser, baseURL }, lang) {
 /** Signed in, the start page chooses the trip's own start and end: the cart holds them afterwards. */
 async function startPage({ browser, baseURL }, lang) {
   const { context, token } = await signedInContext(browser, baseURL, lang);
+  let page;
   try {
-    const page = await context.newPage();
+    page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await page.goto(`${baseURL}/start`);
     await page.getByTestId('route-points').waitFor();
     await page.getByRole('tab', { name: t(lang, 'points.different') }).click();
     await page.getByLabel(t(lang, 'points.start'), { exact: true }).selectOption({ index: 1 });
     await page.getByTestId('route-point-start-chosen').waitFor();
-    await page.getByLabel(t(lang, 'points.end'), { exact: true }).selectOption({ index: 2 });
-    await page.getByTestId('route-point-end-chosen').waitFor();
+    if (lang === 'en') {
+      // English: the end is a place clicked on the map, named after what is near it (or its coordinates).
+      const end = page.getByTestId('route-point-end');
+      await end.getByRole('button', { name: t(lang, 'checkout.points.onMap') }).click();
+      const map = end.locator('.points-map');
+      await map.scrollIntoViewIfNeeded();
+      const box = await map.boundingBox();
+      // Away from every marker: the bottom right corner, east of the city.
+      await page.mouse.click(box.x + box.width * 0.9, box.y + box.height * 0.9);
+      const chosen = (await page.getByTestId('route-point-end-chosen').innerText()).trim();
+      const near = t(lang, 'checkout.points.near', { place: 'X' }).replace('X', '');
+      const at = t(lang, 'checkout.points.at', { coords: 'X' }).split('X')[0];
+      assert.ok(chosen.includes(near) || chosen.includes(at), `end named "${chosen}"`);
+    } else {
+      await page.getByLabel(t(lang, 'points.end'), { exact: true }).selectOption({ index: 2 });
+      await page.getByTestId('route-point-end-chosen').waitFor();
+    }
     const cart = await (await fetch(`${baseURL}/api/auth/cart`, { headers: { Authorization: `Bearer ${token}` } })).json();
     assert.equal(cart.start_point?.default, false, 'the start is the traveller\'s choice');
     assert.equal(cart.end_point?.same_as_start, false, 'the end is another place');
-    assert.notEqual(cart.start_point.pickup_point_id, cart.end_point.pickup_point_id);
+    if (lang === 'en') assert.equal(cart.end_point.kind, 'custom', 'a place of the traveller\'s own');
+    else assert.notEqual(cart.start_point.pickup_point_id, cart.end_point.pickup_point_id);
     await shot(page, `${lang}-start`);
+  } catch (error) {
+    if (page) await shot(page, `${lang}-start-failed`).catch(() => undefined);
+    throw error;
   } finally {
     await context.close();
   }
