@@ -72,3 +72,10 @@ const AREA = { minLat: 29.75, maxLat: 30.35, minLng: 30.8, maxLng: 31.85 };
 export function inServiceArea({ lat, lng }: { lat: number; lng: number }): boolean {
   return lat >= AREA.minLat && lat <= AREA.maxLat && lng >= AREA.minLng && lng <= AREA.maxLng;
 }
+
+/** The message key for a place that cannot be saved (no location, or outside Cairo); null when fine. */
+export function coordinatesIssue(value: Coordinates): string | null {
+  const point = parseCoordinates(value);
+  if (!point) return 'account.places.locationRequired';
+  return inServiceArea(point) ? null : 'account.places.outsideArea';
+}

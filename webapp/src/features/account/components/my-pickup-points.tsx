@@ -14,7 +14,7 @@ import { useAddMyPickupPoint } from '../api/add-my-pickup-point';
 import { useDeleteMyPickupPoint } from '../api/delete-my-pickup-point';
 import { useMyPickupPoints } from '../api/get-my-pickup-points';
 
-import { CoordinatesField, inServiceArea, parseCoordinates } from './coordinates-field';
+import { CoordinatesField, coordinatesIssue, parseCoordinates } from './coordinates-field';
 import { applyServerErrors, failureMessage } from './server-errors';
 
 import './account.css';
@@ -27,9 +27,8 @@ const schema = z
     coordinates: z.object({ lat: z.string(), lng: z.string() }),
   })
   .superRefine((values, ctx) => {
-    const point = parseCoordinates(values.coordinates);
-    if (!point) ctx.addIssue({ code: 'custom', path: ['coordinates'], message: 'account.places.locationRequired' });
-    else if (!inServiceArea(point)) ctx.addIssue({ code: 'custom', path: ['coordinates'], message: 'account.places.outsideArea' });
+    const issue = coordinatesIssue(values.coordinates);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['coordinates'], message: issue });
   });
 type Values = z.infer<typeof schema>;
 

@@ -14,7 +14,7 @@ import { useDeleteLocation } from '../api/delete-location';
 import { useSavedLocations } from '../api/get-saved-locations';
 import { useSaveLocation } from '../api/save-location';
 
-import { CoordinatesField, inServiceArea, parseCoordinates } from './coordinates-field';
+import { CoordinatesField, coordinatesIssue, parseCoordinates } from './coordinates-field';
 import { applyServerErrors, failureMessage } from './server-errors';
 
 import './account.css';
@@ -27,10 +27,9 @@ const schema = z
     coordinates: z.object({ lat: z.string(), lng: z.string() }),
   })
   .superRefine((values, ctx) => {
-    const point = parseCoordinates(values.coordinates);
     // Spec section 5: 'Save location needs a selected source or end location'.
-    if (!point) ctx.addIssue({ code: 'custom', path: ['coordinates'], message: 'account.places.locationRequired' });
-    else if (!inServiceArea(point)) ctx.addIssue({ code: 'custom', path: ['coordinates'], message: 'account.places.outsideArea' });
+    const issue = coordinatesIssue(values.coordinates);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['coordinates'], message: issue });
     if (!values.label && !values.address) ctx.addIssue({ code: 'custom', path: ['label'], message: 'account.places.labelRequired' });
   });
 type Values = z.infer<typeof schema>;
