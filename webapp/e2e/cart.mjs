@@ -10,40 +10,15 @@
 // { baseURL, browser }.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const here = new URL('.', import.meta.url);
-const locales = {
-  en: JSON.parse(readFileSync(new URL('../src/locales/en.json', here), 'utf8')),
-  ar: JSON.parse(readFileSync(new URL('../src/locales/ar.json', here), 'utf8')),
-};
+import { screenshotter, signedInContext as signUp, t } from './helpers.mjs';
 
-/** A translated string of the web app, so the test says what the traveller reads. */
-function t(lang, key, vars = {}) {
-  const value = key.split('.').reduce((node, part) => node?.[part], locales[lang]);
-  assert.equal(typeof value, 'string', `missing ${lang} string ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
-}
-
-const shots = new URL('../test-output/screenshots/', here);
-mkdirSync(shots, { recursive: true });
-const shot = (page, name) => page.screenshot({ path: fileURLToPath(new URL(`cart-${name}.png`, shots)), fullPage: true });
-
-let seq = 0;
-const uniqueEmail = () => `e2e-cart-${Date.now().toString(36)}-${(seq += 1)}@example.com`;
+const shot = screenshotter('cart');
 
 /** A signed-in browser context: signing up through the API stores the session cookie in the context. */
-async function signedInContext(browser, baseURL, lang) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
-  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
-  const res = await context.request.post(`${baseURL}/api/register`, {
-    data: { first_name: 'Nour', last_name: 'Adel', email: uniqueEmail(), password: 'cart-e2e-pass', phone_number: '+201001234567' },
-  });
-  assert.equal(res.status(), 200, `register: ${res.status()} ${await res.text()}`);
-  const { token } = await res.json();
-  return { context, token };
-}
+const signedInContext = (browser, baseURL, lang) =>
+  signUp(browser, baseURL, lang, { emailPrefix: 'e2e-cart', firstName: 'Nour', lastName: 'Adel', password: 'cart-e2e-pass' });
 
 async function stopNames(page) {
   return page.getByTestId('cart-stop-name').allTextContents();

@@ -11,44 +11,18 @@
 // Exported as `run(ctx)` for the shared runner (ctx: { baseURL, browser }).
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const here = new URL('.', import.meta.url);
-const locales = {
-  en: JSON.parse(readFileSync(new URL('../src/locales/en.json', here), 'utf8')),
-  ar: JSON.parse(readFileSync(new URL('../src/locales/ar.json', here), 'utf8')),
-};
+import { screenshotter, signedInContext as signUp, t, uniqueEmail } from './helpers.mjs';
 
-/** A translated string of the web app, so the test reads what the traveller reads. */
-function t(lang, key, vars = {}) {
-  const value = key.split('.').reduce((node, part) => node?.[part], locales[lang]);
-  assert.equal(typeof value, 'string', `missing ${lang} string ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
-}
+const shot = screenshotter('orders');
 
-const shots = new URL('../test-output/screenshots/', here);
-mkdirSync(shots, { recursive: true });
-const shot = (page, name) => page.screenshot({ path: fileURLToPath(new URL(`orders-${name}.png`, shots)), fullPage: true });
-
-let seq = 0;
-const uniqueEmail = () => `e2e-orders-${Date.now().toString(36)}-${(seq += 1)}@example.com`;
-
-async function signedInContext(browser, baseURL, lang) {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    locale: lang === 'ar' ? 'ar-EG' : 'en-GB',
-    geolocation: HERE,
-    permissions: ['geolocation'],
+// The browser's location is granted, near the Giza plateau (HERE), for the location-based start.
+const signedInContext = (browser, baseURL, lang) =>
+  signUp(browser, baseURL, lang, {
+    emailPrefix: 'e2e-orders', firstName: 'Salma', lastName: 'Nabil', password: 'orders-e2e-pass',
+    contextOptions: { geolocation: HERE, permissions: ['geolocation'] },
   });
-  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
-  const email = uniqueEmail();
-  const res = await context.request.post(`${baseURL}/api/register`, {
-    data: { first_name: 'Salma', last_name: 'Nabil', email, password: 'orders-e2e-pass', phone_number: '+201001234567' },
-  });
-  assert.equal(res.status(), 200, `register: ${res.status()} ${await res.text()}`);
-  return { context, email };
-}
 
 /** Two destinations into the trip from the destinations page, as a traveller adds them. */
 async function buildTrip(page, baseURL, lang) {
@@ -244,7 +218,7 @@ async function anonymousEnquiry({ browser, baseURL }, lang) {
     await page.goto(`${baseURL}/rates?program=${encodeURIComponent(program)}`);
     const form = page.getByTestId('enquiry-form');
     await form.waitFor();
-    const email = uniqueEmail();
+    const email = uniqueEmail('e2e-orders');
     await form.getByLabel(t(lang, 'fields.rate')).selectOption({ index: 1 });
     await form.getByLabel(t(lang, 'fields.firstName')).fill('Salma');
     await form.getByLabel(t(lang, 'fields.lastName')).fill('Nabil');

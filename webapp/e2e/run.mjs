@@ -393,7 +393,7 @@ async function main() {
     }
 
     // The feature suites, on the same server and browser.
-    for (const file of readdirSync(here).filter((f) => f.endsWith('.mjs') && !['run.mjs', 'accounts-server.mjs'].includes(f)).sort()) {
+    for (const file of readdirSync(here).filter((f) => f.endsWith('.mjs') && !['run.mjs', 'accounts-server.mjs', 'helpers.mjs'].includes(f)).sort()) {
       const suite = await import(pathToFileURL(join(here, file)).href);
       if (typeof suite.run !== 'function') continue;
       await check(`suite ${file}`, () => suite.run({ browser, baseURL: base, adminEmail: server.adminEmail, adminPassword: server.adminPassword, addUser: server.addUser }));

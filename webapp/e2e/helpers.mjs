@@ -1,0 +1,50 @@
+// What the feature suites share: the app's own strings, screenshots, unique e-mails and a signed-up
+// traveller's browser context. Not a suite (it exports no run).
+
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const here = new URL('.', import.meta.url);
+const locales = {
+  en: JSON.parse(readFileSync(new URL('../src/locales/en.json', here), 'utf8')),
+  ar: JSON.parse(readFileSync(new URL('../src/locales/ar.json', here), 'utf8')),
+};
+
+/** A translated string of the web app, so a test says what the person reads in either language. */
+export function t(lang, key, vars = {}) {
+  const value = key.split('.').reduce((node, part) => node?.[part], locales[lang]);
+  assert.equal(typeof value, 'string', `missing ${lang} string ${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
+}
+
+const shots = new URL('../test-output/screenshots/', here);
+mkdirSync(shots, { recursive: true });
+
+/** shot(page, name) saves a full-page screenshot as `<prefix>-<name>.png` (git-ignored). */
+export const screenshotter = (prefix) => (page, name) =>
+  page.screenshot({ path: fileURLToPath(new URL(`${prefix}-${name}.png`, shots)), fullPage: true });
+
+let seq = 0;
+/** An e-mail address no other test uses. */
+export const uniqueEmail = (prefix) => `${prefix}-${Date.now().toString(36)}-${(seq += 1)}@example.com`;
+
+/**
+ * A browser context in lang, signed up through the API (which stores the session cookie in the
+ * context). Returns the context, the e-mail and the token.
+ */
+export async function signedInContext(browser, baseURL, lang, { emailPrefix, firstName, lastName, password, contextOptions = {} }) {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: lang === 'ar' ? 'ar-EG' : 'en-GB',
+    ...contextOptions,
+  });
+  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+  const email = uniqueEmail(emailPrefix);
+  const res = await context.request.post(`${baseURL}/api/register`, {
+    data: { first_name: firstName, last_name: lastName, email, password, phone_number: '+201001234567' },
+  });
+  assert.equal(res.status(), 200, `register: ${res.status()} ${await res.text()}`);
+  const { token } = await res.json();
+  return { context, email, token };
+}
