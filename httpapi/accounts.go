@@ -12,10 +12,11 @@ import (
 	"github.com/google/uuid"
 	"github.com/gorilla/mux"
 
+	"mishwar/adapters/accountsdb"
+	"mishwar/adapters/ratelimit"
 	cmdaccounts "mishwar/commands/accounts"
 	"mishwar/domain"
 	"mishwar/domain/account"
-	"mishwar/internal/accounts"
 	"mishwar/internal/i18n"
 )
 
@@ -23,13 +24,13 @@ import (
 // client expects them, and the account calls it implies, in the same style.
 
 // SessionAuth resolves session tokens against the sessions table: the Authenticator of the app.
-func SessionAuth(store *accounts.Store) Authenticator { return sessionAuth{store} }
+func SessionAuth(store *accountsdb.Store) Authenticator { return sessionAuth{store} }
 
-type sessionAuth struct{ store *accounts.Store }
+type sessionAuth struct{ store *accountsdb.Store }
 
 func (a sessionAuth) Authenticate(ctx context.Context, token string) (Identity, error) {
 	p, err := a.store.Authenticate(ctx, token)
-	if errors.Is(err, accounts.ErrNoSession) {
+	if errors.Is(err, accountsdb.ErrNoSession) {
 		return Identity{}, ErrNoSession
 	}
 	if err != nil {
@@ -73,15 +74,15 @@ func (s *Server) accountRoutes(api *mux.Router) {
 
 // accountError answers err, turning a spent rate limit into 429 with Retry-After.
 func accountError(w http.ResponseWriter, r *http.Request, err error) {
-	var rl *accounts.RateLimitError
+	var rl *ratelimit.RateLimitError
 	if errors.As(err, &rl) {
 		err = &RetryAfterError{After: rl.After}
 	}
 	writeError(w, r, err)
 }
 
-func (s *Server) client(r *http.Request) accounts.Client {
-	return accounts.Client{IP: ClientIP(r), UserAgent: r.UserAgent()}
+func (s *Server) client(r *http.Request) accountsdb.Client {
+	return accountsdb.Client{IP: ClientIP(r), UserAgent: r.UserAgent()}
 }
 
 // actor is the signed-in caller (requireUser has run).
@@ -103,7 +104,7 @@ type userJSON struct {
 	CreatedAt   time.Time `json:"created_at"`
 }
 
-func toUserJSON(u accounts.User) userJSON {
+func toUserJSON(u accountsdb.User) userJSON {
 	return userJSON{ID: u.ID.String(), FirstName: u.FirstName, LastName: u.LastName, Email: u.Email,
 		PhoneNumber: u.PhoneNumber, Role: u.Role, CreatedAt: u.CreatedAt}
 }
@@ -346,7 +347,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 }
 
 type sessionJSON struct {
-	accounts.Session
+	accountsdb.Session
 	Current bool `json:"current"`
 }
 

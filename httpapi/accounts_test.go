@@ -14,10 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"mishwar/internal/accounts"
-	"mishwar/internal/apptest"
+	"mishwar/adapters/mail/smtptest"
+	"mishwar/adapters/ratelimit"
+	"mishwar/cmd/mishwar/app/apptest"
 	"mishwar/internal/config"
-	"mishwar/internal/mail/smtptest"
 )
 
 // uniqueEmail returns an address no other test uses.
@@ -706,8 +706,8 @@ func assert429(t *testing.T, what string, r apptest.Response) {
 func TestLoginIsRateLimitedPerIPAndPerAccount(t *testing.T) {
 	t.Parallel()
 	a := apptest.New(t, trustProxy)
-	a.Accounts.Limits.LoginIP = accounts.Rule{Name: "login-ip", Limit: 4, Period: time.Hour}
-	a.Accounts.Limits.LoginAccount = accounts.Rule{Name: "login-account", Limit: 3, Period: time.Hour}
+	a.Accounts.Limits.LoginIP = ratelimit.Rule{Name: "login-ip", Limit: 4, Period: time.Hour}
+	a.Accounts.Limits.LoginAccount = ratelimit.Rule{Name: "login-account", Limit: 3, Period: time.Hour}
 	u := signUp(t, a, uniqueEmail("rl"))
 	login := func(ip, email, pw string) apptest.Response {
 		return a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/user/login", Body: map[string]string{"email": email, "password": pw}, Header: fromIP(ip)})
@@ -741,9 +741,9 @@ func TestLoginIsRateLimitedPerIPAndPerAccount(t *testing.T) {
 func TestRegisterForgotAndResetAreRateLimited(t *testing.T) {
 	t.Parallel()
 	a := apptest.New(t, trustProxy)
-	a.Accounts.Limits.RegisterIP = accounts.Rule{Name: "register-ip", Limit: 2, Period: time.Hour}
-	a.Accounts.Limits.ForgotAccount = accounts.Rule{Name: "forgot-account", Limit: 2, Period: time.Hour}
-	a.Accounts.Limits.ResetIP = accounts.Rule{Name: "reset-ip", Limit: 2, Period: time.Hour}
+	a.Accounts.Limits.RegisterIP = ratelimit.Rule{Name: "register-ip", Limit: 2, Period: time.Hour}
+	a.Accounts.Limits.ForgotAccount = ratelimit.Rule{Name: "forgot-account", Limit: 2, Period: time.Hour}
+	a.Accounts.Limits.ResetIP = ratelimit.Rule{Name: "reset-ip", Limit: 2, Period: time.Hour}
 	reg := func() apptest.Response {
 		return a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/register", Header: fromIP("192.0.2.9"), Body: map[string]string{
 			"first_name": "A", "last_name": "B", "email": uniqueEmail("reg"), "password": "correct-horse", "phone_number": "+201001234567"}})

@@ -16,6 +16,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/gorilla/mux"
 
+	"mishwar/adapters/uploads"
 	"mishwar/commands"
 	catcmd "mishwar/commands/catalogue"
 	"mishwar/domain"
@@ -23,7 +24,6 @@ import (
 	"mishwar/domain/money"
 	"mishwar/eventstore"
 	"mishwar/internal/i18n"
-	"mishwar/internal/uploads"
 	catrm "mishwar/projections/catalogue"
 )
 

@@ -9,10 +9,10 @@ import (
 	"github.com/google/uuid"
 	"github.com/gorilla/mux"
 
+	"mishwar/adapters/uploads"
 	"mishwar/domain"
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/money"
-	"mishwar/internal/uploads"
 )
 
 // Admin handlers of the catalogue's singletons (home content, business settings, currency rates) and

@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"mishwar/internal/apptest"
-	"mishwar/internal/mail"
+	"mishwar/adapters/mail"
+	"mishwar/cmd/mishwar/app/apptest"
 )
 
 // The authorisation matrix: every /api route × every kind of caller → the status they get. Each

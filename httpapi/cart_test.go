@@ -17,12 +17,12 @@ import (
 
 	"github.com/google/uuid"
 
+	"mishwar/cmd/mishwar/app/apptest"
 	"mishwar/commands"
 	catcmd "mishwar/commands/catalogue"
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/money"
 	"mishwar/eventstore"
-	"mishwar/internal/apptest"
 )
 
 // cartWorld is a running app with a small catalogue and a signed-in traveller.

@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"mishwar/cmd/mishwar/app/apptest"
+	"mishwar/cmd/mishwar/demo"
 	cat "mishwar/domain/catalogue"
 	"mishwar/httpapi"
-	"mishwar/internal/apptest"
-	"mishwar/internal/demo"
 	catrm "mishwar/projections/catalogue"
 )
 

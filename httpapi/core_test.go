@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"mishwar/internal/apptest"
+	"mishwar/cmd/mishwar/app/apptest"
 	"mishwar/internal/pgtest"
 )
 

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"mishwar/internal/payments"
+	"mishwar/adapters/payments"
 )
 
 func TestAdminDashboardCountsOpenOrdersAndThisMonthsRevenue(t *testing.T) {

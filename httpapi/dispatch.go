@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/gorilla/mux"
 
+	"mishwar/adapters/ratelimit"
 	"mishwar/commands"
 	dispatchcmd "mishwar/commands/dispatch"
 	"mishwar/domain"
@@ -18,7 +19,6 @@ import (
 	"mishwar/domain/dispatch"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
-	"mishwar/internal/accounts"
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
 	ordersrm "mishwar/projections/orders"
@@ -36,11 +36,11 @@ type DispatchDeps struct {
 	// Orders proves a trip number and e-mail, and tells whose an order is.
 	Orders *ordersrm.Reader
 	// Limiter bounds progress lookups by trip number and e-mail per client address.
-	Limiter *accounts.Limiter
+	Limiter *ratelimit.Limiter
 }
 
 // TripProgressRule bounds progress lookups by trip number and e-mail, like the trip status lookup.
-var TripProgressRule = accounts.Rule{Name: "tripprogress", Limit: 30, Period: 10 * time.Minute}
+var TripProgressRule = ratelimit.Rule{Name: "tripprogress", Limit: 30, Period: 10 * time.Minute}
 
 func (s *Server) dispatchRoutes(api *mux.Router) {
 	if s.deps.Dispatch == nil {
@@ -306,7 +306,7 @@ func stopNames(o *ordersrm.Order) []string {
 func (s *Server) tripProgress(w http.ResponseWriter, r *http.Request) {
 	if s.deps.Dispatch.Limiter != nil {
 		if err := s.deps.Dispatch.Limiter.Take(r.Context(), TripProgressRule, ClientIP(r)); err != nil {
-			var rl *accounts.RateLimitError
+			var rl *ratelimit.RateLimitError
 			if errors.As(err, &rl) {
 				writeError(w, r, &RetryAfterError{After: rl.After})
 				return

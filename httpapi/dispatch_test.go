@@ -8,8 +8,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"mishwar/internal/apptest"
-	"mishwar/internal/payments"
+	"mishwar/adapters/payments"
+	"mishwar/cmd/mishwar/app/apptest"
 )
 
 type boardAnswer struct {

@@ -7,9 +7,9 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"mishwar/adapters/mail"
 	"mishwar/domain"
 	"mishwar/internal/i18n"
-	"mishwar/internal/mail"
 )
 
 // The admin mailbox: every e-mail Mishwar recorded, with its delivery state and bodies. With no SMTP

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"mishwar/internal/apptest"
+	"mishwar/cmd/mishwar/app/apptest"
 )
 
 // docs/openapi.yaml is the API reference people build against: every route the server answers must

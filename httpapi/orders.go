@@ -14,6 +14,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/gorilla/mux"
 
+	"mishwar/adapters/payments"
+	"mishwar/adapters/ratelimit"
 	"mishwar/commands"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/domain"
@@ -23,9 +25,7 @@ import (
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
-	"mishwar/internal/accounts"
 	"mishwar/internal/i18n"
-	"mishwar/internal/payments"
 	catrm "mishwar/projections/catalogue"
 	ordersrm "mishwar/projections/orders"
 )
@@ -42,7 +42,7 @@ type OrdersDeps struct {
 	Catalogue   *catrm.Reader
 	Idempotency *orderscmd.Idempotency
 	// Limiter rate-limits the trip status lookup (per client address).
-	Limiter *accounts.Limiter
+	Limiter *ratelimit.Limiter
 	// Sandbox serves the sandbox's hosted test card page at SandboxPath (nil with a real provider).
 	Sandbox     http.Handler
 	SandboxPath string
@@ -52,10 +52,10 @@ type OrdersDeps struct {
 
 // TripStatusRule bounds trip status lookups per client address: enough for a typo or two, too few
 // to guess trip numbers.
-var TripStatusRule = accounts.Rule{Name: "tripstatus", Limit: 10, Period: 10 * time.Minute}
+var TripStatusRule = ratelimit.Rule{Name: "tripstatus", Limit: 10, Period: 10 * time.Minute}
 
 // EnquiryPaymentRule bounds e-mail guesses on enquiry payment links the same way.
-var EnquiryPaymentRule = accounts.Rule{Name: "enquirypay", Limit: 10, Period: 10 * time.Minute}
+var EnquiryPaymentRule = ratelimit.Rule{Name: "enquirypay", Limit: 10, Period: 10 * time.Minute}
 
 func (s *Server) orderRoutes(api *mux.Router) {
 	if s.deps.Orders == nil {
@@ -885,12 +885,12 @@ func toEnquiryJSON(q ordersrm.Enquiry, lang string) enquiryJSON {
 	return out
 }
 
-func (s *Server) limit(r *http.Request, rule accounts.Rule) error {
+func (s *Server) limit(r *http.Request, rule ratelimit.Rule) error {
 	if s.deps.Orders.Limiter == nil {
 		return nil
 	}
 	err := s.deps.Orders.Limiter.Take(r.Context(), rule, ClientIP(r))
-	var rl *accounts.RateLimitError
+	var rl *ratelimit.RateLimitError
 	if errors.As(err, &rl) {
 		return &RetryAfterError{After: rl.After}
 	}

@@ -13,13 +13,13 @@ import (
 
 	"github.com/google/uuid"
 
+	"mishwar/adapters/payments"
+	"mishwar/cmd/mishwar/app/apptest"
 	"mishwar/commands"
 	orderscmd "mishwar/commands/orders"
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/money"
 	"mishwar/eventstore"
-	"mishwar/internal/apptest"
-	"mishwar/internal/payments"
 )
 
 // orderWorld is a running app with a catalogue to book from: two sights, a rate plan, a hotel pickup

@@ -15,12 +15,12 @@ import (
 	"github.com/gorilla/mux"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"mishwar/adapters/mail"
+	"mishwar/adapters/uploads"
 	"mishwar/commands"
 	cmdaccounts "mishwar/commands/accounts"
 	catcmd "mishwar/commands/catalogue"
 	"mishwar/eventstore"
-	"mishwar/internal/mail"
-	"mishwar/internal/uploads"
 	catrm "mishwar/projections/catalogue"
 )
 

@@ -12,13 +12,14 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
 	// Cairo's time zone (bookings, opening hours, holidays) must resolve even on a machine or image
 	// without the system zoneinfo.
 	_ "time/tzdata"
 
-	"mishwar/internal/app"
+	"mishwar/adapters/database"
+	"mishwar/cmd/mishwar/app"
 	"mishwar/internal/config"
-	"mishwar/internal/database"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".

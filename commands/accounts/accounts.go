@@ -1,6 +1,6 @@
 // Package accounts runs the account use cases: sign-up, sign-in and sign-out, personal details,
 // passwords (change, forgotten, reset by e-mailed link), the user's saved places and wishlist, and the
-// operator's `mishwar users add`. Credentials change in ordinary tables (internal/accounts); each
+// operator's `mishwar users add`. Credentials change in ordinary tables (adapters/accountsdb); each
 // change also appends an audit event to the account's stream through the command runner, relayed
 // from an outbox row written in the same transaction, so the audit trail never misses a change.
 //
@@ -16,9 +16,10 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	store "mishwar/adapters/accountsdb"
+	"mishwar/adapters/ratelimit"
 	"mishwar/commands"
 	"mishwar/domain"
-	store "mishwar/internal/accounts"
 )
 
 // Refusals of the account use cases (message keys in internal/i18n/catalog_accounts.go).
@@ -35,31 +36,31 @@ var (
 // a rule off.
 type Limits struct {
 	// LoginIP bounds sign-in attempts per client address.
-	LoginIP store.Rule
+	LoginIP ratelimit.Rule
 	// LoginAccount bounds failed sign-ins per e-mail address (whether or not it has an account).
-	LoginAccount store.Rule
+	LoginAccount ratelimit.Rule
 	// RegisterIP bounds sign-ups per client address.
-	RegisterIP store.Rule
+	RegisterIP ratelimit.Rule
 	// ForgotIP and ForgotAccount bound reset e-mails per client address and per e-mail address.
-	ForgotIP      store.Rule
-	ForgotAccount store.Rule
+	ForgotIP      ratelimit.Rule
+	ForgotAccount ratelimit.Rule
 	// ResetIP bounds attempts to use reset tokens per client address.
-	ResetIP store.Rule
+	ResetIP ratelimit.Rule
 	// PasswordAccount bounds wrong old passwords on change-password per account.
-	PasswordAccount store.Rule
+	PasswordAccount ratelimit.Rule
 }
 
 // DefaultLimits: tight per account (where guessing happens), looser per address, because a hotel's
 // Wi-Fi or a mobile carrier puts many travellers behind one address.
 func DefaultLimits() Limits {
 	return Limits{
-		LoginIP:         store.Rule{Name: "login-ip", Limit: 100, Period: 10 * time.Minute},
-		LoginAccount:    store.Rule{Name: "login-account", Limit: 10, Period: 15 * time.Minute},
-		RegisterIP:      store.Rule{Name: "register-ip", Limit: 60, Period: time.Hour},
-		ForgotIP:        store.Rule{Name: "forgot-ip", Limit: 30, Period: time.Hour},
-		ForgotAccount:   store.Rule{Name: "forgot-account", Limit: 3, Period: time.Hour},
-		ResetIP:         store.Rule{Name: "reset-ip", Limit: 60, Period: time.Hour},
-		PasswordAccount: store.Rule{Name: "password-account", Limit: 10, Period: 15 * time.Minute},
+		LoginIP:         ratelimit.Rule{Name: "login-ip", Limit: 100, Period: 10 * time.Minute},
+		LoginAccount:    ratelimit.Rule{Name: "login-account", Limit: 10, Period: 15 * time.Minute},
+		RegisterIP:      ratelimit.Rule{Name: "register-ip", Limit: 60, Period: time.Hour},
+		ForgotIP:        ratelimit.Rule{Name: "forgot-ip", Limit: 30, Period: time.Hour},
+		ForgotAccount:   ratelimit.Rule{Name: "forgot-account", Limit: 3, Period: time.Hour},
+		ResetIP:         ratelimit.Rule{Name: "reset-ip", Limit: 60, Period: time.Hour},
+		PasswordAccount: ratelimit.Rule{Name: "password-account", Limit: 10, Period: 15 * time.Minute},
 	}
 }
 
@@ -67,7 +68,7 @@ func DefaultLimits() Limits {
 type Service struct {
 	Pool    *pgxpool.Pool
 	Store   *store.Store
-	Limiter *store.Limiter
+	Limiter *ratelimit.Limiter
 	Runner  *commands.Runner
 	Limits  Limits
 	Logger  *slog.Logger
@@ -86,7 +87,7 @@ func New(pool *pgxpool.Pool, runner *commands.Runner, publicURL func() string, l
 		publicURL = func() string { return "http://localhost:8080" }
 	}
 	return &Service{
-		Pool: pool, Store: store.NewStore(pool), Limiter: store.NewLimiter(pool), Runner: runner,
+		Pool: pool, Store: store.NewStore(pool), Limiter: ratelimit.NewLimiter(pool), Runner: runner,
 		Limits: DefaultLimits(), Logger: log, PublicURL: publicURL,
 	}
 }
@@ -134,7 +135,7 @@ func validation(field, key string) error {
 	return v
 }
 
-// Rate-limit helpers: a refusal is a *store.RateLimitError, which the API turns into 429.
-func (s *Service) take(ctx context.Context, r store.Rule, key string) error {
+// Rate-limit helpers: a refusal is a *ratelimit.RateLimitError, which the API turns into 429.
+func (s *Service) take(ctx context.Context, r ratelimit.Rule, key string) error {
 	return s.Limiter.Take(ctx, r, key)
 }

@@ -14,13 +14,14 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	store "mishwar/adapters/accountsdb"
+	"mishwar/adapters/ratelimit"
 	"mishwar/commands"
 	cmdaccounts "mishwar/commands/accounts"
 	"mishwar/domain"
 	"mishwar/domain/account"
 	"mishwar/eventstore"
 	"mishwar/eventstore/postgres"
-	store "mishwar/internal/accounts"
 	"mishwar/internal/i18n"
 	"mishwar/internal/pgtest"
 )
@@ -142,7 +143,7 @@ func TestRegisterReportsEveryBrokenRuleAndTheTakenEmailTogether(t *testing.T) {
 func TestSignInIsRateLimitedPerAccountOnFailuresOnly(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	e.svc.Limits.LoginAccount = store.Rule{Name: "login-account", Limit: 3, Period: time.Hour}
+	e.svc.Limits.LoginAccount = ratelimit.Rule{Name: "login-account", Limit: 3, Period: time.Hour}
 	ctx := context.Background()
 	register(t, e, "rl@example.com")
 	for range 5 {
@@ -156,7 +157,7 @@ func TestSignInIsRateLimitedPerAccountOnFailuresOnly(t *testing.T) {
 		}
 	}
 	_, err := e.svc.SignIn(ctx, "rl@example.com", "correct-horse", client)
-	var rl *store.RateLimitError
+	var rl *ratelimit.RateLimitError
 	if !errors.As(err, &rl) || rl.After <= 0 {
 		t.Fatalf("after 3 failures even the right password: %v, want a rate-limit error", err)
 	}

@@ -13,10 +13,10 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	store "mishwar/adapters/accountsdb"
 	"mishwar/commands"
 	"mishwar/domain"
 	"mishwar/domain/account"
-	store "mishwar/internal/accounts"
 	"mishwar/internal/i18n"
 )
 

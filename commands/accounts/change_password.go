@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	store "mishwar/adapters/accountsdb"
 	"mishwar/domain"
 	"mishwar/domain/account"
-	store "mishwar/internal/accounts"
 )
 
 // PasswordChange is the change-password form.

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 
+	store "mishwar/adapters/accountsdb"
 	"mishwar/domain"
 	"mishwar/domain/account"
-	store "mishwar/internal/accounts"
 )
 
 // PersonalInfo is the personal-details form.

@@ -7,9 +7,9 @@ import (
 
 	"github.com/google/uuid"
 
+	store "mishwar/adapters/accountsdb"
 	"mishwar/domain"
 	"mishwar/domain/account"
-	store "mishwar/internal/accounts"
 )
 
 // LocationInput is a location to save. Lat and Lng are nil when the picker has nothing selected.

@@ -7,9 +7,9 @@ import (
 
 	"github.com/google/uuid"
 
+	store "mishwar/adapters/accountsdb"
 	"mishwar/domain"
 	"mishwar/domain/account"
-	store "mishwar/internal/accounts"
 )
 
 // Registration is the sign-up form.

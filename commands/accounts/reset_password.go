@@ -9,11 +9,11 @@ import (
 
 	"github.com/google/uuid"
 
+	store "mishwar/adapters/accountsdb"
+	"mishwar/adapters/mail"
 	"mishwar/domain"
 	"mishwar/domain/account"
-	store "mishwar/internal/accounts"
 	"mishwar/internal/i18n"
-	"mishwar/internal/mail"
 )
 
 // Area is where a reset was asked for, and where its link leads.

@@ -6,9 +6,9 @@ import (
 
 	"github.com/google/uuid"
 
+	store "mishwar/adapters/accountsdb"
 	"mishwar/domain"
 	"mishwar/domain/account"
-	store "mishwar/internal/accounts"
 )
 
 // SignIn checks an e-mail and password and opens a session. Wrong credentials, for an address with
@@ -68,7 +68,7 @@ func (s *Service) SignOut(ctx context.Context, token string) error {
 	return err
 }
 
-// Authenticate resolves a session token (see internal/accounts.Store.Authenticate).
+// Authenticate resolves a session token (see accountsdb.Store.Authenticate).
 func (s *Service) Authenticate(ctx context.Context, token string) (store.Principal, error) {
 	return s.Store.Authenticate(ctx, token)
 }

@@ -5,17 +5,17 @@ import (
 	"errors"
 	"strings"
 
+	"mishwar/adapters/accountsdb"
 	"mishwar/domain/dispatch"
-	"mishwar/internal/accounts"
 )
 
 // AccountStore answers Accounts from the account tables.
-type AccountStore struct{ Store *accounts.Store }
+type AccountStore struct{ Store *accountsdb.Store }
 
 // AccountByEmail finds the account with email (case and spaces ignored).
 func (a AccountStore) AccountByEmail(ctx context.Context, email string) (Account, error) {
 	u, err := a.Store.UserByEmail(ctx, a.Store.Pool(), strings.ToLower(strings.TrimSpace(email)))
-	if errors.Is(err, accounts.ErrUserNotFound) {
+	if errors.Is(err, accountsdb.ErrUserNotFound) {
 		return Account{}, dispatch.ErrAccountNotDriver
 	}
 	if err != nil {

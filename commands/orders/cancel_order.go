@@ -7,13 +7,13 @@ import (
 
 	"github.com/google/uuid"
 
+	"mishwar/adapters/payments"
 	"mishwar/commands"
 	"mishwar/domain/availability"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/domain/payment"
 	"mishwar/eventstore"
-	"mishwar/internal/payments"
 )
 
 // Outcome is what a cancellation, refund or exchange did.

@@ -6,13 +6,13 @@ import (
 	"testing"
 	"time"
 
+	"mishwar/adapters/payments"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/commands/orders/orderstest"
 	"mishwar/domain/cart"
 	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
-	"mishwar/internal/payments"
 )
 
 func TestAnEnquiryIsQuotedAndPaid(t *testing.T) {

@@ -6,13 +6,13 @@ import (
 	"testing"
 	"time"
 
+	"mishwar/adapters/payments"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/commands/orders/orderstest"
 	"mishwar/domain/availability"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/domain/payment"
-	"mishwar/internal/payments"
 )
 
 func TestASuccessConfirmsTheOrderAndItsCar(t *testing.T) {

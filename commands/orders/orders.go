@@ -18,6 +18,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"mishwar/adapters/payments"
 	"mishwar/commands"
 	"mishwar/domain"
 	"mishwar/domain/availability"
@@ -26,7 +27,6 @@ import (
 	"mishwar/domain/order"
 	"mishwar/domain/payment"
 	"mishwar/eventstore"
-	"mishwar/internal/payments"
 )
 
 // Stream categories.

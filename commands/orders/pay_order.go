@@ -9,11 +9,11 @@ import (
 
 	"github.com/google/uuid"
 
+	"mishwar/adapters/payments"
 	"mishwar/commands"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/domain/payment"
-	"mishwar/internal/payments"
 )
 
 // URLs of the web app a payment returns to, and of the API a provider calls back.

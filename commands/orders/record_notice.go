@@ -6,12 +6,12 @@ import (
 
 	"github.com/google/uuid"
 
+	"mishwar/adapters/payments"
 	"mishwar/commands"
 	"mishwar/domain/availability"
 	"mishwar/domain/order"
 	"mishwar/domain/payment"
 	"mishwar/eventstore"
-	"mishwar/internal/payments"
 )
 
 // NoticeResult says what a provider's notice changed.

@@ -3,7 +3,7 @@
 // must follow (names, e-mail, password strength, phone numbers, places inside the service area).
 //
 // It must never see a secret: no password, hash or token goes into a command or an event. Credentials
-// live in ordinary tables (internal/accounts); the events here only say that something happened.
+// live in ordinary tables (adapters/accountsdb); the events here only say that something happened.
 // Like all of domain, it does no I/O.
 package account
 

@@ -5,7 +5,7 @@
 // failure; a success after a failure counts (a traveller can complete a second attempt on the same
 // hosted page).
 //
-// It never verifies signatures (internal/payments does, before a notice becomes a command), never
+// It never verifies signatures (adapters/payments does, before a notice becomes a command), never
 // sees card data, and never decides what a payment means for the order (domain/order does).
 package payment
 

@@ -16,8 +16,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"mishwar/adapters/pgcluster"
 	"mishwar/internal/migrate"
-	"mishwar/internal/pgcluster"
 )
 
 // Options shape the database a benchmark runs on.

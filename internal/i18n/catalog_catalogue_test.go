@@ -3,10 +3,10 @@ package i18n_test
 import (
 	"testing"
 
+	"mishwar/adapters/uploads"
 	catcmd "mishwar/commands/catalogue"
 	cat "mishwar/domain/catalogue"
 	"mishwar/internal/i18n"
-	"mishwar/internal/uploads"
 	catrm "mishwar/projections/catalogue"
 )
 

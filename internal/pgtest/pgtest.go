@@ -19,8 +19,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"mishwar/adapters/pgcluster"
 	"mishwar/internal/migrate"
-	"mishwar/internal/pgcluster"
 )
 
 var (

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"time"
 
+	"mishwar/adapters/distance"
 	"mishwar/domain"
 	"mishwar/domain/cart"
 	"mishwar/domain/money"
 	"mishwar/domain/trip"
-	"mishwar/internal/distance"
 )
 
 // Destination is a destination as the catalogue shows it now.

@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"mishwar/adapters/distance"
 	cartcmd "mishwar/commands/cart"
 	"mishwar/domain/money"
 	"mishwar/domain/trip"
-	"mishwar/internal/distance"
 	cartrm "mishwar/projections/cart"
 	"mishwar/projections/cart/carttest"
 )

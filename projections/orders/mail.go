@@ -9,13 +9,13 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"mishwar/adapters/mail"
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
 	"mishwar/internal/i18n"
-	"mishwar/internal/mail"
 )
 
 type pendingMail struct{ msg mail.Message }

@@ -6,11 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"mishwar/adapters/payments"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/commands/orders/orderstest"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
-	"mishwar/internal/payments"
 	"mishwar/internal/pgtest"
 	ordersrm "mishwar/projections/orders"
 )

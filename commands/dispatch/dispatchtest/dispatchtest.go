@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"mishwar/adapters/accountsdb"
 	"mishwar/commands"
 	catcmd "mishwar/commands/catalogue"
 	dispatchcmd "mishwar/commands/dispatch"
@@ -23,7 +24,6 @@ import (
 	"mishwar/domain/order"
 	"mishwar/eventstore"
 	"mishwar/eventstore/postgres"
-	"mishwar/internal/accounts"
 	"mishwar/internal/pgtest"
 )
 
@@ -34,7 +34,7 @@ type Fixture struct {
 	Registry  *eventstore.Registry
 	Runner    *commands.Runner
 	Catalogue *catcmd.Handlers
-	Accounts  *accounts.Store
+	Accounts  *accountsdb.Store
 	Dispatch  *dispatchcmd.Handlers
 }
 
@@ -51,7 +51,7 @@ func New(t testing.TB) *Fixture {
 	dispatchcmd.RegisterEvents(reg)
 	store := postgres.New(pool)
 	runner := commands.NewRunner(store, reg)
-	acc := accounts.NewStore(pool)
+	acc := accountsdb.NewStore(pool)
 	return &Fixture{Pool: pool, Store: store, Registry: reg, Runner: runner, Catalogue: catcmd.New(runner), Accounts: acc,
 		Dispatch: dispatchcmd.New(runner, dispatchcmd.AccountStore{Store: acc})}
 }
@@ -87,7 +87,7 @@ func (f *Fixture) Driver(t testing.TB, tripsPerDay int, days ...time.Weekday) (d
 func (f *Fixture) Account(t testing.TB, role string) string {
 	t.Helper()
 	id := uuid.New()
-	if _, err := f.Accounts.CreateUser(context.Background(), f.Pool, accounts.NewUser{ID: id, Email: id.String()[:13] + "@example.com",
+	if _, err := f.Accounts.CreateUser(context.Background(), f.Pool, accountsdb.NewUser{ID: id, Email: id.String()[:13] + "@example.com",
 		PasswordHash: "x", FirstName: "Test", LastName: role, Role: role}); err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/google/uuid"
 
+	"mishwar/adapters/distance"
+	"mishwar/adapters/payments"
 	"mishwar/commands"
 	cartcmd "mishwar/commands/cart"
 	orderscmd "mishwar/commands/orders"
@@ -22,8 +24,6 @@ import (
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
-	"mishwar/internal/distance"
-	"mishwar/internal/payments"
 	"mishwar/projections"
 	cartrm "mishwar/projections/cart"
 	"mishwar/projections/cart/carttest"

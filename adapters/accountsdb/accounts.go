@@ -1,0 +1,247 @@
+// Package accounts keeps credentials and what belongs to one person: users with their password
+// hashes, sessions, password reset tokens, rate-limit buckets, saved locations, the wishlist and the
+// user's own pickup points. Everything here lives in ordinary PostgreSQL tables (migrations 01xxx).
+//
+// It must never write a secret anywhere else: no password, hash or token goes into an event, a log
+// line or an error message. Tokens are handed out once and kept only as SHA-256 hashes.
+package accountsdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// DBTX is a pool or a transaction: every write that belongs with another one takes the caller's tx.
+type DBTX interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+var (
+	// ErrEmailTaken: another account has this e-mail.
+	ErrEmailTaken = errors.New("accounts: e-mail already registered")
+	// ErrUserNotFound: no account with this id or e-mail.
+	ErrUserNotFound = errors.New("accounts: no such user")
+	// ErrNoSession: the token is unknown, expired or revoked.
+	ErrNoSession = errors.New("accounts: no such session")
+	// ErrBadResetToken: the reset token is unknown, used or expired.
+	ErrBadResetToken = errors.New("accounts: invalid reset token")
+	// ErrNotFound: the saved location, pickup point or wishlist item does not exist for this user.
+	ErrNotFound = errors.New("accounts: not found")
+)
+
+// Store reads and writes the account tables.
+type Store struct {
+	pool *pgxpool.Pool
+	// Now is the clock (tests move it).
+	Now func() time.Time
+	// SessionTTL is how long a session lives after sign-in.
+	SessionTTL time.Duration
+	// ResetTTL is how long a password reset link works.
+	ResetTTL time.Duration
+}
+
+// DefaultSessionTTL keeps people signed in for a month, like the spec's 30-day cookie cart.
+const DefaultSessionTTL = 30 * 24 * time.Hour
+
+// DefaultResetTTL is short: a reset link in a mailbox is a key to the account.
+const DefaultResetTTL = time.Hour
+
+// NewStore returns a store on pool with the default lifetimes.
+func NewStore(pool *pgxpool.Pool) *Store {
+	return &Store{pool: pool, Now: time.Now, SessionTTL: DefaultSessionTTL, ResetTTL: DefaultResetTTL}
+}
+
+// Pool is the store's pool, for callers that open a transaction spanning several writes.
+func (s *Store) Pool() *pgxpool.Pool { return s.pool }
+
+// User is an account without its password hash.
+type User struct {
+	ID                uuid.UUID `json:"id"`
+	Email             string    `json:"email"`
+	FirstName         string    `json:"first_name"`
+	LastName          string    `json:"last_name"`
+	PhoneNumber       string    `json:"phone_number"`
+	Role              string    `json:"role"`
+	Lang              string    `json:"lang"`
+	CreatedAt         time.Time `json:"created_at"`
+	UpdatedAt         time.Time `json:"updated_at"`
+	PasswordChangedAt time.Time `json:"-"`
+}
+
+// Initials are what the header shows for a signed-in person.
+func (u User) Initials() string {
+	var b strings.Builder
+	for _, n := range []string{u.FirstName, u.LastName} {
+		for _, r := range n {
+			b.WriteString(strings.ToUpper(string(r)))
+			break
+		}
+	}
+	return b.String()
+}
+
+const userColumns = `id, email, first_name, last_name, phone_number, role, lang, created_at, updated_at, password_changed_at`
+
+// qualifiedUserColumns are userColumns for a join with users aliased u.
+var qualifiedUserColumns = "u." + strings.ReplaceAll(userColumns, ", ", ", u.")
+
+func scanUser(row pgx.Row, extra ...any) (User, error) {
+	var u User
+	dst := append([]any{&u.ID, &u.Email, &u.FirstName, &u.LastName, &u.PhoneNumber, &u.Role, &u.Lang,
+		&u.CreatedAt, &u.UpdatedAt, &u.PasswordChangedAt}, extra...)
+	err := row.Scan(dst...)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return User{}, ErrUserNotFound
+	}
+	if err != nil {
+		return User{}, fmt.Errorf("accounts: read user: %w", err)
+	}
+	u.CreatedAt, u.UpdatedAt, u.PasswordChangedAt = u.CreatedAt.UTC(), u.UpdatedAt.UTC(), u.PasswordChangedAt.UTC()
+	return u, nil
+}
+
+// NewUser is an account to create. Email must already be normalised and the password hashed.
+type NewUser struct {
+	ID           uuid.UUID
+	Email        string
+	PasswordHash string
+	FirstName    string
+	LastName     string
+	PhoneNumber  string
+	Role         string
+	Lang         string
+}
+
+// CreateUser inserts an account in db (a transaction, usually). ErrEmailTaken when the e-mail is
+// registered already: the unique index decides, so two sign-ups racing for one address cannot both win.
+func (s *Store) CreateUser(ctx context.Context, db DBTX, n NewUser) (User, error) {
+	if n.Lang == "" {
+		n.Lang = "en"
+	}
+	now := s.Now().UTC()
+	row := db.QueryRow(ctx, `
+		INSERT INTO users (id, email, password_hash, first_name, last_name, phone_number, role, lang, created_at, updated_at, password_changed_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $9)
+		RETURNING `+userColumns,
+		n.ID, n.Email, n.PasswordHash, n.FirstName, n.LastName, n.PhoneNumber, n.Role, n.Lang, now)
+	u, err := scanUser(row)
+	if isUniqueViolation(err, "users_email_key") {
+		return User{}, ErrEmailTaken
+	}
+	return u, err
+}
+
+func isUniqueViolation(err error, constraint string) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23505" && pgErr.ConstraintName == constraint
+}
+
+// UserByID returns the account with id.
+func (s *Store) UserByID(ctx context.Context, db DBTX, id uuid.UUID) (User, error) {
+	return scanUser(db.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+}
+
+// UserByEmail returns the account with a normalised e-mail.
+func (s *Store) UserByEmail(ctx context.Context, db DBTX, email string) (User, error) {
+	return scanUser(db.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE email = $1`, email))
+}
+
+// UserForUpdate reads an account and locks its row until db's transaction ends, so changes to one
+// account (and their audit records) happen one after another.
+func (s *Store) UserForUpdate(ctx context.Context, tx pgx.Tx, id uuid.UUID) (User, error) {
+	return scanUser(tx.QueryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1 FOR UPDATE`, id))
+}
+
+// Credentials returns the account with email and its password hash.
+func (s *Store) Credentials(ctx context.Context, db DBTX, email string) (User, string, error) {
+	var hash string
+	u, err := scanUser(db.QueryRow(ctx, `SELECT `+userColumns+`, password_hash FROM users WHERE email = $1`, email), &hash)
+	return u, hash, err
+}
+
+// PasswordHash returns the password hash of the account with id.
+func (s *Store) PasswordHash(ctx context.Context, db DBTX, id uuid.UUID) (string, error) {
+	var hash string
+	err := db.QueryRow(ctx, `SELECT password_hash FROM users WHERE id = $1`, id).Scan(&hash)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", ErrUserNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("accounts: read password hash: %w", err)
+	}
+	return hash, nil
+}
+
+// PersonalInfo is what a person may change about themselves.
+type PersonalInfo struct {
+	Email       string
+	FirstName   string
+	LastName    string
+	PhoneNumber string
+}
+
+// UpdatePersonalInfo stores new details. ErrEmailTaken when the new e-mail belongs to someone else.
+func (s *Store) UpdatePersonalInfo(ctx context.Context, db DBTX, id uuid.UUID, p PersonalInfo) (User, error) {
+	row := db.QueryRow(ctx, `
+		UPDATE users SET email = $2, first_name = $3, last_name = $4, phone_number = $5, updated_at = $6
+		 WHERE id = $1 RETURNING `+userColumns,
+		id, p.Email, p.FirstName, p.LastName, p.PhoneNumber, s.Now().UTC())
+	u, err := scanUser(row)
+	if isUniqueViolation(err, "users_email_key") {
+		return User{}, ErrEmailTaken
+	}
+	return u, err
+}
+
+// SetPassword stores a new password hash.
+func (s *Store) SetPassword(ctx context.Context, db DBTX, id uuid.UUID, hash string) error {
+	now := s.Now().UTC()
+	tag, err := db.Exec(ctx, `UPDATE users SET password_hash = $2, password_changed_at = $3, updated_at = $3 WHERE id = $1`, id, hash, now)
+	if err != nil {
+		return fmt.Errorf("accounts: set password: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrUserNotFound
+	}
+	return nil
+}
+
+// SetRole stores a new role.
+func (s *Store) SetRole(ctx context.Context, db DBTX, id uuid.UUID, role string) error {
+	tag, err := db.Exec(ctx, `UPDATE users SET role = $2, updated_at = $3 WHERE id = $1`, id, role, s.Now().UTC())
+	if err != nil {
+		return fmt.Errorf("accounts: set role: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrUserNotFound
+	}
+	return nil
+}
+
+// SetLang remembers the language a person uses, for the e-mails sent to them.
+func (s *Store) SetLang(ctx context.Context, db DBTX, id uuid.UUID, lang string) error {
+	_, err := db.Exec(ctx, `UPDATE users SET lang = $2 WHERE id = $1 AND lang <> $2`, id, lang)
+	if err != nil {
+		return fmt.Errorf("accounts: set language: %w", err)
+	}
+	return nil
+}
+
+// CountByRole counts accounts with role.
+func (s *Store) CountByRole(ctx context.Context, db DBTX, role string) (int, error) {
+	var n int
+	if err := db.QueryRow(ctx, `SELECT count(*) FROM users WHERE role = $1`, role).Scan(&n); err != nil {
+		return 0, fmt.Errorf("accounts: count users: %w", err)
+	}
+	return n, nil
+}

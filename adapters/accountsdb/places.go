@@ -1,0 +1,221 @@
+package accountsdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+)
+
+// Every query below names the owner in its WHERE clause: a person can only ever read or delete their
+// own rows, whatever id they send.
+
+// SavedLocation is an address saved from the start/end point pickers.
+type SavedLocation struct {
+	ID        uuid.UUID `json:"id"`
+	Label     string    `json:"label"`
+	Address   string    `json:"address"`
+	Kind      string    `json:"kind"`
+	Lat       float64   `json:"lat"`
+	Lng       float64   `json:"lng"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// MaxPlacesPerUser bounds saved locations and pickup points per person.
+const MaxPlacesPerUser = 50
+
+// ErrTooMany: the person already has MaxPlacesPerUser of these.
+var ErrTooMany = fmt.Errorf("accounts: at most %d per person", MaxPlacesPerUser)
+
+// AddSavedLocation stores a location for userID.
+func (s *Store) AddSavedLocation(ctx context.Context, userID uuid.UUID, l SavedLocation) (SavedLocation, error) {
+	l.ID = uuid.New()
+	l.CreatedAt = s.Now().UTC()
+	err := s.insertCapped(ctx, "save location", `
+		INSERT INTO saved_locations (id, user_id, label, address, kind, lat, lng, created_at)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8
+		 WHERE (SELECT count(*) FROM saved_locations WHERE user_id = $2) < $9`,
+		l.ID, userID, l.Label, l.Address, l.Kind, l.Lat, l.Lng, l.CreatedAt, MaxPlacesPerUser)
+	if err != nil {
+		return SavedLocation{}, err
+	}
+	return l, nil
+}
+
+// SavedLocations lists userID's locations, oldest first.
+func (s *Store) SavedLocations(ctx context.Context, userID uuid.UUID) ([]SavedLocation, error) {
+	return listOwned(ctx, s, "list locations", `
+		SELECT id, label, address, kind, lat, lng, created_at FROM saved_locations
+		 WHERE user_id = $1 ORDER BY created_at, id`, userID, scanSavedLocation)
+}
+
+func scanSavedLocation(r pgx.Row) (SavedLocation, error) {
+	var l SavedLocation
+	err := r.Scan(&l.ID, &l.Label, &l.Address, &l.Kind, &l.Lat, &l.Lng, &l.CreatedAt)
+	l.CreatedAt = l.CreatedAt.UTC()
+	return l, err
+}
+
+// insertCapped runs an INSERT whose WHERE counts the person's rows against the cap: nothing written
+// means they are at it.
+func (s *Store) insertCapped(ctx context.Context, what, query string, args ...any) error {
+	tag, err := s.pool.Exec(ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("accounts: %s: %w", what, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrTooMany
+	}
+	return nil
+}
+
+// listOwned runs a query whose only argument is the owner and scans every row.
+func listOwned[T any](ctx context.Context, s *Store, what, query string, userID uuid.UUID, scan func(pgx.Row) (T, error)) ([]T, error) {
+	rows, err := s.pool.Query(ctx, query, userID)
+	if err != nil {
+		return nil, fmt.Errorf("accounts: %s: %w", what, err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (T, error) { return scan(r) })
+	if err != nil {
+		return nil, fmt.Errorf("accounts: %s: %w", what, err)
+	}
+	return out, nil
+}
+
+// DeleteSavedLocation removes one of userID's locations (ErrNotFound when it is not theirs).
+func (s *Store) DeleteSavedLocation(ctx context.Context, userID, id uuid.UUID) error {
+	return s.deleteOwned(ctx, "saved_locations", userID, id)
+}
+
+func (s *Store) deleteOwned(ctx context.Context, table string, userID, id uuid.UUID) error {
+	// table is one of two constants above, never input.
+	tag, err := s.pool.Exec(ctx, `DELETE FROM `+table+` WHERE id = $1 AND user_id = $2`, id, userID)
+	if err != nil {
+		return fmt.Errorf("accounts: delete from %s: %w", table, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// PickupPoint is one of the user's own pickup points.
+type PickupPoint struct {
+	ID        uuid.UUID `json:"id"`
+	Name      string    `json:"name"`
+	Address   string    `json:"address"`
+	Notes     string    `json:"notes"`
+	Lat       float64   `json:"lat"`
+	Lng       float64   `json:"lng"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// AddPickupPoint stores a pickup point for userID.
+func (s *Store) AddPickupPoint(ctx context.Context, userID uuid.UUID, p PickupPoint) (PickupPoint, error) {
+	p.ID = uuid.New()
+	p.CreatedAt = s.Now().UTC()
+	err := s.insertCapped(ctx, "save pickup point", `
+		INSERT INTO user_pickup_points (id, user_id, name, address, notes, lat, lng, created_at)
+		SELECT $1, $2, $3, $4, $5, $6, $7, $8
+		 WHERE (SELECT count(*) FROM user_pickup_points WHERE user_id = $2) < $9`,
+		p.ID, userID, p.Name, p.Address, p.Notes, p.Lat, p.Lng, p.CreatedAt, MaxPlacesPerUser)
+	if err != nil {
+		return PickupPoint{}, err
+	}
+	return p, nil
+}
+
+// PickupPoints lists userID's pickup points, oldest first.
+func (s *Store) PickupPoints(ctx context.Context, userID uuid.UUID) ([]PickupPoint, error) {
+	return listOwned(ctx, s, "list pickup points", `
+		SELECT id, name, address, notes, lat, lng, created_at FROM user_pickup_points
+		 WHERE user_id = $1 ORDER BY created_at, id`, userID, scanPickupPoint)
+}
+
+func scanPickupPoint(r pgx.Row) (PickupPoint, error) {
+	var p PickupPoint
+	err := r.Scan(&p.ID, &p.Name, &p.Address, &p.Notes, &p.Lat, &p.Lng, &p.CreatedAt)
+	p.CreatedAt = p.CreatedAt.UTC()
+	return p, err
+}
+
+// PickupPoint returns one of userID's pickup points (ErrNotFound when it is not theirs).
+func (s *Store) PickupPoint(ctx context.Context, userID, id uuid.UUID) (PickupPoint, error) {
+	p, err := scanPickupPoint(s.pool.QueryRow(ctx, `
+		SELECT id, name, address, notes, lat, lng, created_at FROM user_pickup_points
+		 WHERE id = $1 AND user_id = $2`, id, userID))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return PickupPoint{}, ErrNotFound
+	}
+	if err != nil {
+		return PickupPoint{}, fmt.Errorf("accounts: read pickup point: %w", err)
+	}
+	return p, nil
+}
+
+// DeletePickupPoint removes one of userID's pickup points.
+func (s *Store) DeletePickupPoint(ctx context.Context, userID, id uuid.UUID) error {
+	return s.deleteOwned(ctx, "user_pickup_points", userID, id)
+}
+
+// WishlistItem is a destination or program kept for later.
+type WishlistItem struct {
+	Kind    string    `json:"kind"`
+	ItemID  string    `json:"item_id"`
+	AddedAt time.Time `json:"added_at"`
+}
+
+// MaxWishlistItems bounds a wishlist.
+const MaxWishlistItems = 200
+
+// AddToWishlist adds an item; adding one that is there already changes nothing and reports false.
+func (s *Store) AddToWishlist(ctx context.Context, userID uuid.UUID, kind, itemID string) (WishlistItem, bool, error) {
+	now := s.Now().UTC()
+	var n int
+	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM wishlist_items WHERE user_id = $1`, userID).Scan(&n); err != nil {
+		return WishlistItem{}, false, fmt.Errorf("accounts: wishlist: %w", err)
+	}
+	if n >= MaxWishlistItems {
+		return WishlistItem{}, false, ErrTooMany
+	}
+	tag, err := s.pool.Exec(ctx, `
+		INSERT INTO wishlist_items (user_id, kind, item_id, created_at) VALUES ($1, $2, $3, $4)
+		ON CONFLICT DO NOTHING`, userID, kind, itemID, now)
+	if err != nil {
+		return WishlistItem{}, false, fmt.Errorf("accounts: wishlist add: %w", err)
+	}
+	it, err := scanWishlistItem(s.pool.QueryRow(ctx, `SELECT kind, item_id, created_at FROM wishlist_items WHERE user_id = $1 AND kind = $2 AND item_id = $3`,
+		userID, kind, itemID))
+	if err != nil {
+		return WishlistItem{}, false, fmt.Errorf("accounts: wishlist add: %w", err)
+	}
+	return it, tag.RowsAffected() == 1, nil
+}
+
+// Wishlist lists userID's items, newest first.
+func (s *Store) Wishlist(ctx context.Context, userID uuid.UUID) ([]WishlistItem, error) {
+	return listOwned(ctx, s, "wishlist", `SELECT kind, item_id, created_at FROM wishlist_items WHERE user_id = $1 ORDER BY created_at DESC, kind, item_id`,
+		userID, scanWishlistItem)
+}
+
+func scanWishlistItem(r pgx.Row) (WishlistItem, error) {
+	var it WishlistItem
+	err := r.Scan(&it.Kind, &it.ItemID, &it.AddedAt)
+	it.AddedAt = it.AddedAt.UTC()
+	return it, err
+}
+
+// RemoveFromWishlist removes an item (ErrNotFound when it is not on the list).
+func (s *Store) RemoveFromWishlist(ctx context.Context, userID uuid.UUID, kind, itemID string) error {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM wishlist_items WHERE user_id = $1 AND kind = $2 AND item_id = $3`, userID, kind, itemID)
+	if err != nil {
+		return fmt.Errorf("accounts: wishlist remove: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return ErrNotFound
+	}
+	return nil
+}

@@ -1,0 +1,461 @@
+package mail_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/mail"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	mailpkg "mishwar/adapters/mail"
+	"mishwar/adapters/mail/smtptest"
+	"mishwar/internal/i18n"
+	"mishwar/internal/pgtest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+func smtpServer(t *testing.T) *smtptest.Server {
+	return smtptest.Start(t, smtptest.Options{Username: "mishwar", Password: "p@ss word", RequireTLS: true})
+}
+
+func smtpSender(t *testing.T, srv *smtptest.Server) *mailpkg.SMTPSender {
+	t.Helper()
+	s, err := mailpkg.NewSMTPSender("smtp://mishwar:p%40ss%20word@"+srv.Addr, mailpkg.SMTPOptions{RootCAs: srv.RootCAs, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func worker(pool *pgxpool.Pool, s mailpkg.Sender) *mailpkg.Worker {
+	return &mailpkg.Worker{Pool: pool, Sender: s, Logger: quiet, From: &mail.Address{Name: "Mishwar", Address: "trips@mishwar.example"}}
+}
+
+func enqueue(t *testing.T, pool *pgxpool.Pool, m mailpkg.Message) uuid.UUID {
+	t.Helper()
+	id, err := mailpkg.Enqueue(context.Background(), pool, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func plain(to, subject string) mailpkg.Message {
+	return mailpkg.Message{To: to, Subject: subject, Text: "Hello " + to}
+}
+
+type row struct {
+	status, lastError, sentVia, messageID string
+	attempts                              int
+	next                                  time.Time
+}
+
+func outboxRow(t *testing.T, pool *pgxpool.Pool, id uuid.UUID) row {
+	t.Helper()
+	var r row
+	err := pool.QueryRow(context.Background(), `SELECT status, coalesce(last_error, ''), coalesce(sent_via, ''), message_id, attempts, next_attempt_at FROM mail_outbox WHERE id = $1`, id).
+		Scan(&r.status, &r.lastError, &r.sentVia, &r.messageID, &r.attempts, &r.next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestEnqueueValidatesTheMessage(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	for name, m := range map[string]mailpkg.Message{
+		"no recipient":        {Subject: "s", Text: "t"},
+		"bad recipient":       {To: "not an address", Subject: "s", Text: "t"},
+		"named recipient":     {To: "Mona <m@example.com>", Subject: "s", Text: "t"},
+		"no subject":          {To: "m@example.com", Text: "t"},
+		"header injection":    {To: "m@example.com", Subject: "s\r\nBcc: x@evil.example", Text: "t"},
+		"no text":             {To: "m@example.com", Subject: "s"},
+		"only whitespace txt": {To: "m@example.com", Subject: "s", Text: " \n"},
+	} {
+		if _, err := mailpkg.Enqueue(context.Background(), pool, m); !errors.Is(err, mailpkg.ErrInvalidMessage) {
+			t.Errorf("%s: error = %v, want ErrInvalidMessage", name, err)
+		}
+	}
+}
+
+func TestEnqueueWithAKeyRecordsOneMessage(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	m := plain("k@example.com", "Your order")
+	m.Key = "order-confirmation:42"
+	a := enqueue(t, pool, m)
+	b := enqueue(t, pool, m)
+	if a != b {
+		t.Fatalf("two ids for one key: %s, %s", a, b)
+	}
+	if total := countAll(t, pool); total != 1 {
+		t.Fatalf("%d messages recorded, want 1", total)
+	}
+}
+
+func countAll(t *testing.T, pool *pgxpool.Pool) int {
+	t.Helper()
+	_, total, err := mailpkg.NewOutbox(pool).List(context.Background(), mailpkg.Filter{Limit: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return total
+}
+
+func TestEnqueueInARolledBackTransactionSendsNothing(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	ctx := context.Background()
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := mailpkg.Enqueue(ctx, tx, plain("r@example.com", "never")); err != nil {
+		t.Fatal(err)
+	}
+	_ = tx.Rollback(ctx)
+	if total := countAll(t, pool); total != 0 {
+		t.Fatalf("%d messages survive a rollback", total)
+	}
+}
+
+func TestSMTPDeliversMultipartMailInTheRecipientsLanguageOverSTARTTLS(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	srv := smtpServer(t)
+	msg := mailpkg.Compose(i18n.Ar, "mona@example.com", "منى زكي", mailpkg.Content{
+		Subject:    "إعادة تعيين كلمة المرور",
+		Heading:    "إعادة تعيين كلمة المرور",
+		Paragraphs: []string{"اضغط على الزر لاختيار كلمة مرور جديدة."},
+		Action:     &mailpkg.Action{Label: "اختيار كلمة مرور جديدة", URL: "https://mishwar.example/reset-password?token=abc&x=<1>"},
+	})
+	id := enqueue(t, pool, msg)
+
+	n, err := worker(pool, smtpSender(t, srv)).RunOnce(context.Background())
+	if err != nil || n != 1 {
+		t.Fatalf("RunOnce = %d, %v; want 1 message", n, err)
+	}
+	got := srv.Messages()
+	if len(got) != 1 {
+		t.Fatalf("server received %d messages, want 1", len(got))
+	}
+	m := got[0]
+	if !m.TLS || m.AuthUser != "mishwar" {
+		t.Fatalf("TLS = %v, auth = %q; want STARTTLS and AUTH as mishwar", m.TLS, m.AuthUser)
+	}
+	if m.From != "trips@mishwar.example" || len(m.To) != 1 || m.To[0] != "mona@example.com" {
+		t.Fatalf("envelope from %q to %v", m.From, m.To)
+	}
+	p, err := m.Parse()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.ContentType != "multipart/alternative" {
+		t.Fatalf("Content-Type = %s, want multipart/alternative", p.ContentType)
+	}
+	if p.Subject != "إعادة تعيين كلمة المرور" || p.Header.Get("Content-Language") != "ar" {
+		t.Fatalf("subject %q, language %q", p.Subject, p.Header.Get("Content-Language"))
+	}
+	if !strings.Contains(p.Text, "اضغط على الزر") || !strings.Contains(p.Text, "https://mishwar.example/reset-password?token=abc&x=<1>") {
+		t.Fatalf("text part:\n%s", p.Text)
+	}
+	if !strings.Contains(p.HTML, `dir="rtl"`) || !strings.Contains(p.HTML, `lang="ar"`) ||
+		!strings.Contains(p.HTML, `href="https://mishwar.example/reset-password?token=abc&amp;x=%3c1%3e"`) {
+		t.Fatalf("html part is not right-to-left Arabic with an escaped link:\n%s", p.HTML)
+	}
+	r := outboxRow(t, pool, id)
+	if r.status != "sent" || r.sentVia != "smtp" || r.attempts != 1 {
+		t.Fatalf("outbox row = %+v", r)
+	}
+	if want := "<" + id.String() + "@mishwar.example>"; r.messageID != want || p.Header.Get("Message-Id") != want {
+		t.Fatalf("Message-ID: row %q, header %q; want %q", r.messageID, p.Header.Get("Message-Id"), want)
+	}
+	if n, _ := worker(pool, smtpSender(t, srv)).RunOnce(context.Background()); n != 0 || len(srv.Messages()) != 1 {
+		t.Fatal("a sent message was sent again")
+	}
+}
+
+func TestEnglishMailIsLeftToRight(t *testing.T) {
+	t.Parallel()
+	m := mailpkg.Compose(i18n.En, "a@example.com", "", mailpkg.Content{Subject: "Hi", Paragraphs: []string{"<b>not bold</b>"}})
+	if !strings.Contains(m.HTML, `dir="ltr"`) || strings.Contains(m.HTML, "<b>not bold</b>") || !strings.Contains(m.HTML, "&lt;b&gt;not bold&lt;/b&gt;") {
+		t.Fatalf("HTML is not left-to-right with escaped text:\n%s", m.HTML)
+	}
+	if m.Lang != "en" || !strings.Contains(m.Text, "<b>not bold</b>") || !strings.Contains(m.Text, "The Mishwar team") {
+		t.Fatalf("text = %q", m.Text)
+	}
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	_ = ln.Close()
+	return addr
+}
+
+func TestAMessageWaitsOutAnSMTPOutageAndIsSentOnce(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	addr := freeAddr(t)
+	c := &clock{t: time.Now().Add(time.Minute)} // ahead of the database clock that stamps new messages
+	sender, err := mailpkg.NewSMTPSender("smtp://"+addr+"?tls=opportunistic", mailpkg.SMTPOptions{Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := worker(pool, sender)
+	w.Now = c.Now
+	id := enqueue(t, pool, plain("outage@example.com", "Trip confirmed"))
+
+	for attempt := 1; attempt <= 3; attempt++ {
+		if n, err := w.RunOnce(context.Background()); err != nil || n != 1 {
+			t.Fatalf("attempt %d: RunOnce = %d, %v", attempt, n, err)
+		}
+		r := outboxRow(t, pool, id)
+		if r.status != "pending" || r.attempts != attempt || r.lastError == "" || !r.next.After(c.Now()) {
+			t.Fatalf("after failed attempt %d: %+v", attempt, r)
+		}
+		if n, _ := w.RunOnce(context.Background()); n != 0 {
+			t.Fatal("a message was retried before its backoff passed")
+		}
+		c.Advance(2 * time.Hour)
+	}
+
+	srv := smtptest.Start(t, smtptest.Options{Addr: addr})
+	// Same address; the sender now also trusts the server's throwaway certificate.
+	w.Sender, err = mailpkg.NewSMTPSender("smtp://"+addr, mailpkg.SMTPOptions{RootCAs: srv.RootCAs, Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := w.RunOnce(context.Background()); err != nil || n != 1 {
+		t.Fatalf("after the server is back: RunOnce = %d, %v", n, err)
+	}
+	if got := srv.Messages(); len(got) != 1 {
+		t.Fatalf("server received %d messages, want 1", len(got))
+	}
+	if r := outboxRow(t, pool, id); r.status != "sent" || r.attempts != 4 {
+		t.Fatalf("row = %+v, want sent after 4 attempts", r)
+	}
+}
+
+func TestATemporaryRefusalIsRetriedAndAPermanentOneFailsUntilTheAdminRetries(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	srv := smtpServer(t)
+	c := &clock{t: time.Now().Add(time.Minute)} // ahead of the database clock that stamps new messages
+	w := worker(pool, smtpSender(t, srv))
+	w.Now = c.Now
+	temp := enqueue(t, pool, plain("temp@example.com", "one"))
+
+	srv.Refuse("451 4.3.0 try again later")
+	_, _ = w.RunOnce(context.Background())
+	if r := outboxRow(t, pool, temp); r.status != "pending" || r.attempts != 1 || !strings.Contains(r.lastError, "451") {
+		t.Fatalf("after 451: %+v", r)
+	}
+	c.Advance(time.Hour)
+	_, _ = w.RunOnce(context.Background())
+	if r := outboxRow(t, pool, temp); r.status != "sent" || r.attempts != 2 {
+		t.Fatalf("after retry: %+v", r)
+	}
+
+	perm := enqueue(t, pool, plain("nobody@example.com", "two"))
+	srv.Refuse("554 5.7.1 message rejected")
+	_, _ = w.RunOnce(context.Background())
+	if r := outboxRow(t, pool, perm); r.status != "failed" || !strings.Contains(r.lastError, "554") {
+		t.Fatalf("after 554: %+v", r)
+	}
+	c.Advance(24 * time.Hour)
+	if n, _ := w.RunOnce(context.Background()); n != 0 {
+		t.Fatal("a failed message was retried without the admin")
+	}
+	box := mailpkg.NewOutbox(pool)
+	if err := box.Retry(context.Background(), temp); !errors.Is(err, mailpkg.ErrNotFailed) {
+		t.Fatalf("retrying a sent message: %v, want ErrNotFailed", err)
+	}
+	if err := box.Retry(context.Background(), uuid.New()); !errors.Is(err, mailpkg.ErrNotFound) {
+		t.Fatalf("retrying an unknown message: %v, want ErrNotFound", err)
+	}
+	if err := box.Retry(context.Background(), perm); err != nil {
+		t.Fatal(err)
+	}
+	w.Now = time.Now // Retry makes it due by the database clock
+	_, _ = w.RunOnce(context.Background())
+	if r := outboxRow(t, pool, perm); r.status != "sent" {
+		t.Fatalf("after the admin's retry: %+v", r)
+	}
+	if got := len(srv.Messages()); got != 2 {
+		t.Fatalf("server kept %d messages, want 2", got)
+	}
+}
+
+func TestConcurrentWorkersSendEveryMessageExactlyOnce(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	srv := smtpServer(t)
+	const n = 30
+	for i := range n {
+		enqueue(t, pool, plain("c@example.com", "message "+string(rune('A'+i))))
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := worker(pool, smtpSender(t, srv)).RunOnce(context.Background()); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	got := srv.Messages()
+	seen := map[string]bool{}
+	for _, m := range got {
+		p, err := m.Parse()
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := p.Header.Get("Message-Id")
+		if seen[id] {
+			t.Fatalf("message %s delivered twice", id)
+		}
+		seen[id] = true
+	}
+	if len(got) != n {
+		t.Fatalf("delivered %d messages, want %d", len(got), n)
+	}
+}
+
+func TestAMessageHeldByAnotherWorkerIsSkippedNotDuplicated(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	srv := smtpServer(t)
+	ctx := context.Background()
+	held := enqueue(t, pool, plain("held@example.com", "held"))
+	free := enqueue(t, pool, plain("free@example.com", "free"))
+
+	// Another worker in the middle of sending "held": it holds the row lock.
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, `SELECT 1 FROM mail_outbox WHERE id = $1 FOR UPDATE`, held); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := worker(pool, smtpSender(t, srv)).RunOnce(ctx); err != nil || n != 1 {
+		t.Fatalf("RunOnce while one message is held = %d, %v; want 1", n, err)
+	}
+	if outboxRow(t, pool, free).status != "sent" || outboxRow(t, pool, held).status != "pending" {
+		t.Fatal("the free message was not sent, or the held one was")
+	}
+	// That worker dies without recording anything: its lock goes with its transaction.
+	_ = tx.Rollback(ctx)
+	if n, _ := worker(pool, smtpSender(t, srv)).RunOnce(ctx); n != 1 {
+		t.Fatalf("the released message was not picked up")
+	}
+	if got := len(srv.Messages()); got != 2 {
+		t.Fatalf("server received %d, want 2", got)
+	}
+}
+
+func TestRunWakesOnEnqueue(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	srv := smtpServer(t)
+	w := worker(pool, smtpSender(t, srv))
+	w.Poll = time.Hour // only the notification can wake it
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	time.Sleep(200 * time.Millisecond) // let it go idle
+	enqueue(t, pool, plain("wake@example.com", "wake up"))
+	srv.Wait(t, 1, 10*time.Second)
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTheLocalMailboxKeepsMailForTheAdmin(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	ctx := context.Background()
+	msg := mailpkg.Compose(i18n.En, "box@example.com", "Box", mailpkg.Content{Subject: "Reset your password", Paragraphs: []string{"Click"}, Action: &mailpkg.Action{Label: "Reset", URL: "http://x/reset?token=t"}})
+	id := enqueue(t, pool, msg)
+	enqueue(t, pool, plain("other@example.com", "Other"))
+	if n, err := worker(pool, &mailpkg.MailboxSender{Logger: quiet}).RunOnce(ctx); err != nil || n != 2 {
+		t.Fatalf("RunOnce = %d, %v", n, err)
+	}
+	box := mailpkg.NewOutbox(pool)
+	list, total, err := box.List(ctx, mailpkg.Filter{To: "box@example.com"})
+	if err != nil || total != 1 || len(list) != 1 || list[0].ID != id || list[0].Status != "sent" || list[0].SentVia != "mailbox" {
+		t.Fatalf("List = %+v, %d, %v", list, total, err)
+	}
+	got, err := box.Get(ctx, id)
+	if err != nil || got.Subject != "Reset your password" || !strings.Contains(got.Text, "http://x/reset?token=t") || !strings.Contains(got.HTML, "<a href") {
+		t.Fatalf("Get = %+v, %v", got, err)
+	}
+	if _, err := box.Get(ctx, uuid.New()); !errors.Is(err, mailpkg.ErrNotFound) {
+		t.Fatalf("unknown id: %v", err)
+	}
+}
+
+func TestSMTPURL(t *testing.T) {
+	t.Parallel()
+	for _, ok := range []string{"smtp://u:p@mail.example.com:587", "smtp://mail.example.com", "smtps://u:p@mail.example.com", "smtp://h:25?tls=opportunistic", "smtp://h:25?tls=none"} {
+		if _, err := mailpkg.NewSMTPSender(ok, mailpkg.SMTPOptions{}); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"http://mail.example.com", "smtp://", "smtp://h:99999", "smtp://h?tls=maybe", "smtps://h?tls=none", "::"} {
+		if _, err := mailpkg.NewSMTPSender(bad, mailpkg.SMTPOptions{}); err == nil {
+			t.Errorf("%s: accepted", bad)
+		}
+	}
+}
+
+func TestConfigFromEnv(t *testing.T) {
+	t.Parallel()
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	c, err := mailpkg.ConfigFromEnv(env(nil), "https://trips.example.com")
+	if err != nil || c.SMTPURL != "" || c.From.Address != "no-reply@trips.example.com" {
+		t.Fatalf("defaults = %+v, %v", c, err)
+	}
+	c, err = mailpkg.ConfigFromEnv(env(map[string]string{"MISHWAR_MAIL_FROM": "Mishwar Trips <hello@mishwar.example>", "MISHWAR_SMTP_URL": "smtp://h"}), "http://localhost:8080")
+	if err != nil || c.From.Name != "Mishwar Trips" || c.From.Address != "hello@mishwar.example" || c.SMTPURL != "smtp://h" {
+		t.Fatalf("set = %+v, %v", c, err)
+	}
+	if _, err := mailpkg.ConfigFromEnv(env(map[string]string{"MISHWAR_MAIL_FROM": "nonsense"}), ""); err == nil {
+		t.Fatal("a bad From was accepted")
+	}
+	s, _ := mailpkg.NewSender(mailpkg.Config{}, quiet, "")
+	if s.Name() != "mailbox" {
+		t.Fatalf("no SMTP URL gives sender %s, want mailbox", s.Name())
+	}
+}

@@ -1,0 +1,207 @@
+// Package app is the composition root: it builds the event store, the command runner, the projections
+// and the HTTP server from configuration, and runs them together. Nothing else wires components; tests
+// that need the whole application start it through here (see cmd/mishwar/app/apptest).
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/commands"
+	cmdaccounts "mishwar/commands/accounts"
+	catcmd "mishwar/commands/catalogue"
+	"mishwar/eventstore"
+	"mishwar/eventstore/esdb"
+	"mishwar/eventstore/postgres"
+	"mishwar/httpapi"
+	"mishwar/httpapi/live"
+	"mishwar/httpapi/web"
+	"mishwar/internal/config"
+	"mishwar/projections"
+	catrm "mishwar/projections/catalogue"
+)
+
+// App is a wired Mishwar.
+type App struct {
+	Config      config.Config
+	Log         *slog.Logger
+	Pool        *pgxpool.Pool
+	Store       eventstore.Store
+	Registry    *eventstore.Registry
+	Commands    *commands.Runner
+	Projections *projections.Runner
+	HTTP        *httpapi.Server
+	// Accounts runs the account use cases (tests tune its rate limits).
+	Accounts *cmdaccounts.Service
+	// Catalogue runs the catalogue's commands; CatalogueReader reads its read model.
+	Catalogue       *catcmd.Handlers
+	CatalogueReader *catrm.Reader
+	Live            *live.Server
+
+	projectionList []projections.Projection
+	webConfig      web.Config
+	// Filled by features before wireWeb runs: head tags and sitemap URLs for the web app, payment
+	// gateway hosts the browser may post to, live topics routed to rooms and join kinds.
+	headRenderer      web.HeadRenderer
+	sitemapSources    []web.SitemapSource
+	formActionSources []string
+	liveTopics        map[string]string
+	liveJoins         map[string]live.Authorize
+	jobs              []job
+	closers           []func()
+}
+
+// job is a background loop that runs as long as the app (mail sender, payment-hold expiry, ...).
+type job struct {
+	name string
+	run  func(ctx context.Context) error
+}
+
+// New wires everything on an open, migrated pool.
+func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool.Pool) (*App, error) {
+	a := &App{Config: cfg, Log: log, Pool: pool, Registry: eventstore.NewRegistry(),
+		liveTopics: map[string]string{}, liveJoins: map[string]live.Authorize{}}
+	store, err := a.openStore(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a.Store = store
+	registerEvents(a.Registry)
+	a.Commands = commands.NewRunner(a.Store, a.Registry)
+
+	a.projectionList = a.buildProjections()
+	a.Projections, err = projections.NewRunner(pool, a.Store, projections.Config{Logger: log}, a.projectionList...)
+	if err != nil {
+		return nil, fmt.Errorf("app: projections: %w", err)
+	}
+
+	deps := httpapi.Deps{
+		Logger:      log,
+		Pool:        pool,
+		Store:       a.Store,
+		Commands:    a.Commands,
+		Projections: a.Projections,
+		Ready:       a.ready,
+		ProjectionStatus: func(ctx context.Context) (any, error) {
+			return projections.Status(ctx, pool, a.Store)
+		},
+		TrustProxy: cfg.TrustProxy,
+	}
+	if err := a.wireFeatures(ctx, &deps); err != nil {
+		a.Close()
+		return nil, err
+	}
+	if err := a.wireWeb(&deps); err != nil {
+		a.Close()
+		return nil, err
+	}
+	a.HTTP = httpapi.New(deps)
+	return a, nil
+}
+
+func (a *App) openStore(_ context.Context) (eventstore.Store, error) {
+	switch a.Config.EventStore {
+	case "postgres":
+		return postgres.New(a.Pool), nil
+	case "esdb":
+		store, err := esdb.Dial(a.Config.ESDBURL)
+		if err != nil {
+			return nil, fmt.Errorf("app: %w", err)
+		}
+		a.closers = append(a.closers, func() { _ = store.Close() })
+		return store, nil
+	default:
+		return nil, fmt.Errorf("app: event store %q is not wired into this build yet", a.Config.EventStore)
+	}
+}
+
+// ProjectionList is every read model this build runs (for the rebuild command).
+func (a *App) ProjectionList() []projections.Projection { return a.projectionList }
+
+// Handler is the whole HTTP surface.
+func (a *App) Handler() http.Handler { return a.securityHeaders(a.HTTP.Handler()) }
+
+// Start runs projections and background jobs until ctx ends; the returned function waits for them
+// to stop. Tests use it with an httptest server; Serve uses it with a real listener.
+func (a *App) Start(ctx context.Context) (wait func()) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if err := a.Projections.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+			a.Log.Error("projections stopped", "err", err)
+		}
+	}()
+	for _, j := range a.jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := j.run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+				a.Log.Error("background job stopped", "job", j.name, "err", err)
+			}
+		}()
+	}
+	return wg.Wait
+}
+
+// Serve listens on cfg.Addr until ctx ends, then drains requests (up to the shutdown timeout) and
+// stops projections and jobs cleanly.
+func (a *App) Serve(ctx context.Context) error {
+	ln, err := net.Listen("tcp", a.Config.Addr)
+	if err != nil {
+		return fmt.Errorf("app: listen: %w", err)
+	}
+	runCtx, stopRun := context.WithCancel(context.WithoutCancel(ctx))
+	wait := a.Start(runCtx)
+	srv := &http.Server{
+		Handler:           a.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(a.Log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	a.Log.Info("serving", "addr", ln.Addr().String(), "url", a.Config.PublicURL)
+
+	select {
+	case err := <-errc:
+		stopRun()
+		wait()
+		return fmt.Errorf("app: serve: %w", err)
+	case <-ctx.Done():
+	}
+	a.Log.Info("shutting down: draining requests", "timeout", a.Config.ShutdownTimeout)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), a.Config.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		a.Log.Warn("requests still running at shutdown timeout", "err", err)
+	}
+	stopRun()
+	wait()
+	a.Log.Info("stopped")
+	return nil
+}
+
+// ready: the database answers and every projection is within ReadyMaxLag events of the head.
+func (a *App) ready(ctx context.Context) error {
+	if err := a.Pool.Ping(ctx); err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	return projections.CheckCaughtUp(ctx, a.Pool, a.Store, a.Config.ReadyMaxLag)
+}
+
+// Close releases what New opened (not the pool, which the caller owns).
+func (a *App) Close() {
+	for i := len(a.closers) - 1; i >= 0; i-- {
+		a.closers[i]()
+	}
+	a.closers = nil
+}

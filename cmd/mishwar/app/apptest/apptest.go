@@ -1,0 +1,190 @@
+// Package apptest starts the whole Mishwar application for end-to-end API tests: real PostgreSQL (a
+// fresh database per test), the real event store, real projections and the real HTTP handler behind
+// an httptest server. Tests talk to it over HTTP only.
+package apptest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"mishwar/cmd/mishwar/app"
+	"mishwar/internal/config"
+	"mishwar/internal/pgtest"
+)
+
+// App is a running application under test.
+type App struct {
+	*app.App
+	URL    string
+	Client *http.Client
+	t      testing.TB
+}
+
+// Option adjusts the configuration before the app starts.
+type Option func(*config.Config)
+
+// New starts the application on a fresh database and stops it when the test ends. The test binary
+// must run pgtest.Main from its TestMain.
+func New(t testing.TB, opts ...Option) *App {
+	t.Helper()
+	url := pgtest.NewDatabaseURL(t)
+	cfg, err := config.Load(func(k string) string {
+		switch k {
+		case "DATABASE_URL":
+			return url
+		case "MISHWAR_DEMO":
+			return "0"
+		case "MISHWAR_DATA_DIR":
+			return t.TempDir()
+		}
+		return ""
+	})
+	if err != nil {
+		t.Fatalf("apptest: config: %v", err)
+	}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	pool := pgtest.NewDatabaseFromURL(t, url)
+	level := slog.LevelWarn
+	if os.Getenv("MISHWAR_TEST_LOG") != "" {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: level}))
+	ctx, cancel := context.WithCancel(context.Background())
+	a, err := app.New(ctx, cfg, log, pool)
+	if err != nil {
+		cancel()
+		t.Fatalf("apptest: app: %v", err)
+	}
+	srv := httptest.NewServer(a.Handler())
+	a.Config.PublicURL = srv.URL
+	wait := a.Start(ctx)
+	t.Cleanup(func() {
+		srv.Close()
+		cancel()
+		wait()
+		a.Close()
+	})
+	return &App{App: a, URL: srv.URL, Client: srv.Client(), t: t}
+}
+
+type testWriter struct{ t testing.TB }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// Response is an HTTP answer with its body read.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// JSON decodes the body into v, failing the test on malformed JSON.
+func (r Response) JSON(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		t.Fatalf("apptest: decode %q: %v", r.Body, err)
+	}
+}
+
+// Map decodes the body into a generic map.
+func (r Response) Map(t testing.TB) map[string]any {
+	t.Helper()
+	var m map[string]any
+	r.JSON(t, &m)
+	return m
+}
+
+// Request describes one call. Body is JSON-encoded unless it is an io.Reader or a []byte.
+type Request struct {
+	Method  string
+	Path    string
+	Body    any
+	Token   string
+	Header  map[string]string
+	Timeout time.Duration
+}
+
+// Do sends req and returns the answer.
+func (a *App) Do(req Request) Response {
+	a.t.Helper()
+	var body io.Reader
+	contentType := ""
+	switch b := req.Body.(type) {
+	case nil:
+	case io.Reader:
+		body = b
+	case []byte:
+		body = bytes.NewReader(b)
+	default:
+		raw, err := json.Marshal(b)
+		if err != nil {
+			a.t.Fatalf("apptest: encode body: %v", err)
+		}
+		body = bytes.NewReader(raw)
+		contentType = "application/json"
+	}
+	timeout := req.Timeout
+	if timeout == 0 {
+		timeout = 30 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	hr, err := http.NewRequestWithContext(ctx, req.Method, a.URL+req.Path, body)
+	if err != nil {
+		a.t.Fatalf("apptest: %v", err)
+	}
+	if contentType != "" {
+		hr.Header.Set("Content-Type", contentType)
+	}
+	if req.Token != "" {
+		hr.Header.Set("Authorization", "Bearer "+req.Token)
+	}
+	for k, v := range req.Header {
+		hr.Header.Set(k, v)
+	}
+	resp, err := a.Client.Do(hr)
+	if err != nil {
+		a.t.Fatalf("apptest: %s %s: %v", req.Method, req.Path, err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		a.t.Fatalf("apptest: read body: %v", err)
+	}
+	return Response{Status: resp.StatusCode, Header: resp.Header, Body: raw}
+}
+
+// Get, Post, Patch, Delete are shorthands for Do.
+func (a *App) Get(path, token string) Response {
+	a.t.Helper()
+	return a.Do(Request{Method: http.MethodGet, Path: path, Token: token})
+}
+
+func (a *App) Post(path, token string, body any) Response {
+	a.t.Helper()
+	return a.Do(Request{Method: http.MethodPost, Path: path, Token: token, Body: body})
+}
+
+func (a *App) Patch(path, token string, body any) Response {
+	a.t.Helper()
+	return a.Do(Request{Method: http.MethodPatch, Path: path, Token: token, Body: body})
+}
+
+func (a *App) Delete(path, token string) Response {
+	a.t.Helper()
+	return a.Do(Request{Method: http.MethodDelete, Path: path, Token: token})
+}
