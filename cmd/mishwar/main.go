@@ -17,7 +17,7 @@ import (
 	// without the system zoneinfo.
 	_ "time/tzdata"
 
-	"mishwar/adapters/database"
+	"mishwar/adapters/pgcluster/database"
 	"mishwar/cmd/mishwar/app"
 	"mishwar/internal/config"
 )
