@@ -12,7 +12,6 @@ import (
 	"mishwar/internal/pgtest"
 )
 
-
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 type clock struct {
