@@ -17,26 +17,27 @@ import (
 	cmdaccounts "mishwar/commands/accounts"
 	"mishwar/domain"
 	"mishwar/domain/account"
+	"mishwar/httpapi/httpx"
 	"mishwar/internal/i18n"
 )
 
 // The account API: the spec's calls (register, user/login, logout, me, auth/getadmin) exactly as its
 // client expects them, and the account calls it implies, in the same style.
 
-// SessionAuth resolves session tokens against the sessions table: the Authenticator of the app.
-func SessionAuth(store *accountsdb.Store) Authenticator { return sessionAuth{store} }
+// SessionAuth resolves session tokens against the sessions table: the httpx.Authenticator of the app.
+func SessionAuth(store *accountsdb.Store) httpx.Authenticator { return sessionAuth{store} }
 
 type sessionAuth struct{ store *accountsdb.Store }
 
-func (a sessionAuth) Authenticate(ctx context.Context, token string) (Identity, error) {
+func (a sessionAuth) Authenticate(ctx context.Context, token string) (httpx.Identity, error) {
 	p, err := a.store.Authenticate(ctx, token)
 	if errors.Is(err, accountsdb.ErrNoSession) {
-		return Identity{}, ErrNoSession
+		return httpx.Identity{}, httpx.ErrNoSession
 	}
 	if err != nil {
-		return Identity{}, err
+		return httpx.Identity{}, err
 	}
-	return Identity{
+	return httpx.Identity{
 		UserID: p.User.ID.String(), Role: p.User.Role, Email: p.User.Email,
 		FirstName: p.User.FirstName, LastName: p.User.LastName, SessionID: p.SessionID.String(),
 	}, nil
@@ -54,43 +55,43 @@ func (s *Server) accountRoutes(api *mux.Router) {
 	api.HandleFunc("/admin/password/forgot", s.forgotPassword(cmdaccounts.AreaAdmin)).Methods(http.MethodPost)
 	api.HandleFunc("/password/reset", s.resetPassword).Methods(http.MethodPost)
 
-	api.HandleFunc("/me", requireUser(s.me)).Methods(http.MethodGet)
-	api.HandleFunc("/me", requireUser(s.updateMe)).Methods(http.MethodPut, http.MethodPatch)
-	api.HandleFunc("/me/password", requireUser(s.changePassword)).Methods(http.MethodPost)
-	api.HandleFunc("/me/sessions", requireUser(s.sessions)).Methods(http.MethodGet)
-	api.HandleFunc("/me/sessions", requireUser(s.endOtherSessions)).Methods(http.MethodDelete)
-	api.HandleFunc("/me/sessions/{id}", requireUser(s.endSession)).Methods(http.MethodDelete)
-	api.HandleFunc("/me/locations", requireUser(s.locations)).Methods(http.MethodGet)
-	api.HandleFunc("/me/locations", requireUser(s.saveLocation)).Methods(http.MethodPost)
-	api.HandleFunc("/me/locations/{id}", requireUser(s.deleteLocation)).Methods(http.MethodDelete)
-	api.HandleFunc("/me/wishlist", requireUser(s.wishlist)).Methods(http.MethodGet)
-	api.HandleFunc("/me/wishlist", requireUser(s.addToWishlist)).Methods(http.MethodPost)
-	api.HandleFunc("/me/wishlist/{kind}/{item}", requireUser(s.removeFromWishlist)).Methods(http.MethodDelete)
-	api.HandleFunc("/me/pickup-points", requireUser(s.pickupPoints)).Methods(http.MethodGet)
-	api.HandleFunc("/me/pickup-points", requireUser(s.addPickupPoint)).Methods(http.MethodPost)
-	api.HandleFunc("/me/pickup-points/{id}", requireUser(s.pickupPoint)).Methods(http.MethodGet)
-	api.HandleFunc("/me/pickup-points/{id}", requireUser(s.deletePickupPoint)).Methods(http.MethodDelete)
+	api.HandleFunc("/me", httpx.RequireUser(s.me)).Methods(http.MethodGet)
+	api.HandleFunc("/me", httpx.RequireUser(s.updateMe)).Methods(http.MethodPut, http.MethodPatch)
+	api.HandleFunc("/me/password", httpx.RequireUser(s.changePassword)).Methods(http.MethodPost)
+	api.HandleFunc("/me/sessions", httpx.RequireUser(s.sessions)).Methods(http.MethodGet)
+	api.HandleFunc("/me/sessions", httpx.RequireUser(s.endOtherSessions)).Methods(http.MethodDelete)
+	api.HandleFunc("/me/sessions/{id}", httpx.RequireUser(s.endSession)).Methods(http.MethodDelete)
+	api.HandleFunc("/me/locations", httpx.RequireUser(s.locations)).Methods(http.MethodGet)
+	api.HandleFunc("/me/locations", httpx.RequireUser(s.saveLocation)).Methods(http.MethodPost)
+	api.HandleFunc("/me/locations/{id}", httpx.RequireUser(s.deleteLocation)).Methods(http.MethodDelete)
+	api.HandleFunc("/me/wishlist", httpx.RequireUser(s.wishlist)).Methods(http.MethodGet)
+	api.HandleFunc("/me/wishlist", httpx.RequireUser(s.addToWishlist)).Methods(http.MethodPost)
+	api.HandleFunc("/me/wishlist/{kind}/{item}", httpx.RequireUser(s.removeFromWishlist)).Methods(http.MethodDelete)
+	api.HandleFunc("/me/pickup-points", httpx.RequireUser(s.pickupPoints)).Methods(http.MethodGet)
+	api.HandleFunc("/me/pickup-points", httpx.RequireUser(s.addPickupPoint)).Methods(http.MethodPost)
+	api.HandleFunc("/me/pickup-points/{id}", httpx.RequireUser(s.pickupPoint)).Methods(http.MethodGet)
+	api.HandleFunc("/me/pickup-points/{id}", httpx.RequireUser(s.deletePickupPoint)).Methods(http.MethodDelete)
 }
 
 // accountError answers err, turning a spent rate limit into 429 with Retry-After.
 func accountError(w http.ResponseWriter, r *http.Request, err error) {
 	var rl *ratelimit.RateLimitError
 	if errors.As(err, &rl) {
-		err = &RetryAfterError{After: rl.After}
+		err = &httpx.RetryAfterError{After: rl.After}
 	}
-	writeError(w, r, err)
+	httpx.WriteError(w, r, err)
 }
 
 func (s *Server) client(r *http.Request) accountsdb.Client {
-	return accountsdb.Client{IP: ClientIP(r), UserAgent: r.UserAgent()}
+	return accountsdb.Client{IP: httpx.ClientIP(r), UserAgent: r.UserAgent()}
 }
 
-// actor is the signed-in caller (requireUser has run).
+// actor is the signed-in caller (httpx.RequireUser has run).
 func actor(r *http.Request) cmdaccounts.Actor {
-	id, _ := CurrentIdentity(r)
+	id, _ := httpx.CurrentIdentity(r)
 	uid, _ := uuid.Parse(id.UserID)
 	sid, _ := uuid.Parse(id.SessionID)
-	return cmdaccounts.Actor{UserID: uid, Role: id.Role, SessionID: sid, IP: ClientIP(r)}
+	return cmdaccounts.Actor{UserID: uid, Role: id.Role, SessionID: sid, IP: httpx.ClientIP(r)}
 }
 
 // userJSON is the user object of the spec's answers.
@@ -123,13 +124,13 @@ func (s *Server) secureCookies(r *http.Request) bool {
 
 func (s *Server) setSessionCookie(w http.ResponseWriter, r *http.Request, token string, expires time.Time) {
 	http.SetCookie(w, &http.Cookie{
-		Name: AuthCookie, Value: token, Path: "/", Expires: expires, MaxAge: int(time.Until(expires).Seconds()),
+		Name: httpx.AuthCookie, Value: token, Path: "/", Expires: expires, MaxAge: int(time.Until(expires).Seconds()),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secureCookies(r),
 	})
 }
 
 func (s *Server) clearSessionCookie(w http.ResponseWriter, r *http.Request) {
-	http.SetCookie(w, &http.Cookie{Name: AuthCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
+	http.SetCookie(w, &http.Cookie{Name: httpx.AuthCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
 		SameSite: http.SameSiteLaxMode, Secure: s.secureCookies(r)})
 }
 
@@ -146,21 +147,21 @@ type registerRequest struct {
 
 func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	var req registerRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	out, err := s.deps.Accounts.Register(r.Context(), cmdaccounts.Registration{
 		FirstName: req.FirstName, LastName: req.LastName, Email: req.Email, Password: req.Password,
-		PhoneNumber: req.PhoneNumber, CountryKey: or(req.CountryKey, req.CountryCode), Lang: string(Lang(r)),
+		PhoneNumber: req.PhoneNumber, CountryKey: or(req.CountryKey, req.CountryCode), Lang: string(httpx.Lang(r)),
 	}, s.client(r))
 	if err != nil {
 		accountError(w, r, err)
 		return
 	}
 	s.setSessionCookie(w, r, out.Token, out.Session.ExpiresAt)
-	writeJSON(w, http.StatusOK, map[string]any{
-		"status": http.StatusOK, "message": i18n.T(Lang(r), "accounts.registered"), "token": out.Token, "user": toUserJSON(out.User),
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{
+		"status": http.StatusOK, "message": i18n.T(httpx.Lang(r), "accounts.registered"), "token": out.Token, "user": toUserJSON(out.User),
 	})
 }
 
@@ -178,8 +179,8 @@ type loginRequest struct {
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	var req loginRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	out, err := s.deps.Accounts.SignIn(r.Context(), req.Email, req.Password, s.client(r))
@@ -189,8 +190,8 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	}
 	s.setSessionCookie(w, r, out.Token, out.Session.ExpiresAt)
 	u := out.User
-	writeJSON(w, http.StatusOK, map[string]any{
-		"message": i18n.T(Lang(r), "accounts.signed_in"),
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{
+		"message": i18n.T(httpx.Lang(r), "accounts.signed_in"),
 		"data": map[string]any{
 			"token": out.Token, "id": u.ID.String(), "first_name": u.FirstName, "last_name": u.LastName,
 			"email": u.Email, "phone_number": u.PhoneNumber, "role": u.Role,
@@ -201,22 +202,22 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 // logout ends the presented session (by bearer token or cookie) and clears the cookie. It answers 200
 // even without a session: the spec's client clears its state whatever happens.
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
-	token, _ := SessionToken(r)
+	token, _ := httpx.SessionToken(r)
 	if err := s.deps.Accounts.SignOut(r.Context(), token); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.clearSessionCookie(w, r)
-	writeJSON(w, http.StatusOK, map[string]any{"message": i18n.T(Lang(r), "accounts.signed_out")})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"message": i18n.T(httpx.Lang(r), "accounts.signed_out")})
 }
 
 func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 	u, err := s.deps.Accounts.Me(r.Context(), actor(r).UserID)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, toUserJSON(u))
+	httpx.WriteJSON(w, http.StatusOK, toUserJSON(u))
 }
 
 var errAdminOnly = domain.Unauthenticated("accounts.admin_only")
@@ -224,16 +225,16 @@ var errAdminOnly = domain.Unauthenticated("accounts.admin_only")
 // getAdmin answers 401, not 403, to a signed-in person without admin access: the spec's client signs
 // out of the admin area on 401. Support staff work in the admin area too.
 func (s *Server) getAdmin(w http.ResponseWriter, r *http.Request) {
-	id, ok := CurrentIdentity(r)
+	id, ok := httpx.CurrentIdentity(r)
 	if !ok {
-		writeError(w, r, errUnauthenticated)
+		httpx.WriteError(w, r, httpx.ErrUnauthenticated)
 		return
 	}
-	if id.Role != RoleAdmin && id.Role != RoleSupport {
-		writeError(w, r, errAdminOnly)
+	if id.Role != httpx.RoleAdmin && id.Role != httpx.RoleSupport {
+		httpx.WriteError(w, r, errAdminOnly)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{
 		"id": id.UserID, "first_name": id.FirstName, "last_name": id.LastName, "email": id.Email, "role": id.Role,
 	})
 }
@@ -250,14 +251,14 @@ type personalInfoRequest struct {
 // updateMe changes personal info; fields left out keep their values (PUT and PATCH alike).
 func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) {
 	var req personalInfoRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	a := actor(r)
 	cur, err := s.deps.Accounts.Me(r.Context(), a.UserID)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	pick := func(p *string, def string) string {
@@ -275,7 +276,7 @@ func (s *Server) updateMe(w http.ResponseWriter, r *http.Request) {
 		accountError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": i18n.T(Lang(r), "accounts.personal_info_updated"), "user": toUserJSON(u)})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"message": i18n.T(httpx.Lang(r), "accounts.personal_info_updated"), "user": toUserJSON(u)})
 }
 
 // flexBool reads true/false from JSON booleans and from form strings ("true", "1", "on").
@@ -329,8 +330,8 @@ type changePasswordRequest struct {
 
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 	var req changePasswordRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	out, err := s.deps.Accounts.ChangePassword(r.Context(), actor(r), cmdaccounts.PasswordChange{
@@ -341,8 +342,8 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		accountError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"message": i18n.T(Lang(r), "accounts.password_updated"), "sessions_ended": out.SessionsEnded, "other_sessions": out.OtherSessions,
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{
+		"message": i18n.T(httpx.Lang(r), "accounts.password_updated"), "sessions_ended": out.SessionsEnded, "other_sessions": out.OtherSessions,
 	})
 }
 
@@ -355,23 +356,23 @@ func (s *Server) sessions(w http.ResponseWriter, r *http.Request) {
 	a := actor(r)
 	list, err := s.deps.Accounts.Sessions(r.Context(), a.UserID)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	out := make([]sessionJSON, len(list))
 	for i, x := range list {
 		out[i] = sessionJSON{Session: x, Current: x.ID == a.SessionID}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": out})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
 }
 
 func (s *Server) endOtherSessions(w http.ResponseWriter, r *http.Request) {
 	n, err := s.deps.Accounts.EndOtherSessions(r.Context(), actor(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": i18n.T(Lang(r), "accounts.sessions_ended", n), "sessions_ended": n})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"message": i18n.T(httpx.Lang(r), "accounts.sessions_ended", n), "sessions_ended": n})
 }
 
 var errBadID = domain.NotFound("common.not_found")
@@ -390,10 +391,10 @@ func (s *Server) endSession(w http.ResponseWriter, r *http.Request) {
 		err = s.deps.Accounts.EndSession(r.Context(), actor(r), id)
 	}
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": i18n.T(Lang(r), "accounts.session_ended")})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"message": i18n.T(httpx.Lang(r), "accounts.session_ended")})
 }
 
 type forgotRequest struct {
@@ -403,15 +404,15 @@ type forgotRequest struct {
 func (s *Server) forgotPassword(area cmdaccounts.Area) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var req forgotRequest
-		if err := decodeBody(w, r, &req); err != nil {
-			writeError(w, r, err)
+		if err := httpx.DecodeBody(w, r, &req); err != nil {
+			httpx.WriteError(w, r, err)
 			return
 		}
-		if err := s.deps.Accounts.RequestPasswordReset(r.Context(), req.Email, area, Lang(r), s.client(r)); err != nil {
+		if err := s.deps.Accounts.RequestPasswordReset(r.Context(), req.Email, area, httpx.Lang(r), s.client(r)); err != nil {
 			accountError(w, r, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, map[string]any{"message": i18n.T(Lang(r), "accounts.reset_link_sent")})
+		httpx.WriteJSON(w, http.StatusOK, map[string]any{"message": i18n.T(httpx.Lang(r), "accounts.reset_link_sent")})
 	}
 }
 
@@ -423,8 +424,8 @@ type resetRequest struct {
 
 func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
 	var req resetRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	u, err := s.deps.Accounts.ResetPassword(r.Context(), cmdaccounts.PasswordReset{Token: req.Token, Password: req.Password, PasswordConfirmation: req.PasswordConfirmation}, s.client(r))
@@ -436,7 +437,7 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
 	if u.Role == account.RoleAdmin || u.Role == account.RoleSupport {
 		area = "admin"
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": i18n.T(Lang(r), "accounts.password_reset_done"), "area": area})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"message": i18n.T(httpx.Lang(r), "accounts.password_reset_done"), "area": area})
 }
 
 func (s *Server) locations(w http.ResponseWriter, r *http.Request) {
@@ -447,10 +448,10 @@ func (s *Server) locations(w http.ResponseWriter, r *http.Request) {
 func answerOwnList[T any](w http.ResponseWriter, r *http.Request, list func(context.Context, cmdaccounts.Actor) ([]T, error)) {
 	out, err := list(r.Context(), actor(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": out})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
 }
 
 // deleteOwn deletes the signed-in person's entry with the id in the path and says so in messageKey.
@@ -460,10 +461,10 @@ func deleteOwn(w http.ResponseWriter, r *http.Request, del func(context.Context,
 		err = del(r.Context(), actor(r), id)
 	}
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": i18n.T(Lang(r), messageKey)})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"message": i18n.T(httpx.Lang(r), messageKey)})
 }
 
 type locationRequest struct {
@@ -476,16 +477,16 @@ type locationRequest struct {
 
 func (s *Server) saveLocation(w http.ResponseWriter, r *http.Request) {
 	var req locationRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	loc, err := s.deps.Accounts.SaveLocation(r.Context(), actor(r), cmdaccounts.LocationInput{Label: req.Label, Address: req.Address, Kind: req.Kind, Lat: req.Lat.v, Lng: req.Lng.v})
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"message": i18n.T(Lang(r), "accounts.location_saved"), "data": loc})
+	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"message": i18n.T(httpx.Lang(r), "accounts.location_saved"), "data": loc})
 }
 
 func (s *Server) deleteLocation(w http.ResponseWriter, r *http.Request) {
@@ -503,31 +504,31 @@ type wishlistRequest struct {
 
 func (s *Server) addToWishlist(w http.ResponseWriter, r *http.Request) {
 	var req wishlistRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	// item_id may be a number or a string: catalogue ids travel as either.
 	itemID := strings.Trim(string(req.ItemID), `"`)
 	it, added, err := s.deps.Accounts.AddToWishlist(r.Context(), actor(r), req.Kind, itemID)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	status, key := http.StatusCreated, "accounts.wishlist_added"
 	if !added {
 		status, key = http.StatusOK, "accounts.wishlist_already"
 	}
-	writeJSON(w, status, map[string]any{"message": i18n.T(Lang(r), key), "data": it})
+	httpx.WriteJSON(w, status, map[string]any{"message": i18n.T(httpx.Lang(r), key), "data": it})
 }
 
 func (s *Server) removeFromWishlist(w http.ResponseWriter, r *http.Request) {
 	v := mux.Vars(r)
 	if err := s.deps.Accounts.RemoveFromWishlist(r.Context(), actor(r), v["kind"], v["item"]); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": i18n.T(Lang(r), "accounts.wishlist_removed")})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"message": i18n.T(httpx.Lang(r), "accounts.wishlist_removed")})
 }
 
 func (s *Server) pickupPoints(w http.ResponseWriter, r *http.Request) {
@@ -544,30 +545,30 @@ type pickupPointRequest struct {
 
 func (s *Server) addPickupPoint(w http.ResponseWriter, r *http.Request) {
 	var req pickupPointRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	p, err := s.deps.Accounts.AddPickupPoint(r.Context(), actor(r), cmdaccounts.PickupPointInput{Name: req.Name, Address: req.Address, Notes: req.Notes, Lat: req.Lat.v, Lng: req.Lng.v})
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"message": i18n.T(Lang(r), "accounts.pickup_saved"), "data": p})
+	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"message": i18n.T(httpx.Lang(r), "accounts.pickup_saved"), "data": p})
 }
 
 func (s *Server) pickupPoint(w http.ResponseWriter, r *http.Request) {
 	id, err := pathUUID(r, "id")
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	p, err := s.deps.Accounts.PickupPoint(r.Context(), actor(r), id)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": p})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": p})
 }
 
 func (s *Server) deletePickupPoint(w http.ResponseWriter, r *http.Request) {

@@ -23,6 +23,7 @@ import (
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/money"
 	"mishwar/eventstore"
+	"mishwar/httpapi/httpx"
 	"mishwar/internal/i18n"
 	catrm "mishwar/projections/catalogue"
 )
@@ -37,13 +38,13 @@ var catalogueIdempotencyNamespace = uuid.MustParse("8d0f7a3c-5b1e-4e7a-9c2d-1f6b
 // catalogueMeta builds the command metadata of a request: the admin as actor, and a command id taken
 // from the Idempotency-Key header when there is one, so a retried request is recognised.
 func catalogueMeta(r *http.Request) commands.Meta {
-	id, _ := CurrentIdentity(r)
+	id, _ := httpx.CurrentIdentity(r)
 	m := commands.NewMeta(commands.Actor{UserID: id.UserID, Role: id.Role})
 	if key := strings.TrimSpace(r.Header.Get("Idempotency-Key")); key != "" {
 		m.CommandID = uuid.NewSHA1(catalogueIdempotencyNamespace, []byte(id.UserID+"\x00"+r.Method+" "+r.URL.Path+"\x00"+key))
 		m.CorrelationID = m.CommandID.String()
 	}
-	m.ClientIP = ClientIP(r)
+	m.ClientIP = httpx.ClientIP(r)
 	return m
 }
 
@@ -70,7 +71,7 @@ func (s *Server) adminCatalogueRoutes(api *mux.Router) {
 	registerAdminKind(s, api, adminKind[cat.DriverFields]{"drivers", catrm.KindDriver, h.Drivers, nil})
 	registerAdminKind(s, api, adminKind[cat.PickupPointFields]{"pickup-points", catrm.KindPickupPoint, h.PickupPoints, nil})
 
-	admin := func(f http.HandlerFunc) http.HandlerFunc { return requireRole(f, RoleAdmin) }
+	admin := func(f http.HandlerFunc) http.HandlerFunc { return httpx.RequireRole(f, httpx.RoleAdmin) }
 	api.HandleFunc("/admin/home", admin(s.adminHome)).Methods(http.MethodGet)
 	api.HandleFunc("/admin/home", admin(s.adminUpdateHome)).Methods(http.MethodPut)
 	api.HandleFunc("/admin/home/history", admin(s.adminHomeHistory)).Methods(http.MethodGet)
@@ -129,7 +130,7 @@ func (k adminKind[F]) validate(ctx context.Context, f F) error {
 
 func registerAdminKind[F cat.Fields[F]](s *Server, api *mux.Router, k adminKind[F]) {
 	base := "/admin/" + k.path
-	admin := func(f http.HandlerFunc) http.HandlerFunc { return requireRole(f, RoleAdmin) }
+	admin := func(f http.HandlerFunc) http.HandlerFunc { return httpx.RequireRole(f, httpx.RoleAdmin) }
 	api.HandleFunc(base, admin(func(w http.ResponseWriter, r *http.Request) { s.adminList(w, r, k.kind) })).Methods(http.MethodGet)
 	api.HandleFunc(base, admin(func(w http.ResponseWriter, r *http.Request) { adminCreate(s, w, r, k) })).Methods(http.MethodPost)
 	api.HandleFunc(base+"/{id}", admin(func(w http.ResponseWriter, r *http.Request) { s.adminGet(w, r, k.kind) })).Methods(http.MethodGet)
@@ -143,36 +144,36 @@ func (s *Server) adminList(w http.ResponseWriter, r *http.Request, kind string) 
 	q := r.URL.Query()
 	page, err := queryInt(r, "page", 1)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	perPage, err := queryInt(r, "per_page", 20)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	res, err := s.deps.CatalogueReader.AdminList(r.Context(), kind, catrm.AdminQuery{
 		Q: q.Get("q"), Sort: q.Get("sort"), Desc: q.Get("dir") == "desc", Status: q.Get("status"), Page: page, PerPage: perPage,
 	})
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, res)
+	httpx.WriteJSON(w, http.StatusOK, res)
 }
 
 func (s *Server) adminGet(w http.ResponseWriter, r *http.Request, kind string) {
 	id, err := pathUUID(r, "id")
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	v, err := s.deps.CatalogueReader.AdminGet(r.Context(), kind, id)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": v})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": v})
 }
 
 // moneyFields are the JSON keys that hold EGP amounts. Forms may send them as a number or a string
@@ -182,7 +183,7 @@ var moneyFields = map[string]bool{"price": true, "price_per_km": true, "waiting_
 // decodeFields reads an entity's fields from the request body into dst.
 func decodeFields(w http.ResponseWriter, r *http.Request, dst any) error {
 	var raw map[string]any
-	if err := decodeBody(w, r, &raw); err != nil {
+	if err := httpx.DecodeBody(w, r, &raw); err != nil {
 		return err
 	}
 	if raw == nil {
@@ -195,7 +196,7 @@ func decodeFields(w http.ResponseWriter, r *http.Request, dst any) error {
 	}
 	data, err := json.Marshal(raw)
 	if err != nil {
-		return fmt.Errorf("%w: %w", errBadBody, err)
+		return fmt.Errorf("%w: %w", httpx.ErrBadBody, err)
 	}
 	if err := json.Unmarshal(data, dst); err != nil {
 		var te *json.UnmarshalTypeError
@@ -206,7 +207,7 @@ func decodeFields(w http.ResponseWriter, r *http.Request, dst any) error {
 			}
 			return &ve
 		}
-		return fmt.Errorf("%w: %w", errBadBody, err)
+		return fmt.Errorf("%w: %w", httpx.ErrBadBody, err)
 	}
 	return nil
 }
@@ -250,7 +251,7 @@ func adminCreate[F cat.Fields[F]](s *Server, w http.ResponseWriter, r *http.Requ
 	ctx := r.Context()
 	var f F
 	if err := decodeFields(w, r, &f); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	meta := catalogueMeta(r)
@@ -261,25 +262,25 @@ func adminCreate[F cat.Fields[F]](s *Server, w http.ResponseWriter, r *http.Requ
 		id = uuid.NewSHA1(meta.CommandID, []byte("entity"))
 	}
 	if err := k.validate(ctx, f); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	res, err := k.entities.Create(ctx, cat.Create[F]{ID: id, Fields: f}, meta)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if err := s.wrote(ctx, res.Position); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	v, err := s.deps.CatalogueReader.AdminGet(ctx, k.kind, id)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	w.Header().Set("Location", "/api/admin/"+k.path+"/"+id.String())
-	writeJSON(w, http.StatusCreated, map[string]any{"data": v})
+	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"data": v})
 }
 
 var errStaleVersion = domain.Conflict("common.concurrent_change")
@@ -288,12 +289,12 @@ func adminUpdate[F cat.Fields[F]](s *Server, w http.ResponseWriter, r *http.Requ
 	ctx := r.Context()
 	id, err := pathUUID(r, "id")
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	var f F
 	if err := decodeFields(w, r, &f); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	// If-Match carries the version the form was loaded at: an edit over someone else's newer edit
@@ -302,25 +303,25 @@ func adminUpdate[F cat.Fields[F]](s *Server, w http.ResponseWriter, r *http.Requ
 		want, err := strconv.ParseInt(match, 10, 64)
 		_, hist, lerr := k.entities.Load(ctx, id)
 		if lerr != nil {
-			writeError(w, r, lerr)
+			httpx.WriteError(w, r, lerr)
 			return
 		}
 		if err != nil || hist.Version != want {
-			writeError(w, r, errStaleVersion)
+			httpx.WriteError(w, r, errStaleVersion)
 			return
 		}
 	}
 	if err := k.validate(ctx, f); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	res, err := k.entities.Update(ctx, cat.Update[F]{ID: id, Fields: f}, catalogueMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if err := s.wrote(ctx, res.Position); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.adminGet(w, r, k.kind)
@@ -330,7 +331,7 @@ func adminArchive[F cat.Fields[F]](s *Server, w http.ResponseWriter, r *http.Req
 	ctx := r.Context()
 	id, err := pathUUID(r, "id")
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	op := k.entities.Restore
@@ -339,16 +340,16 @@ func adminArchive[F cat.Fields[F]](s *Server, w http.ResponseWriter, r *http.Req
 	}
 	res, err := op(ctx, id, catalogueMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if err := s.wrote(ctx, res.Position); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	v, err := s.deps.CatalogueReader.AdminGet(ctx, k.kind, id)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	out := map[string]any{"data": v}
@@ -357,7 +358,7 @@ func adminArchive[F cat.Fields[F]](s *Server, w http.ResponseWriter, r *http.Req
 		if k.kind == catrm.KindDestination {
 			progs, err := s.deps.CatalogueReader.ProgramsVisiting(ctx, id)
 			if err != nil {
-				writeError(w, r, err)
+				httpx.WriteError(w, r, err)
 				return
 			}
 			refs := make([]programRef, 0, len(progs))
@@ -370,7 +371,7 @@ func adminArchive[F cat.Fields[F]](s *Server, w http.ResponseWriter, r *http.Req
 			}
 		}
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 func (s *Server) checkDestination(ctx context.Context, f cat.DestinationFields) error {
@@ -516,12 +517,12 @@ func adminHistory[F cat.Fields[F]](s *Server, w http.ResponseWriter, r *http.Req
 	ctx := r.Context()
 	id, err := pathUUID(r, "id")
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	_, hist, err := k.entities.Load(ctx, id)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if len(hist.Events) == 0 {
@@ -530,7 +531,7 @@ func adminHistory[F cat.Fields[F]](s *Server, w http.ResponseWriter, r *http.Req
 		if err == nil {
 			err = domain.NotFound("common.not_found")
 		}
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	var state F
@@ -552,7 +553,7 @@ func adminHistory[F cat.Fields[F]](s *Server, w http.ResponseWriter, r *http.Req
 			entry.Action = "restored"
 		}
 	})
-	writeJSON(w, http.StatusOK, map[string]any{"data": entries})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": entries})
 }
 
 // historyEntries lists a stream's events for the admin, newest first (the latest change on top): who
@@ -576,4 +577,4 @@ func nonEmptyFields[F any](f F) []string {
 	return cat.ChangedFields(zero, f)
 }
 
-func messageFor(r *http.Request, key string) string { return i18n.T(Lang(r), key) }
+func messageFor(r *http.Request, key string) string { return i18n.T(httpx.Lang(r), key) }

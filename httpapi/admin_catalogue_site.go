@@ -13,6 +13,7 @@ import (
 	"mishwar/domain"
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/money"
+	"mishwar/httpapi/httpx"
 )
 
 // Admin handlers of the catalogue's singletons (home content, business settings, currency rates) and
@@ -21,38 +22,38 @@ import (
 func (s *Server) adminHome(w http.ResponseWriter, r *http.Request) {
 	state, hist, err := s.deps.Catalogue.HomeContent(r.Context())
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": state.Content, "version": hist.Version})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": state.Content, "version": hist.Version})
 }
 
 func (s *Server) adminUpdateHome(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	var content cat.HomeContent
 	if err := decodeFields(w, r, &content); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if id := content.FullDayRide.ProgramID; id != uuid.Nil {
 		if p, err := s.deps.CatalogueReader.Program(ctx, id); err != nil || p.Archived {
 			if err != nil && !errors.Is(err, cat.ErrProgramNotFound) {
-				writeError(w, r, err)
+				httpx.WriteError(w, r, err)
 				return
 			}
 			var ve domain.ValidationError
 			ve.Add("full_day_ride.program_id", "catalogue.unknown_program")
-			writeError(w, r, &ve)
+			httpx.WriteError(w, r, &ve)
 			return
 		}
 	}
 	res, err := s.deps.Catalogue.UpdateHomeContent(ctx, cat.UpdateHomeContent{Content: content}, catalogueMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if err := s.wrote(ctx, res.Position); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.adminHome(w, r)
@@ -62,7 +63,7 @@ func (s *Server) adminHomeHistory(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	_, hist, err := s.deps.Catalogue.HomeContent(ctx)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	var prev cat.HomeContent
@@ -71,7 +72,7 @@ func (s *Server) adminHomeHistory(w http.ResponseWriter, r *http.Request) {
 		entry.Action, entry.Changes = "updated", changesBetween(prev, e.Content, e.Changed, first)
 		prev, first = e.Content, false
 	})
-	writeJSON(w, http.StatusOK, map[string]any{"data": entries})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": entries})
 }
 
 type settingsJSON struct {
@@ -84,25 +85,25 @@ type settingsJSON struct {
 func (s *Server) adminSettings(w http.ResponseWriter, r *http.Request) {
 	state, hist, err := s.deps.Catalogue.LoadSettings(r.Context())
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	out := settingsJSON{OpeningHours: nonNil(state.Hours), Holidays: nonNil(state.Holidays), Version: hist.Version}
 	if state.DefaultPickupPoint != uuid.Nil {
 		out.DefaultPickupPoint = &state.DefaultPickupPoint
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": out})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
 }
 
 // settingsCommand runs one business-settings command and answers with the settings after it.
 func (s *Server) settingsCommand(w http.ResponseWriter, r *http.Request, cmd cat.SettingsCommand) {
 	res, err := s.deps.Catalogue.Settings(r.Context(), cmd, catalogueMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if err := s.wrote(r.Context(), res.Position); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.adminSettings(w, r)
@@ -113,7 +114,7 @@ func (s *Server) adminSetOpeningHours(w http.ResponseWriter, r *http.Request) {
 		Hours cat.WeeklyHours `json:"hours"`
 	}
 	if err := decodeFields(w, r, &body); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.settingsCommand(w, r, cat.SetOpeningHours{Hours: body.Hours})
@@ -122,7 +123,7 @@ func (s *Server) adminSetOpeningHours(w http.ResponseWriter, r *http.Request) {
 func (s *Server) adminAddHoliday(w http.ResponseWriter, r *http.Request) {
 	var body cat.Holiday
 	if err := decodeFields(w, r, &body); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.settingsCommand(w, r, cat.AddHoliday{Holiday: body})
@@ -137,19 +138,19 @@ func (s *Server) adminSetDefaultPickupPoint(w http.ResponseWriter, r *http.Reque
 		PickupPointID uuid.UUID `json:"pickup_point_id"`
 	}
 	if err := decodeFields(w, r, &body); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if body.PickupPointID != uuid.Nil {
 		p, err := s.deps.CatalogueReader.PickupPoint(r.Context(), body.PickupPointID)
 		if err != nil && !errors.Is(err, cat.ErrPickupPointNotFound) {
-			writeError(w, r, err)
+			httpx.WriteError(w, r, err)
 			return
 		}
 		if err != nil || p.Archived || !p.Active {
 			var ve domain.ValidationError
 			ve.Add("pickup_point_id", "catalogue.unknown_pickup_point")
-			writeError(w, r, &ve)
+			httpx.WriteError(w, r, &ve)
 			return
 		}
 	}
@@ -160,7 +161,7 @@ func (s *Server) adminSettingsHistory(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	_, hist, err := s.deps.Catalogue.LoadSettings(ctx)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	state := cat.Settings.Initial()
@@ -178,13 +179,13 @@ func (s *Server) adminSettingsHistory(w http.ResponseWriter, r *http.Request) {
 		}
 		state = cat.Settings.Evolve(state, e)
 	})
-	writeJSON(w, http.StatusOK, map[string]any{"data": entries})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": entries})
 }
 
 func (s *Server) adminCurrencyRates(w http.ResponseWriter, r *http.Request) {
 	state, hist, err := s.deps.Catalogue.LoadCurrencyRates(r.Context())
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	rates := map[money.Currency]float64{}
@@ -195,7 +196,7 @@ func (s *Server) adminCurrencyRates(w http.ResponseWriter, r *http.Request) {
 	if !state.SetAt.IsZero() {
 		setAt = &state.SetAt
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"rates": rates, "set_at": setAt, "version": hist.Version}})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"rates": rates, "set_at": setAt, "version": hist.Version}})
 }
 
 // adminSetCurrencyRates takes {"rates": {"USD": 0.0205, "SAR": 0.0769}}: what one pound buys.
@@ -204,7 +205,7 @@ func (s *Server) adminSetCurrencyRates(w http.ResponseWriter, r *http.Request) {
 		Rates map[string]float64 `json:"rates"`
 	}
 	if err := decodeFields(w, r, &body); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	var cmd cat.SetCurrencyRates
@@ -213,11 +214,11 @@ func (s *Server) adminSetCurrencyRates(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := s.deps.Catalogue.SetCurrencyRates(r.Context(), cmd, catalogueMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if err := s.wrote(r.Context(), res.Position); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.adminCurrencyRates(w, r)
@@ -227,7 +228,7 @@ func (s *Server) adminCurrencyRatesHistory(w http.ResponseWriter, r *http.Reques
 	ctx := r.Context()
 	_, hist, err := s.deps.Catalogue.LoadCurrencyRates(ctx)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	var prev []money.Rate
@@ -235,7 +236,7 @@ func (s *Server) adminCurrencyRatesHistory(w http.ResponseWriter, r *http.Reques
 		entry.Action, entry.Changes = "updated", []fieldChange{{Field: "rates", From: rawJSON(prev), To: rawJSON(e.Rates)}}
 		prev = e.Rates
 	})
-	writeJSON(w, http.StatusOK, map[string]any{"data": entries})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": entries})
 }
 
 var errMissingFile = domain.Invalid("uploads.missing_file")
@@ -247,17 +248,17 @@ func (s *Server) adminUpload(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			writeError(w, r, uploads.ErrTooLarge)
+			httpx.WriteError(w, r, uploads.ErrTooLarge)
 			return
 		}
-		writeError(w, r, errMissingFile)
+		httpx.WriteError(w, r, errMissingFile)
 		return
 	}
 	defer file.Close()
 	p, err := s.deps.Uploads.Save(file)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"data": p})
+	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"data": p})
 }

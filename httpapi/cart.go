@@ -22,6 +22,7 @@ import (
 	"mishwar/domain/cart"
 	"mishwar/domain/money"
 	"mishwar/domain/trip"
+	"mishwar/httpapi/httpx"
 	"mishwar/internal/i18n"
 	cartrm "mishwar/projections/cart"
 )
@@ -45,15 +46,15 @@ func (s *Server) cartRoutes(api *mux.Router) {
 	if s.deps.Cart == nil {
 		return
 	}
-	api.HandleFunc("/auth/cart", requireUser(s.getCart)).Methods(http.MethodGet)
-	api.HandleFunc("/auth/cart", requireUser(s.addToCart)).Methods(http.MethodPost)
-	api.HandleFunc("/auth/cart/clear", requireUser(s.clearCart)).Methods(http.MethodDelete)
-	api.HandleFunc("/auth/cart/program", requireUser(s.addProgramToCart)).Methods(http.MethodPost)
-	api.HandleFunc("/auth/cart/points", requireUser(s.chooseCartPoints)).Methods(http.MethodPut)
-	api.HandleFunc("/auth/cart/optimise", requireUser(s.optimiseCart)).Methods(http.MethodPost)
-	api.HandleFunc("/auth/cart/order", requireUser(s.reorderCart)).Methods(http.MethodPut)
-	api.HandleFunc("/auth/cart/items/{id}/move", requireUser(s.moveCartItem)).Methods(http.MethodPatch)
-	api.HandleFunc("/auth/cart/{id}", requireUser(s.removeFromCart)).Methods(http.MethodDelete)
+	api.HandleFunc("/auth/cart", httpx.RequireUser(s.getCart)).Methods(http.MethodGet)
+	api.HandleFunc("/auth/cart", httpx.RequireUser(s.addToCart)).Methods(http.MethodPost)
+	api.HandleFunc("/auth/cart/clear", httpx.RequireUser(s.clearCart)).Methods(http.MethodDelete)
+	api.HandleFunc("/auth/cart/program", httpx.RequireUser(s.addProgramToCart)).Methods(http.MethodPost)
+	api.HandleFunc("/auth/cart/points", httpx.RequireUser(s.chooseCartPoints)).Methods(http.MethodPut)
+	api.HandleFunc("/auth/cart/optimise", httpx.RequireUser(s.optimiseCart)).Methods(http.MethodPost)
+	api.HandleFunc("/auth/cart/order", httpx.RequireUser(s.reorderCart)).Methods(http.MethodPut)
+	api.HandleFunc("/auth/cart/items/{id}/move", httpx.RequireUser(s.moveCartItem)).Methods(http.MethodPatch)
+	api.HandleFunc("/auth/cart/{id}", httpx.RequireUser(s.removeFromCart)).Methods(http.MethodDelete)
 }
 
 // ---- answers ----
@@ -260,7 +261,7 @@ func toRoutePointJSON(p cartrm.RoutePoint, lang i18n.Lang) routePointJSON {
 // ---- helpers ----
 
 func (s *Server) cartUser(r *http.Request) string {
-	id, _ := CurrentIdentity(r)
+	id, _ := httpx.CurrentIdentity(r)
 	return id.UserID
 }
 
@@ -271,9 +272,9 @@ var idempotencyNamespace = uuid.MustParse("6f1d2a36-5c57-4b8e-9a43-2f6f0d0f4c11"
 // the same command: the first answer is repeated and nothing is appended twice. Keys are scoped to
 // the user, so two people cannot collide on one.
 func cartMeta(r *http.Request) commands.Meta {
-	id, _ := CurrentIdentity(r)
+	id, _ := httpx.CurrentIdentity(r)
 	meta := commands.NewMeta(commands.Actor{UserID: id.UserID, Role: id.Role})
-	meta.ClientIP = ClientIP(r)
+	meta.ClientIP = httpx.ClientIP(r)
 	if key := strings.TrimSpace(r.Header.Get("Idempotency-Key")); key != "" {
 		meta.CommandID = uuid.NewSHA1(idempotencyNamespace, []byte(id.UserID+"\x00"+r.Method+" "+r.URL.Path+"\x00"+key))
 		meta.CorrelationID = meta.CommandID.String()
@@ -330,22 +331,22 @@ func (s *Server) quoteCart(r *http.Request) (cartJSON, error) {
 	if err != nil {
 		return cartJSON{}, err
 	}
-	return toCartJSON(q, Lang(r)), nil
+	return toCartJSON(q, httpx.Lang(r)), nil
 }
 
 // answerCart answers status with the cart after a change, and a message.
 func (s *Server) answerCart(w http.ResponseWriter, r *http.Request, res cartcmd.Result, status int, messageKey string, args ...any) {
 	if err := s.waitForCart(r.Context(), res); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	body, err := s.quoteCart(r)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	body.Message = i18n.T(Lang(r), messageKey, args...)
-	writeJSON(w, status, body)
+	body.Message = i18n.T(httpx.Lang(r), messageKey, args...)
+	httpx.WriteJSON(w, status, body)
 }
 
 // ---- GET api/auth/cart ----
@@ -406,7 +407,7 @@ func (s *Server) getCart(w http.ResponseWriter, r *http.Request) {
 	if ids, indexes := cookieIDs(r); len(ids) > 0 {
 		found, err := s.deps.Cart.Quotes.Catalogue.Destinations(r.Context(), ids)
 		if err != nil {
-			writeError(w, r, err)
+			httpx.WriteError(w, r, err)
 			return
 		}
 		v := &domain.ValidationError{}
@@ -416,16 +417,16 @@ func (s *Server) getCart(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		if err := v.Err(); err != nil {
-			writeError(w, r, err)
+			httpx.WriteError(w, r, err)
 			return
 		}
 	}
 	body, err := s.quoteCart(r)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, body)
+	httpx.WriteJSON(w, http.StatusOK, body)
 }
 
 // ---- POST api/auth/cart ----
@@ -459,32 +460,32 @@ type addedItemJSON struct {
 
 func (s *Server) addToCart(w http.ResponseWriter, r *http.Request) {
 	var req addToCartRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	itemID, res, err := s.deps.Cart.Commands.AddDestination(r.Context(), s.cartUser(r), strings.TrimSpace(string(req.DestinationID)), cartMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if err := s.waitForCart(r.Context(), res); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	body, err := s.quoteCart(r)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	for _, it := range body.Data {
 		if it.ID == itemID {
-			writeJSON(w, http.StatusCreated, addedItemJSON{Message: i18n.T(Lang(r), "cart.added"), Data: it, Version: body.Version})
+			httpx.WriteJSON(w, http.StatusCreated, addedItemJSON{Message: i18n.T(httpx.Lang(r), "cart.added"), Data: it, Version: body.Version})
 			return
 		}
 	}
 	// Removed again between the write and this read (another tab): the add still happened.
-	writeJSON(w, http.StatusCreated, map[string]any{"message": i18n.T(Lang(r), "cart.added"), "data": nil, "version": body.Version})
+	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"message": i18n.T(httpx.Lang(r), "cart.added"), "data": nil, "version": body.Version})
 }
 
 // ---- POST api/auth/cart/program ----
@@ -495,13 +496,13 @@ type addProgramRequest struct {
 
 func (s *Server) addProgramToCart(w http.ResponseWriter, r *http.Request) {
 	var req addProgramRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	res, err := s.deps.Cart.Commands.AddProgram(r.Context(), s.cartUser(r), strings.TrimSpace(string(req.ProgramID)), cartMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	added := 0
@@ -518,7 +519,7 @@ func (s *Server) addProgramToCart(w http.ResponseWriter, r *http.Request) {
 func (s *Server) removeFromCart(w http.ResponseWriter, r *http.Request) {
 	res, err := s.deps.Cart.Commands.RemoveItem(r.Context(), s.cartUser(r), mux.Vars(r)["id"], cartMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.answerCart(w, r, res, http.StatusOK, "cart.removed")
@@ -527,7 +528,7 @@ func (s *Server) removeFromCart(w http.ResponseWriter, r *http.Request) {
 func (s *Server) clearCart(w http.ResponseWriter, r *http.Request) {
 	res, err := s.deps.Cart.Commands.Clear(r.Context(), s.cartUser(r), cartMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.answerCart(w, r, res, http.StatusOK, "cart.cleared")
@@ -564,8 +565,8 @@ type moveRequest struct {
 
 func (s *Server) moveCartItem(w http.ResponseWriter, r *http.Request) {
 	var req moveRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	steps := 1
@@ -578,7 +579,7 @@ func (s *Server) moveCartItem(w http.ResponseWriter, r *http.Request) {
 	direction := cart.Direction(strings.ToLower(strings.TrimSpace(req.Direction)))
 	res, err := s.deps.Cart.Commands.MoveItem(r.Context(), s.cartUser(r), mux.Vars(r)["id"], direction, steps, cartMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.answerCart(w, r, res, http.StatusOK, "cart.moved")
@@ -593,14 +594,14 @@ type reorderRequest struct {
 
 func (s *Server) reorderCart(w http.ResponseWriter, r *http.Request) {
 	var req reorderRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if len(req.ItemIDs) == 0 {
 		v := &domain.ValidationError{}
 		v.Add("item_ids", "cart.item_ids_invalid")
-		writeError(w, r, v)
+		httpx.WriteError(w, r, v)
 		return
 	}
 	reason := req.Reason
@@ -609,7 +610,7 @@ func (s *Server) reorderCart(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := s.deps.Cart.Commands.Reorder(r.Context(), s.cartUser(r), req.ItemIDs, reason, cartMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.answerCart(w, r, res, http.StatusOK, "cart.reordered")
@@ -646,8 +647,8 @@ func (p *pointRequest) choice() *cartcmd.PointChoice {
 
 func (s *Server) chooseCartPoints(w http.ResponseWriter, r *http.Request) {
 	var req pointsRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	same := req.End == nil
@@ -656,7 +657,7 @@ func (s *Server) chooseCartPoints(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := s.deps.Cart.Commands.ChoosePoints(r.Context(), s.cartUser(r), req.Start.choice(), req.End.choice(), same, cartMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.answerCart(w, r, res, http.StatusOK, "cart.points_chosen")
@@ -681,20 +682,20 @@ type proposalJSON struct {
 func (s *Server) optimiseCart(w http.ResponseWriter, r *http.Request) {
 	departure, err := s.departure(r)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	v, err := s.deps.Cart.Carts.Cart(r.Context(), s.cartUser(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	p, err := s.deps.Cart.Quotes.Optimise(r.Context(), v, departure)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	lang := Lang(r)
+	lang := httpx.Lang(r)
 	out := proposalJSON{
 		Improves: p.Improves, Order: p.Order, Version: v.Version,
 		Current: toCartJSON(p.Current, lang), Proposed: toCartJSON(p.Proposed, lang),
@@ -706,5 +707,5 @@ func (s *Server) optimiseCart(w http.ResponseWriter, r *http.Request) {
 	} else {
 		out.Message = i18n.T(lang, "cart.already_optimal")
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpx.WriteJSON(w, http.StatusOK, out)
 }

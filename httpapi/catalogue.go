@@ -15,6 +15,7 @@ import (
 	"mishwar/domain"
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/money"
+	"mishwar/httpapi/httpx"
 	catrm "mishwar/projections/catalogue"
 )
 
@@ -48,14 +49,14 @@ func writeCatalogue(w http.ResponseWriter, r *http.Request, v any) {
 	if lang, ok := explicitLang(r); ok {
 		flat, err := flattenLang(v, lang)
 		if err != nil {
-			writeError(w, r, err)
+			httpx.WriteError(w, r, err)
 			return
 		}
 		v = flat
 	}
 	w.Header().Set("Cache-Control", "public, max-age=30")
 	w.Header().Add("Vary", "lang, Accept-Language")
-	writeJSON(w, http.StatusOK, v)
+	httpx.WriteJSON(w, http.StatusOK, v)
 }
 
 func explicitLang(r *http.Request) (string, bool) {
@@ -233,7 +234,7 @@ func (s *Server) listDestinations(w http.ResponseWriter, r *http.Request) {
 	rd := s.deps.CatalogueReader
 	limit, err := queryInt(r, "limit", catrm.DefaultPageSize)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	q := catrm.DestinationQuery{Q: r.URL.Query().Get("q"), Cursor: r.URL.Query().Get("cursor"), Limit: limit}
@@ -243,19 +244,19 @@ func (s *Server) listDestinations(w http.ResponseWriter, r *http.Request) {
 			err = cat.ErrCategoryNotFound
 		}
 		if err != nil {
-			writeError(w, r, err)
+			httpx.WriteError(w, r, err)
 			return
 		}
 		q.CategoryID = c.ID
 	}
 	page, err := rd.PublishedDestinations(ctx, q)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	data, err := s.destinationsJSON(ctx, page.Data)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	writeCatalogue(w, r, map[string]any{"data": data, "next_cursor": page.NextCursor})
@@ -274,18 +275,18 @@ func (s *Server) getDestination(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	d, err := s.deps.CatalogueReader.DestinationByRef(ctx, mux.Vars(r)["ref"])
 	if d, err = visible(d, err, cat.ErrDestinationNotFound); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	data, err := s.destinationsJSON(ctx, []catrm.Destination{d})
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	out := data[0]
 	progs, err := s.deps.CatalogueReader.PublishedPrograms(ctx, catrm.ProgramQuery{Visiting: d.ID})
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	for _, p := range progs {
@@ -313,12 +314,12 @@ func (s *Server) listCategories(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	cats, err := s.deps.CatalogueReader.Categories(ctx)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	counts, err := s.deps.CatalogueReader.CategoryCounts(ctx)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	data := make([]categoryJSON, 0, len(cats))
@@ -335,12 +336,12 @@ func (s *Server) getCategory(w http.ResponseWriter, r *http.Request) {
 		err = cat.ErrCategoryNotFound
 	}
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	counts, err := s.deps.CatalogueReader.CategoryCounts(ctx)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	writeCatalogue(w, r, map[string]any{"data": toCategoryJSON(c, counts[c.ID])})
@@ -412,12 +413,12 @@ func (s *Server) listPrograms(w http.ResponseWriter, r *http.Request) {
 	q := catrm.ProgramQuery{Q: r.URL.Query().Get("q"), TopOnly: r.URL.Query().Get("top") == "1" || r.URL.Query().Get("top") == "true"}
 	progs, err := s.deps.CatalogueReader.PublishedPrograms(ctx, q)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	data, err := s.programsJSON(ctx, progs)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	writeCatalogue(w, r, map[string]any{"data": data})
@@ -427,12 +428,12 @@ func (s *Server) getProgram(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	p, err := s.deps.CatalogueReader.ProgramByRef(ctx, mux.Vars(r)["ref"])
 	if p, err = visible(p, err, cat.ErrProgramNotFound); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	data, err := s.programsJSON(ctx, []catrm.Program{p})
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	writeCatalogue(w, r, map[string]any{"data": data[0]})
@@ -450,7 +451,7 @@ type ratePlanJSON struct {
 func (s *Server) listRates(w http.ResponseWriter, r *http.Request) {
 	plans, err := s.deps.CatalogueReader.ActiveRatePlans(r.Context())
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	data := make([]ratePlanJSON, 0, len(plans))
@@ -474,14 +475,14 @@ func (s *Server) listPickupPoints(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	points, err := s.deps.CatalogueReader.PickupPoints(ctx)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	var defaultID *uuid.UUID
 	if def, err := s.deps.CatalogueReader.DefaultPickupPoint(ctx); err == nil {
 		defaultID = &def.ID
 	} else if !errors.Is(err, catrm.ErrNoDefaultPickupPoint) {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	data := make([]pickupPointJSON, 0, len(points))
@@ -523,7 +524,7 @@ func toOpeningHoursJSON(b cat.BusinessHours, now time.Time) openingHoursJSON {
 func (s *Server) openingHours(w http.ResponseWriter, r *http.Request) {
 	b, err := s.deps.CatalogueReader.OpeningHours(r.Context())
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	writeCatalogue(w, r, map[string]any{"data": toOpeningHoursJSON(b, time.Now())})
@@ -534,27 +535,27 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	rd := s.deps.CatalogueReader
 	content, _, err := rd.Home(ctx)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	top, err := rd.PublishedPrograms(ctx, catrm.ProgramQuery{TopOnly: true})
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	topJSON, err := s.programsJSON(ctx, top)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	var mostVisited *destinationJSON
 	if d, ok, err := rd.MostVisitedDestination(ctx); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	} else if ok {
 		dj, err := s.destinationsJSON(ctx, []catrm.Destination{d})
 		if err != nil {
-			writeError(w, r, err)
+			httpx.WriteError(w, r, err)
 			return
 		}
 		mostVisited = &dj[0]
@@ -564,7 +565,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 		if p, err := rd.Program(ctx, id); err == nil && p.Visible() {
 			pj, err := s.programsJSON(ctx, []catrm.Program{p})
 			if err != nil {
-				writeError(w, r, err)
+				httpx.WriteError(w, r, err)
 				return
 			}
 			fullDay = &pj[0]
@@ -572,7 +573,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	}
 	hours, err := rd.OpeningHours(ctx)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if content.FAQ == nil {
@@ -613,7 +614,7 @@ type currencyJSON struct {
 func (s *Server) currencies(w http.ResponseWriter, r *http.Request) {
 	rates, setAt, err := s.deps.CatalogueReader.CurrencyRates(r.Context())
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	data := []currencyJSON{{Currency: money.EGP, Rate: 1, Scaled: money.RateScale}}
@@ -636,7 +637,7 @@ type countryJSON struct {
 func (s *Server) listCountries(w http.ResponseWriter, r *http.Request) {
 	cs, err := s.deps.CatalogueReader.ActiveCountries(r.Context())
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	data := make([]countryJSON, 0, len(cs))
@@ -665,7 +666,7 @@ type offerJSON struct {
 func (s *Server) listOffers(w http.ResponseWriter, r *http.Request) {
 	offers, err := s.deps.CatalogueReader.ActiveOffers(r.Context(), time.Now())
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	data := make([]offerJSON, 0, len(offers))
@@ -691,32 +692,32 @@ func (s *Server) search(w http.ResponseWriter, r *http.Request) {
 	if catrm.NormalizeSearch(q) == "" {
 		var ve domain.ValidationError
 		ve.Add("q", "common.required")
-		writeError(w, r, &ve)
+		httpx.WriteError(w, r, &ve)
 		return
 	}
 	limit, err := queryInt(r, "limit", 20)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	page, err := s.deps.CatalogueReader.PublishedDestinations(ctx, catrm.DestinationQuery{Q: q, Limit: limit})
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	progs, err := s.deps.CatalogueReader.PublishedPrograms(ctx, catrm.ProgramQuery{Q: q})
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	dests, err := s.destinationsJSON(ctx, page.Data)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	progJSON, err := s.programsJSON(ctx, progs)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	writeCatalogue(w, r, map[string]any{"data": map[string]any{"destinations": dests, "programs": progJSON}, "q": q})

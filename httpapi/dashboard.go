@@ -8,6 +8,7 @@ import (
 
 	"mishwar/domain/catalogue"
 	"mishwar/domain/money"
+	"mishwar/httpapi/httpx"
 )
 
 // dashboardRoutes: the admin area's landing numbers.
@@ -15,7 +16,7 @@ func (s *Server) dashboardRoutes(api *mux.Router) {
 	if s.deps.Orders == nil {
 		return
 	}
-	api.HandleFunc("/admin/dashboard", requireRole(s.adminDashboard, RoleAdmin, RoleSupport)).Methods(http.MethodGet)
+	api.HandleFunc("/admin/dashboard", httpx.RequireRole(s.adminDashboard, httpx.RoleAdmin, httpx.RoleSupport)).Methods(http.MethodGet)
 }
 
 func (s *Server) adminDashboard(w http.ResponseWriter, r *http.Request) {
@@ -25,10 +26,10 @@ func (s *Server) adminDashboard(w http.ResponseWriter, r *http.Request) {
 	}
 	d, err := s.deps.Orders.Reader.Dashboard(r.Context(), now, catalogue.Cairo)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{
 		"trips_today":       d.TripsToday,
 		"open_orders":       d.OpenOrders,
 		"awaiting_payment":  d.AwaitingPayment,

@@ -19,6 +19,7 @@ import (
 	"mishwar/domain/dispatch"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
+	"mishwar/httpapi/httpx"
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
 	ordersrm "mishwar/projections/orders"
@@ -46,27 +47,27 @@ func (s *Server) dispatchRoutes(api *mux.Router) {
 	if s.deps.Dispatch == nil {
 		return
 	}
-	api.HandleFunc("/admin/trips", requireRole(s.tripsBoard, RoleAdmin, RoleSupport)).Methods(http.MethodGet)
-	api.HandleFunc("/admin/trips/{orderID}/driver", requireRole(s.assignDriver, RoleAdmin)).Methods(http.MethodPost)
-	api.HandleFunc("/admin/trips/{orderID}/driver", requireRole(s.unassignDriver, RoleAdmin)).Methods(http.MethodDelete)
-	api.HandleFunc("/admin/drivers/{driverID}/account", requireRole(s.linkDriverAccount, RoleAdmin)).Methods(http.MethodPut)
-	api.HandleFunc("/driver/trips", requireRole(s.driverTrips, RoleDriver)).Methods(http.MethodGet)
-	api.HandleFunc("/driver/trips/{orderID}/progress", requireRole(s.driverProgress, RoleDriver)).Methods(http.MethodPost)
+	api.HandleFunc("/admin/trips", httpx.RequireRole(s.tripsBoard, httpx.RoleAdmin, httpx.RoleSupport)).Methods(http.MethodGet)
+	api.HandleFunc("/admin/trips/{orderID}/driver", httpx.RequireRole(s.assignDriver, httpx.RoleAdmin)).Methods(http.MethodPost)
+	api.HandleFunc("/admin/trips/{orderID}/driver", httpx.RequireRole(s.unassignDriver, httpx.RoleAdmin)).Methods(http.MethodDelete)
+	api.HandleFunc("/admin/drivers/{driverID}/account", httpx.RequireRole(s.linkDriverAccount, httpx.RoleAdmin)).Methods(http.MethodPut)
+	api.HandleFunc("/driver/trips", httpx.RequireRole(s.driverTrips, httpx.RoleDriver)).Methods(http.MethodGet)
+	api.HandleFunc("/driver/trips/{orderID}/progress", httpx.RequireRole(s.driverProgress, httpx.RoleDriver)).Methods(http.MethodPost)
 	api.HandleFunc("/trips/{tripNumber}/progress", s.tripProgress).Methods(http.MethodGet)
-	api.HandleFunc("/orders/{id}/progress", requireUser(s.myTripProgress)).Methods(http.MethodGet)
+	api.HandleFunc("/orders/{id}/progress", httpx.RequireUser(s.myTripProgress)).Methods(http.MethodGet)
 }
 
 var dispatchIdempotencyNamespace = uuid.MustParse("0b7e4f52-3f0e-4c8a-a6a9-5d1c2e9f7a31")
 
 // dispatchMeta is the command metadata of a request; an Idempotency-Key makes a retry the same command.
 func dispatchMeta(r *http.Request) commands.Meta {
-	id, _ := CurrentIdentity(r)
+	id, _ := httpx.CurrentIdentity(r)
 	m := commands.NewMeta(commands.Actor{UserID: id.UserID, Role: id.Role})
 	if key := strings.TrimSpace(r.Header.Get("Idempotency-Key")); key != "" {
 		m.CommandID = uuid.NewSHA1(dispatchIdempotencyNamespace, []byte(id.UserID+"\x00"+r.Method+" "+r.URL.Path+"\x00"+key))
 		m.CorrelationID = m.CommandID.String()
 	}
-	m.ClientIP = ClientIP(r)
+	m.ClientIP = httpx.ClientIP(r)
 	return m
 }
 
@@ -98,23 +99,23 @@ func (s *Server) tripsBoard(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		v := &domain.ValidationError{}
 		v.Add("date", "dispatch.date_invalid")
-		writeError(w, r, v)
+		httpx.WriteError(w, r, v)
 		return
 	}
 	ctx := r.Context()
 	trips, err := s.deps.Dispatch.Reader.Board(ctx, string(day))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	drivers, err := s.deps.Dispatch.Catalogue.ActiveDrivers(ctx)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	links, err := s.deps.Dispatch.Reader.DriverAccounts(ctx)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	t, _ := day.Time(cat.Cairo)
@@ -127,23 +128,23 @@ func (s *Server) tripsBoard(w http.ResponseWriter, r *http.Request) {
 	list := make([]boardDriver, 0, len(drivers))
 	for _, d := range drivers {
 		id := d.ID.String()
-		list = append(list, boardDriver{ID: id, Name: d.Name.In(string(Lang(r))), Phone: d.Phone, Vehicle: d.Vehicle.In(string(Lang(r))), Plate: d.Plate,
+		list = append(list, boardDriver{ID: id, Name: d.Name.In(string(httpx.Lang(r))), Phone: d.Phone, Vehicle: d.Vehicle.In(string(httpx.Lang(r))), Plate: d.Plate,
 			TripsPerDay: max(d.TripsPerDay, 1), WorksThatDay: d.WorksOn(t.Weekday()), Trips: count[id], AccountEmail: links[id].Email})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": trips, "drivers": list, "date": string(day)})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": trips, "drivers": list, "date": string(day)})
 }
 
 func (s *Server) answerTrip(w http.ResponseWriter, r *http.Request, orderID string, pos eventstore.Position) {
 	if err := s.waitForDispatch(r.Context(), pos); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	tr, err := s.deps.Dispatch.Reader.Trip(r.Context(), orderID)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": tr})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": tr})
 }
 
 func tripNumberVar(r *http.Request, name string) (string, error) {
@@ -157,25 +158,25 @@ func tripNumberVar(r *http.Request, name string) (string, error) {
 func (s *Server) assignDriver(w http.ResponseWriter, r *http.Request) {
 	orderID, err := tripNumberVar(r, "orderID")
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	var req struct {
 		DriverID string `json:"driver_id"`
 	}
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if strings.TrimSpace(req.DriverID) == "" {
 		v := &domain.ValidationError{}
 		v.Add("driver_id", order.KeyRequired)
-		writeError(w, r, v)
+		httpx.WriteError(w, r, v)
 		return
 	}
 	out, err := s.deps.Dispatch.Commands.AssignDriver(r.Context(), orderID, strings.TrimSpace(req.DriverID), dispatchMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.answerTrip(w, r, orderID, out.Position)
@@ -184,12 +185,12 @@ func (s *Server) assignDriver(w http.ResponseWriter, r *http.Request) {
 func (s *Server) unassignDriver(w http.ResponseWriter, r *http.Request) {
 	orderID, err := tripNumberVar(r, "orderID")
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	out, err := s.deps.Dispatch.Commands.UnassignDriver(r.Context(), orderID, strings.TrimSpace(r.URL.Query().Get("reason")), dispatchMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.answerTrip(w, r, orderID, out.Position)
@@ -199,60 +200,60 @@ func (s *Server) linkDriverAccount(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Email string `json:"email"`
 	}
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if strings.TrimSpace(req.Email) == "" {
 		v := &domain.ValidationError{}
 		v.Add("email", order.KeyRequired)
-		writeError(w, r, v)
+		httpx.WriteError(w, r, v)
 		return
 	}
 	driverID := mux.Vars(r)["driverID"]
 	out, err := s.deps.Dispatch.Commands.LinkAccount(r.Context(), driverID, req.Email, dispatchMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if err := s.waitForDispatch(r.Context(), out.Position); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": map[string]string{"driver_id": driverID, "email": strings.ToLower(strings.TrimSpace(req.Email))}})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]string{"driver_id": driverID, "email": strings.ToLower(strings.TrimSpace(req.Email))}})
 }
 
 func (s *Server) driverTrips(w http.ResponseWriter, r *http.Request) {
-	id, _ := CurrentIdentity(r)
+	id, _ := httpx.CurrentIdentity(r)
 	from := cairoToday()
 	if d, err := availability.ParseDay(r.URL.Query().Get("from")); err == nil {
 		from = string(d)
 	}
 	trips, err := s.deps.Dispatch.Reader.DriverTrips(r.Context(), id.UserID, from, 50)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": trips})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": trips})
 }
 
 func (s *Server) driverProgress(w http.ResponseWriter, r *http.Request) {
 	orderID, err := tripNumberVar(r, "orderID")
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	var req struct {
 		Step string `json:"step"`
 		Stop int    `json:"stop"`
 	}
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	out, err := s.deps.Dispatch.Commands.Advance(r.Context(), orderID, strings.TrimSpace(req.Step), req.Stop, dispatchMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.answerTrip(w, r, orderID, out.Position)
@@ -305,50 +306,50 @@ func stopNames(o *ordersrm.Order) []string {
 // tripProgress answers a trip's progress to whoever proves its trip number and e-mail.
 func (s *Server) tripProgress(w http.ResponseWriter, r *http.Request) {
 	if s.deps.Dispatch.Limiter != nil {
-		if err := s.deps.Dispatch.Limiter.Take(r.Context(), TripProgressRule, ClientIP(r)); err != nil {
+		if err := s.deps.Dispatch.Limiter.Take(r.Context(), TripProgressRule, httpx.ClientIP(r)); err != nil {
 			var rl *ratelimit.RateLimitError
 			if errors.As(err, &rl) {
-				writeError(w, r, &RetryAfterError{After: rl.After})
+				httpx.WriteError(w, r, &httpx.RetryAfterError{After: rl.After})
 				return
 			}
-			writeError(w, r, err)
+			httpx.WriteError(w, r, err)
 			return
 		}
 	}
 	ts, err := s.deps.Dispatch.Orders.LookupTrip(r.Context(), mux.Vars(r)["tripNumber"], r.URL.Query().Get("email"))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	p, err := s.progressOf(r.Context(), ts.TripNumber, stopNames(ts.Order))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": p})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": p})
 }
 
 // myTripProgress answers the progress of the signed-in user's own order (404 for anyone else's).
 func (s *Server) myTripProgress(w http.ResponseWriter, r *http.Request) {
-	id, _ := CurrentIdentity(r)
+	id, _ := httpx.CurrentIdentity(r)
 	num, ok := order.NormalizeTripNumber(mux.Vars(r)["id"])
 	if !ok {
-		writeError(w, r, order.ErrOrderNotFound)
+		httpx.WriteError(w, r, order.ErrOrderNotFound)
 		return
 	}
 	o, err := s.deps.Dispatch.Orders.Order(r.Context(), num)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if o.UserID == "" || o.UserID != id.UserID {
-		writeError(w, r, order.ErrOrderNotFound)
+		httpx.WriteError(w, r, order.ErrOrderNotFound)
 		return
 	}
 	p, err := s.progressOf(r.Context(), num, stopNames(&o))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": p})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": p})
 }

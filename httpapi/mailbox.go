@@ -9,6 +9,7 @@ import (
 
 	"mishwar/adapters/mail"
 	"mishwar/domain"
+	"mishwar/httpapi/httpx"
 	"mishwar/internal/i18n"
 )
 
@@ -19,9 +20,9 @@ func (s *Server) mailboxRoutes(api *mux.Router) {
 	if s.deps.Mailbox == nil {
 		return
 	}
-	api.HandleFunc("/admin/mailbox", requireRole(s.mailboxList, RoleAdmin)).Methods(http.MethodGet)
-	api.HandleFunc("/admin/mailbox/{id}", requireRole(s.mailboxGet, RoleAdmin)).Methods(http.MethodGet)
-	api.HandleFunc("/admin/mailbox/{id}/retry", requireRole(s.mailboxRetry, RoleAdmin)).Methods(http.MethodPost)
+	api.HandleFunc("/admin/mailbox", httpx.RequireRole(s.mailboxList, httpx.RoleAdmin)).Methods(http.MethodGet)
+	api.HandleFunc("/admin/mailbox/{id}", httpx.RequireRole(s.mailboxGet, httpx.RoleAdmin)).Methods(http.MethodGet)
+	api.HandleFunc("/admin/mailbox/{id}/retry", httpx.RequireRole(s.mailboxRetry, httpx.RoleAdmin)).Methods(http.MethodPost)
 }
 
 var (
@@ -49,35 +50,35 @@ func (s *Server) mailboxList(w http.ResponseWriter, r *http.Request) {
 	}
 	list, total, err := s.deps.Mailbox.List(r.Context(), mail.Filter{Status: status, To: q.Get("to"), Limit: limit, Offset: max(offset, 0)})
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": list, "total": total})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": list, "total": total})
 }
 
 func (s *Server) mailboxGet(w http.ResponseWriter, r *http.Request) {
 	id, err := pathUUID(r, "id")
 	if err != nil {
-		writeError(w, r, errMailNotFound)
+		httpx.WriteError(w, r, errMailNotFound)
 		return
 	}
 	m, err := s.deps.Mailbox.Get(r.Context(), id)
 	if err != nil {
-		writeError(w, r, mailError(err))
+		httpx.WriteError(w, r, mailError(err))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": m})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": m})
 }
 
 func (s *Server) mailboxRetry(w http.ResponseWriter, r *http.Request) {
 	id, err := pathUUID(r, "id")
 	if err != nil {
-		writeError(w, r, errMailNotFound)
+		httpx.WriteError(w, r, errMailNotFound)
 		return
 	}
 	if err := s.deps.Mailbox.Retry(r.Context(), id); err != nil {
-		writeError(w, r, mailError(err))
+		httpx.WriteError(w, r, mailError(err))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": i18n.T(Lang(r), "mailbox.retried")})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"message": i18n.T(httpx.Lang(r), "mailbox.retried")})
 }

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -25,6 +24,7 @@ import (
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
+	"mishwar/httpapi/httpx"
 	"mishwar/internal/i18n"
 	catrm "mishwar/projections/catalogue"
 	ordersrm "mishwar/projections/orders"
@@ -37,10 +37,9 @@ import (
 
 // OrdersDeps is what the orders routes need (nil in Deps: not mounted).
 type OrdersDeps struct {
-	Commands    *orderscmd.Handlers
-	Reader      *ordersrm.Reader
-	Catalogue   *catrm.Reader
-	Idempotency *orderscmd.Idempotency
+	Commands  *orderscmd.Handlers
+	Reader    *ordersrm.Reader
+	Catalogue *catrm.Reader
 	// Limiter rate-limits the trip status lookup (per client address).
 	Limiter *ratelimit.Limiter
 	// Sandbox serves the sandbox's hosted test card page at SandboxPath (nil with a real provider).
@@ -63,21 +62,23 @@ func (s *Server) orderRoutes(api *mux.Router) {
 	}
 	api.HandleFunc("/orders/settings", s.orderSettings).Methods(http.MethodGet)
 	api.HandleFunc("/orders/calendar", s.orderCalendar).Methods(http.MethodGet)
-	api.HandleFunc("/orders", requireUser(s.placeOrder)).Methods(http.MethodPost)
-	api.HandleFunc("/orders", requireUser(s.myOrders)).Methods(http.MethodGet)
-	api.HandleFunc("/orders/{id}", requireUser(s.getOrder)).Methods(http.MethodGet)
-	api.HandleFunc("/orders/{id}/pay", requireUser(s.payOrder)).Methods(http.MethodPost)
-	api.HandleFunc("/orders/{id}/cancel", requireUser(s.cancelOrder)).Methods(http.MethodPost)
-	api.HandleFunc("/orders/{id}/refund", requireUser(s.requestRefund)).Methods(http.MethodPost)
-	api.HandleFunc("/orders/{id}/exchange/quote", requireUser(s.exchangeQuote)).Methods(http.MethodGet)
-	api.HandleFunc("/orders/{id}/exchange", requireUser(s.exchangeOrder)).Methods(http.MethodPost)
+	api.Handle("/orders", httpx.RequireUser(s.submission(s.placeOrder))).Methods(http.MethodPost)
+	api.HandleFunc("/orders", httpx.RequireUser(s.myOrders)).Methods(http.MethodGet)
+	api.HandleFunc("/orders/{id}", httpx.RequireUser(s.getOrder)).Methods(http.MethodGet)
+	api.HandleFunc("/orders/{id}/pay", httpx.RequireUser(s.payOrder)).Methods(http.MethodPost)
+	api.HandleFunc("/orders/{id}/cancel", httpx.RequireUser(s.cancelOrder)).Methods(http.MethodPost)
+	api.HandleFunc("/orders/{id}/refund", httpx.RequireUser(s.requestRefund)).Methods(http.MethodPost)
+	api.HandleFunc("/orders/{id}/exchange/quote", httpx.RequireUser(s.exchangeQuote)).Methods(http.MethodGet)
+	api.HandleFunc("/orders/{id}/exchange", httpx.RequireUser(s.exchangeOrder)).Methods(http.MethodPost)
 	api.HandleFunc("/tripstatus", s.tripStatus).Methods(http.MethodPost)
-	api.HandleFunc("/enquiries", s.submitEnquiry).Methods(http.MethodPost)
+	api.Handle("/enquiries", s.submission(s.submitEnquiry)).Methods(http.MethodPost)
 	api.HandleFunc("/enquiries/{id}/pay", s.payEnquiry).Methods(http.MethodPost)
 	api.HandleFunc("/payments/{provider}/callback", s.paymentCallback).Methods(http.MethodPost)
 	api.HandleFunc("/payments/{provider}/return", s.paymentReturn).Methods(http.MethodGet)
 
-	staff := func(h http.HandlerFunc) http.HandlerFunc { return requireRole(h, RoleAdmin, RoleSupport) }
+	staff := func(h http.HandlerFunc) http.HandlerFunc {
+		return httpx.RequireRole(h, httpx.RoleAdmin, httpx.RoleSupport)
+	}
 	api.HandleFunc("/admin/orders", staff(s.adminOrders)).Methods(http.MethodGet)
 	api.HandleFunc("/admin/orders/{id}", staff(s.adminOrder)).Methods(http.MethodGet)
 	api.HandleFunc("/admin/orders/{id}/refund", staff(s.adminRefund)).Methods(http.MethodPost)
@@ -87,6 +88,12 @@ func (s *Server) orderRoutes(api *mux.Router) {
 	api.HandleFunc("/admin/enquiries/{id}/decline", staff(s.adminDecline)).Methods(http.MethodPost)
 	api.HandleFunc("/admin/payments", staff(s.adminPayments)).Methods(http.MethodGet)
 	api.HandleFunc("/admin/holds/expire", staff(s.adminExpireHolds)).Methods(http.MethodPost)
+}
+
+// submission runs a checkout or enquiry under the shared Idempotency-Key middleware. A date found
+// fully booked is a final answer worth repeating; other conflicts may clear on a retry.
+func (s *Server) submission(h http.HandlerFunc) http.HandlerFunc {
+	return s.idempotent(h, func(err error) bool { return errors.Is(err, availability.ErrDateFullyBooked) }).ServeHTTP
 }
 
 // orderRootRoutes mounts what the orders feature serves outside /api: the sandbox's test card page.
@@ -105,16 +112,18 @@ func (s *Server) ordersNow() time.Time {
 }
 
 func orderMeta(r *http.Request) commands.Meta {
-	id, _ := CurrentIdentity(r)
+	id, _ := httpx.CurrentIdentity(r)
 	meta := commands.NewMeta(commands.Actor{UserID: id.UserID, Role: id.Role})
-	meta.ClientIP = ClientIP(r)
+	meta.ClientIP = httpx.ClientIP(r)
 	return meta
 }
 
-func isStaff(id Identity) bool { return id.Role == RoleAdmin || id.Role == RoleSupport }
+func isStaff(id httpx.Identity) bool {
+	return id.Role == httpx.RoleAdmin || id.Role == httpx.RoleSupport
+}
 
 func orderActor(r *http.Request) order.Actor {
-	id, _ := CurrentIdentity(r)
+	id, _ := httpx.CurrentIdentity(r)
 	return order.Actor{UserID: id.UserID, Staff: isStaff(id)}
 }
 
@@ -399,7 +408,7 @@ func (s *Server) toOrderJSON(o ordersrm.Order, lang string, now time.Time) order
 
 func (s *Server) orderSettings(w http.ResponseWriter, r *http.Request) {
 	st := s.deps.Orders.Commands.Settings()
-	writeJSON(w, http.StatusOK, map[string]any{"data": map[string]any{
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{
 		"lead_hours": st.Lead.Hours(), "window_days": st.WindowDays, "hold_minutes": st.Hold.Minutes(),
 		"free_cancellation_hours": st.FreeCancellation.Hours(), "late_refund_percent": st.LateRefundPercent,
 		"provider": s.deps.Orders.Commands.Provider().Name(), "time_step_minutes": ordersrm.StartStep,
@@ -413,7 +422,7 @@ func (s *Server) orderCalendar(w http.ResponseWriter, r *http.Request) {
 	if v := r.URL.Query().Get("from"); v != "" {
 		d, err := availability.ParseDay(v)
 		if err != nil {
-			writeError(w, r, &domain.ValidationError{Fields: map[string][]string{"from": {orderscmd.KeyInvalidDate}}})
+			httpx.WriteError(w, r, &domain.ValidationError{Fields: map[string][]string{"from": {orderscmd.KeyInvalidDate}}})
 			return
 		}
 		from = d
@@ -421,33 +430,33 @@ func (s *Server) orderCalendar(w http.ResponseWriter, r *http.Request) {
 	days := 42
 	if v := r.URL.Query().Get("days"); v != "" {
 		if _, err := fmt.Sscanf(v, "%d", &days); err != nil || days < 1 || days > 400 {
-			writeError(w, r, &domain.ValidationError{Fields: map[string][]string{"days": {"common.invalid_id"}}})
+			httpx.WriteError(w, r, &domain.ValidationError{Fields: map[string][]string{"days": {"common.invalid_id"}}})
 			return
 		}
 	}
 	cr := orderscmd.CatalogueReader{Reader: s.deps.Orders.Catalogue}
 	hours, err := cr.ServiceHours(ctx)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	drivers, err := s.deps.Orders.Catalogue.ActiveDrivers(ctx)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	fromT, _ := from.Time(cat.Cairo)
 	last := availability.DayOf(fromT.AddDate(0, 0, days-1))
 	taken, err := s.deps.Orders.Reader.Taken(ctx, from, last)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	cal := ordersrm.BuildCalendar(ordersrm.CalendarInput{
 		From: from, Days: days, Now: now, Policy: s.deps.Orders.Commands.Settings().Policy(), Hours: hours,
 		Capacity: func(d time.Weekday) int { return orderscmd.Capacity(drivers, d) }, Taken: taken,
 	})
-	writeJSON(w, http.StatusOK, map[string]any{"data": cal})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": cal})
 }
 
 // ---- checkout ----
@@ -537,83 +546,6 @@ func (s *Server) resolvePoint(ctx context.Context, field string, p *orderPointRe
 	return &cart.Point{Kind: cart.CustomPoint, Name: name, Lat: p.Lat, Lng: p.Lng}, nil
 }
 
-// idempotent runs a submission under its Idempotency-Key: the first answer is stored and repeated
-// for the same key and body; another body with the key is refused (422). Without a key it just runs.
-func (s *Server) idempotent(w http.ResponseWriter, r *http.Request, body any, run func(meta commands.Meta) (int, any, error)) {
-	meta := orderMeta(r)
-	key := strings.TrimSpace(r.Header.Get("Idempotency-Key"))
-	if key == "" || s.deps.Orders.Idempotency == nil {
-		status, v, err := run(meta)
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		writeJSON(w, status, v)
-		return
-	}
-	if len(key) > 255 {
-		writeError(w, r, &domain.ValidationError{Fields: map[string][]string{"Idempotency-Key": {"orders.too_long"}}})
-		return
-	}
-	id, _ := CurrentIdentity(r)
-	scope := "user:" + id.UserID
-	if id.UserID == "" {
-		scope = "anonymous"
-	}
-	scope += " " + r.Method + " " + r.URL.Path
-	raw, _ := json.Marshal(body)
-	hash := orderscmd.HashRequest([]byte(string(Lang(r))), raw)
-	prior, done, err := s.deps.Orders.Idempotency.Begin(r.Context(), scope, key, hash)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if done {
-		w.Header().Set("Idempotent-Replayed", "true")
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		w.WriteHeader(prior.Status)
-		_, _ = w.Write(prior.Body)
-		return
-	}
-	meta.CommandID = orderscmd.CommandID(scope, key)
-	meta.CorrelationID = meta.CommandID.String()
-	status, v, err := run(meta)
-	rec := &captured{header: http.Header{}}
-	if err != nil {
-		writeError(rec, r, err)
-	} else {
-		writeJSON(rec, status, v)
-	}
-	// Answers that a retry could improve (the provider was down, an internal failure, a concurrent
-	// change) are not kept: the retry runs the same steps again and resumes.
-	if rec.status < 300 || rec.status == http.StatusUnprocessableEntity || (rec.status == http.StatusConflict && errors.Is(err, availability.ErrDateFullyBooked)) {
-		if cerr := s.deps.Orders.Idempotency.Complete(r.Context(), scope, key, orderscmd.Answer{Status: rec.status, Body: rec.body}); cerr != nil {
-			logger(r).WarnContext(r.Context(), "orders: store an idempotent answer", "err", cerr)
-		}
-	}
-	for k, vs := range rec.header {
-		w.Header()[k] = vs
-	}
-	w.WriteHeader(rec.status)
-	_, _ = w.Write(rec.body)
-}
-
-// captured is a response kept to be stored and replayed.
-type captured struct {
-	header http.Header
-	status int
-	body   []byte
-}
-
-func (c *captured) Header() http.Header { return c.header }
-func (c *captured) Write(b []byte) (int, error) {
-	c.body = append(c.body, b...)
-	return len(b), nil
-}
-func (c *captured) WriteHeader(status int) { c.status = status }
-
-var _ io.Writer = (*captured)(nil)
-
 type placedJSON struct {
 	OrderID    string    `json:"order_id"`
 	TripNumber string    `json:"trip_number"`
@@ -624,11 +556,12 @@ type placedJSON struct {
 
 func (s *Server) placeOrder(w http.ResponseWriter, r *http.Request) {
 	var req orderRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
-	s.idempotent(w, r, req, func(meta commands.Meta) (int, any, error) {
+	meta := httpx.Meta(r)
+	status, answer, err := func() (int, any, error) {
 		ctx := r.Context()
 		start, err := s.resolvePoint(ctx, "pickup", req.Start)
 		if err != nil {
@@ -639,9 +572,9 @@ func (s *Server) placeOrder(w http.ResponseWriter, r *http.Request) {
 			return 0, nil, err
 		}
 		contact, confirm := req.contact()
-		id, _ := CurrentIdentity(r)
+		id, _ := httpx.CurrentIdentity(r)
 		placed, err := s.deps.Orders.Commands.PlaceOrder(ctx, orderscmd.PlaceOrderInput{
-			UserID: id.UserID, Lang: string(Lang(r)), Contact: contact, EmailConfirmation: confirm, TermsAgreed: bool(req.Terms),
+			UserID: id.UserID, Lang: string(httpx.Lang(r)), Contact: contact, EmailConfirmation: confirm, TermsAgreed: bool(req.Terms),
 			Date: req.Date, Time: req.Time, RatePlanID: req.ratePlan(), DisplayCurrency: req.currency(), Start: start, End: end,
 		}, meta)
 		if err != nil {
@@ -652,8 +585,13 @@ func (s *Server) placeOrder(w http.ResponseWriter, r *http.Request) {
 		}
 		data := placedJSON{OrderID: placed.OrderID, TripNumber: placed.OrderID, PaymentURL: placed.PaymentURL, HoldUntil: placed.HoldUntil,
 			Status: string(order.StatusAwaitingPayment)}
-		return http.StatusCreated, map[string]any{"message": i18n.T(Lang(r), "orders.submitted"), "payment_url": placed.PaymentURL, "data": data}, nil
-	})
+		return http.StatusCreated, map[string]any{"message": i18n.T(httpx.Lang(r), "orders.submitted"), "payment_url": placed.PaymentURL, "data": data}, nil
+	}()
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, status, answer)
 }
 
 // ---- the traveller's orders ----
@@ -674,7 +612,7 @@ func (s *Server) loadOrder(r *http.Request, staff bool) (ordersrm.Order, error) 
 	if err != nil {
 		return o, err
 	}
-	id, _ := CurrentIdentity(r)
+	id, _ := httpx.CurrentIdentity(r)
 	if !(staff && isStaff(id)) && (o.UserID == "" || o.UserID != id.UserID) {
 		return ordersrm.Order{}, order.ErrOrderNotFound
 	}
@@ -682,18 +620,18 @@ func (s *Server) loadOrder(r *http.Request, staff bool) (ordersrm.Order, error) 
 }
 
 func (s *Server) myOrders(w http.ResponseWriter, r *http.Request) {
-	id, _ := CurrentIdentity(r)
+	id, _ := httpx.CurrentIdentity(r)
 	list, err := s.deps.Orders.Reader.OrdersOf(r.Context(), id.UserID, 200)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	enquiries, err := s.deps.Orders.Reader.EnquiriesOf(r.Context(), id.UserID, 200)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	now, lang := s.ordersNow(), string(Lang(r))
+	now, lang := s.ordersNow(), string(httpx.Lang(r))
 	out := make([]orderJSON, 0, len(list))
 	for _, o := range list {
 		out = append(out, s.toOrderJSON(o, lang, now))
@@ -704,31 +642,31 @@ func (s *Server) myOrders(w http.ResponseWriter, r *http.Request) {
 			qs = append(qs, toEnquiryJSON(q, lang))
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": out, "enquiries": qs})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out, "enquiries": qs})
 }
 
 func (s *Server) orderAnswer(w http.ResponseWriter, r *http.Request, id string, status int, extra map[string]any) {
 	o, err := s.deps.Orders.Reader.Order(r.Context(), id)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	body := s.toOrderJSON(o, string(Lang(r)), s.ordersNow())
+	body := s.toOrderJSON(o, string(httpx.Lang(r)), s.ordersNow())
 	if body.Timeline, err = s.deps.Orders.Reader.Timeline(r.Context(), id); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	answer := map[string]any{"data": body}
 	for k, v := range extra {
 		answer[k] = v
 	}
-	writeJSON(w, status, answer)
+	httpx.WriteJSON(w, status, answer)
 }
 
 func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) {
 	o, err := s.ownOrder(r)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.orderAnswer(w, r, o.ID, http.StatusOK, nil)
@@ -737,19 +675,19 @@ func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) {
 func (s *Server) payOrder(w http.ResponseWriter, r *http.Request) {
 	o, err := s.ownOrder(r)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	p, err := s.deps.Orders.Commands.PayOrder(r.Context(), o.ID, orderMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if err := s.waitForOrders(r.Context(), p.Position); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"payment_url": p.PaymentURL, "data": placedJSON{OrderID: o.ID, TripNumber: o.ID,
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"payment_url": p.PaymentURL, "data": placedJSON{OrderID: o.ID, TripNumber: o.ID,
 		PaymentURL: p.PaymentURL, HoldUntil: p.HoldUntil, Status: string(o.Status)}})
 }
 
@@ -773,21 +711,21 @@ func orderCommand[Req any](s *Server, w http.ResponseWriter, r *http.Request,
 	answer func(orderscmd.Outcome) map[string]any) {
 	o, err := load(r)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	var req Req
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	out, err := run(o, req)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if err := s.waitForOrders(r.Context(), out.Position); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.orderAnswer(w, r, o.ID, http.StatusOK, answer(out))
@@ -822,18 +760,18 @@ type exchangeRequest struct {
 func (s *Server) exchangeQuote(w http.ResponseWriter, r *http.Request) {
 	o, err := s.ownOrder(r)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	q := r.URL.Query()
 	trip, diff, err := s.deps.Orders.Commands.QuoteExchange(r.Context(), orderscmd.ExchangeInput{OrderID: o.ID, Actor: orderActor(r),
 		Date: q.Get("date"), Time: q.Get("time"), RatePlanID: q.Get("rate_plan_id")})
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": map[string]any{
-		"trip": toTrip(trip, string(Lang(r))), "total": toMoney(trip.Quote.Total), "difference": toMoney(diff),
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{
+		"trip": toTrip(trip, string(httpx.Lang(r))), "total": toMoney(trip.Quote.Total), "difference": toMoney(diff),
 		"prices": convertedAll(trip.Quote.Total, o.Rates),
 	}})
 }
@@ -889,18 +827,18 @@ func (s *Server) limit(r *http.Request, rule ratelimit.Rule) error {
 	if s.deps.Orders.Limiter == nil {
 		return nil
 	}
-	err := s.deps.Orders.Limiter.Take(r.Context(), rule, ClientIP(r))
+	err := s.deps.Orders.Limiter.Take(r.Context(), rule, httpx.ClientIP(r))
 	var rl *ratelimit.RateLimitError
 	if errors.As(err, &rl) {
-		return &RetryAfterError{After: rl.After}
+		return &httpx.RetryAfterError{After: rl.After}
 	}
 	return err
 }
 
 func (s *Server) tripStatus(w http.ResponseWriter, r *http.Request) {
 	var req tripStatusRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	v := &domain.ValidationError{}
@@ -911,19 +849,19 @@ func (s *Server) tripStatus(w http.ResponseWriter, r *http.Request) {
 		v.Add("email", order.KeyRequired)
 	}
 	if err := v.Err(); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if err := s.limit(r, TripStatusRule); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	ts, err := s.deps.Orders.Reader.LookupTrip(r.Context(), req.TripNumber, req.Email)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	lang, now := string(Lang(r)), s.ordersNow()
+	lang, now := string(httpx.Lang(r)), s.ordersNow()
 	data := map[string]any{"trip_number": ts.TripNumber, "timeline": ts.Timeline}
 	status := ""
 	if ts.Enquiry != nil {
@@ -938,22 +876,23 @@ func (s *Server) tripStatus(w http.ResponseWriter, r *http.Request) {
 		data["order"], status = o, string(o.Status)
 	}
 	data["status"] = status
-	writeJSON(w, http.StatusOK, map[string]any{"data": data})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": data})
 }
 
 // ---- enquiries ----
 
 func (s *Server) submitEnquiry(w http.ResponseWriter, r *http.Request) {
 	var req orderRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
-	s.idempotent(w, r, req, func(meta commands.Meta) (int, any, error) {
+	meta := httpx.Meta(r)
+	status, answer, err := func() (int, any, error) {
 		ctx := r.Context()
-		id, signedIn := CurrentIdentity(r)
+		id, signedIn := httpx.CurrentIdentity(r)
 		if strings.TrimSpace(string(req.ProgramID)) == "" && !signedIn {
-			return 0, nil, errUnauthenticated
+			return 0, nil, httpx.ErrUnauthenticated
 		}
 		start, err := s.resolvePoint(ctx, "pickup", req.Start)
 		if err != nil {
@@ -965,7 +904,7 @@ func (s *Server) submitEnquiry(w http.ResponseWriter, r *http.Request) {
 		}
 		contact, confirm := req.contact()
 		sub, err := s.deps.Orders.Commands.SubmitEnquiry(ctx, orderscmd.EnquiryInput{
-			UserID: id.UserID, Lang: string(Lang(r)), ProgramID: strings.TrimSpace(string(req.ProgramID)),
+			UserID: id.UserID, Lang: string(httpx.Lang(r)), ProgramID: strings.TrimSpace(string(req.ProgramID)),
 			Contact: contact, EmailConfirmation: confirm, TermsAgreed: bool(req.Terms), Date: req.Date, Time: req.Time,
 			RatePlanID: req.ratePlan(), DisplayCurrency: req.currency(), Start: start, End: end,
 		}, meta)
@@ -975,9 +914,14 @@ func (s *Server) submitEnquiry(w http.ResponseWriter, r *http.Request) {
 		if err := s.waitForOrders(ctx, sub.Position); err != nil {
 			return 0, nil, err
 		}
-		return http.StatusCreated, map[string]any{"message": i18n.T(Lang(r), "orders.enquiry_under_review"),
+		return http.StatusCreated, map[string]any{"message": i18n.T(httpx.Lang(r), "orders.enquiry_under_review"),
 			"data": map[string]any{"trip_number": sub.TripNumber, "status": "submitted"}}, nil
-	})
+	}()
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, status, answer)
 }
 
 type payEnquiryRequest struct {
@@ -986,38 +930,38 @@ type payEnquiryRequest struct {
 
 func (s *Server) payEnquiry(w http.ResponseWriter, r *http.Request) {
 	var req payEnquiryRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	num, ok := order.NormalizeTripNumber(mux.Vars(r)["id"])
 	if !ok {
-		writeError(w, r, ordersrm.ErrTripNotFound)
+		httpx.WriteError(w, r, ordersrm.ErrTripNotFound)
 		return
 	}
 	q, err := s.deps.Orders.Reader.Enquiry(r.Context(), num)
-	id, _ := CurrentIdentity(r)
+	id, _ := httpx.CurrentIdentity(r)
 	owner := err == nil && q.UserID != "" && q.UserID == id.UserID
 	if !owner {
 		if err := s.limit(r, EnquiryPaymentRule); err != nil {
-			writeError(w, r, err)
+			httpx.WriteError(w, r, err)
 			return
 		}
 		if err != nil || !strings.EqualFold(strings.TrimSpace(req.Email), q.Contact.Email) {
-			writeError(w, r, ordersrm.ErrTripNotFound)
+			httpx.WriteError(w, r, ordersrm.ErrTripNotFound)
 			return
 		}
 	}
 	p, err := s.deps.Orders.Commands.PayEnquiry(r.Context(), num)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if err := s.waitForOrders(r.Context(), p.Position); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"payment_url": p.PaymentURL, "data": placedJSON{OrderID: num, TripNumber: num,
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"payment_url": p.PaymentURL, "data": placedJSON{OrderID: num, TripNumber: num,
 		PaymentURL: p.PaymentURL, HoldUntil: p.HoldUntil, Status: string(order.StatusAwaitingPayment)}})
 }
 
@@ -1030,37 +974,37 @@ var errInvalidSignature = domain.Unauthenticated("payments.invalid_signature")
 func (s *Server) paymentCallback(w http.ResponseWriter, r *http.Request) {
 	provider := s.deps.Orders.Commands.Provider()
 	if mux.Vars(r)["provider"] != provider.Name() {
-		writeMessage(w, r, http.StatusNotFound, "common.route_not_found")
+		httpx.WriteMessage(w, r, http.StatusNotFound, "common.route_not_found")
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, httpx.MaxBodyBytes))
 	if err != nil {
-		writeError(w, r, errBadBody)
+		httpx.WriteError(w, r, httpx.ErrBadBody)
 		return
 	}
 	n, err := provider.VerifyCallback(r, body)
 	switch {
 	case errors.Is(err, payments.ErrInvalidSignature):
-		logger(r).WarnContext(r.Context(), "payments: a callback failed verification", "provider", provider.Name(), "ip", ClientIP(r))
-		writeError(w, r, errInvalidSignature)
+		httpx.Logger(r).WarnContext(r.Context(), "payments: a callback failed verification", "provider", provider.Name(), "ip", httpx.ClientIP(r))
+		httpx.WriteError(w, r, errInvalidSignature)
 		return
 	case err != nil:
-		writeError(w, r, fmt.Errorf("%w: %w", errBadBody, err))
+		httpx.WriteError(w, r, fmt.Errorf("%w: %w", httpx.ErrBadBody, err))
 		return
 	}
 	if n.Outcome == payments.OutcomeOther && n.PaymentID == "" {
-		writeJSON(w, http.StatusOK, map[string]any{"received": true})
+		httpx.WriteJSON(w, http.StatusOK, map[string]any{"received": true})
 		return
 	}
 	res, err := s.deps.Orders.Commands.RecordNotice(r.Context(), provider.Name(), n)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	if err := s.waitForOrders(r.Context(), res.Position); err != nil {
-		logger(r).WarnContext(r.Context(), "payments: the read model lags a callback", "err", err)
+		httpx.Logger(r).WarnContext(r.Context(), "payments: the read model lags a callback", "err", err)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"received": true, "repeated": res.Repeated, "status": res.Status, "order_id": res.OrderID})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"received": true, "repeated": res.Repeated, "status": res.Status, "order_id": res.OrderID})
 }
 
 // paymentReturn is where a provider with one browser redirect (Paymob) sends the traveller: the
@@ -1069,7 +1013,7 @@ func (s *Server) paymentReturn(w http.ResponseWriter, r *http.Request) {
 	provider := s.deps.Orders.Commands.Provider()
 	ret, ok := provider.(payments.Returner)
 	if !ok || mux.Vars(r)["provider"] != provider.Name() {
-		writeMessage(w, r, http.StatusNotFound, "common.route_not_found")
+		httpx.WriteMessage(w, r, http.StatusNotFound, "common.route_not_found")
 		return
 	}
 	target := "/"
@@ -1099,28 +1043,28 @@ func (s *Server) adminOrders(w http.ResponseWriter, r *http.Request) {
 		RefundRequested: q.Get("refund_requested") == "1", Query: q.Get("q"), Limit: limit, Offset: offset,
 	})
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	now, lang := s.ordersNow(), string(Lang(r))
+	now, lang := s.ordersNow(), string(httpx.Lang(r))
 	out := make([]orderJSON, 0, len(list))
 	for _, o := range list {
 		j := s.toOrderJSON(o, lang, now)
 		j.UserID = o.UserID
 		out = append(out, j)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": out, "total": total})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out, "total": total})
 }
 
 func (s *Server) adminOrder(w http.ResponseWriter, r *http.Request) {
 	o, err := s.staffOrder(r)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	audit, err := s.deps.Orders.Reader.Payments(r.Context(), o.ID, false, 100)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.orderAnswer(w, r, o.ID, http.StatusOK, map[string]any{"payments": audit})
@@ -1145,17 +1089,17 @@ func (s *Server) adminEnquiries(w http.ResponseWriter, r *http.Request) {
 	fmt.Sscanf(q.Get("offset"), "%d", &offset)
 	list, total, err := s.deps.Orders.Reader.Enquiries(r.Context(), q.Get("status"), limit, offset)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	out := make([]enquiryJSON, 0, len(list))
 	for _, e := range list {
-		j := toEnquiryJSON(e, string(Lang(r)))
+		j := toEnquiryJSON(e, string(httpx.Lang(r)))
 		c := e.Contact
 		j.Contact = &c
 		out = append(out, j)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": out, "total": total})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out, "total": total})
 }
 
 type quoteRequest struct {
@@ -1169,8 +1113,8 @@ type quoteRequest struct {
 
 func (s *Server) adminQuote(w http.ResponseWriter, r *http.Request) {
 	var req quoteRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	num, _ := order.NormalizeTripNumber(mux.Vars(r)["id"])
@@ -1180,7 +1124,7 @@ func (s *Server) adminQuote(w http.ResponseWriter, r *http.Request) {
 	}
 	out, err := s.deps.Orders.Commands.QuoteEnquiry(r.Context(), num, amountOr(req.Amount, money.Money{}), req.Note, valid, req.Date, req.Time, orderMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.enquiryAnswer(w, r, num, out.Position)
@@ -1188,14 +1132,14 @@ func (s *Server) adminQuote(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) adminDecline(w http.ResponseWriter, r *http.Request) {
 	var req quoteRequest
-	if err := decodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
 		return
 	}
 	num, _ := order.NormalizeTripNumber(mux.Vars(r)["id"])
 	out, err := s.deps.Orders.Commands.DeclineEnquiry(r.Context(), num, req.Reason, orderMeta(r))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	s.enquiryAnswer(w, r, num, out.Position)
@@ -1203,18 +1147,18 @@ func (s *Server) adminDecline(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) enquiryAnswer(w http.ResponseWriter, r *http.Request, num string, pos eventstore.Position) {
 	if err := s.waitForOrders(r.Context(), pos); err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	q, err := s.deps.Orders.Reader.Enquiry(r.Context(), num)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	j := toEnquiryJSON(q, string(Lang(r)))
+	j := toEnquiryJSON(q, string(httpx.Lang(r)))
 	c := q.Contact
 	j.Contact = &c
-	writeJSON(w, http.StatusOK, map[string]any{"data": j})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": j})
 }
 
 func (s *Server) adminPayments(w http.ResponseWriter, r *http.Request) {
@@ -1225,19 +1169,19 @@ func (s *Server) adminPayments(w http.ResponseWriter, r *http.Request) {
 	}
 	list, err := s.deps.Orders.Reader.Payments(r.Context(), orderID, q.Get("ignored") == "1", 200)
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": list})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": list})
 }
 
 func (s *Server) adminExpireHolds(w http.ResponseWriter, r *http.Request) {
 	n, err := s.deps.Orders.Commands.ExpireLapsedHolds(r.Context(), HoldsFromReader(s.deps.Orders.Reader))
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"checked": n}})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"checked": n}})
 }
 
 // HoldsFromReader lists lapsed holds from the orders read model for the hold-expiry job.

@@ -21,6 +21,7 @@ import (
 	cmdaccounts "mishwar/commands/accounts"
 	catcmd "mishwar/commands/catalogue"
 	"mishwar/eventstore"
+	"mishwar/httpapi/httpx"
 	catrm "mishwar/projections/catalogue"
 )
 
@@ -43,6 +44,12 @@ func (s *Server) waitForReadModel(ctx context.Context, projection string, pos ev
 	return nil
 }
 
+// idempotent puts a command route under the shared Idempotency-Key middleware; keep names the
+// failures that are final answers (see httpx.Idempotent).
+func (s *Server) idempotent(h http.HandlerFunc, keep func(error) bool) http.Handler {
+	return httpx.Idempotent(s.deps.Idempotency, keep)(h)
+}
+
 // Deps is everything the API calls. Features add their own fields.
 type Deps struct {
 	Logger      *slog.Logger
@@ -50,7 +57,9 @@ type Deps struct {
 	Store       eventstore.Store
 	Commands    *commands.Runner
 	Projections ProjectionWaiter
-	Auth        Authenticator
+	Auth        httpx.Authenticator
+	// Idempotency keeps the answers to Idempotency-Keys for every command route.
+	Idempotency httpx.IdempotencyStore
 	// Ready reports whether the process can serve traffic (database reachable, projections caught up).
 	Ready func(ctx context.Context) error
 	// Status lists projections for the admin status endpoint.
@@ -110,15 +119,15 @@ func (s *Server) routes() {
 	r.HandleFunc("/readyz", s.readyz).Methods(http.MethodGet, http.MethodHead)
 
 	api := r.PathPrefix("/api").Subrouter()
-	api.HandleFunc("/admin/projections", requireRole(s.projectionStatus, RoleAdmin, RoleSupport)).Methods(http.MethodGet)
+	api.HandleFunc("/admin/projections", httpx.RequireRole(s.projectionStatus, httpx.RoleAdmin, httpx.RoleSupport)).Methods(http.MethodGet)
 	for _, register := range s.features() {
 		register(api)
 	}
 	api.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeMessage(w, r, http.StatusNotFound, "common.route_not_found")
+		httpx.WriteMessage(w, r, http.StatusNotFound, "common.route_not_found")
 	})
 	api.MethodNotAllowedHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeMessage(w, r, http.StatusMethodNotAllowed, "common.method_not_allowed")
+		httpx.WriteMessage(w, r, http.StatusMethodNotAllowed, "common.method_not_allowed")
 	})
 
 	if s.deps.Live != nil {
@@ -149,11 +158,11 @@ func (s *Server) features() []func(api *mux.Router) {
 // Handler returns the whole HTTP handler with the cross-cutting middleware around the router.
 func (s *Server) Handler() http.Handler {
 	var h http.Handler = s.router
-	h = withIdentity(s.deps.Auth, h)
+	h = httpx.IdentifyRequests(s.deps.Auth, h)
 	h = csrfProtection(h)
-	h = withRequestContext(s.deps.Logger, h)
+	h = httpx.WithRequestContext(s.deps.Logger, h)
 	if s.deps.TrustProxy {
-		h = withTrustedProxy(h)
+		h = httpx.WithTrustedProxy(h)
 	}
 	return h
 }
@@ -163,7 +172,7 @@ func (s *Server) Handler() http.Handler {
 func csrfProtection(next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeMessage(w, r, http.StatusForbidden, "common.invalid_origin")
+		httpx.WriteMessage(w, r, http.StatusForbidden, "common.invalid_origin")
 	}))
 	return cop.Handler(next)
 }
@@ -190,13 +199,13 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) projectionStatus(w http.ResponseWriter, r *http.Request) {
 	if s.deps.ProjectionStatus == nil {
-		writeJSON(w, http.StatusOK, map[string]any{"data": []any{}})
+		httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": []any{}})
 		return
 	}
 	st, err := s.deps.ProjectionStatus(r.Context())
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": st})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": st})
 }

@@ -18,6 +18,7 @@ import (
 	"mishwar/domain"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
+	"mishwar/httpapi/httpx"
 	"mishwar/projections"
 	ordersrm "mishwar/projections/orders"
 )
@@ -51,7 +52,9 @@ func (s *Server) supportRoutes(api *mux.Router) {
 	if s.deps.Support == nil {
 		return
 	}
-	staff := func(h http.HandlerFunc) http.HandlerFunc { return requireRole(h, RoleAdmin, RoleSupport) }
+	staff := func(h http.HandlerFunc) http.HandlerFunc {
+		return httpx.RequireRole(h, httpx.RoleAdmin, httpx.RoleSupport)
+	}
 	api.HandleFunc("/support/streams/{stream}", staff(s.supportStream)).Methods(http.MethodGet)
 	api.HandleFunc("/support/orders", staff(s.supportSearch)).Methods(http.MethodGet)
 	api.HandleFunc("/support/orders/{id}/history", staff(s.supportHistory)).Methods(http.MethodGet)
@@ -91,14 +94,14 @@ func (s *Server) readStream(ctx context.Context, stream string) ([]eventstore.Re
 func (s *Server) supportStream(w http.ResponseWriter, r *http.Request) {
 	recs, err := s.readStream(r.Context(), mux.Vars(r)["stream"])
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	out := make([]recordedJSON, len(recs))
 	for i, rec := range recs {
 		out[i] = toRecordedJSON(rec)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": out})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
 }
 
 func (s *Server) supportSearch(w http.ResponseWriter, r *http.Request) {
@@ -108,7 +111,7 @@ func (s *Server) supportSearch(w http.ResponseWriter, r *http.Request) {
 	}
 	list, total, err := s.deps.Support.Orders.PurchaseOrders(r.Context(), ordersrm.AdminFilter{Query: q, Limit: 20})
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	type hit struct {
@@ -124,14 +127,14 @@ func (s *Server) supportSearch(w http.ResponseWriter, r *http.Request) {
 		out[i] = hit{ID: o.ID, Status: o.Status, Customer: strings.TrimSpace(o.Contact.FirstName + " " + o.Contact.LastName),
 			Email: o.Contact.Email, Day: string(o.Trip.Day), PlacedAt: o.PlacedAt}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": out, "total": total})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out, "total": total})
 }
 
 // supportHistory answers an order's events and its state folded up to version at (default: the last).
 func (s *Server) supportHistory(w http.ResponseWriter, r *http.Request) {
 	num, ok := order.NormalizeTripNumber(mux.Vars(r)["id"])
 	if !ok {
-		writeError(w, r, order.ErrOrderNotFound)
+		httpx.WriteError(w, r, order.ErrOrderNotFound)
 		return
 	}
 	ctx := r.Context()
@@ -140,7 +143,7 @@ func (s *Server) supportHistory(w http.ResponseWriter, r *http.Request) {
 		err = order.ErrOrderNotFound
 	}
 	if err != nil {
-		writeError(w, r, err)
+		httpx.WriteError(w, r, err)
 		return
 	}
 	last := recs[len(recs)-1].Version
@@ -150,7 +153,7 @@ func (s *Server) supportHistory(w http.ResponseWriter, r *http.Request) {
 		if err != nil || n < 0 || n > last {
 			v := &domain.ValidationError{}
 			v.Add("at", errHistoryVersionField)
-			writeError(w, r, v)
+			httpx.WriteError(w, r, v)
 			return
 		}
 		at = n
@@ -164,12 +167,12 @@ func (s *Server) supportHistory(w http.ResponseWriter, r *http.Request) {
 		}
 		v, err := s.deps.Support.Registry.Decode(rec)
 		if err != nil {
-			writeError(w, r, fmt.Errorf("support: decode %s@%d: %w", rec.StreamID, rec.Version, err))
+			httpx.WriteError(w, r, fmt.Errorf("support: decode %s@%d: %w", rec.StreamID, rec.Version, err))
 			return
 		}
 		e, ok := v.(order.Event)
 		if !ok {
-			writeError(w, r, fmt.Errorf("support: %s@%d is a %s, not an order event", rec.StreamID, rec.Version, rec.Type))
+			httpx.WriteError(w, r, fmt.Errorf("support: %s@%d is a %s, not an order event", rec.StreamID, rec.Version, rec.Type))
 			return
 		}
 		state = order.Decider.Evolve(state, e)
@@ -183,7 +186,7 @@ func (s *Server) supportHistory(w http.ResponseWriter, r *http.Request) {
 			related = append(related, eventstore.StreamID("payment", p.PaymentID))
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"data": map[string]any{
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{
 		"order_id": num, "version": last, "at": at, "events": events, "state": OrderStateView(state), "related_streams": related,
 		// The compensating actions support may take, on the admin order endpoints.
 		"actions": map[string]string{"cancel": "/api/admin/orders/" + num + "/cancel", "refund": "/api/admin/orders/" + num + "/refund"},
@@ -220,14 +223,14 @@ func (s *Server) rebuildProjection(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if p == nil {
-		writeError(w, r, ErrProjectionNotFound)
+		httpx.WriteError(w, r, ErrProjectionNotFound)
 		return
 	}
 	if _, running := rebuilds.LoadOrStore(name, true); running {
-		writeError(w, r, ErrRebuildAlreadyRuns)
+		httpx.WriteError(w, r, ErrRebuildAlreadyRuns)
 		return
 	}
-	id, _ := CurrentIdentity(r)
+	id, _ := httpx.CurrentIdentity(r)
 	log := s.deps.Logger.With("projection", name, "by", id.UserID)
 	// The rebuild outlives the request; it is bounded on its own.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), time.Hour)
@@ -250,7 +253,7 @@ func (s *Server) rebuildProjection(w http.ResponseWriter, r *http.Request) {
 		}
 		log.Info("support: rebuild done")
 	}()
-	writeJSON(w, http.StatusAccepted, map[string]any{"data": map[string]any{"projection": name, "started": true}})
+	httpx.WriteJSON(w, http.StatusAccepted, map[string]any{"data": map[string]any{"projection": name, "started": true}})
 }
 
 // pushRebuild sends a rebuild's progress to the admin room through the live channel of every process.

@@ -67,10 +67,15 @@ func (h *Handlers) ExpireHold(ctx context.Context, hold Hold) error {
 	return wrap("release", err)
 }
 
+// KeySweeper forgets old Idempotency-Keys (adapters/idempotency).
+type KeySweeper interface {
+	Sweep(ctx context.Context, age time.Duration) (int64, error)
+}
+
 // RunHoldExpiry looks for lapsed holds every interval until ctx ends, and forgets Idempotency-Keys
 // older than a day now and then. Several processes may run it: every step is idempotent and decided
 // on its stream with an expected version.
-func (h *Handlers) RunHoldExpiry(ctx context.Context, holds Holds, keys *Idempotency) error {
+func (h *Handlers) RunHoldExpiry(ctx context.Context, holds Holds, keys KeySweeper) error {
 	interval := h.settings.HoldExpiryInterval
 	if interval <= 0 {
 		interval = 30 * time.Second

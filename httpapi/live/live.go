@@ -28,7 +28,7 @@ import (
 	"github.com/zishang520/socket.io/servers/socket/v3"
 
 	"mishwar/domain"
-	"mishwar/httpapi"
+	"mishwar/httpapi/httpx"
 	"mishwar/internal/i18n"
 )
 
@@ -55,7 +55,7 @@ const (
 // Config configures the live channel.
 type Config struct {
 	// Auth resolves session tokens. Nil: every socket is anonymous.
-	Auth httpapi.Authenticator
+	Auth httpx.Authenticator
 	// Logger receives connection and bridge errors. Default slog.Default().
 	Logger *slog.Logger
 	// AllowedOrigins are origins, besides the request's own host, whose pages may open an
@@ -74,7 +74,7 @@ type Config struct {
 // args describe, and names that room. args is the whole join payload, e.g.
 // {"kind":"trip","tripNumber":"MW-1042","email":"a@b.example"}. Return a *domain.Error (for example
 // domain.Forbidden("orders.trip_not_found")) to refuse with a message the client can show.
-type Authorize func(ctx context.Context, id *httpapi.Identity, args json.RawMessage) (room string, err error)
+type Authorize func(ctx context.Context, id *httpx.Identity, args json.RawMessage) (room string, err error)
 
 // Server is the live channel.
 type Server struct {
@@ -237,7 +237,7 @@ func (s *Server) Close() {
 
 // session is what the server knows about one socket.
 type session struct {
-	id   *httpapi.Identity // nil: anonymous
+	id   *httpx.Identity // nil: anonymous
 	lang i18n.Lang
 
 	mu     sync.Mutex
@@ -256,7 +256,7 @@ func (s *Server) authenticate(sock *socket.Socket, next func(*socket.ExtendedErr
 	token := ""
 	if t, ok := sock.Handshake().Auth["token"].(string); ok && t != "" {
 		token = t
-	} else if t, fromCookie := httpapi.SessionToken(r); t != "" && (!fromCookie || s.trustedOrigin(r)) {
+	} else if t, fromCookie := httpx.SessionToken(r); t != "" && (!fromCookie || s.trustedOrigin(r)) {
 		token = t
 	}
 	if token != "" && s.cfg.Auth != nil {
@@ -266,7 +266,7 @@ func (s *Server) authenticate(sock *socket.Socket, next func(*socket.ExtendedErr
 		switch {
 		case err == nil:
 			sess.id = &id
-		case errors.Is(err, httpapi.ErrNoSession):
+		case errors.Is(err, httpx.ErrNoSession):
 		default:
 			s.log.Error("live: authenticate socket", "err", err)
 			next(socket.NewExtendedError(i18n.T(sess.lang, "common.internal"), map[string]any{"retry": true}))
@@ -303,7 +303,7 @@ func (s *Server) onConnection(sock *socket.Socket) {
 	}
 	if sess.id != nil {
 		sock.Join(socket.Room(UserRoom(sess.id.UserID)))
-		if sess.id.Role == httpapi.RoleAdmin || sess.id.Role == httpapi.RoleSupport {
+		if sess.id.Role == httpx.RoleAdmin || sess.id.Role == httpx.RoleSupport {
 			sock.Join(AdminRoom)
 		}
 	}

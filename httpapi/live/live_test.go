@@ -15,6 +15,7 @@ import (
 
 	"mishwar/domain"
 	"mishwar/httpapi"
+	"mishwar/httpapi/httpx"
 	"mishwar/httpapi/live"
 	"mishwar/internal/pgtest"
 )
@@ -22,25 +23,25 @@ import (
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
 // tokens is a session store with fixed sessions; the token "broken" stands for a store that fails.
-type tokens map[string]httpapi.Identity
+type tokens map[string]httpx.Identity
 
-func (ts tokens) Authenticate(_ context.Context, token string) (httpapi.Identity, error) {
+func (ts tokens) Authenticate(_ context.Context, token string) (httpx.Identity, error) {
 	if token == "broken" {
-		return httpapi.Identity{}, errors.New("session store unavailable")
+		return httpx.Identity{}, errors.New("session store unavailable")
 	}
 	id, ok := ts[token]
 	if !ok {
-		return httpapi.Identity{}, httpapi.ErrNoSession
+		return httpx.Identity{}, httpx.ErrNoSession
 	}
 	return id, nil
 }
 
 var sessions = tokens{
-	"tok-u1":      {UserID: "u1", Role: httpapi.RoleUser},
-	"tok-u2":      {UserID: "u2", Role: httpapi.RoleUser},
-	"tok-admin":   {UserID: "a1", Role: httpapi.RoleAdmin},
-	"tok-support": {UserID: "s1", Role: httpapi.RoleSupport},
-	"tok-driver":  {UserID: "d1", Role: httpapi.RoleDriver},
+	"tok-u1":      {UserID: "u1", Role: httpx.RoleUser},
+	"tok-u2":      {UserID: "u2", Role: httpx.RoleUser},
+	"tok-admin":   {UserID: "a1", Role: httpx.RoleAdmin},
+	"tok-support": {UserID: "s1", Role: httpx.RoleSupport},
+	"tok-driver":  {UserID: "d1", Role: httpx.RoleDriver},
 }
 
 var quiet = slog.New(slog.DiscardHandler)
@@ -207,7 +208,7 @@ func reply(t *testing.T, raw json.RawMessage) joinReply {
 
 func TestJoinAddsRoomsOnlyWhenTheFeatureAuthorisesThem(t *testing.T) {
 	srv, url := newServer(t, func(c *live.Config) { c.MaxRoomsPerSocket = 3 })
-	srv.HandleJoin("trip", func(_ context.Context, _ *httpapi.Identity, raw json.RawMessage) (string, error) {
+	srv.HandleJoin("trip", func(_ context.Context, _ *httpx.Identity, raw json.RawMessage) (string, error) {
 		var a tripArgs
 		if err := json.Unmarshal(raw, &a); err != nil {
 			return "", domain.Invalid("common.invalid_body")
@@ -218,16 +219,16 @@ func TestJoinAddsRoomsOnlyWhenTheFeatureAuthorisesThem(t *testing.T) {
 		}
 		return "", domain.Forbidden("common.forbidden")
 	})
-	srv.HandleJoin("my-orders", func(_ context.Context, id *httpapi.Identity, _ json.RawMessage) (string, error) {
+	srv.HandleJoin("my-orders", func(_ context.Context, id *httpx.Identity, _ json.RawMessage) (string, error) {
 		if id == nil {
 			return "", domain.Unauthenticated("common.unauthenticated")
 		}
 		return "orders-of:" + id.UserID, nil
 	})
-	srv.HandleJoin("sneaky", func(context.Context, *httpapi.Identity, json.RawMessage) (string, error) {
+	srv.HandleJoin("sneaky", func(context.Context, *httpx.Identity, json.RawMessage) (string, error) {
 		return "user:u2", nil // a feature bug must not open someone's private room
 	})
-	srv.HandleJoin("flaky", func(context.Context, *httpapi.Identity, json.RawMessage) (string, error) {
+	srv.HandleJoin("flaky", func(context.Context, *httpx.Identity, json.RawMessage) (string, error) {
 		return "", errors.New("database down")
 	})
 
@@ -376,7 +377,7 @@ func ExampleServer_HandleJoin() {
 	srv, _ := live.New(live.Config{})
 	defer srv.Close()
 	// The orders feature lets a traveller follow a trip they prove with its number and e-mail.
-	srv.HandleJoin("trip", func(ctx context.Context, _ *httpapi.Identity, args json.RawMessage) (string, error) {
+	srv.HandleJoin("trip", func(ctx context.Context, _ *httpx.Identity, args json.RawMessage) (string, error) {
 		var a struct{ TripNumber, Email string }
 		if err := json.Unmarshal(args, &a); err != nil || a.TripNumber == "" {
 			return "", domain.Invalid("common.invalid_body")

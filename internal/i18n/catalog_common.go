@@ -17,6 +17,7 @@ func init() {
 		"common.required":           {En: "This field is required.", Ar: "هذا الحقل مطلوب."},
 		"common.invalid_id":         {En: "This id is not valid.", Ar: "هذا المعرّف غير صالح."},
 		"common.invalid_origin":     {En: "This request came from another site and was refused.", Ar: "تم رفض هذا الطلب لأنه صادر من موقع آخر."},
+		"common.too_long":           {En: "This is too long.", Ar: "هذا النص طويل جدًا."},
 		"common.idempotency_reused": {En: "This Idempotency-Key was already used for a different request.", Ar: "مفتاح عدم التكرار هذا استُخدم بالفعل لطلب مختلف."},
 	})
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"mishwar/adapters/idempotency"
 	"mishwar/commands"
 	cmdaccounts "mishwar/commands/accounts"
 	catcmd "mishwar/commands/catalogue"
@@ -93,7 +94,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 		ProjectionStatus: func(ctx context.Context) (any, error) {
 			return projections.Status(ctx, pool, a.Store)
 		},
-		TrustProxy: cfg.TrustProxy,
+		TrustProxy:  cfg.TrustProxy,
+		Idempotency: idempotency.New(pool),
 	}
 	if err := a.wireFeatures(ctx, &deps); err != nil {
 		a.Close()

@@ -8,12 +8,14 @@ import (
 	"strings"
 
 	"mishwar/adapters/distance"
+	"mishwar/adapters/idempotency"
 	"mishwar/adapters/payments"
 	"mishwar/adapters/ratelimit"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/domain"
 	cat "mishwar/domain/catalogue"
 	"mishwar/httpapi"
+	"mishwar/httpapi/httpx"
 	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
 	ordersrm "mishwar/projections/orders"
@@ -54,13 +56,12 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 		Pricer: pricer, Provider: provider, Settings: settings, PublicURL: publicURL, Logger: a.Log})
 	reader := ordersrm.NewReader(a.Pool)
 	limiter := ratelimit.NewLimiter(a.Pool)
-	deps := &httpapi.OrdersDeps{Commands: handlers, Reader: reader, Catalogue: catReader,
-		Idempotency: orderscmd.NewIdempotency(a.Pool), Limiter: limiter}
+	deps := &httpapi.OrdersDeps{Commands: handlers, Reader: reader, Catalogue: catReader, Limiter: limiter}
 	if sandbox != nil {
 		deps.Sandbox, deps.SandboxPath = sandbox, sandbox.PagePath()
 	}
 	d.Orders = deps
-	idem := deps.Idempotency
+	idem := idempotency.New(a.Pool)
 	a.jobs = append(a.jobs, job{name: "payment hold expiry", run: func(ctx context.Context) error {
 		return handlers.RunHoldExpiry(ctx, httpapi.HoldsFromReader(reader), idem)
 	}})
@@ -73,8 +74,8 @@ var errTripJoin = domain.Forbidden("orders.trip_not_found")
 
 // tripJoin lets a socket into a trip's room when it proves the trip number and the e-mail:
 // {"kind":"trip","tripNumber":"MSH-7K3Q9P","email":"a@b.example"}.
-func tripJoin(reader *ordersrm.Reader, limiter *ratelimit.Limiter) func(ctx context.Context, id *httpapi.Identity, args json.RawMessage) (string, error) {
-	return func(ctx context.Context, id *httpapi.Identity, args json.RawMessage) (string, error) {
+func tripJoin(reader *ordersrm.Reader, limiter *ratelimit.Limiter) func(ctx context.Context, id *httpx.Identity, args json.RawMessage) (string, error) {
+	return func(ctx context.Context, id *httpx.Identity, args json.RawMessage) (string, error) {
 		var req struct {
 			TripNumber string `json:"tripNumber"`
 			TripNum2   string `json:"trip_number"`

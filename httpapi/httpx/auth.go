@@ -1,4 +1,4 @@
-package httpapi
+package httpx
 
 import (
 	"context"
@@ -64,9 +64,9 @@ func SessionToken(r *http.Request) (token string, fromCookie bool) {
 	return "", false
 }
 
-// withIdentity resolves the session, when one is presented, before any handler runs. A bad token is
+// IdentifyRequests resolves the session, when one is presented, before any handler runs. A bad token is
 // treated as no token: guarded routes then answer 401, public ones still work.
-func withIdentity(auth Authenticator, next http.Handler) http.Handler {
+func IdentifyRequests(auth Authenticator, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if auth == nil {
 			next.ServeHTTP(w, r)
@@ -79,7 +79,7 @@ func withIdentity(auth Authenticator, next http.Handler) http.Handler {
 		}
 		id, err := auth.Authenticate(r.Context(), token)
 		if err != nil && !errors.Is(err, ErrNoSession) {
-			writeError(w, r, err)
+			WriteError(w, r, err)
 			return
 		}
 		if err == nil {
@@ -90,27 +90,27 @@ func withIdentity(auth Authenticator, next http.Handler) http.Handler {
 }
 
 var (
-	errUnauthenticated = domain.Unauthenticated("common.unauthenticated")
-	errForbidden       = domain.Forbidden("common.forbidden")
+	ErrUnauthenticated = domain.Unauthenticated("common.unauthenticated")
+	ErrForbidden       = domain.Forbidden("common.forbidden")
 )
 
-// requireUser answers 401 unless someone is signed in.
-func requireUser(next http.HandlerFunc) http.HandlerFunc {
+// RequireUser answers 401 unless someone is signed in.
+func RequireUser(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := CurrentIdentity(r); !ok {
-			writeError(w, r, errUnauthenticated)
+			WriteError(w, r, ErrUnauthenticated)
 			return
 		}
 		next(w, r)
 	}
 }
 
-// requireRole answers 401 for visitors and 403 for signed-in people without one of roles.
-func requireRole(next http.HandlerFunc, roles ...string) http.HandlerFunc {
+// RequireRole answers 401 for visitors and 403 for signed-in people without one of roles.
+func RequireRole(next http.HandlerFunc, roles ...string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id, ok := CurrentIdentity(r)
 		if !ok {
-			writeError(w, r, errUnauthenticated)
+			WriteError(w, r, ErrUnauthenticated)
 			return
 		}
 		for _, role := range roles {
@@ -119,6 +119,6 @@ func requireRole(next http.HandlerFunc, roles ...string) http.HandlerFunc {
 				return
 			}
 		}
-		writeError(w, r, errForbidden)
+		WriteError(w, r, ErrForbidden)
 	}
 }

@@ -1,4 +1,4 @@
-package httpapi
+package httpx
 
 import (
 	"encoding/json"
@@ -23,7 +23,7 @@ type ErrorBody struct {
 	Errors  map[string][]string `json:"errors,omitempty"`
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
+func WriteJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
 	if v == nil {
@@ -34,9 +34,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = enc.Encode(v)
 }
 
-// writeMessage answers status with a translated message and nothing else.
-func writeMessage(w http.ResponseWriter, r *http.Request, status int, key string, args ...any) {
-	writeJSON(w, status, ErrorBody{Message: i18n.T(Lang(r), key, args...)})
+// WriteMessage answers status with a translated message and nothing else.
+func WriteMessage(w http.ResponseWriter, r *http.Request, status int, key string, args ...any) {
+	WriteJSON(w, status, ErrorBody{Message: i18n.T(Lang(r), key, args...)})
 }
 
 // RetryAfterError asks the client to wait before trying again (429 with Retry-After).
@@ -46,10 +46,11 @@ type RetryAfterError struct {
 
 func (e *RetryAfterError) Error() string { return fmt.Sprintf("retry after %s", e.After) }
 
-// writeError maps an error to its status and a translated message, once, for the whole API. Domain
+// WriteError maps an error to its status and a translated message, once, for the whole API. Domain
 // refusals carry their kind; anything else is an internal failure, logged and answered with 500
 // without details.
-func writeError(w http.ResponseWriter, r *http.Request, err error) {
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	recordError(r, err)
 	lang := Lang(r)
 	var ra *RetryAfterError
 	if errors.As(err, &ra) {
@@ -58,7 +59,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 			secs = 1
 		}
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
-		writeJSON(w, http.StatusTooManyRequests, ErrorBody{Message: i18n.T(lang, "common.too_many_requests", humanSeconds(lang, secs))})
+		WriteJSON(w, http.StatusTooManyRequests, ErrorBody{Message: i18n.T(lang, "common.too_many_requests", humanSeconds(lang, secs))})
 		return
 	}
 	var ve *domain.ValidationError
@@ -75,16 +76,16 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 				body.Message = msgs[0]
 			}
 		}
-		writeJSON(w, http.StatusUnprocessableEntity, body)
+		WriteJSON(w, http.StatusUnprocessableEntity, body)
 		return
 	}
 	var de *domain.Error
 	if errors.As(err, &de) {
-		writeJSON(w, statusOf(de.Kind), ErrorBody{Message: i18n.T(lang, de.Key)})
+		WriteJSON(w, statusOf(de.Kind), ErrorBody{Message: i18n.T(lang, de.Key)})
 		return
 	}
-	logger(r).ErrorContext(r.Context(), "request failed", "err", err)
-	writeJSON(w, http.StatusInternalServerError, ErrorBody{Message: i18n.T(lang, "common.internal")})
+	Logger(r).ErrorContext(r.Context(), "request failed", "err", err)
+	WriteJSON(w, http.StatusInternalServerError, ErrorBody{Message: i18n.T(lang, "common.internal")})
 }
 
 func statusOf(k domain.Kind) int {
@@ -115,29 +116,29 @@ func humanSeconds(lang i18n.Lang, secs int) string {
 	return strconv.Itoa(secs) + " seconds"
 }
 
-// maxBodyBytes bounds request bodies that are not uploads.
-const maxBodyBytes = 1 << 20
+// MaxBodyBytes bounds request bodies that are not uploads.
+const MaxBodyBytes = 1 << 20
 
-// errBadBody is a malformed request body (422 with a readable message).
-var errBadBody = domain.Invalid("common.invalid_body")
+// ErrBadBody is a malformed request body (422 with a readable message).
+var ErrBadBody = domain.Invalid("common.invalid_body")
 
-// decodeBody reads a JSON, urlencoded or multipart body into dst. Form fields are matched to dst's
+// DecodeBody reads a JSON, urlencoded or multipart body into dst. Form fields are matched to dst's
 // json tags; every form value arrives as a string, so request structs keep strings where a form may
 // send a field (the spec's client posts some calls as multipart forms).
-func decodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
-	r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+func DecodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
+	r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch ct {
 	case "multipart/form-data", "application/x-www-form-urlencoded":
 		var values url.Values
 		if ct == "multipart/form-data" {
-			if err := r.ParseMultipartForm(maxBodyBytes); err != nil {
-				return fmt.Errorf("%w: %w", errBadBody, err)
+			if err := r.ParseMultipartForm(MaxBodyBytes); err != nil {
+				return fmt.Errorf("%w: %w", ErrBadBody, err)
 			}
 			values = r.MultipartForm.Value
 		} else {
 			if err := r.ParseForm(); err != nil {
-				return fmt.Errorf("%w: %w", errBadBody, err)
+				return fmt.Errorf("%w: %w", ErrBadBody, err)
 			}
 			values = r.PostForm
 		}
@@ -152,25 +153,25 @@ func decodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 		}
 		raw, _ := json.Marshal(m)
 		if err := json.Unmarshal(raw, dst); err != nil {
-			return fmt.Errorf("%w: %w", errBadBody, err)
+			return fmt.Errorf("%w: %w", ErrBadBody, err)
 		}
 		return nil
 	default:
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
-			return fmt.Errorf("%w: %w", errBadBody, err)
+			return fmt.Errorf("%w: %w", ErrBadBody, err)
 		}
 		if len(strings.TrimSpace(string(body))) == 0 {
 			return nil
 		}
 		if err := json.Unmarshal(body, dst); err != nil {
-			return fmt.Errorf("%w: %w", errBadBody, err)
+			return fmt.Errorf("%w: %w", ErrBadBody, err)
 		}
 		return nil
 	}
 }
 
-func logger(r *http.Request) *slog.Logger {
+func Logger(r *http.Request) *slog.Logger {
 	if l, ok := r.Context().Value(loggerKey{}).(*slog.Logger); ok {
 		return l
 	}

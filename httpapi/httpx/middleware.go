@@ -1,4 +1,4 @@
-package httpapi
+package httpx
 
 import (
 	"context"
@@ -67,9 +67,9 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the underlying writer (flush, hijack for websockets).
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// withRequestContext gives every request an id, a language and a request-scoped logger, logs one
+// WithRequestContext gives every request an id, a language and a request-scoped Logger, logs one
 // access line when it ends, and turns a panic into a 500 instead of a dropped connection.
-func withRequestContext(base *slog.Logger, next http.Handler) http.Handler {
+func WithRequestContext(base *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := r.Header.Get("X-Request-Id")
@@ -90,7 +90,7 @@ func withRequestContext(base *slog.Logger, next http.Handler) http.Handler {
 				}
 				log.ErrorContext(ctx, "panic serving request", "panic", p, "stack", string(debug.Stack()))
 				if rec.status == 0 {
-					writeMessage(rec, r, http.StatusInternalServerError, "common.internal")
+					WriteMessage(rec, r, http.StatusInternalServerError, "common.internal")
 				}
 			}
 			if strings.HasPrefix(r.URL.Path, "/healthz") || strings.HasPrefix(r.URL.Path, "/readyz") {
@@ -126,7 +126,7 @@ func ClientIP(r *http.Request) string {
 
 type clientIPKey struct{}
 
-func withTrustedProxy(next http.Handler) http.Handler {
+func WithTrustedProxy(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
 			first := strings.TrimSpace(strings.Split(xff, ",")[0])

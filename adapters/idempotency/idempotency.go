@@ -1,0 +1,72 @@
+// Package idempotency keeps the answers given to Idempotency-Keys in PostgreSQL (table
+// idempotency_keys), for the HTTP layer's one idempotency middleware (httpapi/httpx.Idempotent).
+package idempotency
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/domain"
+)
+
+// ErrKeyReused: the key was used for a request with another body (422).
+var ErrKeyReused = domain.Invalid("common.idempotency_reused")
+
+// Store remembers Idempotency-Keys and the answers given to them.
+type Store struct {
+	pool *pgxpool.Pool
+}
+
+// New returns the store on pool.
+func New(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
+
+// Begin claims key within scope for a request with hash. It returns the earlier answer when there
+// is one (done true), ErrKeyReused when the key was used with another hash, and nothing when the
+// request should run (first use, or a concurrent or interrupted use of the same request: the command
+// ids derived from the key make running it again safe).
+func (s *Store) Begin(ctx context.Context, scope, key, hash string) (status int, body []byte, done bool, err error) {
+	var storedHash string
+	var stored *int
+	err = s.pool.QueryRow(ctx, `
+		WITH ins AS (
+			INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ($1, $2, $3)
+			ON CONFLICT (scope, key) DO NOTHING
+			RETURNING request_hash, status, body
+		)
+		SELECT request_hash, status, body FROM ins
+		UNION ALL
+		SELECT request_hash, status, body FROM idempotency_keys WHERE scope = $1 AND key = $2 AND NOT EXISTS (SELECT 1 FROM ins)`,
+		scope, key, hash).Scan(&storedHash, &stored, &body)
+	if err != nil {
+		return 0, nil, false, fmt.Errorf("idempotency: claim a key: %w", err)
+	}
+	if storedHash != hash {
+		return 0, nil, false, ErrKeyReused
+	}
+	if stored == nil {
+		return 0, nil, false, nil
+	}
+	return *stored, body, true, nil
+}
+
+// Complete records the answer of key (the first one wins).
+func (s *Store) Complete(ctx context.Context, scope, key string, status int, body []byte) error {
+	_, err := s.pool.Exec(ctx, `UPDATE idempotency_keys SET status = $3, body = $4, completed_at = now()
+		WHERE scope = $1 AND key = $2 AND status IS NULL`, scope, key, status, body)
+	if err != nil {
+		return fmt.Errorf("idempotency: record an answer: %w", err)
+	}
+	return nil
+}
+
+// Sweep forgets keys older than age.
+func (s *Store) Sweep(ctx context.Context, age time.Duration) (int64, error) {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(secs => $1)`, age.Seconds())
+	if err != nil {
+		return 0, fmt.Errorf("idempotency: sweep keys: %w", err)
+	}
+	return tag.RowsAffected(), nil
+}
