@@ -50,8 +50,23 @@ func (s *Server) idempotent(h http.HandlerFunc, keep func(error) bool) http.Hand
 	return httpx.Idempotent(s.deps.Idempotency, keep)(h)
 }
 
-// Deps is everything the API calls. Features add their own fields.
+// Feature is one part of the API in a package of its own (httpapi/<feature>): it decodes requests,
+// calls its application (commands/<feature>) and encodes the answers. It mounts its routes under
+// /api; a feature that also serves pages outside the API implements RootFeature.
+type Feature interface {
+	Routes(api *mux.Router)
+}
+
+// RootFeature is a Feature that serves paths outside /api too (a payment page, uploads, sitemap).
+type RootFeature interface {
+	Feature
+	RootRoutes(r *mux.Router)
+}
+
+// Deps is everything the API calls.
 type Deps struct {
+	// Features are the API's parts, mounted in this order (the composition root lists them).
+	Features    []Feature
 	Logger      *slog.Logger
 	Pool        *pgxpool.Pool
 	Store       eventstore.Store
@@ -123,6 +138,9 @@ func (s *Server) routes() {
 	for _, register := range s.features() {
 		register(api)
 	}
+	for _, f := range s.deps.Features {
+		f.Routes(api)
+	}
 	api.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteMessage(w, r, http.StatusNotFound, "common.route_not_found")
 	})
@@ -135,12 +153,17 @@ func (s *Server) routes() {
 	}
 	s.catalogueRootRoutes(r)
 	s.orderRootRoutes(r)
+	for _, f := range s.deps.Features {
+		if rf, ok := f.(RootFeature); ok {
+			rf.RootRoutes(r)
+		}
+	}
 	if s.deps.Web != nil {
 		r.PathPrefix("/").Handler(s.deps.Web)
 	}
 }
 
-// features lists each feature's route registration. Every feature keeps its routes in its own file.
+// features lists the route registrations of the features not yet in packages of their own.
 func (s *Server) features() []func(api *mux.Router) {
 	return []func(*mux.Router){
 		s.accountRoutes,
