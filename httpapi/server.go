@@ -172,7 +172,6 @@ func (s *Server) features() []func(api *mux.Router) {
 		s.adminCatalogueRoutes,
 		s.cartRoutes,
 		s.orderRoutes,
-		s.dashboardRoutes,
 		s.dispatchRoutes,
 		s.supportRoutes,
 	}

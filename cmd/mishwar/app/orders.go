@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	appdashboard "mishwar/commands/dashboard"
+	"mishwar/httpapi/dashboard"
 	"os"
 	"strings"
 
@@ -61,6 +63,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 		deps.Sandbox, deps.SandboxPath = sandbox, sandbox.PagePath()
 	}
 	d.Orders = deps
+	d.Features = append(d.Features, dashboard.New(appdashboard.New(reader, nil)))
 	idem := idempotency.New(a.Pool)
 	a.jobs = append(a.jobs, job{name: "payment hold expiry", run: func(ctx context.Context) error {
 		return handlers.RunHoldExpiry(ctx, httpapi.HoldsFromReader(reader), idem)
