@@ -4,9 +4,11 @@ package idempotency
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/domain"
@@ -30,16 +32,15 @@ func New(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
 func (s *Store) Begin(ctx context.Context, scope, key, hash string) (status int, body []byte, done bool, err error) {
 	var storedHash string
 	var stored *int
-	err = s.pool.QueryRow(ctx, `
-		WITH ins AS (
-			INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ($1, $2, $3)
-			ON CONFLICT (scope, key) DO NOTHING
-			RETURNING request_hash, status, body
-		)
-		SELECT request_hash, status, body FROM ins
-		UNION ALL
-		SELECT request_hash, status, body FROM idempotency_keys WHERE scope = $1 AND key = $2 AND NOT EXISTS (SELECT 1 FROM ins)`,
-		scope, key, hash).Scan(&storedHash, &stored, &body)
+	// A concurrent first use of the key may commit between this statement's snapshot and its
+	// INSERT: the INSERT then does nothing and the SELECT cannot see the row yet. The next
+	// statement has a fresh snapshot and sees it, so one retry settles it.
+	for attempt := 0; ; attempt++ {
+		err = s.claim(ctx, scope, key, hash, &storedHash, &stored, &body)
+		if !errors.Is(err, pgx.ErrNoRows) || attempt == 2 {
+			break
+		}
+	}
 	if err != nil {
 		return 0, nil, false, fmt.Errorf("idempotency: claim a key: %w", err)
 	}
@@ -50,6 +51,19 @@ func (s *Store) Begin(ctx context.Context, scope, key, hash string) (status int,
 		return 0, nil, false, nil
 	}
 	return *stored, body, true, nil
+}
+
+func (s *Store) claim(ctx context.Context, scope, key, hash string, storedHash *string, stored **int, body *[]byte) error {
+	return s.pool.QueryRow(ctx, `
+		WITH ins AS (
+			INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ($1, $2, $3)
+			ON CONFLICT (scope, key) DO NOTHING
+			RETURNING request_hash, status, body
+		)
+		SELECT request_hash, status, body FROM ins
+		UNION ALL
+		SELECT request_hash, status, body FROM idempotency_keys WHERE scope = $1 AND key = $2 AND NOT EXISTS (SELECT 1 FROM ins)`,
+		scope, key, hash).Scan(storedHash, stored, body)
 }
 
 // Complete records the answer of key (the first one wins).
