@@ -50,6 +50,8 @@ var sharedRoots = map[string]bool{
 	"httpapi/httpx":   true, // the HTTP core: error shape, identity, idempotency, read-your-writes
 	"internal/i18n":   true,
 	"internal/config": true,
+
+	"commands/pricing": true, // cart and orders both price itineraries
 }
 
 // assemblers put a layer's features together (the router mounts every HTTP feature) and the domain
@@ -59,25 +61,22 @@ var assemblers = map[string]bool{"httpapi": true}
 
 // knownUpward lists the imports that still point the wrong way, each to be removed, never added to.
 var knownUpward = map[string]bool{
-	"commands/accounts -> adapters/accountsdb":  true,
-	"commands/accounts -> adapters/mail":        true,
-	"commands/accounts -> adapters/ratelimit":   true,
-	"commands/dispatch -> adapters/accountsdb":  true,
-	"commands/orders -> adapters/payments":      true,
-	"httpapi -> adapters/accountsdb":            true,
-	"httpapi -> adapters/mail":                  true,
-	"httpapi -> adapters/payments":              true,
-	"httpapi -> adapters/ratelimit":             true,
-	"httpapi -> adapters/uploads":               true,
-	"httpapi -> projections/cart":               true,
-	"httpapi -> projections/catalogue":          true,
-	"httpapi -> projections/dispatch":           true,
-	"httpapi -> projections/orders":             true,
-	"httpapi -> projections":                    true,
-	"httpapi/live -> projections":               true,
-	"projections/cart -> adapters/distance":     true,
-	"projections/cart -> projections/catalogue": true,
-	"projections/orders -> adapters/mail":       true,
+	"commands/accounts -> adapters/accountsdb": true,
+	"commands/accounts -> adapters/mail":       true,
+	"commands/accounts -> adapters/ratelimit":  true,
+	"commands/dispatch -> adapters/accountsdb": true,
+	"commands/orders -> adapters/payments":     true,
+	"httpapi -> adapters/accountsdb":           true,
+	"httpapi -> adapters/mail":                 true,
+	"httpapi -> adapters/payments":             true,
+	"httpapi -> adapters/ratelimit":            true,
+	"httpapi -> adapters/uploads":              true,
+	"httpapi -> projections/catalogue":         true,
+	"httpapi -> projections/dispatch":          true,
+	"httpapi -> projections/orders":            true,
+	"httpapi -> projections":                   true,
+	"httpapi/live -> projections":              true,
+	"projections/orders -> adapters/mail":      true,
 }
 
 type pkg struct {

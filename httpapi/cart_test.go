@@ -400,6 +400,41 @@ func TestARetriedAddWithTheSameIdempotencyKeyAddsOnce(t *testing.T) {
 	}
 }
 
+// TestEveryCartCommandRepeatsItsFirstAnswerForTheSameIdempotencyKey: a retried move answers the
+// first answer again (and moves once), and the key sent with another body is refused.
+func TestEveryCartCommandRepeatsItsFirstAnswerForTheSameIdempotencyKey(t *testing.T) {
+	t.Parallel()
+	w := newCartWorld(t)
+	w.add(t, "Museum")
+	citadel := w.add(t, "Citadel")
+	w.add(t, "Khan")
+	move := func(steps int) apptest.Response {
+		return w.a.Do(apptest.Request{Method: http.MethodPatch, Path: "/api/auth/cart/items/" + citadel + "/move?" + departure, Token: w.token,
+			Body: map[string]any{"direction": "up", "steps": steps}, Header: map[string]string{"Idempotency-Key": "move-1"}})
+	}
+	first, again := move(1), move(1)
+	if first.Status != http.StatusOK || again.Status != http.StatusOK || again.Header.Get("Idempotent-Replayed") != "true" || string(again.Body) != string(first.Body) {
+		t.Fatalf("first %d %s\nagain %d %s (%q)", first.Status, first.Body, again.Status, again.Body, again.Header.Get("Idempotent-Replayed"))
+	}
+	if got := w.names(w.cart(t)); !reflect.DeepEqual(got, []string{"Citadel", "Museum", "Khan"}) {
+		t.Fatalf("moved twice? order %v", got)
+	}
+	if other := move(2); other.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("the key with another body: %d %s", other.Status, other.Body)
+	}
+	// Without a key every request is a command of its own.
+	for range 2 {
+		if r := w.a.Delete("/api/auth/cart/clear", w.token); r.Status != http.StatusOK {
+			t.Fatalf("clear: %d %s", r.Status, r.Body)
+		}
+	}
+	points := apptest.Request{Method: http.MethodPut, Path: "/api/auth/cart/points", Token: w.token,
+		Body: map[string]any{"start": map[string]any{"name": "Flat", "lat": 30.06, "lng": 31.33}}, Header: map[string]string{"Idempotency-Key": "points-1"}}
+	if a, b := w.a.Do(points), w.a.Do(points); a.Status != http.StatusOK || b.Header.Get("Idempotent-Replayed") != "true" {
+		t.Fatalf("points: %d %s / %d %q", a.Status, a.Body, b.Status, b.Header.Get("Idempotent-Replayed"))
+	}
+}
+
 // TestTheCartIsPricedForEveryActiveRatePlan checks the calculation's shape and that its numbers hold
 // together by the written rounding rules: shown km × price per km = distance cost (to the piastre),
 // waiting hours × waiting per hour = waiting cost, their sum = total.

@@ -99,8 +99,6 @@ type Deps struct {
 	Uploads *uploads.Store
 	// Artwork serves generated catalogue pictures under /art/ (nil: not mounted).
 	Artwork http.Handler
-	// Cart runs and reads the cart (nil: not mounted).
-	Cart *CartDeps
 	// Orders runs and reads orders, payments and enquiries (nil: not mounted).
 	Orders *OrdersDeps
 	// Dispatch: the trips board, drivers' screens and trip progress (nil: not mounted).
@@ -170,7 +168,6 @@ func (s *Server) features() []func(api *mux.Router) {
 		s.mailboxRoutes,
 		s.catalogueRoutes,
 		s.adminCatalogueRoutes,
-		s.cartRoutes,
 		s.orderRoutes,
 		s.dispatchRoutes,
 		s.supportRoutes,

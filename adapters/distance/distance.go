@@ -1,8 +1,10 @@
-// Package distance answers how far and how long it is to drive between points in Greater Cairo. The
-// port is Service; the default adapter (Estimator) works offline from great-circle distance, a road
-// circuity factor and a driving speed by hour of day; the OSRM adapter asks an OSRM server's table and
-// route services. It knows nothing of carts or prices: callers record what it answers in their events
-// and calculations, so a trip priced once is never re-priced by a change of adapter or settings.
+// Package distance answers how far and how long it is to drive between points in Greater Cairo. It
+// implements the application's distance port (commands/pricing.Distances, in domain/trip's types):
+// the default adapter (Estimator) works offline from great-circle distance, a road circuity factor and
+// a driving speed by hour of day; the OSRM adapter asks an OSRM server's table and route services. It
+// never imports the application and knows nothing of carts or prices: callers record what it answers
+// in their events and calculations, so a trip priced once is never re-priced by a change of adapter
+// or settings.
 package distance
 
 import (
@@ -12,28 +14,25 @@ import (
 	"log/slog"
 	"math"
 	"time"
+
+	"mishwar/domain/trip"
 )
 
-// Point is a place, in degrees (WGS 84).
-type Point struct {
-	Lat float64 `json:"lat"`
-	Lng float64 `json:"lng"`
-}
+// Point, Leg and Waypoint are the domain's (domain/trip): the application declares its distance port
+// (commands/pricing.Distances) in those types, and this adapter implements it without knowing the
+// application.
+type (
+	// Point is a place, in degrees (WGS 84).
+	Point = trip.Point
+	// Leg is one drive: distance along the road and driving time.
+	Leg = trip.Leg
+	// Waypoint is a point of a route and how long the trip stays there before driving on (a stop's
+	// visit). The time of day each leg starts matters in Cairo traffic.
+	Waypoint = trip.Waypoint
+)
 
-// Leg is one drive: distance along the road and driving time.
-type Leg struct {
-	Meters   int64
-	Duration time.Duration
-}
-
-// Waypoint is a point of a route and how long the trip stays there before driving on (a stop's visit).
-// The time of day each leg starts matters in Cairo traffic.
-type Waypoint struct {
-	Point
-	Dwell time.Duration
-}
-
-// Service is the distance port.
+// Service is what every adapter here answers (the application's port, commands/pricing.Distances,
+// has the same methods); Fallback composes two of them.
 type Service interface {
 	// Matrix answers the leg between every ordered pair of points (legs[i][j] from i to j; zero on the
 	// diagonal), all as if leaving at departure. It feeds itinerary optimisation.

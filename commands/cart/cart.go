@@ -1,11 +1,15 @@
-// Package cart runs the cart's commands for a signed-in user: add a destination or a whole program,
-// remove, clear, move, reorder, choose the start and end points. Each handler looks up in the
-// catalogue what the decision needs, then lets the decider in domain/cart decide on the user's cart
-// stream, appended with its expected version. Every cart command is re-decided on a concurrent
-// change (the decider re-checks duplicates, positions and permutations against the new state), so two
-// tabs changing one cart at once never lose an item.
+// Package cart is the cart's application (Application: Commands and Queries). Its commands, one
+// file each, run for a signed-in user: add a destination or a whole program, remove, clear, move,
+// reorder, choose the start and end points. Each looks up in the catalogue read model what the
+// decision needs, then lets the decider in domain/cart decide on the user's cart stream, appended
+// with its expected version. Every cart command is re-decided on a concurrent change (the decider
+// re-checks duplicates, positions and permutations against the new state), so two tabs changing one
+// cart at once never lose an item. Its queries, one file each, read the cart read model through the
+// narrow interface they declare and price it with commands/pricing: the cart with its trip
+// calculation, the proposal of a shorter order, the check of the ids a client mirrors.
 //
-// It never reads the cart read model to decide anything, and never prices a trip.
+// Commands never read the cart read model to decide anything; nothing here holds a pricing rule
+// (domain/trip does) or knows HTTP.
 package cart
 
 import (
@@ -19,26 +23,18 @@ import (
 	"mishwar/eventstore"
 )
 
-// Catalogue is what the cart's commands look up. Each answers found=false for an id it does not know.
-// A destination or program that exists but is not published comes back with Published false.
-type Catalogue interface {
-	Destination(ctx context.Context, id string) (d cart.FoundDestination, found bool, err error)
-	Program(ctx context.Context, id string) (p cart.Program, found bool, err error)
-	PickupPoint(ctx context.Context, id string) (p cart.FoundPoint, found bool, err error)
-}
-
 // Result is where a command left the cart.
 type Result = commands.Result[cart.Event]
 
-// Handlers runs the cart's commands.
+// Handlers runs the cart's commands, one file each (verb_noun.go).
 type Handlers struct {
 	runner    *commands.Runner
-	catalogue Catalogue
+	catalogue lookup
 }
 
-// New returns the cart's command handlers.
-func New(runner *commands.Runner, catalogue Catalogue) *Handlers {
-	return &Handlers{runner: runner, catalogue: catalogue}
+// NewCommands returns the cart's command handlers, looking up in the catalogue read model.
+func NewCommands(runner *commands.Runner, catalogue Catalogue) *Handlers {
+	return &Handlers{runner: runner, catalogue: lookup{catalogue: catalogue}}
 }
 
 // Stream is the id of userID's cart stream.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"mishwar/commands/pricing"
 	"mishwar/domain"
 	"mishwar/domain/availability"
 	"mishwar/domain/cart"
@@ -12,7 +13,6 @@ import (
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/domain/trip"
-	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
 
 	"github.com/google/uuid"
@@ -55,11 +55,12 @@ type ProgramPricing struct {
 // KeyRateUnavailable: the chosen rate plan cannot price this itinerary (inactive, or bad data).
 const KeyRateUnavailable = "orders.rate_unavailable"
 
-// CartPricer prices the cart as the cart read model holds it, with the cart's quoter: the same
-// calculation the traveller saw in the cart, for the chosen departure and rate plan.
+// CartPricer prices the cart as the cart read model holds it, with the quoter the cart shows its
+// prices with (commands/pricing): the same calculation the traveller saw in the cart, for the chosen
+// departure and rate plan.
 type CartPricer struct {
-	Carts  *cartrm.Reader
-	Quoter *cartrm.Quoter
+	Carts  pricing.CartReader
+	Quoter *pricing.Quoter
 	// Catalogue finds programs and their destinations (for enquiries about a program).
 	Catalogue *catrm.Reader
 }
@@ -67,9 +68,9 @@ type CartPricer struct {
 // PriceCart implements Pricer. A start point that is the admin's default (none chosen) is left empty,
 // so the order decider asks for a pickup point.
 func (p *CartPricer) PriceCart(ctx context.Context, req CartPricing) (Priced, error) {
-	v, err := p.Carts.Cart(ctx, req.UserID)
+	v, err := pricing.CartItinerary(ctx, p.Carts, req.UserID)
 	if err != nil {
-		return Priced{}, fmt.Errorf("orders: read cart: %w", err)
+		return Priced{}, fmt.Errorf("orders: %w", err)
 	}
 	if req.Start != nil {
 		v.Start = req.Start
@@ -81,16 +82,16 @@ func (p *CartPricer) PriceCart(ctx context.Context, req CartPricing) (Priced, er
 	if err != nil {
 		return Priced{}, fmt.Errorf("orders: price cart: %w", err)
 	}
-	rates, err := p.Quoter.Catalogue.CurrencyRates(ctx)
+	rates, err := p.Quoter.CurrencyRates(ctx)
 	if err != nil {
-		return Priced{}, fmt.Errorf("orders: currency rates: %w", err)
+		return Priced{}, fmt.Errorf("orders: %w", err)
 	}
 	return Priced{Trip: TripFromQuote(q, req.StartAt, req.RatePlanID), Rates: rates}, nil
 }
 
-// TripFromQuote maps a cart quote to the trip an order records. A plan the quote could not price
-// leaves the rate plan's id empty with the plan's name, which the caller reports.
-func TripFromQuote(q cartrm.Quote, startAt time.Time, planID string) order.Trip {
+// TripFromQuote maps a quote to the trip an order records. A plan the quote could not price leaves
+// the rate plan empty, which the caller reports.
+func TripFromQuote(q trip.Quote, startAt time.Time, planID string) order.Trip {
 	t := order.Trip{StartAt: startAt.UTC(), Day: availability.DayOf(startAt.In(catalogue.Cairo))}
 	if !q.Start.Default {
 		t.Itinerary.Start = point(q.Start.Point)
@@ -117,12 +118,8 @@ func TripFromQuote(q cartrm.Quote, startAt time.Time, planID string) order.Trip 
 	t.Quote.DriveMinutes = int(q.Calc.DrivingMinutes())
 	t.Quote.DurationMinutes = int(trip.Minutes(q.Calc.Total()))
 	t.Quote.WaitingMinutes = int(q.Calc.WaitingMinutes)
-	for _, rc := range q.Calc.Rates {
-		if rc.Plan.ID != planID {
-			continue
-		}
-		plan := q.RatePlans[planID]
-		t.RatePlan = order.RatePlan{ID: planID, Name: rc.Plan.Name, NameAR: plan.NameAR, PerKm: rc.Plan.PricePerKm, WaitingPerHour: rc.Plan.WaitingPerHour}
+	if rc, ok := q.RatePlan(planID); ok {
+		t.RatePlan = order.RatePlan{ID: planID, Name: rc.Plan.Name, NameAR: rc.Plan.NameAR, PerKm: rc.Plan.PricePerKm, WaitingPerHour: rc.Plan.WaitingPerHour}
 		t.Quote.DistanceCost, t.Quote.WaitingCost, t.Quote.Total = rc.DistanceCost, rc.WaitingCost, rc.Total
 	}
 	return t
@@ -139,13 +136,13 @@ func rateUnavailable() error {
 	return v
 }
 
-// PriceItinerary implements Pricer: the itinerary becomes a cart of its own for the quote, so an
+// PriceItinerary implements Pricer: the order's stops are quoted as an itinerary like a cart's, so an
 // exchange is priced by the very calculation a cart is.
 func (p *CartPricer) PriceItinerary(ctx context.Context, itin order.Itinerary, startAt time.Time, ratePlanID string) (Priced, error) {
-	v := cartrm.View{Version: -1}
+	v := trip.Itinerary{Version: -1}
 	for i, s := range itin.Stops {
-		v.Items = append(v.Items, cartrm.Item{ID: fmt.Sprintf("stop-%d", i), DestinationID: s.DestinationID, Position: i + 1, ProgramID: itin.ProgramID,
-			Destination: cart.Destination{ID: s.DestinationID, NameEN: s.NameEN, NameAR: s.NameAR, Lat: s.Lat, Lng: s.Lng, VisitMinutes: s.VisitMinutes}})
+		v.Items = append(v.Items, trip.Item{ID: fmt.Sprintf("stop-%d", i), DestinationID: s.DestinationID, Position: i + 1, ProgramID: itin.ProgramID,
+			Recorded: cart.Destination{ID: s.DestinationID, NameEN: s.NameEN, NameAR: s.NameAR, Lat: s.Lat, Lng: s.Lng, VisitMinutes: s.VisitMinutes}})
 	}
 	start := cartPoint(itin.Start)
 	end := cartPoint(itin.End)
@@ -154,9 +151,9 @@ func (p *CartPricer) PriceItinerary(ctx context.Context, itin order.Itinerary, s
 	if err != nil {
 		return Priced{}, fmt.Errorf("orders: price itinerary: %w", err)
 	}
-	rates, err := p.Quoter.Catalogue.CurrencyRates(ctx)
+	rates, err := p.Quoter.CurrencyRates(ctx)
 	if err != nil {
-		return Priced{}, fmt.Errorf("orders: currency rates: %w", err)
+		return Priced{}, fmt.Errorf("orders: %w", err)
 	}
 	t := TripFromQuote(q, startAt, ratePlanID)
 	t.Itinerary.ProgramID, t.Itinerary.ProgramName = itin.ProgramID, itin.ProgramName
@@ -194,13 +191,13 @@ func (p *CartPricer) PriceProgram(ctx context.Context, req ProgramPricing) (Pric
 		itin.Stops = append(itin.Stops, order.Stop{DestinationID: d.ID.String(), NameEN: d.Name.En, NameAR: d.Name.Ar, Lat: d.Lat, Lng: d.Lng, VisitMinutes: d.VisitMinutes})
 	}
 	if req.Start == nil && req.UserID != "" && p.Carts != nil {
-		if v, err := p.Carts.Cart(ctx, req.UserID); err == nil && v.Start != nil {
+		if v, err := pricing.CartItinerary(ctx, p.Carts, req.UserID); err == nil && v.Start != nil {
 			req.Start, req.End = v.Start, v.End
 		}
 	}
 	if req.Start == nil {
 		// No start chosen: price from the city centre; the decider asks for a pickup point.
-		priced, err := p.PriceItinerary(ctx, withStart(itin, cartrm.TahrirSquare, nil), req.StartAt, req.RatePlanID)
+		priced, err := p.PriceItinerary(ctx, withStart(itin, trip.TahrirSquare, nil), req.StartAt, req.RatePlanID)
 		priced.Trip.Itinerary.Start, priced.Trip.Itinerary.End = order.Point{}, order.Point{}
 		return withProgramPrice(priced, prog.Price), err
 	}

@@ -1,6 +1,10 @@
 package trip
 
-import "time"
+import (
+	"time"
+
+	"mishwar/domain/catalogue"
+)
 
 // Span is one opening period of a day, in minutes after midnight: Open ≤ t < Close. Close may be
 // 24*60 (open until midnight); periods across midnight are split by whoever builds the hours.
@@ -46,4 +50,25 @@ func (h OpeningHours) check(arrive, leave time.Time) (StopProblem, time.Time) {
 	}
 	// Reached before opening or in a midday break: the traveller waits, the visit still happens.
 	return StopOK, closes
+}
+
+// WeeklyOpeningHours converts a catalogue place's weekly hours. A place with no hours at all is taken
+// as "hours unknown" rather than "closed every day", which would flag every trip.
+func WeeklyOpeningHours(w catalogue.WeeklyHours) (OpeningHours, error) {
+	if len(w) == 0 {
+		return nil, nil
+	}
+	h := OpeningHours{}
+	for _, d := range w {
+		open, err := catalogue.Minutes(d.Open)
+		if err != nil {
+			return nil, err
+		}
+		closing, err := catalogue.Minutes(d.Close)
+		if err != nil {
+			return nil, err
+		}
+		h[d.Day] = append(h[d.Day], Span{Open: open, Close: closing})
+	}
+	return h, nil
 }

@@ -2,7 +2,12 @@
 // (distance and driving time, found beforehand by a distance service), each stop's visit time and
 // opening hours, and the rate plans, it computes totals, a price per rate plan, and flags (longer than
 // the day plan, a stop reached after it closes). It also proposes the stop order with the least
-// driving (optimise.go). It is pure: it never looks anything up and never reads the clock.
+// driving (optimise.go).
+//
+// quote.go lays an itinerary (a cart, an order's stops) out as the route to drive and turns the legs
+// into a Quote; reorder.go turns the optimiser's answer into a proposed order of the itinerary's
+// items. The application (commands/pricing) gathers the inputs: the catalogue as it is now and the
+// distance service's legs. This package is pure: it never looks anything up and never reads the clock.
 //
 // # Rounding rules
 //
@@ -64,10 +69,19 @@ type Leg struct {
 
 // RatePlan prices a trip: per kilometre driven and per hour waited at the stops, in EGP.
 type RatePlan struct {
-	ID             string
-	Name           string
+	ID string
+	// Name is English; NameAR is Arabic (may be empty).
+	Name, NameAR   string
 	PricePerKm     money.Money
 	WaitingPerHour money.Money
+}
+
+// NameIn is the plan's name in lang ("ar" or English).
+func (p RatePlan) NameIn(lang string) string {
+	if lang == "ar" && p.NameAR != "" {
+		return p.NameAR
+	}
+	return p.Name
 }
 
 // Input is everything a calculation needs.

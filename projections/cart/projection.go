@@ -3,15 +3,16 @@
 // stream. Every change is pushed live to the user's room ("user:<id>", event "cart.changed", with the
 // new version), so a second tab refetches.
 //
-// The trip calculation is NOT stored here: Quoter computes it on read from this read model, the
-// catalogue read model (current destinations, rate plans, default pickup point, currency rates) and
-// the distance service. A cart is a quote, so it shows current prices; an order records the prices it
+// The trip calculation is NOT stored here: the cart's queries (commands/cart) price it on read with
+// commands/pricing, from this read model, the catalogue read model (current destinations, rate
+// plans, default pickup point, currency rates) and the distance service. A cart is a quote, so it shows current prices; an order records the prices it
 // was placed at. Storing calculations would make this projection follow every catalogue change for
 // every cart holding the changed destination, and would put the distance service (possibly an OSRM
 // server across the network) inside Apply, where a rebuild must be deterministic and fast. A
 // calculation costs microseconds with the offline estimator.
 //
-// It writes only its own schema, only from cart events, and decides nothing.
+// It writes only its own schema, only from cart events, and decides nothing; it never prices a trip
+// nor reads another read model or an adapter.
 package cart
 
 import (

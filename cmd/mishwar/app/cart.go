@@ -5,25 +5,35 @@ import (
 	"os"
 
 	"mishwar/adapters/distance"
-	cartcmd "mishwar/commands/cart"
+	cartapp "mishwar/commands/cart"
+	"mishwar/commands/pricing"
+	cat "mishwar/domain/catalogue"
 	"mishwar/httpapi"
+	carthttp "mishwar/httpapi/cart"
 	cartrm "mishwar/projections/cart"
-	"mishwar/projections/catalogue"
+	catrm "mishwar/projections/catalogue"
 )
 
-// wireCart builds the cart's commands, its reader and the quoter that prices carts on read, on the
-// catalogue read model and the distance service configured by MISHWAR_CIRCUITY, MISHWAR_SPEEDS and
-// MISHWAR_OSRM_URL (see adapters/distance).
+// wireCart builds the cart's application (its commands looking up the catalogue read model, its
+// queries reading the cart read model) with the quoter that prices carts on read, and mounts its
+// HTTP feature.
 func (a *App) wireCart(d *httpapi.Deps) error {
+	quoter, err := a.quoter()
+	if err != nil {
+		return err
+	}
+	app := cartapp.New(a.Commands, catrm.NewReader(a.Pool), cartrm.NewReader(a.Pool), quoter, nil)
+	d.Features = append(d.Features, carthttp.New(app, d.Projections, d.Idempotency))
+	return nil
+}
+
+// quoter is the pricing of itineraries the cart and orders share: the catalogue read model and the
+// distance service configured by MISHWAR_CIRCUITY, MISHWAR_SPEEDS and MISHWAR_OSRM_URL (see
+// adapters/distance), on Cairo's clock.
+func (a *App) quoter() (*pricing.Quoter, error) {
 	distances, err := distance.FromEnv(os.Getenv, a.Log)
 	if err != nil {
-		return fmt.Errorf("app: distances: %w", err)
+		return nil, fmt.Errorf("app: distances: %w", err)
 	}
-	adapter := cartrm.NewCatalogue(catalogue.NewReader(a.Pool))
-	d.Cart = &httpapi.CartDeps{
-		Commands: cartcmd.New(a.Commands, adapter),
-		Carts:    cartrm.NewReader(a.Pool),
-		Quotes:   &cartrm.Quoter{Catalogue: adapter, Distances: distances, Location: distance.NewEstimator().Location},
-	}
-	return nil
+	return pricing.New(catrm.NewReader(a.Pool), distances, cat.Cairo), nil
 }

@@ -9,13 +9,11 @@ import (
 	"os"
 	"strings"
 
-	"mishwar/adapters/distance"
 	"mishwar/adapters/idempotency"
 	"mishwar/adapters/payments"
 	"mishwar/adapters/ratelimit"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/domain"
-	cat "mishwar/domain/catalogue"
 	"mishwar/httpapi"
 	"mishwar/httpapi/httpx"
 	cartrm "mishwar/projections/cart"
@@ -47,13 +45,12 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 	if err != nil {
 		return fmt.Errorf("app: payments: %w", err)
 	}
-	distances, err := distance.FromEnv(os.Getenv, a.Log)
+	quoter, err := a.quoter()
 	if err != nil {
-		return fmt.Errorf("app: orders: distances: %w", err)
+		return fmt.Errorf("app: orders: %w", err)
 	}
 	catReader := catrm.NewReader(a.Pool)
-	pricer := &orderscmd.CartPricer{Carts: cartrm.NewReader(a.Pool), Catalogue: catReader,
-		Quoter: &cartrm.Quoter{Catalogue: cartrm.NewCatalogue(catReader), Distances: distances, Location: cat.Cairo}}
+	pricer := &orderscmd.CartPricer{Carts: cartrm.NewReader(a.Pool), Catalogue: catReader, Quoter: quoter}
 	handlers := orderscmd.New(orderscmd.Config{Runner: a.Commands, Catalogue: orderscmd.CatalogueReader{Reader: catReader},
 		Pricer: pricer, Provider: provider, Settings: settings, PublicURL: publicURL, Logger: a.Log})
 	reader := ordersrm.NewReader(a.Pool)

@@ -19,13 +19,13 @@ import (
 	"mishwar/commands"
 	cartcmd "mishwar/commands/cart"
 	orderscmd "mishwar/commands/orders"
+	"mishwar/commands/pricing"
 	"mishwar/domain/availability"
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
 	"mishwar/projections"
-	cartrm "mishwar/projections/cart"
 	"mishwar/projections/cart/carttest"
 	"mishwar/projections/catalogue"
 	ordersrm "mishwar/projections/orders"
@@ -109,8 +109,8 @@ func New(t testing.TB, drivers int) *Fixture {
 	f.Orders = orderscmd.New(orderscmd.Config{
 		Runner:    f.Runner,
 		Catalogue: orderscmd.CatalogueReader{Reader: f.Reader},
-		Pricer: &orderscmd.CartPricer{Carts: f.Carts, Catalogue: f.Reader, Quoter: &cartrm.Quoter{
-			Catalogue: f.Adapter, Distances: distance.NewEstimator(), Location: cat.Cairo}},
+		Pricer: &orderscmd.CartPricer{Carts: f.Carts, Catalogue: f.Reader,
+			Quoter: pricing.New(f.Reader, distance.NewEstimator(), cat.Cairo)},
 		Provider:  sb,
 		Settings:  settings,
 		PublicURL: func() string { return "http://mishwar.test" },

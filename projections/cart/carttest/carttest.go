@@ -35,7 +35,6 @@ type Fixture struct {
 	Catalogue   *catcmd.Handlers
 	Projections *projections.Runner
 	Reader      *catalogue.Reader
-	Adapter     *cartrm.CatalogueAdapter
 	Carts       *cartrm.Reader
 	Cart        *cartcmd.Handlers
 	category    uuid.UUID
@@ -68,9 +67,8 @@ func New(t testing.TB) *Fixture {
 		<-done
 	})
 	f.Reader = catalogue.NewReader(pool)
-	f.Adapter = cartrm.NewCatalogue(f.Reader)
 	f.Carts = cartrm.NewReader(pool)
-	f.Cart = cartcmd.New(f.Runner, f.Adapter)
+	f.Cart = cartcmd.NewCommands(f.Runner, f.Reader)
 	f.category = uuid.New()
 	f.must(t, "category", func(ctx context.Context, meta commands.Meta) (eventstore.Position, error) {
 		res, err := f.Catalogue.Categories.Create(ctx, cat.CreateCategory{ID: f.category, Fields: cat.CategoryFields{

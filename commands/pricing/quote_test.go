@@ -1,4 +1,4 @@
-package cart_test
+package pricing_test
 
 import (
 	"context"
@@ -11,12 +11,25 @@ import (
 	"time"
 
 	"mishwar/adapters/distance"
+	"mishwar/commands"
 	cartcmd "mishwar/commands/cart"
+	"mishwar/commands/pricing"
 	"mishwar/domain/money"
 	"mishwar/domain/trip"
-	cartrm "mishwar/projections/cart"
+	"mishwar/internal/pgtest"
 	"mishwar/projections/cart/carttest"
 )
+
+// The quoter runs on the real catalogue and cart read models (carttest), with a distance estimator
+// whose answers are easy to check by hand.
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+func meta() commands.Meta { return commands.NewMeta(commands.Actor{UserID: "u1", Role: "user"}) }
+
+func place(name string, lat, lng float64, visit int) carttest.Place {
+	return carttest.Place{Name: name, Lat: lat, Lng: lng, VisitMinutes: visit, Published: true, Photo: "/media/" + name + ".jpg"}
+}
 
 // flatEstimator drives the straight line at 36 km/h (10 m/s), so expectations are easy to check.
 func flatEstimator() *distance.Estimator {
@@ -28,19 +41,19 @@ func flatEstimator() *distance.Estimator {
 	return e
 }
 
-func quoter(f *carttest.Fixture) *cartrm.Quoter {
-	return &cartrm.Quoter{Catalogue: f.Adapter, Distances: flatEstimator(), Location: distance.NewEstimator().Location}
+func quoter(f *carttest.Fixture) *pricing.Quoter {
+	return pricing.New(f.Reader, flatEstimator(), distance.NewEstimator().Location)
 }
 
 var monday9 = time.Date(2026, 3, 2, 9, 0, 0, 0, distance.NewEstimator().Location)
 
-func cartView(t *testing.T, f *carttest.Fixture) cartrm.View {
+func cartView(t *testing.T, f *carttest.Fixture) trip.Itinerary {
 	t.Helper()
-	v, err := f.Carts.Cart(context.Background(), "u1")
+	it, err := pricing.CartItinerary(context.Background(), f.Carts, "u1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return v
+	return it
 }
 
 func add(t *testing.T, f *carttest.Fixture, destination string) string {
@@ -94,7 +107,7 @@ func TestQuotePricesTheRouteFromTheDefaultPickupPoint(t *testing.T) {
 	if q.Calc.WaitingMinutes != 180 || q.Calc.Meters != wantLegs[0]+wantLegs[1]+wantLegs[2] {
 		t.Fatalf("calc %+v", q.Calc)
 	}
-	if len(q.Calc.Rates) != 2 || q.Calc.Rates[0].Plan.ID != standard.String() || q.RatePlans[standard.String()].NameAR != "خطة Standard" {
+	if len(q.Calc.Rates) != 2 || q.Calc.Rates[0].Plan.ID != standard.String() || q.Calc.Rates[0].Plan.NameIn("ar") != "خطة Standard" {
 		t.Fatalf("rates %+v", q.Calc.Rates)
 	}
 	std := q.Calc.Rates[0]
@@ -148,7 +161,7 @@ func TestQuoteOfAnEmptyCartStartsAtTahrirWithoutADefault(t *testing.T) {
 	if len(q.Stops) != 0 || len(q.Legs) != 0 || len(q.Calc.Rates) != 0 || q.Calc.Meters != 0 {
 		t.Fatalf("empty quote %+v", q)
 	}
-	if q.Start.Point != cartrm.TahrirSquare || !q.Start.Default {
+	if q.Start.Point != trip.TahrirSquare || !q.Start.Default {
 		t.Fatalf("start %+v", q.Start)
 	}
 	if !slices.Contains(q.Calc.Warnings, trip.WarnNoRatePlans) {
@@ -203,15 +216,15 @@ func TestOptimiseNeedsTwoStops(t *testing.T) {
 	t.Parallel()
 	f := carttest.New(t)
 	add(t, f, f.Destination(t, place("A", 30.05, 31.23, 60)).String())
-	if _, err := quoter(f).Optimise(context.Background(), cartView(t, f), monday9); !errors.Is(err, cartrm.ErrNothingToOptimise) {
+	if _, err := quoter(f).Optimise(context.Background(), cartView(t, f), monday9); !errors.Is(err, trip.ErrNothingToOptimise) {
 		t.Fatalf("err = %v", err)
 	}
 }
 
 func TestDefaultDepartureIsNineTomorrowInCairo(t *testing.T) {
-	q := &cartrm.Quoter{Location: distance.NewEstimator().Location}
+	q := pricing.New(nil, nil, distance.NewEstimator().Location)
 	now := time.Date(2026, 3, 2, 23, 30, 0, 0, time.UTC) // 01:30 on the 3rd in Cairo
-	if got, want := q.DefaultDeparture(now), time.Date(2026, 3, 4, 9, 0, 0, 0, q.Location); !got.Equal(want) {
+	if got, want := q.DefaultDeparture(now), time.Date(2026, 3, 4, 9, 0, 0, 0, q.Location()); !got.Equal(want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
 }

@@ -1,0 +1,59 @@
+package cart_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"mishwar/adapters/distance"
+	cartcmd "mishwar/commands/cart"
+	"mishwar/commands/pricing"
+	cat "mishwar/domain/catalogue"
+	"mishwar/domain/trip"
+	"mishwar/projections/cart/carttest"
+)
+
+// The queries read what the commands wrote, through the read model, priced by commands/pricing.
+func TestTheQueriesReadTheCartAndPriceIt(t *testing.T) {
+	t.Parallel()
+	f := carttest.New(t)
+	ctx := context.Background()
+	f.RatePlan(t, "Standard", 1000, 6000, 1)
+	museum := f.Destination(t, place("Museum", true))
+	draft := f.Destination(t, place("Draft", false))
+	now := func() time.Time { return time.Date(2026, 3, 1, 12, 0, 0, 0, cat.Cairo) }
+	app := cartcmd.New(f.Runner, f.Reader, f.Carts, pricing.New(f.Reader, distance.NewEstimator(), cat.Cairo), now)
+
+	_, res, err := app.Commands.AddDestination(ctx, "u1", museum.String(), meta("u1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WaitForCart(t, res.Position)
+	q, err := app.Queries.Cart.Handle(ctx, "u1", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(q.Stops) != 1 || !q.Stops[0].Available || len(q.Calc.Rates) != 1 || !q.Departure.Equal(time.Date(2026, 3, 2, 9, 0, 0, 0, cat.Cairo)) {
+		t.Fatalf("quote %+v", q)
+	}
+	if at, err := app.Queries.Cart.Handle(ctx, "u1", "2026-03-02T14:30"); err != nil || at.Departure.Hour() != 14 || at.Departure.Minute() != 30 {
+		t.Fatalf("departure on Cairo's clock: %v %v", at.Departure, err)
+	}
+	if _, err := app.Queries.Cart.Handle(ctx, "u1", "tomorrow"); !errors.Is(err, cartcmd.ErrDepartureInvalid) {
+		t.Fatalf("a bad departure: %v", err)
+	}
+	if _, err := app.Queries.Optimisation.Handle(ctx, "u1", ""); !errors.Is(err, trip.ErrNothingToOptimise) {
+		t.Fatalf("one stop: %v", err)
+	}
+	listed := []cartcmd.ListedDestination{{Field: "ids.0", ID: museum.String()}, {Field: "ids.1", ID: draft.String()}, {Field: "ids.2", ID: uuid.NewString()}}
+	err = app.Queries.Destinations.Handle(ctx, listed)
+	if !isFieldError("ids.1")(err) || !isFieldError("ids.2")(err) || isFieldError("ids.0")(err) {
+		t.Fatalf("check: %v", err)
+	}
+	if err := app.Queries.Destinations.Handle(ctx, listed[:1]); err != nil {
+		t.Fatalf("a published destination: %v", err)
+	}
+}
