@@ -77,7 +77,6 @@ var knownUpward = map[string]bool{
 	"httpapi/live -> projections":               true,
 	"projections/cart -> adapters/distance":     true,
 	"projections/cart -> projections/catalogue": true,
-	"projections/orders -> adapters/mail":       true,
 }
 
 type pkg struct {
