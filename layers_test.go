@@ -76,7 +76,6 @@ var knownUpward = map[string]bool{
 	"httpapi -> projections/orders":            true,
 	"httpapi -> projections":                   true,
 	"httpapi/live -> projections":              true,
-	"projections/orders -> adapters/mail":      true,
 }
 
 type pkg struct {

@@ -11,7 +11,7 @@ import (
 
 // BatchResult tells what ApplyBatch did.
 type BatchResult struct {
-	// Applied counts the events passed to Apply; Skipped those at or before the checkpoint.
+	// Applied counts the events passed to the projection's Handlers; Skipped those at or before the checkpoint.
 	Applied, Skipped int
 	// Checkpoint is the projection's position after the batch.
 	Checkpoint eventstore.Position
@@ -19,8 +19,9 @@ type BatchResult struct {
 
 // ApplyBatch is the unit of work the runner performs for each batch of the global log: in one
 // transaction it locks the projection's checkpoint row, drops the events at or before the checkpoint
-// (already applied: this is what makes re-delivery harmless), applies the rest with search_path set
-// to the projection's schema, and moves the checkpoint past them. events must be in log order.
+// (already applied: this is what makes re-delivery harmless), hands the rest to the projection's
+// Handlers with search_path set to its schema, and moves the checkpoint past them. A Process keeps
+// the default search_path and commits synchronously. events must be in log order.
 // The projection's schema and checkpoint must exist (EnsureSchema).
 func ApplyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []eventstore.RecordedEvent) (BatchResult, error) {
 	name := p.Name()
@@ -39,10 +40,12 @@ func ApplyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []
 	if len(fresh) == 0 {
 		return res, nil
 	}
-	if err := prepareApply(ctx, tx, SchemaName(name)); err != nil {
-		return BatchResult{}, fmt.Errorf("projections: %s: %w", name, err)
+	if _, proc := isProcess(p); !proc {
+		if err := prepareApply(ctx, tx, SchemaName(name)); err != nil {
+			return BatchResult{}, fmt.Errorf("projections: %s: %w", name, err)
+		}
 	}
-	if err := p.Apply(ctx, tx, fresh); err != nil {
+	if err := p.Handlers().Apply(ctx, tx, fresh); err != nil {
 		return BatchResult{}, fmt.Errorf("projections: %s: apply %d events from %s: %w", name, len(fresh), fresh[0].Position, err)
 	}
 	last := fresh[len(fresh)-1]

@@ -3,6 +3,7 @@ package projections_test
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,30 +14,39 @@ import (
 	"mishwar/projections/stats"
 )
 
-// hooked wraps a projection to observe or disturb its batches: before runs ahead of the inner Apply,
-// after runs behind it, inside the same transaction (so a failure in after undoes the inner writes).
+// hooked wraps a projection to observe or disturb its batches: before runs ahead of the inner
+// handlers, after runs behind them, inside the same transaction (so a failure in after undoes the
+// inner writes).
 type hooked struct {
 	projections.Projection
 	extraSchema string
 	before      func(ctx context.Context, events []eventstore.RecordedEvent) error
 	after       func(ctx context.Context, events []eventstore.RecordedEvent) error
+
+	once     sync.Once
+	handlers *projections.Handlers
 }
 
 func (h *hooked) Schema() string { return h.Projection.Schema() + h.extraSchema }
 
-func (h *hooked) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
-	if h.before != nil {
-		if err := h.before(ctx, events); err != nil {
-			return err
-		}
-	}
-	if err := h.Projection.Apply(ctx, tx, events); err != nil {
-		return err
-	}
-	if h.after != nil {
-		return h.after(ctx, events)
-	}
-	return nil
+func (h *hooked) Handlers() *projections.Handlers {
+	h.once.Do(func() {
+		h.handlers = &projections.Handlers{All: func(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+			if h.before != nil {
+				if err := h.before(ctx, events); err != nil {
+					return err
+				}
+			}
+			if err := h.Projection.Handlers().Apply(ctx, tx, events); err != nil {
+				return err
+			}
+			if h.after != nil {
+				return h.after(ctx, events)
+			}
+			return nil
+		}}
+	})
+	return h.handlers
 }
 
 // readLog reads the whole log once it holds want events. The log can lag behind appends: it is

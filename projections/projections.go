@@ -18,8 +18,6 @@ import (
 	"regexp"
 
 	"github.com/jackc/pgx/v5"
-
-	"mishwar/eventstore"
 )
 
 // Projection is one read model. Its tables live in the PostgreSQL schema SchemaName(Name()).
@@ -30,10 +28,40 @@ type Projection interface {
 	// search_path set to the target schema, which is the live one on first run and a fresh one on
 	// rebuild. A change to it makes the runner rebuild the read model at startup.
 	Schema() string
-	// Apply applies a batch of events, in order, inside tx, whose search_path is set to the target
-	// schema. It sees every event of the global log and ignores those it has no use for. It must
-	// not commit or roll back tx, and must be deterministic: a rebuild replays the same events.
-	Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error
+	// Handlers declares the events the projection reads and its typed handlers (see Handlers). The
+	// runner calls them inside tx, whose search_path is set to the target schema, in log order.
+	// They must not commit or roll back tx, and must be deterministic: a rebuild replays the same
+	// events. Return the same *Handlers every time.
+	Handlers() *Handlers
+}
+
+// Process returns a consumer of the log that keeps no read model: a process manager whose handlers
+// perform effects (queue an e-mail, with an idempotency key) in the transaction that moves its
+// checkpoint. It runs in the Runner like a projection (checkpointed, leader-elected, retried,
+// shown by Status) but has no schema, commits synchronously (an effect must not be forgotten by a
+// crash after another system has seen it), and is never rebuilt: Rebuild refuses it, since
+// replaying it would repeat its effects.
+//
+// handover names the consumer that performed these effects before this process existed: on its
+// first run the process starts where that one's checkpoint is, so it neither repeats nor skips
+// them. Empty: the process starts at the beginning of the log.
+func Process(name string, h *Handlers, handover string) Projection {
+	return &process{name: name, handlers: h, handover: handover}
+}
+
+type process struct {
+	name     string
+	handlers *Handlers
+	handover string
+}
+
+func (p *process) Name() string        { return p.name }
+func (p *process) Schema() string      { return "" }
+func (p *process) Handlers() *Handlers { return p.handlers }
+
+func isProcess(p Projection) (*process, bool) {
+	pr, ok := p.(*process)
+	return pr, ok
 }
 
 var (
@@ -43,6 +71,8 @@ var (
 	ErrInvalidName = errors.New("projections: invalid projection name")
 	// ErrRebuildRunning is returned by Rebuild when another rebuild of the same projection is running.
 	ErrRebuildRunning = errors.New("projections: a rebuild of this projection is already running")
+	// ErrNotRebuildable is returned by Rebuild for a Process: replaying it would repeat its effects.
+	ErrNotRebuildable = errors.New("projections: a process is never rebuilt")
 )
 
 const schemaPrefix = "rm_"

@@ -55,6 +55,9 @@ func Rebuild(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p 
 	if err := checkName(name); err != nil {
 		return err
 	}
+	if _, proc := isProcess(p); proc {
+		return fmt.Errorf("%w: %s", ErrNotRebuildable, name)
+	}
 	if progress == nil {
 		progress = func(RebuildProgress) {}
 	}
@@ -159,7 +162,7 @@ func (b *rebuild) replay(ctx context.Context, until eventstore.Position) error {
 			if err := prepareApply(ctx, tx, rb); err != nil {
 				return err
 			}
-			return b.p.Apply(rctx, tx, r.events)
+			return b.p.Handlers().Apply(rctx, tx, r.events)
 		})
 		if err != nil {
 			return fmt.Errorf("projections: rebuild %s: apply from %s: %w", b.p.Name(), r.events[0].Position, err)
@@ -202,12 +205,12 @@ func (b *rebuild) swap(ctx context.Context) error {
 		}
 		news := after(events, cp.Position)
 		if old := events[:len(events)-len(news)]; len(old) > 0 {
-			if err := b.p.Apply(rctx, tx, old); err != nil {
+			if err := b.p.Handlers().Apply(rctx, tx, old); err != nil {
 				return fmt.Errorf("projections: rebuild %s: apply from %s: %w", name, old[0].Position, err)
 			}
 		}
 		if len(news) > 0 {
-			if err := b.p.Apply(ctx, tx, news); err != nil {
+			if err := b.p.Handlers().Apply(ctx, tx, news); err != nil {
 				return fmt.Errorf("projections: rebuild %s: apply from %s: %w", name, news[0].Position, err)
 			}
 		}

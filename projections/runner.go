@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -78,7 +79,20 @@ func (r *Runner) Run(ctx context.Context) error {
 		<-ctx.Done()
 		return nil
 	}
-	for _, p := range r.projections {
+	// Processes first: a process that takes over effects from a projection (see Process) must have
+	// its checkpoint before that projection, now without the effects, moves on.
+	ordered := slices.SortedStableFunc(slices.Values(r.projections), func(a, b Projection) int {
+		_, pa := isProcess(a)
+		_, pb := isProcess(b)
+		switch {
+		case pa && !pb:
+			return -1
+		case pb && !pa:
+			return 1
+		}
+		return 0
+	})
+	for _, p := range ordered {
 		if err := ensureSchema(ctx, r.pool, r.store, p, r.cfg.Logger); err != nil {
 			if ctx.Err() != nil {
 				return nil

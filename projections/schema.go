@@ -28,6 +28,9 @@ func ensureSchema(ctx context.Context, pool *pgxpool.Pool, store eventstore.Stor
 	if err := checkName(name); err != nil {
 		return err
 	}
+	if proc, ok := isProcess(p); ok {
+		return ensureProcessCheckpoint(ctx, pool, proc)
+	}
 	for {
 		stale, err := createSchema(ctx, pool, p)
 		if err != nil || !stale {
@@ -123,4 +126,20 @@ func progressLogger(ctx context.Context, log *slog.Logger) func(RebuildProgress)
 			"events", p.Events, "total", p.Total, "percent", fmt.Sprintf("%.1f", p.Percent),
 			"events_per_second", int64(p.EventsPerSecond))
 	}
+}
+
+// ensureProcessCheckpoint creates a process's checkpoint on its first run: where its handover
+// consumer's checkpoint is (that one performed the effects until now), else at the start of the log.
+func ensureProcessCheckpoint(ctx context.Context, pool *pgxpool.Pool, p *process) error {
+	_, err := pool.Exec(ctx, `INSERT INTO projection_checkpoints (name, position_commit, position_prepare, events_processed, last_event_at)
+		SELECT $1, position_commit, position_prepare, events_processed, last_event_at
+		FROM projection_checkpoints WHERE name = $2 AND $2 <> ''
+		UNION ALL
+		SELECT $1, 0, 0, 0, NULL
+		WHERE NOT EXISTS (SELECT 1 FROM projection_checkpoints WHERE name = $2 AND $2 <> '')
+		ON CONFLICT (name) DO NOTHING`, p.name, p.handover)
+	if err != nil {
+		return fmt.Errorf("projections: create checkpoint of process %q: %w", p.name, err)
+	}
+	return nil
 }

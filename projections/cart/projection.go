@@ -37,16 +37,33 @@ const Event = "cart.changed"
 
 // Projection maintains the cart read model.
 type Projection struct {
-	registry *eventstore.Registry
+	handlers *projections.Handlers
 }
 
 // New returns the cart projection, decoding events with registry (which must hold the cart's events:
 // commands/cart.RegisterEvents).
-func New(registry *eventstore.Registry) *Projection { return &Projection{registry: registry} }
+func New(registry *eventstore.Registry) *Projection {
+	return &Projection{handlers: &projections.Handlers{
+		Registry: registry,
+		Streams:  []string{cart.StreamCategory},
+		Events: []projections.Handler{
+			projections.On(fold[cart.DestinationAddedToCart]),
+			projections.On(fold[cart.ProgramAddedToCart]),
+			projections.On(fold[cart.CartItemRemoved]),
+			projections.On(fold[cart.CartCleared]),
+			projections.On(fold[cart.CartItemMoved]),
+			projections.On(fold[cart.CartReordered]),
+			projections.On(fold[cart.CartPointsChosen]),
+		},
+		Batch: writeTouched,
+	}}
+}
 
 var _ projections.Projection = (*Projection)(nil)
 
 func (*Projection) Name() string { return Name }
+
+func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 func (*Projection) Schema() string {
 	return `CREATE TABLE carts (
@@ -86,41 +103,24 @@ type noticeData struct {
 // the HTTP layer).
 func UserRoom(userID string) string { return "user:" + userID }
 
-// Apply folds the batch's cart events per user in memory, loading each touched cart once, and writes
-// each touched cart once: a rebuild costs a few statements per cart per batch.
-func (p *Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
-	carts := map[string]*View{}
-	var touched []string
-	for _, rec := range events {
-		category, userID, err := eventstore.SplitStreamID(rec.StreamID)
-		if err != nil || category != cart.StreamCategory {
-			continue
-		}
-		v, err := p.registry.Decode(rec)
-		if err != nil {
-			return fmt.Errorf("cart: decode %s@%d: %w", rec.StreamID, rec.Version, err)
-		}
-		e, ok := v.(cart.Event)
-		if !ok {
-			return fmt.Errorf("cart: %s@%d: %s is not a cart event", rec.StreamID, rec.Version, rec.Type)
-		}
-		c, ok := carts[userID]
-		if !ok {
-			loaded, err := readCart(ctx, tx, pgx.Identifier{"carts"}, pgx.Identifier{"cart_items"}, userID)
-			if err != nil {
-				return err
-			}
-			c = &loaded
-			carts[userID] = c
-			touched = append(touched, userID)
-		}
-		c.apply(e, rec)
+// batch holds the carts a batch touched, each loaded once, in the order first touched.
+type batch struct {
+	carts   map[string]*View
+	touched []string
+}
+
+// writeTouched folds the batch's cart events per user in memory, loading each touched cart once, and
+// writes each touched cart once: a rebuild costs a few statements per cart per batch.
+func writeTouched(ctx context.Context, tx pgx.Tx, dispatch func(context.Context) error) error {
+	b := &batch{carts: map[string]*View{}}
+	if err := dispatch(projections.WithBatchState(ctx, b)); err != nil {
+		return err
 	}
-	for _, userID := range touched {
-		if err := writeCart(ctx, tx, carts[userID]); err != nil {
+	for _, userID := range b.touched {
+		if err := writeCart(ctx, tx, b.carts[userID]); err != nil {
 			return err
 		}
-		n := notice{Room: UserRoom(userID), Event: Event, Data: noticeData{Version: carts[userID].Version}}
+		n := notice{Room: UserRoom(userID), Event: Event, Data: noticeData{Version: b.carts[userID].Version}}
 		if err := projections.Notify(ctx, tx, Event, n); err != nil {
 			return err
 		}
@@ -128,8 +128,26 @@ func (p *Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.R
 	return nil
 }
 
+// fold applies one cart event to its user's cart in the batch.
+func fold[E cart.Event](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
+	b := projections.BatchState[*batch](ctx)
+	userID := e.EntityID
+	c, ok := b.carts[userID]
+	if !ok {
+		loaded, err := readCart(ctx, tx, pgx.Identifier{"carts"}, pgx.Identifier{"cart_items"}, userID)
+		if err != nil {
+			return err
+		}
+		c = &loaded
+		b.carts[userID] = c
+		b.touched = append(b.touched, userID)
+	}
+	c.apply(e.Data, e.Envelope)
+	return nil
+}
+
 // apply folds one event; it must agree with domain/cart's Evolve on the order of items.
-func (v *View) apply(e cart.Event, rec eventstore.RecordedEvent) {
+func (v *View) apply(e cart.Event, rec projections.Envelope) {
 	v.Version = rec.Version
 	v.UpdatedAt = rec.RecordedAt
 	switch ev := e.(type) {

@@ -32,16 +32,43 @@ const Topic = "catalogue.changed"
 
 // Projection maintains the catalogue read model.
 type Projection struct {
-	registry *eventstore.Registry
+	handlers *projections.Handlers
 }
 
 // New returns the catalogue projection, decoding events with registry (which must hold the
 // catalogue's events: commands/catalogue.RegisterEvents).
-func New(registry *eventstore.Registry) *Projection { return &Projection{registry: registry} }
+func New(registry *eventstore.Registry) *Projection {
+	var events []projections.Handler
+	events = append(events, entityHandlers(KindDestination, destinationRow)...)
+	events = append(events, entityHandlers(KindCategory, categoryRow)...)
+	events = append(events, entityHandlers(KindProgram, programRow)...)
+	events = append(events, entityHandlers(KindRatePlan, ratePlanRow)...)
+	events = append(events, entityHandlers(KindOffer, offerRow)...)
+	events = append(events, entityHandlers(KindCountry, countryRow)...)
+	events = append(events, entityHandlers(KindDriver, driverRow)...)
+	events = append(events, entityHandlers(KindPickupPoint, pickupPointRow)...)
+	events = append(events,
+		projections.On(applyHome),
+		projections.On(applySettings[cat.OpeningHoursSet]),
+		projections.On(applySettings[cat.HolidayAdded]),
+		projections.On(applySettings[cat.HolidayRemoved]),
+		projections.On(applySettings[cat.DefaultPickupPointSet]),
+		projections.On(applyRates),
+	)
+	return &Projection{handlers: &projections.Handlers{
+		Registry: registry,
+		Streams: []string{cat.DestinationStream, cat.CategoryStream, cat.ProgramStream, cat.RatePlanStream, cat.OfferStream,
+			cat.CountryStream, cat.DriverStream, cat.PickupPointStream, cat.HomeContentStream, cat.SettingsStream, cat.CurrencyRatesStream},
+		Events: events,
+		Batch:  notifyChanged,
+	}}
+}
 
 var _ projections.Projection = (*Projection)(nil)
 
 func (*Projection) Name() string { return Name }
+
+func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 func (*Projection) Schema() string {
 	return `CREATE TABLE entities (
@@ -102,62 +129,29 @@ type notice struct {
 	ID   string `json:"id,omitempty"`
 }
 
-// Apply writes each catalogue event's effect. Events of other streams are skipped before decoding.
-func (p *Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
-	changed := map[notice]bool{}
-	var order []notice
-	for _, rec := range events {
-		apply := p.applier(eventstore.Category(rec.StreamID))
-		if apply == nil {
-			continue
-		}
-		v, err := p.registry.Decode(rec)
-		if err != nil {
-			return fmt.Errorf("catalogue: decode %s@%d: %w", rec.StreamID, rec.Version, err)
-		}
-		n, err := apply(ctx, tx, rec, v)
-		if err != nil {
-			return fmt.Errorf("catalogue: apply %s %s@%d: %w", rec.Type, rec.StreamID, rec.Version, err)
-		}
-		if n.Kind != "" && !changed[n] {
-			changed[n] = true
-			order = append(order, n)
-		}
+// changes lists what a batch changed, once each, in order: one notice each after the batch.
+type changes struct {
+	seen  map[notice]bool
+	order []notice
+}
+
+func changed(ctx context.Context, n notice) {
+	c := projections.BatchState[*changes](ctx)
+	if !c.seen[n] {
+		c.seen[n] = true
+		c.order = append(c.order, n)
 	}
-	for _, n := range order {
+}
+
+func notifyChanged(ctx context.Context, tx pgx.Tx, dispatch func(context.Context) error) error {
+	c := &changes{seen: map[notice]bool{}}
+	if err := dispatch(projections.WithBatchState(ctx, c)); err != nil {
+		return err
+	}
+	for _, n := range c.order {
 		if err := projections.Notify(ctx, tx, Topic, n); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-type applyFunc func(ctx context.Context, tx pgx.Tx, rec eventstore.RecordedEvent, v any) (notice, error)
-
-func (p *Projection) applier(category string) applyFunc {
-	switch category {
-	case cat.DestinationStream:
-		return entityApplier(KindDestination, destinationRow)
-	case cat.CategoryStream:
-		return entityApplier(KindCategory, categoryRow)
-	case cat.ProgramStream:
-		return entityApplier(KindProgram, programRow)
-	case cat.RatePlanStream:
-		return entityApplier(KindRatePlan, ratePlanRow)
-	case cat.OfferStream:
-		return entityApplier(KindOffer, offerRow)
-	case cat.CountryStream:
-		return entityApplier(KindCountry, countryRow)
-	case cat.DriverStream:
-		return entityApplier(KindDriver, driverRow)
-	case cat.PickupPointStream:
-		return entityApplier(KindPickupPoint, pickupPointRow)
-	case cat.HomeContentStream:
-		return applyHome
-	case cat.SettingsStream:
-		return applySettings
-	case cat.CurrencyRatesStream:
-		return applyRates
 	}
 	return nil
 }
@@ -174,31 +168,29 @@ type row struct {
 	top          bool
 }
 
-func entityApplier[F any](kind string, derive func(F) row) applyFunc {
-	return func(ctx context.Context, tx pgx.Tx, rec eventstore.RecordedEvent, v any) (notice, error) {
-		n := notice{Kind: kind}
-		var err error
-		switch e := v.(type) {
-		case cat.Created[F]:
-			n.ID = e.ID.String()
-			err = upsertEntity(ctx, tx, kind, e.ID, e.Fields, derive(e.Fields), rec, true)
-		case cat.Updated[F]:
-			n.ID = e.ID.String()
-			err = upsertEntity(ctx, tx, kind, e.ID, e.Fields, derive(e.Fields), rec, false)
-		case cat.Archived[F]:
-			n.ID = e.ID.String()
-			err = setArchived(ctx, tx, kind, e.ID, true, rec)
-		case cat.Restored[F]:
-			n.ID = e.ID.String()
-			err = setArchived(ctx, tx, kind, e.ID, false, rec)
-		default:
-			return notice{}, fmt.Errorf("unexpected %T in a %s stream", v, kind)
-		}
-		return n, err
+// entityHandlers are the handlers of one kind of entity's four events.
+func entityHandlers[F any](kind string, derive func(F) row) []projections.Handler {
+	return []projections.Handler{
+		projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[cat.Created[F]]) error {
+			changed(ctx, notice{Kind: kind, ID: e.Data.ID.String()})
+			return upsertEntity(ctx, tx, kind, e.Data.ID, e.Data.Fields, derive(e.Data.Fields), e.Envelope, true)
+		}),
+		projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[cat.Updated[F]]) error {
+			changed(ctx, notice{Kind: kind, ID: e.Data.ID.String()})
+			return upsertEntity(ctx, tx, kind, e.Data.ID, e.Data.Fields, derive(e.Data.Fields), e.Envelope, false)
+		}),
+		projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[cat.Archived[F]]) error {
+			changed(ctx, notice{Kind: kind, ID: e.Data.ID.String()})
+			return setArchived(ctx, tx, kind, e.Data.ID, true, e.Envelope)
+		}),
+		projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[cat.Restored[F]]) error {
+			changed(ctx, notice{Kind: kind, ID: e.Data.ID.String()})
+			return setArchived(ctx, tx, kind, e.Data.ID, false, e.Envelope)
+		}),
 	}
 }
 
-func upsertEntity(ctx context.Context, tx pgx.Tx, kind string, id uuid.UUID, fields any, r row, rec eventstore.RecordedEvent, created bool) error {
+func upsertEntity(ctx context.Context, tx pgx.Tx, kind string, id uuid.UUID, fields any, r row, rec projections.Envelope, created bool) error {
 	raw, err := json.Marshal(fields)
 	if err != nil {
 		return err
@@ -226,7 +218,7 @@ func upsertEntity(ctx context.Context, tx pgx.Tx, kind string, id uuid.UUID, fie
 	return err
 }
 
-func setArchived(ctx context.Context, tx pgx.Tx, kind string, id uuid.UUID, archived bool, rec eventstore.RecordedEvent) error {
+func setArchived(ctx context.Context, tx pgx.Tx, kind string, id uuid.UUID, archived bool, rec projections.Envelope) error {
 	tag, err := tx.Exec(ctx, `UPDATE entities SET archived = $3, updated_at = $4, updated_by = $5, version = $6
 		WHERE kind = $1 AND id = $2`, kind, id, archived, rec.RecordedAt, rec.Metadata.ActorID, rec.Version)
 	if err == nil && tag.RowsAffected() == 0 {
@@ -288,7 +280,7 @@ func pickupPointRow(f cat.PickupPointFields) row {
 	return row{name: f.Name, search: append(texts(f.Name, f.Address), f.Kind), visible: f.Active, displayOrder: f.DisplayOrder}
 }
 
-func putSingleton(ctx context.Context, tx pgx.Tx, name string, value any, rec eventstore.RecordedEvent) error {
+func putSingleton(ctx context.Context, tx pgx.Tx, name string, value any, rec projections.Envelope) error {
 	raw, err := json.Marshal(value)
 	if err != nil {
 		return err
@@ -311,12 +303,9 @@ func getSingleton(ctx context.Context, tx pgx.Tx, name string, into any) (bool, 
 	return true, json.Unmarshal(raw, into)
 }
 
-func applyHome(ctx context.Context, tx pgx.Tx, rec eventstore.RecordedEvent, v any) (notice, error) {
-	e, ok := v.(cat.HomeContentUpdated)
-	if !ok {
-		return notice{}, fmt.Errorf("unexpected %T in the home content stream", v)
-	}
-	return notice{Kind: singletonHome}, putSingleton(ctx, tx, singletonHome, e.Content, rec)
+func applyHome(ctx context.Context, tx pgx.Tx, e projections.Event[cat.HomeContentUpdated]) error {
+	changed(ctx, notice{Kind: singletonHome})
+	return putSingleton(ctx, tx, singletonHome, e.Data.Content, e.Envelope)
 }
 
 // settingsValue is how the business settings are stored.
@@ -327,24 +316,18 @@ type settingsValue struct {
 	DefaultPickupPoint uuid.UUID       `json:"default_pickup_point_id"`
 }
 
-func applySettings(ctx context.Context, tx pgx.Tx, rec eventstore.RecordedEvent, v any) (notice, error) {
-	e, ok := v.(cat.SettingsEvent)
-	if !ok {
-		return notice{}, fmt.Errorf("unexpected %T in the settings stream", v)
-	}
+func applySettings[E cat.SettingsEvent](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
 	var cur settingsValue
 	if _, err := getSingleton(ctx, tx, singletonSettings, &cur); err != nil {
-		return notice{}, err
+		return err
 	}
-	s := cat.Settings.Evolve(cat.SettingsState{Hours: cur.OpeningHours, HoursSet: cur.HoursSet, Holidays: cur.Holidays, DefaultPickupPoint: cur.DefaultPickupPoint}, e)
+	s := cat.Settings.Evolve(cat.SettingsState{Hours: cur.OpeningHours, HoursSet: cur.HoursSet, Holidays: cur.Holidays, DefaultPickupPoint: cur.DefaultPickupPoint}, e.Data)
 	next := settingsValue{OpeningHours: s.Hours, HoursSet: s.HoursSet, Holidays: s.Holidays, DefaultPickupPoint: s.DefaultPickupPoint}
-	return notice{Kind: singletonSettings}, putSingleton(ctx, tx, singletonSettings, next, rec)
+	changed(ctx, notice{Kind: singletonSettings})
+	return putSingleton(ctx, tx, singletonSettings, next, e.Envelope)
 }
 
-func applyRates(ctx context.Context, tx pgx.Tx, rec eventstore.RecordedEvent, v any) (notice, error) {
-	e, ok := v.(cat.CurrencyRatesSet)
-	if !ok {
-		return notice{}, fmt.Errorf("unexpected %T in the currency rates stream", v)
-	}
-	return notice{Kind: singletonRates}, putSingleton(ctx, tx, singletonRates, e, rec)
+func applyRates(ctx context.Context, tx pgx.Tx, e projections.Event[cat.CurrencyRatesSet]) error {
+	changed(ctx, notice{Kind: singletonRates})
+	return putSingleton(ctx, tx, singletonRates, e.Data, e.Envelope)
 }

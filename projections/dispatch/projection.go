@@ -11,7 +11,6 @@ package dispatch
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -37,14 +36,46 @@ func UserRoom(userID string) string     { return "user:" + userID }
 const AdminRoom = "admin"
 
 // Projection maintains the read model.
-type Projection struct{ registry *eventstore.Registry }
+type Projection struct{ handlers *projections.Handlers }
 
 // New returns the projection, decoding with registry.
-func New(registry *eventstore.Registry) *Projection { return &Projection{registry: registry} }
+func New(registry *eventstore.Registry) *Projection {
+	return &Projection{handlers: &projections.Handlers{
+		Registry: registry,
+		Streams:  []string{"order", "dispatch", "driveraccount"},
+		Events: []projections.Handler{
+			projections.On(orderPlaced),
+			projections.On(paymentReceived),
+			projections.On(orderStatus[order.OrderExpired](order.StatusExpired)),
+			projections.On(orderStatus[order.OrderCancelled](order.StatusCancelled)),
+			projections.On(orderExchanged),
+			projections.On(driverAccountLinked),
+			projections.On(driverAssigned),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverUnassigned]) error {
+				return step(ctx, tx, e.Envelope, dispatch.StatusUnassigned, -1, Step{Type: "DriverUnassigned", At: e.Data.UnassignedAt}, true)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripStarted]) error {
+				return step(ctx, tx, e.Envelope, dispatch.StatusStarted, -1, Step{Type: "TripStarted", At: e.Data.StartedAt}, false)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TravellersPickedUp]) error {
+				return step(ctx, tx, e.Envelope, dispatch.StatusPickedUp, -1, Step{Type: "TravellersPickedUp", At: e.Data.PickedUpAt}, false)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.ArrivedAtStop]) error {
+				return step(ctx, tx, e.Envelope, dispatch.StatusAtStop, e.Data.Stop, Step{Type: "ArrivedAtStop", Stop: e.Data.Stop, Name: e.Data.Name, At: e.Data.ArrivedAt}, false)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripCompleted]) error {
+				return step(ctx, tx, e.Envelope, dispatch.StatusCompleted, -1, Step{Type: "TripCompleted", At: e.Data.CompletedAt}, false)
+			}),
+		},
+		Batch: notifyTouched,
+	}}
+}
 
 var _ projections.Projection = (*Projection)(nil)
 
 func (*Projection) Name() string { return Name }
+
+func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 func (*Projection) Schema() string {
 	return `CREATE TABLE trips (
@@ -85,37 +116,25 @@ type Step struct {
 	At     time.Time `json:"at"`
 }
 
-// Apply folds the batch into the read model.
-func (p *Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
-	touched := map[string]bool{}
-	var ids []string
-	for _, rec := range events {
-		category, id, err := eventstore.SplitStreamID(rec.StreamID)
-		if err != nil {
-			continue
-		}
-		switch category {
-		case "order", "dispatch", "driveraccount":
-		default:
-			continue
-		}
-		v, err := p.registry.Decode(rec)
-		if errors.Is(err, eventstore.ErrUnknownEventType) {
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("dispatch: decode %s@%d: %w", rec.StreamID, rec.Version, err)
-		}
-		changed, err := apply(ctx, tx, id, v, rec)
-		if err != nil {
-			return fmt.Errorf("dispatch: apply %s@%d: %w", rec.StreamID, rec.Version, err)
-		}
-		if changed && category == "dispatch" && !touched[id] {
-			touched[id] = true
-			ids = append(ids, id)
-		}
+// touched lists the trips whose dispatch stream changed in a batch, in order: each gets one notice.
+type touched struct {
+	seen map[string]bool
+	ids  []string
+}
+
+func (t *touched) add(id string) {
+	if !t.seen[id] {
+		t.seen[id] = true
+		t.ids = append(t.ids, id)
 	}
-	for _, id := range ids {
+}
+
+func notifyTouched(ctx context.Context, tx pgx.Tx, dispatchBatch func(context.Context) error) error {
+	t := &touched{seen: map[string]bool{}}
+	if err := dispatchBatch(projections.WithBatchState(ctx, t)); err != nil {
+		return err
+	}
+	for _, id := range t.ids {
 		if err := notify(ctx, tx, id); err != nil {
 			return err
 		}
@@ -123,73 +142,81 @@ func (p *Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.R
 	return nil
 }
 
-func apply(ctx context.Context, tx pgx.Tx, id string, v any, rec eventstore.RecordedEvent) (bool, error) {
-	at := rec.RecordedAt.UTC()
-	exec := func(sql string, args ...any) (bool, error) {
-		_, err := tx.Exec(ctx, sql, args...)
-		return err == nil, err
+func exec(ctx context.Context, tx pgx.Tx, sql string, args ...any) error {
+	_, err := tx.Exec(ctx, sql, args...)
+	return err
+}
+
+func orderPlaced(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderPlaced]) error {
+	ev := e.Data
+	stops := make([]string, len(ev.Trip.Itinerary.Stops))
+	for i, s := range ev.Trip.Itinerary.Stops {
+		stops[i] = s.NameEN
 	}
-	switch e := v.(type) {
-	case order.OrderPlaced:
-		stops := make([]string, len(e.Trip.Itinerary.Stops))
-		for i, s := range e.Trip.Itinerary.Stops {
-			stops[i] = s.NameEN
-		}
-		return exec(`INSERT INTO trips (order_id, day, start_at, owner_id, customer, phone, pickup, stops, order_status, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (order_id) DO NOTHING`,
-			e.OrderID, string(e.Trip.Day), e.Trip.StartAt, e.UserID, e.Contact.FirstName+" "+e.Contact.LastName, e.Contact.Phone,
-			e.Trip.Itinerary.Start.Name, jsonOf(stops), string(order.StatusAwaitingPayment), at)
-	case order.PaymentReceived:
-		if !e.Confirms {
-			return false, nil
-		}
-		return exec(`UPDATE trips SET order_status = $2, updated_at = $3 WHERE order_id = $1`, id, string(order.StatusConfirmed), at)
-	case order.OrderExpired:
-		return exec(`UPDATE trips SET order_status = $2, updated_at = $3 WHERE order_id = $1`, id, string(order.StatusExpired), at)
-	case order.OrderCancelled:
-		return exec(`UPDATE trips SET order_status = $2, updated_at = $3 WHERE order_id = $1`, id, string(order.StatusCancelled), at)
-	case order.OrderExchanged:
-		stops := make([]string, len(e.To.Itinerary.Stops))
-		for i, s := range e.To.Itinerary.Stops {
-			stops[i] = s.NameEN
-		}
-		return exec(`UPDATE trips SET day = $2, start_at = $3, stops = $4, pickup = $5, updated_at = $6 WHERE order_id = $1`,
-			id, string(e.To.Day), e.To.StartAt, jsonOf(stops), e.To.Itinerary.Start.Name, at)
-	case dispatch.DriverAccountLinked:
-		return exec(`INSERT INTO driver_accounts (driver_id, user_id, email, linked_at) VALUES ($1, $2, $3, $4)
-			ON CONFLICT (driver_id) DO UPDATE SET user_id = EXCLUDED.user_id, email = EXCLUDED.email, linked_at = EXCLUDED.linked_at`,
-			e.DriverID, e.UserID, e.Email, at)
-	case dispatch.DriverAssigned:
-		// The dispatch stream carries the order's facts as they were at assignment, so a trip row
-		// exists even when its order events came before this read model's time.
-		return exec(`INSERT INTO trips (order_id, day, start_at, owner_id, stops, order_status, status, stop, driver_id, driver_user, driver, steps, version, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11, $12, $13)
-			ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, stop = 0, driver_id = EXCLUDED.driver_id,
-				driver_user = EXCLUDED.driver_user, driver = EXCLUDED.driver, steps = trips.steps || EXCLUDED.steps,
-				version = EXCLUDED.version, updated_at = EXCLUDED.updated_at`,
-			e.OrderID, string(e.Day), e.StartAt, e.OwnerID, jsonOf(e.Stops), string(order.StatusConfirmed), string(dispatch.StatusAssigned),
-			e.Driver.ID, e.Driver.UserID, jsonOf(e.Driver), jsonOf([]Step{{Type: "DriverAssigned", Driver: e.Driver.Name, At: e.AssignedAt}}), rec.Version, at)
-	case dispatch.DriverUnassigned:
-		return step(ctx, tx, id, dispatch.StatusUnassigned, -1, Step{Type: "DriverUnassigned", At: e.UnassignedAt}, rec, true)
-	case dispatch.TripStarted:
-		return step(ctx, tx, id, dispatch.StatusStarted, -1, Step{Type: "TripStarted", At: e.StartedAt}, rec, false)
-	case dispatch.TravellersPickedUp:
-		return step(ctx, tx, id, dispatch.StatusPickedUp, -1, Step{Type: "TravellersPickedUp", At: e.PickedUpAt}, rec, false)
-	case dispatch.ArrivedAtStop:
-		return step(ctx, tx, id, dispatch.StatusAtStop, e.Stop, Step{Type: "ArrivedAtStop", Stop: e.Stop, Name: e.Name, At: e.ArrivedAt}, rec, false)
-	case dispatch.TripCompleted:
-		return step(ctx, tx, id, dispatch.StatusCompleted, -1, Step{Type: "TripCompleted", At: e.CompletedAt}, rec, false)
+	return exec(ctx, tx, `INSERT INTO trips (order_id, day, start_at, owner_id, customer, phone, pickup, stops, order_status, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (order_id) DO NOTHING`,
+		ev.OrderID, string(ev.Trip.Day), ev.Trip.StartAt, ev.UserID, ev.Contact.FirstName+" "+ev.Contact.LastName, ev.Contact.Phone,
+		ev.Trip.Itinerary.Start.Name, jsonOf(stops), string(order.StatusAwaitingPayment), e.RecordedAt.UTC())
+}
+
+func paymentReceived(ctx context.Context, tx pgx.Tx, e projections.Event[order.PaymentReceived]) error {
+	if !e.Data.Confirms {
+		return nil
 	}
-	return false, nil
+	return exec(ctx, tx, `UPDATE trips SET order_status = $2, updated_at = $3 WHERE order_id = $1`, e.EntityID, string(order.StatusConfirmed), e.RecordedAt.UTC())
+}
+
+// orderStatus sets the trip's order status when an order event of type E happens.
+func orderStatus[E any](status order.Status) func(context.Context, pgx.Tx, projections.Event[E]) error {
+	return func(ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
+		return exec(ctx, tx, `UPDATE trips SET order_status = $2, updated_at = $3 WHERE order_id = $1`, e.EntityID, string(status), e.RecordedAt.UTC())
+	}
+}
+
+func orderExchanged(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderExchanged]) error {
+	to := e.Data.To
+	stops := make([]string, len(to.Itinerary.Stops))
+	for i, s := range to.Itinerary.Stops {
+		stops[i] = s.NameEN
+	}
+	return exec(ctx, tx, `UPDATE trips SET day = $2, start_at = $3, stops = $4, pickup = $5, updated_at = $6 WHERE order_id = $1`,
+		e.EntityID, string(to.Day), to.StartAt, jsonOf(stops), to.Itinerary.Start.Name, e.RecordedAt.UTC())
+}
+
+func driverAccountLinked(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverAccountLinked]) error {
+	ev := e.Data
+	return exec(ctx, tx, `INSERT INTO driver_accounts (driver_id, user_id, email, linked_at) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (driver_id) DO UPDATE SET user_id = EXCLUDED.user_id, email = EXCLUDED.email, linked_at = EXCLUDED.linked_at`,
+		ev.DriverID, ev.UserID, ev.Email, e.RecordedAt.UTC())
+}
+
+func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverAssigned]) error {
+	ev := e.Data
+	// The dispatch stream carries the order's facts as they were at assignment, so a trip row
+	// exists even when its order events came before this read model's time.
+	err := exec(ctx, tx, `INSERT INTO trips (order_id, day, start_at, owner_id, stops, order_status, status, stop, driver_id, driver_user, driver, steps, version, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11, $12, $13)
+		ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, stop = 0, driver_id = EXCLUDED.driver_id,
+			driver_user = EXCLUDED.driver_user, driver = EXCLUDED.driver, steps = trips.steps || EXCLUDED.steps,
+			version = EXCLUDED.version, updated_at = EXCLUDED.updated_at`,
+		ev.OrderID, string(ev.Day), ev.StartAt, ev.OwnerID, jsonOf(ev.Stops), string(order.StatusConfirmed), string(dispatch.StatusAssigned),
+		ev.Driver.ID, ev.Driver.UserID, jsonOf(ev.Driver), jsonOf([]Step{{Type: "DriverAssigned", Driver: ev.Driver.Name, At: ev.AssignedAt}}), e.Version, e.RecordedAt.UTC())
+	if err == nil {
+		projections.BatchState[*touched](ctx).add(e.EntityID)
+	}
+	return err
 }
 
 // step records a trip's move to status (stop -1 keeps the current stop); clear drops the driver.
-func step(ctx context.Context, tx pgx.Tx, id string, status dispatch.Status, stop int, s Step, rec eventstore.RecordedEvent, clear bool) (bool, error) {
+func step(ctx context.Context, tx pgx.Tx, env projections.Envelope, status dispatch.Status, stop int, s Step, clear bool) error {
 	_, err := tx.Exec(ctx, `UPDATE trips SET status = $2, stop = CASE WHEN $3 < 0 THEN stop ELSE $3 END,
 		driver_id = CASE WHEN $4 THEN '' ELSE driver_id END, driver_user = CASE WHEN $4 THEN '' ELSE driver_user END,
 		driver = CASE WHEN $4 THEN NULL ELSE driver END, steps = steps || $5::jsonb, version = $6, updated_at = $7
-		WHERE order_id = $1`, id, string(status), stop, clear, jsonOf([]Step{s}), rec.Version, rec.RecordedAt.UTC())
-	return err == nil, err
+		WHERE order_id = $1`, env.EntityID, string(status), stop, clear, jsonOf([]Step{s}), env.Version, env.RecordedAt.UTC())
+	if err == nil {
+		projections.BatchState[*touched](ctx).add(env.EntityID)
+	}
+	return err
 }
 
 func notify(ctx context.Context, tx pgx.Tx, id string) error {

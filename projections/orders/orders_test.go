@@ -38,22 +38,15 @@ func types(tl []ordersrm.TimelineEntry) []string {
 	return out
 }
 
-func mails(t *testing.T, f *orderstest.Fixture, to string) []string {
+// outboxRows counts the mail outbox: a read model writes only its own schema, so it stays empty
+// (the e-mails are processes/ordermail's, tested there).
+func outboxRows(t *testing.T, f *orderstest.Fixture) int {
 	t.Helper()
-	rows, err := f.Pool.Query(context.Background(), `SELECT subject FROM mail_outbox WHERE to_address = $1 ORDER BY created_at, subject`, to)
-	if err != nil {
+	var n int
+	if err := f.Pool.QueryRow(context.Background(), `SELECT count(*) FROM mail_outbox`).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
-	}
-	return out
+	return n
 }
 
 func TestAnOrderIsProjectedFromItsEvents(t *testing.T) {
@@ -95,9 +88,8 @@ func TestAnOrderIsProjectedFromItsEvents(t *testing.T) {
 	if ignored, _ := f.Read.Payments(ctx, "", true, 10); len(ignored) != 1 {
 		t.Fatalf("payments with an ignored notice: %d", len(ignored))
 	}
-	got := mails(t, f, "mona@example.com")
-	if len(got) != 2 || got[0] != "We received your order "+p.OrderID || got[1] != "Your trip "+p.OrderID+" is confirmed" {
-		t.Fatalf("mails %q", got)
+	if n := outboxRows(t, f); n != 0 {
+		t.Fatalf("the read model queued %d e-mails", n)
 	}
 	mine, err := f.Read.OrdersOf(ctx, "u1", 10)
 	if err != nil || len(mine) != 1 || mine[0].ID != p.OrderID {
@@ -192,8 +184,7 @@ func TestCancelledOrdersShowTheirRefund(t *testing.T) {
 	if taken["2026-11-18"] != 0 {
 		t.Fatal("the calendar still counts a cancelled car")
 	}
-	got := mails(t, f, "mona@example.com")
-	if len(got) != 4 {
-		t.Fatalf("mails %q", got)
+	if n := outboxRows(t, f); n != 0 {
+		t.Fatalf("the read model queued %d e-mails", n)
 	}
 }

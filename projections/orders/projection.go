@@ -2,9 +2,8 @@
 // with its timeline (from its events), the trip status lookup by trip number and e-mail, the day holds
 // behind the booking calendar and the hold-expiry job, the payments audit (every verified notice,
 // the ignored ones included), and the admin's purchase orders. It pushes every order change to the
-// owner's room, the trip's room and the admins' room, and queues the traveller's e-mails (order
-// received, payment confirmed or failed, cancellation, refund, exchange, enquiry received, quote) in
-// the mail outbox inside its own transaction, so a mail goes out exactly when the change is visible.
+// owner's room, the trip's room and the admins' room. It writes nothing but its own schema: the
+// traveller's e-mails are the business of the process manager processes/ordermail.
 //
 // It decides nothing: whether a car is free is decided on the day's stream (commands/orders); the day
 // holds here only show the calendar and point the expiry job at lapsed holds.
@@ -47,23 +46,53 @@ const AdminRoom = "admin"
 
 // Projection maintains the read model.
 type Projection struct {
-	registry  *eventstore.Registry
-	publicURL func() string
-	mail      bool
+	handlers *projections.Handlers
 }
 
-// New returns the projection. publicURL builds links in e-mails; mail false leaves the outbox alone
-// (tests of other read models, tools).
-func New(registry *eventstore.Registry, publicURL func() string, mail bool) *Projection {
-	if publicURL == nil {
-		publicURL = func() string { return "" }
-	}
-	return &Projection{registry: registry, publicURL: publicURL, mail: mail}
+// New returns the projection, decoding with registry (commands/orders.RegisterEvents).
+func New(registry *eventstore.Registry) *Projection {
+	return &Projection{handlers: &projections.Handlers{
+		Registry: registry,
+		Streams:  []string{"order", "availability", "payment", "enquiry"},
+		Events: []projections.Handler{
+			projections.On(onOrder[order.OrderPlaced]),
+			projections.On(onOrder[order.PaymentRequested]),
+			projections.On(onOrder[order.PaymentReceived]),
+			projections.On(onOrder[order.PaymentFailed]),
+			projections.On(onOrder[order.OrderExpired]),
+			projections.On(onOrder[order.OrderNeedsAttention]),
+			projections.On(onOrder[order.OrderCancelled]),
+			projections.On(onOrder[order.RefundRequested]),
+			projections.On(onOrder[order.RefundIssued]),
+			projections.On(onOrder[order.RefundFailed]),
+			projections.On(onOrder[order.ExchangeRequested]),
+			projections.On(onOrder[order.OrderExchanged]),
+			projections.On(onOrder[order.ExchangeAbandoned]),
+
+			projections.On(onDay[availability.CapacityReserved]),
+			projections.On(onDay[availability.ReservationConfirmed]),
+			projections.On(onDay[availability.ReservationReleased]),
+
+			projections.On(onPayment[payment.PaymentStarted]),
+			projections.On(onPayment[payment.PaymentSucceeded]),
+			projections.On(onPayment[payment.PaymentDeclined]),
+			projections.On(onPayment[payment.PaymentNoticeIgnored]),
+			projections.On(onPayment[payment.PaymentRefunded]),
+
+			projections.On(onEnquiry[enquiry.EnquirySubmitted]),
+			projections.On(onEnquiry[enquiry.EnquiryQuoted]),
+			projections.On(onEnquiry[enquiry.EnquiryDeclined]),
+			projections.On(onEnquiry[enquiry.EnquiryConverted]),
+		},
+		Batch: writeTouched,
+	}}
 }
 
 var _ projections.Projection = (*Projection)(nil)
 
 func (*Projection) Name() string { return Name }
+
+func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 func (*Projection) Schema() string {
 	return `CREATE TABLE orders (
@@ -168,48 +197,14 @@ type batch struct {
 	enquiries map[string]*Enquiry
 	touched   []string
 	touchedQ  []string
-	mails     []pendingMail
 }
 
-// Apply folds the batch: orders and enquiries are loaded once per batch, changed in memory and
-// written once; holds, payments and the timeline are written as they come.
-func (p *Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+// writeTouched folds the batch: orders and enquiries are loaded once per batch, changed in memory
+// and written once, with one notice each; holds, payments and the timeline are written as they come.
+func writeTouched(ctx context.Context, tx pgx.Tx, dispatch func(context.Context) error) error {
 	b := &batch{orders: map[string]*Order{}, enquiries: map[string]*Enquiry{}}
-	for _, rec := range events {
-		category, id, err := eventstore.SplitStreamID(rec.StreamID)
-		if err != nil {
-			continue
-		}
-		switch category {
-		case "order", "availability", "payment", "enquiry":
-		default:
-			continue
-		}
-		v, err := p.registry.Decode(rec)
-		if errors.Is(err, eventstore.ErrUnknownEventType) {
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("orders: decode %s@%d: %w", rec.StreamID, rec.Version, err)
-		}
-		switch e := v.(type) {
-		case order.Event:
-			if err := p.applyOrder(ctx, tx, b, id, e, rec); err != nil {
-				return err
-			}
-		case availability.Event:
-			if err := applyDay(ctx, tx, e, rec); err != nil {
-				return err
-			}
-		case payment.Event:
-			if err := applyPayment(ctx, tx, id, e, rec); err != nil {
-				return err
-			}
-		case enquiry.Event:
-			if err := p.applyEnquiry(ctx, tx, b, id, e, rec); err != nil {
-				return err
-			}
-		}
+	if err := dispatch(projections.WithBatchState(ctx, b)); err != nil {
+		return err
 	}
 	for _, id := range b.touched {
 		o := b.orders[id]
@@ -239,17 +234,12 @@ func (p *Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.R
 			return err
 		}
 	}
-	if p.mail && !projections.Rebuilding(ctx) {
-		for _, m := range b.mails {
-			if err := enqueue(ctx, tx, m); err != nil {
-				return err
-			}
-		}
-	}
 	return nil
 }
 
-func (p *Projection) applyOrder(ctx context.Context, tx pgx.Tx, b *batch, id string, e order.Event, rec eventstore.RecordedEvent) error {
+func onOrder[E order.Event](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
+	b := projections.BatchState[*batch](ctx)
+	id := e.EntityID
 	o, ok := b.orders[id]
 	if !ok {
 		loaded, found, err := readOrder(ctx, tx, "orders", id)
@@ -257,25 +247,22 @@ func (p *Projection) applyOrder(ctx context.Context, tx pgx.Tx, b *batch, id str
 			return err
 		}
 		if !found {
-			if _, placing := e.(order.OrderPlaced); !placing {
-				return fmt.Errorf("orders: %s@%d: %s before OrderPlaced", rec.StreamID, rec.Version, rec.Type)
+			if _, placing := any(e.Data).(order.OrderPlaced); !placing {
+				return fmt.Errorf("orders: %s@%d: %s before OrderPlaced", e.StreamID, e.Version, e.Type)
 			}
 		}
 		o = &loaded
 		b.orders[id] = o
 		b.touched = append(b.touched, id)
 	}
-	before := *o
-	o.apply(e, rec.RecordedAt)
-	o.Version = rec.Version
-	if err := insertTimeline(ctx, tx, rec, id, timelineData(e)); err != nil {
-		return err
-	}
-	b.mails = append(b.mails, p.orderMails(before, *o, e, rec)...)
-	return nil
+	o.apply(e.Data, e.RecordedAt)
+	o.Version = e.Version
+	return insertTimeline(ctx, tx, e.Envelope, id, timelineData(e.Data))
 }
 
-func (p *Projection) applyEnquiry(ctx context.Context, tx pgx.Tx, b *batch, id string, e enquiry.Event, rec eventstore.RecordedEvent) error {
+func onEnquiry[E enquiry.Event](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
+	b := projections.BatchState[*batch](ctx)
+	id := e.EntityID
 	q, ok := b.enquiries[id]
 	if !ok {
 		loaded, _, err := readEnquiry(ctx, tx, "enquiries", id)
@@ -286,13 +273,17 @@ func (p *Projection) applyEnquiry(ctx context.Context, tx pgx.Tx, b *batch, id s
 		b.enquiries[id] = q
 		b.touchedQ = append(b.touchedQ, id)
 	}
-	q.apply(e, rec.RecordedAt)
-	q.Version = rec.Version
-	if err := insertTimeline(ctx, tx, rec, id, timelineData(e)); err != nil {
-		return err
-	}
-	b.mails = append(b.mails, p.enquiryMails(*q, e, rec)...)
-	return nil
+	q.apply(e.Data, e.RecordedAt)
+	q.Version = e.Version
+	return insertTimeline(ctx, tx, e.Envelope, id, timelineData(e.Data))
+}
+
+func onDay[E availability.Event](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
+	return applyDay(ctx, tx, e.Data, e.Envelope)
+}
+
+func onPayment[E payment.Event](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
+	return applyPayment(ctx, tx, e.EntityID, e.Data, e.Envelope)
 }
 
 func writeOrder(ctx context.Context, tx pgx.Tx, o *Order) error {
@@ -379,7 +370,7 @@ func readEnquiry(ctx context.Context, db querier, table, id string) (Enquiry, bo
 	return q, true, nil
 }
 
-func insertTimeline(ctx context.Context, tx pgx.Tx, rec eventstore.RecordedEvent, tripNumber string, data map[string]any) error {
+func insertTimeline(ctx context.Context, tx pgx.Tx, rec projections.Envelope, tripNumber string, data map[string]any) error {
 	raw, err := json.Marshal(data)
 	if err != nil {
 		return err
@@ -435,7 +426,7 @@ func timelineData(e any) map[string]any {
 	return map[string]any{}
 }
 
-func applyDay(ctx context.Context, tx pgx.Tx, e availability.Event, rec eventstore.RecordedEvent) error {
+func applyDay(ctx context.Context, tx pgx.Tx, e availability.Event, rec projections.Envelope) error {
 	var err error
 	switch ev := e.(type) {
 	case availability.CapacityReserved:
@@ -458,7 +449,7 @@ func applyDay(ctx context.Context, tx pgx.Tx, e availability.Event, rec eventsto
 	return nil
 }
 
-func applyPayment(ctx context.Context, tx pgx.Tx, id string, e payment.Event, rec eventstore.RecordedEvent) error {
+func applyPayment(ctx context.Context, tx pgx.Tx, id string, e payment.Event, rec projections.Envelope) error {
 	var err error
 	notice := func(kind, noticeID, outcome, reason string, amount int64, ref string) error {
 		_, err := tx.Exec(ctx, `INSERT INTO payment_notices (payment_id, version, kind, notice_id, outcome, reason, amount_minor, provider_ref, at)

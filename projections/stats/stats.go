@@ -22,14 +22,19 @@ const Name = "stats"
 const Topic = "stats.changed"
 
 // Projection maintains events_per_stream_type.
-type Projection struct{}
+type Projection struct{ handlers *projections.Handlers }
 
-// New returns the statistics projection.
-func New() *Projection { return &Projection{} }
+// New returns the statistics projection. It counts every event of the log, decoded or not, so it
+// declares no typed handlers: one batch hook folds the whole batch.
+func New() *Projection {
+	return &Projection{handlers: &projections.Handlers{All: fold}}
+}
 
 var _ projections.Projection = (*Projection)(nil)
 
 func (*Projection) Name() string { return Name }
+
+func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 func (*Projection) Schema() string {
 	return `CREATE TABLE events_per_stream_type (
@@ -49,9 +54,9 @@ type tally struct {
 	first, last time.Time
 }
 
-// Apply folds the batch in memory and writes each (category, type) once, in one statement: a
+// fold folds the batch in memory and writes each (category, type) once, in one statement: a
 // rebuild then costs one round trip per batch, whatever the batch size.
-func (*Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+func fold(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
 	tallies := make(map[key]*tally)
 	var order []key
 	for _, e := range events {

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -79,7 +80,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 	a.Commands = commands.NewRunner(a.Store, a.Registry)
 
 	a.projectionList = a.buildProjections()
-	a.Projections, err = projections.NewRunner(pool, a.Store, projections.Config{Logger: log}, a.projectionList...)
+	a.Projections, err = projections.NewRunner(pool, a.Store, projections.Config{Logger: log},
+		append(slices.Clone(a.projectionList), a.buildProcesses()...)...)
 	if err != nil {
 		return nil, fmt.Errorf("app: projections: %w", err)
 	}

@@ -11,7 +11,7 @@ import (
 // The event catalogue is how support staff and new engineers read history: every event type the
 // binary can write must be documented there.
 func TestEveryRegisteredEventTypeIsInTheEventCatalogue(t *testing.T) {
-	doc, err := os.ReadFile("../../docs/events.md")
+	doc, err := os.ReadFile("../../../docs/events.md")
 	if err != nil {
 		t.Fatal(err)
 	}

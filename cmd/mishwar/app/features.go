@@ -8,6 +8,7 @@ import (
 	cmdcatalogue "mishwar/commands/catalogue"
 	dispatchcmd "mishwar/commands/dispatch"
 	orderscmd "mishwar/commands/orders"
+	"mishwar/processes/ordermail"
 	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
@@ -35,8 +36,15 @@ func (a *App) buildProjections() []projections.Projection {
 		stats.New(),
 		catrm.New(a.Registry),
 		cartrm.New(a.Registry),
-		ordersrm.New(a.Registry, func() string { return a.Config.PublicURL }, true),
+		ordersrm.New(a.Registry),
 		dispatchrm.New(a.Registry),
+	}
+}
+
+// buildProcesses lists the process managers; they run beside the projections but are never rebuilt.
+func (a *App) buildProcesses() []projections.Projection {
+	return []projections.Projection{
+		runProcess(a.Registry, ordermail.New(a.Registry, a.Store, orderMailOutbox{}, func() string { return a.Config.PublicURL }), ordermail.Handover),
 	}
 }
 

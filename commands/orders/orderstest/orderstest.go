@@ -90,7 +90,7 @@ func New(t testing.TB, drivers int) *Fixture {
 	f.Sandbox = sb
 	settings := orderscmd.DefaultSettings()
 	rm, err := projections.NewRunner(f.Pool, f.Store, projections.Config{Logger: slog.New(slog.DiscardHandler)},
-		ordersrm.New(f.Registry, func() string { return "http://mishwar.test" }, true))
+		ordersrm.New(f.Registry))
 	if err != nil {
 		t.Fatal(err)
 	}

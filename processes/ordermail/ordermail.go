@@ -1,0 +1,309 @@
+// Package ordermail is the process manager that sends the traveller's e-mails about orders and
+// enquiries: order received, payment confirmed or failed, cancellation, refund, exchange, enquiry
+// received, quote, enquiry declined. For each such event of the global log it queues one e-mail in
+// the outbox (the Outbox port), in the transaction that moves its checkpoint, keyed by the event, so
+// a mail is queued exactly once: a batch delivered twice or a restart queues nothing new.
+//
+// It is not a read model and is never replayed: rebuilding the orders read model sends nothing. It
+// knows an order's state before and after an event by folding the order's own stream (domain/order's
+// Evolve), never from a read model. It must never send mail itself: the outbox's worker does that,
+// outside any transaction.
+package ordermail
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	cat "mishwar/domain/catalogue"
+	"mishwar/domain/enquiry"
+	"mishwar/domain/money"
+	"mishwar/domain/order"
+	"mishwar/eventstore"
+	"mishwar/internal/i18n"
+	"mishwar/processes"
+)
+
+// Name is the process's checkpoint name.
+const Name = "ordermail"
+
+// Handover is the consumer that queued these e-mails before this process existed (the orders read
+// model): on its first run the process starts at that one's checkpoint, so no e-mail is queued twice
+// or skipped. Keys are those the read model used, so the two never queue one e-mail twice even while
+// an older release still runs beside this one.
+const Handover = "orders"
+
+// Mail is an e-mail to one traveller, every string already in their language.
+type Mail struct {
+	// Key identifies the cause: one e-mail per key, ever ("orders:<stream>:<version>:<kind>").
+	Key        string
+	Lang       i18n.Lang
+	To, ToName string
+	Subject    string
+	Heading    string
+	Greeting   string
+	Paragraphs []string
+	// Action is the mail's one button (optional).
+	Action *Action
+}
+
+// Action is a link shown as a button.
+type Action struct{ Label, URL string }
+
+// Outbox records an e-mail for delivery inside tx, once per Key: recording a key again records
+// nothing. Implemented over adapters/mail by the composition root.
+type Outbox interface {
+	Enqueue(ctx context.Context, tx pgx.Tx, m Mail) error
+}
+
+// Process queues the order and enquiry e-mails.
+type Process struct {
+	registry  *eventstore.Registry
+	store     eventstore.Store
+	outbox    Outbox
+	publicURL func() string
+}
+
+// New returns the process. registry decodes (commands/orders.RegisterEvents); store is read for the
+// order's or enquiry's events before the one handled; publicURL builds the links in the e-mails.
+func New(registry *eventstore.Registry, store eventstore.Store, outbox Outbox, publicURL func() string) *Process {
+	if publicURL == nil {
+		publicURL = func() string { return "" }
+	}
+	return &Process{registry: registry, store: store, outbox: outbox, publicURL: publicURL}
+}
+
+var _ processes.Process = (*Process)(nil)
+
+func (*Process) Name() string { return Name }
+
+func (*Process) Streams() []string { return []string{"order", "enquiry"} }
+
+func (p *Process) Handlers() []processes.Handler {
+	return []processes.Handler{
+		processes.On(onOrder[order.OrderPlaced](p)),
+		processes.On(onOrder[order.PaymentReceived](p)),
+		processes.On(onOrder[order.PaymentFailed](p)),
+		processes.On(onOrder[order.OrderCancelled](p)),
+		processes.On(onOrder[order.RefundIssued](p)),
+		processes.On(onOrder[order.OrderExchanged](p)),
+		processes.On(onEnquiry[enquiry.EnquirySubmitted](p)),
+		processes.On(onEnquiry[enquiry.EnquiryQuoted](p)),
+		processes.On(onEnquiry[enquiry.EnquiryDeclined](p)),
+	}
+}
+
+func onOrder[E order.Event](p *Process) func(context.Context, pgx.Tx, processes.Event[E]) error {
+	return func(ctx context.Context, tx pgx.Tx, e processes.Event[E]) error {
+		var before order.State
+		if _, placed := any(e.Data).(order.OrderPlaced); !placed {
+			var err error
+			if before, err = fold(ctx, p, e.Envelope, order.State{}, order.Evolve); err != nil {
+				return err
+			}
+		}
+		after := order.Evolve(before, e.Data)
+		for _, m := range p.orderMails(before, after, e.Data, e.Envelope) {
+			if err := p.outbox.Enqueue(ctx, tx, m); err != nil {
+				return fmt.Errorf("ordermail: queue %q: %w", m.Key, err)
+			}
+		}
+		return nil
+	}
+}
+
+func onEnquiry[E enquiry.Event](p *Process) func(context.Context, pgx.Tx, processes.Event[E]) error {
+	return func(ctx context.Context, tx pgx.Tx, e processes.Event[E]) error {
+		before, err := fold(ctx, p, e.Envelope, enquiry.State{}, enquiry.Evolve)
+		if err != nil {
+			return err
+		}
+		after := enquiry.Evolve(before, e.Data)
+		for _, m := range p.enquiryMails(after, e.Data, e.Envelope) {
+			if err := p.outbox.Enqueue(ctx, tx, m); err != nil {
+				return fmt.Errorf("ordermail: queue %q: %w", m.Key, err)
+			}
+		}
+		return nil
+	}
+}
+
+// fold returns the state of env's stream just before env's event: its earlier events, folded.
+func fold[S any, E any](ctx context.Context, p *Process, env processes.Envelope, s S, evolve func(S, E) S) (S, error) {
+	if env.Version == 0 {
+		return s, nil
+	}
+	history, err := p.store.ReadStream(ctx, env.StreamID, 0)
+	if err != nil {
+		return s, fmt.Errorf("ordermail: read %s: %w", env.StreamID, err)
+	}
+	for _, rec := range history {
+		if rec.Version >= env.Version {
+			break
+		}
+		v, err := p.registry.Decode(rec)
+		if err != nil {
+			return s, fmt.Errorf("ordermail: decode %s@%d: %w", rec.StreamID, rec.Version, err)
+		}
+		ev, ok := v.(E)
+		if !ok {
+			return s, fmt.Errorf("ordermail: %s@%d: unexpected %T", rec.StreamID, rec.Version, v)
+		}
+		s = evolve(s, ev)
+	}
+	return s, nil
+}
+
+func lang(l string) i18n.Lang {
+	if l == "ar" {
+		return i18n.Ar
+	}
+	return i18n.En
+}
+
+// FormatMoney writes an amount the way the e-mails show it: "1,500.00 EGP".
+func FormatMoney(m money.Money) string {
+	minor := m.Minor
+	sign := ""
+	if minor < 0 {
+		sign, minor = "-", -minor
+	}
+	whole := strconv.FormatInt(minor/100, 10)
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return fmt.Sprintf("%s%s.%02d %s", sign, b.String(), minor%100, m.Currency)
+}
+
+// recipient is who an order's or enquiry's e-mails go to.
+type recipient struct {
+	number  string // the order id or trip number
+	userID  string
+	lang    string
+	contact order.Contact
+}
+
+func (p *Process) orderLink(r recipient) string {
+	if r.userID != "" {
+		return p.publicURL() + "/account/order/" + url.PathEscape(r.number)
+	}
+	return p.publicURL() + "/tripstatus?trip=" + url.QueryEscape(r.number)
+}
+
+func compose(r recipient, env processes.Envelope, kind string, m Mail) Mail {
+	l := lang(r.lang)
+	m.Greeting = i18n.T(l, "mail.greeting", r.contact.FirstName)
+	m.Lang, m.To = l, r.contact.Email
+	m.ToName = strings.TrimSpace(r.contact.FirstName + " " + r.contact.LastName)
+	m.Key = fmt.Sprintf("orders:%s:%d:%s", env.StreamID, env.Version, kind)
+	return m
+}
+
+// orderMails are the e-mails an order event sends, in the traveller's language.
+func (p *Process) orderMails(before, after order.State, e order.Event, env processes.Envelope) []Mail {
+	placed := after.Placed()
+	r := recipient{number: after.ID(), userID: after.UserID(), lang: placed.Lang, contact: placed.Contact}
+	l := lang(r.lang)
+	start := after.Trip().StartAt.In(cat.Cairo)
+	date, clock := start.Format("2006-01-02"), start.Format("15:04")
+	view := &Action{Label: i18n.T(l, "mail.action.view_order"), URL: p.orderLink(r)}
+	switch ev := e.(type) {
+	case order.OrderPlaced:
+		if ev.Source == order.SourceEnquiry {
+			return nil
+		}
+		return []Mail{compose(r, env, "received", Mail{
+			Subject: i18n.T(l, "mail.order_received.subject", r.number),
+			Heading: i18n.T(l, "mail.order_received.heading"),
+			Paragraphs: []string{
+				i18n.T(l, "mail.order_received.body", date, clock, after.HoldUntil().In(cat.Cairo).Format("15:04")),
+				i18n.T(l, "mail.order.total", FormatMoney(after.Price())),
+			},
+			Action: view,
+		})}
+	case order.PaymentReceived:
+		if !ev.Confirms || before.Status() == order.StatusConfirmed {
+			return nil
+		}
+		return []Mail{compose(r, env, "confirmed", Mail{
+			Subject:    i18n.T(l, "mail.payment_confirmed.subject", r.number),
+			Heading:    i18n.T(l, "mail.payment_confirmed.heading"),
+			Paragraphs: []string{i18n.T(l, "mail.payment_confirmed.body", FormatMoney(ev.Amount), date, clock)},
+			Action:     view,
+		})}
+	case order.PaymentFailed:
+		if before.Status() != order.StatusAwaitingPayment || after.Status() != order.StatusPaymentFailed {
+			return nil
+		}
+		return []Mail{compose(r, env, "failed", Mail{
+			Subject:    i18n.T(l, "mail.payment_failed.subject", r.number),
+			Heading:    i18n.T(l, "orders.payment_not_processed"),
+			Paragraphs: []string{i18n.T(l, "mail.payment_failed.body")},
+			Action:     &Action{Label: i18n.T(l, "mail.action.try_again"), URL: p.publicURL() + "/checkout"},
+		})}
+	case order.OrderCancelled:
+		body := i18n.T(l, "mail.order_cancelled.body", date)
+		if ev.RefundDue.Minor > 0 {
+			body += " " + i18n.T(l, "mail.order_cancelled.refund", FormatMoney(ev.RefundDue))
+		}
+		return []Mail{compose(r, env, "cancelled", Mail{
+			Subject: i18n.T(l, "mail.order_cancelled.subject", r.number), Heading: i18n.T(l, "mail.order_cancelled.heading"),
+			Paragraphs: []string{body}, Action: view,
+		})}
+	case order.RefundIssued:
+		return []Mail{compose(r, env, "refunded", Mail{
+			Subject: i18n.T(l, "mail.refund_issued.subject", r.number), Heading: i18n.T(l, "mail.refund_issued.heading"),
+			Paragraphs: []string{i18n.T(l, "mail.refund_issued.body", FormatMoney(ev.Amount), ev.Reason)}, Action: view,
+		})}
+	case order.OrderExchanged:
+		return []Mail{compose(r, env, "exchanged", Mail{
+			Subject: i18n.T(l, "mail.order_exchanged.subject", r.number), Heading: i18n.T(l, "mail.order_exchanged.heading"),
+			Paragraphs: []string{i18n.T(l, "mail.order_exchanged.body", date, clock, FormatMoney(after.Price()))}, Action: view,
+		})}
+	}
+	return nil
+}
+
+// enquiryMails are the e-mails an enquiry event sends.
+func (p *Process) enquiryMails(q enquiry.State, e enquiry.Event, env processes.Envelope) []Mail {
+	sub := q.Submitted()
+	r := recipient{number: sub.TripNumber, lang: sub.Lang, contact: sub.Contact}
+	l := lang(r.lang)
+	switch ev := e.(type) {
+	case enquiry.EnquirySubmitted:
+		return []Mail{compose(r, env, "enquiry", Mail{
+			Subject: i18n.T(l, "mail.enquiry_received.subject", r.number), Heading: i18n.T(l, "mail.enquiry_received.heading"),
+			Paragraphs: []string{i18n.T(l, "orders.enquiry_under_review"), i18n.T(l, "mail.enquiry_received.body", r.number)},
+			Action:     &Action{Label: i18n.T(l, "mail.action.trip_status"), URL: p.publicURL() + "/tripstatus?trip=" + url.QueryEscape(r.number)},
+		})}
+	case enquiry.EnquiryQuoted:
+		start := q.Trip().StartAt.In(cat.Cairo)
+		if q.Trip().StartAt.IsZero() {
+			start = ev.StartAt.In(cat.Cairo)
+		}
+		paras := []string{i18n.T(l, "mail.enquiry_quoted.body", start.Format("2006-01-02"), start.Format("15:04"), FormatMoney(ev.Amount),
+			ev.ValidUntil.In(cat.Cairo).Format("2006-01-02 15:04"))}
+		if ev.Note != "" {
+			paras = append(paras, ev.Note)
+		}
+		return []Mail{compose(r, env, "quote", Mail{
+			Subject: i18n.T(l, "mail.enquiry_quoted.subject", r.number), Heading: i18n.T(l, "mail.enquiry_quoted.heading"),
+			Paragraphs: paras,
+			Action:     &Action{Label: i18n.T(l, "mail.action.pay"), URL: p.publicURL() + "/payments/" + url.PathEscape(r.number)},
+		})}
+	case enquiry.EnquiryDeclined:
+		return []Mail{compose(r, env, "declined", Mail{
+			Subject: i18n.T(l, "mail.enquiry_declined.subject", r.number), Heading: i18n.T(l, "mail.enquiry_declined.heading"),
+			Paragraphs: []string{i18n.T(l, "mail.enquiry_declined.body")},
+		})}
+	}
+	return nil
+}

@@ -1,0 +1,171 @@
+package ordermail_test
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"mishwar/adapters/mail"
+	"mishwar/adapters/payments"
+	"mishwar/commands/orders/orderstest"
+	"mishwar/domain/order"
+	"mishwar/eventstore"
+	"mishwar/internal/pgtest"
+	"mishwar/processes"
+	"mishwar/processes/ordermail"
+	"mishwar/projections"
+	ordersrm "mishwar/projections/orders"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// outbox is the composition root's adapter (cmd/mishwar/app): the house layout, then the outbox.
+type outbox struct{}
+
+func (outbox) Enqueue(ctx context.Context, tx pgx.Tx, m ordermail.Mail) error {
+	c := mail.Content{Subject: m.Subject, Heading: m.Heading, Greeting: m.Greeting, Paragraphs: m.Paragraphs}
+	if m.Action != nil {
+		c.Action = &mail.Action{Label: m.Action.Label, URL: m.Action.URL}
+	}
+	msg := mail.Compose(m.Lang, m.To, m.ToName, c)
+	msg.Key = m.Key
+	_, err := mail.Enqueue(ctx, tx, msg)
+	return err
+}
+
+// consumer runs the process as the composition root does: in the projections runner.
+func consumer(f *orderstest.Fixture) projections.Projection {
+	p := ordermail.New(f.Registry, f.Store, outbox{}, func() string { return "http://mishwar.test" })
+	var hs []projections.Handler
+	for _, h := range p.Handlers() {
+		hs = append(hs, projections.OnType(h.Type, func(ctx context.Context, tx pgx.Tx, env projections.Envelope, v any) error {
+			return h.Handle(ctx, tx, processes.Envelope(env), v)
+		}))
+	}
+	return projections.Process(p.Name(), &projections.Handlers{Registry: f.Registry, Streams: p.Streams(), Events: hs}, ordermail.Handover)
+}
+
+// start runs the process until stop is called or the test ends.
+func start(t *testing.T, f *orderstest.Fixture) (*projections.Runner, func()) {
+	t.Helper()
+	r, err := projections.NewRunner(f.Pool, f.Store, projections.Config{Logger: slog.New(slog.DiscardHandler),
+		RetryInitialInterval: 10 * time.Millisecond, RetryMaxInterval: 50 * time.Millisecond, LeaseInterval: 50 * time.Millisecond}, consumer(f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = r.Run(ctx)
+	}()
+	stopped := false
+	stop := func() {
+		if !stopped {
+			stopped = true
+			cancel()
+			<-done
+		}
+	}
+	t.Cleanup(stop)
+	return r, stop
+}
+
+func caughtUp(t *testing.T, r *projections.Runner, positions ...eventstore.Position) {
+	t.Helper()
+	var last eventstore.Position
+	for _, p := range positions {
+		if last.Less(p) {
+			last = p
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := r.WaitFor(ctx, ordermail.Name, last); err != nil {
+		t.Fatalf("ordermail at %s: %v", last, err)
+	}
+}
+
+func mails(t *testing.T, f *orderstest.Fixture, to string) []string {
+	t.Helper()
+	rows, err := f.Pool.Query(context.Background(), `SELECT subject FROM mail_outbox WHERE to_address = $1 ORDER BY created_at, subject`, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestAnOrdersMailsAreQueuedOnceEachAndNeverReplayed(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 1)
+	r, stop := start(t, f)
+	f.FillCart(t, "u1")
+	ctx := context.Background()
+	p := f.Place(t, "u1", "2026-11-18")
+	price := f.Order(t, p.OrderID).Price()
+	paid := f.Notify(t, orderstest.Notice(p, "n1", payments.OutcomeSucceeded, price))
+	late := f.Notify(t, orderstest.Notice(p, "n2", payments.OutcomeFailed, price)) // ignored: no mail
+	caughtUp(t, r, p.Position, paid.Position, late.Position)
+	got := mails(t, f, "mona@example.com")
+	if len(got) != 2 || got[0] != "We received your order "+p.OrderID || got[1] != "Your trip "+p.OrderID+" is confirmed" {
+		t.Fatalf("mails %q", got)
+	}
+
+	out, err := f.Orders.CancelOrder(ctx, p.OrderID, order.Actor{UserID: "u1"}, "plans changed", orderstest.UserMeta("u1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	caughtUp(t, r, out.Position)
+	got = mails(t, f, "mona@example.com")
+	if len(got) != 4 {
+		t.Fatalf("after the cancellation: mails %q, want received, confirmed, cancelled, refunded", got)
+	}
+
+	// A restart that lost its checkpoint replays the log and queues nothing new: each mail is
+	// keyed by its event.
+	stop()
+	if _, err := f.Pool.Exec(ctx, `UPDATE projection_checkpoints SET position_commit = 0, position_prepare = 0 WHERE name = $1`, ordermail.Name); err != nil {
+		t.Fatal(err)
+	}
+	r, _ = start(t, f)
+	caughtUp(t, r, out.Position)
+	if again := mails(t, f, "mona@example.com"); len(again) != 4 {
+		t.Fatalf("a replay queued mails again: %q", again)
+	}
+
+	// Rebuilding the orders read model touches no mail, and the process itself is never rebuilt.
+	if err := projections.Rebuild(ctx, f.Pool, f.Store, ordersrm.New(f.Registry), nil); err != nil {
+		t.Fatal(err)
+	}
+	if again := mails(t, f, "mona@example.com"); len(again) != 4 {
+		t.Fatalf("a rebuild of the orders read model queued mails: %q", again)
+	}
+	if err := projections.Rebuild(ctx, f.Pool, f.Store, consumer(f), nil); !errors.Is(err, projections.ErrNotRebuildable) {
+		t.Fatalf("rebuild of the process: %v, want ErrNotRebuildable", err)
+	}
+}
+
+func TestOnItsFirstRunTheProcessTakesOverWhereTheOrdersReadModelStopped(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 1)
+	f.FillCart(t, "u1")
+	// Before the process exists, the orders read model has seen an order (and, in the release
+	// before this one, mailed it).
+	p := f.Place(t, "u1", "2026-11-18")
+	f.WaitForOrders(t, p.Position)
+	r, _ := start(t, f)
+	paid := f.Notify(t, orderstest.Notice(p, "n1", payments.OutcomeSucceeded, f.Order(t, p.OrderID).Price()))
+	caughtUp(t, r, paid.Position)
+	got := mails(t, f, "mona@example.com")
+	if len(got) != 1 || got[0] != "Your trip "+p.OrderID+" is confirmed" {
+		t.Fatalf("mails %q, want only the confirmation (the order received mail was the read model's)", got)
+	}
+}
