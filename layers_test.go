@@ -68,7 +68,6 @@ var knownUpward = map[string]bool{
 	"httpapi -> adapters/mail":                  true,
 	"httpapi -> adapters/payments":              true,
 	"httpapi -> adapters/ratelimit":             true,
-	"httpapi -> adapters/uploads":               true,
 	"httpapi -> projections/cart":               true,
 	"httpapi -> projections/catalogue":          true,
 	"httpapi -> projections/dispatch":           true,

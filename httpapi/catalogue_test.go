@@ -13,7 +13,6 @@ import (
 	"mishwar/cmd/mishwar/app/apptest"
 	"mishwar/cmd/mishwar/demo"
 	cat "mishwar/domain/catalogue"
-	"mishwar/httpapi"
 	catrm "mishwar/projections/catalogue"
 )
 
@@ -331,7 +330,8 @@ func TestAdminMoneyFieldsAcceptPounds(t *testing.T) {
 
 func TestCatalogueSEOHeadsAndSitemap(t *testing.T) {
 	a := demoApp(t)
-	seo := httpapi.CatalogueSEO{Reader: a.CatalogueReader, PublicURL: func() string { return "https://mishwar.example" }}
+	seo := a.CatalogueSEO()
+	seo.PublicURL = func() string { return "https://mishwar.example" }
 	ctx := context.Background()
 	head := func(path, lang string) (string, int, bool) {
 		return seo.RenderHead(ctx, httptest.NewRequest(http.MethodGet, path, nil), lang)
