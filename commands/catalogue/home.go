@@ -29,7 +29,7 @@ type Home struct {
 
 // HomeHandler answers the home page.
 type HomeHandler struct {
-	rm           interface {
+	rm interface {
 		HomeReader
 		ProgramsReader
 	}
