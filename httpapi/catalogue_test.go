@@ -13,7 +13,6 @@ import (
 	"mishwar/cmd/mishwar/app/apptest"
 	"mishwar/cmd/mishwar/demo"
 	cat "mishwar/domain/catalogue"
-	"mishwar/httpapi"
 	catrm "mishwar/projections/catalogue"
 )
 
@@ -331,7 +330,8 @@ func TestAdminMoneyFieldsAcceptPounds(t *testing.T) {
 
 func TestCatalogueSEOHeadsAndSitemap(t *testing.T) {
 	a := demoApp(t)
-	seo := httpapi.CatalogueSEO{Reader: a.CatalogueReader, PublicURL: func() string { return "https://mishwar.example" }}
+	seo := a.CatalogueSEO()
+	seo.PublicURL = func() string { return "https://mishwar.example" }
 	ctx := context.Background()
 	head := func(path, lang string) (string, int, bool) {
 		return seo.RenderHead(ctx, httptest.NewRequest(http.MethodGet, path, nil), lang)
@@ -366,5 +366,54 @@ func TestCatalogueSEOHeadsAndSitemap(t *testing.T) {
 	urls, err := seo.SitemapURLs(ctx)
 	if err != nil || len(urls) < 32+8+6 {
 		t.Fatalf("sitemap: %d urls, %v", len(urls), err)
+	}
+}
+
+func TestAdminCommandsUnderAnIdempotencyKeyRunOnce(t *testing.T) {
+	a := demoApp(t)
+	admin := a.AdminToken(t)
+	key := map[string]string{"Idempotency-Key": "create-lotus-garden"}
+	create := func(body map[string]any) apptest.Response {
+		return a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/admin/destinations", Token: admin, Body: body, Header: key})
+	}
+	first := create(adminDestination("Zamalek Lotus Garden", "حديقة اللوتس"))
+	if first.Status != http.StatusCreated {
+		t.Fatalf("create: %d %s", first.Status, first.Body)
+	}
+	again := create(adminDestination("Zamalek Lotus Garden", "حديقة اللوتس"))
+	if again.Status != http.StatusCreated || again.Header.Get("Idempotent-Replayed") != "true" || string(again.Body) != string(first.Body) {
+		t.Fatalf("repeat: %d %q %s", again.Status, again.Header.Get("Idempotent-Replayed"), again.Body)
+	}
+	if r := create(adminDestination("Aquarium Grotto", "جروتو الأسماك")); r.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("the key with another body: %d %s", r.Status, r.Body)
+	}
+	// The slug would refuse a second garden anyway; the repeat must not even try.
+	gardens := 0
+	for _, d := range a.Get("/api/admin/destinations?q=lotus&per_page=100", admin).Map(t)["data"].([]any) {
+		if d.(map[string]any)["name"].(map[string]any)["en"] == "Zamalek Lotus Garden" {
+			gardens++
+		}
+	}
+	if gardens != 1 {
+		t.Fatalf("%d lotus gardens after a repeated create, want 1", gardens)
+	}
+
+	rates := apptest.Request{Method: http.MethodPut, Path: "/api/admin/currency-rates", Token: admin,
+		Body: map[string]any{"rates": map[string]float64{"USD": 0.021, "SAR": 0.077}}, Header: map[string]string{"Idempotency-Key": "rates-1"}}
+	if r := a.Do(rates); r.Status != http.StatusOK {
+		t.Fatalf("rates: %d %s", r.Status, r.Body)
+	}
+	if r := a.Do(rates); r.Status != http.StatusOK || r.Header.Get("Idempotent-Replayed") != "true" {
+		t.Fatalf("repeated rates: %d %q", r.Status, r.Header.Get("Idempotent-Replayed"))
+	}
+	hist := a.Get("/api/admin/currency-rates/history", admin).Map(t)["data"].([]any)
+	sets := 0
+	for _, e := range hist {
+		if e.(map[string]any)["actor"].(map[string]any)["role"] == "admin" {
+			sets++
+		}
+	}
+	if sets != 1 {
+		t.Fatalf("the admin set the rates %d times, want once", sets)
 	}
 }

@@ -16,13 +16,10 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/adapters/mail"
-	"mishwar/adapters/uploads"
 	"mishwar/commands"
 	cmdaccounts "mishwar/commands/accounts"
-	catcmd "mishwar/commands/catalogue"
 	"mishwar/eventstore"
 	"mishwar/httpapi/httpx"
-	catrm "mishwar/projections/catalogue"
 )
 
 // ProjectionWaiter lets a handler answer after the read models have seen its own write.
@@ -91,14 +88,6 @@ type Deps struct {
 	Accounts *cmdaccounts.Service
 	// Mailbox is the e-mail outbox the admin reads at /admin/mailbox (nil: not mounted).
 	Mailbox *mail.Outbox
-	// Catalogue runs the catalogue's admin commands; CatalogueReader answers catalogue reads (nil:
-	// the catalogue API is not mounted).
-	Catalogue       *catcmd.Handlers
-	CatalogueReader *catrm.Reader
-	// Uploads stores and serves catalogue photos under /uploads/ (nil: not mounted).
-	Uploads *uploads.Store
-	// Artwork serves generated catalogue pictures under /art/ (nil: not mounted).
-	Artwork http.Handler
 	// Orders runs and reads orders, payments and enquiries (nil: not mounted).
 	Orders *OrdersDeps
 	// Dispatch: the trips board, drivers' screens and trip progress (nil: not mounted).
@@ -149,7 +138,6 @@ func (s *Server) routes() {
 	if s.deps.Live != nil {
 		r.PathPrefix("/socket.io/").Handler(s.deps.Live)
 	}
-	s.catalogueRootRoutes(r)
 	s.orderRootRoutes(r)
 	for _, f := range s.deps.Features {
 		if rf, ok := f.(RootFeature); ok {
@@ -166,8 +154,6 @@ func (s *Server) features() []func(api *mux.Router) {
 	return []func(*mux.Router){
 		s.accountRoutes,
 		s.mailboxRoutes,
-		s.catalogueRoutes,
-		s.adminCatalogueRoutes,
 		s.orderRoutes,
 		s.dispatchRoutes,
 		s.supportRoutes,

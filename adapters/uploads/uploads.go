@@ -28,11 +28,12 @@ import (
 	_ "golang.org/x/image/webp" // registers the WebP decoder with image.Decode
 
 	"mishwar/domain"
+	cat "mishwar/domain/catalogue"
 )
 
 // Limits of an upload.
 const (
-	MaxBytes  = 10 << 20
+	MaxBytes  = cat.MaxPhotoBytes
 	MinWidth  = 320
 	MinHeight = 200
 	// maxPixels refuses decompression bombs: a small file that decodes to a huge image.
@@ -47,23 +48,17 @@ const (
 
 // Refusals (422 with a readable message).
 var (
-	ErrTooLarge    = domain.Invalid("uploads.too_large")
+	ErrTooLarge    = cat.ErrPhotoTooLarge
 	ErrUnsupported = domain.Invalid("uploads.unsupported_type")
 	ErrUnreadable  = domain.Invalid("uploads.unreadable")
 	ErrTooSmall    = domain.Invalid("uploads.too_small")
 )
 
 // Photo is a stored upload.
-type Photo struct {
-	// URL is the detail size; Thumb the list size.
-	URL    string `json:"url"`
-	Thumb  string `json:"thumb"`
-	Width  int    `json:"width"`
-	Height int    `json:"height"`
-	Type   string `json:"type"`
-}
+type Photo = cat.Photo
 
-// Store keeps uploads in a directory (MISHWAR_DATA_DIR/uploads).
+// Store keeps uploads in a directory (MISHWAR_DATA_DIR/uploads). It implements the catalogue
+// application's photo port (commands/catalogue.PhotoStore).
 type Store struct {
 	dir string
 }

@@ -201,3 +201,27 @@ func TestSingletons(t *testing.T) {
 		t.Fatalf("rates %v %+v", err, res)
 	}
 }
+
+func TestACreateRetriedUnderOneCommandIDFindsItsEntity(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	app := catcmd.NewApplication(catcmd.Config{Handlers: e.handlers})
+	// The command id an Idempotency-Key stands for: the same on every retry of the request.
+	meta := commands.NewMeta(admin)
+	cmd := catcmd.CreateEntity[cat.CategoryFields]{Fields: cat.CategoryFields{Slug: "gardens", Name: cat.Text{En: "Gardens", Ar: "حدائق"}}}
+	first, err := app.Commands.Categories.Create.Handle(ctx, cmd, meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := app.Commands.Categories.Create.Handle(ctx, cmd, meta)
+	if err != nil || again.ID != first.ID {
+		t.Fatalf("retry: %v, id %s then %s", err, first.ID, again.ID)
+	}
+	if recs, _ := e.store.ReadStream(ctx, "category-"+first.ID.String(), 0); len(recs) != 1 {
+		t.Fatalf("the retry appended: %d events", len(recs))
+	}
+	other, err := app.Commands.Categories.Create.Handle(ctx, catcmd.CreateEntity[cat.CategoryFields]{Fields: cat.CategoryFields{Slug: "towers", Name: cat.Text{En: "Towers", Ar: "أبراج"}}}, commands.NewMeta(admin))
+	if err != nil || other.ID == first.ID {
+		t.Fatalf("another command: %v, id %s", err, other.ID)
+	}
+}

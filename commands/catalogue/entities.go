@@ -26,6 +26,8 @@ type Kind[F cat.Fields[F]] struct {
 	// nothing is unique. KeyField names it in field errors.
 	Key      func(F) string
 	KeyField string
+	// ReadModelKind is the kind's name in the catalogue read model ("destination").
+	ReadModelKind string
 }
 
 // Entities runs the lifecycle commands of one entity type.

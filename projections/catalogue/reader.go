@@ -35,8 +35,8 @@ type Destination struct {
 	cat.DestinationFields
 }
 
-// Visible reports whether visitors may see it: published and not archived.
-func (d Destination) Visible() bool { return d.Published && !d.Archived }
+// Visible reports whether visitors may see it (domain/catalogue's rule).
+func (d Destination) Visible() bool { return cat.VisibleToVisitors(d.Published, d.Archived) }
 
 // ClosedDays lists the weekdays it is closed.
 func (d Destination) ClosedDays() []time.Weekday { return d.OpeningHours.ClosedDays() }
@@ -47,14 +47,17 @@ type Category struct {
 	cat.CategoryFields
 }
 
+// Visible reports whether visitors may see it (domain/catalogue's rule; a category has no drafts).
+func (c Category) Visible() bool { return cat.VisibleToVisitors(true, c.Archived) }
+
 // Program is a program as it stands.
 type Program struct {
 	Meta
 	cat.ProgramFields
 }
 
-// Visible reports whether visitors may see it: published and not archived.
-func (p Program) Visible() bool { return p.Published && !p.Archived }
+// Visible reports whether visitors may see it (domain/catalogue's rule).
+func (p Program) Visible() bool { return cat.VisibleToVisitors(p.Published, p.Archived) }
 
 // RatePlan is a rate plan as it stands.
 type RatePlan struct {

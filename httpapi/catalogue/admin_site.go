@@ -1,0 +1,213 @@
+package catalogue
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/gorilla/mux"
+
+	appcat "mishwar/commands/catalogue"
+	"mishwar/domain"
+	cat "mishwar/domain/catalogue"
+	"mishwar/domain/money"
+	"mishwar/eventstore"
+	"mishwar/httpapi/httpx"
+)
+
+// Admin handlers of the catalogue's singletons (home content, business settings, currency rates) and
+// of photo uploads.
+
+func adminHistory[F cat.Fields[F]](w http.ResponseWriter, r *http.Request, k adminKind[F]) {
+	id, err := pathUUID(r, "id")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	entries, err := k.queries.History.Handle(r.Context(), id)
+	writeHistory(w, r, entries, err)
+}
+
+func writeHistory(w http.ResponseWriter, r *http.Request, entries []appcat.HistoryEntry, err error) {
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, historyJSON(entries))
+}
+
+func (h *Handler) adminHome(w http.ResponseWriter, r *http.Request) {
+	home, err := h.app.Queries.Admin.HomeContent.Handle(r.Context())
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": home.Content, "version": home.Version})
+}
+
+func (h *Handler) adminUpdateHome(w http.ResponseWriter, r *http.Request) {
+	var content cat.HomeContent
+	if err := decodeFields(w, r, &content); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	pos, err := h.app.Commands.UpdateHomeContent.Handle(r.Context(), cat.UpdateHomeContent{Content: content}, httpx.Meta(r))
+	if !h.written(w, r, pos, err) {
+		return
+	}
+	h.adminHome(w, r)
+}
+
+// written waits for the read model after a command; false when it answered with an error instead.
+func (h *Handler) written(w http.ResponseWriter, r *http.Request, pos eventstore.Position, err error) bool {
+	if err == nil {
+		err = h.wrote(r.Context(), pos)
+	}
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return false
+	}
+	return true
+}
+
+func (h *Handler) adminHomeHistory(w http.ResponseWriter, r *http.Request) {
+	entries, err := h.app.Queries.Admin.HomeHistory.Handle(r.Context())
+	writeHistory(w, r, entries, err)
+}
+
+type settingsJSON struct {
+	OpeningHours       cat.WeeklyHours `json:"opening_hours"`
+	Holidays           []cat.Holiday   `json:"holidays"`
+	DefaultPickupPoint *uuid.UUID      `json:"default_pickup_point_id"`
+	Version            int64           `json:"version"`
+}
+
+func (h *Handler) adminSettings(w http.ResponseWriter, r *http.Request) {
+	s, err := h.app.Queries.Admin.Settings.Handle(r.Context())
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out := settingsJSON{OpeningHours: nonNil(s.Hours), Holidays: nonNil(s.Holidays), Version: s.Version}
+	if s.DefaultPickupPoint != uuid.Nil {
+		out.DefaultPickupPoint = &s.DefaultPickupPoint
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
+}
+
+// settingsCommand runs one business-settings command and answers with the settings after it.
+func (h *Handler) settingsCommand(w http.ResponseWriter, r *http.Request, cmd cat.SettingsCommand) {
+	pos, err := h.app.Commands.ChangeSettings.Handle(r.Context(), cmd, httpx.Meta(r))
+	if !h.written(w, r, pos, err) {
+		return
+	}
+	h.adminSettings(w, r)
+}
+
+func (h *Handler) adminSetOpeningHours(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Hours cat.WeeklyHours `json:"hours"`
+	}
+	if err := decodeFields(w, r, &body); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.settingsCommand(w, r, cat.SetOpeningHours{Hours: body.Hours})
+}
+
+func (h *Handler) adminAddHoliday(w http.ResponseWriter, r *http.Request) {
+	var body cat.Holiday
+	if err := decodeFields(w, r, &body); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.settingsCommand(w, r, cat.AddHoliday{Holiday: body})
+}
+
+func (h *Handler) adminRemoveHoliday(w http.ResponseWriter, r *http.Request) {
+	h.settingsCommand(w, r, cat.RemoveHoliday{Date: mux.Vars(r)["date"]})
+}
+
+func (h *Handler) adminSetDefaultPickupPoint(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		PickupPointID uuid.UUID `json:"pickup_point_id"`
+	}
+	if err := decodeFields(w, r, &body); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.settingsCommand(w, r, cat.SetDefaultPickupPoint{PickupPointID: body.PickupPointID})
+}
+
+func (h *Handler) adminSettingsHistory(w http.ResponseWriter, r *http.Request) {
+	entries, err := h.app.Queries.Admin.SettingsHistory.Handle(r.Context())
+	writeHistory(w, r, entries, err)
+}
+
+func (h *Handler) adminCurrencyRates(w http.ResponseWriter, r *http.Request) {
+	s, err := h.app.Queries.Admin.CurrencyRates.Handle(r.Context())
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	rates := map[money.Currency]float64{}
+	for _, rt := range s.Rates {
+		rates[rt.To] = rt.Float()
+	}
+	var setAt *time.Time
+	if !s.SetAt.IsZero() {
+		setAt = &s.SetAt
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"rates": rates, "set_at": setAt, "version": s.Version}})
+}
+
+// adminSetCurrencyRates takes {"rates": {"USD": 0.0205, "SAR": 0.0769}}: what one pound buys.
+func (h *Handler) adminSetCurrencyRates(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Rates map[string]float64 `json:"rates"`
+	}
+	if err := decodeFields(w, r, &body); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	var cmd cat.SetCurrencyRates
+	for code, v := range body.Rates {
+		cmd.Rates = append(cmd.Rates, money.RateFromFloat(money.Currency(strings.ToUpper(code)), v))
+	}
+	pos, err := h.app.Commands.SetCurrencyRates.Handle(r.Context(), cmd, httpx.Meta(r))
+	if !h.written(w, r, pos, err) {
+		return
+	}
+	h.adminCurrencyRates(w, r)
+}
+
+func (h *Handler) adminCurrencyRatesHistory(w http.ResponseWriter, r *http.Request) {
+	entries, err := h.app.Queries.Admin.CurrencyRatesHistory.Handle(r.Context())
+	writeHistory(w, r, entries, err)
+}
+
+var errMissingFile = domain.Invalid("uploads.missing_file")
+
+// adminUpload stores the multipart field "file" as a catalogue photo.
+func (h *Handler) adminUpload(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, cat.MaxPhotoBytes+1<<20)
+	file, _, err := r.FormFile("file")
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			httpx.WriteError(w, r, cat.ErrPhotoTooLarge)
+			return
+		}
+		httpx.WriteError(w, r, errMissingFile)
+		return
+	}
+	defer file.Close()
+	p, err := h.app.Commands.UploadPhoto.Handle(r.Context(), file)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"data": p})
+}
