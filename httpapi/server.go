@@ -101,8 +101,6 @@ type Deps struct {
 	Artwork http.Handler
 	// Cart runs and reads the cart (nil: not mounted).
 	Cart *CartDeps
-	// Orders runs and reads orders, payments and enquiries (nil: not mounted).
-	Orders *OrdersDeps
 	// Dispatch: the trips board, drivers' screens and trip progress (nil: not mounted).
 	Dispatch *DispatchDeps
 	// Support: event history, time travel and read-model rebuilds (nil: not mounted).
@@ -152,7 +150,6 @@ func (s *Server) routes() {
 		r.PathPrefix("/socket.io/").Handler(s.deps.Live)
 	}
 	s.catalogueRootRoutes(r)
-	s.orderRootRoutes(r)
 	for _, f := range s.deps.Features {
 		if rf, ok := f.(RootFeature); ok {
 			rf.RootRoutes(r)
@@ -171,7 +168,6 @@ func (s *Server) features() []func(api *mux.Router) {
 		s.catalogueRoutes,
 		s.adminCatalogueRoutes,
 		s.cartRoutes,
-		s.orderRoutes,
 		s.dispatchRoutes,
 		s.supportRoutes,
 	}
