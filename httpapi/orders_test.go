@@ -362,6 +362,87 @@ func TestIdempotencyKey(t *testing.T) {
 	}
 }
 
+// doubleClick sends the same request twice at once under one Idempotency-Key, then once more later.
+func (w *orderWorld) doubleClick(t *testing.T, token, path, key string, body any) (first, second, later apptest.Response) {
+	t.Helper()
+	req := apptest.Request{Method: http.MethodPost, Path: path, Token: token, Body: body, Header: map[string]string{"Idempotency-Key": key}}
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); first = w.a.Do(req) }()
+	go func() { defer wg.Done(); second = w.a.Do(req) }()
+	wg.Wait()
+	return first, second, w.a.Do(req)
+}
+
+func TestARepeatedIdempotencyKeyOnPayAnswersTheFirstAnswer(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 1, 1)
+	u := w.traveller(t)
+	_, placed := w.checkout(t, u, "")
+	path := "/api/orders/" + placed.Data.OrderID + "/pay"
+	first, second, later := w.doubleClick(t, u.Token, path, "pay-1", map[string]string{})
+	if first.Status != http.StatusOK || second.Status != http.StatusOK || string(first.Body) != string(second.Body) {
+		t.Fatalf("a double click on pay: %d %s / %d %s", first.Status, first.Body, second.Status, second.Body)
+	}
+	if later.Header.Get("Idempotent-Replayed") != "true" || string(later.Body) != string(first.Body) {
+		t.Fatalf("a later repeat: %s\nthe first: %s", later.Body, first.Body)
+	}
+	var p placedAnswer
+	first.JSON(t, &p)
+	if p.PaymentURL != placed.PaymentURL {
+		t.Fatalf("pay opened %s; the checkout's page %s is still open", p.PaymentURL, placed.PaymentURL)
+	}
+	// The same key on another order's path is another request.
+	_, other := w.checkout(t, w.traveller(t), "")
+	if r := w.a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/orders/" + other.Data.OrderID + "/pay", Token: u.Token,
+		Body: map[string]string{}, Header: map[string]string{"Idempotency-Key": "pay-1"}}); r.Status != http.StatusNotFound {
+		t.Fatalf("the key on someone else's order: %d %s", r.Status, r.Body)
+	}
+}
+
+func TestARepeatedIdempotencyKeyOnCancelCancelsOnce(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 1, 1)
+	u := w.traveller(t)
+	_, placed := w.checkout(t, u, "")
+	if back := payOnSandbox(t, placed.PaymentURL, payments.CardSuccess); back.Query().Get("result") != "success" {
+		t.Fatalf("paying: %s", back)
+	}
+	path := "/api/orders/" + placed.Data.OrderID + "/cancel"
+	first, second, later := w.doubleClick(t, u.Token, path, "cancel-1", map[string]string{"reason": "plans changed"})
+	if first.Status != http.StatusOK || second.Status != http.StatusOK || string(first.Body) != string(second.Body) {
+		t.Fatalf("a double click on cancel: %d %s\n%d %s", first.Status, first.Body, second.Status, second.Body)
+	}
+	if later.Header.Get("Idempotent-Replayed") != "true" || string(later.Body) != string(first.Body) {
+		t.Fatalf("a later repeat: %s\nthe first: %s", later.Body, first.Body)
+	}
+	var answer struct {
+		orderAnswer
+		Refunded struct{ Minor int64 } `json:"refunded"`
+	}
+	first.JSON(t, &answer)
+	o := w.order(t, u.Token, placed.Data.OrderID)
+	if o.Data.Status != "cancelled" || answer.Refunded.Minor != o.Data.Paid.Minor || o.Data.Refunded.Minor != o.Data.Paid.Minor {
+		t.Fatalf("refunded %d in the answer; the order: %+v", answer.Refunded.Minor, o.Data)
+	}
+	cancelled, refunds := 0, 0
+	for _, e := range o.Data.Timeline {
+		switch e.Type {
+		case "OrderCancelled":
+			cancelled++
+		case "RefundIssued":
+			refunds++
+		}
+	}
+	if cancelled != 1 || refunds != 1 {
+		t.Fatalf("%d cancellations and %d refunds after a double click", cancelled, refunds)
+	}
+	// Without the key, cancelling again is refused: the order is cancelled already.
+	if r := w.a.Post(path, u.Token, map[string]string{"reason": "again"}); r.Status != http.StatusConflict {
+		t.Fatalf("cancelling a cancelled order: %d %s", r.Status, r.Body)
+	}
+}
+
 func TestPaymentCallbacks(t *testing.T) {
 	t.Parallel()
 	w := newOrderWorld(t, 1, 1)

@@ -88,8 +88,6 @@ type Deps struct {
 	Accounts *cmdaccounts.Service
 	// Mailbox is the e-mail outbox the admin reads at /admin/mailbox (nil: not mounted).
 	Mailbox *mail.Outbox
-	// Orders runs and reads orders, payments and enquiries (nil: not mounted).
-	Orders *OrdersDeps
 	// Dispatch: the trips board, drivers' screens and trip progress (nil: not mounted).
 	Dispatch *DispatchDeps
 	// Support: event history, time travel and read-model rebuilds (nil: not mounted).
@@ -138,7 +136,6 @@ func (s *Server) routes() {
 	if s.deps.Live != nil {
 		r.PathPrefix("/socket.io/").Handler(s.deps.Live)
 	}
-	s.orderRootRoutes(r)
 	for _, f := range s.deps.Features {
 		if rf, ok := f.(RootFeature); ok {
 			rf.RootRoutes(r)
@@ -154,7 +151,6 @@ func (s *Server) features() []func(api *mux.Router) {
 	return []func(*mux.Router){
 		s.accountRoutes,
 		s.mailboxRoutes,
-		s.orderRoutes,
 		s.dispatchRoutes,
 		s.supportRoutes,
 	}

@@ -2,11 +2,15 @@ package orders
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
 
+	"github.com/google/uuid"
+
 	"mishwar/domain/availability"
+	"mishwar/domain/cart"
 	cat "mishwar/domain/catalogue"
 	"mishwar/projections/catalogue"
 )
@@ -29,6 +33,30 @@ func (c CatalogueReader) DayCapacity(ctx context.Context, day availability.Day) 
 		return 0, fmt.Errorf("orders: drivers: %w", err)
 	}
 	return Capacity(drivers, t.Weekday()), nil
+}
+
+// WeekdayCapacity is the trips the active drivers take on each weekday (for the calendar).
+func (c CatalogueReader) WeekdayCapacity(ctx context.Context) (func(time.Weekday) int, error) {
+	drivers, err := c.Reader.ActiveDrivers(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("orders: drivers: %w", err)
+	}
+	return func(d time.Weekday) int { return Capacity(drivers, d) }, nil
+}
+
+// PickupPoint implements PickupPoints: an active pickup point as a cart point.
+func (c CatalogueReader) PickupPoint(ctx context.Context, id uuid.UUID) (cart.Point, bool, error) {
+	pp, err := c.Reader.PickupPoint(ctx, id)
+	if errors.Is(err, cat.ErrPickupPointNotFound) {
+		return cart.Point{}, false, nil
+	}
+	if err != nil {
+		return cart.Point{}, false, fmt.Errorf("orders: pickup point: %w", err)
+	}
+	if !pp.Active || pp.Archived {
+		return cart.Point{}, false, nil
+	}
+	return cart.Point{Kind: cart.PickupPoint, PickupPointID: id.String(), Name: pp.Name.En, NameAR: pp.Name.Ar, Lat: pp.Lat, Lng: pp.Lng}, true, nil
 }
 
 // Capacity is the trips the drivers take on weekday d.

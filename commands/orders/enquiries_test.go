@@ -9,7 +9,6 @@ import (
 	"mishwar/adapters/payments"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/commands/orders/orderstest"
-	"mishwar/domain/cart"
 	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
@@ -24,7 +23,7 @@ func TestAnEnquiryIsQuotedAndPaid(t *testing.T) {
 		Lang: "ar", ProgramID: program.String(),
 		Contact:           order.Contact{FirstName: "Omar", LastName: "Fathy", Email: "omar@example.com", Phone: "+201001234567", Country: "EG"},
 		EmailConfirmation: "omar@example.com", TermsAgreed: true, Date: "2026-11-18", Time: "10:00", RatePlanID: f.Plan.String(),
-		Start: &cart.Point{Kind: cart.PickupPoint, PickupPointID: f.Pickup.String(), Name: "Nile Hotel", Lat: 30.045, Lng: 31.232},
+		Start: &orderscmd.PointRequest{PickupPointID: f.Pickup.String()},
 	}
 	meta := orderstest.UserMeta("")
 	sub, err := f.Orders.SubmitEnquiry(ctx, in, meta)

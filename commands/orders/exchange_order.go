@@ -144,3 +144,35 @@ func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.T
 	}
 	return priced.Trip, money.New(priced.Trip.Quote.Total.Minor-s.Price().Minor, money.EGP), nil
 }
+
+// ExchangeOwnOrder is the traveller moving their own order (in.OrderID as the path names it).
+func (h *Handlers) ExchangeOwnOrder(ctx context.Context, in ExchangeInput, meta commands.Meta) (Outcome, error) {
+	s, err := h.ownOrder(ctx, in.OrderID, in.Actor.UserID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	in.OrderID = s.ID()
+	return h.ExchangeOrder(ctx, in, meta)
+}
+
+// ExchangeQuote is what an exchange would make of an order: the new trip, the difference (positive:
+// to pay; negative: to be refunded) and the currency rates the order was shown in.
+type ExchangeQuote struct {
+	Trip       order.Trip
+	Difference money.Money
+	Rates      []money.Rate
+}
+
+// QuoteOwnExchange prices an exchange of the traveller's own order without making it.
+func (h *Handlers) QuoteOwnExchange(ctx context.Context, in ExchangeInput) (ExchangeQuote, error) {
+	s, err := h.ownOrder(ctx, in.OrderID, in.Actor.UserID)
+	if err != nil {
+		return ExchangeQuote{}, err
+	}
+	in.OrderID = s.ID()
+	trip, diff, err := h.QuoteExchange(ctx, in)
+	if err != nil {
+		return ExchangeQuote{}, err
+	}
+	return ExchangeQuote{Trip: trip, Difference: diff, Rates: s.Placed().Rates}, nil
+}

@@ -9,6 +9,7 @@ import (
 
 	"mishwar/domain/availability"
 	"mishwar/domain/order"
+	ordersrm "mishwar/projections/orders"
 )
 
 // Hold is a car held on a day and not confirmed, as the calendar read model lists it.
@@ -114,6 +115,32 @@ func (h *Handlers) ExpireLapsedHolds(ctx context.Context, holds Holds) (int, err
 		}
 	}
 	return len(list), errors.Join(errs...)
+}
+
+// ExpireHolds settles the holds that lapsed before now, from the holds the handlers were built with
+// (the staff's "expire holds" button; the background job does the same every interval).
+func (h *Handlers) ExpireHolds(ctx context.Context) (int, error) {
+	if h.holds == nil {
+		return 0, nil
+	}
+	return h.ExpireLapsedHolds(ctx, h.holds)
+}
+
+// LapsedHoldsReader is the part of the orders read model that lists lapsed holds.
+type LapsedHoldsReader interface {
+	LapsedHolds(ctx context.Context, before time.Time, limit int) ([]ordersrm.LapsedHold, error)
+}
+
+// HoldsFrom lists lapsed holds from the orders read model (its day_holds table) for the hold expiry.
+func HoldsFrom(rd LapsedHoldsReader) Holds {
+	return HoldsFunc(func(ctx context.Context, before time.Time, limit int) ([]Hold, error) {
+		lapsed, err := rd.LapsedHolds(ctx, before, limit)
+		out := make([]Hold, len(lapsed))
+		for i, l := range lapsed {
+			out[i] = Hold{Day: l.Day, Reservation: l.Reservation, OrderID: l.OrderID, HeldUntil: l.HeldUntil}
+		}
+		return out, err
+	})
 }
 
 // HoldsFunc adapts a function to Holds.

@@ -1,13 +1,19 @@
-// Package orders runs the write side of the traveller's main journey: placing an order (a car held on
-// the day's availability stream, then the order placed), opening a payment session with the provider,
-// recording the provider's verified notices, expiring unpaid holds, cancelling, refunding, exchanging,
-// and enquiries. Each handler looks up what its decision needs, lets the deciders in domain/order,
-// domain/availability, domain/payment and domain/enquiry decide, and appends with expected versions.
+// Package orders is the orders application: checkout (a car held on the day's availability stream,
+// then the order placed), payment sessions with the provider and its verified notices, unpaid holds
+// expiring, cancelling, refunding, exchanging, enquiries, and the reads around them (the traveller's
+// orders, the trip status lookup, the booking calendar, the admin's lists and the payments audit).
+// Application (app.go) is everything the HTTP layer (httpapi/orders) may call: Commands, the
+// handlers here, one file per command, and Queries, one file per query, each naming the narrow
+// read-model interface it needs. Each command looks up what its decision needs, lets the deciders
+// in domain/order, domain/availability, domain/payment and domain/enquiry decide, and appends with
+// expected versions.
 //
 // Whether a car is free is decided on the day's stream only, never from a read model. Steps across
 // streams (hold a car, then place the order) are each idempotent and compensated on failure, so a
 // retry, a replayed callback or a crash between two steps never books a car twice or loses one for
-// good. This package never sees card data.
+// good. The payment provider, the rate limits and the catalogue are ports declared here
+// (PaymentProvider, Limiter, Catalogue, PickupPoints); this package never imports an adapter and
+// never sees card data.
 package orders
 
 import (
@@ -18,7 +24,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"mishwar/adapters/payments"
 	"mishwar/commands"
 	"mishwar/domain"
 	"mishwar/domain/availability"
@@ -75,10 +80,15 @@ type Handlers struct {
 	runner    *commands.Runner
 	catalogue Catalogue
 	pricer    Pricer
-	provider  payments.Provider
+	provider  PaymentProvider
 	settings  Settings
 	publicURL func() string
 	log       *slog.Logger
+	// pickupPoints, limiter and holds serve the HTTP-facing commands (resolving a form's points,
+	// bounding guesses, the staff's hold expiry).
+	pickupPoints PickupPoints
+	limiter      Limiter
+	holds        Holds
 }
 
 // Config is what New needs.
@@ -86,11 +96,17 @@ type Config struct {
 	Runner    *commands.Runner
 	Catalogue Catalogue
 	Pricer    Pricer
-	Provider  payments.Provider
+	Provider  PaymentProvider
 	Settings  Settings
 	// PublicURL is the site's address, for payment pages' return and callback URLs.
 	PublicURL func() string
 	Logger    *slog.Logger
+	// PickupPoints finds the pickup points a form names (nil: only places of one's own).
+	PickupPoints PickupPoints
+	// Limiter bounds guesses on enquiry payment links (nil: unbounded, for tests).
+	Limiter Limiter
+	// Holds lists the lapsed holds the staff's "expire holds" settles (see HoldsFrom).
+	Holds Holds
 }
 
 // New returns the handlers.
@@ -99,14 +115,43 @@ func New(c Config) *Handlers {
 		c.Logger = slog.Default()
 	}
 	return &Handlers{runner: c.Runner, catalogue: c.Catalogue, pricer: c.Pricer, provider: c.Provider,
-		settings: c.Settings, publicURL: c.PublicURL, log: c.Logger}
+		settings: c.Settings, publicURL: c.PublicURL, log: c.Logger,
+		pickupPoints: c.PickupPoints, limiter: c.Limiter, holds: c.Holds}
 }
 
 // Settings exposes the booking rules (for the calendar and the rules shown before confirming).
 func (h *Handlers) Settings() Settings { return h.settings }
 
 // Provider is the payment provider in use.
-func (h *Handlers) Provider() payments.Provider { return h.provider }
+func (h *Handlers) Provider() PaymentProvider { return h.provider }
+
+// ownOrder loads the order tripNumber names for the traveller userID. Someone else's order does not
+// exist for them (the same ErrOrderNotFound as for an unknown number, so strangers learn nothing);
+// staff reach every order through the staff commands.
+func (h *Handlers) ownOrder(ctx context.Context, tripNumber, userID string) (order.State, error) {
+	num, ok := order.NormalizeTripNumber(tripNumber)
+	if !ok {
+		return order.State{}, order.ErrOrderNotFound
+	}
+	s, _, err := h.LoadOrder(ctx, num)
+	if err != nil {
+		return s, err
+	}
+	if userID == "" || s.UserID() != userID {
+		return order.State{}, order.ErrOrderNotFound
+	}
+	return s, nil
+}
+
+// anyOrder loads the order tripNumber names, for staff.
+func (h *Handlers) anyOrder(ctx context.Context, tripNumber string) (order.State, error) {
+	num, ok := order.NormalizeTripNumber(tripNumber)
+	if !ok {
+		return order.State{}, order.ErrOrderNotFound
+	}
+	s, _, err := h.LoadOrder(ctx, num)
+	return s, err
+}
 
 func (h *Handlers) now() time.Time { return h.runner.Now() }
 

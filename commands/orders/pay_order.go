@@ -9,7 +9,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"mishwar/adapters/payments"
 	"mishwar/commands"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
@@ -52,9 +51,9 @@ func (h *Handlers) openPayment(ctx context.Context, s order.State, purpose strin
 	if placed.Lang == "ar" {
 		desc = "رحلة مشوار " + s.ID()
 	}
-	sess, err := h.provider.CreateSession(ctx, payments.SessionRequest{
+	sess, err := h.provider.CreateSession(ctx, payment.SessionRequest{
 		PaymentID: out.PaymentID, OrderID: s.ID(), Description: desc, Amount: amount, Lang: placed.Lang,
-		Customer: payments.Customer{FirstName: placed.Contact.FirstName, LastName: placed.Contact.LastName,
+		Customer: payment.Customer{FirstName: placed.Contact.FirstName, LastName: placed.Contact.LastName,
 			Email: placed.Contact.Email, Phone: placed.Contact.Phone, Country: placed.Contact.Country},
 		SuccessURL: h.resultURL(s.ID(), "success"), FailureURL: h.resultURL(s.ID(), "failure"),
 		CallbackURL: h.callbackURL(), ReturnURL: h.returnURL(out.PaymentID), ExpiresAt: expires,
@@ -125,5 +124,17 @@ func (h *Handlers) PayOrder(ctx context.Context, orderID string, meta commands.M
 	if errors.Is(err, order.ErrHoldLapsed) {
 		return p, order.ErrHoldLapsed
 	}
+	return p, err
+}
+
+// PayOwnOrder is the traveller's "Pay" on their own order: the session still open, or a new one.
+// Someone else's order does not exist for them.
+func (h *Handlers) PayOwnOrder(ctx context.Context, tripNumber, userID string, meta commands.Meta) (Placed, error) {
+	s, err := h.ownOrder(ctx, tripNumber, userID)
+	if err != nil {
+		return Placed{}, err
+	}
+	p, err := h.PayOrder(ctx, s.ID(), meta)
+	p.OrderID, p.Status = s.ID(), s.Status()
 	return p, err
 }

@@ -13,7 +13,6 @@ import (
 	"mishwar/commands"
 	"mishwar/domain"
 	"mishwar/domain/availability"
-	"mishwar/domain/cart"
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
@@ -31,8 +30,8 @@ type PlaceOrderInput struct {
 	Date, Time      string
 	RatePlanID      string
 	DisplayCurrency money.Currency
-	// Start and End replace the cart's points when set.
-	Start, End *cart.Point
+	// Start and End replace the cart's points when set: a pickup point or a place in the service area.
+	Start, End *PointRequest
 }
 
 // Placed is an order placed with its payment session.
@@ -41,6 +40,8 @@ type Placed struct {
 	PaymentID  string
 	PaymentURL string
 	HoldUntil  time.Time
+	// Status is the order's status as the payment opened (PayOwnOrder fills it in).
+	Status order.Status
 	// Position is where the last write landed, for read-your-writes.
 	Position eventstore.Position
 }
@@ -86,12 +87,16 @@ func (h *Handlers) PlaceOrder(ctx context.Context, in PlaceOrderInput, meta comm
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
+	start, end, err := h.resolvePoints(ctx, in.Start, in.End)
+	if err != nil {
+		return Placed{}, err
+	}
 	now := h.now()
 	startAt, err := ParseStart(in.Date, in.Time)
 	if err != nil {
 		return Placed{}, err
 	}
-	priced, err := h.pricer.PriceCart(ctx, CartPricing{UserID: in.UserID, StartAt: startAt, RatePlanID: in.RatePlanID, Start: in.Start, End: in.End})
+	priced, err := h.pricer.PriceCart(ctx, CartPricing{UserID: in.UserID, StartAt: startAt, RatePlanID: in.RatePlanID, Start: start, End: end})
 	if err != nil {
 		return Placed{}, err
 	}

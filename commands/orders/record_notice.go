@@ -6,7 +6,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"mishwar/adapters/payments"
 	"mishwar/commands"
 	"mishwar/domain/availability"
 	"mishwar/domain/order"
@@ -22,6 +21,8 @@ type NoticeResult struct {
 	Status payment.Status
 	// Repeated: the notice had been recorded before (a replay); nothing new was written.
 	Repeated bool
+	// Skipped: the notice named no payment and reported nothing to act on; nothing was recorded.
+	Skipped  bool
 	Position eventstore.Position
 }
 
@@ -33,7 +34,7 @@ var noticeNamespace = uuid.MustParse("6f1f6a3e-2f0a-4d55-9a8e-3c1c0f0b7a11")
 // success confirms it (booking the car again if its hold had lapsed, or flagging the money for an
 // operator when the day filled up meanwhile), a failure fails it and frees the car. A replay changes
 // nothing; a failure after a success is recorded on the payment as ignored and never touches the order.
-func (h *Handlers) RecordNotice(ctx context.Context, provider string, n payments.Notice) (NoticeResult, error) {
+func (h *Handlers) RecordNotice(ctx context.Context, provider string, n payment.Notice) (NoticeResult, error) {
 	out := NoticeResult{PaymentID: n.PaymentID}
 	if n.PaymentID == "" {
 		return out, payment.ErrPaymentNotFound
@@ -51,12 +52,8 @@ func (h *Handlers) RecordNotice(ctx context.Context, provider string, n payments
 	}
 	out.OrderID = started.OrderID
 	meta := systemMeta(uuid.NewSHA1(noticeNamespace, []byte(provider+"/"+n.NoticeID)), started.OrderID)
-	outcome := n.Outcome
-	if outcome == payments.OutcomeOther {
-		outcome = "other"
-	}
 	res, err := execPayment(ctx, h, n.PaymentID, payment.RecordNotice{
-		NoticeID: n.NoticeID, Outcome: outcome, Amount: n.Amount, ProviderRef: n.ProviderRef, Reason: n.Reason,
+		NoticeID: n.NoticeID, Outcome: n.Outcome, Amount: n.Amount, ProviderRef: n.ProviderRef, Reason: n.Reason,
 	}, meta)
 	if err != nil {
 		return out, wrap("record notice", err)

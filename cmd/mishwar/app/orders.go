@@ -3,19 +3,20 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	appdashboard "mishwar/commands/dashboard"
-	"mishwar/httpapi/dashboard"
 	"os"
-	"strings"
 
 	"mishwar/adapters/idempotency"
 	"mishwar/adapters/payments"
 	"mishwar/adapters/ratelimit"
+	appdashboard "mishwar/commands/dashboard"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/domain"
 	"mishwar/httpapi"
+	"mishwar/httpapi/dashboard"
 	"mishwar/httpapi/httpx"
+	httporders "mishwar/httpapi/orders"
 	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
 	ordersrm "mishwar/projections/orders"
@@ -23,8 +24,10 @@ import (
 
 // wireOrders builds checkout, payments and enquiries: the booking settings (MISHWAR_BOOKING_*,
 // MISHWAR_PAYMENT_HOLD, MISHWAR_CANCELLATION_*), the payment provider (MISHWAR_PAYMENTS and its keys,
-// see adapters/payments), the command handlers with the cart's trip calculation, the orders reader,
-// the payment-hold expiry job and the live room of a trip (joined with its trip number and e-mail).
+// see adapters/payments), the orders application (commands/orders) with the cart's trip calculation,
+// the catalogue, the orders read model and the rate limits, its HTTP feature (httpapi/orders, with
+// the sandbox's test card page), the payment-hold expiry job and the live room of a trip (joined
+// with its trip number and e-mail).
 func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 	settings, err := orderscmd.SettingsFromEnv(os.Getenv)
 	if err != nil {
@@ -51,22 +54,37 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 	}
 	catReader := catrm.NewReader(a.Pool)
 	pricer := &orderscmd.CartPricer{Carts: cartrm.NewReader(a.Pool), Catalogue: catReader, Quoter: quoter}
-	handlers := orderscmd.New(orderscmd.Config{Runner: a.Commands, Catalogue: orderscmd.CatalogueReader{Reader: catReader},
-		Pricer: pricer, Provider: provider, Settings: settings, PublicURL: publicURL, Logger: a.Log})
 	reader := ordersrm.NewReader(a.Pool)
-	limiter := ratelimit.NewLimiter(a.Pool)
-	deps := &httpapi.OrdersDeps{Commands: handlers, Reader: reader, Catalogue: catReader, Limiter: limiter}
-	if sandbox != nil {
-		deps.Sandbox, deps.SandboxPath = sandbox, sandbox.PagePath()
-	}
-	d.Orders = deps
-	d.Features = append(d.Features, dashboard.New(appdashboard.New(reader, nil)))
+	limits := rateLimits{ratelimit.NewLimiter(a.Pool)}
+	catalogue := orderscmd.CatalogueReader{Reader: catReader}
+	handlers := orderscmd.New(orderscmd.Config{Runner: a.Commands, Catalogue: catalogue,
+		Pricer: pricer, Provider: provider, Settings: settings, PublicURL: publicURL, Logger: a.Log,
+		PickupPoints: catalogue, Limiter: limits, Holds: orderscmd.HoldsFrom(reader)})
+	application := orderscmd.NewApplication(handlers, reader, catalogue)
 	idem := idempotency.New(a.Pool)
+	feature := httporders.Config{App: application, ReadModels: a.Projections, Idempotency: idem}
+	if sandbox != nil {
+		feature.Sandbox, feature.SandboxPath = sandbox, sandbox.PagePath()
+	}
+	d.Features = append(d.Features, httporders.New(feature))
+	d.Features = append(d.Features, dashboard.New(appdashboard.New(reader, nil)))
 	a.jobs = append(a.jobs, job{name: "payment hold expiry", run: func(ctx context.Context) error {
-		return handlers.RunHoldExpiry(ctx, httpapi.HoldsFromReader(reader), idem)
+		return handlers.RunHoldExpiry(ctx, orderscmd.HoldsFrom(reader), idem)
 	}})
-	a.liveJoins["trip"] = tripJoin(reader, limiter)
+	a.liveJoins["trip"] = tripJoin(application.Queries.TripStatus)
 	return nil
+}
+
+// rateLimits answers the orders' rate-limit port with adapters/ratelimit.
+type rateLimits struct{ limiter *ratelimit.Limiter }
+
+func (l rateLimits) Take(ctx context.Context, rule orderscmd.LimitRule, key string) error {
+	err := l.limiter.Take(ctx, ratelimit.Rule{Name: rule.Name, Limit: rule.Limit, Period: rule.Period}, key)
+	var spent *ratelimit.RateLimitError
+	if errors.As(err, &spent) {
+		return &orderscmd.TooManyAttemptsError{After: spent.After}
+	}
+	return err
 }
 
 // errTripJoin is the one refusal of a trip room join, whichever part was wrong.
@@ -74,7 +92,7 @@ var errTripJoin = domain.Forbidden("orders.trip_not_found")
 
 // tripJoin lets a socket into a trip's room when it proves the trip number and the e-mail:
 // {"kind":"trip","tripNumber":"MSH-7K3Q9P","email":"a@b.example"}.
-func tripJoin(reader *ordersrm.Reader, limiter *ratelimit.Limiter) func(ctx context.Context, id *httpx.Identity, args json.RawMessage) (string, error) {
+func tripJoin(trips orderscmd.TripStatusHandler) func(ctx context.Context, id *httpx.Identity, args json.RawMessage) (string, error) {
 	return func(ctx context.Context, id *httpx.Identity, args json.RawMessage) (string, error) {
 		var req struct {
 			TripNumber string `json:"tripNumber"`
@@ -88,14 +106,10 @@ func tripJoin(reader *ordersrm.Reader, limiter *ratelimit.Limiter) func(ctx cont
 		if num == "" {
 			num = req.TripNum2
 		}
-		// Guessing e-mails for one trip number is bounded like the trip status lookup.
-		if err := limiter.Take(ctx, ratelimit.Rule{Name: "tripjoin", Limit: 10, Period: httpapi.TripStatusRule.Period}, strings.ToUpper(strings.TrimSpace(num))); err != nil {
-			return "", errTripJoin
-		}
-		ts, err := reader.LookupTrip(ctx, num, req.Email)
+		room, err := trips.Room(ctx, num, req.Email)
 		if err != nil {
 			return "", errTripJoin
 		}
-		return ordersrm.TripRoom(ts.TripNumber), nil
+		return room, nil
 	}
 }

@@ -111,10 +111,12 @@ func New(t testing.TB, drivers int) *Fixture {
 		Catalogue: orderscmd.CatalogueReader{Reader: f.Reader},
 		Pricer: &orderscmd.CartPricer{Carts: f.Carts, Catalogue: f.Reader,
 			Quoter: pricing.New(f.Reader, distance.NewEstimator(), cat.Cairo)},
-		Provider:  sb,
-		Settings:  settings,
-		PublicURL: func() string { return "http://mishwar.test" },
-		Logger:    slog.New(slog.DiscardHandler),
+		Provider:     sb,
+		Settings:     settings,
+		PublicURL:    func() string { return "http://mishwar.test" },
+		Logger:       slog.New(slog.DiscardHandler),
+		PickupPoints: orderscmd.CatalogueReader{Reader: f.Reader},
+		Holds:        orderscmd.HoldsFrom(f.Read),
 	})
 	return f
 }

@@ -1,0 +1,54 @@
+package orders
+
+// Application is everything the orders HTTP layer (httpapi/orders) may call: the commands (the
+// handlers, one file per command) and the queries (one file per query, each naming the narrow
+// read-model interface it needs).
+type Application struct {
+	Commands *Handlers
+	Queries  Queries
+}
+
+// Queries are the orders' reads.
+type Queries struct {
+	Settings       SettingsHandler
+	Calendar       CalendarHandler
+	OwnOrder       OwnOrderHandler
+	MyOrders       MyOrdersHandler
+	TripStatus     TripStatusHandler
+	StaffOrder     StaffOrderHandler
+	PurchaseOrders PurchaseOrdersHandler
+	Enquiries      EnquiriesHandler
+	Payments       PaymentsAuditHandler
+}
+
+// ReadModels is the orders read model as the queries read it: the union of their narrow interfaces
+// (projections/orders.Reader answers it).
+type ReadModels interface {
+	TakenDays
+	OrderRecords
+	TravellerRecords
+	TripLookup
+	PurchaseOrderRecords
+	EnquiryRecords
+	PaymentRecords
+}
+
+// NewApplication puts the commands and the queries over the read models together. The queries tell
+// the time by the commands' clock and bound guesses with the commands' limiter.
+func NewApplication(commands *Handlers, orders ReadModels, catalogue CalendarCatalogue) Application {
+	now := commands.now
+	return Application{
+		Commands: commands,
+		Queries: Queries{
+			Settings:       SettingsHandler{settings: commands.settings, provider: commands.provider.Name()},
+			Calendar:       CalendarHandler{taken: orders, catalogue: catalogue, settings: commands.settings, now: now},
+			OwnOrder:       OwnOrderHandler{orders: orders, now: now},
+			MyOrders:       MyOrdersHandler{orders: orders, now: now},
+			TripStatus:     TripStatusHandler{trips: orders, limiter: commands.limiter, now: now},
+			StaffOrder:     StaffOrderHandler{orders: orders, now: now},
+			PurchaseOrders: PurchaseOrdersHandler{orders: orders, now: now},
+			Enquiries:      EnquiriesHandler{enquiries: orders},
+			Payments:       PaymentsAuditHandler{payments: orders},
+		},
+	}
+}

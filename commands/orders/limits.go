@@ -1,0 +1,48 @@
+package orders
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Limiter is the port to the rate limits (adapters/ratelimit answers it through the composition
+// root): at most rule.Limit attempts per rule.Period per key.
+type Limiter interface {
+	// Take spends one attempt of key under rule; a spent budget is a *TooManyAttemptsError.
+	Take(ctx context.Context, rule LimitRule, key string) error
+}
+
+// LimitRule is a rate: Limit attempts per Period per key; Name keeps each rule's budgets apart.
+type LimitRule struct {
+	Name   string
+	Limit  int
+	Period time.Duration
+}
+
+// TooManyAttemptsError: the key's budget is spent; try again After.
+type TooManyAttemptsError struct {
+	After time.Duration
+}
+
+func (e *TooManyAttemptsError) Error() string {
+	return fmt.Sprintf("orders: too many attempts, retry after %s", e.After)
+}
+
+// The guesses a stranger could make are bounded: enough for a typo or two, too few to find trips.
+var (
+	// TripStatusRule bounds trip status lookups per client address.
+	TripStatusRule = LimitRule{Name: "tripstatus", Limit: 10, Period: 10 * time.Minute}
+	// EnquiryPaymentRule bounds e-mail guesses on enquiry payment links per client address.
+	EnquiryPaymentRule = LimitRule{Name: "enquirypay", Limit: 10, Period: 10 * time.Minute}
+	// TripJoinRule bounds e-mail guesses for one trip number on the live channel.
+	TripJoinRule = LimitRule{Name: "tripjoin", Limit: 10, Period: 10 * time.Minute}
+)
+
+// take spends an attempt when there is a limiter (tests may run without one).
+func take(ctx context.Context, l Limiter, rule LimitRule, key string) error {
+	if l == nil {
+		return nil
+	}
+	return l.Take(ctx, rule, key)
+}

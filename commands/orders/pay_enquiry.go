@@ -1,0 +1,76 @@
+package orders
+
+import (
+	"context"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"mishwar/commands"
+	"mishwar/domain/enquiry"
+	"mishwar/domain/order"
+)
+
+var enquiryPayNamespace = uuid.MustParse("9a0f1c55-77d2-4b0c-b1d3-2c5a4c7e8f10")
+
+// PayEnquiry turns a quoted enquiry into an order with the enquiry's trip number at the quoted price
+// and opens its payment. Every click on the payment link walks the same steps (their ids derive from
+// the trip number and the quote), so it resumes rather than books twice.
+func (h *Handlers) PayEnquiry(ctx context.Context, tripNumber string) (Placed, error) {
+	q, err := h.LoadEnquiry(ctx, tripNumber)
+	if err != nil {
+		return Placed{}, err
+	}
+	if q.Status() == enquiry.StatusConverted {
+		return h.PayOrder(ctx, q.OrderID(), commands.Meta{})
+	}
+	if q.Status() != enquiry.StatusQuoted {
+		return Placed{}, enquiry.ErrNotQuoted
+	}
+	if !h.now().Before(q.Quote().ValidUntil) {
+		return Placed{}, enquiry.ErrQuoteLapsed
+	}
+	sub0 := q.Submitted()
+	meta := systemMeta(uuid.NewSHA1(enquiryPayNamespace, []byte(tripNumber+"/"+q.Quote().ValidUntil.String())), tripNumber)
+	meta.Actor = commands.Actor{UserID: sub0.UserID, Role: "user"}
+	trip := q.Trip()
+	trip.Quote.Total = q.Quote().Amount
+	hours, err := h.catalogue.ServiceHours(ctx)
+	if err != nil {
+		return Placed{}, err
+	}
+	placed, err := h.place(ctx, order.PlaceOrder{
+		OrderID: tripNumber, UserID: sub0.UserID, Lang: sub0.Lang, Source: order.SourceEnquiry,
+		Contact: sub0.Contact, EmailConfirmation: sub0.Contact.Email, TermsAgreed: true,
+		Trip: trip, Rates: sub0.Rates, DisplayCurrency: sub0.DisplayCurrency, Policy: h.settings.Policy(), ServiceHours: hours,
+	}, meta, h.now())
+	if err != nil {
+		return placed, err
+	}
+	if _, err := execEnquiry(ctx, h, tripNumber, enquiry.ConvertEnquiry{OrderID: tripNumber}, sub(meta, "convert")); err != nil {
+		h.log.Warn("orders: mark an enquiry converted", "trip", tripNumber, "err", err)
+	}
+	return placed, nil
+}
+
+// PayEnquiryLink is the payment link of a quoted enquiry, followed by its owner (signed in) or by
+// whoever knows its e-mail. E-mail guesses are bounded per client address, and a wrong e-mail is the
+// same ErrTripNotFound as an unknown number.
+func (h *Handlers) PayEnquiryLink(ctx context.Context, tripNumber, email string, meta commands.Meta) (Placed, error) {
+	num, ok := order.NormalizeTripNumber(tripNumber)
+	if !ok {
+		return Placed{}, ErrTripNotFound
+	}
+	q, err := h.LoadEnquiry(ctx, num)
+	sub0 := q.Submitted()
+	owner := err == nil && sub0.UserID != "" && sub0.UserID == meta.Actor.UserID
+	if !owner {
+		if err := take(ctx, h.limiter, EnquiryPaymentRule, meta.ClientIP); err != nil {
+			return Placed{}, err
+		}
+		if err != nil || !strings.EqualFold(strings.TrimSpace(email), sub0.Contact.Email) {
+			return Placed{}, ErrTripNotFound
+		}
+	}
+	return h.PayEnquiry(ctx, num)
+}

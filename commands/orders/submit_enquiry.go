@@ -1,0 +1,111 @@
+package orders
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"mishwar/commands"
+	"mishwar/domain"
+	cat "mishwar/domain/catalogue"
+	"mishwar/domain/enquiry"
+	"mishwar/domain/money"
+	"mishwar/domain/order"
+	"mishwar/eventstore"
+)
+
+// EnquiryInput is an enquiry form: a program (ProgramID) or the user's cart, with the same contact
+// details, date, time and rate as an order.
+type EnquiryInput struct {
+	UserID            string
+	Lang              string
+	ProgramID         string
+	Contact           order.Contact
+	EmailConfirmation string
+	TermsAgreed       bool
+	Date, Time        string
+	RatePlanID        string
+	DisplayCurrency   money.Currency
+	// Start and End: a pickup point or a place in the service area (a program's enquiry may leave
+	// them to the user's cart).
+	Start, End *PointRequest
+}
+
+// Submitted is an enquiry recorded under its trip number.
+type Submitted struct {
+	TripNumber string
+	Position   eventstore.Position
+}
+
+// ErrSignInToEnquire: an enquiry about one's cart needs the cart's owner signed in (a program's
+// enquiry does not).
+var ErrSignInToEnquire = domain.Unauthenticated("common.unauthenticated")
+
+// SubmitEnquiry records an enquiry and gives it a trip number. Its id derives from meta, so an
+// Idempotency-Key makes a retry answer the first trip number.
+func (h *Handlers) SubmitEnquiry(ctx context.Context, in EnquiryInput, meta commands.Meta) (Submitted, error) {
+	if meta.CommandID == uuid.Nil {
+		meta.CommandID = uuid.New()
+	}
+	in.ProgramID = strings.TrimSpace(in.ProgramID)
+	if in.ProgramID == "" && in.UserID == "" {
+		return Submitted{}, ErrSignInToEnquire
+	}
+	start, end, err := h.resolvePoints(ctx, in.Start, in.End)
+	if err != nil {
+		return Submitted{}, err
+	}
+	// The date and time may be left to the operator; the estimate then assumes the usual departure.
+	var startAt time.Time
+	departure := defaultDeparture(h.now())
+	if strings.TrimSpace(in.Date) != "" || strings.TrimSpace(in.Time) != "" {
+		if startAt, err = ParseStart(in.Date, in.Time); err != nil {
+			return Submitted{}, err
+		}
+		departure = startAt
+	}
+	var priced Priced
+	if in.ProgramID != "" {
+		priced, err = h.pricer.PriceProgram(ctx, ProgramPricing{ProgramID: in.ProgramID, UserID: in.UserID, StartAt: departure, RatePlanID: in.RatePlanID, Start: start, End: end})
+	} else {
+		priced, err = h.pricer.PriceCart(ctx, CartPricing{UserID: in.UserID, StartAt: departure, RatePlanID: in.RatePlanID, Start: start, End: end})
+	}
+	if err != nil {
+		return Submitted{}, err
+	}
+	if startAt.IsZero() {
+		priced.Trip.StartAt, priced.Trip.Day = time.Time{}, ""
+	}
+	if in.RatePlanID != "" && priced.Trip.RatePlan.ID == "" {
+		priced.Trip.RatePlan.ID = in.RatePlanID
+	}
+	hours, err := h.catalogue.ServiceHours(ctx)
+	if err != nil {
+		return Submitted{}, err
+	}
+	cmd := enquiry.SubmitEnquiry{
+		UserID: in.UserID, Lang: in.Lang, Contact: in.Contact, EmailConfirmation: in.EmailConfirmation, TermsAgreed: in.TermsAgreed,
+		Trip: priced.Trip, Rates: priced.Rates, DisplayCurrency: in.DisplayCurrency, Policy: h.settings.Policy(), ServiceHours: hours,
+	}
+	for attempt := 0; attempt < maxTripNumberAttempts; attempt++ {
+		cmd.TripNumber = order.TripNumberFrom(seed(meta.CommandID, attempt))
+		res, err := execEnquiry(ctx, h, cmd.TripNumber, cmd, sub(meta, fmt.Sprintf("enquiry/%d", attempt)))
+		if err == nil {
+			return Submitted{TripNumber: cmd.TripNumber, Position: res.Position}, nil
+		}
+		if !errors.Is(err, enquiry.ErrEnquiryExists) {
+			return Submitted{}, err
+		}
+	}
+	return Submitted{}, ErrBusy
+}
+
+// defaultDeparture is 09:00 tomorrow in Cairo, the usual start of a day trip (for estimates).
+func defaultDeparture(now time.Time) time.Time {
+	n := now.In(cat.Cairo)
+	return time.Date(n.Year(), n.Month(), n.Day()+1, 9, 0, 0, 0, cat.Cairo)
+}

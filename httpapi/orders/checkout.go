@@ -1,0 +1,105 @@
+package orders
+
+import (
+	"net/http"
+	"strings"
+
+	apporders "mishwar/commands/orders"
+	"mishwar/domain/money"
+	"mishwar/domain/order"
+	"mishwar/httpapi/httpx"
+	"mishwar/internal/i18n"
+)
+
+type orderPointRequest struct {
+	PickupPointID flexString `json:"pickup_point_id"`
+	Name          string     `json:"name"`
+	Lat           float64    `json:"lat"`
+	Lng           float64    `json:"lng"`
+}
+
+func (p *orderPointRequest) point() *apporders.PointRequest {
+	if p == nil {
+		return nil
+	}
+	return &apporders.PointRequest{PickupPointID: string(p.PickupPointID), Name: p.Name, Lat: p.Lat, Lng: p.Lng}
+}
+
+// orderRequest is the checkout form (and the enquiry form, which adds a program).
+type orderRequest struct {
+	FirstName         string             `json:"first_name"`
+	LastName          string             `json:"last_name"`
+	Email             string             `json:"email"`
+	EmailConfirmation string             `json:"email_confirmation"`
+	ConfirmEmail      string             `json:"confirm_email"`
+	Phone             string             `json:"phone"`
+	PhoneNumber       string             `json:"phone_number"`
+	CountryKey        string             `json:"country_key"`
+	Country           string             `json:"country"`
+	Comments          string             `json:"comments"`
+	Terms             flexBool           `json:"terms"`
+	Date              string             `json:"date"`
+	Time              string             `json:"time"`
+	RatePlanID        flexString         `json:"rate_plan_id"`
+	RateID            flexString         `json:"rate_id"`
+	Currency          string             `json:"currency"`
+	Start             *orderPointRequest `json:"start"`
+	End               *orderPointRequest `json:"end"`
+	ProgramID         flexString         `json:"program_id"`
+}
+
+// contact reads the contact fields under the names old and new clients send them.
+func (q orderRequest) contact() (order.Contact, string) {
+	phone := strings.TrimSpace(q.Phone)
+	if phone == "" {
+		phone = strings.TrimSpace(q.PhoneNumber)
+	}
+	if key := strings.TrimPrefix(strings.TrimSpace(q.CountryKey), "+"); key != "" && phone != "" && !strings.HasPrefix(phone, "+") {
+		phone = "+" + key + " " + strings.TrimPrefix(phone, "0")
+	}
+	confirm := q.EmailConfirmation
+	if confirm == "" {
+		confirm = q.ConfirmEmail
+	}
+	return order.Contact{FirstName: q.FirstName, LastName: q.LastName, Email: q.Email, Phone: phone, Country: q.Country, Comments: q.Comments}, confirm
+}
+
+func (q orderRequest) ratePlan() string {
+	if v := strings.TrimSpace(string(q.RatePlanID)); v != "" {
+		return v
+	}
+	return strings.TrimSpace(string(q.RateID))
+}
+
+func (q orderRequest) currency() money.Currency {
+	c, err := money.ParseCurrency(strings.ToUpper(strings.TrimSpace(q.Currency)))
+	if err != nil {
+		return money.EGP
+	}
+	return c
+}
+
+// placeOrder answers POST /api/orders: the order placed and the payment page to pay it on.
+func (h *Handler) placeOrder(w http.ResponseWriter, r *http.Request) {
+	var req orderRequest
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	contact, confirm := req.contact()
+	placed, err := h.app.Commands.PlaceOrder(r.Context(), apporders.PlaceOrderInput{
+		UserID: userID(r), Lang: lang(r), Contact: contact, EmailConfirmation: confirm, TermsAgreed: bool(req.Terms),
+		Date: req.Date, Time: req.Time, RatePlanID: req.ratePlan(), DisplayCurrency: req.currency(),
+		Start: req.Start.point(), End: req.End.point(),
+	}, httpx.Meta(r))
+	if err == nil {
+		err = h.waitForOrders(r.Context(), placed.Position)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"message": i18n.T(httpx.Lang(r), "orders.submitted"), "payment_url": placed.PaymentURL,
+		"data": placedJSON{OrderID: placed.OrderID, TripNumber: placed.OrderID, PaymentURL: placed.PaymentURL, HoldUntil: placed.HoldUntil,
+			Status: string(order.StatusAwaitingPayment)}})
+}

@@ -1,0 +1,343 @@
+package orders
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"time"
+
+	apporders "mishwar/commands/orders"
+	cat "mishwar/domain/catalogue"
+	"mishwar/domain/money"
+	"mishwar/domain/order"
+)
+
+// The JSON shapes of docs/openapi.yaml: money in major and minor units, orders with their trip,
+// payments, refunds and actions, enquiries with their quote.
+
+type moneyJSON struct {
+	Amount   float64        `json:"amount"`
+	Minor    int64          `json:"minor"`
+	Currency money.Currency `json:"currency"`
+}
+
+func toMoney(m money.Money) moneyJSON {
+	if m.Currency == "" {
+		m.Currency = money.EGP
+	}
+	return moneyJSON{Amount: m.Major(), Minor: m.Minor, Currency: m.Currency}
+}
+
+// convertedAll shows an EGP amount in every currency the order recorded a rate for.
+func convertedAll(m money.Money, rates []money.Rate) []moneyJSON {
+	out := []moneyJSON{toMoney(m)}
+	for _, r := range rates {
+		if c, err := money.Convert(m, r); err == nil && r.To != money.EGP {
+			out = append(out, toMoney(money.RoundForDisplay(c)))
+		}
+	}
+	return out
+}
+
+// amountOr reads an optional amount in Egyptian pounds.
+func amountOr(v *float64, def money.Money) money.Money {
+	if v == nil {
+		return def
+	}
+	return money.FromMajor(*v, money.EGP)
+}
+
+// optionalAmount reads an optional amount in Egyptian pounds (nil: the command's default).
+func optionalAmount(v *float64) *money.Money {
+	if v == nil {
+		return nil
+	}
+	m := money.FromMajor(*v, money.EGP)
+	return &m
+}
+
+type pointJSON struct {
+	Name          string  `json:"name"`
+	Lat           float64 `json:"lat"`
+	Lng           float64 `json:"lng"`
+	PickupPointID string  `json:"pickup_point_id,omitempty"`
+}
+
+func toPoint(p order.Point, lang string) pointJSON {
+	name := p.Name
+	if lang == "ar" && p.NameAR != "" {
+		name = p.NameAR
+	}
+	return pointJSON{Name: name, Lat: p.Lat, Lng: p.Lng, PickupPointID: p.PickupPointID}
+}
+
+type stopJSON struct {
+	DestinationID string  `json:"destination_id"`
+	Name          string  `json:"name"`
+	Lat           float64 `json:"lat"`
+	Lng           float64 `json:"lng"`
+	VisitMinutes  int     `json:"visit_minutes"`
+}
+
+type orderTripJSON struct {
+	StartAt   time.Time  `json:"start_at"`
+	Date      string     `json:"date"`
+	Time      string     `json:"time"`
+	Pickup    pointJSON  `json:"pickup"`
+	End       pointJSON  `json:"end"`
+	Stops     []stopJSON `json:"stops"`
+	ProgramID string     `json:"program_id,omitempty"`
+	Program   string     `json:"program,omitempty"`
+	RatePlan  struct {
+		ID             string    `json:"id"`
+		Name           string    `json:"name"`
+		PricePerKm     moneyJSON `json:"price_per_km"`
+		WaitingPerHour moneyJSON `json:"waiting_per_hour"`
+	} `json:"rate_plan"`
+	TotalDistance float64   `json:"total_distance"`
+	TotalDuration int       `json:"total_duration"`
+	DriveMinutes  int       `json:"drive_minutes"`
+	WaitingHours  float64   `json:"total_waiting_hours"`
+	DistanceCost  moneyJSON `json:"distance_cost"`
+	WaitingCost   moneyJSON `json:"waiting_cost"`
+	Total         moneyJSON `json:"total"`
+}
+
+func toTrip(t order.Trip, lang string) orderTripJSON {
+	start := t.StartAt.In(cat.Cairo)
+	out := orderTripJSON{StartAt: t.StartAt, Date: start.Format(time.DateOnly), Time: start.Format("15:04"),
+		Pickup: toPoint(t.Itinerary.Start, lang), End: toPoint(t.Itinerary.End, lang), Stops: []stopJSON{},
+		ProgramID: t.Itinerary.ProgramID, Program: t.Itinerary.ProgramName}
+	for _, st := range t.Itinerary.Stops {
+		name := st.NameEN
+		if lang == "ar" && st.NameAR != "" {
+			name = st.NameAR
+		}
+		out.Stops = append(out.Stops, stopJSON{DestinationID: st.DestinationID, Name: name, Lat: st.Lat, Lng: st.Lng, VisitMinutes: st.VisitMinutes})
+	}
+	if t.StartAt.IsZero() {
+		// An enquiry that leaves the date to the operator.
+		out.Date, out.Time = "", ""
+	}
+	out.RatePlan.ID, out.RatePlan.Name = t.RatePlan.ID, t.RatePlan.Name
+	if lang == "ar" && t.RatePlan.NameAR != "" {
+		out.RatePlan.Name = t.RatePlan.NameAR
+	}
+	out.RatePlan.PricePerKm, out.RatePlan.WaitingPerHour = toMoney(t.RatePlan.PerKm), toMoney(t.RatePlan.WaitingPerHour)
+	out.TotalDistance = math.Round(float64(t.Quote.DistanceMeters)/100) / 10
+	out.TotalDuration, out.DriveMinutes = t.Quote.DurationMinutes, t.Quote.DriveMinutes
+	out.WaitingHours = math.Round(float64(t.Quote.WaitingMinutes)*100/60) / 100
+	out.DistanceCost, out.WaitingCost, out.Total = toMoney(t.Quote.DistanceCost), toMoney(t.Quote.WaitingCost), toMoney(t.Quote.Total)
+	return out
+}
+
+type actionsJSON struct {
+	Pay      bool `json:"pay"`
+	Cancel   bool `json:"cancel"`
+	Refund   bool `json:"refund"`
+	Exchange bool `json:"exchange"`
+}
+
+type cancellationJSON struct {
+	FreeUntil         time.Time `json:"free_until"`
+	FreeHoursBefore   float64   `json:"free_hours_before"`
+	LateRefundPercent float64   `json:"late_refund_percent"`
+	// Now: what cancelling right now would do.
+	Free          bool      `json:"free"`
+	RefundPercent float64   `json:"refund_percent"`
+	Refund        moneyJSON `json:"refund"`
+}
+
+type orderJSON struct {
+	ID              string                    `json:"id"`
+	TripNumber      string                    `json:"trip_number"`
+	Status          order.Status              `json:"status"`
+	Source          string                    `json:"source"`
+	PlacedAt        time.Time                 `json:"placed_at"`
+	UpdatedAt       time.Time                 `json:"updated_at"`
+	HoldUntil       time.Time                 `json:"hold_until"`
+	Contact         order.Contact             `json:"contact"`
+	Trip            orderTripJSON             `json:"trip"`
+	Total           moneyJSON                 `json:"total"`
+	Prices          []moneyJSON               `json:"prices"`
+	DisplayCurrency money.Currency            `json:"display_currency"`
+	Paid            moneyJSON                 `json:"paid"`
+	Refunded        moneyJSON                 `json:"refunded"`
+	Owed            moneyJSON                 `json:"owed"`
+	NeedsAttention  bool                      `json:"needs_attention"`
+	Attention       []attentionJSON           `json:"attention"`
+	PaymentURL      string                    `json:"payment_url,omitempty"`
+	Payments        []paymentJSON             `json:"payments"`
+	Cancellation    cancellationJSON          `json:"cancellation"`
+	Cancelled       *cancelledJSON            `json:"cancelled,omitempty"`
+	Refunds         []refundJSON              `json:"refunds"`
+	RefundRequests  []refundRequestJSON       `json:"refund_requests"`
+	PendingExchange *exchangeJSON             `json:"pending_exchange,omitempty"`
+	Actions         actionsJSON               `json:"actions"`
+	Timeline        []apporders.TimelineEntry `json:"timeline,omitempty"`
+	UserID          string                    `json:"user_id,omitempty"`
+}
+
+type attentionJSON struct {
+	Reason    string    `json:"reason"`
+	PaymentID string    `json:"payment_id,omitempty"`
+	Amount    moneyJSON `json:"amount"`
+	At        time.Time `json:"at"`
+}
+
+type paymentJSON struct {
+	ID        string    `json:"id"`
+	Purpose   string    `json:"purpose"`
+	Provider  string    `json:"provider"`
+	Amount    moneyJSON `json:"amount"`
+	Status    string    `json:"status"`
+	Received  moneyJSON `json:"received"`
+	Refunded  moneyJSON `json:"refunded"`
+	Reference string    `json:"reference,omitempty"`
+	Late      bool      `json:"late,omitempty"`
+	Reason    string    `json:"reason,omitempty"`
+	ExpiresAt time.Time `json:"expires_at"`
+}
+
+type cancelledJSON struct {
+	Reason            string    `json:"reason"`
+	Free              bool      `json:"free"`
+	RefundBasisPoints int64     `json:"refund_basis_points"`
+	RefundDue         moneyJSON `json:"refund_due"`
+	ByStaff           bool      `json:"by_staff"`
+	At                time.Time `json:"at"`
+}
+
+type refundJSON struct {
+	ID        string    `json:"id"`
+	PaymentID string    `json:"payment_id"`
+	Amount    moneyJSON `json:"amount"`
+	Reason    string    `json:"reason"`
+	At        time.Time `json:"at"`
+}
+
+type refundRequestJSON struct {
+	Reason string    `json:"reason"`
+	Amount moneyJSON `json:"amount"`
+	At     time.Time `json:"at"`
+}
+
+type exchangeJSON struct {
+	Trip       orderTripJSON `json:"trip"`
+	Difference moneyJSON     `json:"difference"`
+	HoldUntil  time.Time     `json:"hold_until"`
+}
+
+func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
+	c := o.Cancellation
+	out := orderJSON{
+		ID: o.ID, TripNumber: o.ID, Status: o.Status, Source: o.Source, PlacedAt: o.PlacedAt, UpdatedAt: o.UpdatedAt,
+		HoldUntil: o.HoldUntil, Contact: o.Contact, Trip: toTrip(o.Trip, lang), Total: toMoney(o.Price),
+		Prices: convertedAll(o.Price, o.Rates), DisplayCurrency: o.DisplayCurrency,
+		Paid: toMoney(o.Paid), Refunded: toMoney(o.Refunded), Owed: toMoney(o.Owed()), NeedsAttention: o.NeedsAttention(),
+		Attention: []attentionJSON{}, Payments: []paymentJSON{}, Refunds: []refundJSON{}, RefundRequests: []refundRequestJSON{},
+		Cancellation: cancellationJSON{FreeUntil: c.FreeUntil, FreeHoursBefore: c.FreeHoursBefore, LateRefundPercent: c.LateRefundPercent,
+			Free: c.Free, RefundPercent: c.RefundPercent, Refund: toMoney(c.Refund)},
+		Actions:    actionsJSON{Pay: o.Actions.Pay, Cancel: o.Actions.Cancel, Refund: o.Actions.Refund, Exchange: o.Actions.Exchange},
+		PaymentURL: o.OpenPaymentURL, Timeline: o.Timeline,
+	}
+	if c := o.Cancelled; c != nil {
+		out.Cancelled = &cancelledJSON{Reason: c.Reason, Free: c.Free, RefundBasisPoints: c.RefundBasisPoints, RefundDue: toMoney(c.RefundDue), ByStaff: c.ByStaff, At: c.At}
+	}
+	for _, a := range o.Attention {
+		out.Attention = append(out.Attention, attentionJSON{Reason: a.Reason, PaymentID: a.PaymentID, Amount: toMoney(a.Amount), At: a.At})
+	}
+	for _, p := range o.Payments {
+		out.Payments = append(out.Payments, paymentJSON{ID: p.ID, Purpose: p.Purpose, Provider: p.Provider, Amount: toMoney(p.Amount), Status: p.Status,
+			Received: toMoney(p.Received), Refunded: toMoney(p.Refunded), Reference: p.Reference, Late: p.Late, Reason: p.Reason, ExpiresAt: p.ExpiresAt})
+	}
+	for _, r := range o.Refunds {
+		out.Refunds = append(out.Refunds, refundJSON{ID: r.ID, PaymentID: r.PaymentID, Amount: toMoney(r.Amount), Reason: r.Reason, At: r.At})
+	}
+	for _, r := range o.RefundRequests {
+		out.RefundRequests = append(out.RefundRequests, refundRequestJSON{Reason: r.Reason, Amount: toMoney(r.Amount), At: r.At})
+	}
+	if x := o.PendingExchange; x != nil {
+		out.PendingExchange = &exchangeJSON{Trip: toTrip(x.To, lang), Difference: toMoney(x.Difference), HoldUntil: x.HoldUntil}
+	}
+	return out
+}
+
+type enquiryJSON struct {
+	TripNumber    string         `json:"trip_number"`
+	Status        string         `json:"status"`
+	SubmittedAt   time.Time      `json:"submitted_at"`
+	Trip          orderTripJSON  `json:"trip"`
+	Estimate      moneyJSON      `json:"estimate"`
+	Quote         *quoteJSON     `json:"quote,omitempty"`
+	DeclineReason string         `json:"decline_reason,omitempty"`
+	OrderID       string         `json:"order_id,omitempty"`
+	Contact       *order.Contact `json:"contact,omitempty"`
+}
+
+type quoteJSON struct {
+	Amount     moneyJSON `json:"amount"`
+	Note       string    `json:"note,omitempty"`
+	ValidUntil time.Time `json:"valid_until"`
+}
+
+func toEnquiryJSON(q apporders.Enquiry, lang string) enquiryJSON {
+	out := enquiryJSON{TripNumber: q.TripNumber, Status: string(q.Status), SubmittedAt: q.SubmittedAt, Trip: toTrip(q.Trip, lang),
+		Estimate: toMoney(q.Trip.Quote.Total), DeclineReason: q.DeclineReason, OrderID: q.OrderID}
+	if q.Quote != nil {
+		out.Quote = &quoteJSON{Amount: toMoney(q.Quote.Amount), Note: q.Quote.Note, ValidUntil: q.Quote.ValidUntil}
+	}
+	return out
+}
+
+// toStaffEnquiryJSON is an enquiry with its contact, for staff.
+func toStaffEnquiryJSON(q apporders.Enquiry, lang string) enquiryJSON {
+	j := toEnquiryJSON(q, lang)
+	c := q.Contact
+	j.Contact = &c
+	return j
+}
+
+type placedJSON struct {
+	OrderID    string    `json:"order_id"`
+	TripNumber string    `json:"trip_number"`
+	PaymentURL string    `json:"payment_url"`
+	HoldUntil  time.Time `json:"hold_until"`
+	Status     string    `json:"status"`
+}
+
+// flexString accepts a JSON string or number (a form or an old client may send ids as numbers).
+type flexString string
+
+func (f *flexString) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*f = flexString(s)
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err != nil {
+		return err
+	}
+	*f = flexString(n.String())
+	return nil
+}
+
+// flexBool reads true/false from JSON booleans and from form strings ("true", "1", "on").
+type flexBool bool
+
+func (b *flexBool) UnmarshalJSON(data []byte) error {
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		return err
+	}
+	switch x := v.(type) {
+	case bool:
+		*b = flexBool(x)
+	case string:
+		*b = flexBool(x == "1" || strings.EqualFold(x, "true") || strings.EqualFold(x, "on"))
+	case float64:
+		*b = x != 0
+	}
+	return nil
+}
