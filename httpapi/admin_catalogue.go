@@ -465,7 +465,7 @@ func (a *actorNames) of(ctx context.Context, md eventstore.Metadata) historyActo
 		out.Name = "Demo data"
 	}
 	if id, err := uuid.Parse(md.ActorID); err == nil && a.s.deps.Accounts != nil {
-		if u, err := a.s.deps.Accounts.Store.UserByID(ctx, a.s.deps.Accounts.Store.Pool(), id); err == nil {
+		if u, err := a.s.deps.Accounts.Queries.Me.Handle(ctx, id); err == nil {
 			out.Name, out.Email = strings.TrimSpace(u.FirstName+" "+u.LastName), u.Email
 		}
 	}

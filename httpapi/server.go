@@ -9,13 +9,11 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"mishwar/adapters/mail"
 	"mishwar/adapters/uploads"
 	"mishwar/commands"
 	cmdaccounts "mishwar/commands/accounts"
@@ -75,22 +73,14 @@ type Deps struct {
 	Auth        httpx.Authenticator
 	// Idempotency keeps the answers to Idempotency-Keys for every command route.
 	Idempotency httpx.IdempotencyStore
-	// Ready reports whether the process can serve traffic (database reachable, projections caught up).
-	Ready func(ctx context.Context) error
-	// Status lists projections for the admin status endpoint.
-	ProjectionStatus func(ctx context.Context) (any, error)
 	// Web serves the web app and everything that is not the API (nil: 404).
 	Web http.Handler
 	// Live serves the Socket.IO endpoint under /socket.io/ (nil: not mounted).
 	Live http.Handler
 	// TrustProxy: take the client address from X-Forwarded-For (only behind a proxy you run).
 	TrustProxy bool
-	// PublicURL is the site's address as visitors see it (an https one makes session cookies Secure).
-	PublicURL func() string
-	// Accounts runs sign-up, sign-in and the account calls (nil: not mounted).
-	Accounts *cmdaccounts.Service
-	// Mailbox is the e-mail outbox the admin reads at /admin/mailbox (nil: not mounted).
-	Mailbox *mail.Outbox
+	// Accounts names the people in the catalogue's change history (nil: ids only).
+	Accounts *cmdaccounts.Application
 	// Catalogue runs the catalogue's admin commands; CatalogueReader answers catalogue reads (nil:
 	// the catalogue API is not mounted).
 	Catalogue       *catcmd.Handlers
@@ -103,10 +93,6 @@ type Deps struct {
 	Cart *CartDeps
 	// Orders runs and reads orders, payments and enquiries (nil: not mounted).
 	Orders *OrdersDeps
-	// Dispatch: the trips board, drivers' screens and trip progress (nil: not mounted).
-	Dispatch *DispatchDeps
-	// Support: event history, time travel and read-model rebuilds (nil: not mounted).
-	Support *SupportDeps
 }
 
 // Server routes requests to handlers.
@@ -120,9 +106,6 @@ func New(deps Deps) *Server {
 	if deps.Logger == nil {
 		deps.Logger = slog.Default()
 	}
-	if deps.Auth == nil && deps.Accounts != nil {
-		deps.Auth = SessionAuth(deps.Accounts.Store)
-	}
 	s := &Server{deps: deps, router: mux.NewRouter()}
 	s.routes()
 	return s
@@ -130,11 +113,7 @@ func New(deps Deps) *Server {
 
 func (s *Server) routes() {
 	r := s.router
-	r.HandleFunc("/healthz", s.healthz).Methods(http.MethodGet, http.MethodHead)
-	r.HandleFunc("/readyz", s.readyz).Methods(http.MethodGet, http.MethodHead)
-
 	api := r.PathPrefix("/api").Subrouter()
-	api.HandleFunc("/admin/projections", httpx.RequireRole(s.projectionStatus, httpx.RoleAdmin, httpx.RoleSupport)).Methods(http.MethodGet)
 	for _, register := range s.features() {
 		register(api)
 	}
@@ -166,14 +145,10 @@ func (s *Server) routes() {
 // features lists the route registrations of the features not yet in packages of their own.
 func (s *Server) features() []func(api *mux.Router) {
 	return []func(*mux.Router){
-		s.accountRoutes,
-		s.mailboxRoutes,
 		s.catalogueRoutes,
 		s.adminCatalogueRoutes,
 		s.cartRoutes,
 		s.orderRoutes,
-		s.dispatchRoutes,
-		s.supportRoutes,
 	}
 }
 
@@ -197,37 +172,4 @@ func csrfProtection(next http.Handler) http.Handler {
 		httpx.WriteMessage(w, r, http.StatusForbidden, "common.invalid_origin")
 	}))
 	return cop.Handler(next)
-}
-
-func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	_, _ = w.Write([]byte("ok\n"))
-}
-
-func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
-	defer cancel()
-	if s.deps.Ready != nil {
-		if err := s.deps.Ready(ctx); err != nil {
-			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-			w.WriteHeader(http.StatusServiceUnavailable)
-			_, _ = w.Write([]byte("not ready: " + strings.ReplaceAll(err.Error(), "\n", " ") + "\n"))
-			return
-		}
-	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	_, _ = w.Write([]byte("ready\n"))
-}
-
-func (s *Server) projectionStatus(w http.ResponseWriter, r *http.Request) {
-	if s.deps.ProjectionStatus == nil {
-		httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": []any{}})
-		return
-	}
-	st, err := s.deps.ProjectionStatus(r.Context())
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": st})
 }

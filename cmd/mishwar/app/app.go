@@ -41,7 +41,7 @@ type App struct {
 	Projections *projections.Runner
 	HTTP        *httpapi.Server
 	// Accounts runs the account use cases (tests tune its rate limits).
-	Accounts *cmdaccounts.Service
+	Accounts *cmdaccounts.Application
 	// Catalogue runs the catalogue's commands; CatalogueReader reads its read model.
 	Catalogue       *catcmd.Handlers
 	CatalogueReader *catrm.Reader
@@ -90,10 +90,6 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 		Store:       a.Store,
 		Commands:    a.Commands,
 		Projections: a.Projections,
-		Ready:       a.ready,
-		ProjectionStatus: func(ctx context.Context) (any, error) {
-			return projections.Status(ctx, pool, a.Store)
-		},
 		TrustProxy:  cfg.TrustProxy,
 		Idempotency: idempotency.New(pool),
 	}
