@@ -46,7 +46,9 @@ func New(app appaccounts.Application, cfg Config) *Handler { return &Handler{app
 // password): the middleware keeps a hash of the body and the whole answer, and neither may hold a
 // secret. Those keep their rate limits instead (in the application).
 func (h *Handler) Routes(api *mux.Router) {
-	keyed := func(f http.HandlerFunc) http.HandlerFunc { return httpx.Idempotent(h.cfg.Idempotency, nil)(f).ServeHTTP }
+	keyed := func(f http.HandlerFunc) http.HandlerFunc {
+		return httpx.Idempotent(h.cfg.Idempotency, nil)(f).ServeHTTP
+	}
 	user := func(f http.HandlerFunc) http.HandlerFunc { return httpx.RequireUser(keyed(f)) }
 
 	api.HandleFunc("/register", h.register).Methods(http.MethodPost)
@@ -77,7 +79,9 @@ func (h *Handler) Routes(api *mux.Router) {
 
 // SessionAuth resolves session tokens with the accounts application: the httpx.Authenticator of the
 // API and of the live channel.
-func SessionAuth(app appaccounts.Application) httpx.Authenticator { return sessionAuth{app.Queries.Session} }
+func SessionAuth(app appaccounts.Application) httpx.Authenticator {
+	return sessionAuth{app.Queries.Session}
+}
 
 type sessionAuth struct{ session appaccounts.SessionHandler }
 

@@ -42,8 +42,12 @@ func New(app appdispatch.Application, cfg Config) *Handler { return &Handler{app
 
 // Routes mounts the board, the driver's screens and the progress views.
 func (h *Handler) Routes(api *mux.Router) {
-	keyed := func(f http.HandlerFunc) http.HandlerFunc { return httpx.Idempotent(h.cfg.Idempotency, nil)(f).ServeHTTP }
-	staff := func(f http.HandlerFunc) http.HandlerFunc { return httpx.RequireRole(f, httpx.RoleAdmin, httpx.RoleSupport) }
+	keyed := func(f http.HandlerFunc) http.HandlerFunc {
+		return httpx.Idempotent(h.cfg.Idempotency, nil)(f).ServeHTTP
+	}
+	staff := func(f http.HandlerFunc) http.HandlerFunc {
+		return httpx.RequireRole(f, httpx.RoleAdmin, httpx.RoleSupport)
+	}
 	admin := func(f http.HandlerFunc) http.HandlerFunc { return httpx.RequireRole(keyed(f), httpx.RoleAdmin) }
 	driver := func(f http.HandlerFunc) http.HandlerFunc { return httpx.RequireRole(f, httpx.RoleDriver) }
 
