@@ -1,7 +1,7 @@
-// Package httpapi is Mishwar's HTTP surface: the JSON API of the spec (section 7) exactly as written,
-// the calls it implies, the admin and support API, the live channel and the web app. It decodes and
-// validates requests, calls command handlers and read models, and maps their errors to one error
-// shape. It holds no business rule of its own.
+// Package httpapi is Mishwar's HTTP surface: the router that mounts every feature of the API (each in
+// httpapi/<feature>, listed by the composition root), the live channel and the web app, under the
+// cross-cutting middleware (request context, CSRF protection, identity). The features not yet in a
+// package of their own still live here. It holds no business rule of its own.
 package httpapi
 
 import (
@@ -12,10 +12,8 @@ import (
 	"time"
 
 	"github.com/gorilla/mux"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/adapters/uploads"
-	"mishwar/commands"
 	cmdaccounts "mishwar/commands/accounts"
 	catcmd "mishwar/commands/catalogue"
 	"mishwar/eventstore"
@@ -66,9 +64,6 @@ type Deps struct {
 	// Features are the API's parts, mounted in this order (the composition root lists them).
 	Features    []Feature
 	Logger      *slog.Logger
-	Pool        *pgxpool.Pool
-	Store       eventstore.Store
-	Commands    *commands.Runner
 	Projections ProjectionWaiter
 	Auth        httpx.Authenticator
 	// Idempotency keeps the answers to Idempotency-Keys for every command route.

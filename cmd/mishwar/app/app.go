@@ -86,9 +86,6 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 
 	deps := httpapi.Deps{
 		Logger:      log,
-		Pool:        pool,
-		Store:       a.Store,
-		Commands:    a.Commands,
 		Projections: a.Projections,
 		TrustProxy:  cfg.TrustProxy,
 		Idempotency: idempotency.New(pool),
