@@ -6,6 +6,10 @@ import (
 	dispatchrm "mishwar/projections/dispatch"
 )
 
+// ReadModel names the read model the dispatch queries read, which a command's caller waits for before
+// it reads its own write.
+const ReadModel = dispatchrm.Name
+
 // TripHandler reads one trip as the board and the driver see it.
 type TripHandler struct {
 	trips Trips

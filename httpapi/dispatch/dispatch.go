@@ -19,10 +19,6 @@ import (
 	"mishwar/httpapi/httpx"
 )
 
-// ReadModel is the name of the dispatch read model, which the command routes wait for before they
-// answer with the trip as it now stands.
-const ReadModel = "dispatch"
-
 // Config is what the dispatch API needs besides its application.
 type Config struct {
 	// Idempotency keeps the answers to Idempotency-Keys of the command routes.
@@ -64,7 +60,7 @@ func (h *Handler) Routes(api *mux.Router) {
 // answerTrip answers with the trip as the read model shows it once it has seen pos (the command's
 // own write).
 func (h *Handler) answerTrip(w http.ResponseWriter, r *http.Request, orderID string, pos eventstore.Position) {
-	if err := httpx.WaitForReadModel(r.Context(), h.cfg.ReadModels, ReadModel, pos); err != nil {
+	if err := httpx.WaitForReadModel(r.Context(), h.cfg.ReadModels, appdispatch.ReadModel, pos); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
@@ -156,7 +152,7 @@ func (h *Handler) linkDriverAccount(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	if err := httpx.WaitForReadModel(r.Context(), h.cfg.ReadModels, ReadModel, out.Position); err != nil {
+	if err := httpx.WaitForReadModel(r.Context(), h.cfg.ReadModels, appdispatch.ReadModel, out.Position); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
