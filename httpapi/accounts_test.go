@@ -827,3 +827,42 @@ func TestPasswordResetMailGoesOutOverSMTP(t *testing.T) {
 	}
 	logIn(t, a, u.Email, "smtp-horse-1")
 }
+
+// The account routes that change something without carrying a secret go through the shared
+// Idempotency-Key middleware: a retried save is answered from the first one and saves nothing twice.
+func TestARepeatedIdempotencyKeySavesALocationOnce(t *testing.T) {
+	t.Parallel()
+	a := apptest.New(t)
+	u := signUp(t, a, uniqueEmail("idem-loc"))
+	save := func(label string) apptest.Response {
+		return a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/me/locations", Token: u.Token,
+			Body:   map[string]any{"label": label, "lat": 30.0626, "lng": 31.2197},
+			Header: map[string]string{"Idempotency-Key": "save-home-1"}})
+	}
+	first := save("Home")
+	if first.Status != http.StatusCreated {
+		t.Fatalf("save: %d %s", first.Status, first.Body)
+	}
+	again := save("Home")
+	if again.Status != http.StatusCreated || again.Header.Get("Idempotent-Replayed") != "true" || !bytes.Equal(again.Body, first.Body) {
+		t.Fatalf("repeat: %d %q %s, want the first answer replayed", again.Status, again.Header.Get("Idempotent-Replayed"), again.Body)
+	}
+	var list struct {
+		Data []map[string]any `json:"data"`
+	}
+	a.Get("/api/me/locations", u.Token).JSON(t, &list)
+	if len(list.Data) != 1 {
+		t.Fatalf("%d locations saved, want 1", len(list.Data))
+	}
+	if r := save("Work"); r.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("the key with another body: %d %s, want 422", r.Status, r.Body)
+	}
+	// Sign-in never goes through it: its answer is a session token, which must not be kept.
+	r := a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/user/login", Body: map[string]string{"email": u.Email, "password": u.Password},
+		Header: map[string]string{"Idempotency-Key": "login-1"}})
+	again = a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/user/login", Body: map[string]string{"email": u.Email, "password": u.Password},
+		Header: map[string]string{"Idempotency-Key": "login-1"}})
+	if r.Status != http.StatusOK || again.Status != http.StatusOK || again.Header.Get("Idempotent-Replayed") != "" || bytes.Equal(r.Body, again.Body) {
+		t.Fatalf("sign-in with a key: %d, then %d replayed=%q; want two sessions", r.Status, again.Status, again.Header.Get("Idempotent-Replayed"))
+	}
+}

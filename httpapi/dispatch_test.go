@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"net/http"
 	"strings"
 	"testing"
@@ -97,9 +98,15 @@ func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {
 		!strings.Contains(string(r.Body), "confirmed") {
 		t.Fatalf("assigning an unpaid order: %d %s", r.Status, r.Body)
 	}
-	r = a.Post("/api/admin/trips/"+orderID+"/driver", admin.Token, map[string]string{"driver_id": driverID})
+	assign := apptest.Request{Method: http.MethodPost, Path: "/api/admin/trips/" + orderID + "/driver", Token: admin.Token,
+		Body: map[string]string{"driver_id": driverID}, Header: map[string]string{"Idempotency-Key": "assign-" + orderID}}
+	r = a.Do(assign)
 	if r.Status != http.StatusOK || !strings.Contains(string(r.Body), `"status":"assigned"`) {
 		t.Fatalf("assign: %d %s", r.Status, r.Body)
+	}
+	// A retried assignment with its Idempotency-Key is answered from the first one.
+	if again := a.Do(assign); again.Status != http.StatusOK || again.Header.Get("Idempotent-Replayed") != "true" || !bytes.Equal(again.Body, r.Body) {
+		t.Fatalf("assign again: %d %q %s", again.Status, again.Header.Get("Idempotent-Replayed"), again.Body)
 	}
 	a.Get("/api/admin/trips?date="+w.date, admin.Token).JSON(t, &board)
 	if board.Drivers[0].Trips != 1 || board.Drivers[0].AccountEmail != driver.Email || board.Data[0].Driver == nil {

@@ -1,51 +1,17 @@
-// Package httpapi is Mishwar's HTTP surface: the JSON API of the spec (section 7) exactly as written,
-// the calls it implies, the admin and support API, the live channel and the web app. It decodes and
-// validates requests, calls command handlers and read models, and maps their errors to one error
-// shape. It holds no business rule of its own.
+// Package httpapi is Mishwar's HTTP surface: the router that mounts every feature of the API (each in
+// httpapi/<feature>, listed by the composition root), the live channel and the web app, under the
+// cross-cutting middleware (request context, CSRF protection, identity). It holds no business rule
+// and no route of its own.
 package httpapi
 
 import (
-	"context"
-	"fmt"
 	"log/slog"
 	"net/http"
-	"strings"
-	"time"
 
 	"github.com/gorilla/mux"
-	"github.com/jackc/pgx/v5/pgxpool"
 
-	"mishwar/adapters/mail"
-	"mishwar/commands"
-	cmdaccounts "mishwar/commands/accounts"
-	"mishwar/eventstore"
 	"mishwar/httpapi/httpx"
 )
-
-// ProjectionWaiter lets a handler answer after the read models have seen its own write.
-type ProjectionWaiter interface {
-	WaitFor(ctx context.Context, projection string, pos eventstore.Position) error
-}
-
-// waitForReadModel returns once the named read model has seen pos (a handler's own write), so its
-// answer shows the change; without projections, or with nothing written, there is nothing to wait for.
-func (s *Server) waitForReadModel(ctx context.Context, projection string, pos eventstore.Position) error {
-	if s.deps.Projections == nil || pos == (eventstore.Position{}) {
-		return nil
-	}
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if err := s.deps.Projections.WaitFor(ctx, projection, pos); err != nil {
-		return fmt.Errorf("%s: wait for the read model: %w", projection, err)
-	}
-	return nil
-}
-
-// idempotent puts a command route under the shared Idempotency-Key middleware; keep names the
-// failures that are final answers (see httpx.Idempotent).
-func (s *Server) idempotent(h http.HandlerFunc, keep func(error) bool) http.Handler {
-	return httpx.Idempotent(s.deps.Idempotency, keep)(h)
-}
 
 // Feature is one part of the API in a package of its own (httpapi/<feature>): it decodes requests,
 // calls its application (commands/<feature>) and encodes the answers. It mounts its routes under
@@ -63,35 +29,15 @@ type RootFeature interface {
 // Deps is everything the API calls.
 type Deps struct {
 	// Features are the API's parts, mounted in this order (the composition root lists them).
-	Features    []Feature
-	Logger      *slog.Logger
-	Pool        *pgxpool.Pool
-	Store       eventstore.Store
-	Commands    *commands.Runner
-	Projections ProjectionWaiter
-	Auth        httpx.Authenticator
-	// Idempotency keeps the answers to Idempotency-Keys for every command route.
-	Idempotency httpx.IdempotencyStore
-	// Ready reports whether the process can serve traffic (database reachable, projections caught up).
-	Ready func(ctx context.Context) error
-	// Status lists projections for the admin status endpoint.
-	ProjectionStatus func(ctx context.Context) (any, error)
+	Features []Feature
+	Logger   *slog.Logger
+	Auth     httpx.Authenticator
 	// Web serves the web app and everything that is not the API (nil: 404).
 	Web http.Handler
 	// Live serves the Socket.IO endpoint under /socket.io/ (nil: not mounted).
 	Live http.Handler
 	// TrustProxy: take the client address from X-Forwarded-For (only behind a proxy you run).
 	TrustProxy bool
-	// PublicURL is the site's address as visitors see it (an https one makes session cookies Secure).
-	PublicURL func() string
-	// Accounts runs sign-up, sign-in and the account calls (nil: not mounted).
-	Accounts *cmdaccounts.Service
-	// Mailbox is the e-mail outbox the admin reads at /admin/mailbox (nil: not mounted).
-	Mailbox *mail.Outbox
-	// Dispatch: the trips board, drivers' screens and trip progress (nil: not mounted).
-	Dispatch *DispatchDeps
-	// Support: event history, time travel and read-model rebuilds (nil: not mounted).
-	Support *SupportDeps
 }
 
 // Server routes requests to handlers.
@@ -105,9 +51,6 @@ func New(deps Deps) *Server {
 	if deps.Logger == nil {
 		deps.Logger = slog.Default()
 	}
-	if deps.Auth == nil && deps.Accounts != nil {
-		deps.Auth = SessionAuth(deps.Accounts.Store)
-	}
 	s := &Server{deps: deps, router: mux.NewRouter()}
 	s.routes()
 	return s
@@ -115,14 +58,7 @@ func New(deps Deps) *Server {
 
 func (s *Server) routes() {
 	r := s.router
-	r.HandleFunc("/healthz", s.healthz).Methods(http.MethodGet, http.MethodHead)
-	r.HandleFunc("/readyz", s.readyz).Methods(http.MethodGet, http.MethodHead)
-
 	api := r.PathPrefix("/api").Subrouter()
-	api.HandleFunc("/admin/projections", httpx.RequireRole(s.projectionStatus, httpx.RoleAdmin, httpx.RoleSupport)).Methods(http.MethodGet)
-	for _, register := range s.features() {
-		register(api)
-	}
 	for _, f := range s.deps.Features {
 		f.Routes(api)
 	}
@@ -146,16 +82,6 @@ func (s *Server) routes() {
 	}
 }
 
-// features lists the route registrations of the features not yet in packages of their own.
-func (s *Server) features() []func(api *mux.Router) {
-	return []func(*mux.Router){
-		s.accountRoutes,
-		s.mailboxRoutes,
-		s.dispatchRoutes,
-		s.supportRoutes,
-	}
-}
-
 // Handler returns the whole HTTP handler with the cross-cutting middleware around the router.
 func (s *Server) Handler() http.Handler {
 	var h http.Handler = s.router
@@ -176,37 +102,4 @@ func csrfProtection(next http.Handler) http.Handler {
 		httpx.WriteMessage(w, r, http.StatusForbidden, "common.invalid_origin")
 	}))
 	return cop.Handler(next)
-}
-
-func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	_, _ = w.Write([]byte("ok\n"))
-}
-
-func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
-	defer cancel()
-	if s.deps.Ready != nil {
-		if err := s.deps.Ready(ctx); err != nil {
-			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-			w.WriteHeader(http.StatusServiceUnavailable)
-			_, _ = w.Write([]byte("not ready: " + strings.ReplaceAll(err.Error(), "\n", " ") + "\n"))
-			return
-		}
-	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	_, _ = w.Write([]byte("ready\n"))
-}
-
-func (s *Server) projectionStatus(w http.ResponseWriter, r *http.Request) {
-	if s.deps.ProjectionStatus == nil {
-		httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": []any{}})
-		return
-	}
-	st, err := s.deps.ProjectionStatus(r.Context())
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": st})
 }

@@ -1,4 +1,4 @@
-// Package accounts keeps credentials and what belongs to one person: users with their password
+// Package accountsdb keeps credentials and what belongs to one person: users with their password
 // hashes, sessions, password reset tokens, rate-limit buckets, saved locations, the wishlist and the
 // user's own pickup points. Everything here lives in ordinary PostgreSQL tables (migrations 01xxx).
 //
@@ -17,6 +17,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/domain/account"
 )
 
 // DBTX is a pool or a transaction: every write that belongs with another one takes the caller's tx.
@@ -26,17 +28,13 @@ type DBTX interface {
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
 }
 
+// The tables' answers are the port's (domain/account), under the names this package always had.
 var (
-	// ErrEmailTaken: another account has this e-mail.
-	ErrEmailTaken = errors.New("accounts: e-mail already registered")
-	// ErrUserNotFound: no account with this id or e-mail.
-	ErrUserNotFound = errors.New("accounts: no such user")
-	// ErrNoSession: the token is unknown, expired or revoked.
-	ErrNoSession = errors.New("accounts: no such session")
-	// ErrBadResetToken: the reset token is unknown, used or expired.
-	ErrBadResetToken = errors.New("accounts: invalid reset token")
-	// ErrNotFound: the saved location, pickup point or wishlist item does not exist for this user.
-	ErrNotFound = errors.New("accounts: not found")
+	ErrEmailTaken    = account.ErrEmailTaken
+	ErrUserNotFound  = account.ErrUserNotFound
+	ErrNoSession     = account.ErrNoSession
+	ErrBadResetToken = account.ErrBadResetToken
+	ErrNotFound      = account.ErrEntryNotFound
 )
 
 // Store reads and writes the account tables.
@@ -65,30 +63,7 @@ func NewStore(pool *pgxpool.Pool) *Store {
 func (s *Store) Pool() *pgxpool.Pool { return s.pool }
 
 // User is an account without its password hash.
-type User struct {
-	ID                uuid.UUID `json:"id"`
-	Email             string    `json:"email"`
-	FirstName         string    `json:"first_name"`
-	LastName          string    `json:"last_name"`
-	PhoneNumber       string    `json:"phone_number"`
-	Role              string    `json:"role"`
-	Lang              string    `json:"lang"`
-	CreatedAt         time.Time `json:"created_at"`
-	UpdatedAt         time.Time `json:"updated_at"`
-	PasswordChangedAt time.Time `json:"-"`
-}
-
-// Initials are what the header shows for a signed-in person.
-func (u User) Initials() string {
-	var b strings.Builder
-	for _, n := range []string{u.FirstName, u.LastName} {
-		for _, r := range n {
-			b.WriteString(strings.ToUpper(string(r)))
-			break
-		}
-	}
-	return b.String()
-}
+type User = account.User
 
 const userColumns = `id, email, first_name, last_name, phone_number, role, lang, created_at, updated_at, password_changed_at`
 
@@ -111,16 +86,7 @@ func scanUser(row pgx.Row, extra ...any) (User, error) {
 }
 
 // NewUser is an account to create. Email must already be normalised and the password hashed.
-type NewUser struct {
-	ID           uuid.UUID
-	Email        string
-	PasswordHash string
-	FirstName    string
-	LastName     string
-	PhoneNumber  string
-	Role         string
-	Lang         string
-}
+type NewUser = account.NewUser
 
 // CreateUser inserts an account in db (a transaction, usually). ErrEmailTaken when the e-mail is
 // registered already: the unique index decides, so two sign-ups racing for one address cannot both win.
@@ -183,12 +149,7 @@ func (s *Store) PasswordHash(ctx context.Context, db DBTX, id uuid.UUID) (string
 }
 
 // PersonalInfo is what a person may change about themselves.
-type PersonalInfo struct {
-	Email       string
-	FirstName   string
-	LastName    string
-	PhoneNumber string
-}
+type PersonalInfo = account.PersonalInfo
 
 // UpdatePersonalInfo stores new details. ErrEmailTaken when the new e-mail belongs to someone else.
 func (s *Store) UpdatePersonalInfo(ctx context.Context, db DBTX, id uuid.UUID, p PersonalInfo) (User, error) {

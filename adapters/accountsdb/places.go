@@ -4,31 +4,24 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"mishwar/domain/account"
 )
 
 // Every query below names the owner in its WHERE clause: a person can only ever read or delete their
 // own rows, whatever id they send.
 
 // SavedLocation is an address saved from the start/end point pickers.
-type SavedLocation struct {
-	ID        uuid.UUID `json:"id"`
-	Label     string    `json:"label"`
-	Address   string    `json:"address"`
-	Kind      string    `json:"kind"`
-	Lat       float64   `json:"lat"`
-	Lng       float64   `json:"lng"`
-	CreatedAt time.Time `json:"created_at"`
-}
+type SavedLocation = account.SavedLocation
 
 // MaxPlacesPerUser bounds saved locations and pickup points per person.
-const MaxPlacesPerUser = 50
+const MaxPlacesPerUser = account.MaxPlacesPerUser
 
 // ErrTooMany: the person already has MaxPlacesPerUser of these.
-var ErrTooMany = fmt.Errorf("accounts: at most %d per person", MaxPlacesPerUser)
+var ErrTooMany = account.ErrTooMany
 
 // AddSavedLocation stores a location for userID.
 func (s *Store) AddSavedLocation(ctx context.Context, userID uuid.UUID, l SavedLocation) (SavedLocation, error) {
@@ -103,15 +96,7 @@ func (s *Store) deleteOwned(ctx context.Context, table string, userID, id uuid.U
 }
 
 // PickupPoint is one of the user's own pickup points.
-type PickupPoint struct {
-	ID        uuid.UUID `json:"id"`
-	Name      string    `json:"name"`
-	Address   string    `json:"address"`
-	Notes     string    `json:"notes"`
-	Lat       float64   `json:"lat"`
-	Lng       float64   `json:"lng"`
-	CreatedAt time.Time `json:"created_at"`
-}
+type PickupPoint = account.PickupPoint
 
 // AddPickupPoint stores a pickup point for userID.
 func (s *Store) AddPickupPoint(ctx context.Context, userID uuid.UUID, p PickupPoint) (PickupPoint, error) {
@@ -162,14 +147,10 @@ func (s *Store) DeletePickupPoint(ctx context.Context, userID, id uuid.UUID) err
 }
 
 // WishlistItem is a destination or program kept for later.
-type WishlistItem struct {
-	Kind    string    `json:"kind"`
-	ItemID  string    `json:"item_id"`
-	AddedAt time.Time `json:"added_at"`
-}
+type WishlistItem = account.WishlistItem
 
 // MaxWishlistItems bounds a wishlist.
-const MaxWishlistItems = 200
+const MaxWishlistItems = account.MaxWishlistItems
 
 // AddToWishlist adds an item; adding one that is there already changes nothing and reports false.
 func (s *Store) AddToWishlist(ctx context.Context, userID uuid.UUID, kind, itemID string) (WishlistItem, bool, error) {

@@ -11,6 +11,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"mishwar/domain/account"
 )
 
 // tokenBytes: 256 random bits, twice the 128 the issue asks for.
@@ -32,21 +34,10 @@ func hashToken(token string) []byte {
 }
 
 // Session is one signed-in device.
-type Session struct {
-	ID         uuid.UUID `json:"id"`
-	UserID     uuid.UUID `json:"-"`
-	CreatedAt  time.Time `json:"created_at"`
-	ExpiresAt  time.Time `json:"expires_at"`
-	LastSeenAt time.Time `json:"last_seen_at"`
-	IP         string    `json:"ip"`
-	UserAgent  string    `json:"user_agent"`
-}
+type Session = account.Session
 
 // Client describes where a request came from, recorded with a session.
-type Client struct {
-	IP        string
-	UserAgent string
-}
+type Client = account.Client
 
 // CreateSession signs userID in and returns the token to hand to the client (the only time it exists
 // in clear).
@@ -72,10 +63,7 @@ func (s *Store) CreateSession(ctx context.Context, db DBTX, userID uuid.UUID, c 
 }
 
 // Principal is who a session token belongs to.
-type Principal struct {
-	User      User
-	SessionID uuid.UUID
-}
+type Principal = account.Principal
 
 // touchEvery bounds writes: last_seen_at is refreshed at most this often per session.
 const touchEvery = 5 * time.Minute

@@ -4,14 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/domain/mailbox"
 )
 
-// Outbox reads and manages recorded messages for the admin mailbox.
+// Outbox reads and manages recorded messages for the admin mailbox (the port commands/mailbox
+// declares).
 type Outbox struct {
 	pool *pgxpool.Pool
 }
@@ -20,44 +22,19 @@ type Outbox struct {
 func NewOutbox(pool *pgxpool.Pool) *Outbox { return &Outbox{pool: pool} }
 
 // Summary is a message as the mailbox list shows it.
-type Summary struct {
-	ID            uuid.UUID  `json:"id"`
-	To            string     `json:"to"`
-	ToName        string     `json:"to_name"`
-	Lang          string     `json:"lang"`
-	Subject       string     `json:"subject"`
-	Status        string     `json:"status"`
-	Attempts      int        `json:"attempts"`
-	LastError     string     `json:"last_error,omitempty"`
-	SentVia       string     `json:"sent_via,omitempty"`
-	CreatedAt     time.Time  `json:"created_at"`
-	SentAt        *time.Time `json:"sent_at"`
-	NextAttemptAt *time.Time `json:"next_attempt_at"`
-}
+type Summary = mailbox.Summary
 
 // Stored is a whole message.
-type Stored struct {
-	Summary
-	MessageID string `json:"message_id"`
-	Text      string `json:"text"`
-	HTML      string `json:"html"`
-}
+type Stored = mailbox.Message
 
 // ErrNotFound: no message with this id.
-var ErrNotFound = errors.New("mail: no such message")
+var ErrNotFound = mailbox.ErrNotFound
 
 // ErrNotFailed: only a failed message can be retried (pending ones are retried anyway).
-var ErrNotFailed = errors.New("mail: message has not failed")
+var ErrNotFailed = mailbox.ErrNotFailed
 
 // Filter narrows the list.
-type Filter struct {
-	// Status is pending, sent or failed ("": all).
-	Status string
-	// To matches the recipient address exactly ("": all).
-	To     string
-	Limit  int
-	Offset int
-}
+type Filter = mailbox.Filter
 
 const summaryColumns = `id, to_address, to_name, lang, subject, status, attempts, coalesce(last_error, ''), coalesce(sent_via, ''), created_at, sent_at,
 	CASE WHEN status = 'pending' THEN next_attempt_at END`

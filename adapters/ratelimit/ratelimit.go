@@ -1,3 +1,7 @@
+// Package ratelimit keeps rate-limit budgets in PostgreSQL (table rate_limits): it implements the
+// rate-limit ports the applications declare (commands/accounts' Limiter, dispatch's progress lookups).
+// It decides nothing about what is limited; the rules come from its callers. It never logs a key:
+// keys are e-mail addresses and client addresses.
 package ratelimit
 
 import (
@@ -8,30 +12,18 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/domain/account"
 )
 
-// Rule is a rate: at most Limit requests per Period per key, as a burst or spread out. Name prefixes
-// the key, so one address has separate budgets for signing in and for signing up.
-type Rule struct {
-	Name   string
-	Limit  int
-	Period time.Duration
-}
+// Rule is a rate: at most Limit requests per Period per key (see account.RateRule, the port's type).
+type Rule = account.RateRule
 
 // RateLimitError: the key's budget is spent; try again After.
-type RateLimitError struct {
-	Rule  string
-	After time.Duration
-}
-
-func (e *RateLimitError) Error() string {
-	return fmt.Sprintf("accounts: rate limit %s: retry after %s", e.Rule, e.After)
-}
+type RateLimitError = account.RateLimited
 
 // ErrRateLimited matches every *RateLimitError with errors.Is.
-var ErrRateLimited = errors.New("accounts: rate limited")
-
-func (e *RateLimitError) Is(target error) bool { return target == ErrRateLimited }
+var ErrRateLimited = account.ErrRateLimited
 
 // Limiter is a rate limiter with its state in PostgreSQL (table rate_limits), not in memory: every
 // process behind a load balancer draws from one budget, so spreading guesses over processes or
@@ -46,7 +38,7 @@ type Limiter struct {
 // NewLimiter returns a limiter on pool.
 func NewLimiter(pool *pgxpool.Pool) *Limiter { return &Limiter{pool: pool, Now: time.Now} }
 
-func (r Rule) params() (interval, burst time.Duration) {
+func params(r Rule) (interval, burst time.Duration) {
 	interval = r.Period / time.Duration(r.Limit)
 	return interval, r.Period - interval
 }
@@ -57,7 +49,7 @@ func (l *Limiter) Take(ctx context.Context, rule Rule, key string) error {
 	if rule.Limit <= 0 {
 		return nil
 	}
-	interval, burst := rule.params()
+	interval, burst := params(rule)
 	now := l.Now().UTC()
 	k := rule.Name + ":" + key
 	var tat time.Time
@@ -83,7 +75,7 @@ func (l *Limiter) Check(ctx context.Context, rule Rule, key string) error {
 	if rule.Limit <= 0 {
 		return nil
 	}
-	_, burst := rule.params()
+	_, burst := params(rule)
 	now := l.Now().UTC()
 	k := rule.Name + ":" + key
 	var tat time.Time
@@ -101,7 +93,7 @@ func (l *Limiter) Check(ctx context.Context, rule Rule, key string) error {
 }
 
 func (l *Limiter) refusal(ctx context.Context, rule Rule, k string, now time.Time) error {
-	_, burst := rule.params()
+	_, burst := params(rule)
 	var tat time.Time
 	if err := l.pool.QueryRow(ctx, `SELECT tat FROM rate_limits WHERE key = $1`, k).Scan(&tat); err != nil {
 		return fmt.Errorf("accounts: rate limit: %w", err)

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	store "mishwar/adapters/accountsdb"
+	"mishwar/adapters/mail"
 	"mishwar/adapters/ratelimit"
 	"mishwar/commands"
 	cmdaccounts "mishwar/commands/accounts"
@@ -32,7 +33,42 @@ type env struct {
 	pool   *pgxpool.Pool
 	es     eventstore.Store
 	runner *commands.Runner
-	svc    *cmdaccounts.Service
+	app    cmdaccounts.Application
+	svc    service
+}
+
+// service calls the application's handlers the way the tests below read best.
+type service struct{ app cmdaccounts.Application }
+
+func (s service) Register(ctx context.Context, in cmdaccounts.Registration, c store.Client) (cmdaccounts.SignedIn, error) {
+	return s.app.Commands.Register.Handle(ctx, in, c)
+}
+func (s service) SignIn(ctx context.Context, email, password string, c store.Client) (cmdaccounts.SignedIn, error) {
+	return s.app.Commands.SignIn.Handle(ctx, email, password, c)
+}
+func (s service) Authenticate(ctx context.Context, token string) (store.Principal, error) {
+	return s.app.Queries.Session.Handle(ctx, token)
+}
+func (s service) ChangePassword(ctx context.Context, a cmdaccounts.Actor, in cmdaccounts.PasswordChange) (cmdaccounts.PasswordChanged, error) {
+	return s.app.Commands.ChangePassword.Handle(ctx, a, in)
+}
+func (s service) ChangePersonalInfo(ctx context.Context, a cmdaccounts.Actor, in cmdaccounts.PersonalInfo) (store.User, error) {
+	return s.app.Commands.ChangePersonalInfo.Handle(ctx, a, in)
+}
+func (s service) RequestPasswordReset(ctx context.Context, email string, area cmdaccounts.Area, lang i18n.Lang, c store.Client) error {
+	return s.app.Commands.RequestPasswordReset.Handle(ctx, email, area, lang, c)
+}
+func (s service) ResetPassword(ctx context.Context, in cmdaccounts.PasswordReset, c store.Client) (store.User, error) {
+	return s.app.Commands.ResetPassword.Handle(ctx, in, c)
+}
+func (s service) AddOrUpdateUser(ctx context.Context, email, password, role, first, last string) (bool, error) {
+	return s.app.Commands.AddOrUpdateUser.Handle(ctx, email, password, role, first, last)
+}
+func (s service) EnsureDemoAdmin(ctx context.Context) (string, string, bool, error) {
+	return s.app.Commands.EnsureDemoAdmin.Handle(ctx)
+}
+func (s service) FlushPendingAudit(ctx context.Context, olderThan time.Duration) (int, error) {
+	return s.app.Audit.FlushPending(ctx, olderThan)
 }
 
 func newEnv(t *testing.T) env {
@@ -42,11 +78,18 @@ func newEnv(t *testing.T) env {
 	cmdaccounts.RegisterEvents(reg)
 	es := postgres.New(pool)
 	runner := commands.NewRunner(es, reg)
-	svc := cmdaccounts.New(pool, runner, func() string { return "https://mishwar.example" }, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	return env{pool: pool, es: es, runner: runner, svc: svc}
+	tables := store.NewTables(store.NewStore(pool), func(ctx context.Context, db store.DBTX, m account.Mail) error {
+		return mail.QueueAccountMail(ctx, db, m)
+	})
+	app := cmdaccounts.New(cmdaccounts.Config{
+		Tables: tables, Transactions: cmdaccounts.Transact(tables.InTx), Passwords: store.Passwords{},
+		Limiter: ratelimit.NewLimiter(pool), Runner: runner,
+		PublicURL: func() string { return "https://mishwar.example" }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	return env{pool: pool, es: es, runner: runner, app: app, svc: service{app}}
 }
 
-var client = cmdaccounts.Client{IP: "203.0.113.7", UserAgent: "test"}
+var client = store.Client{IP: "203.0.113.7", UserAgent: "test"}
 
 func register(t *testing.T, e env, email string) cmdaccounts.SignedIn {
 	t.Helper()
@@ -143,7 +186,7 @@ func TestRegisterReportsEveryBrokenRuleAndTheTakenEmailTogether(t *testing.T) {
 func TestSignInIsRateLimitedPerAccountOnFailuresOnly(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	e.svc.Limits.LoginAccount = ratelimit.Rule{Name: "login-account", Limit: 3, Period: time.Hour}
+	e.app.Limits.LoginAccount = ratelimit.Rule{Name: "login-account", Limit: 3, Period: time.Hour}
 	ctx := context.Background()
 	register(t, e, "rl@example.com")
 	for range 5 {
@@ -332,7 +375,7 @@ func TestAddOrUpdateUser(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	ctx := context.Background()
-	created, err := cmdaccounts.AddOrUpdateUser(ctx, e.pool, e.runner, "Driver@Example.com", "drive-safely", "driver", "Karim", "")
+	created, err := e.svc.AddOrUpdateUser(ctx, "Driver@Example.com", "drive-safely", "driver", "Karim", "")
 	if err != nil || !created {
 		t.Fatalf("create = %v, %v", created, err)
 	}
@@ -340,7 +383,7 @@ func TestAddOrUpdateUser(t *testing.T) {
 	if err != nil || u.User.Role != "driver" || u.User.FirstName != "Karim" || u.User.LastName != "Driver" {
 		t.Fatalf("sign in = %+v, %v", u.User, err)
 	}
-	created, err = cmdaccounts.AddOrUpdateUser(ctx, e.pool, e.runner, "driver@example.com", "support-pass", "support", "", "Hassan")
+	created, err = e.svc.AddOrUpdateUser(ctx, "driver@example.com", "support-pass", "support", "", "Hassan")
 	if err != nil || created {
 		t.Fatalf("update = %v, %v", created, err)
 	}
@@ -356,7 +399,7 @@ func TestAddOrUpdateUser(t *testing.T) {
 		t.Fatalf("stream = %s", got)
 	}
 	for _, bad := range [][3]string{{"x", "long-enough", "user"}, {"a@example.com", "short", "user"}, {"a@example.com", "long-enough", "root"}} {
-		if _, err := cmdaccounts.AddOrUpdateUser(ctx, e.pool, e.runner, bad[0], bad[1], bad[2], "", ""); !errors.Is(err, cmdaccounts.ErrInvalidUser) {
+		if _, err := e.svc.AddOrUpdateUser(ctx, bad[0], bad[1], bad[2], "", ""); !errors.Is(err, cmdaccounts.ErrInvalidUser) {
 			t.Errorf("%v: %v, want ErrInvalidUser", bad, err)
 		}
 	}
@@ -369,7 +412,7 @@ func TestEnsureDemoAdminCreatesOneAdminOnce(t *testing.T) {
 	// Someone signed up with the demo address before any admin existed: they must not become admin.
 	squatter := register(t, e, cmdaccounts.DemoAdminEmail)
 
-	email, password, created, err := cmdaccounts.EnsureDemoAdmin(ctx, e.pool, e.runner)
+	email, password, created, err := e.svc.EnsureDemoAdmin(ctx)
 	if err != nil || !created || len(password) < 12 {
 		t.Fatalf("EnsureDemoAdmin = %q, %d-char password, %v, %v", email, len(password), created, err)
 	}
@@ -383,7 +426,7 @@ func TestEnsureDemoAdminCreatesOneAdminOnce(t *testing.T) {
 	if _, err := e.svc.Authenticate(ctx, squatter.Token); err != nil {
 		t.Fatal("the existing account was touched")
 	}
-	if _, _, created, err := cmdaccounts.EnsureDemoAdmin(ctx, e.pool, e.runner); created || err != nil {
+	if _, _, created, err := e.svc.EnsureDemoAdmin(ctx); created || err != nil {
 		t.Fatalf("second call created = %v, %v", created, err)
 	}
 }

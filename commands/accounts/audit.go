@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"reflect"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"mishwar/commands"
 	"mishwar/domain/account"
@@ -17,24 +17,12 @@ import (
 )
 
 // The audit outbox. A credential change and the audit command describing it commit together (one
-// transaction on account tables and account_audit_outbox); afterwards the command is executed
-// against the account's stream and its row deleted. If the process dies in between, the relay
-// executes it later with the same command id: the runner recognises a repeated id and appends
-// nothing twice.
+// transaction on the account tables, Tx.QueueAudit); afterwards the command is executed against the
+// account's stream and its entry removed. If the process dies in between, the relay executes it later
+// with the same command id: the runner recognises a repeated id and appends nothing twice.
 
-type auditRow struct {
-	seq       int64
-	commandID uuid.UUID
-	userID    uuid.UUID
-	cmdType   string
-	cmd       []byte
-	actorID   string
-	actorRole string
-	clientIP  string
-}
-
-// recordAudit queues cmd for userID's stream in tx.
-func recordAudit(ctx context.Context, tx pgx.Tx, userID uuid.UUID, cmd account.Command, m commands.Meta) error {
+// queueAudit queues cmd for userID's stream in tx.
+func queueAudit(ctx context.Context, tx Tx, userID uuid.UUID, cmd account.Command, m commands.Meta) error {
 	typ, err := commandType(cmd)
 	if err != nil {
 		return err
@@ -43,18 +31,12 @@ func recordAudit(ctx context.Context, tx pgx.Tx, userID uuid.UUID, cmd account.C
 	if err != nil {
 		return fmt.Errorf("accounts: audit: %w", err)
 	}
-	_, err = tx.Exec(ctx, `
-		INSERT INTO account_audit_outbox (command_id, user_id, command_type, command, actor_id, actor_role, client_ip)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-		m.CommandID, userID, typ, raw, m.Actor.UserID, m.Actor.Role, m.ClientIP)
-	if err != nil {
-		return fmt.Errorf("accounts: audit: %w", err)
-	}
-	return nil
+	return tx.QueueAudit(ctx, account.AuditEntry{CommandID: m.CommandID, UserID: userID, CommandType: typ, Command: raw,
+		ActorID: m.Actor.UserID, ActorRole: m.Actor.Role, ClientIP: m.ClientIP})
 }
 
-// auditCommands are the commands the outbox may hold, by the name stored in its command_type column
-// (the Go type's name).
+// auditCommands are the commands the outbox may hold, by the name stored with them (the Go type's
+// name).
 var auditCommands = map[string]func(raw []byte) (account.Command, error){
 	"RegisterUser":               decodeAs[account.RegisterUser],
 	"ChangePersonalInfo":         decodeAs[account.ChangePersonalInfo],
@@ -93,84 +75,58 @@ func decodeCommand(typ string, raw []byte) (account.Command, error) {
 	return cmd, nil
 }
 
-// flushAudit appends userID's queued audit commands to the account stream, oldest first, and removes
-// them from the queue. It holds the queued rows' locks while it works, so two flushes of one account
-// run one after the other and the stream keeps the order the changes were made in.
-func (s *Service) flushAudit(ctx context.Context, userID uuid.UUID) error {
-	tx, err := s.Pool.Begin(ctx)
-	if err != nil {
-		return fmt.Errorf("accounts: audit flush: %w", err)
-	}
-	defer func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }()
-	rows, err := tx.Query(ctx, `
-		SELECT seq, command_id, user_id, command_type, command, actor_id, actor_role, client_ip
-		  FROM account_audit_outbox WHERE user_id = $1 ORDER BY seq FOR UPDATE`, userID)
-	if err != nil {
-		return fmt.Errorf("accounts: audit flush: %w", err)
-	}
-	queued, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (auditRow, error) {
-		var a auditRow
-		err := r.Scan(&a.seq, &a.commandID, &a.userID, &a.cmdType, &a.cmd, &a.actorID, &a.actorRole, &a.clientIP)
-		return a, err
-	})
-	if err != nil {
-		return fmt.Errorf("accounts: audit flush: %w", err)
-	}
-	var flushErr error
-	for _, a := range queued {
-		if err := s.appendAudit(ctx, a); err != nil {
-			flushErr = err
-			if _, uerr := tx.Exec(ctx, `UPDATE account_audit_outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = $1`, a.seq, err.Error()); uerr != nil {
-				return errors.Join(err, uerr)
-			}
-			break // later changes wait: the stream must keep their order
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM account_audit_outbox WHERE seq = $1`, a.seq); err != nil {
-			return fmt.Errorf("accounts: audit flush: %w", err)
-		}
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("accounts: audit flush: %w", err)
-	}
-	return flushErr
+// auditor executes queued audit commands against the accounts' streams.
+type auditor struct {
+	tables AuditQueue
+	runner *commands.Runner
+	log    *slog.Logger
 }
 
-func (s *Service) appendAudit(ctx context.Context, a auditRow) error {
-	cmd, err := decodeCommand(a.cmdType, a.cmd)
+// flush appends userID's queued audit commands to the account stream, oldest first.
+func (a *auditor) flush(ctx context.Context, userID uuid.UUID) error {
+	return a.tables.FlushAudit(ctx, userID, func(e account.AuditEntry) error { return a.execute(ctx, e) })
+}
+
+func (a *auditor) execute(ctx context.Context, e account.AuditEntry) error {
+	cmd, err := decodeCommand(e.CommandType, e.Command)
 	if err != nil {
 		return err
 	}
 	m := commands.Meta{
-		CommandID:     a.commandID,
-		Actor:         commands.Actor{UserID: a.actorID, Role: a.actorRole},
-		CorrelationID: a.commandID.String(),
-		ClientIP:      a.clientIP,
+		CommandID:     e.CommandID,
+		Actor:         commands.Actor{UserID: e.ActorID, Role: e.ActorRole},
+		CorrelationID: e.CommandID.String(),
+		ClientIP:      e.ClientIP,
 	}
 	// Audit commands record what already happened, so they commute with each other: on a concurrent
 	// append the runner reloads and decides again.
-	_, err = commands.Execute(ctx, s.Runner, account.Decider, eventstore.StreamID(account.Category, a.userID.String()), cmd, m, commands.Options{Commutes: true})
+	_, err = commands.Execute(ctx, a.runner, account.Decider, eventstore.StreamID(account.Category, e.UserID.String()), cmd, m, commands.Options{Commutes: true})
 	if err != nil {
-		return fmt.Errorf("accounts: audit %s for %s: %w", a.cmdType, a.userID, err)
+		return fmt.Errorf("accounts: audit %s for %s: %w", e.CommandType, e.UserID, err)
 	}
 	return nil
 }
 
 // afterCommit flushes userID's audit queue right away. A failure is only logged: the change itself is
-// committed, and RelayAudit will append the events once the event store answers again.
-func (s *Service) afterCommit(ctx context.Context, userID uuid.UUID) {
-	if err := s.flushAudit(context.WithoutCancel(ctx), userID); err != nil {
-		s.Logger.WarnContext(ctx, "account audit event not appended yet; the relay will retry", "user_id", userID, "err", err)
+// committed, and the relay will append the events once the event store answers again.
+func (a *auditor) afterCommit(ctx context.Context, userID uuid.UUID) {
+	if err := a.flush(context.WithoutCancel(ctx), userID); err != nil {
+		a.log.WarnContext(ctx, "account audit event not appended yet; the relay will retry", "user_id", userID, "err", err)
 	}
 }
 
-// RelayAudit appends audit commands left in the queue (by a crash or an event-store outage) until ctx
-// ends, looking every interval.
-func (s *Service) RelayAudit(ctx context.Context, interval time.Duration) error {
+// AuditRelay appends audit commands left queued by a crash or an event-store outage.
+type AuditRelay struct {
+	audit *auditor
+}
+
+// Run flushes what is left queued until ctx ends, looking every interval.
+func (r AuditRelay) Run(ctx context.Context, interval time.Duration) error {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
-		if _, err := s.FlushPendingAudit(ctx, interval); err != nil && ctx.Err() == nil {
-			s.Logger.Warn("account audit relay", "err", err)
+		if _, err := r.FlushPending(ctx, interval); err != nil && ctx.Err() == nil {
+			r.audit.log.Warn("account audit relay", "err", err)
 		}
 		select {
 		case <-ctx.Done():
@@ -180,22 +136,16 @@ func (s *Service) RelayAudit(ctx context.Context, interval time.Duration) error 
 	}
 }
 
-// FlushPendingAudit flushes every account with audit commands queued for longer than olderThan (so
-// it leaves fresh ones to the request that wrote them) and returns how many accounts it flushed.
-func (s *Service) FlushPendingAudit(ctx context.Context, olderThan time.Duration) (int, error) {
-	rows, err := s.Pool.Query(ctx, `
-		SELECT DISTINCT user_id FROM account_audit_outbox WHERE created_at < now() - $1::bigint * interval '1 microsecond'`,
-		olderThan.Microseconds())
+// FlushPending flushes every account with audit commands queued for longer than olderThan (so it
+// leaves fresh ones to the request that wrote them) and returns how many accounts it flushed.
+func (r AuditRelay) FlushPending(ctx context.Context, olderThan time.Duration) (int, error) {
+	users, err := r.audit.tables.PendingAudit(ctx, olderThan)
 	if err != nil {
-		return 0, fmt.Errorf("accounts: audit relay: %w", err)
-	}
-	users, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
-	if err != nil {
-		return 0, fmt.Errorf("accounts: audit relay: %w", err)
+		return 0, err
 	}
 	var errs []error
 	for _, u := range users {
-		if err := s.flushAudit(ctx, u); err != nil {
+		if err := r.audit.flush(ctx, u); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	store "mishwar/adapters/accountsdb"
 	"mishwar/domain"
 	"mishwar/domain/account"
 )
@@ -26,9 +25,17 @@ type PasswordChanged struct {
 	OtherSessions int
 }
 
-// ChangePassword replaces the acting user's password after checking the old one. The session the
-// change is made from stays signed in.
-func (s *Service) ChangePassword(ctx context.Context, a Actor, in PasswordChange) (PasswordChanged, error) {
+// ChangePasswordHandler changes the acting user's password.
+type ChangePasswordHandler struct {
+	tx        Transactions
+	passwords Passwords
+	current   currentPassword
+	audit     *auditor
+}
+
+// Handle replaces the acting user's password after checking the old one. The session the change is
+// made from stays signed in.
+func (h ChangePasswordHandler) Handle(ctx context.Context, a Actor, in PasswordChange) (PasswordChanged, error) {
 	v := &domain.ValidationError{}
 	if in.OldPassword == "" {
 		v.Add("old_password", account.KeyOldPasswordMissing)
@@ -40,46 +47,78 @@ func (s *Service) ChangePassword(ctx context.Context, a Actor, in PasswordChange
 	if err := v.Err(); err != nil {
 		return PasswordChanged{}, err
 	}
-	if err := s.checkCurrentPassword(ctx, a, "old_password", in.OldPassword); err != nil {
+	if err := h.current.check(ctx, a, "old_password", in.OldPassword); err != nil {
 		return PasswordChanged{}, err
 	}
-	hash, err := store.HashPassword(ctx, in.NewPassword)
+	hash, err := h.passwords.Hash(ctx, in.NewPassword)
 	if err != nil {
 		return PasswordChanged{}, err
-	}
-	tx, err := s.Pool.Begin(ctx)
-	if err != nil {
-		return PasswordChanged{}, fmt.Errorf("accounts: change password: %w", err)
-	}
-	defer func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }()
-	if _, err := s.Store.UserForUpdate(ctx, tx, a.UserID); err != nil {
-		return PasswordChanged{}, userError(err)
-	}
-	if err := s.Store.SetPassword(ctx, tx, a.UserID, hash); err != nil {
-		return PasswordChanged{}, userError(err)
 	}
 	var out PasswordChanged
-	if in.EndOtherSessions {
-		if out.SessionsEnded, err = s.Store.RevokeUserSessions(ctx, tx, a.UserID, a.SessionID); err != nil {
-			return PasswordChanged{}, err
+	err = h.tx.InTx(ctx, func(ctx context.Context, tx Tx) error {
+		if _, err := tx.UserForUpdate(ctx, a.UserID); err != nil {
+			return userError(err)
 		}
-	} else {
-		live, err := s.Store.ActiveSessions(ctx, tx, a.UserID)
-		if err != nil {
-			return PasswordChanged{}, err
+		if err := tx.SetPassword(ctx, a.UserID, hash); err != nil {
+			return userError(err)
 		}
-		for _, l := range live {
-			if l.ID != a.SessionID {
-				out.OtherSessions++
+		if in.EndOtherSessions {
+			var err error
+			if out.SessionsEnded, err = tx.RevokeUserSessions(ctx, a.UserID, a.SessionID); err != nil {
+				return err
+			}
+		} else {
+			live, err := tx.ActiveSessions(ctx, a.UserID)
+			if err != nil {
+				return err
+			}
+			for _, l := range live {
+				if l.ID != a.SessionID {
+					out.OtherSessions++
+				}
 			}
 		}
-	}
-	if err := recordAudit(ctx, tx, a.UserID, account.RecordPasswordChange{Method: account.PasswordChangedByUser, SessionsEnded: out.SessionsEnded}, a.meta()); err != nil {
-		return PasswordChanged{}, err
-	}
-	if err := tx.Commit(ctx); err != nil {
+		return queueAudit(ctx, tx, a.UserID, account.RecordPasswordChange{Method: account.PasswordChangedByUser, SessionsEnded: out.SessionsEnded}, a.meta())
+	})
+	if err != nil {
+		if domain.KindOf(err) != 0 {
+			return PasswordChanged{}, err
+		}
 		return PasswordChanged{}, fmt.Errorf("accounts: change password: %w", err)
 	}
-	s.afterCommit(ctx, a.UserID)
+	h.audit.afterCommit(ctx, a.UserID)
 	return out, nil
+}
+
+// currentPassword checks the acting user's current password before a sensitive change.
+type currentPassword struct {
+	tables    Tables
+	passwords Passwords
+	limits    *limits
+}
+
+// check refuses (as a field error on field) a missing or wrong password of the actor. Wrong guesses
+// are rate-limited per account.
+func (c currentPassword) check(ctx context.Context, a Actor, field, password string) error {
+	if password == "" {
+		return validation(field, account.KeyOldPasswordMissing)
+	}
+	if err := c.limits.check(ctx, passwordAccount, a.UserID.String()); err != nil {
+		return err
+	}
+	hash, err := c.tables.PasswordHash(ctx, a.UserID)
+	if err != nil {
+		return userError(err)
+	}
+	ok, err := c.passwords.Verify(ctx, hash, password)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		if err := c.limits.take(ctx, passwordAccount, a.UserID.String()); err != nil {
+			return err
+		}
+		return validation(field, account.KeyOldPasswordWrong)
+	}
+	return nil
 }

@@ -10,12 +10,12 @@ package dispatch
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
 
 	"mishwar/commands"
+	"mishwar/domain/account"
 	"mishwar/domain/availability"
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/dispatch"
@@ -43,18 +43,11 @@ func DriverAccountStream(driverID string) string {
 	return eventstore.StreamID(DriverAccountCategory, driverID)
 }
 
-// Account is a sign-in account as the account directory knows it.
-type Account struct {
-	UserID string
-	Email  string
-	Role   string
-}
-
-// Accounts finds sign-in accounts by e-mail (to link a driver to theirs).
+// Accounts finds sign-in accounts by e-mail, to link a driver to theirs (the account tables,
+// adapters/accountsdb, implement it).
 type Accounts interface {
-	// AccountByEmail returns the account; an unknown e-mail is dispatch.ErrAccountNotDriver (the
-	// operator's answer is the same: that address is not a driver's account).
-	AccountByEmail(ctx context.Context, email string) (Account, error)
+	// UserByEmail returns the account with a normalised e-mail, account.ErrUserNotFound if none.
+	UserByEmail(ctx context.Context, email string) (account.User, error)
 }
 
 // Handlers runs the dispatch commands.
@@ -150,118 +143,4 @@ func (h *Handlers) Trip(ctx context.Context, orderID string) (dispatch.TripState
 		return dispatch.TripState{}, -1, err
 	}
 	return dispatch.Trip.Fold(hist.Events), hist.Version, nil
-}
-
-// AssignDriver gives a confirmed order to a driver: the driver's day is booked first (refused when
-// they already carry their trips per day), then the trip is assigned; if the trip refuses, the day is
-// given back.
-func (h *Handlers) AssignDriver(ctx context.Context, orderID, driverID string, meta commands.Meta) (Outcome, error) {
-	if meta.CommandID == uuid.Nil {
-		meta.CommandID = uuid.New()
-	}
-	facts, err := h.OrderFacts(ctx, orderID)
-	if err != nil {
-		return Outcome{}, err
-	}
-	driver, err := h.Driver(ctx, driverID)
-	if err != nil {
-		return Outcome{}, err
-	}
-	cmd := dispatch.AssignDriver{Order: facts, Driver: driver, By: actor(meta)}
-	// Decide once on what the trip is now, so the usual refusals never touch the driver's day.
-	trip, _, err := h.Trip(ctx, facts.OrderID)
-	if err != nil {
-		return Outcome{}, err
-	}
-	if events, err := dispatch.Trip.Decide(trip, cmd, h.runner.Now()); err != nil || len(events) == 0 {
-		return Outcome{}, err
-	}
-	day, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, facts.Day),
-		dispatch.DriverDayCommand(dispatch.BookDriverDay{DriverID: driver.ID, Day: facts.Day, OrderID: facts.OrderID, TripsPerDay: driver.TripsPerDay}),
-		sub(meta, "book-day"), commuting)
-	if err != nil {
-		return Outcome{}, fmt.Errorf("dispatch: book %s's day: %w", driver.ID, err)
-	}
-	res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(facts.OrderID), dispatch.TripCommand(cmd), meta, commuting)
-	if err != nil {
-		if _, rerr := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, facts.Day),
-			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: facts.OrderID, Reason: "assignment refused"}),
-			sub(meta, "release-day"), commuting); rerr != nil {
-			return Outcome{}, errors.Join(err, fmt.Errorf("dispatch: give back %s's day: %w", driver.ID, rerr))
-		}
-		return Outcome{}, err
-	}
-	out := Outcome{Position: res.Position, Changed: len(res.Events) > 0}
-	if out.Position.Less(day.Position) {
-		out.Position = day.Position
-	}
-	return out, nil
-}
-
-// UnassignDriver takes a trip that has not started back from its driver and frees their day.
-func (h *Handlers) UnassignDriver(ctx context.Context, orderID, reason string, meta commands.Meta) (Outcome, error) {
-	if meta.CommandID == uuid.Nil {
-		meta.CommandID = uuid.New()
-	}
-	num, ok := order.NormalizeTripNumber(orderID)
-	if !ok {
-		return Outcome{}, order.ErrOrderNotFound
-	}
-	res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(num),
-		dispatch.TripCommand(dispatch.UnassignDriver{By: actor(meta), Reason: reason}), meta, commuting)
-	if err != nil {
-		return Outcome{}, err
-	}
-	out := Outcome{Position: res.Position, Changed: len(res.Events) > 0}
-	for _, e := range res.Events {
-		u, ok := e.(dispatch.DriverUnassigned)
-		if !ok {
-			continue
-		}
-		day, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(u.DriverID, u.Day),
-			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: num, Reason: "unassigned"}), sub(meta, "release-day"), commuting)
-		if err != nil {
-			return out, fmt.Errorf("dispatch: free %s's day: %w", u.DriverID, err)
-		}
-		if out.Position.Less(day.Position) {
-			out.Position = day.Position
-		}
-	}
-	return out, nil
-}
-
-// Advance takes the driver's next step on a trip (stop: the stop reached, for dispatch.StepArrive).
-func (h *Handlers) Advance(ctx context.Context, orderID, step string, stop int, meta commands.Meta) (Outcome, error) {
-	cmd, err := dispatch.StepCommand(step, stop, actor(meta))
-	if err != nil {
-		return Outcome{}, err
-	}
-	num, ok := order.NormalizeTripNumber(orderID)
-	if !ok {
-		return Outcome{}, order.ErrOrderNotFound
-	}
-	res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(num), cmd, meta, commuting)
-	if err != nil {
-		return Outcome{}, err
-	}
-	return Outcome{Position: res.Position, Changed: len(res.Events) > 0}, nil
-}
-
-// LinkAccount names the sign-in account (by e-mail; it must have the driver role) of a driver.
-func (h *Handlers) LinkAccount(ctx context.Context, driverID, email string, meta commands.Meta) (Outcome, error) {
-	d, err := h.Driver(ctx, driverID)
-	if err != nil {
-		return Outcome{}, err
-	}
-	acc, err := h.accounts.AccountByEmail(ctx, email)
-	if err != nil {
-		return Outcome{}, err
-	}
-	res, err := commands.Execute(ctx, h.runner, dispatch.DriverAccount, DriverAccountStream(d.ID),
-		dispatch.DriverAccountCommand(dispatch.LinkDriverAccount{DriverID: d.ID, UserID: acc.UserID, Email: acc.Email, AccountRole: acc.Role, By: actor(meta)}),
-		meta, commuting)
-	if err != nil {
-		return Outcome{}, err
-	}
-	return Outcome{Position: res.Position, Changed: len(res.Events) > 0}, nil
 }

@@ -3,14 +3,10 @@ package live
 import (
 	"context"
 	"encoding/json"
-
-	"github.com/jackc/pgx/v5/pgxpool"
-
-	"mishwar/projections"
 )
 
-// Notice is the payload of a live notice that a projection sends, after its transaction commits,
-// with projections.Notify(ctx, tx, topic, payload) on the PostgreSQL channel "mishwar_live":
+// Notice is the payload of a live notice that a projection sends, after its transaction commits
+// (projections.Notify on the PostgreSQL channel "mishwar_live"):
 //
 //		{"room": "user:42", "event": "order.changed", "data": {"order_id": "42", "version": 7}}
 //
@@ -39,21 +35,22 @@ func (s *Server) RouteTopic(topic, room string) {
 	s.routes[topic] = room
 }
 
+// Notices is the source of every process's live notices (the composition root passes the
+// projections' listener). It calls notice for each notice, and connected each time it is connected to
+// the source, the first time and after every loss, until ctx ends.
+type Notices func(ctx context.Context, connected func(), notice func(topic string, payload json.RawMessage)) error
+
 // RunBridge delivers every process's live notices to this process's sockets until ctx ends. When
-// the connection to PostgreSQL comes back after a loss, notices may have been missed, so every
+// the connection to the source comes back after a loss, notices may have been missed, so every
 // socket is told to resync (EventResync).
-func (s *Server) RunBridge(ctx context.Context, pool *pgxpool.Pool) error {
+func (s *Server) RunBridge(ctx context.Context, notices Notices) error {
 	first := true
-	return projections.ListenLive(ctx, pool, func(topic string, payload json.RawMessage) {
-		if topic == projections.TopicConnected {
-			if !first {
-				s.BroadcastAll(EventResync, map[string]any{})
-			}
-			first = false
-			return
+	return notices(ctx, func() {
+		if !first {
+			s.BroadcastAll(EventResync, map[string]any{})
 		}
-		s.HandleNotice(topic, payload)
-	})
+		first = false
+	}, s.HandleNotice)
 }
 
 // HandleNotice delivers one notice (see Notice) to this process's sockets. RunBridge calls it; it is

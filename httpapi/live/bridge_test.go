@@ -30,6 +30,19 @@ func notify(t *testing.T, pool *pgxpool.Pool, topic string, payload any) {
 	}
 }
 
+// listen is the projections' listener as the composition root hands it to the bridge.
+func listen(pool *pgxpool.Pool) live.Notices {
+	return func(ctx context.Context, connected func(), notice func(string, json.RawMessage)) error {
+		return projections.ListenLive(ctx, pool, func(topic string, payload json.RawMessage) {
+			if topic == projections.TopicConnected {
+				connected()
+				return
+			}
+			notice(topic, payload)
+		})
+	}
+}
+
 // waitUntilListening sends probes until c hears one: LISTEN has no "ready" signal of its own.
 func waitUntilListening(t *testing.T, pool *pgxpool.Pool, clients ...*client) {
 	t.Helper()
@@ -72,7 +85,7 @@ func TestNoticesFromPostgreSQLReachSocketsOnEveryProcess(t *testing.T) {
 		srv, url := newServer(t)
 		srv.RouteTopic("stats.changed", live.AdminRoom)
 		srv.RouteTopic("catalogue.changed", live.Everyone)
-		go func() { _ = srv.RunBridge(ctx, pool) }()
+		go func() { _ = srv.RunBridge(ctx, listen(pool)) }()
 		urls = append(urls, url)
 	}
 	a := startClient(t, clientOpts{URL: urls[0], Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-u1"}})

@@ -6,22 +6,39 @@ import (
 	"os"
 	"time"
 
+	"mishwar/adapters/accountsdb"
 	"mishwar/adapters/mail"
+	"mishwar/adapters/ratelimit"
 	cmdaccounts "mishwar/commands/accounts"
+	appmailbox "mishwar/commands/mailbox"
+	"mishwar/domain/account"
 	"mishwar/httpapi"
+	httpaccounts "mishwar/httpapi/accounts"
+	httpmailbox "mishwar/httpapi/mailbox"
 )
 
-// wireAccounts builds the account service, the mail outbox and their background jobs: the mail
+// wireAccounts builds the accounts application on the account tables, the rate limiter and the mail
+// outbox, mounts the account API and the admin mailbox, and starts their background jobs: the mail
 // sender, the audit relay and the hourly clean-up of ended sessions and spent rate-limit buckets.
 func (a *App) wireAccounts(d *httpapi.Deps) error {
 	publicURL := func() string { return a.Config.PublicURL }
-	a.Accounts = cmdaccounts.New(a.Pool, a.Commands, publicURL, a.Log)
-	d.Accounts = a.Accounts
-	// Set here, not left to httpapi.New: the live channel is built from d.Auth before that runs, and
-	// without it no socket is ever signed in (no user rooms, no live cart or order updates).
-	d.Auth = httpapi.SessionAuth(a.Accounts.Store)
-	d.PublicURL = publicURL
-	d.Mailbox = mail.NewOutbox(a.Pool)
+	store := accountsdb.NewStore(a.Pool)
+	tables := accountsdb.NewTables(store, func(ctx context.Context, db accountsdb.DBTX, m account.Mail) error {
+		return mail.QueueAccountMail(ctx, db, m)
+	})
+	limiter := ratelimit.NewLimiter(a.Pool)
+	app := cmdaccounts.New(cmdaccounts.Config{
+		Tables: tables, Transactions: cmdaccounts.Transact(tables.InTx), Passwords: accountsdb.Passwords{},
+		Limiter: limiter, Runner: a.Commands, Logger: a.Log, PublicURL: publicURL,
+	})
+	a.Accounts = &app
+	// Set here: the live channel is built from d.Auth (wireWeb), and without it no socket is ever
+	// signed in (no user rooms, no live cart or order updates).
+	d.Auth = httpaccounts.SessionAuth(app)
+	d.Features = append(d.Features,
+		httpaccounts.New(app, httpaccounts.Config{Idempotency: a.idempotency, TrustProxy: a.Config.TrustProxy, PublicURL: publicURL}),
+		httpmailbox.New(appmailbox.New(mail.NewOutbox(a.Pool)), a.idempotency),
+	)
 
 	mcfg, err := mail.ConfigFromEnv(os.Getenv, a.Config.PublicURL)
 	if err != nil {
@@ -34,20 +51,20 @@ func (a *App) wireAccounts(d *httpapi.Deps) error {
 	worker := &mail.Worker{Pool: a.Pool, Sender: sender, From: mcfg.From, Logger: a.Log}
 	a.jobs = append(a.jobs,
 		job{name: "mail sender", run: worker.Run},
-		job{name: "account audit relay", run: func(ctx context.Context) error { return a.Accounts.RelayAudit(ctx, 10*time.Second) }},
-		job{name: "account clean-up", run: a.accountHousekeeping},
+		job{name: "account audit relay", run: func(ctx context.Context) error { return app.Audit.Run(ctx, 10*time.Second) }},
+		job{name: "account clean-up", run: func(ctx context.Context) error { return a.accountHousekeeping(ctx, store, limiter) }},
 	)
 	return nil
 }
 
-func (a *App) accountHousekeeping(ctx context.Context) error {
+func (a *App) accountHousekeeping(ctx context.Context, store *accountsdb.Store, limiter *ratelimit.Limiter) error {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
-		if _, err := a.Accounts.Store.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
+		if _, err := store.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
 			a.Log.Warn("deleting ended sessions", "err", err)
 		}
-		if _, err := a.Accounts.Limiter.Sweep(ctx); err != nil && ctx.Err() == nil {
+		if _, err := limiter.Sweep(ctx); err != nil && ctx.Err() == nil {
 			a.Log.Warn("sweeping rate limits", "err", err)
 		}
 		select {
@@ -61,7 +78,7 @@ func (a *App) accountHousekeeping(ctx context.Context) error {
 // seedDemoAdmin creates the demo admin when there is no admin yet and prints its password, once:
 // it is random and stored only as a hash.
 func (a *App) seedDemoAdmin(ctx context.Context) error {
-	email, password, created, err := a.Accounts.EnsureDemoAdmin(ctx)
+	email, password, created, err := a.Accounts.Commands.EnsureDemoAdmin.Handle(ctx)
 	if err != nil {
 		return err
 	}

@@ -42,14 +42,16 @@ type App struct {
 	Projections *projections.Runner
 	HTTP        *httpapi.Server
 	// Accounts runs the account use cases (tests tune its rate limits).
-	Accounts *cmdaccounts.Service
+	Accounts *cmdaccounts.Application
 	// Catalogue runs the catalogue's commands; CatalogueReader reads its read model.
 	Catalogue       *catcmd.Handlers
 	CatalogueReader *catrm.Reader
 	Live            *live.Server
 
 	projectionList []projections.Projection
-	webConfig      web.Config
+	// idempotency keeps the answers to Idempotency-Keys for every feature's command routes.
+	idempotency *idempotency.Store
+	webConfig   web.Config
 	// Filled by features before wireWeb runs: head tags and sitemap URLs for the web app, payment
 	// gateway hosts the browser may post to, live topics routed to rooms and join kinds.
 	headRenderer      web.HeadRenderer
@@ -78,6 +80,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 	a.Store = store
 	registerEvents(a.Registry)
 	a.Commands = commands.NewRunner(a.Store, a.Registry)
+	a.idempotency = idempotency.New(pool)
 
 	a.projectionList = a.buildProjections()
 	a.Projections, err = projections.NewRunner(pool, a.Store, projections.Config{Logger: log},
@@ -87,17 +90,8 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 	}
 
 	deps := httpapi.Deps{
-		Logger:      log,
-		Pool:        pool,
-		Store:       a.Store,
-		Commands:    a.Commands,
-		Projections: a.Projections,
-		Ready:       a.ready,
-		ProjectionStatus: func(ctx context.Context) (any, error) {
-			return projections.Status(ctx, pool, a.Store)
-		},
-		TrustProxy:  cfg.TrustProxy,
-		Idempotency: idempotency.New(pool),
+		Logger:     log,
+		TrustProxy: cfg.TrustProxy,
 	}
 	if err := a.wireFeatures(ctx, &deps); err != nil {
 		a.Close()

@@ -23,7 +23,7 @@ func (a *App) wireCart(d *httpapi.Deps) error {
 		return err
 	}
 	app := cartapp.New(a.Commands, catrm.NewReader(a.Pool), cartrm.NewReader(a.Pool), quoter, nil)
-	d.Features = append(d.Features, carthttp.New(app, d.Projections, d.Idempotency))
+	d.Features = append(d.Features, carthttp.New(app, a.Projections, a.idempotency))
 	return nil
 }
 

@@ -32,7 +32,7 @@ func (a *App) wireCatalogue(d *httpapi.Deps) error {
 	}
 	application := a.catalogueApp(photos)
 	d.Features = append(d.Features, httpcat.New(httpcat.Config{
-		App: application, ReadModels: d.Projections, Idempotency: d.Idempotency,
+		App: application, ReadModels: a.Projections, Idempotency: a.idempotency,
 		Uploads: photos.Handler(), Artwork: demo.ArtHandler(),
 	}))
 	seo := a.CatalogueSEO()

@@ -1,25 +1,71 @@
 package app
 
 import (
+	"context"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"mishwar/adapters/accountsdb"
 	"mishwar/adapters/ratelimit"
 	dispatchcmd "mishwar/commands/dispatch"
+	appsupport "mishwar/commands/support"
+	"mishwar/domain/account"
 	"mishwar/httpapi"
+	httpdispatch "mishwar/httpapi/dispatch"
+	httpsupport "mishwar/httpapi/support"
+	"mishwar/projections"
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
 	ordersrm "mishwar/projections/orders"
 )
 
+// tripProgressRule bounds progress lookups by trip number and e-mail per client address, like the
+// trip status lookup.
+var tripProgressRule = account.RateRule{Name: "tripprogress", Limit: 30, Period: 10 * time.Minute}
+
 // wireDispatch builds the trips board, the drivers' screens and trip progress, and the support
 // console (event history, time travel, read-model rebuilds over every projection of the app).
 func (a *App) wireDispatch(d *httpapi.Deps) error {
 	orders := ordersrm.NewReader(a.Pool)
-	d.Dispatch = &httpapi.DispatchDeps{
-		Commands:  dispatchcmd.New(a.Commands, dispatchcmd.AccountStore{Store: a.Accounts.Store}),
-		Reader:    dispatchrm.NewReader(a.Pool),
-		Catalogue: catrm.NewReader(a.Pool),
-		Orders:    orders,
-		Limiter:   ratelimit.NewLimiter(a.Pool),
-	}
-	d.Support = &httpapi.SupportDeps{Registry: a.Registry, Runner: a.Commands, Orders: orders, Projections: a.projectionList}
+	limiter := ratelimit.NewLimiter(a.Pool)
+	dispatchApp := dispatchcmd.NewApplication(dispatchcmd.Config{
+		Runner:   a.Commands,
+		Accounts: accountsdb.NewTables(accountsdb.NewStore(a.Pool), nil),
+		Trips:    dispatchrm.NewReader(a.Pool),
+		Drivers:  catrm.NewReader(a.Pool),
+		Orders:   orders,
+		ProgressLookups: func(ctx context.Context, clientIP string) error {
+			return limiter.Take(ctx, tripProgressRule, clientIP)
+		},
+	})
+	supportApp := appsupport.New(appsupport.Config{
+		Events: a.Store, Registry: a.Registry, Orders: orders, Rebuilds: rebuilds{a}, Logger: a.Log,
+		Announce: func(ctx context.Context, topic string, payload any) error {
+			return pgx.BeginFunc(ctx, a.Pool, func(tx pgx.Tx) error { return projections.Notify(ctx, tx, topic, payload) })
+		},
+	})
+	d.Features = append(d.Features,
+		httpdispatch.New(dispatchApp, httpdispatch.Config{Idempotency: a.idempotency, ReadModels: a.Projections}),
+		httpsupport.New(supportApp, a.idempotency),
+	)
 	return nil
+}
+
+// rebuilds are the app's read models as support rebuilds them, by name.
+type rebuilds struct{ a *App }
+
+func (r rebuilds) projection(name string) projections.Projection {
+	for _, p := range r.a.projectionList {
+		if p.Name() == name {
+			return p
+		}
+	}
+	return nil
+}
+
+func (r rebuilds) Rebuildable(name string) bool { return r.projection(name) != nil }
+
+func (r rebuilds) Rebuild(ctx context.Context, name string, progress func(projections.RebuildProgress)) error {
+	return projections.Rebuild(ctx, r.a.Pool, r.a.Store, r.projection(name), progress)
 }

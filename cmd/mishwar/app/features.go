@@ -64,6 +64,7 @@ func (a *App) wireFeatures(ctx context.Context, d *httpapi.Deps) error {
 	if err := a.wireDispatch(d); err != nil {
 		return err
 	}
+	a.wireHealth(d)
 	return nil
 }
 
@@ -80,5 +81,5 @@ func (a *App) SeedDemo(ctx context.Context) error {
 
 // AddUser creates or updates an account from the command line.
 func (a *App) AddUser(ctx context.Context, email, password, role, first, last string) (created bool, err error) {
-	return a.Accounts.AddOrUpdateUser(ctx, email, password, role, first, last)
+	return a.Accounts.Commands.AddOrUpdateUser.Handle(ctx, email, password, role, first, last)
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 
-	"mishwar/adapters/idempotency"
 	"mishwar/adapters/payments"
 	"mishwar/adapters/ratelimit"
 	appdashboard "mishwar/commands/dashboard"
@@ -61,7 +60,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 		Pricer: pricer, Provider: provider, Settings: settings, PublicURL: publicURL, Logger: a.Log,
 		PickupPoints: catalogue, Limiter: limits, Holds: orderscmd.HoldsFrom(reader)})
 	application := orderscmd.NewApplication(handlers, reader, catalogue)
-	idem := idempotency.New(a.Pool)
+	idem := a.idempotency
 	feature := httporders.Config{App: application, ReadModels: a.Projections, Idempotency: idem}
 	if sandbox != nil {
 		feature.Sandbox, feature.SandboxPath = sandbox, sandbox.PagePath()

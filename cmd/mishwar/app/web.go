@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"mishwar/httpapi"
 	"mishwar/httpapi/live"
 	"mishwar/httpapi/web"
+	"mishwar/projections"
 	catrm "mishwar/projections/catalogue"
 	"mishwar/projections/stats"
 	"mishwar/webapp"
@@ -64,9 +66,20 @@ func (a *App) wireWeb(d *httpapi.Deps) error {
 	}
 	a.Live = liveSrv
 	d.Live = liveSrv
-	a.jobs = append(a.jobs, job{name: "live bridge", run: func(ctx context.Context) error { return liveSrv.RunBridge(ctx, a.Pool) }})
+	a.jobs = append(a.jobs, job{name: "live bridge", run: func(ctx context.Context) error { return liveSrv.RunBridge(ctx, a.liveNotices) }})
 	a.closers = append(a.closers, liveSrv.Close)
 	return nil
+}
+
+// liveNotices are the projections' notices of every process, for the live channel's bridge.
+func (a *App) liveNotices(ctx context.Context, connected func(), notice func(topic string, payload json.RawMessage)) error {
+	return projections.ListenLive(ctx, a.Pool, func(topic string, payload json.RawMessage) {
+		if topic == projections.TopicConnected {
+			connected()
+			return
+		}
+		notice(topic, payload)
+	})
 }
 
 // defaultMapTiles is OpenStreetMap's standard tile server. Its usage policy suits a small operator;

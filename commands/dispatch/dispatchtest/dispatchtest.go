@@ -53,7 +53,7 @@ func New(t testing.TB) *Fixture {
 	runner := commands.NewRunner(store, reg)
 	acc := accountsdb.NewStore(pool)
 	return &Fixture{Pool: pool, Store: store, Registry: reg, Runner: runner, Catalogue: catcmd.New(runner), Accounts: acc,
-		Dispatch: dispatchcmd.New(runner, dispatchcmd.AccountStore{Store: acc})}
+		Dispatch: dispatchcmd.New(runner, accountsdb.NewTables(acc, nil))}
 }
 
 // Driver adds a driver working on days (every day when none), with tripsPerDay, and links a fresh

@@ -73,7 +73,7 @@ func (a *App) SignIn(t testing.TB, email, password string) Session {
 func (a *App) Staff(t testing.TB, role string) Session {
 	t.Helper()
 	email := UniqueEmail(role)
-	if _, err := a.Accounts.AddOrUpdateUser(context.Background(), email, "staff-password", role, "Sara", "Staff"); err != nil {
+	if _, err := a.Accounts.Commands.AddOrUpdateUser.Handle(context.Background(), email, "staff-password", role, "Sara", "Staff"); err != nil {
 		t.Fatalf("apptest: add %s: %v", role, err)
 	}
 	return a.SignIn(t, email, "staff-password")

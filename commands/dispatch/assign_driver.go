@@ -1,0 +1,58 @@
+package dispatch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"mishwar/commands"
+	"mishwar/domain/dispatch"
+)
+
+// AssignDriver gives a confirmed order to a driver: the driver's day is booked first (refused when
+// they already carry their trips per day), then the trip is assigned; if the trip refuses, the day is
+// given back.
+func (h *Handlers) AssignDriver(ctx context.Context, orderID, driverID string, meta commands.Meta) (Outcome, error) {
+	if meta.CommandID == uuid.Nil {
+		meta.CommandID = uuid.New()
+	}
+	facts, err := h.OrderFacts(ctx, orderID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	driver, err := h.Driver(ctx, driverID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	cmd := dispatch.AssignDriver{Order: facts, Driver: driver, By: actor(meta)}
+	// Decide once on what the trip is now, so the usual refusals never touch the driver's day.
+	trip, _, err := h.Trip(ctx, facts.OrderID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	if events, err := dispatch.Trip.Decide(trip, cmd, h.runner.Now()); err != nil || len(events) == 0 {
+		return Outcome{}, err
+	}
+	day, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, facts.Day),
+		dispatch.DriverDayCommand(dispatch.BookDriverDay{DriverID: driver.ID, Day: facts.Day, OrderID: facts.OrderID, TripsPerDay: driver.TripsPerDay}),
+		sub(meta, "book-day"), commuting)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("dispatch: book %s's day: %w", driver.ID, err)
+	}
+	res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(facts.OrderID), dispatch.TripCommand(cmd), meta, commuting)
+	if err != nil {
+		if _, rerr := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, facts.Day),
+			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: facts.OrderID, Reason: "assignment refused"}),
+			sub(meta, "release-day"), commuting); rerr != nil {
+			return Outcome{}, errors.Join(err, fmt.Errorf("dispatch: give back %s's day: %w", driver.ID, rerr))
+		}
+		return Outcome{}, err
+	}
+	out := Outcome{Position: res.Position, Changed: len(res.Events) > 0}
+	if out.Position.Less(day.Position) {
+		out.Position = day.Position
+	}
+	return out, nil
+}

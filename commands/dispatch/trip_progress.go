@@ -1,0 +1,101 @@
+package dispatch
+
+import (
+	"context"
+
+	"mishwar/domain"
+	"mishwar/domain/dispatch"
+	"mishwar/domain/order"
+	dispatchrm "mishwar/projections/dispatch"
+	ordersrm "mishwar/projections/orders"
+)
+
+// Orders is the part of the orders read model a traveller's progress view needs.
+type Orders interface {
+	// LookupTrip proves a trip number and e-mail.
+	LookupTrip(ctx context.Context, tripNumber, email string) (ordersrm.TripStatus, error)
+	Order(ctx context.Context, id string) (ordersrm.Order, error)
+}
+
+// Progress is what a traveller sees of their trip's progress: no customer details, no owner.
+type Progress struct {
+	OrderID string
+	Status  dispatch.Status
+	Stop    int
+	Stops   []string
+	Steps   []dispatchrm.Step
+	Driver  *ProgressDriver
+	Version int64
+}
+
+// ProgressDriver is the driver as the traveller sees them.
+type ProgressDriver struct {
+	Name    string
+	Phone   string
+	Vehicle string
+	Plate   string
+}
+
+// ProgressHandler answers a trip's progress to its traveller.
+type ProgressHandler struct {
+	trips  Trips
+	orders Orders
+	limit  Limit
+}
+
+// ByTripNumber answers a trip's progress to whoever proves its trip number and e-mail, at most as
+// often as the limit allows per client address.
+func (h ProgressHandler) ByTripNumber(ctx context.Context, tripNumber, email, clientIP string) (Progress, error) {
+	if h.limit != nil {
+		if err := h.limit(ctx, clientIP); err != nil {
+			return Progress{}, err
+		}
+	}
+	ts, err := h.orders.LookupTrip(ctx, tripNumber, email)
+	if err != nil {
+		return Progress{}, err
+	}
+	return h.progressOf(ctx, ts.TripNumber, stopNames(ts.Order))
+}
+
+// OfOwnOrder answers the progress of userID's own order (order.ErrOrderNotFound for anyone else's).
+func (h ProgressHandler) OfOwnOrder(ctx context.Context, userID, orderID string) (Progress, error) {
+	num, ok := order.NormalizeTripNumber(orderID)
+	if !ok {
+		return Progress{}, order.ErrOrderNotFound
+	}
+	o, err := h.orders.Order(ctx, num)
+	if err != nil {
+		return Progress{}, err
+	}
+	if o.UserID == "" || o.UserID != userID {
+		return Progress{}, order.ErrOrderNotFound
+	}
+	return h.progressOf(ctx, num, stopNames(&o))
+}
+
+func (h ProgressHandler) progressOf(ctx context.Context, orderID string, stops []string) (Progress, error) {
+	tr, err := h.trips.Trip(ctx, orderID)
+	if err != nil {
+		if domain.KindOf(err) == domain.KindNotFound {
+			return Progress{OrderID: orderID, Status: dispatch.StatusUnassigned, Stops: stops, Steps: []dispatchrm.Step{}, Version: -1}, nil
+		}
+		return Progress{}, err
+	}
+	p := Progress{OrderID: tr.OrderID, Status: tr.Status, Stop: tr.Stop, Stops: tr.Stops, Steps: tr.Steps, Version: tr.Version}
+	if tr.Driver != nil {
+		p.Driver = &ProgressDriver{Name: tr.Driver.Name, Phone: tr.Driver.Phone, Vehicle: tr.Driver.Vehicle, Plate: tr.Driver.Plate}
+	}
+	return p, nil
+}
+
+func stopNames(o *ordersrm.Order) []string {
+	if o == nil {
+		return []string{}
+	}
+	out := make([]string, len(o.Trip.Itinerary.Stops))
+	for i, st := range o.Trip.Itinerary.Stops {
+		out[i] = st.NameEN
+	}
+	return out
+}

@@ -1,0 +1,96 @@
+package dispatch
+
+import (
+	"context"
+	"strings"
+
+	"mishwar/domain"
+	"mishwar/domain/availability"
+	cat "mishwar/domain/catalogue"
+	catrm "mishwar/projections/catalogue"
+	dispatchrm "mishwar/projections/dispatch"
+)
+
+// Trips is the part of the dispatch read model the dispatch reads need.
+type Trips interface {
+	Board(ctx context.Context, day string) ([]dispatchrm.Trip, error)
+	DriverTrips(ctx context.Context, userID, from string, limit int) ([]dispatchrm.Trip, error)
+	Trip(ctx context.Context, orderID string) (dispatchrm.Trip, error)
+	DriverAccounts(ctx context.Context) (map[string]dispatchrm.DriverAccount, error)
+}
+
+// ActiveDrivers lists the catalogue's active drivers.
+type ActiveDrivers interface {
+	ActiveDrivers(ctx context.Context) ([]catrm.Driver, error)
+}
+
+// Board is one day of the trips board: its trips and the drivers the operator may give them to.
+type Board struct {
+	Day     availability.Day
+	Trips   []dispatchrm.Trip
+	Drivers []BoardDriver
+}
+
+// BoardDriver is a driver as the board offers them for a day, names in the reader's language.
+type BoardDriver struct {
+	ID           string
+	Name         string
+	Phone        string
+	Vehicle      string
+	Plate        string
+	TripsPerDay  int
+	WorksThatDay bool
+	// Trips is how many of the day's trips they carry already.
+	Trips        int
+	AccountEmail string
+}
+
+// KeyDateInvalid is the refusal of a board date that is not YYYY-MM-DD.
+const KeyDateInvalid = "dispatch.date_invalid"
+
+// BoardHandler answers the operator's trips board.
+type BoardHandler struct {
+	trips   Trips
+	drivers ActiveDrivers
+	today   func() string
+}
+
+// Handle returns the board of date (YYYY-MM-DD; empty: today in Cairo) with drivers named in lang.
+func (h BoardHandler) Handle(ctx context.Context, date, lang string) (Board, error) {
+	date = strings.TrimSpace(date)
+	if date == "" {
+		date = h.today()
+	}
+	day, err := availability.ParseDay(date)
+	if err != nil {
+		v := &domain.ValidationError{}
+		v.Add("date", KeyDateInvalid)
+		return Board{}, v
+	}
+	trips, err := h.trips.Board(ctx, string(day))
+	if err != nil {
+		return Board{}, err
+	}
+	drivers, err := h.drivers.ActiveDrivers(ctx)
+	if err != nil {
+		return Board{}, err
+	}
+	links, err := h.trips.DriverAccounts(ctx)
+	if err != nil {
+		return Board{}, err
+	}
+	t, _ := day.Time(cat.Cairo)
+	count := map[string]int{}
+	for _, tr := range trips {
+		if tr.Driver != nil {
+			count[tr.Driver.ID]++
+		}
+	}
+	list := make([]BoardDriver, 0, len(drivers))
+	for _, d := range drivers {
+		id := d.ID.String()
+		list = append(list, BoardDriver{ID: id, Name: d.Name.In(lang), Phone: d.Phone, Vehicle: d.Vehicle.In(lang), Plate: d.Plate,
+			TripsPerDay: max(d.TripsPerDay, 1), WorksThatDay: d.WorksOn(t.Weekday()), Trips: count[id], AccountEmail: links[id].Email})
+	}
+	return Board{Day: day, Trips: trips, Drivers: list}, nil
+}

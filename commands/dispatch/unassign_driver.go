@@ -1,0 +1,44 @@
+package dispatch
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"mishwar/commands"
+	"mishwar/domain/dispatch"
+	"mishwar/domain/order"
+)
+
+// UnassignDriver takes a trip that has not started back from its driver and frees their day.
+func (h *Handlers) UnassignDriver(ctx context.Context, orderID, reason string, meta commands.Meta) (Outcome, error) {
+	if meta.CommandID == uuid.Nil {
+		meta.CommandID = uuid.New()
+	}
+	num, ok := order.NormalizeTripNumber(orderID)
+	if !ok {
+		return Outcome{}, order.ErrOrderNotFound
+	}
+	res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(num),
+		dispatch.TripCommand(dispatch.UnassignDriver{By: actor(meta), Reason: reason}), meta, commuting)
+	if err != nil {
+		return Outcome{}, err
+	}
+	out := Outcome{Position: res.Position, Changed: len(res.Events) > 0}
+	for _, e := range res.Events {
+		u, ok := e.(dispatch.DriverUnassigned)
+		if !ok {
+			continue
+		}
+		day, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(u.DriverID, u.Day),
+			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: num, Reason: "unassigned"}), sub(meta, "release-day"), commuting)
+		if err != nil {
+			return out, fmt.Errorf("dispatch: free %s's day: %w", u.DriverID, err)
+		}
+		if out.Position.Less(day.Position) {
+			out.Position = day.Position
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,182 @@
+// Package dispatch is the dispatch API: the operator's trips board by day with driver assignment and
+// driver accounts, the driver's own trips and their big "next step" button, and the traveller's view
+// of their trip's progress (by trip number and e-mail, like the trip status lookup, or signed in as
+// its owner). It decodes, calls the dispatch application (commands/dispatch) and encodes.
+package dispatch
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/gorilla/mux"
+
+	appdispatch "mishwar/commands/dispatch"
+	"mishwar/domain"
+	"mishwar/domain/account"
+	"mishwar/domain/order"
+	"mishwar/eventstore"
+	"mishwar/httpapi/httpx"
+)
+
+// Config is what the dispatch API needs besides its application.
+type Config struct {
+	// Idempotency keeps the answers to Idempotency-Keys of the command routes.
+	Idempotency httpx.IdempotencyStore
+	// ReadModels lets a command answer after the dispatch read model has seen its write.
+	ReadModels httpx.ReadModels
+}
+
+// Handler is the dispatch API.
+type Handler struct {
+	app appdispatch.Application
+	cfg Config
+}
+
+// New returns the dispatch routes over their application.
+func New(app appdispatch.Application, cfg Config) *Handler { return &Handler{app: app, cfg: cfg} }
+
+// Routes mounts the board, the driver's screens and the progress views.
+func (h *Handler) Routes(api *mux.Router) {
+	keyed := func(f http.HandlerFunc) http.HandlerFunc {
+		return httpx.Idempotent(h.cfg.Idempotency, nil)(f).ServeHTTP
+	}
+	staff := func(f http.HandlerFunc) http.HandlerFunc {
+		return httpx.RequireRole(f, httpx.RoleAdmin, httpx.RoleSupport)
+	}
+	admin := func(f http.HandlerFunc) http.HandlerFunc { return httpx.RequireRole(keyed(f), httpx.RoleAdmin) }
+	driver := func(f http.HandlerFunc) http.HandlerFunc { return httpx.RequireRole(f, httpx.RoleDriver) }
+
+	api.HandleFunc("/admin/trips", staff(h.board)).Methods(http.MethodGet)
+	api.HandleFunc("/admin/trips/{orderID}/driver", admin(h.assignDriver)).Methods(http.MethodPost)
+	api.HandleFunc("/admin/trips/{orderID}/driver", admin(h.unassignDriver)).Methods(http.MethodDelete)
+	api.HandleFunc("/admin/drivers/{driverID}/account", admin(h.linkDriverAccount)).Methods(http.MethodPut)
+	api.HandleFunc("/driver/trips", driver(h.driverTrips)).Methods(http.MethodGet)
+	api.HandleFunc("/driver/trips/{orderID}/progress", driver(keyed(h.advance))).Methods(http.MethodPost)
+	api.HandleFunc("/trips/{tripNumber}/progress", h.tripProgress).Methods(http.MethodGet)
+	api.HandleFunc("/orders/{id}/progress", httpx.RequireUser(h.myTripProgress)).Methods(http.MethodGet)
+}
+
+// answerTrip answers with the trip as the read model shows it once it has seen pos (the command's
+// own write).
+func (h *Handler) answerTrip(w http.ResponseWriter, r *http.Request, orderID string, pos eventstore.Position) {
+	if err := httpx.WaitForReadModel(r.Context(), h.cfg.ReadModels, appdispatch.ReadModel, pos); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	tr, err := h.app.Queries.Trip.Handle(r.Context(), orderID)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": tr})
+}
+
+func tripNumberVar(r *http.Request, name string) (string, error) {
+	num, ok := order.NormalizeTripNumber(mux.Vars(r)[name])
+	if !ok {
+		return "", order.ErrOrderNotFound
+	}
+	return num, nil
+}
+
+func required(field string) error {
+	v := &domain.ValidationError{}
+	v.Add(field, order.KeyRequired)
+	return v
+}
+
+// writeError answers err, turning a spent rate limit into 429 with Retry-After.
+func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	var rl *account.RateLimited
+	if errors.As(err, &rl) {
+		err = &httpx.RetryAfterError{After: rl.After}
+	}
+	httpx.WriteError(w, r, err)
+}
+
+func (h *Handler) assignDriver(w http.ResponseWriter, r *http.Request) {
+	orderID, err := tripNumberVar(r, "orderID")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	var req struct {
+		DriverID string `json:"driver_id"`
+	}
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if strings.TrimSpace(req.DriverID) == "" {
+		httpx.WriteError(w, r, required("driver_id"))
+		return
+	}
+	out, err := h.app.Commands.AssignDriver(r.Context(), orderID, strings.TrimSpace(req.DriverID), httpx.Meta(r))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.answerTrip(w, r, orderID, out.Position)
+}
+
+func (h *Handler) unassignDriver(w http.ResponseWriter, r *http.Request) {
+	orderID, err := tripNumberVar(r, "orderID")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out, err := h.app.Commands.UnassignDriver(r.Context(), orderID, strings.TrimSpace(r.URL.Query().Get("reason")), httpx.Meta(r))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.answerTrip(w, r, orderID, out.Position)
+}
+
+func (h *Handler) linkDriverAccount(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Email string `json:"email"`
+	}
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if strings.TrimSpace(req.Email) == "" {
+		httpx.WriteError(w, r, required("email"))
+		return
+	}
+	driverID := mux.Vars(r)["driverID"]
+	out, err := h.app.Commands.LinkAccount(r.Context(), driverID, req.Email, httpx.Meta(r))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if err := httpx.WaitForReadModel(r.Context(), h.cfg.ReadModels, appdispatch.ReadModel, out.Position); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]string{"driver_id": driverID, "email": account.NormalizeEmail(req.Email)}})
+}
+
+func (h *Handler) advance(w http.ResponseWriter, r *http.Request) {
+	orderID, err := tripNumberVar(r, "orderID")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	var req struct {
+		Step string `json:"step"`
+		Stop int    `json:"stop"`
+	}
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out, err := h.app.Commands.Advance(r.Context(), orderID, strings.TrimSpace(req.Step), req.Stop, httpx.Meta(r))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.answerTrip(w, r, orderID, out.Position)
+}

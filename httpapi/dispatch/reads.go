@@ -1,0 +1,95 @@
+package dispatch
+
+import (
+	"net/http"
+
+	"github.com/gorilla/mux"
+
+	appdispatch "mishwar/commands/dispatch"
+	"mishwar/domain/dispatch"
+	"mishwar/httpapi/httpx"
+)
+
+// boardDriverJSON is a driver as the board offers them for a day.
+type boardDriverJSON struct {
+	ID           string `json:"id"`
+	Name         string `json:"name"`
+	Phone        string `json:"phone"`
+	Vehicle      string `json:"vehicle"`
+	Plate        string `json:"plate"`
+	TripsPerDay  int    `json:"trips_per_day"`
+	WorksThatDay bool   `json:"works_that_day"`
+	Trips        int    `json:"trips"`
+	AccountEmail string `json:"account_email,omitempty"`
+}
+
+func (h *Handler) board(w http.ResponseWriter, r *http.Request) {
+	b, err := h.app.Queries.Board.Handle(r.Context(), r.URL.Query().Get("date"), string(httpx.Lang(r)))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	drivers := make([]boardDriverJSON, len(b.Drivers))
+	for i, d := range b.Drivers {
+		drivers[i] = boardDriverJSON(d)
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": b.Trips, "drivers": drivers, "date": string(b.Day)})
+}
+
+func (h *Handler) driverTrips(w http.ResponseWriter, r *http.Request) {
+	id, _ := httpx.CurrentIdentity(r)
+	trips, err := h.app.Queries.DriverTrips.Handle(r.Context(), id.UserID, r.URL.Query().Get("from"))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": trips})
+}
+
+// progressJSON is what a traveller sees of their trip's progress: no customer details, no owner.
+type progressJSON struct {
+	OrderID string          `json:"order_id"`
+	Status  dispatch.Status `json:"status"`
+	Stop    int             `json:"stop"`
+	Stops   []string        `json:"stops"`
+	Steps   any             `json:"steps"`
+	Driver  *progressDriver `json:"driver,omitempty"`
+	Version int64           `json:"version"`
+}
+
+type progressDriver struct {
+	Name    string `json:"name"`
+	Phone   string `json:"phone"`
+	Vehicle string `json:"vehicle"`
+	Plate   string `json:"plate"`
+}
+
+func toProgressJSON(p appdispatch.Progress) progressJSON {
+	out := progressJSON{OrderID: p.OrderID, Status: p.Status, Stop: p.Stop, Stops: p.Stops, Steps: p.Steps, Version: p.Version}
+	if p.Driver != nil {
+		d := progressDriver(*p.Driver)
+		out.Driver = &d
+	}
+	return out
+}
+
+// tripProgress answers a trip's progress to whoever proves its trip number and e-mail.
+func (h *Handler) tripProgress(w http.ResponseWriter, r *http.Request) {
+	p, err := h.app.Queries.Progress.ByTripNumber(r.Context(), mux.Vars(r)["tripNumber"], r.URL.Query().Get("email"), httpx.ClientIP(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": toProgressJSON(p)})
+}
+
+// myTripProgress answers the progress of the signed-in user's own order (404 for anyone else's).
+func (h *Handler) myTripProgress(w http.ResponseWriter, r *http.Request) {
+	id, _ := httpx.CurrentIdentity(r)
+	p, err := h.app.Queries.Progress.OfOwnOrder(r.Context(), id.UserID, mux.Vars(r)["id"])
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": toProgressJSON(p)})
+}
