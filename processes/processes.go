@@ -12,32 +12,18 @@ package processes
 import (
 	"context"
 	"reflect"
-	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"mishwar/eventstore"
 )
 
-// Envelope is what the log says about an event besides its payload (the same fields as
-// projections.Envelope, so the runner's envelope converts to it).
-type Envelope struct {
-	EventID                      uuid.UUID
-	Type                         string
-	StreamID, Category, EntityID string
-	Version                      int64
-	Position                     eventstore.Position
-	RecordedAt                   time.Time
-	Metadata                     eventstore.Metadata
-}
+// Envelope is what the log says about an event besides its payload.
+type Envelope = eventstore.Envelope
 
 // Event is an event as a process's handler gets it: decoded into its registered Go type, with its
 // envelope.
-type Event[T any] struct {
-	Envelope
-	Data T
-}
+type Event[T any] = eventstore.Event[T]
 
 // Handler handles one event type; make it with On.
 type Handler struct {

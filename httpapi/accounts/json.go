@@ -84,25 +84,6 @@ func each[T, J any](list []T, to func(T) J) []J {
 	return out
 }
 
-// flexBool reads true/false from JSON booleans and from form strings ("true", "1", "on").
-type flexBool bool
-
-func (b *flexBool) UnmarshalJSON(data []byte) error {
-	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
-		return err
-	}
-	switch x := v.(type) {
-	case bool:
-		*b = flexBool(x)
-	case string:
-		*b = flexBool(x == "1" || strings.EqualFold(x, "true") || strings.EqualFold(x, "on"))
-	case float64:
-		*b = x != 0
-	}
-	return nil
-}
-
 // flexFloat reads a number from JSON numbers and from form strings; empty means absent.
 type flexFloat struct{ v *float64 }
 

@@ -60,10 +60,10 @@ func (h *Handler) updateMe(w http.ResponseWriter, r *http.Request) {
 }
 
 type changePasswordRequest struct {
-	OldPassword          string   `json:"old_password"`
-	Password             string   `json:"password"`
-	PasswordConfirmation string   `json:"password_confirmation"`
-	EndOtherSessions     flexBool `json:"end_other_sessions"`
+	OldPassword          string         `json:"old_password"`
+	Password             string         `json:"password"`
+	PasswordConfirmation string         `json:"password_confirmation"`
+	EndOtherSessions     httpx.FlexBool `json:"end_other_sessions"`
 }
 
 func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) {

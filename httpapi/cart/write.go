@@ -18,25 +18,8 @@ import (
 
 // ---- POST api/auth/cart ----
 
-// flexString accepts a JSON string or number (a form or an old client may send ids as numbers).
-type flexString string
-
-func (f *flexString) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err == nil {
-		*f = flexString(s)
-		return nil
-	}
-	var n json.Number
-	if err := json.Unmarshal(b, &n); err != nil {
-		return err
-	}
-	*f = flexString(n.String())
-	return nil
-}
-
 type addToCartRequest struct {
-	DestinationID flexString `json:"destination_id"`
+	DestinationID httpx.FlexString `json:"destination_id"`
 }
 
 type addedItemJSON struct {
@@ -78,7 +61,7 @@ func (h *Handler) addToCart(w http.ResponseWriter, r *http.Request) {
 // ---- POST api/auth/cart/program ----
 
 type addProgramRequest struct {
-	ProgramID flexString `json:"program_id"`
+	ProgramID httpx.FlexString `json:"program_id"`
 }
 
 func (h *Handler) addProgram(w http.ResponseWriter, r *http.Request) {

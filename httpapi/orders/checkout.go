@@ -12,10 +12,10 @@ import (
 )
 
 type orderPointRequest struct {
-	PickupPointID flexString `json:"pickup_point_id"`
-	Name          string     `json:"name"`
-	Lat           float64    `json:"lat"`
-	Lng           float64    `json:"lng"`
+	PickupPointID httpx.FlexString `json:"pickup_point_id"`
+	Name          string           `json:"name"`
+	Lat           float64          `json:"lat"`
+	Lng           float64          `json:"lng"`
 }
 
 func (p *orderPointRequest) point() *apporders.PointRequest {
@@ -37,15 +37,15 @@ type orderRequest struct {
 	CountryKey        string             `json:"country_key"`
 	Country           string             `json:"country"`
 	Comments          string             `json:"comments"`
-	Terms             flexBool           `json:"terms"`
+	Terms             httpx.FlexBool     `json:"terms"`
 	Date              string             `json:"date"`
 	Time              string             `json:"time"`
-	RatePlanID        flexString         `json:"rate_plan_id"`
-	RateID            flexString         `json:"rate_id"`
+	RatePlanID        httpx.FlexString   `json:"rate_plan_id"`
+	RateID            httpx.FlexString   `json:"rate_id"`
 	Currency          string             `json:"currency"`
 	Start             *orderPointRequest `json:"start"`
 	End               *orderPointRequest `json:"end"`
-	ProgramID         flexString         `json:"program_id"`
+	ProgramID         httpx.FlexString   `json:"program_id"`
 }
 
 // contact reads the contact fields under the names old and new clients send them.

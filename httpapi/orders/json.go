@@ -1,9 +1,7 @@
 package orders
 
 import (
-	"encoding/json"
 	"math"
-	"strings"
 	"time"
 
 	apporders "mishwar/commands/orders"
@@ -304,40 +302,4 @@ type placedJSON struct {
 	PaymentURL string    `json:"payment_url"`
 	HoldUntil  time.Time `json:"hold_until"`
 	Status     string    `json:"status"`
-}
-
-// flexString accepts a JSON string or number (a form or an old client may send ids as numbers).
-type flexString string
-
-func (f *flexString) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err == nil {
-		*f = flexString(s)
-		return nil
-	}
-	var n json.Number
-	if err := json.Unmarshal(b, &n); err != nil {
-		return err
-	}
-	*f = flexString(n.String())
-	return nil
-}
-
-// flexBool reads true/false from JSON booleans and from form strings ("true", "1", "on").
-type flexBool bool
-
-func (b *flexBool) UnmarshalJSON(data []byte) error {
-	var v any
-	if err := json.Unmarshal(data, &v); err != nil {
-		return err
-	}
-	switch x := v.(type) {
-	case bool:
-		*b = flexBool(x)
-	case string:
-		*b = flexBool(x == "1" || strings.EqualFold(x, "true") || strings.EqualFold(x, "on"))
-	case float64:
-		*b = x != 0
-	}
-	return nil
 }

@@ -18,9 +18,9 @@ type reasonRequest struct {
 }
 
 type exchangeRequest struct {
-	Date       string     `json:"date"`
-	Time       string     `json:"time"`
-	RatePlanID flexString `json:"rate_plan_id"`
+	Date       string           `json:"date"`
+	Time       string           `json:"time"`
+	RatePlanID httpx.FlexString `json:"rate_plan_id"`
 }
 
 // myOrders answers GET /api/orders: the traveller's orders and open enquiries.

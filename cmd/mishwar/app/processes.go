@@ -18,7 +18,7 @@ func runProcess(registry *eventstore.Registry, p processes.Process, handover str
 	var hs []projections.Handler
 	for _, h := range p.Handlers() {
 		hs = append(hs, projections.OnType(h.Type, func(ctx context.Context, tx pgx.Tx, env projections.Envelope, v any) error {
-			return h.Handle(ctx, tx, processes.Envelope(env), v)
+			return h.Handle(ctx, tx, env, v)
 		}))
 	}
 	return projections.Process(p.Name(), &projections.Handlers{Registry: registry, Streams: p.Streams(), Events: hs}, handover)
