@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 export const stepSchema = z.object({ type: z.string(), stop: z.number().optional(), name: z.string().optional(), driver: z.string().optional(), at: z.string() });
-export type TripStep = z.infer<typeof stepSchema>;
 
 export const tripSchema = z.object({
   order_id: z.string(),
