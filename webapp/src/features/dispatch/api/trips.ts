@@ -49,6 +49,14 @@ export function useTripsBoard(date: string) {
 
 const tripAnswer = z.object({ data: tripSchema }).transform((value) => value.data);
 
+/** The board's choice of a driver for a trip: one of the drivers listed. */
+export const assignInputSchema = z.object({ driverId: z.string().min(1) });
+export type AssignInput = z.infer<typeof assignInputSchema>;
+
+/** The e-mail of the account a driver signs in with (the browser checks its form; the server decides). */
+export const linkAccountInputSchema = z.object({ email: z.string().min(1) });
+export type LinkAccountInput = z.infer<typeof linkAccountInputSchema>;
+
 export const assignDriver = (orderId: string, driverId: string) =>
   api.post(`/api/admin/trips/${encodeURIComponent(orderId)}/driver`, { driver_id: driverId }, { schema: tripAnswer });
 export const unassignDriver = (orderId: string) => api.delete(`/api/admin/trips/${encodeURIComponent(orderId)}/driver`, { schema: tripAnswer });
