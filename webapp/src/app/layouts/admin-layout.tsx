@@ -15,6 +15,7 @@ import { useSupportT } from '@/features/support/components/messages';
 
 import { Logo } from './header';
 import { useNavigationReset } from './home-layout';
+import './admin-layout.css';
 
 const SECTION_ICONS: Record<AdminSectionKey, IconName> = {
   rate: 'wallet',

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 
 import { useSignOut } from '../hooks/use-session';
 import { displayName, initials, selectIsAuthenticated, useAuthStore } from '../stores/auth-store';
+import './auth.css';
 
 // The header's panel shows the form only when opened: its form library stays out of the first download.
 const SignInForm = lazy(() => import('./sign-in-form').then((m) => ({ default: m.SignInForm })));
