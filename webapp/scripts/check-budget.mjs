@@ -11,10 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 // The goal is 150 kB. What the home page needs is already more than that: React and React Router
-// (97 kB), zod (25 kB), both translations (27 kB), i18next (21 kB), TanStack Query, toasts, the
-// live channel and the shell. Until those shrink, the budget holds the line where it is, so nothing
-// new slips into the first download: lower it when the measure falls, never raise it to pass.
-const BUDGET_BYTES = 235_000;
+// (97 kB), zod (25 kB), both translations (27 kB), i18next (21 kB), TanStack Query, toasts and the
+// shell. Until those shrink, the budget holds the line where it is, so nothing new slips into the
+// first download: lower it when the measure falls, never raise it to pass.
+const BUDGET_BYTES = 222_000;
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
