@@ -34,7 +34,7 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,
-    // scripts/check-budget.mjs reads it to measure what the home page downloads.
+    // scripts/check-budget.mjs reads it to measure what the home page downloads, then removes it.
     manifest: true,
     rolldownOptions: {
       output: {
