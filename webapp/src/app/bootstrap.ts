@@ -3,7 +3,6 @@
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useCartMirrorStore } from '@/features/cart/stores/cart-mirror-store';
 import { configureApiClient } from '@/lib/api-client';
-import { configureLive } from '@/lib/live';
 import { syncDocumentLanguage, useLocaleStore } from '@/stores/locale-store';
 
 export function bootstrap(): void {
@@ -11,7 +10,6 @@ export function bootstrap(): void {
     getToken: () => useAuthStore.getState().token,
     getLanguage: () => useLocaleStore.getState().language,
   });
-  configureLive(() => useAuthStore.getState().token);
   useAuthStore.getState().restoreFromCookie();
   useCartMirrorStore.getState().hydrate();
   syncDocumentLanguage();

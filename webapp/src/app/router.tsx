@@ -1,46 +1,70 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
 
+import { PageSpinner } from '@/components/ui/spinner';
 import { ADMIN_SECTIONS, LEGACY_REDIRECTS, paths } from '@/config/paths';
 import { RequireAdmin, RequireUser } from '@/features/auth/components/guards';
 
-import { AdminLayout } from './layouts/admin-layout';
 import { HomeLayout } from './layouts/home-layout';
 import { NewLayout } from './layouts/new-layout';
-import { AccountRoute, OrderActionRoute, OrderRoute } from './routes/account';
-import {
-  AdminDashboardRoute,
-  AdminHomeEditRoute,
-  AdminHomeRoute,
-  AdminMailboxRoute,
-  AdminMailRoute,
-  AdminPurchaseOrdersRoute,
-  AdminRecordRoute,
-  AdminSectionRoute,
-} from './routes/admin';
-import {
-  AdminLoginRoute,
-  AdminPasswordResetRoute,
-  ForgotPasswordRoute,
-  ResetPasswordRoute,
-  SignInRoute,
-  SignUpRoute,
-} from './routes/auth';
-import { CheckoutRoute, PaymentRoute, PaymentsRoute, RatesRoute, TripStatusRoute } from './routes/booking';
-import { CategoriesRoute, DestinationRoute, DestinationsRoute, ProgramRoute, ProgramsRoute, TripRoute } from './routes/catalogue';
 import { HomeRoute } from './routes/home';
-import { AboutRoute, PointsRoute, PrivacyRoute, StartRoute, TermsRoute } from './routes/info';
 import { NotFoundRoute } from './routes/not-found';
-import { DriverDay } from '@/features/dispatch/components/driver-day';
-import { TripsBoard } from '@/features/dispatch/components/trips-board';
-import { SupportConsole } from '@/features/support/components/support-console';
 import { SessionBootstrap } from './session';
+
+// Every screen but the home page loads when first opened, so the home page downloads only what it
+// shows. Staff screens (admin, support, the trips board), the driver's day and the map are never part
+// of a visitor's first download: never import them statically from here, the layouts or the home page.
+const account = () => import('./routes/account');
+const AccountRoute = lazy(() => account().then((m) => ({ default: m.AccountRoute })));
+const OrderRoute = lazy(() => account().then((m) => ({ default: m.OrderRoute })));
+const OrderActionRoute = lazy(() => account().then((m) => ({ default: m.OrderActionRoute })));
+const auth = () => import('./routes/auth');
+const SignInRoute = lazy(() => auth().then((m) => ({ default: m.SignInRoute })));
+const SignUpRoute = lazy(() => auth().then((m) => ({ default: m.SignUpRoute })));
+const ForgotPasswordRoute = lazy(() => auth().then((m) => ({ default: m.ForgotPasswordRoute })));
+const ResetPasswordRoute = lazy(() => auth().then((m) => ({ default: m.ResetPasswordRoute })));
+const AdminPasswordResetRoute = lazy(() => auth().then((m) => ({ default: m.AdminPasswordResetRoute })));
+const AdminLoginRoute = lazy(() => auth().then((m) => ({ default: m.AdminLoginRoute })));
+const booking = () => import('./routes/booking');
+const RatesRoute = lazy(() => booking().then((m) => ({ default: m.RatesRoute })));
+const CheckoutRoute = lazy(() => booking().then((m) => ({ default: m.CheckoutRoute })));
+const PaymentsRoute = lazy(() => booking().then((m) => ({ default: m.PaymentsRoute })));
+const PaymentRoute = lazy(() => booking().then((m) => ({ default: m.PaymentRoute })));
+const TripStatusRoute = lazy(() => booking().then((m) => ({ default: m.TripStatusRoute })));
+const catalogue = () => import('./routes/catalogue');
+const DestinationsRoute = lazy(() => catalogue().then((m) => ({ default: m.DestinationsRoute })));
+const DestinationRoute = lazy(() => catalogue().then((m) => ({ default: m.DestinationRoute })));
+const CategoriesRoute = lazy(() => catalogue().then((m) => ({ default: m.CategoriesRoute })));
+const ProgramsRoute = lazy(() => catalogue().then((m) => ({ default: m.ProgramsRoute })));
+const ProgramRoute = lazy(() => catalogue().then((m) => ({ default: m.ProgramRoute })));
+const TripRoute = lazy(() => catalogue().then((m) => ({ default: m.TripRoute })));
+const info = () => import('./routes/info');
+const AboutRoute = lazy(() => info().then((m) => ({ default: m.AboutRoute })));
+const TermsRoute = lazy(() => info().then((m) => ({ default: m.TermsRoute })));
+const PrivacyRoute = lazy(() => info().then((m) => ({ default: m.PrivacyRoute })));
+const PointsRoute = lazy(() => info().then((m) => ({ default: m.PointsRoute })));
+const StartRoute = lazy(() => info().then((m) => ({ default: m.StartRoute })));
+const admin = () => import('./routes/admin');
+const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
+const AdminDashboardRoute = lazy(() => admin().then((m) => ({ default: m.AdminDashboardRoute })));
+const AdminHomeRoute = lazy(() => admin().then((m) => ({ default: m.AdminHomeRoute })));
+const AdminHomeEditRoute = lazy(() => admin().then((m) => ({ default: m.AdminHomeEditRoute })));
+const AdminMailboxRoute = lazy(() => admin().then((m) => ({ default: m.AdminMailboxRoute })));
+const AdminMailRoute = lazy(() => admin().then((m) => ({ default: m.AdminMailRoute })));
+const AdminPurchaseOrdersRoute = lazy(() => admin().then((m) => ({ default: m.AdminPurchaseOrdersRoute })));
+const AdminRecordRoute = lazy(() => admin().then((m) => ({ default: m.AdminRecordRoute })));
+const AdminSectionRoute = lazy(() => admin().then((m) => ({ default: m.AdminSectionRoute })));
+const TripsBoard = lazy(() => import('@/features/dispatch/components/trips-board').then((m) => ({ default: m.TripsBoard })));
+const DriverDay = lazy(() => import('@/features/dispatch/components/driver-day').then((m) => ({ default: m.DriverDay })));
+const SupportConsole = lazy(() => import('@/features/support/components/support-console').then((m) => ({ default: m.SupportConsole })));
 
 function Root() {
   return (
     <>
       <SessionBootstrap />
-      <Outlet />
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }

@@ -5,13 +5,15 @@ import { useRestoreSession } from '@/features/auth/hooks/use-session';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
 import { cartQueryKey, useCart } from '@/features/cart/api/get-cart';
 import { useCartSync } from '@/features/cart/hooks/use-cart-sync';
-import { live } from '@/lib/live';
 
 /** The cart, loaded at start once the session is known (spec section 4). */
 export function useAppCart() {
   const signedIn = useAuthStore(selectIsAuthenticated);
   return useCart(signedIn);
 }
+
+// The live channel (and its Socket.IO client) loads after the first render, not with the page.
+const loadLive = () => import('@/lib/live');
 
 /**
  * Start-up work of the shell: restore the session, then load the cart, and keep
@@ -26,18 +28,29 @@ export function SessionBootstrap() {
   const status = useAuthStore((state) => state.status);
 
   useEffect(() => {
-    live.start();
-    const offCart = live.subscribe('cart.changed', () => void queryClient.invalidateQueries({ queryKey: cartQueryKey }));
-    const offOrder = live.subscribe('order.changed', (event) => void queryClient.invalidateQueries({ queryKey: ['account', 'orders', event.order_id] }));
+    let cancelled = false;
+    let stop = () => undefined;
+    void loadLive().then(({ configureLive, live }) => {
+      if (cancelled) return;
+      configureLive(() => useAuthStore.getState().token);
+      live.start();
+      const offCart = live.subscribe('cart.changed', () => void queryClient.invalidateQueries({ queryKey: cartQueryKey }));
+      const offOrder = live.subscribe('order.changed', (event) => void queryClient.invalidateQueries({ queryKey: ['account', 'orders', event.order_id] }));
+      stop = () => {
+        offCart();
+        offOrder();
+        live.stop();
+      };
+    });
     return () => {
-      offCart();
-      offOrder();
-      live.stop();
+      cancelled = true;
+      stop();
     };
   }, [queryClient]);
 
   useEffect(() => {
-    if (status !== 'restoring') live.refreshCredentials();
+    // After the effect above has started the channel: both wait for the same module, in order.
+    if (status !== 'restoring') void loadLive().then(({ live }) => live.refreshCredentials());
   }, [token, status]);
 
   return null;

@@ -15,7 +15,6 @@ export const CURRENCY_STORAGE_KEY = 'mishwar.currency';
 
 const DAY_SECONDS = 24 * 60 * 60;
 export const CART_COOKIE_MAX_AGE_SECONDS = 30 * DAY_SECONDS;
-export const AUTH_COOKIE_MAX_AGE_SECONDS = 30 * DAY_SECONDS;
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * DAY_SECONDS;
 
 // Spec section 9: toasts close after 5 s on desktops and 2 s on phones.

@@ -57,6 +57,9 @@ export const ADMIN_SECTIONS = [
 ] as const;
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];
 
+export const adminSectionPath = (section: AdminSectionKey): string =>
+  ADMIN_SECTIONS.find((item) => item.key === section)?.path ?? paths.admin.dashboard;
+
 // Leftovers of the old route table: kept as permanent redirects (DESIGN.md).
 export const LEGACY_REDIRECTS: ReadonlyArray<{ from: string; to: string }> = [
   { from: '/productss', to: '/programs' },

@@ -1,7 +1,8 @@
-// Phone numbers checked with libphonenumber-js and its full metadata (Google's libphonenumber, as the
-// server uses), so the form and the API agree on what a valid number is.
+// Phone numbers checked with libphonenumber-js and its small ("min") metadata: each country's calling
+// code, lengths and number pattern, enough to catch typing mistakes before the form is sent. The server
+// re-validates every number with the full metadata and answers with a field error when it disagrees.
 
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 
 /** The service is in Cairo: a number typed without a country key is Egyptian. */
 export const DEFAULT_PHONE_REGION: CountryCode = 'EG';

@@ -50,8 +50,5 @@ export const usePanelsStore = create<PanelsState>()((set) => ({
 export const isPanelOpen = (open: OpenPanel | null, set: PanelSet, id: PanelId): boolean =>
   open?.set === set && open.id === id;
 
-export const useIsPanelOpen = (set: PanelSet, id: PanelId): boolean =>
-  usePanelsStore((state) => isPanelOpen(state.open, set, id));
-
 export const panelDomId = (set: PanelSet, id: PanelId) => `panel-${set}-${id}`;
 export const panelToggleDomId = (set: PanelSet, id: PanelId) => `panel-toggle-${set}-${id}`;

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -5,6 +6,7 @@ import { toast } from 'react-toastify';
 import { LanguageChoices } from '@/components/preferences';
 import { Button } from '@/components/ui/button';
 import { Icon, type IconName } from '@/components/ui/icon';
+import { PageSpinner } from '@/components/ui/spinner';
 import { ADMIN_SECTIONS, paths, type AdminSectionKey } from '@/config/paths';
 import { Avatar } from '@/features/auth/components/account-menu';
 import { useSignOut } from '@/features/auth/hooks/use-session';
@@ -13,6 +15,7 @@ import { useSupportT } from '@/features/support/components/messages';
 
 import { Logo } from './header';
 import { useNavigationReset } from './home-layout';
+import './admin-layout.css';
 
 const SECTION_ICONS: Record<AdminSectionKey, IconName> = {
   rate: 'wallet',
@@ -80,7 +83,9 @@ export function AdminLayout() {
           </Button>
         </header>
         <main id="main" className="admin-shell__main" tabIndex={-1}>
-          <Outlet />
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
     </div>

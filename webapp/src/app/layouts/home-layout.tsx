@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 
+import { PageSpinner } from '@/components/ui/spinner';
 import { usePanelsStore } from '@/stores/panels-store';
 
 import { SiteFooter } from './footer';
@@ -21,7 +22,9 @@ export function HomeLayout() {
     <div className="shell">
       <SiteHeader />
       <main id="main" className="main container" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
     </div>

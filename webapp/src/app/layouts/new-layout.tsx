@@ -1,8 +1,10 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 
 import { LanguageChoices } from '@/components/preferences';
 import { Icon } from '@/components/ui/icon';
+import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
 import { Logo } from './header';
@@ -28,7 +30,9 @@ export function NewLayout() {
           </Link>
         </header>
         <main id="main" className="focus-shell__main" tabIndex={-1}>
-          <Outlet />
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
         </main>
         <footer className="focus-shell__footer">
           <LanguageChoicesInline />

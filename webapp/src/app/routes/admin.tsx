@@ -1,8 +1,7 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
-import type { AdminSectionKey } from '@/config/paths';
+import { adminSectionPath, type AdminSectionKey } from '@/config/paths';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
-import { AdminTrips, adminSectionPath } from '@/features/admin/components/admin-section';
 import { AdminPurchaseOrders } from '@/features/purchase-orders/components/purchase-orders';
 import { HomeContentForm } from '@/features/admin-catalogue/components/home-content-form';
 import { RecordForm } from '@/features/admin-catalogue/components/record-form';
@@ -39,7 +38,6 @@ export function AdminRecordRoute({ section, mode }: { section: AdminSectionKey; 
   );
 }
 
-export const AdminTripsRoute = AdminTrips;
 export const AdminPurchaseOrdersRoute = AdminPurchaseOrders;
 
 export const AdminMailboxRoute = Mailbox;

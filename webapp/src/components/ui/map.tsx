@@ -1,12 +1,13 @@
 // A Leaflet map of catalogue points. Tiles come from a configurable server (VITE_MAP_TILES_URL); when
 // they cannot load (offline, blocked by policy) the map keeps its light background, the numbered
 // points, their labels and the route line, so the page stays usable. Markers are drawn by CSS, not
-// images, for the same reason.
-import 'leaflet/dist/leaflet.css';
-import './map.css';
+// images, for the same reason. Leaflet itself (./leaflet-map.tsx) is loaded the first time a map is
+// shown: until then a box of the map's size says the map is loading.
+import './map-placeholder.css';
 
-import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
+
+import { Spinner } from './spinner';
 
 export interface MapPoint {
   id: string;
@@ -18,29 +19,7 @@ export interface MapPoint {
   kind?: 'default' | 'start' | 'highlight';
 }
 
-// The server may name its tile server at run time (<meta name="mishwar-map-tiles" content="…">), so one
-// build serves any deployment; otherwise the build's VITE_MAP_TILES_URL, otherwise OpenStreetMap.
-function metaContent(name: string): string | undefined {
-  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
-}
-const tileURL = () =>
-  metaContent('mishwar-map-tiles') ?? (import.meta.env.VITE_MAP_TILES_URL as string | undefined) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const attribution = () =>
-  metaContent('mishwar-map-attribution') ?? (import.meta.env.VITE_MAP_TILES_ATTRIBUTION as string | undefined) ?? '© OpenStreetMap contributors';
-const CAIRO: L.LatLngTuple = [30.0444, 31.2357];
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
-
-export function PointsMap({
-  points,
-  route = false,
-  height = 360,
-  label,
-  onSelect,
-  onPick,
-}: {
+export interface PointsMapProps {
   points: readonly MapPoint[];
   route?: boolean;
   height?: number;
@@ -48,44 +27,20 @@ export function PointsMap({
   onSelect?: (id: string) => void;
   /** A click on the map itself (not on a marker): the place clicked. */
   onPick?: (place: { lat: number; lng: number }) => void;
-}) {
-  const container = useRef<HTMLDivElement>(null);
-  const selectRef = useRef(onSelect);
-  const pickRef = useRef(onPick);
-  useEffect(() => {
-    selectRef.current = onSelect;
-    pickRef.current = onPick;
-  }, [onSelect, onPick]);
+}
 
-  useEffect(() => {
-    if (!container.current) return;
-    const map = L.map(container.current, { scrollWheelZoom: false, attributionControl: true });
-    const tiles = L.tileLayer(tileURL(), { attribution: attribution(), maxZoom: 18 });
-    tiles.on('tileerror', () => container.current?.classList.add('points-map--offline'));
-    tiles.addTo(map);
-    const latlngs: L.LatLngTuple[] = [];
-    for (const p of points) {
-      const pos: L.LatLngTuple = [p.lat, p.lng];
-      latlngs.push(pos);
-      const icon = L.divIcon({
-        className: `points-map__marker points-map__marker--${p.kind ?? 'default'}`,
-        html: `<span>${escapeHtml(p.label ?? '')}</span>`,
-        iconSize: [28, 28],
-        iconAnchor: [14, 14],
-      });
-      L.marker(pos, { icon, title: p.name, alt: p.name, keyboard: true })
-        .bindTooltip(escapeHtml(p.name), { direction: 'top', offset: [0, -12], permanent: points.length <= 6 })
-        .on('click', () => selectRef.current?.(p.id))
-        .addTo(map);
-    }
-    map.on('click', (event: L.LeafletMouseEvent) => pickRef.current?.({ lat: event.latlng.lat, lng: event.latlng.lng }));
-    if (route && latlngs.length > 1) L.polyline(latlngs, { className: 'points-map__route', weight: 3 }).addTo(map);
-    if (latlngs.length > 1) map.fitBounds(L.latLngBounds(latlngs), { padding: [36, 36], maxZoom: 15 });
-    else map.setView(latlngs[0] ?? CAIRO, latlngs.length ? 14 : 11);
-    return () => {
-      map.remove();
-    };
-  }, [points, route]);
+const LeafletMap = lazy(() => import('./leaflet-map').then((module) => ({ default: module.LeafletMap })));
 
-  return <div ref={container} className="points-map" style={{ height }} role="region" aria-label={label} />;
+export function PointsMap(props: PointsMapProps) {
+  return (
+    <Suspense
+      fallback={
+        <div className="points-map-placeholder" style={{ height: props.height ?? 360 }} aria-busy="true">
+          <Spinner />
+        </div>
+      }
+    >
+      <LeafletMap {...props} />
+    </Suspense>
+  );
 }

@@ -56,8 +56,3 @@ export function toFormValues(entity: Values, moneyFields: readonly string[]): Va
   for (const f of moneyFields) out[f] = asPounds(entity[f]);
   return out;
 }
-
-/** Errors of one field: its own key and its sub-keys ("photos.1"). */
-export function errorsFor(errors: Record<string, string[]>, name: string): string[] {
-  return Object.entries(errors).flatMap(([key, messages]) => (key === name || key.startsWith(`${name}.`) ? messages : []));
-}

@@ -7,7 +7,6 @@ import { api } from '@/lib/api-client';
 // pickup point) and currency rates.
 
 const homeSchema = z.object({ data: z.record(z.string(), z.unknown()), version: z.number() });
-export type HomeResponse = z.infer<typeof homeSchema>;
 
 export function useHomeContent() {
   return useQuery({ queryKey: ['admin-catalogue', 'home'], queryFn: ({ signal }) => api.get('/api/admin/home', { schema: homeSchema, signal }) });
@@ -28,7 +27,6 @@ export function useSettings() {
 const ratesSchema = z
   .object({ data: z.object({ rates: z.record(z.string(), z.number()), set_at: z.string().nullish(), version: z.number() }) })
   .transform((v) => v.data);
-export type Rates = z.infer<typeof ratesSchema>;
 
 export function useCurrencyRates() {
   return useQuery({ queryKey: ['admin-catalogue', 'rates'], queryFn: ({ signal }) => api.get('/api/admin/currency-rates', { schema: ratesSchema, signal }) });

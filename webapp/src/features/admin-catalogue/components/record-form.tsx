@@ -1,6 +1,8 @@
 import './admin-catalogue.css';
 
-import { useState, type SyntheticEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -14,30 +16,14 @@ import { isApiError } from '@/lib/api-client';
 import { useRecord } from '../api/get-record';
 import { useSaveRecord } from '../api/save-record';
 import { KINDS, type KindSpec, type Values } from '../kinds';
-import { asText, toFormValues } from '../values';
+import { flatErrors, recordSchema } from '../schemas';
+import { toFormValues } from '../values';
 
 import { RecordField, visible } from './fields';
 import { HistoryPanel } from './history-panel';
 
 function moneyFields(kind: KindSpec): string[] {
   return kind.fields.filter((f) => f.kind === 'money').map((f) => f.name);
-}
-
-/** Client-side checks, the same rules the server applies first: required fields, both languages. */
-function validate(kind: KindSpec, values: Values, required: string): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const f of kind.fields) {
-    if (!f.required || !visible(f, values)) continue;
-    const v = values[f.name];
-    if (f.kind === 'text2' || f.kind === 'textarea2') {
-      const text = asText(v);
-      if (!text.en.trim()) errors[`${f.name}.en`] = [required];
-      if (!text.ar.trim()) errors[`${f.name}.ar`] = [required];
-    } else if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) {
-      errors[f.name] = [required];
-    }
-  }
-  return errors;
 }
 
 function newKey(): string {
@@ -64,33 +50,38 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
   const { t } = useTranslation();
   const kind = KINDS[section];
   const meta = ADMIN_SECTIONS.find((s) => s.key === section);
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const schema = useMemo(() => recordSchema(kind, t('adminCatalogue.required')), [kind, t]);
+  // Checked when sent, as the server does; what is sent is the values as typed (raw), not the
+  // schema's reading of them.
+  const form = useForm<Values>({ defaultValues: initial, resolver: zodResolver(schema, undefined, { raw: true }), reValidateMode: 'onSubmit' });
+  const values = useWatch({ control: form.control });
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string>();
   const [idempotencyKey] = useState(newKey);
   const save = useSaveRecord();
   const title = t(id ? 'adminCatalogue.editTitle' : 'adminCatalogue.createTitle', { item: t(`admin.sections.${section}.singular`) });
+  const errors = { ...flatErrors(form.formState.errors), ...serverErrors };
 
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const local = validate(kind, values, t('adminCatalogue.required'));
-    setErrors(local);
-    if (Object.keys(local).length) {
+  const submit = form.handleSubmit(
+    (sent) => {
+      setServerErrors({});
+      setMessage(undefined);
+      // The promise, not mutate's callbacks: the saved record reloads and this editor remounts, and
+      // callbacks of an unmounted observer never run.
+      save.mutateAsync({ endpoint: kind.endpoint, id, version, values: sent, idempotencyKey }).then(onSaved, (error: unknown) => {
+        if (isApiError(error)) {
+          setServerErrors(error.errors);
+          setMessage(error.message);
+        } else {
+          setMessage(t('adminCatalogue.saveFailed'));
+        }
+      });
+    },
+    () => {
+      setServerErrors({});
       setMessage(t('adminCatalogue.fixFields'));
-      return;
-    }
-    setMessage(undefined);
-    // The promise, not mutate's callbacks: the saved record reloads and this editor remounts, and
-    // callbacks of an unmounted observer never run.
-    save.mutateAsync({ endpoint: kind.endpoint, id, version, values, idempotencyKey }).then(onSaved, (error: unknown) => {
-      if (isApiError(error)) {
-        setErrors(error.errors);
-        setMessage(error.message);
-      } else {
-        setMessage(t('adminCatalogue.saveFailed'));
-      }
-    });
-  };
+    },
+  );
 
   return (
     <>
@@ -99,7 +90,7 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
         eyebrow={t(`admin.sections.${section}.plural`)}
         lead={archived ? t('adminCatalogue.archivedNote') : undefined}
       />
-      <form className="form stack admin-record" noValidate onSubmit={submit} aria-label={title}>
+      <form className="form stack admin-record" noValidate onSubmit={(event) => void submit(event)} aria-label={title}>
         {message ? (
           <p className="form__message form__message--error" role="alert">
             {message}
@@ -108,7 +99,7 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
         {kind.fields
           .filter((f) => visible(f, values))
           .map((f) => (
-            <RecordField key={f.name} spec={f} value={values[f.name]} errors={errors} onChange={(v) => setValues((prev) => ({ ...prev, [f.name]: v }))} />
+            <RecordField key={f.name} spec={f} value={values[f.name]} errors={errors} onChange={(v) => form.setValue(f.name, v)} />
           ))}
         <div className="button-row">
           <Button type="submit" loading={save.isPending}>

@@ -10,6 +10,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { formatNumber } from '@/utils/format';
 
 import { useDashboard } from '../api/get-dashboard';
+import './admin-dashboard.css';
 
 export function AdminDashboard({ name }: { name: string }) {
   const { t } = useTranslation();

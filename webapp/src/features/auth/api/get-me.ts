@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
@@ -12,7 +12,3 @@ export const meQueryKey = ['auth', 'me'] as const;
 
 export const meQueryOptions = () =>
   queryOptions({ queryKey: meQueryKey, queryFn: ({ signal }) => getMe(signal), staleTime: Infinity });
-
-export function useMe(enabled: boolean) {
-  return useQuery({ ...meQueryOptions(), enabled });
-}

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { PASSWORD_MAX, PASSWORD_MIN } from '@/config/constants';
 import { api, normaliseErrors, type FieldErrors } from '@/lib/api-client';
 
 import { userSchema, type User } from '../types';
@@ -15,8 +14,6 @@ export interface RegisterInput {
   /** The phone picker's region (EG); the server combines it with a national number. */
   country_key?: string;
 }
-
-export const passwordRules = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 // The spec lets the server return the token as `token.value`, `token` or
 // `access_token`, and the user beside it or inside `data`.

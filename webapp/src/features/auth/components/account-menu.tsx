@@ -1,15 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
 import { useSignOut } from '../hooks/use-session';
 import { displayName, initials, selectIsAuthenticated, useAuthStore } from '../stores/auth-store';
+import './auth.css';
 
-import { SignInForm } from './sign-in-form';
+// The header's panel shows the form only when opened: its form library stays out of the first download.
+const SignInForm = lazy(() => import('./sign-in-form').then((m) => ({ default: m.SignInForm })));
 
 export function Avatar({ size = 'md' }: { size?: 'sm' | 'md' }) {
   const user = useAuthStore((state) => state.user);
@@ -34,7 +38,9 @@ export function AccountMenu({ onNavigate }: { onNavigate: () => void }) {
     return (
       <div className="stack">
         <p className="panel__intro">{t('auth.panelIntro')}</p>
-        <SignInForm compact onSignedIn={onNavigate} />
+        <Suspense fallback={<Spinner />}>
+          <SignInForm compact onSignedIn={onNavigate} />
+        </Suspense>
         <p className="panel__footer-text">
           {t('auth.noAccount')}{' '}
           <Link to={paths.signUp} onClick={onNavigate}>

@@ -15,7 +15,8 @@ import { splitFullName, useRegister } from '../api/register';
 import { useCompleteSignIn } from '../hooks/use-session';
 
 // The server's rules (domain/account/rules.go): names of letters (any script), e-mail, a phone
-// number valid for its country (the same libphonenumber metadata), a password of 8 to 20 characters.
+// number valid for its country (libphonenumber: its small metadata here, the full one on the server),
+// a password of 8 to 20 characters.
 const NAME_CHARS = /^[\p{L}\p{Mn}\s'’.-]+$/u;
 
 /** Characters as the server counts them (code points). */

@@ -17,7 +17,6 @@ export const cartDestinationSchema = z.object({
   visit_hours: z.number().nullish(),
   photo: z.string().nullish(),
 });
-export type CartDestination = z.infer<typeof cartDestinationSchema>;
 
 export const cartItemSchema = z.object({
   id,

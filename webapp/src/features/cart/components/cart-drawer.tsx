@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Icon } from '@/components/ui/icon';
+import './cart.css';
 
 interface CartDrawerProps {
   open: boolean;

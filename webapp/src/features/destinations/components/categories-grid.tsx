@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 
 import { useCategories } from '../api/get-categories';
 import { categoryKey } from '../api/types';
+import './destinations.css';
 
 export function CategoriesGrid() {
   const { t } = useTranslation();

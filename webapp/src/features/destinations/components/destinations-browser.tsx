@@ -10,6 +10,7 @@ import { useDestinations } from '../api/get-destinations';
 import { categoryKey, type Destination } from '../api/types';
 
 import { DestinationCard } from './destination-card';
+import './destinations.css';
 
 interface DestinationsBrowserProps {
   category: string | undefined;

@@ -13,6 +13,7 @@ import { useCategories } from '../api/get-categories';
 import { useDestinations } from '../api/get-destinations';
 import { useSearch } from '../api/search';
 import { categoryKey } from '../api/types';
+import './destinations.css';
 
 interface PanelProps {
   onNavigate: () => void;

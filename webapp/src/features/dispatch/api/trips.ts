@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { api } from '@/lib/api-client';
 
 export const stepSchema = z.object({ type: z.string(), stop: z.number().optional(), name: z.string().optional(), driver: z.string().optional(), at: z.string() });
-export type TripStep = z.infer<typeof stepSchema>;
 
 export const tripSchema = z.object({
   order_id: z.string(),
@@ -49,6 +48,14 @@ export function useTripsBoard(date: string) {
 }
 
 const tripAnswer = z.object({ data: tripSchema }).transform((value) => value.data);
+
+/** The board's choice of a driver for a trip: one of the drivers listed. */
+export const assignInputSchema = z.object({ driverId: z.string().min(1) });
+export type AssignInput = z.infer<typeof assignInputSchema>;
+
+/** The e-mail of the account a driver signs in with (the browser checks its form; the server decides). */
+export const linkAccountInputSchema = z.object({ email: z.string().min(1) });
+export type LinkAccountInput = z.infer<typeof linkAccountInputSchema>;
 
 export const assignDriver = (orderId: string, driverId: string) =>
   api.post(`/api/admin/trips/${encodeURIComponent(orderId)}/driver`, { driver_id: driverId }, { schema: tripAnswer });

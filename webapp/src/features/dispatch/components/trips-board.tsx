@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
@@ -10,7 +12,19 @@ import { isApiError } from '@/lib/api-client';
 import { live } from '@/lib/live';
 import { formatDate } from '@/utils/format';
 
-import { assignDriver, linkDriverAccount, unassignDriver, useDispatchAction, useTripsBoard, type BoardDriver, type Trip } from '../api/trips';
+import {
+  assignDriver,
+  assignInputSchema,
+  linkAccountInputSchema,
+  linkDriverAccount,
+  unassignDriver,
+  useDispatchAction,
+  useTripsBoard,
+  type AssignInput,
+  type BoardDriver,
+  type LinkAccountInput,
+  type Trip,
+} from '../api/trips';
 import { useDispatchT } from './messages';
 import './dispatch.css';
 
@@ -59,8 +73,9 @@ export function TripsBoard() {
 function BoardRow({ trip, drivers }: { trip: Trip; drivers: BoardDriver[] }) {
   const { t } = useDispatchT();
   const language = useLanguage();
-  const [driverId, setDriverId] = useState('');
-  const assign = useDispatchAction((id: string) => assignDriver(trip.order_id, id));
+  const form = useForm<AssignInput>({ mode: 'onChange', resolver: zodResolver(assignInputSchema), defaultValues: { driverId: '' } });
+  const assign = useDispatchAction((input: AssignInput) => assignDriver(trip.order_id, input.driverId));
+  const sendAssign = form.handleSubmit((input) => assign.mutate(input, { onSuccess: () => toast.success(t('board.assigned')), onError }));
   const unassign = useDispatchAction(() => unassignDriver(trip.order_id));
   const name = trip.stop > 0 ? trip.stops[trip.stop - 1] : '';
   return (
@@ -86,7 +101,7 @@ function BoardRow({ trip, drivers }: { trip: Trip; drivers: BoardDriver[] }) {
           </div>
         ) : (
           <div className="dispatch-actions">
-            <select className="input input--select" aria-label={t('board.driver')} value={driverId} onChange={(e) => setDriverId(e.target.value)} data-testid="driver-select">
+            <select className="input input--select" aria-label={t('board.driver')} data-testid="driver-select" {...form.register('driverId')}>
               <option value="">{t('board.choose')}</option>
               {drivers.map((d) => (
                 <option key={d.id} value={d.id} disabled={!d.works_that_day}>
@@ -94,7 +109,7 @@ function BoardRow({ trip, drivers }: { trip: Trip; drivers: BoardDriver[] }) {
                 </option>
               ))}
             </select>
-            <Button size="sm" disabled={!driverId} loading={assign.isPending} onClick={() => assign.mutate(driverId, { onSuccess: () => toast.success(t('board.assigned')), onError })}>
+            <Button size="sm" disabled={!form.formState.isValid} loading={assign.isPending} onClick={() => void sendAssign()}>
               {t('board.assign')}
             </Button>
           </div>
@@ -122,8 +137,13 @@ function Drivers({ drivers }: { drivers: BoardDriver[] }) {
 
 function DriverRow({ driver }: { driver: BoardDriver }) {
   const { t } = useDispatchT();
-  const [email, setEmail] = useState(driver.account_email ?? '');
-  const link = useDispatchAction((value: string) => linkDriverAccount(driver.id, value));
+  const form = useForm<LinkAccountInput>({
+    mode: 'onChange',
+    resolver: zodResolver(linkAccountInputSchema),
+    defaultValues: { email: driver.account_email ?? '' },
+  });
+  const link = useDispatchAction((input: LinkAccountInput) => linkDriverAccount(driver.id, input.email));
+  const sendLink = form.handleSubmit((input) => link.mutate(input, { onSuccess: () => toast.success(t('board.linked')), onError }));
   return (
     <tr data-testid={`driver-${driver.id}`}>
       <td>
@@ -136,13 +156,10 @@ function DriverRow({ driver }: { driver: BoardDriver }) {
       <td>
         <form
           className="dispatch-actions"
-          onSubmit={(e) => {
-            e.preventDefault();
-            link.mutate(email, { onSuccess: () => toast.success(t('board.linked')), onError });
-          }}
+          onSubmit={(event) => void sendLink(event)}
         >
-          <input className="input" type="email" dir="ltr" aria-label={t('board.account')} placeholder={t('board.noAccount')} value={email} onChange={(e) => setEmail(e.target.value)} />
-          <Button size="sm" variant="ghost" type="submit" loading={link.isPending} disabled={!email}>
+          <input className="input" type="email" dir="ltr" aria-label={t('board.account')} placeholder={t('board.noAccount')} {...form.register('email')} />
+          <Button size="sm" variant="ghost" type="submit" loading={link.isPending} disabled={!form.formState.isValid}>
             {t('board.link')}
           </Button>
         </form>

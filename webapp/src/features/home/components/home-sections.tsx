@@ -14,6 +14,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { formatHours, formatNumber } from '@/utils/format';
 
 import { useHome, type HomeCard } from '../api/get-home';
+import './home.css';
 
 function Hero({ title, subtitle }: { title?: string | null; subtitle?: string | null }) {
   const { t } = useTranslation();

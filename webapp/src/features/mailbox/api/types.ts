@@ -14,7 +14,6 @@ export const mailSummarySchema = z.object({
   sent_at: z.string().nullish(),
   next_attempt_at: z.string().nullish(),
 });
-export type MailSummary = z.infer<typeof mailSummarySchema>;
 
 export const mailSchema = mailSummarySchema.extend({
   message_id: z.string().default(''),

@@ -32,8 +32,6 @@ export const timelineEntrySchema = z.object({
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
-export const ORDER_STATUSES = ['awaiting_payment', 'confirmed', 'payment_failed', 'expired', 'cancelled'] as const;
-
 export const orderSchema = z.object({
   id: z.string(),
   trip_number: z.string(),
@@ -85,7 +83,6 @@ export const enquirySchema = z.object({
   quote: z.object({ amount: moneySchema, note: z.string().optional(), valid_until: z.string() }).nullish(),
   decline_reason: z.string().optional(),
 });
-export type Enquiry = z.infer<typeof enquirySchema>;
 
 /** Query keys: the shell's live handler invalidates ['account', 'orders', id] on "order.changed". */
 export const ordersKey = ['account', 'orders'] as const;

@@ -14,6 +14,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { formatNumber } from '@/utils/format';
 
 import { outcomeOf, useOrderStatus, usePayEnquiry, type PaymentOutcome } from '../api/get-payment';
+import './payments.css';
 
 const SUCCESS_SECONDS = 5;
 const FAILURE_SECONDS = 10;

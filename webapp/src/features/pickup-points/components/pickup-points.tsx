@@ -7,6 +7,7 @@ import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { Tabs } from '@/components/ui/tabs';
 
 import { usePickupPoints, type PickupPoint } from '../api/get-pickup-points';
+import './pickup-points.css';
 
 export function PickupPointsList() {
   const { t } = useTranslation();

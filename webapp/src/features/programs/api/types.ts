@@ -21,7 +21,6 @@ export const programStopSchema = z
     photos: z.array(photoSchema).default([]),
   })
   .transform((s) => ({ ...s, photo: s.photos[0]?.thumb ?? null }));
-export type ProgramStop = z.infer<typeof programStopSchema>;
 
 export const programSchema = z
   .object({

@@ -46,7 +46,6 @@ export const paymentRowSchema = z.object({
   started_at: z.string(),
   notices: z.array(z.object({ kind: z.string(), notice_id: z.string(), outcome: z.string(), reason: z.string(), amount_minor: z.number(), at: z.string() })),
 });
-export type PaymentRow = z.infer<typeof paymentRowSchema>;
 
 export interface OrderFilter {
   status: string;
@@ -95,6 +94,17 @@ export function useStaffAction<I>(run: (input: I) => Promise<unknown>) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'purchase-orders'] }),
   });
 }
+
+const positiveAmount = z.string().refine((value) => Number(value) > 0);
+const filled = z.string().refine((value) => value.trim() !== '');
+
+/** A refund as staff type it: an amount in pounds above zero, and a reason. */
+export const refundInputSchema = z.object({ amount: positiveAmount, reason: filled });
+export type RefundInput = z.infer<typeof refundInputSchema>;
+
+/** A quote as staff type it: an amount in pounds above zero; the date, time and note may stay as they are. */
+export const quoteInputSchema = z.object({ amount: positiveAmount, date: z.string(), time: z.string(), note: z.string() });
+export type QuoteInput = z.infer<typeof quoteInputSchema>;
 
 export const refundOrder = (id: string, amount: number, reason: string) =>
   api.post(`/api/admin/orders/${encodeURIComponent(id)}/refund`, { amount, reason });

@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 
@@ -17,6 +19,8 @@ import {
   cancelOrderAsStaff,
   declineEnquiry,
   quoteEnquiry,
+  quoteInputSchema,
+  refundInputSchema,
   refundOrder,
   useAdminEnquiries,
   useAdminOrders,
@@ -25,6 +29,8 @@ import {
   type AdminEnquiry,
   type AdminOrder,
   type OrderFilter,
+  type QuoteInput,
+  type RefundInput,
 } from '../api/purchase-orders';
 import './purchase-orders.css';
 
@@ -95,10 +101,14 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
   const language = useLanguage();
   const money = useMoney();
   const [open, setOpen] = useState(false);
-  const [amount, setAmount] = useState(String(o.owed.amount || ''));
-  const [reason, setReason] = useState('');
-  const refund = useStaffAction(() => refundOrder(o.id, Number(amount), reason));
-  const cancel = useStaffAction(() => cancelOrderAsStaff(o.id, reason));
+  const form = useForm<RefundInput>({
+    mode: 'onChange',
+    resolver: zodResolver(refundInputSchema),
+    defaultValues: { amount: String(o.owed.amount || ''), reason: '' },
+  });
+  const refund = useStaffAction((input: RefundInput) => refundOrder(o.id, Number(input.amount), input.reason));
+  const cancel = useStaffAction(() => cancelOrderAsStaff(o.id, form.getValues('reason')));
+  const sendRefund = form.handleSubmit((input) => refund.mutate(input, { onSuccess: () => toast.success(t('purchaseOrders.refunded')), onError }));
   return (
     <li className="order-list__item" data-order={o.id}>
       <div>
@@ -120,9 +130,9 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
         ))}
         {open ? (
           <div className="form form--grid">
-            <InputField label={t('purchaseOrders.amount')} type="number" min={0} step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} />
-            <InputField label={t('fields.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
-            <Button size="sm" loading={refund.isPending} disabled={!reason.trim() || !(Number(amount) > 0)} onClick={() => refund.mutate(undefined, { onSuccess: () => toast.success(t('purchaseOrders.refunded')), onError })}>
+            <InputField label={t('purchaseOrders.amount')} type="number" min={0} step="0.01" {...form.register('amount')} />
+            <InputField label={t('fields.reason')} {...form.register('reason')} />
+            <Button size="sm" loading={refund.isPending} disabled={!form.formState.isValid} onClick={() => void sendRefund()}>
               {t('purchaseOrders.refund')}
             </Button>
             <Button size="sm" variant="danger" loading={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: () => toast.success(t('orders.actionDone.cancel')), onError })}>
@@ -165,12 +175,16 @@ function Enquiries() {
 function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const [amount, setAmount] = useState(q.estimate.minor ? String(q.estimate.amount) : '');
-  const [date, setDate] = useState(q.trip.date);
-  const [time, setTime] = useState(q.trip.time);
-  const [note, setNote] = useState('');
-  const quote = useStaffAction(() => quoteEnquiry(q.trip_number, { amount: Number(amount), note, valid_hours: 48, date: date || undefined, time: time || undefined }));
-  const decline = useStaffAction(() => declineEnquiry(q.trip_number, note));
+  const form = useForm<QuoteInput>({
+    mode: 'onChange',
+    resolver: zodResolver(quoteInputSchema),
+    defaultValues: { amount: q.estimate.minor ? String(q.estimate.amount) : '', date: q.trip.date, time: q.trip.time, note: '' },
+  });
+  const quote = useStaffAction((input: QuoteInput) =>
+    quoteEnquiry(q.trip_number, { amount: Number(input.amount), note: input.note, valid_hours: 48, date: input.date || undefined, time: input.time || undefined }),
+  );
+  const decline = useStaffAction(() => declineEnquiry(q.trip_number, form.getValues('note')));
+  const sendQuote = form.handleSubmit((input) => quote.mutate(input, { onSuccess: () => toast.success(t('purchaseOrders.quoteSent')), onError }));
   const open = q.status === 'submitted' || q.status === 'quoted';
   return (
     <li className="order-list__item">
@@ -188,11 +202,11 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
         {q.quote ? <p className="small">{t('purchaseOrders.quoted', { amount: money(q.quote.amount) })}</p> : null}
         {open ? (
           <div className="form form--grid">
-            <InputField label={t('purchaseOrders.amount')} type="number" min={1} step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} />
-            <InputField label={t('fields.date')} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-            <InputField label={t('fields.time')} type="time" step={900} value={time} onChange={(e) => setTime(e.target.value)} />
-            <InputField label={t('purchaseOrders.note')} value={note} onChange={(e) => setNote(e.target.value)} />
-            <Button size="sm" loading={quote.isPending} disabled={!(Number(amount) > 0)} onClick={() => quote.mutate(undefined, { onSuccess: () => toast.success(t('purchaseOrders.quoteSent')), onError })}>
+            <InputField label={t('purchaseOrders.amount')} type="number" min={1} step="0.01" {...form.register('amount')} />
+            <InputField label={t('fields.date')} type="date" {...form.register('date')} />
+            <InputField label={t('fields.time')} type="time" step={900} {...form.register('time')} />
+            <InputField label={t('purchaseOrders.note')} {...form.register('note')} />
+            <Button size="sm" loading={quote.isPending} disabled={!form.formState.isValid} onClick={() => void sendQuote()}>
               {t('purchaseOrders.sendQuote')}
             </Button>
             <Button size="sm" variant="ghost" loading={decline.isPending} onClick={() => decline.mutate(undefined, { onSuccess: () => toast.success(t('purchaseOrders.declined')), onError })}>

@@ -6,6 +6,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 
 import { useRates } from '../api/get-rates';
+import './rates.css';
 
 export function RatesList() {
   const { t } = useTranslation();

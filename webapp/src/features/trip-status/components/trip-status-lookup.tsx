@@ -15,6 +15,7 @@ import { formatClock, formatDate, formatMoney } from '@/utils/format';
 import type { Currency } from '@/config/constants';
 
 import { useTripStatusLookup, type TripStatus, type TripStatusLookup as Lookup } from '../api/get-trip-status';
+import './trip-status.css';
 
 const schema = z.object({
   trip_number: z.string().trim().min(1, 'validation.required'),

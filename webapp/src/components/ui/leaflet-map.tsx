@@ -1,0 +1,74 @@
+// The Leaflet map behind <PointsMap> (./map.tsx). Only map.tsx imports this file, and only lazily:
+// Leaflet and its stylesheet load when a page first shows a map, never with the home page.
+import 'leaflet/dist/leaflet.css';
+// After Leaflet's own rules, which it overrides.
+import './map.css';
+
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+
+import type { PointsMapProps } from './map';
+
+// The server may name its tile server at run time (<meta name="mishwar-map-tiles" content="…">), so one
+// build serves any deployment; otherwise the build's VITE_MAP_TILES_URL, otherwise OpenStreetMap.
+function metaContent(name: string): string | undefined {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
+}
+const tileURL = () =>
+  metaContent('mishwar-map-tiles') ?? (import.meta.env.VITE_MAP_TILES_URL as string | undefined) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const attribution = () =>
+  metaContent('mishwar-map-attribution') ?? (import.meta.env.VITE_MAP_TILES_ATTRIBUTION as string | undefined) ?? '© OpenStreetMap contributors';
+const CAIRO: L.LatLngTuple = [30.0444, 31.2357];
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+export function LeafletMap({
+  points,
+  route = false,
+  height = 360,
+  label,
+  onSelect,
+  onPick,
+}: PointsMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const selectRef = useRef(onSelect);
+  const pickRef = useRef(onPick);
+  useEffect(() => {
+    selectRef.current = onSelect;
+    pickRef.current = onPick;
+  }, [onSelect, onPick]);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const map = L.map(container.current, { scrollWheelZoom: false, attributionControl: true });
+    const tiles = L.tileLayer(tileURL(), { attribution: attribution(), maxZoom: 18 });
+    tiles.on('tileerror', () => container.current?.classList.add('points-map--offline'));
+    tiles.addTo(map);
+    const latlngs: L.LatLngTuple[] = [];
+    for (const p of points) {
+      const pos: L.LatLngTuple = [p.lat, p.lng];
+      latlngs.push(pos);
+      const icon = L.divIcon({
+        className: `points-map__marker points-map__marker--${p.kind ?? 'default'}`,
+        html: `<span>${escapeHtml(p.label ?? '')}</span>`,
+        iconSize: [28, 28],
+        iconAnchor: [14, 14],
+      });
+      L.marker(pos, { icon, title: p.name, alt: p.name, keyboard: true })
+        .bindTooltip(escapeHtml(p.name), { direction: 'top', offset: [0, -12], permanent: points.length <= 6 })
+        .on('click', () => selectRef.current?.(p.id))
+        .addTo(map);
+    }
+    map.on('click', (event: L.LeafletMouseEvent) => pickRef.current?.({ lat: event.latlng.lat, lng: event.latlng.lng }));
+    if (route && latlngs.length > 1) L.polyline(latlngs, { className: 'points-map__route', weight: 3 }).addTo(map);
+    if (latlngs.length > 1) map.fitBounds(L.latLngBounds(latlngs), { padding: [36, 36], maxZoom: 15 });
+    else map.setView(latlngs[0] ?? CAIRO, latlngs.length ? 14 : 11);
+    return () => {
+      map.remove();
+    };
+  }, [points, route]);
+
+  return <div ref={container} className="points-map" style={{ height }} role="region" aria-label={label} />;
+}
