@@ -2,7 +2,7 @@
 FROM node:20-bookworm AS web
 WORKDIR /src/webapp
 COPY webapp/package.json webapp/package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund --no-save
 COPY webapp/ ./
 RUN npm run build
 

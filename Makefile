@@ -16,9 +16,12 @@ run: build
 build: web
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/mishwar
 
+# npm install, not npm ci: knip's parser lists a native binding for every platform as optional, and the
+# registry this project installs from lacks some of them at knip's version, so the lock cannot list
+# them and npm ci refuses a lock without them. --no-save keeps package.json and the lock as they are.
 web-deps:
 	@if [ -f $(WEBAPP)/package.json ]; then \
-		cd $(WEBAPP) && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }; \
+		cd $(WEBAPP) && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm install --no-audit --no-fund --no-save; }; \
 	fi
 
 web: web-deps
