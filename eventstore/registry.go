@@ -117,6 +117,8 @@ func (r *Registry) lookupType(event any) (*registration, bool) {
 
 // Names lists every registered event type name, sorted.
 func (r *Registry) Names() []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
 	names := make([]string, 0, len(r.byName))
 	for n := range r.byName {
 		names = append(names, n)

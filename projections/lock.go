@@ -77,10 +77,13 @@ func (l *sessionLock) check(ctx context.Context) error {
 	return nil
 }
 
-// release ends the session, which releases the lock.
+// release unlocks, then ends the session. Closing alone would release the lock only once the server
+// has noticed the session's end, a moment after Close returns: a caller taking the lock again right
+// away (a rebuild after a failed one) could find it still held.
 func (l *sessionLock) release(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
+	_, _ = l.conn.Exec(ctx, `SELECT pg_advisory_unlock(hashtextextended($1, 0))`, l.key)
 	_ = l.conn.Close(ctx)
 }
 
