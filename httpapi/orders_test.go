@@ -16,7 +16,6 @@ import (
 	"mishwar/adapters/payments"
 	"mishwar/cmd/mishwar/app/apptest"
 	"mishwar/commands"
-	orderscmd "mishwar/commands/orders"
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/money"
 	"mishwar/eventstore"
@@ -448,7 +447,7 @@ func TestPaymentCallbacks(t *testing.T) {
 	w := newOrderWorld(t, 1, 1)
 	u := w.traveller(t)
 	_, placed := w.checkout(t, u, "")
-	secret, err := orderscmd.SandboxSecret(context.Background(), w.a.Pool)
+	secret, err := payments.SandboxSecret(context.Background(), w.a.Pool)
 	if err != nil {
 		t.Fatal(err)
 	}

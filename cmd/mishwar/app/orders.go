@@ -38,7 +38,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 	}
 	var secret []byte
 	if pcfg.Provider == "sandbox" && pcfg.SandboxSecret == "" {
-		if secret, err = orderscmd.SandboxSecret(ctx, a.Pool); err != nil {
+		if secret, err = payments.SandboxSecret(ctx, a.Pool); err != nil {
 			return fmt.Errorf("app: payments: %w", err)
 		}
 	}
