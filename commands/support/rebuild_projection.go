@@ -2,6 +2,7 @@ package support
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"sync"
 	"time"
@@ -27,9 +28,13 @@ type RebuildProjectionHandler struct {
 	running *sync.Map
 }
 
-// Handle starts rebuilding the read model name for userID and returns at once; the progress goes to
-// the admin room as it happens. ErrProjectionNotFound for an unknown name, ErrRebuildAlreadyRuns
-// while this process rebuilds it already.
+// startWait bounds how long Handle waits for a rebuild to get going before answering anyway.
+const startWait = 5 * time.Second
+
+// Handle starts rebuilding the read model name for userID and returns once the rebuild holds its
+// lock (so the projections' status says "rebuilding" from the moment the request is accepted); the
+// progress goes to the admin room as it happens. ErrProjectionNotFound for an unknown name,
+// ErrRebuildAlreadyRuns while this process or another rebuilds it already.
 func (h RebuildProjectionHandler) Handle(ctx context.Context, name, userID string) error {
 	if h.rebuilds == nil || !h.rebuilds.Rebuildable(name) {
 		return ErrProjectionNotFound
@@ -39,11 +44,16 @@ func (h RebuildProjectionHandler) Handle(ctx context.Context, name, userID strin
 	}
 	log := h.log.With("projection", name, "by", userID)
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), rebuildTimeout)
+	started := make(chan struct{})
+	var once sync.Once
+	begin := func() { once.Do(func() { close(started) }) }
+	finished := make(chan error, 1)
 	go func() {
 		defer cancel()
 		defer h.running.Delete(name)
 		var lastPush time.Time
 		err := h.rebuilds.Rebuild(ctx, name, func(pr projections.RebuildProgress) {
+			begin()
 			if pr.Phase == projections.PhaseReplay && time.Since(lastPush) < 250*time.Millisecond {
 				return
 			}
@@ -51,6 +61,12 @@ func (h RebuildProjectionHandler) Handle(ctx context.Context, name, userID strin
 			h.push(ctx, map[string]any{"projection": name, "phase": pr.Phase, "events": pr.Events, "total": pr.Total,
 				"percent": pr.Percent, "events_per_second": pr.EventsPerSecond})
 		})
+		finished <- err
+		begin()
+		if errors.Is(err, projections.ErrRebuildRunning) {
+			log.Info("support: a rebuild already runs elsewhere", "err", err)
+			return
+		}
 		if err != nil {
 			log.Error("support: rebuild failed", "err", err)
 			h.push(ctx, map[string]any{"projection": name, "phase": "failed", "error": err.Error()})
@@ -58,6 +74,19 @@ func (h RebuildProjectionHandler) Handle(ctx context.Context, name, userID strin
 		}
 		log.Info("support: rebuild done")
 	}()
+	select {
+	case <-started:
+	case <-time.After(startWait):
+		return nil
+	}
+	select {
+	case err := <-finished:
+		if errors.Is(err, projections.ErrRebuildRunning) {
+			return ErrRebuildAlreadyRuns
+		}
+		finished <- err
+	default:
+	}
 	return nil
 }
 

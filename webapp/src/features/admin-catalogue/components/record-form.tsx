@@ -57,7 +57,10 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
   const values = useWatch({ control: form.control });
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string>();
-  const [idempotencyKey] = useState(newKey);
+  // One key per distinct submission: a second click or a retry of the same values reuses it, while
+  // values corrected after a refusal are a new request with a new key (the server binds a key to
+  // the body it first came with).
+  const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
   const save = useSaveRecord();
   const title = t(id ? 'adminCatalogue.editTitle' : 'adminCatalogue.createTitle', { item: t(`admin.sections.${section}.singular`) });
   const errors = { ...flatErrors(form.formState.errors), ...serverErrors };
@@ -66,6 +69,13 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
     (sent) => {
       setServerErrors({});
       setMessage(undefined);
+      const body = JSON.stringify(sent);
+      let current = attempt;
+      if (!current || current.body !== body) {
+        current = { body, key: newKey() };
+        setAttempt(current);
+      }
+      const idempotencyKey = current.key;
       // The promise, not mutate's callbacks: the saved record reloads and this editor remounts, and
       // callbacks of an unmounted observer never run.
       save.mutateAsync({ endpoint: kind.endpoint, id, version, values: sent, idempotencyKey }).then(onSaved, (error: unknown) => {
