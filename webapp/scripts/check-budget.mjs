@@ -10,11 +10,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// The goal is 150 kB. What the home page needs is already more than that: React and React Router
-// (97 kB), zod (25 kB), both translations (27 kB), i18next (21 kB), TanStack Query, toasts and the
-// shell. Until those shrink, the budget holds the line where it is, so nothing new slips into the
-// first download: lower it when the measure falls, never raise it to pass.
-const BUDGET_BYTES = 222_000;
+// The goal was 150 kB and is met: each language's translations, zod (response schemas load with
+// their responses), react-toastify (with the first toast) and React Router's data router are out of
+// the first download, which is now React, React Router's declarative core, i18next, TanStack Query
+// and the shell. The budget holds the line where it is, so nothing new slips into the first
+// download: lower it when the measure falls, never raise it to pass. Not counted: the one
+// translation chunk the app fetches before its first render (about 12 kB English, 14 kB Arabic).
+const BUDGET_BYTES = 142_000;
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));

@@ -1,20 +1,15 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-// The same entry as every `toast(...)` call: the unstyled entry is a separate bundle with its own
-// store, and toasts sent through one never reach a container from the other.
-import { Bounce, ToastContainer } from 'react-toastify';
 
 import { MoneyProvider } from '@/components/ui/money';
-import { PHONE_MEDIA_QUERY, TOAST_AUTOCLOSE_DESKTOP_MS, TOAST_AUTOCLOSE_PHONE_MS } from '@/config/constants';
 import { ratesFrom, useCurrencies } from '@/features/currencies/api/get-currencies';
-import { useMediaQuery } from '@/hooks/use-media-query';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
+import { toastsWanted } from '@/lib/toast';
 import { useCurrencyStore } from '@/stores/currency-store';
-import { useLocaleStore } from '@/stores/locale-store';
 
-import 'react-toastify/ReactToastify.css';
+const LazyToasts = lazy(() => import('./toast-container').then((m) => ({ default: m.Toasts })));
 
 function Money({ children }: { children: ReactNode }) {
   const currency = useCurrencyStore((state) => state.currency);
@@ -26,21 +21,14 @@ function Money({ children }: { children: ReactNode }) {
   );
 }
 
-/** Spec section 9: toasts close after 5 s on desktops and 2 s on phones. */
-export function Toasts() {
-  const phone = useMediaQuery(PHONE_MEDIA_QUERY);
-  const rtl = useLocaleStore((state) => state.language) === 'ar';
+/** The toast container, mounted (and downloaded) once the first toast is asked for. */
+function Toasts() {
+  const wanted = useSyncExternalStore(toastsWanted.subscribe, toastsWanted.get, toastsWanted.get);
+  if (!wanted) return null;
   return (
-    <ToastContainer
-      position={phone ? 'bottom-center' : rtl ? 'top-left' : 'top-right'}
-      autoClose={phone ? TOAST_AUTOCLOSE_PHONE_MS : TOAST_AUTOCLOSE_DESKTOP_MS}
-      rtl={rtl}
-      newestOnTop
-      closeOnClick
-      pauseOnFocusLoss
-      transition={Bounce}
-      theme="light"
-    />
+    <Suspense fallback={null}>
+      <LazyToasts />
+    </Suspense>
   );
 }
 

@@ -114,6 +114,14 @@ describe('requests', () => {
     };
     await expect(client().get('/api/x', { schema })).rejects.toMatchObject({ status: -1 });
   });
+
+  it('loads a lazy schema while the request is on its way, and validates with it', async () => {
+    script = [{ status: 200, body: { n: 2 } }];
+    const schema = { parse: (data: unknown) => ({ doubled: (data as { n: number }).n * 2 }) };
+    await expect(client().get('/api/x', { schema: () => Promise.resolve(schema) })).resolves.toEqual({ doubled: 4 });
+    script = [{ status: 200, body: { n: 2 } }];
+    await expect(client().get('/api/x', { schema: () => Promise.reject(new Error('chunk failed')) })).rejects.toMatchObject({ status: 0 });
+  });
 });
 
 describe('errors', () => {

@@ -83,6 +83,12 @@ export interface Schema<T> {
   parse(data: unknown): T;
 }
 
+/**
+ * A schema in a chunk of its own, loaded while the request is on its way: the home page's requests
+ * use these so the validation library is not part of the first download.
+ */
+export type LazySchema<T> = () => Promise<Schema<T>>;
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<T> {
@@ -90,7 +96,7 @@ export interface RequestOptions<T> {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  schema?: Schema<T>;
+  schema?: Schema<T> | LazySchema<T>;
 }
 
 export interface ApiClientOptions {
@@ -165,6 +171,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<T>(method: HttpMethod, path: string, opts: RequestOptions<T> = {}): Promise<T> {
+    const schema = typeof opts.schema === 'function' ? opts.schema() : opts.schema;
+    // Read below, after the response; a request that fails first must not leave it unhandled.
+    if (schema instanceof Promise) schema.catch(() => undefined);
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     const token = options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -190,9 +199,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const payload = await readBody(response);
     if (!response.ok) throw decodeError(response.status, response.statusText, payload);
-    if (!opts.schema) return payload as T;
+    if (!schema) return payload as T;
+    let parser: Schema<T>;
     try {
-      return opts.schema.parse(payload);
+      parser = await schema;
+    } catch {
+      // The schema's chunk did not load: as unreachable as the server itself.
+      throw new ApiError(NETWORK_ERROR_STATUS, 'Network request failed', {}, null);
+    }
+    try {
+      return parser.parse(payload);
     } catch {
       throw new ApiError(INVALID_RESPONSE_STATUS, 'Unexpected response from the server', {}, payload);
     }

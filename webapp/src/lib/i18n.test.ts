@@ -59,4 +59,17 @@ describe('translations', () => {
     const needsArabic = arabic.filter((text) => /[a-z]{3,}/.test(text.replace(/\{\{\w+\}\}|\([^)]*\)|<\/?\w+>/g, '')));
     expect(needsArabic).toEqual([]);
   });
+
+  it('has every Arabic plural form, since an Arabic page loads no English to fall back on', () => {
+    const forms = ['zero', 'one', 'two', 'few', 'many', 'other'];
+    const plural = (value: unknown, prefix = ''): string[] =>
+      value && typeof value === 'object'
+        ? Object.entries(value).flatMap(([k, v]) => plural(v, `${prefix}${k}.`))
+        : [prefix.slice(0, -1)].filter((key) => /_(zero|one|two|few|many|other)$/.test(key));
+    const present = plural(ar);
+    const bases = new Set(present.map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')));
+    const missing = [...bases].flatMap((base) => forms.map((form) => `${base}_${form}`)).filter((key) => !present.includes(key));
+    expect(bases.size).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
+  });
 });

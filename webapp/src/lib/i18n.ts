@@ -1,6 +1,10 @@
 // i18next set up for English and Arabic. The first visit follows the browser's
 // language; after the visitor chooses, the choice (localStorage, and a cookie
 // the server reads to render the right language) wins.
+//
+// Each language's translations are a chunk of their own, loaded when the language is first used:
+// main.tsx awaits the start-up language before the first render (no untranslated keys flash), and
+// the locale store loads another language before switching to it. A visitor downloads one.
 
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -15,8 +19,6 @@ import {
   type Language,
 } from '@/config/constants';
 import { readCookie, writeCookie } from '@/lib/cookies';
-import ar from '@/locales/ar.json';
-import en from '@/locales/en.json';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -80,12 +82,9 @@ export function rememberLanguage(language: Language): void {
   writeCookie(LANGUAGE_COOKIE, language, { maxAgeSeconds: LANGUAGE_COOKIE_MAX_AGE_SECONDS });
 }
 
-export const resources = {
-  en: { translation: en },
-  ar: { translation: ar },
-} as const;
+type Bundles = Partial<Record<Language, { translation: object }>>;
 
-export function createI18n(language: Language, bundles: Record<Language, { translation: object }> = resources): I18n {
+export function createI18n(language: Language, bundles: Bundles): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     resources: bundles,
@@ -99,4 +98,17 @@ export function createI18n(language: Language, bundles: Record<Language, { trans
   return instance;
 }
 
-export const i18n = createI18n(typeof window === 'undefined' ? FALLBACK_LANGUAGE : detectBrowserLanguage());
+// Starts with no translations: loadLanguage adds them.
+export const i18n = createI18n(typeof window === 'undefined' ? FALLBACK_LANGUAGE : detectBrowserLanguage(), {});
+
+const translations: Record<Language, () => Promise<{ default: object }>> = {
+  en: () => import('@/locales/en.json'),
+  ar: () => import('@/locales/ar.json'),
+};
+
+/** Fetches a language's translations into i18n once; resolves at once when they are already there. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const { default: bundle } = await translations[language]();
+  i18n.addResourceBundle(language, 'translation', bundle);
+}

@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+import { loadLanguage } from '@/lib/i18n';
+
 const browserLike = typeof window !== 'undefined';
 
 // Whole-app renders on a busy 2-core machine can take longer than the 1 s default.
@@ -34,3 +36,7 @@ if (browserLike) {
   }
   window.scrollTo = () => undefined;
 }
+
+// The app loads one language's translations before its first render and another when switched to;
+// tests render and switch synchronously, so both are there from the start.
+await Promise.all([loadLanguage('en'), loadLanguage('ar')]);

@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 
 import { LanguageChoices } from '@/components/preferences';
 import { Button } from '@/components/ui/button';
@@ -12,6 +11,7 @@ import { Avatar } from '@/features/auth/components/account-menu';
 import { useSignOut } from '@/features/auth/hooks/use-session';
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
 import { useSupportT } from '@/features/support/components/messages';
+import { toast } from '@/lib/toast';
 
 import { Logo } from './header';
 import { useNavigationReset } from './home-layout';

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
 import { CheckboxField, InputField } from '@/components/ui/field';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/config/constants';
+import { toast } from '@/lib/toast';
 
 import { useChangePassword } from '../api/change-password';
 import { useEndOtherSessions } from '../api/end-other-sessions';

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
 import { nationalOf, regionOf, toE164 } from '@/lib/phone';
+import { toast } from '@/lib/toast';
 
 import { useUpdatePersonalInfo } from '../api/update-personal-info';
 

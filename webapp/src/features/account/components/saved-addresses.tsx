@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
@@ -9,6 +8,7 @@ import { InputField, SelectField } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icon';
 import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
+import { toast } from '@/lib/toast';
 
 import { useDeleteLocation } from '../api/delete-location';
 import { useSavedLocations } from '../api/get-saved-locations';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { QueryView } from '@/components/ui/query-view';
 import { SkeletonGrid } from '@/components/ui/states';
+import { toast } from '@/lib/toast';
 
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useSessions } from '../api/get-sessions';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { toast } from '@/lib/toast';
 
 import { useAddToWishlist } from '../api/add-to-wishlist';
 import { useWishlist } from '../api/get-wishlist';

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { toast } from '@/lib/toast';
 
 import { useWishlist } from '../api/get-wishlist';
 import { useWishlistItem } from '../api/get-wishlist-item';

@@ -2,10 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-import { userEnvelopeSchema, type User } from '../types';
+import type { User } from '../types';
+
+const loadSchema = () => import('../schemas').then((m) => m.userEnvelopeSchema);
 
 export function getAdmin(signal?: AbortSignal): Promise<User> {
-  return api.get('/api/auth/getadmin', { schema: userEnvelopeSchema, signal });
+  return api.get('/api/auth/getadmin', { schema: loadSchema, signal });
 }
 
 export const adminQueryKey = ['auth', 'admin'] as const;

@@ -2,10 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-import { userEnvelopeSchema, type User } from '../types';
+import type { User } from '../types';
+
+const loadSchema = () => import('../schemas').then((m) => m.userEnvelopeSchema);
 
 export function getMe(signal?: AbortSignal): Promise<User> {
-  return api.get('/api/me', { schema: userEnvelopeSchema, signal });
+  return api.get('/api/me', { schema: loadSchema, signal });
 }
 
 export const meQueryKey = ['auth', 'me'] as const;

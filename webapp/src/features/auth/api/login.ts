@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 
-import { userSchema } from '../types';
+import { userSchema } from '../schemas';
 
 export const loginInputSchema = z.object({
   email: z.email(),

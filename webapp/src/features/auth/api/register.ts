@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { api, normaliseErrors, type FieldErrors } from '@/lib/api-client';
 
-import { userSchema, type User } from '../types';
+import { userSchema, type User } from '../schemas';
 
 export interface RegisterInput {
   first_name: string;

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { toast } from '@/lib/toast';
 
 import { useSignOut } from '../hooks/use-session';
 import { displayName, initials, selectIsAuthenticated, useAuthStore } from '../stores/auth-store';

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
@@ -10,6 +9,7 @@ import { InputField } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/config/constants';
 import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useResetPassword } from '../api/reset-password';

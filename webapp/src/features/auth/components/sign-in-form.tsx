@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/field';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 
 import { adminQueryOptions } from '../api/get-admin';
 import { useLogin } from '../api/login';

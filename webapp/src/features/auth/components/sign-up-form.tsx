@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
@@ -10,6 +9,7 @@ import { PhoneField } from '@/components/ui/phone-field';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/config/constants';
 import { isApiError } from '@/lib/api-client';
 import { DEFAULT_PHONE_REGION, toE164 } from '@/lib/phone';
+import { toast } from '@/lib/toast';
 
 import { splitFullName, useRegister } from '../api/register';
 import { useCompleteSignIn } from '../hooks/use-session';

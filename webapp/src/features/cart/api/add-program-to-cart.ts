@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 import { useApplyCart } from './cart-cache';
-import { cartSchema, type Cart } from './get-cart';
+import { loadCartSchema, type Cart } from './get-cart';
 
 /** Adds a program's destinations in its order, skipping those already in the cart. */
 export function addProgramToCart(programId: string): Promise<Cart> {
-  return api.post('/api/auth/cart/program', { program_id: programId }, { schema: cartSchema });
+  return api.post('/api/auth/cart/program', { program_id: programId }, { schema: loadCartSchema });
 }
 
 export function useAddProgramToCart() {

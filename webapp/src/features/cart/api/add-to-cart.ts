@@ -5,7 +5,8 @@ import { api } from '@/lib/api-client';
 
 import { useCartMirrorStore } from '../stores/cart-mirror-store';
 
-import { cartItemSchema, cartQueryKey } from './get-cart';
+import { cartItemSchema } from './cart-schemas';
+import { cartQueryKey } from './get-cart';
 
 export const addedItemSchema = z.object({
   message: z.string().nullish(),

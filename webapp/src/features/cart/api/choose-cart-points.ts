@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 import { useApplyCart } from './cart-cache';
-import { cartSchema, type Cart } from './get-cart';
+import { loadCartSchema, type Cart } from './get-cart';
 
 /** A pickup point by id, or a place of the traveller's own. */
 export type PointChoice = { pickup_point_id: string } | { name: string; lat: number; lng: number };
@@ -16,7 +16,7 @@ export interface CartPoints {
 }
 
 export function chooseCartPoints({ start, end }: CartPoints): Promise<Cart> {
-  return api.put('/api/auth/cart/points', { start, end, end_same_as_start: end === null }, { schema: cartSchema });
+  return api.put('/api/auth/cart/points', { start, end, end_same_as_start: end === null }, { schema: loadCartSchema });
 }
 
 export function useChooseCartPoints() {

@@ -3,10 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 import { useApplyCart } from './cart-cache';
-import { cartSchema, type Cart } from './get-cart';
+import { loadCartSchema, type Cart } from './get-cart';
 
 export function clearCart(): Promise<Cart> {
-  return api.delete('/api/auth/cart/clear', { schema: cartSchema });
+  return api.delete('/api/auth/cart/clear', { schema: loadCartSchema });
 }
 
 export function useClearCart() {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { sampleCart } from '../utils/sample-cart';
 
-import { cartPath, cartSchema } from './get-cart';
+import { cartSchema } from './cart-schemas';
+import { cartPath } from './get-cart';
 
 describe('cart call', () => {
   it('sends the cookie mirror as destination_ids[] in order', () => {

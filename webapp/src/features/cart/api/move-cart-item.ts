@@ -4,7 +4,7 @@ import { CART_MOVE_STEP } from '@/config/constants';
 import { api } from '@/lib/api-client';
 
 import { useApplyCart } from './cart-cache';
-import { cartSchema, type Cart } from './get-cart';
+import { loadCartSchema, type Cart } from './get-cart';
 
 export type MoveDirection = 'up' | 'down';
 
@@ -18,7 +18,7 @@ export function moveCartItem({ itemId, direction }: MoveCartItem): Promise<Cart>
   return api.patch(
     `/api/auth/cart/items/${encodeURIComponent(itemId)}/move`,
     { direction, steps: CART_MOVE_STEP },
-    { schema: cartSchema },
+    { schema: loadCartSchema },
   );
 }
 

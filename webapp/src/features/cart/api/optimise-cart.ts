@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 
-import { cartSchema } from './get-cart';
+import { cartSchema } from './cart-schemas';
 
 export const proposalSchema = z.object({
   message: z.string().default(''),

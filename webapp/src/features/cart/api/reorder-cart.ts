@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 import { useApplyCart } from './cart-cache';
-import { cartSchema, type Cart } from './get-cart';
+import { loadCartSchema, type Cart } from './get-cart';
 
 export interface ReorderCart {
   itemIds: readonly string[];
@@ -12,7 +12,7 @@ export interface ReorderCart {
 
 /** Puts every item in the given order (accepting a proposed optimised order). */
 export function reorderCart({ itemIds, reason }: ReorderCart): Promise<Cart> {
-  return api.put('/api/auth/cart/order', { item_ids: itemIds, reason }, { schema: cartSchema });
+  return api.put('/api/auth/cart/order', { item_ids: itemIds, reason }, { schema: loadCartSchema });
 }
 
 export function useReorderCart() {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 
 import { useAddProgramToCart } from '../api/add-program-to-cart';
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 
 import { useAddToCart } from '../api/add-to-cart';
 import { useCartMirrorStore } from '../stores/cart-mirror-store';

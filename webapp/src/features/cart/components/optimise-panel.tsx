@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { toast } from '@/lib/toast';
 
 import type { Cart } from '../api/get-cart';
 import { useOptimiseCart, type Proposal } from '../api/optimise-cart';

@@ -1,9 +1,9 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
+import { toast } from '@/lib/toast';
 
 import { useChooseCartPoints } from '../api/choose-cart-points';
 import type { Cart } from '../api/get-cart';

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
@@ -8,6 +7,7 @@ import { Icon } from '@/components/ui/icon';
 import { PointsMap } from '@/components/ui/map';
 import { Tabs } from '@/components/ui/tabs';
 import { useLanguage } from '@/hooks/use-language';
+import { toast } from '@/lib/toast';
 import { formatNumber } from '@/utils/format';
 
 import { useChooseCartPoints, type PointChoice } from '../api/choose-cart-points';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+
+import { toast } from '@/lib/toast';
 
 import { useClearCart } from '../api/clear-cart';
 import type { MoveDirection } from '../api/move-cart-item';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { usePanelsStore } from '@/stores/panels-store';
 
-import { cartSchema, type Cart } from '../api/get-cart';
+import { cartSchema, type Cart } from '../api/cart-schemas';
 import { useCartMirrorStore } from '../stores/cart-mirror-store';
 
 import { useCartSync } from './use-cart-sync';

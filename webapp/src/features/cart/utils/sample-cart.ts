@@ -1,4 +1,4 @@
-import { cartSchema, type Cart } from '../api/get-cart';
+import { cartSchema, type Cart } from '../api/cart-schemas';
 
 /** A cart as the server answers it: start → Museum → (Gone, unpublished) → Citadel → end. For tests. */
 export function sampleCart(): Cart {

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
@@ -12,6 +11,7 @@ import { PhoneField } from '@/components/ui/phone-field';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { countryKeys, DEFAULT_PHONE_REGION, toE164 } from '@/lib/phone';
+import { toast } from '@/lib/toast';
 import { useCurrencyStore } from '@/stores/currency-store';
 import { formatClock, formatNumber } from '@/utils/format';
 

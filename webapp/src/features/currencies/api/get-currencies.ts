@@ -1,26 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { CURRENCIES, type Currency } from '@/config/constants';
 import { api } from '@/lib/api-client';
-import { listOf, numeric } from '@/lib/schemas';
 
-/** `rate`: units of this currency that one EGP buys. */
-export const currencySchema = z
-  .object({
-    currency: z.string().optional(),
-    code: z.string().optional(),
-    name: z.string().nullish(),
-    symbol: z.string().nullish(),
-    rate: numeric,
-  })
-  .transform((c) => ({ ...c, code: c.code ?? c.currency ?? '' }));
-export type CurrencyInfo = z.infer<typeof currencySchema>;
+import type { CurrencyInfo } from './schemas';
 
-const schema = listOf(currencySchema);
+const loadSchema = () => import('./schemas').then((m) => m.currenciesSchema);
 
 export function getCurrencies(signal?: AbortSignal): Promise<CurrencyInfo[]> {
-  return api.get('/api/currencies', { schema, signal });
+  return api.get('/api/currencies', { schema: loadSchema, signal });
 }
 
 export function ratesFrom(list: readonly CurrencyInfo[]): Partial<Record<Currency, number>> {

@@ -2,14 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { useLanguage } from '@/hooks/use-language';
 import { api } from '@/lib/api-client';
-import { listOf } from '@/lib/schemas';
 
-import { categorySchema, type Category } from './types';
+import type { Category } from './schemas';
 
-const schema = listOf(categorySchema);
+const loadSchema = () => import('./schemas').then((m) => m.categoriesSchema);
 
 export function getCategories(lang?: string, signal?: AbortSignal): Promise<Category[]> {
-  return api.get('/api/categories', { schema, signal, query: { lang } });
+  return api.get('/api/categories', { schema: loadSchema, signal, query: { lang } });
 }
 
 export const categoriesQueryOptions = (lang?: string) =>

@@ -4,7 +4,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { api } from '@/lib/api-client';
 import { oneOf } from '@/lib/schemas';
 
-import { destinationSchema, type Destination } from './types';
+import { destinationSchema, type Destination } from './schemas';
 
 const schema = oneOf(destinationSchema);
 

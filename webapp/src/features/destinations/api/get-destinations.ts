@@ -1,17 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { DESTINATIONS_PAGE_SIZE } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { api } from '@/lib/api-client';
 
-import { destinationSchema } from './types';
+import type { DestinationsPage } from './schemas';
 
-export const destinationsPageSchema = z.object({
-  data: z.array(destinationSchema),
-  next_cursor: z.union([z.string(), z.number()]).transform(String).nullish(),
-});
-export type DestinationsPage = z.infer<typeof destinationsPageSchema>;
+const loadSchema = () => import('./schemas').then((m) => m.destinationsPageSchema);
 
 export interface DestinationsFilter {
   category?: string;
@@ -22,7 +17,7 @@ export interface DestinationsFilter {
 export function getDestinations(filter: DestinationsFilter & { cursor?: string; lang?: string }, signal?: AbortSignal): Promise<DestinationsPage> {
   return api.get('/api/destinations', {
     query: { category: filter.category, q: filter.q, cursor: filter.cursor, limit: filter.limit ?? DESTINATIONS_PAGE_SIZE, lang: filter.lang },
-    schema: destinationsPageSchema,
+    schema: loadSchema,
     signal,
   });
 }

@@ -1,23 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { useLanguage } from '@/hooks/use-language';
 import { api } from '@/lib/api-client';
-import { idSchema } from '@/lib/schemas';
 
-import { destinationSchema } from './types';
+import type { SearchResults } from './schemas';
 
 // GET /api/search: destinations and programs matching words typed in Arabic or English.
 
-const programHitSchema = z.object({ id: idSchema, slug: z.string(), name: z.string(), hours: z.number().nullish() });
-
-const schema = z
-  .object({ data: z.object({ destinations: z.array(destinationSchema), programs: z.array(programHitSchema) }) })
-  .transform((v) => v.data);
-export type SearchResults = z.infer<typeof schema>;
+const loadSchema = () => import('./schemas').then((m) => m.searchResultsSchema);
 
 export function search(q: string, lang?: string, signal?: AbortSignal): Promise<SearchResults> {
-  return api.get('/api/search', { schema, signal, query: { q, lang, limit: 8 } });
+  return api.get('/api/search', { schema: loadSchema, signal, query: { q, lang, limit: 8 } });
 }
 
 export const searchQueryOptions = (q: string, lang?: string) =>

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -7,6 +6,7 @@ import { EmptyState } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { live } from '@/lib/live';
+import { toast } from '@/lib/toast';
 import { formatDate } from '@/utils/format';
 
 import { advanceTrip, useDispatchAction, useDriverTrips, type Trip } from '../api/trips';

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/field';
@@ -10,6 +9,7 @@ import { EmptyState } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { live } from '@/lib/live';
+import { toast } from '@/lib/toast';
 import { formatDate } from '@/utils/format';
 
 import {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
@@ -10,6 +9,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { Tabs } from '@/components/ui/tabs';
 import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { cx } from '@/utils/cx';
 
 import { useMail } from '../api/get-mail';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { InputField, TextAreaField } from '@/components/ui/field';
@@ -10,6 +9,7 @@ import { SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { formatClock, formatDate, formatNumber } from '@/utils/format';
 
 import { useExchangeQuote } from '../api/get-exchange-quote';

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { PointsMap } from '@/components/ui/map';
@@ -9,6 +8,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
+import { toast } from '@/lib/toast';
 import { formatClock, formatDate, formatDistanceKm, formatDuration, formatHours, formatNumber } from '@/utils/format';
 
 import { useOrder } from '../api/get-order';

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { InputField } from '@/components/ui/field';
@@ -11,6 +10,7 @@ import { EmptyState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useCountdown } from '@/hooks/use-countdown';
 import { useLanguage } from '@/hooks/use-language';
+import { toast } from '@/lib/toast';
 import { formatNumber } from '@/utils/format';
 
 import { outcomeOf, useOrderStatus, usePayEnquiry, type PaymentOutcome } from '../api/get-payment';

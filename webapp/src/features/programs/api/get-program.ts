@@ -4,7 +4,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { api } from '@/lib/api-client';
 import { oneOf } from '@/lib/schemas';
 
-import { programSchema, type Program } from './types';
+import { programSchema, type Program } from './schemas';
 
 const schema = oneOf(programSchema);
 

@@ -2,14 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { useLanguage } from '@/hooks/use-language';
 import { api } from '@/lib/api-client';
-import { listOf } from '@/lib/schemas';
 
-import { programSchema, type Program } from './types';
+import type { Program } from './schemas';
 
-const schema = listOf(programSchema);
+const loadSchema = () => import('./schemas').then((m) => m.programsSchema);
 
 export function getPrograms(lang?: string, q?: string, signal?: AbortSignal): Promise<Program[]> {
-  return api.get('/api/programs', { schema, signal, query: { lang, q } });
+  return api.get('/api/programs', { schema: loadSchema, signal, query: { lang, q } });
 }
 
 export const programsQueryOptions = (lang?: string, q?: string) =>

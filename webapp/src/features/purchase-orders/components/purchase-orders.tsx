@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
 import { CheckboxField, InputField, SelectField } from '@/components/ui/field';
@@ -13,6 +12,7 @@ import { Tabs } from '@/components/ui/tabs';
 import type { Currency } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { formatDate, formatMoney } from '@/utils/format';
 
 import {

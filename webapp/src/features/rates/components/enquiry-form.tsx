@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,7 @@ import { PROGRAM_RESPONSE_HOURS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useLanguage } from '@/hooks/use-language';
+import { toast } from '@/lib/toast';
 import { formatNumber } from '@/utils/format';
 
 import { useRates } from '../api/get-rates';

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/field';
@@ -9,6 +8,7 @@ import { EmptyState } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { live } from '@/lib/live';
+import { toast } from '@/lib/toast';
 import { formatDate } from '@/utils/format';
 
 import { useOrderHistory, useOrderSearch, useProjections, useRebuild, useStream, type OrderHistory, type RecordedEvent } from '../api/support';
