@@ -2,10 +2,12 @@ package httpapi_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"mishwar/cmd/mishwar/app/apptest"
+	"mishwar/internal/config"
 	"mishwar/internal/pgtest"
 )
 
@@ -26,6 +28,32 @@ func TestHealthAndReadinessAnswer(t *testing.T) {
 			t.Fatalf("readyz never became ready: %d %s", r.Status, r.Body)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// A process that is not ready says only that to the public; staff may read why.
+func TestReadinessDetailsAreForStaffOnly(t *testing.T) {
+	// No projection can be within -1 events of the head: the app is never ready.
+	a := apptest.New(t, func(c *config.Config) { c.ReadyMaxLag = -1 })
+	admin, support, traveller := a.AdminToken(t), a.Staff(t, "support").Token, a.UserToken(t)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		r := a.Get("/readyz", admin)
+		if r.Status == http.StatusServiceUnavailable && strings.Contains(string(r.Body), "events behind") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("admin: %d %q, want 503 with the reason", r.Status, r.Body)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if r := a.Get("/readyz", support); r.Status != http.StatusServiceUnavailable || !strings.HasPrefix(string(r.Body), "not ready: ") {
+		t.Fatalf("support: %d %q", r.Status, r.Body)
+	}
+	for name, token := range map[string]string{"visitor": "", "traveller": traveller} {
+		if r := a.Get("/readyz", token); r.Status != http.StatusServiceUnavailable || string(r.Body) != "not ready\n" {
+			t.Fatalf("%s: %d %q, want a bare 503 not ready", name, r.Status, r.Body)
+		}
 	}
 }
 

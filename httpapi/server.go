@@ -7,6 +7,7 @@ package httpapi
 import (
 	"log/slog"
 	"net/http"
+	"net/netip"
 
 	"github.com/gorilla/mux"
 
@@ -36,8 +37,9 @@ type Deps struct {
 	Web http.Handler
 	// Live serves the Socket.IO endpoint under /socket.io/ (nil: not mounted).
 	Live http.Handler
-	// TrustProxy: take the client address from X-Forwarded-For (only behind a proxy you run).
-	TrustProxy bool
+	// TrustedProxies are the networks of the proxies in front of us: requests from them get their
+	// client address from X-Forwarded-For (see httpx.WithTrustedProxy). Empty: the header is ignored.
+	TrustedProxies []netip.Prefix
 }
 
 // Server routes requests to handlers.
@@ -88,9 +90,7 @@ func (s *Server) Handler() http.Handler {
 	h = httpx.IdentifyRequests(s.deps.Auth, h)
 	h = csrfProtection(h)
 	h = httpx.WithRequestContext(s.deps.Logger, h)
-	if s.deps.TrustProxy {
-		h = httpx.WithTrustedProxy(h)
-	}
+	h = httpx.WithTrustedProxy(s.deps.TrustedProxies, h)
 	return h
 }
 

@@ -13,13 +13,26 @@ import (
 )
 
 // Outbox reads and manages recorded messages for the admin mailbox (the port commands/mailbox
-// declares).
+// declares). Everything it returns is a staff view: one-time secrets in links are masked
+// (MaskSecrets), while the Worker, which reads the outbox itself, sends them intact.
 type Outbox struct {
-	pool *pgxpool.Pool
+	pool        *pgxpool.Pool
+	showSecrets bool
 }
 
-// NewOutbox returns the outbox on pool.
+// NewOutbox returns the outbox on pool, masking one-time secrets.
 func NewOutbox(pool *pgxpool.Pool) *Outbox { return &Outbox{pool: pool} }
+
+// ShowingSecrets is the outbox with one-time secrets left whole. Only for the demo with no SMTP
+// server, where the mailbox is the one place mail arrives and a reset link must be followable there.
+func (o *Outbox) ShowingSecrets() *Outbox { return &Outbox{pool: o.pool, showSecrets: true} }
+
+func (o *Outbox) mask(s string) string {
+	if o.showSecrets {
+		return s
+	}
+	return MaskSecrets(s)
+}
 
 // Summary is a message as the mailbox list shows it.
 type Summary = mailbox.Summary
@@ -39,9 +52,10 @@ type Filter = mailbox.Filter
 const summaryColumns = `id, to_address, to_name, lang, subject, status, attempts, coalesce(last_error, ''), coalesce(sent_via, ''), created_at, sent_at,
 	CASE WHEN status = 'pending' THEN next_attempt_at END`
 
-func scanSummary(row pgx.Row, extra ...any) (Summary, error) {
+func (o *Outbox) scanSummary(row pgx.Row, extra ...any) (Summary, error) {
 	var s Summary
 	err := row.Scan(append([]any{&s.ID, &s.To, &s.ToName, &s.Lang, &s.Subject, &s.Status, &s.Attempts, &s.LastError, &s.SentVia, &s.CreatedAt, &s.SentAt, &s.NextAttemptAt}, extra...)...)
+	s.Subject, s.LastError = o.mask(s.Subject), o.mask(s.LastError)
 	return s, err
 }
 
@@ -62,7 +76,7 @@ func (o *Outbox) List(ctx context.Context, f Filter) ([]Summary, int, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("mail: list: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Summary, error) { return scanSummary(r) })
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Summary, error) { return o.scanSummary(r) })
 	if err != nil {
 		return nil, 0, fmt.Errorf("mail: list: %w", err)
 	}
@@ -72,7 +86,7 @@ func (o *Outbox) List(ctx context.Context, f Filter) ([]Summary, int, error) {
 // Get returns one message with its bodies.
 func (o *Outbox) Get(ctx context.Context, id uuid.UUID) (Stored, error) {
 	var s Stored
-	sum, err := scanSummary(o.pool.QueryRow(ctx, `SELECT `+summaryColumns+`, message_id, text_body, html_body FROM mail_outbox WHERE id = $1`, id),
+	sum, err := o.scanSummary(o.pool.QueryRow(ctx, `SELECT `+summaryColumns+`, message_id, text_body, html_body FROM mail_outbox WHERE id = $1`, id),
 		&s.MessageID, &s.Text, &s.HTML)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Stored{}, ErrNotFound
@@ -81,6 +95,7 @@ func (o *Outbox) Get(ctx context.Context, id uuid.UUID) (Stored, error) {
 		return Stored{}, fmt.Errorf("mail: get: %w", err)
 	}
 	s.Summary = sum
+	s.Text, s.HTML = o.mask(s.Text), o.mask(s.HTML)
 	return s, nil
 }
 

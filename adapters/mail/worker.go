@@ -34,6 +34,11 @@ type Worker struct {
 	Poll time.Duration
 	// SendTimeout bounds one delivery (default 60s).
 	SendTimeout time.Duration
+	// Retention is how long a sent message keeps its bodies (0: forever). Run clears the bodies of
+	// older ones every hour (SweepSent): a reset link must not sit in the database for years. The row
+	// stays (recipient, subject, when, how), so the mailbox still shows what was sent and a feature's
+	// dedupe key still stops a second copy.
+	Retention time.Duration
 	// Backoff says how long to wait before attempt n+1 after n failed ones (default: 30s doubling,
 	// capped at one hour, with jitter). A message is retried until it is sent: an outage of any length
 	// loses nothing. Only a permanent refusal stops the retries (status failed; the admin can retry).
@@ -96,9 +101,18 @@ func (w *Worker) Run(ctx context.Context) error {
 
 	ticker := time.NewTicker(w.Poll)
 	defer ticker.Stop()
+	var lastSweep time.Time
 	for {
 		if err := w.drainConcurrently(ctx); err != nil && ctx.Err() == nil {
 			w.Logger.Warn("mail outbox: delivery round failed", "err", err)
+		}
+		if w.Retention > 0 && time.Since(lastSweep) >= sweepEvery {
+			lastSweep = time.Now()
+			if n, err := w.SweepSent(ctx); err != nil && ctx.Err() == nil {
+				w.Logger.Warn("mail outbox: clearing old sent mail failed", "err", err)
+			} else if n > 0 {
+				w.Logger.Info("mail outbox: cleared the bodies of old sent mail", "messages", n, "retention", w.Retention)
+			}
 		}
 		select {
 		case <-ctx.Done():
@@ -107,6 +121,26 @@ func (w *Worker) Run(ctx context.Context) error {
 		case <-ticker.C:
 		}
 	}
+}
+
+// sweepEvery is how often Run clears old sent mail.
+const sweepEvery = time.Hour
+
+// SweepSent clears the bodies of messages sent more than Retention ago and reports how many it
+// cleared (none when Retention is 0).
+func (w *Worker) SweepSent(ctx context.Context) (int64, error) {
+	w.defaults()
+	if w.Retention <= 0 {
+		return 0, nil
+	}
+	tag, err := w.Pool.Exec(ctx, `
+		UPDATE mail_outbox SET text_body = '', html_body = ''
+		 WHERE status = 'sent' AND sent_at < $1 AND (text_body <> '' OR html_body <> '')`,
+		w.Now().UTC().Add(-w.Retention))
+	if err != nil {
+		return 0, fmt.Errorf("mail: sweep sent mail: %w", err)
+	}
+	return tag.RowsAffected(), nil
 }
 
 func (w *Worker) listen(ctx context.Context, signal func()) {

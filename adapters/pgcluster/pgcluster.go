@@ -1,11 +1,17 @@
 // Package pgcluster runs a private PostgreSQL server from the server binaries installed on the machine,
 // for `mishwar serve` without DATABASE_URL and for tests. The server listens only on a Unix socket in a
 // directory of its own, so several clusters never collide. It never touches a system-wide cluster.
+//
+// The process that runs a cluster owns it: it holds an advisory lock next to the data directory for
+// as long as it lives, and stops the server when it stops. A server whose owner died (kill -9) is
+// adopted by the next Start, and stopped with it; a server another live process owns is only used.
 package pgcluster
 
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -46,6 +52,11 @@ type Cluster struct {
 	cmd       *exec.Cmd // nil when we attached to a server someone else started
 	done      chan error
 	log       *slog.Logger
+	// owner is the lock that makes this process the cluster's owner (nil: another live process owns
+	// it, and Stop leaves the server running).
+	owner *os.File
+	// adoptedPID is the server an owner that died left running, which Stop stops (0: none).
+	adoptedPID int
 }
 
 // FindBinaries returns the directory holding initdb and postgres.
@@ -74,7 +85,12 @@ func majorOf(initdbPath string) int {
 }
 
 // Start initialises dataDir if it holds no cluster yet, starts the server and waits until it accepts
-// connections. If a server already runs on dataDir, Start attaches to it and Stop leaves it running.
+// connections. If a server already runs on dataDir and the process that started it is gone, Start
+// adopts it and Stop stops it; if its owner still runs, Start only attaches and Stop leaves it.
+//
+// As root, the server runs as the postgres (or nobody) user, which must be able to reach the data
+// directory: when it cannot (a clone under /root), the cluster lives under /var/lib/mishwar instead,
+// in a directory named after dataDir (see DataDirFor).
 func Start(ctx context.Context, dataDir string, opts Options) (*Cluster, error) {
 	if opts.Database == "" {
 		opts.Database = "mishwar"
@@ -90,30 +106,68 @@ func Start(ctx context.Context, dataDir string, opts Options) (*Cluster, error) 
 	if err != nil {
 		return nil, fmt.Errorf("pgcluster: %w", err)
 	}
+	u, err := serverUser()
+	if err != nil {
+		return nil, err
+	}
+	if u != nil {
+		if moved := DataDirFor(dataDir, RootDataBase, u.uid, u.gid); moved != dataDir {
+			opts.Logger.Info("running as root: the private PostgreSQL lives where its user can reach it",
+				"user", u.name, "data_dir", moved, "instead_of", dataDir)
+			dataDir = moved
+			// Enterable by the server's user whatever the umask says.
+			for _, d := range []string{filepath.Dir(filepath.Dir(dataDir)), filepath.Dir(dataDir)} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					return nil, fmt.Errorf("pgcluster: create data dir: %w", err)
+				}
+				if err := os.Chmod(d, 0o755); err != nil {
+					return nil, fmt.Errorf("pgcluster: create data dir: %w", err)
+				}
+			}
+		}
+	}
 	c := &Cluster{dataDir: dataDir, port: 5432, database: opts.Database, log: opts.Logger}
-	// The parent must be enterable by the server's user (see serverCredential); the data dir itself
-	// is private to it.
+	// The parent must be enterable by the server's user; the data dir itself is private to it.
 	if err := os.MkdirAll(filepath.Dir(dataDir), 0o755); err != nil {
 		return nil, fmt.Errorf("pgcluster: create data dir: %w", err)
 	}
 	if err := os.MkdirAll(dataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("pgcluster: create data dir: %w", err)
 	}
-	cred, err := serverCredential(dataDir)
-	if err != nil {
+	var cred *syscall.Credential
+	if u != nil {
+		if cred, err = u.own(dataDir); err != nil {
+			return nil, err
+		}
+	}
+	if c.owner, err = tryOwn(dataDir); err != nil {
 		return nil, err
 	}
 
-	if sock, ok := c.runningServerSocket(); ok {
+	pid, sock, running := c.runningServer()
+	switch {
+	case running && c.owner != nil:
+		c.socketDir, c.adoptedPID = sock, pid
+		c.log.Warn("adopted a PostgreSQL server whose Mishwar is gone; it will be stopped with this one",
+			"data_dir", dataDir, "pid", pid)
+	case running:
 		c.socketDir = sock
-		c.log.Info("attached to PostgreSQL already running", "data_dir", dataDir)
-	} else {
+		c.log.Info("using the PostgreSQL another Mishwar process runs; it stays running after this one",
+			"data_dir", dataDir)
+	case c.owner == nil:
+		// Another Mishwar owns the cluster and is starting it right now: wait for it.
+		if err := c.waitForOwner(ctx); err != nil {
+			return nil, err
+		}
+	default:
 		if _, err := os.Stat(filepath.Join(dataDir, "PG_VERSION")); errors.Is(err, os.ErrNotExist) {
 			if err := c.initdb(ctx, bin, cred, opts.Ephemeral); err != nil {
+				c.release()
 				return nil, err
 			}
 		}
 		if err := c.start(bin, cred, opts.Ephemeral); err != nil {
+			c.release()
 			return nil, err
 		}
 	}
@@ -128,28 +182,126 @@ func Start(ctx context.Context, dataDir string, opts Options) (*Cluster, error) 
 	return c, nil
 }
 
-// serverCredential returns the user the server must run as. PostgreSQL refuses to run as root, so a
-// root process runs it as the "postgres" (or "nobody") user and hands it the data directory.
-func serverCredential(dataDir string) (*syscall.Credential, error) {
+// RootDataBase is where a root process keeps clusters whose data directory the server's user cannot
+// reach.
+var RootDataBase = "/var/lib/mishwar"
+
+// DataDirFor is where the cluster for dataDir lives when the server runs as uid/gid: dataDir itself
+// if that user can reach it, else base/<hash of dataDir>/postgres, so each project has its own.
+func DataDirFor(dataDir, base string, uid, gid int) string {
+	if canEnter(filepath.Dir(dataDir), uid, gid) {
+		return dataDir
+	}
+	sum := sha256.Sum256([]byte(dataDir))
+	return filepath.Join(base, hex.EncodeToString(sum[:8]), "postgres")
+}
+
+// canEnter reports whether uid/gid may search every directory down to dir (a directory missing yet
+// is created by us with mode 0755, so it counts as enterable).
+func canEnter(dir string, uid, gid int) bool {
+	for d := dir; ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err == nil {
+			st, ok := fi.Sys().(*syscall.Stat_t)
+			if !ok {
+				return true
+			}
+			mode := fi.Mode().Perm()
+			var allowed bool
+			switch {
+			case uid == 0:
+				allowed = true
+			case int(st.Uid) == uid:
+				allowed = mode&0o100 != 0
+			case int(st.Gid) == gid:
+				allowed = mode&0o010 != 0
+			default:
+				allowed = mode&0o001 != 0
+			}
+			if !allowed {
+				return false
+			}
+		}
+		if d == filepath.Dir(d) {
+			return true
+		}
+	}
+}
+
+// tryOwn takes the owner lock of the cluster in dataDir without waiting; nil means another live
+// process holds it. The kernel drops the lock when its process dies, however it dies.
+func tryOwn(dataDir string) (*os.File, error) {
+	f, err := os.OpenFile(dataDir+".owner.lock", os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("pgcluster: owner lock: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("pgcluster: owner lock: %w", err)
+	}
+	_ = f.Truncate(0)
+	_, _ = fmt.Fprintf(f, "%d\n", os.Getpid())
+	return f, nil
+}
+
+func (c *Cluster) release() {
+	if c.owner != nil {
+		_ = c.owner.Close()
+		c.owner = nil
+	}
+}
+
+// waitForOwner waits until the process owning the cluster has its server running.
+func (c *Cluster) waitForOwner(ctx context.Context) error {
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if _, sock, ok := c.runningServer(); ok {
+			c.socketDir = sock
+			c.log.Info("using the PostgreSQL another Mishwar process started", "data_dir", c.dataDir)
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("pgcluster: another process holds %s.owner.lock but no server runs on %s after 60s", c.dataDir, c.dataDir)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// runAs is the user a root process runs the server as: PostgreSQL refuses to run as root.
+type runAs struct {
+	name     string
+	uid, gid int
+}
+
+// serverUser is nil when the process is not root (the server runs as us), else the postgres user
+// (or nobody).
+func serverUser() (*runAs, error) {
 	if os.Geteuid() != 0 {
 		return nil, nil
 	}
-	var u *user.User
-	var err error
 	for _, name := range []string{"postgres", "nobody"} {
-		if u, err = user.Lookup(name); err == nil {
-			break
+		if u, err := user.Lookup(name); err == nil {
+			uid, _ := strconv.Atoi(u.Uid)
+			gid, _ := strconv.Atoi(u.Gid)
+			return &runAs{name: u.Username, uid: uid, gid: gid}, nil
 		}
 	}
-	if u == nil {
-		return nil, fmt.Errorf("pgcluster: running as root and no postgres or nobody user to run the server as")
+	return nil, errors.New("pgcluster: running as root and there is no postgres or nobody user to run PostgreSQL as; create one (useradd --system postgres) or run Mishwar as an ordinary user")
+}
+
+// own hands the data directory to the server's user and returns the credential to run it with.
+func (u *runAs) own(dataDir string) (*syscall.Credential, error) {
+	if err := chownTree(dataDir, u.uid, u.gid); err != nil {
+		return nil, fmt.Errorf("pgcluster: give %s the data dir: %w", u.name, err)
 	}
-	uid, _ := strconv.Atoi(u.Uid)
-	gid, _ := strconv.Atoi(u.Gid)
-	if err := chownTree(dataDir, uid, gid); err != nil {
-		return nil, fmt.Errorf("pgcluster: give %s the data dir: %w", u.Username, err)
-	}
-	return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, nil
+	return &syscall.Credential{Uid: uint32(u.uid), Gid: uint32(u.gid)}, nil
 }
 
 func chownTree(dir string, uid, gid int) error {
@@ -232,11 +384,12 @@ func (c *Cluster) makeSocketDir(cred *syscall.Credential) (string, error) {
 	return dir, nil
 }
 
-// runningServerSocket reads postmaster.pid of a live server on the data dir, if any.
-func (c *Cluster) runningServerSocket() (string, bool) {
+// runningServer reads postmaster.pid of a live server on the data dir, if any: its pid and socket
+// directory.
+func (c *Cluster) runningServer() (pid int, socketDir string, ok bool) {
 	f, err := os.Open(filepath.Join(c.dataDir, "postmaster.pid"))
 	if err != nil {
-		return "", false
+		return 0, "", false
 	}
 	defer f.Close()
 	var lines []string
@@ -246,16 +399,16 @@ func (c *Cluster) runningServerSocket() (string, bool) {
 	}
 	// Line 1: pid, line 4: port, line 5: socket directory.
 	if len(lines) < 5 {
-		return "", false
+		return 0, "", false
 	}
-	pid, err := strconv.Atoi(strings.TrimSpace(lines[0]))
+	pid, err = strconv.Atoi(strings.TrimSpace(lines[0]))
 	if err != nil || syscall.Kill(pid, 0) != nil {
-		return "", false
+		return 0, "", false
 	}
 	if p, err := strconv.Atoi(strings.TrimSpace(lines[3])); err == nil {
 		c.port = p
 	}
-	return strings.TrimSpace(lines[4]), true
+	return pid, strings.TrimSpace(lines[4]), true
 }
 
 func (c *Cluster) waitReady(ctx context.Context) error {
@@ -321,19 +474,50 @@ func (c *Cluster) URL(name string) string {
 func (c *Cluster) DataDir() string { return c.dataDir }
 
 // Stop shuts the server down (fast mode: running transactions are rolled back, data is safe) and waits
-// for it to exit. A server Start attached to is left running.
+// for it to exit, if this process owns it: it started it, or adopted it from an owner that died. A
+// server another live process owns is left running.
 func (c *Cluster) Stop() error {
-	if c.cmd == nil {
+	defer c.release()
+	switch {
+	case c.cmd != nil:
+		_ = c.cmd.Process.Signal(syscall.SIGINT)
+		select {
+		case <-c.done:
+		case <-time.After(30 * time.Second):
+			_ = c.cmd.Process.Kill()
+			<-c.done
+		}
+		c.cmd = nil
+	case c.adoptedPID != 0:
+		// Not our child: we cannot wait for it, only watch it go.
+		_ = syscall.Kill(c.adoptedPID, syscall.SIGINT)
+		if !c.waitGone(c.adoptedPID, 30*time.Second) {
+			_ = syscall.Kill(c.adoptedPID, syscall.SIGQUIT)
+			c.waitGone(c.adoptedPID, 10*time.Second)
+		}
+		c.adoptedPID = 0
+	default:
 		return nil
 	}
-	_ = c.cmd.Process.Signal(syscall.SIGINT)
-	select {
-	case <-c.done:
-	case <-time.After(30 * time.Second):
-		_ = c.cmd.Process.Kill()
-		<-c.done
-	}
-	c.cmd = nil
 	c.log.Info("stopped PostgreSQL", "data_dir", c.dataDir)
 	return nil
+}
+
+// waitGone waits for the server pid to exit. It is not our child, and where nobody reaps orphans (a
+// container whose first process is not an init) it lingers as a zombie: the server removing its
+// postmaster.pid on the way out counts as gone too.
+func (c *Cluster) waitGone(pid int, timeout time.Duration) bool {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			return true
+		}
+		if _, err := os.Stat(filepath.Join(c.dataDir, "postmaster.pid")); errors.Is(err, os.ErrNotExist) {
+			// Gone but for the last moments of its exit; give them a breath.
+			time.Sleep(100 * time.Millisecond)
+			return true
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return false
 }

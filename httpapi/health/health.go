@@ -1,6 +1,7 @@
 // Package health is the operator's view of the process: /healthz (the process answers), /readyz (it
 // can serve traffic: database reachable, projections caught up) and /api/admin/projections (each read
-// model's checkpoint and lag). It only reports what the composition root's checks say.
+// model's checkpoint and lag). It only reports what the composition root's checks say, and it never
+// tells a visitor why the process is not ready: internal error text is for staff only.
 package health
 
 import (
@@ -54,14 +55,27 @@ func (h *Handler) readyz(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	if h.checks.Ready != nil {
 		if err := h.checks.Ready(ctx); err != nil {
+			// The reason names databases, sockets and read models: useful to staff and to the
+			// operator's log, and nobody else's business.
+			httpx.Logger(r).WarnContext(r.Context(), "not ready", "err", err)
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			w.WriteHeader(http.StatusServiceUnavailable)
-			_, _ = w.Write([]byte("not ready: " + strings.ReplaceAll(err.Error(), "\n", " ") + "\n"))
+			msg := "not ready\n"
+			if isStaff(r) {
+				msg = "not ready: " + strings.ReplaceAll(err.Error(), "\n", " ") + "\n"
+			}
+			_, _ = w.Write([]byte(msg))
 			return
 		}
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	_, _ = w.Write([]byte("ready\n"))
+}
+
+// isStaff: a signed-in admin or support agent, who may read why the process is not ready.
+func isStaff(r *http.Request) bool {
+	id, ok := httpx.CurrentIdentity(r)
+	return ok && (id.Role == httpx.RoleAdmin || id.Role == httpx.RoleSupport)
 }
 
 func (h *Handler) projections(w http.ResponseWriter, r *http.Request) {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -111,8 +112,9 @@ func newRequestID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// ClientIP is the peer address. X-Forwarded-For is trusted only when the server is configured to sit
-// behind a proxy (see Config.TrustProxy); otherwise anyone could pick their own rate-limit bucket.
+// ClientIP is the address of the client: the connection's peer, or, when the peer is a trusted proxy
+// (see WithTrustedProxy), the address the proxies in front of us say they received the request from.
+// Rate limits are keyed by it, so it must never be an address the client can choose.
 func ClientIP(r *http.Request) string {
 	if ip, ok := r.Context().Value(clientIPKey{}).(string); ok {
 		return ip
@@ -126,14 +128,72 @@ func ClientIP(r *http.Request) string {
 
 type clientIPKey struct{}
 
-func WithTrustedProxy(next http.Handler) http.Handler {
+// WithTrustedProxy takes the client address from X-Forwarded-For for requests whose peer is in one
+// of the trusted networks (the proxies we run). Every proxy appends the address it received the
+// request from, so the header is read from the right: the client is the rightmost address that is
+// not one of our proxies. Whatever is left of it was written by the client and is ignored, so a
+// client cannot pick its own rate-limit bucket by sending the header itself. A request from a peer
+// that is not trusted keeps its peer address whatever it sends. With no trusted network the header
+// is never read.
+func WithTrustedProxy(trusted []netip.Prefix, next http.Handler) http.Handler {
+	if len(trusted) == 0 {
+		return next
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			first := strings.TrimSpace(strings.Split(xff, ",")[0])
-			if net.ParseIP(first) != nil {
-				r = r.WithContext(context.WithValue(r.Context(), clientIPKey{}, first))
-			}
+		if ip, ok := forwardedClient(r, trusted); ok {
+			r = r.WithContext(context.WithValue(r.Context(), clientIPKey{}, ip))
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// forwardedClient walks from the peer leftwards through X-Forwarded-For while the hops are trusted
+// proxies, and returns the first hop that is not (or the leftmost one when every hop is trusted). An
+// entry that is not an address ends the walk at the trusted hop to its right: nothing it says can be
+// believed, and the proxy that wrote it is the best answer we have.
+func forwardedClient(r *http.Request, trusted []netip.Prefix) (string, bool) {
+	peer, ok := parseHop(r.RemoteAddr)
+	if !ok || !isTrusted(peer, trusted) {
+		return "", false
+	}
+	var hops []string
+	for _, line := range r.Header.Values("X-Forwarded-For") {
+		hops = append(hops, strings.Split(line, ",")...)
+	}
+	client := peer
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, ok := parseHop(strings.TrimSpace(hops[i]))
+		if !ok {
+			break
+		}
+		client = hop
+		if !isTrusted(hop, trusted) {
+			break
+		}
+	}
+	return client.String(), true
+}
+
+// parseHop reads an address as proxies write it: "203.0.113.7", "2001:db8::1", or with a port
+// ("203.0.113.7:4711", "[2001:db8::1]:4711"). IPv4-mapped IPv6 addresses become IPv4 and zones are
+// dropped, so one client has one spelling.
+func parseHop(s string) (netip.Addr, bool) {
+	a, err := netip.ParseAddr(strings.Trim(s, "[]"))
+	if err != nil {
+		ap, perr := netip.ParseAddrPort(s)
+		if perr != nil {
+			return netip.Addr{}, false
+		}
+		a = ap.Addr()
+	}
+	return a.Unmap().WithZone(""), true
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -31,8 +32,19 @@ type Config struct {
 	// PublicURL is the site's address as visitors see it, for links in e-mails, canonical URLs and
 	// payment redirects (MISHWAR_PUBLIC_URL, default http://localhost<Addr>).
 	PublicURL string
-	// TrustProxy takes the client IP from X-Forwarded-For (MISHWAR_TRUST_PROXY, default false).
+	// TrustedProxies are the networks of the proxies in front of Mishwar (MISHWAR_TRUSTED_PROXIES, a
+	// comma-separated list of CIDRs or addresses; default none). A request from one of them gets its
+	// client address from the rightmost X-Forwarded-For entry that is not one of them.
+	// MISHWAR_TRUST_PROXY=1, the deprecated older setting, adds loopback and the private networks.
+	TrustedProxies []netip.Prefix
+	// TrustProxy is true when any proxy is trusted (the proxy's X-Forwarded-Proto is then believed for
+	// Secure cookies).
 	TrustProxy bool
+	// Payments is the payment provider as set (MISHWAR_PAYMENTS; empty: the sandbox, in the demo only).
+	Payments string
+	// MailRetention is how long a sent mail keeps its bodies (MISHWAR_MAIL_RETENTION, default 720h,
+	// 30 days; 0 keeps them forever).
+	MailRetention time.Duration
 	// EventStore selects the event store engine: postgres or esdb (MISHWAR_EVENTSTORE).
 	EventStore string
 	// ESDBURL is the EventStoreDB connection string when EventStore is esdb (MISHWAR_ESDB_URL).
@@ -59,13 +71,30 @@ func Load(getenv func(string) string) (Config, error) {
 		ESDBURL:         getenv("MISHWAR_ESDB_URL"),
 		ShutdownTimeout: 15 * time.Second,
 		ReadyMaxLag:     1000,
+		Payments:        strings.ToLower(strings.TrimSpace(getenv("MISHWAR_PAYMENTS"))),
+		MailRetention:   30 * 24 * time.Hour,
 	}
 	var err error
 	if c.Demo, err = parseBool(getenv("MISHWAR_DEMO"), true); err != nil {
 		errs = append(errs, fmt.Errorf("MISHWAR_DEMO: %w", err))
 	}
-	if c.TrustProxy, err = parseBool(getenv("MISHWAR_TRUST_PROXY"), false); err != nil {
+	legacyTrust, err := parseBool(getenv("MISHWAR_TRUST_PROXY"), false)
+	if err != nil {
 		errs = append(errs, fmt.Errorf("MISHWAR_TRUST_PROXY: %w", err))
+	}
+	if legacyTrust {
+		c.TrustedProxies = append(c.TrustedProxies, LocalNetworks()...)
+	}
+	trusted, err := ParseNetworks(getenv("MISHWAR_TRUSTED_PROXIES"))
+	if err != nil {
+		errs = append(errs, fmt.Errorf("MISHWAR_TRUSTED_PROXIES: %w", err))
+	}
+	c.TrustedProxies = append(c.TrustedProxies, trusted...)
+	c.TrustProxy = len(c.TrustedProxies) > 0
+	if v := getenv("MISHWAR_MAIL_RETENTION"); v != "" {
+		if c.MailRetention, err = parseRetention(v); err != nil {
+			errs = append(errs, fmt.Errorf("MISHWAR_MAIL_RETENTION: %w", err))
+		}
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(or(getenv("MISHWAR_LOG_LEVEL"), "info"))); err != nil {
 		errs = append(errs, fmt.Errorf("MISHWAR_LOG_LEVEL: %w", err))
@@ -108,6 +137,9 @@ func (c Config) Validate() error {
 	default:
 		return fmt.Errorf("MISHWAR_EVENTSTORE: %q is not postgres or esdb", c.EventStore)
 	}
+	if !c.Demo && c.Payments == "" {
+		return errors.New("MISHWAR_DEMO=0 needs a payment provider: set MISHWAR_PAYMENTS=paymob or stripe (or sandbox, which takes only test cards)")
+	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return fmt.Errorf("MISHWAR_LOG_FORMAT: %q is not text or json", c.LogFormat)
 	}
@@ -119,6 +151,68 @@ func (c Config) PostgresDir() string { return filepath.Join(c.DataDir, "postgres
 
 // UploadsDir is where uploaded photos live.
 func (c Config) UploadsDir() string { return filepath.Join(c.DataDir, "uploads") }
+
+// LocalNetworks are loopback and the private networks (RFC 1918, unique local IPv6): what the
+// deprecated MISHWAR_TRUST_PROXY=1 trusts.
+func LocalNetworks() []netip.Prefix {
+	var out []netip.Prefix
+	for _, s := range []string{"127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"} {
+		out = append(out, netip.MustParsePrefix(s))
+	}
+	return out
+}
+
+// ParseNetworks reads a comma-separated list of CIDRs ("10.0.0.0/8", "2001:db8::/32") and single
+// addresses ("192.0.2.10", a /32 or /128).
+func ParseNetworks(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	var errs []error
+	for _, part := range strings.Split(list, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if strings.Contains(part, "/") {
+			p, err := netip.ParsePrefix(part)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%q is not a network (e.g. 10.0.0.0/8)", part))
+				continue
+			}
+			if p.Addr().Is4In6() {
+				p = netip.PrefixFrom(p.Addr().Unmap(), max(p.Bits()-96, 0))
+			}
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(part)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%q is not an address or a network", part))
+			continue
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, errors.Join(errs...)
+}
+
+// parseRetention reads a Go duration ("720h") or a number of days ("30d"); "0" keeps mail forever.
+func parseRetention(v string) (time.Duration, error) {
+	if days, ok := strings.CutSuffix(v, "d"); ok {
+		n, err := strconv.Atoi(days)
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("%q is not a number of days", v)
+		}
+		return time.Duration(n) * 24 * time.Hour, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return 0, err
+	}
+	if d < 0 {
+		return 0, fmt.Errorf("%q is negative", v)
+	}
+	return d, nil
+}
 
 func or(v, def string) string {
 	if v == "" {

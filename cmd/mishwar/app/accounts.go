@@ -37,18 +37,24 @@ func (a *App) wireAccounts(d *httpapi.Deps) error {
 	d.Auth = httpaccounts.SessionAuth(app)
 	d.Features = append(d.Features,
 		httpaccounts.New(app, httpaccounts.Config{Idempotency: a.idempotency, TrustProxy: a.Config.TrustProxy, PublicURL: publicURL}),
-		httpmailbox.New(appmailbox.New(mail.NewOutbox(a.Pool)), a.idempotency),
 	)
 
 	mcfg, err := mail.ConfigFromEnv(os.Getenv, a.Config.PublicURL)
 	if err != nil {
 		return fmt.Errorf("app: %w", err)
 	}
+	// The mailbox masks reset links and other one-time secrets from staff, except in the demo with
+	// no SMTP server: there the mailbox is where mail arrives, the only place a reset link can be read.
+	outbox := mail.NewOutbox(a.Pool)
+	if a.Config.Demo && mcfg.SMTPURL == "" {
+		outbox = outbox.ShowingSecrets()
+	}
+	d.Features = append(d.Features, httpmailbox.New(appmailbox.New(outbox), a.idempotency))
 	sender, err := mail.NewSender(mcfg, a.Log, a.Config.PublicURL)
 	if err != nil {
 		return fmt.Errorf("app: %w", err)
 	}
-	worker := &mail.Worker{Pool: a.Pool, Sender: sender, From: mcfg.From, Logger: a.Log}
+	worker := &mail.Worker{Pool: a.Pool, Sender: sender, From: mcfg.From, Logger: a.Log, Retention: a.Config.MailRetention}
 	a.jobs = append(a.jobs,
 		job{name: "mail sender", run: worker.Run},
 		job{name: "account audit relay", run: func(ctx context.Context) error { return app.Audit.Run(ctx, 10*time.Second) }},

@@ -89,9 +89,15 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 		return nil, fmt.Errorf("app: projections: %w", err)
 	}
 
+	trusted := cfg.TrustedProxies
+	if cfg.TrustProxy && len(trusted) == 0 {
+		// A configuration built by hand (tests) that only says "behind a proxy" means what the
+		// deprecated MISHWAR_TRUST_PROXY=1 means.
+		trusted = config.LocalNetworks()
+	}
 	deps := httpapi.Deps{
-		Logger:     log,
-		TrustProxy: cfg.TrustProxy,
+		Logger:         log,
+		TrustedProxies: trusted,
 	}
 	if err := a.wireFeatures(ctx, &deps); err != nil {
 		a.Close()

@@ -43,6 +43,8 @@ func New(t testing.TB, opts ...Option) *App {
 			return url
 		case "MISHWAR_DEMO":
 			return "0"
+		case "MISHWAR_PAYMENTS":
+			return "sandbox"
 		case "MISHWAR_DATA_DIR":
 			return t.TempDir()
 		}

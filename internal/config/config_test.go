@@ -1,0 +1,90 @@
+package config_test
+
+import (
+	"net/netip"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"mishwar/internal/config"
+)
+
+func load(env map[string]string) (config.Config, error) {
+	return config.Load(func(k string) string { return env[k] })
+}
+
+func TestTrustedProxies(t *testing.T) {
+	cases := []struct {
+		name    string
+		env     map[string]string
+		want    []string
+		wantErr string
+	}{
+		{"none by default", nil, nil, ""},
+		{"networks and addresses", map[string]string{"MISHWAR_TRUSTED_PROXIES": "10.0.0.0/8, 192.0.2.10 ,2001:db8::/32,::1"},
+			[]string{"10.0.0.0/8", "192.0.2.10/32", "2001:db8::/32", "::1/128"}, ""},
+		{"a CIDR with host bits is masked", map[string]string{"MISHWAR_TRUSTED_PROXIES": "10.1.2.3/8"}, []string{"10.0.0.0/8"}, ""},
+		{"garbage is refused", map[string]string{"MISHWAR_TRUSTED_PROXIES": "10.0.0.0/8,proxy.local"}, nil, `"proxy.local"`},
+		{"the deprecated switch means loopback and private networks", map[string]string{"MISHWAR_TRUST_PROXY": "1"},
+			[]string{"127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"}, ""},
+		{"both add up", map[string]string{"MISHWAR_TRUST_PROXY": "true", "MISHWAR_TRUSTED_PROXIES": "198.51.100.0/24"},
+			[]string{"127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7", "198.51.100.0/24"}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg, err := load(c.env)
+			if c.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("err = %v, want one naming %s", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range cfg.TrustedProxies {
+				got = append(got, p.String())
+			}
+			if !slices.Equal(got, c.want) {
+				t.Fatalf("trusted = %v, want %v", got, c.want)
+			}
+			if cfg.TrustProxy != (len(c.want) > 0) {
+				t.Fatalf("TrustProxy = %v", cfg.TrustProxy)
+			}
+		})
+	}
+	if !netip.MustParsePrefix("fc00::/7").Contains(netip.MustParseAddr("fd12::1")) {
+		t.Fatal("sanity")
+	}
+}
+
+func TestOutsideTheDemoAPaymentProviderMustBeNamed(t *testing.T) {
+	_, err := load(map[string]string{"MISHWAR_DEMO": "0"})
+	if err == nil || !strings.Contains(err.Error(), "set MISHWAR_PAYMENTS=") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("err = %v, want one line saying to set MISHWAR_PAYMENTS", err)
+	}
+	for _, p := range []string{"sandbox", "stripe", "paymob"} {
+		if _, err := load(map[string]string{"MISHWAR_DEMO": "0", "MISHWAR_PAYMENTS": p}); err != nil {
+			t.Fatalf("MISHWAR_PAYMENTS=%s: %v", p, err)
+		}
+	}
+	if _, err := load(nil); err != nil {
+		t.Fatalf("the demo needs no provider: %v", err)
+	}
+}
+
+func TestMailRetention(t *testing.T) {
+	for v, want := range map[string]time.Duration{"": 30 * 24 * time.Hour, "7d": 7 * 24 * time.Hour, "48h": 48 * time.Hour, "0": 0} {
+		cfg, err := load(map[string]string{"MISHWAR_MAIL_RETENTION": v})
+		if err != nil || cfg.MailRetention != want {
+			t.Fatalf("MISHWAR_MAIL_RETENTION=%q: %v, %v; want %v", v, cfg.MailRetention, err, want)
+		}
+	}
+	for _, v := range []string{"-1h", "soon", "xd"} {
+		if _, err := load(map[string]string{"MISHWAR_MAIL_RETENTION": v}); err == nil {
+			t.Fatalf("MISHWAR_MAIL_RETENTION=%q accepted", v)
+		}
+	}
+}
