@@ -166,6 +166,12 @@ func TestRegisterValidationAnswers422ByField(t *testing.T) {
 		{"password at most 20", "password", "123456789012345678901", "The password must be 8 to 20 characters.", "يجب أن تتكون كلمة المرور من 8 إلى 20 حرفًا."},
 		{"phone required", "phone_number", "", "The phone number is required.", "رقم الهاتف مطلوب."},
 		{"phone valid for its country", "phone_number", "0100123", "Please enter a valid phone number for the selected country.", "يرجى إدخال رقم هاتف صحيح للدولة المختارة."},
+		// Too long: the app's own words, naming the field and its limit.
+		{"first name at most 50", "first_name", strings.Repeat("a", 51), "The first name is too long (50 characters at most).", "الاسم الأول طويل جدًا (50 حرفًا كحد أقصى)."},
+		{"last name at most 50", "last_name", strings.Repeat("ب", 51), "The last name is too long (50 characters at most).", "اسم العائلة طويل جدًا (50 حرفًا كحد أقصى)."},
+		{"first name far too long", "first_name", strings.Repeat("a", 5000), "The first name is too long (50 characters at most).", "الاسم الأول طويل جدًا (50 حرفًا كحد أقصى)."},
+		{"e-mail at most 254", "email", strings.Repeat("a", 250) + "@example.com", "The e-mail is too long (254 characters at most).", "البريد الإلكتروني طويل جدًا (254 حرفًا كحد أقصى)."},
+		{"phone at most 32", "phone_number", strings.Repeat("1", 33), "The phone number is too long (32 characters at most).", "رقم الهاتف طويل جدًا (32 حرفًا كحد أقصى)."},
 	}
 	for _, c := range cases {
 		for _, lang := range []string{"en", "ar"} {
@@ -348,6 +354,8 @@ func TestPersonalInfo(t *testing.T) {
 		{"another user's e-mail", map[string]string{"email": other.Email, "current_password": u.Password}, "email", "This e-mail is already registered."},
 		{"a valid phone", map[string]string{"phone_number": "12"}, "phone_number", "Please enter a valid phone number for the selected country."},
 		{"a name", map[string]string{"first_name": ""}, "first_name", "The first name is required."},
+		{"a first name of 50 characters at most", map[string]string{"first_name": strings.Repeat("a", 51)}, "first_name", "The first name is too long (50 characters at most)."},
+		{"a last name of 50 characters at most", map[string]string{"last_name": strings.Repeat("a", 300)}, "last_name", "The last name is too long (50 characters at most)."},
 	}
 	for _, c := range cases {
 		r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/me", Token: u.Token, Body: c.body})

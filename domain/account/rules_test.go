@@ -65,7 +65,7 @@ func TestCheckName(t *testing.T) {
 		{"Mona2", "Mona2", account.KeyNameInvalid},
 		{"<script>", "<script>", account.KeyNameInvalid},
 		{"--", "--", account.KeyNameInvalid},
-		{"Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", account.KeyNameTooLong},
+		{"Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", account.KeyFirstNameTooLong},
 	}
 	for _, tc := range cases {
 		var got string
