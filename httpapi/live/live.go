@@ -70,11 +70,19 @@ type Config struct {
 	PingInterval, PingTimeout time.Duration
 }
 
-// Authorize decides whether the socket of id (nil for an anonymous visitor) may join the room that
-// args describe, and names that room. args is the whole join payload, e.g.
+// Joiner is the socket asking to join: who it is and where it comes from.
+type Joiner struct {
+	// Identity is the socket's signed-in user; nil for an anonymous visitor.
+	Identity *httpx.Identity
+	// IP is the client address of the socket's handshake (httpx.ClientIP), for rate limits keyed
+	// by the client.
+	IP string
+}
+
+// Authorize decides whether the socket j may join the room that args describe, and names that room. args is the whole join payload, e.g.
 // {"kind":"trip","tripNumber":"MW-1042","email":"a@b.example"}. Return a *domain.Error (for example
 // domain.Forbidden("orders.trip_not_found")) to refuse with a message the client can show.
-type Authorize func(ctx context.Context, id *httpx.Identity, args json.RawMessage) (room string, err error)
+type Authorize func(ctx context.Context, j Joiner, args json.RawMessage) (room string, err error)
 
 // Server is the live channel.
 type Server struct {
@@ -229,6 +237,91 @@ func (s *Server) DisconnectUser(userID string) {
 	s.io.In(socket.Room(UserRoom(userID))).DisconnectSockets(true)
 }
 
+// RecheckUser checks every socket of userID on this process against the session store again, as
+// when it connected, and disconnects each one whose session has ended (signed out, ended from
+// another device, a password change or reset) or whose identity changed (a new role): a socket
+// never keeps rooms its session no longer allows. A session ended is told first (EventSession with
+// authenticated false). It returns once they are checked, so notices delivered after it never reach
+// a socket it disconnects. The composition root calls it for the accounts' session notices of every
+// process; a failing session store disconnects too (the client may reconnect and be checked anew).
+func (s *Server) RecheckUser(userID string) {
+	if userID == "" {
+		return
+	}
+	nsp := s.io.Sockets()
+	ids, ok := nsp.Adapter().Rooms().Load(socket.Room(UserRoom(userID)))
+	if !ok {
+		return
+	}
+	s.recheck(ids.Keys())
+}
+
+// RecheckAll checks every signed-in socket of this process again (see RecheckUser). RunBridge calls
+// it after losing the notices' connection, when session notices may have been missed.
+func (s *Server) RecheckAll() {
+	var ids []socket.SocketId
+	s.io.Sockets().Sockets().Range(func(id socket.SocketId, sock *socket.Socket) bool {
+		if sess, _ := sock.Data().(*session); sess != nil && sess.id != nil {
+			ids = append(ids, id)
+		}
+		return true
+	})
+	s.recheck(ids)
+}
+
+func (s *Server) recheck(ids []socket.SocketId) {
+	nsp := s.io.Sockets()
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		sock, ok := nsp.Sockets().Load(id)
+		if !ok {
+			continue
+		}
+		sess, _ := sock.Data().(*session)
+		if sess == nil || sess.id == nil {
+			continue
+		}
+		wg.Go(func() {
+			switch s.stillValid(sess) {
+			case sessionEnded:
+				_ = sock.Emit(EventSession, map[string]any{"authenticated": false})
+				sock.Disconnect(true)
+			case identityChanged:
+				sock.Disconnect(true)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+type validity int
+
+const (
+	sessionValid validity = iota
+	sessionEnded
+	identityChanged
+)
+
+// stillValid authenticates a socket's token again and compares who it belongs to now.
+func (s *Server) stillValid(sess *session) validity {
+	if s.cfg.Auth == nil || sess.token == "" {
+		return sessionEnded
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.JoinTimeout)
+	defer cancel()
+	id, err := s.cfg.Auth.Authenticate(ctx, sess.token)
+	switch {
+	case errors.Is(err, httpx.ErrNoSession):
+		return sessionEnded
+	case err != nil:
+		s.log.Error("live: re-authenticate socket", "err", err)
+		return identityChanged
+	case id.UserID != sess.id.UserID || id.Role != sess.id.Role || id.SessionID != sess.id.SessionID:
+		return identityChanged
+	}
+	return sessionValid
+}
+
 // Close disconnects every socket and stops the server.
 func (s *Server) Close() {
 	s.cancel()
@@ -237,8 +330,10 @@ func (s *Server) Close() {
 
 // session is what the server knows about one socket.
 type session struct {
-	id   *httpx.Identity // nil: anonymous
-	lang i18n.Lang
+	id    *httpx.Identity // nil: anonymous
+	token string          // the session token it was authenticated with, to check it again
+	ip    string
+	lang  i18n.Lang
 
 	mu     sync.Mutex
 	joined map[string]string // join payload (canonical JSON) → room
@@ -252,6 +347,7 @@ func (s *Server) authenticate(sock *socket.Socket, next func(*socket.ExtendedErr
 	sess := &session{
 		lang:   i18n.Negotiate(r.Header.Get("lang"), r.Header.Get("Accept-Language"), cookie(r, "lang")),
 		joined: map[string]string{},
+		ip:     httpx.ClientIP(r),
 	}
 	token := ""
 	if t, ok := sock.Handshake().Auth["token"].(string); ok && t != "" {
@@ -265,7 +361,7 @@ func (s *Server) authenticate(sock *socket.Socket, next func(*socket.ExtendedErr
 		cancel()
 		switch {
 		case err == nil:
-			sess.id = &id
+			sess.id, sess.token = &id, token
 		case errors.Is(err, httpx.ErrNoSession):
 		default:
 			s.log.Error("live: authenticate socket", "err", err)
@@ -356,7 +452,7 @@ func (s *Server) onJoin(sock *socket.Socket, sess *session, args []any) {
 	go func() {
 		ctx, cancel := context.WithTimeout(s.ctx, s.cfg.JoinTimeout)
 		defer cancel()
-		room, err := authorize(ctx, sess.id, raw)
+		room, err := authorize(ctx, Joiner{Identity: sess.id, IP: sess.ip}, raw)
 		if err == nil && reserved(room) {
 			err = fmt.Errorf("live: join kind %q named the private room %q", kind, room)
 		}
