@@ -746,6 +746,34 @@ func TestLoginIsRateLimitedPerIPAndPerAccount(t *testing.T) {
 	}
 }
 
+func TestAStrangerHammeringAnAccountDoesNotLockTheOwnerOut(t *testing.T) {
+	t.Parallel()
+	a := apptest.New(t, trustProxy)
+	// The defaults: 5 failures per account and address in 15 minutes, then one every 3 minutes.
+	u := signUp(t, a, uniqueEmail("owner"))
+	login := func(ip, pw string) apptest.Response {
+		return a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/user/login", Body: map[string]string{"email": u.Email, "password": pw}, Header: fromIP(ip)})
+	}
+	if r := login("192.0.2.77", u.Password); r.Status != http.StatusOK {
+		t.Fatalf("the owner at home: %d %s", r.Status, r.Body)
+	}
+	for i := range 5 {
+		if r := login("198.51.100.66", "guess-"+strconv.Itoa(i)); r.Status != http.StatusUnauthorized {
+			t.Fatalf("stranger's guess %d: %d %s", i+1, r.Status, r.Body)
+		}
+	}
+	for range 3 {
+		r := login("198.51.100.66", "guess-again")
+		assert429(t, "the stranger after 5 failures", r)
+		if secs, _ := strconv.Atoi(r.Header.Get("Retry-After")); secs > 180 {
+			t.Fatalf("the stranger is slowed down, not locked out: Retry-After %d s", secs)
+		}
+	}
+	if r := login("192.0.2.77", u.Password); r.Status != http.StatusOK {
+		t.Fatalf("the owner while a stranger hammers the account: %d %s", r.Status, r.Body)
+	}
+}
+
 func TestRegisterForgotAndResetAreRateLimited(t *testing.T) {
 	t.Parallel()
 	a := apptest.New(t, trustProxy)
