@@ -3,6 +3,8 @@ package live_test
 import (
 	"context"
 	"net/http"
+	"net/url"
+	"regexp"
 	"sync"
 	"testing"
 	"time"
@@ -113,6 +115,55 @@ func TestSocketsDieWithTheirSessionOnEveryProcess(t *testing.T) {
 		cutOff(t, two, other, "password change")
 		// The session the change was made from keeps its socket.
 		waitForAdminProbe(t, one, own)
+	})
+
+	t.Run("password reset by e-mailed link", func(t *testing.T) {
+		admin := one.Staff(t, "admin")
+		c := adminSocket(t, two, admin.Token)
+		if r := one.Post("/api/password/forgot", "", map[string]string{"email": admin.Email}); r.Status != http.StatusOK {
+			t.Fatalf("forgot: %d %s", r.Status, r.Body)
+		}
+		var text string
+		if err := one.Pool.QueryRow(context.Background(), `SELECT text_body FROM mail_outbox WHERE to_address = $1`, admin.Email).Scan(&text); err != nil {
+			t.Fatalf("reset mail: %v", err)
+		}
+		m := regexp.MustCompile(`token=([^\s&"]+)`).FindStringSubmatch(text)
+		if m == nil {
+			t.Fatalf("no reset link in %q", text)
+		}
+		token, _ := url.QueryUnescape(m[1])
+		r := one.Post("/api/password/reset", "", map[string]string{"token": token, "password": "fresh-staff-1", "password_confirmation": "fresh-staff-1"})
+		if r.Status != http.StatusOK {
+			t.Fatalf("reset: %d %s", r.Status, r.Body)
+		}
+		cutOff(t, two, c, "password reset")
+	})
+
+	t.Run("one session ended from another device", func(t *testing.T) {
+		admin := one.Staff(t, "admin")
+		laptop := one.SignIn(t, admin.Email, admin.Password)
+		c := adminSocket(t, two, admin.Token)
+		var list struct {
+			Data []struct {
+				ID      string `json:"id"`
+				Current bool   `json:"current"`
+			} `json:"data"`
+		}
+		r := one.Get("/api/me/sessions", laptop.Token)
+		r.JSON(t, &list)
+		ended := 0
+		for _, s := range list.Data {
+			if !s.Current {
+				if d := one.Do(apptest.Request{Method: http.MethodDelete, Path: "/api/me/sessions/" + s.ID, Token: laptop.Token}); d.Status >= 300 {
+					t.Fatalf("end session: %d %s", d.Status, d.Body)
+				}
+				ended++
+			}
+		}
+		if ended != 1 {
+			t.Fatalf("sessions: %s", r.Body)
+		}
+		cutOff(t, two, c, "ending the session")
 	})
 
 	t.Run("password set again by the operator", func(t *testing.T) {
