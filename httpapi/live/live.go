@@ -2,10 +2,11 @@
 // socket.io-client) mounted under /socket.io/. It tells browsers that something they can see has
 // changed ("order 42 changed"); they then refetch from the REST API, which stays the source of truth.
 //
-// A socket is authenticated once, from the session cookie or the token sent in the handshake. It
-// joins its private rooms by itself (user:{id}, and admin for admins and support staff) and any other
-// room only through a join handler that a feature registers with HandleJoin and that authorises the
-// request. This package must never put a socket in a room it was not authorised for, and never
+// A socket is authenticated when it connects, from the session cookie or the token sent in the
+// handshake, and checked again whenever its user's sessions or role change (RecheckUser): a socket
+// whose session ended or whose role changed is closed, on every process. It joins its private rooms
+// by itself (user:{id}, and admin for admins and support staff) and any other room only through a
+// join handler that a feature registers with HandleJoin and that authorises the request. This package must never put a socket in a room it was not authorised for, and never
 // carry business data a client could not also read over the API.
 //
 // Notices reach the sockets of every process through PostgreSQL notifications (RunBridge); see
