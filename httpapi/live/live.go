@@ -24,6 +24,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/zishang520/socket.io/servers/socket/v3"
@@ -97,8 +98,11 @@ type Server struct {
 	joins  map[string]Authorize
 	routes map[string]string // topic → room, for notices that name none
 
-	ctx    context.Context // ends with Close; bounds join authorisations
-	cancel context.CancelFunc
+	ctx context.Context // ends with Close; bounds join authorisations
+	// rechecks counts RecheckUser and RecheckAll calls: a socket whose handshake overlapped one is
+	// checked again once it is in its rooms, since the recheck may have looked before it was there.
+	rechecks atomic.Uint64
+	cancel   context.CancelFunc
 }
 
 // New builds the live channel. Mount it with ServeHTTP under /socket.io/.
@@ -249,6 +253,7 @@ func (s *Server) RecheckUser(userID string) {
 	if userID == "" {
 		return
 	}
+	s.rechecks.Add(1) // before looking at the room: see recheckLate
 	nsp := s.io.Sockets()
 	ids, ok := nsp.Adapter().Rooms().Load(socket.Room(UserRoom(userID)))
 	if !ok {
@@ -257,9 +262,18 @@ func (s *Server) RecheckUser(userID string) {
 	s.recheck(ids.Keys())
 }
 
+// recheckLate checks a socket whose handshake overlapped a recheck (see Server.rechecks).
+func (s *Server) recheckLate(sock *socket.Socket, sess *session) {
+	if sess.id == nil || s.rechecks.Load() == sess.rechecks {
+		return
+	}
+	go s.recheckSockets([]*socket.Socket{sock})
+}
+
 // RecheckAll checks every signed-in socket of this process again (see RecheckUser). RunBridge calls
 // it after losing the notices' connection, when session notices may have been missed.
 func (s *Server) RecheckAll() {
+	s.rechecks.Add(1)
 	var ids []socket.SocketId
 	s.io.Sockets().Sockets().Range(func(id socket.SocketId, sock *socket.Socket) bool {
 		if sess, _ := sock.Data().(*session); sess != nil && sess.id != nil {
@@ -272,12 +286,18 @@ func (s *Server) RecheckAll() {
 
 func (s *Server) recheck(ids []socket.SocketId) {
 	nsp := s.io.Sockets()
-	var wg sync.WaitGroup
+	socks := make([]*socket.Socket, 0, len(ids))
 	for _, id := range ids {
-		sock, ok := nsp.Sockets().Load(id)
-		if !ok {
-			continue
+		if sock, ok := nsp.Sockets().Load(id); ok {
+			socks = append(socks, sock)
 		}
+	}
+	s.recheckSockets(socks)
+}
+
+func (s *Server) recheckSockets(socks []*socket.Socket) {
+	var wg sync.WaitGroup
+	for _, sock := range socks {
 		sess, _ := sock.Data().(*session)
 		if sess == nil || sess.id == nil {
 			continue
@@ -333,8 +353,10 @@ func (s *Server) Close() {
 type session struct {
 	id    *httpx.Identity // nil: anonymous
 	token string          // the session token it was authenticated with, to check it again
-	ip    string
-	lang  i18n.Lang
+	// rechecks is Server.rechecks when the handshake began.
+	rechecks uint64
+	ip       string
+	lang     i18n.Lang
 
 	mu     sync.Mutex
 	joined map[string]string // join payload (canonical JSON) → room
@@ -346,9 +368,10 @@ type session struct {
 func (s *Server) authenticate(sock *socket.Socket, next func(*socket.ExtendedError)) {
 	r := sock.Request().Request()
 	sess := &session{
-		lang:   i18n.Negotiate(r.Header.Get("lang"), r.Header.Get("Accept-Language"), cookie(r, "lang")),
-		joined: map[string]string{},
-		ip:     httpx.ClientIP(r),
+		lang:     i18n.Negotiate(r.Header.Get("lang"), r.Header.Get("Accept-Language"), cookie(r, "lang")),
+		joined:   map[string]string{},
+		ip:       httpx.ClientIP(r),
+		rechecks: s.rechecks.Load(), // before the session is read: see recheckLate
 	}
 	token := ""
 	if t, ok := sock.Handshake().Auth["token"].(string); ok && t != "" {
@@ -407,6 +430,9 @@ func (s *Server) onConnection(sock *socket.Socket) {
 	_ = sock.On("join", func(args ...any) { s.onJoin(sock, sess, args) })
 	_ = sock.On("leave", func(args ...any) { s.onLeave(sock, sess, args) })
 	_ = sock.Emit(EventSession, map[string]any{"authenticated": sess.id != nil})
+	// After joining: a recheck from now on finds the socket in its rooms; one that ran during the
+	// handshake may have missed it.
+	s.recheckLate(sock, sess)
 }
 
 // joinReply is the acknowledgement of a join request.

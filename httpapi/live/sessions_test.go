@@ -180,12 +180,19 @@ func TestSocketsDieWithTheirSessionOnEveryProcess(t *testing.T) {
 type roles struct {
 	mu  sync.Mutex
 	ids map[string]httpx.Identity
+	// during, when set, runs inside the next Authenticate, after it read the session.
+	during func()
 }
 
 func (r *roles) Authenticate(_ context.Context, token string) (httpx.Identity, error) {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	id, ok := r.ids[token]
+	during := r.during
+	r.during = nil
+	r.mu.Unlock()
+	if during != nil {
+		during()
+	}
 	if !ok {
 		return httpx.Identity{}, httpx.ErrNoSession
 	}
@@ -238,4 +245,28 @@ func TestRecheckUserDisconnectsOnlyTheSocketsThatLostTheirRights(t *testing.T) {
 	}
 	c.event("after") // unchanged session: still in its rooms
 	x.event("after") // not rechecked
+}
+
+// A session that ends while its socket's handshake is under way: the recheck it causes runs before
+// the socket is in its rooms, so the socket is checked again once it is.
+func TestASessionEndedDuringTheHandshakeStillClosesTheSocket(t *testing.T) {
+	store := &roles{ids: map[string]httpx.Identity{"tok-late": {UserID: "a1", Role: httpx.RoleAdmin, SessionID: "s-late"}}}
+	srv, url := newServer(t, func(c *live.Config) { c.Auth = store })
+	store.during = func() {
+		store.set("tok-late", nil)
+		srv.RecheckUser("a1") // finds no socket yet
+	}
+	c := startClient(t, clientOpts{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-late"}})
+	// The handshake read the session before it ended, so the socket connects signed in; the late
+	// check may close it before or after live.session reaches the client.
+	if m := c.next(15*time.Second, "disconnect", func(m msg) bool { return m.Type == "disconnect" }); !serverClosed(m.Reason) {
+		t.Fatalf("disconnect reason %q", m.Reason)
+	}
+	connected := false
+	for _, m := range c.stash {
+		connected = connected || m.Type == "connected"
+	}
+	if !connected {
+		t.Fatalf("the socket never connected (seen %v)", c.stash)
+	}
 }
