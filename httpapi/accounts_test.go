@@ -166,6 +166,12 @@ func TestRegisterValidationAnswers422ByField(t *testing.T) {
 		{"password at most 20", "password", "123456789012345678901", "The password must be 8 to 20 characters.", "يجب أن تتكون كلمة المرور من 8 إلى 20 حرفًا."},
 		{"phone required", "phone_number", "", "The phone number is required.", "رقم الهاتف مطلوب."},
 		{"phone valid for its country", "phone_number", "0100123", "Please enter a valid phone number for the selected country.", "يرجى إدخال رقم هاتف صحيح للدولة المختارة."},
+		// Too long: the app's own words, naming the field and its limit.
+		{"first name at most 50", "first_name", strings.Repeat("a", 51), "The first name is too long (50 characters at most).", "الاسم الأول طويل جدًا (50 حرفًا كحد أقصى)."},
+		{"last name at most 50", "last_name", strings.Repeat("ب", 51), "The last name is too long (50 characters at most).", "اسم العائلة طويل جدًا (50 حرفًا كحد أقصى)."},
+		{"first name far too long", "first_name", strings.Repeat("a", 5000), "The first name is too long (50 characters at most).", "الاسم الأول طويل جدًا (50 حرفًا كحد أقصى)."},
+		{"e-mail at most 254", "email", strings.Repeat("a", 250) + "@example.com", "The e-mail is too long (254 characters at most).", "البريد الإلكتروني طويل جدًا (254 حرفًا كحد أقصى)."},
+		{"phone at most 32", "phone_number", strings.Repeat("1", 33), "The phone number is too long (32 characters at most).", "رقم الهاتف طويل جدًا (32 حرفًا كحد أقصى)."},
 	}
 	for _, c := range cases {
 		for _, lang := range []string{"en", "ar"} {
@@ -348,6 +354,8 @@ func TestPersonalInfo(t *testing.T) {
 		{"another user's e-mail", map[string]string{"email": other.Email, "current_password": u.Password}, "email", "This e-mail is already registered."},
 		{"a valid phone", map[string]string{"phone_number": "12"}, "phone_number", "Please enter a valid phone number for the selected country."},
 		{"a name", map[string]string{"first_name": ""}, "first_name", "The first name is required."},
+		{"a first name of 50 characters at most", map[string]string{"first_name": strings.Repeat("a", 51)}, "first_name", "The first name is too long (50 characters at most)."},
+		{"a last name of 50 characters at most", map[string]string{"last_name": strings.Repeat("a", 300)}, "last_name", "The last name is too long (50 characters at most)."},
 	}
 	for _, c := range cases {
 		r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/me", Token: u.Token, Body: c.body})
@@ -743,6 +751,34 @@ func TestLoginIsRateLimitedPerIPAndPerAccount(t *testing.T) {
 		Header: map[string]string{"X-Forwarded-For": "203.0.113.51", "lang": "ar"}})
 	if msg, _ := ar.Map(t)["message"].(string); ar.Status != http.StatusTooManyRequests || !strings.HasPrefix(msg, "محاولات كثيرة جدًا") {
 		t.Fatalf("Arabic 429: %d %s", ar.Status, ar.Body)
+	}
+}
+
+func TestAStrangerHammeringAnAccountDoesNotLockTheOwnerOut(t *testing.T) {
+	t.Parallel()
+	a := apptest.New(t, trustProxy)
+	// The defaults: 5 failures per account and address in 15 minutes, then one every 3 minutes.
+	u := signUp(t, a, uniqueEmail("owner"))
+	login := func(ip, pw string) apptest.Response {
+		return a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/user/login", Body: map[string]string{"email": u.Email, "password": pw}, Header: fromIP(ip)})
+	}
+	if r := login("192.0.2.77", u.Password); r.Status != http.StatusOK {
+		t.Fatalf("the owner at home: %d %s", r.Status, r.Body)
+	}
+	for i := range 5 {
+		if r := login("198.51.100.66", "guess-"+strconv.Itoa(i)); r.Status != http.StatusUnauthorized {
+			t.Fatalf("stranger's guess %d: %d %s", i+1, r.Status, r.Body)
+		}
+	}
+	for range 3 {
+		r := login("198.51.100.66", "guess-again")
+		assert429(t, "the stranger after 5 failures", r)
+		if secs, _ := strconv.Atoi(r.Header.Get("Retry-After")); secs > 180 {
+			t.Fatalf("the stranger is slowed down, not locked out: Retry-After %d s", secs)
+		}
+	}
+	if r := login("192.0.2.77", u.Password); r.Status != http.StatusOK {
+		t.Fatalf("the owner while a stranger hammers the account: %d %s", r.Status, r.Body)
 	}
 }
 

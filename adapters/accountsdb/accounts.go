@@ -46,7 +46,16 @@ type Store struct {
 	SessionTTL time.Duration
 	// ResetTTL is how long a password reset link works.
 	ResetTTL time.Duration
+	// SessionNotices is the PostgreSQL notification channel on which every change that ends
+	// sessions or changes a role is announced, in the changing transaction (so only once it
+	// commits), as {"topic": SessionsChangedTopic, "payload": {"user_id": "..."}}: the live layer
+	// of every process then checks that user's open sockets again. Empty: nothing is announced.
+	// The composition root sets it to the live layer's channel (projections.LiveChannel).
+	SessionNotices string
 }
+
+// SessionsChangedTopic is the topic of the notice sent on SessionNotices.
+const SessionsChangedTopic = "accounts.sessions_changed"
 
 // DefaultSessionTTL keeps people signed in for a month, like the spec's 30-day cookie cart.
 const DefaultSessionTTL = 30 * 24 * time.Hour
@@ -186,7 +195,7 @@ func (s *Store) SetRole(ctx context.Context, db DBTX, id uuid.UUID, role string)
 	if tag.RowsAffected() == 0 {
 		return ErrUserNotFound
 	}
-	return nil
+	return s.announceSessions(ctx, db, id)
 }
 
 // SetLang remembers the language a person uses, for the e-mails sent to them.

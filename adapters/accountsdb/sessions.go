@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -98,13 +99,52 @@ func (s *Store) Authenticate(ctx context.Context, token string) (Principal, erro
 	return p, nil
 }
 
+// SignedInFrom reports whether the account with email has a session opened from ip, live or ended
+// but not yet deleted (DeleteExpiredSessions keeps ended sessions for a while): the addresses the
+// owner signs in from, which the sign-in limits never shut out.
+func (s *Store) SignedInFrom(ctx context.Context, db DBTX, email, ip string) (bool, error) {
+	if ip == "" {
+		return false, nil
+	}
+	var known bool
+	err := db.QueryRow(ctx, `
+		SELECT EXISTS (SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+		                WHERE u.email = $1 AND s.ip = $2)`, email, ip).Scan(&known)
+	if err != nil {
+		return false, fmt.Errorf("accounts: known addresses: %w", err)
+	}
+	return known, nil
+}
+
 // RevokeToken ends the session of token, if it is live. It reports whether one was ended.
 func (s *Store) RevokeToken(ctx context.Context, db DBTX, token string) (bool, error) {
-	tag, err := db.Exec(ctx, `UPDATE sessions SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL`, hashToken(token), s.Now().UTC())
+	var userID uuid.UUID
+	err := db.QueryRow(ctx, `UPDATE sessions SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL RETURNING user_id`,
+		hashToken(token), s.Now().UTC()).Scan(&userID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
 	if err != nil {
 		return false, fmt.Errorf("accounts: revoke session: %w", err)
 	}
-	return tag.RowsAffected() > 0, nil
+	return true, s.announceSessions(ctx, db, userID)
+}
+
+// announceSessions tells every process's live layer, through db (the change's transaction, or the
+// pool right after an autocommitted change), that userID's sessions or role changed (see
+// Store.SessionNotices).
+func (s *Store) announceSessions(ctx context.Context, db DBTX, userID uuid.UUID) error {
+	if s.SessionNotices == "" {
+		return nil
+	}
+	body, err := json.Marshal(map[string]any{"topic": SessionsChangedTopic, "payload": map[string]string{"user_id": userID.String()}})
+	if err != nil {
+		return fmt.Errorf("accounts: announce session change: %w", err)
+	}
+	if _, err := db.Exec(ctx, `SELECT pg_notify($1, $2)`, s.SessionNotices, string(body)); err != nil {
+		return fmt.Errorf("accounts: announce session change: %w", err)
+	}
+	return nil
 }
 
 // RevokeSession ends one of userID's sessions by id.
@@ -116,7 +156,7 @@ func (s *Store) RevokeSession(ctx context.Context, db DBTX, userID, sessionID uu
 	if tag.RowsAffected() == 0 {
 		return ErrNotFound
 	}
-	return nil
+	return s.announceSessions(ctx, db, userID)
 }
 
 // RevokeUserSessions ends every live session of userID except keep (uuid.Nil: all of them) and
@@ -128,6 +168,11 @@ func (s *Store) RevokeUserSessions(ctx context.Context, db DBTX, userID, keep uu
 		userID, keep, s.Now().UTC())
 	if err != nil {
 		return 0, fmt.Errorf("accounts: revoke sessions: %w", err)
+	}
+	if tag.RowsAffected() > 0 {
+		if err := s.announceSessions(ctx, db, userID); err != nil {
+			return 0, err
+		}
 	}
 	return int(tag.RowsAffected()), nil
 }

@@ -61,6 +61,11 @@ func (t *Tables) CreateSession(ctx context.Context, userID uuid.UUID, c account.
 	return t.Store.CreateSession(ctx, t.pool, userID, c)
 }
 
+// SignedInFrom reports whether the account with email has signed in from ip (see Store.SignedInFrom).
+func (t *Tables) SignedInFrom(ctx context.Context, email, ip string) (bool, error) {
+	return t.Store.SignedInFrom(ctx, t.pool, email, ip)
+}
+
 // RevokeToken ends the session of token, if it is live.
 func (t *Tables) RevokeToken(ctx context.Context, token string) (bool, error) {
 	return t.Store.RevokeToken(ctx, t.pool, token)

@@ -3,6 +3,7 @@ package accounts_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/url"
@@ -183,29 +184,124 @@ func TestRegisterReportsEveryBrokenRuleAndTheTakenEmailTogether(t *testing.T) {
 	}
 }
 
-func TestSignInIsRateLimitedPerAccountOnFailuresOnly(t *testing.T) {
+// loginLimits turns the sign-in rules down to numbers a test reaches; a rule not named is off.
+func loginLimits(e env, set func(l *cmdaccounts.Limits)) {
+	e.app.Limits.LoginIP = ratelimit.Rule{}
+	e.app.Limits.LoginFailuresIP = ratelimit.Rule{}
+	e.app.Limits.LoginAccountIP = ratelimit.Rule{}
+	e.app.Limits.LoginAccountIPDaily = ratelimit.Rule{}
+	e.app.Limits.LoginAccount = ratelimit.Rule{}
+	set(e.app.Limits)
+}
+
+func from(ip string) store.Client { return store.Client{IP: ip, UserAgent: "test"} }
+
+func wantSlowedDown(t *testing.T, what string, err error, most time.Duration) {
+	t.Helper()
+	var rl *ratelimit.RateLimitError
+	if !errors.As(err, &rl) || rl.After <= 0 || rl.After > most {
+		t.Fatalf("%s: %v, want a rate-limit error asking to wait at most %s", what, err, most)
+	}
+}
+
+func TestSignInSlowsTheGuesserDownNotTheOwner(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	e.app.Limits.LoginAccount = ratelimit.Rule{Name: "login-account", Limit: 3, Period: time.Hour}
+	loginLimits(e, func(l *cmdaccounts.Limits) {
+		l.LoginAccountIP = ratelimit.Rule{Name: "login-account-ip", Limit: 3, Period: time.Hour}
+		l.LoginAccount = ratelimit.Rule{Name: "login-account", Limit: 5, Period: time.Hour}
+	})
 	ctx := context.Background()
-	register(t, e, "rl@example.com")
+	register(t, e, "owner@example.com") // signed in from client's address: the owner's address
 	for range 5 {
-		if _, err := e.svc.SignIn(ctx, "rl@example.com", "correct-horse", client); err != nil {
+		if _, err := e.svc.SignIn(ctx, "owner@example.com", "correct-horse", client); err != nil {
 			t.Fatalf("successful sign-ins must not spend the failure budget: %v", err)
 		}
 	}
+
+	// A stranger's failures slow the stranger down (one try per 20 minutes after 3)...
+	stranger := from("198.51.100.9")
 	for i := range 3 {
-		if _, err := e.svc.SignIn(ctx, "rl@example.com", "wrong-password", client); !errors.Is(err, cmdaccounts.ErrWrongCredentials) {
-			t.Fatalf("failure %d: %v, want ErrWrongCredentials", i+1, err)
+		if _, err := e.svc.SignIn(ctx, "owner@example.com", "guess-guess", stranger); !errors.Is(err, cmdaccounts.ErrWrongCredentials) {
+			t.Fatalf("stranger's failure %d: %v, want ErrWrongCredentials", i+1, err)
 		}
 	}
-	_, err := e.svc.SignIn(ctx, "rl@example.com", "correct-horse", client)
-	var rl *ratelimit.RateLimitError
-	if !errors.As(err, &rl) || rl.After <= 0 {
-		t.Fatalf("after 3 failures even the right password: %v, want a rate-limit error", err)
+	_, err := e.svc.SignIn(ctx, "owner@example.com", "correct-horse", stranger)
+	wantSlowedDown(t, "the stranger's 4th try", err, 20*time.Minute)
+	// ...and not the owner.
+	if _, err := e.svc.SignIn(ctx, "owner@example.com", "correct-horse", client); err != nil {
+		t.Fatalf("the owner, while a stranger guesses: %v", err)
 	}
+
+	// Guesses spread over addresses spend the account's budget: new addresses wait...
+	for i, ip := range []string{"198.51.100.10", "198.51.100.11"} {
+		if _, err := e.svc.SignIn(ctx, "owner@example.com", "guess-guess", from(ip)); !errors.Is(err, cmdaccounts.ErrWrongCredentials) {
+			t.Fatalf("spread failure %d: %v", i+1, err)
+		}
+	}
+	_, err = e.svc.SignIn(ctx, "owner@example.com", "correct-horse", from("192.0.2.1"))
+	wantSlowedDown(t, "a new address once the account's budget is spent", err, 12*time.Minute)
+	// ...but the addresses the owner signs in from do not.
+	if _, err := e.svc.SignIn(ctx, "owner@example.com", "correct-horse", client); err != nil {
+		t.Fatalf("the owner's address, with the account under attack: %v", err)
+	}
+
+	// The owner's own typos are bounded at the owner's address like anyone's.
+	for i := range 3 {
+		if _, err := e.svc.SignIn(ctx, "owner@example.com", "typo-typo", client); !errors.Is(err, cmdaccounts.ErrWrongCredentials) {
+			t.Fatalf("owner's typo %d: %v", i+1, err)
+		}
+	}
+	_, err = e.svc.SignIn(ctx, "owner@example.com", "correct-horse", client)
+	wantSlowedDown(t, "the owner after 3 typos", err, 20*time.Minute)
+
 	if _, err := e.svc.SignIn(ctx, "nobody@example.com", "x", client); !errors.Is(err, cmdaccounts.ErrWrongCredentials) {
 		t.Fatalf("unknown e-mail: %v, want the same ErrWrongCredentials", err)
+	}
+}
+
+func TestSignInBoundsOneAddressAcrossAccounts(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	loginLimits(e, func(l *cmdaccounts.Limits) {
+		l.LoginFailuresIP = ratelimit.Rule{Name: "login-failures-ip", Limit: 4, Period: time.Hour}
+	})
+	ctx := context.Background()
+	register(t, e, "sprayed@example.com")
+	sprayer := from("198.51.100.20")
+	for i := range 4 {
+		email := fmt.Sprintf("victim%d@example.com", i)
+		if _, err := e.svc.SignIn(ctx, email, "Summer2026!", sprayer); !errors.Is(err, cmdaccounts.ErrWrongCredentials) {
+			t.Fatalf("spray %d: %v", i+1, err)
+		}
+	}
+	_, err := e.svc.SignIn(ctx, "sprayed@example.com", "correct-horse", sprayer)
+	wantSlowedDown(t, "5th account from one address", err, 15*time.Minute)
+	if _, err := e.svc.SignIn(ctx, "sprayed@example.com", "correct-horse", client); err != nil {
+		t.Fatalf("another address: %v", err)
+	}
+}
+
+func TestSignInDailyRuleStretchesTheWait(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	loginLimits(e, func(l *cmdaccounts.Limits) {
+		l.LoginAccountIP = ratelimit.Rule{Name: "login-account-ip", Limit: 10, Period: time.Minute}
+		l.LoginAccountIPDaily = ratelimit.Rule{Name: "login-account-ip-day", Limit: 3, Period: 24 * time.Hour}
+	})
+	ctx := context.Background()
+	register(t, e, "daily@example.com")
+	stranger := from("198.51.100.30")
+	for range 3 {
+		if _, err := e.svc.SignIn(ctx, "daily@example.com", "guess-guess", stranger); !errors.Is(err, cmdaccounts.ErrWrongCredentials) {
+			t.Fatal(err)
+		}
+	}
+	// Within the short budget (6 seconds apart), but the day's is spent: the wait is hours.
+	_, err := e.svc.SignIn(ctx, "daily@example.com", "correct-horse", stranger)
+	var rl *ratelimit.RateLimitError
+	if !errors.As(err, &rl) || rl.After < time.Hour {
+		t.Fatalf("after the day's budget: %v, want a wait of hours", err)
 	}
 }
 

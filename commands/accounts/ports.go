@@ -22,6 +22,7 @@ type Tables interface {
 	PickupPointsReader
 	PickupPointReader
 	WishlistReader
+	KnownAddresses
 	Credentials(ctx context.Context, email string) (account.User, string, error)
 	PasswordHash(ctx context.Context, id uuid.UUID) (string, error)
 	UserByEmail(ctx context.Context, email string) (account.User, error)

@@ -35,8 +35,13 @@ var (
 	TripStatusRule = LimitRule{Name: "tripstatus", Limit: 10, Period: 10 * time.Minute}
 	// EnquiryPaymentRule bounds e-mail guesses on enquiry payment links per client address.
 	EnquiryPaymentRule = LimitRule{Name: "enquirypay", Limit: 10, Period: 10 * time.Minute}
-	// TripJoinRule bounds e-mail guesses for one trip number on the live channel.
-	TripJoinRule = LimitRule{Name: "tripjoin", Limit: 10, Period: 10 * time.Minute}
+	// TripJoinRule bounds trip-room join guesses on the live channel per client: its session when
+	// signed in, else its address. Keyed by the client, never by the trip number, so a stranger's
+	// bad joins never cut the trip's owner off its live updates.
+	TripJoinRule = LimitRule{Name: "tripjoin-client", Limit: 10, Period: 10 * time.Minute}
+	// TripJoinAddressRule bounds trip-room join guesses per client address across sessions, so
+	// opening more sessions buys no more guesses; looser, because many travellers share an address.
+	TripJoinAddressRule = LimitRule{Name: "tripjoin-ip", Limit: 60, Period: 10 * time.Minute}
 )
 
 // take spends an attempt when there is a limiter (tests may run without one).

@@ -74,10 +74,25 @@ func (h TripStatusHandler) Handle(ctx context.Context, q TripStatusQuery) (TripS
 	return out, nil
 }
 
-// Room is the live room of the trip a socket proves with its number and e-mail. Guessing e-mails
-// for one trip number is bounded like the lookup, per trip number; every refusal is the same.
-func (h TripStatusHandler) Room(ctx context.Context, tripNumber, email string) (string, error) {
-	if err := take(ctx, h.limiter, TripJoinRule, strings.ToUpper(strings.TrimSpace(tripNumber))); err != nil {
+// JoinClient is who asks to join a trip's room: the client address of its socket and, when signed in,
+// its session.
+type JoinClient struct {
+	IP        string
+	SessionID string
+}
+
+// Room is the live room of the trip a socket proves with its number and e-mail. Guesses are bounded
+// per client (its session when signed in, else its address) and per address, never per trip number;
+// every refusal is the same.
+func (h TripStatusHandler) Room(ctx context.Context, tripNumber, email string, c JoinClient) (string, error) {
+	key := "ip:" + c.IP
+	if c.SessionID != "" {
+		key = "session:" + c.SessionID
+	}
+	if err := take(ctx, h.limiter, TripJoinRule, key); err != nil {
+		return "", ErrTripNotFound
+	}
+	if err := take(ctx, h.limiter, TripJoinAddressRule, c.IP); err != nil {
 		return "", ErrTripNotFound
 	}
 	ts, err := h.trips.LookupTrip(ctx, tripNumber, email)

@@ -39,7 +39,37 @@ const (
 	KeyKindInvalid        = "accounts.kind_invalid"
 	KeyItemInvalid        = "accounts.item_invalid"
 	KeyRoleInvalid        = "accounts.role_invalid"
+
+	// Too long, one key per field, so the message names the field and its limit.
+	KeyFirstNameTooLong = "accounts.first_name_too_long"
+	KeyLastNameTooLong  = "accounts.last_name_too_long"
+	KeyEmailTooLong     = "accounts.email_too_long"
+	KeyLabelTooLong     = "accounts.label_too_long"
+	KeyAddressTooLong   = "accounts.address_too_long"
+	KeyNotesTooLong     = "accounts.notes_too_long"
+	KeyPlaceNameTooLong = "accounts.place_name_too_long"
+	KeyPhoneTooLong     = "accounts.phone_too_long"
 )
+
+// tooLong names the too-long message of each field the account rules check; a field not listed
+// gets the generic KeyNameTooLong (names) or KeyTextTooLong (texts).
+var tooLong = map[string]string{
+	"first_name":   KeyFirstNameTooLong,
+	"last_name":    KeyLastNameTooLong,
+	"email":        KeyEmailTooLong,
+	"label":        KeyLabelTooLong,
+	"address":      KeyAddressTooLong,
+	"notes":        KeyNotesTooLong,
+	"name":         KeyPlaceNameTooLong,
+	"phone_number": KeyPhoneTooLong,
+}
+
+func tooLongKey(field, fallback string) string {
+	if k, ok := tooLong[field]; ok {
+		return k
+	}
+	return fallback
+}
 
 // Limits of the field rules.
 const (
@@ -49,6 +79,9 @@ const (
 	EmailMaxLength    = 254
 	LabelMaxLength    = 80
 	AddressMaxLength  = 300
+	// PhoneMaxLength bounds what is typed into the phone field (E.164 numbers have at most 15
+	// digits; spaces, dashes and a country prefix fit in 32).
+	PhoneMaxLength = 32
 )
 
 // NormalizeEmail is the form an address is stored and compared in.
@@ -60,6 +93,8 @@ func CheckEmail(v *domain.ValidationError, field, email string) string {
 	switch {
 	case email == "":
 		v.Add(field, KeyEmailRequired)
+	case utf8.RuneCountInString(email) > EmailMaxLength:
+		v.Add(field, tooLongKey(field, KeyEmailTooLong))
 	case !validEmail(email):
 		v.Add(field, KeyEmailInvalid)
 	}
@@ -88,7 +123,7 @@ func CheckName(v *domain.ValidationError, field, name, requiredKey string) strin
 	case name == "":
 		v.Add(field, requiredKey)
 	case utf8.RuneCountInString(name) > NameMaxLength:
-		v.Add(field, KeyNameTooLong)
+		v.Add(field, tooLongKey(field, KeyNameTooLong))
 	case !validName(name):
 		v.Add(field, KeyNameInvalid)
 	}
@@ -147,6 +182,10 @@ func CheckPhone(v *domain.ValidationError, field, number, countryKey string) str
 	if number == "" {
 		v.Add(field, KeyPhoneRequired)
 		return ""
+	}
+	if utf8.RuneCountInString(number) > PhoneMaxLength {
+		v.Add(field, tooLongKey(field, KeyPhoneTooLong))
+		return number
 	}
 	e164, ok := NormalizePhone(number, countryKey)
 	if !ok {
@@ -218,7 +257,7 @@ func CheckText(v *domain.ValidationError, field, s string, max int, requiredKey 
 	case s == "" && requiredKey != "":
 		v.Add(field, requiredKey)
 	case utf8.RuneCountInString(s) > max:
-		v.Add(field, KeyTextTooLong)
+		v.Add(field, tooLongKey(field, KeyTextTooLong))
 	}
 	return s
 }

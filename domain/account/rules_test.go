@@ -3,6 +3,7 @@ package account_test
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"mishwar/domain"
@@ -65,7 +66,7 @@ func TestCheckName(t *testing.T) {
 		{"Mona2", "Mona2", account.KeyNameInvalid},
 		{"<script>", "<script>", account.KeyNameInvalid},
 		{"--", "--", account.KeyNameInvalid},
-		{"Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", account.KeyNameTooLong},
+		{"Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "Aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", account.KeyFirstNameTooLong},
 	}
 	for _, tc := range cases {
 		var got string
@@ -160,5 +161,34 @@ func TestCheckPoint(t *testing.T) {
 	for _, tc := range cases {
 		errs := fieldErrors(func(v *domain.ValidationError) { account.CheckPoint(v, tc.lat, tc.lng) })
 		assertKey(t, tc.name, errs, "location", tc.key)
+	}
+}
+
+// A field over its limit is refused with a message naming that field, never a generic one.
+func TestTooLongNamesTheField(t *testing.T) {
+	t.Parallel()
+	long := func(n int) string { return strings.Repeat("a", n) }
+	cases := []struct {
+		field string
+		check func(v *domain.ValidationError)
+		want  string
+	}{
+		{"first_name", func(v *domain.ValidationError) { account.CheckName(v, "first_name", long(51), "") }, account.KeyFirstNameTooLong},
+		{"last_name", func(v *domain.ValidationError) { account.CheckName(v, "last_name", long(51), "") }, account.KeyLastNameTooLong},
+		{"email", func(v *domain.ValidationError) { account.CheckEmail(v, "email", long(250)+"@example.com") }, account.KeyEmailTooLong},
+		{"phone_number", func(v *domain.ValidationError) { account.CheckPhone(v, "phone_number", strings.Repeat("1", 33), "") }, account.KeyPhoneTooLong},
+		{"label", func(v *domain.ValidationError) { account.CheckText(v, "label", long(81), account.LabelMaxLength, "") }, account.KeyLabelTooLong},
+		{"name", func(v *domain.ValidationError) { account.CheckText(v, "name", long(81), account.LabelMaxLength, "") }, account.KeyPlaceNameTooLong},
+		{"address", func(v *domain.ValidationError) {
+			account.CheckText(v, "address", long(301), account.AddressMaxLength, "")
+		}, account.KeyAddressTooLong},
+		{"notes", func(v *domain.ValidationError) {
+			account.CheckText(v, "notes", long(301), account.AddressMaxLength, "")
+		}, account.KeyNotesTooLong},
+	}
+	for _, c := range cases {
+		if got := fieldErrors(c.check); !reflect.DeepEqual(got, map[string][]string{c.field: {c.want}}) {
+			t.Errorf("%s: %v, want %s", c.field, got, c.want)
+		}
 	}
 }

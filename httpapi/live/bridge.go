@@ -47,6 +47,8 @@ func (s *Server) RunBridge(ctx context.Context, notices Notices) error {
 	first := true
 	return notices(ctx, func() {
 		if !first {
+			// Session notices may have been lost too: check every signed-in socket again.
+			s.RecheckAll()
 			s.BroadcastAll(EventResync, map[string]any{})
 		}
 		first = false

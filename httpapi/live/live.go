@@ -2,10 +2,11 @@
 // socket.io-client) mounted under /socket.io/. It tells browsers that something they can see has
 // changed ("order 42 changed"); they then refetch from the REST API, which stays the source of truth.
 //
-// A socket is authenticated once, from the session cookie or the token sent in the handshake. It
-// joins its private rooms by itself (user:{id}, and admin for admins and support staff) and any other
-// room only through a join handler that a feature registers with HandleJoin and that authorises the
-// request. This package must never put a socket in a room it was not authorised for, and never
+// A socket is authenticated when it connects, from the session cookie or the token sent in the
+// handshake, and checked again whenever its user's sessions or role change (RecheckUser): a socket
+// whose session ended or whose role changed is closed, on every process. It joins its private rooms
+// by itself (user:{id}, and admin for admins and support staff) and any other room only through a
+// join handler that a feature registers with HandleJoin and that authorises the request. This package must never put a socket in a room it was not authorised for, and never
 // carry business data a client could not also read over the API.
 //
 // Notices reach the sockets of every process through PostgreSQL notifications (RunBridge); see
@@ -23,6 +24,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/zishang520/socket.io/servers/socket/v3"
@@ -70,11 +72,19 @@ type Config struct {
 	PingInterval, PingTimeout time.Duration
 }
 
-// Authorize decides whether the socket of id (nil for an anonymous visitor) may join the room that
-// args describe, and names that room. args is the whole join payload, e.g.
+// Joiner is the socket asking to join: who it is and where it comes from.
+type Joiner struct {
+	// Identity is the socket's signed-in user; nil for an anonymous visitor.
+	Identity *httpx.Identity
+	// IP is the client address of the socket's handshake (httpx.ClientIP), for rate limits keyed
+	// by the client.
+	IP string
+}
+
+// Authorize decides whether the socket j may join the room that args describe, and names that room. args is the whole join payload, e.g.
 // {"kind":"trip","tripNumber":"MW-1042","email":"a@b.example"}. Return a *domain.Error (for example
 // domain.Forbidden("orders.trip_not_found")) to refuse with a message the client can show.
-type Authorize func(ctx context.Context, id *httpx.Identity, args json.RawMessage) (room string, err error)
+type Authorize func(ctx context.Context, j Joiner, args json.RawMessage) (room string, err error)
 
 // Server is the live channel.
 type Server struct {
@@ -88,8 +98,11 @@ type Server struct {
 	joins  map[string]Authorize
 	routes map[string]string // topic → room, for notices that name none
 
-	ctx    context.Context // ends with Close; bounds join authorisations
-	cancel context.CancelFunc
+	ctx context.Context // ends with Close; bounds join authorisations
+	// rechecks counts RecheckUser and RecheckAll calls: a socket whose handshake overlapped one is
+	// checked again once it is in its rooms, since the recheck may have looked before it was there.
+	rechecks atomic.Uint64
+	cancel   context.CancelFunc
 }
 
 // New builds the live channel. Mount it with ServeHTTP under /socket.io/.
@@ -229,6 +242,107 @@ func (s *Server) DisconnectUser(userID string) {
 	s.io.In(socket.Room(UserRoom(userID))).DisconnectSockets(true)
 }
 
+// RecheckUser checks every socket of userID on this process against the session store again, as
+// when it connected, and disconnects each one whose session has ended (signed out, ended from
+// another device, a password change or reset) or whose identity changed (a new role): a socket
+// never keeps rooms its session no longer allows. A session ended is told first (EventSession with
+// authenticated false). It returns once they are checked, so notices delivered after it never reach
+// a socket it disconnects. The composition root calls it for the accounts' session notices of every
+// process; a failing session store disconnects too (the client may reconnect and be checked anew).
+func (s *Server) RecheckUser(userID string) {
+	if userID == "" {
+		return
+	}
+	s.rechecks.Add(1) // before looking at the room: see recheckLate
+	nsp := s.io.Sockets()
+	ids, ok := nsp.Adapter().Rooms().Load(socket.Room(UserRoom(userID)))
+	if !ok {
+		return
+	}
+	s.recheck(ids.Keys())
+}
+
+// recheckLate checks a socket whose handshake overlapped a recheck (see Server.rechecks).
+func (s *Server) recheckLate(sock *socket.Socket, sess *session) {
+	if sess.id == nil || s.rechecks.Load() == sess.rechecks {
+		return
+	}
+	go s.recheckSockets([]*socket.Socket{sock})
+}
+
+// RecheckAll checks every signed-in socket of this process again (see RecheckUser). RunBridge calls
+// it after losing the notices' connection, when session notices may have been missed.
+func (s *Server) RecheckAll() {
+	s.rechecks.Add(1)
+	var ids []socket.SocketId
+	s.io.Sockets().Sockets().Range(func(id socket.SocketId, sock *socket.Socket) bool {
+		if sess, _ := sock.Data().(*session); sess != nil && sess.id != nil {
+			ids = append(ids, id)
+		}
+		return true
+	})
+	s.recheck(ids)
+}
+
+func (s *Server) recheck(ids []socket.SocketId) {
+	nsp := s.io.Sockets()
+	socks := make([]*socket.Socket, 0, len(ids))
+	for _, id := range ids {
+		if sock, ok := nsp.Sockets().Load(id); ok {
+			socks = append(socks, sock)
+		}
+	}
+	s.recheckSockets(socks)
+}
+
+func (s *Server) recheckSockets(socks []*socket.Socket) {
+	var wg sync.WaitGroup
+	for _, sock := range socks {
+		sess, _ := sock.Data().(*session)
+		if sess == nil || sess.id == nil {
+			continue
+		}
+		wg.Go(func() {
+			switch s.stillValid(sess) {
+			case sessionEnded:
+				_ = sock.Emit(EventSession, map[string]any{"authenticated": false})
+				sock.Disconnect(true)
+			case identityChanged:
+				sock.Disconnect(true)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+type validity int
+
+const (
+	sessionValid validity = iota
+	sessionEnded
+	identityChanged
+)
+
+// stillValid authenticates a socket's token again and compares who it belongs to now.
+func (s *Server) stillValid(sess *session) validity {
+	if s.cfg.Auth == nil || sess.token == "" {
+		return sessionEnded
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.JoinTimeout)
+	defer cancel()
+	id, err := s.cfg.Auth.Authenticate(ctx, sess.token)
+	switch {
+	case errors.Is(err, httpx.ErrNoSession):
+		return sessionEnded
+	case err != nil:
+		s.log.Error("live: re-authenticate socket", "err", err)
+		return identityChanged
+	case id.UserID != sess.id.UserID || id.Role != sess.id.Role || id.SessionID != sess.id.SessionID:
+		return identityChanged
+	}
+	return sessionValid
+}
+
 // Close disconnects every socket and stops the server.
 func (s *Server) Close() {
 	s.cancel()
@@ -237,8 +351,12 @@ func (s *Server) Close() {
 
 // session is what the server knows about one socket.
 type session struct {
-	id   *httpx.Identity // nil: anonymous
-	lang i18n.Lang
+	id    *httpx.Identity // nil: anonymous
+	token string          // the session token it was authenticated with, to check it again
+	// rechecks is Server.rechecks when the handshake began.
+	rechecks uint64
+	ip       string
+	lang     i18n.Lang
 
 	mu     sync.Mutex
 	joined map[string]string // join payload (canonical JSON) → room
@@ -250,8 +368,10 @@ type session struct {
 func (s *Server) authenticate(sock *socket.Socket, next func(*socket.ExtendedError)) {
 	r := sock.Request().Request()
 	sess := &session{
-		lang:   i18n.Negotiate(r.Header.Get("lang"), r.Header.Get("Accept-Language"), cookie(r, "lang")),
-		joined: map[string]string{},
+		lang:     i18n.Negotiate(r.Header.Get("lang"), r.Header.Get("Accept-Language"), cookie(r, "lang")),
+		joined:   map[string]string{},
+		ip:       httpx.ClientIP(r),
+		rechecks: s.rechecks.Load(), // before the session is read: see recheckLate
 	}
 	token := ""
 	if t, ok := sock.Handshake().Auth["token"].(string); ok && t != "" {
@@ -265,7 +385,7 @@ func (s *Server) authenticate(sock *socket.Socket, next func(*socket.ExtendedErr
 		cancel()
 		switch {
 		case err == nil:
-			sess.id = &id
+			sess.id, sess.token = &id, token
 		case errors.Is(err, httpx.ErrNoSession):
 		default:
 			s.log.Error("live: authenticate socket", "err", err)
@@ -310,6 +430,9 @@ func (s *Server) onConnection(sock *socket.Socket) {
 	_ = sock.On("join", func(args ...any) { s.onJoin(sock, sess, args) })
 	_ = sock.On("leave", func(args ...any) { s.onLeave(sock, sess, args) })
 	_ = sock.Emit(EventSession, map[string]any{"authenticated": sess.id != nil})
+	// After joining: a recheck from now on finds the socket in its rooms; one that ran during the
+	// handshake may have missed it.
+	s.recheckLate(sock, sess)
 }
 
 // joinReply is the acknowledgement of a join request.
@@ -356,7 +479,7 @@ func (s *Server) onJoin(sock *socket.Socket, sess *session, args []any) {
 	go func() {
 		ctx, cancel := context.WithTimeout(s.ctx, s.cfg.JoinTimeout)
 		defer cancel()
-		room, err := authorize(ctx, sess.id, raw)
+		room, err := authorize(ctx, Joiner{Identity: sess.id, IP: sess.ip}, raw)
 		if err == nil && reserved(room) {
 			err = fmt.Errorf("live: join kind %q named the private room %q", kind, room)
 		}

@@ -208,7 +208,7 @@ func reply(t *testing.T, raw json.RawMessage) joinReply {
 
 func TestJoinAddsRoomsOnlyWhenTheFeatureAuthorisesThem(t *testing.T) {
 	srv, url := newServer(t, func(c *live.Config) { c.MaxRoomsPerSocket = 3 })
-	srv.HandleJoin("trip", func(_ context.Context, _ *httpx.Identity, raw json.RawMessage) (string, error) {
+	srv.HandleJoin("trip", func(_ context.Context, _ live.Joiner, raw json.RawMessage) (string, error) {
 		var a tripArgs
 		if err := json.Unmarshal(raw, &a); err != nil {
 			return "", domain.Invalid("common.invalid_body")
@@ -219,16 +219,16 @@ func TestJoinAddsRoomsOnlyWhenTheFeatureAuthorisesThem(t *testing.T) {
 		}
 		return "", domain.Forbidden("common.forbidden")
 	})
-	srv.HandleJoin("my-orders", func(_ context.Context, id *httpx.Identity, _ json.RawMessage) (string, error) {
-		if id == nil {
+	srv.HandleJoin("my-orders", func(_ context.Context, j live.Joiner, _ json.RawMessage) (string, error) {
+		if j.Identity == nil {
 			return "", domain.Unauthenticated("common.unauthenticated")
 		}
-		return "orders-of:" + id.UserID, nil
+		return "orders-of:" + j.Identity.UserID, nil
 	})
-	srv.HandleJoin("sneaky", func(context.Context, *httpx.Identity, json.RawMessage) (string, error) {
+	srv.HandleJoin("sneaky", func(context.Context, live.Joiner, json.RawMessage) (string, error) {
 		return "user:u2", nil // a feature bug must not open someone's private room
 	})
-	srv.HandleJoin("flaky", func(context.Context, *httpx.Identity, json.RawMessage) (string, error) {
+	srv.HandleJoin("flaky", func(context.Context, live.Joiner, json.RawMessage) (string, error) {
 		return "", errors.New("database down")
 	})
 
@@ -377,7 +377,7 @@ func ExampleServer_HandleJoin() {
 	srv, _ := live.New(live.Config{})
 	defer srv.Close()
 	// The orders feature lets a traveller follow a trip they prove with its number and e-mail.
-	srv.HandleJoin("trip", func(ctx context.Context, _ *httpx.Identity, args json.RawMessage) (string, error) {
+	srv.HandleJoin("trip", func(ctx context.Context, _ live.Joiner, args json.RawMessage) (string, error) {
 		var a struct{ TripNumber, Email string }
 		if err := json.Unmarshal(args, &a); err != nil || a.TripNumber == "" {
 			return "", domain.Invalid("common.invalid_body")

@@ -15,6 +15,7 @@ import (
 	"mishwar/httpapi"
 	httpaccounts "mishwar/httpapi/accounts"
 	httpmailbox "mishwar/httpapi/mailbox"
+	"mishwar/projections"
 )
 
 // wireAccounts builds the accounts application on the account tables, the rate limiter and the mail
@@ -23,6 +24,8 @@ import (
 func (a *App) wireAccounts(d *httpapi.Deps) error {
 	publicURL := func() string { return a.Config.PublicURL }
 	store := accountsdb.NewStore(a.Pool)
+	// Ended sessions and role changes reach the live layer of every process (see wireWeb).
+	store.SessionNotices = projections.LiveChannel
 	tables := accountsdb.NewTables(store, func(ctx context.Context, db accountsdb.DBTX, m account.Mail) error {
 		return mail.QueueAccountMail(ctx, db, m)
 	})

@@ -14,7 +14,7 @@ import (
 	"mishwar/domain"
 	"mishwar/httpapi"
 	"mishwar/httpapi/dashboard"
-	"mishwar/httpapi/httpx"
+	"mishwar/httpapi/live"
 	httporders "mishwar/httpapi/orders"
 	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
@@ -91,8 +91,8 @@ var errTripJoin = domain.Forbidden("orders.trip_not_found")
 
 // tripJoin lets a socket into a trip's room when it proves the trip number and the e-mail:
 // {"kind":"trip","tripNumber":"MSH-7K3Q9P","email":"a@b.example"}.
-func tripJoin(trips orderscmd.TripStatusHandler) func(ctx context.Context, id *httpx.Identity, args json.RawMessage) (string, error) {
-	return func(ctx context.Context, id *httpx.Identity, args json.RawMessage) (string, error) {
+func tripJoin(trips orderscmd.TripStatusHandler) live.Authorize {
+	return func(ctx context.Context, j live.Joiner, args json.RawMessage) (string, error) {
 		var req struct {
 			TripNumber string `json:"tripNumber"`
 			TripNum2   string `json:"trip_number"`
@@ -105,7 +105,11 @@ func tripJoin(trips orderscmd.TripStatusHandler) func(ctx context.Context, id *h
 		if num == "" {
 			num = req.TripNum2
 		}
-		room, err := trips.Room(ctx, num, req.Email)
+		c := orderscmd.JoinClient{IP: j.IP}
+		if j.Identity != nil {
+			c.SessionID = j.Identity.SessionID
+		}
+		room, err := trips.Room(ctx, num, req.Email, c)
 		if err != nil {
 			return "", errTripJoin
 		}

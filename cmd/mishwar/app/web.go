@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 
+	"mishwar/adapters/accountsdb"
 	"mishwar/httpapi"
 	"mishwar/httpapi/live"
 	"mishwar/httpapi/web"
@@ -74,11 +75,21 @@ func (a *App) wireWeb(d *httpapi.Deps) error {
 // liveNotices are the projections' notices of every process, for the live channel's bridge.
 func (a *App) liveNotices(ctx context.Context, connected func(), notice func(topic string, payload json.RawMessage)) error {
 	return projections.ListenLive(ctx, a.Pool, func(topic string, payload json.RawMessage) {
-		if topic == projections.TopicConnected {
+		switch topic {
+		case projections.TopicConnected:
 			connected()
-			return
+		case accountsdb.SessionsChangedTopic:
+			// A session ended or a role changed, on any process: that user's sockets here are
+			// checked again before any later notice is delivered.
+			var n struct {
+				UserID string `json:"user_id"`
+			}
+			if err := json.Unmarshal(payload, &n); err == nil && a.Live != nil {
+				a.Live.RecheckUser(n.UserID)
+			}
+		default:
+			notice(topic, payload)
 		}
-		notice(topic, payload)
 	})
 }
 

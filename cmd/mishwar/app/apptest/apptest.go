@@ -27,6 +27,8 @@ type App struct {
 	URL    string
 	Client *http.Client
 	t      testing.TB
+	dbURL  string
+	opts   []Option
 }
 
 // Option adjusts the configuration before the app starts.
@@ -36,7 +38,19 @@ type Option func(*config.Config)
 // must run pgtest.Main from its TestMain.
 func New(t testing.TB, opts ...Option) *App {
 	t.Helper()
-	url := pgtest.NewDatabaseURL(t)
+	return start(t, pgtest.NewDatabaseURL(t), opts)
+}
+
+// AnotherProcess starts a second instance of the application on a's database, as a second process
+// behind a load balancer: it shares the tables, the event store and PostgreSQL's notifications, and
+// nothing in memory.
+func (a *App) AnotherProcess(t testing.TB) *App {
+	t.Helper()
+	return start(t, a.dbURL, a.opts)
+}
+
+func start(t testing.TB, url string, opts []Option) *App {
+	t.Helper()
 	cfg, err := config.Load(func(k string) string {
 		switch k {
 		case "DATABASE_URL":
@@ -77,7 +91,7 @@ func New(t testing.TB, opts ...Option) *App {
 		wait()
 		a.Close()
 	})
-	return &App{App: a, URL: srv.URL, Client: srv.Client(), t: t}
+	return &App{App: a, URL: srv.URL, Client: srv.Client(), t: t, dbURL: url, opts: opts}
 }
 
 type testWriter struct{ t testing.TB }
