@@ -10,13 +10,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// The goal was 150 kB and is met: each language's translations, zod (response schemas load with
-// their responses), react-toastify (with the first toast) and React Router's data router are out of
-// the first download, which is now React, React Router's declarative core, i18next, TanStack Query
-// and the shell. The budget holds the line where it is, so nothing new slips into the first
-// download: lower it when the measure falls, never raise it to pass. Not counted: the one
-// translation chunk the app fetches before its first render (about 12 kB English, 14 kB Arabic).
-const BUDGET_BYTES = 142_000;
+// The goal is 150 kB, and the measure is 156 kB: React, React Router's declarative core, i18next,
+// TanStack Query, the shell and the visitor's one language (Arabic, 14 kB, is the larger). Out of the
+// first download already: the other language, zod (response schemas load with their responses),
+// react-toastify (with the first toast), React Router's data router, every staff, driver and map
+// screen. The budget holds the line where it is, so nothing new slips in: lower it when the measure
+// falls, never raise it to pass.
+const BUDGET_BYTES = 156_100;
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -56,6 +56,17 @@ for (const file of initial.keys()) {
   total += size;
   console.log(`  ${file.padEnd(48)} ${kB(size).padStart(10)}`);
 }
+// The translations are a lazy chunk per language, yet every visitor fetches one before the first
+// paint: the larger of them counts, so the measure is what a visitor really downloads first.
+const languages = Object.entries(manifest).filter(([key]) => /(^|\/)locales\/[a-z]{2}\.json$/.test(key));
+if (languages.length === 0) fail('the manifest has no translation chunks (src/locales/*.json)');
+let largest = { file: '', size: 0 };
+for (const [, chunk] of languages) {
+  const size = gzipSync(readFileSync(join(dist, chunk.file)), { level: 9 }).length;
+  if (size > largest.size) largest = { file: chunk.file, size };
+}
+total += largest.size;
+console.log(`  ${(largest.file + ' (translations)').padEnd(48)} ${kB(largest.size).padStart(10)}`);
 console.log(`  ${'total'.padEnd(48)} ${kB(total).padStart(10)}  (budget ${kB(BUDGET_BYTES)})`);
 if (total > BUDGET_BYTES) fail(`the home page's initial JavaScript is ${kB(total)} gzipped, over the ${kB(BUDGET_BYTES)} budget`);
 
