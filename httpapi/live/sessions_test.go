@@ -199,6 +199,13 @@ func (r *roles) Authenticate(_ context.Context, token string) (httpx.Identity, e
 	return id, nil
 }
 
+// duringNext sets what the next Authenticate runs after it read the session.
+func (r *roles) duringNext(fn func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.during = fn
+}
+
 func (r *roles) set(token string, id *httpx.Identity) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -252,10 +259,10 @@ func TestRecheckUserDisconnectsOnlyTheSocketsThatLostTheirRights(t *testing.T) {
 func TestASessionEndedDuringTheHandshakeStillClosesTheSocket(t *testing.T) {
 	store := &roles{ids: map[string]httpx.Identity{"tok-late": {UserID: "a1", Role: httpx.RoleAdmin, SessionID: "s-late"}}}
 	srv, url := newServer(t, func(c *live.Config) { c.Auth = store })
-	store.during = func() {
+	store.duringNext(func() {
 		store.set("tok-late", nil)
 		srv.RecheckUser("a1") // finds no socket yet
-	}
+	})
 	c := startClient(t, clientOpts{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-late"}})
 	// The handshake read the session before it ended, so the socket connects signed in; the late
 	// check may close it before or after live.session reaches the client.
