@@ -89,6 +89,9 @@ describe('live channel', () => {
     live.start();
     await until(() => joins.length === 1);
     expect(joins[0]).toEqual({ room: 'trip', trip_number: 'T-1', email: 'a@b.eg' });
+    // The first answer must arrive before the reconnect: an answer in flight when the socket closes
+    // is lost with it (the re-join after the reconnect asks again).
+    await until(() => replies.length === 1);
 
     token = 'new';
     live.refreshCredentials();
