@@ -2,9 +2,7 @@ package accounts
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
-	"strings"
 
 	"github.com/google/uuid"
 	"github.com/gorilla/mux"
@@ -74,8 +72,9 @@ func (h *Handler) wishlist(w http.ResponseWriter, r *http.Request) {
 }
 
 type wishlistRequest struct {
-	Kind   string          `json:"kind"`
-	ItemID json.RawMessage `json:"item_id"`
+	Kind string `json:"kind"`
+	// item_id may be a number or a string: catalogue ids travel as either.
+	ItemID httpx.FlexString `json:"item_id"`
 }
 
 func (h *Handler) addToWishlist(w http.ResponseWriter, r *http.Request) {
@@ -84,9 +83,7 @@ func (h *Handler) addToWishlist(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	// item_id may be a number or a string: catalogue ids travel as either.
-	itemID := strings.Trim(string(req.ItemID), `"`)
-	it, added, err := h.app.Commands.AddToWishlist.Handle(r.Context(), actor(r), req.Kind, itemID)
+	it, added, err := h.app.Commands.AddToWishlist.Handle(r.Context(), actor(r), req.Kind, string(req.ItemID))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

@@ -20,6 +20,7 @@ import (
 	"mishwar/commands"
 	cmdaccounts "mishwar/commands/accounts"
 	catcmd "mishwar/commands/catalogue"
+	"mishwar/commands/pricing"
 	"mishwar/eventstore"
 	"mishwar/eventstore/esdb"
 	"mishwar/eventstore/postgres"
@@ -51,7 +52,10 @@ type App struct {
 	projectionList []projections.Projection
 	// idempotency keeps the answers to Idempotency-Keys for every feature's command routes.
 	idempotency *idempotency.Store
-	webConfig   web.Config
+	// pricing quotes itineraries for the cart and for orders alike: one distance service (and one
+	// OSRM client and cache) for both, so a traveller pays what the cart showed.
+	pricing   *pricing.Quoter
+	webConfig web.Config
 	// Filled by features before wireWeb runs: head tags and sitemap URLs for the web app, payment
 	// gateway hosts the browser may post to, live topics routed to rooms and join kinds.
 	headRenderer      web.HeadRenderer

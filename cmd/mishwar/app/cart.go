@@ -31,9 +31,13 @@ func (a *App) wireCart(d *httpapi.Deps) error {
 // distance service configured by MISHWAR_CIRCUITY, MISHWAR_SPEEDS and MISHWAR_OSRM_URL (see
 // adapters/distance), on Cairo's clock.
 func (a *App) quoter() (*pricing.Quoter, error) {
+	if a.pricing != nil {
+		return a.pricing, nil
+	}
 	distances, err := distance.FromEnv(os.Getenv, a.Log)
 	if err != nil {
 		return nil, fmt.Errorf("app: distances: %w", err)
 	}
-	return pricing.New(catrm.NewReader(a.Pool), distances, cat.Cairo), nil
+	a.pricing = pricing.New(catrm.NewReader(a.Pool), distances, cat.Cairo)
+	return a.pricing, nil
 }
