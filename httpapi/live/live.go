@@ -236,12 +236,6 @@ func (s *Server) BroadcastAll(event string, data any) {
 	}
 }
 
-// DisconnectUser closes the sockets of a user on this process, e.g. after signing out everywhere or
-// a change of role; their clients reconnect with whatever credentials they still have.
-func (s *Server) DisconnectUser(userID string) {
-	s.io.In(socket.Room(UserRoom(userID))).DisconnectSockets(true)
-}
-
 // RecheckUser checks every socket of userID on this process against the session store again, as
 // when it connected, and disconnects each one whose session has ended (signed out, ended from
 // another device, a password change or reset) or whose identity changed (a new role): a socket

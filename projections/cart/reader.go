@@ -46,14 +46,6 @@ func (v View) DestinationIDs() []string {
 	return ids
 }
 
-func (v View) itemIDs() []string {
-	ids := make([]string, len(v.Items))
-	for i, it := range v.Items {
-		ids[i] = it.ID
-	}
-	return ids
-}
-
 // Querier is what the Reader needs: a pool, a connection or a transaction.
 type Querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
