@@ -100,3 +100,30 @@ func TestAnAnswerWithItsOwnEncodingOrNoBodyIsLeftAlone(t *testing.T) {
 		t.Fatalf("204: %d %q %d bytes", rec.Code, rec.Header().Get("Content-Encoding"), rec.Body.Len())
 	}
 }
+
+func TestACachedAnswerIsNotSentAgain(t *testing.T) {
+	v := map[string]any{"data": []string{"Giza", "الأهرامات"}}
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { httpx.WriteCacheableJSON(w, r, v) })
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/home", nil))
+	etag := rec.Header().Get("ETag")
+	if rec.Code != http.StatusOK || etag == "" || !strings.Contains(rec.Body.String(), "الأهرامات") {
+		t.Fatalf("first answer: %d %q %s", rec.Code, etag, rec.Body)
+	}
+	for _, inm := range []string{etag, "W/" + etag, `"other", ` + etag, "*"} {
+		req := httptest.NewRequest(http.MethodGet, "/api/home", nil)
+		req.Header.Set("If-None-Match", inm)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusNotModified || rec.Body.Len() != 0 || rec.Header().Get("ETag") != etag {
+			t.Fatalf("If-None-Match %s: %d, %d bytes", inm, rec.Code, rec.Body.Len())
+		}
+	}
+	req := httptest.NewRequest(http.MethodGet, "/api/home", nil)
+	req.Header.Set("If-None-Match", `"stale"`)
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK || rec.Body.Len() == 0 {
+		t.Fatalf("a stale tag: %d", rec.Code)
+	}
+}
