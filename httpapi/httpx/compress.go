@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"io"
 	"net"
@@ -30,7 +31,7 @@ var (
 func Compress(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Add("Vary", "Accept-Encoding")
-		enc := negotiateEncoding(r.Header.Get("Accept-Encoding"))
+		enc := PreferredEncoding(r)
 		if enc == "" || r.Method == http.MethodHead {
 			next.ServeHTTP(w, r)
 			return
@@ -41,8 +42,9 @@ func Compress(next http.Handler) http.Handler {
 	})
 }
 
-// negotiateEncoding picks "br", "gzip" or "" from an Accept-Encoding header.
-func negotiateEncoding(header string) string {
+// PreferredEncoding picks "br", "gzip" or "" (neither) from the request's Accept-Encoding.
+func PreferredEncoding(r *http.Request) string {
+	header := r.Header.Get("Accept-Encoding")
 	best, bestQ := "", 0.0
 	for _, part := range strings.Split(header, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
@@ -184,3 +186,21 @@ func (p pooled) Close() error {
 	p.release()
 	return err
 }
+
+// CompressBytes compresses b once with encoding ("br" or "gzip"), for answers kept in memory and sent
+// many times: Compress leaves an answer that says its Content-Encoding alone.
+func CompressBytes(encoding string, b []byte) []byte {
+	var buf bytes.Buffer
+	var w io.WriteCloser
+	if encoding == "br" {
+		w = brotli.NewWriterLevel(&buf, 6)
+	} else {
+		w, _ = gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	}
+	_, _ = w.Write(b)
+	_ = w.Close()
+	return buf.Bytes()
+}
+
+// CompressWorthy says whether an answer of n bytes is worth compressing.
+func CompressWorthy(n int) bool { return n >= compressMin }

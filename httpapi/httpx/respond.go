@@ -194,7 +194,7 @@ func WriteCacheableJSON(w http.ResponseWriter, r *http.Request, v any) {
 	sum := sha256.Sum256(buf.Bytes())
 	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:16]) + `"`
 	w.Header().Set("ETag", etag)
-	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+	if ETagMatches(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -203,8 +203,8 @@ func WriteCacheableJSON(w http.ResponseWriter, r *http.Request, v any) {
 	_, _ = w.Write(buf.Bytes())
 }
 
-// etagMatches applies If-None-Match's weak comparison: "*" or any listed tag, W/ or not.
-func etagMatches(header, etag string) bool {
+// ETagMatches applies If-None-Match's weak comparison: "*" or any listed tag, W/ or not.
+func ETagMatches(header, etag string) bool {
 	for _, t := range strings.Split(header, ",") {
 		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
 		if t == "*" || t == etag {
