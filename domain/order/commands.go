@@ -77,17 +77,21 @@ type RecordPaymentFailure struct {
 // nothing otherwise, so the expiry job can issue it freely.
 type ExpireOrder struct{}
 
-// CancelOrder cancels the trip under the order's cancellation policy.
+// CancelOrder cancels the trip under the order's cancellation policy. TripStarted is what the trip's
+// own stream says (the order may not have heard yet): once started, only staff cancel (journey.go).
 type CancelOrder struct {
-	Actor  Actor
-	Reason string
+	Actor       Actor
+	Reason      string
+	TripStarted bool
 }
 
-// RequestRefund asks the operator for money back (the traveller's refund screen).
+// RequestRefund asks the operator for money back (the traveller's refund screen); refused once the
+// trip has started (TripStarted: as the trip's stream says).
 type RequestRefund struct {
-	Actor  Actor
-	Reason string
-	Amount money.Money
+	Actor       Actor
+	Reason      string
+	Amount      money.Money
+	TripStarted bool
 }
 
 // IssueRefund records money sent back through the provider for one payment of the order.
@@ -116,6 +120,8 @@ type ExchangeOrder struct {
 	NewReservation string
 	Policy         Policy
 	ServiceHours   catalogue.BusinessHours
+	// TripStarted is what the trip's stream says: a trip under way is not exchanged.
+	TripStarted bool
 }
 
 func (PlaceOrder) isOrderCommand()           {}
