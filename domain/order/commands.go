@@ -77,20 +77,23 @@ type RecordPaymentFailure struct {
 // nothing otherwise, so the expiry job can issue it freely.
 type ExpireOrder struct{}
 
-// CancelOrder cancels the trip under the order's cancellation policy. TripStarted is what the trip's
-// own stream says (the order may not have heard yet): once started, only staff cancel (journey.go).
+// CancelOrder cancels the trip under the order's cancellation policy.
 type CancelOrder struct {
-	Actor       Actor
-	Reason      string
+	Actor  Actor
+	Reason string
+
+	// TripStarted is what the trip's own stream says (the order may not have heard yet): once
+	// started, only staff cancel (journey.go).
 	TripStarted bool
 }
 
-// RequestRefund asks the operator for money back (the traveller's refund screen); refused once the
-// trip has started (TripStarted: as the trip's stream says).
+// RequestRefund asks the operator for money back (the traveller's refund screen).
 type RequestRefund struct {
-	Actor       Actor
-	Reason      string
-	Amount      money.Money
+	Actor  Actor
+	Reason string
+	Amount money.Money
+
+	// TripStarted is what the trip's stream says: once started, the traveller asks no more.
 	TripStarted bool
 }
 
