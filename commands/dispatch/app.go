@@ -40,7 +40,7 @@ type Config struct {
 	// Now is the clock of "today" on the board and the driver's screen (default time.Now).
 	Now func() time.Time
 	// StartLead is how long before the pickup a driver may start a trip (MISHWAR_TRIP_START_LEAD;
-	// zero: dispatch.DefaultStartLead).
+	// zero: from the pickup time on).
 	StartLead time.Duration
 }
 
@@ -53,10 +53,7 @@ func NewApplication(cfg Config) Application {
 		cfg.Now = time.Now
 	}
 	today := func() string { return cfg.Now().In(cat.Cairo).Format(time.DateOnly) }
-	handlers := New(cfg.Runner, cfg.Accounts)
-	if cfg.StartLead > 0 {
-		handlers.WithStartLead(cfg.StartLead)
-	}
+	handlers := New(cfg.Runner, cfg.Accounts).WithStartLead(cfg.StartLead)
 	return Application{
 		Commands: handlers,
 		Queries: Queries{

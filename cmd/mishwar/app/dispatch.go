@@ -38,6 +38,8 @@ func (a *App) wireDispatch(d *httpapi.Deps) error {
 		ProgressLookups: func(ctx context.Context, clientIP string) error {
 			return limiter.Take(ctx, tripProgressRule, clientIP)
 		},
+		Now:       a.Commands.Now,
+		StartLead: a.Config.TripStartLead,
 	})
 	supportApp := appsupport.New(appsupport.Config{
 		Events: a.Store, Registry: a.Registry, Orders: orders, Rebuilds: rebuilds{a}, Logger: a.Log,

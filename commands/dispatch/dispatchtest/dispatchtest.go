@@ -168,6 +168,20 @@ func (f *Fixture) Order(t testing.TB, day availability.Day, owner string, paid b
 	return id
 }
 
+// CancelOrder writes the order's cancellation on its stream, as the traveller's cancel would.
+func (f *Fixture) CancelOrder(t testing.TB, id string) {
+	t.Helper()
+	meta := commands.NewMeta(commands.Actor{UserID: "traveller", Role: "user"})
+	data, err := f.Registry.Encode(eventstore.DeterministicID(meta.CommandID, 0), order.OrderCancelled{Reason: "plans changed", Free: true,
+		RefundBasisPoints: 10000, RefundDue: money.New(150000, money.EGP), Reservation: "r-" + id}, eventstore.Metadata{CommandID: meta.CommandID.String()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Store.Append(context.Background(), orderscmd.OrderStream(id), eventstore.Any, data); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // As is a fresh command of the account userID with role.
 func As(userID, role string) commands.Meta {
 	return commands.NewMeta(commands.Actor{UserID: userID, Role: role})
