@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/adapters/idempotency"
+	"mishwar/adapters/jobs"
 	"mishwar/commands"
 	cmdaccounts "mishwar/commands/accounts"
 	catcmd "mishwar/commands/catalogue"
@@ -63,12 +64,16 @@ type App struct {
 	formActionSources []string
 	liveTopics        map[string]string
 	liveJoins         map[string]live.Authorize
-	jobs              []job
-	closers           []func()
+	loops             []loop
+	// jobQueue holds the effects the process managers ask for; jobHandlers performs them by kind
+	// (see jobs.go).
+	jobQueue    *jobs.Queue
+	jobHandlers map[string]jobs.Handler
+	closers     []func()
 }
 
-// job is a background loop that runs as long as the app (mail sender, payment-hold expiry, ...).
-type job struct {
+// loop is a background loop that runs as long as the app (mail sender, payment-hold expiry, ...).
+type loop struct {
 	name string
 	run  func(ctx context.Context) error
 }
@@ -88,6 +93,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 		a.Commands.Now = cfg.Clock
 	}
 	a.idempotency = idempotency.New(pool)
+	a.jobQueue, a.jobHandlers = &jobs.Queue{Pool: pool}, map[string]jobs.Handler{}
 
 	a.projectionList = a.buildProjections()
 	a.Projections, err = projections.NewRunner(pool, a.Store, projections.Config{Logger: log},
@@ -114,6 +120,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 		a.Close()
 		return nil, err
 	}
+	a.startJobWorker()
 	a.HTTP = httpapi.New(deps)
 	return a, nil
 }
@@ -151,7 +158,7 @@ func (a *App) Start(ctx context.Context) (wait func()) {
 			a.Log.Error("projections stopped", "err", err)
 		}
 	}()
-	for _, j := range a.jobs {
+	for _, j := range a.loops {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

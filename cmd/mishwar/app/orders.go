@@ -67,7 +67,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 	}
 	d.Features = append(d.Features, httporders.New(feature))
 	d.Features = append(d.Features, dashboard.New(appdashboard.New(reader, nil)))
-	a.jobs = append(a.jobs, job{name: "payment hold expiry", run: func(ctx context.Context) error {
+	a.loops = append(a.loops, loop{name: "payment hold expiry", run: func(ctx context.Context) error {
 		return handlers.RunHoldExpiry(ctx, orderscmd.HoldsFrom(reader), idem)
 	}})
 	a.liveJoins["trip"] = tripJoin(application.Queries.TripStatus)

@@ -67,7 +67,7 @@ func (a *App) wireWeb(d *httpapi.Deps) error {
 	}
 	a.Live = liveSrv
 	d.Live = liveSrv
-	a.jobs = append(a.jobs, job{name: "live bridge", run: func(ctx context.Context) error { return liveSrv.RunBridge(ctx, a.liveNotices) }})
+	a.loops = append(a.loops, loop{name: "live bridge", run: func(ctx context.Context) error { return liveSrv.RunBridge(ctx, a.liveNotices) }})
 	a.closers = append(a.closers, liveSrv.Close)
 	return nil
 }
