@@ -27,11 +27,9 @@ package ordertrip
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"mishwar/domain/dispatch"
@@ -74,21 +72,16 @@ type ReleaseTrip struct {
 	Reason  string `json:"reason"`
 }
 
-// Jobs is the job queue as this process uses it: Enqueue records a job in tx, once per id.
-type Jobs interface {
-	Enqueue(ctx context.Context, tx pgx.Tx, kind string, id uuid.UUID, payload any) error
-}
-
 // Process queues the jobs that keep an order and its trip together.
 type Process struct {
 	registry *eventstore.Registry
 	store    eventstore.Store
-	jobs     Jobs
+	jobs     processes.Jobs
 }
 
 // New returns the process. registry decodes the trip's stream (commands/dispatch.RegisterEvents);
 // store is read for a trip's start when its completion comes.
-func New(registry *eventstore.Registry, store eventstore.Store, jobs Jobs) *Process {
+func New(registry *eventstore.Registry, store eventstore.Store, jobs processes.Jobs) *Process {
 	return &Process{registry: registry, store: store, jobs: jobs}
 }
 
@@ -131,7 +124,7 @@ func (p *Process) orderCancelled(ctx context.Context, tx pgx.Tx, e processes.Eve
 // enqueue queues the job of kind for env's event, keyed by the event: a batch delivered twice
 // queues it once.
 func (p *Process) enqueue(ctx context.Context, tx pgx.Tx, env processes.Envelope, kind string, payload any) error {
-	if err := p.jobs.Enqueue(ctx, tx, kind, JobID(env.EventID, kind), payload); err != nil {
+	if err := p.jobs.Enqueue(ctx, tx, kind, processes.JobID(env.EventID, kind), payload); err != nil {
 		return fmt.Errorf("ordertrip: queue %s for %s@%d: %w", kind, env.StreamID, env.Version, err)
 	}
 	return nil
@@ -158,15 +151,3 @@ func (p *Process) startOf(ctx context.Context, env processes.Envelope) (time.Tim
 	}
 	return started, nil
 }
-
-// Decode reads a job's payload.
-func Decode[T TripStep | ReleaseTrip](payload json.RawMessage) (T, error) {
-	var v T
-	if err := json.Unmarshal(payload, &v); err != nil {
-		return v, fmt.Errorf("ordertrip: payload: %w", err)
-	}
-	return v, nil
-}
-
-// JobID is the id of the job of kind for an event.
-func JobID(eventID uuid.UUID, kind string) uuid.UUID { return uuid.NewSHA1(eventID, []byte(kind)) }

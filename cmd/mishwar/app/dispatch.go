@@ -14,6 +14,7 @@ import (
 	"mishwar/httpapi"
 	httpdispatch "mishwar/httpapi/dispatch"
 	httpsupport "mishwar/httpapi/support"
+	"mishwar/processes/ordertrip"
 	"mishwar/projections"
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
@@ -47,6 +48,7 @@ func (a *App) wireDispatch(d *httpapi.Deps) error {
 			return pgx.BeginFunc(ctx, a.Pool, func(tx pgx.Tx) error { return projections.Notify(ctx, tx, topic, payload) })
 		},
 	})
+	a.handleJobs(ordertrip.JobReleaseTrip, releaseTrip(dispatchApp.Commands))
 	d.Features = append(d.Features,
 		httpdispatch.New(dispatchApp, httpdispatch.Config{Idempotency: a.idempotency, ReadModels: a.Projections}),
 		httpsupport.New(supportApp, a.idempotency),
