@@ -2,6 +2,7 @@ package dispatch
 
 import (
 	"context"
+	"errors"
 
 	"mishwar/commands"
 	"mishwar/domain/dispatch"
@@ -17,9 +18,10 @@ func (h *Handlers) Advance(ctx context.Context, orderID, step string, stop int, 
 		return Outcome{}, order.ErrOrderNotFound
 	}
 	facts, err := h.OrderFacts(ctx, num)
-	if err != nil {
+	if err != nil && !errors.Is(err, order.ErrOrderNotFound) {
 		return Outcome{}, err
 	}
+	// No order, no trip: the decider says the trip has no driver, as it always has.
 	cmd, err := dispatch.StepCommand(step, stop, actor(meta), facts, h.startLead)
 	if err != nil {
 		return Outcome{}, err
