@@ -51,6 +51,10 @@ type Config struct {
 	ESDBURL string
 	// ShutdownTimeout bounds draining requests on SIGINT/SIGTERM (MISHWAR_SHUTDOWN_TIMEOUT, default 15s).
 	ShutdownTimeout time.Duration
+	// DebugAddr is where the CPU and memory profiles (net/http/pprof) are served (MISHWAR_DEBUG_ADDR,
+	// e.g. "127.0.0.1:6060"; default empty: not served). Keep it on loopback or a private network:
+	// profiles show the program's internals.
+	DebugAddr string
 	// ReadyMaxLag is how far behind (in events) projections may be for /readyz to say ready
 	// (MISHWAR_READY_MAX_LAG, default 1000).
 	ReadyMaxLag int64
@@ -76,6 +80,7 @@ func Load(getenv func(string) string) (Config, error) {
 		LogFormat:       or(getenv("MISHWAR_LOG_FORMAT"), "text"),
 		EventStore:      or(getenv("MISHWAR_EVENTSTORE"), "postgres"),
 		ESDBURL:         getenv("MISHWAR_ESDB_URL"),
+		DebugAddr:       strings.TrimSpace(getenv("MISHWAR_DEBUG_ADDR")),
 		ShutdownTimeout: 15 * time.Second,
 		ReadyMaxLag:     1000,
 		Payments:        strings.ToLower(strings.TrimSpace(getenv("MISHWAR_PAYMENTS"))),

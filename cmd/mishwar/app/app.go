@@ -178,6 +178,9 @@ func (a *App) Serve(ctx context.Context) error {
 		return fmt.Errorf("app: listen: %w", err)
 	}
 	runCtx, stopRun := context.WithCancel(context.WithoutCancel(ctx))
+	if a.Config.DebugAddr != "" {
+		a.loops = append(a.loops, loop{name: "profiles", run: a.serveDebug})
+	}
 	wait := a.Start(runCtx)
 	srv := &http.Server{
 		Handler:           a.Handler(),

@@ -17,7 +17,6 @@ import (
 	"mishwar/httpapi/live"
 	httporders "mishwar/httpapi/orders"
 	"mishwar/processes/ordertrip"
-	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
 	ordersrm "mishwar/projections/orders"
 )
@@ -53,7 +52,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 		return fmt.Errorf("app: orders: %w", err)
 	}
 	catReader := catrm.NewReader(a.Pool)
-	pricer := &orderscmd.CartPricer{Carts: cartrm.NewReader(a.Pool), Catalogue: catReader, Quoter: quoter}
+	pricer := &orderscmd.CartPricer{Carts: a.Commands, Catalogue: catReader, Quoter: quoter}
 	reader := ordersrm.NewReader(a.Pool)
 	limits := rateLimits{ratelimit.NewLimiter(a.Pool)}
 	catalogue := orderscmd.CatalogueReader{Reader: catReader}
