@@ -58,6 +58,13 @@ type Config struct {
 	// ReadyMaxLag is how far behind (in events) projections may be for /readyz to say ready
 	// (MISHWAR_READY_MAX_LAG, default 1000).
 	ReadyMaxLag int64
+	// TripStartLead is how long before its pickup a driver may start a trip, on the trip's day only
+	// (MISHWAR_TRIP_START_LEAD, default 2h).
+	TripStartLead time.Duration
+
+	// Clock is the time commands decide by (nil: the wall clock). Never read from the environment:
+	// end-to-end tests set it to drive a trip on its day.
+	Clock func() time.Time
 }
 
 // FromEnv reads the configuration from the process environment.
@@ -78,6 +85,7 @@ func Load(getenv func(string) string) (Config, error) {
 		ReadyMaxLag:     1000,
 		Payments:        strings.ToLower(strings.TrimSpace(getenv("MISHWAR_PAYMENTS"))),
 		MailRetention:   30 * 24 * time.Hour,
+		TripStartLead:   2 * time.Hour,
 	}
 	var err error
 	if c.Demo, err = parseBool(getenv("MISHWAR_DEMO"), true); err != nil {
@@ -107,6 +115,14 @@ func Load(getenv func(string) string) (Config, error) {
 	if v := getenv("MISHWAR_SHUTDOWN_TIMEOUT"); v != "" {
 		if c.ShutdownTimeout, err = time.ParseDuration(v); err != nil {
 			errs = append(errs, fmt.Errorf("MISHWAR_SHUTDOWN_TIMEOUT: %w", err))
+		}
+	}
+	if v := getenv("MISHWAR_TRIP_START_LEAD"); v != "" {
+		if c.TripStartLead, err = time.ParseDuration(v); err == nil && (c.TripStartLead < 0 || c.TripStartLead > 24*time.Hour) {
+			err = fmt.Errorf("%q is not between 0 and 24h", v)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("MISHWAR_TRIP_START_LEAD: %w", err))
 		}
 	}
 	if v := getenv("MISHWAR_READY_MAX_LAG"); v != "" {

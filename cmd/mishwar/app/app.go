@@ -89,6 +89,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 	a.Store = store
 	registerEvents(a.Registry)
 	a.Commands = commands.NewRunner(a.Store, a.Registry)
+	if cfg.Clock != nil {
+		a.Commands.Now = cfg.Clock
+	}
 	a.idempotency = idempotency.New(pool)
 	a.jobQueue, a.jobHandlers = &jobs.Queue{Pool: pool}, map[string]jobs.Handler{}
 

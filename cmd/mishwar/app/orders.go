@@ -16,6 +16,7 @@ import (
 	"mishwar/httpapi/dashboard"
 	"mishwar/httpapi/live"
 	httporders "mishwar/httpapi/orders"
+	"mishwar/processes/ordertrip"
 	catrm "mishwar/projections/catalogue"
 	ordersrm "mishwar/projections/orders"
 )
@@ -59,6 +60,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 		Pricer: pricer, Provider: provider, Settings: settings, PublicURL: publicURL, Logger: a.Log,
 		PickupPoints: catalogue, Limiter: limits, Holds: orderscmd.HoldsFrom(reader)})
 	application := orderscmd.NewApplication(handlers, reader, catalogue)
+	a.handleJobs(ordertrip.JobRecordTripStep, recordTripStep(handlers))
 	idem := a.idempotency
 	feature := httporders.Config{App: application, ReadModels: a.Projections, Idempotency: idem}
 	if sandbox != nil {
