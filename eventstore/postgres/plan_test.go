@@ -8,6 +8,8 @@ import (
 
 	"mishwar/eventstore/postgres"
 	"mishwar/internal/pgtest"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // The subscription asks "anything after my position?" on every wake-up. Under the generic plan a
@@ -32,6 +34,7 @@ func TestTheUndeliveredProbeUsesTheIndexUnderAGenericPlan(t *testing.T) {
 	for _, q := range []string{
 		`SET plan_cache_mode = force_generic_plan`,
 		`PREPARE undelivered(xid8, bigint) AS ` + postgres.UndeliveredSQL,
+		`PREPARE count_after(xid8, bigint, bigint) AS ` + postgres.CountAfterSQL,
 	} {
 		if _, err := conn.Exec(ctx, q); err != nil {
 			t.Fatal(err)
@@ -43,7 +46,20 @@ func TestTheUndeliveredProbeUsesTheIndexUnderAGenericPlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	execute := fmt.Sprintf(`EXECUTE undelivered('%s', %d)`, lastTx, lastPos)
-	rows, err := conn.Query(ctx, `EXPLAIN `+execute)
+	for _, probe := range []string{execute, fmt.Sprintf(`EXECUTE count_after('%s', %d, 1001)`, lastTx, lastPos)} {
+		if plan := explain(t, conn, probe); strings.Contains(plan, "Seq Scan on events") || !strings.Contains(plan, "Index") {
+			t.Fatalf("%s scans the log:\n%s", probe, plan)
+		}
+	}
+	var more bool
+	if err := conn.QueryRow(ctx, execute).Scan(&more); err != nil || more {
+		t.Fatalf("after the last event: %v, %v", more, err)
+	}
+}
+
+func explain(t *testing.T, conn *pgxpool.Conn, query string) string {
+	t.Helper()
+	rows, err := conn.Query(context.Background(), `EXPLAIN `+query)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,12 +74,5 @@ func TestTheUndeliveredProbeUsesTheIndexUnderAGenericPlan(t *testing.T) {
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
-	text := strings.Join(plan, "\n")
-	if strings.Contains(text, "Seq Scan on events") || !strings.Contains(text, "Index") {
-		t.Fatalf("the probe scans the log:\n%s", text)
-	}
-	var more bool
-	if err := conn.QueryRow(ctx, execute).Scan(&more); err != nil || more {
-		t.Fatalf("after the last event: %v, %v", more, err)
-	}
+	return strings.Join(plan, "\n")
 }
