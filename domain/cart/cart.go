@@ -129,6 +129,8 @@ func Decide(s State, cmd Command, _ time.Time) ([]Event, error) {
 		return decideRemove(s, c)
 	case ClearCart:
 		return decideClear(s)
+	case RemoveBookedStops:
+		return decideRemoveBooked(s, c), nil
 	case MoveCartItem:
 		return decideMove(s, c)
 	case ReorderCart:
@@ -186,6 +188,24 @@ func decideAddProgram(s State, c AddProgramToCart) ([]Event, error) {
 		return nil, ErrCartFull
 	}
 	return []Event{ev}, nil
+}
+
+func decideRemoveBooked(s State, c RemoveBookedStops) []Event {
+	booked := make(map[string]bool, len(c.DestinationIDs))
+	for _, id := range c.DestinationIDs {
+		booked[id] = true
+	}
+	var events []Event
+	removed := 0
+	for i, it := range s.items {
+		if !booked[it.DestinationID] {
+			continue
+		}
+		// Each position is where the stop stands once the ones before it have gone.
+		events = append(events, CartItemRemoved{ItemID: it.ID, DestinationID: it.DestinationID, Position: i + 1 - removed, BookedBy: c.OrderID})
+		removed++
+	}
+	return events
 }
 
 func decideRemove(s State, c RemoveCartItem) ([]Event, error) {
