@@ -8,6 +8,7 @@ import (
 	cmdcatalogue "mishwar/commands/catalogue"
 	dispatchcmd "mishwar/commands/dispatch"
 	orderscmd "mishwar/commands/orders"
+	"mishwar/processes/bookedcart"
 	"mishwar/processes/ordermail"
 	"mishwar/processes/ordertrip"
 	cartrm "mishwar/projections/cart"
@@ -47,6 +48,7 @@ func (a *App) buildProcesses() []projections.Projection {
 	return []projections.Projection{
 		runProcess(a.Registry, ordermail.New(a.Registry, a.Store, orderMailOutbox{}, func() string { return a.Config.PublicURL }), ordermail.Handover),
 		runProcess(a.Registry, ordertrip.New(a.Registry, a.Store, a.jobQueue), ""),
+		runProcess(a.Registry, bookedcart.New(a.Registry, a.Store, a.jobQueue), bookedcart.Handover),
 	}
 }
 
