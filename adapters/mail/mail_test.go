@@ -199,6 +199,27 @@ func TestSMTPDeliversMultipartMailInTheRecipientsLanguageOverSTARTTLS(t *testing
 	}
 }
 
+func TestSMTPSDeliversOverImplicitTLSWithPlainAuth(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	srv := smtptest.Start(t, smtptest.Options{Username: "mishwar", Password: "secret", RequireTLS: true, ImplicitTLS: true})
+	s, err := mailpkg.NewSMTPSender(srv.URL(), mailpkg.SMTPOptions{RootCAs: srv.RootCAs, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := enqueue(t, pool, plain("tls@example.com", "Over TLS"))
+	if n, err := worker(pool, s).RunOnce(context.Background()); err != nil || n != 1 {
+		t.Fatalf("RunOnce = %d, %v", n, err)
+	}
+	got := srv.Messages()
+	if len(got) != 1 || !got[0].TLS || got[0].AuthUser != "mishwar" {
+		t.Fatalf("server received %+v; want one message over TLS, authenticated", got)
+	}
+	if r := outboxRow(t, pool, id); r.status != "sent" {
+		t.Fatalf("row = %+v (%s)", r, r.lastError)
+	}
+}
+
 func TestEnglishMailIsLeftToRight(t *testing.T) {
 	t.Parallel()
 	m := mailpkg.Compose(i18n.En, "a@example.com", "", mailpkg.Content{Subject: "Hi", Paragraphs: []string{"<b>not bold</b>"}})
