@@ -115,6 +115,12 @@ type Options struct {
 	// commands whose outcome does not depend on what the other writer did, or that the decider
 	// re-checks anyway (adding to a cart, reserving capacity).
 	Commutes bool
+	// ExpectedVersion, when set, is the stream version the caller's decision rests on (an If-Match):
+	// the command is decided and appended at that version only. A stream that has moved on is a
+	// conflict (ErrConcurrentChange wrapping a *eventstore.WrongVersionError), never retried, so a
+	// concurrent edit is refused rather than overwritten. A repeated command id still gets its first
+	// result.
+	ExpectedVersion *int64
 }
 
 // Execute loads stream, folds it with d, decides cmd and appends the events. Events get ids derived
@@ -133,7 +139,7 @@ func Execute[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C,
 	}
 	defer unlock()
 	attempts := 1
-	if opts.Commutes {
+	if opts.Commutes && opts.ExpectedVersion == nil {
 		attempts += r.MaxRetries
 	}
 	var lastErr error
@@ -147,7 +153,7 @@ func Execute[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C,
 			case <-t.C:
 			}
 		}
-		res, err := executeOnce(ctx, r, d, stream, cmd, meta)
+		res, err := executeOnce(ctx, r, d, stream, cmd, meta, opts.ExpectedVersion)
 		if err == nil || !errors.Is(err, eventstore.ErrWrongVersion) {
 			return res, err
 		}
@@ -208,13 +214,16 @@ func (l *streamLocks) size() int {
 	return len(l.m)
 }
 
-func executeOnce[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C, E], stream string, cmd C, meta Meta) (Result[E], error) {
+func executeOnce[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C, E], stream string, cmd C, meta Meta, expected *int64) (Result[E], error) {
 	history, err := Load[E](ctx, r, stream)
 	if err != nil {
 		return Result[E]{}, err
 	}
 	if prior, ok := history.byCommand(meta.CommandID.String()); ok {
 		return Result[E]{Version: history.Version, Position: prior.position, Events: prior.events, Repeated: true}, nil
+	}
+	if expected != nil && history.Version != *expected {
+		return Result[E]{}, &eventstore.WrongVersionError{Stream: stream, Expected: eventstore.Exactly(*expected), Actual: history.Version}
 	}
 	state := d.Fold(history.Events)
 	events, err := d.Decide(state, cmd, r.Now())

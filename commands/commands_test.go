@@ -437,3 +437,38 @@ func TestCommutingCommandsFromTwoProcessesOnOneStreamAllLand(t *testing.T) {
 		t.Fatalf("%d events, want %d", len(recs), 2*writersPerProcess*perWriter)
 	}
 }
+
+func TestAnExpectedVersionIsDecidedAndAppendedAtThatVersionOnly(t *testing.T) {
+	ctx := context.Background()
+	r := newRunner(t)
+	first, err := commands.Execute(ctx, r, tallyDecider, "tally-1", any(add{by: 1, limit: 9}), meta(), commands.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := first.Version
+	m := meta()
+	if _, err := commands.Execute(ctx, r, tallyDecider, "tally-1", any(add{by: 1, limit: 9}), m, commands.Options{ExpectedVersion: &at}); err != nil {
+		t.Fatalf("at the current version: %v", err)
+	}
+	// The stream is now past `at`: even a commuting command is refused, and not retried.
+	conflicting(t, r, "tally-1", 0)
+	_, err = commands.Execute(ctx, r, tallyDecider, "tally-1", any(add{by: 1, limit: 9}), meta(), commands.Options{ExpectedVersion: &at, Commutes: true})
+	var wv *eventstore.WrongVersionError
+	if !errors.Is(err, commands.ErrConcurrentChange) || !errors.As(err, &wv) || wv.Actual != at+1 {
+		t.Fatalf("at a stale version: %v, want a conflict naming version %d", err, at+1)
+	}
+	// A client retrying the command that did land gets its first result.
+	again, err := commands.Execute(ctx, r, tallyDecider, "tally-1", any(add{by: 1, limit: 9}), m, commands.Options{ExpectedVersion: &at})
+	if err != nil || !again.Repeated {
+		t.Fatalf("a repeat of the landed command: %+v, %v", again, err)
+	}
+	// The append itself is made at the expected version: a change between load and append refuses it.
+	now := again.Version
+	conflicting(t, r, "tally-1", 1)
+	if _, err := commands.Execute(ctx, r, tallyDecider, "tally-1", any(add{by: 1, limit: 9}), meta(), commands.Options{ExpectedVersion: &now, Commutes: true}); !errors.Is(err, commands.ErrConcurrentChange) {
+		t.Fatalf("a change between load and append: %v, want a conflict", err)
+	}
+	if recs, _ := r.Store.ReadStream(ctx, "tally-1", 0); len(recs) != 3 {
+		t.Fatalf("%d events, want 3 (two commands and the other writer's)", len(recs))
+	}
+}
