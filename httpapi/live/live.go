@@ -157,12 +157,18 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("live: %w", err)
 	}
 	s.handler = io.ServeHandler(nil)
+	// After Socket.IO's own listener (registered by ServeHandler): see readGate.
+	if err := io.Engine().On("connection", releaseReads); err != nil {
+		cancel()
+		return nil, fmt.Errorf("live: %w", err)
+	}
 	return s, nil
 }
 
 // ServeHTTP serves the Socket.IO endpoint (mount it under /socket.io/).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.handler.ServeHTTP(hijackable(w), r)
+	w, r = gateFreshWebSocket(hijackable(w), r)
+	s.handler.ServeHTTP(w, r)
 }
 
 // HandleJoin registers the authorisation for join requests of kind. Register every kind before
