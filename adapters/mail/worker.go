@@ -291,12 +291,12 @@ func (w *Worker) deliverOne(ctx context.Context) (bool, error) {
 	var tag pgconn.CommandTag
 	switch {
 	case sendErr == nil:
-		// Recorded whoever holds the lease now: the message went out, and a worker that took it over
-		// after this one's lease ran out must not send it again if it has not yet.
+		// Recorded whoever holds the lease now and whatever it made of the message: it went out, and a
+		// worker that took it over after this one's lease ran out must not send it again.
 		tag, err = w.Pool.Exec(rec, `
 			UPDATE mail_outbox SET status = 'sent', sent_at = $2, sent_via = $3, message_id = $4, last_error = NULL,
 			       lease_until = NULL, claimed_by = NULL
-			 WHERE id = $1 AND status = 'pending'`, e.ID, w.Now().UTC(), w.Sender.Name(), e.MessageID)
+			 WHERE id = $1 AND status <> 'sent'`, e.ID, w.Now().UTC(), w.Sender.Name(), e.MessageID)
 	case errors.As(sendErr, &perm):
 		tag, err = w.Pool.Exec(rec, `
 			UPDATE mail_outbox SET status = 'failed', last_error = $3, lease_until = NULL, claimed_by = NULL
