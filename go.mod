@@ -17,6 +17,7 @@ require (
 	github.com/pressly/goose/v3 v3.26.0
 	github.com/wneessen/go-mail v0.7.2
 	github.com/zishang520/socket.io/servers/socket/v3 v3.0.0
+	github.com/zishang520/socket.io/v3 v3.0.0
 	golang.org/x/crypto v0.50.0
 	golang.org/x/image v0.36.0
 	golang.org/x/sync v0.20.0
@@ -55,7 +56,6 @@ require (
 	github.com/zishang520/socket.io/parsers/engine/v3 v3.0.0 // indirect
 	github.com/zishang520/socket.io/parsers/socket/v3 v3.0.0 // indirect
 	github.com/zishang520/socket.io/servers/engine/v3 v3.0.0 // indirect
-	github.com/zishang520/socket.io/v3 v3.0.0 // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	go.opentelemetry.io/otel/trace v1.38.0 // indirect
 	go.uber.org/multierr v1.11.0 // indirect
