@@ -79,6 +79,7 @@ type payment struct {
 	failed   bool
 	done     bool
 	// The session's life before a notice (see session.go) and the refunds in flight (refund.go).
+	provider   string
 	opening    bool
 	openFailed bool
 	expiresAt  time.Time
@@ -749,14 +750,14 @@ func Evolve(s State, e Event) State {
 		s.paid, s.refunded, s.kept = money.New(0, money.EGP), money.New(0, money.EGP), money.New(0, money.EGP)
 		s.cancellation = ev.Cancellation
 	case PaymentSessionOrdered:
-		s = s.newPayment(ev.PaymentID, payment{purpose: ev.Purpose, amount: ev.Amount, opening: true, expiresAt: ev.ExpiresAt})
+		s = s.newPayment(ev.PaymentID, payment{purpose: ev.Purpose, provider: ev.Provider, amount: ev.Amount, opening: true, expiresAt: ev.ExpiresAt})
 	case PaymentRequested:
 		if p, ordered := s.payments[ev.PaymentID]; ordered {
 			p.url, p.opening, p.expiresAt = ev.RedirectURL, false, ev.ExpiresAt
 			s.payments[ev.PaymentID] = p
 			break
 		}
-		s = s.newPayment(ev.PaymentID, payment{purpose: ev.Purpose, amount: ev.Amount, url: ev.RedirectURL, expiresAt: ev.ExpiresAt})
+		s = s.newPayment(ev.PaymentID, payment{purpose: ev.Purpose, provider: ev.Provider, amount: ev.Amount, url: ev.RedirectURL, expiresAt: ev.ExpiresAt})
 	case PaymentSessionFailed:
 		p := s.payments[ev.PaymentID]
 		p.opening, p.openFailed = false, true

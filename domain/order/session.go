@@ -84,6 +84,7 @@ func (PaymentAccepted) isOrderEvent()       {}
 type Session struct {
 	PaymentID string
 	Purpose   string
+	Provider  string
 	Amount    money.Money
 	// URL is where the traveller pays; empty while the session is being opened.
 	URL       string
@@ -98,7 +99,7 @@ func (s State) Session(paymentID string) (Session, bool) {
 	if !ok {
 		return Session{}, false
 	}
-	return Session{PaymentID: paymentID, Purpose: p.purpose, Amount: p.amount, URL: p.url, ExpiresAt: p.expiresAt,
+	return Session{PaymentID: paymentID, Purpose: p.purpose, Provider: p.provider, Amount: p.amount, URL: p.url, ExpiresAt: p.expiresAt,
 		Opening: p.opening, Failed: p.openFailed}, true
 }
 
@@ -117,6 +118,18 @@ func (s State) OpenSession(purpose string, now time.Time) (Session, bool) {
 		return Session{}, false
 	}
 	return s.Session(id)
+}
+
+// PaymentsUnderReview are the payments whose money differs from what was asked and waits for staff,
+// oldest first.
+func (s State) PaymentsUnderReview() []string {
+	var out []string
+	for _, id := range s.paymentOrder {
+		if p := s.payments[id]; p.review && !p.accepted {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // UnderReviewPayment reports whether paymentID's money differs from what was asked and waits for staff.
