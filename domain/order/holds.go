@@ -108,7 +108,7 @@ func DecideHolds(s HoldsState, cmd HoldsCommand, now time.Time) ([]HoldsEvent, e
 		if _, taken := s.until[c.OrderID]; !taken || s.released[c.OrderID] {
 			return nil, nil
 		}
-		return []HoldsEvent{UnpaidHoldReleased{OrderID: c.OrderID, Reason: c.Reason}}, nil
+		return []HoldsEvent{UnpaidHoldReleased(c)}, nil
 	default:
 		panic(fmt.Sprintf("order: unknown holds command %T", cmd))
 	}

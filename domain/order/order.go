@@ -212,26 +212,31 @@ type RefundPart struct {
 	Amount      money.Money
 }
 
-// PlanRefund splits amount across the order's captured payments, latest first (a refund can only go
+// PlanRefund splits amount across the order's captured payments: first back to money that differed
+// from what was asked (so it goes back where it came from), then latest first (a refund can only go
 // back to a payment that brought at least as much in, less what refunds in flight reserve on it).
 // ok is false when they cannot cover it. Money captured in another currency than EGP is never planned.
 func (s State) PlanRefund(amount money.Money) ([]RefundPart, bool) {
 	left := amount.Minor
 	var parts []RefundPart
-	for i := len(s.paymentOrder) - 1; i >= 0 && left > 0; i-- {
-		id := s.paymentOrder[i]
-		p := s.payments[id]
-		if p.received.Currency != money.EGP {
-			continue
+	take := func(review bool) {
+		for i := len(s.paymentOrder) - 1; i >= 0 && left > 0; i-- {
+			id := s.paymentOrder[i]
+			p := s.payments[id]
+			if p.received.Currency != money.EGP || (p.review && !p.accepted) != review {
+				continue
+			}
+			avail := p.received.Minor - p.refunded.Minor - p.reserved.Minor
+			if avail <= 0 {
+				continue
+			}
+			n := min(avail, left)
+			parts = append(parts, RefundPart{PaymentID: id, ProviderRef: p.ref, Amount: money.New(n, money.EGP)})
+			left -= n
 		}
-		avail := p.received.Minor - p.refunded.Minor - p.reserved.Minor
-		if avail <= 0 {
-			continue
-		}
-		take := min(avail, left)
-		parts = append(parts, RefundPart{PaymentID: id, ProviderRef: p.ref, Amount: money.New(take, money.EGP)})
-		left -= take
 	}
+	take(true)
+	take(false)
 	return parts, left == 0
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/adapters/idempotency"
+	"mishwar/adapters/jobs"
 	"mishwar/commands"
 	cmdaccounts "mishwar/commands/accounts"
 	catcmd "mishwar/commands/catalogue"
@@ -65,6 +66,10 @@ type App struct {
 	liveJoins         map[string]live.Authorize
 	jobs              []job
 	closers           []func()
+	// jobQueue is the process managers' job queue; jobHandlers are the handlers the features register
+	// for its kinds, run by one job worker (see processes.go).
+	jobQueue    *jobs.Queue
+	jobHandlers map[string]jobs.Handler
 }
 
 // job is a background loop that runs as long as the app (mail sender, payment-hold expiry, ...).
@@ -76,7 +81,8 @@ type job struct {
 // New wires everything on an open, migrated pool.
 func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool.Pool) (*App, error) {
 	a := &App{Config: cfg, Log: log, Pool: pool, Registry: eventstore.NewRegistry(),
-		liveTopics: map[string]string{}, liveJoins: map[string]live.Authorize{}}
+		liveTopics: map[string]string{}, liveJoins: map[string]live.Authorize{},
+		jobQueue: &jobs.Queue{Pool: pool}, jobHandlers: map[string]jobs.Handler{}}
 	store, err := a.openStore(ctx)
 	if err != nil {
 		return nil, err

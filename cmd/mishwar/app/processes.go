@@ -2,13 +2,17 @@ package app
 
 import (
 	"context"
+	"errors"
 
 	"github.com/jackc/pgx/v5"
 
+	"mishwar/adapters/jobs"
 	"mishwar/adapters/mail"
+	orderscmd "mishwar/commands/orders"
 	"mishwar/eventstore"
 	"mishwar/processes"
 	"mishwar/processes/ordermail"
+	paymentsproc "mishwar/processes/payments"
 	"mishwar/projections"
 )
 
@@ -37,4 +41,30 @@ func (orderMailOutbox) Enqueue(ctx context.Context, tx pgx.Tx, m ordermail.Mail)
 	msg.Key = m.Key
 	_, err := mail.Enqueue(ctx, tx, msg)
 	return err
+}
+
+// wireJobWorker runs one job worker for every kind a feature registered: the effects the process
+// managers queued, each performed outside any transaction with its job id as idempotency key.
+func (a *App) wireJobWorker() {
+	if len(a.jobHandlers) == 0 {
+		return
+	}
+	w := &jobs.Worker{Queue: a.jobQueue, Handlers: a.jobHandlers, Logger: a.Log}
+	a.jobs = append(a.jobs, job{name: "job worker", run: w.Run})
+}
+
+// orderJobs registers the orders' job handlers (the provider calls processes/payments queues). A job
+// the application refuses for good (orderscmd.ErrJobRefused) ends failed, for an operator to see.
+func (a *App) orderJobs(h *orderscmd.Handlers) {
+	final := func(fn jobs.Handler) jobs.Handler {
+		return func(ctx context.Context, job processes.Job) error {
+			err := fn(ctx, job)
+			if errors.Is(err, orderscmd.ErrJobRefused) {
+				return jobs.Permanent(err)
+			}
+			return err
+		}
+	}
+	a.jobHandlers[paymentsproc.KindRefund] = final(h.PerformRefund)
+	a.jobHandlers[paymentsproc.KindOpenSession] = final(h.OpenPaymentSession)
 }
