@@ -139,8 +139,7 @@ func TestARefundIsRecordedBeforeTheProviderIsAskedAndAskedOnce(t *testing.T) {
 	}
 	job := refundJob(t, f, p.OrderID, refundID)
 	for attempt := 1; attempt <= 2; attempt++ {
-		job.Attempts = attempt
-		if err := f.Orders.PerformRefund(ctx, job); err != nil {
+		if err := f.Orders.PerformRefund(ctx, orderscmd.Job{ID: job.ID, Attempts: attempt}, p.OrderID, refundID); err != nil {
 			t.Fatalf("attempt %d: %v", attempt, err)
 		}
 	}
@@ -167,9 +166,7 @@ func TestARefundIsRecordedBeforeTheProviderIsAskedAndAskedOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			j := job
-			j.Attempts = i + 1
-			if err := f.Orders.PerformRefund(ctx, j); err != nil {
+			if err := f.Orders.PerformRefund(ctx, orderscmd.Job{ID: job.ID, Attempts: i + 1}, p.OrderID, second); err != nil {
 				t.Error(err)
 			}
 		}()

@@ -7,8 +7,6 @@ import (
 
 	"mishwar/domain/order"
 	"mishwar/domain/payment"
-	"mishwar/processes"
-	paymentsproc "mishwar/processes/payments"
 )
 
 // OpenPaymentSession is the job that opens an ordered payment session (order.PaymentSessionOrdered)
@@ -18,10 +16,10 @@ import (
 // after a crash opens nothing new and records nothing twice. A session the order no longer needs (the
 // hold lapsed, the order was paid or cancelled meanwhile) or the provider refuses is recorded as
 // failed (PaymentSessionFailed); the traveller may try again.
-func (h *Handlers) OpenPaymentSession(ctx context.Context, job processes.Job) error {
-	var p paymentsproc.SessionJob
-	if err := job.Decode(&p); err != nil || p.OrderID == "" || p.PaymentID == "" {
-		return refused("session job %s: payload %s", job.ID, job.Payload)
+func (h *Handlers) OpenPaymentSession(ctx context.Context, job Job, orderID, paymentID string) error {
+	p := struct{ OrderID, PaymentID string }{orderID, paymentID}
+	if p.OrderID == "" || p.PaymentID == "" {
+		return refused("session job %s: no order or payment", job.ID)
 	}
 	s, _, err := h.LoadOrder(ctx, p.OrderID)
 	if errors.Is(err, order.ErrOrderNotFound) {

@@ -5,16 +5,23 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/google/uuid"
+
 	"mishwar/commands"
 	"mishwar/domain/order"
 	"mishwar/domain/payment"
-	"mishwar/processes"
-	paymentsproc "mishwar/processes/payments"
 )
 
 // ErrJobRefused marks a job error that retrying cannot change (a job naming nothing we know): the
 // composition root makes it final, and the job shows as failed to operators.
 var ErrJobRefused = errors.New("orders: job refused for good")
+
+// Job is one run of a job of the job queue (the composition root decodes its payload): its ID is the
+// idempotency key every record the run writes derives from; Attempts counts the runs, this one included.
+type Job struct {
+	ID       uuid.UUID
+	Attempts int
+}
 
 func refused(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrJobRefused, fmt.Sprintf(format, args...))
@@ -29,10 +36,10 @@ func refused(format string, args ...any) error {
 // A provider that does not honour idempotency keys (IdempotentRefunds) is asked once: a second
 // attempt, or an error that leaves the outcome unknown, is recorded as a failure for an operator to
 // check with the provider, never asked again.
-func (h *Handlers) PerformRefund(ctx context.Context, job processes.Job) error {
-	var p paymentsproc.RefundJob
-	if err := job.Decode(&p); err != nil || p.OrderID == "" || p.RefundID == "" {
-		return refused("refund job %s: payload %s", job.ID, job.Payload)
+func (h *Handlers) PerformRefund(ctx context.Context, job Job, orderID, refundID string) error {
+	p := struct{ OrderID, RefundID string }{orderID, refundID}
+	if p.OrderID == "" || p.RefundID == "" {
+		return refused("refund job %s: no order or refund", job.ID)
 	}
 	s, _, err := h.LoadOrder(ctx, p.OrderID)
 	if errors.Is(err, order.ErrOrderNotFound) {

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/jackc/pgx/v5"
 
@@ -53,18 +54,38 @@ func (a *App) wireJobWorker() {
 	a.jobs = append(a.jobs, job{name: "job worker", run: w.Run})
 }
 
-// orderJobs registers the orders' job handlers (the provider calls processes/payments queues). A job
-// the application refuses for good (orderscmd.ErrJobRefused) ends failed, for an operator to see.
+// orderJobs registers the orders' job handlers (the provider calls processes/payments queues): the
+// payload decoded here, the work done by the application. A job the application refuses for good
+// (orderscmd.ErrJobRefused), or whose payload cannot be read, ends failed, for an operator to see.
 func (a *App) orderJobs(h *orderscmd.Handlers) {
-	final := func(fn jobs.Handler) jobs.Handler {
-		return func(ctx context.Context, job processes.Job) error {
-			err := fn(ctx, job)
-			if errors.Is(err, orderscmd.ErrJobRefused) {
-				return jobs.Permanent(err)
-			}
-			return err
-		}
+	for kind, fn := range OrderJobHandlers(h) {
+		a.jobHandlers[kind] = fn
 	}
-	a.jobHandlers[paymentsproc.KindRefund] = final(h.PerformRefund)
-	a.jobHandlers[paymentsproc.KindOpenSession] = final(h.OpenPaymentSession)
+}
+
+// OrderJobHandlers are the orders' job handlers by kind (tests run them on workers of their own).
+func OrderJobHandlers(h *orderscmd.Handlers) map[string]jobs.Handler {
+	run := func(job processes.Job) orderscmd.Job { return orderscmd.Job{ID: job.ID, Attempts: job.Attempts} }
+	final := func(err error) error {
+		if errors.Is(err, orderscmd.ErrJobRefused) {
+			return jobs.Permanent(err)
+		}
+		return err
+	}
+	return map[string]jobs.Handler{
+		paymentsproc.KindRefund: func(ctx context.Context, job processes.Job) error {
+			var p paymentsproc.RefundJob
+			if err := job.Decode(&p); err != nil {
+				return jobs.Permanent(fmt.Errorf("app: refund job %s: %w", job.ID, err))
+			}
+			return final(h.PerformRefund(ctx, run(job), p.OrderID, p.RefundID))
+		},
+		paymentsproc.KindOpenSession: func(ctx context.Context, job processes.Job) error {
+			var p paymentsproc.SessionJob
+			if err := job.Decode(&p); err != nil {
+				return jobs.Permanent(fmt.Errorf("app: payment session job %s: %w", job.ID, err))
+			}
+			return final(h.OpenPaymentSession(ctx, run(job), p.OrderID, p.PaymentID))
+		},
+	}
 }

@@ -182,21 +182,32 @@ func (f *Fixture) RunWorker(t testing.TB, w *jobs.Worker) {
 	})
 }
 
-// JobHandlers are the orders' job handlers as the composition root registers them: a job the
-// application refuses for good (orderscmd.ErrJobRefused) fails at once.
+// JobHandlers are the orders' job handlers as the composition root registers them
+// (cmd/mishwar/app.OrderJobHandlers): the payload decoded, a job the application refuses for good
+// (orderscmd.ErrJobRefused) failed at once.
 func JobHandlers(h *orderscmd.Handlers) map[string]jobs.Handler {
-	final := func(fn jobs.Handler) jobs.Handler {
-		return func(ctx context.Context, job processes.Job) error {
-			err := fn(ctx, job)
-			if errors.Is(err, orderscmd.ErrJobRefused) {
-				return jobs.Permanent(err)
-			}
-			return err
+	run := func(job processes.Job) orderscmd.Job { return orderscmd.Job{ID: job.ID, Attempts: job.Attempts} }
+	final := func(err error) error {
+		if errors.Is(err, orderscmd.ErrJobRefused) {
+			return jobs.Permanent(err)
 		}
+		return err
 	}
 	return map[string]jobs.Handler{
-		paymentsproc.KindRefund:      final(h.PerformRefund),
-		paymentsproc.KindOpenSession: final(h.OpenPaymentSession),
+		paymentsproc.KindRefund: func(ctx context.Context, job processes.Job) error {
+			var p paymentsproc.RefundJob
+			if err := job.Decode(&p); err != nil {
+				return jobs.Permanent(err)
+			}
+			return final(h.PerformRefund(ctx, run(job), p.OrderID, p.RefundID))
+		},
+		paymentsproc.KindOpenSession: func(ctx context.Context, job processes.Job) error {
+			var p paymentsproc.SessionJob
+			if err := job.Decode(&p); err != nil {
+				return jobs.Permanent(err)
+			}
+			return final(h.OpenPaymentSession(ctx, run(job), p.OrderID, p.PaymentID))
+		},
 	}
 }
 
