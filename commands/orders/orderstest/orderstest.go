@@ -88,6 +88,8 @@ type Options struct {
 	OutcomeWait time.Duration
 	// Settings replace the default booking settings.
 	Settings *orderscmd.Settings
+	// LedgerInDB keeps the sandbox's refunds in the test database (shared with other processes).
+	LedgerInDB bool
 }
 
 // New starts the fixture with drivers drivers working every day, one trip each.
@@ -113,7 +115,11 @@ func NewWith(t testing.TB, drivers int, opts Options) *Fixture {
 	for i := 0; i < drivers; i++ {
 		f.AddDriver(t, i, 1)
 	}
-	sb, err := payments.NewSandbox(payments.SandboxConfig{Secret: []byte("test-secret-test-secret"), PublicURL: "http://mishwar.test", Now: f.Clock.Now})
+	var ledger payments.RefundLedger
+	if opts.LedgerInDB {
+		ledger = payments.PostgresLedger{Pool: f.Pool}
+	}
+	sb, err := payments.NewSandbox(payments.SandboxConfig{Secret: []byte("test-secret-test-secret"), PublicURL: "http://mishwar.test", Now: f.Clock.Now, Ledger: ledger})
 	if err != nil {
 		t.Fatal(err)
 	}
