@@ -30,9 +30,14 @@ func (h *Handlers) CancelOrder(ctx context.Context, orderID string, actor order.
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
+	// The driver may have set off before the order heard of it: the trip's stream says so at once.
+	started, err := h.tripStarted(ctx, orderID)
+	if err != nil {
+		return Outcome{OrderID: orderID}, err
+	}
 	// What the cancellation owes back is ordered refunded in the same decision; a job asks the provider.
 	refundID := refundIDOf(sub(meta, "refund"))
-	res, err := execOrder(ctx, h, orderID, order.CancelOrder{Actor: actor, Reason: reason, RefundID: refundID}, meta)
+	res, err := execOrder(ctx, h, orderID, order.CancelOrder{Actor: actor, Reason: reason, RefundID: refundID, TripStarted: started}, meta)
 	if err != nil {
 		return Outcome{OrderID: orderID}, wrap("cancel", err)
 	}

@@ -87,7 +87,7 @@ func TestAWorkerKilledWithSIGKILLAfterTheProviderSaidYes(t *testing.T) {
 	c, opts := counting(orderstest.Options{NoWorker: true, OutcomeWait: 50 * time.Millisecond, LedgerInDB: true})
 	f := orderstest.NewWith(t, 1, opts)
 	sessionsOnly(t, f)
-	p, s := paidOrder(t, f, "2026-11-18")
+	p, s := paidU1Order(t, f, "2026-11-18")
 	ctx := context.Background()
 	out, err := f.Orders.CancelOrder(ctx, p.OrderID, order.Actor{UserID: "u1"}, "plans changed", orderstest.UserMeta("u1"))
 	if err != nil || out.RefundPending != s.Price() {

@@ -60,8 +60,8 @@ func counting(opts orderstest.Options) (*countingProvider, orderstest.Options) {
 
 var admin = order.Actor{UserID: "admin", Staff: true}
 
-// paidOrder places u1's order and pays it.
-func paidOrder(t *testing.T, f *orderstest.Fixture, date string) (orderscmd.Placed, order.State) {
+// paidU1Order places u1's order and pays it.
+func paidU1Order(t *testing.T, f *orderstest.Fixture, date string) (orderscmd.Placed, order.State) {
 	t.Helper()
 	f.FillCart(t, "u1")
 	p := f.Place(t, "u1", date)
@@ -112,7 +112,7 @@ func TestARefundIsRecordedBeforeTheProviderIsAskedAndAskedOnce(t *testing.T) {
 	c, opts := counting(orderstest.Options{NoWorker: true, OutcomeWait: 50 * time.Millisecond})
 	f := orderstest.NewWith(t, 1, opts)
 	sessionsOnly(t, f)
-	p, s := paidOrder(t, f, "2026-11-18")
+	p, s := paidU1Order(t, f, "2026-11-18")
 	ctx := context.Background()
 	half := money.New(s.Price().Minor/2, money.EGP)
 
@@ -220,7 +220,7 @@ func TestAWorkerKilledAfterTheProviderSaidYesLosesNothingAndPaysOnce(t *testing.
 	c, opts := counting(orderstest.Options{NoWorker: true, OutcomeWait: 50 * time.Millisecond})
 	f := orderstest.NewWith(t, 1, opts)
 	sessionsOnly(t, f)
-	p, s := paidOrder(t, f, "2026-11-18")
+	p, s := paidU1Order(t, f, "2026-11-18")
 	ctx := context.Background()
 
 	out, err := f.Orders.CancelOrder(ctx, p.OrderID, order.Actor{UserID: "u1"}, "plans changed", orderstest.UserMeta("u1"))
@@ -292,7 +292,7 @@ func TestConcurrentRefundsNeverPayOutMoreThanWasPaid(t *testing.T) {
 	t.Parallel()
 	c, opts := counting(orderstest.Options{})
 	f := orderstest.NewWith(t, 1, opts)
-	p, s := paidOrder(t, f, "2026-11-18")
+	p, s := paidU1Order(t, f, "2026-11-18")
 	ctx := context.Background()
 	sixty := money.New(s.Price().Minor*6/10, money.EGP)
 	const clicks = 6

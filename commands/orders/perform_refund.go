@@ -13,8 +13,15 @@ import (
 )
 
 // ErrJobRefused marks a job error that retrying cannot change (a job naming nothing we know): the
-// composition root makes it final, and the job shows as failed to operators.
-var ErrJobRefused = errors.New("orders: job refused for good")
+// job queue recognises its Permanent mark and ends the job failed, shown to operators.
+var ErrJobRefused error = jobRefused{}
+
+type jobRefused struct{}
+
+func (jobRefused) Error() string { return "orders: job refused for good" }
+
+// Permanent is the mark the job queue (adapters/jobs.IsPermanent) looks for in an error's chain.
+func (jobRefused) Permanent() bool { return true }
 
 // Job is one run of a job of the job queue (the composition root decodes its payload): its ID is the
 // idempotency key every record the run writes derives from; Attempts counts the runs, this one included.

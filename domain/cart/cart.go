@@ -66,6 +66,11 @@ type FoundDestination struct {
 type Item struct {
 	ID            string
 	DestinationID string
+	// ProgramID is the program it came with ("" for a destination added on its own).
+	ProgramID string
+	// Destination is the destination as recorded when the item was added (what is priced and shown
+	// if the catalogue no longer has it).
+	Destination Destination
 }
 
 // State is a cart folded from its events. The zero value is an empty cart with default points.
@@ -271,11 +276,11 @@ func decideChoosePoints(s State, c ChooseCartPoints) ([]Event, error) {
 func Evolve(s State, e Event) State {
 	switch ev := e.(type) {
 	case DestinationAddedToCart:
-		s.items = append(s.Items(), Item{ID: ev.ItemID, DestinationID: ev.Destination.ID})
+		s.items = append(s.Items(), Item{ID: ev.ItemID, DestinationID: ev.Destination.ID, Destination: ev.Destination})
 	case ProgramAddedToCart:
 		items := s.Items()
 		for _, a := range ev.Added {
-			items = append(items, Item{ID: a.ItemID, DestinationID: a.Destination.ID})
+			items = append(items, Item{ID: a.ItemID, DestinationID: a.Destination.ID, ProgramID: ev.ProgramID, Destination: a.Destination})
 		}
 		s.items = items
 	case CartItemRemoved:

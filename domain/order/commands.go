@@ -83,6 +83,10 @@ type CancelOrder struct {
 	Actor    Actor
 	Reason   string
 	RefundID string
+
+	// TripStarted is what the trip's own stream says (the order may not have heard yet): once
+	// started, only staff cancel (journey.go).
+	TripStarted bool
 }
 
 // RequestRefund asks the operator for money back (the traveller's refund screen).
@@ -90,6 +94,9 @@ type RequestRefund struct {
 	Actor  Actor
 	Reason string
 	Amount money.Money
+
+	// TripStarted is what the trip's stream says: once started, the traveller asks no more.
+	TripStarted bool
 }
 
 // IssueRefund records money sent back through the provider for one payment of the order: the
@@ -121,6 +128,8 @@ type ExchangeOrder struct {
 	NewReservation string
 	Policy         Policy
 	ServiceHours   catalogue.BusinessHours
+	// TripStarted is what the trip's stream says: a trip under way is not exchanged.
+	TripStarted bool
 }
 
 func (PlaceOrder) isOrderCommand()           {}

@@ -9,6 +9,7 @@ import (
 	dispatchcmd "mishwar/commands/dispatch"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/processes/ordermail"
+	"mishwar/processes/ordertrip"
 	paymentsproc "mishwar/processes/payments"
 	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
@@ -46,6 +47,7 @@ func (a *App) buildProjections() []projections.Projection {
 func (a *App) buildProcesses() []projections.Projection {
 	return []projections.Projection{
 		runProcess(a.Registry, ordermail.New(a.Registry, a.Store, orderMailOutbox{}, func() string { return a.Config.PublicURL }), ordermail.Handover),
+		runProcess(a.Registry, ordertrip.New(a.Registry, a.Store, a.jobQueue), ""),
 		runProcess(a.Registry, paymentsproc.New(a.jobQueue), ""),
 	}
 }
@@ -67,7 +69,6 @@ func (a *App) wireFeatures(ctx context.Context, d *httpapi.Deps) error {
 		return err
 	}
 	a.wireHealth(d)
-	a.wireJobWorker()
 	return nil
 }
 

@@ -6,7 +6,7 @@ package orderstest
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -16,9 +16,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"mishwar/adapters/jobs"
-
 	"mishwar/adapters/distance"
+	"mishwar/adapters/jobs"
 	"mishwar/adapters/payments"
 	"mishwar/commands"
 	cartcmd "mishwar/commands/cart"
@@ -156,7 +155,7 @@ func NewWith(t testing.TB, drivers int, opts Options) *Fixture {
 	f.Orders = orderscmd.New(orderscmd.Config{
 		Runner:    f.Runner,
 		Catalogue: orderscmd.CatalogueReader{Reader: f.Reader},
-		Pricer: &orderscmd.CartPricer{Carts: f.Carts, Catalogue: f.Reader,
+		Pricer: &orderscmd.CartPricer{Carts: f.Runner, Catalogue: f.Reader,
 			Quoter: pricing.New(f.Reader, distance.NewEstimator(), cat.Cairo)},
 		Provider:     f.Provider,
 		Settings:     settings,
@@ -189,30 +188,23 @@ func (f *Fixture) RunWorker(t testing.TB, w *jobs.Worker) {
 }
 
 // JobHandlers are the orders' job handlers as the composition root registers them
-// (cmd/mishwar/app.OrderJobHandlers): the payload decoded, a job the application refuses for good
-// (orderscmd.ErrJobRefused) failed at once.
+// (cmd/mishwar/app/payments.go): the payload decoded, the work done by the application.
 func JobHandlers(h *orderscmd.Handlers) map[string]jobs.Handler {
-	run := func(job processes.Job) orderscmd.Job { return orderscmd.Job{ID: job.ID, Attempts: job.Attempts} }
-	final := func(err error) error {
-		if errors.Is(err, orderscmd.ErrJobRefused) {
-			return jobs.Permanent(err)
-		}
-		return err
-	}
+	run := func(job jobs.Job) orderscmd.Job { return orderscmd.Job{ID: job.ID, Attempts: job.Attempts} }
 	return map[string]jobs.Handler{
-		paymentsproc.KindRefund: func(ctx context.Context, job processes.Job) error {
+		paymentsproc.KindRefund: func(ctx context.Context, job jobs.Job) error {
 			var p paymentsproc.RefundJob
-			if err := job.Decode(&p); err != nil {
-				return jobs.Permanent(err)
+			if err := json.Unmarshal(job.Payload, &p); err != nil {
+				return processes.Permanent(err)
 			}
-			return final(h.PerformRefund(ctx, run(job), p.OrderID, p.RefundID))
+			return h.PerformRefund(ctx, run(job), p.OrderID, p.RefundID)
 		},
-		paymentsproc.KindOpenSession: func(ctx context.Context, job processes.Job) error {
+		paymentsproc.KindOpenSession: func(ctx context.Context, job jobs.Job) error {
 			var p paymentsproc.SessionJob
-			if err := job.Decode(&p); err != nil {
-				return jobs.Permanent(err)
+			if err := json.Unmarshal(job.Payload, &p); err != nil {
+				return processes.Permanent(err)
 			}
-			return final(h.OpenPaymentSession(ctx, run(job), p.OrderID, p.PaymentID))
+			return h.OpenPaymentSession(ctx, run(job), p.OrderID, p.PaymentID)
 		},
 	}
 }
