@@ -241,7 +241,8 @@ func TestAWorkerKilledAfterTheProviderSaidYesLosesNothingAndPaysOnce(t *testing.
 	}
 	handlers := orderstest.JobHandlers(f.Orders)
 	refunds := map[string]jobs.Handler{paymentsproc.KindRefund: handlers[paymentsproc.KindRefund]}
-	first := &jobs.Worker{Queue: f.Jobs, Handlers: refunds, Lease: time.Second, Poll: 50 * time.Millisecond}
+	first := &jobs.Worker{Queue: f.Jobs, Handlers: refunds, Lease: 2 * time.Second, Poll: 50 * time.Millisecond,
+		Backoff: func(int) time.Duration { return 20 * time.Millisecond }}
 	stopped := make(chan struct{})
 	go func() {
 		defer close(stopped)

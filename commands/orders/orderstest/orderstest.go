@@ -299,12 +299,25 @@ func Events[E any](t testing.TB, f *Fixture, stream string) []E {
 	return h.Events
 }
 
-// Place places user's order for date, failing the test on error.
+// Place places user's order for date, failing the test on error. It returns once the payment
+// session is open (the job opening it may take longer than a test's short outcome wait).
 func (f *Fixture) Place(t testing.TB, user, date string) orderscmd.Placed {
 	t.Helper()
 	p, err := f.Orders.PlaceOrder(context.Background(), f.Input(user, date), UserMeta(user))
 	if err != nil {
 		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for p.Pending {
+		sess, _ := f.Order(t, p.OrderID).Session(p.PaymentID)
+		if !sess.Opening {
+			p.PaymentURL, p.Pending = sess.URL, false
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("orderstest: the payment session of %s never opened", p.OrderID)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	return p
 }
