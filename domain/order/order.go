@@ -635,7 +635,8 @@ func decideRequestRefund(s State, c RequestRefund) ([]Event, error) {
 		v.Add("reason", KeyReasonRequired)
 		return nil, v
 	}
-	refundable := s.paid.Minor - s.refunded.Minor
+	// What is on its way back already cannot be asked for again.
+	refundable := s.Refundable().Minor
 	if refundable <= 0 {
 		return nil, ErrNothingToRefund
 	}
