@@ -430,3 +430,38 @@ func TestOneCustomerCannotHoldEveryCarWithUnpaidOrders(t *testing.T) {
 	f.AddDriver(t, 9, 1)
 	f.Place(t, "u1", "2026-11-18")
 }
+
+// Ten checkouts at once by one traveller allowed two unpaid orders: two are placed, whatever the
+// interleaving, because the count is decided on the traveller's own stream, not read from a model.
+func TestConcurrentCheckoutsOfOneTravellerStayWithinTheUnpaidBound(t *testing.T) {
+	t.Parallel()
+	settings := orderscmd.DefaultSettings()
+	settings.UnpaidHoldsPerCustomer = 2
+	f := orderstest.NewWith(t, 10, orderstest.Options{Settings: &settings})
+	f.FillCart(t, "u1")
+	ctx := context.Background()
+	const n = 10
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = f.Orders.PlaceOrder(ctx, f.Input("u1", "2026-11-18"), orderstest.UserMeta("u1"))
+		}()
+	}
+	wg.Wait()
+	placed := 0
+	for i, err := range errs {
+		switch {
+		case err == nil:
+			placed++
+		case errors.Is(err, order.ErrTooManyUnpaidOrders):
+		default:
+			t.Errorf("checkout %d: %v", i, err)
+		}
+	}
+	if placed != 2 || f.Day(t, "2026-11-18").Taken() != 2 {
+		t.Fatalf("%d orders placed, %d cars taken; want 2 and 2", placed, f.Day(t, "2026-11-18").Taken())
+	}
+}
