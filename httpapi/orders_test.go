@@ -260,7 +260,8 @@ func TestCheckoutPaidWithTheSandboxConfirmsTheTrip(t *testing.T) {
 	for _, e := range o.Data.Timeline {
 		types = append(types, e.Type)
 	}
-	if strings.Join(types, ",") != "OrderPlaced,PaymentRequested,PaymentReceived" {
+	// The payment page is ordered (the intent), opened by the provider, then paid.
+	if strings.Join(types, ",") != "OrderPlaced,PaymentSessionOrdered,PaymentRequested,PaymentReceived" {
 		t.Fatalf("timeline %v", types)
 	}
 	list := w.a.Get("/api/orders", u.Token)
@@ -479,7 +480,7 @@ func TestPaymentCallbacks(t *testing.T) {
 	if first.Status != http.StatusOK || replay.Status != http.StatusOK || !strings.Contains(string(replay.Body), `"repeated":true`) {
 		t.Fatalf("callback %d %s, replay %d %s", first.Status, first.Body, replay.Status, replay.Body)
 	}
-	if got := w.order(t, u.Token, placed.Data.OrderID); got.Data.Status != "confirmed" || len(got.Data.Timeline) != 3 {
+	if got := w.order(t, u.Token, placed.Data.OrderID); got.Data.Status != "confirmed" || len(got.Data.Timeline) != 4 {
 		t.Fatalf("after a callback and its replay: %+v", got.Data)
 	}
 	late := []byte(fmt.Sprintf(`{"payment_id":%q,"notice_id":"n-2","outcome":"failed","amount":{"minor":0,"currency":"EGP"},"reason":"card_declined"}`, paymentID))
@@ -648,6 +649,8 @@ func init() {
 		// Nothing was paid, so there is nothing to refund: staff hear why.
 		authzRoute{Method: "POST", Route: "/api/admin/orders/{id}/refund", Want: staffOnly(422), Prepare: onAdminOrder("/refund")},
 		authzRoute{Method: "POST", Route: "/api/admin/orders/{id}/cancel", Want: staffOnly(200), Prepare: onAdminOrder("/cancel")},
+		// Nothing was paid, so no money waits to be accepted: staff hear why.
+		authzRoute{Method: "POST", Route: "/api/admin/orders/{id}/accept-payment", Want: staffOnly(409), Prepare: onAdminOrder("/accept-payment")},
 		authzRoute{Method: "GET", Route: "/api/admin/enquiries", Want: staffOnly(200)},
 		authzRoute{Method: "POST", Route: "/api/admin/enquiries/{id}/quote", Want: staffOnly(404), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
 			return authzCall{Path: "/api/admin/enquiries/MSH-444444/quote", Body: map[string]any{"amount": 100}}

@@ -22,6 +22,8 @@ type Config struct {
 	SandboxSecret string
 	Paymob        PaymobConfig
 	Stripe        StripeConfig
+	// SandboxLedger keeps the sandbox's refunds (the composition root passes a PostgresLedger).
+	SandboxLedger RefundLedger
 }
 
 // ConfigFromEnv reads Config through getenv.
@@ -65,7 +67,7 @@ func New(c Config, sandboxSecret []byte, publicURL func() string, log *slog.Logg
 		if c.SandboxSecret != "" {
 			sandboxSecret = []byte(c.SandboxSecret)
 		}
-		sb, err := NewSandbox(SandboxConfig{Secret: sandboxSecret, PublicURLFunc: publicURL, Logger: log})
+		sb, err := NewSandbox(SandboxConfig{Secret: sandboxSecret, PublicURLFunc: publicURL, Logger: log, Ledger: c.SandboxLedger})
 		return sb, sb, err
 	case "paymob":
 		p, err := NewPaymob(c.Paymob)

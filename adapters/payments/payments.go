@@ -26,6 +26,10 @@ var (
 	ErrMalformedNotice = errors.New("payments: malformed notice")
 	// ErrProvider: the provider refused a request or could not be reached.
 	ErrProvider = errors.New("payments: provider error")
+	// ErrRefused marks, beside ErrProvider, a definite "no" from the provider (a 4xx answer other
+	// than a conflict or a rate limit): asking again with the same idempotency key changes nothing.
+	// An ErrProvider without it (unreachable, timed out, 5xx) may be retried.
+	ErrRefused = payment.ErrRefused
 	// ErrUnknownProvider: MISHWAR_PAYMENTS names no adapter.
 	ErrUnknownProvider = errors.New("payments: unknown provider")
 )
@@ -68,4 +72,10 @@ type Provider interface {
 // transaction response callback). The return is a second channel for the same notice.
 type Returner interface {
 	VerifyReturn(r *http.Request) (Notice, error)
+}
+
+// refusal reports whether an HTTP status is the provider's definite "no": a 4xx other than a
+// conflict (Stripe: the same idempotency key still in progress) or a rate limit.
+func refusal(status int) bool {
+	return status/100 == 4 && status != http.StatusConflict && status != http.StatusTooManyRequests
 }

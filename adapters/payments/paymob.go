@@ -136,7 +136,11 @@ func (p *Paymob) post(ctx context.Context, path string, body, out any) error {
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("%w: paymob %s: %s: %s", ErrProvider, path, resp.Status, truncate(string(data), 300))
+		err := fmt.Errorf("%w: paymob %s: %s: %s", ErrProvider, path, resp.Status, truncate(string(data), 300))
+		if refusal(resp.StatusCode) {
+			err = fmt.Errorf("%w: %w", ErrRefused, err)
+		}
+		return err
 	}
 	if err := json.Unmarshal(data, out); err != nil {
 		return fmt.Errorf("%w: paymob %s: %w", ErrProvider, path, err)
@@ -291,12 +295,13 @@ func paymobNotice(get func(string) string, merchantOrderID, message string) (Not
 	return n, nil
 }
 
-// Refund refunds part or all of a captured transaction. Paymob takes no idempotency key: the caller
-// records the refund right after, and never retries one whose outcome it does not know.
+// Refund refunds part or all of a captured transaction. Paymob takes no idempotency key, so Paymob
+// does not claim IdempotentRefunds: the caller asks once and leaves a refund whose outcome it does
+// not know (a timeout, a crash before recording) to an operator, never asking again.
 func (p *Paymob) Refund(ctx context.Context, req RefundRequest) (RefundResult, error) {
 	txn, err := strconv.ParseInt(req.ProviderRef, 10, 64)
 	if err != nil {
-		return RefundResult{}, fmt.Errorf("%w: paymob refund: transaction id %q", ErrProvider, req.ProviderRef)
+		return RefundResult{}, fmt.Errorf("%w: %w: paymob refund: transaction id %q", ErrProvider, ErrRefused, req.ProviderRef)
 	}
 	var out struct {
 		ID      json.Number `json:"id"`
@@ -306,7 +311,7 @@ func (p *Paymob) Refund(ctx context.Context, req RefundRequest) (RefundResult, e
 		return RefundResult{}, err
 	}
 	if !out.Success {
-		return RefundResult{}, fmt.Errorf("%w: paymob refused the refund", ErrProvider)
+		return RefundResult{}, fmt.Errorf("%w: %w: paymob refused the refund", ErrProvider, ErrRefused)
 	}
 	return RefundResult{ProviderRef: out.ID.String()}, nil
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -52,6 +51,7 @@ type Sandbox struct {
 	client    *http.Client
 	now       func() time.Time
 	log       *slog.Logger
+	ledger    RefundLedger
 }
 
 // SandboxConfig configures the sandbox.
@@ -69,6 +69,9 @@ type SandboxConfig struct {
 	Client *http.Client
 	Now    func() time.Time
 	Logger *slog.Logger
+	// Ledger keeps the refunds it makes by refund id (default: in the process; PostgresLedger shares
+	// them between the processes of a deployment and keeps them across restarts).
+	Ledger RefundLedger
 }
 
 // NewSandbox returns the sandbox provider.
@@ -77,7 +80,10 @@ func NewSandbox(cfg SandboxConfig) (*Sandbox, error) {
 		return nil, fmt.Errorf("payments: sandbox secret must have at least 16 bytes")
 	}
 	s := &Sandbox{secret: cfg.Secret, publicURL: cfg.PublicURLFunc, pagePath: cfg.PagePath,
-		client: cfg.Client, now: cfg.Now, log: cfg.Logger}
+		client: cfg.Client, now: cfg.Now, log: cfg.Logger, ledger: cfg.Ledger}
+	if s.ledger == nil {
+		s.ledger = &MemoryLedger{}
+	}
 	if s.publicURL == nil {
 		fixed := strings.TrimRight(cfg.PublicURL, "/")
 		s.publicURL = func() string { return fixed }
@@ -181,16 +187,6 @@ func (s *Sandbox) VerifyCallback(r *http.Request, body []byte) (Notice, error) {
 	}
 	return Notice{PaymentID: n.PaymentID, ProviderSessionID: n.PaymentID, NoticeID: n.NoticeID, Outcome: n.Outcome,
 		Amount: n.Amount, ProviderRef: n.Reference, Reason: n.Reason}, nil
-}
-
-// Refund always succeeds in the sandbox; the reference is derived from the refund id, so a retried
-// refund gets the same reference.
-func (s *Sandbox) Refund(_ context.Context, req RefundRequest) (RefundResult, error) {
-	if req.RefundID == "" || req.Amount.Minor <= 0 {
-		return RefundResult{}, fmt.Errorf("%w: sandbox: incomplete refund", ErrProvider)
-	}
-	sum := sha256.Sum256([]byte("refund:" + req.RefundID))
-	return RefundResult{ProviderRef: "sbx_rf_" + hex.EncodeToString(sum[:8])}, nil
 }
 
 func newNonce() string {

@@ -137,7 +137,11 @@ func (s *Stripe) post(ctx context.Context, path, idempotencyKey string, form url
 			} `json:"error"`
 		}
 		_ = json.Unmarshal(data, &e)
-		return fmt.Errorf("%w: stripe %s: %s: %s", ErrProvider, path, resp.Status, truncate(e.Error.Message, 300))
+		err := fmt.Errorf("%w: stripe %s: %s: %s", ErrProvider, path, resp.Status, truncate(e.Error.Message, 300))
+		if refusal(resp.StatusCode) {
+			err = fmt.Errorf("%w: %w", ErrRefused, err)
+		}
+		return err
 	}
 	if err := json.Unmarshal(data, out); err != nil {
 		return fmt.Errorf("%w: stripe %s: %w", ErrProvider, path, err)
@@ -214,6 +218,11 @@ func paymentIntentID(raw json.RawMessage) string {
 	_ = json.Unmarshal(raw, &obj)
 	return obj.ID
 }
+
+// IdempotentRefunds: Stripe honours the Idempotency-Key each refund is sent with (the refund id), so
+// a refund asked again answers the first one. Stripe keeps keys for 24 hours at least; a refund job
+// retried for longer than that is stuck and shown to operators long before.
+func (s *Stripe) IdempotentRefunds() bool { return true }
 
 // Refund refunds a payment intent; the refund id is the idempotency key.
 func (s *Stripe) Refund(ctx context.Context, req RefundRequest) (RefundResult, error) {

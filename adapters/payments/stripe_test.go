@@ -146,3 +146,39 @@ func TestStripeCreateSessionAndRefund(t *testing.T) {
 		t.Fatalf("idempotency keys %v", keys)
 	}
 }
+
+// A refund is sent with its refund id as the Idempotency-Key, so a retried refund job refunds once; a
+// 4xx answer is Stripe's definite "no" (recorded as a failed refund), a 5xx or a conflict is worth
+// asking again with the same key.
+func TestStripeRefundsAreKeyedAndTheirRefusalsKnown(t *testing.T) {
+	statuses := []int{http.StatusOK, http.StatusBadRequest, http.StatusConflict, http.StatusInternalServerError}
+	var keys []string
+	next := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		keys = append(keys, r.Header.Get("Idempotency-Key"))
+		w.WriteHeader(statuses[next])
+		next++
+		fmt.Fprint(w, `{"id":"re_1","status":"succeeded","error":{"message":"no"}}`)
+	}))
+	defer srv.Close()
+	s := newStripe(t, srv.URL, time.Now())
+	if !s.IdempotentRefunds() {
+		t.Fatal("stripe refunds are keyed")
+	}
+	req := payments.RefundRequest{RefundID: "r1", PaymentID: "pay-1", ProviderRef: "pi_1", Amount: money.New(100, money.EGP)}
+	if _, err := s.Refund(context.Background(), req); err != nil {
+		t.Fatal(err)
+	}
+	wantRefused := []bool{true, false, false}
+	for i, want := range wantRefused {
+		_, err := s.Refund(context.Background(), req)
+		if !errors.Is(err, payments.ErrProvider) || errors.Is(err, payments.ErrRefused) != want {
+			t.Errorf("answer %d: %v (refused: want %v)", statuses[i+1], err, want)
+		}
+	}
+	for _, k := range keys {
+		if k != keys[0] || k == "" {
+			t.Fatalf("idempotency keys %q", keys)
+		}
+	}
+}

@@ -2,7 +2,6 @@ package orders
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/google/uuid"
 
@@ -19,6 +18,8 @@ type Outcome struct {
 	Refunded money.Money
 	// RefundFailed: the provider refused a refund the order owes; an operator sees it.
 	RefundFailed bool
+	// RefundPending is what was ordered refunded and still waits for the provider's answer.
+	RefundPending money.Money
 	// PaymentURL is set when an exchange costs more: the difference is paid there.
 	PaymentURL string
 	Position   eventstore.Position
@@ -34,7 +35,9 @@ func (h *Handlers) CancelOrder(ctx context.Context, orderID string, actor order.
 	if err != nil {
 		return Outcome{OrderID: orderID}, err
 	}
-	res, err := execOrder(ctx, h, orderID, order.CancelOrder{Actor: actor, Reason: reason, TripStarted: started}, meta)
+	// What the cancellation owes back is ordered refunded in the same decision; a job asks the provider.
+	refundID := refundIDOf(sub(meta, "refund"))
+	res, err := execOrder(ctx, h, orderID, order.CancelOrder{Actor: actor, Reason: reason, RefundID: refundID, TripStarted: started}, meta)
 	if err != nil {
 		return Outcome{OrderID: orderID}, wrap("cancel", err)
 	}
@@ -48,46 +51,10 @@ func (h *Handlers) CancelOrder(ctx context.Context, orderID string, actor order.
 			h.release(ctx, x.Day, x.NewReservation, availability.ReasonCancelled, false, sub(meta, "release-exchange"))
 		}
 	}
-	refundMeta := sub(meta, "refund")
-	out, err := h.refundOwed(ctx, s, "cancellation", actor, refundMeta)
-	if err != nil {
-		return out, err
-	}
-	return h.cancelled(ctx, orderID, refundMeta, out, res.Position)
-}
-
-// cancelled is the answer of a cancellation, the same however often the command runs: a repeat (a
-// double click under one Idempotency-Key, even at the same moment) may find the refunds already made
-// by its twin, so what it refunded is read from the order stream (the refunds recorded under this
-// command's refund ids), and the position covers every step either of them took.
-func (h *Handlers) cancelled(ctx context.Context, orderID string, refundMeta commands.Meta, out Outcome, pos eventstore.Position) (Outcome, error) {
-	hist, err := commands.Load[order.Event](ctx, h.runner, OrderStream(orderID))
-	if err != nil {
-		return out, wrap("load order", err)
-	}
-	if n := len(hist.Recorded); n > 0 {
-		pos = maxPosition(pos, hist.Recorded[n-1].Position)
-	}
-	out.Position = maxPosition(out.Position, pos)
-	ours := map[string]bool{}
-	for i := range hist.Events {
-		ours[sub(refundMeta, fmt.Sprintf("part/%d", i)).CommandID.String()] = true
-	}
-	refunded := money.New(0, money.EGP)
-	for _, e := range hist.Events {
-		switch x := e.(type) {
-		case order.RefundIssued:
-			if ours[x.RefundID] {
-				refunded = refunded.Add(x.Amount)
-			}
-		case order.RefundFailed:
-			if ours[x.RefundID] {
-				out.RefundFailed = true
-			}
-		}
-	}
-	out.Refunded = refunded
-	return out, nil
+	h.releaseUnpaidHold(ctx, orderID, order.HoldReleasedCancelled, sub(meta, "unpaid-hold"))
+	// A repeat (a double click under one Idempotency-Key, even at the same moment) is the same
+	// decision with the same refund: it answers the same outcome.
+	return h.refundOutcome(ctx, orderID, refundID, res.Position)
 }
 
 // CancelOwnOrder is the traveller cancelling their own order; someone else's does not exist for them.

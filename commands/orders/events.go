@@ -32,6 +32,13 @@ func RegisterEvents(r *eventstore.Registry) {
 	eventstore.Register[order.TripStarted](r, "OrderTripStarted", 1)
 	eventstore.Register[order.TripCompleted](r, "OrderTripCompleted", 1)
 	eventstore.Register[order.OrderCompleted](r, "OrderCompleted", 1)
+	eventstore.Register[order.PaymentSessionOrdered](r, "PaymentSessionOrdered", 1)
+	eventstore.Register[order.PaymentSessionFailed](r, "PaymentSessionFailed", 1)
+	eventstore.Register[order.PaymentAccepted](r, "PaymentAccepted", 1)
+	eventstore.Register[order.RefundOrdered](r, "RefundOrdered", 1)
+
+	eventstore.Register[order.UnpaidHoldTaken](r, "UnpaidHoldTaken", 1)
+	eventstore.Register[order.UnpaidHoldReleased](r, "UnpaidHoldReleased", 1)
 
 	eventstore.Register[payment.PaymentStarted](r, "PaymentStarted", 1)
 	eventstore.Register[payment.PaymentSucceeded](r, "PaymentSucceeded", 1)

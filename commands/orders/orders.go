@@ -89,6 +89,9 @@ type Handlers struct {
 	pickupPoints PickupPoints
 	limiter      Limiter
 	holds        Holds
+	// outcomeWait bounds how long a command waits for the provider's answer to what it ordered (a
+	// session's page, a refund) before answering that it is in progress.
+	outcomeWait time.Duration
 }
 
 // Config is what New needs.
@@ -107,16 +110,26 @@ type Config struct {
 	Limiter Limiter
 	// Holds lists the lapsed holds the staff's "expire holds" settles (see HoldsFrom).
 	Holds Holds
+	// OutcomeWait bounds how long "pay now", checkout and refunds wait for the provider's answer,
+	// which a job worker records (default DefaultOutcomeWait; the answer then says it is pending).
+	OutcomeWait time.Duration
 }
+
+// DefaultOutcomeWait is how long a command waits for the provider's answer by default: long enough
+// for a provider that answers, short enough for a traveller who waits.
+const DefaultOutcomeWait = 5 * time.Second
 
 // New returns the handlers.
 func New(c Config) *Handlers {
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
+	if c.OutcomeWait <= 0 {
+		c.OutcomeWait = DefaultOutcomeWait
+	}
 	return &Handlers{runner: c.Runner, catalogue: c.Catalogue, pricer: c.Pricer, provider: c.Provider,
 		settings: c.Settings, publicURL: c.PublicURL, log: c.Logger,
-		pickupPoints: c.PickupPoints, limiter: c.Limiter, holds: c.Holds}
+		pickupPoints: c.PickupPoints, limiter: c.Limiter, holds: c.Holds, outcomeWait: c.OutcomeWait}
 }
 
 // Settings exposes the booking rules (for the calendar and the rules shown before confirming).

@@ -17,6 +17,11 @@ var enquiryPayNamespace = uuid.MustParse("9a0f1c55-77d2-4b0c-b1d3-2c5a4c7e8f10")
 // and opens its payment. Every click on the payment link walks the same steps (their ids derive from
 // the trip number and the quote), so it resumes rather than books twice.
 func (h *Handlers) PayEnquiry(ctx context.Context, tripNumber string) (Placed, error) {
+	return h.payEnquiry(ctx, tripNumber, "")
+}
+
+// payEnquiry is PayEnquiry for a client at clientIP: a guest's unpaid orders are bounded per address.
+func (h *Handlers) payEnquiry(ctx context.Context, tripNumber, clientIP string) (Placed, error) {
 	q, err := h.LoadEnquiry(ctx, tripNumber)
 	if err != nil {
 		return Placed{}, err
@@ -33,6 +38,7 @@ func (h *Handlers) PayEnquiry(ctx context.Context, tripNumber string) (Placed, e
 	sub0 := q.Submitted()
 	meta := systemMeta(uuid.NewSHA1(enquiryPayNamespace, []byte(tripNumber+"/"+q.Quote().ValidUntil.String())), tripNumber)
 	meta.Actor = commands.Actor{UserID: sub0.UserID, Role: "user"}
+	meta.ClientIP = clientIP
 	trip := q.Trip()
 	trip.Quote.Total = q.Quote().Amount
 	hours, err := h.catalogue.ServiceHours(ctx)
@@ -72,5 +78,5 @@ func (h *Handlers) PayEnquiryLink(ctx context.Context, tripNumber, email string,
 			return Placed{}, ErrTripNotFound
 		}
 	}
-	return h.PayEnquiry(ctx, num)
+	return h.payEnquiry(ctx, num, meta.ClientIP)
 }

@@ -27,3 +27,17 @@ type PaymentProvider interface {
 type PaymentReturns interface {
 	VerifyReturn(r *http.Request) (payment.Notice, error)
 }
+
+// IdempotentRefunds is implemented by providers that honour RefundRequest.RefundID as an idempotency
+// key: the same id again answers the first refund and sends nothing more (the sandbox, Stripe). A
+// refund through a provider without it (Paymob) is asked at most once; one whose outcome is unknown
+// (interrupted, timed out) is recorded as failed for an operator to check, never asked again.
+type IdempotentRefunds interface {
+	IdempotentRefunds() bool
+}
+
+// refundsAreIdempotent reports whether p honours refund ids as idempotency keys.
+func refundsAreIdempotent(p PaymentProvider) bool {
+	i, ok := p.(IdempotentRefunds)
+	return ok && i.IdempotentRefunds()
+}

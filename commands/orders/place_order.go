@@ -42,6 +42,9 @@ type Placed struct {
 	HoldUntil  time.Time
 	// Status is the order's status as the payment opened (PayOwnOrder fills it in).
 	Status order.Status
+	// Pending: the provider has not opened the session yet (PaymentURL is empty); the order shows
+	// the page once it has.
+	Pending bool
 	// Position is where the last write landed, for read-your-writes.
 	Position eventstore.Position
 }
@@ -163,15 +166,21 @@ func (h *Handlers) place(ctx context.Context, cmd order.PlaceOrder, meta command
 			}
 			continue
 		}
+		holdMeta := sub(meta, fmt.Sprintf("unpaid-hold/%d", attempt))
+		if err := h.takeUnpaidHold(ctx, cmd.UserID, meta.ClientIP, tripNumber, now.Add(h.settings.Hold), holdMeta); err != nil {
+			return Placed{}, wrap("count the unpaid hold", err)
+		}
 		if _, err := execDay(ctx, h, day, availability.ReserveCapacity{
 			Reservation: reservation, OrderID: tripNumber, Day: day, Capacity: capacity, HoldUntil: now.Add(h.settings.Hold),
 		}, reserveMeta); err != nil {
+			h.releaseHoldOf(ctx, cmd.UserID, meta.ClientIP, tripNumber, order.HoldReleasedNotPlaced, sub(holdMeta, "compensate"))
 			return Placed{}, wrap("reserve", err)
 		}
 		cmd.OrderID, cmd.Reservation = tripNumber, reservation
 		_, err = execOrder(ctx, h, tripNumber, cmd, placeMeta)
 		if err != nil {
 			h.release(ctx, day, reservation, availability.ReasonPlacingFailed, false, sub(reserveMeta, "compensate"))
+			h.releaseHoldOf(ctx, cmd.UserID, meta.ClientIP, tripNumber, order.HoldReleasedNotPlaced, sub(holdMeta, "compensate"))
 			if errors.Is(err, order.ErrTripNumberTaken) && fixed == "" {
 				continue
 			}

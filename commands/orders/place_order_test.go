@@ -34,8 +34,9 @@ func TestPlaceOrderRecordsWhatThePriceDependsOnAndOpensAPayment(t *testing.T) {
 	if !strings.HasPrefix(placed.PaymentURL, "http://mishwar.test/pay/sandbox/") {
 		t.Fatalf("payment URL %q", placed.PaymentURL)
 	}
+	// Placed, the session ordered (the intent), then opened by the job (where to pay).
 	evs := orderstest.Events[order.Event](t, f, orderscmd.OrderStream(placed.OrderID))
-	if len(evs) != 2 {
+	if len(evs) != 3 {
 		t.Fatalf("order events %#v", evs)
 	}
 	p := evs[0].(order.OrderPlaced)
@@ -47,7 +48,10 @@ func TestPlaceOrderRecordsWhatThePriceDependsOnAndOpensAPayment(t *testing.T) {
 		p.DisplayCurrency != money.USD || p.Cancellation.LateRefundBasisPoints != 5000 || !p.HoldUntil.Equal(orderstest.Now.Add(30*60e9)) {
 		t.Fatalf("recorded %+v", p)
 	}
-	req := evs[1].(order.PaymentRequested)
+	if ord, ok := evs[1].(order.PaymentSessionOrdered); !ok || ord.PaymentID != placed.PaymentID || ord.Amount != tr.Quote.Total {
+		t.Fatalf("session ordered %#v", evs[1])
+	}
+	req := evs[2].(order.PaymentRequested)
 	if req.PaymentID != placed.PaymentID || req.Amount != tr.Quote.Total || req.Provider != "sandbox" {
 		t.Fatalf("payment requested %+v", req)
 	}
@@ -174,8 +178,8 @@ func TestIdenticalSubmissionsMakeOneOrder(t *testing.T) {
 	}
 	day := orderstest.Events[availability.Event](t, f, orderscmd.DayStream("2026-11-18"))
 	orderEvents := orderstest.Events[order.Event](t, f, orderscmd.OrderStream(got[0].OrderID))
-	if len(day) != 1 || len(orderEvents) != 2 {
-		t.Fatalf("day %d events, order %d events; want 1 and 2", len(day), len(orderEvents))
+	if len(day) != 1 || len(orderEvents) != 3 {
+		t.Fatalf("day %d events, order %d events; want 1 and 3 (placed, session ordered, opened)", len(day), len(orderEvents))
 	}
 	// The same submission later still answers the first result.
 	again, err := f.Orders.PlaceOrder(context.Background(), f.Input("u1", "2026-11-18"), meta)

@@ -88,7 +88,7 @@ func (h *Handlers) applySuccess(ctx context.Context, st payment.State, meta comm
 		return eventstore.Position{}, wrap("load order", err)
 	}
 	cmd := order.RecordPayment{PaymentID: started.PaymentID, Provider: started.Provider, ProviderRef: st.ProviderRef(), Amount: st.Captured()}
-	if s.NeedsCapacityCheck(started.PaymentID) {
+	if s.NeedsCapacityCheck(started.PaymentID, cmd.Amount) {
 		cmd.Capacity = h.bookAgain(ctx, s, meta)
 	}
 	res, err := execOrder(ctx, h, s.ID(), cmd, meta)
@@ -114,6 +114,7 @@ func (h *Handlers) applySuccess(ctx context.Context, st payment.State, meta comm
 	}
 	if s.Status() == order.StatusConfirmed {
 		h.confirmCar(ctx, s, sub(meta, "confirm"))
+		h.releaseUnpaidHold(ctx, s.ID(), order.HoldReleasedPaid, sub(meta, "unpaid-hold"))
 	}
 	return res.Position, nil
 }
@@ -158,6 +159,7 @@ func (h *Handlers) applyFailure(ctx context.Context, st payment.State, meta comm
 	}
 	if s.Status() == order.StatusPaymentFailed {
 		h.release(ctx, s.Trip().Day, s.Reservation(), availability.ReasonPaymentFailed, true, sub(meta, "release"))
+		h.releaseUnpaidHold(ctx, s.ID(), order.HoldReleasedFailed, sub(meta, "unpaid-hold"))
 	}
 	for _, e := range res.Events {
 		if x, ok := e.(order.ExchangeAbandoned); ok && x.NewReservation != s.Reservation() {

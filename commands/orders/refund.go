@@ -2,69 +2,126 @@ package orders
 
 import (
 	"context"
-	"fmt"
 	"strings"
+	"time"
 
 	"mishwar/commands"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
-	"mishwar/domain/payment"
+	"mishwar/eventstore"
 )
 
-// refundOwed refunds what the order owes back, payment by payment.
+// Refunds never call the provider here: a command records the decision (order.RefundOrdered, which
+// reserves its amount), the process manager processes/payments turns it into a job, and PerformRefund
+// (perform_refund.go) calls the provider and records its answer. The commands then wait a little for
+// that answer, so an operator or a traveller usually sees the money on its way back at once; when it
+// takes longer, the answer says the refund is in progress and the order shows the outcome when it
+// arrives.
+
+// refundOwed orders refunded what the order owes back and has not claimed yet (after a cheaper
+// exchange), as one refund whose id derives from meta.
 func (h *Handlers) refundOwed(ctx context.Context, s order.State, reason string, actor order.Actor, meta commands.Meta) (Outcome, error) {
-	return h.refund(ctx, s, s.Owed(), reason, actor, meta)
+	owed := s.Unclaimed()
+	if owed.Minor <= 0 {
+		return Outcome{OrderID: s.ID(), Refunded: money.New(0, money.EGP)}, nil
+	}
+	return h.orderRefund(ctx, s.ID(), owed, reason, actor, meta)
 }
 
-func (h *Handlers) refund(ctx context.Context, s order.State, amount money.Money, reason string, actor order.Actor, meta commands.Meta) (Outcome, error) {
-	out := Outcome{OrderID: s.ID(), Refunded: money.New(0, money.EGP)}
-	if amount.Minor <= 0 {
-		return out, nil
+// orderRefund records the decision to send amount back, under meta (the same meta again is the same
+// refund), and waits a little for the provider's answer.
+func (h *Handlers) orderRefund(ctx context.Context, orderID string, amount money.Money, reason string, actor order.Actor, meta commands.Meta) (Outcome, error) {
+	refundID := refundIDOf(meta)
+	res, err := execOrder(ctx, h, orderID, order.OrderRefund{RefundID: refundID, Amount: amount, Reason: strings.TrimSpace(reason), Actor: actor}, meta)
+	if err != nil {
+		return Outcome{OrderID: orderID}, wrap("order a refund", err)
 	}
-	parts, ok := s.PlanRefund(amount)
-	if !ok {
-		return out, order.ErrRefundTooLarge
+	return h.refundOutcome(ctx, orderID, refundID, res.Position)
+}
+
+// refundIDOf is the id of the refund the command meta describes.
+func refundIDOf(meta commands.Meta) string { return derived(meta.CommandID, "refund").String() }
+
+// refundOutcome waits (at most the configured outcome wait) for the provider's answers to every part
+// of the refund refundID and says what they were; pos is where the command's own write landed.
+func (h *Handlers) refundOutcome(ctx context.Context, orderID, refundID string, pos eventstore.Position) (Outcome, error) {
+	out := Outcome{OrderID: orderID, Refunded: money.New(0, money.EGP), RefundPending: money.New(0, money.EGP), Position: pos}
+	parts := func(s order.State, each func(id string, issued, failed bool, r order.InFlightRefund, inFlight bool)) {
+		for i := 0; ; i++ {
+			id := order.RefundPartID(refundID, i)
+			r, inFlight := s.InFlight(id)
+			if !inFlight && !s.RefundSettled(id) {
+				return
+			}
+			each(id, s.RefundIssuedFor(id), s.RefundSettled(id) && !s.RefundIssuedFor(id), r, inFlight)
+		}
 	}
-	for i, part := range parts {
-		m := sub(meta, fmt.Sprintf("part/%d", i))
-		refundID := m.CommandID.String()
-		st, err := loadPayment(ctx, h, part.PaymentID)
-		if err != nil {
-			return out, wrap("load payment", err)
+	s, at, err := h.await(ctx, orderID, func(s order.State) bool {
+		settled := true
+		parts(s, func(_ string, _, _ bool, _ order.InFlightRefund, inFlight bool) { settled = settled && !inFlight })
+		return settled
+	})
+	if err != nil {
+		return out, err
+	}
+	out.Position = maxPosition(out.Position, at)
+	hist, err := h.refundAmounts(ctx, orderID)
+	if err != nil {
+		return out, err
+	}
+	parts(s, func(id string, issued, failed bool, r order.InFlightRefund, inFlight bool) {
+		switch {
+		case issued:
+			out.Refunded = out.Refunded.Add(hist[id])
+		case failed:
+			out.RefundFailed = true
+		case inFlight:
+			out.RefundPending = out.RefundPending.Add(r.Amount)
 		}
-		provider := st.Started().Provider
-		if provider != h.provider.Name() {
-			// A payment taken by another provider than the one configured now cannot be refunded here.
-			res, err := execOrder(ctx, h, s.ID(), order.RecordRefundFailure{RefundID: refundID, Amount: part.Amount,
-				Reason: "provider " + provider + " is not configured"}, m)
-			if err != nil {
-				return out, wrap("record refund failure", err)
-			}
-			out.RefundFailed, out.Position = true, res.Position
-			continue
+	})
+	return out, nil
+}
+
+// refundAmounts reads what each refund of the order sent back.
+func (h *Handlers) refundAmounts(ctx context.Context, orderID string) (map[string]money.Money, error) {
+	hist, err := commands.Load[order.Event](ctx, h.runner, OrderStream(orderID))
+	if err != nil {
+		return nil, wrap("load order", err)
+	}
+	out := map[string]money.Money{}
+	for _, e := range hist.Events {
+		if x, ok := e.(order.RefundIssued); ok {
+			out[x.RefundID] = x.Amount
 		}
-		r, err := h.provider.Refund(ctx, payment.RefundRequest{RefundID: refundID, PaymentID: part.PaymentID, ProviderRef: part.ProviderRef, Amount: part.Amount, Reason: reason})
-		if err != nil {
-			h.log.Warn("orders: refund refused", "order", s.ID(), "payment", part.PaymentID, "err", err)
-			res, err := execOrder(ctx, h, s.ID(), order.RecordRefundFailure{RefundID: refundID, Amount: part.Amount, Reason: truncateReason(err.Error())}, m)
-			if err != nil {
-				return out, wrap("record refund failure", err)
-			}
-			out.RefundFailed, out.Position = true, res.Position
-			continue
-		}
-		if _, err := execPayment(ctx, h, part.PaymentID, payment.RecordRefund{RefundID: refundID, Amount: part.Amount, ProviderRef: r.ProviderRef, Reason: reason}, sub(m, "payment")); err != nil {
-			return out, wrap("record refund on payment", err)
-		}
-		res, err := execOrder(ctx, h, s.ID(), order.IssueRefund{RefundID: refundID, PaymentID: part.PaymentID, Amount: part.Amount,
-			Reason: reason, ProviderRef: r.ProviderRef, Actor: actor}, sub(m, "order"))
-		if err != nil {
-			return out, wrap("record refund on order", err)
-		}
-		out.Refunded = out.Refunded.Add(part.Amount)
-		out.Position = res.Position
 	}
 	return out, nil
+}
+
+// await reads the order until done holds or the outcome wait runs out, and answers the last state
+// read with the position of its last event. A wait cut short by ctx answers what was read so far.
+func (h *Handlers) await(ctx context.Context, orderID string, done func(order.State) bool) (order.State, eventstore.Position, error) {
+	deadline := time.Now().Add(h.outcomeWait)
+	delay := 10 * time.Millisecond
+	for {
+		hist, err := commands.Load[order.Event](ctx, h.runner, OrderStream(orderID))
+		if err != nil {
+			return order.State{}, eventstore.Position{}, wrap("load order", err)
+		}
+		s := order.Decider.Fold(hist.Events)
+		if !s.Exists() {
+			return s, eventstore.Position{}, order.ErrOrderNotFound
+		}
+		at := hist.Recorded[len(hist.Recorded)-1].Position
+		if done(s) || !time.Now().Before(deadline) {
+			return s, at, nil
+		}
+		select {
+		case <-ctx.Done():
+			return s, at, nil
+		case <-time.After(delay):
+		}
+		delay = min(delay*2, 200*time.Millisecond)
+	}
 }
 
 func truncateReason(s string) string {

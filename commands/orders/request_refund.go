@@ -22,13 +22,13 @@ func (h *Handlers) RequestRefund(ctx context.Context, orderID string, actor orde
 }
 
 // RequestOwnRefund is the traveller asking for money back on their own order; amount nil asks for
-// everything paid and not yet refunded.
+// everything paid and not yet refunded (nor on its way back).
 func (h *Handlers) RequestOwnRefund(ctx context.Context, tripNumber string, actor order.Actor, reason string, amount *money.Money, meta commands.Meta) (Outcome, error) {
 	s, err := h.ownOrder(ctx, tripNumber, actor.UserID)
 	if err != nil {
 		return Outcome{}, err
 	}
-	want := money.New(s.Paid().Minor-s.Refunded().Minor, money.EGP)
+	want := s.Refundable()
 	if amount != nil {
 		want = *amount
 	}

@@ -25,6 +25,11 @@ type Settings struct {
 	FreeCancellation   time.Duration
 	LateRefundPercent  float64
 	HoldExpiryInterval time.Duration
+	// UnpaidHoldsPerCustomer bounds the unpaid orders (each holding a car) a signed-in traveller may
+	// have at once, UnpaidHoldsPerAddress a guest's per client address; 0 means no bound. They come
+	// from internal/config (MISHWAR_UNPAID_HOLDS_PER_CUSTOMER, MISHWAR_UNPAID_HOLDS_PER_ADDRESS).
+	UnpaidHoldsPerCustomer int
+	UnpaidHoldsPerAddress  int
 }
 
 // DefaultSettings are the documented defaults.

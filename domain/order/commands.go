@@ -77,10 +77,12 @@ type RecordPaymentFailure struct {
 // nothing otherwise, so the expiry job can issue it freely.
 type ExpireOrder struct{}
 
-// CancelOrder cancels the trip under the order's cancellation policy.
+// CancelOrder cancels the trip under the order's cancellation policy. With a RefundID, what the
+// cancellation owes back is ordered refunded in the same decision (RefundOrdered, see OrderRefund).
 type CancelOrder struct {
-	Actor  Actor
-	Reason string
+	Actor    Actor
+	Reason   string
+	RefundID string
 
 	// TripStarted is what the trip's own stream says (the order may not have heard yet): once
 	// started, only staff cancel (journey.go).
@@ -97,7 +99,9 @@ type RequestRefund struct {
 	TripStarted bool
 }
 
-// IssueRefund records money sent back through the provider for one payment of the order.
+// IssueRefund records money sent back through the provider for one payment of the order: the
+// provider's answer to a refund ordered before (RefundID names it; the rest is what was ordered), or,
+// for a refund that was never ordered, the whole of it.
 type IssueRefund struct {
 	RefundID    string
 	PaymentID   string
@@ -107,7 +111,8 @@ type IssueRefund struct {
 	Actor       Actor
 }
 
-// RecordRefundFailure records a refund the provider refused.
+// RecordRefundFailure records a refund the provider refused (or whose outcome is unknown and must be
+// settled by an operator); the amount an ordered refund reserved is released.
 type RecordRefundFailure struct {
 	RefundID string
 	Amount   money.Money

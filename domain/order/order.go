@@ -78,6 +78,15 @@ type payment struct {
 	ref      string
 	failed   bool
 	done     bool
+	// The session's life before a notice (see session.go) and the refunds in flight (refund.go).
+	provider   string
+	opening    bool
+	openFailed bool
+	expiresAt  time.Time
+	reserved   money.Money
+	// review: the money received differs from what was asked, until staff accept it or refund it.
+	review   bool
+	accepted bool
 }
 
 type pendingExchange struct {
@@ -113,6 +122,8 @@ type State struct {
 	attention       []string
 	refundRequested bool
 	journey         journey
+	// inFlight are the refunds ordered and not yet answered by the provider (refund.go).
+	inFlight refundsInFlight
 }
 
 func (s State) Status() Status                  { return s.status }
@@ -188,8 +199,12 @@ func (s State) Underpaid() money.Money {
 	return money.New(under, money.EGP)
 }
 
-// NeedsAttention reports whether money is out of balance: an operator should look.
-func (s State) NeedsAttention() bool { return s.Owed().Minor > 0 || s.Underpaid().Minor > 0 }
+// NeedsAttention reports whether money is out of balance: an operator should look. Money owed back
+// with a refund already in flight for it is on its way, and needs no one; money that differs from what
+// was asked does until staff accept or refund it.
+func (s State) NeedsAttention() bool {
+	return s.Unclaimed().Minor > 0 || s.Underpaid().Minor > 0 || s.UnderReview()
+}
 
 // RefundPart is the share of a refund taken from one payment.
 type RefundPart struct {
@@ -198,30 +213,40 @@ type RefundPart struct {
 	Amount      money.Money
 }
 
-// PlanRefund splits amount across the order's captured payments, latest first (a refund can only go
-// back to a payment that brought at least as much in). ok is false when they cannot cover it.
+// PlanRefund splits amount across the order's captured payments: first back to money that differed
+// from what was asked (so it goes back where it came from), then latest first (a refund can only go
+// back to a payment that brought at least as much in, less what refunds in flight reserve on it).
+// ok is false when they cannot cover it. Money captured in another currency than EGP is never planned.
 func (s State) PlanRefund(amount money.Money) ([]RefundPart, bool) {
 	left := amount.Minor
 	var parts []RefundPart
-	for i := len(s.paymentOrder) - 1; i >= 0 && left > 0; i-- {
-		id := s.paymentOrder[i]
-		p := s.payments[id]
-		avail := p.received.Minor - p.refunded.Minor
-		if avail <= 0 {
-			continue
+	take := func(review bool) {
+		for i := len(s.paymentOrder) - 1; i >= 0 && left > 0; i-- {
+			id := s.paymentOrder[i]
+			p := s.payments[id]
+			if p.received.Currency != money.EGP || (p.review && !p.accepted) != review {
+				continue
+			}
+			avail := p.received.Minor - p.refunded.Minor - p.reserved.Minor
+			if avail <= 0 {
+				continue
+			}
+			n := min(avail, left)
+			parts = append(parts, RefundPart{PaymentID: id, ProviderRef: p.ref, Amount: money.New(n, money.EGP)})
+			left -= n
 		}
-		take := min(avail, left)
-		parts = append(parts, RefundPart{PaymentID: id, ProviderRef: p.ref, Amount: money.New(take, money.EGP)})
-		left -= take
 	}
+	take(true)
+	take(false)
 	return parts, left == 0
 }
 
-// NeedsCapacityCheck reports whether recording a payment for paymentID first needs the car booked
-// again (the hold lapsed before the money arrived).
-func (s State) NeedsCapacityCheck(paymentID string) bool {
+// NeedsCapacityCheck reports whether recording a payment of amount for paymentID first needs the car
+// booked again (the hold lapsed before the money arrived). Money that differs from what was asked
+// confirms nothing, so it needs no car.
+func (s State) NeedsCapacityCheck(paymentID string, amount money.Money) bool {
 	p, ok := s.payments[paymentID]
-	if !ok || p.done || p.purpose != PurposeOrder {
+	if !ok || p.done || p.purpose != PurposeOrder || amount != p.amount {
 		return false
 	}
 	return s.status == StatusPaymentFailed || s.status == StatusExpired
@@ -242,18 +267,27 @@ func Decide(s State, cmd Command, now time.Time) ([]Event, error) {
 	switch c := cmd.(type) {
 	case PlaceOrder:
 		return decidePlace(s, c, now)
+	case OpenPayment:
+		return decideOpenPayment(s, c, now)
 	case RequestPayment:
 		return decideRequestPayment(s, c, now)
+	case RecordSessionFailure:
+		return decideSessionFailure(s, c)
 	case RecordPayment:
 		return decideRecordPayment(s, c)
 	case RecordPaymentFailure:
 		return decidePaymentFailure(s, c)
+	case AcceptPayment:
+		return decideAcceptPayment(s, c)
 	case ExpireOrder:
 		return decideExpire(s, now)
 	case CancelOrder:
-		return decideCancel(s, c, now)
+		events, err := decideCancel(s, c, now)
+		return refundOwedWith(s, events, err, c.RefundID, "cancellation", c.Actor)
 	case RequestRefund:
 		return decideRequestRefund(s, c)
+	case OrderRefund:
+		return decideOrderRefund(s, c)
 	case IssueRefund:
 		return decideIssueRefund(s, c)
 	case RecordRefundFailure:
@@ -427,8 +461,8 @@ func decideRequestPayment(s State, c RequestPayment, now time.Time) ([]Event, er
 	if c.PaymentID == "" || c.Provider == "" || c.RedirectURL == "" {
 		return nil, ErrInvalidOrder
 	}
-	if _, seen := s.payments[c.PaymentID]; seen {
-		return nil, nil
+	if p, seen := s.payments[c.PaymentID]; seen {
+		return sessionOpened(p, c)
 	}
 	switch c.Purpose {
 	case PurposeOrder:
@@ -468,9 +502,12 @@ func decideRecordPayment(s State, c RecordPayment) ([]Event, error) {
 	if p.done {
 		return nil, nil
 	}
-	if c.Amount.Minor <= 0 || c.Amount.Currency != money.EGP {
+	if c.Amount.Minor <= 0 || c.Amount.Currency == "" {
 		return nil, ErrInvalidAmount
 	}
+	// Money that differs from what was asked (amount or currency) is recorded and flagged, and
+	// confirms nothing: staff accept it (AcceptPayment) or refund it.
+	mismatch := c.Amount != p.amount
 	received := PaymentReceived{PaymentID: c.PaymentID, Purpose: p.purpose, Provider: c.Provider, ProviderRef: c.ProviderRef, Amount: c.Amount}
 	attention := func(reason string) Event {
 		return OrderNeedsAttention{Reason: reason, PaymentID: c.PaymentID, Amount: c.Amount}
@@ -479,35 +516,29 @@ func decideRecordPayment(s State, c RecordPayment) ([]Event, error) {
 		if s.exchange == nil || s.exchange.paymentID != c.PaymentID {
 			return []Event{received, attention(AttentionPaidAbandonedChange)}, nil
 		}
-		events := []Event{received, OrderExchanged{
-			ExchangeID: s.exchange.id, From: s.trip, To: s.exchange.to,
-			OldReservation: s.reservation, NewReservation: s.exchange.reservation, Difference: s.exchange.difference,
-		}}
-		if c.Amount != p.amount {
-			events = append(events, attention(AttentionAmountMismatch))
+		if mismatch {
+			return []Event{received, attention(AttentionAmountMismatch)}, nil
 		}
-		return events, nil
+		return []Event{received, s.exchanged()}, nil
 	}
 	switch s.status {
 	case StatusAwaitingPayment:
-		received.Confirms = true
-		events := []Event{received}
-		if c.Amount != s.price {
-			events = append(events, attention(AttentionAmountMismatch))
+		if mismatch {
+			return []Event{received, attention(AttentionAmountMismatch)}, nil
 		}
-		return events, nil
+		received.Confirms = true
+		return []Event{received}, nil
 	case StatusPaymentFailed, StatusExpired:
 		received.Late = true
+		if mismatch {
+			return []Event{received, attention(AttentionAmountMismatch)}, nil
+		}
 		switch c.Capacity {
 		case CapacityUnchecked:
 			return nil, ErrCapacityCheckNeeded
 		case CapacityKept:
 			received.Confirms = true
-			events := []Event{received}
-			if c.Amount != s.price {
-				events = append(events, attention(AttentionAmountMismatch))
-			}
-			return events, nil
+			return []Event{received}, nil
 		default:
 			return []Event{received, attention(AttentionPaidWithoutCapacity)}, nil
 		}
@@ -577,7 +608,8 @@ func decideCancel(s State, c CancelOrder, now time.Time) ([]Event, error) {
 	case StatusAwaitingPayment:
 		cancelled.Free = true
 		cancelled.RefundBasisPoints = 10000
-		cancelled.RefundDue = money.New(0, money.EGP)
+		// Unconfirmed, but money may have come that differed from what was asked: all of it goes back.
+		cancelled.RefundDue = money.New(max(s.paid.Minor-s.refunded.Minor, 0), money.EGP)
 	case StatusConfirmed:
 		due, free, ok := s.cancellation.RefundFor(s.paid, s.refunded, s.trip.StartAt, now)
 		if !ok {
@@ -603,7 +635,8 @@ func decideRequestRefund(s State, c RequestRefund) ([]Event, error) {
 		v.Add("reason", KeyReasonRequired)
 		return nil, v
 	}
-	refundable := s.paid.Minor - s.refunded.Minor
+	// What is on its way back already cannot be asked for again.
+	refundable := s.Refundable().Minor
 	if refundable <= 0 {
 		return nil, ErrNothingToRefund
 	}
@@ -623,6 +656,14 @@ func decideIssueRefund(s State, c IssueRefund) ([]Event, error) {
 	if s.refunds[c.RefundID] {
 		return nil, nil
 	}
+	if r, ordered := s.inFlight.pending[c.RefundID]; ordered {
+		// The provider's answer to a refund ordered before: what was ordered is what went back.
+		return []Event{RefundIssued{RefundID: c.RefundID, PaymentID: r.PaymentID, Amount: r.Amount, Reason: r.Reason,
+			ProviderRef: c.ProviderRef, ByUserID: r.ByUserID}}, nil
+	}
+	if s.inFlight.failed[c.RefundID] {
+		return nil, ErrRefundSettled
+	}
 	if strings.TrimSpace(c.Reason) == "" {
 		v := &domain.ValidationError{}
 		v.Add("reason", KeyReasonRequired)
@@ -635,10 +676,11 @@ func decideIssueRefund(s State, c IssueRefund) ([]Event, error) {
 	if !ok {
 		return nil, ErrPaymentNotFound
 	}
-	if p.received.Minor-p.refunded.Minor <= 0 {
+	avail := p.received.Minor - p.refunded.Minor - p.reserved.Minor
+	if avail <= 0 {
 		return nil, ErrNothingToRefund
 	}
-	if c.Amount.Minor > p.received.Minor-p.refunded.Minor {
+	if c.Amount.Minor > avail {
 		return nil, ErrRefundTooLarge
 	}
 	return []Event{RefundIssued{
@@ -651,8 +693,14 @@ func decideRefundFailure(s State, c RecordRefundFailure) ([]Event, error) {
 	if c.RefundID == "" {
 		return nil, ErrInvalidOrder
 	}
-	if s.refunds[c.RefundID] {
+	if s.refunds[c.RefundID] || s.inFlight.failed[c.RefundID] {
 		return nil, nil
+	}
+	if r, ordered := s.inFlight.pending[c.RefundID]; ordered {
+		return []Event{
+			RefundFailed{RefundID: c.RefundID, Amount: r.Amount, Reason: c.Reason},
+			OrderNeedsAttention{Reason: AttentionRefundFailed, PaymentID: r.PaymentID, Amount: r.Amount},
+		}, nil
 	}
 	return []Event{
 		RefundFailed{RefundID: c.RefundID, Amount: c.Amount, Reason: c.Reason},
@@ -711,6 +759,7 @@ func Evolve(s State, e Event) State {
 	s.payments = cloneMap(s.payments)
 	s.refunds = cloneMap(s.refunds)
 	s.exchanges = cloneMap(s.exchanges)
+	s.inFlight = s.inFlight.clone()
 	switch ev := e.(type) {
 	case OrderPlaced:
 		s.status, s.placed = StatusAwaitingPayment, ev
@@ -719,21 +768,27 @@ func Evolve(s State, e Event) State {
 		s.price = ev.Trip.Quote.Total
 		s.paid, s.refunded, s.kept = money.New(0, money.EGP), money.New(0, money.EGP), money.New(0, money.EGP)
 		s.cancellation = ev.Cancellation
+	case PaymentSessionOrdered:
+		s = s.newPayment(ev.PaymentID, payment{purpose: ev.Purpose, provider: ev.Provider, amount: ev.Amount, opening: true, expiresAt: ev.ExpiresAt})
 	case PaymentRequested:
-		s.payments[ev.PaymentID] = payment{purpose: ev.Purpose, amount: ev.Amount, url: ev.RedirectURL}
-		s.paymentOrder = append(append([]string(nil), s.paymentOrder...), ev.PaymentID)
-		if ev.Purpose == PurposeOrder {
-			s.currentPayment = ev.PaymentID
-		} else if s.exchange != nil {
-			x := *s.exchange
-			x.paymentID = ev.PaymentID
-			s.exchange = &x
+		if p, ordered := s.payments[ev.PaymentID]; ordered {
+			p.url, p.opening, p.expiresAt = ev.RedirectURL, false, ev.ExpiresAt
+			s.payments[ev.PaymentID] = p
+			break
 		}
+		s = s.newPayment(ev.PaymentID, payment{purpose: ev.Purpose, provider: ev.Provider, amount: ev.Amount, url: ev.RedirectURL, expiresAt: ev.ExpiresAt})
+	case PaymentSessionFailed:
+		p := s.payments[ev.PaymentID]
+		p.opening, p.openFailed = false, true
+		s.payments[ev.PaymentID] = p
 	case PaymentReceived:
 		p := s.payments[ev.PaymentID]
 		p.received, p.ref, p.done, p.failed = ev.Amount, ev.ProviderRef, true, false
 		s.payments[ev.PaymentID] = p
-		s.paid = s.paid.Add(ev.Amount)
+		// The order's books are in EGP; money in another currency stays on its payment, under review.
+		if ev.Amount.Currency == money.EGP {
+			s.paid = s.paid.Add(ev.Amount)
+		}
 		if ev.Confirms {
 			s.status = StatusConfirmed
 		}
@@ -748,18 +803,34 @@ func Evolve(s State, e Event) State {
 		s.status = StatusExpired
 	case OrderNeedsAttention:
 		s.attention = append(append([]string(nil), s.attention...), ev.Reason)
+		if p, ok := s.payments[ev.PaymentID]; ok && ev.Reason == AttentionAmountMismatch {
+			p.review = true
+			s.payments[ev.PaymentID] = p
+		}
+	case PaymentAccepted:
+		p := s.payments[ev.PaymentID]
+		p.review, p.accepted = false, true
+		s.payments[ev.PaymentID] = p
+		if ev.Confirms {
+			s.status = StatusConfirmed
+		}
 	case OrderCancelled:
 		s.kept = money.New(s.paid.Minor-s.refunded.Minor-ev.RefundDue.Minor, money.EGP)
 		s.status = StatusCancelled
 	case RefundRequested:
 		s.refundRequested = true
+	case RefundOrdered:
+		s = s.reserveRefund(ev)
 	case RefundIssued:
+		s = s.unreserveRefund(ev.RefundID)
 		p := s.payments[ev.PaymentID]
 		p.refunded = p.refunded.Add(ev.Amount)
 		s.payments[ev.PaymentID] = p
 		s.refunded = s.refunded.Add(ev.Amount)
 		s.refunds[ev.RefundID] = true
 	case RefundFailed:
+		s = s.unreserveRefund(ev.RefundID)
+		s.inFlight.failed[ev.RefundID] = true
 	case ExchangeRequested:
 		s.exchange = &pendingExchange{id: ev.ExchangeID, to: ev.To, reservation: ev.NewReservation, difference: ev.Difference, holdUntil: ev.HoldUntil}
 	case OrderExchanged:

@@ -18,6 +18,11 @@ const OutcomeOther = "other"
 // stale). Adapters return it; the application refuses the notice with it.
 var ErrInvalidSignature = errors.New("payments: invalid signature")
 
+// ErrRefused: the provider answered and said no (a refund it will not make, a session it will not
+// open): asking again changes nothing. Adapters wrap such answers with it; any other error (the
+// provider unreachable, timed out, failing) may be worth a retry with the same idempotency key.
+var ErrRefused = errors.New("payments: refused by the provider")
+
 // Customer is who pays, as far as a provider needs to know.
 type Customer struct {
 	FirstName string

@@ -70,6 +70,24 @@ func (h *Handler) adminRefund(w http.ResponseWriter, r *http.Request) {
 	h.afterStaffCommand(w, r, out, err)
 }
 
+type acceptPaymentRequest struct {
+	PaymentID string `json:"payment_id"`
+	Reason    string `json:"reason"`
+}
+
+// adminAcceptPayment answers POST /api/admin/orders/{id}/accept-payment: money that differed from
+// what was asked (payment_id, default the oldest under review) accepted with a reason, confirming the
+// order. The other way to settle it is a refund.
+func (h *Handler) adminAcceptPayment(w http.ResponseWriter, r *http.Request) {
+	var req acceptPaymentRequest
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out, err := h.app.Commands.AcceptPaymentAsStaff(r.Context(), mux.Vars(r)["id"], req.PaymentID, actor(r), req.Reason, httpx.Meta(r))
+	h.afterStaffCommand(w, r, out, err)
+}
+
 // adminCancel answers POST /api/admin/orders/{id}/cancel.
 func (h *Handler) adminCancel(w http.ResponseWriter, r *http.Request) {
 	var req reasonRequest

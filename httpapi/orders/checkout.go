@@ -99,7 +99,8 @@ func (h *Handler) placeOrder(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	// The order is placed either way (201); payment_pending says the provider has not opened the
+	// payment page yet.
 	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"message": i18n.T(httpx.Lang(r), "orders.submitted"), "payment_url": placed.PaymentURL,
-		"data": placedJSON{OrderID: placed.OrderID, TripNumber: placed.OrderID, PaymentURL: placed.PaymentURL, HoldUntil: placed.HoldUntil,
-			Status: string(order.StatusAwaitingPayment)}})
+		"data": placedAnswer(placed, string(order.StatusAwaitingPayment))})
 }

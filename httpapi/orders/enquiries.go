@@ -48,13 +48,5 @@ func (h *Handler) payEnquiry(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, err := h.app.Commands.PayEnquiryLink(r.Context(), mux.Vars(r)["id"], req.Email, httpx.Meta(r))
-	if err == nil {
-		err = h.waitForOrders(r.Context(), p.Position)
-	}
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"payment_url": p.PaymentURL, "data": placedJSON{OrderID: p.OrderID, TripNumber: p.OrderID,
-		PaymentURL: p.PaymentURL, HoldUntil: p.HoldUntil, Status: string(order.StatusAwaitingPayment)}})
+	h.payAnswer(w, r, p, err, string(order.StatusAwaitingPayment))
 }

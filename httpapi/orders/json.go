@@ -161,6 +161,7 @@ type orderJSON struct {
 	DisplayCurrency money.Currency            `json:"display_currency"`
 	Paid            moneyJSON                 `json:"paid"`
 	Refunded        moneyJSON                 `json:"refunded"`
+	RefundPending   moneyJSON                 `json:"refund_pending"`
 	Owed            moneyJSON                 `json:"owed"`
 	NeedsAttention  bool                      `json:"needs_attention"`
 	Attention       []attentionJSON           `json:"attention"`
@@ -199,6 +200,8 @@ type paymentJSON struct {
 	Late      bool      `json:"late,omitempty"`
 	Reason    string    `json:"reason,omitempty"`
 	ExpiresAt time.Time `json:"expires_at"`
+	Review    bool      `json:"review,omitempty"`
+	Accepted  bool      `json:"accepted,omitempty"`
 }
 
 type cancelledJSON struct {
@@ -219,6 +222,9 @@ type refundJSON struct {
 	Amount    moneyJSON `json:"amount"`
 	Reason    string    `json:"reason"`
 	At        time.Time `json:"at"`
+	// Status: in_progress (waiting for the provider), issued or failed (Failure says why).
+	Status  string `json:"status"`
+	Failure string `json:"failure,omitempty"`
 }
 
 type refundRequestJSON struct {
@@ -239,7 +245,7 @@ func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
 		ID: o.ID, TripNumber: o.ID, Status: o.Status, Source: o.Source, PlacedAt: o.PlacedAt, UpdatedAt: o.UpdatedAt,
 		HoldUntil: o.HoldUntil, Contact: o.Contact, Trip: toTrip(o.Trip, lang), Total: toMoney(o.Price),
 		Prices: convertedAll(o.Price, o.Rates), DisplayCurrency: o.DisplayCurrency,
-		Paid: toMoney(o.Paid), Refunded: toMoney(o.Refunded), Owed: toMoney(o.Owed()), NeedsAttention: o.NeedsAttention(),
+		Paid: toMoney(o.Paid), Refunded: toMoney(o.Refunded), RefundPending: toMoney(o.RefundPending), Owed: toMoney(o.Owed()), NeedsAttention: o.NeedsAttention(),
 		Attention: []attentionJSON{}, Payments: []paymentJSON{}, Refunds: []refundJSON{}, RefundRequests: []refundRequestJSON{},
 		Cancellation: cancellationJSON{FreeUntil: c.FreeUntil, FreeHoursBefore: c.FreeHoursBefore, LateRefundPercent: c.LateRefundPercent,
 			Free: c.Free, RefundPercent: c.RefundPercent, Refund: toMoney(c.Refund)},
@@ -256,10 +262,12 @@ func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
 	}
 	for _, p := range o.Payments {
 		out.Payments = append(out.Payments, paymentJSON{ID: p.ID, Purpose: p.Purpose, Provider: p.Provider, Amount: toMoney(p.Amount), Status: p.Status,
-			Received: toMoney(p.Received), Refunded: toMoney(p.Refunded), Reference: p.Reference, Late: p.Late, Reason: p.Reason, ExpiresAt: p.ExpiresAt})
+			Received: toMoney(p.Received), Refunded: toMoney(p.Refunded), Reference: p.Reference, Late: p.Late, Reason: p.Reason, ExpiresAt: p.ExpiresAt,
+			Review: p.Review, Accepted: p.Accepted})
 	}
 	for _, r := range o.Refunds {
-		out.Refunds = append(out.Refunds, refundJSON{ID: r.ID, PaymentID: r.PaymentID, Amount: toMoney(r.Amount), Reason: r.Reason, At: r.At})
+		out.Refunds = append(out.Refunds, refundJSON{ID: r.ID, PaymentID: r.PaymentID, Amount: toMoney(r.Amount), Reason: r.Reason, At: r.At,
+			Status: r.State(), Failure: r.Failure})
 	}
 	for _, r := range o.RefundRequests {
 		out.RefundRequests = append(out.RefundRequests, refundRequestJSON{Reason: r.Reason, Amount: toMoney(r.Amount), At: r.At})
@@ -311,4 +319,17 @@ type placedJSON struct {
 	PaymentURL string    `json:"payment_url"`
 	HoldUntil  time.Time `json:"hold_until"`
 	Status     string    `json:"status"`
+	// PaymentPending: the provider has not opened the payment page yet; poll the order (Poll) until
+	// it carries payment_url.
+	PaymentPending bool   `json:"payment_pending,omitempty"`
+	Poll           string `json:"poll,omitempty"`
+}
+
+// placedAnswer is the answer of a command that opened (or found) a payment page.
+func placedAnswer(p apporders.Placed, status string) placedJSON {
+	j := placedJSON{OrderID: p.OrderID, TripNumber: p.OrderID, PaymentURL: p.PaymentURL, HoldUntil: p.HoldUntil, Status: status}
+	if p.Pending {
+		j.PaymentPending, j.Poll = true, "/api/orders/"+p.OrderID
+	}
+	return j
 }

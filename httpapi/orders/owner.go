@@ -7,6 +7,7 @@ import (
 	"github.com/gorilla/mux"
 
 	apporders "mishwar/commands/orders"
+	"mishwar/domain/money"
 	"mishwar/httpapi/httpx"
 )
 
@@ -60,18 +61,11 @@ func (h *Handler) ownAnswer(w http.ResponseWriter, r *http.Request, id string, e
 	httpx.WriteJSON(w, http.StatusOK, answer)
 }
 
-// payOrder answers POST /api/orders/{id}/pay: the payment page still open, or a new one.
+// payOrder answers POST /api/orders/{id}/pay: the payment page still open, or a new one (200); 202
+// while the provider has not opened it yet (GET the order until it carries payment_url).
 func (h *Handler) payOrder(w http.ResponseWriter, r *http.Request) {
 	p, err := h.app.Commands.PayOwnOrder(r.Context(), mux.Vars(r)["id"], userID(r), httpx.Meta(r))
-	if err == nil {
-		err = h.waitForOrders(r.Context(), p.Position)
-	}
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"payment_url": p.PaymentURL, "data": placedJSON{OrderID: p.OrderID, TripNumber: p.OrderID,
-		PaymentURL: p.PaymentURL, HoldUntil: p.HoldUntil, Status: string(p.Status)}})
+	h.payAnswer(w, r, p, err, string(p.Status))
 }
 
 // cancelOrder answers POST /api/orders/{id}/cancel: cancelled under the order's policy, refunded
@@ -142,6 +136,13 @@ func (h *Handler) afterOwnCommand(w http.ResponseWriter, r *http.Request, out ap
 	h.ownAnswer(w, r, out.OrderID, extra)
 }
 
+// refundExtra says what a command's refunds did: sent back (refunded), refused (refund_failed, an
+// operator settles it) or still waiting for the provider (refund_pending; the order shows the
+// outcome when it arrives).
 func refundExtra(out apporders.Outcome) map[string]any {
-	return map[string]any{"refunded": toMoney(out.Refunded), "refund_failed": out.RefundFailed}
+	pending := out.RefundPending
+	if pending.Currency == "" {
+		pending.Currency = money.EGP
+	}
+	return map[string]any{"refunded": toMoney(out.Refunded), "refund_failed": out.RefundFailed, "refund_pending": toMoney(pending)}
 }

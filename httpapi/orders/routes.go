@@ -83,6 +83,7 @@ func (h *Handler) Routes(api *mux.Router) {
 	api.HandleFunc("/admin/orders/{id}", staff(h.adminOrder)).Methods(http.MethodGet)
 	api.HandleFunc("/admin/orders/{id}/refund", staff(command(h.adminRefund))).Methods(http.MethodPost)
 	api.HandleFunc("/admin/orders/{id}/cancel", staff(command(h.adminCancel))).Methods(http.MethodPost)
+	api.HandleFunc("/admin/orders/{id}/accept-payment", staff(command(h.adminAcceptPayment))).Methods(http.MethodPost)
 	api.HandleFunc("/admin/enquiries", staff(h.adminEnquiries)).Methods(http.MethodGet)
 	api.HandleFunc("/admin/enquiries/{id}/quote", staff(command(h.adminQuote))).Methods(http.MethodPost)
 	api.HandleFunc("/admin/enquiries/{id}/decline", staff(command(h.adminDecline))).Methods(http.MethodPost)

@@ -65,6 +65,14 @@ type Config struct {
 	// Clock is the time commands decide by (nil: the wall clock). Never read from the environment:
 	// end-to-end tests set it to drive a trip on its day.
 	Clock func() time.Time
+
+	// UnpaidHoldsPerCustomer bounds how many unpaid orders (each holding a car until it is paid or
+	// its hold lapses) one signed-in traveller may have at once (MISHWAR_UNPAID_HOLDS_PER_CUSTOMER,
+	// default 3; 0 turns the bound off).
+	UnpaidHoldsPerCustomer int
+	// UnpaidHoldsPerAddress is the same bound for guests (a quoted enquiry paid without an account),
+	// per client address (MISHWAR_UNPAID_HOLDS_PER_ADDRESS, default 5; 0 turns it off).
+	UnpaidHoldsPerAddress int
 }
 
 // FromEnv reads the configuration from the process environment.
@@ -86,6 +94,9 @@ func Load(getenv func(string) string) (Config, error) {
 		Payments:        strings.ToLower(strings.TrimSpace(getenv("MISHWAR_PAYMENTS"))),
 		MailRetention:   30 * 24 * time.Hour,
 		TripStartLead:   2 * time.Hour,
+
+		UnpaidHoldsPerCustomer: 3,
+		UnpaidHoldsPerAddress:  5,
 	}
 	var err error
 	if c.Demo, err = parseBool(getenv("MISHWAR_DEMO"), true); err != nil {
@@ -128,6 +139,19 @@ func Load(getenv func(string) string) (Config, error) {
 	if v := getenv("MISHWAR_READY_MAX_LAG"); v != "" {
 		if c.ReadyMaxLag, err = strconv.ParseInt(v, 10, 64); err != nil {
 			errs = append(errs, fmt.Errorf("MISHWAR_READY_MAX_LAG: %w", err))
+		}
+	}
+	for name, into := range map[string]*int{
+		"MISHWAR_UNPAID_HOLDS_PER_CUSTOMER": &c.UnpaidHoldsPerCustomer,
+		"MISHWAR_UNPAID_HOLDS_PER_ADDRESS":  &c.UnpaidHoldsPerAddress,
+	} {
+		if v := getenv(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > 1000 {
+				errs = append(errs, fmt.Errorf("%s: %q is not a number from 0 (no bound) to 1000", name, v))
+				continue
+			}
+			*into = n
 		}
 	}
 	c.PublicURL = strings.TrimRight(getenv("MISHWAR_PUBLIC_URL"), "/")

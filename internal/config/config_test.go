@@ -103,3 +103,17 @@ func TestTripStartLead(t *testing.T) {
 		}
 	}
 }
+
+func TestUnpaidHoldBounds(t *testing.T) {
+	cfg, err := load(nil)
+	if err != nil || cfg.UnpaidHoldsPerCustomer != 3 || cfg.UnpaidHoldsPerAddress != 5 {
+		t.Fatalf("defaults %d %d %v", cfg.UnpaidHoldsPerCustomer, cfg.UnpaidHoldsPerAddress, err)
+	}
+	cfg, err = load(map[string]string{"MISHWAR_UNPAID_HOLDS_PER_CUSTOMER": "0", "MISHWAR_UNPAID_HOLDS_PER_ADDRESS": "12"})
+	if err != nil || cfg.UnpaidHoldsPerCustomer != 0 || cfg.UnpaidHoldsPerAddress != 12 {
+		t.Fatalf("set %d %d %v", cfg.UnpaidHoldsPerCustomer, cfg.UnpaidHoldsPerAddress, err)
+	}
+	if _, err := load(map[string]string{"MISHWAR_UNPAID_HOLDS_PER_CUSTOMER": "-1"}); err == nil || !strings.Contains(err.Error(), "MISHWAR_UNPAID_HOLDS_PER_CUSTOMER") {
+		t.Fatalf("a negative bound: %v", err)
+	}
+}

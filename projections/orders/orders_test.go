@@ -77,7 +77,7 @@ func TestAnOrderIsProjectedFromItsEvents(t *testing.T) {
 		t.Fatalf("paid order %+v", o)
 	}
 	tl, err := f.Read.Timeline(ctx, p.OrderID)
-	if want := []string{"OrderPlaced", "PaymentRequested", "PaymentReceived"}; err != nil || len(tl) != 3 || types(tl)[2] != want[2] {
+	if want := []string{"OrderPlaced", "PaymentSessionOrdered", "PaymentRequested", "PaymentReceived"}; err != nil || len(tl) != 4 || types(tl)[3] != want[3] {
 		t.Fatalf("timeline %v %v", types(tl), err)
 	}
 	audit, err := f.Read.Payments(ctx, p.OrderID, false, 10)
@@ -108,7 +108,8 @@ func TestTripStatusLookupNeedsTheNumberAndTheEmail(t *testing.T) {
 	caughtUp(t, f, p.Position)
 	ctx := context.Background()
 	ts, err := f.Read.LookupTrip(ctx, " msh"+p.OrderID[3:]+" ", "MONA@example.com ")
-	if err != nil || ts.Order == nil || ts.Order.ID != p.OrderID || len(ts.Timeline) != 2 {
+	// Placed, the payment page ordered and opened.
+	if err != nil || ts.Order == nil || ts.Order.ID != p.OrderID || len(ts.Timeline) != 3 {
 		t.Fatalf("lookup %+v %v", ts, err)
 	}
 	for name, c := range map[string][2]string{

@@ -71,6 +71,10 @@ func New(registry *eventstore.Registry) *Projection {
 			projections.On(onOrder[order.TripStarted]),
 			projections.On(onOrder[order.TripCompleted]),
 			projections.On(onOrder[order.OrderCompleted]),
+			projections.On(onOrder[order.PaymentSessionOrdered]),
+			projections.On(onOrder[order.PaymentSessionFailed]),
+			projections.On(onOrder[order.PaymentAccepted]),
+			projections.On(onOrder[order.RefundOrdered]),
 
 			projections.On(onDay[availability.CapacityReserved]),
 			projections.On(onDay[availability.ReservationConfirmed]),
@@ -414,10 +418,18 @@ func timelineData(e any) map[string]any {
 		return map[string]any{"completed_at": ev.CompletedAt}
 	case order.RefundRequested:
 		return map[string]any{"reason": ev.Reason, "amount": ev.Amount}
+	case order.RefundOrdered:
+		return map[string]any{"refund_id": ev.RefundID, "amount": ev.Amount, "reason": ev.Reason}
 	case order.RefundIssued:
-		return map[string]any{"amount": ev.Amount, "reason": ev.Reason}
+		return map[string]any{"refund_id": ev.RefundID, "amount": ev.Amount, "reason": ev.Reason}
 	case order.RefundFailed:
-		return map[string]any{"amount": ev.Amount, "reason": ev.Reason}
+		return map[string]any{"refund_id": ev.RefundID, "amount": ev.Amount, "reason": ev.Reason}
+	case order.PaymentSessionOrdered:
+		return map[string]any{"payment_id": ev.PaymentID, "purpose": ev.Purpose, "provider": ev.Provider, "amount": ev.Amount}
+	case order.PaymentSessionFailed:
+		return map[string]any{"payment_id": ev.PaymentID, "purpose": ev.Purpose, "reason": ev.Reason}
+	case order.PaymentAccepted:
+		return map[string]any{"payment_id": ev.PaymentID, "purpose": ev.Purpose, "amount": ev.Amount, "reason": ev.Reason, "confirms": ev.Confirms}
 	case order.ExchangeRequested:
 		return map[string]any{"day": ev.To.Day, "start_at": ev.To.StartAt, "difference": ev.Difference, "hold_until": ev.HoldUntil}
 	case order.OrderExchanged:

@@ -25,6 +25,8 @@ type Order struct {
 	Price           money.Money        `json:"price"`
 	Paid            money.Money        `json:"paid"`
 	Refunded        money.Money        `json:"refunded"`
+	// RefundPending is what was ordered refunded and waits for the provider's answer.
+	RefundPending money.Money `json:"refund_pending"`
 	// Kept is what a cancelled order keeps of what was paid.
 	Kept             money.Money      `json:"kept"`
 	Payments         []Payment        `json:"payments"`
@@ -59,7 +61,24 @@ type Payment struct {
 	Late      bool        `json:"late,omitempty"`
 	Reason    string      `json:"reason,omitempty"`
 	ExpiresAt time.Time   `json:"expires_at"`
+	// Review: the money received differs from what was asked; staff accept it or refund it.
+	Review   bool `json:"review,omitempty"`
+	Accepted bool `json:"accepted,omitempty"`
 }
+
+// Payment statuses besides requested, received and failed: a session being opened by the provider,
+// and one the provider would not open.
+const (
+	PaymentOpening       = "opening"
+	PaymentSessionFailed = "session_failed"
+)
+
+// Refund statuses: ordered and waiting for the provider, sent back, or refused (an operator settles it).
+const (
+	RefundInProgress = "in_progress"
+	RefundIssued     = "issued"
+	RefundFailed     = "failed"
+)
 
 // Attention is something an operator must settle.
 type Attention struct {
@@ -76,13 +95,26 @@ type RefundRequest struct {
 	At     time.Time   `json:"at"`
 }
 
-// Refund is money sent back.
+// Refund is money sent back, or on its way (Status).
 type Refund struct {
 	ID        string      `json:"id"`
 	PaymentID string      `json:"payment_id"`
 	Amount    money.Money `json:"amount"`
 	Reason    string      `json:"reason"`
 	At        time.Time   `json:"at"`
+	// Status is RefundInProgress, RefundIssued or RefundFailed (empty in documents written before
+	// refunds were ordered first: issued).
+	Status string `json:"status,omitempty"`
+	// Failure is the provider's refusal of a failed refund.
+	Failure string `json:"failure,omitempty"`
+}
+
+// State is the refund's status ("issued" for refunds recorded before statuses existed).
+func (r Refund) State() string {
+	if r.Status == "" {
+		return RefundIssued
+	}
+	return r.Status
 }
 
 // PendingExchange is an exchange waiting for its difference.
@@ -133,8 +165,51 @@ func (o Order) Underpaid() money.Money {
 	return money.New(max(o.Price.Minor-(o.Paid.Minor-o.Refunded.Minor), 0), money.EGP)
 }
 
-// NeedsAttention reports money out of balance.
-func (o Order) NeedsAttention() bool { return o.Owed().Minor > 0 || o.Underpaid().Minor > 0 }
+// NeedsAttention reports money out of balance that no refund in flight settles, or money that differs
+// from what was asked (see domain/order State.NeedsAttention).
+func (o Order) NeedsAttention() bool {
+	return o.Owed().Minor-o.RefundPending.Minor > 0 || o.Underpaid().Minor > 0 || o.UnderReview()
+}
+
+// UnderReview reports whether money that differs from what was asked waits for staff.
+func (o Order) UnderReview() bool {
+	for _, p := range o.Payments {
+		if p.Review && (p.Received.Currency != money.EGP || o.refundedOf(p.ID) < p.Received.Minor) {
+			return true
+		}
+	}
+	return false
+}
+
+// refundedOf is what was refunded or is on its way back from payment id.
+func (o Order) refundedOf(id string) int64 {
+	var n int64
+	for _, r := range o.Refunds {
+		if r.PaymentID == id && r.State() != RefundFailed {
+			n += r.Amount.Minor
+		}
+	}
+	return n
+}
+
+func (o *Order) refund(id string) *Refund {
+	for i := range o.Refunds {
+		if o.Refunds[i].ID == id {
+			return &o.Refunds[i]
+		}
+	}
+	return nil
+}
+
+// newPayment adds a payment attempt; the latest of the order's own is its current payment.
+func (o *Order) newPayment(p Payment) {
+	o.Payments = append(o.Payments, p)
+	if p.Purpose == order.PurposeOrder {
+		o.CurrentPaymentID = p.ID
+	} else if o.PendingExchange != nil {
+		o.PendingExchange.PaymentID = p.ID
+	}
+}
 
 func (o *Order) payment(id string) *Payment {
 	for i := range o.Payments {
@@ -170,19 +245,34 @@ func (o *Order) apply(e order.Event, at time.Time) {
 			Contact: ev.Contact, Trip: ev.Trip, Rates: ev.Rates, DisplayCurrency: ev.DisplayCurrency,
 			Reservation: ev.Reservation, HoldUntil: ev.HoldUntil, Cancellation: ev.Cancellation,
 			Price: ev.Trip.Quote.Total, Paid: zero(), Refunded: zero(), Kept: zero(), PlacedAt: ev.PlacedAt, Payments: []Payment{}}
+	case order.PaymentSessionOrdered:
+		o.newPayment(Payment{ID: ev.PaymentID, Purpose: ev.Purpose, Provider: ev.Provider, Amount: ev.Amount,
+			Status: PaymentOpening, Received: zero(), Refunded: zero(), ExpiresAt: ev.ExpiresAt})
 	case order.PaymentRequested:
-		o.Payments = append(o.Payments, Payment{ID: ev.PaymentID, Purpose: ev.Purpose, Provider: ev.Provider, Amount: ev.Amount,
+		if p := o.payment(ev.PaymentID); p != nil {
+			p.URL, p.Status, p.ExpiresAt = ev.RedirectURL, "requested", ev.ExpiresAt
+			break
+		}
+		o.newPayment(Payment{ID: ev.PaymentID, Purpose: ev.Purpose, Provider: ev.Provider, Amount: ev.Amount,
 			URL: ev.RedirectURL, Status: "requested", Received: zero(), Refunded: zero(), ExpiresAt: ev.ExpiresAt})
-		if ev.Purpose == order.PurposeOrder {
-			o.CurrentPaymentID = ev.PaymentID
-		} else if o.PendingExchange != nil {
-			o.PendingExchange.PaymentID = ev.PaymentID
+	case order.PaymentSessionFailed:
+		if p := o.payment(ev.PaymentID); p != nil {
+			p.Status, p.Reason = PaymentSessionFailed, ev.Reason
+		}
+	case order.PaymentAccepted:
+		if p := o.payment(ev.PaymentID); p != nil {
+			p.Review, p.Accepted = false, true
+		}
+		if ev.Confirms {
+			o.Status = order.StatusConfirmed
 		}
 	case order.PaymentReceived:
 		if p := o.payment(ev.PaymentID); p != nil {
 			p.Status, p.Received, p.Reference, p.Late = "received", ev.Amount, ev.ProviderRef, ev.Late
 		}
-		o.Paid = o.Paid.Add(ev.Amount)
+		if ev.Amount.Currency == money.EGP {
+			o.Paid = o.Paid.Add(ev.Amount)
+		}
 		if ev.Confirms {
 			o.Status = order.StatusConfirmed
 		}
@@ -197,6 +287,9 @@ func (o *Order) apply(e order.Event, at time.Time) {
 		o.Status = order.StatusExpired
 	case order.OrderNeedsAttention:
 		o.Attention = append(o.Attention, Attention{Reason: ev.Reason, PaymentID: ev.PaymentID, Amount: ev.Amount, At: at})
+		if p := o.payment(ev.PaymentID); p != nil && ev.Reason == order.AttentionAmountMismatch {
+			p.Review = true
+		}
 	case order.OrderCancelled:
 		o.Kept = money.New(o.Paid.Minor-o.Refunded.Minor-ev.RefundDue.Minor, money.EGP)
 		o.Status = order.StatusCancelled
@@ -204,13 +297,27 @@ func (o *Order) apply(e order.Event, at time.Time) {
 			Underway: ev.Underway, At: at}
 	case order.RefundRequested:
 		o.RefundRequests = append(o.RefundRequests, RefundRequest{Reason: ev.Reason, Amount: ev.Amount, At: at})
+	case order.RefundOrdered:
+		o.Refunds = append(o.Refunds, Refund{ID: ev.RefundID, PaymentID: ev.PaymentID, Amount: ev.Amount, Reason: ev.Reason, At: at, Status: RefundInProgress})
+		o.RefundPending = money.New(o.RefundPending.Minor+ev.Amount.Minor, money.EGP)
 	case order.RefundIssued:
 		if p := o.payment(ev.PaymentID); p != nil {
 			p.Refunded = p.Refunded.Add(ev.Amount)
 		}
 		o.Refunded = o.Refunded.Add(ev.Amount)
-		o.Refunds = append(o.Refunds, Refund{ID: ev.RefundID, PaymentID: ev.PaymentID, Amount: ev.Amount, Reason: ev.Reason, At: at})
+		if r := o.refund(ev.RefundID); r != nil && r.Status == RefundInProgress {
+			r.Status, r.At = RefundIssued, at
+			o.RefundPending = money.New(o.RefundPending.Minor-r.Amount.Minor, money.EGP)
+			break
+		}
+		o.Refunds = append(o.Refunds, Refund{ID: ev.RefundID, PaymentID: ev.PaymentID, Amount: ev.Amount, Reason: ev.Reason, At: at, Status: RefundIssued})
 	case order.RefundFailed:
+		if r := o.refund(ev.RefundID); r != nil && r.Status == RefundInProgress {
+			r.Status, r.Failure, r.At = RefundFailed, ev.Reason, at
+			o.RefundPending = money.New(o.RefundPending.Minor-r.Amount.Minor, money.EGP)
+			break
+		}
+		o.Refunds = append(o.Refunds, Refund{ID: ev.RefundID, Amount: ev.Amount, At: at, Status: RefundFailed, Failure: ev.Reason})
 	case order.ExchangeRequested:
 		o.PendingExchange = &PendingExchange{ID: ev.ExchangeID, To: ev.To, Difference: ev.Difference, HoldUntil: ev.HoldUntil}
 	case order.OrderExchanged:

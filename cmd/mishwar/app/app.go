@@ -81,7 +81,8 @@ type loop struct {
 // New wires everything on an open, migrated pool.
 func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool.Pool) (*App, error) {
 	a := &App{Config: cfg, Log: log, Pool: pool, Registry: eventstore.NewRegistry(),
-		liveTopics: map[string]string{}, liveJoins: map[string]live.Authorize{}}
+		liveTopics: map[string]string{}, liveJoins: map[string]live.Authorize{},
+		jobQueue: &jobs.Queue{Pool: pool}, jobHandlers: map[string]jobs.Handler{}}
 	store, err := a.openStore(ctx)
 	if err != nil {
 		return nil, err

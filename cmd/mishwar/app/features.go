@@ -11,6 +11,7 @@ import (
 	"mishwar/processes/bookedcart"
 	"mishwar/processes/ordermail"
 	"mishwar/processes/ordertrip"
+	paymentsproc "mishwar/processes/payments"
 	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
@@ -49,6 +50,7 @@ func (a *App) buildProcesses() []projections.Projection {
 		runProcess(a.Registry, ordermail.New(a.Registry, a.Store, orderMailOutbox{}, func() string { return a.Config.PublicURL }), ordermail.Handover),
 		runProcess(a.Registry, ordertrip.New(a.Registry, a.Store, a.jobQueue), ""),
 		runProcess(a.Registry, bookedcart.New(a.Registry, a.Store, a.jobQueue), bookedcart.Handover),
+		runProcess(a.Registry, paymentsproc.New(a.jobQueue), ""),
 	}
 }
 

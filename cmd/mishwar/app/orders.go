@@ -32,6 +32,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 	if err != nil {
 		return fmt.Errorf("app: orders: %w", err)
 	}
+	settings.UnpaidHoldsPerCustomer, settings.UnpaidHoldsPerAddress = a.Config.UnpaidHoldsPerCustomer, a.Config.UnpaidHoldsPerAddress
 	pcfg, err := payments.ConfigFromEnv(os.Getenv)
 	if err != nil {
 		return fmt.Errorf("app: payments: %w", err)
@@ -43,6 +44,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 		}
 	}
 	publicURL := func() string { return a.Config.PublicURL }
+	pcfg.SandboxLedger = payments.PostgresLedger{Pool: a.Pool}
 	provider, sandbox, err := payments.New(pcfg, secret, publicURL, a.Log)
 	if err != nil {
 		return fmt.Errorf("app: payments: %w", err)
@@ -61,6 +63,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 		PickupPoints: catalogue, Limiter: limits, Holds: orderscmd.HoldsFrom(reader)})
 	application := orderscmd.NewApplication(handlers, reader, catalogue)
 	a.handleJobs(ordertrip.JobRecordTripStep, recordTripStep(handlers))
+	a.orderJobs(handlers)
 	idem := a.idempotency
 	feature := httporders.Config{App: application, ReadModels: a.Projections, Idempotency: idem}
 	if sandbox != nil {

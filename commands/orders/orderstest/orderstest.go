@@ -6,6 +6,7 @@ package orderstest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -13,8 +14,10 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"mishwar/adapters/distance"
+	"mishwar/adapters/jobs"
 	"mishwar/adapters/payments"
 	"mishwar/commands"
 	cartcmd "mishwar/commands/cart"
@@ -25,6 +28,8 @@ import (
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
+	"mishwar/processes"
+	paymentsproc "mishwar/processes/payments"
 	"mishwar/projections"
 	"mishwar/projections/cart/carttest"
 	"mishwar/projections/catalogue"
@@ -49,13 +54,19 @@ func (c *Clock) Set(t time.Time) {
 	c.t = t
 }
 
-// Fixture is the real write and read side: event store, catalogue, cart and orders, on PostgreSQL.
+// Fixture is the real write and read side: event store, catalogue, cart and orders, on PostgreSQL,
+// with the payments process manager (processes/payments) and a job worker performing its jobs.
 type Fixture struct {
 	*carttest.Fixture
 	Orders  *orderscmd.Handlers
 	Sandbox *payments.Sandbox
-	Clock   *Clock
-	Read    *ordersrm.Reader
+	// Provider is the provider the orders use: the sandbox, wrapped by Options.Provider if given.
+	Provider orderscmd.PaymentProvider
+	// Jobs is the job queue; Worker performs its jobs (running unless Options.NoWorker).
+	Jobs   *jobs.Queue
+	Worker *jobs.Worker
+	Clock  *Clock
+	Read   *ordersrm.Reader
 	// ReadModels runs the orders read model.
 	ReadModels *projections.Runner
 	Plan       uuid.UUID
@@ -66,8 +77,28 @@ type Fixture struct {
 // Now: Monday 16 November 2026, 10:00 in Cairo.
 var Now = time.Date(2026, 11, 16, 10, 0, 0, 0, cat.Cairo)
 
+// Options tune a fixture.
+type Options struct {
+	// Provider wraps the sandbox (to count or break calls).
+	Provider func(*payments.Sandbox) orderscmd.PaymentProvider
+	// NoWorker leaves the jobs to the test (Worker is built, not run).
+	NoWorker bool
+	// OutcomeWait is how long commands wait for the provider's answer (default 10s).
+	OutcomeWait time.Duration
+	// Settings replace the default booking settings.
+	Settings *orderscmd.Settings
+	// LedgerInDB keeps the sandbox's refunds in the test database (shared with other processes).
+	LedgerInDB bool
+}
+
 // New starts the fixture with drivers drivers working every day, one trip each.
 func New(t testing.TB, drivers int) *Fixture {
+	t.Helper()
+	return NewWith(t, drivers, Options{})
+}
+
+// NewWith starts the fixture with opts.
+func NewWith(t testing.TB, drivers int, opts Options) *Fixture {
 	t.Helper()
 	f := &Fixture{Fixture: carttest.New(t), Clock: &Clock{t: Now}}
 	orderscmd.RegisterEvents(f.Registry)
@@ -83,14 +114,29 @@ func New(t testing.TB, drivers int) *Fixture {
 	for i := 0; i < drivers; i++ {
 		f.AddDriver(t, i, 1)
 	}
-	sb, err := payments.NewSandbox(payments.SandboxConfig{Secret: []byte("test-secret-test-secret"), PublicURL: "http://mishwar.test", Now: f.Clock.Now})
+	var ledger payments.RefundLedger
+	if opts.LedgerInDB {
+		ledger = payments.PostgresLedger{Pool: f.Pool}
+	}
+	sb, err := payments.NewSandbox(payments.SandboxConfig{Secret: []byte("test-secret-test-secret"), PublicURL: "http://mishwar.test", Now: f.Clock.Now, Ledger: ledger})
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.Sandbox = sb
+	f.Provider = sb
+	if opts.Provider != nil {
+		f.Provider = opts.Provider(sb)
+	}
 	settings := orderscmd.DefaultSettings()
+	if opts.Settings != nil {
+		settings = *opts.Settings
+	}
+	if opts.OutcomeWait == 0 {
+		opts.OutcomeWait = 10 * time.Second
+	}
+	f.Jobs = &jobs.Queue{Pool: f.Pool}
 	rm, err := projections.NewRunner(f.Pool, f.Store, projections.Config{Logger: slog.New(slog.DiscardHandler)},
-		ordersrm.New(f.Registry))
+		ordersrm.New(f.Registry), Process(f.Registry, paymentsproc.New(f.Jobs)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,14 +157,67 @@ func New(t testing.TB, drivers int) *Fixture {
 		Catalogue: orderscmd.CatalogueReader{Reader: f.Reader},
 		Pricer: &orderscmd.CartPricer{Carts: f.Runner, Catalogue: f.Reader,
 			Quoter: pricing.New(f.Reader, distance.NewEstimator(), cat.Cairo)},
-		Provider:     sb,
+		Provider:     f.Provider,
 		Settings:     settings,
+		OutcomeWait:  opts.OutcomeWait,
 		PublicURL:    func() string { return "http://mishwar.test" },
 		Logger:       slog.New(slog.DiscardHandler),
 		PickupPoints: orderscmd.CatalogueReader{Reader: f.Reader},
 		Holds:        orderscmd.HoldsFrom(f.Read),
 	})
+	f.Worker = &jobs.Worker{Queue: f.Jobs, Handlers: JobHandlers(f.Orders), Logger: slog.New(slog.DiscardHandler),
+		Poll: 100 * time.Millisecond, Backoff: func(int) time.Duration { return 50 * time.Millisecond }}
+	if !opts.NoWorker {
+		f.RunWorker(t, f.Worker)
+	}
 	return f
+}
+
+// RunWorker runs w until the test ends.
+func (f *Fixture) RunWorker(t testing.TB, w *jobs.Worker) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = w.Run(ctx)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+}
+
+// JobHandlers are the orders' job handlers as the composition root registers them
+// (cmd/mishwar/app/payments.go): the payload decoded, the work done by the application.
+func JobHandlers(h *orderscmd.Handlers) map[string]jobs.Handler {
+	run := func(job jobs.Job) orderscmd.Job { return orderscmd.Job{ID: job.ID, Attempts: job.Attempts} }
+	return map[string]jobs.Handler{
+		paymentsproc.KindRefund: func(ctx context.Context, job jobs.Job) error {
+			var p paymentsproc.RefundJob
+			if err := json.Unmarshal(job.Payload, &p); err != nil {
+				return processes.Permanent(err)
+			}
+			return h.PerformRefund(ctx, run(job), p.OrderID, p.RefundID)
+		},
+		paymentsproc.KindOpenSession: func(ctx context.Context, job jobs.Job) error {
+			var p paymentsproc.SessionJob
+			if err := json.Unmarshal(job.Payload, &p); err != nil {
+				return processes.Permanent(err)
+			}
+			return h.OpenPaymentSession(ctx, run(job), p.OrderID, p.PaymentID)
+		},
+	}
+}
+
+// Process runs a process manager in a projections runner, as the composition root does.
+func Process(registry *eventstore.Registry, p processes.Process) projections.Projection {
+	var hs []projections.Handler
+	for _, h := range p.Handlers() {
+		hs = append(hs, projections.OnType(h.Type, func(ctx context.Context, tx pgx.Tx, env projections.Envelope, v any) error {
+			return h.Handle(ctx, tx, env, v)
+		}))
+	}
+	return projections.Process(p.Name(), &projections.Handlers{Registry: registry, Streams: p.Streams(), Events: hs}, "")
 }
 
 // SetHours sets the business hours.
@@ -200,12 +299,25 @@ func Events[E any](t testing.TB, f *Fixture, stream string) []E {
 	return h.Events
 }
 
-// Place places user's order for date, failing the test on error.
+// Place places user's order for date, failing the test on error. It returns once the payment
+// session is open (the job opening it may take longer than a test's short outcome wait).
 func (f *Fixture) Place(t testing.TB, user, date string) orderscmd.Placed {
 	t.Helper()
 	p, err := f.Orders.PlaceOrder(context.Background(), f.Input(user, date), UserMeta(user))
 	if err != nil {
 		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for p.Pending {
+		sess, _ := f.Order(t, p.OrderID).Session(p.PaymentID)
+		if !sess.Opening {
+			p.PaymentURL, p.Pending = sess.URL, false
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("orderstest: the payment session of %s never opened", p.OrderID)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	return p
 }

@@ -1,0 +1,155 @@
+package payments
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/domain/money"
+)
+
+// The sandbox moves no money, but it keeps the refunds it "made" the way a real provider keeps them
+// under their idempotency keys: a refund id asked again answers the first refund and refunds nothing
+// more, and the same id with other parameters is refused (as Stripe refuses a reused key). So the
+// sandbox can show that Mishwar never refunds twice.
+
+// SandboxRefund is a refund the sandbox made.
+type SandboxRefund struct {
+	RefundID    string
+	PaymentID   string
+	Amount      money.Money
+	ProviderRef string
+	At          time.Time
+}
+
+// RefundLedger keeps the sandbox's refunds by refund id.
+type RefundLedger interface {
+	// Keep records r unless a refund with its id is kept already, and returns the one kept (r or
+	// the first).
+	Keep(ctx context.Context, r SandboxRefund) (SandboxRefund, error)
+	// Refunds lists the refunds of a payment, oldest first.
+	Refunds(ctx context.Context, paymentID string) ([]SandboxRefund, error)
+}
+
+// MemoryLedger keeps the refunds in the process (the default; enough for one process and tests).
+type MemoryLedger struct {
+	mu   sync.Mutex
+	byID map[string]SandboxRefund
+	list []SandboxRefund
+}
+
+func (l *MemoryLedger) Keep(_ context.Context, r SandboxRefund) (SandboxRefund, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if kept, ok := l.byID[r.RefundID]; ok {
+		return kept, nil
+	}
+	if l.byID == nil {
+		l.byID = map[string]SandboxRefund{}
+	}
+	l.byID[r.RefundID] = r
+	l.list = append(l.list, r)
+	return r, nil
+}
+
+func (l *MemoryLedger) Refunds(_ context.Context, paymentID string) ([]SandboxRefund, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []SandboxRefund
+	for _, r := range l.list {
+		if r.PaymentID == paymentID {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// PostgresLedger keeps the refunds in table payment_sandbox_refunds, shared by every process of a
+// deployment and kept across restarts, as a real provider keeps them.
+type PostgresLedger struct {
+	Pool *pgxpool.Pool
+}
+
+func (l PostgresLedger) Keep(ctx context.Context, r SandboxRefund) (SandboxRefund, error) {
+	// Two processes keeping one id together: the second's INSERT waits for the first and does
+	// nothing, and its SELECT, on the statement's older snapshot, may not see the row; the next
+	// statement does.
+	for attempt := 0; ; attempt++ {
+		var kept SandboxRefund
+		var minor int64
+		var currency string
+		err := l.Pool.QueryRow(ctx, `
+		WITH ins AS (
+		    INSERT INTO payment_sandbox_refunds (refund_id, payment_id, amount_minor, currency, provider_ref, created_at)
+		    VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (refund_id) DO NOTHING
+		    RETURNING refund_id, payment_id, amount_minor, currency, provider_ref, created_at)
+		SELECT * FROM ins
+		UNION ALL
+		SELECT refund_id, payment_id, amount_minor, currency, provider_ref, created_at FROM payment_sandbox_refunds
+		 WHERE refund_id = $1 AND NOT EXISTS (SELECT 1 FROM ins)`,
+			r.RefundID, r.PaymentID, r.Amount.Minor, string(r.Amount.Currency), r.ProviderRef, r.At).
+			Scan(&kept.RefundID, &kept.PaymentID, &minor, &currency, &kept.ProviderRef, &kept.At)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows) && attempt < 2:
+			continue
+		case err != nil:
+			return SandboxRefund{}, fmt.Errorf("payments: sandbox ledger: %w", err)
+		}
+		kept.Amount = money.New(minor, money.Currency(currency))
+		return kept, nil
+	}
+}
+
+func (l PostgresLedger) Refunds(ctx context.Context, paymentID string) ([]SandboxRefund, error) {
+	rows, err := l.Pool.Query(ctx, `SELECT refund_id, payment_id, amount_minor, currency, provider_ref, created_at
+		FROM payment_sandbox_refunds WHERE payment_id = $1 ORDER BY created_at, refund_id`, paymentID)
+	if err != nil {
+		return nil, fmt.Errorf("payments: sandbox ledger: %w", err)
+	}
+	defer rows.Close()
+	var out []SandboxRefund
+	for rows.Next() {
+		var r SandboxRefund
+		var minor int64
+		var currency string
+		if err := rows.Scan(&r.RefundID, &r.PaymentID, &minor, &currency, &r.ProviderRef, &r.At); err != nil {
+			return nil, fmt.Errorf("payments: sandbox ledger: %w", err)
+		}
+		r.Amount = money.New(minor, money.Currency(currency))
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Refund refunds in the sandbox: always accepted, kept under its refund id, so asking again with the
+// same id answers the first refund (same reference) and refunds nothing more.
+func (s *Sandbox) Refund(ctx context.Context, req RefundRequest) (RefundResult, error) {
+	if req.RefundID == "" || req.Amount.Minor <= 0 {
+		return RefundResult{}, fmt.Errorf("%w: %w: sandbox: incomplete refund", ErrProvider, ErrRefused)
+	}
+	sum := sha256.Sum256([]byte("refund:" + req.RefundID))
+	kept, err := s.ledger.Keep(ctx, SandboxRefund{RefundID: req.RefundID, PaymentID: req.PaymentID, Amount: req.Amount,
+		ProviderRef: "sbx_rf_" + hex.EncodeToString(sum[:8]), At: s.now().UTC()})
+	if err != nil {
+		return RefundResult{}, fmt.Errorf("%w: %w", ErrProvider, err)
+	}
+	if kept.PaymentID != req.PaymentID || kept.Amount != req.Amount {
+		return RefundResult{}, fmt.Errorf("%w: %w: sandbox: refund %s was made with other parameters", ErrProvider, ErrRefused, req.RefundID)
+	}
+	return RefundResult{ProviderRef: kept.ProviderRef}, nil
+}
+
+// IdempotentRefunds: the sandbox honours refund ids as idempotency keys.
+func (s *Sandbox) IdempotentRefunds() bool { return true }
+
+// Refunds lists the refunds the sandbox made for a payment (for tests and the demo).
+func (s *Sandbox) Refunds(ctx context.Context, paymentID string) ([]SandboxRefund, error) {
+	return s.ledger.Refunds(ctx, paymentID)
+}
