@@ -8,21 +8,9 @@
 // { baseURL, browser, adminEmail, adminPassword }.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const here = new URL('.', import.meta.url);
-const locales = {
-  en: JSON.parse(readFileSync(new URL('../src/locales/en.json', here), 'utf8')),
-  ar: JSON.parse(readFileSync(new URL('../src/locales/ar.json', here), 'utf8')),
-};
-
-/** A translated string of the web app, so the tests say what the user reads in either language. */
-function t(lang, key, vars = {}) {
-  const value = key.split('.').reduce((node, part) => node?.[part], locales[lang]);
-  assert.equal(typeof value, 'string', `missing ${lang} string ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
-}
+import { t } from './helpers.mjs';
 
 let seq = 0;
 const uniqueEmail = (prefix) => `${prefix}-${Date.now().toString(36)}-${(seq += 1)}@example.com`;

@@ -6,14 +6,18 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { loadMessages } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 
 import { useSignOut } from '../hooks/use-session';
 import { displayName, initials, selectIsAuthenticated, useAuthStore } from '../stores/auth-store';
 import './auth.css';
 
-// The header's panel shows the form only when opened: its form library stays out of the first download.
-const SignInForm = lazy(() => import('./sign-in-form').then((m) => ({ default: m.SignInForm })));
+// The header's panel shows the form only when opened: its form library and its words (the site's part
+// of the translations) stay out of the first download.
+const SignInForm = lazy(() =>
+  Promise.all([import('./sign-in-form'), loadMessages('site').catch(() => undefined)]).then(([m]) => ({ default: m.SignInForm })),
+);
 
 export function Avatar({ size = 'md' }: { size?: 'sm' | 'md' }) {
   const user = useAuthStore((state) => state.user);
