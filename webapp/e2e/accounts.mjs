@@ -125,7 +125,8 @@ async function travellerFlow({ browser, baseURL }, lang) {
 async function adminFlow({ browser, baseURL, adminEmail, adminPassword }, lang) {
   const { context, page } = await newPage(browser, baseURL, lang);
   try {
-    // A traveller's account is turned away at the admin door and left signed out.
+    // A traveller's account is turned away at the admin door with one message (the session stays);
+    // "another account" brings the form back.
     const traveller = uniqueEmail(`e2e-notadmin-${lang}`);
     await signUp(page, baseURL, lang, traveller, 'traveller-1');
     await page.waitForURL(`${baseURL}/`);
@@ -136,6 +137,7 @@ async function adminFlow({ browser, baseURL, adminEmail, adminPassword }, lang) 
     await page.getByRole('button', { name: t(lang, 'auth.signInAction') }).click();
     await expectText(page, lang === 'ar' ? 'لا يملك صلاحية الدخول إلى لوحة الإدارة' : 'no access to the admin area');
     assert.equal(new URL(page.url()).pathname, '/admin/login');
+    await page.getByRole('button', { name: t(lang, 'auth.otherAccount') }).click();
 
     // The admin signs in and lands on the dashboard; signing out goes back to the admin login.
     await page.getByLabel(t(lang, 'fields.email')).fill(adminEmail);

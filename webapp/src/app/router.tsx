@@ -61,7 +61,7 @@ const AdminMailRoute = lazy(() => admin().then((m) => ({ default: m.AdminMailRou
 const AdminPurchaseOrdersRoute = lazy(() => admin().then((m) => ({ default: m.AdminPurchaseOrdersRoute })));
 const AdminRecordRoute = lazy(() => admin().then((m) => ({ default: m.AdminRecordRoute })));
 const AdminSectionRoute = lazy(() => admin().then((m) => ({ default: m.AdminSectionRoute })));
-const TripsBoard = lazy(() => withMessages(() => import('@/features/dispatch/components/trips-board'), 'site', 'admin')().then((m) => ({ default: m.TripsBoard })));
+const AdminTripsRoute = lazy(() => admin().then((m) => ({ default: m.AdminTripsRoute })));
 const DriverDay = lazy(() => withMessages(() => import('@/features/dispatch/components/driver-day'), 'site')().then((m) => ({ default: m.DriverDay })));
 const SupportConsole = lazy(() => withMessages(() => import('@/features/support/components/support-console'), 'site', 'admin')().then((m) => ({ default: m.SupportConsole })));
 
@@ -149,7 +149,7 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', element: <AdminDashboardRoute /> },
               { path: 'home', element: <AdminHomeRoute /> },
               { path: 'home/edit', element: <AdminHomeEditRoute /> },
-              { path: 'trip', element: <TripsBoard /> },
+              { path: 'trip', element: <AdminTripsRoute /> },
               { path: 'support', element: <SupportConsole /> },
               { path: 'purchase_order', element: <AdminPurchaseOrdersRoute /> },
               { path: 'mailbox', element: <AdminMailboxRoute /> },

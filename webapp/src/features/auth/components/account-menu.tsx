@@ -43,7 +43,14 @@ export function AccountMenu({ onNavigate }: { onNavigate: () => void }) {
       <div className="stack">
         <p className="panel__intro">{t('auth.panelIntro')}</p>
         <Suspense fallback={<Spinner />}>
-          <SignInForm compact onSignedIn={onNavigate} />
+          <SignInForm
+            compact
+            onSignedIn={(signedIn) => {
+              onNavigate();
+              // A driver signing in from the header goes to their trips; others stay where they are.
+              if (signedIn.role === 'driver') void navigate(paths.driver);
+            }}
+          />
         </Suspense>
         <p className="panel__footer-text">
           {t('auth.noAccount')}{' '}
@@ -71,6 +78,11 @@ export function AccountMenu({ onNavigate }: { onNavigate: () => void }) {
         <Link className="menu__item" to={`${paths.account}?tab=orders`} onClick={onNavigate}>
           <Icon name="ticket" /> {t('account.tabs.orders')}
         </Link>
+        {user?.role === 'driver' ? (
+          <Link className="menu__item" to={paths.driver} onClick={onNavigate}>
+            <Icon name="car" /> {t('auth.myTrips')}
+          </Link>
+        ) : null}
         {isAdmin ? (
           <Link className="menu__item" to={paths.admin.dashboard} onClick={onNavigate}>
             <Icon name="dashboard" /> {t('admin.dashboard.title')}
