@@ -6,14 +6,13 @@ import { Icon } from '@/components/ui/icon';
 import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { failureMessage } from '@/lib/server-errors';
 import { toast } from '@/lib/toast';
 
 import { useWishlist } from '../api/get-wishlist';
 import { useWishlistItem } from '../api/get-wishlist-item';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
 import type { WishlistItem } from '../api/types';
-
-import { failureMessage } from './server-errors';
 
 import './account.css';
 

@@ -1,6 +1,5 @@
 import './admin-catalogue.css';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ADMIN_SECTIONS, type AdminSectionKey } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { formResolver } from '@/lib/form-resolver';
 
 import { useRecord } from '../api/get-record';
 import { useSaveRecord } from '../api/save-record';
@@ -53,7 +53,7 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
   const schema = useMemo(() => recordSchema(kind, t('adminCatalogue.required')), [kind, t]);
   // Checked when sent, as the server does; what is sent is the values as typed (raw), not the
   // schema's reading of them.
-  const form = useForm<Values>({ defaultValues: initial, resolver: zodResolver(schema, undefined, { raw: true }), reValidateMode: 'onSubmit' });
+  const form = useForm<Values>({ defaultValues: initial, resolver: formResolver(schema, { raw: true }), reValidateMode: 'onSubmit' });
   const values = useWatch({ control: form.control });
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string>();

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,6 +8,7 @@ import { InputField } from '@/components/ui/field';
 import { isStaffRole } from '@/config/roles';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { formResolver } from '@/lib/form-resolver';
 import { toast } from '@/lib/toast';
 
 import { useLogin } from '../api/login';
@@ -31,7 +31,7 @@ export function SignInForm({ audience = 'user', onSignedIn, compact }: SignInFor
   const { t } = useTranslation();
   const login = useLogin();
   const completeSignIn = useCompleteSignIn();
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } });
+  const form = useForm<Values>({ resolver: formResolver(schema), defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -63,14 +63,14 @@ export function SignInForm({ audience = 'user', onSignedIn, compact }: SignInFor
         type="email"
         autoComplete="email"
         inputMode="email"
-        error={errors.email?.message ? t(errors.email.message) : undefined}
+        error={errors.email?.message}
         {...form.register('email')}
       />
       <InputField
         label={t('fields.password')}
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message ? t(errors.password.message) : undefined}
+        error={errors.password?.message}
         {...form.register('password')}
       />
       {compact ? null : (

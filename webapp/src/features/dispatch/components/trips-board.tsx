@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 
@@ -8,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { formResolver } from '@/lib/form-resolver';
 import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
 import { formatDate } from '@/utils/format';
@@ -76,7 +76,7 @@ export function TripsBoard({ canAssign }: { canAssign: boolean }) {
 function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriver[]; canAssign: boolean }) {
   const { t } = useDispatchT();
   const language = useLanguage();
-  const form = useForm<AssignInput>({ mode: 'onChange', resolver: zodResolver(assignInputSchema), defaultValues: { driverId: '' } });
+  const form = useForm<AssignInput>({ mode: 'onChange', resolver: formResolver(assignInputSchema), defaultValues: { driverId: '' } });
   const assign = useDispatchAction((input: AssignInput) => assignDriver(trip.order_id, input.driverId));
   const sendAssign = form.handleSubmit((input) => assign.mutate(input, { onSuccess: () => toast.success(t('board.assigned')), onError }));
   const unassign = useDispatchAction(() => unassignDriver(trip.order_id));
@@ -160,7 +160,7 @@ function LinkAccountForm({ driver }: { driver: BoardDriver }) {
   const { t } = useDispatchT();
   const form = useForm<LinkAccountInput>({
     mode: 'onChange',
-    resolver: zodResolver(linkAccountInputSchema),
+    resolver: formResolver(linkAccountInputSchema),
     defaultValues: { email: driver.account_email ?? '' },
   });
   const link = useDispatchAction((input: LinkAccountInput) => linkDriverAccount(driver.id, input.email));
