@@ -14,10 +14,19 @@ const sharedLayers = ['components', 'config', 'hooks', 'lib', 'stores', 'types',
 
 // Forms validate through formResolver (src/lib/form-resolver.ts), which words every check in the
 // app's own, translated messages; zodResolver alone lets zod's English sentences through.
-const onlyFormResolver = {
-  name: '@hookform/resolvers/zod',
-  message: 'Use formResolver from @/lib/form-resolver: it gives every check the app’s own translated message.',
-};
+// Commands go through useCommand (src/lib/command.ts), which gives each user action one
+// Idempotency-Key; useMutation alone would send a new one with every click.
+const onlyThroughLib = [
+  {
+    name: '@hookform/resolvers/zod',
+    message: 'Use formResolver from @/lib/form-resolver: it gives every check the app’s own translated message.',
+  },
+  {
+    name: '@tanstack/react-query',
+    importNames: ['useMutation'],
+    message: 'Use useCommand from @/lib/command: it gives each user action one Idempotency-Key.',
+  },
+];
 
 const featureBoundaries = features.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
@@ -25,7 +34,7 @@ const featureBoundaries = features.map((feature) => ({
     'no-restricted-imports': [
       'error',
       {
-        paths: [onlyFormResolver],
+        paths: onlyThroughLib,
         patterns: [
           {
             regex: `^@/features/(?!${feature}/)`,
@@ -64,7 +73,7 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      'no-restricted-imports': ['error', { paths: [onlyFormResolver] }],
+      'no-restricted-imports': ['error', { paths: onlyThroughLib }],
     },
   },
   {
@@ -73,7 +82,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [onlyFormResolver],
+          paths: onlyThroughLib,
           patterns: [
             { regex: '^@/(features|app)(/|$)', message: 'Shared code must not import features or app.' },
             { regex: '^(\\.\\./)+(features|app)/', message: 'Shared code must not import features or app.' },
@@ -84,8 +93,8 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
-    // The one place zodResolver is used.
-    files: ['src/lib/form-resolver.ts'],
+    // The one place each is used.
+    files: ['src/lib/form-resolver.ts', 'src/lib/command.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -80,6 +80,7 @@ export function MyPickupPoints() {
                   size="sm"
                   aria-label={t('account.places.delete', { name: point.name })}
                   icon={<Icon name="trash" size={16} />}
+                  loading={remove.isPending && remove.variables === point.id}
                   onClick={() =>
                     void remove
                       .mutateAsync(point.id)

@@ -90,6 +90,7 @@ export function SavedAddresses() {
                   size="sm"
                   aria-label={t('account.places.delete', { name: location.label })}
                   icon={<Icon name="trash" size={16} />}
+                  loading={remove.isPending && remove.variables === location.id}
                   onClick={() =>
                     void remove
                       .mutateAsync(location.id)

@@ -36,6 +36,7 @@ function WishlistRow({ item }: { item: WishlistItem }) {
         size="sm"
         aria-label={t('account.wishlist.remove', { name })}
         icon={<Icon name="trash" size={16} />}
+        loading={remove.isPending}
         onClick={() =>
           void remove
             .mutateAsync(item)

@@ -88,8 +88,6 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
   const settings = useOrderSettings();
   const submit = useSubmitOrder();
   const [chosenDay, setChosenDay] = useState<CalendarDay | undefined>(undefined);
-  // One key per distinct submission: a second click or a retry of the same order reuses it.
-  const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
   const form = useForm<Values>({
     resolver: formResolver(schema),
     defaultValues: {
@@ -129,14 +127,9 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
       terms: values.terms,
       currency,
     };
-    const body = JSON.stringify(input);
-    let current = attempt;
-    if (current?.body !== body) {
-      current = { body, key: crypto.randomUUID() };
-      setAttempt(current);
-    }
     try {
-      const { paymentUrl } = await submit.mutateAsync({ input, key: current.key });
+      // A second click or a retry of the same order is the same action (one Idempotency-Key).
+      const { paymentUrl } = await submit.mutateAsync(input);
       if (!paymentUrl) {
         toast.error(t('checkout.noPaymentUrl'));
         return;
