@@ -17,6 +17,7 @@ require (
 	github.com/pressly/goose/v3 v3.26.0
 	github.com/wneessen/go-mail v0.7.2
 	github.com/zishang520/socket.io/servers/socket/v3 v3.0.0
+	github.com/zishang520/socket.io/v3 v3.0.0
 	golang.org/x/crypto v0.50.0
 	golang.org/x/image v0.36.0
 	golang.org/x/sync v0.20.0
@@ -28,6 +29,9 @@ require (
 	github.com/Microsoft/go-winio v0.6.2 // indirect
 	github.com/cenkalti/backoff/v5 v5.0.3 // indirect
 	github.com/dunglas/httpsfv v1.1.0 // indirect
+	github.com/getkin/kin-openapi v0.152.0 // indirect
+	github.com/go-openapi/jsonpointer v0.22.5 // indirect
+	github.com/go-openapi/swag/jsonname v0.25.5 // indirect
 	github.com/google/go-cmp v0.7.0 // indirect
 	github.com/gookit/color v1.6.0 // indirect
 	github.com/gorilla/websocket v1.5.3 // indirect
@@ -36,11 +40,14 @@ require (
 	github.com/klauspost/compress v1.18.5 // indirect
 	github.com/lithammer/shortuuid/v3 v3.0.7 // indirect
 	github.com/mfridman/interpolate v0.0.2 // indirect
+	github.com/oasdiff/yaml v0.1.1 // indirect
+	github.com/oasdiff/yaml3 v0.0.14 // indirect
 	github.com/oklog/ulid v1.3.1 // indirect
 	github.com/pkg/errors v0.9.1 // indirect
 	github.com/quic-go/qpack v0.6.0 // indirect
 	github.com/quic-go/quic-go v0.59.0 // indirect
 	github.com/quic-go/webtransport-go v0.10.0 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
 	github.com/sethvargo/go-retry v0.3.0 // indirect
 	github.com/sony/gobreaker v1.0.0 // indirect
 	github.com/vmihailenco/msgpack/v5 v5.4.1 // indirect
@@ -49,7 +56,6 @@ require (
 	github.com/zishang520/socket.io/parsers/engine/v3 v3.0.0 // indirect
 	github.com/zishang520/socket.io/parsers/socket/v3 v3.0.0 // indirect
 	github.com/zishang520/socket.io/servers/engine/v3 v3.0.0 // indirect
-	github.com/zishang520/socket.io/v3 v3.0.0 // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	go.opentelemetry.io/otel/trace v1.38.0 // indirect
 	go.uber.org/multierr v1.11.0 // indirect

@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -68,18 +70,43 @@ type Result[E any] struct {
 	Repeated bool
 }
 
-// Runner executes commands against an event store.
+// Runner executes commands against an event store. Commands on one stream run one at a time within a
+// process (see Execute); its zero value is not usable: build it with NewRunner.
 type Runner struct {
 	Store    eventstore.Store
 	Registry *eventstore.Registry
 	Now      func() time.Time
 	// MaxRetries bounds retries of commuting commands after a concurrent change.
 	MaxRetries int
+	// Backoff is how long to wait before retry n (from 1) of a commuting command (default
+	// DefaultBackoff). nil waits not at all.
+	Backoff func(retry int) time.Duration
+
+	locks streamLocks
 }
 
-// NewRunner returns a runner with the wall clock and five retries.
+// NewRunner returns a runner with the wall clock, ten retries and DefaultBackoff.
 func NewRunner(store eventstore.Store, registry *eventstore.Registry) *Runner {
-	return &Runner{Store: store, Registry: registry, Now: time.Now, MaxRetries: 5}
+	return &Runner{Store: store, Registry: registry, Now: time.Now, MaxRetries: 10, Backoff: DefaultBackoff}
+}
+
+// Backoff bounds of DefaultBackoff.
+const (
+	backoffBase = 5 * time.Millisecond
+	backoffCap  = 400 * time.Millisecond
+)
+
+// DefaultBackoff waits 5ms before the first retry, doubling up to 400ms, each wait drawn at random
+// from its upper half. A conflict here comes from another process writing the same stream (this
+// process runs one command per stream at a time); retrying at once, in step with it, loses again, and
+// the random spread keeps two such writers from retrying in lock step.
+func DefaultBackoff(retry int) time.Duration {
+	d := backoffBase
+	for i := 1; i < retry && d < backoffCap; i++ {
+		d *= 2
+	}
+	d = min(d, backoffCap)
+	return d/2 + rand.N(d/2+1)
 }
 
 // Options tune one execution.
@@ -88,21 +115,45 @@ type Options struct {
 	// commands whose outcome does not depend on what the other writer did, or that the decider
 	// re-checks anyway (adding to a cart, reserving capacity).
 	Commutes bool
+	// ExpectedVersion, when set, is the stream version the caller's decision rests on (an If-Match):
+	// the command is decided and appended at that version only. A stream that has moved on is a
+	// conflict (ErrConcurrentChange wrapping a *eventstore.WrongVersionError), never retried, so a
+	// concurrent edit is refused rather than overwritten. A repeated command id still gets its first
+	// result.
+	ExpectedVersion *int64
 }
 
 // Execute loads stream, folds it with d, decides cmd and appends the events. Events get ids derived
 // from the command id, so a retry after a lost response is recognised by the store as well.
+//
+// Commands on one stream run one at a time in this process: a second one waits for the first to
+// finish (or for ctx), so two tabs of one user never make each other retry. A concurrent change can
+// then only come from another process; a commuting command retries after Backoff.
 func Execute[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C, E], stream string, cmd C, meta Meta, opts Options) (Result[E], error) {
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
+	unlock, err := r.locks.lock(ctx, stream)
+	if err != nil {
+		return Result[E]{}, fmt.Errorf("commands: wait for %s: %w", stream, err)
+	}
+	defer unlock()
 	attempts := 1
-	if opts.Commutes {
+	if opts.Commutes && opts.ExpectedVersion == nil {
 		attempts += r.MaxRetries
 	}
 	var lastErr error
 	for attempt := 0; attempt < attempts; attempt++ {
-		res, err := executeOnce(ctx, r, d, stream, cmd, meta)
+		if attempt > 0 && r.Backoff != nil {
+			t := time.NewTimer(r.Backoff(attempt))
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return Result[E]{}, fmt.Errorf("%w: %w (gave up waiting to retry: %w)", ErrConcurrentChange, lastErr, ctx.Err())
+			case <-t.C:
+			}
+		}
+		res, err := executeOnce(ctx, r, d, stream, cmd, meta, opts.ExpectedVersion)
 		if err == nil || !errors.Is(err, eventstore.ErrWrongVersion) {
 			return res, err
 		}
@@ -111,13 +162,68 @@ func Execute[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C,
 	return Result[E]{}, fmt.Errorf("%w: %w", ErrConcurrentChange, lastErr)
 }
 
-func executeOnce[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C, E], stream string, cmd C, meta Meta) (Result[E], error) {
+// streamLocks serialises commands per stream within a process. An entry lives only while some
+// command holds or waits for its stream, so the table is as large as the number of commands in
+// flight, never the number of streams ever written.
+type streamLocks struct {
+	mu sync.Mutex
+	m  map[string]*streamLock
+}
+
+type streamLock struct {
+	held    chan struct{} // a one-slot semaphore: full while a command runs on the stream
+	waiters int           // holders and waiters; the entry goes when it drops to 0
+}
+
+func (l *streamLocks) lock(ctx context.Context, stream string) (unlock func(), err error) {
+	l.mu.Lock()
+	if l.m == nil {
+		l.m = map[string]*streamLock{}
+	}
+	e := l.m[stream]
+	if e == nil {
+		e = &streamLock{held: make(chan struct{}, 1)}
+		l.m[stream] = e
+	}
+	e.waiters++
+	l.mu.Unlock()
+
+	release := func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if e.waiters--; e.waiters == 0 {
+			delete(l.m, stream)
+		}
+	}
+	select {
+	case e.held <- struct{}{}:
+	case <-ctx.Done():
+		release()
+		return nil, ctx.Err()
+	}
+	return func() {
+		<-e.held
+		release()
+	}, nil
+}
+
+// size is how many streams have a command running or waiting (for tests).
+func (l *streamLocks) size() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.m)
+}
+
+func executeOnce[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C, E], stream string, cmd C, meta Meta, expected *int64) (Result[E], error) {
 	history, err := Load[E](ctx, r, stream)
 	if err != nil {
 		return Result[E]{}, err
 	}
 	if prior, ok := history.byCommand(meta.CommandID.String()); ok {
 		return Result[E]{Version: history.Version, Position: prior.position, Events: prior.events, Repeated: true}, nil
+	}
+	if expected != nil && history.Version != *expected {
+		return Result[E]{}, &eventstore.WrongVersionError{Stream: stream, Expected: eventstore.Exactly(*expected), Actual: history.Version}
 	}
 	state := d.Fold(history.Events)
 	events, err := d.Decide(state, cmd, r.Now())

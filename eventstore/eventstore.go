@@ -153,7 +153,8 @@ type Store interface {
 	// It never returns an event while an earlier one may still appear (gap safety).
 	ReadAll(ctx context.Context, after Position, limit int) ([]RecordedEvent, error)
 	// Head returns the position of the last event currently readable in the global log and how many
-	// events the log holds (both zero for an empty log).
+	// events the log holds (both zero for an empty log). A store that cannot count without reading the
+	// whole log answers CountUnknown for the count: Head is called by probes and must stay cheap.
 	Head(ctx context.Context) (Position, int64, error)
 	// Subscribe delivers the global log after position after: first what is stored, then new events as
 	// they become readable. It returns when ctx ends (with ctx's error), when handle returns an error
@@ -161,6 +162,9 @@ type Store interface {
 	// handle must not retain the slice.
 	Subscribe(ctx context.Context, after Position, batchSize int, handle func(context.Context, []RecordedEvent) error) error
 }
+
+// CountUnknown is Head's count from a store that cannot count its log cheaply (EventStoreDB).
+const CountUnknown int64 = -1
 
 // BoundedCounter is implemented by stores that can count the readable events after a position
 // cheaply, stopping at limit. Readiness probes use it: Head counts the whole log.

@@ -198,7 +198,22 @@ func init() {
 			return authzCall{Path: "/api/admin/mailbox/" + e.mail(t, true).String() + "/retry"}
 		}},
 		authzRoute{Method: "GET", Route: "/api/admin/projections", Want: rolesOnly(200, "admin", "support")},
+		authzRoute{Method: "GET", Route: "/api/admin/jobs", Want: rolesOnly(200, "admin", "support")},
+		authzRoute{Method: "POST", Route: "/api/admin/jobs/{id}/retry", Want: rolesOnly(200, "admin"), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/admin/jobs/" + e.failedJob(t).String() + "/retry"}
+		}},
 	)
+}
+
+// failedJob records a job of a kind no worker handles, failed, straight in the queue.
+func (e *authzEnv) failedJob(t *testing.T) uuid.UUID {
+	t.Helper()
+	id := uuid.New()
+	if _, err := e.A.Pool.Exec(context.Background(), `INSERT INTO jobs (id, kind, payload, status, attempts, last_error)
+		VALUES ($1, 'test.nobody_handles_this', '{}', 'failed', 1, 'refused')`, id); err != nil {
+		t.Fatal(err)
+	}
+	return id
 }
 
 // mail records a message (failed, when asked) straight in the outbox.

@@ -417,3 +417,32 @@ func TestAdminCommandsUnderAnIdempotencyKeyRunOnce(t *testing.T) {
 		t.Fatalf("the admin set the rates %d times, want once", sets)
 	}
 }
+
+// Public answers are kept in memory per process; a change made through another process reaches them
+// by its notice, well before the kept answer's TTL.
+func TestACatalogueChangeThroughOneProcessShowsOnAnotherThatKeptTheOldAnswer(t *testing.T) {
+	a := demoApp(t)
+	b := a.AnotherProcess(t)
+	admin := a.AdminToken(t)
+	if r := b.Get("/api/destinations/gezira-garden", ""); r.Status != http.StatusNotFound {
+		t.Fatalf("before: %d", r.Status)
+	}
+	before := b.Get("/api/destinations?limit=100", "")
+	if before.Status != http.StatusOK || strings.Contains(string(before.Body), "gezira-garden") {
+		t.Fatalf("list before: %d", before.Status)
+	}
+	if r := a.Post("/api/admin/destinations", admin, adminDestination("Gezira Garden", "حديقة الجزيرة")); r.Status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.Status, r.Body)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		r := b.Get("/api/destinations?limit=100", "")
+		if strings.Contains(string(r.Body), "gezira-garden") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the other process still serves the list it kept before the change")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

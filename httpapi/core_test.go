@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -9,6 +10,8 @@ import (
 	"mishwar/cmd/mishwar/app/apptest"
 	"mishwar/internal/config"
 	"mishwar/internal/pgtest"
+
+	"github.com/google/uuid"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -95,5 +98,35 @@ func TestCrossSiteUnsafeRequestIsRefused(t *testing.T) {
 	}})
 	if r.Status != http.StatusForbidden {
 		t.Fatalf("status %d %s", r.Status, r.Body)
+	}
+}
+
+func TestStaffSeeStuckJobsAndAnAdminRetriesOne(t *testing.T) {
+	a := apptest.New(t)
+	admin := a.AdminToken(t)
+	id := uuid.New()
+	if _, err := a.Pool.Exec(context.Background(), `INSERT INTO jobs (id, kind, payload, status, attempts, last_error)
+		VALUES ($1, 'test.nobody_handles_this', '{"order":"x"}', 'failed', 4, 'the provider refused')`, id); err != nil {
+		t.Fatal(err)
+	}
+	r := a.Get("/api/admin/jobs", admin)
+	if r.Status != http.StatusOK || !strings.Contains(string(r.Body), id.String()) || !strings.Contains(string(r.Body), `"failed":1`) || !strings.Contains(string(r.Body), "the provider refused") {
+		t.Fatalf("jobs list: %d %s", r.Status, r.Body)
+	}
+	if r := a.Get("/readyz", admin); !strings.Contains(string(r.Body), "jobs: 0 stuck, 1 failed") {
+		t.Fatalf("/readyz does not tell staff about the failed job: %d %q", r.Status, r.Body)
+	}
+	if r := a.Get("/readyz", ""); string(r.Body) != "ready\n" {
+		t.Fatalf("/readyz tells a visitor about jobs: %q", r.Body)
+	}
+	if r := a.Post("/api/admin/jobs/"+id.String()+"/retry", admin, nil); r.Status != http.StatusOK {
+		t.Fatalf("retry: %d %s", r.Status, r.Body)
+	}
+	if r := a.Get("/api/admin/jobs", admin); !strings.Contains(string(r.Body), `"failed":0`) {
+		t.Fatalf("after the retry: %s", r.Body)
+	}
+	r = a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/admin/jobs/" + uuid.NewString() + "/retry", Token: admin, Header: map[string]string{"Accept-Language": "ar"}})
+	if r.Status != http.StatusNotFound || !strings.Contains(string(r.Body), "لا توجد مهمة") {
+		t.Fatalf("retry of no job: %d %s", r.Status, r.Body)
 	}
 }

@@ -11,6 +11,8 @@ import (
 
 	"mishwar/adapters/payments"
 	"mishwar/cmd/mishwar/app/apptest"
+	cat "mishwar/domain/catalogue"
+	"mishwar/internal/config"
 )
 
 type boardAnswer struct {
@@ -61,7 +63,8 @@ func (w *orderWorld) paidOrder(t *testing.T) (apptest.Session, string) {
 
 func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {
 	t.Parallel()
-	w := newOrderWorld(t, 2, 1)
+	clock := &testClock{}
+	w := seedOrderWorld(t, apptest.New(t, func(c *config.Config) { c.Clock = clock.Now }), 2, 1)
 	a := w.a
 	admin, support, driver := a.Staff(t, "admin"), a.Staff(t, "support"), a.Staff(t, "driver")
 	u, orderID := w.paidOrder(t)
@@ -138,6 +141,12 @@ func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {
 	if p := progress(); p.Data.Status != "assigned" || p.Data.Driver == nil || len(p.Data.Stops) != 2 {
 		t.Fatalf("progress when assigned: %+v", p)
 	}
+	// The trip's day, an hour before its 10:00 pickup.
+	day, err := time.ParseInLocation(time.DateOnly, w.date, cat.Cairo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.Set(day.Add(9 * time.Hour))
 	for _, step := range []map[string]any{{"step": "start"}, {"step": "pickup"}, {"step": "arrive", "stop": 1}} {
 		if r := a.Post("/api/driver/trips/"+orderID+"/progress", driver.Token, step); r.Status != http.StatusOK {
 			t.Fatalf("%v: %d %s", step, r.Status, r.Body)

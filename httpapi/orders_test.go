@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -657,4 +658,34 @@ func init() {
 		authzRoute{Method: "GET", Route: "/api/admin/payments", Want: staffOnly(200)},
 		authzRoute{Method: "POST", Route: "/api/admin/holds/expire", Want: staffOnly(200)},
 	)
+}
+
+// A confirmed order empties the cart of what it booked: the next trip starts from a fresh cart; an
+// order waiting for its payment leaves the cart alone.
+func TestAConfirmedOrderEmptiesTheCartOfWhatItBooked(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 2, 2)
+	u := w.traveller(t)
+	cartSize := func() int {
+		var c struct {
+			Data []json.RawMessage `json:"data"`
+		}
+		w.a.Get("/api/auth/cart", u.Token).JSON(t, &c)
+		return len(c.Data)
+	}
+	r, placed := w.checkout(t, u, "")
+	if r.Status != http.StatusCreated {
+		t.Fatalf("checkout: %d %s", r.Status, r.Body)
+	}
+	if n := cartSize(); n != 2 {
+		t.Fatalf("placing the order (not yet paid) changed the cart: %d stops", n)
+	}
+	payOnSandbox(t, placed.PaymentURL, payments.CardSuccess)
+	deadline := time.Now().Add(15 * time.Second)
+	for cartSize() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the cart still holds %d booked stops after the order was confirmed", cartSize())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }

@@ -61,6 +61,8 @@ func New(deps Deps) *Server {
 func (s *Server) routes() {
 	r := s.router
 	api := r.PathPrefix("/api").Subrouter()
+	// JSON answers are compressed like the web app's files (the catalogue is 26 kB, 7 kB gzipped).
+	api.Use(httpx.Compress)
 	for _, f := range s.deps.Features {
 		f.Routes(api)
 	}

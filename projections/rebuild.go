@@ -77,7 +77,7 @@ func Rebuild(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store, p 
 	if err != nil {
 		return fmt.Errorf("projections: rebuild %s: head: %w", name, err)
 	}
-	b := &rebuild{pool: pool, store: store, p: p, progress: progress, started: time.Now(), total: total}
+	b := &rebuild{pool: pool, store: store, p: p, progress: progress, started: time.Now(), total: total, head: head}
 	if err := b.replay(ctx, head); err != nil {
 		return err
 	}
@@ -106,8 +106,8 @@ type rebuild struct {
 	progress func(RebuildProgress)
 	started  time.Time
 
-	pos         eventstore.Position
-	done, total int64
+	pos, head   eventstore.Position
+	done, total int64 // total is eventstore.CountUnknown when the store cannot count
 	lastAt      *time.Time
 }
 
@@ -190,7 +190,7 @@ func (b *rebuild) swap(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("projections: rebuild %s: head: %w", name, err)
 	}
-	b.total = total
+	b.total, b.head = total, head
 	if err := setSearchPath(ctx, tx, rb); err != nil {
 		return err
 	}
@@ -267,9 +267,16 @@ func (b *rebuild) report(phase string) {
 	if s := elapsed.Seconds(); s > 0 {
 		p.EventsPerSecond = float64(b.done) / s
 	}
-	if p.Total > 0 {
+	switch {
+	case b.total == eventstore.CountUnknown && b.head.Commit > 0 && b.pos.Commit > 0 && phase != PhaseDone:
+		// The store does not count its log; its positions grow with what was written, so the share of
+		// the head's position reached is the progress, and the events read so far scale to a total.
+		share := min(1, float64(b.pos.Commit)/float64(b.head.Commit))
+		p.Percent = 100 * share
+		p.Total = max(b.done, int64(float64(b.done)/share))
+	case p.Total > 0:
 		p.Percent = 100 * float64(p.Events) / float64(p.Total)
-	} else {
+	default:
 		p.Percent = 100
 	}
 	b.progress(p)

@@ -250,6 +250,24 @@ func (r *Runner) WaitFor(ctx context.Context, projection string, pos eventstore.
 	}
 }
 
+// Known is the projection's position as this process knows it: moved at once by its own commits when
+// it leads the projection, and otherwise by WaitFor and Refresh. Caches of a read model's answers are
+// valid while it stays the same.
+func (r *Runner) Known(projection string) eventstore.Position {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.positions[projection]
+}
+
+// Refresh reads the projection's checkpoint from the database into Known (after another process's
+// notice that it moved).
+func (r *Runner) Refresh(ctx context.Context, projection string) error {
+	if _, ok := r.byName[projection]; !ok {
+		return fmt.Errorf("%w: %q", ErrUnknownProjection, projection)
+	}
+	return r.refresh(ctx, projection)
+}
+
 func (r *Runner) refresh(ctx context.Context, projection string) error {
 	cp, err := readCheckpoint(ctx, r.pool, projection)
 	switch {

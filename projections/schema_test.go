@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"mishwar/eventstore"
+	"mishwar/eventstore/postgres"
 	"mishwar/projections"
 	"mishwar/projections/stats"
 )
@@ -253,5 +254,59 @@ func TestListenLiveReconnectsAndSaysSo(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("no notice after the reconnect")
+	}
+}
+
+// uncountedStore is a store that cannot count its log (EventStoreDB): Head says CountUnknown, and what
+// follows a position is counted on demand.
+type uncountedStore struct{ *postgres.Store }
+
+func (s uncountedStore) Head(ctx context.Context) (eventstore.Position, int64, error) {
+	pos, _, err := s.Store.Head(ctx)
+	return pos, eventstore.CountUnknown, err
+}
+
+func TestStatusCountsTheLagOnAStoreThatCannotCountItsLog(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	if err := projections.EnsureSchema(ctx, e.pool, e.store, stats.New()); err != nil {
+		t.Fatal(err)
+	}
+	appendEvents(t, e.store, 12, 4, []string{"cart"}, []string{"A"})
+	headOnceItHolds(t, e.store, 12)
+	all, err := projections.Status(ctx, e.pool, uncountedStore{e.store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 1 || all[0].LagEvents != 12 {
+		t.Fatalf("status on an uncounted store: %+v", all)
+	}
+	if err := projections.CheckCaughtUp(ctx, e.pool, uncountedStore{e.store}, 11); !errors.Is(err, projections.ErrBehind) {
+		t.Fatalf("readiness 12 events behind with 11 allowed: %v", err)
+	}
+}
+
+func TestARebuildOnAStoreThatCannotCountItsLogReportsProgressByPosition(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	if err := projections.EnsureSchema(ctx, e.pool, e.store, stats.New()); err != nil {
+		t.Fatal(err)
+	}
+	appendEvents(t, e.store, 30, 5, []string{"cart"}, []string{"A"})
+	headOnceItHolds(t, e.store, 30)
+	var last projections.RebuildProgress
+	err := projections.Rebuild(ctx, e.pool, uncountedStore{e.store}, stats.New(), func(p projections.RebuildProgress) {
+		if p.Percent < 0 || p.Percent > 100 || p.Total < p.Events {
+			t.Errorf("progress %+v", p)
+		}
+		last = p
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last.Phase != projections.PhaseDone || last.Percent != 100 || last.Events != 30 || last.Total != 30 {
+		t.Fatalf("last progress %+v", last)
 	}
 }

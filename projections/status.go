@@ -83,6 +83,12 @@ func Status(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store) ([]
 		}
 		if r.cp.Position.Less(head) {
 			s.LagEvents = max(1, count-r.cp.EventsProcessed)
+			if count == eventstore.CountUnknown {
+				// A store that cannot count its log counts what this projection has left, up to a bound.
+				if s.LagEvents, err = lagAfter(ctx, store, r.cp.Position); err != nil {
+					return nil, fmt.Errorf("projections: status of %s: %w", r.name, err)
+				}
+			}
 			// The store's port has no timestamp for its head, and "head time minus last applied
 			// time" overstates the lag of a projection that was idle before one new event: the
 			// age of the oldest unapplied event is what a reader of the model is missing.
@@ -97,6 +103,21 @@ func Status(ctx context.Context, pool *pgxpool.Pool, store eventstore.Store) ([]
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// statusLagCap bounds the count of a lag on a store that cannot count its log: past it, the status
+// says "at least this many".
+const statusLagCap = 100_000
+
+// lagAfter counts the events after pos, up to statusLagCap, with the store's bounded counter (1 if it
+// has none: behind, by an unknown amount).
+func lagAfter(ctx context.Context, store eventstore.Store, pos eventstore.Position) (int64, error) {
+	counter, ok := store.(eventstore.BoundedCounter)
+	if !ok {
+		return 1, nil
+	}
+	n, err := counter.CountAfter(ctx, pos, statusLagCap)
+	return max(1, n), err
 }
 
 // ErrBehind is returned by CheckCaughtUp for a projection lagging more than the allowed events.

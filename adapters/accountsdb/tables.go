@@ -85,18 +85,38 @@ func (t *Tables) ActiveSessions(ctx context.Context, userID uuid.UUID) ([]accoun
 func (t *Tables) ResetLinkLifetime() time.Duration { return t.ResetTTL }
 
 // FlushAudit hands userID's queued audit commands to execute, oldest first, and removes each one
-// execute accepted. It holds the queued rows' locks while it works, so two flushes of one account run
-// one after the other and the stream keeps the order the changes were made in. At the first refusal
-// it records the failure on that row and stops: later changes wait their turn.
+// execute accepted. Two flushes of one account run one after the other, so the stream keeps the order
+// the changes were made in: a session-level advisory lock keyed by the account serialises them. It is
+// not a row lock on purpose: execute appends to the event store (a network call with EventStoreDB, a
+// retry with backoff on a concurrent append), and a transaction holding an xid across that would hold
+// back pg_snapshot_xmin and stall every reader of the PostgreSQL log. Each removal is its own short
+// statement; an entry executed and not yet removed when the process dies is executed again, which the
+// command runner recognises by its command id. At the first refusal it records the failure on that
+// entry and stops: later changes wait their turn.
 func (t *Tables) FlushAudit(ctx context.Context, userID uuid.UUID, execute func(account.AuditEntry) error) error {
-	tx, err := t.pool.Begin(ctx)
+	conn, err := t.pool.Acquire(ctx)
 	if err != nil {
 		return fmt.Errorf("accounts: audit flush: %w", err)
 	}
-	defer func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }()
-	rows, err := tx.Query(ctx, `
+	key := "mishwar.accounts.audit." + userID.String()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock(hashtextextended($1, 0))`, key); err != nil {
+		// The lock may or may not be held by a query cut short: never hand this session back.
+		_ = conn.Hijack().Close(context.WithoutCancel(ctx))
+		return fmt.Errorf("accounts: audit flush: lock: %w", err)
+	}
+	defer func() {
+		uctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if _, uerr := conn.Exec(uctx, `SELECT pg_advisory_unlock(hashtextextended($1, 0))`, key); uerr != nil {
+			_ = conn.Hijack().Close(uctx) // closing the session releases its locks
+			return
+		}
+		conn.Release()
+	}()
+
+	rows, err := conn.Query(ctx, `
 		SELECT seq, command_id, user_id, command_type, command, actor_id, actor_role, client_ip
-		  FROM account_audit_outbox WHERE user_id = $1 ORDER BY seq FOR UPDATE`, userID)
+		  FROM account_audit_outbox WHERE user_id = $1 ORDER BY seq`, userID)
 	if err != nil {
 		return fmt.Errorf("accounts: audit flush: %w", err)
 	}
@@ -113,23 +133,18 @@ func (t *Tables) FlushAudit(ctx context.Context, userID uuid.UUID, execute func(
 	if err != nil {
 		return fmt.Errorf("accounts: audit flush: %w", err)
 	}
-	var flushErr error
 	for _, q := range list {
 		if err := execute(q.entry); err != nil {
-			flushErr = err
-			if _, uerr := tx.Exec(ctx, `UPDATE account_audit_outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = $1`, q.seq, err.Error()); uerr != nil {
+			if _, uerr := conn.Exec(context.WithoutCancel(ctx), `UPDATE account_audit_outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = $1`, q.seq, err.Error()); uerr != nil {
 				return errors.Join(err, uerr)
 			}
-			break
+			return err
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM account_audit_outbox WHERE seq = $1`, q.seq); err != nil {
+		if _, err := conn.Exec(context.WithoutCancel(ctx), `DELETE FROM account_audit_outbox WHERE seq = $1`, q.seq); err != nil {
 			return fmt.Errorf("accounts: audit flush: %w", err)
 		}
 	}
-	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("accounts: audit flush: %w", err)
-	}
-	return flushErr
+	return nil
 }
 
 // PendingAudit lists the accounts with audit commands queued for longer than olderThan.

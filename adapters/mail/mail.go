@@ -3,9 +3,10 @@
 // (SMTP, or the local mailbox the admin reads at /admin/mailbox) and retries until it succeeds.
 //
 // A message is never lost: it is in PostgreSQL before anyone is told it will be sent, and it stays
-// pending through any number of SMTP outages. It is never sent twice by two workers: a worker holds
-// the row lock (FOR UPDATE SKIP LOCKED) from claiming it to recording it sent. This package must
-// never log a message's body: bodies carry password reset links.
+// pending through any number of SMTP outages. Two live workers never send it at once: a worker takes a
+// lease on it in a short transaction before sending, and sends with no transaction open (a transaction
+// held across network I/O would stall every projection; see Worker). This package must never log a
+// message's body: bodies carry password reset links.
 package mail
 
 import (

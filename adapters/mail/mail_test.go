@@ -199,6 +199,27 @@ func TestSMTPDeliversMultipartMailInTheRecipientsLanguageOverSTARTTLS(t *testing
 	}
 }
 
+func TestSMTPSDeliversOverImplicitTLSWithPlainAuth(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	srv := smtptest.Start(t, smtptest.Options{Username: "mishwar", Password: "secret", RequireTLS: true, ImplicitTLS: true})
+	s, err := mailpkg.NewSMTPSender(srv.URL(), mailpkg.SMTPOptions{RootCAs: srv.RootCAs, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := enqueue(t, pool, plain("tls@example.com", "Over TLS"))
+	if n, err := worker(pool, s).RunOnce(context.Background()); err != nil || n != 1 {
+		t.Fatalf("RunOnce = %d, %v", n, err)
+	}
+	got := srv.Messages()
+	if len(got) != 1 || !got[0].TLS || got[0].AuthUser != "mishwar" {
+		t.Fatalf("server received %+v; want one message over TLS, authenticated", got)
+	}
+	if r := outboxRow(t, pool, id); r.status != "sent" {
+		t.Fatalf("row = %+v (%s)", r, r.lastError)
+	}
+}
+
 func TestEnglishMailIsLeftToRight(t *testing.T) {
 	t.Parallel()
 	m := mailpkg.Compose(i18n.En, "a@example.com", "", mailpkg.Content{Subject: "Hi", Paragraphs: []string{"<b>not bold</b>"}})
@@ -352,35 +373,127 @@ func TestConcurrentWorkersSendEveryMessageExactlyOnce(t *testing.T) {
 	}
 }
 
-func TestAMessageHeldByAnotherWorkerIsSkippedNotDuplicated(t *testing.T) {
+// stuckSender is a worker's sender caught mid-conversation: Send says it started and waits until the
+// test lets it finish (with result) or its context ends.
+type stuckSender struct {
+	started chan uuid.UUID
+	result  chan error
+}
+
+func newStuckSender() *stuckSender {
+	return &stuckSender{started: make(chan uuid.UUID, 10), result: make(chan error, 10)}
+}
+
+func (s *stuckSender) Name() string { return "stuck" }
+func (s *stuckSender) Send(ctx context.Context, e mailpkg.Envelope) error {
+	s.started <- e.ID
+	select {
+	case err := <-s.result:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func TestAMessageLeasedByAnotherWorkerIsSkippedUntilTheLeaseRunsOut(t *testing.T) {
 	t.Parallel()
 	pool := pgtest.NewDatabase(t)
 	srv := smtpServer(t)
 	ctx := context.Background()
+	c := &clock{t: time.Now().Add(time.Minute)} // ahead of the database clock that stamps new messages
 	held := enqueue(t, pool, plain("held@example.com", "held"))
-	free := enqueue(t, pool, plain("free@example.com", "free"))
 
-	// Another worker in the middle of sending "held": it holds the row lock.
-	tx, err := pool.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
+	// Another worker claims "held" and hangs mid-send, with no transaction open.
+	stuck := newStuckSender()
+	dying := worker(pool, stuck)
+	dying.Now, dying.SendTimeout, dying.Lease = c.Now, time.Hour, 2*time.Hour
+	dyingDone := make(chan error, 1)
+	go func() { _, err := dying.RunOnce(ctx); dyingDone <- err }()
+	if got := <-stuck.started; got != held {
+		t.Fatalf("the stuck worker claimed %s, want %s", got, held)
 	}
-	if _, err := tx.Exec(ctx, `SELECT 1 FROM mail_outbox WHERE id = $1 FOR UPDATE`, held); err != nil {
-		t.Fatal(err)
+	var open int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()`).Scan(&open); err != nil || open != 0 {
+		t.Fatalf("%d transactions with an xid open while a worker sends (%v), want none", open, err)
 	}
-	if n, err := worker(pool, smtpSender(t, srv)).RunOnce(ctx); err != nil || n != 1 {
-		t.Fatalf("RunOnce while one message is held = %d, %v; want 1", n, err)
+
+	free := enqueue(t, pool, plain("free@example.com", "free"))
+	w := worker(pool, smtpSender(t, srv))
+	w.Now = c.Now
+	if n, err := w.RunOnce(ctx); err != nil || n != 1 {
+		t.Fatalf("RunOnce while one message is leased = %d, %v; want 1", n, err)
 	}
 	if outboxRow(t, pool, free).status != "sent" || outboxRow(t, pool, held).status != "pending" {
-		t.Fatal("the free message was not sent, or the held one was")
+		t.Fatal("the free message was not sent, or the leased one was")
 	}
-	// That worker dies without recording anything: its lock goes with its transaction.
-	_ = tx.Rollback(ctx)
-	if n, _ := worker(pool, smtpSender(t, srv)).RunOnce(ctx); n != 1 {
-		t.Fatalf("the released message was not picked up")
+
+	// That worker is as good as dead: once its lease runs out the message is claimed again and sent,
+	// with the same Message-ID.
+	c.Advance(2*time.Hour + time.Minute)
+	if n, err := w.RunOnce(ctx); err != nil || n != 1 {
+		t.Fatalf("RunOnce after the lease ran out = %d, %v; want the message taken over", n, err)
+	}
+	r := outboxRow(t, pool, held)
+	if r.status != "sent" || r.attempts != 2 || r.messageID != "<"+held.String()+"@mishwar.example>" {
+		t.Fatalf("taken-over message = %+v", r)
+	}
+	// The old worker wakes up with a failure: it no longer holds the message and records nothing.
+	stuck.result <- errors.New("connection reset")
+	if err := <-dyingDone; err != nil {
+		t.Fatal(err)
+	}
+	if r := outboxRow(t, pool, held); r.status != "sent" || r.lastError != "" {
+		t.Fatalf("a worker whose lease ran out overwrote the outcome: %+v", r)
 	}
 	if got := len(srv.Messages()); got != 2 {
 		t.Fatalf("server received %d, want 2", got)
+	}
+}
+
+func TestAWorkerThatStopsMidSendGivesTheMessageBack(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	srv := smtpServer(t)
+	id := enqueue(t, pool, plain("back@example.com", "back"))
+	stuck := newStuckSender()
+	stopping := worker(pool, stuck)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { _, err := stopping.RunOnce(ctx); done <- err }()
+	<-stuck.started
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("RunOnce = %v, want context.Canceled", err)
+	}
+	if n, err := worker(pool, smtpSender(t, srv)).RunOnce(context.Background()); err != nil || n != 1 {
+		t.Fatalf("another worker right after = %d, %v; want the message", n, err)
+	}
+	if r := outboxRow(t, pool, id); r.status != "sent" {
+		t.Fatalf("row = %+v", r)
+	}
+}
+
+func TestASendToAServerThatNeverAnswersEndsAtItsTimeout(t *testing.T) {
+	t.Parallel()
+	hung := startSilentSMTP(t)
+	sender, err := mailpkg.NewSMTPSender("smtp://"+hung.ln.Addr().String()+"?tls=none", mailpkg.SMTPOptions{Timeout: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	err = sender.Send(ctx, mailpkg.Envelope{ID: uuid.New(), MessageID: "<x@y>", From: &mail.Address{Address: "a@example.com"},
+		To: &mail.Address{Address: "b@example.com"}, Subject: "s", Text: "t", Date: time.Now()})
+	if err == nil || time.Since(start) > 5*time.Second {
+		t.Fatalf("Send = %v after %v; want an error when its context ends (300ms)", err, time.Since(start))
+	}
+	sender, _ = mailpkg.NewSMTPSender("smtp://"+hung.ln.Addr().String()+"?tls=none", mailpkg.SMTPOptions{Timeout: 300 * time.Millisecond})
+	start = time.Now()
+	err = sender.Send(context.Background(), mailpkg.Envelope{ID: uuid.New(), MessageID: "<x@y>", From: &mail.Address{Address: "a@example.com"},
+		To: &mail.Address{Address: "b@example.com"}, Subject: "s", Text: "t", Date: time.Now()})
+	if err == nil || time.Since(start) > 5*time.Second {
+		t.Fatalf("Send = %v after %v; want an error at the greeting's timeout (300ms)", err, time.Since(start))
 	}
 }
 

@@ -101,7 +101,7 @@ func (o *Outbox) Get(ctx context.Context, id uuid.UUID) (Stored, error) {
 
 // Retry puts a failed message back in the queue, due now.
 func (o *Outbox) Retry(ctx context.Context, id uuid.UUID) error {
-	tag, err := o.pool.Exec(ctx, `UPDATE mail_outbox SET status = 'pending', next_attempt_at = now() WHERE id = $1 AND status = 'failed'`, id)
+	tag, err := o.pool.Exec(ctx, `UPDATE mail_outbox SET status = 'pending', next_attempt_at = now(), lease_until = NULL, claimed_by = NULL WHERE id = $1 AND status = 'failed'`, id)
 	if err != nil {
 		return fmt.Errorf("mail: retry: %w", err)
 	}

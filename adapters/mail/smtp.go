@@ -103,13 +103,20 @@ func (s *SMTPSender) Send(ctx context.Context, e Envelope) error {
 	if err != nil {
 		return &PermanentError{Err: err}
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	tlsConfig := &tls.Config{ServerName: s.host, RootCAs: s.opts.RootCAs, MinVersion: tls.VersionTLS12}
 	opts := []gomail.Option{
 		gomail.WithPort(s.port),
 		gomail.WithTimeout(s.opts.Timeout),
-		gomail.WithTLSConfig(&tls.Config{ServerName: s.host, RootCAs: s.opts.RootCAs, MinVersion: tls.VersionTLS12}),
+		gomail.WithTLSConfig(tlsConfig),
+		gomail.WithDialContextFunc(s.dialer(ctx, tlsConfig)),
 	}
 	if s.implicit {
-		opts = append(opts, gomail.WithSSL())
+		// The dialer does the TLS handshake. go-mail's own SSL mode would then believe the
+		// connection unencrypted and refuse PLAIN and LOGIN; as "opportunistic" it reads the state
+		// of the *tls.Conn and sees the handshake done (a server does not offer STARTTLS inside TLS).
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
 	} else {
 		opts = append(opts, gomail.WithTLSPolicy(s.policy))
 	}
@@ -132,6 +139,32 @@ func (s *SMTPSender) Send(ctx context.Context, e Envelope) error {
 		return fmt.Errorf("mail: smtp send: %w", err)
 	}
 	return nil
+}
+
+// dialer connects as go-mail would and ties the connection to the send's context. go-mail bounds
+// the dial but reads the server's greeting with no deadline and never looks at the context again, so a
+// server that accepts and then says nothing held a send (and the worker's claim on the message)
+// forever. The greeting gets the per-exchange Timeout, and the connection is closed the moment ctx
+// ends (Send cancels it on return, so nothing outlives the send).
+func (s *SMTPSender) dialer(ctx context.Context, tlsConfig *tls.Config) gomail.DialContextFunc {
+	return func(dialCtx context.Context, network, addr string) (net.Conn, error) {
+		var d net.Dialer
+		conn, err := d.DialContext(dialCtx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		_ = conn.SetDeadline(time.Now().Add(s.opts.Timeout))
+		context.AfterFunc(ctx, func() { _ = conn.Close() })
+		if !s.implicit {
+			return conn, nil
+		}
+		tc := tls.Client(conn, tlsConfig)
+		if err := tc.HandshakeContext(dialCtx); err != nil {
+			_ = conn.Close()
+			return nil, err
+		}
+		return tc, nil
+	}
 }
 
 func buildMsg(e Envelope) (*gomail.Msg, error) {

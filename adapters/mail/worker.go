@@ -9,19 +9,27 @@ import (
 	"net"
 	"net/mail"
 	"net/url"
+	"os"
 	"sync"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// Worker delivers the outbox. Several workers (in one process or many) can run at once: each claims a
-// message by locking its row with FOR UPDATE SKIP LOCKED, sends it while holding the lock, and records
-// the outcome in the same transaction. A worker that dies mid-send releases the lock with its
-// connection and the message is sent again later: delivery is at least once, and a duplicate can only
-// come from a crash between the server's acceptance and the commit. Every copy carries the same
-// Message-ID. The local mailbox sender writes nowhere but this row, so with it delivery is exactly once.
+// Worker delivers the outbox. Several workers (in one process or many) can run at once. A worker claims
+// a message in a short transaction of its own by taking a lease on it (lease_until, claimed_by), sends
+// it with no transaction open, and records the outcome in another short transaction. It never holds a
+// transaction across the SMTP conversation: a transaction with an xid held open that long holds back
+// pg_snapshot_xmin, and the gap-safe log reader would stall every projection behind a slow mail server.
+//
+// A worker that dies mid-send leaves its lease to run out; the message is then claimed again and sent
+// again: delivery is at least once, and a duplicate can only come from a crash (or a send outliving
+// its lease, which SendTimeout < Lease rules out) between the server's acceptance and the record.
+// Every copy carries the same Message-ID. The local mailbox sender writes nowhere but this row, so
+// with it delivery is exactly once.
 type Worker struct {
 	Pool   *pgxpool.Pool
 	Sender Sender
@@ -34,6 +42,9 @@ type Worker struct {
 	Poll time.Duration
 	// SendTimeout bounds one delivery (default 60s).
 	SendTimeout time.Duration
+	// Lease is how long a claim keeps other workers off a message (default SendTimeout + 1m; never
+	// less than that). A message whose worker recorded nothing by then is claimed again.
+	Lease time.Duration
 	// Retention is how long a sent message keeps its bodies (0: forever). Run clears the bodies of
 	// older ones every hour (SweepSent): a reset link must not sit in the database for years. The row
 	// stays (recipient, subject, when, how), so the mailbox still shows what was sent and a feature's
@@ -71,6 +82,9 @@ func (w *Worker) defaults() {
 	}
 	if w.SendTimeout <= 0 {
 		w.SendTimeout = 60 * time.Second
+	}
+	if w.Lease < w.SendTimeout+leaseMargin {
+		w.Lease = w.SendTimeout + time.Minute
 	}
 	if w.Backoff == nil {
 		w.Backoff = DefaultBackoff
@@ -212,27 +226,39 @@ func (w *Worker) drain(ctx context.Context) (int, error) {
 	return n, ctx.Err()
 }
 
-// deliverOne claims the oldest due message, sends it and records the outcome, all in one transaction.
-// It reports false when nothing was due.
-func (w *Worker) deliverOne(ctx context.Context) (bool, error) {
-	tx, err := w.Pool.Begin(ctx)
-	if err != nil {
-		return false, fmt.Errorf("mail: begin: %w", err)
-	}
-	defer func() { _ = tx.Rollback(context.Background()) }()
+// leaseMargin is the least a lease outlasts SendTimeout: room for recording the outcome after a send
+// that used all its time, so a message is not claimed again while its sender is still writing it down.
+const leaseMargin = 5 * time.Second
 
+// claimant names this process in claimed_by (for operators reading the table).
+var claimant = func() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s/%d", host, os.Getpid())
+}()
+
+// deliverOne claims the oldest due message, sends it and records the outcome. It reports false when
+// nothing was due.
+func (w *Worker) deliverOne(ctx context.Context) (bool, error) {
 	now := w.Now().UTC()
+	token := claimant + "/" + uuid.NewString()
 	var e Envelope
 	var toName string
 	var to string
 	var attempts int
-	err = tx.QueryRow(ctx, `
-		SELECT id, to_address, to_name, lang, subject, text_body, html_body, attempts
-		  FROM mail_outbox
-		 WHERE status = 'pending' AND next_attempt_at <= $1
-		 ORDER BY next_attempt_at, created_at
-		 LIMIT 1
-		   FOR UPDATE SKIP LOCKED`, now).Scan(&e.ID, &to, &toName, &e.Lang, &e.Subject, &e.Text, &e.HTML, &attempts)
+	// One statement, so one short transaction: it holds an xid only for as long as the UPDATE runs.
+	// The lease condition is repeated outside the subquery because READ COMMITTED re-checks only the
+	// outer WHERE when the row changed under us.
+	err := w.Pool.QueryRow(ctx, `
+		UPDATE mail_outbox o SET lease_until = $2, claimed_by = $3, attempts = o.attempts + 1
+		 WHERE o.id = (SELECT id FROM mail_outbox
+		                WHERE status = 'pending' AND next_attempt_at <= $1
+		                  AND (lease_until IS NULL OR lease_until <= $1)
+		                ORDER BY next_attempt_at, created_at
+		                LIMIT 1
+		                  FOR UPDATE SKIP LOCKED)
+		   AND o.status = 'pending' AND (o.lease_until IS NULL OR o.lease_until <= $1)
+		RETURNING o.id, o.to_address, o.to_name, o.lang, o.subject, o.text_body, o.html_body, o.attempts`,
+		now, now.Add(w.Lease), token).Scan(&e.ID, &to, &toName, &e.Lang, &e.Subject, &e.Text, &e.HTML, &attempts)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}
@@ -243,40 +269,50 @@ func (w *Worker) deliverOne(ctx context.Context) (bool, error) {
 	e.To = &mail.Address{Name: toName, Address: to}
 	e.MessageID = messageID(e.ID, w.From)
 	e.Date = now
-	attempts++
 
 	sendCtx, cancel := context.WithTimeout(ctx, w.SendTimeout)
 	sendErr := w.Sender.Send(sendCtx, e)
 	cancel()
-	if sendErr != nil && ctx.Err() != nil {
-		// Shutting down mid-send: leave the message as it was; the next worker tries again.
-		return false, ctx.Err()
-	}
 
 	// The outcome is recorded with a fresh context: a send that went through must be marked even if
 	// the caller is cancelling right now.
-	rec := context.WithoutCancel(ctx)
+	rec, cancelRec := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancelRec()
+	if sendErr != nil && ctx.Err() != nil {
+		// Shutting down mid-send: give the message back at once rather than when the lease runs out.
+		if _, err := w.Pool.Exec(rec, `UPDATE mail_outbox SET lease_until = NULL, claimed_by = NULL
+			WHERE id = $1 AND claimed_by = $2 AND status = 'pending'`, e.ID, token); err != nil {
+			w.Logger.Warn("mail outbox: releasing a claim at shutdown failed; it runs out by itself", "mail_id", e.ID, "err", err)
+		}
+		return false, ctx.Err()
+	}
+
 	var perm *PermanentError
+	var tag pgconn.CommandTag
 	switch {
 	case sendErr == nil:
-		_, err = tx.Exec(rec, `
-			UPDATE mail_outbox SET status = 'sent', sent_at = $2, sent_via = $3, attempts = $4, message_id = $5, last_error = NULL
-			 WHERE id = $1`, e.ID, w.Now().UTC(), w.Sender.Name(), attempts, e.MessageID)
+		// Recorded whoever holds the lease now and whatever it made of the message: it went out, and a
+		// worker that took it over after this one's lease ran out must not send it again.
+		tag, err = w.Pool.Exec(rec, `
+			UPDATE mail_outbox SET status = 'sent', sent_at = $2, sent_via = $3, message_id = $4, last_error = NULL,
+			       lease_until = NULL, claimed_by = NULL
+			 WHERE id = $1 AND status <> 'sent'`, e.ID, w.Now().UTC(), w.Sender.Name(), e.MessageID)
 	case errors.As(sendErr, &perm):
-		_, err = tx.Exec(rec, `UPDATE mail_outbox SET status = 'failed', attempts = $2, last_error = $3 WHERE id = $1`,
-			e.ID, attempts, truncate(sendErr.Error(), 1000))
+		tag, err = w.Pool.Exec(rec, `
+			UPDATE mail_outbox SET status = 'failed', last_error = $3, lease_until = NULL, claimed_by = NULL
+			 WHERE id = $1 AND claimed_by = $2`, e.ID, token, truncate(sendErr.Error(), 1000))
 	default:
-		_, err = tx.Exec(rec, `UPDATE mail_outbox SET attempts = $2, last_error = $3, next_attempt_at = $4 WHERE id = $1`,
-			e.ID, attempts, truncate(sendErr.Error(), 1000), w.Now().UTC().Add(w.Backoff(attempts)))
+		tag, err = w.Pool.Exec(rec, `
+			UPDATE mail_outbox SET last_error = $3, next_attempt_at = $4, lease_until = NULL, claimed_by = NULL
+			 WHERE id = $1 AND claimed_by = $2`, e.ID, token, truncate(sendErr.Error(), 1000), w.Now().UTC().Add(w.Backoff(attempts)))
 	}
 	if err != nil {
 		return false, fmt.Errorf("mail: record outcome: %w", err)
 	}
-	if err := tx.Commit(rec); err != nil {
-		return false, fmt.Errorf("mail: commit: %w", err)
-	}
 	log := w.Logger.With("mail_id", e.ID, "to", e.To.Address, "subject", e.Subject, "attempt", attempts, "via", w.Sender.Name())
 	switch {
+	case tag.RowsAffected() == 0:
+		log.Warn("mail outcome not recorded: another worker took the message over after this one's lease ran out", "send_err", sendErr)
 	case sendErr == nil:
 		log.Info("mail sent")
 	case perm != nil:

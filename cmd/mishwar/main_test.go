@@ -68,7 +68,7 @@ func TestMaintenanceCommandsWorkOnAnExistingDatabase(t *testing.T) {
 	if err := run([]string{"projections", "status"}, &out, &out); err != nil {
 		t.Fatalf("status: %v\n%s", err, out.String())
 	}
-	if !strings.Contains(out.String(), "PROJECTION") || !strings.Contains(out.String(), "stats") {
+	if !strings.Contains(out.String(), "PROJECTION") || !strings.Contains(out.String(), "stats") || !strings.Contains(out.String(), "JOBS: 0 pending, 0 stuck, 0 failed") {
 		t.Fatalf("status printed %q", out.String())
 	}
 

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"mishwar/cmd/mishwar/app"
 	"mishwar/internal/config"
 	"mishwar/projections"
 )
@@ -37,7 +38,10 @@ func projectionsCommand(ctx context.Context, cfg config.Config, log *slog.Logger
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\n", s.Name, s.Position, s.EventsProcessed, s.LagEvents, time.Duration(s.LagSeconds*float64(time.Second)).Round(time.Millisecond), lastErr)
 		}
-		return tw.Flush()
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		return printJobs(ctx, a, stdout)
 	case "rebuild":
 		if len(args) != 2 {
 			return usageError("projections rebuild: expected a projection name or --all")
@@ -73,4 +77,27 @@ func projectionsCommand(ctx context.Context, cfg config.Config, log *slog.Logger
 	default:
 		return usageError(fmt.Sprintf("projections: unknown subcommand %q", args[0]))
 	}
+}
+
+// printJobs adds the process managers' queue to the status: how much waits, and every stuck job.
+func printJobs(ctx context.Context, a *app.App, stdout io.Writer) error {
+	q := a.JobQueue()
+	c, err := q.Count(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\nJOBS: %d pending, %d stuck, %d failed\n", c.Pending, c.Stuck, c.Failed)
+	if c.Stuck == 0 && c.Failed == 0 {
+		return nil
+	}
+	stuck, err := q.Stuck(ctx, 50)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "JOB\tKIND\tSTATUS\tATTEMPTS\tSINCE\tLAST ERROR")
+	for _, j := range stuck {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", j.ID, j.Kind, j.Status, j.Attempts, j.CreatedAt.UTC().Format(time.RFC3339), j.LastError)
+	}
+	return tw.Flush()
 }

@@ -43,8 +43,9 @@ type Tables interface {
 
 // AuditQueue is the audit outbox: commands queued with the changes they describe (Tx.QueueAudit).
 type AuditQueue interface {
-	// FlushAudit hands userID's queued entries to execute, oldest first, under their locks, and
-	// removes each one it accepted; it stops at the first refusal.
+	// FlushAudit hands userID's queued entries to execute, oldest first, one flush of an account at
+	// a time and with no transaction open while execute runs, and removes each one it accepted; it
+	// stops at the first refusal.
 	FlushAudit(ctx context.Context, userID uuid.UUID, execute func(account.AuditEntry) error) error
 	// PendingAudit lists the accounts with entries queued for longer than olderThan.
 	PendingAudit(ctx context.Context, olderThan time.Duration) ([]uuid.UUID, error)

@@ -76,13 +76,23 @@ func (e *Entities[F]) Create(ctx context.Context, cmd cat.Create[F], meta comman
 
 // Update replaces an entity's fields, moving its unique key when it changes.
 func (e *Entities[F]) Update(ctx context.Context, cmd cat.Update[F], meta commands.Meta) (Result[F], error) {
+	return e.UpdateAt(ctx, cmd, nil, meta)
+}
+
+// UpdateAt is Update at an expected version (the If-Match of an edit form; nil: whatever is there):
+// the edit is decided on that version and appended at it, and a stream that moved on, before or
+// while it runs, refuses it with ErrStaleVersion instead of being overwritten.
+func (e *Entities[F]) UpdateAt(ctx context.Context, cmd cat.Update[F], expected *int64, meta commands.Meta) (Result[F], error) {
 	fields := cmd.Fields.Normalized()
 	if err := fields.Validate(); err != nil {
 		return Result[F]{}, err
 	}
-	state, _, err := e.Load(ctx, cmd.ID)
+	state, hist, err := e.Load(ctx, cmd.ID)
 	if err != nil {
 		return Result[F]{}, err
+	}
+	if expected != nil && hist.Version != *expected {
+		return Result[F]{}, ErrStaleVersion
 	}
 	if state.Status == cat.StatusAbsent {
 		// Refused before claiming, so no stray claim is made: the decider says "not found".
@@ -97,10 +107,13 @@ func (e *Entities[F]) Update(ctx context.Context, cmd cat.Update[F], meta comman
 			return Result[F]{}, err
 		}
 	}
-	res, err := commands.Execute(ctx, e.runner, e.kind.Decider, e.Stream(cmd.ID), cat.Command[F](cmd), meta, commands.Options{})
+	res, err := commands.Execute(ctx, e.runner, e.kind.Decider, e.Stream(cmd.ID), cat.Command[F](cmd), meta, commands.Options{ExpectedVersion: expected})
 	if err != nil {
 		if claimed {
 			e.releaseQuietly(ctx, newKey, cmd.ID, meta)
+		}
+		if expected != nil && errors.Is(err, eventstore.ErrWrongVersion) {
+			return res, fmt.Errorf("%w: %w", ErrStaleVersion, err)
 		}
 		return res, err
 	}

@@ -31,7 +31,9 @@ type UpdateEntityHandler[F cat.Fields[F]] struct {
 // Handle edits the entity and returns where its event landed.
 func (h UpdateEntityHandler[F]) Handle(ctx context.Context, cmd UpdateEntity[F], meta commands.Meta) (eventstore.Position, error) {
 	if cmd.ExpectedVersion != nil {
-		// Refused instead of silently overwriting the newer edit.
+		// Refused before validating: a form loaded before someone else's edit is stale whatever it
+		// holds. The append itself is made at this version too (UpdateAt), so an edit that lands
+		// between this check and the append refuses this one rather than being overwritten.
 		_, hist, err := h.entities.Load(ctx, cmd.ID)
 		if err != nil {
 			return eventstore.Position{}, err
@@ -43,7 +45,7 @@ func (h UpdateEntityHandler[F]) Handle(ctx context.Context, cmd UpdateEntity[F],
 	if err := h.validate.validate(ctx, cmd.Fields); err != nil {
 		return eventstore.Position{}, err
 	}
-	res, err := h.entities.Update(ctx, cat.Update[F]{ID: cmd.ID, Fields: cmd.Fields}, meta)
+	res, err := h.entities.UpdateAt(ctx, cat.Update[F]{ID: cmd.ID, Fields: cmd.Fields}, cmd.ExpectedVersion, meta)
 	if err != nil {
 		return eventstore.Position{}, err
 	}

@@ -2,6 +2,7 @@ package dispatch
 
 import (
 	"context"
+	"errors"
 
 	"mishwar/commands"
 	"mishwar/domain/dispatch"
@@ -9,14 +10,21 @@ import (
 )
 
 // Advance takes the driver's next step on a trip (stop: the stop reached, for dispatch.StepArrive).
+// The order is read from its own stream first: a cancelled order's trip does not go on, and the trip
+// goes on the order's day (dispatch.Window), whatever the read models say.
 func (h *Handlers) Advance(ctx context.Context, orderID, step string, stop int, meta commands.Meta) (Outcome, error) {
-	cmd, err := dispatch.StepCommand(step, stop, actor(meta))
-	if err != nil {
-		return Outcome{}, err
-	}
 	num, ok := order.NormalizeTripNumber(orderID)
 	if !ok {
 		return Outcome{}, order.ErrOrderNotFound
+	}
+	facts, err := h.OrderFacts(ctx, num)
+	if err != nil && !errors.Is(err, order.ErrOrderNotFound) {
+		return Outcome{}, err
+	}
+	// No order, no trip: the decider says the trip has no driver, as it always has.
+	cmd, err := dispatch.StepCommand(step, stop, actor(meta), facts, h.startLead)
+	if err != nil {
+		return Outcome{}, err
 	}
 	res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(num), cmd, meta, commuting)
 	if err != nil {

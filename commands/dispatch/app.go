@@ -39,6 +39,9 @@ type Config struct {
 	ProgressLookups Limit
 	// Now is the clock of "today" on the board and the driver's screen (default time.Now).
 	Now func() time.Time
+	// StartLead is how long before the pickup a driver may start a trip (MISHWAR_TRIP_START_LEAD;
+	// zero: from the pickup time on).
+	StartLead time.Duration
 }
 
 // Limit spends one request of key's budget, or refuses with *account.RateLimited.
@@ -50,8 +53,9 @@ func NewApplication(cfg Config) Application {
 		cfg.Now = time.Now
 	}
 	today := func() string { return cfg.Now().In(cat.Cairo).Format(time.DateOnly) }
+	handlers := New(cfg.Runner, cfg.Accounts).WithStartLead(cfg.StartLead)
 	return Application{
-		Commands: New(cfg.Runner, cfg.Accounts),
+		Commands: handlers,
 		Queries: Queries{
 			Board:       BoardHandler{trips: cfg.Trips, drivers: cfg.Drivers, today: today},
 			Trip:        TripHandler{trips: cfg.Trips},

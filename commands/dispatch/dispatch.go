@@ -11,6 +11,7 @@ package dispatch
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -54,11 +55,19 @@ type Accounts interface {
 type Handlers struct {
 	runner   *commands.Runner
 	accounts Accounts
+	// startLead is how long before the pickup a driver may start a trip (MISHWAR_TRIP_START_LEAD).
+	startLead time.Duration
 }
 
-// New returns the handlers.
+// New returns the handlers, trips starting from dispatch.DefaultStartLead before their pickup.
 func New(runner *commands.Runner, accounts Accounts) *Handlers {
-	return &Handlers{runner: runner, accounts: accounts}
+	return &Handlers{runner: runner, accounts: accounts, startLead: dispatch.DefaultStartLead}
+}
+
+// WithStartLead sets how long before the pickup a driver may start a trip.
+func (h *Handlers) WithStartLead(lead time.Duration) *Handlers {
+	h.startLead = lead
+	return h
 }
 
 // Outcome is where a command left the log.
@@ -107,7 +116,7 @@ func (h *Handlers) OrderFacts(ctx context.Context, orderID string) (dispatch.Ord
 	for i, st := range trip.Itinerary.Stops {
 		stops[i] = st.NameEN
 	}
-	return dispatch.OrderFacts{OrderID: num, Confirmed: s.Status() == order.StatusConfirmed, Day: trip.Day,
+	return dispatch.OrderFacts{OrderID: num, Confirmed: s.Status() == order.StatusConfirmed, Cancelled: s.Status() == order.StatusCancelled, Day: trip.Day,
 		StartAt: trip.StartAt, OwnerID: s.UserID(), Stops: stops}, nil
 }
 

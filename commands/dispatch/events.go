@@ -13,6 +13,7 @@ func RegisterEvents(r *eventstore.Registry) {
 	eventstore.Register[dispatch.TravellersPickedUp](r, "TravellersPickedUp", 1)
 	eventstore.Register[dispatch.ArrivedAtStop](r, "ArrivedAtStop", 1)
 	eventstore.Register[dispatch.TripCompleted](r, "TripCompleted", 1)
+	eventstore.Register[dispatch.TripCancelled](r, "TripCancelled", 1)
 	eventstore.Register[dispatch.DriverDayBooked](r, "DriverDayBooked", 1)
 	eventstore.Register[dispatch.DriverDayReleased](r, "DriverDayReleased", 1)
 	eventstore.Register[dispatch.DriverAccountLinked](r, "DriverAccountLinked", 1)

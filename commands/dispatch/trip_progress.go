@@ -55,7 +55,7 @@ func (h ProgressHandler) ByTripNumber(ctx context.Context, tripNumber, email, cl
 	if err != nil {
 		return Progress{}, err
 	}
-	return h.progressOf(ctx, ts.TripNumber, stopNames(ts.Order))
+	return h.progressOf(ctx, ts.TripNumber, ts.Order)
 }
 
 // OfOwnOrder answers the progress of userID's own order (order.ErrOrderNotFound for anyone else's).
@@ -71,14 +71,20 @@ func (h ProgressHandler) OfOwnOrder(ctx context.Context, userID, orderID string)
 	if o.UserID == "" || o.UserID != userID {
 		return Progress{}, order.ErrOrderNotFound
 	}
-	return h.progressOf(ctx, num, stopNames(&o))
+	return h.progressOf(ctx, num, &o)
 }
 
-func (h ProgressHandler) progressOf(ctx context.Context, orderID string, stops []string) (Progress, error) {
+// progressOf is the progress of the trip of orderID (o: its order, nil before there is one).
+func (h ProgressHandler) progressOf(ctx context.Context, orderID string, o *ordersrm.Order) (Progress, error) {
 	tr, err := h.trips.Trip(ctx, orderID)
 	if err != nil {
 		if domain.KindOf(err) == domain.KindNotFound {
-			return Progress{OrderID: orderID, Status: dispatch.StatusUnassigned, Stops: stops, Steps: []dispatchrm.Step{}, Version: -1}, nil
+			status := dispatch.StatusUnassigned
+			if o != nil && o.Status == order.StatusCancelled {
+				// Never "waiting for a driver" for a trip that will not happen.
+				status = dispatch.StatusCancelled
+			}
+			return Progress{OrderID: orderID, Status: status, Stops: stopNames(o), Steps: []dispatchrm.Step{}, Version: -1}, nil
 		}
 		return Progress{}, err
 	}

@@ -29,7 +29,12 @@ func (h *Handlers) CancelOrder(ctx context.Context, orderID string, actor order.
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
-	res, err := execOrder(ctx, h, orderID, order.CancelOrder{Actor: actor, Reason: reason}, meta)
+	// The driver may have set off before the order heard of it: the trip's stream says so at once.
+	started, err := h.tripStarted(ctx, orderID)
+	if err != nil {
+		return Outcome{OrderID: orderID}, err
+	}
+	res, err := execOrder(ctx, h, orderID, order.CancelOrder{Actor: actor, Reason: reason, TripStarted: started}, meta)
 	if err != nil {
 		return Outcome{OrderID: orderID}, wrap("cancel", err)
 	}

@@ -28,6 +28,10 @@ func RegisterEvents(r *eventstore.Registry) {
 	eventstore.Register[order.ExchangeRequested](r, "ExchangeRequested", 1)
 	eventstore.Register[order.OrderExchanged](r, "OrderExchanged", 1)
 	eventstore.Register[order.ExchangeAbandoned](r, "ExchangeAbandoned", 1)
+	// The order's own record of its trip (dispatch's TripStarted and TripCompleted keep their names).
+	eventstore.Register[order.TripStarted](r, "OrderTripStarted", 1)
+	eventstore.Register[order.TripCompleted](r, "OrderTripCompleted", 1)
+	eventstore.Register[order.OrderCompleted](r, "OrderCompleted", 1)
 
 	eventstore.Register[payment.PaymentStarted](r, "PaymentStarted", 1)
 	eventstore.Register[payment.PaymentSucceeded](r, "PaymentSucceeded", 1)

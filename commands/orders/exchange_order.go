@@ -51,8 +51,12 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 	if err != nil {
 		return out, err
 	}
+	started, err := h.tripStarted(ctx, s.ID())
+	if err != nil {
+		return out, err
+	}
 	cmd := order.ExchangeOrder{ExchangeID: meta.CommandID.String(), Actor: in.Actor, To: priced.Trip, NewReservation: s.Reservation(),
-		Policy: h.settings.Policy(), ServiceHours: hours}
+		Policy: h.settings.Policy(), ServiceHours: hours, TripStarted: started}
 	// Refuse what the decider would refuse before holding a car on the new day.
 	if _, err := order.Decide(s, cmd, h.now()); err != nil {
 		return out, err
@@ -138,8 +142,12 @@ func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.T
 	if err != nil {
 		return order.Trip{}, money.Money{}, err
 	}
+	started, err := h.tripStarted(ctx, s.ID())
+	if err != nil {
+		return order.Trip{}, money.Money{}, err
+	}
 	if _, err := order.Decide(s, order.ExchangeOrder{ExchangeID: "quote", Actor: in.Actor, To: priced.Trip, NewReservation: "quote",
-		Policy: h.settings.Policy(), ServiceHours: hours}, h.now()); err != nil {
+		Policy: h.settings.Policy(), ServiceHours: hours, TripStarted: started}, h.now()); err != nil {
 		return order.Trip{}, money.Money{}, err
 	}
 	return priced.Trip, money.New(priced.Trip.Quote.Total.Minor-s.Price().Minor, money.EGP), nil

@@ -14,6 +14,7 @@ import (
 	"mishwar/commands/orders/orderstest"
 	"mishwar/domain"
 	"mishwar/domain/availability"
+	"mishwar/domain/cart"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/domain/payment"
@@ -194,5 +195,41 @@ func TestADayWithoutDriversIsFullyBooked(t *testing.T) {
 	_, err := f.Orders.PlaceOrder(context.Background(), f.Input("u1", "2026-11-18"), orderstest.UserMeta("u1"))
 	if !errors.Is(err, availability.ErrDateFullyBooked) {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// The order is priced from the cart's own stream: stops reordered a moment before checkout are booked
+// in the new order even while the cart's read model still shows the old one.
+func TestAnOrderIsPricedFromTheCartAsItIsNotAsALaggingReadModelSaysIt(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 2)
+	ctx := context.Background()
+	f.FillCart(t, "u1")
+	before, err := f.Carts.Cart(ctx, "u1")
+	if err != nil || len(before.Items) != 2 {
+		t.Fatalf("cart before: %+v, %v", before, err)
+	}
+
+	// Hold the cart read model back: its next apply waits on this lock until the test ends.
+	hold, err := f.Pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hold.Rollback(ctx)
+	if _, err := hold.Exec(ctx, `SELECT 1 FROM projection_checkpoints WHERE name = 'cart' FOR UPDATE`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Cart.MoveItem(ctx, "u1", before.Items[1].ID, cart.Up, 1, orderstest.UserMeta("u1")); err != nil {
+		t.Fatal(err)
+	}
+	if lagging, _ := f.Carts.Cart(ctx, "u1"); lagging.Items[0].ID != before.Items[0].ID {
+		t.Fatal("the read model was not behind: the test proves nothing")
+	}
+
+	placed := f.Place(t, "u1", "2026-11-18")
+	p := orderstest.Events[order.Event](t, f, orderscmd.OrderStream(placed.OrderID))[0].(order.OrderPlaced)
+	if stops := p.Trip.Itinerary.Stops; len(stops) != 2 || stops[0].DestinationID != before.Items[1].DestinationID ||
+		stops[1].DestinationID != before.Items[0].DestinationID {
+		t.Fatalf("order stops %+v, want %s then %s", stops, before.Items[1].DestinationID, before.Items[0].DestinationID)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"mishwar/commands"
 	"mishwar/commands/pricing"
 	"mishwar/domain"
 	"mishwar/domain/availability"
@@ -55,11 +56,12 @@ type ProgramPricing struct {
 // KeyRateUnavailable: the chosen rate plan cannot price this itinerary (inactive, or bad data).
 const KeyRateUnavailable = "orders.rate_unavailable"
 
-// CartPricer prices the cart as the cart read model holds it, with the quoter the cart shows its
-// prices with (commands/pricing): the same calculation the traveller saw in the cart, for the chosen
-// departure and rate plan.
+// CartPricer prices the cart as its own stream holds it (never a read model that may lag), with the
+// quoter the cart shows its prices with (commands/pricing): the same calculation the traveller saw in
+// the cart, for the chosen departure and rate plan.
 type CartPricer struct {
-	Carts  pricing.CartReader
+	// Carts loads carts from their streams.
+	Carts  *commands.Runner
 	Quoter *pricing.Quoter
 	// Catalogue finds programs and their destinations (for enquiries about a program).
 	Catalogue *catrm.Reader
@@ -68,7 +70,7 @@ type CartPricer struct {
 // PriceCart implements Pricer. A start point that is the admin's default (none chosen) is left empty,
 // so the order decider asks for a pickup point.
 func (p *CartPricer) PriceCart(ctx context.Context, req CartPricing) (Priced, error) {
-	v, err := pricing.CartItinerary(ctx, p.Carts, req.UserID)
+	v, err := pricing.CartFromStream(ctx, p.Carts, req.UserID)
 	if err != nil {
 		return Priced{}, fmt.Errorf("orders: %w", err)
 	}
@@ -191,7 +193,7 @@ func (p *CartPricer) PriceProgram(ctx context.Context, req ProgramPricing) (Pric
 		itin.Stops = append(itin.Stops, order.Stop{DestinationID: d.ID.String(), NameEN: d.Name.En, NameAR: d.Name.Ar, Lat: d.Lat, Lng: d.Lng, VisitMinutes: d.VisitMinutes})
 	}
 	if req.Start == nil && req.UserID != "" && p.Carts != nil {
-		if v, err := pricing.CartItinerary(ctx, p.Carts, req.UserID); err == nil && v.Start != nil {
+		if v, err := pricing.CartFromStream(ctx, p.Carts, req.UserID); err == nil && v.Start != nil {
 			req.Start, req.End = v.Start, v.End
 		}
 	}

@@ -10,7 +10,11 @@ import (
 
 // RequestRefund records the traveller's request for money back, for an operator to decide.
 func (h *Handlers) RequestRefund(ctx context.Context, orderID string, actor order.Actor, reason string, amount money.Money, meta commands.Meta) (Outcome, error) {
-	res, err := execOrder(ctx, h, orderID, order.RequestRefund{Actor: actor, Reason: reason, Amount: amount}, meta)
+	started, err := h.tripStarted(ctx, orderID)
+	if err != nil {
+		return Outcome{OrderID: orderID}, err
+	}
+	res, err := execOrder(ctx, h, orderID, order.RequestRefund{Actor: actor, Reason: reason, Amount: amount, TripStarted: started}, meta)
 	if err != nil {
 		return Outcome{OrderID: orderID}, wrap("request refund", err)
 	}

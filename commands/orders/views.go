@@ -78,6 +78,10 @@ func viewOf(o Order, now time.Time) OrderView {
 
 func actionsOf(o Order, now time.Time) Actions {
 	a := Actions{}
+	if o.TripStartedAt != nil {
+		// The trip is under way (or done): nothing more for the traveller to do here (domain/order).
+		return a
+	}
 	switch o.Status {
 	case order.StatusAwaitingPayment:
 		a.Pay = now.Before(o.HoldUntil)
@@ -103,7 +107,7 @@ func cancellationOf(o Order, now time.Time) CancellationNow {
 		c.Free, c.RefundPercent = true, 100
 	case order.StatusConfirmed:
 		due, free, ok := o.Cancellation.RefundFor(o.Paid, o.Refunded, o.Trip.StartAt, now)
-		if ok {
+		if ok && o.TripStartedAt == nil {
 			share, _, _ := o.Cancellation.RefundShare(o.Trip.StartAt, now)
 			c.Free, c.RefundPercent, c.Refund = free, float64(share)/100, due
 		}

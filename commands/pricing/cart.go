@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 
+	"mishwar/commands"
+	"mishwar/domain/cart"
 	"mishwar/domain/trip"
+	"mishwar/eventstore"
 	cartrm "mishwar/projections/cart"
 )
 
@@ -29,6 +32,29 @@ func ItineraryOf(v cartrm.View) trip.Itinerary {
 	for _, item := range v.Items {
 		it.Items = append(it.Items, trip.Item{
 			ID: item.ID, DestinationID: item.DestinationID, Position: item.Position,
+			ProgramID: item.ProgramID, Recorded: item.Destination,
+		})
+	}
+	return it
+}
+
+// CartFromStream reads userID's cart from its own stream, folded by the cart's decider: what the cart
+// is now, not what a read model that may lag says. Orders are priced from it, so a stop added a moment
+// before checkout is always in the order.
+func CartFromStream(ctx context.Context, r *commands.Runner, userID string) (trip.Itinerary, error) {
+	h, err := commands.Load[cart.Event](ctx, r, eventstore.StreamID(cart.StreamCategory, userID))
+	if err != nil {
+		return trip.Itinerary{}, fmt.Errorf("pricing: load cart: %w", err)
+	}
+	return ItineraryOfState(cart.Decider.Fold(h.Events), h.Version), nil
+}
+
+// ItineraryOfState is the itinerary of a cart as its decider holds it, at version.
+func ItineraryOfState(s cart.State, version int64) trip.Itinerary {
+	it := trip.Itinerary{Version: version, Start: s.Start(), End: s.End()}
+	for i, item := range s.Items() {
+		it.Items = append(it.Items, trip.Item{
+			ID: item.ID, DestinationID: item.DestinationID, Position: i + 1,
 			ProgramID: item.ProgramID, Recorded: item.Destination,
 		})
 	}

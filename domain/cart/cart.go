@@ -66,6 +66,11 @@ type FoundDestination struct {
 type Item struct {
 	ID            string
 	DestinationID string
+	// ProgramID is the program it came with ("" for a destination added on its own).
+	ProgramID string
+	// Destination is the destination as recorded when the item was added (what is priced and shown
+	// if the catalogue no longer has it).
+	Destination Destination
 }
 
 // State is a cart folded from its events. The zero value is an empty cart with default points.
@@ -124,6 +129,8 @@ func Decide(s State, cmd Command, _ time.Time) ([]Event, error) {
 		return decideRemove(s, c)
 	case ClearCart:
 		return decideClear(s)
+	case RemoveBookedStops:
+		return decideRemoveBooked(s, c), nil
 	case MoveCartItem:
 		return decideMove(s, c)
 	case ReorderCart:
@@ -181,6 +188,24 @@ func decideAddProgram(s State, c AddProgramToCart) ([]Event, error) {
 		return nil, ErrCartFull
 	}
 	return []Event{ev}, nil
+}
+
+func decideRemoveBooked(s State, c RemoveBookedStops) []Event {
+	booked := make(map[string]bool, len(c.DestinationIDs))
+	for _, id := range c.DestinationIDs {
+		booked[id] = true
+	}
+	var events []Event
+	removed := 0
+	for i, it := range s.items {
+		if !booked[it.DestinationID] {
+			continue
+		}
+		// Each position is where the stop stands once the ones before it have gone.
+		events = append(events, CartItemRemoved{ItemID: it.ID, DestinationID: it.DestinationID, Position: i + 1 - removed, BookedBy: c.OrderID})
+		removed++
+	}
+	return events
 }
 
 func decideRemove(s State, c RemoveCartItem) ([]Event, error) {
@@ -271,11 +296,11 @@ func decideChoosePoints(s State, c ChooseCartPoints) ([]Event, error) {
 func Evolve(s State, e Event) State {
 	switch ev := e.(type) {
 	case DestinationAddedToCart:
-		s.items = append(s.Items(), Item{ID: ev.ItemID, DestinationID: ev.Destination.ID})
+		s.items = append(s.Items(), Item{ID: ev.ItemID, DestinationID: ev.Destination.ID, Destination: ev.Destination})
 	case ProgramAddedToCart:
 		items := s.Items()
 		for _, a := range ev.Added {
-			items = append(items, Item{ID: a.ItemID, DestinationID: a.Destination.ID})
+			items = append(items, Item{ID: a.ItemID, DestinationID: a.Destination.ID, ProgramID: ev.ProgramID, Destination: a.Destination})
 		}
 		s.items = items
 	case CartItemRemoved:

@@ -461,3 +461,27 @@ func TestEvolveNeverChangesAnEarlierState(t *testing.T) {
 		t.Fatalf("the earlier state changed: %v", got)
 	}
 }
+
+func TestRemoveBookedStops(t *testing.T) {
+	run(t, []scenario{
+		{
+			name:  "the booked stops leave the cart, each at its position once the ones before it left",
+			given: append(threeStops, added("i4", "d4", 4)),
+			when:  cart.RemoveBookedStops{OrderID: "MSH-7K3Q9P", DestinationIDs: []string{"d1", "d3"}},
+			then: []cart.Event{
+				cart.CartItemRemoved{ItemID: "i1", DestinationID: "d1", Position: 1, BookedBy: "MSH-7K3Q9P"},
+				cart.CartItemRemoved{ItemID: "i3", DestinationID: "d3", Position: 2, BookedBy: "MSH-7K3Q9P"},
+			},
+		},
+		{
+			name:  "a stop added after booking stays",
+			given: threeStops,
+			when:  cart.RemoveBookedStops{OrderID: "MSH-7K3Q9P", DestinationIDs: []string{"d9"}},
+		},
+		{
+			name:  "booked stops already removed: nothing to do",
+			given: append(threeStops, cart.CartCleared{ItemIDs: []string{"i1", "i2", "i3"}}),
+			when:  cart.RemoveBookedStops{OrderID: "MSH-7K3Q9P", DestinationIDs: []string{"d1", "d2"}},
+		},
+	})
+}

@@ -32,6 +32,14 @@ type RemoveCartItem struct{ ItemID string }
 // ClearCart removes every stop; the chosen start and end points stay.
 type ClearCart struct{}
 
+// RemoveBookedStops takes the stops a confirmed order booked out of the cart, so the next trip starts
+// from a fresh cart. Only stops with one of the order's destinations go: what the traveller added
+// since stays.
+type RemoveBookedStops struct {
+	OrderID        string
+	DestinationIDs []string
+}
+
 // Direction is where a move goes: up is towards the start of the itinerary.
 type Direction string
 
@@ -67,6 +75,7 @@ type ChooseCartPoints struct {
 func (AddDestinationToCart) isCartCommand() {}
 func (AddProgramToCart) isCartCommand()     {}
 func (RemoveCartItem) isCartCommand()       {}
+func (RemoveBookedStops) isCartCommand()    {}
 func (ClearCart) isCartCommand()            {}
 func (MoveCartItem) isCartCommand()         {}
 func (ReorderCart) isCartCommand()          {}

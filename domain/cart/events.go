@@ -40,11 +40,14 @@ type ProgramAddedToCart struct {
 	Skipped     []SkippedDestination `json:"skipped,omitempty"`
 }
 
-// CartItemRemoved: the stop at Position (1-based, before removal) was removed.
+// CartItemRemoved: the stop at Position (1-based, before removal) was removed. BookedBy names the
+// order that booked it, when it left the cart because it was booked (not because the traveller
+// removed it).
 type CartItemRemoved struct {
 	ItemID        string `json:"item_id"`
 	DestinationID string `json:"destination_id"`
 	Position      int    `json:"position"`
+	BookedBy      string `json:"booked_by,omitempty"`
 }
 
 // CartCleared: every stop was removed.

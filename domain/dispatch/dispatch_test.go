@@ -10,7 +10,9 @@ import (
 )
 
 var (
-	now     = time.Date(2026, 11, 16, 8, 0, 0, 0, time.UTC)
+	// now is 09:00 in Cairo on the trip's day, an hour before its pickup.
+	now     = time.Date(2026, 11, 18, 7, 0, 0, 0, time.UTC)
+	lead    = 2 * time.Hour
 	admin   = dispatch.Actor{UserID: "admin-1", Role: "admin"}
 	driverA = dispatch.Actor{UserID: "user-a", Role: "driver"}
 	driverB = dispatch.Actor{UserID: "user-b", Role: "driver"}
@@ -62,22 +64,22 @@ func TestTripDecisions(t *testing.T) {
 			[]dispatch.TripEvent{dispatch.DriverUnassigned{OrderID: facts.OrderID, Day: facts.Day, DriverID: "d1", Reason: "sick", ByUserID: "admin-1", UnassignedAt: now}}, nil},
 		{"unassigning an unassigned trip", nil, dispatch.UnassignDriver{By: admin}, nil, dispatch.ErrNotAssigned},
 		{"unassigning a started trip", []dispatch.TripEvent{assigned, started}, dispatch.UnassignDriver{By: admin}, nil, dispatch.ErrTripUnderway},
-		{"the assigned driver starts", []dispatch.TripEvent{assigned}, dispatch.StartTrip{By: driverA}, []dispatch.TripEvent{started}, nil},
-		{"another driver cannot start it", []dispatch.TripEvent{assigned}, dispatch.StartTrip{By: driverB}, nil, dispatch.ErrNotYourTrip},
-		{"an admin is not the driver", []dispatch.TripEvent{assigned}, dispatch.StartTrip{By: admin}, nil, dispatch.ErrNotYourTrip},
-		{"nobody starts an unassigned trip", nil, dispatch.StartTrip{By: driverA}, nil, dispatch.ErrNotAssigned},
-		{"starting twice is out of order", []dispatch.TripEvent{assigned, started}, dispatch.StartTrip{By: driverA}, nil, dispatch.ErrOutOfOrder},
-		{"pick-up after the start", []dispatch.TripEvent{assigned, started}, dispatch.PickUpTravellers{By: driverA}, []dispatch.TripEvent{pickedUp}, nil},
-		{"pick-up before the start", []dispatch.TripEvent{assigned}, dispatch.PickUpTravellers{By: driverA}, nil, dispatch.ErrOutOfOrder},
-		{"the first stop after the pick-up", []dispatch.TripEvent{assigned, started, pickedUp}, dispatch.ArriveAtStop{By: driverA, Stop: 1}, []dispatch.TripEvent{atStop1}, nil},
-		{"stops come in order", []dispatch.TripEvent{assigned, started, pickedUp}, dispatch.ArriveAtStop{By: driverA, Stop: 2}, nil, dispatch.ErrOutOfOrder},
-		{"the next stop", []dispatch.TripEvent{assigned, started, pickedUp, atStop1}, dispatch.ArriveAtStop{By: driverA, Stop: 2}, []dispatch.TripEvent{atStop2}, nil},
-		{"a stop beyond the itinerary", []dispatch.TripEvent{assigned, started, pickedUp, atStop1, atStop2}, dispatch.ArriveAtStop{By: driverA, Stop: 3}, nil, dispatch.ErrNoSuchStop},
-		{"a stop before the pick-up", []dispatch.TripEvent{assigned, started}, dispatch.ArriveAtStop{By: driverA, Stop: 1}, nil, dispatch.ErrOutOfOrder},
-		{"completing with a stop left", []dispatch.TripEvent{assigned, started, pickedUp, atStop1}, dispatch.CompleteTrip{By: driverA}, nil, dispatch.ErrOutOfOrder},
-		{"completing after the last stop", []dispatch.TripEvent{assigned, started, pickedUp, atStop1, atStop2}, dispatch.CompleteTrip{By: driverA},
+		{"the assigned driver starts", []dispatch.TripEvent{assigned}, dispatch.StartTrip{By: driverA, Order: facts, Lead: lead}, []dispatch.TripEvent{started}, nil},
+		{"another driver cannot start it", []dispatch.TripEvent{assigned}, dispatch.StartTrip{By: driverB, Order: facts, Lead: lead}, nil, dispatch.ErrNotYourTrip},
+		{"an admin is not the driver", []dispatch.TripEvent{assigned}, dispatch.StartTrip{By: admin, Order: facts, Lead: lead}, nil, dispatch.ErrNotYourTrip},
+		{"nobody starts an unassigned trip", nil, dispatch.StartTrip{By: driverA, Order: facts, Lead: lead}, nil, dispatch.ErrNotAssigned},
+		{"starting twice is out of order", []dispatch.TripEvent{assigned, started}, dispatch.StartTrip{By: driverA, Order: facts, Lead: lead}, nil, dispatch.ErrOutOfOrder},
+		{"pick-up after the start", []dispatch.TripEvent{assigned, started}, dispatch.PickUpTravellers{By: driverA, Order: facts, Lead: lead}, []dispatch.TripEvent{pickedUp}, nil},
+		{"pick-up before the start", []dispatch.TripEvent{assigned}, dispatch.PickUpTravellers{By: driverA, Order: facts, Lead: lead}, nil, dispatch.ErrOutOfOrder},
+		{"the first stop after the pick-up", []dispatch.TripEvent{assigned, started, pickedUp}, dispatch.ArriveAtStop{By: driverA, Stop: 1, Order: facts, Lead: lead}, []dispatch.TripEvent{atStop1}, nil},
+		{"stops come in order", []dispatch.TripEvent{assigned, started, pickedUp}, dispatch.ArriveAtStop{By: driverA, Stop: 2, Order: facts, Lead: lead}, nil, dispatch.ErrOutOfOrder},
+		{"the next stop", []dispatch.TripEvent{assigned, started, pickedUp, atStop1}, dispatch.ArriveAtStop{By: driverA, Stop: 2, Order: facts, Lead: lead}, []dispatch.TripEvent{atStop2}, nil},
+		{"a stop beyond the itinerary", []dispatch.TripEvent{assigned, started, pickedUp, atStop1, atStop2}, dispatch.ArriveAtStop{By: driverA, Stop: 3, Order: facts, Lead: lead}, nil, dispatch.ErrNoSuchStop},
+		{"a stop before the pick-up", []dispatch.TripEvent{assigned, started}, dispatch.ArriveAtStop{By: driverA, Stop: 1, Order: facts, Lead: lead}, nil, dispatch.ErrOutOfOrder},
+		{"completing with a stop left", []dispatch.TripEvent{assigned, started, pickedUp, atStop1}, dispatch.CompleteTrip{By: driverA, Order: facts, Lead: lead}, nil, dispatch.ErrOutOfOrder},
+		{"completing after the last stop", []dispatch.TripEvent{assigned, started, pickedUp, atStop1, atStop2}, dispatch.CompleteTrip{By: driverA, Order: facts, Lead: lead},
 			[]dispatch.TripEvent{dispatch.TripCompleted{OrderID: facts.OrderID, DriverID: "d1", CompletedAt: now}}, nil},
-		{"nothing after completion", []dispatch.TripEvent{assigned, started, pickedUp, atStop1, atStop2, dispatch.TripCompleted{}}, dispatch.ArriveAtStop{By: driverA, Stop: 1}, nil, dispatch.ErrTripCompleted},
+		{"nothing after completion", []dispatch.TripEvent{assigned, started, pickedUp, atStop1, atStop2, dispatch.TripCompleted{}}, dispatch.ArriveAtStop{By: driverA, Stop: 1, Order: facts, Lead: lead}, nil, dispatch.ErrTripCompleted},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -106,7 +108,7 @@ func TestNextStepFollowsTheTrip(t *testing.T) {
 			t.Errorf("after %d events: %s %d, want %+v", i+1, step, stop, want[i])
 		}
 	}
-	if _, err := dispatch.StepCommand("fly", 0, driverA); !errors.Is(err, dispatch.ErrUnknownStep) {
+	if _, err := dispatch.StepCommand("fly", 0, driverA, facts, lead); !errors.Is(err, dispatch.ErrUnknownStep) {
 		t.Errorf("unknown step: %v", err)
 	}
 }

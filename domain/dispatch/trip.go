@@ -3,7 +3,9 @@
 //
 //   - Trip, one stream per order ("dispatch-MSH-7K3Q9P"): a driver assigned or unassigned by an
 //     operator, then the trip started, the travellers picked up, each stop reached in order, and the
-//     trip completed, each step by the assigned driver only. This is the source of live trip tracking.
+//     trip completed, each step by the assigned driver only, on the trip's day (window.go) and only
+//     while its order goes ahead; or the trip cancelled because its order was. This is the source of
+//     live trip tracking.
 //   - DriverDay, one stream per driver and day ("driverday-<driver>-2026-11-18"): how many trips the
 //     driver has taken that day. A driver is never booked beyond their trips per day, because the
 //     decision is made on this stream with its expected version, never from a read model.
@@ -52,6 +54,8 @@ const (
 	StatusPickedUp   Status = "picked_up"
 	StatusAtStop     Status = "at_stop"
 	StatusCompleted  Status = "completed"
+	// StatusCancelled: the order was cancelled and its trip taken off the road (driver released).
+	StatusCancelled Status = "cancelled"
 )
 
 // OrderFacts is what dispatch needs of an order, as the order's stream says now.
@@ -60,6 +64,8 @@ type OrderFacts struct {
 	// Confirmed: the order is paid (confirmed) and not cancelled. Dispatch is an operator's act on a
 	// confirmed order; anything else is refused.
 	Confirmed bool
+	// Cancelled: the order was cancelled; its trip must not start (or go on).
+	Cancelled bool
 	Day       availability.Day
 	StartAt   time.Time
 	// OwnerID is the traveller's account ("" for an order placed without one).
@@ -118,14 +124,40 @@ type (
 		By     Actor
 		Reason string
 	}
-	StartTrip        struct{ By Actor }
-	PickUpTravellers struct{ By Actor }
+	// The driver's steps. Order is the order as its stream says now (a cancelled order's trip does
+	// not go on; an exchanged order's trip goes on its new day); Lead is how long before the pickup
+	// the trip may start (Window).
+	StartTrip struct {
+		By    Actor
+		Order OrderFacts
+		Lead  time.Duration
+	}
+	PickUpTravellers struct {
+		By    Actor
+		Order OrderFacts
+		Lead  time.Duration
+	}
 	// ArriveAtStop records the driver at the Stop-th stop (1-based), the next one in order.
 	ArriveAtStop struct {
-		By   Actor
-		Stop int
+		By    Actor
+		Stop  int
+		Order OrderFacts
+		Lead  time.Duration
 	}
-	CompleteTrip struct{ By Actor }
+	CompleteTrip struct {
+		By    Actor
+		Order OrderFacts
+		Lead  time.Duration
+	}
+	// CancelTrip takes the trip of a cancelled order off the road, whatever step it is at: the
+	// driver is released. Issued by the order ↔ trip process (processes/ordertrip) when the order's
+	// cancellation reaches it; a trip with nothing to release (no driver, already completed or
+	// cancelled) is left as it is.
+	CancelTrip struct {
+		OrderID string
+		Reason  string
+		By      Actor
+	}
 )
 
 func (AssignDriver) isTripCommand()     {}
@@ -134,6 +166,7 @@ func (StartTrip) isTripCommand()        {}
 func (PickUpTravellers) isTripCommand() {}
 func (ArriveAtStop) isTripCommand()     {}
 func (CompleteTrip) isTripCommand()     {}
+func (CancelTrip) isTripCommand()       {}
 
 // Trip events. Field names are the stored JSON.
 type (
@@ -179,6 +212,17 @@ type (
 		DriverID    string    `json:"driver_id"`
 		CompletedAt time.Time `json:"completed_at"`
 	}
+	// TripCancelled: the order was cancelled, so its trip will not go (on); the driver is released
+	// (their day is freed on its own stream). Underway says the driver had already set off.
+	TripCancelled struct {
+		OrderID     string           `json:"order_id"`
+		Day         availability.Day `json:"day"`
+		DriverID    string           `json:"driver_id"`
+		Underway    bool             `json:"underway,omitempty"`
+		Reason      string           `json:"reason,omitempty"`
+		ByUserID    string           `json:"by_user_id"`
+		CancelledAt time.Time        `json:"cancelled_at"`
+	}
 )
 
 func (DriverAssigned) isTripEvent()     {}
@@ -187,6 +231,7 @@ func (TripStarted) isTripEvent()        {}
 func (TravellersPickedUp) isTripEvent() {}
 func (ArrivedAtStop) isTripEvent()      {}
 func (TripCompleted) isTripEvent()      {}
+func (TripCancelled) isTripEvent()      {}
 
 // TripState is a trip folded from its events.
 type TripState struct {
@@ -196,7 +241,8 @@ type TripState struct {
 	owner   string
 	stops   []string
 	driver  *Driver
-	stop    int // the last stop reached (0: none yet)
+	stop    int  // the last stop reached (0: none yet)
+	started bool // the driver set off (whatever happened since)
 }
 
 func (s TripState) Status() Status {
@@ -211,6 +257,10 @@ func (s TripState) Day() availability.Day  { return s.day }
 func (s TripState) Stop() int              { return s.stop }
 func (s TripState) Stops() []string        { return slices.Clone(s.stops) }
 func (s TripState) Driver() (Driver, bool) { return deref(s.driver) }
+
+// Started reports whether the driver has set off: from then on the traveller can no longer cancel,
+// refund or change the order (domain/order), even before the order has heard of it.
+func (s TripState) Started() bool { return s.started }
 
 func deref(d *Driver) (Driver, bool) {
 	if d == nil {
@@ -245,14 +295,20 @@ func DecideTrip(s TripState, cmd TripCommand, now time.Time) ([]TripEvent, error
 		if err := s.checkStep(c.By, StatusAssigned); err != nil {
 			return nil, err
 		}
+		if err := checkOrder(c.Order); err != nil {
+			return nil, err
+		}
+		if err := WindowOf(c.Order, c.Lead).checkStart(now); err != nil {
+			return nil, err
+		}
 		return []TripEvent{TripStarted{OrderID: s.orderID, DriverID: s.driver.ID, StartedAt: now}}, nil
 	case PickUpTravellers:
-		if err := s.checkStep(c.By, StatusStarted); err != nil {
+		if err := s.checkLaterStep(c.By, c.Order, c.Lead, now, StatusStarted); err != nil {
 			return nil, err
 		}
 		return []TripEvent{TravellersPickedUp{OrderID: s.orderID, DriverID: s.driver.ID, PickedUpAt: now}}, nil
 	case ArriveAtStop:
-		if err := s.checkStep(c.By, StatusPickedUp, StatusAtStop); err != nil {
+		if err := s.checkLaterStep(c.By, c.Order, c.Lead, now, StatusPickedUp, StatusAtStop); err != nil {
 			return nil, err
 		}
 		if c.Stop < 1 || c.Stop > len(s.stops) {
@@ -263,13 +319,15 @@ func DecideTrip(s TripState, cmd TripCommand, now time.Time) ([]TripEvent, error
 		}
 		return []TripEvent{ArrivedAtStop{OrderID: s.orderID, DriverID: s.driver.ID, Stop: c.Stop, Name: s.stops[c.Stop-1], ArrivedAt: now}}, nil
 	case CompleteTrip:
-		if err := s.checkStep(c.By, StatusPickedUp, StatusAtStop); err != nil {
+		if err := s.checkLaterStep(c.By, c.Order, c.Lead, now, StatusPickedUp, StatusAtStop); err != nil {
 			return nil, err
 		}
 		if s.stop != len(s.stops) {
 			return nil, ErrOutOfOrder
 		}
 		return []TripEvent{TripCompleted{OrderID: s.orderID, DriverID: s.driver.ID, CompletedAt: now}}, nil
+	case CancelTrip:
+		return decideCancelTrip(s, c, now), nil
 	default:
 		panic(fmt.Sprintf("dispatch: unknown trip command %T", cmd))
 	}
@@ -291,8 +349,11 @@ func decideAssign(s TripState, c AssignDriver, now time.Time) ([]TripEvent, erro
 		}
 		return nil, ErrAlreadyAssigned
 	}
-	if s.Status() == StatusCompleted {
+	switch s.Status() {
+	case StatusCompleted:
 		return nil, ErrTripCompleted
+	case StatusCancelled:
+		return nil, ErrTripCancelled
 	}
 	return []TripEvent{DriverAssigned{OrderID: c.Order.OrderID, Day: c.Order.Day, StartAt: c.Order.StartAt.UTC(),
 		OwnerID: c.Order.OwnerID, Stops: slices.Clone(c.Order.Stops), Driver: c.Driver, ByUserID: c.By.UserID, AssignedAt: now}}, nil
@@ -312,6 +373,9 @@ func CheckDriverWorks(d Driver, day availability.Day) error {
 
 // checkStep refuses anyone but the assigned driver, and a step taken out of order.
 func (s TripState) checkStep(by Actor, from ...Status) error {
+	if s.Status() == StatusCancelled {
+		return ErrTripCancelled
+	}
 	if s.driver == nil {
 		return ErrNotAssigned
 	}
@@ -327,6 +391,29 @@ func (s TripState) checkStep(by Actor, from ...Status) error {
 	return nil
 }
 
+// checkLaterStep is checkStep for the steps after the start, which also need the order going ahead
+// and the trip's window open.
+func (s TripState) checkLaterStep(by Actor, o OrderFacts, lead time.Duration, now time.Time, from ...Status) error {
+	if err := s.checkStep(by, from...); err != nil {
+		return err
+	}
+	if err := checkOrder(o); err != nil {
+		return err
+	}
+	return WindowOf(o, lead).checkStep(now)
+}
+
+// decideCancelTrip releases the trip of a cancelled order. A completed trip stays completed (the
+// order's side settles that); a trip without a driver has nothing to release.
+func decideCancelTrip(s TripState, c CancelTrip, now time.Time) []TripEvent {
+	switch {
+	case s.Status() == StatusCompleted, s.Status() == StatusCancelled, s.driver == nil:
+		return nil
+	}
+	return []TripEvent{TripCancelled{OrderID: c.OrderID, Day: s.day, DriverID: s.driver.ID, Underway: s.started, Reason: c.Reason,
+		ByUserID: c.By.UserID, CancelledAt: now}}
+}
+
 // EvolveTrip folds one event into the state.
 func EvolveTrip(s TripState, e TripEvent) TripState {
 	switch ev := e.(type) {
@@ -336,30 +423,36 @@ func EvolveTrip(s TripState, e TripEvent) TripState {
 	case DriverUnassigned:
 		s.status, s.driver = StatusUnassigned, nil
 	case TripStarted:
-		s.status = StatusStarted
+		s.status, s.started = StatusStarted, true
 	case TravellersPickedUp:
 		s.status = StatusPickedUp
 	case ArrivedAtStop:
 		s.status, s.stop = StatusAtStop, ev.Stop
 	case TripCompleted:
 		s.status = StatusCompleted
+	case TripCancelled:
+		s.status, s.driver = StatusCancelled, nil
+		if s.orderID == "" {
+			s.orderID = ev.OrderID
+		}
 	default:
 		panic(fmt.Sprintf("dispatch: unknown trip event %T", e))
 	}
 	return s
 }
 
-// StepCommand builds the driver's command for step (stop for StepArrive).
-func StepCommand(step string, stop int, by Actor) (TripCommand, error) {
+// StepCommand builds the driver's command for step (stop for StepArrive) on the trip of o, which may
+// start lead before its pickup.
+func StepCommand(step string, stop int, by Actor, o OrderFacts, lead time.Duration) (TripCommand, error) {
 	switch step {
 	case StepStart:
-		return StartTrip{By: by}, nil
+		return StartTrip{By: by, Order: o, Lead: lead}, nil
 	case StepPickUp:
-		return PickUpTravellers{By: by}, nil
+		return PickUpTravellers{By: by, Order: o, Lead: lead}, nil
 	case StepArrive:
-		return ArriveAtStop{By: by, Stop: stop}, nil
+		return ArriveAtStop{By: by, Stop: stop, Order: o, Lead: lead}, nil
 	case StepComplete:
-		return CompleteTrip{By: by}, nil
+		return CompleteTrip{By: by, Order: o, Lead: lead}, nil
 	default:
 		return nil, ErrUnknownStep
 	}

@@ -81,6 +81,10 @@ type ExpireOrder struct{}
 type CancelOrder struct {
 	Actor  Actor
 	Reason string
+
+	// TripStarted is what the trip's own stream says (the order may not have heard yet): once
+	// started, only staff cancel (journey.go).
+	TripStarted bool
 }
 
 // RequestRefund asks the operator for money back (the traveller's refund screen).
@@ -88,6 +92,9 @@ type RequestRefund struct {
 	Actor  Actor
 	Reason string
 	Amount money.Money
+
+	// TripStarted is what the trip's stream says: once started, the traveller asks no more.
+	TripStarted bool
 }
 
 // IssueRefund records money sent back through the provider for one payment of the order.
@@ -116,6 +123,8 @@ type ExchangeOrder struct {
 	NewReservation string
 	Policy         Policy
 	ServiceHours   catalogue.BusinessHours
+	// TripStarted is what the trip's stream says: a trip under way is not exchanged.
+	TripStarted bool
 }
 
 func (PlaceOrder) isOrderCommand()           {}

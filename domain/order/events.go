@@ -104,6 +104,9 @@ type OrderCancelled struct {
 	RefundBasisPoints int64       `json:"refund_basis_points"`
 	RefundDue         money.Money `json:"refund_due"`
 	Reservation       string      `json:"reservation"`
+	// Underway: staff cancelled a trip that had started (a compensation); the policy refunds
+	// nothing, staff refund what they decide.
+	Underway bool `json:"underway,omitempty"`
 }
 
 // RefundRequested: the traveller asked for money back; an operator decides.

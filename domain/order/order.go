@@ -112,6 +112,7 @@ type State struct {
 	exchanges       map[string]bool
 	attention       []string
 	refundRequested bool
+	journey         journey
 }
 
 func (s State) Status() Status                  { return s.status }
@@ -156,7 +157,7 @@ func (s State) PendingExchange() (PendingExchange, bool) {
 // keep is what the business may keep of what was paid, given the status.
 func (s State) keep() money.Money {
 	switch s.status {
-	case StatusConfirmed:
+	case StatusConfirmed, StatusCompleted:
 		return s.price
 	case StatusCancelled:
 		return s.kept
@@ -177,7 +178,7 @@ func (s State) Owed() money.Money {
 
 // Underpaid is what the traveller still owes on a confirmed order (a payment smaller than the price).
 func (s State) Underpaid() money.Money {
-	if s.status != StatusConfirmed {
+	if s.status != StatusConfirmed && s.status != StatusCompleted {
 		return money.New(0, money.EGP)
 	}
 	under := s.price.Minor - (s.paid.Minor - s.refunded.Minor)
@@ -259,6 +260,8 @@ func Decide(s State, cmd Command, now time.Time) ([]Event, error) {
 		return decideRefundFailure(s, c)
 	case ExchangeOrder:
 		return decideExchange(s, c, now)
+	case RecordTripStarted, RecordTripCompleted:
+		return decideJourney(s, c)
 	default:
 		panic(fmt.Sprintf("order: unknown command %T", cmd))
 	}
@@ -508,7 +511,7 @@ func decideRecordPayment(s State, c RecordPayment) ([]Event, error) {
 		default:
 			return []Event{received, attention(AttentionPaidWithoutCapacity)}, nil
 		}
-	case StatusConfirmed:
+	case StatusConfirmed, StatusCompleted:
 		return []Event{received, attention(AttentionDuplicatePayment)}, nil
 	case StatusCancelled:
 		return []Event{received, attention(AttentionPaidAfterCancelling)}, nil
@@ -559,6 +562,9 @@ func decideCancel(s State, c CancelOrder, now time.Time) ([]Event, error) {
 	if err := authorize(s, c.Actor); err != nil {
 		return nil, err
 	}
+	if s.underway(c.TripStarted) {
+		return decideCancelUnderway(s, c)
+	}
 	var events []Event
 	if s.exchange != nil {
 		events = append(events, ExchangeAbandoned{ExchangeID: s.exchange.id, NewReservation: s.exchange.reservation, Day: s.exchange.to.Day, Reason: "cancelled"})
@@ -587,6 +593,9 @@ func decideCancel(s State, c CancelOrder, now time.Time) ([]Event, error) {
 
 func decideRequestRefund(s State, c RequestRefund) ([]Event, error) {
 	if err := authorize(s, c.Actor); err != nil {
+		return nil, err
+	}
+	if err := refuseOnceUnderway(s, c.Actor, c.TripStarted); err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(c.Reason) == "" {
@@ -660,6 +669,10 @@ func decideExchange(s State, c ExchangeOrder, now time.Time) ([]Event, error) {
 	}
 	if s.exchanges[c.ExchangeID] || (s.exchange != nil && s.exchange.id == c.ExchangeID) {
 		return nil, nil
+	}
+	if s.underway(c.TripStarted) {
+		// Not even staff: a trip under way cannot move to another day; staff cancel and refund.
+		return nil, ErrTripStarted
 	}
 	if s.status != StatusConfirmed {
 		return nil, ErrNotExchangeable
@@ -756,6 +769,8 @@ func Evolve(s State, e Event) State {
 	case ExchangeAbandoned:
 		s.exchange = nil
 		s.exchanges[ev.ExchangeID] = true
+	case TripStarted, TripCompleted, OrderCompleted:
+		s = evolveJourney(s, ev)
 	default:
 		panic(fmt.Sprintf("order: unknown event %T", e))
 	}

@@ -311,29 +311,72 @@ func (s *Store) readAllOnce(ctx context.Context, from eventstore.Position, count
 	}
 }
 
-// Head implements eventstore.Store. Counting means reading the whole of $all: fine for a status page
-// now and then, never for a hot path.
+// Head implements eventstore.Store: the last user event of $all, read backwards a page at a time
+// (system events skipped), never the whole log. EventStoreDB cannot count $all without reading it, so
+// the count is eventstore.CountUnknown; CountAfter counts what a reader has left, bounded.
 func (s *Store) Head(ctx context.Context) (eventstore.Position, int64, error) {
-	var (
-		count int64
-		head  = eventstore.Start
-		from  = eventstore.Start
-	)
-	const chunk = 4096
+	const page = 32
+	var from kdb.AllPosition = kdb.End{}
 	for {
-		n, last, err := s.readAllOnce(ctx, from, chunk, func(e eventstore.RecordedEvent) bool {
-			count++
-			head = e.Position
-			return true
-		})
+		rs, err := s.client.ReadAll(ctx, kdb.ReadAllOptions{Direction: kdb.Backwards, From: from}, page)
 		if err != nil {
-			return eventstore.Start, 0, err
+			return eventstore.Start, 0, fmt.Errorf("eventstore/esdb: head: %w", err)
 		}
-		if n < chunk {
-			return head, count, nil
+		n, head, found, last, err := lastUserEvent(rs)
+		rs.Close()
+		if err != nil {
+			return eventstore.Start, 0, fmt.Errorf("eventstore/esdb: head: %w", err)
+		}
+		if found {
+			return head, eventstore.CountUnknown, nil
+		}
+		if n < page {
+			return eventstore.Start, 0, nil // nothing but system events: an empty log
 		}
 		from = last
 	}
+}
+
+// lastUserEvent reads a backwards page: how many events it held, the first user event's position if
+// any, and the position of the page's last (oldest) event to continue from.
+func lastUserEvent(rs *kdb.ReadStream) (n int, head eventstore.Position, found bool, last kdb.Position, err error) {
+	for {
+		resolved, err := rs.Recv()
+		if errors.Is(err, io.EOF) {
+			return n, head, found, last, nil
+		}
+		if err != nil {
+			return n, head, found, last, err
+		}
+		n++
+		raw := resolved.Event
+		last = raw.Position
+		if !found && !isSystem(raw) {
+			head, found = eventstore.Position{Commit: raw.Position.Commit, Prepare: raw.Position.Prepare}, true
+		}
+	}
+}
+
+// CountAfter implements eventstore.BoundedCounter: the user events after pos, reading at most limit of
+// them.
+func (s *Store) CountAfter(ctx context.Context, after eventstore.Position, limit int64) (int64, error) {
+	var count int64
+	from := after
+	for count < limit {
+		chunk := int(min(limit-count, 4096))
+		n, last, err := s.readAllOnce(ctx, from, chunk+1, func(eventstore.RecordedEvent) bool {
+			count++
+			return count < limit
+		})
+		if err != nil {
+			return count, err
+		}
+		if n <= chunk || count >= limit {
+			return count, nil
+		}
+		from = last
+	}
+	return count, nil
 }
 
 // Subscribe implements eventstore.Store with a catch-up subscription to $all, filtered on the server

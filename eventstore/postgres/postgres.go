@@ -284,13 +284,18 @@ func scanEvents(rows pgx.Rows, events []eventstore.RecordedEvent) ([]eventstore.
 
 // CountAfter implements eventstore.BoundedCounter: a range scan of the primary key from after, cut
 // at limit, so its cost follows the lag, not the length of the log.
+// countAfterSQL walks the primary key in log order from the position, so it stays an index range scan
+// of at most limit rows whatever plan the prepared statement settles on (see undeliveredSQL).
+const countAfterSQL = `SELECT count(*) FROM (
+	SELECT 1 FROM events
+	 WHERE (tx_id, position) > ($1, $2)
+	   AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+	 ORDER BY tx_id, position
+	 LIMIT $3) lag`
+
 func (s *Store) CountAfter(ctx context.Context, after eventstore.Position, limit int64) (int64, error) {
 	var n int64
-	err := s.pool.QueryRow(ctx, `SELECT count(*) FROM (
-		SELECT 1 FROM events
-		 WHERE (tx_id, position) > ($1, $2)
-		   AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
-		 LIMIT $3) lag`, after.Commit, int64(after.Prepare), limit).Scan(&n)
+	err := s.pool.QueryRow(ctx, countAfterSQL, after.Commit, int64(after.Prepare), limit).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("eventstore/postgres: count after %s: %w", after, err)
 	}

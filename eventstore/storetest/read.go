@@ -220,13 +220,30 @@ func testHead(t *testing.T, s eventstore.Store) {
 	ctx := testContext(t)
 	r := newRun(t)
 	before, countBefore := mustHead(t, ctx, s)
-	if (before == eventstore.Start) != (countBefore == 0) {
+	uncounted := countBefore == eventstore.CountUnknown
+	if !uncounted && (before == eventstore.Start) != (countBefore == 0) {
 		t.Fatalf("head %s with %d events: an empty log must be at the start, and only it", before, countBefore)
 	}
 	appended := appendMixed(t, s, r, 7)
 	after, countAfter := mustHead(t, ctx, s)
-	if countAfter != countBefore+int64(len(appended)) {
+	switch {
+	case uncounted && countAfter != eventstore.CountUnknown:
+		t.Fatalf("head count went from unknown to %d", countAfter)
+	case !uncounted && countAfter != countBefore+int64(len(appended)):
 		t.Fatalf("head count went from %d to %d after appending %d events", countBefore, countAfter, len(appended))
+	}
+	if counter, ok := s.(eventstore.BoundedCounter); ok {
+		if n, err := counter.CountAfter(ctx, before, 100); err != nil || n < int64(len(appended)) {
+			t.Fatalf("counted %d events after the old head (%v), appended %d", n, err, len(appended))
+		}
+		if n, err := counter.CountAfter(ctx, before, 3); err != nil || n != 3 {
+			t.Fatalf("counting up to 3 gave %d (%v)", n, err)
+		}
+		if n, err := counter.CountAfter(ctx, after, 100); err != nil || n != 0 {
+			t.Fatalf("counted %d events after the head (%v)", n, err)
+		}
+	} else if uncounted {
+		t.Fatal("a store that cannot count its log must count what follows a position (eventstore.BoundedCounter)")
 	}
 	own := readAllOwn(t, ctx, s, r, before, 100)
 	if last := own[len(own)-1]; last.Position != after {

@@ -32,22 +32,30 @@ type Config struct {
 	Uploads http.Handler
 	// Artwork serves generated catalogue pictures under /art/ (nil: not mounted).
 	Artwork http.Handler
+	// Version is the catalogue read model's version as this process knows it; public answers are
+	// kept in memory while it stays the same (nil: nothing is kept).
+	Version func() string
 }
 
 // Handler is the catalogue's part of the API.
 type Handler struct {
-	app  appcat.Application
-	cfg  Config
-	kept func(http.HandlerFunc) http.Handler
+	app     appcat.Application
+	cfg     Config
+	kept    func(http.HandlerFunc) http.Handler
+	answers *answerCache
 }
 
 // New returns the catalogue's routes over its application.
 func New(cfg Config) *Handler {
-	return &Handler{app: cfg.App, cfg: cfg, kept: func(f http.HandlerFunc) http.Handler {
+	h := &Handler{app: cfg.App, cfg: cfg, kept: func(f http.HandlerFunc) http.Handler {
 		// Only successes and refusals of the body (422) are final: a conflict or an outage may clear on
 		// a retry, which runs again under the same command id.
 		return httpx.Idempotent(cfg.Idempotency, nil)(f)
 	}}
+	if cfg.Version != nil {
+		h.answers = newAnswerCache(cfg.Version)
+	}
+	return h
 }
 
 // UploadsPrefix and ArtworkPrefix are where the catalogue's pictures are served.

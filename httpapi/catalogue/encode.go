@@ -31,7 +31,7 @@ func writeCatalogue(w http.ResponseWriter, r *http.Request, v any) {
 	}
 	w.Header().Set("Cache-Control", "public, max-age=30")
 	w.Header().Add("Vary", "lang, Accept-Language")
-	httpx.WriteJSON(w, http.StatusOK, v)
+	httpx.WriteCacheableJSON(w, r, v)
 }
 
 func explicitLang(r *http.Request) (string, bool) {

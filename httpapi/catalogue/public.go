@@ -15,20 +15,21 @@ import (
 
 // The public catalogue: what visitors browse. The application hides what is unpublished or archived.
 
+// Every public answer but search (free text) is kept in memory until the catalogue changes.
 func (h *Handler) publicRoutes(api *mux.Router) {
-	api.HandleFunc("/destinations", h.listDestinations).Methods(http.MethodGet)
-	api.HandleFunc("/destinations/{ref}", h.getDestination).Methods(http.MethodGet)
-	api.HandleFunc("/categories", h.listCategories).Methods(http.MethodGet)
-	api.HandleFunc("/categories/{ref}", h.getCategory).Methods(http.MethodGet)
-	api.HandleFunc("/programs", h.listPrograms).Methods(http.MethodGet)
-	api.HandleFunc("/programs/{ref}", h.getProgram).Methods(http.MethodGet)
-	api.HandleFunc("/rates", h.listRates).Methods(http.MethodGet)
-	api.HandleFunc("/pickup-points", h.listPickupPoints).Methods(http.MethodGet)
-	api.HandleFunc("/home", h.home).Methods(http.MethodGet)
-	api.HandleFunc("/currencies", h.currencies).Methods(http.MethodGet)
-	api.HandleFunc("/opening-hours", h.openingHours).Methods(http.MethodGet)
-	api.HandleFunc("/countries", h.listCountries).Methods(http.MethodGet)
-	api.HandleFunc("/offers", h.listOffers).Methods(http.MethodGet)
+	api.HandleFunc("/destinations", h.answers.cached(h.listDestinations)).Methods(http.MethodGet)
+	api.HandleFunc("/destinations/{ref}", h.answers.cached(h.getDestination)).Methods(http.MethodGet)
+	api.HandleFunc("/categories", h.answers.cached(h.listCategories)).Methods(http.MethodGet)
+	api.HandleFunc("/categories/{ref}", h.answers.cached(h.getCategory)).Methods(http.MethodGet)
+	api.HandleFunc("/programs", h.answers.cached(h.listPrograms)).Methods(http.MethodGet)
+	api.HandleFunc("/programs/{ref}", h.answers.cached(h.getProgram)).Methods(http.MethodGet)
+	api.HandleFunc("/rates", h.answers.cached(h.listRates)).Methods(http.MethodGet)
+	api.HandleFunc("/pickup-points", h.answers.cached(h.listPickupPoints)).Methods(http.MethodGet)
+	api.HandleFunc("/home", h.answers.cached(h.home)).Methods(http.MethodGet)
+	api.HandleFunc("/currencies", h.answers.cached(h.currencies)).Methods(http.MethodGet)
+	api.HandleFunc("/opening-hours", h.answers.cached(h.openingHours)).Methods(http.MethodGet)
+	api.HandleFunc("/countries", h.answers.cached(h.listCountries)).Methods(http.MethodGet)
+	api.HandleFunc("/offers", h.answers.cached(h.listOffers)).Methods(http.MethodGet)
 	api.HandleFunc("/search", h.search).Methods(http.MethodGet)
 }
 

@@ -21,22 +21,36 @@ type Checks struct {
 	Ready func(ctx context.Context) error
 	// Projections lists the read models for the admin status endpoint (nil: an empty list).
 	Projections func(ctx context.Context) (any, error)
+	// Jobs lists the process managers' stuck jobs with the queue's counts (nil: none).
+	Jobs func(ctx context.Context) (any, error)
+	// RetryJob puts a failed job back in the queue.
+	RetryJob func(ctx context.Context, id string) error
+	// Notes are remarks for staff on a ready process (stuck jobs): said, but not a reason to take the
+	// process out of service.
+	Notes func(ctx context.Context) []string
 }
 
 // Handler serves the health endpoints.
 type Handler struct {
-	checks Checks
+	checks      Checks
+	idempotency httpx.IdempotencyStore
 }
 
-// New returns the health endpoints over checks.
-func New(checks Checks) *Handler { return &Handler{checks: checks} }
+// New returns the health endpoints over checks; idempotency keeps the answers of the retry route.
+func New(checks Checks, idempotency httpx.IdempotencyStore) *Handler {
+	return &Handler{checks: checks, idempotency: idempotency}
+}
 
 // readyTimeout bounds a readiness check: a probe that hangs is worse than one that says no.
 const readyTimeout = 3 * time.Second
 
-// Routes mounts /api/admin/projections for admins and support staff.
+// Routes mounts /api/admin/projections and /api/admin/jobs for admins and support staff, and the
+// retry of a failed job for admins.
 func (h *Handler) Routes(api *mux.Router) {
 	api.HandleFunc("/admin/projections", httpx.RequireRole(h.projections, httpx.RoleAdmin, httpx.RoleSupport)).Methods(http.MethodGet)
+	api.HandleFunc("/admin/jobs", httpx.RequireRole(h.jobs, httpx.RoleAdmin, httpx.RoleSupport)).Methods(http.MethodGet)
+	retry := httpx.Idempotent(h.idempotency, nil)(http.HandlerFunc(h.retryJob)).ServeHTTP
+	api.HandleFunc("/admin/jobs/{id}/retry", httpx.RequireRole(retry, httpx.RoleAdmin)).Methods(http.MethodPost)
 }
 
 // RootRoutes mounts /healthz and /readyz, outside the API.
@@ -69,7 +83,13 @@ func (h *Handler) readyz(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	_, _ = w.Write([]byte("ready\n"))
+	msg := "ready\n"
+	if h.checks.Notes != nil && isStaff(r) {
+		for _, n := range h.checks.Notes(ctx) {
+			msg += strings.ReplaceAll(n, "\n", " ") + "\n"
+		}
+	}
+	_, _ = w.Write([]byte(msg))
 }
 
 // isStaff: a signed-in admin or support agent, who may read why the process is not ready.
@@ -89,4 +109,29 @@ func (h *Handler) projections(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": st})
+}
+
+func (h *Handler) jobs(w http.ResponseWriter, r *http.Request) {
+	if h.checks.Jobs == nil {
+		httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"stuck": []any{}}})
+		return
+	}
+	st, err := h.checks.Jobs(r.Context())
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": st})
+}
+
+func (h *Handler) retryJob(w http.ResponseWriter, r *http.Request) {
+	if h.checks.RetryJob == nil {
+		http.NotFound(w, r)
+		return
+	}
+	if err := h.checks.RetryJob(r.Context(), mux.Vars(r)["id"]); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"id": mux.Vars(r)["id"], "status": "pending"}})
 }

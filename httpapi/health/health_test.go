@@ -34,7 +34,7 @@ func TestReadinessTellsWhyOnlyToStaff(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := mux.NewRouter()
-			health.New(health.Checks{Ready: func(context.Context) error { return c.ready }}).RootRoutes(r)
+			health.New(health.Checks{Ready: func(context.Context) error { return c.ready }}, nil).RootRoutes(r)
 			req := httptest.NewRequest(http.MethodGet, "/readyz", nil)
 			if c.role != "" {
 				req = req.WithContext(httpx.WithIdentity(req.Context(), httpx.Identity{UserID: "u1", Role: c.role}))
@@ -48,5 +48,25 @@ func TestReadinessTellsWhyOnlyToStaff(t *testing.T) {
 				t.Fatal("internal detail shown")
 			}
 		})
+	}
+}
+
+func TestReadinessMentionsStuckJobsToStaffWithoutFailing(t *testing.T) {
+	note := "jobs: 1 stuck, 0 failed (GET /api/admin/jobs)"
+	for _, c := range []struct {
+		role string
+		body string
+	}{{"", "ready\n"}, {httpx.RoleUser, "ready\n"}, {httpx.RoleSupport, "ready\n" + note + "\n"}} {
+		r := mux.NewRouter()
+		health.New(health.Checks{Notes: func(context.Context) []string { return []string{note} }}, nil).RootRoutes(r)
+		req := httptest.NewRequest(http.MethodGet, "/readyz", nil)
+		if c.role != "" {
+			req = req.WithContext(httpx.WithIdentity(req.Context(), httpx.Identity{UserID: "u1", Role: c.role}))
+		}
+		rec := httptest.NewRecorder()
+		r.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK || rec.Body.String() != c.body {
+			t.Fatalf("role %q: got %d %q, want 200 %q", c.role, rec.Code, rec.Body.String(), c.body)
+		}
 	}
 }

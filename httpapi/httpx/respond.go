@@ -1,6 +1,9 @@
 package httpx
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -176,4 +179,37 @@ func Logger(r *http.Request) *slog.Logger {
 		return l
 	}
 	return slog.Default()
+}
+
+// WriteCacheableJSON answers 200 with v and a strong ETag of its bytes, or 304 with no body when the
+// request's If-None-Match already names them: a client that has the answer downloads nothing again.
+func WriteCacheableJSON(w http.ResponseWriter, r *http.Request, v any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		WriteError(w, r, fmt.Errorf("httpx: encode: %w", err))
+		return
+	}
+	sum := sha256.Sum256(buf.Bytes())
+	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:16]) + `"`
+	w.Header().Set("ETag", etag)
+	if ETagMatches(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// ETagMatches applies If-None-Match's weak comparison: "*" or any listed tag, W/ or not.
+func ETagMatches(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == etag {
+			return true
+		}
+	}
+	return false
 }

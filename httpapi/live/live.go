@@ -3,8 +3,9 @@
 // changed ("order 42 changed"); they then refetch from the REST API, which stays the source of truth.
 //
 // A socket is authenticated when it connects, from the session cookie or the token sent in the
-// handshake, and checked again whenever its user's sessions or role change (RecheckUser): a socket
-// whose session ended or whose role changed is closed, on every process. It joins its private rooms
+// handshake, and checked again whenever its user's sessions or role change (RecheckUser) and every
+// Config.SessionSweep (for sessions that expire): a socket whose session ended or whose role changed
+// is closed, on every process. It joins its private rooms
 // by itself (user:{id}, and admin for admins and support staff) and any other room only through a
 // join handler that a feature registers with HandleJoin and that authorises the request. This package must never put a socket in a room it was not authorised for, and never
 // carry business data a client could not also read over the API.
@@ -70,6 +71,10 @@ type Config struct {
 	JoinTimeout time.Duration
 	// PingInterval and PingTimeout tune Engine.IO heartbeats. Defaults 25s and 20s.
 	PingInterval, PingTimeout time.Duration
+	// SessionSweep is how often every signed-in socket is checked against the session store again
+	// (RecheckAll). A session that ends by expiring sends no notice, so this sweep is what closes
+	// its sockets: at most this long after the session ran out. Default 1 minute; negative: never.
+	SessionSweep time.Duration
 }
 
 // Joiner is the socket asking to join: who it is and where it comes from.
@@ -116,6 +121,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.JoinTimeout <= 0 {
 		cfg.JoinTimeout = 5 * time.Second
 	}
+	if cfg.SessionSweep == 0 {
+		cfg.SessionSweep = time.Minute
+	}
 	origins := map[string]bool{}
 	for _, o := range cfg.AllowedOrigins {
 		u, err := url.Parse(strings.TrimRight(o, "/"))
@@ -157,12 +165,21 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("live: %w", err)
 	}
 	s.handler = io.ServeHandler(nil)
+	// After Socket.IO's own listener (registered by ServeHandler): see readGate.
+	if err := io.Engine().On("connection", releaseReads); err != nil {
+		cancel()
+		return nil, fmt.Errorf("live: %w", err)
+	}
+	if cfg.Auth != nil && cfg.SessionSweep > 0 {
+		go s.sweepSessions(cfg.SessionSweep)
+	}
 	return s, nil
 }
 
 // ServeHTTP serves the Socket.IO endpoint (mount it under /socket.io/).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.handler.ServeHTTP(hijackable(w), r)
+	w, r = gateFreshWebSocket(hijackable(w), r)
+	s.handler.ServeHTTP(w, r)
 }
 
 // HandleJoin registers the authorisation for join requests of kind. Register every kind before
@@ -265,7 +282,8 @@ func (s *Server) recheckLate(sock *socket.Socket, sess *session) {
 }
 
 // RecheckAll checks every signed-in socket of this process again (see RecheckUser). RunBridge calls
-// it after losing the notices' connection, when session notices may have been missed.
+// it after losing the notices' connection, when session notices may have been missed, and the
+// session sweep (Config.SessionSweep) calls it periodically for sessions that simply expire.
 func (s *Server) RecheckAll() {
 	s.rechecks.Add(1)
 	var ids []socket.SocketId
@@ -289,14 +307,35 @@ func (s *Server) recheck(ids []socket.SocketId) {
 	s.recheckSockets(socks)
 }
 
+// sweepSessions runs RecheckAll every interval until Close.
+func (s *Server) sweepSessions(interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-t.C:
+			s.RecheckAll()
+		}
+	}
+}
+
+// recheckConcurrency bounds the session lookups one recheck runs at once: a sweep over thousands of
+// sockets must not take every database connection.
+const recheckConcurrency = 8
+
 func (s *Server) recheckSockets(socks []*socket.Socket) {
 	var wg sync.WaitGroup
+	slots := make(chan struct{}, recheckConcurrency)
 	for _, sock := range socks {
 		sess, _ := sock.Data().(*session)
 		if sess == nil || sess.id == nil {
 			continue
 		}
+		slots <- struct{}{}
 		wg.Go(func() {
+			defer func() { <-slots }()
 			switch s.stillValid(sess) {
 			case sessionEnded:
 				_ = sock.Emit(EventSession, map[string]any{"authenticated": false})

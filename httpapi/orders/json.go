@@ -174,6 +174,10 @@ type orderJSON struct {
 	Actions         actionsJSON               `json:"actions"`
 	Timeline        []apporders.TimelineEntry `json:"timeline,omitempty"`
 	UserID          string                    `json:"user_id,omitempty"`
+
+	// The trip as the order recorded it: the driver set off, the trip ended (status completed).
+	TripStartedAt *time.Time `json:"trip_started_at,omitempty"`
+	CompletedAt   *time.Time `json:"completed_at,omitempty"`
 }
 
 type attentionJSON struct {
@@ -204,6 +208,9 @@ type cancelledJSON struct {
 	RefundDue         moneyJSON `json:"refund_due"`
 	ByStaff           bool      `json:"by_staff"`
 	At                time.Time `json:"at"`
+
+	// Underway: staff cancelled the trip after the driver had set off.
+	Underway bool `json:"underway,omitempty"`
 }
 
 type refundJSON struct {
@@ -238,9 +245,11 @@ func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
 			Free: c.Free, RefundPercent: c.RefundPercent, Refund: toMoney(c.Refund)},
 		Actions:    actionsJSON{Pay: o.Actions.Pay, Cancel: o.Actions.Cancel, Refund: o.Actions.Refund, Exchange: o.Actions.Exchange},
 		PaymentURL: o.OpenPaymentURL, Timeline: o.Timeline,
+		TripStartedAt: o.TripStartedAt, CompletedAt: o.CompletedAt,
 	}
 	if c := o.Cancelled; c != nil {
-		out.Cancelled = &cancelledJSON{Reason: c.Reason, Free: c.Free, RefundBasisPoints: c.RefundBasisPoints, RefundDue: toMoney(c.RefundDue), ByStaff: c.ByStaff, At: c.At}
+		out.Cancelled = &cancelledJSON{Reason: c.Reason, Free: c.Free, RefundBasisPoints: c.RefundBasisPoints, RefundDue: toMoney(c.RefundDue), ByStaff: c.ByStaff, At: c.At,
+			Underway: c.Underway}
 	}
 	for _, a := range o.Attention {
 		out.Attention = append(out.Attention, attentionJSON{Reason: a.Reason, PaymentID: a.PaymentID, Amount: toMoney(a.Amount), At: a.At})

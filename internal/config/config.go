@@ -51,9 +51,20 @@ type Config struct {
 	ESDBURL string
 	// ShutdownTimeout bounds draining requests on SIGINT/SIGTERM (MISHWAR_SHUTDOWN_TIMEOUT, default 15s).
 	ShutdownTimeout time.Duration
+	// DebugAddr is where the CPU and memory profiles (net/http/pprof) are served (MISHWAR_DEBUG_ADDR,
+	// e.g. "127.0.0.1:6060"; default empty: not served). Keep it on loopback or a private network:
+	// profiles show the program's internals.
+	DebugAddr string
 	// ReadyMaxLag is how far behind (in events) projections may be for /readyz to say ready
 	// (MISHWAR_READY_MAX_LAG, default 1000).
 	ReadyMaxLag int64
+	// TripStartLead is how long before its pickup a driver may start a trip, on the trip's day only
+	// (MISHWAR_TRIP_START_LEAD, default 2h).
+	TripStartLead time.Duration
+
+	// Clock is the time commands decide by (nil: the wall clock). Never read from the environment:
+	// end-to-end tests set it to drive a trip on its day.
+	Clock func() time.Time
 }
 
 // FromEnv reads the configuration from the process environment.
@@ -69,10 +80,12 @@ func Load(getenv func(string) string) (Config, error) {
 		LogFormat:       or(getenv("MISHWAR_LOG_FORMAT"), "text"),
 		EventStore:      or(getenv("MISHWAR_EVENTSTORE"), "postgres"),
 		ESDBURL:         getenv("MISHWAR_ESDB_URL"),
+		DebugAddr:       strings.TrimSpace(getenv("MISHWAR_DEBUG_ADDR")),
 		ShutdownTimeout: 15 * time.Second,
 		ReadyMaxLag:     1000,
 		Payments:        strings.ToLower(strings.TrimSpace(getenv("MISHWAR_PAYMENTS"))),
 		MailRetention:   30 * 24 * time.Hour,
+		TripStartLead:   2 * time.Hour,
 	}
 	var err error
 	if c.Demo, err = parseBool(getenv("MISHWAR_DEMO"), true); err != nil {
@@ -102,6 +115,14 @@ func Load(getenv func(string) string) (Config, error) {
 	if v := getenv("MISHWAR_SHUTDOWN_TIMEOUT"); v != "" {
 		if c.ShutdownTimeout, err = time.ParseDuration(v); err != nil {
 			errs = append(errs, fmt.Errorf("MISHWAR_SHUTDOWN_TIMEOUT: %w", err))
+		}
+	}
+	if v := getenv("MISHWAR_TRIP_START_LEAD"); v != "" {
+		if c.TripStartLead, err = time.ParseDuration(v); err == nil && (c.TripStartLead < 0 || c.TripStartLead > 24*time.Hour) {
+			err = fmt.Errorf("%q is not between 0 and 24h", v)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("MISHWAR_TRIP_START_LEAD: %w", err))
 		}
 	}
 	if v := getenv("MISHWAR_READY_MAX_LAG"); v != "" {

@@ -88,3 +88,18 @@ func TestMailRetention(t *testing.T) {
 		}
 	}
 }
+
+func TestTripStartLead(t *testing.T) {
+	cfg, err := load(nil)
+	if err != nil || cfg.TripStartLead != 2*time.Hour {
+		t.Fatalf("default: %v %v", cfg.TripStartLead, err)
+	}
+	if cfg, err = load(map[string]string{"MISHWAR_TRIP_START_LEAD": "90m"}); err != nil || cfg.TripStartLead != 90*time.Minute {
+		t.Fatalf("90m: %v %v", cfg.TripStartLead, err)
+	}
+	for _, bad := range []string{"soon", "-1h", "25h"} {
+		if _, err := load(map[string]string{"MISHWAR_TRIP_START_LEAD": bad}); err == nil || !strings.Contains(err.Error(), "MISHWAR_TRIP_START_LEAD") {
+			t.Errorf("%q: %v, want a refusal naming the setting", bad, err)
+		}
+	}
+}

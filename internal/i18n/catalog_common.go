@@ -4,6 +4,7 @@ func init() {
 	Register(map[string]Text{
 		"common.internal":           {En: "Something went wrong on our side. Please try again.", Ar: "حدث خطأ من جانبنا. يرجى المحاولة مرة أخرى."},
 		"common.not_found":          {En: "Not found.", Ar: "غير موجود."},
+		"jobs.not_found":            {En: "No such job in the queue.", Ar: "لا توجد مهمة كهذه في قائمة الانتظار."},
 		"common.route_not_found":    {En: "No such API endpoint.", Ar: "لا توجد واجهة برمجية بهذا العنوان."},
 		"common.method_not_allowed": {En: "This method is not allowed here.", Ar: "هذه الطريقة غير مسموح بها هنا."},
 		"common.invalid_body":       {En: "The request body could not be read. Send JSON or form data.", Ar: "تعذرت قراءة محتوى الطلب. أرسل بيانات JSON أو نموذج."},

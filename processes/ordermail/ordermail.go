@@ -1,6 +1,6 @@
 // Package ordermail is the process manager that sends the traveller's e-mails about orders and
-// enquiries: order received, payment confirmed or failed, cancellation, refund, exchange, enquiry
-// received, quote, enquiry declined. For each such event of the global log it queues one e-mail in
+// enquiries: order received, payment confirmed or failed, cancellation, refund, exchange, trip
+// completed, enquiry received, quote, enquiry declined. For each such event of the global log it queues one e-mail in
 // the outbox (the Outbox port), in the transaction that moves its checkpoint, keyed by the event, so
 // a mail is queued exactly once: a batch delivered twice or a restart queues nothing new.
 //
@@ -16,6 +16,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -91,6 +92,7 @@ func (p *Process) Handlers() []processes.Handler {
 		processes.On(onOrder[order.OrderCancelled](p)),
 		processes.On(onOrder[order.RefundIssued](p)),
 		processes.On(onOrder[order.OrderExchanged](p)),
+		processes.On(onOrder[order.OrderCompleted](p)),
 		processes.On(onEnquiry[enquiry.EnquirySubmitted](p)),
 		processes.On(onEnquiry[enquiry.EnquiryQuoted](p)),
 		processes.On(onEnquiry[enquiry.EnquiryDeclined](p)),
@@ -207,6 +209,10 @@ func compose(r recipient, env processes.Envelope, kind string, m Mail) Mail {
 	return m
 }
 
+// staleCompletion is how long after a trip ended its completion may be recorded and still send the
+// "trip completed" e-mail.
+const staleCompletion = 24 * time.Hour
+
 // orderMails are the e-mails an order event sends, in the traveller's language.
 func (p *Process) orderMails(before, after order.State, e order.Event, env processes.Envelope) []Mail {
 	placed := after.Placed()
@@ -267,6 +273,16 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 		return []Mail{compose(r, env, "exchanged", Mail{
 			Subject: i18n.T(l, "mail.order_exchanged.subject", r.number), Heading: i18n.T(l, "mail.order_exchanged.heading"),
 			Paragraphs: []string{i18n.T(l, "mail.order_exchanged.body", date, clock, FormatMoney(after.Price()))}, Action: view,
+		})}
+	case order.OrderCompleted:
+		if env.RecordedAt.Sub(ev.CompletedAt) > staleCompletion {
+			// Recorded long after the trip ended: the order ↔ trip process catching up with trips
+			// driven before it existed. A thank-you weeks late would only puzzle.
+			return nil
+		}
+		return []Mail{compose(r, env, "completed", Mail{
+			Subject: i18n.T(l, "mail.order_completed.subject", r.number), Heading: i18n.T(l, "mail.order_completed.heading"),
+			Paragraphs: []string{i18n.T(l, "mail.order_completed.body", date)}, Action: view,
 		})}
 	}
 	return nil

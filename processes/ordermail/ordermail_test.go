@@ -11,6 +11,7 @@ import (
 
 	"mishwar/adapters/mail"
 	"mishwar/adapters/payments"
+	orderscmd "mishwar/commands/orders"
 	"mishwar/commands/orders/orderstest"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
@@ -167,5 +168,59 @@ func TestOnItsFirstRunTheProcessTakesOverWhereTheOrdersReadModelStopped(t *testi
 	got := mails(t, f, "mona@example.com")
 	if len(got) != 1 || got[0] != "Your trip "+p.OrderID+" is confirmed" {
 		t.Fatalf("mails %q, want only the confirmation (the order received mail was the read model's)", got)
+	}
+}
+
+// A completed trip thanks the traveller once, in their language; a completion the order ↔ trip
+// process records long after the trip (catching up with trips driven before it existed) sends
+// nothing.
+func TestACompletedTripSendsOneThankYouInTheTravellersLanguage(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 2)
+	r, _ := start(t, f)
+	ctx := context.Background()
+	complete := func(lang, user string, ended time.Time) (orderscmd.Placed, eventstore.Position) {
+		t.Helper()
+		f.FillCart(t, user)
+		in := f.Input(user, "2026-11-18")
+		in.Lang = lang
+		p, err := f.Orders.PlaceOrder(ctx, in, orderstest.UserMeta(user))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Notify(t, orderstest.Notice(p, "n-"+user, payments.OutcomeSucceeded, f.Order(t, p.OrderID).Price()))
+		job := orderstest.UserMeta("system")
+		pos, err := f.Orders.RecordTripCompleted(ctx, p.OrderID, "d1", ended.Add(-4*time.Hour), ended, job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The job again (a crash after it recorded the completion): the same command id, no second mail.
+		if _, err := f.Orders.RecordTripCompleted(ctx, p.OrderID, "d1", ended.Add(-4*time.Hour), ended, job); err != nil {
+			t.Fatal(err)
+		}
+		return p, pos
+	}
+	ar, arPos := complete("ar", "u-ar", time.Now())
+	caughtUp(t, r, arPos)
+	var subjects []string
+	rows, err := f.Pool.Query(ctx, `SELECT subject FROM mail_outbox WHERE dedupe_key LIKE '%:completed' ORDER BY created_at`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if subjects, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+		t.Fatal(err)
+	}
+	if len(subjects) != 1 || subjects[0] != "اكتملت رحلتك "+ar.OrderID {
+		t.Fatalf("completion mails %q, want one in Arabic", subjects)
+	}
+
+	_, latePos := complete("en", "u-late", time.Now().Add(-72*time.Hour))
+	caughtUp(t, r, latePos)
+	rows, err = f.Pool.Query(ctx, `SELECT subject FROM mail_outbox WHERE dedupe_key LIKE '%:completed' ORDER BY created_at`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if subjects, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil || len(subjects) != 1 {
+		t.Fatalf("a completion recorded days late sent mail: %q %v", subjects, err)
 	}
 }

@@ -3,9 +3,12 @@
 // trips, and which account is which driver's. It pushes "trip.progress" to the trip's room, its
 // traveller, its driver and the admin room after each change.
 //
-// It folds the order events it needs itself (placed, confirmed, cancelled, exchanged) rather than
-// reading the orders read model, so it can be rebuilt on its own. It never decides anything: whether
-// a driver may take a trip is decided on the driver's day stream.
+// It folds the order events it needs itself (placed, confirmed, cancelled, exchanged, completed) rather
+// than reading the orders read model, so it can be rebuilt on its own. A cancelled order's trip is
+// cancelled here at once, whatever its dispatch stream says until the order ↔ trip process releases
+// it (TripCancelled): the board, the driver's list and the traveller's progress never show a trip
+// whose order is off. It never decides anything: whether a driver may take a trip is decided on the
+// driver's day stream.
 package dispatch
 
 import (
@@ -47,7 +50,8 @@ func New(registry *eventstore.Registry) *Projection {
 			projections.On(orderPlaced),
 			projections.On(paymentReceived),
 			projections.On(orderStatus[order.OrderExpired](order.StatusExpired)),
-			projections.On(orderStatus[order.OrderCancelled](order.StatusCancelled)),
+			projections.On(orderCancelled),
+			projections.On(orderStatus[order.OrderCompleted](order.StatusCompleted)),
 			projections.On(orderExchanged),
 			projections.On(driverAccountLinked),
 			projections.On(driverAssigned),
@@ -65,6 +69,9 @@ func New(registry *eventstore.Registry) *Projection {
 			}),
 			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripCompleted]) error {
 				return step(ctx, tx, e.Envelope, dispatch.StatusCompleted, -1, Step{Type: "TripCompleted", At: e.Data.CompletedAt}, false)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripCancelled]) error {
+				return step(ctx, tx, e.Envelope, dispatch.StatusCancelled, -1, Step{Type: "TripCancelled", At: e.Data.CancelledAt}, true)
 			}),
 		},
 		Batch: notifyTouched,
@@ -173,6 +180,17 @@ func orderStatus[E any](status order.Status) func(context.Context, pgx.Tx, proje
 	}
 }
 
+// orderCancelled takes the order's trip off the board and the driver's list at once (its driver, if
+// any, is released on the dispatch stream by the order ↔ trip process) and tells the driver.
+func orderCancelled(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderCancelled]) error {
+	tag, err := tx.Exec(ctx, `UPDATE trips SET order_status = $2, status = $3, updated_at = $4 WHERE order_id = $1`,
+		e.EntityID, string(order.StatusCancelled), string(dispatch.StatusCancelled), e.RecordedAt.UTC())
+	if err == nil && tag.RowsAffected() > 0 {
+		projections.BatchState[*touched](ctx).add(e.EntityID)
+	}
+	return err
+}
+
 func orderExchanged(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderExchanged]) error {
 	to := e.Data.To
 	stops := make([]string, len(to.Itinerary.Stops))
@@ -207,9 +225,11 @@ func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch
 	return err
 }
 
-// step records a trip's move to status (stop -1 keeps the current stop); clear drops the driver.
+// step records a trip's move to status (stop -1 keeps the current stop); clear drops the driver. The
+// trip of a cancelled order stays cancelled (a step that raced the cancellation is in its history).
 func step(ctx context.Context, tx pgx.Tx, env projections.Envelope, status dispatch.Status, stop int, s Step, clear bool) error {
-	_, err := tx.Exec(ctx, `UPDATE trips SET status = $2, stop = CASE WHEN $3 < 0 THEN stop ELSE $3 END,
+	_, err := tx.Exec(ctx, `UPDATE trips SET status = CASE WHEN order_status = 'cancelled' THEN 'cancelled' ELSE $2 END,
+		stop = CASE WHEN $3 < 0 THEN stop ELSE $3 END,
 		driver_id = CASE WHEN $4 THEN '' ELSE driver_id END, driver_user = CASE WHEN $4 THEN '' ELSE driver_user END,
 		driver = CASE WHEN $4 THEN NULL ELSE driver END, steps = steps || $5::jsonb, version = $6, updated_at = $7
 		WHERE order_id = $1`, env.EntityID, string(status), stop, clear, jsonOf([]Step{s}), env.Version, env.RecordedAt.UTC())

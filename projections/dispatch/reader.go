@@ -11,6 +11,7 @@ import (
 
 	"mishwar/domain"
 	"mishwar/domain/dispatch"
+	"mishwar/domain/order"
 	"mishwar/projections"
 )
 
@@ -80,30 +81,36 @@ func scanTrips(rows pgx.Rows) ([]Trip, error) {
 			}
 		}
 		t.StartAt = t.StartAt.UTC()
+		if t.OrderStatus == string(order.StatusCancelled) {
+			// Rows written before cancelled orders cancelled their trips here read the same.
+			t.Status, t.Driver = dispatch.StatusCancelled, nil
+		}
 		t.NextStep, t.NextStop = dispatch.Next(t.Status, t.Stop, len(t.Stops))
 		out = append(out, t)
 	}
 	return out, rows.Err()
 }
 
-// Board lists the trips of day: every confirmed order, and any order a driver was given (so a
-// cancelled order that still has a driver shows up for the operator to unassign).
+// Board lists the trips of day: every confirmed or completed order whose trip is not cancelled (a
+// cancelled order's driver is released by the order ↔ trip process, not by the operator).
 func (r *Reader) Board(ctx context.Context, day string) ([]Trip, error) {
 	rows, err := r.pool.Query(ctx, `SELECT `+tripColumns+` FROM `+table("trips")+`
-		WHERE day = $1::date AND (order_status = 'confirmed' OR status <> 'unassigned') ORDER BY start_at, order_id`, day)
+		WHERE day = $1::date AND order_status IN ('confirmed', 'completed') AND status <> 'cancelled' ORDER BY start_at, order_id`, day)
 	if err != nil {
 		return nil, fmt.Errorf("dispatch: board of %s: %w", day, err)
 	}
 	return scanTrips(rows)
 }
 
-// DriverTrips lists the trips of the driver signed in as userID from day on, soonest first.
+// DriverTrips lists the trips of the driver signed in as userID from day on, soonest first; a
+// cancelled order's trip leaves the list at once.
 func (r *Reader) DriverTrips(ctx context.Context, userID, from string, limit int) ([]Trip, error) {
 	if limit <= 0 || limit > 100 {
 		limit = 50
 	}
 	rows, err := r.pool.Query(ctx, `SELECT `+tripColumns+` FROM `+table("trips")+`
-		WHERE driver_user = $1 AND day >= $2::date ORDER BY start_at, order_id LIMIT $3`, userID, from, limit)
+		WHERE driver_user = $1 AND day >= $2::date AND status <> 'cancelled' AND order_status <> 'cancelled'
+		ORDER BY start_at, order_id LIMIT $3`, userID, from, limit)
 	if err != nil {
 		return nil, fmt.Errorf("dispatch: trips of %s: %w", userID, err)
 	}

@@ -29,7 +29,7 @@ func (r *Reader) Dashboard(ctx context.Context, now time.Time, cairo *time.Locat
 	monthStart := time.Date(local.Year(), local.Month(), 1, 0, 0, 0, 0, cairo)
 	var d Dashboard
 	err := r.pool.QueryRow(ctx, `SELECT
-		count(*) FILTER (WHERE status = $2 AND day = $1::date),
+		count(*) FILTER (WHERE status IN ($2, 'completed') AND day = $1::date),
 		count(*) FILTER (WHERE status IN ($2, $3) AND day >= $1::date),
 		count(*) FILTER (WHERE status = $3),
 		count(*) FILTER (WHERE needs_attention),

@@ -68,6 +68,9 @@ func New(registry *eventstore.Registry) *Projection {
 			projections.On(onOrder[order.ExchangeRequested]),
 			projections.On(onOrder[order.OrderExchanged]),
 			projections.On(onOrder[order.ExchangeAbandoned]),
+			projections.On(onOrder[order.TripStarted]),
+			projections.On(onOrder[order.TripCompleted]),
+			projections.On(onOrder[order.OrderCompleted]),
 
 			projections.On(onDay[availability.CapacityReserved]),
 			projections.On(onDay[availability.ReservationConfirmed]),
@@ -401,7 +404,14 @@ func timelineData(e any) map[string]any {
 	case order.OrderNeedsAttention:
 		return map[string]any{"reason": ev.Reason, "amount": ev.Amount}
 	case order.OrderCancelled:
-		return map[string]any{"reason": ev.Reason, "free": ev.Free, "refund_due": ev.RefundDue, "refund_basis_points": ev.RefundBasisPoints, "by_staff": ev.ByStaff}
+		return map[string]any{"reason": ev.Reason, "free": ev.Free, "refund_due": ev.RefundDue, "refund_basis_points": ev.RefundBasisPoints, "by_staff": ev.ByStaff,
+			"underway": ev.Underway}
+	case order.TripStarted:
+		return map[string]any{"started_at": ev.StartedAt}
+	case order.TripCompleted:
+		return map[string]any{"completed_at": ev.CompletedAt}
+	case order.OrderCompleted:
+		return map[string]any{"completed_at": ev.CompletedAt}
 	case order.RefundRequested:
 		return map[string]any{"reason": ev.Reason, "amount": ev.Amount}
 	case order.RefundIssued:

@@ -38,6 +38,10 @@ type Order struct {
 	PlacedAt         time.Time        `json:"placed_at"`
 	UpdatedAt        time.Time        `json:"updated_at"`
 	Version          int64            `json:"version"`
+
+	// TripStartedAt and CompletedAt are the trip's start and end as the order recorded them.
+	TripStartedAt *time.Time `json:"trip_started_at,omitempty"`
+	CompletedAt   *time.Time `json:"completed_at,omitempty"`
 }
 
 // Payment is one payment attempt of an order, as the order saw it.
@@ -98,6 +102,9 @@ type Cancelled struct {
 	RefundDue         money.Money `json:"refund_due"`
 	ByStaff           bool        `json:"by_staff"`
 	At                time.Time   `json:"at"`
+
+	// Underway: staff cancelled the trip after it had started.
+	Underway bool `json:"underway,omitempty"`
 }
 
 func zero() money.Money { return money.New(0, money.EGP) }
@@ -105,7 +112,7 @@ func zero() money.Money { return money.New(0, money.EGP) }
 // keep is what the business may keep of what was paid (the same rule as domain/order).
 func (o Order) keep() money.Money {
 	switch o.Status {
-	case order.StatusConfirmed:
+	case order.StatusConfirmed, order.StatusCompleted:
 		return o.Price
 	case order.StatusCancelled:
 		return o.Kept
@@ -120,7 +127,7 @@ func (o Order) Owed() money.Money {
 
 // Underpaid is what the traveller still owes on a confirmed order.
 func (o Order) Underpaid() money.Money {
-	if o.Status != order.StatusConfirmed {
+	if o.Status != order.StatusConfirmed && o.Status != order.StatusCompleted {
 		return zero()
 	}
 	return money.New(max(o.Price.Minor-(o.Paid.Minor-o.Refunded.Minor), 0), money.EGP)
@@ -193,7 +200,8 @@ func (o *Order) apply(e order.Event, at time.Time) {
 	case order.OrderCancelled:
 		o.Kept = money.New(o.Paid.Minor-o.Refunded.Minor-ev.RefundDue.Minor, money.EGP)
 		o.Status = order.StatusCancelled
-		o.Cancelled = &Cancelled{Reason: ev.Reason, Free: ev.Free, RefundBasisPoints: ev.RefundBasisPoints, RefundDue: ev.RefundDue, ByStaff: ev.ByStaff, At: at}
+		o.Cancelled = &Cancelled{Reason: ev.Reason, Free: ev.Free, RefundBasisPoints: ev.RefundBasisPoints, RefundDue: ev.RefundDue, ByStaff: ev.ByStaff,
+			Underway: ev.Underway, At: at}
 	case order.RefundRequested:
 		o.RefundRequests = append(o.RefundRequests, RefundRequest{Reason: ev.Reason, Amount: ev.Amount, At: at})
 	case order.RefundIssued:
@@ -211,6 +219,14 @@ func (o *Order) apply(e order.Event, at time.Time) {
 		o.Exchanges++
 	case order.ExchangeAbandoned:
 		o.PendingExchange = nil
+	case order.TripStarted:
+		started := ev.StartedAt
+		o.TripStartedAt = &started
+	case order.TripCompleted:
+		done := ev.CompletedAt
+		o.CompletedAt = &done
+	case order.OrderCompleted:
+		o.Status = order.StatusCompleted
 	}
 	o.UpdatedAt = at
 }

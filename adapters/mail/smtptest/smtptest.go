@@ -37,6 +37,8 @@ type Options struct {
 	RequireTLS bool
 	// Addr to listen on (default 127.0.0.1:0).
 	Addr string
+	// ImplicitTLS speaks TLS from the first byte (smtps, port 465 style) instead of offering STARTTLS.
+	ImplicitTLS bool
 }
 
 // Message is one message as received.
@@ -101,10 +103,14 @@ func start(opts Options) (*Server, error) {
 
 // URL is an smtp:// URL for this server (with credentials when the server requires them).
 func (s *Server) URL() string {
-	if s.opts.Username != "" {
-		return fmt.Sprintf("smtp://%s:%s@%s", s.opts.Username, s.opts.Password, s.Addr)
+	scheme := "smtp"
+	if s.opts.ImplicitTLS {
+		scheme = "smtps"
 	}
-	return "smtp://" + s.Addr
+	if s.opts.Username != "" {
+		return fmt.Sprintf("%s://%s:%s@%s", scheme, s.opts.Username, s.opts.Password, s.Addr)
+	}
+	return scheme + "://" + s.Addr
 }
 
 // Close stops the server and drops open connections.
@@ -187,6 +193,13 @@ type session struct {
 func (s *Server) serve(c net.Conn) {
 	_ = c.SetDeadline(time.Now().Add(time.Minute))
 	ss := &session{conn: c, tp: textproto.NewConn(c)}
+	if s.opts.ImplicitTLS {
+		tc := tls.Server(c, s.tlsCfg)
+		if err := tc.Handshake(); err != nil {
+			return
+		}
+		ss.conn, ss.tp, ss.tls = tc, textproto.NewConn(tc), true
+	}
 	reply := func(format string, args ...any) bool { return ss.tp.PrintfLine(format, args...) == nil }
 	if !reply("220 smtptest ESMTP ready") {
 		return

@@ -58,10 +58,10 @@ func (a *App) wireAccounts(d *httpapi.Deps) error {
 		return fmt.Errorf("app: %w", err)
 	}
 	worker := &mail.Worker{Pool: a.Pool, Sender: sender, From: mcfg.From, Logger: a.Log, Retention: a.Config.MailRetention}
-	a.jobs = append(a.jobs,
-		job{name: "mail sender", run: worker.Run},
-		job{name: "account audit relay", run: func(ctx context.Context) error { return app.Audit.Run(ctx, 10*time.Second) }},
-		job{name: "account clean-up", run: func(ctx context.Context) error { return a.accountHousekeeping(ctx, store, limiter) }},
+	a.loops = append(a.loops,
+		loop{name: "mail sender", run: worker.Run},
+		loop{name: "account audit relay", run: func(ctx context.Context) error { return app.Audit.Run(ctx, 10*time.Second) }},
+		loop{name: "account clean-up", run: func(ctx context.Context) error { return a.accountHousekeeping(ctx, store, limiter) }},
 	)
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/adapters/idempotency"
+	"mishwar/adapters/jobs"
 	"mishwar/commands"
 	cmdaccounts "mishwar/commands/accounts"
 	catcmd "mishwar/commands/catalogue"
@@ -63,12 +64,16 @@ type App struct {
 	formActionSources []string
 	liveTopics        map[string]string
 	liveJoins         map[string]live.Authorize
-	jobs              []job
-	closers           []func()
+	loops             []loop
+	// jobQueue holds the effects the process managers ask for; jobHandlers performs them by kind
+	// (see jobs.go).
+	jobQueue    *jobs.Queue
+	jobHandlers map[string]jobs.Handler
+	closers     []func()
 }
 
-// job is a background loop that runs as long as the app (mail sender, payment-hold expiry, ...).
-type job struct {
+// loop is a background loop that runs as long as the app (mail sender, payment-hold expiry, ...).
+type loop struct {
 	name string
 	run  func(ctx context.Context) error
 }
@@ -84,7 +89,11 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 	a.Store = store
 	registerEvents(a.Registry)
 	a.Commands = commands.NewRunner(a.Store, a.Registry)
+	if cfg.Clock != nil {
+		a.Commands.Now = cfg.Clock
+	}
 	a.idempotency = idempotency.New(pool)
+	a.jobQueue, a.jobHandlers = &jobs.Queue{Pool: pool}, map[string]jobs.Handler{}
 
 	a.projectionList = a.buildProjections()
 	a.Projections, err = projections.NewRunner(pool, a.Store, projections.Config{Logger: log},
@@ -111,6 +120,7 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 		a.Close()
 		return nil, err
 	}
+	a.startJobWorker()
 	a.HTTP = httpapi.New(deps)
 	return a, nil
 }
@@ -148,7 +158,7 @@ func (a *App) Start(ctx context.Context) (wait func()) {
 			a.Log.Error("projections stopped", "err", err)
 		}
 	}()
-	for _, j := range a.jobs {
+	for _, j := range a.loops {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -168,6 +178,9 @@ func (a *App) Serve(ctx context.Context) error {
 		return fmt.Errorf("app: listen: %w", err)
 	}
 	runCtx, stopRun := context.WithCancel(context.WithoutCancel(ctx))
+	if a.Config.DebugAddr != "" {
+		a.loops = append(a.loops, loop{name: "profiles", run: a.serveDebug})
+	}
 	wait := a.Start(runCtx)
 	srv := &http.Server{
 		Handler:           a.Handler(),

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"os"
 
@@ -10,6 +11,8 @@ import (
 	cat "mishwar/domain/catalogue"
 	"mishwar/httpapi"
 	carthttp "mishwar/httpapi/cart"
+	"mishwar/processes"
+	"mishwar/processes/bookedcart"
 	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
 )
@@ -24,6 +27,14 @@ func (a *App) wireCart(d *httpapi.Deps) error {
 	}
 	app := cartapp.New(a.Commands, catrm.NewReader(a.Pool), cartrm.NewReader(a.Pool), quoter, nil)
 	d.Features = append(d.Features, carthttp.New(app, a.Projections, a.idempotency))
+	a.handleJobs(bookedcart.JobRemoveBookedStops, func(ctx context.Context, job processes.Job) error {
+		var b bookedcart.Booked
+		if err := job.Decode(&b); err != nil {
+			return processes.Permanent(fmt.Errorf("bookedcart: %s: %w", job.Kind, err))
+		}
+		_, err := app.Commands.RemoveBookedStops(ctx, b.UserID, b.OrderID, b.DestinationIDs, orderTripMeta(job))
+		return jobOutcome(err)
+	})
 	return nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"mishwar/httpapi"
 	httpdispatch "mishwar/httpapi/dispatch"
 	httpsupport "mishwar/httpapi/support"
+	"mishwar/processes/ordertrip"
 	"mishwar/projections"
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
@@ -38,6 +39,8 @@ func (a *App) wireDispatch(d *httpapi.Deps) error {
 		ProgressLookups: func(ctx context.Context, clientIP string) error {
 			return limiter.Take(ctx, tripProgressRule, clientIP)
 		},
+		Now:       a.Commands.Now,
+		StartLead: a.Config.TripStartLead,
 	})
 	supportApp := appsupport.New(appsupport.Config{
 		Events: a.Store, Registry: a.Registry, Orders: orders, Rebuilds: rebuilds{a}, Logger: a.Log,
@@ -45,6 +48,7 @@ func (a *App) wireDispatch(d *httpapi.Deps) error {
 			return pgx.BeginFunc(ctx, a.Pool, func(tx pgx.Tx) error { return projections.Notify(ctx, tx, topic, payload) })
 		},
 	})
+	a.handleJobs(ordertrip.JobReleaseTrip, releaseTrip(dispatchApp.Commands))
 	d.Features = append(d.Features,
 		httpdispatch.New(dispatchApp, httpdispatch.Config{Idempotency: a.idempotency, ReadModels: a.Projections}),
 		httpsupport.New(supportApp, a.idempotency),

@@ -8,7 +8,9 @@ import (
 	cmdcatalogue "mishwar/commands/catalogue"
 	dispatchcmd "mishwar/commands/dispatch"
 	orderscmd "mishwar/commands/orders"
+	"mishwar/processes/bookedcart"
 	"mishwar/processes/ordermail"
+	"mishwar/processes/ordertrip"
 	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
@@ -45,6 +47,8 @@ func (a *App) buildProjections() []projections.Projection {
 func (a *App) buildProcesses() []projections.Projection {
 	return []projections.Projection{
 		runProcess(a.Registry, ordermail.New(a.Registry, a.Store, orderMailOutbox{}, func() string { return a.Config.PublicURL }), ordermail.Handover),
+		runProcess(a.Registry, ordertrip.New(a.Registry, a.Store, a.jobQueue), ""),
+		runProcess(a.Registry, bookedcart.New(a.Registry, a.Store, a.jobQueue), bookedcart.Handover),
 	}
 }
 

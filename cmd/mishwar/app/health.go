@@ -16,5 +16,8 @@ func (a *App) wireHealth(d *httpapi.Deps) {
 		Projections: func(ctx context.Context) (any, error) {
 			return projections.Status(ctx, a.Pool, a.Store)
 		},
-	}))
+		Jobs:     a.stuckJobs,
+		RetryJob: a.retryJob,
+		Notes:    a.jobNotes,
+	}, a.idempotency))
 }

@@ -16,7 +16,7 @@ import (
 	"mishwar/httpapi/dashboard"
 	"mishwar/httpapi/live"
 	httporders "mishwar/httpapi/orders"
-	cartrm "mishwar/projections/cart"
+	"mishwar/processes/ordertrip"
 	catrm "mishwar/projections/catalogue"
 	ordersrm "mishwar/projections/orders"
 )
@@ -52,7 +52,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 		return fmt.Errorf("app: orders: %w", err)
 	}
 	catReader := catrm.NewReader(a.Pool)
-	pricer := &orderscmd.CartPricer{Carts: cartrm.NewReader(a.Pool), Catalogue: catReader, Quoter: quoter}
+	pricer := &orderscmd.CartPricer{Carts: a.Commands, Catalogue: catReader, Quoter: quoter}
 	reader := ordersrm.NewReader(a.Pool)
 	limits := rateLimits{ratelimit.NewLimiter(a.Pool)}
 	catalogue := orderscmd.CatalogueReader{Reader: catReader}
@@ -60,6 +60,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 		Pricer: pricer, Provider: provider, Settings: settings, PublicURL: publicURL, Logger: a.Log,
 		PickupPoints: catalogue, Limiter: limits, Holds: orderscmd.HoldsFrom(reader)})
 	application := orderscmd.NewApplication(handlers, reader, catalogue)
+	a.handleJobs(ordertrip.JobRecordTripStep, recordTripStep(handlers))
 	idem := a.idempotency
 	feature := httporders.Config{App: application, ReadModels: a.Projections, Idempotency: idem}
 	if sandbox != nil {
@@ -67,7 +68,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 	}
 	d.Features = append(d.Features, httporders.New(feature))
 	d.Features = append(d.Features, dashboard.New(appdashboard.New(reader, nil)))
-	a.jobs = append(a.jobs, job{name: "payment hold expiry", run: func(ctx context.Context) error {
+	a.loops = append(a.loops, loop{name: "payment hold expiry", run: func(ctx context.Context) error {
 		return handlers.RunHoldExpiry(ctx, orderscmd.HoldsFrom(reader), idem)
 	}})
 	a.liveJoins["trip"] = tripJoin(application.Queries.TripStatus)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"time"
 
 	"mishwar/adapters/accountsdb"
 	"mishwar/httpapi"
@@ -67,7 +68,7 @@ func (a *App) wireWeb(d *httpapi.Deps) error {
 	}
 	a.Live = liveSrv
 	d.Live = liveSrv
-	a.jobs = append(a.jobs, job{name: "live bridge", run: func(ctx context.Context) error { return liveSrv.RunBridge(ctx, a.liveNotices) }})
+	a.loops = append(a.loops, loop{name: "live bridge", run: func(ctx context.Context) error { return liveSrv.RunBridge(ctx, a.liveNotices) }})
 	a.closers = append(a.closers, liveSrv.Close)
 	return nil
 }
@@ -77,6 +78,8 @@ func (a *App) liveNotices(ctx context.Context, connected func(), notice func(top
 	return projections.ListenLive(ctx, a.Pool, func(topic string, payload json.RawMessage) {
 		switch topic {
 		case projections.TopicConnected:
+			// Notices may have been missed while the listener was away.
+			go a.observeCatalogue()
 			connected()
 		case accountsdb.SessionsChangedTopic:
 			// A session ended or a role changed, on any process: that user's sockets here are
@@ -88,9 +91,22 @@ func (a *App) liveNotices(ctx context.Context, connected func(), notice func(top
 				a.Live.RecheckUser(n.UserID)
 			}
 		default:
+			if topic == catrm.Topic {
+				// Another process changed the catalogue: this one's kept answers must not outlive it.
+				go a.observeCatalogue()
+			}
 			notice(topic, payload)
 		}
 	})
+}
+
+// observeCatalogue moves this process's view of the catalogue read model's version to the database's.
+func (a *App) observeCatalogue() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := a.Projections.Refresh(ctx, catrm.Name); err != nil {
+		a.Log.Warn("catalogue: reading the read model's position", "err", err)
+	}
 }
 
 // defaultMapTiles is OpenStreetMap's standard tile server. Its usage policy suits a small operator;

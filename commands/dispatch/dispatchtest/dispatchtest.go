@@ -7,6 +7,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -36,6 +37,32 @@ type Fixture struct {
 	Catalogue *catcmd.Handlers
 	Accounts  *accountsdb.Store
 	Dispatch  *dispatchcmd.Handlers
+	// Clock is the commands' clock: OnTheDay at first.
+	Clock *Clock
+}
+
+// OnTheDay is 09:00 in Cairo on Wednesday 2026-11-18, an hour before the pickup of the fixture's
+// orders on that day: a driver may start them.
+var OnTheDay = time.Date(2026, 11, 18, 7, 0, 0, 0, time.UTC)
+
+// Clock is a settable clock.
+type Clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+// Set moves the clock.
+func (c *Clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = t
 }
 
 // Admin is the operator who dispatches in tests.
@@ -51,9 +78,11 @@ func New(t testing.TB) *Fixture {
 	dispatchcmd.RegisterEvents(reg)
 	store := postgres.New(pool)
 	runner := commands.NewRunner(store, reg)
+	clock := &Clock{t: OnTheDay}
+	runner.Now = clock.Now
 	acc := accountsdb.NewStore(pool)
 	return &Fixture{Pool: pool, Store: store, Registry: reg, Runner: runner, Catalogue: catcmd.New(runner), Accounts: acc,
-		Dispatch: dispatchcmd.New(runner, accountsdb.NewTables(acc, nil))}
+		Dispatch: dispatchcmd.New(runner, accountsdb.NewTables(acc, nil)), Clock: clock}
 }
 
 // Driver adds a driver working on days (every day when none), with tripsPerDay, and links a fresh
@@ -137,6 +166,20 @@ func (f *Fixture) Order(t testing.TB, day availability.Day, owner string, paid b
 		t.Fatal(err)
 	}
 	return id
+}
+
+// CancelOrder writes the order's cancellation on its stream, as the traveller's cancel would.
+func (f *Fixture) CancelOrder(t testing.TB, id string) {
+	t.Helper()
+	meta := commands.NewMeta(commands.Actor{UserID: "traveller", Role: "user"})
+	data, err := f.Registry.Encode(eventstore.DeterministicID(meta.CommandID, 0), order.OrderCancelled{Reason: "plans changed", Free: true,
+		RefundBasisPoints: 10000, RefundDue: money.New(150000, money.EGP), Reservation: "r-" + id}, eventstore.Metadata{CommandID: meta.CommandID.String()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Store.Append(context.Background(), orderscmd.OrderStream(id), eventstore.Any, data); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // As is a fresh command of the account userID with role.

@@ -109,7 +109,7 @@ func New(t testing.TB, drivers int) *Fixture {
 	f.Orders = orderscmd.New(orderscmd.Config{
 		Runner:    f.Runner,
 		Catalogue: orderscmd.CatalogueReader{Reader: f.Reader},
-		Pricer: &orderscmd.CartPricer{Carts: f.Carts, Catalogue: f.Reader,
+		Pricer: &orderscmd.CartPricer{Carts: f.Runner, Catalogue: f.Reader,
 			Quoter: pricing.New(f.Reader, distance.NewEstimator(), cat.Cairo)},
 		Provider:     sb,
 		Settings:     settings,

@@ -137,21 +137,29 @@ type Request struct {
 // Do sends req and returns the answer.
 func (a *App) Do(req Request) Response {
 	a.t.Helper()
-	var body io.Reader
+	var sent []byte
 	contentType := ""
 	switch b := req.Body.(type) {
 	case nil:
 	case io.Reader:
-		body = b
+		raw, err := io.ReadAll(b)
+		if err != nil {
+			a.t.Fatalf("apptest: read body: %v", err)
+		}
+		sent = raw
 	case []byte:
-		body = bytes.NewReader(b)
+		sent = b
 	default:
 		raw, err := json.Marshal(b)
 		if err != nil {
 			a.t.Fatalf("apptest: encode body: %v", err)
 		}
-		body = bytes.NewReader(raw)
+		sent = raw
 		contentType = "application/json"
+	}
+	var body io.Reader
+	if sent != nil {
+		body = bytes.NewReader(sent)
 	}
 	timeout := req.Timeout
 	if timeout == 0 {
@@ -180,6 +188,17 @@ func (a *App) Do(req Request) Response {
 	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
 		a.t.Fatalf("apptest: read body: %v", err)
+	}
+	c, err := loadContract()
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	if broken := c.check(hr, sent, resp.StatusCode, resp.Header, raw); broken != "" {
+		if os.Getenv("MISHWAR_CONTRACT") == "report" {
+			a.t.Log("CONTRACT: " + broken)
+		} else {
+			a.t.Errorf("the API contract: %s", broken)
+		}
 	}
 	return Response{Status: resp.StatusCode, Header: resp.Header, Body: raw}
 }

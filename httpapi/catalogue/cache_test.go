@@ -1,0 +1,111 @@
+package catalogue
+
+import (
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/andybalholm/brotli"
+)
+
+func TestKeptAnswersLastAsLongAsTheCatalogueVersion(t *testing.T) {
+	version, calls := "1/1", 0
+	now := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	c := newAnswerCache(func() string { return version })
+	c.now = func() time.Time { return now }
+	h := c.cached(func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		w.Header().Set("Vary", "lang")
+		if r.URL.Query().Get("bad") != "" {
+			w.WriteHeader(http.StatusUnprocessableEntity)
+			return
+		}
+		writeCatalogue(w, r, map[string]any{"data": calls})
+	})
+	get := func(path string, header ...string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		rec := httptest.NewRecorder()
+		rec.Header().Set("Vary", "Accept-Encoding") // what the compression around says
+		h(rec, req)
+		return rec
+	}
+	first := get("/api/home")
+	if first.Code != 200 || first.Body.String() != "{\"data\":1}\n" || calls != 1 {
+		t.Fatalf("first: %d %q", first.Code, first.Body)
+	}
+	if again := get("/api/home"); again.Body.String() != first.Body.String() || calls != 1 {
+		t.Fatalf("the same version was computed again (%d calls)", calls)
+	}
+	if vary := get("/api/home").Header().Values("Vary"); len(vary) < 2 || vary[0] != "Accept-Encoding" {
+		t.Fatalf("Vary of a kept answer: %q", vary)
+	}
+	if arabic := get("/api/home", "lang", "ar"); calls != 2 || arabic.Code != 200 {
+		t.Fatalf("another language shared an answer (%d calls)", calls)
+	}
+	if nm := get("/api/home", "If-None-Match", first.Header().Get("ETag")); nm.Code != http.StatusNotModified || nm.Body.Len() != 0 || calls != 2 {
+		t.Fatalf("If-None-Match on a kept answer: %d (%d calls)", nm.Code, calls)
+	}
+	version = "1/2"
+	if changed := get("/api/home"); changed.Body.String() != "{\"data\":3}\n" {
+		t.Fatalf("after the catalogue changed: %q", changed.Body)
+	}
+	now = now.Add(answerTTL + time.Second)
+	if late := get("/api/home"); late.Body.String() != "{\"data\":4}\n" {
+		t.Fatalf("an answer outlived its TTL: %q", late.Body)
+	}
+	for range 2 {
+		if bad := get("/api/home?bad=1"); bad.Code != http.StatusUnprocessableEntity {
+			t.Fatalf("a refusal: %d", bad.Code)
+		}
+	}
+	if calls != 6 {
+		t.Fatalf("a refusal was kept (%d calls)", calls)
+	}
+}
+
+func TestWithoutAVersionNothingIsKept(t *testing.T) {
+	var c *answerCache
+	calls := 0
+	h := c.cached(func(w http.ResponseWriter, r *http.Request) { calls++ })
+	h(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/api/home", nil))
+	h(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/api/home", nil))
+	if calls != 2 {
+		t.Fatalf("%d calls", calls)
+	}
+}
+
+func TestAKeptAnswerIsCompressedOnceForEachEncoding(t *testing.T) {
+	c := newAnswerCache(func() string { return "1/1" })
+	big := strings.Repeat("حديقة الأزهر Al-Azhar Park ", 100)
+	h := c.cached(func(w http.ResponseWriter, r *http.Request) { writeCatalogue(w, r, map[string]any{"data": big}) })
+	for _, enc := range []string{"br", "gzip", ""} {
+		req := httptest.NewRequest(http.MethodGet, "/api/home", nil)
+		if enc != "" {
+			req.Header.Set("Accept-Encoding", enc)
+		}
+		rec := httptest.NewRecorder()
+		h(rec, req)
+		var r io.Reader = rec.Body
+		switch enc {
+		case "br":
+			r = brotli.NewReader(rec.Body)
+		case "gzip":
+			zr, err := gzip.NewReader(rec.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r = zr
+		}
+		got, err := io.ReadAll(r)
+		if err != nil || rec.Header().Get("Content-Encoding") != enc || !strings.Contains(string(got), big) {
+			t.Fatalf("%q: encoding %q, %d bytes, %v", enc, rec.Header().Get("Content-Encoding"), len(got), err)
+		}
+	}
+}

@@ -1,0 +1,287 @@
+package ordertrip_test
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"mishwar/adapters/jobs"
+	"mishwar/adapters/payments"
+	"mishwar/commands"
+	dispatchcmd "mishwar/commands/dispatch"
+	orderscmd "mishwar/commands/orders"
+	"mishwar/commands/orders/orderstest"
+	"mishwar/domain/availability"
+	"mishwar/domain/dispatch"
+	"mishwar/domain/order"
+	"mishwar/eventstore"
+	"mishwar/internal/pgtest"
+	"mishwar/processes"
+	"mishwar/processes/ordertrip"
+	"mishwar/projections"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// world is the orders and dispatch applications on one store, the process in a projections runner
+// and the real job queue.
+type world struct {
+	*orderstest.Fixture
+	dispatch *dispatchcmd.Handlers
+	queue    *jobs.Queue
+	runner   *projections.Runner
+	stop     func()
+}
+
+const tripDay = "2026-11-18" // picked up at 10:00 (orderstest)
+
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	f := orderstest.New(t, 2)
+	dispatchcmd.RegisterEvents(f.Registry)
+	w := &world{Fixture: f, dispatch: dispatchcmd.New(f.Runner, nil), queue: &jobs.Queue{Pool: f.Pool}}
+	w.start(t)
+	return w
+}
+
+// start runs the process as the composition root does, until the test ends or stop.
+func (w *world) start(t *testing.T) {
+	t.Helper()
+	p := ordertrip.New(w.Registry, w.Store, w.queue)
+	var hs []projections.Handler
+	for _, h := range p.Handlers() {
+		hs = append(hs, projections.OnType(h.Type, func(ctx context.Context, tx pgx.Tx, env projections.Envelope, v any) error {
+			return h.Handle(ctx, tx, env, v)
+		}))
+	}
+	r, err := projections.NewRunner(w.Pool, w.Store, projections.Config{Logger: slog.New(slog.DiscardHandler),
+		RetryInitialInterval: 10 * time.Millisecond, RetryMaxInterval: 50 * time.Millisecond, LeaseInterval: 50 * time.Millisecond},
+		projections.Process(p.Name(), &projections.Handlers{Registry: w.Registry, Streams: p.Streams(), Events: hs}, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = r.Run(ctx)
+	}()
+	stopped := false
+	w.runner, w.stop = r, func() {
+		if !stopped {
+			stopped = true
+			cancel()
+			<-done
+		}
+	}
+	t.Cleanup(w.stop)
+}
+
+func (w *world) caughtUp(t *testing.T, pos eventstore.Position) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := w.runner.WaitFor(ctx, ordertrip.Name, pos); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// paidAndAssigned is a paid order for the trip day with driver d1 (account driver-user) assigned and
+// their day booked, as commands/dispatch writes them.
+func (w *world) paidAndAssigned(t *testing.T, user string) string {
+	t.Helper()
+	w.FillCart(t, user)
+	p := w.Place(t, user, tripDay)
+	w.Notify(t, orderstest.Notice(p, "n-"+p.PaymentID, payments.OutcomeSucceeded, w.Order(t, p.OrderID).Price()))
+	s := w.Order(t, p.OrderID)
+	w.write(t, dispatchcmd.DriverDayStream("d1", tripDay), dispatch.DriverDayBooked{DriverID: "d1", Day: tripDay, OrderID: p.OrderID, TripsPerDay: 2})
+	w.write(t, dispatchcmd.TripStream(p.OrderID), dispatch.DriverAssigned{OrderID: p.OrderID, Day: tripDay, StartAt: s.Trip().StartAt,
+		OwnerID: user, Stops: []string{"Pyramids", "Museum"}, Driver: dispatch.Driver{ID: "d1", UserID: "driver-user", Name: "Karim"}})
+	return p.OrderID
+}
+
+func (w *world) write(t *testing.T, stream string, e any) {
+	t.Helper()
+	meta := commands.NewMeta(commands.Actor{UserID: "admin", Role: "admin"})
+	data, err := w.Registry.Encode(eventstore.DeterministicID(meta.CommandID, 0), e, eventstore.Metadata{CommandID: meta.CommandID.String()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Store.Append(context.Background(), stream, eventstore.Any, data); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// worker performs the process's jobs with the commands the composition root gives them
+// (cmd/mishwar/app/ordertrip.go), and dies once right after each job's effect, before recording it
+// done: every job runs twice.
+func (w *world) worker() *jobs.Worker {
+	meta := func(j jobs.Job) commands.Meta {
+		return commands.Meta{CommandID: j.ID, Actor: commands.Actor{UserID: "system", Role: "system"}}
+	}
+	dieOnce := func(h jobs.Handler) jobs.Handler {
+		return func(ctx context.Context, j jobs.Job) error {
+			if err := h(ctx, j); err != nil {
+				return err
+			}
+			if j.Attempts == 1 {
+				return errors.New("killed after the effect, before the job was recorded done")
+			}
+			return nil
+		}
+	}
+	return &jobs.Worker{Queue: w.queue, Backoff: func(int) time.Duration { return 0 }, Logger: slog.New(slog.DiscardHandler), Handlers: map[string]jobs.Handler{
+		ordertrip.JobRecordTripStep: dieOnce(func(ctx context.Context, j jobs.Job) error {
+			var s ordertrip.TripStep
+			if err := (processes.Job{Payload: j.Payload}).Decode(&s); err != nil {
+				return err
+			}
+			var err error
+			if s.Step == ordertrip.StepStarted {
+				_, err = w.Orders.RecordTripStarted(ctx, s.OrderID, s.DriverID, s.StartedAt, meta(j))
+			} else {
+				_, err = w.Orders.RecordTripCompleted(ctx, s.OrderID, s.DriverID, s.StartedAt, s.CompletedAt, meta(j))
+			}
+			return err
+		}),
+		ordertrip.JobReleaseTrip: dieOnce(func(ctx context.Context, j jobs.Job) error {
+			var r ordertrip.ReleaseTrip
+			if err := (processes.Job{Payload: j.Payload}).Decode(&r); err != nil {
+				return err
+			}
+			_, err := w.dispatch.ReleaseTrip(ctx, r.OrderID, r.Reason, meta(j))
+			return err
+		}),
+	}}
+}
+
+// drain runs the worker until no job is due.
+func (w *world) drain(t *testing.T) {
+	t.Helper()
+	wk := w.worker()
+	for range 10 {
+		n, err := wk.RunOnce(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			return
+		}
+	}
+	t.Fatal("the jobs never settled")
+}
+
+func (w *world) jobs(t *testing.T) map[string]int {
+	t.Helper()
+	rows, err := w.Pool.Query(context.Background(), `SELECT kind, status, attempts FROM jobs`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var kind, status string
+		var attempts int
+		if err := rows.Scan(&kind, &status, &attempts); err != nil {
+			t.Fatal(err)
+		}
+		out[kind]++
+		out[kind+" "+status]++
+		out[kind+" attempts"] += attempts
+	}
+	return out
+}
+
+func countOf[E any](t *testing.T, w *world, stream string) int {
+	t.Helper()
+	h, err := commands.Load[any](context.Background(), w.Runner, stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range h.Events {
+		if _, ok := e.(E); ok {
+			n++
+		}
+	}
+	return n
+}
+
+func TestATripsStartAndCompletionAreRecordedOnTheOrderOnceEvenWhenTheWorkerDies(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	orderID := w.paidAndAssigned(t, "u1")
+	w.Clock.Set(time.Date(2026, 11, 18, 9, 0, 0, 0, orderstest.Now.Location()))
+	var last eventstore.Position
+	for _, s := range []struct {
+		step string
+		stop int
+	}{{dispatch.StepStart, 0}, {dispatch.StepPickUp, 0}, {dispatch.StepArrive, 1}, {dispatch.StepArrive, 2}, {dispatch.StepComplete, 0}} {
+		out, err := w.dispatch.Advance(ctx, orderID, s.step, s.stop, commands.NewMeta(commands.Actor{UserID: "driver-user", Role: "driver"}))
+		if err != nil {
+			t.Fatalf("%s: %v", s.step, err)
+		}
+		last = out.Position
+	}
+	w.caughtUp(t, last)
+	if j := w.jobs(t); j[ordertrip.JobRecordTripStep] != 2 {
+		t.Fatalf("jobs %v, want one for the start and one for the completion", j)
+	}
+	// The process restarted without its checkpoint sees every event again and asks for nothing new.
+	w.stop()
+	if _, err := w.Pool.Exec(ctx, `UPDATE projection_checkpoints SET position_commit = 0, position_prepare = 0 WHERE name = $1`, ordertrip.Name); err != nil {
+		t.Fatal(err)
+	}
+	w.start(t)
+	w.caughtUp(t, last)
+	if j := w.jobs(t); j[ordertrip.JobRecordTripStep] != 2 {
+		t.Fatalf("after a replay: jobs %v", j)
+	}
+
+	w.drain(t)
+	j := w.jobs(t)
+	if j[ordertrip.JobRecordTripStep+" done"] != 2 || j[ordertrip.JobRecordTripStep+" attempts"] != 4 {
+		t.Fatalf("jobs %v, want both done after two attempts each", j)
+	}
+	stream := orderscmd.OrderStream(orderID)
+	if a, b, c := countOf[order.TripStarted](t, w, stream), countOf[order.TripCompleted](t, w, stream), countOf[order.OrderCompleted](t, w, stream); a != 1 || b != 1 || c != 1 {
+		t.Fatalf("on the order: %d started, %d trip completed, %d order completed; want one each", a, b, c)
+	}
+	if s := w.Order(t, orderID); s.Status() != order.StatusCompleted {
+		t.Fatalf("the order is %s", s.Status())
+	}
+}
+
+func TestACancelledOrdersTripIsReleasedOnceEvenWhenTheWorkerDies(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	orderID := w.paidAndAssigned(t, "u1")
+	out, err := w.Orders.CancelOwnOrder(ctx, orderID, order.Actor{UserID: "u1"}, "plans changed", orderstest.UserMeta("u1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.caughtUp(t, out.Position)
+	if j := w.jobs(t); j[ordertrip.JobReleaseTrip] != 1 {
+		t.Fatalf("jobs %v, want one release", j)
+	}
+	w.drain(t)
+	if j := w.jobs(t); j[ordertrip.JobReleaseTrip+" done"] != 1 || j[ordertrip.JobReleaseTrip+" attempts"] != 2 {
+		t.Fatalf("jobs %v, want the release done after two attempts", j)
+	}
+	if n := countOf[dispatch.TripCancelled](t, w, dispatchcmd.TripStream(orderID)); n != 1 {
+		t.Fatalf("%d TripCancelled, want 1", n)
+	}
+	if n := countOf[dispatch.DriverDayReleased](t, w, dispatchcmd.DriverDayStream("d1", availability.Day(tripDay))); n != 1 {
+		t.Fatalf("%d DriverDayReleased, want 1", n)
+	}
+	trip, _, err := w.dispatch.Trip(ctx, orderID)
+	if _, has := trip.Driver(); err != nil || trip.Status() != dispatch.StatusCancelled || has {
+		t.Fatalf("the trip after the release: %s driver %v (%v)", trip.Status(), has, err)
+	}
+}
