@@ -12,12 +12,29 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 // A feature never imports another feature; shared code never imports features or app.
 const sharedLayers = ['components', 'config', 'hooks', 'lib', 'stores', 'types', 'utils', 'locales'];
 
+// Forms validate through formResolver (src/lib/form-resolver.ts), which words every check in the
+// app's own, translated messages; zodResolver alone lets zod's English sentences through.
+// Commands go through useCommand (src/lib/command.ts), which gives each user action one
+// Idempotency-Key; useMutation alone would send a new one with every click.
+const onlyThroughLib = [
+  {
+    name: '@hookform/resolvers/zod',
+    message: 'Use formResolver from @/lib/form-resolver: it gives every check the app’s own translated message.',
+  },
+  {
+    name: '@tanstack/react-query',
+    importNames: ['useMutation'],
+    message: 'Use useCommand from @/lib/command: it gives each user action one Idempotency-Key.',
+  },
+];
+
 const featureBoundaries = features.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
     'no-restricted-imports': [
       'error',
       {
+        paths: onlyThroughLib,
         patterns: [
           {
             regex: `^@/features/(?!${feature}/)`,
@@ -56,10 +73,28 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'no-restricted-imports': ['error', { paths: onlyThroughLib }],
     },
   },
   {
     files: sharedLayers.map((layer) => `src/${layer}/**/*.{ts,tsx}`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: onlyThroughLib,
+          patterns: [
+            { regex: '^@/(features|app)(/|$)', message: 'Shared code must not import features or app.' },
+            { regex: '^(\\.\\./)+(features|app)/', message: 'Shared code must not import features or app.' },
+          ],
+        },
+      ],
+    },
+  },
+  ...featureBoundaries,
+  {
+    // The one place each is used.
+    files: ['src/lib/form-resolver.ts', 'src/lib/command.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -72,7 +107,6 @@ export default tseslint.config(
       ],
     },
   },
-  ...featureBoundaries,
   {
     files: ['**/*.test.{ts,tsx}', 'src/testing/**/*.{ts,tsx}'],
     rules: {

@@ -8,21 +8,9 @@
 // { baseURL, browser, adminEmail, adminPassword }.
 
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const here = new URL('.', import.meta.url);
-const locales = {
-  en: JSON.parse(readFileSync(new URL('../src/locales/en.json', here), 'utf8')),
-  ar: JSON.parse(readFileSync(new URL('../src/locales/ar.json', here), 'utf8')),
-};
-
-/** A translated string of the web app, so the tests say what the user reads in either language. */
-function t(lang, key, vars = {}) {
-  const value = key.split('.').reduce((node, part) => node?.[part], locales[lang]);
-  assert.equal(typeof value, 'string', `missing ${lang} string ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
-}
+import { t } from './helpers.mjs';
 
 let seq = 0;
 const uniqueEmail = (prefix) => `${prefix}-${Date.now().toString(36)}-${(seq += 1)}@example.com`;
@@ -137,7 +125,8 @@ async function travellerFlow({ browser, baseURL }, lang) {
 async function adminFlow({ browser, baseURL, adminEmail, adminPassword }, lang) {
   const { context, page } = await newPage(browser, baseURL, lang);
   try {
-    // A traveller's account is turned away at the admin door and left signed out.
+    // A traveller's account is turned away at the admin door with one message (the session stays);
+    // "another account" brings the form back.
     const traveller = uniqueEmail(`e2e-notadmin-${lang}`);
     await signUp(page, baseURL, lang, traveller, 'traveller-1');
     await page.waitForURL(`${baseURL}/`);
@@ -148,6 +137,7 @@ async function adminFlow({ browser, baseURL, adminEmail, adminPassword }, lang) 
     await page.getByRole('button', { name: t(lang, 'auth.signInAction') }).click();
     await expectText(page, lang === 'ar' ? 'لا يملك صلاحية الدخول إلى لوحة الإدارة' : 'no access to the admin area');
     assert.equal(new URL(page.url()).pathname, '/admin/login');
+    await page.getByRole('button', { name: t(lang, 'auth.otherAccount') }).click();
 
     // The admin signs in and lands on the dashboard; signing out goes back to the admin login.
     await page.getByLabel(t(lang, 'fields.email')).fill(adminEmail);

@@ -9,22 +9,12 @@
 // Exported as `run(ctx)` for the shared runner; `ctx` is { baseURL, browser, adminEmail, adminPassword }.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+import { t } from './helpers.mjs';
+
 const here = new URL('.', import.meta.url);
-const locales = {
-  en: JSON.parse(readFileSync(new URL('../src/locales/en.json', here), 'utf8')),
-  ar: JSON.parse(readFileSync(new URL('../src/locales/ar.json', here), 'utf8')),
-};
-
-/** A translated string of the web app, so the test says what the admin reads. */
-function t(lang, key, vars = {}) {
-  const value = key.split('.').reduce((node, part) => node?.[part], locales[lang]);
-  assert.equal(typeof value, 'string', `missing ${lang} string ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
-}
-
 const shots = new URL('../test-output/screenshots/', here);
 mkdirSync(shots, { recursive: true });
 const shot = (page, name) => page.screenshot({ path: fileURLToPath(new URL(`catalogue-${name}.png`, shots)), fullPage: true });

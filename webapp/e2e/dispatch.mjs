@@ -7,16 +7,13 @@
 // Exported as `run(ctx)` for the shared runner (ctx: { browser, baseURL, adminEmail, adminPassword, addUser }).
 
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+import { t as translate } from './helpers.mjs';
+
 const here = new URL('.', import.meta.url);
-const en = JSON.parse(readFileSync(new URL('../src/locales/en.json', here), 'utf8'));
-const t = (key) => {
-  const value = key.split('.').reduce((node, part) => node?.[part], en);
-  assert.equal(typeof value, 'string', `missing en string ${key}`);
-  return value;
-};
+const t = (key) => translate('en', key);
 const shots = new URL('../test-output/screenshots/', here);
 mkdirSync(shots, { recursive: true });
 const shot = (page, name) => page.screenshot({ path: fileURLToPath(new URL(`dispatch-${name}.png`, shots)), fullPage: true });

@@ -6,10 +6,19 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const here = new URL('.', import.meta.url);
-const locales = {
-  en: JSON.parse(readFileSync(new URL('../src/locales/en.json', here), 'utf8')),
-  ar: JSON.parse(readFileSync(new URL('../src/locales/ar.json', here), 'utf8')),
-};
+
+function merge(into, from) {
+  for (const [key, value] of Object.entries(from)) {
+    if (value && typeof value === 'object') merge((into[key] ??= {}), value);
+    else into[key] = value;
+  }
+  return into;
+}
+
+/** A language's translations, its parts (src/locales/<lang>/*.json) merged as the app merges them. */
+export const messages = (lang) =>
+  ['core', 'site', 'admin'].reduce((all, part) => merge(all, JSON.parse(readFileSync(new URL(`../src/locales/${lang}/${part}.json`, here), 'utf8'))), {});
+const locales = { en: messages('en'), ar: messages('ar') };
 
 /** A translated string of the web app, so a test says what the person reads in either language. */
 export function t(lang, key, vars = {}) {

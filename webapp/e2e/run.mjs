@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
 import { startServer } from './accounts-server.mjs';
+import { messages } from './helpers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const webapp = resolve(here, '..');
@@ -73,6 +74,21 @@ async function settle(page) {
 
 async function heading(page) {
   return (await page.locator('h1, .empty-state__title').first().innerText()).trim();
+}
+
+// Every key of the app's translations (all parts, both languages' key names are the same).
+const translationKeys = new Set(
+  (function flatten(value, prefix = '') {
+    if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => flatten(inner, `${prefix}${key}.`));
+    return [prefix.slice(0, -1)];
+  })(messages('en')),
+);
+
+/** A screen whose words are not loaded prints their keys ("about.title"): none may show. */
+async function noRawKeys(page) {
+  const text = await page.evaluate(() => document.body.innerText);
+  const shown = [...text.matchAll(/[A-Za-z]+(?:\.[A-Za-z0-9_]+)+/g)].map((match) => match[0]).filter((word) => translationKeys.has(word));
+  assert(shown.length === 0, `untranslated keys on the page: ${[...new Set(shown)].join(', ')}`);
 }
 
 async function noHorizontalScroll(page) {
@@ -203,6 +219,7 @@ async function main() {
             assert(!/Page not found|الصفحة غير موجودة/.test(h1), `known route shows "${h1}"`);
             assert((await page.getAttribute('html', 'dir')) === (lang === 'ar' ? 'rtl' : 'ltr'), 'wrong dir');
             assert((await page.getAttribute('html', 'lang')) === lang, 'wrong lang');
+            await noRawKeys(page);
             await noHorizontalScroll(page);
             if (MAIN_SCREENS.has(path)) await page.screenshot({ path: join(shots, `${lang}-${view}-${slug(path)}.png`), fullPage: view === 'desktop' });
           });
@@ -379,6 +396,7 @@ async function main() {
             assert(new URL(adminPage.url()).pathname === path, `ended on ${adminPage.url()}`);
             const h1 = await heading(adminPage);
             assert(h1.length > 0 && !/Page not found|الصفحة غير موجودة/.test(h1), `${path}: h1 is "${h1}"`);
+            await noRawKeys(adminPage);
             await noHorizontalScroll(adminPage);
             if (MAIN_SCREENS.has(path)) await adminPage.screenshot({ path: join(shots, `${lang}-${view}-${slug(path)}.png`), fullPage: view === 'desktop' });
           }

@@ -10,13 +10,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// The goal is 150 kB, and the measure is 156 kB: React, React Router's declarative core, i18next,
-// TanStack Query, the shell and the visitor's one language (Arabic, 14 kB, is the larger). Out of the
-// first download already: the other language, zod (response schemas load with their responses),
-// react-toastify (with the first toast), React Router's data router, every staff, driver and map
-// screen. The budget holds the line where it is, so nothing new slips in: lower it when the measure
-// falls, never raise it to pass.
-const BUDGET_BYTES = 156_100;
+// The goal was 150 kB and the measure is 146 kB: React, React Router's declarative core, i18next,
+// TanStack Query, the shell and the home page's words in the visitor's one language (Arabic's, 3.7 kB,
+// are the larger). Out of the first download: the other language, the other screens' words (they load
+// with those screens), zod (response schemas load with their responses), react-toastify (with the
+// first toast), React Router's data router, every staff, driver and map screen. The budget holds the
+// line, so nothing new slips in: lower it when the measure falls, never raise it to pass.
+const BUDGET_BYTES = 150_000;
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -56,10 +56,11 @@ for (const file of initial.keys()) {
   total += size;
   console.log(`  ${file.padEnd(48)} ${kB(size).padStart(10)}`);
 }
-// The translations are a lazy chunk per language, yet every visitor fetches one before the first
-// paint: the larger of them counts, so the measure is what a visitor really downloads first.
-const languages = Object.entries(manifest).filter(([key]) => /(^|\/)locales\/[a-z]{2}\.json$/.test(key));
-if (languages.length === 0) fail('the manifest has no translation chunks (src/locales/*.json)');
+// The translations are lazy chunks per language and part, yet every visitor fetches one language's
+// core part (the home page's words) before the first paint: the larger of them counts, so the measure
+// is what a visitor really downloads first. The other parts load with the screens that need them.
+const languages = Object.entries(manifest).filter(([key]) => /(^|\/)locales\/[a-z]{2}\/core\.json$/.test(key));
+if (languages.length === 0) fail('the manifest has no core translation chunks (src/locales/<lang>/core.json)');
 let largest = { file: '', size: 0 };
 for (const [, chunk] of languages) {
   const size = gzipSync(readFileSync(join(dist, chunk.file)), { level: 9 }).length;

@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Outlet, useLocation, useRoutes, type Location,
 import { PageSpinner } from '@/components/ui/spinner';
 import { ADMIN_SECTIONS, LEGACY_REDIRECTS, paths } from '@/config/paths';
 import { RequireAdmin, RequireUser } from '@/features/auth/components/guards';
+import { loadMessages, type MessagePart } from '@/lib/i18n';
 
 import { HomeLayout } from './layouts/home-layout';
 import { NewLayout } from './layouts/new-layout';
@@ -14,38 +15,44 @@ import { SessionBootstrap } from './session';
 // Every screen but the home page loads when first opened, so the home page downloads only what it
 // shows. Staff screens (admin, support, the trips board), the driver's day and the map are never part
 // of a visitor's first download: never import them statically from here, the layouts or the home page.
-const account = () => import('./routes/account');
+// Each loads the parts of the translations it needs with its code (the home page's are already there).
+const withMessages =
+  <T,>(load: () => Promise<T>, ...parts: MessagePart[]) =>
+  (): Promise<T> =>
+    // Should the translations fail to load, the screen still opens (as the app does at start-up).
+    Promise.all([load(), loadMessages(...parts).catch(() => undefined)]).then(([module]) => module);
+const account = withMessages(() => import('./routes/account'), 'site');
 const AccountRoute = lazy(() => account().then((m) => ({ default: m.AccountRoute })));
 const OrderRoute = lazy(() => account().then((m) => ({ default: m.OrderRoute })));
 const OrderActionRoute = lazy(() => account().then((m) => ({ default: m.OrderActionRoute })));
-const auth = () => import('./routes/auth');
+const auth = withMessages(() => import('./routes/auth'), 'site');
 const SignInRoute = lazy(() => auth().then((m) => ({ default: m.SignInRoute })));
 const SignUpRoute = lazy(() => auth().then((m) => ({ default: m.SignUpRoute })));
 const ForgotPasswordRoute = lazy(() => auth().then((m) => ({ default: m.ForgotPasswordRoute })));
 const ResetPasswordRoute = lazy(() => auth().then((m) => ({ default: m.ResetPasswordRoute })));
 const AdminPasswordResetRoute = lazy(() => auth().then((m) => ({ default: m.AdminPasswordResetRoute })));
 const AdminLoginRoute = lazy(() => auth().then((m) => ({ default: m.AdminLoginRoute })));
-const booking = () => import('./routes/booking');
+const booking = withMessages(() => import('./routes/booking'), 'site');
 const RatesRoute = lazy(() => booking().then((m) => ({ default: m.RatesRoute })));
 const CheckoutRoute = lazy(() => booking().then((m) => ({ default: m.CheckoutRoute })));
 const PaymentsRoute = lazy(() => booking().then((m) => ({ default: m.PaymentsRoute })));
 const PaymentRoute = lazy(() => booking().then((m) => ({ default: m.PaymentRoute })));
 const TripStatusRoute = lazy(() => booking().then((m) => ({ default: m.TripStatusRoute })));
-const catalogue = () => import('./routes/catalogue');
+const catalogue = withMessages(() => import('./routes/catalogue'), 'site');
 const DestinationsRoute = lazy(() => catalogue().then((m) => ({ default: m.DestinationsRoute })));
 const DestinationRoute = lazy(() => catalogue().then((m) => ({ default: m.DestinationRoute })));
 const CategoriesRoute = lazy(() => catalogue().then((m) => ({ default: m.CategoriesRoute })));
 const ProgramsRoute = lazy(() => catalogue().then((m) => ({ default: m.ProgramsRoute })));
 const ProgramRoute = lazy(() => catalogue().then((m) => ({ default: m.ProgramRoute })));
 const TripRoute = lazy(() => catalogue().then((m) => ({ default: m.TripRoute })));
-const info = () => import('./routes/info');
+const info = withMessages(() => import('./routes/info'), 'site');
 const AboutRoute = lazy(() => info().then((m) => ({ default: m.AboutRoute })));
 const TermsRoute = lazy(() => info().then((m) => ({ default: m.TermsRoute })));
 const PrivacyRoute = lazy(() => info().then((m) => ({ default: m.PrivacyRoute })));
 const PointsRoute = lazy(() => info().then((m) => ({ default: m.PointsRoute })));
 const StartRoute = lazy(() => info().then((m) => ({ default: m.StartRoute })));
-const admin = () => import('./routes/admin');
-const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })));
+const admin = withMessages(() => import('./routes/admin'), 'site', 'admin');
+const AdminLayout = lazy(() => withMessages(() => import('./layouts/admin-layout'), 'site', 'admin')().then((m) => ({ default: m.AdminLayout })));
 const AdminDashboardRoute = lazy(() => admin().then((m) => ({ default: m.AdminDashboardRoute })));
 const AdminHomeRoute = lazy(() => admin().then((m) => ({ default: m.AdminHomeRoute })));
 const AdminHomeEditRoute = lazy(() => admin().then((m) => ({ default: m.AdminHomeEditRoute })));
@@ -54,9 +61,9 @@ const AdminMailRoute = lazy(() => admin().then((m) => ({ default: m.AdminMailRou
 const AdminPurchaseOrdersRoute = lazy(() => admin().then((m) => ({ default: m.AdminPurchaseOrdersRoute })));
 const AdminRecordRoute = lazy(() => admin().then((m) => ({ default: m.AdminRecordRoute })));
 const AdminSectionRoute = lazy(() => admin().then((m) => ({ default: m.AdminSectionRoute })));
-const TripsBoard = lazy(() => import('@/features/dispatch/components/trips-board').then((m) => ({ default: m.TripsBoard })));
-const DriverDay = lazy(() => import('@/features/dispatch/components/driver-day').then((m) => ({ default: m.DriverDay })));
-const SupportConsole = lazy(() => import('@/features/support/components/support-console').then((m) => ({ default: m.SupportConsole })));
+const AdminTripsRoute = lazy(() => admin().then((m) => ({ default: m.AdminTripsRoute })));
+const DriverDay = lazy(() => withMessages(() => import('@/features/dispatch/components/driver-day'), 'site')().then((m) => ({ default: m.DriverDay })));
+const SupportConsole = lazy(() => withMessages(() => import('@/features/support/components/support-console'), 'site', 'admin')().then((m) => ({ default: m.SupportConsole })));
 
 function Root() {
   return (
@@ -142,7 +149,7 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', element: <AdminDashboardRoute /> },
               { path: 'home', element: <AdminHomeRoute /> },
               { path: 'home/edit', element: <AdminHomeEditRoute /> },
-              { path: 'trip', element: <TripsBoard /> },
+              { path: 'trip', element: <AdminTripsRoute /> },
               { path: 'support', element: <SupportConsole /> },
               { path: 'purchase_order', element: <AdminPurchaseOrdersRoute /> },
               { path: 'mailbox', element: <AdminMailboxRoute /> },

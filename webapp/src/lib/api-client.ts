@@ -1,7 +1,9 @@
 // The one HTTP client of the web app. It knows the API base URL, adds the
 // Bearer token through an injected getter (it never imports a store: stores
 // sit above it), decodes every error body into ApiError and applies the retry
-// rule of the spec. It must never retry a request that changes data.
+// rule of the spec. It must never retry a request that changes data; every such
+// request carries an Idempotency-Key (see withIdempotencyKey), so the user's
+// own retry of an action is recognised by the server as the same action.
 
 import { env } from '@/config/env';
 
@@ -10,6 +12,35 @@ export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' |
 const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'OPTIONS']);
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const MAX_RETRY_AFTER_MS = 2000;
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** A fresh Idempotency-Key (a random UUID; crypto.randomUUID needs a secure context, this does not). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+let actionKey: string | undefined;
+
+/**
+ * Runs start with key as the Idempotency-Key of the requests that change something it sends before
+ * it first waits (an endpoint function sends its request at once). The mutation layer (lib/command.ts)
+ * runs every user action through this with the key made when the action started, so trying the same
+ * action again sends the same key; a request outside any action gets a key of its own.
+ */
+export function withIdempotencyKey<T>(key: string, start: () => T): T {
+  const outer = actionKey;
+  actionKey = key;
+  try {
+    return start();
+  } finally {
+    actionKey = outer;
+  }
+}
 
 export function isRetryable(method: HttpMethod, status: number): boolean {
   return IDEMPOTENT_METHODS.has(method) && RETRYABLE_STATUSES.has(status);
@@ -175,6 +206,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Read below, after the response; a request that fails first must not leave it unhandled.
     if (schema instanceof Promise) schema.catch(() => undefined);
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    if (!IDEMPOTENT_METHODS.has(method) && !(IDEMPOTENCY_KEY_HEADER in headers)) headers[IDEMPOTENCY_KEY_HEADER] = actionKey ?? newIdempotencyKey();
     const token = options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
     const language = options.getLanguage?.();

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import ar from '@/locales/ar.json';
-import en from '@/locales/en.json';
+import arAdmin from '@/locales/ar/admin.json';
+import arCore from '@/locales/ar/core.json';
+import arSite from '@/locales/ar/site.json';
+import enAdmin from '@/locales/en/admin.json';
+import enCore from '@/locales/en/core.json';
+import enSite from '@/locales/en/site.json';
 
 import { createI18n, detectLanguage, directionOf, matchLanguage } from './i18n';
 
@@ -37,6 +41,9 @@ describe('language detection', () => {
 
 // Every visible string is translated: both languages carry the same keys
 // (plural suffixes aside, since Arabic has more plural forms than English).
+const en = [enCore, enSite, enAdmin];
+const ar = [arCore, arSite, arAdmin];
+
 function keys(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => keys(item, `${prefix}${index}.`));
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => keys(v, `${prefix}${k}.`));

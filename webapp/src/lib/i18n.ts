@@ -2,9 +2,10 @@
 // language; after the visitor chooses, the choice (localStorage, and a cookie
 // the server reads to render the right language) wins.
 //
-// Each language's translations are a chunk of their own, loaded when the language is first used:
-// main.tsx awaits the start-up language before the first render (no untranslated keys flash), and
-// the locale store loads another language before switching to it. A visitor downloads one.
+// Each language's translations are chunks of their own (see MessagePart), loaded when first needed:
+// main.tsx awaits the start-up language's core before the first render (no untranslated keys flash),
+// a lazily loaded screen awaits the parts it needs with its code, and the locale store loads another
+// language before switching to it. A visitor downloads one language, and of it what they look at.
 
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -101,14 +102,62 @@ export function createI18n(language: Language, bundles: Bundles): I18n {
 // Starts with no translations: loadLanguage adds them.
 export const i18n = createI18n(typeof window === 'undefined' ? FALLBACK_LANGUAGE : detectBrowserLanguage(), {});
 
-const translations: Record<Language, () => Promise<{ default: object }>> = {
-  en: () => import('@/locales/en.json'),
-  ar: () => import('@/locales/ar.json'),
+/**
+ * The translations come in parts, each a chunk of its own per language (src/locales/<lang>/<part>.json),
+ * deep-merged into one namespace so keys read the same whichever part holds them:
+ *   core  what the home page shows (its first paint waits for it; a test keeps every key the home
+ *         page's modules use in it),
+ *   site  every other screen of the site, loaded with those screens,
+ *   admin the admin area, loaded with it.
+ */
+export type MessagePart = 'core' | 'site' | 'admin';
+
+const translations: Record<Language, Record<MessagePart, () => Promise<{ default: object }>>> = {
+  en: {
+    core: () => import('@/locales/en/core.json'),
+    site: () => import('@/locales/en/site.json'),
+    admin: () => import('@/locales/en/admin.json'),
+  },
+  ar: {
+    core: () => import('@/locales/ar/core.json'),
+    site: () => import('@/locales/ar/site.json'),
+    admin: () => import('@/locales/ar/admin.json'),
+  },
 };
 
-/** Fetches a language's translations into i18n once; resolves at once when they are already there. */
+// The parts the visitor has needed so far: a language switched to later loads the same ones.
+const wanted = new Set<MessagePart>(['core']);
+const loading = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
+
+function loadPart(language: Language, part: MessagePart): Promise<void> {
+  const key = `${language}/${part}`;
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = translations[language][part]().then(({ default: bundle }) => {
+      i18n.addResourceBundle(language, 'translation', bundle, true, false);
+      loaded.add(key);
+    });
+    // A failed load (offline) may be tried again later.
+    pending.catch(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
+/** Whether every part needed so far is there in language (a switch to it can happen at once). */
+export function hasLanguage(language: Language): boolean {
+  return [...wanted].every((part) => loaded.has(`${language}/${part}`));
+}
+
+/** Fetches a language's translations (every part needed so far) into i18n once. */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const { default: bundle } = await translations[language]();
-  i18n.addResourceBundle(language, 'translation', bundle);
+  await Promise.all([...wanted].map((part) => loadPart(language, part)));
+}
+
+/** Fetches parts of the current language's translations before a screen that needs them renders. */
+export async function loadMessages(...parts: MessagePart[]): Promise<void> {
+  for (const part of parts) wanted.add(part);
+  const language = isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
+  await Promise.all(parts.map((part) => loadPart(language, part)));
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 import type { Language } from '@/config/constants';
-import { applyDocumentLanguage, i18n, isLanguage, loadLanguage, rememberLanguage } from '@/lib/i18n';
+import { applyDocumentLanguage, hasLanguage, i18n, isLanguage, loadLanguage, rememberLanguage } from '@/lib/i18n';
 
 interface LocaleState {
   language: Language;
@@ -26,13 +26,16 @@ export const useLocaleStore = create<LocaleState>()((set) => {
     // the page never shows one language's text in the other's direction, nor untranslated keys.
     setLanguage: (language) => {
       requested = language;
-      if (i18n.hasResourceBundle(language, 'translation')) {
+      if (hasLanguage(language)) {
         apply(language);
         return;
       }
       loadLanguage(language).then(
         () => {
-          if (requested === language) apply(language);
+          if (requested !== language) return;
+          // A screen may have needed another part meanwhile: load that too before switching.
+          if (hasLanguage(language)) apply(language);
+          else useLocaleStore.getState().setLanguage(language);
         },
         // Offline or a failed deploy: the page stays in the language it is in.
         () => undefined,

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-import { loadLanguage } from '@/lib/i18n';
+import { loadLanguage, loadMessages } from '@/lib/i18n';
 
 const browserLike = typeof window !== 'undefined';
 
@@ -37,6 +37,8 @@ if (browserLike) {
   window.scrollTo = () => undefined;
 }
 
-// The app loads one language's translations before its first render and another when switched to;
-// tests render and switch synchronously, so both are there from the start.
+// The app loads one language's translations before its first render, the parts a screen needs with
+// it, and another language when switched to; tests render and switch synchronously, so every part of
+// both is there from the start.
+await loadMessages('site', 'admin');
 await Promise.all([loadLanguage('en'), loadLanguage('ar')]);

@@ -1,55 +1,55 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 
 import { LanguageChoices } from '@/components/preferences';
-import { Button } from '@/components/ui/button';
-import { Icon, type IconName } from '@/components/ui/icon';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
-import { ADMIN_SECTIONS, paths, type AdminSectionKey } from '@/config/paths';
+import { adminFeatureOf, adminStart, canUse } from '@/config/admin-access';
+import { paths } from '@/config/paths';
 import { Avatar } from '@/features/auth/components/account-menu';
 import { useSignOut } from '@/features/auth/hooks/use-session';
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
-import { useSupportT } from '@/features/support/components/messages';
 import { toast } from '@/lib/toast';
 
+import { useAdminLinks, useStaffRole } from './admin-links';
 import { Logo } from './header';
 import { useNavigationReset } from './home-layout';
 import './admin-layout.css';
 
-const SECTION_ICONS: Record<AdminSectionKey, IconName> = {
-  rate: 'wallet',
-  offer: 'star',
-  driver: 'car',
-  country: 'globe',
-  category: 'grid',
-  destination: 'pin',
-  program: 'route',
-  pickup: 'pin',
-};
+/** An admin screen the signed-in role may not use: said plainly, instead of a page whose loads fail. */
+function NotForRole({ role }: { role: string | null | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <section className="stack" data-testid="not-for-role">
+      <PageHeader title={t('admin.notForRole.title')} lead={t('admin.notForRole.text', { role: t(`admin.roles.${role ?? 'support'}`) })} />
+      <div>
+        <ButtonLink to={adminStart(role)} icon={<Icon name="dashboard" size={18} />}>
+          {t('admin.notForRole.back')}
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
 
 export function AdminLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useAuthStore((state) => state.user);
   const signOut = useSignOut();
-  const support = useSupportT();
+  const role = useStaffRole();
+  const links = useAdminLinks();
+  const { pathname } = useLocation();
+  const feature = adminFeatureOf(pathname);
+  const allowed = feature === undefined || canUse(role, feature);
   useNavigationReset();
-
-  const links: Array<{ to: string; icon: IconName; label: string }> = [
-    { to: paths.admin.dashboard, icon: 'dashboard', label: t('admin.dashboard.title') },
-    { to: paths.admin.home, icon: 'home', label: t('admin.homeContent.title') },
-    ...ADMIN_SECTIONS.map((section) => ({ to: section.path, icon: SECTION_ICONS[section.key], label: t(`admin.sections.${section.key}.plural`) })),
-    { to: paths.admin.trips, icon: 'calendar', label: t('admin.trips.title') },
-    { to: paths.admin.purchaseOrders, icon: 'ticket', label: t('admin.purchaseOrders.title') },
-    { to: paths.admin.support, icon: 'search', label: support.t('title') },
-    { to: paths.admin.mailbox, icon: 'mail', label: t('mailbox.title') },
-  ];
 
   return (
     <div className="admin-shell">
       <aside className="admin-shell__sidebar">
-        <Logo to={paths.admin.dashboard} suffix={t('admin.badge')} />
+        <Logo to={adminStart(role)} suffix={t('admin.badge')} />
         <nav className="admin-nav" aria-label={t('admin.navLabel')}>
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} className="admin-nav__link" end={link.to === paths.admin.home}>
@@ -84,7 +84,7 @@ export function AdminLayout() {
         </header>
         <main id="main" className="admin-shell__main" tabIndex={-1}>
           <Suspense fallback={<PageSpinner />}>
-            <Outlet />
+            {allowed ? <Outlet /> : <NotForRole role={role} />}
           </Suspense>
         </main>
       </div>

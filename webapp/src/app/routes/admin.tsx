@@ -1,5 +1,6 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
+import { canUse } from '@/config/admin-access';
 import { adminSectionPath, type AdminSectionKey } from '@/config/paths';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { AdminPurchaseOrders } from '@/features/purchase-orders/components/purchase-orders';
@@ -8,11 +9,21 @@ import { RecordForm } from '@/features/admin-catalogue/components/record-form';
 import { RecordsList } from '@/features/admin-catalogue/components/records-list';
 import { SiteSettings } from '@/features/admin-catalogue/components/site-settings';
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
+import { TripsBoard } from '@/features/dispatch/components/trips-board';
 import { MailMessage, Mailbox } from '@/features/mailbox/components/mailbox';
+
+import { useAdminLinks, useStaffRole } from '../layouts/admin-links';
 
 export function AdminDashboardRoute() {
   const user = useAuthStore((state) => state.user);
-  return <AdminDashboard name={displayName(user)} />;
+  // The work screens: not the dashboard itself, nor the site settings and the mailbox (in the menu).
+  const links = useAdminLinks().filter((link) => !['dashboard', 'home', 'mailbox'].includes(link.key));
+  return <AdminDashboard name={displayName(user)} links={links} />;
+}
+
+/** The trips board: support staff follow it; only admins assign drivers and link their accounts. */
+export function AdminTripsRoute() {
+  return <TripsBoard canAssign={canUse(useStaffRole(), 'assignDrivers')} />;
 }
 
 export const AdminHomeRoute = SiteSettings;

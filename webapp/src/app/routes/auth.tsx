@@ -4,7 +4,11 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { PageSpinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { adminStart } from '@/config/admin-access';
+import { isStaffRole } from '@/config/roles';
 import { paths, safeReturnPath } from '@/config/paths';
+import { landingAfterSignIn } from '@/features/auth/landing';
+import { NoAdminAccess } from '@/features/auth/components/no-admin-access';
 import { ForgotPasswordForm, ResetPasswordForm } from '@/features/auth/components/password-reset-forms';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
@@ -30,10 +34,13 @@ function useReturnTo(fallback: string): string {
 export function SignInRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const returnTo = useReturnTo(paths.home);
+  const [params] = useSearchParams();
+  const asked = params.get('redirect') ? safeReturnPath(params.get('redirect'), paths.home) : null;
+  const returnTo = asked ?? paths.home;
   const status = useAuthStore((state) => state.status);
+  const role = useAuthStore((state) => state.user?.role);
   if (status === 'restoring') return <PageSpinner />;
-  if (status === 'signedIn') return <Navigate to={returnTo} replace />;
+  if (status === 'signedIn') return <Navigate to={landingAfterSignIn(role, asked)} replace />;
   return (
     <AuthCard
       title={t('auth.signInTitle')}
@@ -44,7 +51,7 @@ export function SignInRoute() {
         </>
       }
     >
-      <SignInForm onSignedIn={() => void navigate(returnTo, { replace: true })} />
+      <SignInForm onSignedIn={(user) => void navigate(landingAfterSignIn(user.role, asked), { replace: true })} />
     </AuthCard>
   );
 }
@@ -104,13 +111,27 @@ export function ResetPasswordRoute({ audience = 'user' }: { audience?: 'user' | 
 
 export const AdminPasswordResetRoute = () => <ResetPasswordRoute audience="admin" />;
 
+/**
+ * /admin/login. Signed in with a staff account, it goes on into the admin area; signed in with a
+ * traveller's or driver's account, it says once that this account has no access (never a loop back
+ * through the admin area's guard).
+ */
 export function AdminLoginRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const returnTo = useReturnTo(paths.admin.dashboard);
+  const asked = useReturnTo(paths.admin.dashboard);
+  const status = useAuthStore((state) => state.status);
+  const user = useAuthStore((state) => state.user);
+  // A staff role the server has not turned away (the admin area's guard drops the flag if it does).
+  const isAdmin = useAuthStore((state) => state.isAdmin);
+  const target = (role: string | null | undefined) => (asked.startsWith('/admin/') ? asked : adminStart(role));
+  if (status === 'restoring') return <PageSpinner />;
+  if (status === 'signedIn' && user) {
+    return isAdmin && isStaffRole(user.role) ? <Navigate to={target(user.role)} replace /> : <NoAdminAccess user={user} />;
+  }
   return (
     <AuthCard title={t('auth.adminTitle')} lead={t('auth.adminLead')}>
-      <SignInForm audience="admin" onSignedIn={() => void navigate(returnTo.startsWith('/admin/') ? returnTo : paths.admin.dashboard, { replace: true })} />
+      <SignInForm audience="admin" onSignedIn={(signedIn) => void navigate(target(signedIn.role), { replace: true })} />
     </AuthCard>
   );
 }

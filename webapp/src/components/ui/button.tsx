@@ -24,7 +24,8 @@ export function Button({ variant = 'primary', size = 'md', block, loading, icon,
     <button
       type={type ?? 'button'}
       className={classes(variant, size, block, className)}
-      disabled={disabled ?? loading}
+      // Never clickable while its action is on its way, whatever else decides that it may be.
+      disabled={Boolean(disabled) || Boolean(loading)}
       aria-busy={loading || undefined}
       {...rest}
     >

@@ -1,6 +1,17 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 
+import { fieldMessage } from '@/lib/form-messages';
 import { cx } from '@/utils/cx';
+
+/**
+ * Turns a field's error (a message key of the form's rules, or the server's words) into the sentence
+ * it shows, naming the field by its label. Every field component shows its error through this.
+ */
+export function useFieldMessage(): (message: string | undefined, label: string) => string | undefined {
+  const { t, i18n } = useTranslation();
+  return (message, label) => (message ? fieldMessage({ t: (key, values) => t(key, values), exists: (key, values) => i18n.exists(key, values) }, message, label) : undefined);
+}
 
 interface FieldShellProps {
   label: string;
@@ -10,8 +21,9 @@ interface FieldShellProps {
   className?: string;
 }
 
-function FieldShell({ label, error, hint, children, className }: FieldShellProps) {
+function FieldShell({ label, error: message, hint, children, className }: FieldShellProps) {
   const id = useId();
+  const error = useFieldMessage()(message, label);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -84,8 +96,9 @@ export function SelectField({ label, error, hint, className, options, placeholde
   );
 }
 
-export function CheckboxField({ label, error, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string }) {
+export function CheckboxField({ label, error: message, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string }) {
   const id = useId();
+  const error = useFieldMessage()(message, typeof label === 'string' ? label : '');
   return (
     <div className={cx('check', error && 'field--invalid')}>
       <input id={id} type="checkbox" aria-invalid={Boolean(error) || undefined} {...input} />

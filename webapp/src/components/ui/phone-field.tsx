@@ -2,6 +2,7 @@ import { useId, useMemo, type InputHTMLAttributes, type SelectHTMLAttributes } f
 import { useTranslation } from 'react-i18next';
 
 import { countryKeys } from '@/lib/phone';
+import { useFieldMessage } from './field';
 import './phone-field.css';
 import { cx } from '@/utils/cx';
 
@@ -17,9 +18,10 @@ interface PhoneFieldProps {
 }
 
 /** A phone number with its country key picker; the value of the picker is the region code (EG). */
-export function PhoneField({ label, countryLabel, error, hint, country, number }: PhoneFieldProps) {
+export function PhoneField({ label, countryLabel, error: message, hint, country, number }: PhoneFieldProps) {
   const { i18n } = useTranslation();
   const id = useId();
+  const error = useFieldMessage()(message, label);
   const keys = useMemo(() => countryKeys(i18n.language), [i18n.language]);
   const errorId = error ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { myPickupPointsQueryKey } from './get-my-pickup-points';
 import { myPickupPointSchema } from './types';
@@ -22,7 +23,7 @@ export function addMyPickupPoint(input: MyPickupPointInput): Promise<z.infer<typ
 
 export function useAddMyPickupPoint() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: addMyPickupPoint,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: myPickupPointsQueryKey }),
   });

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { wishlistQueryKey } from './get-wishlist';
 import { wishlistItemSchema, type WishlistItem } from './types';
@@ -14,7 +15,7 @@ export function addToWishlist(item: Pick<WishlistItem, 'kind' | 'item_id'>): Pro
 
 export function useAddToWishlist() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: addToWishlist,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: wishlistQueryKey }),
   });

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { sessionsQueryKey } from './get-sessions';
 
@@ -28,7 +29,7 @@ export function changePassword(input: ChangePasswordInput): Promise<ChangePasswo
 
 export function useChangePassword() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: changePassword,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });

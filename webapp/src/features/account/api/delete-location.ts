@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { savedLocationsQueryKey } from './get-saved-locations';
 import { messageSchema } from './types';
@@ -11,7 +12,7 @@ export function deleteLocation(id: string) {
 
 export function useDeleteLocation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: deleteLocation,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedLocationsQueryKey }),
   });

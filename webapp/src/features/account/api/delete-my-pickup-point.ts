@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { myPickupPointsQueryKey } from './get-my-pickup-points';
 import { messageSchema } from './types';
@@ -11,7 +12,7 @@ export function deleteMyPickupPoint(id: string) {
 
 export function useDeleteMyPickupPoint() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: deleteMyPickupPoint,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: myPickupPointsQueryKey }),
   });

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { sessionsQueryKey } from './get-sessions';
 
@@ -13,7 +14,7 @@ export function endOtherSessions(): Promise<z.infer<typeof schema>> {
 
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: endOtherSessions,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { wishlistQueryKey } from './get-wishlist';
 import { messageSchema, type WishlistItem } from './types';
@@ -11,7 +12,7 @@ export function removeFromWishlist({ kind, item_id }: Pick<WishlistItem, 'kind' 
 
 export function useRemoveFromWishlist() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: removeFromWishlist,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: wishlistQueryKey }),
   });

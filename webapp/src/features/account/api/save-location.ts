@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { savedLocationsQueryKey } from './get-saved-locations';
 import { savedLocationSchema } from './types';
@@ -22,7 +23,7 @@ export function saveLocation(input: SaveLocationInput): Promise<z.infer<typeof s
 
 export function useSaveLocation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: saveLocation,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedLocationsQueryKey }),
   });

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 
+import { useCommand } from '@/lib/command';
 import { idSchema } from '@/lib/schemas';
 
 export interface PersonalInfoInput {
@@ -35,7 +36,7 @@ export function updatePersonalInfo(input: PersonalInfoInput): Promise<PersonalIn
 /** Saves personal info and refreshes the signed-in user everywhere (header initials included). */
 export function useUpdatePersonalInfo() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: updatePersonalInfo,
     onSuccess: (data) => queryClient.setQueryData(['auth', 'me'], data.user),
   });

@@ -41,6 +41,16 @@ describe('personal info', () => {
     expect(await screen.findByText('Enter your current password to change your e-mail.')).toBeInTheDocument();
   });
 
+  it('names the field and its limit for a first name too long', async () => {
+    const user = userEvent.setup();
+    renderApp('/account');
+    const first = await screen.findByLabelText('First name');
+    await user.clear(first);
+    await user.paste('n'.repeat(51));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('First name can be at most 50 characters.')).toBeInTheDocument();
+  });
+
   it('refuses a name with digits', async () => {
     const user = userEvent.setup();
     renderApp('/account');
@@ -57,6 +67,15 @@ describe('saved addresses', () => {
     await user.type(await screen.findByLabelText('Name'), 'Home');
     await user.click(screen.getByRole('button', { name: 'Save location' }));
     expect(await screen.findByText('Save location needs a selected source or end location')).toBeInTheDocument();
+  });
+
+  it('names the field and its limit for a name too long', async () => {
+    const user = userEvent.setup();
+    renderApp('/account?tab=addresses');
+    await user.click(await screen.findByLabelText('Name'));
+    await user.paste('x'.repeat(81));
+    await user.click(screen.getByRole('button', { name: 'Save location' }));
+    expect(await screen.findByText('Name can be at most 80 characters.')).toBeInTheDocument();
   });
 
   it('keeps places inside Cairo', async () => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +6,14 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, InputField } from '@/components/ui/field';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/config/constants';
+import { formResolver } from '@/lib/form-resolver';
+import { applyServerErrors } from '@/lib/server-errors';
 import { toast } from '@/lib/toast';
 
 import { useChangePassword } from '../api/change-password';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 
 import { newPasswordRule } from './rules';
-import { applyServerErrors } from './server-errors';
 
 // The same strength rule as signing up (issue 4): 8 to 20 characters.
 const schema = z
@@ -32,11 +32,10 @@ export function ChangePasswordForm() {
   const endOthers = useEndOtherSessions();
   const [stillSignedIn, setStillSignedIn] = useState(0);
   const form = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: formResolver(schema),
     defaultValues: { old_password: '', password: '', password_confirmation: '', end_other_sessions: false },
   });
   const { errors } = form.formState;
-  const message = (key?: string) => (key ? t(key, { min: PASSWORD_MIN, max: PASSWORD_MAX }) : undefined);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setStillSignedIn(0);
@@ -75,7 +74,7 @@ export function ChangePasswordForm() {
           label={t('fields.oldPassword')}
           type="password"
           autoComplete="current-password"
-          error={message(errors.old_password?.message)}
+          error={errors.old_password?.message}
           {...form.register('old_password')}
         />
         <InputField
@@ -83,14 +82,14 @@ export function ChangePasswordForm() {
           type="password"
           autoComplete="new-password"
           hint={t('auth.passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
-          error={message(errors.password?.message)}
+          error={errors.password?.message}
           {...form.register('password')}
         />
         <InputField
           label={t('fields.confirmPassword')}
           type="password"
           autoComplete="new-password"
-          error={message(errors.password_confirmation?.message)}
+          error={errors.password_confirmation?.message}
           {...form.register('password_confirmation')}
         />
         <CheckboxField label={t('account.sessions.endWithPassword')} {...form.register('end_other_sessions')} />

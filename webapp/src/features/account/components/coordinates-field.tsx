@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
-import { InputField } from '@/components/ui/field';
+import { InputField, useFieldMessage } from '@/components/ui/field';
 
 export interface Coordinates {
   lat: string;
@@ -14,8 +14,9 @@ export interface Coordinates {
  * Latitude and longitude with a "use my current location" button. The spec's messages cover the
  * browser saying no: 'Geolocation is not supported by this browser', 'Failed to get current location'.
  */
-export function CoordinatesField({ value, onChange, error }: { value: Coordinates; onChange: (next: Coordinates) => void; error?: string }) {
+export function CoordinatesField({ value, onChange, error: message }: { value: Coordinates; onChange: (next: Coordinates) => void; error?: string }) {
   const { t } = useTranslation();
+  const error = useFieldMessage()(message, t('account.places.location'));
   const [locating, setLocating] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,6 +7,8 @@ import { InputField } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icon';
 import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
+import { formResolver } from '@/lib/form-resolver';
+import { applyServerErrors, failureMessage } from '@/lib/server-errors';
 import { toast } from '@/lib/toast';
 
 import { useAddMyPickupPoint } from '../api/add-my-pickup-point';
@@ -15,15 +16,14 @@ import { useDeleteMyPickupPoint } from '../api/delete-my-pickup-point';
 import { useMyPickupPoints } from '../api/get-my-pickup-points';
 
 import { CoordinatesField, coordinatesIssue, parseCoordinates } from './coordinates-field';
-import { applyServerErrors, failureMessage } from './server-errors';
 
 import './account.css';
 
 const schema = z
   .object({
-    name: z.string().trim().min(1, 'account.places.labelRequired').max(80, 'account.rules.tooLong'),
-    address: z.string().trim().max(300, 'account.rules.tooLong'),
-    notes: z.string().trim().max(300, 'account.rules.tooLong'),
+    name: z.string().trim().min(1, 'account.places.labelRequired').max(80),
+    address: z.string().trim().max(300),
+    notes: z.string().trim().max(300),
     coordinates: z.object({ lat: z.string(), lng: z.string() }),
   })
   .superRefine((values, ctx) => {
@@ -39,11 +39,10 @@ export function MyPickupPoints() {
   const add = useAddMyPickupPoint();
   const remove = useDeleteMyPickupPoint();
   const form = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: formResolver(schema),
     defaultValues: { name: '', address: '', notes: '', coordinates: { lat: '', lng: '' } },
   });
   const { errors } = form.formState;
-  const message = (key?: string) => (key ? t(key) : undefined);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const point = parseCoordinates(values.coordinates);
@@ -81,6 +80,7 @@ export function MyPickupPoints() {
                   size="sm"
                   aria-label={t('account.places.delete', { name: point.name })}
                   icon={<Icon name="trash" size={16} />}
+                  loading={remove.isPending && remove.variables === point.id}
                   onClick={() =>
                     void remove
                       .mutateAsync(point.id)
@@ -96,14 +96,14 @@ export function MyPickupPoints() {
 
       <form className="form form--grid" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('account.points.add')}>
         <h2 className="account-section__title form__full">{t('account.points.add')}</h2>
-        <InputField label={t('account.points.name')} error={message(errors.name?.message)} {...form.register('name')} />
-        <InputField label={t('account.places.address')} error={message(errors.address?.message)} {...form.register('address')} />
-        <InputField className="form__full" label={t('account.points.notes')} error={message(errors.notes?.message)} {...form.register('notes')} />
+        <InputField label={t('account.points.name')} error={errors.name?.message} {...form.register('name')} />
+        <InputField label={t('account.places.address')} error={errors.address?.message} {...form.register('address')} />
+        <InputField className="form__full" label={t('account.points.notes')} error={errors.notes?.message} {...form.register('notes')} />
         <div className="form__full">
           <Controller
             control={form.control}
             name="coordinates"
-            render={({ field }) => <CoordinatesField value={field.value} onChange={field.onChange} error={message(errors.coordinates?.message)} />}
+            render={({ field }) => <CoordinatesField value={field.value} onChange={field.onChange} error={errors.coordinates?.message} />}
           />
         </div>
         <div className="form__full">

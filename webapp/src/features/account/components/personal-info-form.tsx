@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -6,13 +5,14 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
+import { formResolver } from '@/lib/form-resolver';
 import { nationalOf, regionOf, toE164 } from '@/lib/phone';
+import { applyServerErrors, failureMessage } from '@/lib/server-errors';
 import { toast } from '@/lib/toast';
 
 import { useUpdatePersonalInfo } from '../api/update-personal-info';
 
 import { emailRule, nameRule, phoneIsValid } from './rules';
-import { applyServerErrors, failureMessage } from './server-errors';
 
 export interface PersonalInfo {
   first_name: string;
@@ -48,7 +48,7 @@ export function PersonalInfoForm({ user }: { user: PersonalInfo }) {
   const { t } = useTranslation();
   const update = useUpdatePersonalInfo();
   const form = useForm<Values>({
-    resolver: zodResolver(schemaFor(user)),
+    resolver: formResolver(schemaFor(user)),
     defaultValues: {
       first_name: user.first_name,
       last_name: user.last_name,
@@ -59,7 +59,6 @@ export function PersonalInfoForm({ user }: { user: PersonalInfo }) {
     },
   });
   const { errors } = form.formState;
-  const message = (key?: string) => (key ? t(key) : undefined);
   const email = useWatch({ control: form.control, name: 'email' });
   const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase();
 
@@ -90,9 +89,9 @@ export function PersonalInfoForm({ user }: { user: PersonalInfo }) {
 
   return (
     <form className="form form--grid" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('account.tabs.personal')}>
-      <InputField label={t('fields.firstName')} autoComplete="given-name" error={message(errors.first_name?.message)} {...form.register('first_name')} />
-      <InputField label={t('fields.lastName')} autoComplete="family-name" error={message(errors.last_name?.message)} {...form.register('last_name')} />
-      <InputField className="form__full" label={t('fields.email')} type="email" autoComplete="email" error={message(errors.email?.message)} {...form.register('email')} />
+      <InputField label={t('fields.firstName')} autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
+      <InputField label={t('fields.lastName')} autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
+      <InputField className="form__full" label={t('fields.email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       {emailChanged ? (
         <InputField
           className="form__full"
@@ -100,7 +99,7 @@ export function PersonalInfoForm({ user }: { user: PersonalInfo }) {
           type="password"
           autoComplete="current-password"
           hint={t('account.personal.passwordForEmail')}
-          error={message(errors.current_password?.message)}
+          error={errors.current_password?.message}
           {...form.register('current_password')}
         />
       ) : null}
@@ -108,7 +107,7 @@ export function PersonalInfoForm({ user }: { user: PersonalInfo }) {
         <PhoneField
           label={t('fields.phone')}
           countryLabel={t('fields.countryKey')}
-          error={message(errors.phone_number?.message)}
+          error={errors.phone_number?.message}
           country={form.register('country_key')}
           number={form.register('phone_number')}
         />

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,6 +7,8 @@ import { InputField, SelectField } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icon';
 import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
+import { formResolver } from '@/lib/form-resolver';
+import { applyServerErrors, failureMessage } from '@/lib/server-errors';
 import { toast } from '@/lib/toast';
 
 import { useDeleteLocation } from '../api/delete-location';
@@ -15,14 +16,13 @@ import { useSavedLocations } from '../api/get-saved-locations';
 import { useSaveLocation } from '../api/save-location';
 
 import { CoordinatesField, coordinatesIssue, parseCoordinates } from './coordinates-field';
-import { applyServerErrors, failureMessage } from './server-errors';
 
 import './account.css';
 
 const schema = z
   .object({
-    label: z.string().trim().max(80, 'account.rules.tooLong'),
-    address: z.string().trim().max(300, 'account.rules.tooLong'),
+    label: z.string().trim().max(80),
+    address: z.string().trim().max(300),
     kind: z.enum(['start', 'end', 'any']),
     coordinates: z.object({ lat: z.string(), lng: z.string() }),
   })
@@ -40,11 +40,10 @@ export function SavedAddresses() {
   const save = useSaveLocation();
   const remove = useDeleteLocation();
   const form = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: formResolver(schema),
     defaultValues: { label: '', address: '', kind: 'any', coordinates: { lat: '', lng: '' } },
   });
   const { errors } = form.formState;
-  const message = (key?: string) => (key ? t(key) : undefined);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const point = parseCoordinates(values.coordinates);
@@ -91,6 +90,7 @@ export function SavedAddresses() {
                   size="sm"
                   aria-label={t('account.places.delete', { name: location.label })}
                   icon={<Icon name="trash" size={16} />}
+                  loading={remove.isPending && remove.variables === location.id}
                   onClick={() =>
                     void remove
                       .mutateAsync(location.id)
@@ -106,14 +106,14 @@ export function SavedAddresses() {
 
       <form className="form form--grid" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('account.places.addAddress')}>
         <h2 className="account-section__title form__full">{t('account.places.addAddress')}</h2>
-        <InputField label={t('account.places.label')} error={message(errors.label?.message)} {...form.register('label')} />
+        <InputField label={t('account.places.label')} error={errors.label?.message} {...form.register('label')} />
         <SelectField label={t('account.places.kind')} options={kinds} {...form.register('kind')} />
-        <InputField className="form__full" label={t('account.places.address')} autoComplete="street-address" error={message(errors.address?.message)} {...form.register('address')} />
+        <InputField className="form__full" label={t('account.places.address')} autoComplete="street-address" error={errors.address?.message} {...form.register('address')} />
         <div className="form__full">
           <Controller
             control={form.control}
             name="coordinates"
-            render={({ field }) => <CoordinatesField value={field.value} onChange={field.onChange} error={message(errors.coordinates?.message)} />}
+            render={({ field }) => <CoordinatesField value={field.value} onChange={field.onChange} error={errors.coordinates?.message} />}
           />
         </div>
         <div className="form__full">

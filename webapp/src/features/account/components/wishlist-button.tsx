@@ -2,13 +2,12 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { failureMessage } from '@/lib/server-errors';
 import { toast } from '@/lib/toast';
 
 import { useAddToWishlist } from '../api/add-to-wishlist';
 import { useWishlist } from '../api/get-wishlist';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
-
-import { failureMessage } from './server-errors';
 
 /**
  * A heart for a destination or program page. Pages compose it from src/app (features do not import

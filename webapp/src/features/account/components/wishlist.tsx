@@ -6,14 +6,13 @@ import { Icon } from '@/components/ui/icon';
 import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { failureMessage } from '@/lib/server-errors';
 import { toast } from '@/lib/toast';
 
 import { useWishlist } from '../api/get-wishlist';
 import { useWishlistItem } from '../api/get-wishlist-item';
 import { useRemoveFromWishlist } from '../api/remove-from-wishlist';
 import type { WishlistItem } from '../api/types';
-
-import { failureMessage } from './server-errors';
 
 import './account.css';
 
@@ -37,6 +36,7 @@ function WishlistRow({ item }: { item: WishlistItem }) {
         size="sm"
         aria-label={t('account.wishlist.remove', { name })}
         icon={<Icon name="trash" size={16} />}
+        loading={remove.isPending}
         onClick={() =>
           void remove
             .mutateAsync(item)

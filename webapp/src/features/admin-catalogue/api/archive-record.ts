@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 const schema = z.object({ message: z.string().nullish(), used_by_programs: z.array(z.object({ name: z.string() }).loose()).nullish() }).loose();
 export type ArchiveResult = z.infer<typeof schema>;
@@ -14,7 +15,7 @@ export function archiveRecord({ endpoint, id, restore }: { endpoint: string; id:
 
 export function useArchiveRecord() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: archiveRecord,
     // Lists, the record and its history all change.
     onSuccess: () => {

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { recordSchema, type AdminRecord } from './list-records';
 
@@ -14,22 +15,21 @@ export interface SaveRecordInput {
   /** The version the form was loaded at; the server refuses an edit over a newer one (409). */
   version?: number;
   values: Record<string, unknown>;
-  /** Makes a retried create the same create. */
-  idempotencyKey: string;
 }
 
-export function saveRecord({ endpoint, id, version, values, idempotencyKey }: SaveRecordInput): Promise<AdminRecord> {
+/** Creates or edits a record; a retried save of the same values is the same save (useCommand's key). */
+export function saveRecord({ endpoint, id, version, values }: SaveRecordInput): Promise<AdminRecord> {
   if (id) {
-    const headers: Record<string, string> = { 'Idempotency-Key': idempotencyKey };
+    const headers: Record<string, string> = {};
     if (version !== undefined) headers['If-Match'] = `"${String(version)}"`;
     return api.put(`${endpoint}/${encodeURIComponent(id)}`, values, { schema, headers });
   }
-  return api.post(endpoint, values, { schema, headers: { 'Idempotency-Key': idempotencyKey } });
+  return api.post(endpoint, values, { schema });
 }
 
 export function useSaveRecord() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: saveRecord,
     // Lists, the record and its history all change.
     onSuccess: () => {

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 // The catalogue's singletons: home content, business settings (office hours, holidays, default
 // pickup point) and currency rates.
@@ -59,7 +60,7 @@ export function saveSite(call: SiteCall): Promise<unknown> {
 
 export function useSaveSite() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: saveSite,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['admin-catalogue'] });

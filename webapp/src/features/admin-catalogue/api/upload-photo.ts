@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 const schema = z.object({ data: z.object({ url: z.string(), thumb: z.string(), width: z.number(), height: z.number() }) }).transform((v) => v.data);
 export type UploadedPhoto = z.infer<typeof schema>;
@@ -14,5 +14,5 @@ export function uploadPhoto(file: File): Promise<UploadedPhoto> {
 }
 
 export function useUploadPhoto() {
-  return useMutation({ mutationFn: uploadPhoto });
+  return useCommand({ mutationFn: uploadPhoto });
 }

@@ -1,6 +1,5 @@
 import './admin-catalogue.css';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ADMIN_SECTIONS, type AdminSectionKey } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { formResolver } from '@/lib/form-resolver';
 
 import { useRecord } from '../api/get-record';
 import { useSaveRecord } from '../api/save-record';
@@ -24,10 +24,6 @@ import { HistoryPanel } from './history-panel';
 
 function moneyFields(kind: KindSpec): string[] {
   return kind.fields.filter((f) => f.kind === 'money').map((f) => f.name);
-}
-
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 }
 
 export function RecordForm({ section, id, onSaved }: { section: AdminSectionKey; id?: string; onSaved: () => void }) {
@@ -53,14 +49,10 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
   const schema = useMemo(() => recordSchema(kind, t('adminCatalogue.required')), [kind, t]);
   // Checked when sent, as the server does; what is sent is the values as typed (raw), not the
   // schema's reading of them.
-  const form = useForm<Values>({ defaultValues: initial, resolver: zodResolver(schema, undefined, { raw: true }), reValidateMode: 'onSubmit' });
+  const form = useForm<Values>({ defaultValues: initial, resolver: formResolver(schema, { raw: true }), reValidateMode: 'onSubmit' });
   const values = useWatch({ control: form.control });
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string>();
-  // One key per distinct submission: a second click or a retry of the same values reuses it, while
-  // values corrected after a refusal are a new request with a new key (the server binds a key to
-  // the body it first came with).
-  const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
   const save = useSaveRecord();
   const title = t(id ? 'adminCatalogue.editTitle' : 'adminCatalogue.createTitle', { item: t(`admin.sections.${section}.singular`) });
   const errors = { ...flatErrors(form.formState.errors), ...serverErrors };
@@ -69,16 +61,10 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
     (sent) => {
       setServerErrors({});
       setMessage(undefined);
-      const body = JSON.stringify(sent);
-      let current = attempt;
-      if (!current || current.body !== body) {
-        current = { body, key: newKey() };
-        setAttempt(current);
-      }
-      const idempotencyKey = current.key;
-      // The promise, not mutate's callbacks: the saved record reloads and this editor remounts, and
+      // A second click or a retry of the same values is the same save (one Idempotency-Key); values
+      // corrected after a refusal are a new one. The promise, not mutate's callbacks: the saved record reloads and this editor remounts, and
       // callbacks of an unmounted observer never run.
-      save.mutateAsync({ endpoint: kind.endpoint, id, version, values: sent, idempotencyKey }).then(onSaved, (error: unknown) => {
+      save.mutateAsync({ endpoint: kind.endpoint, id, version, values: sent }).then(onSaved, (error: unknown) => {
         if (isApiError(error)) {
           setServerErrors(error.errors);
           setMessage(error.message);

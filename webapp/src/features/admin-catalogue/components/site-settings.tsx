@@ -64,7 +64,7 @@ function Holidays({ settings }: { settings: Settings }) {
         {coming.map((h) => (
           <li key={h.date} className="holiday-list__item">
             <span dir="ltr">{h.date}</span> — <span>{(i18n.language === 'ar' && h.name.ar) || h.name.en}</span>{' '}
-            <Button size="sm" variant="ghost" type="button" onClick={() => save.mutate({ kind: 'removeHoliday', date: h.date })}>
+            <Button size="sm" variant="ghost" type="button" disabled={save.isPending} onClick={() => save.mutate({ kind: 'removeHoliday', date: h.date })}>
               {t('adminCatalogue.remove')}
             </Button>
           </li>

@@ -5,14 +5,19 @@ import { Icon, type IconName } from '@/components/ui/icon';
 import { useFormatPrice } from '@/components/ui/money';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, SkeletonGrid } from '@/components/ui/states';
-import { ADMIN_SECTIONS, paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { formatNumber } from '@/utils/format';
 
 import { useDashboard } from '../api/get-dashboard';
 import './admin-dashboard.css';
 
-export function AdminDashboard({ name }: { name: string }) {
+export interface DashboardLink {
+  to: string;
+  label: string;
+}
+
+/** The admin area's home: today's figures, and links to the screens this account may use. */
+export function AdminDashboard({ name, links }: { name: string; links: DashboardLink[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const formatPrice = useFormatPrice();
@@ -45,20 +50,12 @@ export function AdminDashboard({ name }: { name: string }) {
       )}
       <h2 className="section-title">{t('admin.dashboard.manage')}</h2>
       <div className="quick-links">
-        {ADMIN_SECTIONS.map((section) => (
-          <Link key={section.key} to={section.path} className="quick-link">
-            <span>{t(`admin.sections.${section.key}.plural`)}</span>
+        {links.map((link) => (
+          <Link key={link.to} to={link.to} className="quick-link">
+            <span>{link.label}</span>
             <Icon name="arrowEnd" size={16} className="flip-rtl" />
           </Link>
         ))}
-        <Link to={paths.admin.trips} className="quick-link">
-          <span>{t('admin.trips.title')}</span>
-          <Icon name="arrowEnd" size={16} className="flip-rtl" />
-        </Link>
-        <Link to={paths.admin.purchaseOrders} className="quick-link">
-          <span>{t('admin.purchaseOrders.title')}</span>
-          <Icon name="arrowEnd" size={16} className="flip-rtl" />
-        </Link>
       </div>
     </>
   );

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { userSchema } from '../schemas';
 
@@ -21,5 +21,5 @@ export function login(input: LoginInput): Promise<LoginResponse> {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  return useCommand({ mutationFn: login });
 }

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api, normaliseErrors, type FieldErrors } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { userSchema, type User } from '../schemas';
 
@@ -66,5 +66,5 @@ export function register(input: RegisterInput, language = 'en'): Promise<Registe
 }
 
 export function useRegister(language = 'en') {
-  return useMutation({ mutationFn: (input: RegisterInput) => register(input, language) });
+  return useCommand({ mutationFn: (input: RegisterInput) => register(input, language) });
 }

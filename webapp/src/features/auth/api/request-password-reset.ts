@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 export interface PasswordResetRequest {
   email: string;
@@ -13,5 +12,5 @@ export function requestPasswordReset({ email, audience }: PasswordResetRequest):
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useCommand({ mutationFn: requestPasswordReset });
 }

@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 export interface ResetPasswordInput {
   token: string;
@@ -13,5 +12,5 @@ export function resetPassword(input: ResetPasswordInput): Promise<unknown> {
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useCommand({ mutationFn: resetPassword });
 }

@@ -6,14 +6,18 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { loadMessages } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 
 import { useSignOut } from '../hooks/use-session';
 import { displayName, initials, selectIsAuthenticated, useAuthStore } from '../stores/auth-store';
 import './auth.css';
 
-// The header's panel shows the form only when opened: its form library stays out of the first download.
-const SignInForm = lazy(() => import('./sign-in-form').then((m) => ({ default: m.SignInForm })));
+// The header's panel shows the form only when opened: its form library and its words (the site's part
+// of the translations) stay out of the first download.
+const SignInForm = lazy(() =>
+  Promise.all([import('./sign-in-form'), loadMessages('site').catch(() => undefined)]).then(([m]) => ({ default: m.SignInForm })),
+);
 
 export function Avatar({ size = 'md' }: { size?: 'sm' | 'md' }) {
   const user = useAuthStore((state) => state.user);
@@ -39,7 +43,14 @@ export function AccountMenu({ onNavigate }: { onNavigate: () => void }) {
       <div className="stack">
         <p className="panel__intro">{t('auth.panelIntro')}</p>
         <Suspense fallback={<Spinner />}>
-          <SignInForm compact onSignedIn={onNavigate} />
+          <SignInForm
+            compact
+            onSignedIn={(signedIn) => {
+              onNavigate();
+              // A driver signing in from the header goes to their trips; others stay where they are.
+              if (signedIn.role === 'driver') void navigate(paths.driver);
+            }}
+          />
         </Suspense>
         <p className="panel__footer-text">
           {t('auth.noAccount')}{' '}
@@ -67,6 +78,11 @@ export function AccountMenu({ onNavigate }: { onNavigate: () => void }) {
         <Link className="menu__item" to={`${paths.account}?tab=orders`} onClick={onNavigate}>
           <Icon name="ticket" /> {t('account.tabs.orders')}
         </Link>
+        {user?.role === 'driver' ? (
+          <Link className="menu__item" to={paths.driver} onClick={onNavigate}>
+            <Icon name="car" /> {t('auth.myTrips')}
+          </Link>
+        ) : null}
         {isAdmin ? (
           <Link className="menu__item" to={paths.admin.dashboard} onClick={onNavigate}>
             <Icon name="dashboard" /> {t('admin.dashboard.title')}

@@ -3,12 +3,13 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { PageSpinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
+import { isStaffRole } from '@/config/roles';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 
 import { useAdmin } from '../api/get-admin';
 import { useAuthStore } from '../stores/auth-store';
-import { isAdminUser } from '../types';
+
 
 export function signInPath(base: string, returnTo: string): string {
   return `${base}?redirect=${encodeURIComponent(returnTo)}`;
@@ -28,7 +29,11 @@ export function RequireUser({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** Admin pages: the server confirms the admin role (GET /api/auth/getadmin) before anything renders. */
+/**
+ * Admin pages: the server confirms the account may enter the admin area (GET /api/auth/getadmin)
+ * before anything renders. Anyone else goes to the admin login, which tells a signed-in traveller or
+ * driver that the account has no access (and stays there: no loop).
+ */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   const status = useAuthStore((state) => state.status);
   const returnTo = useReturnPath();
@@ -37,15 +42,18 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
 
   useEffect(() => {
     if (!admin.isSuccess) return;
-    useAuthStore.getState().markAdmin(true);
-  }, [admin.isSuccess]);
+    const { user: current, markAdmin, setUser } = useAuthStore.getState();
+    markAdmin(true);
+    // The role the server just confirmed decides what the admin area offers.
+    if (current && current.role !== admin.data.role) setUser({ ...current, role: admin.data.role });
+  }, [admin.isSuccess, admin.data]);
 
   useEffect(() => {
     if (!denied || !isApiError(admin.error)) return;
-    // Spec: a 401 from getadmin logs the admin out. The server answers 401 to a traveller's
-    // account too; that session stays, only the admin flag drops.
-    const { user, signOut, markAdmin } = useAuthStore.getState();
-    if (admin.error.status === 401 && (!user || isAdminUser(user))) signOut();
+    // Spec: a 401 from getadmin logs the admin out (the session ended, or the role was taken away).
+    // The server answers 401 to a traveller's account too; that session stays, only the admin flag drops.
+    const { user: current, signOut, markAdmin } = useAuthStore.getState();
+    if (admin.error.status === 401 && (!current || isStaffRole(current.role))) signOut();
     else markAdmin(false);
   }, [denied, admin.error]);
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +8,14 @@ import { InputField } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/config/constants';
 import { isApiError } from '@/lib/api-client';
+import { messageKey } from '@/lib/form-messages';
+import { formResolver } from '@/lib/form-resolver';
 import { toast } from '@/lib/toast';
 
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useResetPassword } from '../api/reset-password';
+
+const PASSWORD_LENGTH = messageKey('validation.passwordLength', { min: PASSWORD_MIN, max: PASSWORD_MAX });
 
 const requestSchema = z.object({
   email: z.string().trim().min(1, 'validation.emailRequired').pipe(z.email('validation.email')),
@@ -22,7 +25,7 @@ export function ForgotPasswordForm({ audience }: { audience: 'user' | 'admin' })
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<z.infer<typeof requestSchema>>({ resolver: zodResolver(requestSchema), defaultValues: { email: '' } });
+  const form = useForm<z.infer<typeof requestSchema>>({ resolver: formResolver(requestSchema), defaultValues: { email: '' } });
   const error = form.formState.errors.email?.message;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
@@ -39,7 +42,7 @@ export function ForgotPasswordForm({ audience }: { audience: 'user' | 'admin' })
   }
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <InputField label={t('fields.email')} type="email" autoComplete="email" error={error ? t(error) : undefined} {...form.register('email')} />
+      <InputField label={t('fields.email')} type="email" autoComplete="email" error={error} {...form.register('email')} />
       <Button type="submit" block loading={request.isPending}>
         {t('auth.sendResetLink')}
       </Button>
@@ -49,7 +52,7 @@ export function ForgotPasswordForm({ audience }: { audience: 'user' | 'admin' })
 
 const resetSchema = z
   .object({
-    password: z.string().min(PASSWORD_MIN, 'validation.passwordLength').max(PASSWORD_MAX, 'validation.passwordLength'),
+    password: z.string().min(PASSWORD_MIN, PASSWORD_LENGTH).max(PASSWORD_MAX, PASSWORD_LENGTH),
     password_confirmation: z.string(),
   })
   .refine((values) => values.password === values.password_confirmation, {
@@ -61,11 +64,10 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   const { t } = useTranslation();
   const reset = useResetPassword();
   const form = useForm<z.infer<typeof resetSchema>>({
-    resolver: zodResolver(resetSchema),
+    resolver: formResolver(resetSchema),
     defaultValues: { password: '', password_confirmation: '' },
   });
   const { errors } = form.formState;
-  const message = (key?: string) => (key ? t(key, { min: PASSWORD_MIN, max: PASSWORD_MAX }) : undefined);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -79,12 +81,12 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
 
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <InputField label={t('fields.newPassword')} type="password" autoComplete="new-password" error={message(errors.password?.message)} {...form.register('password')} />
+      <InputField label={t('fields.newPassword')} type="password" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
       <InputField
         label={t('fields.confirmPassword')}
         type="password"
         autoComplete="new-password"
-        error={message(errors.password_confirmation?.message)}
+        error={errors.password_confirmation?.message}
         {...form.register('password_confirmation')}
       />
       <Button type="submit" block loading={reset.isPending}>

@@ -1,12 +1,16 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { useLocaleStore } from '@/stores/locale-store';
 import { renderApp } from '@/testing/render-app';
 import { setTestSession } from '@/testing/session';
 
 // Client-side rules only: no API server runs here (the browser tests cover the server's answers).
-beforeEach(() => setTestSession(null));
+beforeEach(() => {
+  setTestSession(null);
+  act(() => useLocaleStore.getState().setLanguage('en'));
+});
 
 async function fill(values: { name?: string; email?: string; country?: string; phone?: string; password?: string }) {
   const user = userEvent.setup();
@@ -44,6 +48,24 @@ describe('sign-up form', () => {
   ])('refuses the password %j', async (password, message) => {
     await fill({ name: 'Salma Hassan', email: 's@example.com', phone: '01001234567', password });
     expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'First name can be at most 50 characters.', 'Last name can be at most 50 characters.'],
+    ['ar', 'يجب ألّا يزيد «الاسم الأول» على 50 حرفًا.', 'يجب ألّا يزيد «اسم العائلة» على 50 حرفًا.'],
+  ] as const)('names the part of a too-long name and its limit (%s)', async (language, first, last) => {
+    act(() => useLocaleStore.getState().setLanguage(language));
+    const user = userEvent.setup();
+    renderApp('/signup');
+    const name = await screen.findByLabelText(language === 'ar' ? 'الاسم الكامل' : 'Full name');
+    await user.click(name);
+    await user.paste(`${'a'.repeat(51)} Hassan`);
+    await user.click(screen.getByRole('button', { name: language === 'ar' ? 'إنشاء الحساب' : 'Create account' }));
+    expect(await screen.findByText(first)).toBeInTheDocument();
+    await user.clear(name);
+    await user.paste(`Salma ${'b'.repeat(51)}`);
+    await user.click(screen.getByRole('button', { name: language === 'ar' ? 'إنشاء الحساب' : 'Create account' }));
+    expect(await screen.findByText(last)).toBeInTheDocument();
   });
 
   it('asks for every required field', async () => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,16 +7,22 @@ import { InputField } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/config/constants';
 import { isApiError } from '@/lib/api-client';
+import { messageKey } from '@/lib/form-messages';
+import { formResolver } from '@/lib/form-resolver';
 import { DEFAULT_PHONE_REGION, toE164 } from '@/lib/phone';
 import { toast } from '@/lib/toast';
 
 import { splitFullName, useRegister } from '../api/register';
 import { useCompleteSignIn } from '../hooks/use-session';
 
+const PASSWORD_LENGTH = messageKey('validation.passwordLength', { min: PASSWORD_MIN, max: PASSWORD_MAX });
+
 // The server's rules (domain/account/rules.go): names of letters (any script), e-mail, a phone
 // number valid for its country (libphonenumber: its small metadata here, the full one on the server),
 // a password of 8 to 20 characters.
 const NAME_CHARS = /^[\p{L}\p{Mn}\s'’.-]+$/u;
+const NAME_MAX = 50;
+const EMAIL_MAX = 254;
 
 /** Characters as the server counts them (code points). */
 function characterCount(value: string): number {
@@ -31,14 +36,17 @@ const schema = z
       .trim()
       .min(1, 'validation.nameRequired')
       .refine((value) => splitFullName(value) !== null, 'validation.fullName')
-      .refine((value) => NAME_CHARS.test(value), 'auth.nameInvalid'),
-    email: z.string().trim().min(1, 'validation.emailRequired').pipe(z.email('validation.email')),
+      .refine((value) => NAME_CHARS.test(value), 'auth.nameInvalid')
+      // The one field holds both names: a part too long is named as the server names it.
+      .refine((value) => characterCount(splitFullName(value)?.first_name ?? '') <= NAME_MAX, messageKey('validation.tooLong', { count: NAME_MAX, field: 'fields.firstName' }))
+      .refine((value) => characterCount(splitFullName(value)?.last_name ?? '') <= NAME_MAX, messageKey('validation.tooLong', { count: NAME_MAX, field: 'fields.lastName' })),
+    email: z.string().trim().min(1, 'validation.emailRequired').max(EMAIL_MAX).pipe(z.email('validation.email')),
     country_key: z.string(),
     phone_number: z.string().trim().min(1, 'validation.phoneRequired'),
     password: z
       .string()
       .min(1, 'validation.passwordRequired')
-      .refine((value) => characterCount(value) >= PASSWORD_MIN && characterCount(value) <= PASSWORD_MAX, 'validation.passwordLength'),
+      .refine((value) => characterCount(value) >= PASSWORD_MIN && characterCount(value) <= PASSWORD_MAX, PASSWORD_LENGTH),
   })
   .refine((values) => !values.phone_number || toE164(values.phone_number, values.country_key) !== null, {
     path: ['phone_number'],
@@ -60,11 +68,10 @@ export function SignUpForm({ onSignedIn, onRegistered }: { onSignedIn: () => voi
   const registerUser = useRegister(i18n.language);
   const completeSignIn = useCompleteSignIn();
   const form = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: formResolver(schema),
     defaultValues: { full_name: '', email: '', country_key: DEFAULT_PHONE_REGION, phone_number: '', password: '' },
   });
   const { errors } = form.formState;
-  const message = (key?: string) => (key ? t(key, { min: PASSWORD_MIN, max: PASSWORD_MAX }) : undefined);
 
   // Field errors go next to their fields; anything without a field is a toast.
   const showServerErrors = (fieldErrors: Record<string, string[]>) => {
@@ -114,12 +121,12 @@ export function SignUpForm({ onSignedIn, onRegistered }: { onSignedIn: () => voi
 
   return (
     <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('auth.signUpTitle')}>
-      <InputField label={t('fields.fullName')} autoComplete="name" error={message(errors.full_name?.message)} {...form.register('full_name')} />
-      <InputField label={t('fields.email')} type="email" autoComplete="email" error={message(errors.email?.message)} {...form.register('email')} />
+      <InputField label={t('fields.fullName')} autoComplete="name" error={errors.full_name?.message} {...form.register('full_name')} />
+      <InputField label={t('fields.email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <PhoneField
         label={t('fields.phone')}
         countryLabel={t('fields.countryKey')}
-        error={message(errors.phone_number?.message)}
+        error={errors.phone_number?.message}
         country={form.register('country_key')}
         number={{ placeholder: '100 123 4567', ...form.register('phone_number') }}
       />
@@ -128,7 +135,7 @@ export function SignUpForm({ onSignedIn, onRegistered }: { onSignedIn: () => voi
         type="password"
         autoComplete="new-password"
         hint={t('auth.passwordHint', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
-        error={message(errors.password?.message)}
+        error={errors.password?.message}
         {...form.register('password')}
       />
       <Button type="submit" block loading={registerUser.isPending}>

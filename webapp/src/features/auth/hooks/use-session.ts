@@ -34,7 +34,7 @@ export function useRestoreSession(): void {
 export function useCompleteSignIn() {
   const queryClient = useQueryClient();
   return useCallback(
-    (session: { token?: string | null; user: User; admin?: boolean }) => {
+    (session: { token?: string | null; user: User }) => {
       useAuthStore.getState().signIn(session);
       queryClient.setQueryData(meQueryKey, session.user);
       // A 401 cached from before signing in must not deny the admin guard.

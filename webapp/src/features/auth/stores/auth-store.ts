@@ -6,6 +6,7 @@
 // signed in.
 import { create } from 'zustand';
 
+import { isStaffRole } from '@/config/roles';
 import { AUTH_COOKIE } from '@/config/constants';
 import { deleteCookie, readCookie } from '@/lib/cookies';
 
@@ -19,7 +20,7 @@ interface AuthState {
   user: User | null;
   isAdmin: boolean;
   restoreFromCookie: () => void;
-  signIn: (session: { token?: string | null; user: User; admin?: boolean }) => void;
+  signIn: (session: { token?: string | null; user: User }) => void;
   setUser: (user: User) => void;
   markAdmin: (admin: boolean) => void;
   /** Ends restoring without a confirmed user (the server could not be asked). */
@@ -34,8 +35,8 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   isAdmin: false,
   // A readable authToken cookie only exists when another client wrote one; ours is HttpOnly.
   restoreFromCookie: () => set({ token: readCookie(AUTH_COOKIE), status: 'restoring' }),
-  signIn: ({ token, user, admin }) => {
-    set({ status: 'signedIn', token: token ?? get().token, user, isAdmin: admin ?? isStaffRole(user.role) });
+  signIn: ({ token, user }) => {
+    set({ status: 'signedIn', token: token ?? get().token, user, isAdmin: isStaffRole(user.role) });
   },
   setUser: (user) => set((state) => ({ status: 'signedIn', user, isAdmin: state.isAdmin || isStaffRole(user.role) })),
   markAdmin: (admin) => set({ isAdmin: admin }),
@@ -47,8 +48,6 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
 }));
 
-/** Roles that work in the admin area (GET /api/auth/getadmin answers 200 for them). */
-export const isStaffRole = (role: string | null | undefined): boolean => role === 'admin' || role === 'support';
 
 export const selectIsAuthenticated = (state: { status: AuthStatus }) => state.status === 'signedIn';
 

@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { useApplyCart } from './cart-cache';
 import { loadCartSchema, type Cart } from './get-cart';
@@ -12,5 +11,5 @@ export function addProgramToCart(programId: string): Promise<Cart> {
 
 export function useAddProgramToCart() {
   const apply = useApplyCart();
-  return useMutation({ mutationFn: addProgramToCart, onSuccess: apply });
+  return useCommand({ mutationFn: addProgramToCart, onSuccess: apply });
 }

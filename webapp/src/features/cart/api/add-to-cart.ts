@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { useCartMirrorStore } from '../stores/cart-mirror-store';
 
@@ -24,7 +25,7 @@ export function addToCart(destinationId: string): Promise<AddedItem> {
 
 export function useAddToCart() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: addToCart,
     onSuccess: (_, destinationId) => {
       useCartMirrorStore.getState().add(destinationId);

@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { useApplyCart } from './cart-cache';
 import { loadCartSchema, type Cart } from './get-cart';
@@ -21,5 +20,5 @@ export function chooseCartPoints({ start, end }: CartPoints): Promise<Cart> {
 
 export function useChooseCartPoints() {
   const apply = useApplyCart();
-  return useMutation({ mutationFn: chooseCartPoints, onSuccess: apply });
+  return useCommand({ mutationFn: chooseCartPoints, onSuccess: apply });
 }

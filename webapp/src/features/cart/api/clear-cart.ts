@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { useApplyCart } from './cart-cache';
 import { loadCartSchema, type Cart } from './get-cart';
@@ -11,5 +10,5 @@ export function clearCart(): Promise<Cart> {
 
 export function useClearCart() {
   const apply = useApplyCart();
-  return useMutation({ mutationFn: clearCart, onSuccess: apply });
+  return useCommand({ mutationFn: clearCart, onSuccess: apply });
 }

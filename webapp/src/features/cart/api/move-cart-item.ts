@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { CART_MOVE_STEP } from '@/config/constants';
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { useApplyCart } from './cart-cache';
 import { loadCartSchema, type Cart } from './get-cart';
@@ -24,5 +23,5 @@ export function moveCartItem({ itemId, direction }: MoveCartItem): Promise<Cart>
 
 export function useMoveCartItem() {
   const apply = useApplyCart();
-  return useMutation({ mutationFn: moveCartItem, onSuccess: apply });
+  return useCommand({ mutationFn: moveCartItem, onSuccess: apply });
 }

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { cartSchema } from './cart-schemas';
 
@@ -23,5 +23,5 @@ export function optimiseCart(): Promise<Proposal> {
 }
 
 export function useOptimiseCart() {
-  return useMutation({ mutationFn: optimiseCart });
+  return useCommand({ mutationFn: optimiseCart });
 }

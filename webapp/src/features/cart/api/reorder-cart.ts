@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { useApplyCart } from './cart-cache';
 import { loadCartSchema, type Cart } from './get-cart';
@@ -17,5 +16,5 @@ export function reorderCart({ itemIds, reason }: ReorderCart): Promise<Cart> {
 
 export function useReorderCart() {
   const apply = useApplyCart();
-  return useMutation({ mutationFn: reorderCart, onSuccess: apply });
+  return useCommand({ mutationFn: reorderCart, onSuccess: apply });
 }

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 export interface OrderInput {
   rate_plan_id: string;
@@ -31,11 +31,11 @@ const responseSchema = z
   .transform((value) => ({ paymentUrl: value.payment_url ?? value.data?.payment_url ?? null, orderId: value.data?.order_id ?? null }));
 export type Submitted = z.infer<typeof responseSchema>;
 
-/** Places the order. The Idempotency-Key makes a repeated click or a retry answer the first order. */
-export function submitOrder(input: OrderInput, idempotencyKey: string): Promise<Submitted> {
-  return api.post('/api/orders', input, { schema: responseSchema, headers: { 'Idempotency-Key': idempotencyKey } });
+/** Places the order. Its Idempotency-Key (useCommand's) makes a repeated click or a retry answer the first order. */
+export function submitOrder(input: OrderInput): Promise<Submitted> {
+  return api.post('/api/orders', input, { schema: responseSchema });
 }
 
 export function useSubmitOrder() {
-  return useMutation({ mutationFn: ({ input, key }: { input: OrderInput; key: string }) => submitOrder(input, key) });
+  return useCommand({ mutationFn: submitOrder });
 }

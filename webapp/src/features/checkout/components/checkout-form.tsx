@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -6,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
-import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/ui/field';
+import { CheckboxField, InputField, SelectField, TextAreaField, useFieldMessage } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { formResolver } from '@/lib/form-resolver';
 import { countryKeys, DEFAULT_PHONE_REGION, toE164 } from '@/lib/phone';
 import { toast } from '@/lib/toast';
 import { useCurrencyStore } from '@/stores/currency-store';
@@ -20,13 +20,16 @@ import { useOrderSettings } from '../api/get-order-settings';
 import { useSubmitOrder, type OrderInput } from '../api/submit-order';
 import { BookingCalendar, pickupTimes } from './booking-calendar';
 
+// The server's limits (domain/order): names of 100 characters, comments of 2000.
+const CONTACT_NAME_MAX = 100;
+
 const schema = z
   .object({
     rate_id: z.string().min(1, 'validation.rateRequired'),
     date: z.string().min(1, 'validation.required'),
     time: z.string().min(1, 'validation.required'),
-    first_name: z.string().trim().min(1, 'validation.required'),
-    last_name: z.string().trim().min(1, 'validation.required'),
+    first_name: z.string().trim().min(1, 'validation.required').max(CONTACT_NAME_MAX),
+    last_name: z.string().trim().min(1, 'validation.required').max(CONTACT_NAME_MAX),
     email: z.string().trim().pipe(z.email('validation.email')),
     confirm_email: z.string().trim().min(1, 'validation.required'),
     phone_region: z.string(),
@@ -85,10 +88,8 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
   const settings = useOrderSettings();
   const submit = useSubmitOrder();
   const [chosenDay, setChosenDay] = useState<CalendarDay | undefined>(undefined);
-  // One key per distinct submission: a second click or a retry of the same order reuses it.
-  const [attempt, setAttempt] = useState<{ body: string; key: string } | null>(null);
   const form = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: formResolver(schema),
     defaultValues: {
       rate_id: '', date: '', time: '', first_name: defaults?.first_name ?? '', last_name: defaults?.last_name ?? '',
       email: defaults?.email ?? '', confirm_email: defaults?.email ?? '', phone_region: DEFAULT_PHONE_REGION,
@@ -96,7 +97,7 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
     },
   });
   const { errors } = form.formState;
-  const message = (key?: string) => (key ? t(key, { defaultValue: key }) : undefined);
+  const fieldMessage = useFieldMessage();
   const rateChosen = Boolean(useWatch({ control: form.control, name: 'rate_id' }));
   const date = useWatch({ control: form.control, name: 'date' });
   const time = useWatch({ control: form.control, name: 'time' });
@@ -126,14 +127,9 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
       terms: values.terms,
       currency,
     };
-    const body = JSON.stringify(input);
-    let current = attempt;
-    if (current?.body !== body) {
-      current = { body, key: crypto.randomUUID() };
-      setAttempt(current);
-    }
     try {
-      const { paymentUrl } = await submit.mutateAsync({ input, key: current.key });
+      // A second click or a retry of the same order is the same action (one Idempotency-Key).
+      const { paymentUrl } = await submit.mutateAsync(input);
       if (!paymentUrl) {
         toast.error(t('checkout.noPaymentUrl'));
         return;
@@ -163,7 +159,7 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
   const rules = settings.data;
   return (
     <form className="form form--grid" onSubmit={(event) => void onSubmit(event)} noValidate data-testid="checkout-form">
-      <SelectField className="form__full" label={t('fields.rate')} options={rates} placeholder={rates.length ? t('enquiry.chooseRate') : t('enquiry.noRates')} error={message(errors.rate_id?.message)} {...form.register('rate_id')} />
+      <SelectField className="form__full" label={t('fields.rate')} options={rates} placeholder={rates.length ? t('enquiry.chooseRate') : t('enquiry.noRates')} error={errors.rate_id?.message} {...form.register('rate_id')} />
       <div className="form__full field">
         <span className="field__label">{t('fields.date')}</span>
         <BookingCalendar
@@ -176,7 +172,7 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
             form.setValue('time', '');
           }}
         />
-        {errors.date?.message ? <p className="field__error" role="alert">{message(errors.date.message)}</p> : null}
+        {errors.date?.message ? <p className="field__error" role="alert">{fieldMessage(errors.date.message, t('fields.date'))}</p> : null}
       </div>
       <SelectField
         className="form__full"
@@ -184,16 +180,16 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
         options={times.map((value) => ({ value, label: formatClock(value, language) }))}
         placeholder={date ? t('checkout.chooseTime') : t('checkout.dateFirst')}
         disabled={!date}
-        error={message(errors.time?.message)}
+        error={errors.time?.message}
         {...form.register('time')}
       />
-      <InputField label={t('fields.firstName')} autoComplete="given-name" error={message(errors.first_name?.message)} {...form.register('first_name')} />
-      <InputField label={t('fields.lastName')} autoComplete="family-name" error={message(errors.last_name?.message)} {...form.register('last_name')} />
-      <InputField label={t('fields.email')} type="email" autoComplete="email" error={message(errors.email?.message)} {...form.register('email')} />
-      <InputField label={t('fields.confirmEmail')} type="email" autoComplete="off" error={message(errors.confirm_email?.message)} {...form.register('confirm_email')} />
-      <PhoneField label={t('fields.phoneWithKey')} countryLabel={t('fields.countryKey')} error={message(errors.phone_number?.message)} country={form.register('phone_region')} number={form.register('phone_number')} />
-      <SelectField label={t('fields.country')} options={countries} error={message(errors.country?.message)} {...form.register('country')} />
-      <TextAreaField className="form__full" label={t('fields.comments')} rows={3} error={message(errors.comments?.message)} {...form.register('comments')} />
+      <InputField label={t('fields.firstName')} autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
+      <InputField label={t('fields.lastName')} autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
+      <InputField label={t('fields.email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <InputField label={t('fields.confirmEmail')} type="email" autoComplete="off" error={errors.confirm_email?.message} {...form.register('confirm_email')} />
+      <PhoneField label={t('fields.phoneWithKey')} countryLabel={t('fields.countryKey')} error={errors.phone_number?.message} country={form.register('phone_region')} number={form.register('phone_number')} />
+      <SelectField label={t('fields.country')} options={countries} error={errors.country?.message} {...form.register('country')} />
+      <TextAreaField className="form__full" label={t('fields.comments')} rows={3} error={errors.comments?.message} {...form.register('comments')} />
       {rules ? (
         <p className="form__full muted checkout-rules">
           {t('checkout.rules', {
@@ -204,7 +200,7 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
         </p>
       ) : null}
       <div className="form__full">
-        <CheckboxField label={t('enquiry.agree')} error={message(errors.terms?.message)} {...form.register('terms')} />
+        <CheckboxField label={t('enquiry.agree')} error={errors.terms?.message} {...form.register('terms')} />
       </div>
       <div className="form__full">
         <Button type="submit" size="lg" loading={submit.isPending}>

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 export const stepSchema = z.object({ type: z.string(), stop: z.number().optional(), name: z.string().optional(), driver: z.string().optional(), at: z.string() });
 
@@ -65,7 +66,7 @@ export const linkDriverAccount = (driverId: string, email: string) => api.put(`/
 /** A dispatch action; the board and the driver's list refetch afterwards. */
 export function useDispatchAction<I>(run: (input: I) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['dispatch'] }) });
+  return useCommand({ mutationFn: run, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['dispatch'] }) });
 }
 
 const tripsSchema = z.object({ data: z.array(tripSchema) }).transform((value) => value.data);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 
@@ -8,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { formResolver } from '@/lib/form-resolver';
 import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
 import { formatDate } from '@/utils/format';
@@ -37,8 +37,11 @@ function today(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
 }
 
-/** /admin/trip: the day's confirmed trips with their drivers; assignment, and the drivers' accounts. */
-export function TripsBoard() {
+/**
+ * /admin/trip: the day's confirmed trips with their drivers; with canAssign (admins), assignment and
+ * the drivers' accounts too. Without it the board is read-only: the server refuses those changes.
+ */
+export function TripsBoard({ canAssign }: { canAssign: boolean }) {
   const { t } = useDispatchT();
   const [date, setDate] = useState(today);
   const board = useTripsBoard(date);
@@ -58,22 +61,22 @@ export function TripsBoard() {
             <table className="dispatch-table" data-testid="trips-board">
               <tbody>
                 {board.data.data.map((trip) => (
-                  <BoardRow key={trip.order_id} trip={trip} drivers={board.data.drivers} />
+                  <BoardRow key={trip.order_id} trip={trip} drivers={board.data.drivers} canAssign={canAssign} />
                 ))}
               </tbody>
             </table>
           )
         ) : null}
-        {board.data ? <Drivers drivers={board.data.drivers} /> : null}
+        {board.data ? <Drivers drivers={board.data.drivers} canAssign={canAssign} /> : null}
       </div>
     </>
   );
 }
 
-function BoardRow({ trip, drivers }: { trip: Trip; drivers: BoardDriver[] }) {
+function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriver[]; canAssign: boolean }) {
   const { t } = useDispatchT();
   const language = useLanguage();
-  const form = useForm<AssignInput>({ mode: 'onChange', resolver: zodResolver(assignInputSchema), defaultValues: { driverId: '' } });
+  const form = useForm<AssignInput>({ mode: 'onChange', resolver: formResolver(assignInputSchema), defaultValues: { driverId: '' } });
   const assign = useDispatchAction((input: AssignInput) => assignDriver(trip.order_id, input.driverId));
   const sendAssign = form.handleSubmit((input) => assign.mutate(input, { onSuccess: () => toast.success(t('board.assigned')), onError }));
   const unassign = useDispatchAction(() => unassignDriver(trip.order_id));
@@ -93,12 +96,14 @@ function BoardRow({ trip, drivers }: { trip: Trip; drivers: BoardDriver[] }) {
         {trip.driver ? (
           <div className="dispatch-actions">
             <span>{trip.driver.name}</span>
-            {trip.status === 'assigned' ? (
+            {canAssign && trip.status === 'assigned' ? (
               <Button size="sm" variant="ghost" loading={unassign.isPending} onClick={() => unassign.mutate(undefined, { onSuccess: () => toast.success(t('board.unassigned')), onError })}>
                 {t('board.unassign')}
               </Button>
             ) : null}
           </div>
+        ) : !canAssign ? (
+          <span className="muted">{t('status.unassigned')}</span>
         ) : (
           <div className="dispatch-actions">
             <select className="input input--select" aria-label={t('board.driver')} data-testid="driver-select" {...form.register('driverId')}>
@@ -119,7 +124,7 @@ function BoardRow({ trip, drivers }: { trip: Trip; drivers: BoardDriver[] }) {
   );
 }
 
-function Drivers({ drivers }: { drivers: BoardDriver[] }) {
+function Drivers({ drivers, canAssign }: { drivers: BoardDriver[]; canAssign: boolean }) {
   const { t } = useDispatchT();
   return (
     <section className="stack">
@@ -127,7 +132,7 @@ function Drivers({ drivers }: { drivers: BoardDriver[] }) {
       <table className="dispatch-table" data-testid="drivers">
         <tbody>
           {drivers.map((d) => (
-            <DriverRow key={d.id} driver={d} />
+            <DriverRow key={d.id} driver={d} canAssign={canAssign} />
           ))}
         </tbody>
       </table>
@@ -135,15 +140,8 @@ function Drivers({ drivers }: { drivers: BoardDriver[] }) {
   );
 }
 
-function DriverRow({ driver }: { driver: BoardDriver }) {
+function DriverRow({ driver, canAssign }: { driver: BoardDriver; canAssign: boolean }) {
   const { t } = useDispatchT();
-  const form = useForm<LinkAccountInput>({
-    mode: 'onChange',
-    resolver: zodResolver(linkAccountInputSchema),
-    defaultValues: { email: driver.account_email ?? '' },
-  });
-  const link = useDispatchAction((input: LinkAccountInput) => linkDriverAccount(driver.id, input.email));
-  const sendLink = form.handleSubmit((input) => link.mutate(input, { onSuccess: () => toast.success(t('board.linked')), onError }));
   return (
     <tr data-testid={`driver-${driver.id}`}>
       <td>
@@ -153,17 +151,26 @@ function DriverRow({ driver }: { driver: BoardDriver }) {
         </div>
       </td>
       <td>{driver.works_that_day ? t('board.works', { trips: driver.trips, perDay: driver.trips_per_day }) : t('board.off')}</td>
-      <td>
-        <form
-          className="dispatch-actions"
-          onSubmit={(event) => void sendLink(event)}
-        >
-          <input className="input" type="email" dir="ltr" aria-label={t('board.account')} placeholder={t('board.noAccount')} {...form.register('email')} />
-          <Button size="sm" variant="ghost" type="submit" loading={link.isPending} disabled={!form.formState.isValid}>
-            {t('board.link')}
-          </Button>
-        </form>
-      </td>
+      <td>{canAssign ? <LinkAccountForm driver={driver} /> : <span dir="ltr">{driver.account_email ?? t('board.noAccount')}</span>}</td>
     </tr>
+  );
+}
+
+function LinkAccountForm({ driver }: { driver: BoardDriver }) {
+  const { t } = useDispatchT();
+  const form = useForm<LinkAccountInput>({
+    mode: 'onChange',
+    resolver: formResolver(linkAccountInputSchema),
+    defaultValues: { email: driver.account_email ?? '' },
+  });
+  const link = useDispatchAction((input: LinkAccountInput) => linkDriverAccount(driver.id, input.email));
+  const sendLink = form.handleSubmit((input) => link.mutate(input, { onSuccess: () => toast.success(t('board.linked')), onError }));
+  return (
+    <form className="dispatch-actions" onSubmit={(event) => void sendLink(event)}>
+      <input className="input" type="email" dir="ltr" aria-label={t('board.account')} placeholder={t('board.noAccount')} {...form.register('email')} />
+      <Button size="sm" variant="ghost" type="submit" loading={link.isPending} disabled={!form.formState.isValid}>
+        {t('board.link')}
+      </Button>
+    </form>
   );
 }

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 const schema = z.object({ message: z.string() });
 
@@ -11,7 +12,7 @@ export function retryMail(id: string): Promise<z.infer<typeof schema>> {
 
 export function useRetryMail() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: retryMail,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mailbox'] }),
   });

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 import { moneySchema, orderKey, orderSchema, ordersKey, type Order } from './types';
 
@@ -37,7 +38,7 @@ export function payOrder(id: string): Promise<string> {
 /** A change to an order: the answer replaces the cached order, and the history refetches. */
 export function useOrderAction<I>(id: string, run: (input: I) => Promise<ActionResult>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: run,
     onSuccess: (result) => {
       queryClient.setQueryData<Order>(orderKey(id), result.order);
@@ -47,5 +48,5 @@ export function useOrderAction<I>(id: string, run: (input: I) => Promise<ActionR
 }
 
 export function usePayOrder(id: string) {
-  return useMutation({ mutationFn: () => payOrder(id) });
+  return useCommand({ mutationFn: () => payOrder(id) });
 }

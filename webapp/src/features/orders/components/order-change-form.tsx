@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -53,6 +53,14 @@ function CancelForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
   const [reason, setReason] = useState('');
   const cancel = useOrderAction(o.id, (r: string) => cancelOrder(o.id, r));
   const c = o.cancellation;
+  // Cancelled meanwhile (this cancellation whose answer was lost, the change pushed live; or staff's):
+  // the order shows it, rather than "can no longer be cancelled" here. A cancellation of this form
+  // that succeeds goes there by itself (its callbacks, with the refund's toast).
+  const done = o.status === 'cancelled' && !cancel.isPending && !cancel.isSuccess;
+  useEffect(() => {
+    if (done) onDone();
+  }, [done, onDone]);
+  if (done) return null;
   if (!o.actions.cancel) return <p>{t('orders.cannotCancel')}</p>;
   return (
     <form

@@ -1,7 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 const orderStatusSchema = z
   .object({ data: z.object({ id: z.string(), status: z.string(), payment_url: z.string().optional() }) })
@@ -34,7 +35,7 @@ export function payEnquiry(tripNumber: string, email: string): Promise<string> {
 }
 
 export function usePayEnquiry() {
-  return useMutation({ mutationFn: ({ tripNumber, email }: { tripNumber: string; email: string }) => payEnquiry(tripNumber, email) });
+  return useCommand({ mutationFn: ({ tripNumber, email }: { tripNumber: string; email: string }) => payEnquiry(tripNumber, email) });
 }
 
 export type PaymentOutcome = 'success' | 'failure' | 'pending';

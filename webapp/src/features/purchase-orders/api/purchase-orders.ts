@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 const money = z.object({ amount: z.number(), minor: z.number(), currency: z.string() });
 const trip = z.object({ date: z.string(), time: z.string(), pickup: z.object({ name: z.string() }), stops: z.array(z.object({ name: z.string() })), program: z.string().optional() });
@@ -89,7 +90,7 @@ export function useAdminPayments(ignoredOnly: boolean) {
 /** A staff action (refund, cancel, quote, decline); the lists refetch afterwards. */
 export function useStaffAction<I>(run: (input: I) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: run,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'purchase-orders'] }),
   });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { Tabs } from '@/components/ui/tabs';
 import type { Currency } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { formResolver } from '@/lib/form-resolver';
 import { toast } from '@/lib/toast';
 import { formatDate, formatMoney } from '@/utils/format';
 
@@ -103,7 +103,7 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
   const [open, setOpen] = useState(false);
   const form = useForm<RefundInput>({
     mode: 'onChange',
-    resolver: zodResolver(refundInputSchema),
+    resolver: formResolver(refundInputSchema),
     defaultValues: { amount: String(o.owed.amount || ''), reason: '' },
   });
   const refund = useStaffAction((input: RefundInput) => refundOrder(o.id, Number(input.amount), input.reason));
@@ -177,7 +177,7 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
   const money = useMoney();
   const form = useForm<QuoteInput>({
     mode: 'onChange',
-    resolver: zodResolver(quoteInputSchema),
+    resolver: formResolver(quoteInputSchema),
     defaultValues: { amount: q.estimate.minor ? String(q.estimate.amount) : '', date: q.trip.date, time: q.trip.time, note: '' },
   });
   const quote = useStaffAction((input: QuoteInput) =>

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 export interface EnquiryInput {
   rate_id: string;
@@ -29,5 +29,5 @@ export function submitEnquiry(input: EnquiryInput): Promise<{ tripNumber: string
 }
 
 export function useSubmitEnquiry() {
-  return useMutation({ mutationFn: submitEnquiry });
+  return useCommand({ mutationFn: submitEnquiry });
 }

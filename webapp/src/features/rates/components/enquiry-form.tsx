@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,8 @@ import { PROGRAM_RESPONSE_HOURS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useLanguage } from '@/hooks/use-language';
+import { formResolver } from '@/lib/form-resolver';
+import { applyServerErrors } from '@/lib/server-errors';
 import { toast } from '@/lib/toast';
 import { formatNumber } from '@/utils/format';
 
@@ -19,11 +20,14 @@ import { useRates } from '../api/get-rates';
 import { useSubmitEnquiry } from '../api/submit-enquiry';
 import { clearEnquiryDraft, readEnquiryDraft, saveEnquiryDraft } from '../utils/enquiry-draft';
 
+// The server's limits (domain/order): names of 100 characters, comments of 2000.
+const CONTACT_NAME_MAX = 100;
+
 const schema = z
   .object({
     rate_id: z.string().min(1, 'validation.rateRequired'),
-    first_name: z.string().trim().min(1, 'validation.required'),
-    last_name: z.string().trim().min(1, 'validation.required'),
+    first_name: z.string().trim().min(1, 'validation.required').max(CONTACT_NAME_MAX),
+    last_name: z.string().trim().min(1, 'validation.required').max(CONTACT_NAME_MAX),
     email: z.string().trim().pipe(z.email('validation.email')),
     confirm_email: z.string().trim(),
     phone_number: z.string().trim().regex(/^\+?[0-9][0-9\s-]{6,18}[0-9]$/, 'validation.phone'),
@@ -63,6 +67,19 @@ interface EnquiryFormProps {
   onNeedPickup?: () => void;
 }
 
+// Server field → form field.
+const SERVER_FIELDS: Partial<Record<string, keyof Values>> = {
+  rate_plan_id: 'rate_id',
+  first_name: 'first_name',
+  last_name: 'last_name',
+  email: 'email',
+  email_confirmation: 'confirm_email',
+  phone: 'phone_number',
+  country: 'country',
+  comments: 'comments',
+  terms: 'terms',
+};
+
 export function EnquiryForm({ programId, pickup, onNeedPickup }: EnquiryFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -71,12 +88,11 @@ export function EnquiryForm({ programId, pickup, onNeedPickup }: EnquiryFormProp
   const [tripNumber, setTripNumber] = useState<string | null | undefined>(undefined);
   const navigate = useNavigate();
   const form = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: formResolver(schema),
     // Back from choosing a pickup point: what was typed before.
     defaultValues: pickup ? restored() : EMPTY,
   });
   const { errors } = form.formState;
-  const message = (key?: string) => (key ? t(key) : undefined);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -88,9 +104,11 @@ export function EnquiryForm({ programId, pickup, onNeedPickup }: EnquiryFormProp
       toast.success(t('enquiry.submitted'));
       setTripNumber(result.tripNumber);
     } catch (error) {
-      // The server says which rule broke (a pickup point chosen first, e-mails that match, …).
+      // The server says which rule broke (a pickup point chosen first, e-mails that match, a text too
+      // long, …): a field's words go next to it, in the language of the page.
       if (isApiError(error) && error.status === 422) {
-        toast.error(error.firstError('pickup') ?? error.firstError() ?? error.message);
+        const placed = applyServerErrors(error, form.setError, SERVER_FIELDS);
+        if (!placed || error.errors.pickup) toast.error(error.firstError('pickup') ?? error.firstError() ?? error.message);
         if (error.errors.pickup) {
           saveEnquiryDraft(values);
           if (onNeedPickup) onNeedPickup();
@@ -141,18 +159,18 @@ export function EnquiryForm({ programId, pickup, onNeedPickup }: EnquiryFormProp
         label={t('fields.rate')}
         options={rateOptions}
         placeholder={rates.isPending ? t('common.loading') : rateOptions.length ? t('enquiry.chooseRate') : t('enquiry.noRates')}
-        error={message(errors.rate_id?.message)}
+        error={errors.rate_id?.message}
         {...form.register('rate_id')}
       />
-      <InputField label={t('fields.firstName')} autoComplete="given-name" error={message(errors.first_name?.message)} {...form.register('first_name')} />
-      <InputField label={t('fields.lastName')} autoComplete="family-name" error={message(errors.last_name?.message)} {...form.register('last_name')} />
-      <InputField label={t('fields.email')} type="email" autoComplete="email" error={message(errors.email?.message)} {...form.register('email')} />
-      <InputField label={t('fields.confirmEmail')} type="email" autoComplete="email" error={message(errors.confirm_email?.message)} {...form.register('confirm_email')} />
-      <InputField label={t('fields.phoneWithKey')} type="tel" dir="ltr" placeholder="+20 100 000 0000" autoComplete="tel" error={message(errors.phone_number?.message)} {...form.register('phone_number')} />
-      <InputField label={t('fields.country')} autoComplete="country-name" error={message(errors.country?.message)} {...form.register('country')} />
-      <TextAreaField className="form__full" label={t('fields.comments')} rows={4} error={message(errors.comments?.message)} {...form.register('comments')} />
+      <InputField label={t('fields.firstName')} autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
+      <InputField label={t('fields.lastName')} autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
+      <InputField label={t('fields.email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <InputField label={t('fields.confirmEmail')} type="email" autoComplete="email" error={errors.confirm_email?.message} {...form.register('confirm_email')} />
+      <InputField label={t('fields.phoneWithKey')} type="tel" dir="ltr" placeholder="+20 100 000 0000" autoComplete="tel" error={errors.phone_number?.message} {...form.register('phone_number')} />
+      <InputField label={t('fields.country')} autoComplete="country-name" error={errors.country?.message} {...form.register('country')} />
+      <TextAreaField className="form__full" label={t('fields.comments')} rows={4} error={errors.comments?.message} {...form.register('comments')} />
       <div className="form__full">
-        <CheckboxField label={t('enquiry.agree')} error={message(errors.terms?.message)} {...form.register('terms')} />
+        <CheckboxField label={t('enquiry.agree')} error={errors.terms?.message} {...form.register('terms')} />
       </div>
       <div className="form__full">
         <Button type="submit" loading={submit.isPending}>

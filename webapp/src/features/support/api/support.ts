@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 export const recordedSchema = z.object({
   id: z.string(),
@@ -96,7 +97,7 @@ export function useProjections() {
 /** POST /api/admin/projections/{name}/rebuild — starts a rebuild in the background. */
 export function useRebuild() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCommand({
     mutationFn: (name: string) => api.post(`/api/admin/projections/${encodeURIComponent(name)}/rebuild`),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['support', 'projections'] }),
   });

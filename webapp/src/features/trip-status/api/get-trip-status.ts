@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
 
 const money = z.object({ amount: z.number(), minor: z.number(), currency: z.string() });
 const trip = z.object({
@@ -34,5 +34,5 @@ export function getTripStatus(lookup: TripStatusLookup): Promise<TripStatus> {
 }
 
 export function useTripStatusLookup() {
-  return useMutation({ mutationFn: getTripStatus });
+  return useCommand({ mutationFn: getTripStatus });
 }

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { InputField } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { formResolver } from '@/lib/form-resolver';
 import { live } from '@/lib/live';
 import { formatClock, formatDate, formatMoney } from '@/utils/format';
 import type { Currency } from '@/config/constants';
@@ -27,7 +27,7 @@ export function TripStatusLookup({ aside }: { aside?: (proven: Lookup) => ReactN
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const lookup = useTripStatusLookup();
-  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { trip_number: params.get('trip') ?? '', email: '' } });
+  const form = useForm<z.infer<typeof schema>>({ resolver: formResolver(schema), defaultValues: { trip_number: params.get('trip') ?? '', email: '' } });
   const { errors } = form.formState;
   const notFound = lookup.isError && isApiError(lookup.error) && lookup.error.status === 404;
   const proven = lookup.isSuccess ? lookup.variables : undefined;
@@ -50,8 +50,8 @@ export function TripStatusLookup({ aside }: { aside?: (proven: Lookup) => ReactN
   return (
     <div className="split">
       <form className="form card card--plain" onSubmit={(event) => void form.handleSubmit((values: Lookup) => lookup.mutate(values))(event)} noValidate>
-        <InputField label={t('fields.tripNumber')} autoComplete="off" dir="ltr" placeholder="MSH-7K3Q9P" error={errors.trip_number?.message ? t(errors.trip_number.message) : undefined} {...form.register('trip_number')} />
-        <InputField label={t('fields.email')} type="email" autoComplete="email" error={errors.email?.message ? t(errors.email.message) : undefined} {...form.register('email')} />
+        <InputField label={t('fields.tripNumber')} autoComplete="off" dir="ltr" placeholder="MSH-7K3Q9P" error={errors.trip_number?.message} {...form.register('trip_number')} />
+        <InputField label={t('fields.email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         <Button type="submit" loading={lookup.isPending}>
           {t('tripStatus.check')}
         </Button>

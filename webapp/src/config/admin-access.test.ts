@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+
+import { adminFeatureOf, adminMenu, adminStart, canUse } from './admin-access';
+
+describe('admin access', () => {
+  it('offers support staff the dashboard, the trips board, purchase orders and the support console only', () => {
+    expect(adminMenu('support').map((entry) => entry.key)).toEqual(['dashboard', 'trips', 'purchaseOrders', 'support']);
+  });
+
+  it('offers admins every screen', () => {
+    expect(adminMenu('admin').map((entry) => entry.key)).toEqual([
+      'dashboard',
+      'home',
+      'rate',
+      'offer',
+      'driver',
+      'country',
+      'category',
+      'destination',
+      'program',
+      'pickup',
+      'trips',
+      'purchaseOrders',
+      'support',
+      'mailbox',
+    ]);
+  });
+
+  it.each(['user', 'driver', null, undefined, 'Admin'])('offers the role %j nothing', (role) => {
+    expect(adminMenu(role)).toEqual([]);
+    expect(canUse(role, 'dashboard')).toBe(false);
+  });
+
+  it('lets only admins assign drivers on the board support staff can read', () => {
+    expect(canUse('support', 'trips')).toBe(true);
+    expect(canUse('support', 'assignDrivers')).toBe(false);
+    expect(canUse('admin', 'assignDrivers')).toBe(true);
+  });
+
+  it.each([
+    ['/admin/dashboard', 'dashboard'],
+    ['/admin/home', 'siteSettings'],
+    ['/admin/home/edit', 'siteSettings'],
+    ['/admin/rate/edit', 'rate'],
+    ['/admin/programes/create', 'program'],
+    ['/admin/pickup-point', 'pickup'],
+    ['/admin/trip', 'trips'],
+    ['/admin/purchase_order', 'purchaseOrders'],
+    ['/admin/support', 'support'],
+    ['/admin/mailbox/5f0c', 'mailbox'],
+    ['/admin/rates', undefined],
+    ['/admin/nothing-here', undefined],
+  ])('finds what %s needs: %s', (path, feature) => {
+    expect(adminFeatureOf(path)).toBe(feature);
+  });
+
+  it('starts staff on the dashboard', () => {
+    expect(adminStart('support')).toBe('/admin/dashboard');
+    expect(adminStart('admin')).toBe('/admin/dashboard');
+  });
+});

@@ -1,0 +1,33 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { useLocaleStore } from '@/stores/locale-store';
+import { renderApp } from '@/testing/render-app';
+import { setTestSession } from '@/testing/session';
+
+// Client-side rules only (no API server runs here): an over-long value is named, with its limit,
+// in the page's language; zod's own English never shows.
+beforeEach(() => {
+  setTestSession(null);
+  act(() => useLocaleStore.getState().setLanguage('en'));
+});
+
+describe('enquiry form', () => {
+  it.each([
+    ['en', 'Comments or requests', 'Send enquiry', 'Comments or requests can be at most 2000 characters.', 'First name', 'First name can be at most 100 characters.'],
+    ['ar', 'ملاحظات أو طلبات', 'أرسل الاستفسار', 'يجب ألّا يزيد «ملاحظات أو طلبات» على 2000 حرف.', 'الاسم الأول', 'يجب ألّا يزيد «الاسم الأول» على 100 حرف.'],
+  ] as const)('names a too-long field and its limit (%s)', async (language, commentsLabel, send, commentsMessage, firstLabel, firstMessage) => {
+    act(() => useLocaleStore.getState().setLanguage(language));
+    const user = userEvent.setup();
+    renderApp('/rates');
+    await user.click(await screen.findByLabelText(commentsLabel));
+    await user.paste('x'.repeat(2001));
+    await user.click(screen.getByLabelText(firstLabel));
+    await user.paste('y'.repeat(101));
+    await user.click(screen.getByRole('button', { name: send }));
+    expect(await screen.findByText(commentsMessage)).toBeInTheDocument();
+    expect(screen.getByText(firstMessage)).toBeInTheDocument();
+    expect(screen.queryByText(/Too big|expected string/)).not.toBeInTheDocument();
+  });
+});
