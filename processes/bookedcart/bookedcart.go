@@ -66,6 +66,12 @@ func (p *Process) Handlers() []processes.Handler {
 			}
 			return p.confirmed(ctx, tx, e.Envelope)
 		}),
+		processes.On(func(ctx context.Context, tx pgx.Tx, e processes.Event[order.PaymentAccepted]) error {
+			if !e.Data.Confirms {
+				return nil
+			}
+			return p.confirmed(ctx, tx, e.Envelope)
+		}),
 	}
 }
 
