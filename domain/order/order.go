@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"mishwar/domain"
 	"mishwar/domain/availability"
@@ -407,11 +408,15 @@ func ValidateContact(v *domain.ValidationError, c Contact, confirmation string) 
 	if c.Phone != "" && !ValidPhone(c.Phone) {
 		v.Add("phone", KeyPhoneInvalid)
 	}
-	if len(c.Comments) > 2000 {
+	// Limits count characters, as the form does: an Arabic letter is two bytes.
+	if utf8.RuneCountInString(c.Comments) > 2000 {
 		v.Add("comments", KeyTooLong)
 	}
-	if len(c.FirstName) > 100 || len(c.LastName) > 100 {
+	if utf8.RuneCountInString(c.FirstName) > 100 {
 		v.Add("first_name", KeyTooLong)
+	}
+	if utf8.RuneCountInString(c.LastName) > 100 {
+		v.Add("last_name", KeyTooLong)
 	}
 }
 

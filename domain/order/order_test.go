@@ -3,6 +3,7 @@ package order_test
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -458,5 +459,27 @@ func TestDaysInRange(t *testing.T) {
 		if got := policy.InRange(day, now); got != want {
 			t.Errorf("InRange(%s) = %v, want %v", day, got, want)
 		}
+	}
+}
+
+func TestContactLimitsCountCharactersNotBytes(t *testing.T) {
+	valid := order.Contact{FirstName: "منى", LastName: "زكي", Email: "mona@example.com", Phone: "+201001234567", Country: "EG"}
+	check := func(c order.Contact) map[string][]string {
+		v := &domain.ValidationError{}
+		order.ValidateContact(v, c, c.Email)
+		return v.Fields
+	}
+	c := valid
+	c.Comments = strings.Repeat("ع", 2000) // 4,000 bytes
+	c.FirstName = strings.Repeat("م", 100)
+	if f := check(c); len(f) != 0 {
+		t.Fatalf("2,000 Arabic characters of comments and a 100-letter name were refused: %v", f)
+	}
+	c.Comments = strings.Repeat("ع", 2001)
+	c.FirstName = valid.FirstName
+	c.LastName = strings.Repeat("ز", 101)
+	f := check(c)
+	if len(f["comments"]) != 1 || len(f["last_name"]) != 1 || len(f["first_name"]) != 0 {
+		t.Fatalf("too long comments and last name: %v", f)
 	}
 }
