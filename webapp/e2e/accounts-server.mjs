@@ -122,6 +122,8 @@ async function startProcess(bin, dataDir, env) {
   let stopped = false;
   return {
     baseURL,
+    /** What the process logged so far (for a failure's message). */
+    log: () => log,
     async stop() {
       if (stopped) return;
       stopped = true;

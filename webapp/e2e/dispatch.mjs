@@ -159,7 +159,8 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
         if (after) await day_.locator(`[data-testid="driver-trip-${trip}"][data-status="${now}"]`).waitFor();
         await status.locator(`[data-testid="trip-progress"][data-status="${now}"]`).waitFor().catch(async (error) => {
           const res = await traveller.request.get(`${baseURL}/api/trips/${trip}/progress?email=${encodeURIComponent(travellerEmail)}`);
-          throw new Error(`${error.message.split('\n')[0]}; the first process answers ${res.status()} ${(await res.text()).slice(0, 300)}`);
+          const warnings = onTheDay.log().split('\n').filter((line) => /"level":"(WARN|ERROR)"/.test(line)).slice(-5).join('\n');
+          throw new Error(`${error.message.split('\n')[0]}; the first process answers ${res.status()} ${(await res.text()).slice(0, 300)}\nthe fakeclock process warned:\n${warnings}`);
         });
         if (now === 'at_stop' && seen.filter((x) => x === 'at_stop').length === 1) await shot(day_, 'driver');
       }
