@@ -35,15 +35,7 @@ export function TripStatusLookup({ aside }: { aside?: (proven: Lookup) => ReactN
   // Once the trip is proven, its room pushes every change and the status refreshes by itself.
   useEffect(() => {
     if (!proven) return;
-    // Every accepted (re)join reads the status again: changes made while the room was not joined sent
-    // their notices to nobody here.
-    const leave = live.join({
-      room: 'trip',
-      params: { tripNumber: proven.trip_number, email: proven.email },
-      onReply: (reply) => {
-        if (reply.ok !== false) lookup.mutate(proven);
-      },
-    });
+    const leave = live.join({ room: 'trip', params: { tripNumber: proven.trip_number, email: proven.email } });
     const off = live.subscribe('order.changed', (event) => {
       if (event.order_id.toUpperCase() === lookup.data?.trip_number) lookup.mutate(proven);
     });
