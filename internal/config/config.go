@@ -62,8 +62,9 @@ type Config struct {
 	// (MISHWAR_TRIP_START_LEAD, default 2h).
 	TripStartLead time.Duration
 
-	// Clock is the time commands decide by (nil: the wall clock). Never read from the environment:
-	// end-to-end tests set it to drive a trip on its day.
+	// Clock is the time commands decide by (nil: the wall clock). A production binary never reads it
+	// from the environment; a test binary built with `-tags fakeclock` sets it from MISHWAR_FAKE_NOW
+	// (fakeclock.go) so a browser test can drive a trip on its day.
 	Clock func() time.Time
 
 	// UnpaidHoldsPerCustomer bounds how many unpaid orders (each holding a car until it is paid or
@@ -127,6 +128,9 @@ func Load(getenv func(string) string) (Config, error) {
 		if c.ShutdownTimeout, err = time.ParseDuration(v); err != nil {
 			errs = append(errs, fmt.Errorf("MISHWAR_SHUTDOWN_TIMEOUT: %w", err))
 		}
+	}
+	if c.Clock, err = fakeClock(getenv); err != nil {
+		errs = append(errs, err)
 	}
 	if v := getenv("MISHWAR_TRIP_START_LEAD"); v != "" {
 		if c.TripStartLead, err = time.ParseDuration(v); err == nil && (c.TripStartLead < 0 || c.TripStartLead > 24*time.Hour) {

@@ -27,6 +27,7 @@ export async function startServer(bin) {
     env: { ...process.env, MISHWAR_ADDR: `127.0.0.1:${port}`, MISHWAR_DATA_DIR: dataDir, MISHWAR_DEMO: '1', MISHWAR_PUBLIC_URL: baseURL, MISHWAR_LOG_FORMAT: 'json' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const siblings = [];
   let log = '';
   let admin = null;
   const onData = (chunk) => {
@@ -62,6 +63,18 @@ export async function startServer(bin) {
 
   return {
     baseURL,
+    dataDir,
+    /**
+     * Starts another `mishwar serve` of `otherBin` on this server's database (several processes on one
+     * database are supported; changes cross them through PostgreSQL notifications), with `env` added —
+     * a fakeclock build's MISHWAR_FAKE_NOW, say. Returns its base URL and stop(); the runner stops it
+     * with this server if the suite did not.
+     */
+    async startSibling(otherBin, env = {}) {
+      const sibling = await startProcess(otherBin, dataDir, env);
+      siblings.push(sibling);
+      return sibling;
+    },
     adminEmail: admin.email,
     adminPassword: admin.password,
     /** Creates an account with any role the way an operator does (`mishwar users add`), on this server's database. */
@@ -73,9 +86,50 @@ export async function startServer(bin) {
       if (out.status !== 0) throw new Error(`users add: ${out.status}\n${out.stdout}\n${out.stderr}`);
     },
     async stop() {
+      await Promise.all(siblings.map((sibling) => sibling.stop()));
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A further `mishwar serve` on an existing data directory: ready when /readyz answers 200. */
+async function startProcess(bin, dataDir, env) {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(resolve(bin), ['serve'], {
+    env: { ...process.env, MISHWAR_ADDR: `127.0.0.1:${port}`, MISHWAR_DATA_DIR: dataDir, MISHWAR_DEMO: '1', MISHWAR_PUBLIC_URL: baseURL, MISHWAR_LOG_FORMAT: 'json', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (chunk) => (log += chunk.toString()));
+  child.stderr.on('data', (chunk) => (log += chunk.toString()));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`second mishwar serve exited (${child.exitCode}):\n${log}`);
+    try {
+      if ((await fetch(`${baseURL}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`second mishwar serve did not become ready:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  let stopped = false;
+  return {
+    baseURL,
+    /** What the process logged so far (for a failure's message). */
+    log: () => log,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
     },
   };
 }

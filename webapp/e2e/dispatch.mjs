@@ -2,9 +2,13 @@
 // embedded, its own PostgreSQL, the demo catalogue, the sandbox payments) in Chromium:
 //   a traveller's order is placed and paid (through the API, as the checkout suite covers the screens)
 //   → the admin links a driver's account and assigns the driver on the trips board (/admin/trip)
-//   → the driver presses the big next-step button on their day screen (/driver)
-//   → the traveller's trip status page (/tripstatus), open all along, shows each step live.
-// Exported as `run(ctx)` for the shared runner (ctx: { browser, baseURL, adminEmail, adminPassword, addUser }).
+//   → the driver, a week early, is told it is too early to start (a trip starts on its day, Cairo)
+//   → on the trip's day (a second `mishwar serve` of the fakeclock build on the same database, its clock
+//     at 09:00 Cairo that day) the driver presses the big next-step button through to the end
+//   → the traveller's trip status page (/tripstatus) on the first process, open all along, shows each
+//     step live (the steps cross processes by PostgreSQL notifications).
+// Exported as `run(ctx)` for the shared runner (ctx: { browser, baseURL, adminEmail, adminPassword, addUser,
+// startFakeClock }).
 
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -22,6 +26,15 @@ async function json(res, what) {
   const body = await res.text();
   assert.ok(res.ok(), `${what}: ${res.status()} ${body}`);
   return JSON.parse(body);
+}
+
+/** 09:00 on `day` in Cairo as RFC 3339, with Cairo's offset that day (summer time or not). */
+function nineInCairo(day) {
+  const offset = new Intl.DateTimeFormat('en', { timeZone: 'Africa/Cairo', timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${day}T12:00:00Z`))
+    .find((part) => part.type === 'timeZoneName')
+    .value.replace('GMT', '');
+  return `${day}T09:00:00${offset || '+00:00'}`;
 }
 
 async function signedIn(browser, baseURL, email, password) {
@@ -66,8 +79,8 @@ async function paidOrder(browser, baseURL, email) {
   }
 }
 
-export async function run({ browser, baseURL, adminEmail, adminPassword, addUser }) {
-  assert.ok(adminEmail && addUser, 'the runner passes the demo admin and addUser');
+export async function run({ browser, baseURL, adminEmail, adminPassword, addUser, startFakeClock }) {
+  assert.ok(adminEmail && addUser && startFakeClock, 'the runner passes the demo admin, addUser and startFakeClock');
   const travellerEmail = `e2e-dispatch-${Date.now().toString(36)}@example.com`;
   const driverEmail = `e2e-driver-${Date.now().toString(36)}@example.com`;
   addUser(driverEmail, 'driver-e2e-pass', 'driver');
@@ -106,21 +119,59 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
     await shot(board, 'board');
     await status.locator('[data-testid="trip-progress"][data-status="assigned"]').waitFor();
 
-    // The driver walks the trip; each press shows on the traveller's page without a reload.
-    const day_ = await driver.newPage();
-    day_.setDefaultTimeout(20_000);
-    await day_.goto(`${baseURL}/driver`);
-    const card = day_.getByTestId(`driver-trip-${trip}`);
-    await card.waitFor();
-    for (const want of ['started', 'picked_up', 'at_stop']) {
-      await card.getByTestId('next-step').click();
-      await day_.locator(`[data-testid="driver-trip-${trip}"][data-status="${want}"]`).waitFor();
-      await status.locator(`[data-testid="trip-progress"][data-status="${want}"]`).waitFor();
+    // A week early (today, on the real clock) the driver may not set off: the screen says why.
+    const early = await driver.newPage();
+    early.setDefaultTimeout(20_000);
+    await early.goto(`${baseURL}/driver`);
+    const earlyCard = early.getByTestId(`driver-trip-${trip}`);
+    await earlyCard.waitFor();
+    await earlyCard.getByTestId('next-step').click();
+    // The server's message (internal/i18n, dispatch.too_early).
+    await early.getByText('It is too early to start this trip').first().waitFor();
+    await early.locator(`[data-testid="driver-trip-${trip}"][data-status="assigned"]`).waitFor();
+    await shot(early, 'too-early');
+    await early.close();
+
+    // On the trip's day: the driver's browser uses a process whose clock says 09:00 Cairo that day.
+    const onTheDay = await startFakeClock(nineInCairo(day));
+    const onDay = await signedIn(browser, onTheDay.baseURL, driverEmail, 'driver-e2e-pass');
+    try {
+      const tripOf = async () => (await json(await onDay.request.get(`${onTheDay.baseURL}/api/driver/trips`), 'driver trips')).data.find((x) => x.order_id === trip);
+      const day_ = await onDay.newPage();
+      day_.setDefaultTimeout(20_000);
+      await day_.goto(`${onTheDay.baseURL}/driver`);
+      const card = day_.getByTestId(`driver-trip-${trip}`);
+      await card.waitFor();
+      // Each press shows on the traveller's page (the other process) without a reload, to the end.
+      const seen = [];
+      for (let press = 0; press < 12; press += 1) {
+        const before = await tripOf();
+        if (!before?.next_step) break;
+        await card.getByTestId('next-step').click();
+        let after = before;
+        for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+          after = await tripOf();
+          if (!after || after.status !== before.status || after.stop !== before.stop) break;
+        }
+        assert.ok(!after || after.status !== before.status || after.stop !== before.stop, `the press on "${before.next_step}" changed nothing`);
+        const now = after?.status ?? 'completed';
+        seen.push(now);
+        if (after) await day_.locator(`[data-testid="driver-trip-${trip}"][data-status="${now}"]`).waitFor();
+        await status.locator(`[data-testid="trip-progress"][data-status="${now}"]`).waitFor().catch(async (error) => {
+          const res = await traveller.request.get(`${baseURL}/api/trips/${trip}/progress?email=${encodeURIComponent(travellerEmail)}`);
+          const warnings = onTheDay.log().split('\n').filter((line) => /"level":"(WARN|ERROR)"/.test(line)).slice(-5).join('\n');
+          throw new Error(`${error.message.split('\n')[0]}; the first process answers ${res.status()} ${(await res.text()).slice(0, 300)}\nthe fakeclock process warned:\n${warnings}`);
+        });
+        if (now === 'at_stop' && seen.filter((x) => x === 'at_stop').length === 1) await shot(day_, 'driver');
+      }
+      assert.deepEqual([...new Set(seen)], ['started', 'picked_up', 'at_stop', 'completed'], `steps seen: ${seen.join(', ')}`);
+      await shot(status, 'traveller');
+      // The operator's board (first process) followed as well.
+      await board.locator(`[data-testid="trip-${trip}"][data-status="completed"]`).waitFor();
+    } finally {
+      await onDay.close();
+      await onTheDay.stop();
     }
-    await shot(day_, 'driver');
-    await shot(status, 'traveller');
-    // The operator's board followed as well.
-    await board.locator(`[data-testid="trip-${trip}"][data-status="at_stop"]`).waitFor();
   } finally {
     await Promise.all([traveller.close(), admin.close(), driver.close()]);
   }

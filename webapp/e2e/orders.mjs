@@ -39,6 +39,13 @@ async function buildTrip(page, baseURL, lang) {
   }
 }
 
+/** The header's cart badge counts `n` stops (the desktop toggle or the phone's drawer button). */
+async function cartBadgeShows(page, n) {
+  await page.locator(`#panel-toggle-desktop-cart[data-count="${n}"], button[aria-controls="cart-drawer"][data-count="${n}"]`).first().waitFor({ state: 'attached', timeout: 15_000 });
+  const counters = page.locator('#panel-toggle-desktop-cart .counter, button[aria-controls="cart-drawer"] .counter');
+  if (n === 0) assert.equal(await counters.count(), 0, 'an empty cart shows no number');
+}
+
 // The browser's location: by the Mena House pickup point, so the place is named after it.
 const HERE = { latitude: 29.987, longitude: 31.132 };
 const MENA_HOUSE = { en: 'Marriott Mena House', ar: 'فندق ماريوت مينا هاوس' };
@@ -162,6 +169,8 @@ async function journey({ browser, baseURL }, lang) {
     await page.waitForURL(new RegExp(`/account/order/${trip}$`), { timeout: 15_000 });
     await page.locator('[data-testid="order-detail"] [data-testid="order-status"][data-status="confirmed"]').waitFor();
     await page.getByTestId('order-timeline').getByText(t(lang, 'orders.timeline.PaymentReceived')).waitFor();
+    // A confirmed order empties the cart of what it booked (processes/bookedcart): the badge says 0.
+    await cartBadgeShows(page, 0);
     // The itinerary on the map: the pickup, both stops, and the end when it is another place.
     const map = page.getByTestId('order-map');
     await map.locator('.points-map__route').waitFor();
@@ -183,7 +192,10 @@ async function journey({ browser, baseURL }, lang) {
     await page.locator('[data-testid="order-detail"] [data-testid="order-status"][data-status="cancelled"]').waitFor();
     await page.getByTestId('order-refunded').waitFor();
 
-    // Declined: the failure page, then Try Again goes back to the checkout.
+    // Declined: the failure page, then Try Again goes back to the checkout. The paid order took the
+    // stops out of the cart, so the traveller builds the trip again first.
+    await buildTrip(page, baseURL, lang);
+    await cartBadgeShows(page, 2);
     const declined = await checkout(page, baseURL, lang, email);
     await payWith(page, '4000 0000 0000 0002');
     await page.waitForURL(new RegExp(`/payments/${declined}\\?result=failure`));
@@ -192,6 +204,8 @@ async function journey({ browser, baseURL }, lang) {
     await page.getByRole('link', { name: t(lang, 'payments.tryAgain') }).click();
     await page.waitForURL(/\/checkout$/);
     await page.getByTestId('checkout-form').waitFor();
+    // A declined order leaves the cart as it was.
+    await cartBadgeShows(page, 2);
     if (lang === 'ar') assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl', 'Arabic reads right to left');
     return [trip, declined];
   } catch (error) {

@@ -8,9 +8,12 @@
 //   MISHWAR_BIN  path of the binary (default ../bin/mishwar)
 //   CHROMIUM     path of the browser (default /usr/bin/chromium)
 //   E2E_FILTER   run only checks whose name contains this text
+//   MISHWAR_FAKECLOCK_BIN  a binary built with `-tags fakeclock` (default: built into ../bin/mishwar-fakeclock
+//                when a suite first asks for one, see startFakeClock)
 // Screenshots go to webapp/test-output/screenshots/ (git-ignored). The last line of output is
 // "N passed, M failed"; the exit code is non-zero when anything failed.
 
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -186,6 +189,17 @@ async function signInAs(page, base, path, email, password) {
   await page.getByLabel(/E-mail|البريد الإلكتروني/).first().fill(email);
   await page.getByLabel(/^Password$|^كلمة المرور$/).first().fill(password);
   await page.locator('main form button[type="submit"]').click();
+}
+
+// A second binary whose clock starts where a test says (MISHWAR_FAKE_NOW); production builds cannot.
+let fakeClockBinary = process.env.MISHWAR_FAKECLOCK_BIN;
+function fakeClockBin() {
+  if (fakeClockBinary) return fakeClockBinary;
+  const out = resolve(webapp, '..', 'bin', 'mishwar-fakeclock');
+  const built = spawnSync('go', ['build', '-tags', 'fakeclock', '-o', out, './cmd/mishwar'], { cwd: resolve(webapp, '..'), encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`go build -tags fakeclock: ${built.status}\n${built.stderr}`);
+  fakeClockBinary = out;
+  return out;
 }
 
 // ---------- the checks ----------
@@ -414,7 +428,17 @@ async function main() {
     for (const file of readdirSync(here).filter((f) => f.endsWith('.mjs') && !['run.mjs', 'accounts-server.mjs', 'helpers.mjs'].includes(f)).sort()) {
       const suite = await import(pathToFileURL(join(here, file)).href);
       if (typeof suite.run !== 'function') continue;
-      await check(`suite ${file}`, () => suite.run({ browser, baseURL: base, adminEmail: server.adminEmail, adminPassword: server.adminPassword, addUser: server.addUser }));
+      await check(`suite ${file}`, () =>
+        suite.run({
+          browser,
+          baseURL: base,
+          adminEmail: server.adminEmail,
+          adminPassword: server.adminPassword,
+          addUser: server.addUser,
+          /** Starts `mishwar serve` of the fakeclock build on the same database, its clock at `instant` (RFC 3339). */
+          startFakeClock: (instant) => server.startSibling(fakeClockBin(), { MISHWAR_FAKE_NOW: instant }),
+        }),
+      );
     }
   } finally {
     await browser.close();

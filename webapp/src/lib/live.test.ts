@@ -102,6 +102,23 @@ describe('live channel', () => {
     expect(replies).toEqual([{ ok: true, room: 'trip:T-1' }, { ok: true, room: 'trip:T-1' }]);
   });
 
+  it('tells its listeners after every accepted (re)join, so pages read again what they missed', async () => {
+    live = createLive({ url, getToken: () => null });
+    const joined: string[] = [];
+    const off = live.onJoined((request) => joined.push(request.params?.trip_number ?? request.room));
+    live.join({ room: 'trip', params: { trip_number: 'T-2', email: 'a@b.eg' } });
+    live.start();
+    await until(() => joined.length === 1);
+    expect(joined).toEqual(['T-2']);
+    live.refreshCredentials();
+    await until(() => joined.length === 2);
+    off();
+    live.refreshCredentials();
+    await until(() => joins.length === 3);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(joined).toEqual(['T-2', 'T-2']);
+  });
+
   it('reconnects by itself when the connection drops', async () => {
     live = createLive({ url, getToken: () => null });
     live.join({ room: 'admin' });

@@ -49,6 +49,12 @@ export interface Live {
   refreshCredentials(): void;
   subscribe<E extends LiveEventName>(event: E, handler: LiveHandler<E>): () => void;
   join(request: JoinRequest): () => void;
+  /**
+   * Calls listener after every accepted (re)join of a room: a notice sent while the socket was away
+   * or before the room was joined is lost, so whatever a page shows from that room should be read
+   * again then.
+   */
+  onJoined(listener: (request: JoinRequest) => void): () => void;
   onStatus(listener: (status: LiveStatus) => void): () => void;
   readonly status: LiveStatus;
 }
@@ -60,6 +66,7 @@ export function createLive(options: LiveOptions): Live {
   const handlers = new Map<LiveEventName, Set<(payload: never) => void>>();
   const joins = new Map<string, JoinRequest>();
   const statusListeners = new Set<(status: LiveStatus) => void>();
+  const joinedListeners = new Set<(request: JoinRequest) => void>();
   let socket: Socket | null = null;
   let status: LiveStatus = 'idle';
 
@@ -69,7 +76,10 @@ export function createLive(options: LiveOptions): Live {
   };
 
   const sendJoin = (request: JoinRequest) => {
-    socket?.emit('join', { room: request.room, ...request.params }, (reply: JoinReply) => request.onReply?.(reply));
+    socket?.emit('join', { room: request.room, ...request.params }, (reply: JoinReply) => {
+      request.onReply?.(reply);
+      if (reply.ok !== false) for (const listener of joinedListeners) listener(request);
+    });
   };
 
   const attach = (event: LiveEventName) => {
@@ -138,6 +148,12 @@ export function createLive(options: LiveOptions): Live {
       return () => {
         joins.delete(key);
         socket?.emit('leave', { room: request.room, ...request.params });
+      };
+    },
+    onJoined(listener) {
+      joinedListeners.add(listener);
+      return () => {
+        joinedListeners.delete(listener);
       };
     },
     onStatus(listener) {

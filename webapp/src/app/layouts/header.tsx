@@ -136,6 +136,7 @@ export function SiteHeader() {
                 aria-label={t('panels.cart')}
                 aria-expanded={drawerOpen}
                 aria-controls="cart-drawer"
+                data-count={count}
                 onClick={() => setDrawer(!drawerOpen)}
               >
                 <Icon name="cart" size={22} />

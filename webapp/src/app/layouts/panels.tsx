@@ -39,6 +39,7 @@ export function PanelToggle({ set, id, icon, label, shortLabel, showLabel, badge
       aria-expanded={open}
       aria-controls={panelDomId(set, id)}
       aria-label={showLabel && !shortLabel ? undefined : label}
+      data-count={badge}
       onClick={() => toggle(set, id)}
     >
       <Icon name={icon} size={variant === 'nav' ? 18 : 22} />

@@ -12,13 +12,20 @@ import './dispatch.css';
 export function TripProgressStrip({ tripNumber, email }: { tripNumber: string; email: string }) {
   const progress = useTripProgress(tripNumber, email);
   const { refetch } = progress;
-  useEffect(
-    () =>
-      live.subscribe('trip.progress', (event) => {
-        if (event.order_id.toUpperCase() === tripNumber.toUpperCase()) void refetch();
-      }),
-    [tripNumber, refetch],
-  );
+  useEffect(() => {
+    const off = live.subscribe('trip.progress', (event) => {
+      if (event.order_id.toUpperCase() === tripNumber.toUpperCase()) void refetch();
+    });
+    // A step taken before the trip's room was joined (or while the socket was away) sent its notice to
+    // nobody here: read the progress again once the room is (re)joined.
+    const offJoined = live.onJoined((request) => {
+      if (request.room === 'trip' && request.params?.tripNumber?.toUpperCase() === tripNumber.toUpperCase()) void refetch();
+    });
+    return () => {
+      off();
+      offJoined();
+    };
+  }, [tripNumber, refetch]);
   if (!progress.data) return null;
   return <ProgressView progress={progress.data} />;
 }
