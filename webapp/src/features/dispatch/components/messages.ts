@@ -40,6 +40,7 @@ const en = {
     picked_up: 'Travellers on board',
     at_stop: 'At stop {{stop}}: {{name}}',
     completed: 'Trip completed',
+    cancelled: 'Trip cancelled',
   },
   events: {
     DriverAssigned: 'Driver assigned: {{driver}}',
@@ -48,6 +49,7 @@ const en = {
     TravellersPickedUp: 'Travellers picked up',
     ArrivedAtStop: 'Arrived at {{name}}',
     TripCompleted: 'Trip completed',
+    TripCancelled: 'Trip cancelled',
   },
   progress: { title: 'Live trip progress', driver: '{{name}} · {{vehicle}} · {{plate}}', live: 'Updates live' },
 };
@@ -88,6 +90,7 @@ const ar: typeof en = {
     picked_up: 'المسافرون على متن السيارة',
     at_stop: 'عند المحطة {{stop}}: {{name}}',
     completed: 'اكتملت الرحلة',
+    cancelled: 'أُلغيت الرحلة',
   },
   events: {
     DriverAssigned: 'تم إسناد السائق: {{driver}}',
@@ -96,6 +99,7 @@ const ar: typeof en = {
     TravellersPickedUp: 'تم اصطحاب المسافرين',
     ArrivedAtStop: 'الوصول إلى {{name}}',
     TripCompleted: 'اكتملت الرحلة',
+    TripCancelled: 'أُلغيت الرحلة',
   },
   progress: { title: 'تقدم الرحلة مباشرة', driver: '{{name}} · {{vehicle}} · {{plate}}', live: 'تحديث مباشر' },
 };

@@ -12,7 +12,7 @@ import { toast } from '@/lib/toast';
 import { formatClock, formatDate, formatDistanceKm, formatDuration, formatHours, formatNumber } from '@/utils/format';
 
 import { useOrder } from '../api/get-order';
-import { usePayOrder } from '../api/order-actions';
+import { PaymentPageTimeout, usePayOrder } from '../api/order-actions';
 import type { Order } from '../api/types';
 import { orderMapPoints } from '../utils/route-points';
 
@@ -131,7 +131,7 @@ function OrderBody({ order: o }: { order: Order }) {
                 onClick={() =>
                   pay.mutate(undefined, {
                     onSuccess: (url) => window.location.assign(url),
-                    onError: (error) => toast.error(error.message),
+                    onError: (error) => toast.error(error instanceof PaymentPageTimeout ? t('orders.payPageSlow') : error.message),
                   })
                 }
               >
