@@ -257,20 +257,25 @@ func leakScenarios() []leakScenario {
 		{"polling then upgrade", []string{"polling", "websocket"}},
 		{"polling only", []string{"polling"}},
 	} {
+		// A pending long-poll that its client aborts makes the library read HttpContext.Cleanup (on
+		// the request's cancellation) while the poll handler may still write it: a data race inside
+		// the library, in v3.0.0 as in v3.0.5 (the newest release whose every module can be had
+		// here), which our code cannot reach. Clients abort pending polls when they vanish, and when
+		// the server closed their socket (the library's close leaves the pending poll unanswered).
+		// Those paths free everything too, as these scenarios show without the race detector; under
+		// it they run over websocket only, and polling sessions also end silently
+		// (vanishingEngineClient).
+		abortsPolls := raceDetector && slices.Contains(tr.list, "polling")
 		s = append(s,
 			leakScenario{name: tr.name + ", anonymous, client closes", transports: tr.list, how: "close"},
 			leakScenario{name: tr.name + ", signed in, client closes", transports: tr.list, auth: map[string]any{"token": "tok-u1"}, how: "close"},
-			leakScenario{name: tr.name + ", session ends, server closes", transports: tr.list, auth: map[string]any{"token": "tok-ending " + tr.name}, how: "await"},
 			leakScenario{name: tr.name + ", refused by the session store", transports: tr.list, auth: map[string]any{"token": "broken"}, how: "close", refused: true},
 		)
-		// A client that drops its connections while a long-poll is pending makes the library read
-		// HttpContext.Cleanup (on the request's cancellation) while the poll handler writes it: a
-		// data race inside the library, in v3.0.0 as in v3.0.5 (the newest release whose every
-		// module can be had here), which our code cannot reach. It frees everything (this scenario
-		// shows it without the race detector); under the race detector only websocket clients
-		// vanish, and polling sessions end silently instead (vanishingEngineClient).
-		if !raceDetector || !slices.Contains(tr.list, "polling") {
-			s = append(s, leakScenario{name: tr.name + ", signed in by cookie, client vanishes", transports: tr.list, headers: map[string]string{"Cookie": "authToken=tok-admin"}, how: "vanish"})
+		if !abortsPolls {
+			s = append(s,
+				leakScenario{name: tr.name + ", signed in by cookie, client vanishes", transports: tr.list, headers: map[string]string{"Cookie": "authToken=tok-admin"}, how: "vanish"},
+				leakScenario{name: tr.name + ", session ends, server closes", transports: tr.list, auth: map[string]any{"token": "tok-ending " + tr.name}, how: "await"},
+			)
 		}
 	}
 	return s
@@ -374,9 +379,17 @@ func TestClosedSocketsLeaveNoGoroutinesOrMemoryBehind(t *testing.T) {
 		sockets += connectCloseCycle(t, srv, store, url, per, leakScenarios())
 	}
 
+	// Silent sessions hold no goroutine of their own: wait for the heartbeat to end them too.
+	var heldSessions uint64
+	var heldSockets, heldRooms int
+	for deadline := time.Now().Add(settleWithin); ; time.Sleep(100 * time.Millisecond) {
+		heldSessions, heldSockets, heldRooms = live.Held(srv)
+		if heldSessions+uint64(heldSockets+heldRooms) == 0 || time.Now().After(deadline) {
+			break
+		}
+	}
 	g := settled(baseG+goroutineSlack, settleWithin)
 	heap := heapInUse()
-	heldSessions, heldSockets, heldRooms := live.Held(srv)
 	t.Logf("%d sockets came and went: goroutines %d → %d, heap %.1f → %.1f MiB", sockets, baseG, g, mib(baseHeap), mib(heap))
 	if g > baseG+goroutineSlack {
 		t.Errorf("%d goroutines alive %v after %d sockets came and went, %d before; the largest groups:\n%s",

@@ -103,6 +103,8 @@ rl.once('line', async (line) => {
   const stillConnected = cmd === 'await' ? sockets.filter((s) => s.connected).length : 0;
   for (const s of sockets) s.disconnect();
   out({ type: 'done', stillConnected });
-  // Let the close packets and TCP FINs go out before the process ends.
-  setTimeout(() => process.exit(0), 200);
+  // A polling client's pending poll is answered by the server once it has read the close packet;
+  // leave it time to be, so that closing is not also an abort of every pending poll (a client that
+  // aborts is what "vanish" is for).
+  setTimeout(() => process.exit(0), 1_000);
 });
