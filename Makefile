@@ -56,7 +56,7 @@ test-e2e: build chromium
 # Benchmarks print their own tables (TestBenchmarkTable in each package, run only with MISHWAR_BENCH=1);
 # the filter keeps the tables and drops go test's own chatter.
 bench:
-	@MISHWAR_BENCH=1 $(GO) test -count=1 -run 'TestBenchmarkTable' -v -timeout 30m ./eventstore/... ./projections/... ./domain/... ./commands/... ./httpapi/ 2>&1 \
+	@MISHWAR_BENCH=1 $(GO) test -count=1 -run 'TestBenchmarkTable' -v -timeout 30m ./eventstore/... ./projections/... ./domain/... ./commands/... ./httpapi/ ./httpapi/live/ 2>&1 \
 		| grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS' -e '^ok ' -e 'no tests to run' -e 'no test files' \
 		| sed -E 's/^ +[a-z_]+_test\.go:[0-9]+: //'
 

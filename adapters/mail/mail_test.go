@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/mail"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	mailpkg "mishwar/adapters/mail"
+	"mishwar/adapters/mail/mailpittest"
 	"mishwar/adapters/mail/smtptest"
 	"mishwar/internal/i18n"
 	"mishwar/internal/pgtest"
@@ -37,13 +39,19 @@ func (c *clock) Advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
-func smtpServer(t *testing.T) *smtptest.Server {
-	return smtptest.Start(t, smtptest.Options{Username: "mishwar", Password: "p@ss word", RequireTLS: true})
+// smtpServer is a real SMTP server, Mailpit, requiring STARTTLS and authentication, with its Chaos
+// triggers on (mailpittest). The home-made smtptest server is kept only for what Mailpit cannot do:
+// refuse a message after its data has been sent (the 5xx answer to the final dot).
+func smtpServer(t *testing.T) *mailpittest.Server {
+	return mailpittest.Start(t, mailpittest.Options{Username: "mishwar", Password: smtpPassword, Chaos: true})
 }
 
-func smtpSender(t *testing.T, srv *smtptest.Server) *mailpkg.SMTPSender {
+// smtpPassword needs percent-encoding in the URL (Mailpit's password files cannot hold a space).
+const smtpPassword = "p@ss/w%rd:1"
+
+func smtpSender(t *testing.T, srv *mailpittest.Server) *mailpkg.SMTPSender {
 	t.Helper()
-	s, err := mailpkg.NewSMTPSender("smtp://mishwar:p%40ss%20word@"+srv.Addr, mailpkg.SMTPOptions{RootCAs: srv.RootCAs, Timeout: 5 * time.Second})
+	s, err := mailpkg.NewSMTPSender("smtp://mishwar:p%40ss%2Fw%25rd%3A1@"+srv.SMTPAddr, mailpkg.SMTPOptions{RootCAs: srv.RootCAs, Timeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,50 +167,60 @@ func TestSMTPDeliversMultipartMailInTheRecipientsLanguageOverSTARTTLS(t *testing
 	if err != nil || n != 1 {
 		t.Fatalf("RunOnce = %d, %v; want 1 message", n, err)
 	}
-	got := srv.Messages()
+	// Mailpit requires STARTTLS before AUTH and MAIL, and AUTH before MAIL (the sender requires
+	// STARTTLS too): the message arrived encrypted and authenticated. (Mailpit records the user only
+	// for AUTH LOGIN, and the sender uses PLAIN, so the wrong password below is the proof that the
+	// credentials are checked.) What arrived is read back through Mailpit's API.
+	got := srv.Messages(t)
 	if len(got) != 1 {
 		t.Fatalf("server received %d messages, want 1", len(got))
 	}
 	m := got[0]
-	if !m.TLS || m.AuthUser != "mishwar" {
-		t.Fatalf("TLS = %v, auth = %q; want STARTTLS and AUTH as mishwar", m.TLS, m.AuthUser)
+	if m.From == nil || m.From.Address != "trips@mishwar.example" || m.From.Name != "Mishwar" ||
+		len(m.To) != 1 || m.To[0].Address != "mona@example.com" || m.To[0].Name != "منى زكي" {
+		t.Fatalf("from %+v to %+v", m.From, m.To)
 	}
-	if m.From != "trips@mishwar.example" || len(m.To) != 1 || m.To[0] != "mona@example.com" {
-		t.Fatalf("envelope from %q to %v", m.From, m.To)
+	if ct := m.Header("Content-Type"); !strings.HasPrefix(ct, "multipart/alternative") {
+		t.Fatalf("Content-Type = %s, want multipart/alternative", ct)
 	}
-	p, err := m.Parse()
-	if err != nil {
-		t.Fatal(err)
+	if m.Subject != "إعادة تعيين كلمة المرور" || m.Header("Content-Language") != "ar" {
+		t.Fatalf("subject %q, language %q", m.Subject, m.Header("Content-Language"))
 	}
-	if p.ContentType != "multipart/alternative" {
-		t.Fatalf("Content-Type = %s, want multipart/alternative", p.ContentType)
+	if !strings.Contains(m.Text, "اضغط على الزر") || !strings.Contains(m.Text, "https://mishwar.example/reset-password?token=abc&x=<1>") {
+		t.Fatalf("text part:\n%s", m.Text)
 	}
-	if p.Subject != "إعادة تعيين كلمة المرور" || p.Header.Get("Content-Language") != "ar" {
-		t.Fatalf("subject %q, language %q", p.Subject, p.Header.Get("Content-Language"))
-	}
-	if !strings.Contains(p.Text, "اضغط على الزر") || !strings.Contains(p.Text, "https://mishwar.example/reset-password?token=abc&x=<1>") {
-		t.Fatalf("text part:\n%s", p.Text)
-	}
-	if !strings.Contains(p.HTML, `dir="rtl"`) || !strings.Contains(p.HTML, `lang="ar"`) ||
-		!strings.Contains(p.HTML, `href="https://mishwar.example/reset-password?token=abc&amp;x=%3c1%3e"`) {
-		t.Fatalf("html part is not right-to-left Arabic with an escaped link:\n%s", p.HTML)
+	if !strings.Contains(m.HTML, `dir="rtl"`) || !strings.Contains(m.HTML, `lang="ar"`) || !strings.Contains(m.HTML, "اختيار كلمة مرور جديدة") ||
+		!strings.Contains(m.HTML, `href="https://mishwar.example/reset-password?token=abc&amp;x=%3c1%3e"`) {
+		t.Fatalf("html part is not right-to-left Arabic with an escaped link:\n%s", m.HTML)
 	}
 	r := outboxRow(t, pool, id)
 	if r.status != "sent" || r.sentVia != "smtp" || r.attempts != 1 {
 		t.Fatalf("outbox row = %+v", r)
 	}
-	if want := "<" + id.String() + "@mishwar.example>"; r.messageID != want || p.Header.Get("Message-Id") != want {
-		t.Fatalf("Message-ID: row %q, header %q; want %q", r.messageID, p.Header.Get("Message-Id"), want)
+	if want := "<" + id.String() + "@mishwar.example>"; r.messageID != want || "<"+m.MessageID+">" != want || m.Header("Message-Id") != want {
+		t.Fatalf("Message-ID: row %q, Mailpit %q, header %q; want %q", r.messageID, m.MessageID, m.Header("Message-Id"), want)
 	}
-	if n, _ := worker(pool, smtpSender(t, srv)).RunOnce(context.Background()); n != 0 || len(srv.Messages()) != 1 {
+	if n, _ := worker(pool, smtpSender(t, srv)).RunOnce(context.Background()); n != 0 || srv.Count(t) != 1 {
 		t.Fatal("a sent message was sent again")
+	}
+
+	wrong, err := mailpkg.NewSMTPSender("smtp://mishwar:wrong@"+srv.SMTPAddr, mailpkg.SMTPOptions{RootCAs: srv.RootCAs, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := enqueue(t, pool, plain("wrong@example.com", "wrong password"))
+	if n, err := worker(pool, wrong).RunOnce(context.Background()); err != nil || n != 1 {
+		t.Fatalf("RunOnce with a wrong password = %d, %v", n, err)
+	}
+	if r := outboxRow(t, pool, refused); r.status != "pending" || !strings.Contains(r.lastError, "535") || srv.Count(t) != 1 {
+		t.Fatalf("with a wrong password: row %+v, %d messages at the server; want it refused (535) and kept", r, srv.Count(t))
 	}
 }
 
 func TestSMTPSDeliversOverImplicitTLSWithPlainAuth(t *testing.T) {
 	t.Parallel()
 	pool := pgtest.NewDatabase(t)
-	srv := smtptest.Start(t, smtptest.Options{Username: "mishwar", Password: "secret", RequireTLS: true, ImplicitTLS: true})
+	srv := mailpittest.Start(t, mailpittest.Options{Username: "mishwar", Password: "secret", ImplicitTLS: true})
 	s, err := mailpkg.NewSMTPSender(srv.URL(), mailpkg.SMTPOptions{RootCAs: srv.RootCAs, Timeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -211,9 +229,10 @@ func TestSMTPSDeliversOverImplicitTLSWithPlainAuth(t *testing.T) {
 	if n, err := worker(pool, s).RunOnce(context.Background()); err != nil || n != 1 {
 		t.Fatalf("RunOnce = %d, %v", n, err)
 	}
-	got := srv.Messages()
-	if len(got) != 1 || !got[0].TLS || got[0].AuthUser != "mishwar" {
-		t.Fatalf("server received %+v; want one message over TLS, authenticated", got)
+	// Mailpit speaks only TLS on this port and requires AUTH (PLAIN, which it offers only over TLS).
+	got := srv.Messages(t)
+	if len(got) != 1 || got[0].Subject != "Over TLS" || len(got[0].To) != 1 || got[0].To[0].Address != "tls@example.com" {
+		t.Fatalf("server received %+v; want the one message", got)
 	}
 	if r := outboxRow(t, pool, id); r.status != "sent" {
 		t.Fatalf("row = %+v (%s)", r, r.lastError)
@@ -269,7 +288,7 @@ func TestAMessageWaitsOutAnSMTPOutageAndIsSentOnce(t *testing.T) {
 		c.Advance(2 * time.Hour)
 	}
 
-	srv := smtptest.Start(t, smtptest.Options{Addr: addr})
+	srv := mailpittest.Start(t, mailpittest.Options{SMTPAddr: addr})
 	// Same address; the sender now also trusts the server's throwaway certificate.
 	w.Sender, err = mailpkg.NewSMTPSender("smtp://"+addr, mailpkg.SMTPOptions{RootCAs: srv.RootCAs, Timeout: 2 * time.Second})
 	if err != nil {
@@ -278,8 +297,8 @@ func TestAMessageWaitsOutAnSMTPOutageAndIsSentOnce(t *testing.T) {
 	if n, err := w.RunOnce(context.Background()); err != nil || n != 1 {
 		t.Fatalf("after the server is back: RunOnce = %d, %v", n, err)
 	}
-	if got := srv.Messages(); len(got) != 1 {
-		t.Fatalf("server received %d messages, want 1", len(got))
+	if got := srv.Count(t); got != 1 {
+		t.Fatalf("server received %d messages, want 1", got)
 	}
 	if r := outboxRow(t, pool, id); r.status != "sent" || r.attempts != 4 {
 		t.Fatalf("row = %+v, want sent after 4 attempts", r)
@@ -295,11 +314,13 @@ func TestATemporaryRefusalIsRetriedAndAPermanentOneFailsUntilTheAdminRetries(t *
 	w.Now = c.Now
 	temp := enqueue(t, pool, plain("temp@example.com", "one"))
 
-	srv.Refuse("451 4.3.0 try again later")
+	// Mailpit refuses the recipient: 451, then (for the next message) 550.
+	srv.Refuse(t, mailpittest.AtRecipient, 451)
 	_, _ = w.RunOnce(context.Background())
 	if r := outboxRow(t, pool, temp); r.status != "pending" || r.attempts != 1 || !strings.Contains(r.lastError, "451") {
 		t.Fatalf("after 451: %+v", r)
 	}
+	srv.Accept(t)
 	c.Advance(time.Hour)
 	_, _ = w.RunOnce(context.Background())
 	if r := outboxRow(t, pool, temp); r.status != "sent" || r.attempts != 2 {
@@ -307,11 +328,12 @@ func TestATemporaryRefusalIsRetriedAndAPermanentOneFailsUntilTheAdminRetries(t *
 	}
 
 	perm := enqueue(t, pool, plain("nobody@example.com", "two"))
-	srv.Refuse("554 5.7.1 message rejected")
+	srv.Refuse(t, mailpittest.AtRecipient, 550)
 	_, _ = w.RunOnce(context.Background())
-	if r := outboxRow(t, pool, perm); r.status != "failed" || !strings.Contains(r.lastError, "554") {
-		t.Fatalf("after 554: %+v", r)
+	if r := outboxRow(t, pool, perm); r.status != "failed" || !strings.Contains(r.lastError, "550") {
+		t.Fatalf("after 550: %+v", r)
 	}
+	srv.Accept(t)
 	c.Advance(24 * time.Hour)
 	if n, _ := w.RunOnce(context.Background()); n != 0 {
 		t.Fatal("a failed message was retried without the admin")
@@ -331,8 +353,72 @@ func TestATemporaryRefusalIsRetriedAndAPermanentOneFailsUntilTheAdminRetries(t *
 	if r := outboxRow(t, pool, perm); r.status != "sent" {
 		t.Fatalf("after the admin's retry: %+v", r)
 	}
-	if got := len(srv.Messages()); got != 2 {
+	if got := srv.Count(t); got != 2 {
 		t.Fatalf("server kept %d messages, want 2", got)
+	}
+}
+
+// Mailpit cannot refuse a message once its data is sent (the answer to the final dot), so this one
+// runs against the home-made server.
+func TestAMessageRefusedAfterItsDataFailsAndATemporaryRefusalThereIsRetried(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	srv := smtptest.Start(t, smtptest.Options{Username: "mishwar", Password: "p@ss word", RequireTLS: true})
+	sender, err := mailpkg.NewSMTPSender("smtp://mishwar:p%40ss%20word@"+srv.Addr, mailpkg.SMTPOptions{RootCAs: srv.RootCAs, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &clock{t: time.Now().Add(time.Minute)} // ahead of the database clock that stamps new messages
+	w := worker(pool, sender)
+	w.Now = c.Now
+	temp := enqueue(t, pool, plain("temp@example.com", "one"))
+	srv.Refuse("451 4.3.0 try again later")
+	_, _ = w.RunOnce(context.Background())
+	if r := outboxRow(t, pool, temp); r.status != "pending" || r.attempts != 1 || !strings.Contains(r.lastError, "451") {
+		t.Fatalf("after 451: %+v", r)
+	}
+	c.Advance(time.Hour)
+	_, _ = w.RunOnce(context.Background())
+	if r := outboxRow(t, pool, temp); r.status != "sent" || r.attempts != 2 {
+		t.Fatalf("after retry: %+v", r)
+	}
+	perm := enqueue(t, pool, plain("nobody@example.com", "two"))
+	srv.Refuse("554 5.7.1 message rejected")
+	_, _ = w.RunOnce(context.Background())
+	if r := outboxRow(t, pool, perm); r.status != "failed" || !strings.Contains(r.lastError, "554") {
+		t.Fatalf("after 554: %+v", r)
+	}
+}
+
+// A refusal of the sender address or of the credentials is a configuration for the operator to fix,
+// not a verdict on the message: it stays pending, and fixing the configuration delivers it.
+func TestARefusedSenderOrLoginIsRetriedNotFailed(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	srv := smtpServer(t)
+	c := &clock{t: time.Now().Add(time.Minute)} // ahead of the database clock that stamps new messages
+	w := worker(pool, smtpSender(t, srv))
+	w.Now = c.Now
+	id := enqueue(t, pool, plain("operator@example.com", "held by the configuration"))
+	for i, refusal := range []struct {
+		stage mailpittest.Stage
+		code  int
+	}{{mailpittest.AtSender, 553}, {mailpittest.AtAuthentication, 535}} {
+		srv.Refuse(t, refusal.stage, refusal.code)
+		_, _ = w.RunOnce(context.Background())
+		r := outboxRow(t, pool, id)
+		if r.status != "pending" || r.attempts != i+1 || !strings.Contains(r.lastError, strconv.Itoa(refusal.code)) {
+			t.Fatalf("after %s refused with %d: %+v", refusal.stage, refusal.code, r)
+		}
+		c.Advance(2 * time.Hour)
+	}
+	srv.Accept(t)
+	_, _ = w.RunOnce(context.Background())
+	if r := outboxRow(t, pool, id); r.status != "sent" || r.attempts != 3 {
+		t.Fatalf("after the configuration is fixed: %+v", r)
+	}
+	if got := srv.Count(t); got != 1 {
+		t.Fatalf("server kept %d messages, want 1", got)
 	}
 }
 
@@ -355,14 +441,10 @@ func TestConcurrentWorkersSendEveryMessageExactlyOnce(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	got := srv.Messages()
+	got := srv.Messages(t)
 	seen := map[string]bool{}
 	for _, m := range got {
-		p, err := m.Parse()
-		if err != nil {
-			t.Fatal(err)
-		}
-		id := p.Header.Get("Message-Id")
+		id := m.MessageID
 		if seen[id] {
 			t.Fatalf("message %s delivered twice", id)
 		}
@@ -445,7 +527,7 @@ func TestAMessageLeasedByAnotherWorkerIsSkippedUntilTheLeaseRunsOut(t *testing.T
 	if r := outboxRow(t, pool, held); r.status != "sent" || r.lastError != "" {
 		t.Fatalf("a worker whose lease ran out overwrote the outcome: %+v", r)
 	}
-	if got := len(srv.Messages()); got != 2 {
+	if got := srv.Count(t); got != 2 {
 		t.Fatalf("server received %d, want 2", got)
 	}
 }

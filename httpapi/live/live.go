@@ -178,7 +178,7 @@ func New(cfg Config) (*Server, error) {
 
 // ServeHTTP serves the Socket.IO endpoint (mount it under /socket.io/).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w, r = gateFreshWebSocket(hijackable(w), r)
+	w, r = gateFreshWebSocket(hijackable(w), hideOrigin(r))
 	s.handler.ServeHTTP(w, r)
 }
 
@@ -434,7 +434,7 @@ func (s *Server) authenticate(sock *socket.Socket, next func(*socket.ExtendedErr
 // Browsers send the cookie on cross-site WebSocket handshakes too, so without this check any site
 // could listen to a signed-in visitor's notices.
 func (s *Server) trustedOrigin(r *http.Request) bool {
-	origin := r.Header.Get("Origin")
+	origin := requestOrigin(r)
 	if origin == "" {
 		return true // not a cross-origin browser request
 	}

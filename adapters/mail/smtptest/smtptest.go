@@ -1,6 +1,8 @@
-// Package smtptest runs a real SMTP server on loopback for tests: it speaks ESMTP over TCP with
+// Package smtptest runs a home-made SMTP server on loopback for tests: it speaks ESMTP over TCP with
 // STARTTLS (a certificate from a throwaway CA), AUTH PLAIN and LOGIN, and keeps what it receives. It
-// can refuse messages temporarily or permanently to exercise retries. It is test support only: it
+// can refuse messages temporarily or permanently after their data, to exercise retries. The mail
+// adapter's own tests send through Mailpit (mailpittest), a real SMTP server, and keep this one only
+// for what Mailpit cannot do (refusing a message after its data). It is test support only: it
 // stores every message in memory and must never be used to relay mail.
 package smtptest
 

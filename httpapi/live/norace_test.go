@@ -1,0 +1,6 @@
+//go:build !race
+
+package live_test
+
+// raceDetector tells the tests whether they run under the race detector.
+const raceDetector = false
