@@ -48,6 +48,8 @@ type swarmOpts struct {
 	Transports any               `json:"transports"` // []string, or [][]string used in turn
 	Auth       map[string]any    `json:"auth,omitempty"`
 	Headers    map[string]string `json:"headers,omitempty"`
+	// TokenPrefix, when set, signs socket i in with the token TokenPrefix+i.
+	TokenPrefix string `json:"tokenPrefix,omitempty"`
 }
 
 type swarmReport struct {
@@ -57,12 +59,18 @@ type swarmReport struct {
 	Failed         int            `json:"failed"`
 	Errors         map[string]int `json:"errors"`
 	StillConnected int            `json:"stillConnected"`
+	// Received, P50, P99 and Max (milliseconds) are the "probe" events' delivery times (done line).
+	Received int     `json:"received"`
+	P50      float64 `json:"p50"`
+	P99      float64 `json:"p99"`
+	Max      float64 `json:"max"`
 }
 
 // swarm opens o.Count sockets in one node process, calls whileOpen once they are all connected or
 // refused, ends them with how ("close", "await" or "vanish", see swarm.mjs) and waits for the
-// process to exit. It returns what the process saw when its sockets were open. It may run on any
-// goroutine: it reports failures as errors.
+// process to exit. It returns what the process saw when its sockets were open, with the delivery
+// times of the "probe" events they received. It may run on any goroutine: it reports failures as
+// errors.
 func swarm(base string, o swarmOpts, how string, whileOpen func(swarmReport)) (swarmReport, error) {
 	if o.Parallel == 0 {
 		o.Parallel = 25
@@ -128,6 +136,7 @@ func swarm(base string, o swarmOpts, how string, whileOpen func(swarmReport)) (s
 		if done.StillConnected != 0 {
 			return fail("%d sockets still connected after %q", done.StillConnected, how)
 		}
+		ready.Received, ready.P50, ready.P99, ready.Max = done.Received, done.P50, done.P99, done.Max
 	}
 	select {
 	case <-exited:
