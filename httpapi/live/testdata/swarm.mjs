@@ -1,7 +1,9 @@
 // Many socket.io-clients in one node process, for the Go tests that count what closed sockets leave
 // behind on the server. Options come as JSON in argv[2]:
-//   {url, count, parallel, transports, auth, headers}
-// transports may be a list of transport lists, used in turn by the sockets.
+//   {url, count, parallel, transports, auth, headers, tokenPrefix}
+// transports may be a list of transport lists, used in turn by the sockets; with tokenPrefix, socket
+// i signs in with the token tokenPrefix+i. Every "probe" event whose data carries t (milliseconds
+// since the epoch, when the server sent it) counts towards the latencies in the done line.
 // It opens count sockets (at most parallel at a time), each waiting for the server's live.session
 // event or for connect_error, and prints {"type":"ready","connected":n,"refused":n,"failed":n}.
 // Then it reads one command from stdin:
@@ -26,6 +28,7 @@ const opts = JSON.parse(process.argv[2] ?? '{}');
 const out = (msg) => process.stdout.write(JSON.stringify(msg) + '\n');
 
 const sockets = [];
+const latencies = [];
 const outcome = { connected: 0, refused: 0, failed: 0 };
 const errors = new Map();
 
@@ -37,13 +40,16 @@ function open(i) {
     const socket = io(opts.url, {
       path: '/socket.io/',
       transports,
-      auth: opts.auth ?? {},
+      auth: opts.tokenPrefix ? { token: opts.tokenPrefix + i } : (opts.auth ?? {}),
       extraHeaders: opts.headers ?? {},
       reconnection: false,
       forceNew: true,
       timeout: 20_000,
     });
     sockets.push(socket);
+    socket.on('probe', (data) => {
+      if (data && typeof data.t === 'number') latencies.push(Date.now() - data.t);
+    });
     const settle = (kind, why) => {
       outcome[kind]++;
       if (why) errors.set(why, (errors.get(why) ?? 0) + 1);
@@ -102,7 +108,9 @@ rl.once('line', async (line) => {
   // After "await", a socket still connected is one the server did not close.
   const stillConnected = cmd === 'await' ? sockets.filter((s) => s.connected).length : 0;
   for (const s of sockets) s.disconnect();
-  out({ type: 'done', stillConnected });
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] : 0);
+  out({ type: 'done', stillConnected, received: latencies.length, p50: pct(0.5), p99: pct(0.99), max: pct(1) });
   // A polling client's pending poll is answered by the server once it has read the close packet;
   // leave it time to be, so that closing is not also an abort of every pending poll (a client that
   // aborts is what "vanish" is for).
