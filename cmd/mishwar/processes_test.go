@@ -40,19 +40,9 @@ func TestThreeProcessesOnOneDatabaseActAsOneSite(t *testing.T) {
 	c := startServe(t, bin, dbURL, "0")
 	procs := []*serveProcess{a, b, c}
 
-	var dest struct {
-		Data []struct {
-			ID string `json:"id"`
-		} `json:"data"`
-	}
-	decode(t, b.call(t, http.MethodGet, "/api/destinations?limit=10", "", nil, nil), http.StatusOK, &dest)
-	if len(dest.Data) < 6 {
-		t.Fatalf("the demo catalogue seeded through the first process is not served by the second: %d destinations", len(dest.Data))
-	}
-	ids := make([]string, 6)
-	for i := range ids {
-		ids[i] = dest.Data[i].ID
-	}
+	// The first process is ready while its projections are within MISHWAR_READY_MAX_LAG events of the
+	// head, so the seeded catalogue reaches the read model a moment later.
+	ids := waitForDestinations(t, b, 6)
 
 	var reg struct {
 		Token string `json:"token"`
@@ -235,6 +225,32 @@ func waitForCart(t *testing.T, p *serveProcess, token string, want []string) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Fatalf("%s serves the cart %v, want %v", p.url, got, want)
+}
+
+// waitForDestinations waits until p serves at least n destinations and returns the first n ids.
+func waitForDestinations(t *testing.T, p *serveProcess, n int) []string {
+	t.Helper()
+	var dest struct {
+		Data []struct {
+			ID string `json:"id"`
+		} `json:"data"`
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		decode(t, p.call(t, http.MethodGet, "/api/destinations?limit=10", "", nil, nil), http.StatusOK, &dest)
+		if len(dest.Data) >= n {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the demo catalogue seeded through the first process is not served by %s: %d destinations", p.url, len(dest.Data))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	ids := make([]string, n)
+	for i := range ids {
+		ids[i] = dest.Data[i].ID
+	}
+	return ids
 }
 
 // waitAllRunning waits until every projection and process manager has a leader.
