@@ -49,6 +49,7 @@ func New(registry *eventstore.Registry) *Projection {
 		Events: []projections.Handler{
 			projections.On(orderPlaced),
 			projections.On(paymentReceived),
+			projections.On(paymentAccepted),
 			projections.On(orderStatus[order.OrderExpired](order.StatusExpired)),
 			projections.On(orderCancelled),
 			projections.On(orderStatus[order.OrderCompleted](order.StatusCompleted)),
@@ -85,7 +86,10 @@ func (*Projection) Name() string { return Name }
 func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 func (*Projection) Schema() string {
-	return `CREATE TABLE trips (
+	// The comment's version changes when the handlers change what the model holds, so that the
+	// runner rebuilds it (version 2: staff-accepted payments confirm the trip).
+	return `-- dispatch read model, version 2
+CREATE TABLE trips (
     order_id     text        PRIMARY KEY,
     day          date        NOT NULL,
     start_at     timestamptz NOT NULL,
@@ -170,7 +174,20 @@ func paymentReceived(ctx context.Context, tx pgx.Tx, e projections.Event[order.P
 	if !e.Data.Confirms {
 		return nil
 	}
-	return exec(ctx, tx, `UPDATE trips SET order_status = $2, updated_at = $3 WHERE order_id = $1`, e.EntityID, string(order.StatusConfirmed), e.RecordedAt.UTC())
+	return orderConfirmed(ctx, tx, e.Envelope)
+}
+
+// paymentAccepted: staff accepted a payment that differed from what was asked; when that confirms the
+// order, the trip is on the board as any paid trip.
+func paymentAccepted(ctx context.Context, tx pgx.Tx, e projections.Event[order.PaymentAccepted]) error {
+	if !e.Data.Confirms {
+		return nil
+	}
+	return orderConfirmed(ctx, tx, e.Envelope)
+}
+
+func orderConfirmed(ctx context.Context, tx pgx.Tx, env projections.Envelope) error {
+	return exec(ctx, tx, `UPDATE trips SET order_status = $2, updated_at = $3 WHERE order_id = $1`, env.EntityID, string(order.StatusConfirmed), env.RecordedAt.UTC())
 }
 
 // orderStatus sets the trip's order status when an order event of type E happens.

@@ -11,7 +11,10 @@ import (
 
 	"mishwar/commands"
 	"mishwar/commands/dispatch/dispatchtest"
+	orderscmd "mishwar/commands/orders"
 	"mishwar/domain/dispatch"
+	"mishwar/domain/money"
+	"mishwar/domain/order"
 	"mishwar/eventstore"
 	"mishwar/internal/pgtest"
 	"mishwar/projections"
@@ -190,4 +193,47 @@ func TestUnassigningClearsTheDriver(t *testing.T) {
 	if err != nil || accounts[driverID].UserID != driverUser {
 		t.Fatalf("driver accounts: %v %+v", err, accounts)
 	}
+}
+
+func TestAPaymentStaffAcceptedPutsTheTripOnTheBoard(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	id := w.Order(t, day, "traveller-1", false)
+	short := money.New(100, money.EGP)
+	// 1.00 EGP arrived for a 1,500 EGP trip: the order waits for staff, and so does the board.
+	w.wait(t, w.appendToOrder(t, id,
+		order.PaymentReceived{PaymentID: "pay-" + id, Purpose: order.PurposeOrder, Provider: "sandbox", ProviderRef: "ref", Amount: short},
+		order.OrderNeedsAttention{Reason: order.AttentionAmountMismatch, PaymentID: "pay-" + id, Amount: short}))
+	if board, err := w.read.Board(ctx, day); err != nil || len(board) != 0 {
+		t.Fatalf("before staff accepted the payment the board shows %+v (%v); want nothing", board, err)
+	}
+
+	w.wait(t, w.appendToOrder(t, id, order.PaymentAccepted{PaymentID: "pay-" + id, Purpose: order.PurposeOrder, Amount: short,
+		Reason: "the rest paid in cash", ByUserID: "admin", Confirms: true}))
+	board, err := w.read.Board(ctx, day)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(board) != 1 || board[0].OrderID != id {
+		t.Fatalf("after staff accepted the payment the board shows %+v; want the order %s", board, id)
+	}
+}
+
+// appendToOrder writes events on the order's stream as its commands would, and returns where they landed.
+func (w *world) appendToOrder(t *testing.T, id string, events ...any) eventstore.Position {
+	t.Helper()
+	meta := commands.NewMeta(dispatchtest.Admin)
+	data := make([]eventstore.EventData, len(events))
+	for i, e := range events {
+		var err error
+		if data[i], err = w.Registry.Encode(eventstore.DeterministicID(meta.CommandID, i), e, eventstore.Metadata{CommandID: meta.CommandID.String()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := w.Store.Append(context.Background(), orderscmd.OrderStream(id), eventstore.Any, data...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Position
 }
