@@ -88,6 +88,7 @@ func (p *Process) Handlers() []processes.Handler {
 	return []processes.Handler{
 		processes.On(onOrder[order.OrderPlaced](p)),
 		processes.On(onOrder[order.PaymentReceived](p)),
+		processes.On(onOrder[order.PaymentAccepted](p)),
 		processes.On(onOrder[order.PaymentFailed](p)),
 		processes.On(onOrder[order.OrderCancelled](p)),
 		processes.On(onOrder[order.RefundIssued](p)),
@@ -239,12 +240,14 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 		if !ev.Confirms || before.Status() == order.StatusConfirmed {
 			return nil
 		}
-		return []Mail{compose(r, env, "confirmed", Mail{
-			Subject:    i18n.T(l, "mail.payment_confirmed.subject", r.number),
-			Heading:    i18n.T(l, "mail.payment_confirmed.heading"),
-			Paragraphs: []string{i18n.T(l, "mail.payment_confirmed.body", FormatMoney(ev.Amount), date, clock)},
-			Action:     view,
-		})}
+		return []Mail{compose(r, env, "confirmed", confirmedMail(l, r, ev.Amount, date, clock, view))}
+	case order.PaymentAccepted:
+		// Staff accepted a payment that differed from what was asked (the rest paid in cash, say):
+		// for the traveller that is the moment the trip is confirmed.
+		if !ev.Confirms || before.Status() == order.StatusConfirmed {
+			return nil
+		}
+		return []Mail{compose(r, env, "confirmed", confirmedMail(l, r, ev.Amount, date, clock, view))}
 	case order.PaymentFailed:
 		if before.Status() != order.StatusAwaitingPayment || after.Status() != order.StatusPaymentFailed {
 			return nil
@@ -286,6 +289,16 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 		})}
 	}
 	return nil
+}
+
+// confirmedMail tells the traveller their trip is booked and what was paid for it.
+func confirmedMail(l i18n.Lang, r recipient, paid money.Money, date, clock string, view *Action) Mail {
+	return Mail{
+		Subject:    i18n.T(l, "mail.payment_confirmed.subject", r.number),
+		Heading:    i18n.T(l, "mail.payment_confirmed.heading"),
+		Paragraphs: []string{i18n.T(l, "mail.payment_confirmed.body", FormatMoney(paid), date, clock)},
+		Action:     view,
+	}
 }
 
 // enquiryMails are the e-mails an enquiry event sends.

@@ -13,6 +13,7 @@ import (
 	"mishwar/adapters/payments"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/commands/orders/orderstest"
+	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
 	"mishwar/internal/pgtest"
@@ -222,5 +223,30 @@ func TestACompletedTripSendsOneThankYouInTheTravellersLanguage(t *testing.T) {
 	}
 	if subjects, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil || len(subjects) != 1 {
 		t.Fatalf("a completion recorded days late sent mail: %q %v", subjects, err)
+	}
+}
+
+func TestAPaymentStaffAcceptedSendsTheConfirmationOnce(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 1)
+	r, _ := start(t, f)
+	f.FillCart(t, "u1")
+	ctx := context.Background()
+	p := f.Place(t, "u1", "2026-11-18")
+	short := f.Notify(t, orderstest.Notice(p, "n1", payments.OutcomeSucceeded, money.New(100, money.EGP)))
+	caughtUp(t, r, p.Position, short.Position)
+	if got := mails(t, f, "mona@example.com"); len(got) != 1 {
+		t.Fatalf("after 1.00 EGP for the whole trip: mails %q, want only the order received", got)
+	}
+
+	staff := order.Actor{UserID: "admin", Staff: true}
+	accepted, err := f.Orders.AcceptPaymentAsStaff(ctx, p.OrderID, "", staff, "the rest paid in cash", orderstest.UserMeta("admin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	caughtUp(t, r, accepted.Position)
+	got := mails(t, f, "mona@example.com")
+	if len(got) != 2 || got[1] != "Your trip "+p.OrderID+" is confirmed" {
+		t.Fatalf("after staff accepted the payment: mails %q, want received and confirmed", got)
 	}
 }
