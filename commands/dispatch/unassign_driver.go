@@ -25,6 +25,12 @@ func (h *Handlers) UnassignDriver(ctx context.Context, orderID, reason string, m
 	if err != nil {
 		return Outcome{}, err
 	}
+	return h.freeUnassignedDays(ctx, num, res, meta, "unassigned")
+}
+
+// freeUnassignedDays gives back the day of each driver res unassigned, under a command id derived
+// from meta's, so a command run again frees nothing twice.
+func (h *Handlers) freeUnassignedDays(ctx context.Context, num string, res commands.Result[dispatch.TripEvent], meta commands.Meta, reason string) (Outcome, error) {
 	out := Outcome{Position: res.Position, Changed: len(res.Events) > 0}
 	for _, e := range res.Events {
 		u, ok := e.(dispatch.DriverUnassigned)
@@ -32,7 +38,7 @@ func (h *Handlers) UnassignDriver(ctx context.Context, orderID, reason string, m
 			continue
 		}
 		day, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(u.DriverID, u.Day),
-			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: num, Reason: "unassigned"}), sub(meta, "release-day"), commuting)
+			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: num, Reason: reason}), sub(meta, "release-day"), commuting)
 		if err != nil {
 			return out, fmt.Errorf("dispatch: free %s's day: %w", u.DriverID, err)
 		}

@@ -34,6 +34,9 @@ var (
 	pickedUp = dispatch.TravellersPickedUp{OrderID: facts.OrderID, DriverID: "d1", PickedUpAt: now}
 	atStop1  = dispatch.ArrivedAtStop{OrderID: facts.OrderID, DriverID: "d1", Stop: 1, Name: "Pyramids", ArrivedAt: now}
 	atStop2  = dispatch.ArrivedAtStop{OrderID: facts.OrderID, DriverID: "d1", Stop: 2, Name: "Museum", ArrivedAt: now}
+	// system is Mishwar acting on its own (the order ↔ trip process).
+	system    = dispatch.Actor{UserID: "system", Role: "system"}
+	cancelled = dispatch.TripCancelled{OrderID: facts.OrderID, Day: facts.Day, DriverID: "d1", Reason: "order cancelled", ByUserID: "system", CancelledAt: now}
 )
 
 func TestTripDecisions(t *testing.T) {
@@ -64,6 +67,12 @@ func TestTripDecisions(t *testing.T) {
 			[]dispatch.TripEvent{dispatch.DriverUnassigned{OrderID: facts.OrderID, Day: facts.Day, DriverID: "d1", Reason: "sick", ByUserID: "admin-1", UnassignedAt: now}}, nil},
 		{"unassigning an unassigned trip", nil, dispatch.UnassignDriver{By: admin}, nil, dispatch.ErrNotAssigned},
 		{"unassigning a started trip", []dispatch.TripEvent{assigned, started}, dispatch.UnassignDriver{By: admin}, nil, dispatch.ErrTripUnderway},
+		{"a trip moved to another day releases its driver", []dispatch.TripEvent{assigned}, dispatch.MoveTrip{Day: "2026-11-19", Reason: "moved to 2026-11-19", By: system},
+			[]dispatch.TripEvent{dispatch.DriverUnassigned{OrderID: facts.OrderID, Day: facts.Day, DriverID: "d1", Reason: "moved to 2026-11-19", ByUserID: "system", UnassignedAt: now}}, nil},
+		{"a trip moved within its day keeps its driver", []dispatch.TripEvent{assigned}, dispatch.MoveTrip{Day: facts.Day, By: system}, nil, nil},
+		{"a trip with no driver has nobody to release", nil, dispatch.MoveTrip{Day: "2026-11-19", By: system}, nil, nil},
+		{"a cancelled trip has nobody to release", []dispatch.TripEvent{assigned, cancelled}, dispatch.MoveTrip{Day: "2026-11-19", By: system}, nil, nil},
+		{"a started trip is not moved from under its driver", []dispatch.TripEvent{assigned, started}, dispatch.MoveTrip{Day: "2026-11-19", By: system}, nil, dispatch.ErrTripUnderway},
 		{"the assigned driver starts", []dispatch.TripEvent{assigned}, dispatch.StartTrip{By: driverA, Order: facts, Lead: lead}, []dispatch.TripEvent{started}, nil},
 		{"another driver cannot start it", []dispatch.TripEvent{assigned}, dispatch.StartTrip{By: driverB, Order: facts, Lead: lead}, nil, dispatch.ErrNotYourTrip},
 		{"an admin is not the driver", []dispatch.TripEvent{assigned}, dispatch.StartTrip{By: admin, Order: facts, Lead: lead}, nil, dispatch.ErrNotYourTrip},

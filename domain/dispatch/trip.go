@@ -149,6 +149,14 @@ type (
 		Order OrderFacts
 		Lead  time.Duration
 	}
+	// MoveTrip follows the order to another day (an exchange): the driver booked for the old day is
+	// released, for an operator to assign one who works the new day. Issued by the order ↔ trip
+	// process; a trip with no driver, or moved within its day, keeps what it has.
+	MoveTrip struct {
+		Day    availability.Day
+		Reason string
+		By     Actor
+	}
 	// CancelTrip takes the trip of a cancelled order off the road, whatever step it is at: the
 	// driver is released. Issued by the order ↔ trip process (processes/ordertrip) when the order's
 	// cancellation reaches it; a trip with nothing to release (no driver, already completed or
@@ -166,6 +174,7 @@ func (StartTrip) isTripCommand()        {}
 func (PickUpTravellers) isTripCommand() {}
 func (ArriveAtStop) isTripCommand()     {}
 func (CompleteTrip) isTripCommand()     {}
+func (MoveTrip) isTripCommand()         {}
 func (CancelTrip) isTripCommand()       {}
 
 // Trip events. Field names are the stored JSON.
@@ -291,6 +300,21 @@ func DecideTrip(s TripState, cmd TripCommand, now time.Time) ([]TripEvent, error
 		}
 		return []TripEvent{DriverUnassigned{OrderID: s.orderID, Day: s.day, DriverID: s.driver.ID, Reason: c.Reason,
 			ByUserID: c.By.UserID, UnassignedAt: now}}, nil
+	case MoveTrip:
+		if s.driver == nil || s.day == c.Day {
+			return nil, nil
+		}
+		switch s.Status() {
+		case StatusAssigned:
+			return []TripEvent{DriverUnassigned{OrderID: s.orderID, Day: s.day, DriverID: s.driver.ID, Reason: c.Reason,
+				ByUserID: c.By.UserID, UnassignedAt: now}}, nil
+		case StatusCompleted, StatusCancelled:
+			return nil, nil
+		default:
+			// The order refuses an exchange once the driver has set off; only a start racing the
+			// exchange gets here, and staff must settle it.
+			return nil, ErrTripUnderway
+		}
 	case StartTrip:
 		if err := s.checkStep(c.By, StatusAssigned); err != nil {
 			return nil, err

@@ -7,12 +7,14 @@
 //   - the trip was completed (dispatch TripCompleted) → job JobRecordTripStep: the order records it
 //     and completes (OrderTripCompleted, OrderCompleted; processes/ordermail thanks the traveller);
 //   - the order was cancelled (OrderCancelled) → job JobReleaseTrip: the trip is taken off the road
-//     (TripCancelled: its driver released, even mid-trip) and the driver's day freed.
+//     (TripCancelled: its driver released, even mid-trip) and the driver's day freed;
+//   - the order moved to another day (OrderExchanged) → job JobMoveTrip: a driver booked for the old
+//     day is released (DriverUnassigned) and their day freed, for one who works the new day.
 //
 // For each such event it queues one job in the transaction that moves its checkpoint, with an id
 // derived from the event (processes.JobID), so a job is queued exactly once. The job worker runs the
 // job outside any transaction as an application command (commands/orders RecordTripStarted and
-// RecordTripCompleted, commands/dispatch ReleaseTrip) under the job's id as its command id: a job run
+// RecordTripCompleted, commands/dispatch ReleaseTrip and MoveTrip) under the job's id as its command id: a job run
 // again after a crash writes nothing twice.
 //
 // The race of a traveller cancelling while the driver starts is settled by the deciders, on the
@@ -32,6 +34,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"mishwar/domain/availability"
 	"mishwar/domain/dispatch"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
@@ -47,6 +50,8 @@ const (
 	JobRecordTripStep = "orders.record_trip_step"
 	// JobReleaseTrip takes a cancelled order's trip off the road (payload ReleaseTrip).
 	JobReleaseTrip = "dispatch.release_trip"
+	// JobMoveTrip follows an exchanged order to its new day (payload MoveTrip).
+	JobMoveTrip = "dispatch.move_trip"
 )
 
 // Steps a TripStep carries.
@@ -70,6 +75,12 @@ type TripStep struct {
 type ReleaseTrip struct {
 	OrderID string `json:"order_id"`
 	Reason  string `json:"reason"`
+}
+
+// MoveTrip is the payload of JobMoveTrip.
+type MoveTrip struct {
+	OrderID string           `json:"order_id"`
+	Day     availability.Day `json:"day"`
 }
 
 // Process queues the jobs that keep an order and its trip together.
@@ -96,6 +107,7 @@ func (p *Process) Handlers() []processes.Handler {
 		processes.On(p.tripStarted),
 		processes.On(p.tripCompleted),
 		processes.On(p.orderCancelled),
+		processes.On(p.orderExchanged),
 	}
 }
 
@@ -119,6 +131,13 @@ func (p *Process) orderCancelled(ctx context.Context, tx pgx.Tx, e processes.Eve
 		reason = "order cancelled: " + e.Data.Reason
 	}
 	return p.enqueue(ctx, tx, e.Envelope, JobReleaseTrip, ReleaseTrip{OrderID: e.EntityID, Reason: reason})
+}
+
+func (p *Process) orderExchanged(ctx context.Context, tx pgx.Tx, e processes.Event[order.OrderExchanged]) error {
+	if e.Data.To.Day == e.Data.From.Day {
+		return nil
+	}
+	return p.enqueue(ctx, tx, e.Envelope, JobMoveTrip, MoveTrip{OrderID: e.EntityID, Day: e.Data.To.Day})
 }
 
 // enqueue queues the job of kind for env's event, keyed by the event: a batch delivered twice

@@ -156,6 +156,14 @@ func (w *world) worker() *jobs.Worker {
 			_, err := w.dispatch.ReleaseTrip(ctx, r.OrderID, r.Reason, meta(j))
 			return err
 		}),
+		ordertrip.JobMoveTrip: dieOnce(func(ctx context.Context, j jobs.Job) error {
+			var m ordertrip.MoveTrip
+			if err := (processes.Job{Payload: j.Payload}).Decode(&m); err != nil {
+				return err
+			}
+			_, err := w.dispatch.MoveTrip(ctx, m.OrderID, m.Day, meta(j))
+			return err
+		}),
 	}}
 }
 
@@ -283,5 +291,54 @@ func TestACancelledOrdersTripIsReleasedOnceEvenWhenTheWorkerDies(t *testing.T) {
 	trip, _, err := w.dispatch.Trip(ctx, orderID)
 	if _, has := trip.Driver(); err != nil || trip.Status() != dispatch.StatusCancelled || has {
 		t.Fatalf("the trip after the release: %s driver %v (%v)", trip.Status(), has, err)
+	}
+}
+
+func TestAnOrderMovedToAnotherDayReleasesItsDriverOnceEvenWhenTheWorkerDies(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	orderID := w.paidAndAssigned(t, "u1")
+	const newDay = "2026-11-19"
+	out, err := w.Orders.ExchangeOrder(ctx, orderscmd.ExchangeInput{OrderID: orderID, Actor: order.Actor{UserID: "u1"}, Date: newDay, Time: "10:00"}, orderstest.UserMeta("u1"))
+	if err != nil || out.PaymentURL != "" {
+		t.Fatalf("exchange to %s: %+v %v, want it done at once", newDay, out, err)
+	}
+	w.caughtUp(t, out.Position)
+	if j := w.jobs(t); j[ordertrip.JobMoveTrip] != 1 {
+		t.Fatalf("jobs %v, want one move", j)
+	}
+	w.drain(t)
+	if j := w.jobs(t); j[ordertrip.JobMoveTrip+" done"] != 1 || j[ordertrip.JobMoveTrip+" attempts"] != 2 {
+		t.Fatalf("jobs %v, want the move done after two attempts", j)
+	}
+	if n := countOf[dispatch.DriverUnassigned](t, w, dispatchcmd.TripStream(orderID)); n != 1 {
+		t.Fatalf("%d DriverUnassigned, want 1", n)
+	}
+	if n := countOf[dispatch.DriverDayReleased](t, w, dispatchcmd.DriverDayStream("d1", availability.Day(tripDay))); n != 1 {
+		t.Fatalf("%d DriverDayReleased on the old day, want 1", n)
+	}
+	trip, _, err := w.dispatch.Trip(ctx, orderID)
+	if _, has := trip.Driver(); err != nil || trip.Status() != dispatch.StatusUnassigned || has {
+		t.Fatalf("the trip after the move: %s driver %v (%v), want unassigned", trip.Status(), has, err)
+	}
+}
+
+func TestAnOrderMovedWithinItsDayKeepsItsDriver(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	orderID := w.paidAndAssigned(t, "u1")
+	out, err := w.Orders.ExchangeOrder(ctx, orderscmd.ExchangeInput{OrderID: orderID, Actor: order.Actor{UserID: "u1"}, Date: tripDay, Time: "11:00"}, orderstest.UserMeta("u1"))
+	if err != nil || out.PaymentURL != "" {
+		t.Fatalf("exchange to 11:00: %+v %v, want it done at once", out, err)
+	}
+	w.caughtUp(t, out.Position)
+	if j := w.jobs(t); j[ordertrip.JobMoveTrip] != 0 {
+		t.Fatalf("jobs %v, want no move", j)
+	}
+	trip, _, err := w.dispatch.Trip(ctx, orderID)
+	if d, has := trip.Driver(); err != nil || trip.Status() != dispatch.StatusAssigned || !has || d.ID != "d1" {
+		t.Fatalf("the trip: %s driver %v (%v), want still d1's", trip.Status(), has, err)
 	}
 }

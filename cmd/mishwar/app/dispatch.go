@@ -49,6 +49,7 @@ func (a *App) wireDispatch(d *httpapi.Deps) error {
 		},
 	})
 	a.handleJobs(ordertrip.JobReleaseTrip, releaseTrip(dispatchApp.Commands))
+	a.handleJobs(ordertrip.JobMoveTrip, moveTrip(dispatchApp.Commands))
 	d.Features = append(d.Features,
 		httpdispatch.New(dispatchApp, httpdispatch.Config{Idempotency: a.idempotency, ReadModels: a.Projections}),
 		httpsupport.New(supportApp, a.idempotency),

@@ -64,3 +64,15 @@ func releaseTrip(dispatch *dispatchcmd.Handlers) func(context.Context, processes
 		return jobOutcome(err)
 	}
 }
+
+// moveTrip follows an exchanged order to its new day (job ordertrip.JobMoveTrip).
+func moveTrip(dispatch *dispatchcmd.Handlers) func(context.Context, processes.Job) error {
+	return func(ctx context.Context, job processes.Job) error {
+		var m ordertrip.MoveTrip
+		if err := job.Decode(&m); err != nil {
+			return processes.Permanent(fmt.Errorf("ordertrip: %s: %w", job.Kind, err))
+		}
+		_, err := dispatch.MoveTrip(ctx, m.OrderID, m.Day, orderTripMeta(job))
+		return jobOutcome(err)
+	}
+}
