@@ -1,0 +1,257 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/cmd/mishwar/app/apptest"
+	"mishwar/internal/benchtest"
+)
+
+// TestBenchmarkTableWritePath measures the write path the way a traveller drives it: cart "move"
+// commands over HTTP, each signed-in traveller on their own cart, at 1, 8 and 32 connections, beside
+// the raw rate of single-row INSERTs of a similar JSON document into the same cluster at the same
+// concurrency (the ceiling PostgreSQL sets on this machine). It also counts what one command costs
+// the database: commits and WAL records and bytes, over every session of the database (the command's
+// own transactions, the projections that apply it, the idempotency record and the session's touch).
+// It runs only with MISHWAR_BENCH=1 (make bench).
+func TestBenchmarkTableWritePath(t *testing.T) {
+	if os.Getenv("MISHWAR_BENCH") != "1" {
+		t.Skip("set MISHWAR_BENCH=1 to run the HTTP benchmarks (make bench)")
+	}
+	run := 3 * time.Second
+	if v := os.Getenv("MISHWAR_BENCH_SECONDS"); v != "" {
+		d, err := time.ParseDuration(v + "s")
+		if err != nil {
+			t.Fatalf("MISHWAR_BENCH_SECONDS=%q: %v", v, err)
+		}
+		run = d
+	}
+	a := demoApp(t)
+	ids := destinationIDs(t, a, 3)
+	const most = 32
+	carts := make([]benchCart, most)
+	for i := range carts {
+		carts[i] = newBenchCart(t, a, ids)
+	}
+	if _, err := a.Pool.Exec(context.Background(), `CREATE TABLE bench_rows (id bigserial PRIMARY KEY, body jsonb NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = a.Pool.Exec(context.Background(), `DROP TABLE IF EXISTS bench_rows`) })
+
+	out := &strings.Builder{}
+	fmt.Fprintf(out, "Machine: %s; the app's own test cluster (fsync on).\n\n", benchtest.Machine())
+	fmt.Fprintf(out, "| connections | cart moves/s | p50 | p99 | single-row INSERTs/s | p99 | ratio |\n|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, conns := range []int{1, 8, most} {
+		var app, base load
+		for range 3 {
+			base.add(insertLoad(a.Pool, conns, run/3))
+			app.add(moveLoad(a, carts[:conns], run/3))
+		}
+		if app.errs > 0 || base.errs > 0 {
+			t.Fatalf("%d connections: %d failed moves, %d failed inserts", conns, app.errs, base.errs)
+		}
+		fmt.Fprintf(out, "| %d | %.0f | %s | %s | %.0f | %s | %.3f |\n", conns, app.rate(),
+			benchtest.Ms(app.percentile(0.5)), benchtest.Ms(app.percentile(0.99)),
+			base.rate(), benchtest.Ms(base.percentile(0.99)), app.rate()/base.rate())
+	}
+
+	// What one command costs, on one connection. Each window ends with the wait for the statistics
+	// (dbCounters), and a Mishwar at rest commits too (leases, workers polling): an idle window of
+	// the same shape is taken off both.
+	const n = 200
+	idle := window(t, a.Pool, func() {})
+	cmd := window(t, a.Pool, func() {
+		if l := moveCount(a, carts[0], n); l.errs > 0 {
+			t.Fatalf("%d failed moves", l.errs)
+		}
+	}).minus(idle)
+	ins := window(t, a.Pool, func() {
+		for range n {
+			if _, err := a.Pool.Exec(context.Background(), `INSERT INTO bench_rows (body) VALUES ($1)`, benchRow); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}).minus(idle)
+	fmt.Fprintf(out, "\n| per command (1 connection, %d commands; at rest: %d commits in a window) | commits | WAL records | WAL bytes |\n|---|---:|---:|---:|\n", n, idle.commits)
+	fmt.Fprintf(out, "| cart move over HTTP, with its projections | %.1f | %.1f | %.0f |\n",
+		float64(cmd.commits)/n, float64(cmd.walRecords)/n, float64(cmd.walBytes)/n)
+	fmt.Fprintf(out, "| single-row INSERT | %.1f | %.1f | %.0f |\n",
+		float64(ins.commits)/n, float64(ins.walRecords)/n, float64(ins.walBytes)/n)
+	t.Log("\n" + out.String())
+}
+
+// benchRow is about the size of a cart event's payload.
+var benchRow = `{"item_id":"7f1c0e52-5d7e-4a53-9d1f-3f8b6f1a2c11","destination_id":"c2a1b7e4-0d3b-4c55-8f1e-2b9a6d7c8e90","direction":"up","steps":1}`
+
+type benchCart struct {
+	token string
+	item  string
+	// moves counts the moves sent, so the next one knows which way the item can go.
+	moves *int
+}
+
+func destinationIDs(t *testing.T, a *apptest.App, n int) []string {
+	t.Helper()
+	var list struct {
+		Data []struct {
+			ID string `json:"id"`
+		} `json:"data"`
+	}
+	a.Get(fmt.Sprintf("/api/destinations?limit=%d", n), "").JSON(t, &list)
+	if len(list.Data) < n {
+		t.Fatalf("the demo catalogue has %d destinations, want %d", len(list.Data), n)
+	}
+	ids := make([]string, n)
+	for i := range ids {
+		ids[i] = list.Data[i].ID
+	}
+	return ids
+}
+
+// newBenchCart signs a traveller up and fills their cart; item is the stop the benchmark moves.
+func newBenchCart(t *testing.T, a *apptest.App, ids []string) benchCart {
+	t.Helper()
+	s := a.SignUp(t, "")
+	for _, id := range ids {
+		if r := a.Post("/api/auth/cart", s.Token, map[string]string{"destination_id": id}); r.Status != http.StatusCreated {
+			t.Fatalf("add to cart: %d %s", r.Status, r.Body)
+		}
+	}
+	var cart struct {
+		Data []struct {
+			ID string `json:"id"`
+		} `json:"data"`
+	}
+	a.Get("/api/auth/cart", s.Token).JSON(t, &cart)
+	return benchCart{token: s.Token, item: cart.Data[len(cart.Data)-1].ID, moves: new(int)}
+}
+
+// move sends one move of c's item, the last stop, up then down in turn, so each is a real change.
+func (c benchCart) move(client *http.Client, url string) error {
+	dir := "up"
+	if *c.moves%2 == 1 {
+		dir = "down"
+	}
+	*c.moves++
+	body, _ := json.Marshal(map[string]any{"direction": dir, "steps": 1})
+	req, _ := http.NewRequest(http.MethodPatch, url+"/api/auth/cart/items/"+c.item+"/move", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	res, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		return fmt.Errorf("move: %d", res.StatusCode)
+	}
+	return nil
+}
+
+// moveLoad moves items in carts, one connection per cart, for d.
+func moveLoad(a *apptest.App, carts []benchCart, d time.Duration) load {
+	return parallel(len(carts), d, func(i int) func() error {
+		tr := &http.Transport{MaxIdleConnsPerHost: 1}
+		client := &http.Client{Transport: tr}
+		return func() error { return carts[i].move(client, a.URL) }
+	})
+}
+
+// moveCount sends n moves of one cart, one after another.
+func moveCount(a *apptest.App, c benchCart, n int) load {
+	var l load
+	for range n {
+		if err := c.move(http.DefaultClient, a.URL); err != nil {
+			l.errs++
+		}
+	}
+	return l
+}
+
+// insertLoad inserts single rows from conns connections for d, each INSERT its own transaction.
+func insertLoad(pool *pgxpool.Pool, conns int, d time.Duration) load {
+	return parallel(conns, d, func(int) func() error {
+		return func() error {
+			_, err := pool.Exec(context.Background(), `INSERT INTO bench_rows (body) VALUES ($1)`, benchRow)
+			return err
+		}
+	})
+}
+
+// parallel runs each worker's operation in a loop for d and gathers the latencies.
+func parallel(workers int, d time.Duration, worker func(i int) func() error) load {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	var mu sync.Mutex
+	var total load
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := range workers {
+		op := worker(i)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mine load
+			for ctx.Err() == nil {
+				t0 := time.Now()
+				if err := op(); err != nil {
+					mine.errs++
+					continue
+				}
+				mine.n++
+				mine.lat = append(mine.lat, time.Since(t0))
+			}
+			mu.Lock()
+			total.add(mine)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	total.elapsed = time.Since(start)
+	return total
+}
+
+// window counts what the database did while work ran (and the statistics were gathered after it).
+func window(t *testing.T, pool *pgxpool.Pool, work func()) counters {
+	t.Helper()
+	before := dbCounters(t, pool)
+	work()
+	return dbCounters(t, pool).minus(before)
+}
+
+type counters struct{ commits, walRecords, walBytes int64 }
+
+func (c counters) minus(o counters) counters {
+	return counters{c.commits - o.commits, c.walRecords - o.walRecords, c.walBytes - o.walBytes}
+}
+
+// dbCounters reads the database's commit count and the cluster's WAL totals. The statistics are
+// counted by each backend and flushed to the shared statistics every so often, so it waits for that.
+func dbCounters(t *testing.T, pool *pgxpool.Pool) counters {
+	t.Helper()
+	ctx := context.Background()
+	var c counters
+	if _, err := pool.Exec(ctx, `SELECT pg_stat_force_next_flush()`); err != nil {
+		t.Fatal(err)
+	}
+	// An idle backend flushes its counts within PGSTAT_IDLE_INTERVAL (10 s).
+	time.Sleep(10500 * time.Millisecond)
+	if err := pool.QueryRow(ctx, `SELECT xact_commit, (SELECT wal_records FROM pg_stat_wal), (SELECT wal_bytes FROM pg_stat_wal)::bigint
+		FROM pg_stat_database WHERE datname = current_database()`).Scan(&c.commits, &c.walRecords, &c.walBytes); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
