@@ -21,6 +21,9 @@ type Config struct {
 	// LeaseInterval is how often a standby process tries to take a projection's leader lease, and how
 	// often the leader checks that it still holds it. Default 1s.
 	LeaseInterval time.Duration
+	// SkipSaveDelay is how long after a batch a projection does not read its checkpoint is saved
+	// past it, once for all such batches meanwhile (see skipped.go). Default 50ms.
+	SkipSaveDelay time.Duration
 	// Logger receives the runner's logs. Default slog.Default().
 	Logger *slog.Logger
 }
@@ -31,6 +34,7 @@ const (
 	defaultRetryMaxInterval     = 30 * time.Second
 	defaultPollInterval         = 100 * time.Millisecond
 	defaultLeaseInterval        = time.Second
+	defaultSkipSaveDelay        = 50 * time.Millisecond
 	maxBatchSize                = 100_000
 )
 
@@ -49,6 +53,9 @@ func (c *Config) setDefaults() {
 	}
 	if c.LeaseInterval == 0 {
 		c.LeaseInterval = defaultLeaseInterval
+	}
+	if c.SkipSaveDelay == 0 {
+		c.SkipSaveDelay = defaultSkipSaveDelay
 	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()
@@ -75,6 +82,9 @@ func (c Config) Validate() error {
 	}
 	if c.LeaseInterval <= 0 {
 		errs = append(errs, fmt.Errorf("LeaseInterval %s must be positive", c.LeaseInterval))
+	}
+	if c.SkipSaveDelay <= 0 {
+		errs = append(errs, fmt.Errorf("SkipSaveDelay %s must be positive", c.SkipSaveDelay))
 	}
 	if len(errs) > 0 {
 		return fmt.Errorf("%w: %w", ErrInvalidConfig, errors.Join(errs...))

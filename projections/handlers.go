@@ -111,6 +111,29 @@ func (h *Handlers) init() error {
 	return h.initErr
 }
 
+// Reads reports whether a batch holds anything for this projection: an event of a type it handles,
+// an event of a stream category it reads (whose type it must at least know), or any event at all
+// when it has an All hook. A batch it does not read changes nothing, so the runner applies none and
+// only moves the checkpoint past it, later and for several such batches at once.
+func (h *Handlers) Reads(events []eventstore.RecordedEvent) bool {
+	if err := h.init(); err != nil || h.All != nil {
+		return true // Apply reports the error
+	}
+	for i := range events {
+		if _, ok := h.byName[events[i].Type]; ok {
+			return true
+		}
+		category, _, err := eventstore.SplitStreamID(events[i].StreamID)
+		if err != nil {
+			category = events[i].StreamID
+		}
+		if h.streams[category] {
+			return true
+		}
+	}
+	return false
+}
+
 // Apply dispatches a batch of events (in log order) inside tx. The runner calls it; tests and
 // wrappers may too.
 func (h *Handlers) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {

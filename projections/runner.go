@@ -34,6 +34,9 @@ type Runner struct {
 	leading   map[string]bool
 	changed   chan struct{} // closed and replaced whenever positions or leading change
 	started   bool
+	skips     map[string]skippedRun // batches not read and not yet saved (skipped.go)
+	stopping  bool
+	flushes   sync.WaitGroup // scheduled saves of skipped runs
 }
 
 // NewRunner checks cfg (after applying defaults) and the projections' names.
@@ -48,6 +51,7 @@ func NewRunner(pool *pgxpool.Pool, store eventstore.Store, cfg Config, projectio
 		positions: make(map[string]eventstore.Position, len(projections)),
 		leading:   make(map[string]bool, len(projections)),
 		changed:   make(chan struct{}),
+		skips:     make(map[string]skippedRun),
 	}
 	for _, p := range projections {
 		if err := checkName(p.Name()); err != nil {
@@ -114,7 +118,11 @@ func (r *Runner) Run(ctx context.Context) error {
 	for _, p := range r.projections {
 		router.AddConsumerHandler(p.Name(), p.Name(), sub, r.handler(p))
 	}
-	if err := router.Run(ctx); err != nil {
+	err = router.Run(ctx)
+	// Every handler has returned: save what was skipped, so that a stopped runner writes nothing more
+	// and the next one starts where this one got to.
+	r.saveAllSkipped()
+	if err != nil {
 		return fmt.Errorf("projections: %w", err)
 	}
 	return nil
@@ -126,6 +134,10 @@ func (r *Runner) handler(p Projection) message.NoPublishHandlerFunc {
 		events, ok := batchFrom(ctx)
 		if !ok {
 			return errors.New("projections: message carries no batch")
+		}
+		if !p.Handlers().Reads(events) {
+			r.skipped(p.Name(), events)
+			return nil
 		}
 		res, err := ApplyBatch(ctx, r.pool, p, events)
 		if err != nil {

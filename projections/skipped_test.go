@@ -1,0 +1,104 @@
+package projections_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"mishwar/eventstore"
+	"mishwar/projections"
+)
+
+// lids reads only the "box" streams, and of them only BoxClosed: the rest of the log is not for it.
+type lids struct{ handlers *projections.Handlers }
+
+func newLids(r *eventstore.Registry) *lids {
+	return &lids{handlers: &projections.Handlers{
+		Registry: r,
+		Streams:  []string{"box"},
+		Events: []projections.Handler{
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[boxClosed]) error {
+				_, err := tx.Exec(ctx, `INSERT INTO closed (label) VALUES ($1)`, e.Data.Label)
+				return err
+			}),
+		},
+	}}
+}
+
+func (*lids) Name() string                      { return "lids" }
+func (*lids) Schema() string                    { return `CREATE TABLE closed (label text NOT NULL);` }
+func (l *lids) Handlers() *projections.Handlers { return l.handlers }
+
+// countCheckpointSaves counts, from now on, every write of the named projection's checkpoint row.
+func countCheckpointSaves(t *testing.T, e env, name string) func() int {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := e.pool.Exec(ctx, `
+		CREATE TABLE checkpoint_saves (name text NOT NULL);
+		CREATE FUNCTION count_checkpoint_save() RETURNS trigger LANGUAGE plpgsql AS
+			$$ BEGIN INSERT INTO checkpoint_saves VALUES (NEW.name); RETURN NEW; END $$;
+		CREATE TRIGGER count_checkpoint_saves AFTER UPDATE ON projection_checkpoints
+			FOR EACH ROW EXECUTE FUNCTION count_checkpoint_save();`); err != nil {
+		t.Fatal(err)
+	}
+	return func() int {
+		var n int
+		if err := e.pool.QueryRow(ctx, `SELECT count(*) FROM checkpoint_saves WHERE name = $1`, name).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+}
+
+func TestBatchesAProjectionDoesNotReadMoveItOnAtOnceAndAreSavedTogether(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	cfg := testConfig()
+	cfg.BatchSize = 1
+	cfg.SkipSaveDelay = 500 * time.Millisecond
+	r, stop := startRunner(t, e, cfg, newLids(boxRegistry()))
+	first := appendRaw(t, e, "box-1", eventstore.EventData{Type: "BoxClosed", Data: []byte(`{"label":"a"}`)})
+	waitFor(t, r, "lids", first)
+	saves := countCheckpointSaves(t, e, "lids")
+
+	// Twenty cart changes, one batch each: the projection is past them at once (read-your-writes
+	// in this process does not wait for a save) and its checkpoint follows in far fewer saves.
+	last := appendEvents(t, e.store, 20, 1, []string{"cart"}, []string{"Changed"})
+	waitFor(t, r, "lids", last)
+	eventually(t, 10*time.Second, "the checkpoint is saved past the skipped batches", func() bool {
+		return statusOf(t, e, "lids").Position == last
+	})
+	if n := saves(); n >= 10 {
+		t.Errorf("%d checkpoint saves for 20 batches the projection does not read; want them saved together", n)
+	}
+	if s := statusOf(t, e, "lids"); s.EventsProcessed != 21 || s.LagEvents != 0 {
+		t.Errorf("status: processed %d lag %d, want 21 and 0", s.EventsProcessed, s.LagEvents)
+	}
+
+	// A batch it reads is applied and saved with its checkpoint, as ever.
+	closed := appendRaw(t, e, "box-2", eventstore.EventData{Type: "BoxClosed", Data: []byte(`{"label":"b"}`)})
+	waitFor(t, r, "lids", closed)
+	var labels int
+	if err := e.pool.QueryRow(context.Background(), `SELECT count(*) FROM rm_lids.closed`).Scan(&labels); err != nil || labels != 2 {
+		t.Fatalf("closed boxes: %d (%v), want 2", labels, err)
+	}
+	if s := statusOf(t, e, "lids"); s.Position != closed {
+		t.Fatalf("checkpoint %s after a batch the projection read, want %s", s.Position, closed)
+	}
+
+	// Stopping saves what was skipped since: the next runner starts there, and nothing is written
+	// once the runner has stopped.
+	tail := appendEvents(t, e.store, 3, 1, []string{"cart"}, []string{"Changed"})
+	waitFor(t, r, "lids", tail)
+	stop()
+	if s := statusOf(t, e, "lids"); s.Position != tail || s.EventsProcessed != 25 {
+		t.Fatalf("after stopping: checkpoint %s processed %d, want %s and 25", s.Position, s.EventsProcessed, tail)
+	}
+	after := saves()
+	time.Sleep(2 * cfg.SkipSaveDelay)
+	if n := saves(); n != after {
+		t.Fatalf("%d checkpoint saves after the runner stopped", n-after)
+	}
+}
