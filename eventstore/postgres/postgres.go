@@ -31,6 +31,7 @@ type Store struct {
 	log          *slog.Logger
 	notifier     *notifier
 	listener     *listener
+	tail         *tail
 }
 
 var _ eventstore.Store = (*Store)(nil)
@@ -75,6 +76,7 @@ func New(pool *pgxpool.Pool, opts ...Option) *Store {
 	}
 	s.notifier = &notifier{pool: pool, log: s.log}
 	s.listener = newListener(pool.Config().ConnConfig, s.log)
+	s.tail = newTail(s)
 	return s
 }
 

@@ -8,25 +8,46 @@ import (
 	"mishwar/eventstore"
 )
 
-// Subscribe implements eventstore.Store: it reads the global log in batches until it is caught up,
-// then waits for an append's notification (or the poll interval) and reads again. It returns the
-// handler's error, a read error, or ctx's error.
+// Subscribe implements eventstore.Store: it reads the global log in batches until it reaches the
+// events the Store's tail keeps in memory (tail.go), then takes its batches from the tail, which
+// follows the log's end for every subscription of the Store at once. It returns the handler's error,
+// an error of its own reads, or ctx's error.
 func (s *Store) Subscribe(ctx context.Context, after eventstore.Position, batchSize int, handle func(context.Context, []eventstore.RecordedEvent) error) error {
 	if batchSize <= 0 {
 		return fmt.Errorf("eventstore/postgres: subscribe: batch size must be positive, got %d", batchSize)
 	}
 	s.listener.acquire()
 	defer s.listener.release()
+	s.tail.acquire()
+	defer s.tail.release()
 
 	timer := time.NewTimer(s.pollInterval)
 	defer timer.Stop()
 	var (
-		pos     = after
-		buf     []eventstore.RecordedEvent
-		backoff time.Duration
+		pos = after
+		buf []eventstore.RecordedEvent
 	)
 	for {
-		// Taken before reading, so a notification that arrives while we read is not lost.
+		// Taken before reading, so a move of the tail while we read is not missed.
+		moved := s.tail.wait()
+		if batch, covered := s.tail.after(pos, batchSize); covered {
+			if len(batch) > 0 {
+				if err := handle(ctx, batch); err != nil {
+					return err
+				}
+				pos = batch[len(batch)-1].Position
+				continue
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-moved:
+			}
+			continue
+		}
+
+		// Behind the tail (catching up) or ahead of it (a position another process got to first):
+		// read for ourselves.
 		woken := s.listener.wakeup()
 		batch, err := s.readAll(ctx, pos, batchSize, buf)
 		if err != nil {
@@ -38,29 +59,15 @@ func (s *Store) Subscribe(ctx context.Context, after eventstore.Position, batchS
 				return err
 			}
 			pos = batch[len(batch)-1].Position
-			if len(batch) == batchSize {
-				continue
-			}
+			continue
 		}
-
-		// Caught up. Committed events held back by an older running transaction become readable when
-		// it ends; if that transaction appends nothing, no notification will say so, so look again
-		// soon, backing off while it lasts.
-		held, err := s.undelivered(ctx, pos)
-		if err != nil {
-			return contextOr(ctx, err)
-		}
-		wait := s.pollInterval
-		if held {
-			backoff = min(max(2*backoff, time.Millisecond), s.pollInterval)
-			wait = backoff
-		} else {
-			backoff = 0
-		}
-		timer.Reset(wait)
+		// Nothing readable after pos yet: the tail will get there (or a notification, or the poll,
+		// says to look again).
+		timer.Reset(s.pollInterval)
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
+		case <-moved:
 		case <-woken:
 		case <-timer.C:
 		}

@@ -1,0 +1,250 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"mishwar/eventstore"
+)
+
+// A process runs a dozen subscriptions (every projection and process manager), and each used to read
+// the log's end for itself: on every append, a dozen reads of the same new events and a dozen "is
+// anything held back?" probes, most of a command's round trips to the database. Now one reader per
+// Store, the tail, follows the log's end while any subscription runs and keeps the last events it read
+// in memory; a subscription at a position the tail covers takes its batches from there, and reads for
+// itself only while it is behind the tail (catching up, a rebuild) or ahead of it (a checkpoint
+// another process moved further than this one's tail has read yet).
+//
+// The tail holds every readable event after start up to head, in log order, with nothing missing: it
+// reads with the same horizon as every reader (readAllSQL), so an event below the head can never turn
+// up later.
+
+// tailKeep is how many of the latest events the tail keeps; a subscription further behind reads for
+// itself until it catches up.
+const tailKeep = 4096
+
+// tailBatch is how many events the tail reads at once.
+const tailBatch = 500
+
+type tail struct {
+	s *Store
+
+	mu      sync.Mutex
+	users   int
+	stop    context.CancelFunc
+	done    chan struct{}
+	ready   bool                // start and head are known
+	start   eventstore.Position // no readable event lies after start and before recent[0]
+	head    eventstore.Position // the last position the tail has read up to
+	recent  []eventstore.RecordedEvent
+	changed chan struct{} // closed (and replaced) when head moves
+	// gen counts the runs: a run still stopping while the next starts must not write.
+	gen int
+}
+
+func newTail(s *Store) *tail { return &tail{s: s, changed: make(chan struct{})} }
+
+func (t *tail) acquire() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.users++
+	if t.users > 1 {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	t.stop, t.done = cancel, done
+	t.gen++
+	gen := t.gen
+	go func() {
+		defer close(done)
+		t.run(ctx, gen)
+	}()
+}
+
+func (t *tail) release() {
+	t.mu.Lock()
+	t.users--
+	if t.users > 0 {
+		t.mu.Unlock()
+		return
+	}
+	stop, done := t.stop, t.done
+	t.stop, t.done = nil, nil
+	t.mu.Unlock()
+	stop()
+	<-done
+	t.mu.Lock()
+	if t.users == 0 {
+		t.ready, t.recent = false, nil
+	}
+	t.mu.Unlock()
+}
+
+// wait returns a channel closed when the head next moves.
+func (t *tail) wait() <-chan struct{} {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.changed
+}
+
+// after returns up to limit events after pos, as a slice of the caller's own, and whether the tail
+// covers pos at all (if not, the caller reads the log itself). An empty answer for a covered position
+// means the caller is at the head: it waits for the tail to move.
+func (t *tail) after(pos eventstore.Position, limit int) ([]eventstore.RecordedEvent, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.ready || pos.Less(t.start) || t.head.Less(pos) {
+		return nil, false
+	}
+	i := sort.Search(len(t.recent), func(i int) bool { return pos.Less(t.recent[i].Position) })
+	n := min(limit, len(t.recent)-i)
+	if n == 0 {
+		return nil, true
+	}
+	return append([]eventstore.RecordedEvent(nil), t.recent[i:i+n]...), true
+}
+
+// run follows the log's end until ctx ends. It starts at the readable head: the subscriptions behind
+// it read for themselves until they reach it.
+func (t *tail) run(ctx context.Context, gen int) {
+	s := t.s
+	retry := s.pollInterval
+	var head eventstore.Position
+	for {
+		var err error
+		if head, err = s.readableHead(ctx); err == nil {
+			break
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		s.log.Warn("eventstore: the log's tail cannot find the head; retrying", "err", err, "retry_in", retry)
+		if !sleep(ctx, retry) {
+			return
+		}
+	}
+	t.mu.Lock()
+	if t.gen != gen {
+		t.mu.Unlock()
+		return
+	}
+	t.ready, t.start, t.head, t.recent = true, head, head, nil
+	t.moved()
+	t.mu.Unlock()
+
+	timer := time.NewTimer(s.pollInterval)
+	defer timer.Stop()
+	var backoff time.Duration
+	for {
+		// Taken before reading, so a notification that arrives while we read is not lost.
+		woken := s.listener.wakeup()
+		batch, err := s.readAll(ctx, head, tailBatch, nil)
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			// Subscriptions wait meanwhile; nothing is lost, the tail reads on from its head.
+			s.log.Warn("eventstore: the log's tail could not read; retrying", "err", err, "retry_in", retry)
+			if !sleep(ctx, retry) {
+				return
+			}
+			continue
+		}
+		if len(batch) > 0 {
+			head = batch[len(batch)-1].Position
+			if !t.add(gen, batch) {
+				return
+			}
+			if len(batch) == tailBatch {
+				continue
+			}
+		}
+		// Caught up. Committed events held back by an older running transaction become readable when
+		// it ends; if that transaction appends nothing, no notification will say so, so look again
+		// soon, backing off while it lasts.
+		held, err := s.undelivered(ctx, head)
+		if err != nil && ctx.Err() != nil {
+			return
+		}
+		wait := s.pollInterval
+		if held || err != nil {
+			backoff = min(max(2*backoff, time.Millisecond), s.pollInterval)
+			wait = backoff
+		} else {
+			backoff = 0
+		}
+		timer.Reset(wait)
+		select {
+		case <-ctx.Done():
+			return
+		case <-woken:
+		case <-timer.C:
+		}
+	}
+}
+
+// add appends a batch read after the head, dropping the oldest events beyond tailKeep. It reports
+// false to a run that has been replaced.
+func (t *tail) add(gen int, batch []eventstore.RecordedEvent) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.gen != gen {
+		return false
+	}
+	t.recent = append(t.recent, batch...)
+	if over := len(t.recent) - tailKeep; over > 0 {
+		t.start = t.recent[over-1].Position
+		// A fresh slice, so the dropped events (and the array under them) can be collected.
+		t.recent = append(make([]eventstore.RecordedEvent, 0, tailKeep+tailBatch), t.recent[over:]...)
+	}
+	t.head = batch[len(batch)-1].Position
+	t.moved()
+	return true
+}
+
+// moved wakes the subscriptions waiting for the head to move. t.mu is held.
+func (t *tail) moved() {
+	close(t.changed)
+	t.changed = make(chan struct{})
+}
+
+// readableHeadSQL is the last readable event, found by walking the primary key backwards.
+const readableHeadSQL = `SELECT tx_id, position FROM events
+ WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())
+ ORDER BY tx_id DESC, position DESC
+ LIMIT 1`
+
+// readableHead is the position of the last event a reader may see now (eventstore.Start when none).
+func (s *Store) readableHead(ctx context.Context) (eventstore.Position, error) {
+	var (
+		txID     uint64
+		position int64
+	)
+	err := s.pool.QueryRow(ctx, readableHeadSQL).Scan(&txID, &position)
+	if err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return eventstore.Start, nil
+		}
+		return eventstore.Position{}, fmt.Errorf("eventstore/postgres: readable head: %w", err)
+	}
+	return eventstore.Position{Commit: txID, Prepare: uint64(position)}, nil
+}
+
+// sleep waits for d or ctx's end, and reports whether ctx is still alive.
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
