@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"sync"
 	"testing"
 	"time"
 
@@ -28,6 +27,7 @@ import (
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
+	"mishwar/internal/clocktest"
 	"mishwar/processes"
 	paymentsproc "mishwar/processes/payments"
 	"mishwar/projections"
@@ -37,22 +37,7 @@ import (
 )
 
 // Clock is a settable clock shared by the runner and the tests.
-type Clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *Clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *Clock) Set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = t
-}
+type Clock = clocktest.Clock
 
 // Fixture is the real write and read side: event store, catalogue, cart and orders, on PostgreSQL,
 // with the payments process manager (processes/payments) and a job worker performing its jobs.
@@ -100,7 +85,7 @@ func New(t testing.TB, drivers int) *Fixture {
 // NewWith starts the fixture with opts.
 func NewWith(t testing.TB, drivers int, opts Options) *Fixture {
 	t.Helper()
-	f := &Fixture{Fixture: carttest.New(t), Clock: &Clock{t: Now}}
+	f := &Fixture{Fixture: carttest.New(t), Clock: clocktest.New(Now)}
 	orderscmd.RegisterEvents(f.Registry)
 	f.Runner.Now = f.Clock.Now
 	f.Plan = f.RatePlan(t, "Sedan", 1200, 5000, 1)
