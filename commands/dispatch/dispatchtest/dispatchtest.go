@@ -151,6 +151,14 @@ func (f *Fixture) Order(t testing.TB, day availability.Day, owner string, paid b
 	return id
 }
 
+// Assign assigns driverID to the order's trip as Admin, failing the test on error.
+func (f *Fixture) Assign(t testing.TB, orderID, driverID string) {
+	t.Helper()
+	if _, err := f.Dispatch.AssignDriver(context.Background(), orderID, driverID, commands.NewMeta(Admin)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // CancelOrder writes the order's cancellation on its stream, as the traveller's cancel would.
 func (f *Fixture) CancelOrder(t testing.TB, id string) {
 	t.Helper()
