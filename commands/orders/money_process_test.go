@@ -64,8 +64,7 @@ var admin = order.Actor{UserID: "admin", Staff: true}
 func paidU1Order(t *testing.T, f *orderstest.Fixture, date string) (orderscmd.Placed, order.State) {
 	t.Helper()
 	f.FillCart(t, "u1")
-	p := f.Place(t, "u1", date)
-	f.Notify(t, orderstest.Notice(p, "n-"+p.PaymentID, payments.OutcomeSucceeded, f.Order(t, p.OrderID).Price()))
+	p := paidOrder(t, f, "u1", date)
 	s := f.Order(t, p.OrderID)
 	if s.Status() != order.StatusConfirmed {
 		t.Fatalf("order %s", s.Status())
