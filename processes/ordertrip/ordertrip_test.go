@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"mishwar/adapters/jobs"
 	"mishwar/adapters/payments"
 	"mishwar/commands"
@@ -52,34 +50,7 @@ func newWorld(t *testing.T) *world {
 // start runs the process as the composition root does, until the test ends or stop.
 func (w *world) start(t *testing.T) {
 	t.Helper()
-	p := ordertrip.New(w.Registry, w.Store, w.queue)
-	var hs []projections.Handler
-	for _, h := range p.Handlers() {
-		hs = append(hs, projections.OnType(h.Type, func(ctx context.Context, tx pgx.Tx, env projections.Envelope, v any) error {
-			return h.Handle(ctx, tx, env, v)
-		}))
-	}
-	r, err := projections.NewRunner(w.Pool, w.Store, projections.Config{Logger: slog.New(slog.DiscardHandler),
-		RetryInitialInterval: 10 * time.Millisecond, RetryMaxInterval: 50 * time.Millisecond, LeaseInterval: 50 * time.Millisecond},
-		projections.Process(p.Name(), &projections.Handlers{Registry: w.Registry, Streams: p.Streams(), Events: hs}, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = r.Run(ctx)
-	}()
-	stopped := false
-	w.runner, w.stop = r, func() {
-		if !stopped {
-			stopped = true
-			cancel()
-			<-done
-		}
-	}
-	t.Cleanup(w.stop)
+	w.runner, w.stop = w.RunProcesses(t, orderstest.Process(w.Registry, ordertrip.New(w.Registry, w.Store, w.queue)))
 }
 
 func (w *world) caughtUp(t *testing.T, pos eventstore.Position) {
