@@ -132,9 +132,6 @@ func (s State) PaymentsUnderReview() []string {
 	return out
 }
 
-// UnderReviewPayment reports whether paymentID's money differs from what was asked and waits for staff.
-func (s State) UnderReviewPayment(paymentID string) bool { return s.payments[paymentID].review }
-
 func decideOpenPayment(s State, c OpenPayment, now time.Time) ([]Event, error) {
 	if c.PaymentID == "" || c.Provider == "" {
 		return nil, ErrInvalidOrder
