@@ -120,6 +120,32 @@ func (s State) OpenSession(purpose string, now time.Time) (Session, bool) {
 	return s.Session(id)
 }
 
+// Why a session ordered before is not opened after all (PaymentSessionFailed.Reason).
+const (
+	SessionExpired         = "expired"
+	SessionNoLongerPayable = "no_longer_payable"
+)
+
+// StaleSession says why the session sess, ordered before, should no longer be opened with the provider
+// at now: SessionExpired when its time ran out, SessionNoLongerPayable when the order stopped waiting
+// for what it would take (paid, cancelled or lapsed meanwhile, or the exchange it was for is gone).
+// It is "" when the session should still be opened.
+func (s State) StaleSession(sess Session, now time.Time) string {
+	if !now.Before(sess.ExpiresAt) {
+		return SessionExpired
+	}
+	if sess.Purpose == PurposeExchange {
+		if x, ok := s.PendingExchange(); ok && x.PaymentID == sess.PaymentID && s.status == StatusConfirmed {
+			return ""
+		}
+		return SessionNoLongerPayable
+	}
+	if s.status == StatusAwaitingPayment && s.currentPayment == sess.PaymentID {
+		return ""
+	}
+	return SessionNoLongerPayable
+}
+
 // PaymentsUnderReview are the payments whose money differs from what was asked and waits for staff,
 // oldest first.
 func (s State) PaymentsUnderReview() []string {
