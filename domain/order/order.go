@@ -635,9 +635,7 @@ func decideRequestRefund(s State, c RequestRefund) ([]Event, error) {
 		return nil, err
 	}
 	if strings.TrimSpace(c.Reason) == "" {
-		v := &domain.ValidationError{}
-		v.Add("reason", KeyReasonRequired)
-		return nil, v
+		return nil, errReasonRequired()
 	}
 	// What is on its way back already cannot be asked for again.
 	refundable := s.Refundable().Minor
@@ -669,9 +667,7 @@ func decideIssueRefund(s State, c IssueRefund) ([]Event, error) {
 		return nil, ErrRefundSettled
 	}
 	if strings.TrimSpace(c.Reason) == "" {
-		v := &domain.ValidationError{}
-		v.Add("reason", KeyReasonRequired)
-		return nil, v
+		return nil, errReasonRequired()
 	}
 	if c.Amount.Minor <= 0 || c.Amount.Currency != money.EGP {
 		return nil, ErrInvalidAmount

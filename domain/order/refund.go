@@ -140,9 +140,7 @@ func decideOrderRefund(s State, c OrderRefund) ([]Event, error) {
 	}
 	reason := strings.TrimSpace(c.Reason)
 	if reason == "" {
-		v := &domain.ValidationError{}
-		v.Add("reason", KeyReasonRequired)
-		return nil, v
+		return nil, errReasonRequired()
 	}
 	left := s.Refundable()
 	if left.Minor <= 0 {
@@ -175,6 +173,13 @@ func refundOwedWith(s State, events []Event, err error, refundID, reason string,
 		return events, nil
 	}
 	return append(events, refunds...), nil
+}
+
+// errReasonRequired is the refusal of a decision that needs a reason and was given none.
+func errReasonRequired() error {
+	v := &domain.ValidationError{}
+	v.Add("reason", KeyReasonRequired)
+	return v
 }
 
 func (s State) refundKnown(refundID string) bool {

@@ -241,9 +241,7 @@ func decideAcceptPayment(s State, c AcceptPayment) ([]Event, error) {
 	}
 	reason := strings.TrimSpace(c.Reason)
 	if reason == "" {
-		v := &domain.ValidationError{}
-		v.Add("reason", KeyReasonRequired)
-		return nil, v
+		return nil, errReasonRequired()
 	}
 	accepted := PaymentAccepted{PaymentID: c.PaymentID, Purpose: p.purpose, Amount: p.received, Reason: reason, ByUserID: c.Actor.UserID}
 	if p.purpose == PurposeExchange {
