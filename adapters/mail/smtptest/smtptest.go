@@ -9,16 +9,11 @@ package smtptest
 import (
 	"bufio"
 	"bytes"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/base64"
 	"fmt"
 	"io"
-	"math/big"
 	"mime"
 	"mime/multipart"
 	"mime/quotedprintable"
@@ -29,6 +24,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"mishwar/adapters/mail/certtest"
 )
 
 // Options configure the server.
@@ -84,7 +81,7 @@ func start(opts Options) (*Server, error) {
 	if opts.Addr == "" {
 		opts.Addr = "127.0.0.1:0"
 	}
-	cert, pool, err := selfSigned()
+	cert, err := certtest.SelfSigned("smtptest")
 	if err != nil {
 		return nil, err
 	}
@@ -93,8 +90,8 @@ func start(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		Addr: ln.Addr().String(), RootCAs: pool, opts: opts, ln: ln,
-		tlsCfg:  &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12},
+		Addr: ln.Addr().String(), RootCAs: cert.Pool, opts: opts, ln: ln,
+		tlsCfg:  &tls.Config{Certificates: []tls.Certificate{cert.TLS}, MinVersion: tls.VersionTLS12},
 		conns:   map[net.Conn]struct{}{},
 		arrived: make(chan struct{}, 1000),
 	}
@@ -373,36 +370,6 @@ func addrArg(arg, prefix string) string {
 		arg = arg[:i] // drop ESMTP parameters (BODY=8BITMIME, SIZE=...)
 	}
 	return strings.Trim(arg, "<>")
-}
-
-func selfSigned() (tls.Certificate, *x509.CertPool, error) {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return tls.Certificate{}, nil, err
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(1),
-		Subject:               pkix.Name{CommonName: "smtptest"},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(24 * time.Hour),
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-		DNSNames:              []string{"localhost"},
-		IPAddresses:           []net.IP{net.ParseIP("127.0.0.1"), net.ParseIP("::1")},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		return tls.Certificate{}, nil, err
-	}
-	leaf, err := x509.ParseCertificate(der)
-	if err != nil {
-		return tls.Certificate{}, nil, err
-	}
-	pool := x509.NewCertPool()
-	pool.AddCert(leaf)
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool, nil
 }
 
 // Parsed is a received message taken apart: headers decoded, text and HTML parts decoded.
