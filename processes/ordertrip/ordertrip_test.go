@@ -269,10 +269,10 @@ func TestAnOrderMovedToAnotherDayReleasesItsDriverOnceEvenWhenTheWorkerDies(t *t
 	if j := w.jobs(t); j[ordertrip.JobMoveTrip+" done"] != 1 || j[ordertrip.JobMoveTrip+" attempts"] != 2 {
 		t.Fatalf("jobs %v, want the move done after two attempts", j)
 	}
-	if n := countOf[dispatch.DriverUnassigned](t, w, dispatchcmd.TripStream(orderID)); n != 1 {
+	if n := commandstest.Count[dispatch.DriverUnassigned](t, w.Runner, dispatchcmd.TripStream(orderID)); n != 1 {
 		t.Fatalf("%d DriverUnassigned, want 1", n)
 	}
-	if n := countOf[dispatch.DriverDayReleased](t, w, dispatchcmd.DriverDayStream("d1", availability.Day(tripDay))); n != 1 {
+	if n := commandstest.Count[dispatch.DriverDayReleased](t, w.Runner, dispatchcmd.DriverDayStream("d1", availability.Day(tripDay))); n != 1 {
 		t.Fatalf("%d DriverDayReleased on the old day, want 1", n)
 	}
 	trip, _, err := w.dispatch.Trip(ctx, orderID)
