@@ -140,7 +140,7 @@ func TestStripeOpensCheckoutSessionsAndRefundsThatStripesAPIAccepts(t *testing.T
 		"mode": "payment", "client_reference_id": "pay-1", "customer_email": "mona@example.com",
 		"line_items[0][price_data][currency]": "egp", "line_items[0][price_data][unit_amount]": "150000",
 		"line_items[0][price_data][product_data][name]": "رحلة مشوار MSH-7K3Q9P",
-		"line_items[0][quantity]": "1", "metadata[payment_id]": "pay-1", "metadata[order_id]": "MSH-7K3Q9P",
+		"line_items[0][quantity]":                       "1", "metadata[payment_id]": "pay-1", "metadata[order_id]": "MSH-7K3Q9P",
 		"payment_intent_data[metadata][payment_id]": "pay-1",
 		"success_url": "https://m.example/payments/MSH-7K3Q9P?status=success",
 		"cancel_url":  "https://m.example/payments/MSH-7K3Q9P?status=failure",

@@ -14,6 +14,7 @@ package stripemocktest
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -38,8 +39,9 @@ type Request struct {
 	Method, Path string
 	Header       http.Header
 	Form         url.Values
-	// Status is stripe-mock's answer.
+	// Status and Answer are stripe-mock's answer.
 	Status int
+	Answer []byte
 }
 
 // Server is a running stripe-mock behind a recording proxy.
@@ -104,22 +106,43 @@ func (s *Server) recorder(target *url.URL) http.Handler {
 		body, _ := io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		form, _ := url.ParseQuery(string(body))
-		rec := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		rec := &recordingWriter{ResponseWriter: w, status: http.StatusOK}
 		proxy.ServeHTTP(rec, r)
 		s.mu.Lock()
-		s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Form: form, Status: rec.status})
+		s.requests = append(s.requests, Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Form: form,
+			Status: rec.status, Answer: rec.body.Bytes()})
 		s.mu.Unlock()
 	})
 }
 
-type statusWriter struct {
+type recordingWriter struct {
 	http.ResponseWriter
 	status int
+	body   bytes.Buffer
 }
 
-func (w *statusWriter) WriteHeader(code int) {
+func (w *recordingWriter) WriteHeader(code int) {
 	w.status = code
 	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *recordingWriter) Write(b []byte) (int, error) {
+	w.body.Write(b)
+	return w.ResponseWriter.Write(b)
+}
+
+// SessionID is the id stripe-mock gave the Checkout Session created for clientReferenceID ("" when
+// none was).
+func (s *Server) SessionID(clientReferenceID string) string {
+	for _, r := range s.Requests("/v1/checkout/sessions") {
+		var cs struct {
+			ID string `json:"id"`
+		}
+		if r.Method == http.MethodPost && r.Form.Get("client_reference_id") == clientReferenceID && json.Unmarshal(r.Answer, &cs) == nil && cs.ID != "" {
+			return cs.ID
+		}
+	}
+	return ""
 }
 
 // Requests returns what stripe-mock received so far whose path starts with prefix, oldest first.
