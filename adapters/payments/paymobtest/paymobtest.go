@@ -41,7 +41,10 @@ type Intention struct {
 }
 
 // SpecialReference is the merchant's reference (returned in callbacks as merchant_order_id).
-func (i Intention) SpecialReference() string { s, _ := i.Request["special_reference"].(string); return s }
+func (i Intention) SpecialReference() string {
+	s, _ := i.Request["special_reference"].(string)
+	return s
+}
 
 // Amount is the intention's amount in cents.
 func (i Intention) Amount() int64 { f, _ := i.Request["amount"].(float64); return int64(f) }
@@ -161,7 +164,7 @@ func (s *Server) intention(w http.ResponseWriter, body map[string]any) {
 		"amount": body["amount"], "currency": body["currency"], "status": "intended", "confirmed": false,
 		"special_reference": body["special_reference"], "extras": map[string]any{"creation_extras": body["extras"]},
 		"payment_keys": []map[string]any{{"integration": methods[0], "key": "ZXlK", "gateway_type": "VPC", "order_id": in.IntentionOrderID}},
-		"created": time.Now().UTC().Format("2006-01-02T15:04:05.000000"), "object": "paymentintention",
+		"created":      time.Now().UTC().Format("2006-01-02T15:04:05.000000"), "object": "paymentintention",
 	})
 }
 
@@ -241,7 +244,7 @@ func (t Transaction) obj() map[string]any {
 		},
 		"created_at": "2024-06-13T11:33:44.592345", "currency": "EGP",
 		"source_data": map[string]any{"pan": "2346", "type": "card", "sub_type": "MasterCard"},
-		"api_source": "OTHER", "is_void": false, "is_refund": false, "error_occured": false, "refunded_amount_cents": 0,
+		"api_source":  "OTHER", "is_void": false, "is_refund": false, "error_occured": false, "refunded_amount_cents": 0,
 		"owner": 302852, "parent_transaction": nil, "data": map[string]any{"message": msg, "txn_response_code": "APPROVED"},
 	}
 }
