@@ -171,6 +171,14 @@ func TestAnOrderPaidThroughStripeCheckoutIsConfirmedByItsSignedWebhookAndRefunde
 	if r := w.webhook(stripeSign(stripeTestWebhookSecret, now, paid), append([]byte(" "), paid...)); r.Status != http.StatusUnauthorized {
 		t.Fatalf("a body changed after signing: %d %s", r.Status, r.Body)
 	}
+	// Signed, but rendered in an API version other than the one pinned: refused, not misread.
+	var old map[string]any
+	_ = json.Unmarshal(paid, &old)
+	old["api_version"], old["id"] = "2024-09-30.acacia", "evt_old_"+s.paymentID
+	oldBody, _ := json.Marshal(old)
+	if r := w.webhook(stripeSign(stripeTestWebhookSecret, now, oldBody), oldBody); r.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("an event in another API version: %d %s", r.Status, r.Body)
+	}
 	if st := w.order(t, u.Token, s.orderID).Data.Status; st != "awaiting_payment" {
 		t.Fatalf("a refused webhook changed the order to %s", st)
 	}
