@@ -33,9 +33,6 @@ const StripeSignatureHeader = "Stripe-Signature"
 // must be created with it (an event of another release train is refused, not misread).
 const StripeAPIVersion = stripe.APIVersion
 
-// stripeTolerance is how old a webhook's signature may be (stripe-go's default, five minutes).
-const stripeTolerance = webhook.DefaultTolerance
-
 // Stripe talks to Stripe Checkout through stripe-go: a hosted session per payment (created with an
 // idempotency key), webhooks verified with webhook.ConstructEvent (Stripe-Signature, the pinned API
 // version), and refunds with idempotency keys.
@@ -148,11 +145,10 @@ func stripeError(what string, err error) error {
 	return fmt.Errorf("%w: stripe %s: %w", ErrProvider, what, err)
 }
 
-// VerifyCallback checks the webhook with webhook.ConstructEvent (Stripe-Signature within five
-// minutes, the event in the pinned API version) and turns Checkout Session events into notices.
+// VerifyCallback checks the webhook with webhook.ConstructEvent (Stripe-Signature, signed within
+// webhook.DefaultTolerance, five minutes; the event in the pinned API version) and turns Checkout Session events into notices.
 func (s *Stripe) VerifyCallback(r *http.Request, body []byte) (Notice, error) {
-	ev, err := webhook.ConstructEventWithOptions(body, r.Header.Get(StripeSignatureHeader), s.cfg.WebhookSecret,
-		webhook.ConstructEventOptions{Tolerance: stripeTolerance})
+	ev, err := webhook.ConstructEvent(body, r.Header.Get(StripeSignatureHeader), s.cfg.WebhookSecret)
 	switch {
 	case errors.Is(err, webhook.ErrNotSigned), errors.Is(err, webhook.ErrInvalidHeader),
 		errors.Is(err, webhook.ErrNoValidSignature), errors.Is(err, webhook.ErrTooOld):
