@@ -44,6 +44,10 @@ type Options struct {
 	SMTPAddr string
 	// Chaos enables Mailpit's Chaos triggers (see Server.Refuse).
 	Chaos bool
+	// PlainText offers no TLS at all, for a sender set with tls=none: the whole app in the HTTP
+	// tests, whose sender trusts only the system's certificate authorities. No credentials with it
+	// (Mailpit allows AUTH only over TLS).
+	PlainText bool
 }
 
 // Server is a running Mailpit.
@@ -66,6 +70,9 @@ func Start(tb testing.TB, opts Options) *Server {
 	tb.Helper()
 	if strings.ContainsAny(opts.Username+opts.Password, " \t\r\n") {
 		tb.Fatal("mailpittest: Mailpit's password files cannot hold white space")
+	}
+	if opts.PlainText && (opts.Username != "" || opts.ImplicitTLS) {
+		tb.Fatal("mailpittest: PlainText goes without credentials and without TLS")
 	}
 	bin := binary(tb)
 	dir := tb.TempDir()
@@ -93,13 +100,13 @@ func Start(tb testing.TB, opts Options) *Server {
 			"--log-file", s.logFile,
 			"--disable-version-check",
 			"--smtp-disable-rdns",
-			"--smtp-tls-cert", certFile,
-			"--smtp-tls-key", keyFile,
 		}
-		if opts.ImplicitTLS {
-			args = append(args, "--smtp-require-tls")
-		} else {
-			args = append(args, "--smtp-require-starttls")
+		switch {
+		case opts.PlainText:
+		case opts.ImplicitTLS:
+			args = append(args, "--smtp-tls-cert", certFile, "--smtp-tls-key", keyFile, "--smtp-require-tls")
+		default:
+			args = append(args, "--smtp-tls-cert", certFile, "--smtp-tls-key", keyFile, "--smtp-require-starttls")
 		}
 		if opts.Username != "" {
 			// One "user:password" line; Mailpit reads plain passwords as well as hashed ones.
@@ -181,6 +188,9 @@ func (s *Server) URL() string {
 	u := url.URL{Scheme: "smtp", Host: s.SMTPAddr}
 	if s.opts.ImplicitTLS {
 		u.Scheme = "smtps"
+	}
+	if s.opts.PlainText {
+		u.RawQuery = "tls=none"
 	}
 	if s.opts.Username != "" {
 		u.User = url.UserPassword(s.opts.Username, s.opts.Password)
