@@ -15,6 +15,7 @@ require (
 	github.com/jackc/puddle/v2 v2.2.2
 	github.com/nyaruka/phonenumbers v1.6.7
 	github.com/pressly/goose/v3 v3.26.0
+	github.com/stripe/stripe-go/v82 v82.5.0
 	github.com/wneessen/go-mail v0.7.2
 	github.com/zishang520/socket.io/servers/socket/v3 v3.0.5
 	github.com/zishang520/socket.io/v3 v3.0.5
@@ -40,6 +41,7 @@ require (
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/clipperhouse/stringish v0.1.1 // indirect
 	github.com/clipperhouse/uax29/v2 v2.3.0 // indirect
+	github.com/davecgh/go-spew v1.1.1 // indirect
 	github.com/dunglas/httpsfv v1.1.1 // indirect
 	github.com/dustin/go-humanize v1.0.1 // indirect
 	github.com/fatih/color v1.18.0 // indirect
@@ -63,6 +65,12 @@ require (
 	github.com/kovidgoyal/go-parallel v1.1.1 // indirect
 	github.com/kovidgoyal/imaging v1.8.5 // indirect
 	github.com/leporo/sqlf v1.4.0 // indirect
+	github.com/lestrrat-go/jspointer v0.0.0-20181205001929-82fadba7561c // indirect
+	github.com/lestrrat-go/jsref v0.0.0-20181205001954-1b590508f37d // indirect
+	github.com/lestrrat-go/jsschema v0.0.0-20181205002244-5c81c58ffcc3 // indirect
+	github.com/lestrrat-go/jsval v0.0.0-20181205002323-20277e9befc0 // indirect
+	github.com/lestrrat-go/pdebug v0.0.0-20180220043849-39f9a71bcabe // indirect
+	github.com/lestrrat-go/structinfo v0.0.0-20190212233437-acd51874663b // indirect
 	github.com/lithammer/shortuuid/v3 v3.0.7 // indirect
 	github.com/lithammer/shortuuid/v4 v4.2.0 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
@@ -99,6 +107,7 @@ require (
 	github.com/spf13/cobra v1.10.1 // indirect
 	github.com/spf13/pflag v1.0.10 // indirect
 	github.com/ssor/bom v0.0.0-20170718123548-6386211fdfcf // indirect
+	github.com/stripe/stripe-mock v0.190.0 // indirect
 	github.com/tg123/go-htpasswd v1.2.4 // indirect
 	github.com/valyala/bytebufferpool v1.0.0 // indirect
 	github.com/vanng822/css v1.0.1 // indirect
@@ -127,4 +136,7 @@ require (
 	modernc.org/sqlite v1.40.0 // indirect
 )
 
-tool github.com/axllent/mailpit
+tool (
+	github.com/axllent/mailpit
+	github.com/stripe/stripe-mock
+)

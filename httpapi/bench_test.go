@@ -26,14 +26,7 @@ func TestBenchmarkTable(t *testing.T) {
 	if os.Getenv("MISHWAR_BENCH") != "1" {
 		t.Skip("set MISHWAR_BENCH=1 to run the HTTP benchmarks (make bench)")
 	}
-	run := 4 * time.Second
-	if v := os.Getenv("MISHWAR_BENCH_SECONDS"); v != "" {
-		d, err := time.ParseDuration(v + "s")
-		if err != nil {
-			t.Fatalf("MISHWAR_BENCH_SECONDS=%q: %v", v, err)
-		}
-		run = d
-	}
+	run := benchtest.RunLength(t, 4*time.Second)
 	a := demoApp(t)
 	const conns = 64
 	out := &strings.Builder{}

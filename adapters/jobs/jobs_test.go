@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/adapters/jobs"
 	"mishwar/internal/pgtest"
@@ -22,10 +21,19 @@ type payload struct {
 	N int `json:"n"`
 }
 
-func enqueue(t *testing.T, pool *pgxpool.Pool, q *jobs.Queue, kind string, id uuid.UUID, p any) {
+// queued is a queue on a fresh database holding one job of kind with payload p, and that job's id.
+func queued(t *testing.T, kind string, p any) (*jobs.Queue, uuid.UUID) {
+	t.Helper()
+	q := &jobs.Queue{Pool: pgtest.NewDatabase(t)}
+	id := uuid.New()
+	enqueue(t, q, kind, id, p)
+	return q, id
+}
+
+func enqueue(t *testing.T, q *jobs.Queue, kind string, id uuid.UUID, p any) {
 	t.Helper()
 	ctx := context.Background()
-	tx, err := pool.Begin(ctx)
+	tx, err := q.Pool.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,20 +48,22 @@ func enqueue(t *testing.T, pool *pgxpool.Pool, q *jobs.Queue, kind string, id uu
 
 func noBackoff(int) time.Duration { return 0 }
 
+// only is the handlers of a worker that performs kind alone.
+func only(kind string, h jobs.Handler) map[string]jobs.Handler {
+	return map[string]jobs.Handler{kind: h}
+}
+
 // refusal is a handler's permanent error, marked the way processes.Permanent marks one.
 type refusal struct{ error }
 
 func (refusal) Permanent() bool { return true }
 
 func TestAJobAskedForTwiceIsPerformedOnce(t *testing.T) {
-	pool := pgtest.NewDatabase(t)
-	q := &jobs.Queue{Pool: pool}
-	id := uuid.New()
-	enqueue(t, pool, q, "test.effect", id, payload{N: 7})
-	enqueue(t, pool, q, "test.effect", id, payload{N: 8}) // the process saw its event again
+	q, id := queued(t, "test.effect", payload{N: 7})
+	enqueue(t, q, "test.effect", id, payload{N: 8}) // the process saw its event again
 
 	var got []int
-	w := &jobs.Worker{Queue: q, Handlers: map[string]jobs.Handler{"test.effect": func(_ context.Context, j jobs.Job) error {
+	w := &jobs.Worker{Queue: q, Handlers: only("test.effect", func(_ context.Context, j jobs.Job) error {
 		var p payload
 		if err := json.Unmarshal(j.Payload, &p); err != nil {
 			return err
@@ -63,7 +73,7 @@ func TestAJobAskedForTwiceIsPerformedOnce(t *testing.T) {
 		}
 		got = append(got, p.N)
 		return nil
-	}}}
+	})}
 	n, err := w.RunOnce(context.Background())
 	if err != nil || n != 1 {
 		t.Fatalf("RunOnce = %d, %v; want 1 job", n, err)
@@ -101,19 +111,16 @@ func TestAJobIsEnqueuedOnlyWithItsTransaction(t *testing.T) {
 }
 
 func TestAFailingJobIsRetriedThenShownAsStuck(t *testing.T) {
-	pool := pgtest.NewDatabase(t)
-	q := &jobs.Queue{Pool: pool}
+	q, id := queued(t, "test.flaky", payload{})
 	ctx := context.Background()
-	id := uuid.New()
-	enqueue(t, pool, q, "test.flaky", id, payload{})
 
 	var calls atomic.Int32
-	w := &jobs.Worker{Queue: q, Backoff: noBackoff, Handlers: map[string]jobs.Handler{"test.flaky": func(_ context.Context, j jobs.Job) error {
+	w := &jobs.Worker{Queue: q, Backoff: noBackoff, Handlers: only("test.flaky", func(_ context.Context, j jobs.Job) error {
 		if calls.Add(1) < 4 {
 			return errors.New("provider unavailable")
 		}
 		return nil
-	}}}
+	})}
 	for i := 1; i <= 3; i++ {
 		if n, err := w.RunOnce(ctx); err != nil || n != 1 {
 			t.Fatalf("attempt %d: RunOnce = %d, %v", i, n, err)
@@ -136,12 +143,10 @@ func TestAFailingJobIsRetriedThenShownAsStuck(t *testing.T) {
 }
 
 func TestARetryWaitsForItsBackoff(t *testing.T) {
-	pool := pgtest.NewDatabase(t)
-	q := &jobs.Queue{Pool: pool}
+	q, _ := queued(t, "test.flaky", payload{})
 	ctx := context.Background()
-	enqueue(t, pool, q, "test.flaky", uuid.New(), payload{})
 	w := &jobs.Worker{Queue: q, Backoff: func(int) time.Duration { return time.Hour },
-		Handlers: map[string]jobs.Handler{"test.flaky": func(context.Context, jobs.Job) error { return errors.New("down") }}}
+		Handlers: only("test.flaky", func(context.Context, jobs.Job) error { return errors.New("down") })}
 	if n, _ := w.RunOnce(ctx); n != 1 {
 		t.Fatal("the first attempt did not run")
 	}
@@ -151,18 +156,15 @@ func TestARetryWaitsForItsBackoff(t *testing.T) {
 }
 
 func TestARefusedJobFailsForGoodUntilAnOperatorRetriesIt(t *testing.T) {
-	pool := pgtest.NewDatabase(t)
-	q := &jobs.Queue{Pool: pool}
+	q, id := queued(t, "test.refused", payload{})
 	ctx := context.Background()
-	id := uuid.New()
-	enqueue(t, pool, q, "test.refused", id, payload{})
 	refuse := true
-	w := &jobs.Worker{Queue: q, Backoff: noBackoff, Handlers: map[string]jobs.Handler{"test.refused": func(context.Context, jobs.Job) error {
+	w := &jobs.Worker{Queue: q, Backoff: noBackoff, Handlers: only("test.refused", func(context.Context, jobs.Job) error {
 		if refuse {
 			return refusal{errors.New("card refunds are closed for this payment")}
 		}
 		return nil
-	}}}
+	})}
 	if n, _ := w.RunOnce(ctx); n != 1 {
 		t.Fatal("the job did not run")
 	}
@@ -192,13 +194,10 @@ func TestARefusedJobFailsForGoodUntilAnOperatorRetriesIt(t *testing.T) {
 }
 
 func TestAPanickingHandlerIsRetriedAndTheWorkerGoesOn(t *testing.T) {
-	pool := pgtest.NewDatabase(t)
-	q := &jobs.Queue{Pool: pool}
-	id := uuid.New()
-	enqueue(t, pool, q, "test.panics", id, payload{})
-	w := &jobs.Worker{Queue: q, Backoff: noBackoff, Handlers: map[string]jobs.Handler{"test.panics": func(context.Context, jobs.Job) error {
+	q, id := queued(t, "test.panics", payload{})
+	w := &jobs.Worker{Queue: q, Backoff: noBackoff, Handlers: only("test.panics", func(context.Context, jobs.Job) error {
 		panic("nil map")
-	}}}
+	})}
 	if n, err := w.RunOnce(context.Background()); n != 1 || err != nil {
 		t.Fatalf("RunOnce = %d, %v", n, err)
 	}
@@ -209,11 +208,8 @@ func TestAPanickingHandlerIsRetriedAndTheWorkerGoesOn(t *testing.T) {
 }
 
 func TestAWorkerLeavesKindsItDoesNotKnow(t *testing.T) {
-	pool := pgtest.NewDatabase(t)
-	q := &jobs.Queue{Pool: pool}
-	id := uuid.New()
-	enqueue(t, pool, q, "test.newer_release", id, payload{})
-	w := &jobs.Worker{Queue: q, Handlers: map[string]jobs.Handler{"test.effect": func(context.Context, jobs.Job) error { return nil }}}
+	q, id := queued(t, "test.newer_release", payload{})
+	w := &jobs.Worker{Queue: q, Handlers: only("test.effect", func(context.Context, jobs.Job) error { return nil })}
 	if n, _ := w.RunOnce(context.Background()); n != 0 {
 		t.Fatal("a worker claimed a kind it has no handler for")
 	}
@@ -225,14 +221,13 @@ func TestAWorkerLeavesKindsItDoesNotKnow(t *testing.T) {
 // The effect runs with no transaction of the worker's open: a slow provider must never hold an xid
 // that the log's gap-safe readers would wait for.
 func TestAJobRunsWithNoTransactionOpen(t *testing.T) {
-	pool := pgtest.NewDatabase(t)
-	q := &jobs.Queue{Pool: pool}
-	enqueue(t, pool, q, "test.effect", uuid.New(), payload{})
+	q, _ := queued(t, "test.effect", payload{})
+	pool := q.Pool
 	var open int
-	w := &jobs.Worker{Queue: q, Handlers: map[string]jobs.Handler{"test.effect": func(ctx context.Context, _ jobs.Job) error {
+	w := &jobs.Worker{Queue: q, Handlers: only("test.effect", func(ctx context.Context, _ jobs.Job) error {
 		return pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
 			 WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_xid IS NOT NULL`).Scan(&open)
-	}}}
+	})}
 	if n, err := w.RunOnce(context.Background()); n != 1 || err != nil {
 		t.Fatalf("RunOnce = %d, %v", n, err)
 	}
@@ -244,11 +239,8 @@ func TestAJobRunsWithNoTransactionOpen(t *testing.T) {
 // A worker that dies mid-job (its lease runs out) leaves the job to another, which performs it with the
 // same id; the dead worker's late word changes nothing.
 func TestALapsedLeaseIsTakenOverAndTheLateWorkerIsIgnored(t *testing.T) {
-	pool := pgtest.NewDatabase(t)
-	q := &jobs.Queue{Pool: pool}
+	q, id := queued(t, "test.effect", payload{})
 	ctx := context.Background()
-	id := uuid.New()
-	enqueue(t, pool, q, "test.effect", id, payload{})
 
 	release := make(chan struct{})
 	started := make(chan struct{})
@@ -267,7 +259,7 @@ func TestALapsedLeaseIsTakenOverAndTheLateWorkerIsIgnored(t *testing.T) {
 			return nil
 		}
 	}
-	slow := &jobs.Worker{Queue: q, Lease: 400 * time.Millisecond, Backoff: noBackoff, Handlers: map[string]jobs.Handler{"test.effect": handler(true)}}
+	slow := &jobs.Worker{Queue: q, Lease: 400 * time.Millisecond, Backoff: noBackoff, Handlers: only("test.effect", handler(true))}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -275,7 +267,7 @@ func TestALapsedLeaseIsTakenOverAndTheLateWorkerIsIgnored(t *testing.T) {
 	}()
 	<-started
 	time.Sleep(500 * time.Millisecond) // the lease lapses
-	other := &jobs.Worker{Queue: q, Handlers: map[string]jobs.Handler{"test.effect": handler(false)}}
+	other := &jobs.Worker{Queue: q, Handlers: only("test.effect", handler(false))}
 	if n, err := other.RunOnce(ctx); n != 1 || err != nil {
 		t.Fatalf("the lapsed job was not taken over: %d, %v", n, err)
 	}
@@ -291,11 +283,10 @@ func TestALapsedLeaseIsTakenOverAndTheLateWorkerIsIgnored(t *testing.T) {
 }
 
 func TestManyWorkersPerformEachJobOnce(t *testing.T) {
-	pool := pgtest.NewDatabase(t)
-	q := &jobs.Queue{Pool: pool}
+	q := &jobs.Queue{Pool: pgtest.NewDatabase(t)}
 	const n = 60
 	for i := range n {
-		enqueue(t, pool, q, "test.effect", uuid.New(), payload{N: i})
+		enqueue(t, q, "test.effect", uuid.New(), payload{N: i})
 	}
 	var mu sync.Mutex
 	count := map[uuid.UUID]int{}
@@ -308,7 +299,7 @@ func TestManyWorkersPerformEachJobOnce(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for range 3 {
-		w := &jobs.Worker{Queue: q, Concurrency: 3, Poll: 20 * time.Millisecond, Handlers: map[string]jobs.Handler{"test.effect": h}}
+		w := &jobs.Worker{Queue: q, Concurrency: 3, Poll: 20 * time.Millisecond, Handlers: only("test.effect", h)}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

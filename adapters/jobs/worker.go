@@ -12,6 +12,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"mishwar/adapters"
 )
 
 // Job is one job as its handler gets it.
@@ -104,80 +106,13 @@ func (w *Worker) kinds() []string {
 // Run performs jobs until ctx ends. It wakes on every committed Enqueue (LISTEN) and every Poll.
 func (w *Worker) Run(ctx context.Context) error {
 	w.defaults()
-	wake := make(chan struct{}, 1)
-	signal := func() {
-		select {
-		case wake <- struct{}{}:
-		default:
-		}
-	}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		w.listen(ctx, signal)
-	}()
-	defer wg.Wait()
-
-	ticker := time.NewTicker(w.Poll)
-	defer ticker.Stop()
-	for {
-		if err := w.drainConcurrently(ctx); err != nil && ctx.Err() == nil {
+	wake := adapters.Wake{Pool: w.Queue.Pool, Channel: notifyChannel, Poll: w.Poll, Logger: w.Logger, Name: "jobs"}
+	wake.Run(ctx, func(ctx context.Context) {
+		if err := adapters.DrainConcurrently(ctx, w.Concurrency, w.drain); err != nil && ctx.Err() == nil {
 			w.Logger.Warn("jobs: round failed", "err", err)
 		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-wake:
-		case <-ticker.C:
-		}
-	}
-}
-
-func (w *Worker) listen(ctx context.Context, signal func()) {
-	for ctx.Err() == nil {
-		err := func() error {
-			pc, err := w.Queue.Pool.Acquire(ctx)
-			if err != nil {
-				return err
-			}
-			// Out of the pool for good: a connection that listened must not serve anyone else.
-			conn := pc.Hijack()
-			defer conn.Close(context.Background())
-			if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
-				return err
-			}
-			signal() // what was enqueued while nobody listened
-			for {
-				if _, err := conn.WaitForNotification(ctx); err != nil {
-					return err
-				}
-				signal()
-			}
-		}()
-		if ctx.Err() != nil {
-			return
-		}
-		w.Logger.Warn("jobs: listen failed; polling until it is back", "err", err)
-		select {
-		case <-ctx.Done():
-		case <-time.After(w.Poll):
-		}
-	}
-}
-
-func (w *Worker) drainConcurrently(ctx context.Context) error {
-	var wg sync.WaitGroup
-	errs := make([]error, w.Concurrency)
-	for i := range w.Concurrency {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[i] = w.drain(ctx)
-		}()
-	}
-	wg.Wait()
-	return errors.Join(errs...)
+	})
+	return nil
 }
 
 // RunOnce performs every job that is due now, one at a time, and reports how many it ran. For tests
@@ -191,18 +126,7 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 // waits for the next round rather than spinning).
 func (w *Worker) drain(ctx context.Context) (int, error) {
 	tried := []uuid.UUID{} // never nil: NULL would match nothing
-	n := 0
-	for ctx.Err() == nil {
-		ran, err := w.runOne(ctx, &tried)
-		if err != nil {
-			return n, err
-		}
-		if !ran {
-			return n, nil
-		}
-		n++
-	}
-	return n, ctx.Err()
+	return adapters.Drain(ctx, func(ctx context.Context) (bool, error) { return w.runOne(ctx, &tried) })
 }
 
 // runOne claims the oldest due job, performs it and records the outcome. It reports false when

@@ -95,6 +95,23 @@ func TestAHungSMTPServerDoesNotHoldBackTheReadModels(t *testing.T) {
 	if err := waitFor(ctx, runner, appendOne(), 10*time.Second); err != nil {
 		t.Fatalf("projection never caught up: %v", err)
 	}
+	const appends = 200
+	measure := func(what string) (p50, p99 time.Duration) {
+		lags := make([]time.Duration, 0, appends)
+		for i := range appends {
+			start := time.Now()
+			pos := appendOne()
+			err := waitFor(ctx, runner, pos, 2*time.Second)
+			lags = append(lags, time.Since(start))
+			if err != nil {
+				t.Fatalf("append %d %s: the read model did not see it within 2s (%v)", i, what, err)
+			}
+		}
+		slices.Sort(lags)
+		return lags[len(lags)/2], lags[len(lags)*99/100]
+	}
+	// The same measurement with no mail going out first: on a loaded machine both grow together.
+	base50, base99 := measure("before the mail server hangs")
 
 	hung := startSilentSMTP(t)
 	sender, err := mailpkg.NewSMTPSender("smtp://"+hung.ln.Addr().String()+"?tls=none", mailpkg.SMTPOptions{Timeout: 30 * time.Second})
@@ -116,22 +133,12 @@ func TestAHungSMTPServerDoesNotHoldBackTheReadModels(t *testing.T) {
 	}
 	time.Sleep(50 * time.Millisecond) // both senders are now waiting on the server's greeting
 
-	const appends = 200
-	lags := make([]time.Duration, 0, appends)
-	for i := range appends {
-		start := time.Now()
-		pos := appendOne()
-		err := waitFor(ctx, runner, pos, 2*time.Second)
-		lags = append(lags, time.Since(start))
-		if err != nil {
-			t.Fatalf("append %d: the read model did not see it within 2s while the mail server hangs (%v)", i, err)
-		}
-	}
-	slices.Sort(lags)
-	p50, p99 := lags[len(lags)/2], lags[len(lags)*99/100]
-	t.Logf("append → read model over %d appends with a hung SMTP server: p50 %v, p99 %v, max %v", appends, p50, p99, lags[len(lags)-1])
-	if p99 > 100*time.Millisecond {
-		t.Fatalf("append → read model p99 = %v with a hung SMTP server, want ≤ 100ms", p99)
+	p50, p99 := measure("while the mail server hangs")
+	t.Logf("append → read model over %d appends: p50 %v, p99 %v with a hung SMTP server; p50 %v, p99 %v before", appends, p50, p99, base50, base99)
+	// A send holding a transaction (an xid) would hold every read model back for the whole 30 s
+	// send timeout. Within 100 ms, or within three times what the same machine did a moment ago.
+	if limit := max(100*time.Millisecond, 3*base99); p99 > limit {
+		t.Fatalf("append → read model p99 = %v with a hung SMTP server (%v before), want ≤ %v", p99, base99, limit)
 	}
 	var pending int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM mail_outbox WHERE status = 'pending'`).Scan(&pending); err != nil || pending != 3 {

@@ -18,7 +18,6 @@ import (
 
 	mailpkg "mishwar/adapters/mail"
 	"mishwar/adapters/mail/mailpittest"
-	"mishwar/adapters/mail/smtptest"
 	"mishwar/internal/i18n"
 	"mishwar/internal/pgtest"
 )
@@ -40,8 +39,8 @@ func (c *clock) Advance(d time.Duration) {
 }
 
 // smtpServer is a real SMTP server, Mailpit, requiring STARTTLS and authentication, with its Chaos
-// triggers on (mailpittest). The home-made smtptest server is kept only for what Mailpit cannot do:
-// refuse a message after its data has been sent (the 5xx answer to the final dot).
+// triggers on (mailpittest). Two misbehaving servers stand beside it for what Mailpit cannot do:
+// refusingSMTP refuses a message after its data (the answer to the final dot), silentSMTP hangs.
 func smtpServer(t *testing.T) *mailpittest.Server {
 	return mailpittest.Start(t, mailpittest.Options{Username: "mishwar", Password: smtpPassword, Chaos: true})
 }
@@ -359,12 +358,12 @@ func TestATemporaryRefusalIsRetriedAndAPermanentOneFailsUntilTheAdminRetries(t *
 }
 
 // Mailpit cannot refuse a message once its data is sent (the answer to the final dot), so this one
-// runs against the home-made server.
+// runs against a server that does nothing else (refusingSMTP).
 func TestAMessageRefusedAfterItsDataFailsAndATemporaryRefusalThereIsRetried(t *testing.T) {
 	t.Parallel()
 	pool := pgtest.NewDatabase(t)
-	srv := smtptest.Start(t, smtptest.Options{Username: "mishwar", Password: "p@ss word", RequireTLS: true})
-	sender, err := mailpkg.NewSMTPSender("smtp://mishwar:p%40ss%20word@"+srv.Addr, mailpkg.SMTPOptions{RootCAs: srv.RootCAs, Timeout: 5 * time.Second})
+	srv := startRefusingSMTP(t)
+	sender, err := mailpkg.NewSMTPSender("smtp://"+srv.addr+"?tls=none", mailpkg.SMTPOptions{Timeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -387,6 +386,9 @@ func TestAMessageRefusedAfterItsDataFailsAndATemporaryRefusalThereIsRetried(t *t
 	_, _ = w.RunOnce(context.Background())
 	if r := outboxRow(t, pool, perm); r.status != "failed" || !strings.Contains(r.lastError, "554") {
 		t.Fatalf("after 554: %+v", r)
+	}
+	if n := srv.Accepted(); n != 1 {
+		t.Fatalf("the server accepted %d messages, want the one retried", n)
 	}
 }
 

@@ -10,13 +10,14 @@ import (
 	"net/mail"
 	"net/url"
 	"os"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/adapters"
 )
 
 // Worker delivers the outbox. Several workers (in one process or many) can run at once. A worker claims
@@ -98,26 +99,10 @@ func (w *Worker) defaults() {
 // Poll for retries that fall due.
 func (w *Worker) Run(ctx context.Context) error {
 	w.defaults()
-	wake := make(chan struct{}, 1)
-	signal := func() {
-		select {
-		case wake <- struct{}{}:
-		default:
-		}
-	}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		w.listen(ctx, signal)
-	}()
-	defer wg.Wait()
-
-	ticker := time.NewTicker(w.Poll)
-	defer ticker.Stop()
+	wake := adapters.Wake{Pool: w.Pool, Channel: notifyChannel, Poll: w.Poll, Logger: w.Logger, Name: "mail outbox"}
 	var lastSweep time.Time
-	for {
-		if err := w.drainConcurrently(ctx); err != nil && ctx.Err() == nil {
+	wake.Run(ctx, func(ctx context.Context) {
+		if err := adapters.DrainConcurrently(ctx, w.Concurrency, w.drain); err != nil && ctx.Err() == nil {
 			w.Logger.Warn("mail outbox: delivery round failed", "err", err)
 		}
 		if w.Retention > 0 && time.Since(lastSweep) >= sweepEvery {
@@ -128,13 +113,8 @@ func (w *Worker) Run(ctx context.Context) error {
 				w.Logger.Info("mail outbox: cleared the bodies of old sent mail", "messages", n, "retention", w.Retention)
 			}
 		}
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-wake:
-		case <-ticker.C:
-		}
-	}
+	})
+	return nil
 }
 
 // sweepEvery is how often Run clears old sent mail.
@@ -157,53 +137,6 @@ func (w *Worker) SweepSent(ctx context.Context) (int64, error) {
 	return tag.RowsAffected(), nil
 }
 
-func (w *Worker) listen(ctx context.Context, signal func()) {
-	for ctx.Err() == nil {
-		err := func() error {
-			pc, err := w.Pool.Acquire(ctx)
-			if err != nil {
-				return err
-			}
-			// Taken out of the pool for good: a connection that listened must not be handed to
-			// anyone else still subscribed.
-			conn := pc.Hijack()
-			defer conn.Close(context.Background())
-			if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
-				return err
-			}
-			signal() // catch what was enqueued while we were not listening
-			for {
-				if _, err := conn.WaitForNotification(ctx); err != nil {
-					return err
-				}
-				signal()
-			}
-		}()
-		if ctx.Err() != nil {
-			return
-		}
-		w.Logger.Warn("mail outbox: listen failed; polling until it is back", "err", err)
-		select {
-		case <-ctx.Done():
-		case <-time.After(w.Poll):
-		}
-	}
-}
-
-func (w *Worker) drainConcurrently(ctx context.Context) error {
-	var wg sync.WaitGroup
-	errs := make([]error, w.Concurrency)
-	for i := range w.Concurrency {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[i] = w.drain(ctx)
-		}()
-	}
-	wg.Wait()
-	return errors.Join(errs...)
-}
-
 // RunOnce delivers every message that is due now, one at a time, and returns how many it handled
 // (sent or failed). For tests and the `mishwar mail flush` style of use.
 func (w *Worker) RunOnce(ctx context.Context) (int, error) {
@@ -212,18 +145,7 @@ func (w *Worker) RunOnce(ctx context.Context) (int, error) {
 }
 
 func (w *Worker) drain(ctx context.Context) (int, error) {
-	n := 0
-	for ctx.Err() == nil {
-		handled, err := w.deliverOne(ctx)
-		if err != nil {
-			return n, err
-		}
-		if !handled {
-			return n, nil
-		}
-		n++
-	}
-	return n, ctx.Err()
+	return adapters.Drain(ctx, w.deliverOne)
 }
 
 // leaseMargin is the least a lease outlasts SendTimeout: room for recording the outcome after a send

@@ -269,6 +269,12 @@ func paymobNotice(get func(string) string, merchantOrderID, message string) (Not
 	if id == "" || err != nil {
 		return Notice{}, fmt.Errorf("%w: paymob transaction without id or amount", ErrMalformedNotice)
 	}
+	// Paymob's order id is signed and is the intention's (intention_order_id, kept as the payment's
+	// provider session): the application checks the two agree. merchant_order_id, which names the
+	// payment, is not signed; without the order id nothing would bind the transaction to the payment.
+	if get("order.id") == "" {
+		return Notice{}, fmt.Errorf("%w: paymob transaction without an order id", ErrMalformedNotice)
+	}
 	currency, err := money.ParseCurrency(get("currency"))
 	if err != nil {
 		return Notice{}, fmt.Errorf("%w: paymob currency: %w", ErrMalformedNotice, err)

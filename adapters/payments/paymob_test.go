@@ -186,3 +186,16 @@ func TestPaymobErrorsAreProviderErrors(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// The transaction's order id is what binds it to the intention (merchant_order_id is not signed): a
+// signed callback without one is not taken as a payment.
+func TestAPaymobCallbackWithoutItsOrderIDIsRefused(t *testing.T) {
+	p := newPaymob(t, "http://unused")
+	obj := strings.Replace(paymobSampleObj, `"order": {"id": 217503754, `, `"order": {`, 1)
+	body := []byte(`{"type":"TRANSACTION","obj":` + obj + `}`)
+	str := strings.Replace(paymobSampleString, "217503754", "", 1)
+	r := httptest.NewRequest(http.MethodPost, "/api/payments/paymob/callback?hmac="+paymobSign(str), bytes.NewReader(body))
+	if _, err := p.VerifyCallback(r, body); !errors.Is(err, payments.ErrMalformedNotice) {
+		t.Fatalf("err = %v, want a malformed notice", err)
+	}
+}

@@ -2,21 +2,22 @@ package payments
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"net/url"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stripe/stripe-go/v82"
+	"github.com/stripe/stripe-go/v82/webhook"
 
 	"mishwar/domain/money"
 )
 
 // StripeConfig configures the Stripe Checkout adapter (MISHWAR_STRIPE_*).
 type StripeConfig struct {
-	// BaseURL is Stripe's API host (default https://api.stripe.com).
+	// BaseURL is Stripe's API host (default: stripe-go's, Stripe's own API). Tests point it at
+	// stripe-mock.
 	BaseURL       string
 	SecretKey     string
 	WebhookSecret string
@@ -27,13 +28,17 @@ type StripeConfig struct {
 // StripeSignatureHeader carries Stripe's webhook signature.
 const StripeSignatureHeader = "Stripe-Signature"
 
-const stripeTolerance = 5 * time.Minute
+// StripeAPIVersion is the Stripe API version every request is sent with and every webhook event
+// must be rendered in: the one stripe-go v82 is pinned to. The webhook endpoint in Stripe's dashboard
+// must be created with it (an event of another release train is refused, not misread).
+const StripeAPIVersion = stripe.APIVersion
 
-// Stripe talks to Stripe Checkout: a hosted session per payment (created with an idempotency key),
-// webhooks verified with Stripe-Signature (HMAC-SHA256 over "timestamp.body"), and refunds.
+// Stripe talks to Stripe Checkout through stripe-go: a hosted session per payment (created with an
+// idempotency key), webhooks verified with webhook.ConstructEvent (Stripe-Signature, the pinned API
+// version), and refunds with idempotency keys.
 type Stripe struct {
 	cfg    StripeConfig
-	client *http.Client
+	client *stripe.Client
 	now    func() time.Time
 }
 
@@ -42,14 +47,22 @@ func NewStripe(cfg StripeConfig) (*Stripe, error) {
 	if cfg.SecretKey == "" || cfg.WebhookSecret == "" {
 		return nil, fmt.Errorf("payments: stripe needs MISHWAR_STRIPE_SECRET_KEY and MISHWAR_STRIPE_WEBHOOK_SECRET")
 	}
-	if cfg.BaseURL == "" {
-		cfg.BaseURL = "https://api.stripe.com"
+	httpClient := cfg.Client
+	if httpClient == nil {
+		httpClient = &http.Client{Timeout: 20 * time.Second}
 	}
-	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	s := &Stripe{cfg: cfg, client: cfg.Client, now: cfg.Now}
-	if s.client == nil {
-		s.client = &http.Client{Timeout: 20 * time.Second}
+	backend := &stripe.BackendConfig{
+		HTTPClient: httpClient,
+		// The job queue asks again, with backoff and the same idempotency key: one request per run
+		// keeps a run short and its outcome in the job's history.
+		MaxNetworkRetries: stripe.Int64(0),
+		// Errors are returned to the caller, which logs them with the order and the job.
+		LeveledLogger: &stripe.LeveledLogger{Level: stripe.LevelNull},
 	}
+	if base := strings.TrimRight(cfg.BaseURL, "/"); base != "" {
+		backend.URL = stripe.String(base)
+	}
+	s := &Stripe{cfg: cfg, client: stripe.NewClient(cfg.SecretKey, stripe.WithBackends(stripe.NewBackendsWithConfig(backend))), now: cfg.Now}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -79,126 +92,104 @@ func (s *Stripe) CreateSession(ctx context.Context, req SessionRequest) (Session
 	if expires.After(now.Add(stripeMaxSession)) {
 		expires = now.Add(stripeMaxSession)
 	}
-	form := url.Values{
-		"mode":                                   {"payment"},
-		"success_url":                            {req.SuccessURL},
-		"cancel_url":                             {req.FailureURL},
-		"client_reference_id":                    {req.PaymentID},
-		"line_items[0][quantity]":                {"1"},
-		"line_items[0][price_data][currency]":    {strings.ToLower(string(req.Amount.Currency))},
-		"line_items[0][price_data][unit_amount]": {strconv.FormatInt(req.Amount.Minor, 10)},
-		"line_items[0][price_data][product_data][name]": {name},
-		"metadata[payment_id]":                          {req.PaymentID},
-		"metadata[order_id]":                            {req.OrderID},
-		"payment_intent_data[metadata][payment_id]":     {req.PaymentID},
-		"payment_intent_data[metadata][order_id]":       {req.OrderID},
-		"expires_at": {strconv.FormatInt(expires.Unix(), 10)},
-		"locale":     {"auto"},
+	meta := map[string]string{"payment_id": req.PaymentID, "order_id": req.OrderID}
+	params := &stripe.CheckoutSessionCreateParams{
+		Mode:              stripe.String(string(stripe.CheckoutSessionModePayment)),
+		SuccessURL:        stripe.String(req.SuccessURL),
+		CancelURL:         stripe.String(req.FailureURL),
+		ClientReferenceID: stripe.String(req.PaymentID),
+		LineItems: []*stripe.CheckoutSessionCreateLineItemParams{{
+			Quantity: stripe.Int64(1),
+			PriceData: &stripe.CheckoutSessionCreateLineItemPriceDataParams{
+				Currency:    stripe.String(strings.ToLower(string(req.Amount.Currency))),
+				UnitAmount:  stripe.Int64(req.Amount.Minor),
+				ProductData: &stripe.CheckoutSessionCreateLineItemPriceDataProductDataParams{Name: stripe.String(name)},
+			},
+		}},
+		Metadata:          meta,
+		PaymentIntentData: &stripe.CheckoutSessionCreatePaymentIntentDataParams{Metadata: meta},
+		ExpiresAt:         stripe.Int64(expires.Unix()),
+		// Checkout speaks no Arabic: it follows the traveller's browser.
+		Locale: stripe.String("auto"),
 	}
 	if req.Customer.Email != "" {
-		form.Set("customer_email", req.Customer.Email)
+		params.CustomerEmail = stripe.String(req.Customer.Email)
 	}
-	var out struct {
-		ID        string `json:"id"`
-		URL       string `json:"url"`
-		ExpiresAt int64  `json:"expires_at"`
+	params.SetIdempotencyKey("mishwar-session-" + req.PaymentID)
+	cs, err := s.client.V1CheckoutSessions.Create(ctx, params)
+	if err != nil {
+		return Session{}, stripeError("checkout session", err)
 	}
-	if err := s.post(ctx, "/v1/checkout/sessions", "mishwar-session-"+req.PaymentID, form, &out); err != nil {
-		return Session{}, err
-	}
-	if out.ID == "" || out.URL == "" {
+	if cs.ID == "" || cs.URL == "" {
 		return Session{}, fmt.Errorf("%w: stripe: session without id or url", ErrProvider)
 	}
-	sess := Session{ProviderSessionID: out.ID, RedirectURL: out.URL, ExpiresAt: expires}
-	if out.ExpiresAt > 0 {
-		sess.ExpiresAt = time.Unix(out.ExpiresAt, 0)
+	sess := Session{ProviderSessionID: cs.ID, RedirectURL: cs.URL, ExpiresAt: expires}
+	if cs.ExpiresAt > 0 {
+		sess.ExpiresAt = time.Unix(cs.ExpiresAt, 0)
 	}
 	return sess, nil
 }
 
-func (s *Stripe) post(ctx context.Context, path, idempotencyKey string, form url.Values, out any) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.cfg.BaseURL+path, strings.NewReader(form.Encode()))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "Bearer "+s.cfg.SecretKey)
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Idempotency-Key", idempotencyKey)
-	resp, err := s.client.Do(req)
-	if err != nil {
-		return fmt.Errorf("%w: stripe %s: %w", ErrProvider, path, err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	if resp.StatusCode/100 != 2 {
-		var e struct {
-			Error struct {
-				Message string `json:"message"`
-			} `json:"error"`
+// stripeError sorts stripe-go's errors into the port's: every one is ErrProvider; a 4xx answer
+// other than a conflict (the same idempotency key still in flight) or a rate limit is also
+// ErrRefused, Stripe's definite "no".
+func stripeError(what string, err error) error {
+	var se *stripe.Error
+	if errors.As(err, &se) {
+		out := fmt.Errorf("%w: stripe %s: %d %s: %s", ErrProvider, what, se.HTTPStatusCode, se.Type, truncate(se.Msg, 300))
+		if refusal(se.HTTPStatusCode) {
+			out = fmt.Errorf("%w: %w", ErrRefused, out)
 		}
-		_ = json.Unmarshal(data, &e)
-		err := fmt.Errorf("%w: stripe %s: %s: %s", ErrProvider, path, resp.Status, truncate(e.Error.Message, 300))
-		if refusal(resp.StatusCode) {
-			err = fmt.Errorf("%w: %w", ErrRefused, err)
-		}
-		return err
+		return out
 	}
-	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("%w: stripe %s: %w", ErrProvider, path, err)
-	}
-	return nil
+	return fmt.Errorf("%w: stripe %s: %w", ErrProvider, what, err)
 }
 
-type stripeSession struct {
-	ID                string            `json:"id"`
-	ClientReferenceID string            `json:"client_reference_id"`
-	PaymentStatus     string            `json:"payment_status"`
-	AmountTotal       int64             `json:"amount_total"`
-	Currency          string            `json:"currency"`
-	PaymentIntent     json.RawMessage   `json:"payment_intent"`
-	Metadata          map[string]string `json:"metadata"`
-}
-
-// VerifyCallback checks Stripe-Signature and turns Checkout Session events into notices.
+// VerifyCallback checks the webhook with webhook.ConstructEvent (Stripe-Signature, signed within
+// webhook.DefaultTolerance, five minutes; the event in the pinned API version) and turns Checkout Session events into notices.
 func (s *Stripe) VerifyCallback(r *http.Request, body []byte) (Notice, error) {
-	if err := verifyTimestamped([]byte(s.cfg.WebhookSecret), r.Header.Get(StripeSignatureHeader), body, s.now(), stripeTolerance); err != nil {
-		return Notice{}, err
+	ev, err := webhook.ConstructEvent(body, r.Header.Get(StripeSignatureHeader), s.cfg.WebhookSecret)
+	switch {
+	case errors.Is(err, webhook.ErrNotSigned), errors.Is(err, webhook.ErrInvalidHeader),
+		errors.Is(err, webhook.ErrNoValidSignature), errors.Is(err, webhook.ErrTooOld):
+		return Notice{}, fmt.Errorf("%w: stripe: %w", ErrInvalidSignature, err)
+	case err != nil:
+		// Signed, but unreadable or rendered in another API version than the one pinned.
+		return Notice{}, fmt.Errorf("%w: stripe event: %w", ErrMalformedNotice, err)
+	case ev.ID == "":
+		return Notice{}, fmt.Errorf("%w: stripe event without id", ErrMalformedNotice)
 	}
-	var ev struct {
-		ID   string `json:"id"`
-		Type string `json:"type"`
-		Data struct {
-			Object json.RawMessage `json:"object"`
-		} `json:"data"`
-	}
-	if err := json.Unmarshal(body, &ev); err != nil || ev.ID == "" {
-		return Notice{}, fmt.Errorf("%w: stripe event", ErrMalformedNotice)
-	}
-	if !strings.HasPrefix(ev.Type, "checkout.session.") {
+	if !strings.HasPrefix(string(ev.Type), "checkout.session.") {
 		return Notice{NoticeID: ev.ID, Outcome: OutcomeOther}, nil
 	}
-	var cs stripeSession
-	if err := json.Unmarshal(ev.Data.Object, &cs); err != nil {
+	if ev.Data == nil {
+		return Notice{}, fmt.Errorf("%w: stripe event %s without data", ErrMalformedNotice, ev.ID)
+	}
+	var cs stripe.CheckoutSession
+	if err := cs.UnmarshalJSON(ev.Data.Raw); err != nil {
 		return Notice{}, fmt.Errorf("%w: stripe session: %w", ErrMalformedNotice, err)
 	}
-	n := Notice{PaymentID: cs.ClientReferenceID, ProviderSessionID: cs.ID, NoticeID: ev.ID, ProviderRef: paymentIntentID(cs.PaymentIntent)}
+	n := Notice{PaymentID: cs.ClientReferenceID, ProviderSessionID: cs.ID, NoticeID: ev.ID}
+	if cs.PaymentIntent != nil {
+		n.ProviderRef = cs.PaymentIntent.ID
+	}
 	if n.PaymentID == "" {
 		n.PaymentID = cs.Metadata["payment_id"]
 	}
-	if cur, err := money.ParseCurrency(strings.ToUpper(cs.Currency)); err == nil {
+	if cur, err := money.ParseCurrency(strings.ToUpper(string(cs.Currency))); err == nil {
 		n.Amount = money.New(cs.AmountTotal, cur)
 	}
 	switch ev.Type {
-	case "checkout.session.completed":
+	case stripe.EventTypeCheckoutSessionCompleted:
 		n.Outcome = OutcomeOther
-		if cs.PaymentStatus == "paid" {
+		if cs.PaymentStatus == stripe.CheckoutSessionPaymentStatusPaid {
 			n.Outcome = OutcomeSucceeded
 		}
-	case "checkout.session.async_payment_succeeded":
+	case stripe.EventTypeCheckoutSessionAsyncPaymentSucceeded:
 		n.Outcome = OutcomeSucceeded
-	case "checkout.session.async_payment_failed":
+	case stripe.EventTypeCheckoutSessionAsyncPaymentFailed:
 		n.Outcome, n.Reason = OutcomeFailed, ReasonDeclined
-	case "checkout.session.expired":
+	case stripe.EventTypeCheckoutSessionExpired:
 		n.Outcome, n.Reason = OutcomeFailed, "expired"
 	default:
 		n.Outcome = OutcomeOther
@@ -206,45 +197,30 @@ func (s *Stripe) VerifyCallback(r *http.Request, body []byte) (Notice, error) {
 	return n, nil
 }
 
-// payment_intent is an id, or an object when expanded.
-func paymentIntentID(raw json.RawMessage) string {
-	var id string
-	if json.Unmarshal(raw, &id) == nil {
-		return id
-	}
-	var obj struct {
-		ID string `json:"id"`
-	}
-	_ = json.Unmarshal(raw, &obj)
-	return obj.ID
-}
-
 // IdempotentRefunds: Stripe honours the Idempotency-Key each refund is sent with (the refund id), so
 // a refund asked again answers the first one. Stripe keeps keys for 24 hours at least; a refund job
 // retried for longer than that is stuck and shown to operators long before.
 func (s *Stripe) IdempotentRefunds() bool { return true }
 
-// Refund refunds a payment intent; the refund id is the idempotency key.
+// Refund refunds a payment intent; the refund id, recorded in the order's RefundOrdered before the
+// refund job exists, is the idempotency key.
 func (s *Stripe) Refund(ctx context.Context, req RefundRequest) (RefundResult, error) {
 	if req.ProviderRef == "" {
 		return RefundResult{}, fmt.Errorf("%w: stripe refund without a payment intent", ErrProvider)
 	}
-	form := url.Values{
-		"payment_intent":       {req.ProviderRef},
-		"amount":               {strconv.FormatInt(req.Amount.Minor, 10)},
-		"reason":               {"requested_by_customer"},
-		"metadata[refund_id]":  {req.RefundID},
-		"metadata[payment_id]": {req.PaymentID},
+	params := &stripe.RefundCreateParams{
+		PaymentIntent: stripe.String(req.ProviderRef),
+		Amount:        stripe.Int64(req.Amount.Minor),
+		Reason:        stripe.String(string(stripe.RefundReasonRequestedByCustomer)),
+		Metadata:      map[string]string{"refund_id": req.RefundID, "payment_id": req.PaymentID},
 	}
-	var out struct {
-		ID     string `json:"id"`
-		Status string `json:"status"`
+	params.SetIdempotencyKey("mishwar-refund-" + req.RefundID)
+	re, err := s.client.V1Refunds.Create(ctx, params)
+	if err != nil {
+		return RefundResult{}, stripeError("refund", err)
 	}
-	if err := s.post(ctx, "/v1/refunds", "mishwar-refund-"+req.RefundID, form, &out); err != nil {
-		return RefundResult{}, err
+	if re.Status == stripe.RefundStatusFailed || re.Status == stripe.RefundStatusCanceled {
+		return RefundResult{}, fmt.Errorf("%w: stripe refund %s", ErrProvider, re.Status)
 	}
-	if out.Status == "failed" || out.Status == "canceled" {
-		return RefundResult{}, fmt.Errorf("%w: stripe refund %s", ErrProvider, out.Status)
-	}
-	return RefundResult{ProviderRef: out.ID}, nil
+	return RefundResult{ProviderRef: re.ID}, nil
 }

@@ -28,9 +28,7 @@ func TestAssignAndDriveATripToTheEnd(t *testing.T) {
 	driverID, driverUser := f.Driver(t, 1)
 	orderID := f.Order(t, day, "traveller-1", true)
 
-	if _, err := f.Dispatch.AssignDriver(ctx, orderID, driverID, admin()); err != nil {
-		t.Fatal(err)
-	}
+	f.Assign(t, orderID, driverID)
 	trip, _, err := f.Dispatch.Trip(ctx, orderID)
 	if err != nil {
 		t.Fatal(err)
@@ -100,9 +98,7 @@ func TestUnassigningFreesTheDriversDay(t *testing.T) {
 	ctx := context.Background()
 	driverID, _ := f.Driver(t, 1)
 	first, second := f.Order(t, day, "u", true), f.Order(t, day, "u", true)
-	if _, err := f.Dispatch.AssignDriver(ctx, first, driverID, admin()); err != nil {
-		t.Fatal(err)
-	}
+	f.Assign(t, first, driverID)
 	if _, err := f.Dispatch.AssignDriver(ctx, second, driverID, admin()); !errors.Is(err, dispatch.ErrDriverFullyBooked) {
 		t.Fatalf("a second trip the same day: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"mishwar/commands"
+	"mishwar/commands/commandstest"
 	dispatchcmd "mishwar/commands/dispatch"
 	"mishwar/commands/dispatch/dispatchtest"
 	"mishwar/domain/dispatch"
@@ -19,21 +20,6 @@ func job() commands.Meta {
 	return commands.Meta{CommandID: uuid.New(), Actor: commands.Actor{UserID: "system", Role: "system"}}
 }
 
-func count[E any](t *testing.T, f *dispatchtest.Fixture, stream string) int {
-	t.Helper()
-	h, err := commands.Load[any](context.Background(), f.Runner, stream)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, e := range h.Events {
-		if _, ok := e.(E); ok {
-			n++
-		}
-	}
-	return n
-}
-
 func TestADriverStartsATripOnlyOnItsDayAndWhileItsOrderGoesAhead(t *testing.T) {
 	t.Parallel()
 	f := dispatchtest.New(t)
@@ -41,9 +27,7 @@ func TestADriverStartsATripOnlyOnItsDayAndWhileItsOrderGoesAhead(t *testing.T) {
 	driverID, driverUser := f.Driver(t, 2)
 	orderID, cancelled := f.Order(t, day, "traveller-1", true), f.Order(t, day, "traveller-2", true)
 	for _, id := range []string{orderID, cancelled} {
-		if _, err := f.Dispatch.AssignDriver(ctx, id, driverID, admin()); err != nil {
-			t.Fatal(err)
-		}
+		f.Assign(t, id, driverID)
 	}
 	f.Clock.Set(dispatchtest.OnTheDay.AddDate(0, 0, -7))
 	if _, err := f.Dispatch.Advance(ctx, orderID, dispatch.StepStart, 0, dispatchtest.As(driverUser, "driver")); !errors.Is(err, dispatch.ErrTooEarlyToStart) {
@@ -69,9 +53,7 @@ func TestReleasingACancelledOrdersTripHappensOnceHoweverOftenItsJobRuns(t *testi
 	ctx := context.Background()
 	driverID, driverUser := f.Driver(t, 1)
 	first, second := f.Order(t, day, "u", true), f.Order(t, day, "u", true)
-	if _, err := f.Dispatch.AssignDriver(ctx, first, driverID, admin()); err != nil {
-		t.Fatal(err)
-	}
+	f.Assign(t, first, driverID)
 	f.CancelOrder(t, first)
 	m := job()
 	for range 2 {
@@ -79,10 +61,10 @@ func TestReleasingACancelledOrdersTripHappensOnceHoweverOftenItsJobRuns(t *testi
 			t.Fatal(err)
 		}
 	}
-	if n := count[dispatch.TripCancelled](t, f, dispatchcmd.TripStream(first)); n != 1 {
+	if n := commandstest.Count[dispatch.TripCancelled](t, f.Runner, dispatchcmd.TripStream(first)); n != 1 {
 		t.Fatalf("%d TripCancelled, want 1", n)
 	}
-	if n := count[dispatch.DriverDayReleased](t, f, dispatchcmd.DriverDayStream(driverID, day)); n != 1 {
+	if n := commandstest.Count[dispatch.DriverDayReleased](t, f.Runner, dispatchcmd.DriverDayStream(driverID, day)); n != 1 {
 		t.Fatalf("%d DriverDayReleased, want 1", n)
 	}
 	// The freed day takes another trip; the released one is out of the driver's hands.
@@ -95,22 +77,20 @@ func TestReleasingACancelledOrdersTripHappensOnceHoweverOftenItsJobRuns(t *testi
 
 	// Killed between the two steps: the trip is cancelled, the day still booked. The job again.
 	third := f.Order(t, "2026-11-19", "u", true)
-	if _, err := f.Dispatch.AssignDriver(ctx, third, driverID, admin()); err != nil {
-		t.Fatal(err)
-	}
+	f.Assign(t, third, driverID)
 	f.CancelOrder(t, third)
 	m = job()
 	if _, err := commands.Execute(ctx, f.Runner, dispatch.Trip, dispatchcmd.TripStream(third),
 		dispatch.TripCommand(dispatch.CancelTrip{OrderID: third, Reason: "order cancelled", By: dispatch.Actor{UserID: "system"}}), m, commands.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if n := count[dispatch.DriverDayReleased](t, f, dispatchcmd.DriverDayStream(driverID, "2026-11-19")); n != 0 {
+	if n := commandstest.Count[dispatch.DriverDayReleased](t, f.Runner, dispatchcmd.DriverDayStream(driverID, "2026-11-19")); n != 0 {
 		t.Fatalf("the day was freed before the job resumed: %d", n)
 	}
 	if _, err := f.Dispatch.ReleaseTrip(ctx, third, "order cancelled", m); err != nil {
 		t.Fatal(err)
 	}
-	if a, b := count[dispatch.TripCancelled](t, f, dispatchcmd.TripStream(third)), count[dispatch.DriverDayReleased](t, f, dispatchcmd.DriverDayStream(driverID, "2026-11-19")); a != 1 || b != 1 {
+	if a, b := commandstest.Count[dispatch.TripCancelled](t, f.Runner, dispatchcmd.TripStream(third)), commandstest.Count[dispatch.DriverDayReleased](t, f.Runner, dispatchcmd.DriverDayStream(driverID, "2026-11-19")); a != 1 || b != 1 {
 		t.Fatalf("after resuming: %d TripCancelled, %d DriverDayReleased, want 1 and 1", a, b)
 	}
 }
@@ -121,9 +101,7 @@ func TestAStaffCancellationStopsATripUnderWay(t *testing.T) {
 	ctx := context.Background()
 	driverID, driverUser := f.Driver(t, 1)
 	orderID := f.Order(t, day, "u", true)
-	if _, err := f.Dispatch.AssignDriver(ctx, orderID, driverID, admin()); err != nil {
-		t.Fatal(err)
-	}
+	f.Assign(t, orderID, driverID)
 	f.Clock.Set(dispatchtest.OnTheDay.Add(30 * time.Minute))
 	if _, err := f.Dispatch.Advance(ctx, orderID, dispatch.StepStart, 0, dispatchtest.As(driverUser, "driver")); err != nil {
 		t.Fatal(err)

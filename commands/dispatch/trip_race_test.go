@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"mishwar/adapters/payments"
+	"mishwar/commands/commandstest"
 	dispatchcmd "mishwar/commands/dispatch"
 	"mishwar/commands/dispatch/dispatchtest"
 	orderscmd "mishwar/commands/orders"
@@ -34,9 +35,7 @@ func TestATravellerCancellingWhileTheDriverStartsEndsInOneStory(t *testing.T) {
 	for round := range 4 {
 		driverID, driverUser := f.Driver(t, 1)
 		orderID := f.Order(t, day, "traveller-1", true)
-		if _, err := f.Dispatch.AssignDriver(ctx, orderID, driverID, admin()); err != nil {
-			t.Fatal(err)
-		}
+		f.Assign(t, orderID, driverID)
 		var (
 			wg                  sync.WaitGroup
 			cancelErr, startErr error
@@ -115,7 +114,7 @@ func TestATravellerCancellingWhileTheDriverStartsEndsInOneStory(t *testing.T) {
 				round, s.Status(), s.TripStartedAt(), trip.Status(), cancelErr, startErr)
 		}
 		if cancelled {
-			if n := count[dispatch.DriverDayReleased](t, f, dispatchcmd.DriverDayStream(driverID, day)); n > 1 {
+			if n := commandstest.Count[dispatch.DriverDayReleased](t, f.Runner, dispatchcmd.DriverDayStream(driverID, day)); n > 1 {
 				t.Fatalf("round %d: the driver's day was freed %d times", round, n)
 			}
 		}

@@ -17,7 +17,6 @@ import (
 	"mishwar/commands"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/commands/orders/orderstest"
-	"mishwar/domain/order"
 	"mishwar/domain/payment"
 	"mishwar/eventstore"
 	"mishwar/eventstore/postgres"
@@ -84,15 +83,9 @@ func TestAWorkerKilledWithSIGKILLAfterTheProviderSaidYes(t *testing.T) {
 		t.Skip("in the child")
 	}
 	t.Parallel()
-	c, opts := counting(orderstest.Options{NoWorker: true, OutcomeWait: 50 * time.Millisecond, LedgerInDB: true})
-	f := orderstest.NewWith(t, 1, opts)
-	sessionsOnly(t, f)
-	p, s := paidU1Order(t, f, "2026-11-18")
-	ctx := context.Background()
-	out, err := f.Orders.CancelOrder(ctx, p.OrderID, order.Actor{UserID: "u1"}, "plans changed", orderstest.UserMeta("u1"))
-	if err != nil || out.RefundPending != s.Price() {
-		t.Fatalf("cancelled: %+v %v", out, err)
-	}
+	rc := newRefundCase(t, orderstest.Options{LedgerInDB: true})
+	f, c, p := rc.f, rc.c, rc.p
+	rc.cancel(t)
 
 	marker := filepath.Join(t.TempDir(), "provider-said-yes")
 	child := exec.Command(os.Args[0], "-test.run=^TestKilledWorkerChild$", "-test.count=1")
@@ -121,28 +114,8 @@ func TestAWorkerKilledWithSIGKILLAfterTheProviderSaidYes(t *testing.T) {
 	if got := refundsAtProvider(t, c, p.PaymentID); len(got) != 1 {
 		t.Fatalf("the provider made %d refunds before the kill", len(got))
 	}
-	if s := f.Order(t, p.OrderID); s.RefundsInFlight() != s.Price() || s.Refunded().Minor != 0 {
-		t.Fatalf("before the restart: in flight %v, refunded %v", s.RefundsInFlight(), s.Refunded())
-	}
+	rc.assertCancelRefundInFlight(t)
 
 	// The restart.
-	f.RunWorker(t, &jobs.Worker{Queue: f.Jobs, Handlers: map[string]jobs.Handler{paymentsproc.KindRefund: orderstest.JobHandlers(f.Orders)[paymentsproc.KindRefund]},
-		Poll: 50 * time.Millisecond, Backoff: func(int) time.Duration { return 20 * time.Millisecond }})
-	deadline = time.Now().Add(30 * time.Second)
-	for f.Order(t, p.OrderID).RefundsInFlight().Minor != 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("the refund was never recorded after the restart")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	var refundID string
-	for _, e := range orderstest.Events[order.Event](t, f, orderscmd.OrderStream(p.OrderID)) {
-		if r, ok := e.(order.RefundOrdered); ok {
-			refundID = r.RefundID
-		}
-	}
-	assertRefundedOnce(t, f, c, p, refundID, s.Price())
-	if s := f.Order(t, p.OrderID); s.Refunded() != s.Paid() || s.NeedsAttention() {
-		t.Fatalf("after the restart: refunded %v of %v, attention %v", s.Refunded(), s.Paid(), s.NeedsAttention())
-	}
+	rc.restartRefundsOnce(t)
 }

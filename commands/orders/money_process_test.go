@@ -64,8 +64,7 @@ var admin = order.Actor{UserID: "admin", Staff: true}
 func paidU1Order(t *testing.T, f *orderstest.Fixture, date string) (orderscmd.Placed, order.State) {
 	t.Helper()
 	f.FillCart(t, "u1")
-	p := f.Place(t, "u1", date)
-	f.Notify(t, orderstest.Notice(p, "n-"+p.PaymentID, payments.OutcomeSucceeded, f.Order(t, p.OrderID).Price()))
+	p := paidOrder(t, f, "u1", date)
 	s := f.Order(t, p.OrderID)
 	if s.Status() != order.StatusConfirmed {
 		t.Fatalf("order %s", s.Status())
@@ -107,12 +106,83 @@ func sessionsOnly(t *testing.T, f *orderstest.Fixture) {
 		Poll: 50 * time.Millisecond, Backoff: func(int) time.Duration { return 20 * time.Millisecond }})
 }
 
-func TestARefundIsRecordedBeforeTheProviderIsAskedAndAskedOnce(t *testing.T) {
-	t.Parallel()
-	c, opts := counting(orderstest.Options{NoWorker: true, OutcomeWait: 50 * time.Millisecond})
+// refundCase is u1's paid order, a provider that counts the calls, and a worker that opens payment
+// sessions but leaves refunds to the test.
+type refundCase struct {
+	f *orderstest.Fixture
+	c *countingProvider
+	p orderscmd.Placed
+	s order.State // as paid
+}
+
+func newRefundCase(t *testing.T, opts orderstest.Options) refundCase {
+	t.Helper()
+	opts.NoWorker, opts.OutcomeWait = true, 50*time.Millisecond
+	c, opts := counting(opts)
 	f := orderstest.NewWith(t, 1, opts)
 	sessionsOnly(t, f)
 	p, s := paidU1Order(t, f, "2026-11-18")
+	return refundCase{f: f, c: c, p: p, s: s}
+}
+
+// cancel: u1 cancels the order, which orders a refund of the whole price.
+func (rc refundCase) cancel(t *testing.T) {
+	t.Helper()
+	out, err := rc.f.Orders.CancelOrder(context.Background(), rc.p.OrderID, order.Actor{UserID: "u1"}, "plans changed", orderstest.UserMeta("u1"))
+	if err != nil || out.RefundPending != rc.s.Price() {
+		t.Fatalf("cancelled: %+v %v", out, err)
+	}
+}
+
+// refundWorker performs refund jobs only (Lease 0: the worker's default).
+func refundWorker(f *orderstest.Fixture, lease time.Duration) *jobs.Worker {
+	refunds := map[string]jobs.Handler{paymentsproc.KindRefund: orderstest.JobHandlers(f.Orders)[paymentsproc.KindRefund]}
+	return &jobs.Worker{Queue: f.Jobs, Handlers: refunds, Lease: lease, Poll: 50 * time.Millisecond,
+		Backoff: func(int) time.Duration { return 20 * time.Millisecond }}
+}
+
+// lastRefundOrdered is the id of the order's latest RefundOrdered.
+func lastRefundOrdered(t *testing.T, f *orderstest.Fixture, orderID string) string {
+	t.Helper()
+	var refundID string
+	for _, e := range orderstest.Events[order.Event](t, f, orderscmd.OrderStream(orderID)) {
+		if r, ok := e.(order.RefundOrdered); ok {
+			refundID = r.RefundID
+		}
+	}
+	return refundID
+}
+
+// assertCancelRefundInFlight: the cancellation's refund is ordered and not yet recorded.
+func (rc refundCase) assertCancelRefundInFlight(t *testing.T) {
+	t.Helper()
+	if s := rc.f.Order(t, rc.p.OrderID); s.RefundsInFlight() != s.Price() || s.Refunded().Minor != 0 {
+		t.Fatalf("before the restart: in flight %v, refunded %v", s.RefundsInFlight(), s.Refunded())
+	}
+}
+
+// restartRefundsOnce starts a new refund worker, as after a crash, and checks that the cancellation's
+// refund is recorded once, refunded once at the provider, and settles the order.
+func (rc refundCase) restartRefundsOnce(t *testing.T) {
+	t.Helper()
+	rc.f.RunWorker(t, refundWorker(rc.f, 0))
+	deadline := time.Now().Add(30 * time.Second)
+	for rc.f.Order(t, rc.p.OrderID).RefundsInFlight().Minor != 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the refund was never recorded after the restart")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	assertRefundedOnce(t, rc.f, rc.c, rc.p, lastRefundOrdered(t, rc.f, rc.p.OrderID), rc.s.Price())
+	if s := rc.f.Order(t, rc.p.OrderID); s.Refunded() != s.Paid() || s.NeedsAttention() {
+		t.Fatalf("after the restart: refunded %v of %v, attention %v", s.Refunded(), s.Paid(), s.NeedsAttention())
+	}
+}
+
+func TestARefundIsRecordedBeforeTheProviderIsAskedAndAskedOnce(t *testing.T) {
+	t.Parallel()
+	rc := newRefundCase(t, orderstest.Options{})
+	f, c, p, s := rc.f, rc.c, rc.p, rc.s
 	ctx := context.Background()
 	half := money.New(s.Price().Minor/2, money.EGP)
 
@@ -131,12 +201,7 @@ func TestARefundIsRecordedBeforeTheProviderIsAskedAndAskedOnce(t *testing.T) {
 	}
 
 	// The job handler, run twice one after the other: one call, one refund, recorded once.
-	var refundID string
-	for _, e := range orderstest.Events[order.Event](t, f, orderscmd.OrderStream(p.OrderID)) {
-		if r, ok := e.(order.RefundOrdered); ok {
-			refundID = r.RefundID
-		}
-	}
+	refundID := lastRefundOrdered(t, f, p.OrderID)
 	job := refundJob(t, f, p.OrderID, refundID)
 	for attempt := 1; attempt <= 2; attempt++ {
 		if err := f.Orders.PerformRefund(ctx, orderscmd.Job{ID: job.ID, Attempts: attempt}, p.OrderID, refundID); err != nil {
@@ -154,12 +219,7 @@ func TestARefundIsRecordedBeforeTheProviderIsAskedAndAskedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var second string
-	for _, e := range orderstest.Events[order.Event](t, f, orderscmd.OrderStream(p.OrderID)) {
-		if r, ok := e.(order.RefundOrdered); ok {
-			second = r.RefundID
-		}
-	}
+	second := lastRefundOrdered(t, f, p.OrderID)
 	job = refundJob(t, f, p.OrderID, second)
 	var wg sync.WaitGroup
 	for i := 0; i < 2; i++ {
@@ -217,18 +277,11 @@ func assertRefundedOnce(t *testing.T, f *orderstest.Fixture, c *countingProvider
 // outcome is recorded once and the provider refunded once.
 func TestAWorkerKilledAfterTheProviderSaidYesLosesNothingAndPaysOnce(t *testing.T) {
 	t.Parallel()
-	c, opts := counting(orderstest.Options{NoWorker: true, OutcomeWait: 50 * time.Millisecond})
-	f := orderstest.NewWith(t, 1, opts)
-	sessionsOnly(t, f)
-	p, s := paidU1Order(t, f, "2026-11-18")
-	ctx := context.Background()
-
-	out, err := f.Orders.CancelOrder(ctx, p.OrderID, order.Actor{UserID: "u1"}, "plans changed", orderstest.UserMeta("u1"))
-	if err != nil || out.RefundPending != s.Price() {
-		t.Fatalf("cancelled: %+v %v", out, err)
-	}
+	rc := newRefundCase(t, orderstest.Options{})
+	c, p := rc.c, rc.p
+	rc.cancel(t)
 	died := make(chan struct{})
-	firstCtx, kill := context.WithCancel(ctx)
+	firstCtx, kill := context.WithCancel(context.Background())
 	var once sync.Once
 	c.afterRefund = func(context.Context) error {
 		var err error = errors.New("connection reset")
@@ -239,10 +292,7 @@ func TestAWorkerKilledAfterTheProviderSaidYesLosesNothingAndPaysOnce(t *testing.
 		})
 		return err
 	}
-	handlers := orderstest.JobHandlers(f.Orders)
-	refunds := map[string]jobs.Handler{paymentsproc.KindRefund: handlers[paymentsproc.KindRefund]}
-	first := &jobs.Worker{Queue: f.Jobs, Handlers: refunds, Lease: 2 * time.Second, Poll: 50 * time.Millisecond,
-		Backoff: func(int) time.Duration { return 20 * time.Millisecond }}
+	first := refundWorker(rc.f, 2*time.Second)
 	stopped := make(chan struct{})
 	go func() {
 		defer close(stopped)
@@ -257,30 +307,11 @@ func TestAWorkerKilledAfterTheProviderSaidYesLosesNothingAndPaysOnce(t *testing.
 	if c.refundCalls.Load() != 1 || len(refundsAtProvider(t, c, p.PaymentID)) != 1 {
 		t.Fatal("the provider did not refund before the worker died")
 	}
-	if s := f.Order(t, p.OrderID); s.RefundsInFlight() != s.Price() || s.Refunded().Minor != 0 {
-		t.Fatalf("before the restart: in flight %v refunded %v", s.RefundsInFlight(), s.Refunded())
-	}
+	rc.assertCancelRefundInFlight(t)
 
 	// The restart: a new worker claims the job once the dead one's lease has run out.
 	c.afterRefund = nil
-	f.RunWorker(t, &jobs.Worker{Queue: f.Jobs, Handlers: refunds, Poll: 50 * time.Millisecond, Backoff: func(int) time.Duration { return 20 * time.Millisecond }})
-	deadline := time.Now().Add(20 * time.Second)
-	for f.Order(t, p.OrderID).RefundsInFlight().Minor != 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("the refund was never recorded after the restart")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	var refundID string
-	for _, e := range orderstest.Events[order.Event](t, f, orderscmd.OrderStream(p.OrderID)) {
-		if r, ok := e.(order.RefundOrdered); ok {
-			refundID = r.RefundID
-		}
-	}
-	assertRefundedOnce(t, f, c, p, refundID, s.Price())
-	if s := f.Order(t, p.OrderID); s.Refunded() != s.Paid() || s.NeedsAttention() {
-		t.Fatalf("after the restart: refunded %v of %v, attention %v", s.Refunded(), s.Paid(), s.NeedsAttention())
-	}
+	rc.restartRefundsOnce(t)
 	if n := c.refundCalls.Load(); n != 2 {
 		t.Fatalf("the provider was asked %d times, want 2 (the same key twice)", n)
 	}

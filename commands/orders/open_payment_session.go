@@ -43,13 +43,11 @@ func (h *Handlers) OpenPaymentSession(ctx context.Context, job Job, orderID, pay
 		}
 		return nil
 	}
-	switch {
-	case sess.Provider != h.provider.Name():
+	if sess.Provider != h.provider.Name() {
 		return fail("provider " + sess.Provider + " is not configured")
-	case !h.now().Before(sess.ExpiresAt):
-		return fail("expired")
-	case !stillPayable(s, sess):
-		return fail("no_longer_payable")
+	}
+	if reason := s.StaleSession(sess, h.now()); reason != "" {
+		return fail(reason)
 	}
 	placed := s.Placed()
 	desc := "Mishwar trip " + s.ID()
@@ -83,13 +81,4 @@ func (h *Handlers) OpenPaymentSession(ctx context.Context, job Job, orderID, pay
 		return wrap("request payment", err)
 	}
 	return nil
-}
-
-// stillPayable reports whether the order still waits for what the session would take.
-func stillPayable(s order.State, sess order.Session) bool {
-	if sess.Purpose == order.PurposeExchange {
-		x, ok := s.PendingExchange()
-		return ok && x.PaymentID == sess.PaymentID && s.Status() == order.StatusConfirmed
-	}
-	return s.Status() == order.StatusAwaitingPayment && s.CurrentPaymentID() == sess.PaymentID
 }

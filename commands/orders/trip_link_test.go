@@ -52,16 +52,23 @@ func paidOrder(t *testing.T, f *orderstest.Fixture, user, date string) orderscmd
 	return p
 }
 
+// paidOrderWithTrip is u1's paid order on a fixture that also knows dispatch's events (the trip's
+// stream).
+func paidOrderWithTrip(t *testing.T) (*orderstest.Fixture, orderscmd.Placed) {
+	t.Helper()
+	f := orderstest.New(t, 1)
+	dispatchcmd.RegisterEvents(f.Registry)
+	f.FillCart(t, "u1")
+	return f, paidOrder(t, f, "u1", "2026-11-18")
+}
+
 // The moment the driver sets off, the traveller can no longer cancel, ask for a refund or exchange,
 // although the order has not recorded the start yet: the trip's own stream says so.
 func TestOnceTheDriverSetOffTheTravellerCannotCancelRefundOrExchange(t *testing.T) {
 	t.Parallel()
-	f := orderstest.New(t, 1)
-	dispatchcmd.RegisterEvents(f.Registry)
-	f.FillCart(t, "u1")
+	f, p := paidOrderWithTrip(t)
 	ctx := context.Background()
 	me := order.Actor{UserID: "u1"}
-	p := paidOrder(t, f, "u1", "2026-11-18")
 	// The old bug: a week before the trip its driver set off (no longer possible, see domain/dispatch),
 	// and the free cancellation then refunded everything.
 	driverSetOff(t, f, p.OrderID)
@@ -100,11 +107,8 @@ func TestOnceTheDriverSetOffTheTravellerCannotCancelRefundOrExchange(t *testing.
 // The jobs of the order ↔ trip process record the trip on the order once, however often they run.
 func TestTheTripIsRecordedOnTheOrderOnceHoweverOftenItsJobsRun(t *testing.T) {
 	t.Parallel()
-	f := orderstest.New(t, 1)
-	dispatchcmd.RegisterEvents(f.Registry)
-	f.FillCart(t, "u1")
+	f, p := paidOrderWithTrip(t)
 	ctx := context.Background()
-	p := paidOrder(t, f, "u1", "2026-11-18")
 	started, ended := time.Date(2026, 11, 18, 9, 0, 0, 0, orderstest.Now.Location()), time.Date(2026, 11, 18, 15, 0, 0, 0, orderstest.Now.Location())
 	start, complete := jobMeta(), jobMeta()
 	for range 2 {
@@ -162,11 +166,8 @@ func TestTheTripIsRecordedOnTheOrderOnceHoweverOftenItsJobsRun(t *testing.T) {
 // A start whose job runs after the traveller's cancellation landed changes nothing on the order.
 func TestAStartThatReachesACancelledOrderChangesNothing(t *testing.T) {
 	t.Parallel()
-	f := orderstest.New(t, 1)
-	dispatchcmd.RegisterEvents(f.Registry)
-	f.FillCart(t, "u1")
+	f, p := paidOrderWithTrip(t)
 	ctx := context.Background()
-	p := paidOrder(t, f, "u1", "2026-11-18")
 	if _, err := f.Orders.CancelOwnOrder(ctx, p.OrderID, order.Actor{UserID: "u1"}, "plans changed", orderstest.UserMeta("u1")); err != nil {
 		t.Fatal(err)
 	}

@@ -135,9 +135,7 @@ func decideCancelUnderway(s State, c CancelOrder) ([]Event, error) {
 	}
 	reason := strings.TrimSpace(c.Reason)
 	if reason == "" {
-		v := &domain.ValidationError{}
-		v.Add("reason", KeyReasonRequired)
-		return nil, v
+		return nil, errReasonRequired()
 	}
 	var events []Event
 	if s.exchange != nil {

@@ -275,3 +275,39 @@ func TestUnpaidHoldsPerCustomerAreBounded(t *testing.T) {
 		})
 	}
 }
+
+func TestASessionOrderedBeforeIsOpenedOnlyWhileTheOrderStillWaitsForIt(t *testing.T) {
+	sess := func(events []order.Event, id string) (order.State, order.Session) {
+		t.Helper()
+		s := order.Decider.Fold(events)
+		x, ok := s.Session(id)
+		if !ok {
+			t.Fatalf("no session %s", id)
+		}
+		return s, x
+	}
+	waiting := []order.Event{placed(), sessionOrdered("p1")}
+	exchange := order.ExchangeRequested{ExchangeID: "x1", To: trip(startAt.AddDate(0, 0, 2), 180000), NewReservation: "res-2",
+		Difference: egp(30000), HoldUntil: now.Add(time.Hour)}
+	exchangeSession := order.PaymentSessionOrdered{PaymentID: "p2", Purpose: order.PurposeExchange, Provider: "sandbox", Amount: egp(30000), ExpiresAt: exchange.HoldUntil}
+	for _, c := range []struct {
+		name    string
+		given   []order.Event
+		payment string
+		at      time.Time
+		want    string
+	}{
+		{"an order waiting for its payment", waiting, "p1", now, ""},
+		{"once the session's time ran out", waiting, "p1", placed().HoldUntil, order.SessionExpired},
+		{"once another session replaced it", with(waiting, order.PaymentSessionFailed{PaymentID: "p1", Purpose: order.PurposeOrder, Reason: "x"}, sessionOrdered("p2")),
+			"p1", now, order.SessionNoLongerPayable},
+		{"once the order was cancelled", with(waiting, order.OrderCancelled{Reason: "plans changed", Free: true}), "p1", now, order.SessionNoLongerPayable},
+		{"an exchange waiting for its difference", with(paidOrder, exchange, exchangeSession), "p2", now, ""},
+		{"once the exchange was abandoned", with(paidOrder, exchange, exchangeSession, order.ExchangeAbandoned{ExchangeID: "x1"}), "p2", now, order.SessionNoLongerPayable},
+	} {
+		s, x := sess(c.given, c.payment)
+		if got := s.StaleSession(x, c.at); got != c.want {
+			t.Errorf("%s: StaleSession = %q, want %q", c.name, got, c.want)
+		}
+	}
+}

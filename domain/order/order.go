@@ -79,12 +79,11 @@ type payment struct {
 	ref      string
 	failed   bool
 	done     bool
-	// The session's life before a notice (see session.go) and the refunds in flight (refund.go).
+	// The session's life before a notice (see session.go).
 	provider   string
 	opening    bool
 	openFailed bool
 	expiresAt  time.Time
-	reserved   money.Money
 	// review: the money received differs from what was asked, until staff accept it or refund it.
 	review   bool
 	accepted bool
@@ -228,7 +227,7 @@ func (s State) PlanRefund(amount money.Money) ([]RefundPart, bool) {
 			if p.received.Currency != money.EGP || (p.review && !p.accepted) != review {
 				continue
 			}
-			avail := p.received.Minor - p.refunded.Minor - p.reserved.Minor
+			avail := p.received.Minor - p.refunded.Minor - s.inFlight.on(id)
 			if avail <= 0 {
 				continue
 			}
@@ -636,9 +635,7 @@ func decideRequestRefund(s State, c RequestRefund) ([]Event, error) {
 		return nil, err
 	}
 	if strings.TrimSpace(c.Reason) == "" {
-		v := &domain.ValidationError{}
-		v.Add("reason", KeyReasonRequired)
-		return nil, v
+		return nil, errReasonRequired()
 	}
 	// What is on its way back already cannot be asked for again.
 	refundable := s.Refundable().Minor
@@ -670,9 +667,7 @@ func decideIssueRefund(s State, c IssueRefund) ([]Event, error) {
 		return nil, ErrRefundSettled
 	}
 	if strings.TrimSpace(c.Reason) == "" {
-		v := &domain.ValidationError{}
-		v.Add("reason", KeyReasonRequired)
-		return nil, v
+		return nil, errReasonRequired()
 	}
 	if c.Amount.Minor <= 0 || c.Amount.Currency != money.EGP {
 		return nil, ErrInvalidAmount
@@ -681,7 +676,7 @@ func decideIssueRefund(s State, c IssueRefund) ([]Event, error) {
 	if !ok {
 		return nil, ErrPaymentNotFound
 	}
-	avail := p.received.Minor - p.refunded.Minor - p.reserved.Minor
+	avail := p.received.Minor - p.refunded.Minor - s.inFlight.on(c.PaymentID)
 	if avail <= 0 {
 		return nil, ErrNothingToRefund
 	}

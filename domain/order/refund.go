@@ -46,19 +46,40 @@ func (RefundOrdered) isOrderEvent() {}
 // InFlightRefund is a refund ordered and not yet answered by the provider.
 type InFlightRefund = RefundOrdered
 
+// refundsInFlight keeps the refunds ordered and not yet answered, and those the provider refused.
+// What they reserve is summed from pending when asked, never kept beside it.
 type refundsInFlight struct {
 	pending map[string]RefundOrdered
 	failed  map[string]bool
-	total   money.Money
 }
 
 func (r refundsInFlight) clone() refundsInFlight {
-	return refundsInFlight{pending: cloneMap(r.pending), failed: cloneMap(r.failed), total: r.total}
+	return refundsInFlight{pending: cloneMap(r.pending), failed: cloneMap(r.failed)}
+}
+
+// total is what the refunds in flight add up to (minor units of EGP).
+func (r refundsInFlight) total() int64 {
+	var n int64
+	for _, ev := range r.pending {
+		n += ev.Amount.Minor
+	}
+	return n
+}
+
+// on is what the refunds in flight reserve on payment paymentID.
+func (r refundsInFlight) on(paymentID string) int64 {
+	var n int64
+	for _, ev := range r.pending {
+		if ev.PaymentID == paymentID {
+			n += ev.Amount.Minor
+		}
+	}
+	return n
 }
 
 // RefundsInFlight is what the refunds ordered and not yet answered add up to.
 func (s State) RefundsInFlight() money.Money {
-	return money.New(s.inFlight.total.Minor, money.EGP)
+	return money.New(s.inFlight.total(), money.EGP)
 }
 
 // InFlight returns the refund refundID while it waits for the provider's answer.
@@ -77,19 +98,19 @@ func (s State) RefundIssuedFor(refundID string) bool { return s.refunds[refundID
 
 // Refundable is what can still be ordered refunded: paid, less refunded, less the refunds in flight.
 func (s State) Refundable() money.Money {
-	return money.New(max(s.paid.Minor-s.refunded.Minor-s.inFlight.total.Minor, 0), money.EGP)
+	return money.New(max(s.paid.Minor-s.refunded.Minor-s.inFlight.total(), 0), money.EGP)
 }
 
 // Unclaimed is what the business owes back and has not yet ordered refunded.
 func (s State) Unclaimed() money.Money {
-	return money.New(max(s.Owed().Minor-s.inFlight.total.Minor, 0), money.EGP)
+	return money.New(max(s.Owed().Minor-s.inFlight.total(), 0), money.EGP)
 }
 
 // UnderReview reports whether money that differs from what was asked waits for staff to accept it or
 // send it back.
 func (s State) UnderReview() bool {
-	for _, p := range s.payments {
-		if p.review && (p.received.Currency != money.EGP || p.refunded.Minor+p.reserved.Minor < p.received.Minor) {
+	for id, p := range s.payments {
+		if p.review && (p.received.Currency != money.EGP || p.refunded.Minor+s.inFlight.on(id) < p.received.Minor) {
 			return true
 		}
 	}
@@ -119,9 +140,7 @@ func decideOrderRefund(s State, c OrderRefund) ([]Event, error) {
 	}
 	reason := strings.TrimSpace(c.Reason)
 	if reason == "" {
-		v := &domain.ValidationError{}
-		v.Add("reason", KeyReasonRequired)
-		return nil, v
+		return nil, errReasonRequired()
 	}
 	left := s.Refundable()
 	if left.Minor <= 0 {
@@ -156,6 +175,13 @@ func refundOwedWith(s State, events []Event, err error, refundID, reason string,
 	return append(events, refunds...), nil
 }
 
+// errReasonRequired is the refusal of a decision that needs a reason and was given none.
+func errReasonRequired() error {
+	v := &domain.ValidationError{}
+	v.Add("reason", KeyReasonRequired)
+	return v
+}
+
 func (s State) refundKnown(refundID string) bool {
 	_, pending := s.inFlight.pending[refundID]
 	return pending || s.RefundSettled(refundID)
@@ -180,11 +206,6 @@ func (s State) reserveRefund(ev RefundOrdered) State {
 		s.inFlight.pending = map[string]RefundOrdered{}
 	}
 	s.inFlight.pending[ev.RefundID] = ev
-	s.inFlight.total = money.New(s.inFlight.total.Minor+ev.Amount.Minor, money.EGP)
-	if p, ok := s.payments[ev.PaymentID]; ok {
-		p.reserved = money.New(p.reserved.Minor+ev.Amount.Minor, money.EGP)
-		s.payments[ev.PaymentID] = p
-	}
 	return s
 }
 
@@ -192,15 +213,6 @@ func (s State) unreserveRefund(refundID string) State {
 	if s.inFlight.failed == nil {
 		s.inFlight.failed = map[string]bool{}
 	}
-	ev, ok := s.inFlight.pending[refundID]
-	if !ok {
-		return s
-	}
 	delete(s.inFlight.pending, refundID)
-	s.inFlight.total = money.New(s.inFlight.total.Minor-ev.Amount.Minor, money.EGP)
-	if p, ok := s.payments[ev.PaymentID]; ok {
-		p.reserved = money.New(p.reserved.Minor-ev.Amount.Minor, money.EGP)
-		s.payments[ev.PaymentID] = p
-	}
 	return s
 }

@@ -120,6 +120,32 @@ func (s State) OpenSession(purpose string, now time.Time) (Session, bool) {
 	return s.Session(id)
 }
 
+// Why a session ordered before is not opened after all (PaymentSessionFailed.Reason).
+const (
+	SessionExpired         = "expired"
+	SessionNoLongerPayable = "no_longer_payable"
+)
+
+// StaleSession says why the session sess, ordered before, should no longer be opened with the provider
+// at now: SessionExpired when its time ran out, SessionNoLongerPayable when the order stopped waiting
+// for what it would take (paid, cancelled or lapsed meanwhile, or the exchange it was for is gone).
+// It is "" when the session should still be opened.
+func (s State) StaleSession(sess Session, now time.Time) string {
+	if !now.Before(sess.ExpiresAt) {
+		return SessionExpired
+	}
+	if sess.Purpose == PurposeExchange {
+		if x, ok := s.PendingExchange(); ok && x.PaymentID == sess.PaymentID && s.status == StatusConfirmed {
+			return ""
+		}
+		return SessionNoLongerPayable
+	}
+	if s.status == StatusAwaitingPayment && s.currentPayment == sess.PaymentID {
+		return ""
+	}
+	return SessionNoLongerPayable
+}
+
 // PaymentsUnderReview are the payments whose money differs from what was asked and waits for staff,
 // oldest first.
 func (s State) PaymentsUnderReview() []string {
@@ -131,9 +157,6 @@ func (s State) PaymentsUnderReview() []string {
 	}
 	return out
 }
-
-// UnderReviewPayment reports whether paymentID's money differs from what was asked and waits for staff.
-func (s State) UnderReviewPayment(paymentID string) bool { return s.payments[paymentID].review }
 
 func decideOpenPayment(s State, c OpenPayment, now time.Time) ([]Event, error) {
 	if c.PaymentID == "" || c.Provider == "" {
@@ -218,9 +241,7 @@ func decideAcceptPayment(s State, c AcceptPayment) ([]Event, error) {
 	}
 	reason := strings.TrimSpace(c.Reason)
 	if reason == "" {
-		v := &domain.ValidationError{}
-		v.Add("reason", KeyReasonRequired)
-		return nil, v
+		return nil, errReasonRequired()
 	}
 	accepted := PaymentAccepted{PaymentID: c.PaymentID, Purpose: p.purpose, Amount: p.received, Reason: reason, ByUserID: c.Actor.UserID}
 	if p.purpose == PurposeExchange {

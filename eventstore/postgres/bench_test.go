@@ -30,14 +30,7 @@ func TestBenchmarkTable(t *testing.T) {
 	}
 	ctx := context.Background()
 	pool, database := benchtest.Pool(t, ctx, benchtest.Options{MaxConns: 24, Ephemeral: os.Getenv("MISHWAR_BENCH_EPHEMERAL") == "1"})
-	run := 3 * time.Second
-	if v := os.Getenv("MISHWAR_BENCH_SECONDS"); v != "" {
-		d, err := time.ParseDuration(v + "s")
-		if err != nil {
-			t.Fatalf("MISHWAR_BENCH_SECONDS=%q: %v", v, err)
-		}
-		run = d
-	}
+	run := benchtest.RunLength(t, 3*time.Second)
 	if _, err := pool.Exec(ctx, `CREATE TABLE IF NOT EXISTS bench_plain (id bigserial PRIMARY KEY, data jsonb NOT NULL)`); err != nil {
 		t.Fatal(err)
 	}

@@ -245,7 +245,7 @@ func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
 		ID: o.ID, TripNumber: o.ID, Status: o.Status, Source: o.Source, PlacedAt: o.PlacedAt, UpdatedAt: o.UpdatedAt,
 		HoldUntil: o.HoldUntil, Contact: o.Contact, Trip: toTrip(o.Trip, lang), Total: toMoney(o.Price),
 		Prices: convertedAll(o.Price, o.Rates), DisplayCurrency: o.DisplayCurrency,
-		Paid: toMoney(o.Paid), Refunded: toMoney(o.Refunded), RefundPending: toMoney(o.RefundPending), Owed: toMoney(o.Owed()), NeedsAttention: o.NeedsAttention(),
+		Paid: toMoney(o.Paid), Refunded: toMoney(o.Refunded), RefundPending: toMoney(o.RefundPending()), Owed: toMoney(o.Owed()), NeedsAttention: o.NeedsAttention(),
 		Attention: []attentionJSON{}, Payments: []paymentJSON{}, Refunds: []refundJSON{}, RefundRequests: []refundRequestJSON{},
 		Cancellation: cancellationJSON{FreeUntil: c.FreeUntil, FreeHoursBefore: c.FreeHoursBefore, LateRefundPercent: c.LateRefundPercent,
 			Free: c.Free, RefundPercent: c.RefundPercent, Refund: toMoney(c.Refund)},

@@ -7,7 +7,6 @@ import (
 	"github.com/gorilla/mux"
 
 	apporders "mishwar/commands/orders"
-	"mishwar/domain/money"
 	"mishwar/httpapi/httpx"
 )
 
@@ -140,9 +139,5 @@ func (h *Handler) afterOwnCommand(w http.ResponseWriter, r *http.Request, out ap
 // operator settles it) or still waiting for the provider (refund_pending; the order shows the
 // outcome when it arrives).
 func refundExtra(out apporders.Outcome) map[string]any {
-	pending := out.RefundPending
-	if pending.Currency == "" {
-		pending.Currency = money.EGP
-	}
-	return map[string]any{"refunded": toMoney(out.Refunded), "refund_failed": out.RefundFailed, "refund_pending": toMoney(pending)}
+	return map[string]any{"refunded": toMoney(out.Refunded), "refund_failed": out.RefundFailed, "refund_pending": toMoney(out.RefundPending)}
 }

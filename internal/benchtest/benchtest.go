@@ -118,3 +118,17 @@ func Millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // Ms formats d for a table cell, e.g. "1.25 ms".
 func Ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", Millis(d)) }
+
+// RunLength is how long each timed run lasts: MISHWAR_BENCH_SECONDS if set, else def.
+func RunLength(tb testing.TB, def time.Duration) time.Duration {
+	tb.Helper()
+	v := os.Getenv("MISHWAR_BENCH_SECONDS")
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v + "s")
+	if err != nil {
+		tb.Fatalf("MISHWAR_BENCH_SECONDS=%q: %v", v, err)
+	}
+	return d
+}

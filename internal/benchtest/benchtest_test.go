@@ -34,3 +34,14 @@ func TestMsShowsMillisecondsToTheMicrosecond(t *testing.T) {
 		t.Errorf("Ms = %q, want %q", got, "1.23 ms")
 	}
 }
+
+func TestRunLengthIsMishwarBenchSecondsOrTheDefault(t *testing.T) {
+	t.Setenv("MISHWAR_BENCH_SECONDS", "")
+	if got := benchtest.RunLength(t, 3*time.Second); got != 3*time.Second {
+		t.Errorf("unset: %v, want the default 3s", got)
+	}
+	t.Setenv("MISHWAR_BENCH_SECONDS", "1.5")
+	if got := benchtest.RunLength(t, 3*time.Second); got != 1500*time.Millisecond {
+		t.Errorf("MISHWAR_BENCH_SECONDS=1.5: %v, want 1.5s", got)
+	}
+}

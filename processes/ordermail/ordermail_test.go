@@ -3,7 +3,6 @@ package ordermail_test
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"testing"
 	"time"
 
@@ -54,27 +53,7 @@ func consumer(f *orderstest.Fixture) projections.Projection {
 // start runs the process until stop is called or the test ends.
 func start(t *testing.T, f *orderstest.Fixture) (*projections.Runner, func()) {
 	t.Helper()
-	r, err := projections.NewRunner(f.Pool, f.Store, projections.Config{Logger: slog.New(slog.DiscardHandler),
-		RetryInitialInterval: 10 * time.Millisecond, RetryMaxInterval: 50 * time.Millisecond, LeaseInterval: 50 * time.Millisecond}, consumer(f))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = r.Run(ctx)
-	}()
-	stopped := false
-	stop := func() {
-		if !stopped {
-			stopped = true
-			cancel()
-			<-done
-		}
-	}
-	t.Cleanup(stop)
-	return r, stop
+	return f.RunProcesses(t, consumer(f))
 }
 
 func caughtUp(t *testing.T, r *projections.Runner, positions ...eventstore.Position) {
@@ -164,6 +143,9 @@ func TestOnItsFirstRunTheProcessTakesOverWhereTheOrdersReadModelStopped(t *testi
 	p := f.Place(t, "u1", "2026-11-18")
 	f.WaitForOrders(t, p.Position)
 	r, _ := start(t, f)
+	// The process takes the read model's checkpoint when it starts, in the background; the fixture's
+	// read model runs on by itself, so let the process have it before anything else happens.
+	caughtUp(t, r, p.Position)
 	paid := f.Notify(t, orderstest.Notice(p, "n1", payments.OutcomeSucceeded, f.Order(t, p.OrderID).Price()))
 	caughtUp(t, r, paid.Position)
 	got := mails(t, f, "mona@example.com")

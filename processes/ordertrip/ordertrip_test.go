@@ -7,11 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"mishwar/adapters/jobs"
 	"mishwar/adapters/payments"
 	"mishwar/commands"
+	"mishwar/commands/commandstest"
 	dispatchcmd "mishwar/commands/dispatch"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/commands/orders/orderstest"
@@ -51,34 +50,7 @@ func newWorld(t *testing.T) *world {
 // start runs the process as the composition root does, until the test ends or stop.
 func (w *world) start(t *testing.T) {
 	t.Helper()
-	p := ordertrip.New(w.Registry, w.Store, w.queue)
-	var hs []projections.Handler
-	for _, h := range p.Handlers() {
-		hs = append(hs, projections.OnType(h.Type, func(ctx context.Context, tx pgx.Tx, env projections.Envelope, v any) error {
-			return h.Handle(ctx, tx, env, v)
-		}))
-	}
-	r, err := projections.NewRunner(w.Pool, w.Store, projections.Config{Logger: slog.New(slog.DiscardHandler),
-		RetryInitialInterval: 10 * time.Millisecond, RetryMaxInterval: 50 * time.Millisecond, LeaseInterval: 50 * time.Millisecond},
-		projections.Process(p.Name(), &projections.Handlers{Registry: w.Registry, Streams: p.Streams(), Events: hs}, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = r.Run(ctx)
-	}()
-	stopped := false
-	w.runner, w.stop = r, func() {
-		if !stopped {
-			stopped = true
-			cancel()
-			<-done
-		}
-	}
-	t.Cleanup(w.stop)
+	w.runner, w.stop = w.RunProcesses(t, orderstest.Process(w.Registry, ordertrip.New(w.Registry, w.Store, w.queue)))
 }
 
 func (w *world) caughtUp(t *testing.T, pos eventstore.Position) {
@@ -204,21 +176,6 @@ func (w *world) jobs(t *testing.T) map[string]int {
 	return out
 }
 
-func countOf[E any](t *testing.T, w *world, stream string) int {
-	t.Helper()
-	h, err := commands.Load[any](context.Background(), w.Runner, stream)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, e := range h.Events {
-		if _, ok := e.(E); ok {
-			n++
-		}
-	}
-	return n
-}
-
 func TestATripsStartAndCompletionAreRecordedOnTheOrderOnceEvenWhenTheWorkerDies(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
@@ -257,7 +214,7 @@ func TestATripsStartAndCompletionAreRecordedOnTheOrderOnceEvenWhenTheWorkerDies(
 		t.Fatalf("jobs %v, want both done after two attempts each", j)
 	}
 	stream := orderscmd.OrderStream(orderID)
-	if a, b, c := countOf[order.TripStarted](t, w, stream), countOf[order.TripCompleted](t, w, stream), countOf[order.OrderCompleted](t, w, stream); a != 1 || b != 1 || c != 1 {
+	if a, b, c := commandstest.Count[order.TripStarted](t, w.Runner, stream), commandstest.Count[order.TripCompleted](t, w.Runner, stream), commandstest.Count[order.OrderCompleted](t, w.Runner, stream); a != 1 || b != 1 || c != 1 {
 		t.Fatalf("on the order: %d started, %d trip completed, %d order completed; want one each", a, b, c)
 	}
 	if s := w.Order(t, orderID); s.Status() != order.StatusCompleted {
@@ -282,10 +239,10 @@ func TestACancelledOrdersTripIsReleasedOnceEvenWhenTheWorkerDies(t *testing.T) {
 	if j := w.jobs(t); j[ordertrip.JobReleaseTrip+" done"] != 1 || j[ordertrip.JobReleaseTrip+" attempts"] != 2 {
 		t.Fatalf("jobs %v, want the release done after two attempts", j)
 	}
-	if n := countOf[dispatch.TripCancelled](t, w, dispatchcmd.TripStream(orderID)); n != 1 {
+	if n := commandstest.Count[dispatch.TripCancelled](t, w.Runner, dispatchcmd.TripStream(orderID)); n != 1 {
 		t.Fatalf("%d TripCancelled, want 1", n)
 	}
-	if n := countOf[dispatch.DriverDayReleased](t, w, dispatchcmd.DriverDayStream("d1", availability.Day(tripDay))); n != 1 {
+	if n := commandstest.Count[dispatch.DriverDayReleased](t, w.Runner, dispatchcmd.DriverDayStream("d1", availability.Day(tripDay))); n != 1 {
 		t.Fatalf("%d DriverDayReleased, want 1", n)
 	}
 	trip, _, err := w.dispatch.Trip(ctx, orderID)
@@ -312,10 +269,10 @@ func TestAnOrderMovedToAnotherDayReleasesItsDriverOnceEvenWhenTheWorkerDies(t *t
 	if j := w.jobs(t); j[ordertrip.JobMoveTrip+" done"] != 1 || j[ordertrip.JobMoveTrip+" attempts"] != 2 {
 		t.Fatalf("jobs %v, want the move done after two attempts", j)
 	}
-	if n := countOf[dispatch.DriverUnassigned](t, w, dispatchcmd.TripStream(orderID)); n != 1 {
+	if n := commandstest.Count[dispatch.DriverUnassigned](t, w.Runner, dispatchcmd.TripStream(orderID)); n != 1 {
 		t.Fatalf("%d DriverUnassigned, want 1", n)
 	}
-	if n := countOf[dispatch.DriverDayReleased](t, w, dispatchcmd.DriverDayStream("d1", availability.Day(tripDay))); n != 1 {
+	if n := commandstest.Count[dispatch.DriverDayReleased](t, w.Runner, dispatchcmd.DriverDayStream("d1", availability.Day(tripDay))); n != 1 {
 		t.Fatalf("%d DriverDayReleased on the old day, want 1", n)
 	}
 	trip, _, err := w.dispatch.Trip(ctx, orderID)

@@ -43,7 +43,7 @@ func TestTheOrderShowsRefundsInProgressAndFailed(t *testing.T) {
 	}
 	caughtUp(t, f, r.Position, cancelled.Position)
 	o, err := f.Read.Order(ctx, p.OrderID)
-	if err != nil || len(o.Refunds) != 1 || o.Refunds[0].State() != ordersrm.RefundInProgress || o.RefundPending != cancelled.RefundPending || o.NeedsAttention() {
+	if err != nil || len(o.Refunds) != 1 || o.Refunds[0].State() != ordersrm.RefundInProgress || o.RefundPending() != cancelled.RefundPending || o.NeedsAttention() {
 		t.Fatalf("refund in progress: %+v %v", o, err)
 	}
 
@@ -63,7 +63,7 @@ func TestTheOrderShowsRefundsInProgressAndFailed(t *testing.T) {
 	}
 	f.WaitForOrders(t, hist.Recorded[len(hist.Recorded)-1].Position)
 	o, _ = f.Read.Order(ctx, p.OrderID)
-	if len(o.Refunds) != 1 || o.Refunds[0].State() != ordersrm.RefundFailed || o.Refunds[0].Failure == "" || o.RefundPending.Minor != 0 || !o.NeedsAttention() ||
+	if len(o.Refunds) != 1 || o.Refunds[0].State() != ordersrm.RefundFailed || o.Refunds[0].Failure == "" || o.RefundPending().Minor != 0 || !o.NeedsAttention() ||
 		o.Attention[len(o.Attention)-1].Reason != order.AttentionRefundFailed {
 		t.Fatalf("refund failed: %+v", o)
 	}

@@ -25,8 +25,6 @@ type Order struct {
 	Price           money.Money        `json:"price"`
 	Paid            money.Money        `json:"paid"`
 	Refunded        money.Money        `json:"refunded"`
-	// RefundPending is what was ordered refunded and waits for the provider's answer.
-	RefundPending money.Money `json:"refund_pending"`
 	// Kept is what a cancelled order keeps of what was paid.
 	Kept             money.Money      `json:"kept"`
 	Payments         []Payment        `json:"payments"`
@@ -168,7 +166,7 @@ func (o Order) Underpaid() money.Money {
 // NeedsAttention reports money out of balance that no refund in flight settles, or money that differs
 // from what was asked (see domain/order State.NeedsAttention).
 func (o Order) NeedsAttention() bool {
-	return o.Owed().Minor-o.RefundPending.Minor > 0 || o.Underpaid().Minor > 0 || o.UnderReview()
+	return o.Owed().Minor-o.RefundPending().Minor > 0 || o.Underpaid().Minor > 0 || o.UnderReview()
 }
 
 // UnderReview reports whether money that differs from what was asked waits for staff.
@@ -179,6 +177,18 @@ func (o Order) UnderReview() bool {
 		}
 	}
 	return false
+}
+
+// RefundPending is what was ordered refunded and waits for the provider's answer: read off the
+// refunds in progress, so it cannot drift from them.
+func (o Order) RefundPending() money.Money {
+	var n int64
+	for _, r := range o.Refunds {
+		if r.State() == RefundInProgress {
+			n += r.Amount.Minor
+		}
+	}
+	return money.New(n, money.EGP)
 }
 
 // refundedOf is what was refunded or is on its way back from payment id.
@@ -299,7 +309,6 @@ func (o *Order) apply(e order.Event, at time.Time) {
 		o.RefundRequests = append(o.RefundRequests, RefundRequest{Reason: ev.Reason, Amount: ev.Amount, At: at})
 	case order.RefundOrdered:
 		o.Refunds = append(o.Refunds, Refund{ID: ev.RefundID, PaymentID: ev.PaymentID, Amount: ev.Amount, Reason: ev.Reason, At: at, Status: RefundInProgress})
-		o.RefundPending = money.New(o.RefundPending.Minor+ev.Amount.Minor, money.EGP)
 	case order.RefundIssued:
 		if p := o.payment(ev.PaymentID); p != nil {
 			p.Refunded = p.Refunded.Add(ev.Amount)
@@ -307,14 +316,12 @@ func (o *Order) apply(e order.Event, at time.Time) {
 		o.Refunded = o.Refunded.Add(ev.Amount)
 		if r := o.refund(ev.RefundID); r != nil && r.Status == RefundInProgress {
 			r.Status, r.At = RefundIssued, at
-			o.RefundPending = money.New(o.RefundPending.Minor-r.Amount.Minor, money.EGP)
 			break
 		}
 		o.Refunds = append(o.Refunds, Refund{ID: ev.RefundID, PaymentID: ev.PaymentID, Amount: ev.Amount, Reason: ev.Reason, At: at, Status: RefundIssued})
 	case order.RefundFailed:
 		if r := o.refund(ev.RefundID); r != nil && r.Status == RefundInProgress {
 			r.Status, r.Failure, r.At = RefundFailed, ev.Reason, at
-			o.RefundPending = money.New(o.RefundPending.Minor-r.Amount.Minor, money.EGP)
 			break
 		}
 		o.Refunds = append(o.Refunds, Refund{ID: ev.RefundID, Amount: ev.Amount, At: at, Status: RefundFailed, Failure: ev.Reason})

@@ -12,16 +12,10 @@ package mailpittest
 
 import (
 	"bytes"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/json"
-	"encoding/pem"
 	"fmt"
 	"io"
-	"math/big"
 	"net"
 	"net/http"
 	"net/url"
@@ -33,6 +27,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"mishwar/adapters/mail/certtest"
 )
 
 const module = "github.com/axllent/mailpit"
@@ -48,6 +44,10 @@ type Options struct {
 	SMTPAddr string
 	// Chaos enables Mailpit's Chaos triggers (see Server.Refuse).
 	Chaos bool
+	// PlainText offers no TLS at all, for a sender set with tls=none: the whole app in the HTTP
+	// tests, whose sender trusts only the system's certificate authorities. No credentials with it
+	// (Mailpit allows AUTH only over TLS).
+	PlainText bool
 }
 
 // Server is a running Mailpit.
@@ -71,16 +71,23 @@ func Start(tb testing.TB, opts Options) *Server {
 	if strings.ContainsAny(opts.Username+opts.Password, " \t\r\n") {
 		tb.Fatal("mailpittest: Mailpit's password files cannot hold white space")
 	}
+	if opts.PlainText && (opts.Username != "" || opts.ImplicitTLS) {
+		tb.Fatal("mailpittest: PlainText goes without credentials and without TLS")
+	}
 	bin := binary(tb)
 	dir := tb.TempDir()
-	certFile, keyFile, pool, err := writeCertificate(dir)
+	cert, err := certtest.SelfSigned("mailpittest")
+	if err != nil {
+		tb.Fatalf("mailpittest: certificate: %v", err)
+	}
+	certFile, keyFile, err := cert.WritePEM(dir)
 	if err != nil {
 		tb.Fatalf("mailpittest: certificate: %v", err)
 	}
 	var lastErr error
 	// A free port may be taken by someone else between the probe and Mailpit's listen: try again.
 	for attempt := range 3 {
-		s := &Server{RootCAs: pool, opts: opts, exited: make(chan struct{}), logFile: filepath.Join(dir, fmt.Sprintf("mailpit-%d.log", attempt))}
+		s := &Server{RootCAs: cert.Pool, opts: opts, exited: make(chan struct{}), logFile: filepath.Join(dir, fmt.Sprintf("mailpit-%d.log", attempt))}
 		s.SMTPAddr = opts.SMTPAddr
 		if s.SMTPAddr == "" {
 			s.SMTPAddr = freeAddr(tb)
@@ -93,13 +100,13 @@ func Start(tb testing.TB, opts Options) *Server {
 			"--log-file", s.logFile,
 			"--disable-version-check",
 			"--smtp-disable-rdns",
-			"--smtp-tls-cert", certFile,
-			"--smtp-tls-key", keyFile,
 		}
-		if opts.ImplicitTLS {
-			args = append(args, "--smtp-require-tls")
-		} else {
-			args = append(args, "--smtp-require-starttls")
+		switch {
+		case opts.PlainText:
+		case opts.ImplicitTLS:
+			args = append(args, "--smtp-tls-cert", certFile, "--smtp-tls-key", keyFile, "--smtp-require-tls")
+		default:
+			args = append(args, "--smtp-tls-cert", certFile, "--smtp-tls-key", keyFile, "--smtp-require-starttls")
 		}
 		if opts.Username != "" {
 			// One "user:password" line; Mailpit reads plain passwords as well as hashed ones.
@@ -181,6 +188,9 @@ func (s *Server) URL() string {
 	u := url.URL{Scheme: "smtp", Host: s.SMTPAddr}
 	if s.opts.ImplicitTLS {
 		u.Scheme = "smtps"
+	}
+	if s.opts.PlainText {
+		u.RawQuery = "tls=none"
 	}
 	if s.opts.Username != "" {
 		u.User = url.UserPassword(s.opts.Username, s.opts.Password)
@@ -397,46 +407,4 @@ func freeAddr(tb testing.TB) string {
 	}
 	defer ln.Close()
 	return ln.Addr().String()
-}
-
-// writeCertificate writes a throwaway self-signed certificate for 127.0.0.1 and localhost into dir.
-func writeCertificate(dir string) (certFile, keyFile string, pool *x509.CertPool, err error) {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return "", "", nil, err
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(1),
-		Subject:               pkix.Name{CommonName: "mailpittest"},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(24 * time.Hour),
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		BasicConstraintsValid: true,
-		IsCA:                  true,
-		DNSNames:              []string{"localhost"},
-		IPAddresses:           []net.IP{net.ParseIP("127.0.0.1"), net.ParseIP("::1")},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		return "", "", nil, err
-	}
-	leaf, err := x509.ParseCertificate(der)
-	if err != nil {
-		return "", "", nil, err
-	}
-	keyDER, err := x509.MarshalECPrivateKey(key)
-	if err != nil {
-		return "", "", nil, err
-	}
-	certFile, keyFile = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
-	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600); err != nil {
-		return "", "", nil, err
-	}
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
-		return "", "", nil, err
-	}
-	pool = x509.NewCertPool()
-	pool.AddCert(leaf)
-	return certFile, keyFile, pool, nil
 }

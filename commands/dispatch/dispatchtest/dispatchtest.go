@@ -7,7 +7,6 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
-	"sync"
 	"testing"
 	"time"
 
@@ -25,6 +24,7 @@ import (
 	"mishwar/domain/order"
 	"mishwar/eventstore"
 	"mishwar/eventstore/postgres"
+	"mishwar/internal/clocktest"
 	"mishwar/internal/pgtest"
 )
 
@@ -46,24 +46,7 @@ type Fixture struct {
 var OnTheDay = time.Date(2026, 11, 18, 7, 0, 0, 0, time.UTC)
 
 // Clock is a settable clock.
-type Clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-// Now is the clock's time.
-func (c *Clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-// Set moves the clock.
-func (c *Clock) Set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = t
-}
+type Clock = clocktest.Clock
 
 // Admin is the operator who dispatches in tests.
 var Admin = commands.Actor{UserID: "admin-1", Role: "admin"}
@@ -78,7 +61,7 @@ func New(t testing.TB) *Fixture {
 	dispatchcmd.RegisterEvents(reg)
 	store := postgres.New(pool)
 	runner := commands.NewRunner(store, reg)
-	clock := &Clock{t: OnTheDay}
+	clock := clocktest.New(OnTheDay)
 	runner.Now = clock.Now
 	acc := accountsdb.NewStore(pool)
 	return &Fixture{Pool: pool, Store: store, Registry: reg, Runner: runner, Catalogue: catcmd.New(runner), Accounts: acc,
@@ -166,6 +149,14 @@ func (f *Fixture) Order(t testing.TB, day availability.Day, owner string, paid b
 		t.Fatal(err)
 	}
 	return id
+}
+
+// Assign assigns driverID to the order's trip as Admin, failing the test on error.
+func (f *Fixture) Assign(t testing.TB, orderID, driverID string) {
+	t.Helper()
+	if _, err := f.Dispatch.AssignDriver(context.Background(), orderID, driverID, commands.NewMeta(Admin)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // CancelOrder writes the order's cancellation on its stream, as the traveller's cancel would.

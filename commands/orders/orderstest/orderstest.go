@@ -28,6 +28,7 @@ import (
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
+	"mishwar/internal/clocktest"
 	"mishwar/processes"
 	paymentsproc "mishwar/processes/payments"
 	"mishwar/projections"
@@ -37,22 +38,7 @@ import (
 )
 
 // Clock is a settable clock shared by the runner and the tests.
-type Clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *Clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *Clock) Set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = t
-}
+type Clock = clocktest.Clock
 
 // Fixture is the real write and read side: event store, catalogue, cart and orders, on PostgreSQL,
 // with the payments process manager (processes/payments) and a job worker performing its jobs.
@@ -100,7 +86,7 @@ func New(t testing.TB, drivers int) *Fixture {
 // NewWith starts the fixture with opts.
 func NewWith(t testing.TB, drivers int, opts Options) *Fixture {
 	t.Helper()
-	f := &Fixture{Fixture: carttest.New(t), Clock: &Clock{t: Now}}
+	f := &Fixture{Fixture: carttest.New(t), Clock: clocktest.New(Now)}
 	orderscmd.RegisterEvents(f.Registry)
 	f.Runner.Now = f.Clock.Now
 	f.Plan = f.RatePlan(t, "Sedan", 1200, 5000, 1)
@@ -141,16 +127,7 @@ func NewWith(t testing.TB, drivers int, opts Options) *Fixture {
 		t.Fatal(err)
 	}
 	f.ReadModels = rm
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_ = rm.Run(ctx)
-	}()
-	t.Cleanup(func() {
-		cancel()
-		<-done
-	})
+	background(t, rm.Run)
 	f.Read = ordersrm.NewReader(f.Pool)
 	f.Orders = orderscmd.New(orderscmd.Config{
 		Runner:    f.Runner,
@@ -175,16 +152,38 @@ func NewWith(t testing.TB, drivers int, opts Options) *Fixture {
 
 // RunWorker runs w until the test ends.
 func (f *Fixture) RunWorker(t testing.TB, w *jobs.Worker) {
+	background(t, w.Run)
+}
+
+// RunProcesses runs ps (see Process) in a projections runner of their own that retries quickly, until
+// stop is called or the test ends. stop waits for the runner to return; it may be called again.
+func (f *Fixture) RunProcesses(t testing.TB, ps ...projections.Projection) (r *projections.Runner, stop func()) {
+	t.Helper()
+	r, err := projections.NewRunner(f.Pool, f.Store, projections.Config{Logger: slog.New(slog.DiscardHandler),
+		RetryInitialInterval: 10 * time.Millisecond, RetryMaxInterval: 50 * time.Millisecond, LeaseInterval: 50 * time.Millisecond}, ps...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, background(t, r.Run)
+}
+
+// background runs run until stop is called or the test ends; stop waits for run to return.
+func background(t testing.TB, run func(context.Context) error) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		_ = w.Run(ctx)
+		_ = run(ctx)
 	}()
-	t.Cleanup(func() {
-		cancel()
-		<-done
-	})
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			cancel()
+			<-done
+		})
+	}
+	t.Cleanup(stop)
+	return stop
 }
 
 // JobHandlers are the orders' job handlers as the composition root registers them
