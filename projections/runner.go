@@ -31,6 +31,7 @@ type Runner struct {
 
 	mu        sync.Mutex
 	positions map[string]eventstore.Position // checkpoints known to this process
+	versions  map[string]eventstore.Position // where each read model last changed, as far as this process knows
 	leading   map[string]bool
 	changed   chan struct{} // closed and replaced whenever positions or leading change
 	started   bool
@@ -49,6 +50,7 @@ func NewRunner(pool *pgxpool.Pool, store eventstore.Store, cfg Config, projectio
 		pool: pool, store: store, cfg: cfg,
 		byName:    make(map[string]Projection, len(projections)),
 		positions: make(map[string]eventstore.Position, len(projections)),
+		versions:  make(map[string]eventstore.Position, len(projections)),
 		leading:   make(map[string]bool, len(projections)),
 		changed:   make(chan struct{}),
 		skips:     make(map[string]skippedRun),
@@ -143,6 +145,7 @@ func (r *Runner) handler(p Projection) message.NoPublishHandlerFunc {
 		if err != nil {
 			return err
 		}
+		r.changedAt(p.Name(), res.Checkpoint)
 		r.advance(p.Name(), res.Checkpoint)
 		return nil
 	}
@@ -262,17 +265,27 @@ func (r *Runner) WaitFor(ctx context.Context, projection string, pos eventstore.
 	}
 }
 
-// Known is the projection's position as this process knows it: moved at once by its own commits when
-// it leads the projection, and otherwise by WaitFor and Refresh. Caches of a read model's answers are
-// valid while it stays the same.
-func (r *Runner) Known(projection string) eventstore.Position {
+// changedAt records that the read model changed at pos.
+func (r *Runner) changedAt(name string, pos eventstore.Position) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.positions[projection]
+	if r.versions[name].Less(pos) {
+		r.versions[name] = pos
+	}
 }
 
-// Refresh reads the projection's checkpoint from the database into Known (after another process's
-// notice that it moved).
+// Version is where the read model last changed as far as this process knows: moved by the batches
+// it applies when it leads the projection (not by those the projection does not read), and
+// otherwise by WaitFor and Refresh, which cannot tell and take the checkpoint. A cache of the read
+// model's answers stays valid while it stays the same.
+func (r *Runner) Version(projection string) eventstore.Position {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.versions[projection]
+}
+
+// Refresh reads the projection's checkpoint from the database into what this process knows (after
+// another process's notice that it moved).
 func (r *Runner) Refresh(ctx context.Context, projection string) error {
 	if _, ok := r.byName[projection]; !ok {
 		return fmt.Errorf("%w: %q", ErrUnknownProjection, projection)
@@ -284,6 +297,7 @@ func (r *Runner) refresh(ctx context.Context, projection string) error {
 	cp, err := readCheckpoint(ctx, r.pool, projection)
 	switch {
 	case err == nil:
+		r.changedAt(projection, cp.Position)
 		r.advance(projection, cp.Position)
 		return nil
 	case errors.Is(err, ErrUnknownProjection):

@@ -70,6 +70,9 @@ func TestBatchesAProjectionDoesNotReadMoveItOnAtOnceAndAreSavedTogether(t *testi
 	eventually(t, 10*time.Second, "the checkpoint is saved past the skipped batches", func() bool {
 		return statusOf(t, e, "lids").Position == last
 	})
+	if v := r.Version("lids"); v != first {
+		t.Errorf("version %s after batches the projection does not read, want %s: its answers have not changed", v, first)
+	}
 	if n := saves(); n >= 10 {
 		t.Errorf("%d checkpoint saves for 20 batches the projection does not read; want them saved together", n)
 	}
@@ -83,6 +86,9 @@ func TestBatchesAProjectionDoesNotReadMoveItOnAtOnceAndAreSavedTogether(t *testi
 	var labels int
 	if err := e.pool.QueryRow(context.Background(), `SELECT count(*) FROM rm_lids.closed`).Scan(&labels); err != nil || labels != 2 {
 		t.Fatalf("closed boxes: %d (%v), want 2", labels, err)
+	}
+	if v := r.Version("lids"); v != closed {
+		t.Errorf("version %s after a batch the projection read, want %s", v, closed)
 	}
 	if s := statusOf(t, e, "lids"); s.Position != closed {
 		t.Fatalf("checkpoint %s after a batch the projection read, want %s", s.Position, closed)

@@ -34,7 +34,7 @@ func (a *App) wireCatalogue(d *httpapi.Deps) error {
 	d.Features = append(d.Features, httpcat.New(httpcat.Config{
 		App: application, ReadModels: a.Projections, Idempotency: a.idempotency,
 		Uploads: photos.Handler(), Artwork: demo.ArtHandler(),
-		Version: func() string { return a.Projections.Known(catrm.Name).String() },
+		Version: func() string { return a.Projections.Version(catrm.Name).String() },
 	}))
 	seo := a.CatalogueSEO()
 	a.headRenderer = seo
