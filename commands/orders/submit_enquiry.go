@@ -15,7 +15,6 @@ import (
 	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
-	"mishwar/domain/trip"
 	"mishwar/eventstore"
 )
 
@@ -89,14 +88,12 @@ func (h *Handlers) SubmitEnquiry(ctx context.Context, in EnquiryInput, meta comm
 		return Submitted{}, err
 	}
 	// A paid enquiry books one day with one car (PayEnquiry): a trip that cannot fit one day at the
-	// chosen start is refused as checkout refuses it. Without a date the operator chooses the start,
-	// so only the day plan's length counts.
+	// chosen start is refused as checkout refuses it. Without a date the operator plans the trip
+	// with the traveller before quoting, so nothing is judged yet.
 	if !startAt.IsZero() {
 		if err := priced.OneDay(FirstPickup(hours, startAt)); err != nil {
 			return Submitted{}, err
 		}
-	} else if priced.Quote.Calc.Fit.Misfit == trip.MisfitDayPlan {
-		return Submitted{}, priced.Quote.Verdict().Refusal()
 	}
 	cmd := enquiry.SubmitEnquiry{
 		UserID: in.UserID, Lang: in.Lang, Contact: in.Contact, EmailConfirmation: in.EmailConfirmation, TermsAgreed: in.TermsAgreed,

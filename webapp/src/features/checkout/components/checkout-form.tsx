@@ -115,10 +115,12 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
   const pickup = usePickupTimes(date);
   const times = useMemo(() => timeOptions(pickup.data, (hhmm) => formatClock(hhmm, language)), [pickup.data, language]);
   const noTimeFits = Boolean(date) && pickup.data?.date === date && pickup.data.status === 'available' && times.length === 0;
+  // Nothing can be paid for a trip that fits no time of the day, nor one the cart timed for the chosen start refuses.
+  const payBlock = blocked ?? (noTimeFits ? (pickup.data?.message ?? t('checkout.noTimeFits')) : null);
   const countries = useMemo(() => countryKeys(language).map((c) => ({ value: c.region, label: c.name })), [language]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (blocked) return;
+    if (payBlock) return;
     if (!pointsChosen) {
       toast.error(t('checkout.pickupFirst'));
       onNeedPickup();
@@ -221,12 +223,12 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
         <CheckboxField label={t('enquiry.agree')} error={errors.terms?.message} {...form.register('terms')} />
       </div>
       <div className="form__full stack stack--tight">
-        {blocked ? (
+        {payBlock ? (
           <p className="field__error" role="alert" id="pay-blocked" data-testid="pay-blocked">
-            {t('checkout.payBlocked', { reason: blocked })}
+            {t('checkout.payBlocked', { reason: payBlock })}
           </p>
         ) : null}
-        <Button type="submit" size="lg" loading={submit.isPending} disabled={Boolean(blocked)} aria-describedby={blocked ? 'pay-blocked' : undefined} data-testid="pay">
+        <Button type="submit" size="lg" loading={submit.isPending} disabled={Boolean(payBlock)} aria-describedby={payBlock ? 'pay-blocked' : undefined} data-testid="pay">
           {t('checkout.submit')}
         </Button>
       </div>
