@@ -32,9 +32,49 @@ const (
 type Error struct {
 	Kind Kind
 	Key  string
+	// Args fill the message's blanks: plain values, Text (said per language) or Message (a message
+	// of its own). Sentinels have none.
+	Args []any
 }
 
 func (e *Error) Error() string { return e.Key }
+
+// Is matches a refusal of the same kind and key, so a refusal built with arguments still answers
+// errors.Is for its sentinel.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Kind == e.Kind && t.Key == e.Key
+}
+
+// InvalidWith builds a 422 refusal whose message takes arguments (see Error.Args).
+func InvalidWith(key string, args ...any) *Error {
+	return &Error{Kind: KindInvalid, Key: key, Args: args}
+}
+
+// Text is a value said differently per language (a stop's name in English and Arabic).
+type Text struct {
+	En, Ar string
+}
+
+// In is t in lang ("ar" or English); English when there is no Arabic.
+func (t Text) In(lang string) string {
+	if lang == "ar" && t.Ar != "" {
+		return t.Ar
+	}
+	return t.En
+}
+
+// Message is a message key with its arguments: a part of a message composed of others.
+type Message struct {
+	Key  string
+	Args []any
+}
+
+// Msg builds a Message.
+func Msg(key string, args ...any) Message { return Message{Key: key, Args: args} }
+
+// IsZero reports whether m says nothing.
+func (m Message) IsZero() bool { return m.Key == "" }
 
 // Invalid, NotFound, Conflict, Forbidden and Unauthenticated build sentinel errors:
 //

@@ -12,6 +12,7 @@ type Application struct {
 type Queries struct {
 	Settings       SettingsHandler
 	Calendar       CalendarHandler
+	PickupTimes    PickupTimesHandler
 	OwnOrder       OwnOrderHandler
 	MyOrders       MyOrdersHandler
 	TripStatus     TripStatusHandler
@@ -37,11 +38,13 @@ type ReadModels interface {
 // the time by the commands' clock and bound guesses with the commands' limiter.
 func NewApplication(commands *Handlers, orders ReadModels, catalogue CalendarCatalogue) Application {
 	now := commands.now
+	calendar := CalendarHandler{taken: orders, catalogue: catalogue, settings: commands.settings, now: now}
 	return Application{
 		Commands: commands,
 		Queries: Queries{
 			Settings:       SettingsHandler{settings: commands.settings, provider: commands.provider.Name()},
-			Calendar:       CalendarHandler{taken: orders, catalogue: catalogue, settings: commands.settings, now: now},
+			Calendar:       calendar,
+			PickupTimes:    PickupTimesHandler{calendar: calendar, pricer: commands.pricer},
 			OwnOrder:       OwnOrderHandler{orders: orders, now: now},
 			MyOrders:       MyOrdersHandler{orders: orders, now: now},
 			TripStatus:     TripStatusHandler{trips: orders, limiter: commands.limiter, now: now},

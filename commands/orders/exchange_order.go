@@ -51,6 +51,10 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 	if err != nil {
 		return out, err
 	}
+	// The new start must fit one day as checkout's does (staff may move a trip as they see fit).
+	if err := priced.OneDay(FirstPickup(hours, startAt)); err != nil && !in.Actor.Staff {
+		return out, err
+	}
 	started, err := h.tripStarted(ctx, s.ID())
 	if err != nil {
 		return out, err
@@ -140,6 +144,9 @@ func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.T
 	}
 	hours, err := h.catalogue.ServiceHours(ctx)
 	if err != nil {
+		return order.Trip{}, money.Money{}, err
+	}
+	if err := priced.OneDay(FirstPickup(hours, startAt)); err != nil && !in.Actor.Staff {
 		return order.Trip{}, money.Money{}, err
 	}
 	started, err := h.tripStarted(ctx, s.ID())

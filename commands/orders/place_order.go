@@ -79,6 +79,18 @@ func ParseStart(date, clock string) (time.Time, error) {
 	return time.Date(d.Year(), d.Month(), d.Day(), m/60, m%60, 0, 0, cat.Cairo), nil
 }
 
+// FirstPickup is the first pickup time on t's day (Cairo) under the service hours; zero when the
+// service is closed that day.
+func FirstPickup(hours cat.BusinessHours, t time.Time) time.Time {
+	t = t.In(cat.Cairo)
+	h, open := hours.Weekly.On(t.Weekday())
+	m, err := cat.Minutes(h.Open)
+	if !open || err != nil {
+		return time.Time{}
+	}
+	return time.Date(t.Year(), t.Month(), t.Day(), m/60, m%60, 0, 0, cat.Cairo)
+}
+
 // maxTripNumberAttempts bounds retries after a trip number collision (one in hundreds of millions).
 const maxTripNumberAttempts = 5
 
@@ -122,19 +134,33 @@ func (h *Handlers) PlaceOrder(ctx context.Context, in PlaceOrderInput, meta comm
 	if itin := cmd.Trip.Itinerary; itin.ProgramID != "" {
 		cmd.Source = order.SourceProgram
 	}
+	// A trip is booked as one day with one car: one that does not fit is refused before anything
+	// is held or recorded, with what to do about it (after what the form itself got wrong).
+	if err := probe(cmd, now); err != nil {
+		return Placed{}, err
+	}
+	if err := priced.OneDay(FirstPickup(hours, startAt)); err != nil {
+		return Placed{}, err
+	}
 	return h.place(ctx, cmd, meta, now)
+}
+
+// probe refuses what the decider would refuse, without a trip number or a car yet.
+func probe(cmd order.PlaceOrder, now time.Time) error {
+	p := cmd
+	p.Reservation = "probe"
+	if p.OrderID == "" {
+		p.OrderID = order.TripNumberFrom([8]byte{})
+	}
+	_, err := order.Decide(order.State{}, p, now)
+	return err
 }
 
 // place runs the steps shared by checkout orders and paid enquiries. cmd.OrderID set: that trip
 // number only (an enquiry's); empty: fresh numbers derived from meta.
 func (h *Handlers) place(ctx context.Context, cmd order.PlaceOrder, meta commands.Meta, now time.Time) (Placed, error) {
 	// Refuse what the decider would refuse before holding a car for it.
-	probe := cmd
-	probe.Reservation = "probe"
-	if probe.OrderID == "" {
-		probe.OrderID = order.TripNumberFrom([8]byte{})
-	}
-	if _, err := order.Decide(order.State{}, probe, now); err != nil {
+	if err := probe(cmd, now); err != nil {
 		return Placed{}, err
 	}
 	day := cmd.Trip.Day

@@ -32,6 +32,19 @@ type CartPricing struct {
 type Priced struct {
 	Trip  order.Trip
 	Rates []money.Rate
+	// Quote is the trip priced and timed from its start: its Calc.Fit is the one-day rule's verdict.
+	Quote trip.Quote
+}
+
+// OneDay refuses a trip that does not fit one day (domain/trip's rule) with its reason and
+// suggestion; earliest is the first pickup of the trip's day (a start-by suggestion cannot be earlier).
+func (p Priced) OneDay(earliest time.Time) error {
+	q := p.Quote
+	if earliest.IsZero() {
+		return q.Verdict().Refusal()
+	}
+	q.Calc.Fit = q.Calc.Fit.NotBefore(earliest)
+	return q.Verdict().Refusal()
 }
 
 // Pricer prices itineraries for orders with the trip calculation (domain/trip).
@@ -41,6 +54,8 @@ type Pricer interface {
 	PriceItinerary(ctx context.Context, itin order.Itinerary, startAt time.Time, ratePlanID string) (Priced, error)
 	// PriceProgram prices a catalogue program as an itinerary from the chosen start (an enquiry).
 	PriceProgram(ctx context.Context, p ProgramPricing) (Priced, error)
+	// QuoteCartAt quotes a user's cart once for each start (the pickup times of a day).
+	QuoteCartAt(ctx context.Context, userID string, starts []time.Time) ([]trip.Quote, error)
 }
 
 // ProgramPricing asks for the estimate of a program.
@@ -88,7 +103,20 @@ func (p *CartPricer) PriceCart(ctx context.Context, req CartPricing) (Priced, er
 	if err != nil {
 		return Priced{}, fmt.Errorf("orders: %w", err)
 	}
-	return Priced{Trip: TripFromQuote(q, req.StartAt, req.RatePlanID), Rates: rates}, nil
+	return Priced{Trip: TripFromQuote(q, req.StartAt, req.RatePlanID), Rates: rates, Quote: q}, nil
+}
+
+// QuoteCartAt implements Pricer, from the cart's own stream as PriceCart does.
+func (p *CartPricer) QuoteCartAt(ctx context.Context, userID string, starts []time.Time) ([]trip.Quote, error) {
+	v, err := pricing.CartFromStream(ctx, p.Carts, userID)
+	if err != nil {
+		return nil, fmt.Errorf("orders: %w", err)
+	}
+	qs, err := p.Quoter.QuoteEach(ctx, v, starts)
+	if err != nil {
+		return nil, fmt.Errorf("orders: quote cart: %w", err)
+	}
+	return qs, nil
 }
 
 // TripFromQuote maps a quote to the trip an order records. A plan the quote could not price leaves
@@ -159,7 +187,7 @@ func (p *CartPricer) PriceItinerary(ctx context.Context, itin order.Itinerary, s
 	}
 	t := TripFromQuote(q, startAt, ratePlanID)
 	t.Itinerary.ProgramID, t.Itinerary.ProgramName = itin.ProgramID, itin.ProgramName
-	return Priced{Trip: t, Rates: rates}, nil
+	return Priced{Trip: t, Rates: rates, Quote: q}, nil
 }
 
 func cartPoint(p order.Point) cart.Point {

@@ -87,6 +87,14 @@ func (h *Handlers) SubmitEnquiry(ctx context.Context, in EnquiryInput, meta comm
 	if err != nil {
 		return Submitted{}, err
 	}
+	// A paid enquiry books one day with one car (PayEnquiry): a trip that cannot fit one day at the
+	// chosen start is refused as checkout refuses it. Without a date the operator plans the trip
+	// with the traveller before quoting, so nothing is judged yet.
+	if !startAt.IsZero() {
+		if err := priced.OneDay(FirstPickup(hours, startAt)); err != nil {
+			return Submitted{}, err
+		}
+	}
 	cmd := enquiry.SubmitEnquiry{
 		UserID: in.UserID, Lang: in.Lang, Contact: in.Contact, EmailConfirmation: in.EmailConfirmation, TermsAgreed: in.TermsAgreed,
 		Trip: priced.Trip, Rates: priced.Rates, DisplayCurrency: in.DisplayCurrency, Policy: h.settings.Policy(), ServiceHours: hours,

@@ -6,40 +6,70 @@ import (
 	"time"
 
 	"mishwar/domain/cart"
+	"mishwar/domain/money"
 	"mishwar/domain/trip"
 )
 
 // Quote prices and times it leaving at departure, with the catalogue as it is now.
 func (q *Quoter) Quote(ctx context.Context, it trip.Itinerary, departure time.Time) (trip.Quote, error) {
-	offered, err := q.Offered(ctx, it.DestinationIDs())
+	out, err := q.QuoteEach(ctx, it, []time.Time{departure})
 	if err != nil {
-		return trip.Quote{}, fmt.Errorf("pricing: quote: %w", err)
+		return trip.Quote{}, err
+	}
+	return out[0], nil
+}
+
+// QuoteEach prices and times it once for each departure (the pickup times of a day), reading the
+// catalogue once: only the legs differ, as traffic does by the hour.
+func (q *Quoter) QuoteEach(ctx context.Context, it trip.Itinerary, departures []time.Time) ([]trip.Quote, error) {
+	in, err := q.inputs(ctx, it)
+	if err != nil {
+		return nil, fmt.Errorf("pricing: quote: %w", err)
+	}
+	out := make([]trip.Quote, 0, len(departures))
+	for _, departure := range departures {
+		route := trip.Lay(it, in.offered, in.start, in.end, departure.In(q.location))
+		var legs []trip.Leg
+		if route.NeedsLegs() {
+			if legs, err = q.distances.Route(ctx, route.Waypoints, departure.In(q.location)); err != nil {
+				return nil, fmt.Errorf("pricing: quote: route: %w", err)
+			}
+		}
+		quote, err := route.Price(legs, in.plans, in.rates)
+		if err != nil {
+			return nil, fmt.Errorf("pricing: quote: %w", err)
+		}
+		out = append(out, quote)
+	}
+	return out, nil
+}
+
+// quoteInputs are what a quote reads from the catalogue.
+type quoteInputs struct {
+	offered    map[string]trip.Place
+	start, end trip.RoutePoint
+	plans      []trip.RatePlan
+	rates      []money.Rate
+}
+
+func (q *Quoter) inputs(ctx context.Context, it trip.Itinerary) (quoteInputs, error) {
+	var in quoteInputs
+	var err error
+	if in.offered, err = q.Offered(ctx, it.DestinationIDs()); err != nil {
+		return in, err
 	}
 	var defaultStart *cart.Point
 	if it.Start == nil {
 		if defaultStart, err = q.defaultStart(ctx); err != nil {
-			return trip.Quote{}, fmt.Errorf("pricing: quote: %w", err)
+			return in, err
 		}
 	}
-	start, end := trip.Ends(it, defaultStart)
-	route := trip.Lay(it, offered, start, end, departure.In(q.location))
-	var legs []trip.Leg
-	if route.NeedsLegs() {
-		if legs, err = q.distances.Route(ctx, route.Waypoints, departure.In(q.location)); err != nil {
-			return trip.Quote{}, fmt.Errorf("pricing: quote: route: %w", err)
-		}
+	in.start, in.end = trip.Ends(it, defaultStart)
+	if in.plans, err = q.ratePlans(ctx); err != nil {
+		return in, err
 	}
-	plans, err := q.ratePlans(ctx)
-	if err != nil {
-		return trip.Quote{}, fmt.Errorf("pricing: quote: %w", err)
+	if in.rates, err = q.CurrencyRates(ctx); err != nil {
+		return in, err
 	}
-	rates, err := q.CurrencyRates(ctx)
-	if err != nil {
-		return trip.Quote{}, fmt.Errorf("pricing: quote: %w", err)
-	}
-	out, err := route.Price(legs, plans, rates)
-	if err != nil {
-		return trip.Quote{}, fmt.Errorf("pricing: quote: %w", err)
-	}
-	return out, nil
+	return in, nil
 }

@@ -51,6 +51,8 @@ const (
 	WarnMoreThanOneDay = "trip.more_than_one_day"
 	// WarnStopClosed: at least one stop is reached when it is closed.
 	WarnStopClosed = "trip.stop_closed"
+	// WarnPastMidnight: the trip would end after midnight.
+	WarnPastMidnight = "trip.past_midnight"
 )
 
 // Stop is one destination of the itinerary.
@@ -117,6 +119,8 @@ type Calculation struct {
 	// only the drive back overruns.
 	MoreThanOneDay bool
 	SecondDayFrom  int
+	// Fit is the one-day rule's verdict (FitOneDay): what the cart warns about and checkout refuses.
+	Fit DayFit
 	// Warnings are message keys (the Warn… constants), in a stable order.
 	Warnings []string
 }
@@ -201,6 +205,7 @@ func Calculate(in Input) (Calculation, error) {
 			return Calculation{}, fmt.Errorf("trip: %d legs for an itinerary without stops", len(in.Legs))
 		}
 		c.Finish = in.Departure
+		c.Fit = DayFit{Stop: -1}
 		c.Warnings = []string{WarnNoRatePlans}
 		return c, nil
 	}
@@ -216,7 +221,6 @@ func Calculate(in Input) (Calculation, error) {
 
 	at := in.Departure
 	dayEnds := in.Departure.Add(DayPlan)
-	closed := false
 	for i, s := range in.Stops {
 		leg := in.Legs[i]
 		c.Meters += leg.Meters
@@ -225,7 +229,6 @@ func Calculate(in Input) (Calculation, error) {
 		visit := s.Visit.Round(time.Minute)
 		timing := StopTiming{Arrive: at, Leave: at.Add(visit)}
 		timing.Problem, timing.Closes = s.Hours.check(timing.Arrive, timing.Leave)
-		closed = closed || timing.Problem != StopOK
 		if timing.Leave.After(dayEnds) && c.SecondDayFrom < 0 {
 			c.SecondDayFrom = i
 		}
@@ -237,7 +240,8 @@ func Calculate(in Input) (Calculation, error) {
 	c.Meters += last.Meters
 	c.Driving += last.Duration
 	c.Finish = at.Add(last.Duration)
-	c.MoreThanOneDay = c.Total() > DayPlan
+	c.Fit = FitOneDay(c, in.Departure)
+	c.MoreThanOneDay = c.Fit.LongerThanDayPlan
 
 	for _, p := range in.RatePlans {
 		if err := ValidateRatePlan(p); err != nil {
@@ -269,8 +273,11 @@ func Calculate(in Input) (Calculation, error) {
 	if c.MoreThanOneDay {
 		c.Warnings = append(c.Warnings, WarnMoreThanOneDay)
 	}
-	if closed {
+	if c.Fit.StopsClosed {
 		c.Warnings = append(c.Warnings, WarnStopClosed)
+	}
+	if c.Fit.PastMidnight {
+		c.Warnings = append(c.Warnings, WarnPastMidnight)
 	}
 	return c, nil
 }

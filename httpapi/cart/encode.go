@@ -7,6 +7,7 @@ import (
 	"mishwar/domain/cart"
 	"mishwar/domain/money"
 	"mishwar/domain/trip"
+	"mishwar/httpapi/httpx"
 	"mishwar/internal/i18n"
 )
 
@@ -89,6 +90,39 @@ type tripJSON struct {
 	// SecondDayFrom is the position of the first item a second day should start with (null: none).
 	SecondDayFrom *int          `json:"second_day_from"`
 	Warnings      []warningJSON `json:"warnings"`
+	// DayFit is the one-day rule's verdict (domain/trip, FitOneDay): checkout refuses what does not fit.
+	DayFit dayFitJSON `json:"day_fit"`
+}
+
+// dayFitJSON says whether the trip can be booked as one day at its departure, and if not, why and
+// what to do. Message is what checkout would answer (422).
+type dayFitJSON struct {
+	Fits       bool   `json:"fits"`
+	Misfit     string `json:"misfit,omitempty"`
+	Reason     string `json:"reason,omitempty"`
+	Suggestion string `json:"suggestion,omitempty"`
+	Message    string `json:"message,omitempty"`
+	// Stop is the position of the item the verdict is about; StartBy the latest start ("HH:MM",
+	// Cairo) an earlier start would need.
+	Stop    *int   `json:"stop,omitempty"`
+	StartBy string `json:"start_by,omitempty"`
+}
+
+func toDayFitJSON(v trip.Verdict, lang i18n.Lang) dayFitJSON {
+	if v.Misfit == trip.FitsOneDay {
+		return dayFitJSON{Fits: true}
+	}
+	out := dayFitJSON{
+		Misfit: string(v.Misfit), StartBy: v.StartBy,
+		Reason:     httpx.Say(lang, v.Reason.Key, v.Reason.Args...),
+		Suggestion: httpx.Say(lang, v.Suggestion.Key, v.Suggestion.Args...),
+		Message:    httpx.Say(lang, trip.KeyNotOneDay, v.Reason, v.Suggestion),
+	}
+	if v.Stop > 0 {
+		stop := v.Stop
+		out.Stop = &stop
+	}
+	return out
 }
 
 type routePointJSON struct {
@@ -180,10 +214,12 @@ func toCartJSON(q trip.Quote, lang i18n.Lang) cartJSON {
 	}
 	for _, w := range c.Warnings {
 		t.Warnings = append(t.Warnings, warningJSON{Code: w, Message: i18n.T(lang, w)})
-		if w == trip.WarnMoreThanOneDay && t.SecondDayFrom != nil {
-			name := out.Data[*t.SecondDayFrom-1].Destination.Name
-			t.Warnings = append(t.Warnings, warningJSON{Code: "trip.second_day_from", Message: i18n.T(lang, "trip.second_day_from", name)})
-		}
+	}
+	verdict := q.Verdict()
+	t.DayFit = toDayFitJSON(verdict, lang)
+	if !t.DayFit.Fits && t.DayFit.Suggestion != "" {
+		// What to do about it, from the same rule checkout refuses with.
+		t.Warnings = append(t.Warnings, warningJSON{Code: verdict.Suggestion.Key, Message: t.DayFit.Suggestion})
 	}
 	out.TripCalculations = t
 	out.StartPoint = toRoutePointJSON(q.Start, lang)

@@ -84,11 +84,35 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	var de *domain.Error
 	if errors.As(err, &de) {
-		WriteJSON(w, statusOf(de.Kind), ErrorBody{Message: i18n.T(lang, de.Key)})
+		WriteJSON(w, statusOf(de.Kind), ErrorBody{Message: Say(lang, de.Key, de.Args...)})
 		return
 	}
 	Logger(r).ErrorContext(r.Context(), "request failed", "err", err)
 	WriteJSON(w, http.StatusInternalServerError, ErrorBody{Message: i18n.T(lang, "common.internal")})
+}
+
+// Say translates key into lang with its arguments, each said in lang too: a domain.Text in that
+// language, a domain.Message translated in turn (an empty one says nothing).
+func Say(lang i18n.Lang, key string, args ...any) string {
+	if len(args) == 0 {
+		return i18n.T(lang, key)
+	}
+	said := make([]any, len(args))
+	for i, a := range args {
+		switch v := a.(type) {
+		case domain.Text:
+			said[i] = v.In(string(lang))
+		case domain.Message:
+			if !v.IsZero() {
+				said[i] = Say(lang, v.Key, v.Args...)
+			} else {
+				said[i] = ""
+			}
+		default:
+			said[i] = a
+		}
+	}
+	return i18n.T(lang, key, said...)
 }
 
 func statusOf(k domain.Kind) int {

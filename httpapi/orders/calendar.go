@@ -2,8 +2,11 @@ package orders
 
 import (
 	"net/http"
+	"time"
 
 	apporders "mishwar/commands/orders"
+	cat "mishwar/domain/catalogue"
+	"mishwar/domain/trip"
 	"mishwar/httpapi/httpx"
 )
 
@@ -26,4 +29,34 @@ func (h *Handler) calendar(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": cal})
+}
+
+// pickupTimes answers GET /api/orders/pickup-times?date=YYYY-MM-DD: the pickup times of that day at
+// which the signed-in traveller's cart fits one day, each with when the trip is back; when none
+// does, why and what to do.
+func (h *Handler) pickupTimes(w http.ResponseWriter, r *http.Request) {
+	pt, err := h.app.Queries.PickupTimes.Handle(r.Context(), apporders.PickupTimesQuery{UserID: userID(r), Date: r.URL.Query().Get("date")})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	type timeJSON struct {
+		Time   string    `json:"time"`
+		Finish time.Time `json:"finish"`
+	}
+	times := make([]timeJSON, 0, len(pt.Times))
+	for _, t := range pt.Times {
+		times = append(times, timeJSON{Time: t.Time, Finish: t.Finish.In(cat.Cairo)})
+	}
+	data := map[string]any{"date": pt.Day.Date, "status": pt.Day.Status, "times": times, "time_zone": cat.Cairo.String()}
+	if pt.Day.Reason != "" {
+		data["reason"] = pt.Day.Reason
+	}
+	if v := pt.Verdict; v.Misfit != trip.FitsOneDay {
+		lang := httpx.Lang(r)
+		data["misfit"] = v.Misfit
+		data["message"] = httpx.Say(lang, trip.KeyNoPickupTimeFits, v.Reason, v.Suggestion)
+		data["suggestion"] = httpx.Say(lang, v.Suggestion.Key, v.Suggestion.Args...)
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": data})
 }

@@ -40,13 +40,25 @@ func init() {
 		"cart.item_ids_invalid":     {En: "Send every item of your cart exactly once.", Ar: "أرسل كل عنصر في سلتك مرة واحدة بالضبط."},
 
 		// Trip warnings (domain/trip). The first two are the spec's wording.
-		"trip.no_rate_plans":       {En: "no rate plans available, check your destinations", Ar: "لا توجد خطط أسعار متاحة، راجع وجهاتك"},
-		"trip.invalid_rate_data":   {En: "Invalid rate data", Ar: "بيانات الأسعار غير صالحة"},
-		"trip.more_than_one_day":   {En: "This itinerary needs more than one day: the day plan is 8 hours.", Ar: "يحتاج خط السير هذا إلى أكثر من يوم: خطة اليوم 8 ساعات."},
-		"trip.second_day_from":     {En: "Consider a second day from %s.", Ar: "فكّر في يوم ثانٍ بدءًا من %s."},
-		"trip.stop_closed":         {En: "Some stops are reached when they are closed. Reorder them or start earlier.", Ar: "بعض المحطات يتم الوصول إليها وهي مغلقة. أعد ترتيبها أو ابدأ مبكرًا."},
-		"trip.closed_that_day":     {En: "Closed on that day", Ar: "مغلق في ذلك اليوم"},
-		"trip.after_closing":       {En: "Reached after closing time (%s)", Ar: "الوصول بعد موعد الإغلاق (%s)"},
-		"trip.closes_during_visit": {En: "Closes at %s, before the visit ends", Ar: "يغلق في %s قبل انتهاء الزيارة"},
+		"trip.no_rate_plans":     {En: "no rate plans available, check your destinations", Ar: "لا توجد خطط أسعار متاحة، راجع وجهاتك"},
+		"trip.invalid_rate_data": {En: "Invalid rate data", Ar: "بيانات الأسعار غير صالحة"},
+		"trip.more_than_one_day": {En: "This itinerary needs more than one day: the day plan is 8 hours.", Ar: "يحتاج خط السير هذا إلى أكثر من يوم: خطة اليوم 8 ساعات."},
+		"trip.past_midnight":     {En: "This trip would end after midnight.", Ar: "ستنتهي هذه الرحلة بعد منتصف الليل."},
+
+		// The one-day rule (domain/trip, dayfit.go): a reason and a suggestion, alone (the cart) or
+		// together in the checkout's refusal. Times are Cairo's clock and say so.
+		"trip.not_one_day":                 {En: "This trip cannot be booked as one day: %s %s", Ar: "لا يمكن حجز هذه الرحلة في يوم واحد: %s %s"},
+		"trip.reason.longer_than_day_plan": {En: "it takes longer than the %d-hour day plan.", Ar: "تستغرق أكثر من خطة اليوم البالغة %d ساعات."},
+		"trip.reason.closed_that_day":      {En: "%s is closed on that day.", Ar: "%s مغلق في ذلك اليوم."},
+		"trip.reason.reached_when_closed":  {En: "%s is reached after it closes at %s (Cairo time).", Ar: "يتم الوصول إلى %s بعد إغلاقه في %s (بتوقيت القاهرة)."},
+		"trip.reason.past_midnight":        {En: "it would end at %s (Cairo time), after midnight.", Ar: "ستنتهي في %s (بتوقيت القاهرة) بعد منتصف الليل."},
+		"trip.suggest.second_trip":         {En: "Move the stops from %s on to a second trip.", Ar: "انقل المحطات بدءًا من %s إلى رحلة ثانية."},
+		"trip.suggest.start_by":            {En: "Start by %s (Cairo time).", Ar: "ابدأ في موعد أقصاه %s (بتوقيت القاهرة)."},
+		"trip.suggest.another_day":         {En: "Choose a day on which %s is open.", Ar: "اختر يومًا يكون فيه %s مفتوحًا."},
+		"trip.no_pickup_time_fits":         {En: "No pickup time on this day fits your trip: %s %s", Ar: "لا يوجد موعد انطلاق في هذا اليوم يناسب رحلتك: %s %s"},
+		"trip.stop_closed":                 {En: "Some stops are reached when they are closed. Reorder them or start earlier.", Ar: "بعض المحطات يتم الوصول إليها وهي مغلقة. أعد ترتيبها أو ابدأ مبكرًا."},
+		"trip.closed_that_day":             {En: "Closed on that day", Ar: "مغلق في ذلك اليوم"},
+		"trip.after_closing":               {En: "Reached after closing time (%s)", Ar: "الوصول بعد موعد الإغلاق (%s)"},
+		"trip.closes_during_visit":         {En: "Closes at %s, before the visit ends", Ar: "يغلق في %s قبل انتهاء الزيارة"},
 	})
 }

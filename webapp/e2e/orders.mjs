@@ -3,7 +3,7 @@
 // English and in Arabic:
 //   sign up → build a trip → checkout (start and end written to the cart: a pickup point, or the
 //   browser's location named after the nearest pickup point and a different end; rate plan,
-//   the trip priced again for the chosen start, warned when it runs past closing time; a day from the calendar, a time, contact,
+//   the trip priced again for the chosen start, only times that fit the day offered; a day from the calendar, a time, contact,
 //   terms) → the sandbox's hosted card page (marked TEST) → pay with the success card → the success
 //   page counts down into the order, confirmed, its itinerary on the map; cancel it with its refund shown first; then a second
 //   checkout paid with the decline card → 'Payment could not be processed' → Try Again → checkout.
@@ -90,15 +90,17 @@ async function checkout(page, baseURL, lang, email, points = (p) => samePickupPo
     }
     await page.getByRole('button', { name: t(lang, 'checkout.calendar.next') }).click();
   }
-  // The trip shown before paying is timed for the chosen start: the last pickup of the day runs past
-  // closing times (warned), the first one is priced again for the morning.
-  const time = page.getByLabel(t(lang, 'fields.time'), { exact: true });
-  const quote = page.getByTestId('checkout-quote');
+  // The trip shown before paying is timed for the chosen start. Only pickup times at which the trip
+  // fits one day are offered (the server's one-day rule): even the last of the day reaches every stop
+  // open and is back by midnight, and the first one is priced again for the morning.
+  const time = page.getByLabel(t(lang, 'checkout.timeCairo'), { exact: true });
+  await time.locator('option').nth(1).waitFor({ state: 'attached' });
   const last = (await time.locator('option').count()) - 1;
   const late = await time.locator('option').nth(last).getAttribute('value');
   await time.selectOption({ index: last });
   await page.locator(`[data-testid="checkout-quote"][data-departure="${day}T${late}"]`).waitFor();
-  await quote.locator('.trip-warnings li').first().waitFor();
+  assert.equal(await page.getByTestId('day-fit').count(), 0, `the last time offered (${late}) fits`);
+  assert.equal(await page.getByTestId('pay-blocked').count(), 0, 'Pay is not blocked at a time offered');
   const early = await time.locator('option').nth(1).getAttribute('value');
   await time.selectOption({ index: 1 });
   await page.locator(`[data-testid="checkout-quote"][data-departure="${day}T${early}"]`).waitFor();

@@ -50,9 +50,13 @@ export function formatDuration(minutes: number, language: Language): string {
   return new Intl.ListFormat(tag, { style: 'narrow', type: 'unit' }).format([part(hours, 'hour'), part(rest, 'minute')]);
 }
 
+/** Trips run on Cairo's clock: every date and time is shown in it, wherever the browser is. */
+export const CAIRO_TIME_ZONE = 'Africa/Cairo';
+
+/** Formats an instant on Cairo's clock (unless options name another time zone). */
 export function formatDate(value: Date | string, language: Language, options?: Intl.DateTimeFormatOptions): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat(localeTag(language), options ?? { dateStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(localeTag(language), { timeZone: CAIRO_TIME_ZONE, ...(options ?? { dateStyle: 'medium' }) }).format(date);
 }
 
 /** "09:00" -> "9:00 AM" / "٩:٠٠ ص", formatted for a fixed calendar day so no time zone shifts it. */

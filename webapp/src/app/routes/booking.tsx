@@ -11,6 +11,7 @@ import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth
 import { useSavedLocations } from '@/features/account/api/get-saved-locations';
 import { useCartAt } from '@/features/cart/api/get-cart';
 import { TimedFor } from '@/features/cart/components/cart-page';
+import { DayFitNotice, dayFitBlock } from '@/features/cart/components/day-fit-notice';
 import { RoutePointsPicker } from '@/features/cart/components/route-points-picker';
 import { TripSummary } from '@/features/cart/components/trip-summary';
 import { startChosen } from '@/features/cart/utils/places';
@@ -100,6 +101,9 @@ export function CheckoutRoute() {
     );
   }
   const quoted = (departure ? timed.data : undefined) ?? cart.data;
+  // Pay waits for the cart timed for the chosen start, and is refused by the same rule checkout applies.
+  const timedReady = departure !== null && timed.data !== undefined && !timed.isPlaceholderData;
+  const blocked = timedReady ? dayFitBlock(timed.data.trip_calculations) : null;
   const rateOptions = (cart.data?.trip_calculations?.rate_calculations.length
     ? cart.data.trip_calculations.rate_calculations.map((rate) => ({ value: rate.rate_id, label: rate.name }))
     : (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name })));
@@ -126,6 +130,7 @@ export function CheckoutRoute() {
               onDepartureChange={setDeparture}
               onNeedPickup={() => document.getElementById('pickup')?.scrollIntoView({ behavior: 'smooth' })}
               defaults={user}
+              blocked={blocked}
             />
           </section>
         </div>
@@ -142,6 +147,7 @@ export function CheckoutRoute() {
           {quoted?.trip_calculations ? (
             <div className="stack" data-testid="checkout-quote" data-departure={departure && timed.data && !timed.isPlaceholderData ? departure : ''}>
               <TimedFor cart={quoted} />
+              {departure ? <DayFitNotice calculations={quoted.trip_calculations} /> : null}
               <TripSummary calculations={quoted.trip_calculations} />
               <p className="muted small">{t('checkout.chargedInEgp')}</p>
             </div>

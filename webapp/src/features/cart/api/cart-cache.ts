@@ -20,6 +20,8 @@ export function useApplyCart(): (cart: Cart) => void {
       queryClient.setQueryData(cartQueryKey, cart);
       // The same cart timed for another departure (the checkout) is priced again.
       void queryClient.invalidateQueries({ queryKey: [...cartQueryKey, 'at'] });
+      // So are the pickup times offered for it (the checkout's).
+      void queryClient.invalidateQueries({ queryKey: [...cartQueryKey, 'pickup-times'] });
       useCartMirrorStore.getState().replace(cart.data.map((item) => item.destination_id));
     },
     [queryClient],

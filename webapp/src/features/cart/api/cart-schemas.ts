@@ -54,6 +54,17 @@ export type RateCalculation = z.infer<typeof rateCalculationSchema>;
 
 export const warningSchema = z.object({ code: z.string(), message: z.string() });
 
+/** The server's one-day rule at this departure: what checkout would refuse, why and what to do. */
+export const dayFitSchema = z.object({
+  fits: z.boolean().default(true),
+  misfit: z.string().nullish(),
+  reason: z.string().nullish(),
+  suggestion: z.string().nullish(),
+  message: z.string().nullish(),
+  stop: z.number().nullish(),
+  start_by: z.string().nullish(),
+});
+
 export const tripCalculationsSchema = z.object({
   total_distance: z.number().default(0),
   total_duration: z.number().default(0),
@@ -66,6 +77,7 @@ export const tripCalculationsSchema = z.object({
   more_than_one_day: z.boolean().default(false),
   second_day_from: z.number().nullish(),
   warnings: z.array(warningSchema).default([]),
+  day_fit: dayFitSchema.default({ fits: true }),
 });
 export type TripCalculations = z.infer<typeof tripCalculationsSchema>;
 

@@ -13,6 +13,7 @@ import { useCartActions } from '../hooks/use-cart-actions';
 import { CAIRO_TIME_ZONE } from '../utils/route';
 
 import { CheckoutButton } from './checkout-button';
+import { DayFitNotice } from './day-fit-notice';
 import { formatClockTime, Itinerary } from './itinerary';
 import { OptimisePanel } from './optimise-panel';
 import { PointsEditor, type PickupOption } from './points-editor';
@@ -82,6 +83,7 @@ export function CartPage({ cart, signedIn, signIn, pickupPoints = [] }: CartPage
           </div>
           <aside className="card card--plain stack">
             <h2 className="section-title">{t('trip.summary')}</h2>
+            <DayFitNotice calculations={data.trip_calculations} />
             {data.trip_calculations ? <TripSummary calculations={data.trip_calculations} /> : <p className="muted">{t('trip.noRates')}</p>}
             <CheckoutButton cart={data} block />
             <PointsEditor key={`${data.start_point?.pickup_point_id ?? ''}-${data.end_point?.pickup_point_id ?? ''}`} cart={data} pickupPoints={pickupPoints} />

@@ -122,17 +122,3 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6 }: 
     </div>
   );
 }
-
-/** The pickup times offered on a day, every step minutes from its earliest to its latest. */
-export function pickupTimes(day: CalendarDay | undefined, step = 15): string[] {
-  if (!day?.earliest || !day.latest) return [];
-  const toMinutes = (hhmm: string) => {
-    const [h = 0, m = 0] = hhmm.split(':').map(Number);
-    return h * 60 + m;
-  };
-  const out: string[] = [];
-  for (let m = toMinutes(day.earliest); m <= toMinutes(day.latest); m += step) {
-    out.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
-  }
-  return out;
-}

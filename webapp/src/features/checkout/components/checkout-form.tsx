@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -15,10 +15,10 @@ import { toast } from '@/lib/toast';
 import { useCurrencyStore } from '@/stores/currency-store';
 import { formatClock, formatNumber } from '@/utils/format';
 
-import type { CalendarDay } from '../api/get-calendar';
 import { useOrderSettings } from '../api/get-order-settings';
+import { usePickupTimes, type PickupTimes } from '../api/get-pickup-times';
 import { useSubmitOrder, type OrderInput } from '../api/submit-order';
-import { BookingCalendar, pickupTimes } from './booking-calendar';
+import { BookingCalendar } from './booking-calendar';
 
 // The server's limits (domain/order): names of 100 characters, comments of 2000.
 const CONTACT_NAME_MAX = 100;
@@ -73,6 +73,16 @@ interface CheckoutFormProps {
   /** The chosen start on Cairo's clock ("YYYY-MM-DDTHH:MM"), or null until both date and time are chosen. */
   onDepartureChange?: (departure: string | null) => void;
   defaults?: CheckoutDefaults | null;
+  /**
+   * Why the trip cannot be booked at the chosen start (the server's one-day rule, from the cart timed
+   * for it), or null: Pay stays disabled with the reason beside it.
+   */
+  blocked?: string | null;
+}
+
+/** The pickup times offered for a day: only those at which the trip fits (the server judges each). */
+export function timeOptions(pickup: PickupTimes | undefined, format: (hhmm: string) => string): Array<{ value: string; label: string }> {
+  return (pickup?.times ?? []).map(({ time }) => ({ value: time, label: format(time) }));
 }
 
 /** The trip's start as the cart's ?departure= takes it, once both parts are chosen. */
@@ -80,14 +90,13 @@ export function departureOf(date: string, time: string): string | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{2}:\d{2}$/.test(time) ? `${date}T${time}` : null;
 }
 
-export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureChange, defaults }: CheckoutFormProps) {
+export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureChange, defaults, blocked }: CheckoutFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
   const currency = useCurrencyStore((state) => state.currency);
   const settings = useOrderSettings();
   const submit = useSubmitOrder();
-  const [chosenDay, setChosenDay] = useState<CalendarDay | undefined>(undefined);
   const form = useForm<Values>({
     resolver: formResolver(schema),
     defaultValues: {
@@ -103,10 +112,15 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
   const time = useWatch({ control: form.control, name: 'time' });
   const departure = departureOf(date, time);
   useEffect(() => onDepartureChange?.(departure), [departure, onDepartureChange]);
-  const times = useMemo(() => (date && chosenDay?.date === date ? pickupTimes(chosenDay, settings.data?.time_step_minutes) : []), [date, chosenDay, settings.data]);
+  const pickup = usePickupTimes(date);
+  const times = useMemo(() => timeOptions(pickup.data, (hhmm) => formatClock(hhmm, language)), [pickup.data, language]);
+  const noTimeFits = Boolean(date) && pickup.data?.date === date && pickup.data.status === 'available' && times.length === 0;
+  // Nothing can be paid for a trip that fits no time of the day, nor one the cart timed for the chosen start refuses.
+  const payBlock = blocked ?? (noTimeFits ? (pickup.data?.message ?? t('checkout.noTimeFits')) : null);
   const countries = useMemo(() => countryKeys(language).map((c) => ({ value: c.region, label: c.name })), [language]);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    if (payBlock) return;
     if (!pointsChosen) {
       toast.error(t('checkout.pickupFirst'));
       onNeedPickup();
@@ -167,22 +181,28 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
           disabled={!rateChosen}
           monthsAhead={rules ? Math.ceil(rules.window_days / 30) : 6}
           onChange={(day) => {
-            setChosenDay(day);
             form.setValue('date', day.date, { shouldValidate: true });
             form.setValue('time', '');
           }}
         />
         {errors.date?.message ? <p className="field__error" role="alert">{fieldMessage(errors.date.message, t('fields.date'))}</p> : null}
       </div>
-      <SelectField
-        className="form__full"
-        label={t('fields.time')}
-        options={times.map((value) => ({ value, label: formatClock(value, language) }))}
-        placeholder={date ? t('checkout.chooseTime') : t('checkout.dateFirst')}
-        disabled={!date}
-        error={errors.time?.message}
-        {...form.register('time')}
-      />
+      <div className="form__full stack stack--tight">
+        <SelectField
+          label={t('checkout.timeCairo')}
+          options={times}
+          placeholder={date ? (pickup.isFetching && !pickup.data ? t('checkout.timesLoading') : noTimeFits ? t('checkout.noTimeFits') : t('checkout.chooseTime')) : t('checkout.dateFirst')}
+          disabled={!date || noTimeFits}
+          error={errors.time?.message}
+          data-testid="pickup-time"
+          {...form.register('time')}
+        />
+        {noTimeFits ? (
+          <p className="field__error" role="alert" data-testid="no-pickup-time">
+            {pickup.data?.message ?? t('checkout.noTimeFits')}
+          </p>
+        ) : null}
+      </div>
       <InputField label={t('fields.firstName')} autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
       <InputField label={t('fields.lastName')} autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
       <InputField label={t('fields.email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
@@ -202,8 +222,13 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
       <div className="form__full">
         <CheckboxField label={t('enquiry.agree')} error={errors.terms?.message} {...form.register('terms')} />
       </div>
-      <div className="form__full">
-        <Button type="submit" size="lg" loading={submit.isPending}>
+      <div className="form__full stack stack--tight">
+        {payBlock ? (
+          <p className="field__error" role="alert" id="pay-blocked" data-testid="pay-blocked">
+            {t('checkout.payBlocked', { reason: payBlock })}
+          </p>
+        ) : null}
+        <Button type="submit" size="lg" loading={submit.isPending} disabled={Boolean(payBlock)} aria-describedby={payBlock ? 'pay-blocked' : undefined} data-testid="pay">
           {t('checkout.submit')}
         </Button>
       </div>

@@ -80,7 +80,7 @@ function CancelForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
         {o.status === 'awaiting_payment' ? (
           <p>{t('orders.cancelUnpaid')}</p>
         ) : c.free ? (
-          <p>{t('orders.cancelFree', { until: formatDate(c.free_until, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</p>
+          <p>{t('orders.cancelFree', { until: t('common.cairoTime', { time: formatDate(c.free_until, language, { dateStyle: 'medium', timeStyle: 'short' }) }) })}</p>
         ) : (
           <p>{t('orders.cancelLate', { percent: formatNumber(c.refund_percent, language), hours: formatNumber(c.free_hours_before, language) })}</p>
         )}
@@ -170,7 +170,7 @@ function ExchangeForm({ order: o, onDone }: { order: Order; onDone: () => void }
         {quote.data && diff ? (
           <div className="order-rule">
             <p>
-              {formatDate(`${quote.data.trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {formatClock(quote.data.trip.time, language)}
+              {formatDate(`${quote.data.trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {t('common.cairoTime', { time: formatClock(quote.data.trip.time, language) })}
             </p>
             <p>
               {t('orders.newTotal')} <OrderMoney amount={quote.data.total} prices={quote.data.prices} />

@@ -51,11 +51,11 @@ function OrderBody({ order: o }: { order: Order }) {
           <div className="order-head">
             <OrderStatusBadge status={o.status} />
             {o.status === 'awaiting_payment' ? (
-              <p className="muted">{t('orders.payBefore', { time: formatDate(o.hold_until, language, { timeStyle: 'short' }) })}</p>
+              <p className="muted">{t('orders.payBefore', { time: t('common.cairoTime', { time: formatDate(o.hold_until, language, { timeStyle: 'short' }) }) })}</p>
             ) : null}
           </div>
           <p className="order-when">
-            {formatDate(`${trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {formatClock(trip.time, language)}
+            {formatDate(`${trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {t('common.cairoTime', { time: formatClock(trip.time, language) })}
           </p>
           <dl className="order-facts" data-testid="order-points">
             <dt>{t('orders.pickup')}</dt>
@@ -114,7 +114,7 @@ function OrderBody({ order: o }: { order: Order }) {
           <section className="card card--plain stack">
             <h2 className="section-title">{t('orders.pendingExchange')}</h2>
             <p>
-              {formatDate(`${o.pending_exchange.trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {formatClock(o.pending_exchange.trip.time, language)}
+              {formatDate(`${o.pending_exchange.trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {t('common.cairoTime', { time: formatClock(o.pending_exchange.trip.time, language) })}
             </p>
             <p>{t('orders.toPay')} <OrderMoney amount={o.pending_exchange.difference} /></p>
           </section>

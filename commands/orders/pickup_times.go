@@ -1,0 +1,94 @@
+package orders
+
+import (
+	"context"
+	"time"
+
+	"mishwar/domain"
+	"mishwar/domain/availability"
+	cat "mishwar/domain/catalogue"
+	"mishwar/domain/order"
+	"mishwar/domain/trip"
+	ordersrm "mishwar/projections/orders"
+)
+
+// PickupTimesQuery asks which pickup times of Date ("YYYY-MM-DD", Cairo) fit UserID's cart.
+type PickupTimesQuery struct {
+	UserID string
+	Date   string
+}
+
+// PickupTime is a start offered, with when the trip is back (Cairo).
+type PickupTime struct {
+	Time   string
+	Finish time.Time
+}
+
+// PickupTimes are the pickup times of a day at which the cart's trip fits one day (trip.FitOneDay)
+// as well as the service hours, lead time and capacity. When none does, Verdict says why (the
+// trip's verdict at the day's first pickup) and what to do.
+type PickupTimes struct {
+	Day     ordersrm.CalendarDay
+	Times   []PickupTime
+	Verdict trip.Verdict
+}
+
+// PickupTimesHandler offers the pickup times of a day for the traveller's cart. It shows; checkout
+// decides again (PlaceOrder asks the same rule at the chosen start).
+type PickupTimesHandler struct {
+	calendar CalendarHandler
+	pricer   Pricer
+}
+
+// Handle answers the pickup times of q.Date. Each time is judged on a quote of its own: traffic, and
+// so the day's length and when each stop is reached, differ by the hour.
+func (h PickupTimesHandler) Handle(ctx context.Context, q PickupTimesQuery) (PickupTimes, error) {
+	if _, err := availability.ParseDay(q.Date); err != nil {
+		return PickupTimes{}, &domain.ValidationError{Fields: map[string][]string{"date": {KeyInvalidDate}}}
+	}
+	days, err := h.calendar.Handle(ctx, CalendarQuery{From: q.Date, Days: "1"})
+	if err != nil {
+		return PickupTimes{}, err
+	}
+	out := PickupTimes{Day: days[0], Times: []PickupTime{}}
+	if out.Day.Status != order.DayAvailable {
+		return out, nil
+	}
+	starts, err := candidates(out.Day)
+	if err != nil || len(starts) == 0 {
+		return out, err
+	}
+	quotes, err := h.pricer.QuoteCartAt(ctx, q.UserID, starts)
+	if err != nil {
+		return PickupTimes{}, err
+	}
+	for i, quote := range quotes {
+		if quote.Calc.Fit.Fits() {
+			out.Times = append(out.Times, PickupTime{Time: starts[i].Format("15:04"), Finish: quote.Calc.Finish})
+		}
+	}
+	if len(out.Times) == 0 {
+		first := quotes[0]
+		first.Calc.Fit = first.Calc.Fit.NotBefore(starts[0])
+		out.Verdict = first.Verdict()
+	}
+	return out, nil
+}
+
+// candidates are the day's pickup times from its earliest to its latest, every StartStep.
+func candidates(d ordersrm.CalendarDay) ([]time.Time, error) {
+	day, err := d.Date.Time(cat.Cairo)
+	if err != nil {
+		return nil, err
+	}
+	first, errF := cat.Minutes(d.Earliest)
+	last, errL := cat.Minutes(d.Latest)
+	if errF != nil || errL != nil {
+		return nil, nil
+	}
+	var out []time.Time
+	for m := first; m <= last; m += ordersrm.StartStep {
+		out = append(out, time.Date(day.Year(), day.Month(), day.Day(), m/60, m%60, 0, 0, cat.Cairo))
+	}
+	return out, nil
+}
