@@ -39,6 +39,7 @@ export const paths = {
     purchaseOrders: '/admin/purchase_order',
     mailbox: '/admin/mailbox',
     support: '/admin/support',
+    processSteps: '/admin/process-steps',
   },
   driver: '/driver',
 } as const;
