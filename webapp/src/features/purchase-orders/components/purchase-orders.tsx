@@ -20,18 +20,17 @@ import {
   declineEnquiry,
   quoteEnquiry,
   quoteInputSchema,
-  refundInputSchema,
-  refundOrder,
   useAdminEnquiries,
   useAdminOrders,
   useAdminPayments,
+  useOrdersLive,
   useStaffAction,
   type AdminEnquiry,
   type AdminOrder,
   type OrderFilter,
   type QuoteInput,
-  type RefundInput,
 } from '../api/purchase-orders';
+import { OrderMoney } from './order-money';
 import './purchase-orders.css';
 
 type Tab = 'orders' | 'enquiries' | 'payments';
@@ -74,6 +73,7 @@ function Orders() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<OrderFilter>({ status: '', attention: false, refundRequested: false, q: '' });
   const orders = useAdminOrders(filter);
+  useOrdersLive();
   const statuses = ['awaiting_payment', 'confirmed', 'payment_failed', 'expired', 'cancelled'].map((value) => ({ value, label: t(`orders.statuses.${value}`) }));
   return (
     <div className="stack">
@@ -101,17 +101,11 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
   const language = useLanguage();
   const money = useMoney();
   const [open, setOpen] = useState(false);
-  const form = useForm<RefundInput>({
-    mode: 'onChange',
-    resolver: formResolver(refundInputSchema),
-    defaultValues: { amount: String(o.owed.amount || ''), reason: '' },
-  });
-  const refund = useStaffAction((input: RefundInput) => refundOrder(o.id, Number(input.amount), input.reason));
-  const cancel = useStaffAction(() => cancelOrderAsStaff(o.id, form.getValues('reason')));
-  const sendRefund = form.handleSubmit((input) => refund.mutate(input, { onSuccess: () => toast.success(t('purchaseOrders.refunded')), onError }));
+  const [cancelReason, setCancelReason] = useState('');
+  const cancel = useStaffAction(() => cancelOrderAsStaff(o.id, cancelReason));
   return (
     <li className="order-list__item" data-order={o.id}>
-      <div>
+      <div className="order-list__main">
         <button type="button" className="order-list__number link-button" onClick={() => setOpen(!open)} aria-expanded={open}>
           {o.id}
         </button>
@@ -129,16 +123,19 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
           </p>
         ))}
         {open ? (
-          <div className="form form--grid">
-            <InputField label={t('purchaseOrders.amount')} type="number" min={0} step="0.01" {...form.register('amount')} />
-            <InputField label={t('fields.reason')} {...form.register('reason')} />
-            <Button size="sm" loading={refund.isPending} disabled={!form.formState.isValid} onClick={() => void sendRefund()}>
-              {t('purchaseOrders.refund')}
-            </Button>
-            <Button size="sm" variant="danger" loading={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: () => toast.success(t('orders.actionDone.cancel')), onError })}>
-              {t('orders.actions.cancel')}
-            </Button>
-          </div>
+          <>
+            <OrderMoney order={o} />
+            {o.status !== 'cancelled' ? (
+              <div className="form stack order-money__cancel">
+                <InputField label={t('purchaseOrders.cancelReason')} value={cancelReason} onChange={(e) => setCancelReason(e.target.value)} />
+                <div className="button-row">
+                  <Button size="sm" variant="danger" className="btn--wrap" loading={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: () => toast.success(t('orders.actionDone.cancel')), onError })}>
+                    {t('orders.actions.cancel')}
+                  </Button>
+                </div>
+              </div>
+            ) : null}
+          </>
         ) : null}
       </div>
       <span className={`badge badge--status badge--${o.status}`}>{t(`orders.statuses.${o.status}`, { defaultValue: o.status })}</span>
