@@ -68,13 +68,16 @@ function JobRow({ job, canRetry }: { job: StuckJob; canRetry: boolean }) {
         {orderId ? (
           <>
             <dt>{t('processSteps.order')}</dt>
-            <dd data-testid="job-order">{orderId}{step ? ` · ${t(`processSteps.steps.${step}`, { defaultValue: step })}` : ''}</dd>
+            <dd data-testid="job-order">
+              <bdi>{orderId}</bdi>
+              {step ? ` · ${t(`processSteps.steps.${step}`, { defaultValue: step })}` : ''}
+            </dd>
           </>
         ) : null}
         <dt>{t('processSteps.attempts')}</dt>
         <dd>{formatNumber(job.attempts, language)}</dd>
         <dt>{t('processSteps.lastError')}</dt>
-        <dd className="job-list__error" data-testid="job-error">{job.last_error || t('processSteps.noError')}</dd>
+        <dd className="job-list__error" data-testid="job-error" dir="ltr">{job.last_error || t('processSteps.noError')}</dd>
         <dt>{t('processSteps.nextTry')}</dt>
         <dd>{job.next_attempt_at && !failed ? t('processSteps.cairo', { time: cairoTime(job.next_attempt_at, language) }) : t('processSteps.noNextTry')}</dd>
         <dt>{t('processSteps.since')}</dt>

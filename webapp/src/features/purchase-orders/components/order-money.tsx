@@ -10,7 +10,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 import { toast } from '@/lib/toast';
-import { formatDate, formatMoney } from '@/utils/format';
+import { formatDate, formatMoney, isolate } from '@/utils/format';
 
 import { acceptPayment, refundOrder, useStaffAction, type AdminOrder, type StaffAnswer } from '../api/purchase-orders';
 import { acceptFormSchema, refundableMinor, refundAmount, refundFormSchema, type AcceptForm, type RefundForm } from '../utils/money';
@@ -104,8 +104,8 @@ function useRefundOutcomes(o: AdminOrder) {
   useEffect(() => {
     for (const r of o.refunds) {
       const before = seen.current.get(r.id);
-      if (before === 'in_progress' && r.status === 'issued') toast.success(t('purchaseOrders.money.refundIssued', { amount: money(r.amount), order: o.id }));
-      if (before === 'in_progress' && r.status === 'failed') toast.error(t('purchaseOrders.money.refundFailed', { amount: money(r.amount), order: o.id, reason: r.failure ?? '' }));
+      if (before === 'in_progress' && r.status === 'issued') toast.success(t('purchaseOrders.money.refundIssued', { amount: money(r.amount), order: isolate(o.id) }));
+      if (before === 'in_progress' && r.status === 'failed') toast.error(t('purchaseOrders.money.refundFailed', { amount: money(r.amount), order: isolate(o.id), reason: r.failure ?? '' }));
       seen.current.set(r.id, r.status);
     }
   }, [o, t, money]);
@@ -184,7 +184,7 @@ function RefundForm({ order: o }: { order: AdminOrder }) {
           );
         }}
       >
-        <p data-testid="refund-confirm-amount">{t('purchaseOrders.money.confirmRefundText', { amount: pounds(amount), order: o.id })}</p>
+        <p data-testid="refund-confirm-amount">{t('purchaseOrders.money.confirmRefundText', { amount: pounds(amount), order: isolate(o.id) })}</p>
         {asked ? <p className="muted small">{t('purchaseOrders.money.reasonIs', { reason: asked.reason.trim() })}</p> : null}
       </ConfirmDialog>
     </form>
@@ -217,13 +217,13 @@ function AcceptPayment({ order: o, payment: p }: { order: AdminOrder; payment: P
           accept.mutate(asked.reason.trim(), {
             onSuccess: () => {
               setAsked(null);
-              toast.success(t('purchaseOrders.money.acceptedDone', { order: o.id }));
+              toast.success(t('purchaseOrders.money.acceptedDone', { order: isolate(o.id) }));
             },
             onError,
           });
         }}
       >
-        <p data-testid="accept-confirm-amounts">{t('purchaseOrders.money.confirmAcceptText', { received: money(p.received), asked: money(p.amount), order: o.id })}</p>
+        <p data-testid="accept-confirm-amounts">{t('purchaseOrders.money.confirmAcceptText', { received: money(p.received), asked: money(p.amount), order: isolate(o.id) })}</p>
       </ConfirmDialog>
     </form>
   );
