@@ -30,6 +30,7 @@ import {
   type OrderFilter,
   type QuoteInput,
 } from '../api/purchase-orders';
+import { underpaidMinor } from '../utils/money';
 import { OrderMoney } from './order-money';
 import './purchase-orders.css';
 
@@ -114,7 +115,9 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
         </p>
         {o.needs_attention ? (
           <p className="field__error">
-            {t('purchaseOrders.owed', { amount: money(o.owed) })} {o.attention.map((a) => t(`purchaseOrders.attention.${a.reason}`, { defaultValue: a.reason })).join(', ')}
+            {o.owed.minor > 0 ? `${t('purchaseOrders.owed', { amount: money(o.owed) })} ` : null}
+            {underpaidMinor(o) > 0 ? `${t('purchaseOrders.underpaid', { amount: money({ amount: underpaidMinor(o) / 100, currency: o.total.currency }) })} ` : null}
+            {o.attention.map((a) => t(`purchaseOrders.attention.${a.reason}`, { defaultValue: a.reason })).join(', ')}
           </p>
         ) : null}
         {o.refund_requests.map((r) => (

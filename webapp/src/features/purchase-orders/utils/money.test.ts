@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { refundableMinor, refundAmount, refundFormSchema, toMinor } from './money';
+import { refundableMinor, refundAmount, refundFormSchema, toMinor, underpaidMinor } from './money';
 
 describe('refundableMinor', () => {
   it('is what was paid, less what went back and what is on its way back', () => {
@@ -61,5 +61,17 @@ describe('refundAmount', () => {
 
   it('sends the part typed, in pounds', () => {
     expect(refundAmount({ kind: 'partial', amount: '250.5', reason: 'x' }, 173120)).toBe(250.5);
+  });
+});
+
+describe('underpaidMinor', () => {
+  it('is what a confirmed order still lacks of its price', () => {
+    expect(underpaidMinor({ status: 'confirmed', total: { minor: 86040 }, paid: { minor: 100 }, refunded: { minor: 0 } })).toBe(85940);
+    expect(underpaidMinor({ status: 'completed', total: { minor: 86040 }, paid: { minor: 86040 }, refunded: { minor: 10050 } })).toBe(10050);
+  });
+
+  it('is nothing for an order not confirmed, or paid in full', () => {
+    expect(underpaidMinor({ status: 'awaiting_payment', total: { minor: 86040 }, paid: { minor: 100 }, refunded: { minor: 0 } })).toBe(0);
+    expect(underpaidMinor({ status: 'confirmed', total: { minor: 86040 }, paid: { minor: 86040 }, refunded: { minor: 0 } })).toBe(0);
   });
 });

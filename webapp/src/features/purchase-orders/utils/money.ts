@@ -14,6 +14,12 @@ export function refundableMinor(order: { paid: MoneyLike; refunded: MoneyLike; r
   return Math.max(order.paid.minor - order.refunded.minor - (order.refund_pending?.minor ?? 0), 0);
 }
 
+/** What the traveller still owes on a confirmed (or completed) order: its price, less what was kept of what was paid (projections/orders Underpaid). */
+export function underpaidMinor(order: { status: string; total: MoneyLike; paid: MoneyLike; refunded: MoneyLike }): number {
+  if (order.status !== 'confirmed' && order.status !== 'completed') return 0;
+  return Math.max(order.total.minor - (order.paid.minor - order.refunded.minor), 0);
+}
+
 /** Pounds as staff typed them, in piastres; null for anything that is not an amount of at most two decimals. */
 export function toMinor(pounds: string): number | null {
   const text = pounds.trim();
