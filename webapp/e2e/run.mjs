@@ -167,6 +167,7 @@ function routeTable(ids) {
       '/admin/programes',
       '/admin/programes/create',
       '/admin/purchase_order',
+      '/admin/process-steps',
     ],
   };
 }
