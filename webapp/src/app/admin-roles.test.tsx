@@ -115,7 +115,7 @@ describe('the admin area by role', () => {
     renderApp('/admin/process-steps');
     const job = await screen.findByTestId(`job-${failedRefund.id}`);
     expect(job).toHaveTextContent('Send a refund to the payment provider');
-    expect(job).toHaveTextContent('MSH-ABC234');
+    expect(within(job).getByRole('link', { name: 'MSH-ABC234' })).toHaveAttribute('href', '/admin/purchase_order?q=MSH-ABC234');
     expect(job).toHaveTextContent('the provider refused');
     // 08:05 UTC is 10:05 in Cairo in November.
     expect(job).toHaveTextContent('10:05 (Cairo time)');

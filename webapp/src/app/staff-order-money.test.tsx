@@ -37,11 +37,17 @@ interface Sent {
   key: string | null;
 }
 
+/** The searches the list was asked for (q). */
+let lists: string[] = [];
+
 function serve(current: ReturnType<typeof order>) {
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const sent: Sent[] = [];
+  lists = [];
   vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
-    const path = new URL(input, 'http://app.test').pathname;
+    const url = new URL(input, 'http://app.test');
+    const path = url.pathname;
+    if (path === '/api/admin/orders') lists.push(url.searchParams.get('q') ?? '');
     if (path === '/api/me') return Promise.resolve(json(200, { data: admin }));
     if (path === '/api/auth/getadmin') return Promise.resolve(json(200, admin));
     if (path === '/api/admin/orders') return Promise.resolve(json(200, { data: [current], total: 1 }));
@@ -54,9 +60,9 @@ function serve(current: ReturnType<typeof order>) {
   return sent;
 }
 
-async function openOrder() {
+async function openOrder(path = '/admin/purchase_order') {
   const user = userEvent.setup();
-  renderApp('/admin/purchase_order');
+  renderApp(path);
   await user.click(await screen.findByRole('button', { name: 'MSH-ABC234' }));
   return { user, money: await screen.findByTestId('order-money') };
 }
@@ -88,6 +94,13 @@ describe("the staff order's money", () => {
     expect(sent[0]).toMatchObject({ path: '/api/admin/orders/MSH-ABC234/refund', body: { amount: 250.5, reason: 'Late driver' } });
     expect(sent[0]?.key).toBeTruthy();
     expect(await screen.findByText(/^Refund of EGP\s250\.50 ordered; it shows here when the provider confirms it\.$/)).toBeInTheDocument();
+  });
+
+  it('opens on the order a link names (?q=)', async () => {
+    serve(order());
+    await openOrder('/admin/purchase_order?q=MSH-ABC234');
+    expect(lists).toContain('MSH-ABC234');
+    expect(screen.getByLabelText('Trip number, e-mail or name')).toHaveValue('MSH-ABC234');
   });
 
   it('sends nothing when the confirmation is declined', async () => {

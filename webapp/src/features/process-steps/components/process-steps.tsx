@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import type { Language } from '@/config/constants';
+import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -69,7 +70,9 @@ function JobRow({ job, canRetry }: { job: StuckJob; canRetry: boolean }) {
           <>
             <dt>{t('processSteps.order')}</dt>
             <dd data-testid="job-order">
-              <bdi>{orderId}</bdi>
+              <Link to={paths.admin.purchaseOrdersFor(orderId)}>
+                <bdi>{orderId}</bdi>
+              </Link>
               {step ? ` · ${t(`processSteps.steps.${step}`, { defaultValue: step })}` : ''}
             </dd>
           </>

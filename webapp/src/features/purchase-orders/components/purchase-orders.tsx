@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
 import { CheckboxField, InputField, SelectField } from '@/components/ui/field';
@@ -72,7 +73,9 @@ export function AdminPurchaseOrders() {
 
 function Orders() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<OrderFilter>({ status: '', attention: false, refundRequested: false, q: '' });
+  // ?q= opens the list on one order (a link from the process steps).
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState<OrderFilter>({ status: '', attention: false, refundRequested: false, q: params.get('q') ?? '' });
   const orders = useAdminOrders(filter);
   useOrdersLive();
   const statuses = ['awaiting_payment', 'confirmed', 'payment_failed', 'expired', 'cancelled'].map((value) => ({ value, label: t(`orders.statuses.${value}`) }));
