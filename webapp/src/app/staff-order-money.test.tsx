@@ -114,6 +114,19 @@ describe("the staff order's money", () => {
     expect(sent).toEqual([]);
   });
 
+  it('cancels as staff (which refunds what is then owed) only after a confirmation', async () => {
+    const sent = serve(order());
+    const { user } = await openOrder();
+    await user.type(screen.getByLabelText('Reason for cancelling'), 'Road closed');
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this order?' });
+    expect(dialog).toHaveTextContent('Of the EGP 1,731.20 paid, what it then owes back is refunded to the traveller.');
+    expect(sent).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ path: '/api/admin/orders/MSH-ABC234/cancel', body: { reason: 'Road closed' } });
+  });
+
   it('shows refunds as the processes record them: ordered, refunded, refused with the reason', async () => {
     serve(
       order({

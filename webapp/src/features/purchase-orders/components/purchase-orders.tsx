@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CheckboxField, InputField, SelectField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
@@ -14,7 +15,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 import { toast } from '@/lib/toast';
-import { formatDate, formatMoney } from '@/utils/format';
+import { formatDate, formatMoney, isolate } from '@/utils/format';
 
 import {
   cancelOrderAsStaff,
@@ -106,6 +107,7 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
   const money = useMoney();
   const [open, setOpen] = useState(false);
   const [cancelReason, setCancelReason] = useState('');
+  const [confirmCancel, setConfirmCancel] = useState(false);
   const cancel = useStaffAction(() => cancelOrderAsStaff(o.id, cancelReason));
   return (
     <li className="order-list__item" data-order={o.id}>
@@ -135,10 +137,34 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
               <div className="form stack order-money__cancel">
                 <InputField label={t('purchaseOrders.cancelReason')} value={cancelReason} onChange={(e) => setCancelReason(e.target.value)} />
                 <div className="button-row">
-                  <Button size="sm" variant="danger" className="btn--wrap" loading={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: () => toast.success(t('orders.actionDone.cancel')), onError })}>
+                  <Button size="sm" variant="danger" className="btn--wrap" onClick={() => setConfirmCancel(true)}>
                     {t('orders.actions.cancel')}
                   </Button>
                 </div>
+                {/* A cancelled order refunds what it then owes: never on one click. */}
+                <ConfirmDialog
+                  open={confirmCancel}
+                  title={t('purchaseOrders.cancelConfirmTitle')}
+                  confirmLabel={t('orders.actions.cancel')}
+                  cancelLabel={t('purchaseOrders.money.keep')}
+                  confirmVariant="danger"
+                  loading={cancel.isPending}
+                  onCancel={() => setConfirmCancel(false)}
+                  onConfirm={() =>
+                    cancel.mutate(undefined, {
+                      onSuccess: () => {
+                        setConfirmCancel(false);
+                        toast.success(t('orders.actionDone.cancel'));
+                      },
+                      onError: (error) => {
+                        setConfirmCancel(false);
+                        onError(error);
+                      },
+                    })
+                  }
+                >
+                  <p>{t('purchaseOrders.cancelConfirmText', { order: isolate(o.id), paid: money(o.paid) })}</p>
+                </ConfirmDialog>
               </div>
             ) : null}
           </>
