@@ -1,7 +1,7 @@
 // Starts `mishwar serve` for a browser test: its own data directory (a private PostgreSQL), demo mode
 // (so a demo admin is created and its password printed once, which is read from the log), a free port.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -84,6 +84,16 @@ export async function startServer(bin) {
         encoding: 'utf8',
       });
       if (out.status !== 0) throw new Error(`users add: ${out.status}\n${out.stdout}\n${out.stderr}`);
+    },
+    /**
+     * Runs SQL on this server's database with psql (as the Go tests reach the tables a scenario needs:
+     * the sandbox's signing secret, a provider made to fail). Returns psql's unaligned output.
+     */
+    sql(statement) {
+      const pid = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+      const out = spawnSync('psql', ['-h', pid[4].trim(), '-p', pid[3].trim(), '-U', 'mishwar', '-d', 'mishwar', '-At', '-v', 'ON_ERROR_STOP=1', '-c', statement], { encoding: 'utf8' });
+      if (out.status !== 0) throw new Error(`psql: ${out.status}\n${out.stdout}\n${out.stderr}`);
+      return out.stdout.trim();
     },
     async stop() {
       await Promise.all(siblings.map((sibling) => sibling.stop()));

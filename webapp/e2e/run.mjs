@@ -167,6 +167,7 @@ function routeTable(ids) {
       '/admin/programes',
       '/admin/programes/create',
       '/admin/purchase_order',
+      '/admin/process-steps',
     ],
   };
 }
@@ -435,6 +436,7 @@ async function main() {
           adminEmail: server.adminEmail,
           adminPassword: server.adminPassword,
           addUser: server.addUser,
+          sql: server.sql,
           /** Starts `mishwar serve` of the fakeclock build on the same database, its clock at `instant` (RFC 3339). */
           startFakeClock: (instant) => server.startSibling(fakeClockBin(), { MISHWAR_FAKE_NOW: instant }),
         }),

@@ -9,12 +9,23 @@ import { setTestSession } from '@/testing/session';
 const person = (role: string) => ({ id: '9', first_name: 'Hoda', last_name: 'Fahmy', email: `${role}@example.com`, phone_number: null, role });
 
 /** A stand-in for the server's guards: getadmin lets staff in, the dashboard answers staff. */
-function serveAs(role: string, { signedIn: startSignedIn = true } = {}) {
+const failedRefund = {
+  id: '6d1b3a0e-3f0c-4c55-9d0e-6a2f4f1c9b17',
+  kind: 'orders.refund',
+  payload: { order_id: 'MSH-ABC234', refund_id: 'r-1' },
+  status: 'failed',
+  attempts: 4,
+  last_error: 'the provider refused',
+  created_at: '2026-11-23T08:05:00Z',
+};
+
+function serveAs(role: string, { signedIn: startSignedIn = true, stuck = [] as unknown[] } = {}) {
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const staff = role === 'admin' || role === 'support';
   const requests: string[] = [];
+  const retries: Array<{ path: string; key: string | null }> = [];
   let signedIn = startSignedIn;
-  vi.stubGlobal('fetch', (input: string) => {
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
     const path = new URL(input, 'http://app.test').pathname;
     requests.push(path);
     if (path === '/api/logout') signedIn = false;
@@ -27,10 +38,15 @@ function serveAs(role: string, { signedIn: startSignedIn = true } = {}) {
     if (path === '/api/auth/getadmin') {
       return Promise.resolve(staff ? json(200, person(role)) : json(401, { message: 'This account has no access to the admin area.' }));
     }
+    if (path === '/api/admin/jobs') return Promise.resolve(json(200, { data: { counts: { pending: 0, stuck: 0, failed: stuck.length }, stuck } }));
+    if (path.startsWith('/api/admin/jobs/') && role === 'admin') {
+      retries.push({ path, key: new Headers(init?.headers).get('Idempotency-Key') });
+      return Promise.resolve(json(200, { data: { id: failedRefund.id, status: 'pending' } }));
+    }
     if (path === '/api/admin/dashboard') return Promise.resolve(json(200, { trips_today: 2, open_orders: 3, pending_enquiries: 1, revenue_month: 0 }));
     return Promise.resolve(json(403, { message: 'Forbidden' }));
   });
-  return requests;
+  return Object.assign(requests, { retries });
 }
 
 beforeEach(() => act(() => useLocaleStore.getState().setLanguage('en')));
@@ -43,9 +59,9 @@ describe('the admin area by role', () => {
     renderApp('/admin/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Admin sections' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Trips', 'Purchase orders', 'Support']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Trips', 'Purchase orders', 'Process steps', 'Support']);
     const quickLinks = screen.getByRole('heading', { name: 'Manage' }).nextElementSibling as HTMLElement;
-    expect(within(quickLinks).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/admin/trip', '/admin/purchase_order', '/admin/support']);
+    expect(within(quickLinks).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/admin/trip', '/admin/purchase_order', '/admin/process-steps', '/admin/support']);
   });
 
   it.each(['/admin/mailbox', '/admin/rate/create', '/admin/home/edit'])('tells support staff %s is not for their role, without asking the server for it', async (path) => {
@@ -72,7 +88,50 @@ describe('the admin area by role', () => {
     setTestSession(person('admin'));
     renderApp('/admin/dashboard');
     const menu = await screen.findByRole('navigation', { name: 'Admin sections' });
-    expect(within(menu).getAllByRole('link')).toHaveLength(14);
+    expect(within(menu).getAllByRole('link')).toHaveLength(15);
+  });
+
+  it('shows the stuck process steps on the dashboard as a count that links to them', async () => {
+    serveAs('admin', { stuck: [failedRefund] });
+    setTestSession(person('admin'));
+    renderApp('/admin/dashboard');
+    const stat = await screen.findByTestId('stuck-jobs-stat');
+    expect(stat).toHaveAttribute('href', '/admin/process-steps');
+    expect(stat).toHaveTextContent('Stuck process steps1');
+  });
+
+  it('shows no link on the dashboard when nothing is stuck', async () => {
+    serveAs('support');
+    setTestSession(person('support'));
+    renderApp('/admin/dashboard');
+    const stat = await screen.findByTestId('stuck-jobs-stat');
+    expect(stat).not.toHaveAttribute('href');
+    expect(stat).toHaveTextContent('0');
+  });
+
+  it('shows support staff a stuck step in words, on Cairo time, with no retry', async () => {
+    serveAs('support', { stuck: [failedRefund] });
+    setTestSession(person('support'));
+    renderApp('/admin/process-steps');
+    const job = await screen.findByTestId(`job-${failedRefund.id}`);
+    expect(job).toHaveTextContent('Send a refund to the payment provider');
+    expect(within(job).getByRole('link', { name: 'MSH-ABC234' })).toHaveAttribute('href', '/admin/purchase_order?q=MSH-ABC234');
+    expect(job).toHaveTextContent('the provider refused');
+    // 08:05 UTC is 10:05 in Cairo in November.
+    expect(job).toHaveTextContent('10:05 (Cairo time)');
+    expect(within(job).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByText('Only admins can retry a step.')).toBeInTheDocument();
+  });
+
+  it('lets an admin retry a stuck step, sent with an Idempotency-Key', async () => {
+    const requests = serveAs('admin', { stuck: [failedRefund] });
+    setTestSession(person('admin'));
+    renderApp('/admin/process-steps');
+    const job = await screen.findByTestId(`job-${failedRefund.id}`);
+    await userEvent.setup().click(within(job).getByRole('button', { name: 'Retry now' }));
+    await waitFor(() => expect(requests.retries).toHaveLength(1));
+    expect(requests.retries[0]?.path).toBe(`/api/admin/jobs/${failedRefund.id}/retry`);
+    expect(requests.retries[0]?.key).toBeTruthy();
   });
 
   it.each([

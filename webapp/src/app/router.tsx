@@ -59,6 +59,7 @@ const AdminHomeEditRoute = lazy(() => admin().then((m) => ({ default: m.AdminHom
 const AdminMailboxRoute = lazy(() => admin().then((m) => ({ default: m.AdminMailboxRoute })));
 const AdminMailRoute = lazy(() => admin().then((m) => ({ default: m.AdminMailRoute })));
 const AdminPurchaseOrdersRoute = lazy(() => admin().then((m) => ({ default: m.AdminPurchaseOrdersRoute })));
+const AdminProcessStepsRoute = lazy(() => admin().then((m) => ({ default: m.AdminProcessStepsRoute })));
 const AdminRecordRoute = lazy(() => admin().then((m) => ({ default: m.AdminRecordRoute })));
 const AdminSectionRoute = lazy(() => admin().then((m) => ({ default: m.AdminSectionRoute })));
 const AdminTripsRoute = lazy(() => admin().then((m) => ({ default: m.AdminTripsRoute })));
@@ -152,6 +153,7 @@ export const routes: RouteObject[] = [
               { path: 'trip', element: <AdminTripsRoute /> },
               { path: 'support', element: <SupportConsole /> },
               { path: 'purchase_order', element: <AdminPurchaseOrdersRoute /> },
+              { path: 'process-steps', element: <AdminProcessStepsRoute /> },
               { path: 'mailbox', element: <AdminMailboxRoute /> },
               { path: 'mailbox/:id', element: <AdminMailRoute /> },
               ...adminSectionRoutes,

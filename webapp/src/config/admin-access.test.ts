@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { adminFeatureOf, adminMenu, adminStart, canUse } from './admin-access';
 
 describe('admin access', () => {
-  it('offers support staff the dashboard, the trips board, purchase orders and the support console only', () => {
-    expect(adminMenu('support').map((entry) => entry.key)).toEqual(['dashboard', 'trips', 'purchaseOrders', 'support']);
+  it('offers support staff the dashboard, the trips board, purchase orders, the process steps and the support console only', () => {
+    expect(adminMenu('support').map((entry) => entry.key)).toEqual(['dashboard', 'trips', 'purchaseOrders', 'processSteps', 'support']);
   });
 
   it('offers admins every screen', () => {
@@ -21,6 +21,7 @@ describe('admin access', () => {
       'pickup',
       'trips',
       'purchaseOrders',
+      'processSteps',
       'support',
       'mailbox',
     ]);
@@ -37,6 +38,13 @@ describe('admin access', () => {
     expect(canUse('admin', 'assignDrivers')).toBe(true);
   });
 
+  it('lets staff read the stuck process steps and only admins retry one', () => {
+    expect(canUse('support', 'processSteps')).toBe(true);
+    expect(canUse('admin', 'processSteps')).toBe(true);
+    expect(canUse('support', 'retryJobs')).toBe(false);
+    expect(canUse('admin', 'retryJobs')).toBe(true);
+  });
+
   it.each([
     ['/admin/dashboard', 'dashboard'],
     ['/admin/home', 'siteSettings'],
@@ -47,6 +55,7 @@ describe('admin access', () => {
     ['/admin/trip', 'trips'],
     ['/admin/purchase_order', 'purchaseOrders'],
     ['/admin/support', 'support'],
+    ['/admin/process-steps', 'processSteps'],
     ['/admin/mailbox/5f0c', 'mailbox'],
     ['/admin/rates', undefined],
     ['/admin/nothing-here', undefined],

@@ -14,6 +14,8 @@ export type AdminFeature =
   | 'assignDrivers' // /api/admin/trips/{id}/driver, /api/admin/drivers/{id}/account
   | 'purchaseOrders' // /api/admin/orders, /api/admin/enquiries, /api/admin/payments
   | 'support' // /api/support/*, /api/admin/projections
+  | 'processSteps' // GET /api/admin/jobs
+  | 'retryJobs' // POST /api/admin/jobs/{id}/retry
   | 'mailbox'; // /api/admin/mailbox
 
 const STAFF: readonly StaffRole[] = ['admin', 'support'];
@@ -34,6 +36,8 @@ const ACCESS: Record<AdminFeature, readonly StaffRole[]> = {
   assignDrivers: ADMIN_ONLY,
   purchaseOrders: STAFF,
   support: STAFF,
+  processSteps: STAFF,
+  retryJobs: ADMIN_ONLY,
   mailbox: ADMIN_ONLY,
 };
 
@@ -42,7 +46,7 @@ export function canUse(role: string | null | undefined, feature: AdminFeature): 
   return isStaffRole(role) && ACCESS[feature].includes(role);
 }
 
-export type AdminMenuKey = 'dashboard' | 'home' | AdminSectionKey | 'trips' | 'purchaseOrders' | 'support' | 'mailbox';
+export type AdminMenuKey = 'dashboard' | 'home' | AdminSectionKey | 'trips' | 'purchaseOrders' | 'processSteps' | 'support' | 'mailbox';
 
 export interface AdminMenuEntry {
   key: AdminMenuKey;
@@ -57,6 +61,7 @@ const MENU: readonly AdminMenuEntry[] = [
   ...ADMIN_SECTIONS.map((section) => ({ key: section.key, path: section.path, feature: section.key })),
   { key: 'trips', path: paths.admin.trips, feature: 'trips' },
   { key: 'purchaseOrders', path: paths.admin.purchaseOrders, feature: 'purchaseOrders' },
+  { key: 'processSteps', path: paths.admin.processSteps, feature: 'processSteps' },
   { key: 'support', path: paths.admin.support, feature: 'support' },
   { key: 'mailbox', path: paths.admin.mailbox, feature: 'mailbox' },
 ];

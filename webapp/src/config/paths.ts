@@ -37,8 +37,11 @@ export const paths = {
     homeEdit: '/admin/home/edit',
     trips: '/admin/trip',
     purchaseOrders: '/admin/purchase_order',
+    /** The purchase orders found by a trip number (or e-mail, or name). */
+    purchaseOrdersFor: (q: string) => `/admin/purchase_order?q=${encodeURIComponent(q)}`,
     mailbox: '/admin/mailbox',
     support: '/admin/support',
+    processSteps: '/admin/process-steps',
   },
   driver: '/driver',
 } as const;

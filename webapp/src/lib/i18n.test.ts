@@ -61,9 +61,9 @@ describe('translations', () => {
     const arabic = flat(ar);
     expect(arabic.filter((text) => text.trim() === '')).toEqual([]);
     // Lower-case Latin words are untranslated English; acronyms (SMTP), a technical
-    // term in parentheses ("(slug)"), interpolations ("{{from}} – {{to}}") and
-    // markup for <Trans> ("<path>…</path>") are fine.
-    const needsArabic = arabic.filter((text) => /[a-z]{3,}/.test(text.replace(/\{\{\w+\}\}|\([^)]*\)|<\/?\w+>/g, '')));
+    // term in parentheses ("(slug)"), interpolations ("{{from}} – {{to}}", formatted ones such as
+    // "{{max, currency(EGP)}}") and markup for <Trans> ("<path>…</path>") are fine.
+    const needsArabic = arabic.filter((text) => /[a-z]{3,}/.test(text.replace(/\{\{\w+(?:, *[\w()]+)?\}\}|\([^)]*\)|<\/?\w+>/g, '')));
     expect(needsArabic).toEqual([]);
   });
 

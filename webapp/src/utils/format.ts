@@ -59,6 +59,14 @@ export function formatDate(value: Date | string, language: Language, options?: I
   return new Intl.DateTimeFormat(localeTag(language), { timeZone: CAIRO_TIME_ZONE, ...(options ?? { dateStyle: 'medium' }) }).format(date);
 }
 
+/**
+ * Text of the other direction set in a sentence (a trip number in Arabic): isolated, so the bidi
+ * algorithm does not split "MSH-HK8JNV" around its hyphen or move the words beside it.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** "09:00" -> "9:00 AM" / "٩:٠٠ ص", formatted for a fixed calendar day so no time zone shifts it. */
 export function formatClock(hhmm: string, language: Language): string {
   const [h = '0', m = '0'] = hhmm.split(':');

@@ -18,6 +18,7 @@ const ICONS: Record<AdminMenuKey, IconName> = {
   pickup: 'pin',
   trips: 'calendar',
   purchaseOrders: 'ticket',
+  processSteps: 'refresh',
   support: 'search',
   mailbox: 'mail',
 };
@@ -47,6 +48,8 @@ export function useAdminLinks(): AdminLink[] {
         return t('admin.trips.title');
       case 'purchaseOrders':
         return t('admin.purchaseOrders.title');
+      case 'processSteps':
+        return t('processSteps.title');
       case 'support':
         return support.t('title');
       case 'mailbox':

@@ -1,7 +1,7 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import { canUse } from '@/config/admin-access';
-import { adminSectionPath, type AdminSectionKey } from '@/config/paths';
+import { adminSectionPath, paths, type AdminSectionKey } from '@/config/paths';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { AdminPurchaseOrders } from '@/features/purchase-orders/components/purchase-orders';
 import { HomeContentForm } from '@/features/admin-catalogue/components/home-content-form';
@@ -11,6 +11,7 @@ import { SiteSettings } from '@/features/admin-catalogue/components/site-setting
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
 import { TripsBoard } from '@/features/dispatch/components/trips-board';
 import { MailMessage, Mailbox } from '@/features/mailbox/components/mailbox';
+import { ProcessSteps, StuckJobsStat } from '@/features/process-steps/components/process-steps';
 
 import { useAdminLinks, useStaffRole } from '../layouts/admin-links';
 
@@ -18,7 +19,12 @@ export function AdminDashboardRoute() {
   const user = useAuthStore((state) => state.user);
   // The work screens: not the dashboard itself, nor the site settings and the mailbox (in the menu).
   const links = useAdminLinks().filter((link) => !['dashboard', 'home', 'mailbox'].includes(link.key));
-  return <AdminDashboard name={displayName(user)} links={links} />;
+  const role = useStaffRole();
+  return (
+    <AdminDashboard name={displayName(user)} links={links}>
+      {canUse(role, 'processSteps') ? <StuckJobsStat to={paths.admin.processSteps} /> : null}
+    </AdminDashboard>
+  );
 }
 
 /** The trips board: support staff follow it; only admins assign drivers and link their accounts. */
@@ -50,6 +56,11 @@ export function AdminRecordRoute({ section, mode }: { section: AdminSectionKey; 
 }
 
 export const AdminPurchaseOrdersRoute = AdminPurchaseOrders;
+
+/** The stuck process steps: staff read them; only admins retry one. */
+export function AdminProcessStepsRoute() {
+  return <ProcessSteps canRetry={canUse(useStaffRole(), 'retryJobs')} />;
+}
 
 export const AdminMailboxRoute = Mailbox;
 

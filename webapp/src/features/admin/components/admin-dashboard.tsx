@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -16,8 +17,11 @@ export interface DashboardLink {
   label: string;
 }
 
-/** The admin area's home: today's figures, and links to the screens this account may use. */
-export function AdminDashboard({ name, links }: { name: string; links: DashboardLink[] }) {
+/**
+ * The admin area's home: today's figures (children: more figures other features give, such as the
+ * stuck process steps), and links to the screens this account may use.
+ */
+export function AdminDashboard({ name, links, children }: { name: string; links: DashboardLink[]; children?: ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const formatPrice = useFormatPrice();
@@ -46,6 +50,7 @@ export function AdminDashboard({ name, links }: { name: string; links: Dashboard
               <span className="stat__value">{stat.value(dashboard.data)}</span>
             </div>
           ))}
+          {children}
         </div>
       )}
       <h2 className="section-title">{t('admin.dashboard.manage')}</h2>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { useCommand } from '@/lib/command';
+import { awaitPaymentPage } from '@/lib/payment-page';
 
 export interface OrderInput {
   rate_plan_id: string;
@@ -21,19 +22,35 @@ export interface OrderInput {
   currency: string;
 }
 
-// The spec only requires a payment URL in the answer; ours also carries the trip number.
+// The spec only requires a payment URL in the answer; ours also carries the trip number, and
+// payment_pending with where to poll when the provider has not opened the page yet (201 all the same).
 const responseSchema = z
   .object({
     payment_url: z.string().nullish(),
-    data: z.object({ payment_url: z.string().nullish(), order_id: z.string().nullish() }).nullish(),
+    data: z
+      .object({ payment_url: z.string().nullish(), order_id: z.string().nullish(), payment_pending: z.boolean().nullish(), poll: z.string().nullish() })
+      .nullish(),
   })
-  .loose()
-  .transform((value) => ({ paymentUrl: value.payment_url ?? value.data?.payment_url ?? null, orderId: value.data?.order_id ?? null }));
-export type Submitted = z.infer<typeof responseSchema>;
+  .loose();
 
-/** Places the order. Its Idempotency-Key (useCommand's) makes a repeated click or a retry answer the first order. */
-export function submitOrder(input: OrderInput): Promise<Submitted> {
-  return api.post('/api/orders', input, { schema: responseSchema });
+export interface Submitted {
+  paymentUrl: string | null;
+  orderId: string | null;
+}
+
+/**
+ * Places the order and resolves with its payment page, waiting for it as "Pay now" does while the
+ * provider is still opening it (PaymentPageTimeout from lib/payment-page if it never opens). Its
+ * Idempotency-Key (useCommand's) makes a repeated click or a retry answer the first order.
+ */
+export async function submitOrder(input: OrderInput): Promise<Submitted> {
+  const answer = await api.post('/api/orders', input, { schema: responseSchema });
+  const orderId = answer.data?.order_id ?? null;
+  const paymentUrl = answer.payment_url || answer.data?.payment_url || null;
+  if (paymentUrl || !answer.data?.payment_pending) return { paymentUrl, orderId };
+  const poll = answer.data.poll ?? (orderId ? `/api/orders/${encodeURIComponent(orderId)}` : null);
+  if (!poll) return { paymentUrl: null, orderId };
+  return { paymentUrl: await awaitPaymentPage(poll, orderId), orderId };
 }
 
 export function useSubmitOrder() {

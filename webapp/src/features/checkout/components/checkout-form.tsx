@@ -2,14 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
 import { CheckboxField, InputField, SelectField, TextAreaField, useFieldMessage } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
+import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
+import { PaymentPageTimeout } from '@/lib/payment-page';
 import { countryKeys, DEFAULT_PHONE_REGION, toE164 } from '@/lib/phone';
 import { toast } from '@/lib/toast';
 import { useCurrencyStore } from '@/stores/currency-store';
@@ -94,6 +97,7 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const currency = useCurrencyStore((state) => state.currency);
   const settings = useOrderSettings();
   const submit = useSubmitOrder();
@@ -151,6 +155,12 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
       toast.success(t('checkout.submitted'));
       window.location.assign(paymentUrl);
     } catch (error) {
+      if (error instanceof PaymentPageTimeout) {
+        // The order is placed; its page has "Pay now" once the provider has opened the payment page.
+        toast.error(t('orders.payPageSlow'));
+        if (error.orderId) void navigate(paths.order(error.orderId));
+        return;
+      }
       if (!isApiError(error)) {
         toast.error(t('checkout.failed'));
         return;

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { api } from '@/lib/api-client';
+import { PaymentPageTimeout, paymentPagePoll } from '@/lib/payment-page';
 
-import { PaymentPageTimeout, payOrder, paymentPagePoll } from './order-actions';
+import { payOrder } from './order-actions';
 
 describe('payOrder', () => {
   afterEach(() => vi.restoreAllMocks());

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { useCommand } from '@/lib/command';
+import { awaitPaymentPage } from '@/lib/payment-page';
 
 import { moneySchema, orderKey, orderSchema, ordersKey, type Order } from './types';
 
@@ -29,29 +30,16 @@ export function exchangeOrder(id: string, input: ExchangeInput): Promise<ActionR
   return api.post(`/api/orders/${encodeURIComponent(id)}/exchange`, input, { schema: orderAnswer });
 }
 
-// 200 carries the payment page; 202 means the provider is still opening it: the order carries
-// payment_url once it is open.
+// 200 carries the payment page; 202 means the provider is still opening it (lib/payment-page).
 const payAnswer = z.object({
   payment_url: z.string().optional(),
   data: z.object({ payment_pending: z.boolean().optional(), poll: z.string().optional() }).optional(),
 });
-const orderPage = z.object({ data: z.object({ payment_url: z.string().optional() }) });
-
-/** How often and how long a pending payment page is waited for. */
-export const paymentPagePoll = { everyMs: 1000, attempts: 30 };
-
-export class PaymentPageTimeout extends Error {}
 
 export async function payOrder(id: string): Promise<string> {
   const answer = await api.post(`/api/orders/${encodeURIComponent(id)}/pay`, {}, { schema: payAnswer });
   if (answer.payment_url) return answer.payment_url;
-  const poll = answer.data?.poll ?? `/api/orders/${encodeURIComponent(id)}`;
-  for (let i = 0; i < paymentPagePoll.attempts; i++) {
-    await new Promise((resolve) => setTimeout(resolve, paymentPagePoll.everyMs));
-    const order = await api.get(poll, { schema: orderPage });
-    if (order.data.payment_url) return order.data.payment_url;
-  }
-  throw new PaymentPageTimeout('the payment page was not opened in time');
+  return awaitPaymentPage(answer.data?.poll ?? `/api/orders/${encodeURIComponent(id)}`, id);
 }
 
 /** A change to an order: the answer replaces the cached order, and the history refetches. */

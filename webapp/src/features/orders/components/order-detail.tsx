@@ -8,11 +8,12 @@ import { QueryView } from '@/components/ui/query-view';
 import { SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
+import { PaymentPageTimeout } from '@/lib/payment-page';
 import { toast } from '@/lib/toast';
 import { formatClock, formatDate, formatDistanceKm, formatDuration, formatHours, formatNumber } from '@/utils/format';
 
 import { useOrder } from '../api/get-order';
-import { PaymentPageTimeout, usePayOrder } from '../api/order-actions';
+import { usePayOrder } from '../api/order-actions';
 import type { Order } from '../api/types';
 import { orderMapPoints } from '../utils/route-points';
 

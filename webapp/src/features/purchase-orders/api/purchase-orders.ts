@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { useCommand } from '@/lib/command';
+import { live } from '@/lib/live';
 
 const money = z.object({ amount: z.number(), minor: z.number(), currency: z.string() });
 const trip = z.object({ date: z.string(), time: z.string(), pickup: z.object({ name: z.string() }), stops: z.array(z.object({ name: z.string() })), program: z.string().optional() });
@@ -18,9 +20,31 @@ export const adminOrderSchema = z.object({
   paid: money,
   refunded: money,
   owed: money,
+  refund_pending: money.optional(),
   needs_attention: z.boolean(),
-  attention: z.array(z.object({ reason: z.string(), amount: money, at: z.string() })),
+  attention: z.array(z.object({ reason: z.string(), payment_id: z.string().optional(), amount: money, at: z.string() })),
   refund_requests: z.array(z.object({ reason: z.string(), amount: money, at: z.string() })),
+  // What the processes record of the money (docs/openapi.yaml, Order): each payment asked and what came
+  // in (review: it differs and waits for staff; accepted: staff took it), each refund ordered and how it ended.
+  payments: z
+    .array(
+      z.object({
+        id: z.string(),
+        purpose: z.string(),
+        provider: z.string(),
+        amount: money,
+        status: z.string(),
+        received: money,
+        refunded: money,
+        review: z.boolean().optional(),
+        accepted: z.boolean().optional(),
+        reason: z.string().optional(),
+      }),
+    )
+    .default([]),
+  refunds: z
+    .array(z.object({ id: z.string(), payment_id: z.string(), amount: money, reason: z.string(), at: z.string(), status: z.string(), failure: z.string().optional() }))
+    .default([]),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
@@ -88,7 +112,7 @@ export function useAdminPayments(ignoredOnly: boolean) {
 }
 
 /** A staff action (refund, cancel, quote, decline); the lists refetch afterwards. */
-export function useStaffAction<I>(run: (input: I) => Promise<unknown>) {
+export function useStaffAction<I, R = unknown>(run: (input: I) => Promise<R>) {
   const queryClient = useQueryClient();
   return useCommand({
     mutationFn: run,
@@ -96,19 +120,34 @@ export function useStaffAction<I>(run: (input: I) => Promise<unknown>) {
   });
 }
 
-const positiveAmount = z.string().refine((value) => Number(value) > 0);
-const filled = z.string().refine((value) => value.trim() !== '');
+/**
+ * Every order change reaches the admins' live room (projections/orders): the lists read again, so a
+ * refund's outcome shows when the provider gives it.
+ */
+export function useOrdersLive() {
+  const queryClient = useQueryClient();
+  useEffect(() => live.subscribe('order.changed', () => void queryClient.invalidateQueries({ queryKey: ['admin', 'purchase-orders'] })), [queryClient]);
+}
 
-/** A refund as staff type it: an amount in pounds above zero, and a reason. */
-export const refundInputSchema = z.object({ amount: positiveAmount, reason: filled });
-export type RefundInput = z.infer<typeof refundInputSchema>;
+const positiveAmount = z.string().refine((value) => Number(value) > 0);
 
 /** A quote as staff type it: an amount in pounds above zero; the date, time and note may stay as they are. */
 export const quoteInputSchema = z.object({ amount: positiveAmount, date: z.string(), time: z.string(), note: z.string() });
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
 
-export const refundOrder = (id: string, amount: number, reason: string) =>
-  api.post(`/api/admin/orders/${encodeURIComponent(id)}/refund`, { amount, reason });
+// A staff command's answer: the order as it now stands, with what the refund did at once (refunded),
+// what is on its way back (refund_pending) and whether the provider refused it (refund_failed).
+const staffAnswer = z
+  .object({ data: adminOrderSchema, refunded: money.optional(), refund_pending: money.optional(), refund_failed: z.boolean().optional() })
+  .transform((value) => ({ order: value.data, refunded: value.refunded, refundPending: value.refund_pending, refundFailed: value.refund_failed ?? false }));
+export type StaffAnswer = z.infer<typeof staffAnswer>;
+
+/** Sends amount (in pounds) back to the traveller. */
+export const refundOrder = (id: string, amount: number, reason: string): Promise<StaffAnswer> =>
+  api.post(`/api/admin/orders/${encodeURIComponent(id)}/refund`, { amount, reason }, { schema: staffAnswer });
+/** Accepts money that differed from what was asked (paymentId), confirming the order. */
+export const acceptPayment = (id: string, paymentId: string, reason: string): Promise<StaffAnswer> =>
+  api.post(`/api/admin/orders/${encodeURIComponent(id)}/accept-payment`, { payment_id: paymentId, reason }, { schema: staffAnswer });
 export const cancelOrderAsStaff = (id: string, reason: string) => api.post(`/api/admin/orders/${encodeURIComponent(id)}/cancel`, { reason });
 export const quoteEnquiry = (id: string, input: { amount: number; note: string; valid_hours: number; date?: string; time?: string }) =>
   api.post(`/api/admin/enquiries/${encodeURIComponent(id)}/quote`, input);

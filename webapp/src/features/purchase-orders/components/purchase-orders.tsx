@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CheckboxField, InputField, SelectField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
@@ -13,25 +15,25 @@ import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 import { toast } from '@/lib/toast';
-import { formatDate, formatMoney } from '@/utils/format';
+import { formatDate, formatMoney, isolate } from '@/utils/format';
 
 import {
   cancelOrderAsStaff,
   declineEnquiry,
   quoteEnquiry,
   quoteInputSchema,
-  refundInputSchema,
-  refundOrder,
   useAdminEnquiries,
   useAdminOrders,
   useAdminPayments,
+  useOrdersLive,
   useStaffAction,
   type AdminEnquiry,
   type AdminOrder,
   type OrderFilter,
   type QuoteInput,
-  type RefundInput,
 } from '../api/purchase-orders';
+import { underpaidMinor } from '../utils/money';
+import { OrderMoney } from './order-money';
 import './purchase-orders.css';
 
 type Tab = 'orders' | 'enquiries' | 'payments';
@@ -72,8 +74,11 @@ export function AdminPurchaseOrders() {
 
 function Orders() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<OrderFilter>({ status: '', attention: false, refundRequested: false, q: '' });
+  // ?q= opens the list on one order (a link from the process steps).
+  const [params] = useSearchParams();
+  const [filter, setFilter] = useState<OrderFilter>({ status: '', attention: false, refundRequested: false, q: params.get('q') ?? '' });
   const orders = useAdminOrders(filter);
+  useOrdersLive();
   const statuses = ['awaiting_payment', 'confirmed', 'payment_failed', 'expired', 'cancelled'].map((value) => ({ value, label: t(`orders.statuses.${value}`) }));
   return (
     <div className="stack">
@@ -101,17 +106,12 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
   const language = useLanguage();
   const money = useMoney();
   const [open, setOpen] = useState(false);
-  const form = useForm<RefundInput>({
-    mode: 'onChange',
-    resolver: formResolver(refundInputSchema),
-    defaultValues: { amount: String(o.owed.amount || ''), reason: '' },
-  });
-  const refund = useStaffAction((input: RefundInput) => refundOrder(o.id, Number(input.amount), input.reason));
-  const cancel = useStaffAction(() => cancelOrderAsStaff(o.id, form.getValues('reason')));
-  const sendRefund = form.handleSubmit((input) => refund.mutate(input, { onSuccess: () => toast.success(t('purchaseOrders.refunded')), onError }));
+  const [cancelReason, setCancelReason] = useState('');
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const cancel = useStaffAction(() => cancelOrderAsStaff(o.id, cancelReason));
   return (
     <li className="order-list__item" data-order={o.id}>
-      <div>
+      <div className="order-list__main">
         <button type="button" className="order-list__number link-button" onClick={() => setOpen(!open)} aria-expanded={open}>
           {o.id}
         </button>
@@ -120,7 +120,9 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
         </p>
         {o.needs_attention ? (
           <p className="field__error">
-            {t('purchaseOrders.owed', { amount: money(o.owed) })} {o.attention.map((a) => t(`purchaseOrders.attention.${a.reason}`, { defaultValue: a.reason })).join(', ')}
+            {o.owed.minor > 0 ? `${t('purchaseOrders.owed', { amount: money(o.owed) })} ` : null}
+            {underpaidMinor(o) > 0 ? `${t('purchaseOrders.underpaid', { amount: money({ amount: underpaidMinor(o) / 100, currency: o.total.currency }) })} ` : null}
+            {o.attention.map((a) => t(`purchaseOrders.attention.${a.reason}`, { defaultValue: a.reason })).join(', ')}
           </p>
         ) : null}
         {o.refund_requests.map((r) => (
@@ -129,16 +131,43 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
           </p>
         ))}
         {open ? (
-          <div className="form form--grid">
-            <InputField label={t('purchaseOrders.amount')} type="number" min={0} step="0.01" {...form.register('amount')} />
-            <InputField label={t('fields.reason')} {...form.register('reason')} />
-            <Button size="sm" loading={refund.isPending} disabled={!form.formState.isValid} onClick={() => void sendRefund()}>
-              {t('purchaseOrders.refund')}
-            </Button>
-            <Button size="sm" variant="danger" loading={cancel.isPending} onClick={() => cancel.mutate(undefined, { onSuccess: () => toast.success(t('orders.actionDone.cancel')), onError })}>
-              {t('orders.actions.cancel')}
-            </Button>
-          </div>
+          <>
+            <OrderMoney order={o} />
+            {o.status !== 'cancelled' ? (
+              <div className="form stack order-money__cancel">
+                <InputField label={t('purchaseOrders.cancelReason')} value={cancelReason} onChange={(e) => setCancelReason(e.target.value)} />
+                <div className="button-row">
+                  <Button size="sm" variant="danger" className="btn--wrap" onClick={() => setConfirmCancel(true)}>
+                    {t('orders.actions.cancel')}
+                  </Button>
+                </div>
+                {/* A cancelled order refunds what it then owes: never on one click. */}
+                <ConfirmDialog
+                  open={confirmCancel}
+                  title={t('purchaseOrders.cancelConfirmTitle')}
+                  confirmLabel={t('orders.actions.cancel')}
+                  cancelLabel={t('purchaseOrders.money.keep')}
+                  confirmVariant="danger"
+                  loading={cancel.isPending}
+                  onCancel={() => setConfirmCancel(false)}
+                  onConfirm={() =>
+                    cancel.mutate(undefined, {
+                      onSuccess: () => {
+                        setConfirmCancel(false);
+                        toast.success(t('orders.actionDone.cancel'));
+                      },
+                      onError: (error) => {
+                        setConfirmCancel(false);
+                        onError(error);
+                      },
+                    })
+                  }
+                >
+                  <p>{t('purchaseOrders.cancelConfirmText', { order: isolate(o.id), paid: money(o.paid) })}</p>
+                </ConfirmDialog>
+              </div>
+            ) : null}
+          </>
         ) : null}
       </div>
       <span className={`badge badge--status badge--${o.status}`}>{t(`orders.statuses.${o.status}`, { defaultValue: o.status })}</span>

@@ -1,0 +1,306 @@
+// Browser test of the staff's money screens against the real server (the binary with the web app
+// embedded, its own PostgreSQL, the demo catalogue, the sandbox payments) in Chromium, on a 360 px
+// phone, in English and in Arabic:
+//   accept-payment: a correctly signed sandbox notice for 1.00 EGP (as httpapi/money_test.go sends
+//     one) flags the order, which stays unconfirmed; the admin accepts the payment from a confirmation
+//     naming what came and what was asked → the order is confirmed.
+//   refund + process steps: the sandbox's refunds are made to fail (a trigger on its ledger refuses
+//     every write: the provider is down); the admin refunds part of a paid order from a confirmation
+//     showing the amount → the refund job fails, retries, and after three attempts is stuck; the
+//     dashboard counts it and links to "Process steps", which shows it in words with its order, its
+//     attempts and last error; a support agent sees it without a retry; the provider comes back, the
+//     admin retries → the job leaves the list and the order shows the refund as refunded.
+// Every screen: no horizontal scroll, no button whose words are cut.
+// Exported as `run(ctx)` for the shared runner (ctx: { browser, baseURL, adminEmail, adminPassword, addUser, sql }).
+// Run alone through the runner: E2E_FILTER='suite staff-money' node e2e/run.mjs
+
+import assert from 'node:assert/strict';
+import { createHmac, randomUUID } from 'node:crypto';
+
+import { screenshotter, t, uniqueEmail } from './helpers.mjs';
+
+const shot = screenshotter('staff-money');
+const PHONE = { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+async function json(res, what) {
+  const body = await res.text();
+  assert.ok(res.ok(), `${what}: ${res.status()} ${body}`);
+  return JSON.parse(body);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function eventually(what, fn, timeoutMs = 30_000) {
+  let last;
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(300)) {
+    last = await fn();
+    if (last) return last;
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms`);
+}
+
+/** An order placed through the API by a new traveller (two demo stops, the first bookable day); its trip number and payment page. */
+async function placeOrder(browser, baseURL) {
+  const context = await browser.newContext();
+  const api = context.request;
+  const email = uniqueEmail('e2e-money');
+  try {
+    await json(await api.post(`${baseURL}/api/register`, { data: { first_name: 'Salma', last_name: 'Nabil', email, password: 'money-e2e-pass', phone_number: '+201001234567' } }), 'register');
+    const destinations = (await json(await api.get(`${baseURL}/api/destinations`), 'destinations')).data;
+    for (const d of destinations.slice(0, 2)) await json(await api.post(`${baseURL}/api/auth/cart`, { data: { destination_id: d.id } }), 'add to cart');
+    const pickup = (await json(await api.get(`${baseURL}/api/pickup-points`), 'pickup points')).data[0];
+    await json(await api.put(`${baseURL}/api/auth/cart/points`, { data: { start: { pickup_point_id: pickup.id }, same_end: true } }), 'points');
+    const rate = (await json(await api.get(`${baseURL}/api/rates`), 'rates')).data[0];
+    const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
+    const calendar = (await json(await api.get(`${baseURL}/api/orders/calendar?from=${from}&days=30`), 'calendar')).data;
+    const day = (Array.isArray(calendar) ? calendar : calendar.days).find((d) => d.status === 'available');
+    assert.ok(day, 'no bookable day');
+    const placed = await json(
+      await api.post(`${baseURL}/api/orders`, {
+        data: { first_name: 'Salma', last_name: 'Nabil', email, confirm_email: email, phone: '1001234567', country_key: '+20', country: 'EG', terms: true, date: day.date, time: '10:00', rate_plan_id: rate.id, currency: 'EGP' },
+        headers: { 'Idempotency-Key': randomUUID() },
+      }),
+      'checkout',
+    );
+    const trip = placed.data.order_id;
+    // 201 with payment_pending: the provider is still opening the page; the order carries it once open.
+    const paymentUrl =
+      placed.payment_url ||
+      (await eventually('the payment page', async () => (await json(await api.get(`${baseURL}/api/orders/${trip}`), 'order')).data.payment_url || null));
+    return { trip, paymentUrl, context };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/** A paid order: placed, then paid on the sandbox's card page with the success card. */
+async function paidOrder(browser, baseURL) {
+  const { trip, paymentUrl, context } = await placeOrder(browser, baseURL);
+  try {
+    const page = await context.newPage();
+    await page.goto(paymentUrl);
+    await page.locator('#card_number').fill('4242 4242 4242 4242');
+    await page.locator('#expiry').fill('12/39');
+    await page.locator('#cvc').fill('123');
+    await page.locator('button[name="pay"]').click();
+    await page.waitForURL(/result=success/);
+    return trip;
+  } finally {
+    await context.close();
+  }
+}
+
+async function staffContext(browser, baseURL, lang, email, password) {
+  const context = await browser.newContext({ ...PHONE, locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
+  context.setDefaultTimeout(20_000);
+  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+  await json(await context.request.post(`${baseURL}/api/user/login`, { data: { email, password } }), `sign in ${email}`);
+  return context;
+}
+
+/** The page fits the phone: nothing wider than the screen, no button whose words are cut or leave it (outside strips that scroll). */
+async function fitsThePhone(page, where) {
+  const problems = await page.evaluate(() => {
+    const out = [];
+    const overflow = document.documentElement.scrollWidth - window.innerWidth;
+    if (overflow > 1) out.push(`page ${overflow}px wider than the screen`);
+    for (const button of document.querySelectorAll('button, a.btn')) {
+      const box = button.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (button.scrollWidth > button.clientWidth + 1) out.push(`"${button.textContent.trim()}" cut (${button.scrollWidth} > ${button.clientWidth})`);
+      // A strip that scrolls sideways on purpose (the tabs, the admin menu) may hold buttons beyond the edge.
+      let scroller = button.parentElement;
+      while (scroller && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+      if (!scroller && (box.left < -1 || box.right > window.innerWidth + 1)) out.push(`"${button.textContent.trim()}" off the screen (${Math.round(box.left)}–${Math.round(box.right)})`);
+    }
+    return out;
+  });
+  assert.deepEqual(problems, [], `${where}: ${problems.join('; ')}`);
+}
+
+/** The admin's order row on the purchase orders screen, opened. */
+async function openOrder(page, baseURL, trip) {
+  await page.goto(`${baseURL}/admin/purchase_order`);
+  const row = page.locator(`[data-order="${trip}"]`);
+  await row.waitFor();
+  await row.getByRole('button', { name: trip, exact: true }).click();
+  await row.getByTestId('order-money').waitFor();
+  return row;
+}
+
+/** A sandbox notice for 1.00 EGP on the order's payment, signed with the deployment's sandbox secret. */
+async function noticeForOnePound({ baseURL, sql }, adminApi, trip) {
+  const order = (await json(await adminApi.get(`${baseURL}/api/admin/orders/${trip}`), 'admin order')).data;
+  const paymentId = order.payments[0].id;
+  const secret = Buffer.from(sql(`SELECT encode(secret, 'hex') FROM payment_secrets WHERE name = 'sandbox'`), 'hex');
+  const body = JSON.stringify({ payment_id: paymentId, notice_id: `e2e-${randomUUID()}`, outcome: 'succeeded', amount: { minor: 100, currency: 'EGP' }, reference: `e2e-${randomUUID()}` });
+  const ts = Math.floor(Date.now() / 1000);
+  const signature = `t=${ts},v1=${createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')}`;
+  const res = await fetch(`${baseURL}/api/payments/sandbox/callback`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'Mishwar-Sandbox-Signature': signature } });
+  assert.equal(res.status, 200, `callback: ${res.status} ${await res.text()}`);
+  await eventually('the order flagged', async () => {
+    const o = (await json(await adminApi.get(`${baseURL}/api/admin/orders/${trip}`), 'admin order')).data;
+    return o.payments.some((p) => p.review) && o.status === 'awaiting_payment';
+  });
+}
+
+async function acceptPayment(ctx, lang) {
+  const { browser, baseURL, adminEmail, adminPassword } = ctx;
+  const { trip, context: traveller } = await placeOrder(browser, baseURL);
+  await traveller.close();
+  const admin = await staffContext(browser, baseURL, lang, adminEmail, adminPassword);
+  const page = await admin.newPage();
+  try {
+    await noticeForOnePound(ctx, admin.request, trip);
+    const row = await openOrder(page, baseURL, trip);
+    // Flagged, and still unconfirmed.
+    await row.getByTestId('amount-mismatch').waitFor();
+    await row.locator('.badge--awaiting_payment').waitFor();
+    const form = row.getByTestId('accept-form');
+    await form.getByLabel(t(lang, 'fields.reason')).fill(lang === 'ar' ? 'دفع الباقي نقدًا' : 'Paid the rest in cash');
+    await fitsThePhone(page, `${lang} flagged order`);
+    await shot(page, `${lang}-flagged`);
+    await form.getByRole('button', { name: t(lang, 'purchaseOrders.money.accept') }).click();
+    const dialog = page.getByRole('alertdialog', { name: t(lang, 'purchaseOrders.money.confirmAcceptTitle') });
+    await dialog.waitFor();
+    const text = await dialog.getByTestId('accept-confirm-amounts').innerText();
+    assert.ok(text.includes(trip), `the confirmation names the order: ${text}`);
+    // What came (1.00) and what was asked, in the page's digits.
+    const one = new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', { style: 'currency', currency: 'EGP', maximumFractionDigits: 0 }).format(1);
+    assert.ok(text.replace(/\s/g, ' ').includes(one.replace(/\s/g, ' ')), `the confirmation names the 1.00 received: ${text}`);
+    await fitsThePhone(page, `${lang} accept confirmation`);
+    await shot(page, `${lang}-accept-confirm`);
+    await dialog.getByRole('button', { name: t(lang, 'purchaseOrders.money.accept') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.locator('.badge--confirmed').waitFor();
+    assert.equal(await row.getByTestId('amount-mismatch').count(), 0, 'the accepted payment is no longer flagged');
+    const o = (await json(await admin.request.get(`${baseURL}/api/admin/orders/${trip}`), 'admin order')).data;
+    assert.equal(o.status, 'confirmed');
+    assert.ok(o.payments[0].accepted, 'the payment is recorded as accepted');
+  } catch (error) {
+    await shot(page, `${lang}-accept-failed`).catch(() => undefined);
+    throw error;
+  } finally {
+    await admin.close();
+  }
+}
+
+// The sandbox provider made to fail: its refunds ledger refuses every write, as a provider that is down.
+const breakRefunds = (sql) =>
+  sql(`CREATE OR REPLACE FUNCTION e2e_refunds_down() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'sandbox refunds are down (e2e)'; END $$;
+       DROP TRIGGER IF EXISTS e2e_refunds_down ON payment_sandbox_refunds;
+       CREATE TRIGGER e2e_refunds_down BEFORE INSERT ON payment_sandbox_refunds FOR EACH ROW EXECUTE FUNCTION e2e_refunds_down();`);
+const mendRefunds = (sql) => sql(`DROP TRIGGER IF EXISTS e2e_refunds_down ON payment_sandbox_refunds; DROP FUNCTION IF EXISTS e2e_refunds_down();`);
+
+async function refundThroughAStuckStep(ctx, lang, supportUser) {
+  const { browser, baseURL, adminEmail, adminPassword, sql } = ctx;
+  const trip = await paidOrder(browser, baseURL);
+  const admin = await staffContext(browser, baseURL, lang, adminEmail, adminPassword);
+  const page = await admin.newPage();
+  breakRefunds(sql);
+  try {
+    await eventually('the paid order', async () => (await json(await admin.request.get(`${baseURL}/api/admin/orders/${trip}`), 'admin order')).data.status === 'confirmed');
+    const row = await openOrder(page, baseURL, trip);
+    const form = row.getByTestId('refund-form');
+    await form.getByLabel(t(lang, 'purchaseOrders.money.refundPart')).check();
+    const amount = form.getByLabel(t(lang, 'purchaseOrders.amount'));
+    // Piastres typed as if pounds, beyond what was paid: refused in the form, nothing sent.
+    await amount.fill('999999');
+    await form.getByLabel(t(lang, 'fields.reason')).fill(lang === 'ar' ? 'تأخر السائق' : 'Late driver');
+    await form.getByRole('button', { name: t(lang, 'purchaseOrders.refund'), exact: true }).click();
+    await form.locator('.field__error').first().waitFor();
+    await amount.fill('100.50');
+    await form.getByRole('button', { name: t(lang, 'purchaseOrders.refund'), exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: t(lang, 'purchaseOrders.money.confirmRefundTitle') });
+    await dialog.waitFor();
+    const shown = new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', { style: 'currency', currency: 'EGP', maximumFractionDigits: 2 }).format(100.5);
+    const text = await dialog.getByTestId('refund-confirm-amount').innerText();
+    assert.ok(text.replace(/\s/g, ' ').includes(shown.replace(/\s/g, ' ')) && text.includes(trip), `the confirmation shows ${shown} for ${trip}: ${text}`);
+    await fitsThePhone(page, `${lang} refund confirmation`);
+    await shot(page, `${lang}-refund-confirm`);
+    await dialog.getByRole('button', { name: t(lang, 'purchaseOrders.money.confirmRefund', { amount: shown }) }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // Ordered, waiting for the provider (which is down).
+    await row.locator('[data-testid^="refund-"][data-status="in_progress"]').waitFor();
+    await row.getByTestId('refund-pending').waitFor();
+
+    // Three failed attempts (2 s, 4 s, 8 s of backoff): the step is stuck.
+    const jobOf = async () => {
+      const data = (await json(await admin.request.get(`${baseURL}/api/admin/jobs`), 'jobs')).data;
+      return data.stuck.find((j) => j.kind === 'orders.refund' && j.payload?.order_id === trip) ?? null;
+    };
+    const job = await eventually('the refund job stuck', jobOf, 60_000);
+    assert.match(job.last_error, /sandbox refunds are down/);
+
+    // The dashboard counts it and links to the screen.
+    await page.goto(`${baseURL}/admin/dashboard`);
+    const stat = page.getByTestId('stuck-jobs-stat');
+    await stat.waitFor();
+    assert.ok(Number(await stat.getAttribute('data-count')) >= 1, 'the dashboard counts the stuck step');
+    await fitsThePhone(page, `${lang} dashboard`);
+    await stat.click();
+    await page.waitForURL(/\/admin\/process-steps$/);
+    const item = page.getByTestId(`job-${job.id}`);
+    await item.waitFor();
+    assert.ok((await item.innerText()).includes(t(lang, 'processSteps.kinds.orders_refund')), 'the kind in words');
+    assert.equal((await item.getByTestId('job-order').innerText()).trim(), trip, 'the order it concerns');
+    assert.match(await item.getByTestId('job-error').innerText(), /sandbox refunds are down/);
+    const cairo = t(lang, 'processSteps.cairo', { time: '' }).trim();
+    assert.ok((await item.innerText()).includes(cairo), `times are labelled "${cairo}"`);
+    await fitsThePhone(page, `${lang} process steps`);
+    await shot(page, `${lang}-process-steps`);
+
+    // A support agent reads it, with no retry.
+    if (supportUser) {
+      const support = await staffContext(browser, baseURL, lang, supportUser.email, supportUser.password);
+      try {
+        const sp = await support.newPage();
+        await sp.goto(`${baseURL}/admin/process-steps`);
+        const theirs = sp.getByTestId(`job-${job.id}`);
+        await theirs.waitFor();
+        assert.equal(await theirs.getByRole('button').count(), 0, 'no retry for support staff');
+        await sp.getByTestId('retry-admins-only').waitFor();
+        await fitsThePhone(sp, `${lang} process steps (support)`);
+      } finally {
+        await support.close();
+      }
+    }
+
+    // The provider is back; the admin retries: the step goes through and leaves the list.
+    mendRefunds(sql);
+    await item.getByRole('button', { name: t(lang, 'processSteps.retry') }).click();
+    await item.waitFor({ state: 'detached', timeout: 45_000 });
+    await eventually('the job done', async () => !(await jobOf()), 30_000);
+
+    // The order shows the refund as refunded.
+    const again = await openOrder(page, baseURL, trip);
+    await again.locator('[data-testid^="refund-"][data-status="issued"]').waitFor();
+    assert.equal(await again.getByTestId('refund-pending').count(), 0, 'nothing left on its way back');
+    const o = (await json(await admin.request.get(`${baseURL}/api/admin/orders/${trip}`), 'admin order')).data;
+    assert.equal(o.refunded.minor, 10050, 'exactly 100.50 went back');
+    assert.equal(o.refunds.length, 1, 'one refund');
+    await fitsThePhone(page, `${lang} refunded order`);
+    await shot(page, `${lang}-refunded`);
+  } catch (error) {
+    await shot(page, `${lang}-refund-failed`).catch(() => undefined);
+    throw error;
+  } finally {
+    mendRefunds(sql);
+    await admin.close();
+  }
+}
+
+export async function run(ctx) {
+  assert.ok(ctx.adminEmail && ctx.sql && ctx.addUser, 'the runner passes the demo admin, sql and addUser');
+  const support = { email: uniqueEmail('e2e-money-support'), password: 'support-money-pass' };
+  ctx.addUser(support.email, support.password, 'support');
+  for (const lang of ['en', 'ar']) {
+    let started = Date.now();
+    await acceptPayment(ctx, lang);
+    console.log(`ok   staff-money ${lang}: 1.00 EGP for a larger order is flagged and stays unconfirmed; accepted from a confirmation naming the amounts → confirmed (${Date.now() - started} ms)`);
+    started = Date.now();
+    await refundThroughAStuckStep(ctx, lang, lang === 'en' ? support : null);
+    console.log(`ok   staff-money ${lang}: a partial refund from its confirmation, the provider down → a stuck step on the dashboard and "Process steps" (support: no retry) → retried → refunded (${Date.now() - started} ms)`);
+  }
+}

@@ -1,0 +1,52 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { api } from '@/lib/api-client';
+import { useCommand } from '@/lib/command';
+
+// GET /api/admin/jobs (docs/openapi.yaml, StuckJobs): the process managers' jobs that need an eye,
+// failed or retried StuckAfter (3) times, with the queue's counts.
+export const stuckJobSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  payload: z.unknown(),
+  status: z.string(),
+  attempts: z.number(),
+  last_error: z.string().optional(),
+  next_attempt_at: z.string().nullish(),
+  created_at: z.string(),
+  finished_at: z.string().nullish(),
+});
+export type StuckJob = z.infer<typeof stuckJobSchema>;
+
+const countsSchema = z.object({ pending: z.number(), stuck: z.number(), failed: z.number() });
+
+const jobsSchema = z
+  .object({ data: z.object({ counts: countsSchema.optional(), stuck: z.array(stuckJobSchema) }) })
+  .transform((value) => value.data);
+export type StuckJobs = z.infer<typeof jobsSchema>;
+
+export const jobsKey = ['admin', 'jobs'] as const;
+
+/** The stuck jobs, read again every 15 s (a retried job leaves the list when its retry succeeds). */
+export function useStuckJobs() {
+  return useQuery({
+    queryKey: jobsKey,
+    queryFn: ({ signal }) => api.get('/api/admin/jobs', { signal, schema: jobsSchema }),
+    refetchInterval: 15_000,
+  });
+}
+
+/** How many jobs need an eye: failed, or pending after repeated failures. */
+export function stuckCount(jobs: StuckJobs): number {
+  return jobs.counts ? jobs.counts.stuck + jobs.counts.failed : jobs.stuck.length;
+}
+
+/** An admin puts a job back in the queue, due now (POST /api/admin/jobs/{id}/retry). */
+export function useRetryJob() {
+  const queryClient = useQueryClient();
+  return useCommand({
+    mutationFn: (id: string) => api.post(`/api/admin/jobs/${encodeURIComponent(id)}/retry`, {}),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: jobsKey }),
+  });
+}
