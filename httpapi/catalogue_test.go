@@ -149,7 +149,7 @@ func TestPublicDetailByIDOrSlugInTheAskedLanguage(t *testing.T) {
 	}
 	r = a.Get("/api/programs/full-day-cairo-ride?lang=en", "")
 	p := r.Map(t)["data"].(map[string]any)
-	if p["name"] != "Full-day ride: car and driver for 8 hours" || p["hours"] != float64(8) || len(p["destinations"].([]any)) != 5 {
+	if p["name"] != "Full-day ride: car and driver for 8 hours" || p["hours"] != float64(8) || len(p["destinations"].([]any)) != 4 {
 		t.Fatalf("program: %v", p)
 	}
 }

@@ -36,23 +36,23 @@ var programs = []program{
 		name:  t{En: "Full-day ride: car and driver for 8 hours", Ar: "رحلة اليوم الكامل: سيارة وسائق لمدة 8 ساعات"},
 		short: t{En: "Your own car and driver from morning to evening; go where you like.", Ar: "سيارتك وسائقك من الصباح حتى المساء؛ اذهب حيث تشاء."},
 		long: t{
-			En: "Eight hours with a private air-conditioned car and an English- or Arabic-speaking driver. We suggest the pyramids, the Grand Egyptian Museum, the Egyptian Museum and an evening in Khan el-Khalili, but you can change the stops in your cart.",
-			Ar: "ثماني ساعات بسيارة خاصة مكيفة وسائق يتحدث العربية أو الإنجليزية. نقترح الأهرامات والمتحف المصري الكبير والمتحف المصري ثم أمسية في خان الخليلي، ويمكنك تغيير المحطات في سلتك.",
+			En: "Eight hours with a private air-conditioned car and an English- or Arabic-speaking driver. We suggest the pyramids and the Sphinx, the Egyptian Museum and the afternoon in Khan el-Khalili, but you can change the stops in your cart.",
+			Ar: "ثماني ساعات بسيارة خاصة مكيفة وسائق يتحدث العربية أو الإنجليزية. نقترح الأهرامات وأبو الهول والمتحف المصري ثم العصر في خان الخليلي، ويمكنك تغيير المحطات في سلتك.",
 		},
-		stops: []string{"giza-pyramids", "great-sphinx", "grand-egyptian-museum", "egyptian-museum-tahrir", "khan-el-khalili"},
+		stops: []string{"giza-pyramids", "great-sphinx", "egyptian-museum-tahrir", "khan-el-khalili"},
 	},
 	{
 		slug: "pyramids-and-sphinx-morning", motif: "pyramids", top: true, hours: 5, priceEGP: 1900,
 		name:  t{En: "Pyramids and the Sphinx morning", Ar: "صباح الأهرامات وأبو الهول"},
-		short: t{En: "Beat the heat at Giza, then Tutankhamun at the Grand Egyptian Museum.", Ar: "اسبق الحر في الجيزة، ثم كنوز توت عنخ آمون في المتحف المصري الكبير."},
+		short: t{En: "Beat the heat at Giza: the pyramids, the panorama and the Sphinx.", Ar: "اسبق الحر في الجيزة: الأهرامات والبانوراما وأبو الهول."},
 		long: t{
-			En: "An early start for the plateau while it is cool, the Sphinx and the valley temple, then the Grand Egyptian Museum next door before lunch.",
-			Ar: "بداية مبكرة على الهضبة في ساعات البرودة، ثم أبو الهول ومعبد الوادي، ثم المتحف المصري الكبير المجاور قبل الغداء.",
+			En: "An early start for the plateau while it is cool, the panorama point, then the Sphinx and the valley temple, back in town for lunch.",
+			Ar: "بداية مبكرة على الهضبة في ساعات البرودة، ثم نقطة البانوراما، فأبو الهول ومعبد الوادي، والعودة إلى المدينة قبل الغداء.",
 		},
-		stops: []string{"giza-pyramids", "great-sphinx", "grand-egyptian-museum"},
+		stops: []string{"giza-pyramids", "great-sphinx"},
 	},
 	{
-		slug: "saqqara-memphis-dahshur", motif: "step-pyramid", top: true, hours: 7, priceEGP: 2600,
+		slug: "saqqara-memphis-dahshur", motif: "step-pyramid", top: true, hours: 8, priceEGP: 2600,
 		name:  t{En: "Saqqara, Memphis and Dahshur", Ar: "سقارة ومنف ودهشور"},
 		short: t{En: "The first pyramids and Egypt's first capital, south of the city among palm groves.", Ar: "أول الأهرامات وأول عاصمة لمصر، جنوب المدينة بين بساتين النخيل."},
 		long: t{
@@ -62,7 +62,7 @@ var programs = []program{
 		stops: []string{"memphis", "saqqara", "dahshur"},
 	},
 	{
-		slug: "islamic-cairo-day", motif: "mosque", top: true, hours: 6, priceEGP: 2200,
+		slug: "islamic-cairo-day", motif: "mosque", top: true, hours: 7, priceEGP: 2200,
 		name:  t{En: "Islamic Cairo: Citadel to Khan el-Khalili", Ar: "القاهرة الإسلامية: من القلعة إلى خان الخليلي"},
 		short: t{En: "Mosques, madrasas and the old bazaar in one unhurried day.", Ar: "مساجد ومدارس والسوق القديم في يوم هادئ واحد."},
 		long: t{
@@ -72,7 +72,7 @@ var programs = []program{
 		stops: []string{"citadel-of-saladin", "sultan-hassan-and-al-rifai", "ibn-tulun-mosque", "al-azhar-mosque", "al-muizz-street", "khan-el-khalili"},
 	},
 	{
-		slug: "coptic-and-old-cairo", motif: "church", hours: 4, priceEGP: 1500,
+		slug: "coptic-and-old-cairo", motif: "church", hours: 6, priceEGP: 1500,
 		name:  t{En: "Coptic and Old Cairo", Ar: "القاهرة القبطية ومصر القديمة"},
 		short: t{En: "Churches, a synagogue and the first mosque of Africa within a few streets.", Ar: "كنائس ومعبد وأول مسجد في أفريقيا في شوارع قليلة."},
 		long: t{
@@ -82,7 +82,7 @@ var programs = []program{
 		stops: []string{"hanging-church", "coptic-museum", "ben-ezra-synagogue", "mosque-of-amr-ibn-al-as", "national-museum-of-egyptian-civilization"},
 	},
 	{
-		slug: "great-museums-day", motif: "museum", hours: 6, priceEGP: 2300,
+		slug: "great-museums-day", motif: "museum", hours: 8, priceEGP: 2300,
 		name:  t{En: "Three great museums", Ar: "ثلاثة متاحف كبرى"},
 		short: t{En: "The Egyptian Museum, the royal mummies and the Grand Egyptian Museum.", Ar: "المتحف المصري والمومياوات الملكية والمتحف المصري الكبير."},
 		long: t{
@@ -92,7 +92,7 @@ var programs = []program{
 		stops: []string{"egyptian-museum-tahrir", "national-museum-of-egyptian-civilization", "grand-egyptian-museum"},
 	},
 	{
-		slug: "cairo-by-night", motif: "tower", hours: 4, priceEGP: 1600,
+		slug: "cairo-by-night", motif: "tower", hours: 5, priceEGP: 1600,
 		name:  t{En: "Cairo by night", Ar: "القاهرة ليلًا"},
 		short: t{En: "Sunset from Cairo Tower, a felucca on the Nile and the lit-up old city.", Ar: "الغروب من برج القاهرة، وفلوكة في النيل، والمدينة القديمة مضاءة."},
 		long: t{

@@ -63,7 +63,7 @@ var places = []place{
 			Ar: "بُنيت أهرامات الجيزة الثلاثة قبل نحو 4500 عام لملوك الأسرة الرابعة، وتعلو هضبة صحراوية تطل على المدينة. تجوّل حول الهرم الأكبر لخوفو، وادخل أحد الأهرامات بتذكرة منفصلة، واستمتع بمنظر الأهرامات التسعة من نقطة البانوراما.",
 		},
 		address: t{En: "Al Haram, Giza Plateau, Giza", Ar: "الهرم، هضبة الجيزة، الجيزة"},
-		lat:     29.9792, lng: 31.1342, visit: 150, hours: daily("08:00", "17:00"),
+		lat:     29.9792, lng: 31.1342, visit: 120, hours: daily("08:00", "17:00"),
 		ticket: t{En: "Site ticket at the gate; entering the Great Pyramid needs its own ticket.", Ar: "تذكرة الموقع عند البوابة، ودخول الهرم الأكبر يحتاج تذكرة خاصة."},
 	},
 	{
@@ -75,7 +75,7 @@ var places = []place{
 			Ar: "نُحت أبو الهول في صخر الهضبة نفسه بطول 73 مترًا ووجهه نحو الشروق. يوصلك الممر عبر معبد الوادي الجرانيتي لخفرع إليه مباشرة؛ تعال مبكرًا أو قبيل الغروب لأجمل ضوء.",
 		},
 		address: t{En: "Sphinx Gate, Nazlet El-Semman, Giza", Ar: "بوابة أبو الهول، نزلة السمان، الجيزة"},
-		lat:     29.9753, lng: 31.1376, visit: 45, hours: daily("08:00", "17:00"), ticket: t{En: "Included in the Giza plateau ticket.", Ar: "ضمن تذكرة هضبة الجيزة."},
+		lat:     29.9753, lng: 31.1376, visit: 30, hours: daily("08:00", "17:00"), ticket: t{En: "Included in the Giza plateau ticket.", Ar: "ضمن تذكرة هضبة الجيزة."},
 	},
 	{
 		slug: "grand-egyptian-museum", category: "museums", motif: "museum", popularity: 88000,
@@ -86,7 +86,7 @@ var places = []place{
 			Ar: "بجوار الأهرامات يستقبلك المتحف المصري الكبير بتمثال رمسيس الثاني الضخم في بهوه، ثم الدرج العظيم المصطف بتماثيل الملوك والآلهة. وتعرض قاعاته كنوز توت عنخ آمون كاملة ومركب خوفو الشمسي.",
 		},
 		address: t{En: "Cairo–Alexandria Desert Road, Remaya Square, Giza", Ar: "طريق القاهرة الإسكندرية الصحراوي، ميدان الرماية، الجيزة"},
-		lat:     29.9946, lng: 31.1191, visit: 180, hours: daily("09:00", "18:00"), ticket: gateTicket,
+		lat:     29.9946, lng: 31.1191, visit: 150, hours: daily("09:00", "18:00"), ticket: gateTicket,
 	},
 	{
 		slug: "egyptian-museum-tahrir", category: "museums", motif: "museum", popularity: 76000,
@@ -97,7 +97,7 @@ var places = []place{
 			Ar: "أقدم متحف أثري في الشرق الأوسط، وما زال يعرض صلاية نعرمر وتمثالي رع حتب ونفرت ومقبرة يويا وتويا وكنوز تانيس. مكان ساحر بطابعه القديم تملأ روائعه كل ممر.",
 		},
 		address: t{En: "Tahrir Square, Downtown Cairo", Ar: "ميدان التحرير، وسط القاهرة"},
-		lat:     30.0478, lng: 31.2336, visit: 120, hours: daily("09:00", "17:00"), ticket: gateTicket,
+		lat:     30.0478, lng: 31.2336, visit: 90, hours: daily("09:00", "17:00"), ticket: gateTicket,
 	},
 	{
 		slug: "national-museum-of-egyptian-civilization", category: "museums", motif: "museum", popularity: 64000,
@@ -108,7 +108,7 @@ var places = []place{
 			Ar: "في الفسطاط يروي المتحف القومي للحضارة المصرية قصة مصر من عصور ما قبل التاريخ حتى اليوم، وتضم قاعة المومياوات الملكية الخافتة الإضاءة مومياوات اثنين وعشرين ملكًا وملكة نُقلت إليه في موكب المومياوات الملكية عام 2021.",
 		},
 		address: t{En: "Ain El-Sira, Fustat, Old Cairo", Ar: "عين الصيرة، الفسطاط، مصر القديمة"},
-		lat:     30.0081, lng: 31.2480, visit: 120, hours: daily("09:00", "17:00"), ticket: gateTicket,
+		lat:     30.0081, lng: 31.2480, visit: 90, hours: daily("09:00", "17:00"), ticket: gateTicket,
 	},
 	{
 		slug: "saqqara", category: "pharaonic", motif: "step-pyramid", popularity: 41000,
@@ -119,7 +119,7 @@ var places = []place{
 			Ar: "بدأ هرم زوسر المدرج الذي صممه إيمحوتب عصر الأهرامات. وحوله جبانة منف القديمة: مصاطب تي ومريروكا المنقوشة، وهرم أوناس بأقدم نصوص الأهرام، ودهاليز السرابيوم.",
 		},
 		address: t{En: "Saqqara, Badrashin, Giza", Ar: "سقارة، البدرشين، الجيزة"},
-		lat:     29.8713, lng: 31.2165, visit: 150, hours: daily("08:00", "16:00"), ticket: gateTicket,
+		lat:     29.8713, lng: 31.2165, visit: 120, hours: daily("08:00", "16:00"), ticket: gateTicket,
 	},
 	{
 		slug: "memphis", category: "pharaonic", motif: "colossus", popularity: 22000,
@@ -130,7 +130,7 @@ var places = []place{
 			Ar: "بين نخيل ميت رهينة قامت منف عاصمة الدولة القديمة. واليوم يحفظ متحف مفتوح تمثال رمسيس الثاني الضخم من الحجر الجيري راقدًا في قاعته، وتمثال أبو الهول المرمري، وموائد تحنيط العجل أبيس.",
 		},
 		address: t{En: "Mit Rahina, Badrashin, Giza", Ar: "ميت رهينة، البدرشين، الجيزة"},
-		lat:     29.8447, lng: 31.2508, visit: 60, hours: daily("08:00", "16:00"), ticket: gateTicket,
+		lat:     29.8447, lng: 31.2508, visit: 45, hours: daily("08:00", "16:00"), ticket: gateTicket,
 	},
 	{
 		slug: "dahshur", category: "pharaonic", motif: "bent-pyramid", popularity: 18000,
@@ -141,7 +141,7 @@ var places = []place{
 			Ar: "بنى سنفرو، والد خوفو، هرمين عظيمين هنا. يتغير ميل الهرم المنحني في منتصفه، أما الهرم الأحمر، أول هرم كامل الأضلاع، فيمكن دخوله عبر ممر طويل مائل حتى حجراته ذات الأسقف المتدرجة.",
 		},
 		address: t{En: "Dahshur, Badrashin, Giza", Ar: "دهشور، البدرشين، الجيزة"},
-		lat:     29.8087, lng: 31.2062, visit: 90, hours: daily("08:00", "16:00"), ticket: gateTicket,
+		lat:     29.8087, lng: 31.2062, visit: 45, hours: daily("08:00", "16:00"), ticket: gateTicket,
 	},
 	{
 		slug: "citadel-of-saladin", category: "islamic", motif: "citadel", popularity: 57000,
@@ -152,7 +152,7 @@ var places = []place{
 			Ar: "حصّن صلاح الدين هذا النتوء من جبل المقطم عام 1176، وحُكمت مصر منه سبعة قرون. زر مسجد محمد علي على الطراز العثماني، ومسجد الناصر محمد بن قلاوون المملوكي، والشرفات التي تطل على الأهرامات في الأيام الصافية.",
 		},
 		address: t{En: "Salah Salem Street, El-Khalifa, Cairo", Ar: "شارع صلاح سالم، الخليفة، القاهرة"},
-		lat:     30.0287, lng: 31.2599, visit: 120, hours: daily("08:00", "17:00"), ticket: gateTicket,
+		lat:     30.0287, lng: 31.2599, visit: 90, hours: daily("08:00", "17:00"), ticket: gateTicket,
 	},
 	{
 		slug: "sultan-hassan-and-al-rifai", category: "islamic", motif: "mosque", popularity: 39000,
@@ -163,7 +163,7 @@ var places = []place{
 			Ar: "مدرسة السلطان حسن من القرن الرابع عشر من أكبر المساجد في العالم، ويحيط بصحنها الواسع أربعة إيوانات شاهقة. وفي الجهة المقابلة مسجد الرفاعي الذي اكتمل عام 1912، وفيه مدافن آخر ملوك مصر وشاه إيران.",
 		},
 		address: t{En: "Salah El-Din Square, El-Khalifa, Cairo", Ar: "ميدان صلاح الدين، الخليفة، القاهرة"},
-		lat:     30.0322, lng: 31.2566, visit: 75, hours: daily("08:00", "17:00"), hoursNote: fridayPrayer, ticket: gateTicket,
+		lat:     30.0322, lng: 31.2566, visit: 60, hours: daily("08:00", "17:00"), hoursNote: fridayPrayer, ticket: gateTicket,
 	},
 	{
 		slug: "ibn-tulun-mosque", category: "islamic", motif: "mosque", popularity: 26000,
@@ -174,7 +174,7 @@ var places = []place{
 			Ar: "اكتمل جامع أحمد بن طولون عام 879، وهو بحر من الأروقة الآجرية حول صحن فسيح. اصعد مئذنته الفريدة ذات السلم الخارجي لتطل على القاهرة الإسلامية، ثم ادخل متحف جاير أندرسون المجاور.",
 		},
 		address: t{En: "Ibn Tulun Street, Sayeda Zeinab, Cairo", Ar: "شارع ابن طولون، السيدة زينب، القاهرة"},
-		lat:     30.0287, lng: 31.2494, visit: 60, hours: daily("08:00", "17:00"), hoursNote: fridayPrayer, ticket: mosqueTicket,
+		lat:     30.0287, lng: 31.2494, visit: 45, hours: daily("08:00", "17:00"), hoursNote: fridayPrayer, ticket: mosqueTicket,
 	},
 	{
 		slug: "al-azhar-mosque", category: "islamic", motif: "mosque", popularity: 47000,
@@ -185,7 +185,7 @@ var places = []place{
 			Ar: "أسس الفاطميون الأزهر مع تأسيس مدينة القاهرة نفسها. يحيط بصحنه الرخامي الأبيض مآذن من خمسة قرون، وما زال طلاب من أنحاء العالم الإسلامي يدرسون في أروقته.",
 		},
 		address: t{En: "Al-Azhar Street, El-Darb El-Ahmar, Cairo", Ar: "شارع الأزهر، الدرب الأحمر، القاهرة"},
-		lat:     30.0457, lng: 31.2627, visit: 45, hours: daily("09:00", "21:00"), hoursNote: fridayPrayer, ticket: mosqueTicket,
+		lat:     30.0457, lng: 31.2627, visit: 30, hours: daily("09:00", "21:00"), hoursNote: fridayPrayer, ticket: mosqueTicket,
 	},
 	{
 		slug: "al-azhar-park", category: "nile-parks", motif: "garden", popularity: 36000,
@@ -207,7 +207,7 @@ var places = []place{
 			Ar: "متاهة من الحواري والوكالات يعمل فيها النحاسون والعطارون والصاغة حتى اليوم. فاصل بابتسامة، واسترح لشاي بالنعناع في مقهى الفيشاوي، ثم تابع إلى شارع المعز من طرفه الشمالي.",
 		},
 		address: t{En: "El-Gamaleya, El-Hussein, Cairo", Ar: "الجمالية، الحسين، القاهرة"},
-		lat:     30.0477, lng: 31.2623, visit: 120, hours: daily("10:00", "23:00"),
+		lat:     30.0477, lng: 31.2623, visit: 75, hours: daily("10:00", "23:00"),
 		hoursNote: t{En: "Many shops open late on Sundays and close during Friday prayer.", Ar: "تفتح محلات كثيرة متأخرة يوم الأحد وتغلق وقت صلاة الجمعة."}, ticket: freeEntry,
 	},
 	{
@@ -219,7 +219,7 @@ var places = []place{
 			Ar: "من باب الفتوح إلى باب زويلة يصطف على الشارع الفاطمي الرئيسي مجمع قلاوون وجامع الأقمر وبيت السحيمي وعشرات الأسبلة والمدارس. ويبلغ أجمل حالاته في المساء حين تُضاء الواجهات.",
 		},
 		address: t{En: "Al-Muizz li-Din Allah Street, El-Gamaleya, Cairo", Ar: "شارع المعز لدين الله، الجمالية، القاهرة"},
-		lat:     30.0509, lng: 31.2615, visit: 90, hours: daily("09:00", "23:00"),
+		lat:     30.0509, lng: 31.2615, visit: 60, hours: daily("09:00", "23:00"),
 		hoursNote: t{En: "The street is open late; its monuments close at 17:00.", Ar: "الشارع مفتوح حتى وقت متأخر، وتغلق آثاره في الخامسة مساءً."}, ticket: t{En: "Free to walk; one combined ticket covers the main monuments.", Ar: "التجول مجاني، وتذكرة مجمعة واحدة تشمل الآثار الرئيسية."},
 	},
 	{
@@ -264,7 +264,7 @@ var places = []place{
 			Ar: "تبدو كنيسة السيدة العذراء معلقة فوق برج بوابة حصن بابليون الروماني، ويُصعد إليها بدرج. وتقود الحواري القريبة إلى كنيسة أبي سرجة التي يُقال إن العائلة المقدسة لجأت إليها، وإلى معبد بن عزرا.",
 		},
 		address: t{En: "Mari Girgis Street, Old Cairo", Ar: "شارع مار جرجس، مصر القديمة"},
-		lat:     30.0053, lng: 31.2302, visit: 90, hours: daily("09:00", "16:00"), hoursNote: sundayMassNote, ticket: churchTicket,
+		lat:     30.0053, lng: 31.2302, visit: 60, hours: daily("09:00", "16:00"), hoursNote: sundayMassNote, ticket: churchTicket,
 	},
 	{
 		slug: "coptic-museum", category: "coptic", motif: "church", popularity: 15000,
@@ -275,7 +275,7 @@ var places = []place{
 			Ar: "تأسس المتحف عام 1910 داخل أسوار حصن بابليون، ويعرض أكبر مجموعة من الفن القبطي في العالم، من جداريات الأديرة المبكرة إلى مخطوطات نجع حمادي.",
 		},
 		address: t{En: "Mari Girgis Street, Old Cairo", Ar: "شارع مار جرجس، مصر القديمة"},
-		lat:     30.0060, lng: 31.2299, visit: 75, hours: daily("09:00", "16:00"), ticket: gateTicket,
+		lat:     30.0060, lng: 31.2299, visit: 60, hours: daily("09:00", "16:00"), ticket: gateTicket,
 	},
 	{
 		slug: "ben-ezra-synagogue", category: "coptic", motif: "church", popularity: 11000,
