@@ -433,6 +433,16 @@ func TestANoticeForAnotherAmountConfirmsNothingUntilStaffAccept(t *testing.T) {
 	if s.Status() != order.StatusConfirmed || s.UnderReview() {
 		t.Fatalf("after accepting: %s", s.Status())
 	}
+	// Accepting less settles the order: nobody owes anything, nothing is left for staff, on the
+	// stream and in what staff read.
+	if s.NeedsAttention() || s.Underpaid().Minor != 0 {
+		t.Fatalf("after accepting: attention %v underpaid %v, want settled", s.NeedsAttention(), s.Underpaid())
+	}
+	f.WaitForOrders(t, out.Position)
+	view, err := f.Read.Order(ctx, p.OrderID)
+	if err != nil || view.NeedsAttention() || view.Underpaid().Minor != 0 || view.Conceded().Minor != s.Price().Minor-one.Minor {
+		t.Fatalf("the staff view after accepting: attention %v underpaid %v conceded %v (%v)", view.NeedsAttention(), view.Underpaid(), view.Conceded(), err)
+	}
 	if _, err := f.Orders.AcceptPaymentAsStaff(ctx, p.OrderID, "", admin, "again", orderstest.UserMeta("admin")); !errors.Is(err, order.ErrNotUnderReview) {
 		t.Fatalf("accepting again: %v", err)
 	}

@@ -19,6 +19,13 @@ func ordered(id, paymentID string, amount money.Money, reason string) order.Refu
 	return order.RefundOrdered{RefundID: id, PaymentID: paymentID, Amount: amount, Reason: reason, ByUserID: "admin", ByStaff: true}
 }
 
+// conceding is a refund on an order that goes ahead beyond what was owed back: all of it is given up
+// of the price.
+func conceding(r order.RefundOrdered) order.RefundOrdered {
+	r.Concedes = r.Amount
+	return r
+}
+
 func TestRefundsAreOrderedBeforeMoneyMoves(t *testing.T) {
 	twoPayments := with(paidOrder, requested("p2"),
 		order.PaymentReceived{PaymentID: "p2", Purpose: order.PurposeOrder, Provider: "sandbox", ProviderRef: "ref-p2", Amount: egp(1000)},
@@ -26,7 +33,7 @@ func TestRefundsAreOrderedBeforeMoneyMoves(t *testing.T) {
 	run(t, []tc{
 		{name: "an operator's refund is ordered against the payment, reserving its amount", given: paidOrder,
 			when: order.OrderRefund{RefundID: "r1", Amount: half, Reason: " goodwill ", Actor: admin},
-			then: []order.Event{ordered("r1", "p1", half, "goodwill")}},
+			then: []order.Event{conceding(ordered("r1", "p1", half, "goodwill"))}},
 		{name: "the same refund ordered twice is one refund", given: with(paidOrder, ordered("r1", "p1", half, "goodwill")),
 			when: order.OrderRefund{RefundID: "r1", Amount: half, Reason: "goodwill", Actor: admin}},
 		{name: "a second refund is judged against what is left including the refunds in flight",
@@ -36,17 +43,17 @@ func TestRefundsAreOrderedBeforeMoneyMoves(t *testing.T) {
 		{name: "a second refund within what is left is ordered beside the first",
 			given: with(paidOrder, ordered("r1", "p1", half, "goodwill")),
 			when:  order.OrderRefund{RefundID: "r2", Amount: egp(price.Minor - half.Minor), Reason: "again", Actor: admin},
-			then:  []order.Event{ordered("r2", "p1", egp(price.Minor-half.Minor), "again")}},
+			then:  []order.Event{conceding(ordered("r2", "p1", egp(price.Minor-half.Minor), "again"))}},
 		{name: "nothing is left to refund while everything paid is in flight",
 			given: with(paidOrder, ordered("r1", "p1", price, "all")),
 			when:  order.OrderRefund{RefundID: "r2", Amount: egp(1), Reason: "more", Actor: admin}, wantErr: order.ErrNothingToRefund},
 		{name: "a refund the provider refused gives its amount back to what is refundable",
 			given: with(paidOrder, ordered("r1", "p1", price, "all"), order.RefundFailed{RefundID: "r1", Amount: price, Reason: "declined"}),
 			when:  order.OrderRefund{RefundID: "r2", Amount: price, Reason: "again", Actor: admin},
-			then:  []order.Event{ordered("r2", "p1", price, "again")}},
+			then:  []order.Event{conceding(ordered("r2", "p1", price, "again"))}},
 		{name: "a refund larger than one payment is split across the payments, latest first", given: twoPayments,
 			when: order.OrderRefund{RefundID: "r1", Amount: egp(5000), Reason: "split", Actor: admin},
-			then: []order.Event{ordered("r1", "p2", egp(1000), "split"), ordered("r1/2", "p1", egp(4000), "split")}},
+			then: []order.Event{ordered("r1", "p2", egp(1000), "split"), conceding(ordered("r1/2", "p1", egp(4000), "split"))}},
 		{name: "only staff order refunds", given: paidOrder,
 			when: order.OrderRefund{RefundID: "r1", Amount: half, Reason: "x", Actor: order.Actor{UserID: owner}}, wantErr: order.ErrNotYourOrder},
 		{name: "a refund needs a reason", given: paidOrder,
@@ -200,7 +207,8 @@ func TestMoneyThatDiffersFromWhatWasAskedDoesNotConfirm(t *testing.T) {
 			}},
 		{name: "staff can accept the money, which confirms the order", given: underReview,
 			when: order.AcceptPayment{PaymentID: "p1", Actor: admin, Reason: "paid the rest in cash"},
-			then: []order.Event{order.PaymentAccepted{PaymentID: "p1", Purpose: order.PurposeOrder, Amount: one, Reason: "paid the rest in cash", ByUserID: "admin", Confirms: true}}},
+			then: []order.Event{order.PaymentAccepted{PaymentID: "p1", Purpose: order.PurposeOrder, Amount: one, Reason: "paid the rest in cash", ByUserID: "admin", Confirms: true,
+				Concedes: egp(price.Minor - one.Minor)}}},
 		{name: "the traveller cannot accept it", given: underReview,
 			when: order.AcceptPayment{PaymentID: "p1", Actor: order.Actor{UserID: owner}, Reason: "fine"}, wantErr: order.ErrNotYourOrder},
 		{name: "money that matched has nothing to accept", given: paidOrder,
@@ -228,9 +236,37 @@ func TestMoneyThatDiffersFromWhatWasAskedDoesNotConfirm(t *testing.T) {
 	if s.Status() != order.StatusAwaitingPayment || !s.NeedsAttention() || s.Paid().Minor != 0 {
 		t.Fatalf("foreign money: status %s attention %v paid %v", s.Status(), s.NeedsAttention(), s.Paid())
 	}
-	s = order.Decider.Fold(with(underReview, order.PaymentAccepted{PaymentID: "p1", Purpose: order.PurposeOrder, Amount: one, Confirms: true}))
-	if s.Status() != order.StatusConfirmed || s.UnderReview() {
-		t.Fatalf("accepted: status %s review %v", s.Status(), s.UnderReview())
+	s = order.Decider.Fold(with(underReview, order.PaymentAccepted{PaymentID: "p1", Purpose: order.PurposeOrder, Amount: one, Confirms: true,
+		Concedes: egp(price.Minor - one.Minor)}))
+	if s.Status() != order.StatusConfirmed || s.UnderReview() || s.NeedsAttention() || s.Underpaid().Minor != 0 || s.Owed().Minor != 0 {
+		t.Fatalf("accepted: status %s review %v attention %v underpaid %v owed %v; want confirmed and settled: staff accepted less",
+			s.Status(), s.UnderReview(), s.NeedsAttention(), s.Underpaid(), s.Owed())
+	}
+}
+
+// A refund staff give on an order that goes ahead, beyond what is owed back, is given up of the price:
+// the traveller owes nothing for it, and nothing stays flagged once it is paid out.
+func TestAGoodwillRefundOnAGoingAheadOrderSettlesIt(t *testing.T) {
+	t.Parallel()
+	paidOrder := []order.Event{placed(), requested("p1"), received("p1", price)}
+	hundred := egp(10000)
+	run(t, []tc{
+		{name: "a goodwill refund concedes what is not owed", given: paidOrder,
+			when: order.OrderRefund{RefundID: "g1", Amount: hundred, Reason: "late driver", Actor: admin},
+			then: []order.Event{order.RefundOrdered{RefundID: "g1", PaymentID: "p1", Amount: hundred, Reason: "late driver", ByUserID: "admin", ByStaff: true, Concedes: hundred}}},
+	})
+	given := func(extra ...order.Event) order.State {
+		return order.Decider.Fold(with(paidOrder, append([]order.Event{order.RefundOrdered{RefundID: "g1", PaymentID: "p1", Amount: hundred,
+			Reason: "late driver", ByUserID: "admin", ByStaff: true, Concedes: hundred}}, extra...)...))
+	}
+	if s := given(); s.NeedsAttention() || s.Unclaimed().Minor != 0 {
+		t.Fatalf("goodwill refund in flight: attention %v unclaimed %v, want nothing to do", s.NeedsAttention(), s.Unclaimed())
+	}
+	if s := given(order.RefundIssued{RefundID: "g1", PaymentID: "p1", Amount: hundred, Reason: "late driver"}); s.NeedsAttention() || s.Underpaid().Minor != 0 {
+		t.Fatalf("goodwill refund paid out: attention %v underpaid %v, want settled", s.NeedsAttention(), s.Underpaid())
+	}
+	if s := given(order.RefundFailed{RefundID: "g1", Amount: hundred, Reason: "card closed"}); s.Owed().Minor != 0 || s.Underpaid().Minor != 0 {
+		t.Fatalf("goodwill refund failed: owed %v underpaid %v, want the price kept whole again", s.Owed(), s.Underpaid())
 	}
 }
 

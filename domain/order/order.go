@@ -124,6 +124,9 @@ type State struct {
 	journey         journey
 	// inFlight are the refunds ordered and not yet answered by the provider (refund.go).
 	inFlight refundsInFlight
+	// conceded is what the business gave up of the price of an order that goes ahead (accepted
+	// short payments, goodwill refunds): what it keeps is the price less this.
+	conceded money.Money
 }
 
 func (s State) Status() Status                  { return s.status }
@@ -169,7 +172,7 @@ func (s State) PendingExchange() (PendingExchange, bool) {
 func (s State) keep() money.Money {
 	switch s.status {
 	case StatusConfirmed, StatusCompleted:
-		return s.price
+		return money.New(max(s.price.Minor-s.conceded.Minor, 0), money.EGP)
 	case StatusCancelled:
 		return s.kept
 	default:
@@ -192,7 +195,7 @@ func (s State) Underpaid() money.Money {
 	if s.status != StatusConfirmed && s.status != StatusCompleted {
 		return money.New(0, money.EGP)
 	}
-	under := s.price.Minor - (s.paid.Minor - s.refunded.Minor)
+	under := s.keep().Minor - (s.paid.Minor - s.refunded.Minor)
 	if under < 0 {
 		under = 0
 	}
@@ -811,6 +814,7 @@ func Evolve(s State, e Event) State {
 		p := s.payments[ev.PaymentID]
 		p.review, p.accepted = false, true
 		s.payments[ev.PaymentID] = p
+		s.conceded = s.conceded.Add(ev.Concedes)
 		if ev.Confirms {
 			s.status = StatusConfirmed
 		}
@@ -821,6 +825,7 @@ func Evolve(s State, e Event) State {
 		s.refundRequested = true
 	case RefundOrdered:
 		s = s.reserveRefund(ev)
+		s.conceded = s.conceded.Add(ev.Concedes)
 	case RefundIssued:
 		s = s.unreserveRefund(ev.RefundID)
 		p := s.payments[ev.PaymentID]
@@ -829,6 +834,7 @@ func Evolve(s State, e Event) State {
 		s.refunded = s.refunded.Add(ev.Amount)
 		s.refunds[ev.RefundID] = true
 	case RefundFailed:
+		s.conceded = money.New(s.conceded.Minor-s.inFlight.pending[ev.RefundID].Concedes.Minor, money.EGP)
 		s = s.unreserveRefund(ev.RefundID)
 		s.inFlight.failed[ev.RefundID] = true
 	case ExchangeRequested:

@@ -39,6 +39,10 @@ type RefundOrdered struct {
 	Reason    string      `json:"reason"`
 	ByUserID  string      `json:"by_user_id,omitempty"`
 	ByStaff   bool        `json:"by_staff,omitempty"`
+	// Concedes is the part of Amount beyond what the business owed back when it was ordered: a
+	// goodwill refund on a going-ahead order, which the business gives up of its price (not a debt
+	// of the traveller's). Given back if the refund fails.
+	Concedes money.Money `json:"concedes,omitzero"`
 }
 
 func (RefundOrdered) isOrderEvent() {}
@@ -193,10 +197,22 @@ func (s State) orderRefund(refundID string, amount money.Money, reason string, a
 		return nil, ErrRefundTooLarge
 	}
 	by := actor.UserID
+	// On an order that goes ahead, what goes back beyond what is owed is a concession; on a cancelled
+	// one, the cancellation already settled what the business keeps.
+	owed := int64(1) << 62
+	if s.status == StatusConfirmed || s.status == StatusCompleted {
+		owed = s.Unclaimed().Minor
+	}
 	events := make([]Event, 0, len(parts))
 	for i, part := range parts {
-		events = append(events, RefundOrdered{RefundID: RefundPartID(refundID, i), PaymentID: part.PaymentID, Amount: part.Amount,
-			Reason: reason, ByUserID: by, ByStaff: actor.Staff})
+		concedes := max(part.Amount.Minor-owed, 0)
+		owed = max(owed-part.Amount.Minor, 0)
+		ev := RefundOrdered{RefundID: RefundPartID(refundID, i), PaymentID: part.PaymentID, Amount: part.Amount,
+			Reason: reason, ByUserID: by, ByStaff: actor.Staff}
+		if concedes > 0 {
+			ev.Concedes = money.New(concedes, money.EGP)
+		}
+		events = append(events, ev)
 	}
 	return events, nil
 }

@@ -74,6 +74,9 @@ type PaymentAccepted struct {
 	ByUserID  string      `json:"by_user_id,omitempty"`
 	Late      bool        `json:"late,omitempty"`
 	Confirms  bool        `json:"confirms,omitempty"`
+	// Concedes is what was asked and not received: accepting less, the business gives it up of the
+	// price (the rest paid in cash, a discount agreed on the phone), so the traveller owes nothing.
+	Concedes money.Money `json:"concedes,omitzero"`
 }
 
 func (PaymentSessionOrdered) isOrderEvent() {}
@@ -244,6 +247,9 @@ func decideAcceptPayment(s State, c AcceptPayment) ([]Event, error) {
 		return nil, errReasonRequired()
 	}
 	accepted := PaymentAccepted{PaymentID: c.PaymentID, Purpose: p.purpose, Amount: p.received, Reason: reason, ByUserID: c.Actor.UserID}
+	if p.received.Currency == p.amount.Currency && p.received.Minor < p.amount.Minor {
+		accepted.Concedes = money.New(p.amount.Minor-p.received.Minor, money.EGP)
+	}
 	if p.purpose == PurposeExchange {
 		if s.exchange == nil || s.exchange.paymentID != c.PaymentID {
 			return nil, ErrNotAwaitingPayment

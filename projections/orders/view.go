@@ -62,6 +62,8 @@ type Payment struct {
 	// Review: the money received differs from what was asked; staff accept it or refund it.
 	Review   bool `json:"review,omitempty"`
 	Accepted bool `json:"accepted,omitempty"`
+	// Concedes is what staff gave up of the price by accepting less than was asked.
+	Concedes money.Money `json:"concedes,omitzero"`
 }
 
 // Payment statuses besides requested, received and failed: a session being opened by the provider,
@@ -105,6 +107,8 @@ type Refund struct {
 	Status string `json:"status,omitempty"`
 	// Failure is the provider's refusal of a failed refund.
 	Failure string `json:"failure,omitempty"`
+	// Concedes is the part of a refund on an order that goes ahead beyond what was owed back.
+	Concedes money.Money `json:"concedes,omitzero"`
 }
 
 // State is the refund's status ("issued" for refunds recorded before statuses existed).
@@ -143,11 +147,27 @@ func zero() money.Money { return money.New(0, money.EGP) }
 func (o Order) keep() money.Money {
 	switch o.Status {
 	case order.StatusConfirmed, order.StatusCompleted:
-		return o.Price
+		return money.New(max(o.Price.Minor-o.Conceded().Minor, 0), money.EGP)
 	case order.StatusCancelled:
 		return o.Kept
 	}
 	return zero()
+}
+
+// Conceded is what the business gave up of the price of an order that goes ahead (see domain/order
+// State.conceded): short payments staff accepted and goodwill refunds not refused, as their events
+// recorded them.
+func (o Order) Conceded() money.Money {
+	var n int64
+	for _, p := range o.Payments {
+		n += p.Concedes.Minor
+	}
+	for _, r := range o.Refunds {
+		if r.State() != RefundFailed {
+			n += r.Concedes.Minor
+		}
+	}
+	return money.New(n, money.EGP)
 }
 
 // Owed is what the business owes back (see domain/order State.Owed).
@@ -160,7 +180,7 @@ func (o Order) Underpaid() money.Money {
 	if o.Status != order.StatusConfirmed && o.Status != order.StatusCompleted {
 		return zero()
 	}
-	return money.New(max(o.Price.Minor-(o.Paid.Minor-o.Refunded.Minor), 0), money.EGP)
+	return money.New(max(o.keep().Minor-(o.Paid.Minor-o.Refunded.Minor), 0), money.EGP)
 }
 
 // NeedsAttention reports money out of balance that no refund in flight settles, or money that differs
@@ -271,7 +291,7 @@ func (o *Order) apply(e order.Event, at time.Time) {
 		}
 	case order.PaymentAccepted:
 		if p := o.payment(ev.PaymentID); p != nil {
-			p.Review, p.Accepted = false, true
+			p.Review, p.Accepted, p.Concedes = false, true, ev.Concedes
 		}
 		if ev.Confirms {
 			o.Status = order.StatusConfirmed
@@ -308,7 +328,8 @@ func (o *Order) apply(e order.Event, at time.Time) {
 	case order.RefundRequested:
 		o.RefundRequests = append(o.RefundRequests, RefundRequest{Reason: ev.Reason, Amount: ev.Amount, At: at})
 	case order.RefundOrdered:
-		o.Refunds = append(o.Refunds, Refund{ID: ev.RefundID, PaymentID: ev.PaymentID, Amount: ev.Amount, Reason: ev.Reason, At: at, Status: RefundInProgress})
+		o.Refunds = append(o.Refunds, Refund{ID: ev.RefundID, PaymentID: ev.PaymentID, Amount: ev.Amount, Reason: ev.Reason, At: at, Status: RefundInProgress,
+			Concedes: ev.Concedes})
 	case order.RefundIssued:
 		if p := o.payment(ev.PaymentID); p != nil {
 			p.Refunded = p.Refunded.Add(ev.Amount)
