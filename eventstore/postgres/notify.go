@@ -31,17 +31,35 @@ type notifier struct {
 	mu      sync.Mutex
 	sending bool
 	pending bool
+	closed  bool
+	sends   sync.WaitGroup
 }
 
 func (n *notifier) appended() {
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	if n.closed {
+		return
+	}
 	if n.sending {
 		n.pending = true
 		return
 	}
 	n.sending = true
-	go n.send()
+	n.sends.Add(1)
+	go func() {
+		defer n.sends.Done()
+		n.send()
+	}()
+}
+
+// close sends nothing more and waits for a send under way, so that nothing uses the pool (or the
+// logger) once the Store is closed.
+func (n *notifier) close() {
+	n.mu.Lock()
+	n.closed = true
+	n.mu.Unlock()
+	n.sends.Wait()
 }
 
 // minNotifyInterval spaces a busy process's notifications: a notification costs the database about

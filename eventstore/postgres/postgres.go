@@ -80,6 +80,13 @@ func New(pool *pgxpool.Pool, opts ...Option) *Store {
 	return s
 }
 
+// Close waits for the notification of the last appends to be sent and sends no more. Call it before
+// closing the pool; subscriptions end with their contexts.
+func (s *Store) Close() error {
+	s.notifier.close()
+	return nil
+}
+
 const appendSQL = `SELECT outcome, version, tx_id, position FROM eventstore_append($1, $2, $3, $4, $5, $6, $7)`
 
 // Append implements eventstore.Store. Appends to one stream are serialised by the database; a wrong

@@ -129,7 +129,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 func (a *App) openStore(_ context.Context) (eventstore.Store, error) {
 	switch a.Config.EventStore {
 	case "postgres":
-		return postgres.New(a.Pool), nil
+		store := postgres.New(a.Pool)
+		a.closers = append(a.closers, func() { _ = store.Close() })
+		return store, nil
 	case "esdb":
 		store, err := esdb.Dial(a.Config.ESDBURL)
 		if err != nil {
