@@ -24,6 +24,10 @@ type Config struct {
 	// SkipSaveDelay is how long after a batch a projection does not read its checkpoint is saved
 	// past it, once for all such batches meanwhile (see skipped.go). Default 50ms.
 	SkipSaveDelay time.Duration
+	// StepDownPause is how long a process that met an event its release cannot read leaves the
+	// projection's lease to others (a newer release) before it tries to lead it again. Default
+	// 5 × LeaseInterval.
+	StepDownPause time.Duration
 	// Logger receives the runner's logs. Default slog.Default().
 	Logger *slog.Logger
 }
@@ -54,6 +58,9 @@ func (c *Config) setDefaults() {
 	if c.LeaseInterval == 0 {
 		c.LeaseInterval = defaultLeaseInterval
 	}
+	if c.StepDownPause == 0 {
+		c.StepDownPause = 5 * c.LeaseInterval
+	}
 	if c.SkipSaveDelay == 0 {
 		c.SkipSaveDelay = defaultSkipSaveDelay
 	}
@@ -82,6 +89,9 @@ func (c Config) Validate() error {
 	}
 	if c.LeaseInterval <= 0 {
 		errs = append(errs, fmt.Errorf("LeaseInterval %s must be positive", c.LeaseInterval))
+	}
+	if c.StepDownPause <= 0 {
+		errs = append(errs, fmt.Errorf("StepDownPause %s must be positive", c.StepDownPause))
 	}
 	if c.SkipSaveDelay <= 0 {
 		errs = append(errs, fmt.Errorf("SkipSaveDelay %s must be positive", c.SkipSaveDelay))

@@ -36,6 +36,7 @@ type Runner struct {
 	changed   chan struct{} // closed and replaced whenever positions or leading change
 	started   bool
 	skips     map[string]skippedRun // batches not read and not yet saved (skipped.go)
+	unread    map[string]bool       // projections whose batch holds an event this release cannot read
 	stopping  bool
 	flushes   sync.WaitGroup // scheduled saves of skipped runs
 }
@@ -54,6 +55,7 @@ func NewRunner(pool *pgxpool.Pool, store eventstore.Store, cfg Config, projectio
 		leading:   make(map[string]bool, len(projections)),
 		changed:   make(chan struct{}),
 		skips:     make(map[string]skippedRun),
+		unread:    make(map[string]bool),
 	}
 	for _, p := range projections {
 		if err := checkName(p.Name()); err != nil {
@@ -116,7 +118,7 @@ func (r *Runner) Run(ctx context.Context) error {
 	}
 	// Retry wraps Recoverer, so a panicking projection is retried like a failing one.
 	router.AddMiddleware(r.retry, middleware.Recoverer)
-	sub := newLogSubscriber(r.pool, r.store, r.cfg, r.setLeading)
+	sub := newLogSubscriber(r.pool, r.store, r.cfg, r.setLeading, r.takeStepDown)
 	for _, p := range r.projections {
 		router.AddConsumerHandler(p.Name(), p.Name(), sub, r.handler(p))
 	}
@@ -177,6 +179,13 @@ func (r *Runner) retry(h message.HandlerFunc) message.HandlerFunc {
 			if rerr := recordError(ctx, r.pool, projection, failureSummary(err)); rerr != nil {
 				r.cfg.Logger.ErrorContext(ctx, "projections: could not record failure", "projection", projection, "error", rerr)
 			}
+			if errors.Is(err, ErrUndecodable) {
+				// Retrying cannot help this release; a newer one can (subscriber.go steps down).
+				r.mu.Lock()
+				r.unread[projection] = true
+				r.mu.Unlock()
+				return nil, err
+			}
 			select {
 			case <-ctx.Done():
 				return nil, err
@@ -185,6 +194,16 @@ func (r *Runner) retry(h message.HandlerFunc) message.HandlerFunc {
 			wait = min(time.Duration(float64(wait)*(1.6+0.4*rand.Float64())), r.cfg.RetryMaxInterval)
 		}
 	}
+}
+
+// takeStepDown reports whether the projection's last batch failed on an event this release cannot
+// read, and forgets it.
+func (r *Runner) takeStepDown(projection string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	unread := r.unread[projection]
+	delete(r.unread, projection)
+	return unread
 }
 
 // failureSummary is what Status shows of a failure: a panic's value without its stack trace (the

@@ -34,6 +34,9 @@ type logSubscriber struct {
 	logger *slog.Logger
 	// onLease is told when this process gains (true) or loses (false) a projection's lease.
 	onLease func(projection string, held bool)
+	// stepDown reports (once) that the projection's last batch holds an event this release cannot
+	// read: the subscription gives up the lease, so that a process of a newer release may lead.
+	stepDown func(projection string) bool
 
 	closing   chan struct{}
 	closeOnce sync.Once
@@ -51,9 +54,12 @@ func batchFrom(ctx context.Context) ([]eventstore.RecordedEvent, bool) {
 	return events, ok
 }
 
-func newLogSubscriber(pool *pgxpool.Pool, store eventstore.Store, cfg Config, onLease func(string, bool)) *logSubscriber {
-	return &logSubscriber{pool: pool, store: store, cfg: cfg, logger: cfg.Logger, onLease: onLease, closing: make(chan struct{})}
+func newLogSubscriber(pool *pgxpool.Pool, store eventstore.Store, cfg Config, onLease func(string, bool), stepDown func(string) bool) *logSubscriber {
+	return &logSubscriber{pool: pool, store: store, cfg: cfg, logger: cfg.Logger, onLease: onLease, stepDown: stepDown, closing: make(chan struct{})}
 }
+
+// errSteppedDown ends a subscription whose batch holds an event this release cannot read.
+var errSteppedDown = errors.New("projections: stepped down: an event this release cannot read")
 
 func (s *logSubscriber) Subscribe(ctx context.Context, topic string) (<-chan *message.Message, error) {
 	if err := checkName(topic); err != nil {
@@ -98,6 +104,20 @@ func (s *logSubscriber) run(ctx context.Context, projection string, out chan<- *
 		err := s.lead(ctx, projection, out)
 		if ctx.Err() != nil {
 			return
+		}
+		if errors.Is(err, errSteppedDown) {
+			// In a rolling deploy a process of the newer release stands by: leave it the lease for a
+			// while (it tries every LeaseInterval). With none, this process leads again and stops at
+			// the same event, visibly (Status), never past it.
+			log.WarnContext(ctx, "projections: an event this release cannot read; leaving the projection to a newer release for a while",
+				"retry_in", s.cfg.StepDownPause)
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(s.cfg.StepDownPause):
+			}
+			wait = s.cfg.RetryInitialInterval
+			continue
 		}
 		// Back off while the database stays unreachable; start over after a good run.
 		if time.Since(started) > s.cfg.RetryMaxInterval {
@@ -153,8 +173,11 @@ func (s *logSubscriber) lead(ctx context.Context, projection string, out chan<- 
 		return err
 	}
 	err = s.store.Subscribe(lctx, cp.Position, s.cfg.BatchSize, func(ctx context.Context, events []eventstore.RecordedEvent) error {
-		return s.deliver(ctx, out, events)
+		return s.deliver(ctx, projection, out, events)
 	})
+	if errors.Is(err, errSteppedDown) {
+		return err
+	}
 	if cause := context.Cause(lctx); errors.Is(cause, errLeaseLost) {
 		return cause
 	}
@@ -163,7 +186,7 @@ func (s *logSubscriber) lead(ctx context.Context, projection string, out chan<- 
 
 // deliver hands one batch to the router and waits until it is acked, delivering it again after each
 // nack. It returns only once no handler is using the batch, because the store may reuse the slice.
-func (s *logSubscriber) deliver(ctx context.Context, out chan<- *message.Message, events []eventstore.RecordedEvent) error {
+func (s *logSubscriber) deliver(ctx context.Context, projection string, out chan<- *message.Message, events []eventstore.RecordedEvent) error {
 	if len(events) == 0 {
 		return nil
 	}
@@ -187,6 +210,9 @@ func (s *logSubscriber) deliver(ctx context.Context, out chan<- *message.Message
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
+		}
+		if s.stepDown(projection) {
+			return errSteppedDown
 		}
 		// The retry middleware backs off between attempts; a nack reaches here only when it
 		// could not (a panic outside it, say). Pause so a persistent failure cannot spin.
