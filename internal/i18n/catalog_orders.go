@@ -19,6 +19,7 @@ func init() {
 		"orders.not_exchangeable":        {En: "Only a confirmed order can be changed.", Ar: "يمكن تعديل الطلبات المؤكدة فقط."},
 		"orders.too_late_to_exchange":    {En: "It is too close to the start to change this trip.", Ar: "الوقت قريب جدًا من بداية الرحلة لتعديلها."},
 		"orders.exchange_pending":        {En: "A change of this trip is waiting for payment.", Ar: "هناك تعديل على هذه الرحلة بانتظار الدفع."},
+		"orders.exchange_unchanged":      {En: "Nothing would change: choose another date, time or rate plan.", Ar: "لن يتغير شيء: اختر تاريخًا أو وقتًا أو فئة سيارة أخرى."},
 		"orders.nothing_to_refund":       {En: "There is nothing left to refund on this order.", Ar: "لا يوجد مبلغ متبقٍ للاسترداد في هذا الطلب."},
 		"orders.refund_too_large":        {En: "The refund is larger than what was paid.", Ar: "مبلغ الاسترداد أكبر من المبلغ المدفوع."},
 		"orders.invalid_amount":          {En: "This amount is not valid.", Ar: "هذا المبلغ غير صالح."},
