@@ -310,7 +310,7 @@ func init() {
 	)
 }
 
-// The driver's trip carries what the traveller wrote at checkout and the class of car they booked
+// The driver's trip carries what the traveller wrote at checkout, their group size and the class of car they booked
 // (the board shows the same); the traveller's progress view never shows them, and another driver
 // does not see the trip at all.
 func TestTheDriverSeesTheTravellersCommentsAndTheCarClass(t *testing.T) {
@@ -318,7 +318,20 @@ func TestTheDriverSeesTheTravellersCommentsAndTheCarClass(t *testing.T) {
 	w := newOrderWorld(t, 1, 1)
 	a := w.a
 	admin, driver, other := a.Staff(t, "admin"), a.Staff(t, "driver"), a.Staff(t, "driver")
-	u, orderID := w.paidOrder(t)
+	u := w.traveller(t)
+	body := w.checkoutBody(u)
+	body["travellers"] = 51
+	if r := a.Post("/api/orders", u.Token, body); r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), `"travellers"`) {
+		t.Fatalf("a group of 51: %d %s", r.Status, r.Body)
+	}
+	body["travellers"] = 3
+	r := a.Post("/api/orders", u.Token, body)
+	var placed placedAnswer
+	if r.JSON(t, &placed); r.Status != http.StatusCreated {
+		t.Fatalf("checkout: %d %s", r.Status, r.Body)
+	}
+	payOnSandbox(t, placed.PaymentURL, payments.CardSuccess)
+	orderID := placed.Data.OrderID
 	var board boardAnswer
 	a.Get("/api/admin/trips?date="+w.date, admin.Token).JSON(t, &board)
 	if len(board.Drivers) != 1 {
@@ -335,24 +348,25 @@ func TestTheDriverSeesTheTravellersCommentsAndTheCarClass(t *testing.T) {
 
 	var mine struct {
 		Data []struct {
-			OrderID  string `json:"order_id"`
-			Phone    string `json:"phone"`
-			Comments string `json:"comments"`
-			RatePlan *struct {
+			OrderID    string `json:"order_id"`
+			Phone      string `json:"phone"`
+			Comments   string `json:"comments"`
+			Travellers int    `json:"travellers"`
+			RatePlan   *struct {
 				ID     string `json:"id"`
 				Name   string `json:"name"`
 				NameAR string `json:"name_ar"`
 			} `json:"rate_plan"`
 		} `json:"data"`
 	}
-	r := a.Get("/api/driver/trips?from="+w.date, driver.Token)
+	r = a.Get("/api/driver/trips?from="+w.date, driver.Token)
 	r.JSON(t, &mine)
 	if r.Status != http.StatusOK || len(mine.Data) != 1 || mine.Data[0].OrderID != orderID {
 		t.Fatalf("driver's trips: %d %s", r.Status, r.Body)
 	}
-	if tr := mine.Data[0]; tr.Comments != "Window seat please" || tr.Phone == "" || tr.RatePlan == nil ||
+	if tr := mine.Data[0]; tr.Comments != "Window seat please" || tr.Travellers != 3 || tr.Phone == "" || tr.RatePlan == nil ||
 		tr.RatePlan.ID != w.plan.String() || tr.RatePlan.Name != "Sedan" || tr.RatePlan.NameAR != "سيدان" {
-		t.Fatalf("the driver's trip lacks the traveller's comments, phone or car class: %s", r.Body)
+		t.Fatalf("the driver's trip lacks the traveller's comments, group size, phone or car class: %s", r.Body)
 	}
 	if r := a.Get("/api/admin/trips?date="+w.date, admin.Token); !strings.Contains(string(r.Body), "Window seat please") {
 		t.Fatalf("the board lacks the traveller's comments: %s", r.Body)

@@ -60,6 +60,7 @@ const (
 	KeyOutsideServiceHours = "orders.outside_service_hours"
 	KeyReasonRequired      = "orders.reason_required"
 	KeyTooLong             = "orders.too_long"
+	KeyTravellersInvalid   = "orders.travellers_invalid"
 )
 
 // Status is where an order is in its life.
@@ -359,6 +360,8 @@ func TrimContact(c Contact) Contact {
 		Phone:     strings.TrimSpace(c.Phone),
 		Country:   strings.TrimSpace(c.Country),
 		Comments:  strings.TrimSpace(c.Comments),
+		// Travellers is kept as given: ValidateContact refuses what is out of range.
+		Travellers: c.Travellers,
 	}
 }
 
@@ -414,6 +417,9 @@ func ValidateContact(v *domain.ValidationError, c Contact, confirmation string) 
 	// Limits count characters, as the form does: an Arabic letter is two bytes.
 	if utf8.RuneCountInString(c.Comments) > 2000 {
 		v.Add("comments", KeyTooLong)
+	}
+	if c.Travellers < 0 || c.Travellers > MaxTravellers {
+		v.Add("travellers", KeyTravellersInvalid)
 	}
 	if utf8.RuneCountInString(c.FirstName) > 100 {
 		v.Add("first_name", KeyTooLong)

@@ -168,6 +168,21 @@ func TestPlaceOrder(t *testing.T) {
 			wantErr: fieldErr(map[string][]string{"email": {order.KeyEmailInvalid}, "phone": {order.KeyPhoneInvalid}}),
 		},
 		{
+			name: "the group size is recorded for the driver",
+			when: modified(func(c *order.PlaceOrder) { c.Contact.Travellers = 3 }),
+			then: []order.Event{func() order.OrderPlaced { p := placed(); p.Contact.Travellers = 3; return p }()},
+		},
+		{
+			name:    "a group larger than any car is refused",
+			when:    modified(func(c *order.PlaceOrder) { c.Contact.Travellers = order.MaxTravellers + 1 }),
+			wantErr: fieldErr(map[string][]string{"travellers": {order.KeyTravellersInvalid}}),
+		},
+		{
+			name:    "a negative group is refused",
+			when:    modified(func(c *order.PlaceOrder) { c.Contact.Travellers = -1 }),
+			wantErr: fieldErr(map[string][]string{"travellers": {order.KeyTravellersInvalid}}),
+		},
+		{
 			name:    "terms must be agreed",
 			when:    modified(func(c *order.PlaceOrder) { c.TermsAgreed = false }),
 			wantErr: fieldErr(map[string][]string{"terms": {order.KeyTermsRequired}}),

@@ -37,6 +37,7 @@ func init() {
 		"orders.outside_service_hours":   {En: "Please choose a time within our service hours.", Ar: "يرجى اختيار وقت ضمن ساعات العمل."},
 		"orders.reason_required":         {En: "Please give a reason.", Ar: "يرجى ذكر السبب."},
 		"orders.too_long":                {En: "This is too long.", Ar: "هذا النص طويل جدًا."},
+		"orders.travellers_invalid":      {En: "Enter between 1 and 50 travellers.", Ar: "أدخل عدد مسافرين بين 1 و50."},
 		"orders.invalid_date":            {En: "Please choose a valid date.", Ar: "يرجى اختيار تاريخ صحيح."},
 		"orders.invalid_time":            {En: "Please choose a valid time.", Ar: "يرجى اختيار وقت صحيح."},
 		"orders.trip_not_found":          {En: "We could not find a trip with this trip number and e-mail.", Ar: "لم نعثر على رحلة بهذا الرقم وهذا البريد الإلكتروني."},

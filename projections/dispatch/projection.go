@@ -88,7 +88,7 @@ func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 func (*Projection) Schema() string {
 	// The comment's version changes when the handlers change what the model holds, so that the
 	// runner rebuilds it (version 2: staff-accepted payments confirm the trip; version 3: the
-	// traveller's comments and the order's rate plan, for the driver).
+	// traveller's comments, group size and the order's rate plan, for the driver).
 	return `-- dispatch read model, version 3
 CREATE TABLE trips (
     order_id     text        PRIMARY KEY,
@@ -98,6 +98,7 @@ CREATE TABLE trips (
     customer     text        NOT NULL DEFAULT '',
     phone        text        NOT NULL DEFAULT '',
     comments     text        NOT NULL DEFAULT '',
+    travellers   int         NOT NULL DEFAULT 0,
     rate_plan    jsonb,
     pickup       text        NOT NULL DEFAULT '',
     stops        jsonb       NOT NULL DEFAULT '[]',
@@ -167,10 +168,10 @@ func orderPlaced(ctx context.Context, tx pgx.Tx, e projections.Event[order.Order
 	for i, s := range ev.Trip.Itinerary.Stops {
 		stops[i] = s.NameEN
 	}
-	return exec(ctx, tx, `INSERT INTO trips (order_id, day, start_at, owner_id, customer, phone, comments, rate_plan, pickup, stops, order_status, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (order_id) DO NOTHING`,
+	return exec(ctx, tx, `INSERT INTO trips (order_id, day, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, stops, order_status, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (order_id) DO NOTHING`,
 		ev.OrderID, string(ev.Trip.Day), ev.Trip.StartAt, ev.UserID, ev.Contact.FirstName+" "+ev.Contact.LastName, ev.Contact.Phone,
-		ev.Contact.Comments, jsonOf(ratePlanOf(ev.Trip.RatePlan)), ev.Trip.Itinerary.Start.Name, jsonOf(stops), string(order.StatusAwaitingPayment), e.RecordedAt.UTC())
+		ev.Contact.Comments, ev.Contact.Travellers, jsonOf(ratePlanOf(ev.Trip.RatePlan)), ev.Trip.Itinerary.Start.Name, jsonOf(stops), string(order.StatusAwaitingPayment), e.RecordedAt.UTC())
 }
 
 // RatePlan is the order's rate plan as the driver sees it: the class of car the traveller booked.

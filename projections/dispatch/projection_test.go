@@ -220,7 +220,7 @@ func TestAPaymentStaffAcceptedPutsTheTripOnTheBoard(t *testing.T) {
 	}
 }
 
-// The driver reads what the traveller asked for and which class of car they booked; an exchange to
+// The driver reads what the traveller asked for, how many they are and which class of car they booked; an exchange to
 // another rate plan changes the class.
 func TestTheDriverSeesTheTravellersCommentsAndTheCarClass(t *testing.T) {
 	t.Parallel()
@@ -237,8 +237,8 @@ func TestTheDriverSeesTheTravellersCommentsAndTheCarClass(t *testing.T) {
 	if err != nil || len(mine) != 1 {
 		t.Fatalf("driver's trips: %v %+v", err, mine)
 	}
-	if tr := mine[0]; tr.Comments != "A child seat, please" || tr.RatePlan == nil || *tr.RatePlan != (dispatchrm.RatePlan{ID: "rp-sedan", Name: "Sedan", NameAR: "سيدان"}) {
-		t.Fatalf("the driver's trip shows comments %q and rate plan %+v", tr.Comments, tr.RatePlan)
+	if tr := mine[0]; tr.Comments != "A child seat, please" || tr.Travellers != 3 || tr.RatePlan == nil || *tr.RatePlan != (dispatchrm.RatePlan{ID: "rp-sedan", Name: "Sedan", NameAR: "سيدان"}) {
+		t.Fatalf("the driver's trip shows comments %q, %d travellers and rate plan %+v", tr.Comments, tr.Travellers, tr.RatePlan)
 	}
 
 	before, err := w.read.Trip(ctx, id)
