@@ -1,6 +1,6 @@
 // Browser test of the driver's own screens on a phone (360 px), in English and Arabic, against the real
-// server: a traveller's order (with comments and a group size) is placed and paid through the API, the
-// admin links a driver's account and assigns the trip (the dispatch suite covers the board's screens),
+// server: a traveller books on the checkout screen with comments and a group size, and pays on the
+// sandbox; the admin links a driver's account and assigns the trip (the dispatch suite covers the board's screens),
 // then the driver
 //   → signs in on /signin and lands on their trips (/driver), not the home page; a sign-in that asked
 //     for a page (?redirect=) still goes there;
@@ -24,9 +24,15 @@ async function json(res, what) {
   return JSON.parse(body);
 }
 
-/** A paid order for two demo destinations on the first bookable day, with comments and a group size. */
+/**
+ * A paid order for two demo destinations, booked through the checkout screen with comments and a
+ * group size (the cart is filled through the API, as the orders suite covers its screens); returns
+ * its trip number, day and rate plan.
+ */
 async function paidOrder(browser, baseURL, email) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  context.setDefaultTimeout(20_000);
+  await context.addCookies([{ name: 'lang', value: 'en', domain: new URL(baseURL).hostname, path: '/' }]);
   try {
     const api = context.request;
     await json(await api.post(`${baseURL}/api/register`, { data: { first_name: 'Salma', last_name: 'Nabil', email, password: 'driver-e2e-traveller', phone_number: '+201001234567' } }), 'register');
@@ -34,29 +40,47 @@ async function paidOrder(browser, baseURL, email) {
     for (const d of destinations.slice(0, 2)) await json(await api.post(`${baseURL}/api/auth/cart`, { data: { destination_id: d.id } }), 'add to cart');
     const pickup = (await json(await api.get(`${baseURL}/api/pickup-points`), 'pickup points')).data[0];
     await json(await api.put(`${baseURL}/api/auth/cart/points`, { data: { start: { pickup_point_id: pickup.id }, same_end: true } }), 'points');
-    const rate = (await json(await api.get(`${baseURL}/api/rates`), 'rates')).data[0];
-    const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
-    const calendar = (await json(await api.get(`${baseURL}/api/orders/calendar?from=${from}&days=30`), 'calendar')).data;
-    const days = Array.isArray(calendar) ? calendar : calendar.days;
-    const day = days.find((d) => d.status === 'available');
-    assert.ok(day, `no bookable day: ${JSON.stringify(calendar).slice(0, 300)}`);
-    const placed = await json(
-      await api.post(`${baseURL}/api/orders`, {
-        data: {
-          first_name: 'Salma', last_name: 'Nabil', email, confirm_email: email, phone: '1001234567', country_key: '+20', country: 'EG',
-          comments: COMMENTS, travellers: TRAVELLERS, terms: true, date: day.date, time: '10:00', rate_plan_id: rate.id, currency: 'EGP',
-        },
-      }),
-      'checkout',
-    );
+    const rates = (await json(await api.get(`${baseURL}/api/rates`), 'rates')).data;
+
     const page = await context.newPage();
-    await page.goto(placed.payment_url);
+    await page.goto(`${baseURL}/checkout`);
+    const form = page.getByTestId('checkout-form');
+    await form.waitFor();
+    const rateSelect = form.getByLabel(t('en', 'fields.rate'));
+    await rateSelect.selectOption({ index: 1 });
+    const rateID = await rateSelect.inputValue();
+    let day = null;
+    for (let month = 0; month < 3 && !day; month += 1) {
+      await page.waitForFunction(() => document.querySelectorAll('.booking-calendar__day').length > 0);
+      const free = page.locator('.booking-calendar__day[data-status="available"]');
+      if ((await free.count()) > 0) {
+        day = await free.first().getAttribute('data-date');
+        await free.first().click();
+      } else {
+        await page.getByRole('button', { name: t('en', 'checkout.calendar.next') }).click();
+      }
+    }
+    assert.ok(day, 'no bookable day in three months');
+    const time = form.getByLabel(t('en', 'checkout.timeCairo'), { exact: true });
+    await time.locator('option').nth(1).waitFor({ state: 'attached' });
+    await time.selectOption({ index: 1 });
+    await form.getByLabel(t('en', 'fields.firstName')).fill('Salma');
+    await form.getByLabel(t('en', 'fields.lastName')).fill('Nabil');
+    await form.getByLabel(t('en', 'fields.email'), { exact: true }).fill(email);
+    await form.getByLabel(t('en', 'fields.confirmEmail')).fill(email);
+    await form.getByLabel(t('en', 'fields.phoneWithKey')).fill('1001234567');
+    await form.getByLabel(t('en', 'fields.travellers')).selectOption(String(TRAVELLERS));
+    await form.getByLabel(t('en', 'fields.comments')).fill(COMMENTS);
+    await form.getByLabel(t('en', 'enquiry.agree')).check();
+    await page.getByRole('button', { name: t('en', 'checkout.submit') }).click();
+    await page.waitForURL(/\/pay\/sandbox\//);
+    const trip = (await page.getByTestId('sandbox-trip').innerText()).trim();
     await page.locator('#card_number').fill('4242 4242 4242 4242');
     await page.locator('#expiry').fill('12/39');
     await page.locator('#cvc').fill('123');
     await page.locator('button[name="pay"]').click();
     await page.waitForURL(/result=success/);
-    return { trip: placed.data.order_id, day: day.date, rate };
+    return { trip, day, rate: rates.find((r) => r.id === rateID) };
   } finally {
     await context.close();
   }
