@@ -2,8 +2,8 @@
 // server: a traveller books on the checkout screen with comments and a group size, and pays on the
 // sandbox; the admin links a driver's account and assigns the trip (the dispatch suite covers the board's screens),
 // then the driver
-//   → signs in on /signin and lands on their trips (/driver), not the home page; a sign-in that asked
-//     for a page (?redirect=) still goes there;
+//   → signs in on /signin, or from the phone's sign-in panel on the home page, and lands on their
+//     trips (/driver), not the home page; a sign-in that asked for a page (?redirect=) still goes there;
 //   → finds "My trips" in the account menu of the phone's tab bar;
 //   → reads on the trip the traveller's comments, the group size, the class of car booked and the
 //     pickup time labelled as Cairo time; the screen fits 360 px and no button text is clipped.
@@ -202,6 +202,24 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
       await page.waitForURL(`${baseURL}/account`);
     } finally {
       await asked.close();
+    }
+
+    // Signing in from the phone's tab bar (the header's sign-in panel) on the home page: to the trips too.
+    const panel = await browser.newContext({ ...PHONE, locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
+    panel.setDefaultTimeout(20_000);
+    await panel.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+    try {
+      const page = await panel.newPage();
+      await page.goto(`${baseURL}/`);
+      await page.locator('.tabbar').getByRole('button', { name: t(lang, 'nav.tabs.signIn') }).click();
+      const form = page.locator('#panel-phone-login form');
+      await form.getByLabel(t(lang, 'fields.email')).fill(driverEmail);
+      await form.getByLabel(t(lang, 'fields.password'), { exact: true }).fill(password);
+      await form.getByRole('button', { name: t(lang, 'auth.signInAction') }).click();
+      await page.waitForURL(`${baseURL}/driver`);
+      await page.getByTestId(`driver-trip-${trip}`).waitFor();
+    } finally {
+      await panel.close();
     }
   }
 }
