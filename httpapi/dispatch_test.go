@@ -309,3 +309,73 @@ func init() {
 		}},
 	)
 }
+
+// The driver's trip carries what the traveller wrote at checkout, their group size and the class of car they booked
+// (the board shows the same); the traveller's progress view never shows them, and another driver
+// does not see the trip at all.
+func TestTheDriverSeesTheTravellersCommentsAndTheCarClass(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 1, 1)
+	a := w.a
+	admin, driver, other := a.Staff(t, "admin"), a.Staff(t, "driver"), a.Staff(t, "driver")
+	u := w.traveller(t)
+	body := w.checkoutBody(u)
+	body["travellers"] = 51
+	if r := a.Post("/api/orders", u.Token, body); r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), `"travellers"`) {
+		t.Fatalf("a group of 51: %d %s", r.Status, r.Body)
+	}
+	body["travellers"] = 3
+	r := a.Post("/api/orders", u.Token, body)
+	var placed placedAnswer
+	if r.JSON(t, &placed); r.Status != http.StatusCreated {
+		t.Fatalf("checkout: %d %s", r.Status, r.Body)
+	}
+	payOnSandbox(t, placed.PaymentURL, payments.CardSuccess)
+	orderID := placed.Data.OrderID
+	var board boardAnswer
+	a.Get("/api/admin/trips?date="+w.date, admin.Token).JSON(t, &board)
+	if len(board.Drivers) != 1 {
+		t.Fatalf("board: %+v", board)
+	}
+	driverID := board.Drivers[0].ID
+	if r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/drivers/" + driverID + "/account", Token: admin.Token,
+		Body: map[string]string{"email": driver.Email}}); r.Status != http.StatusOK {
+		t.Fatalf("link: %d %s", r.Status, r.Body)
+	}
+	if r := a.Post("/api/admin/trips/"+orderID+"/driver", admin.Token, map[string]string{"driver_id": driverID}); r.Status != http.StatusOK {
+		t.Fatalf("assign: %d %s", r.Status, r.Body)
+	}
+
+	var mine struct {
+		Data []struct {
+			OrderID    string `json:"order_id"`
+			Phone      string `json:"phone"`
+			Comments   string `json:"comments"`
+			Travellers int    `json:"travellers"`
+			RatePlan   *struct {
+				ID     string `json:"id"`
+				Name   string `json:"name"`
+				NameAR string `json:"name_ar"`
+			} `json:"rate_plan"`
+		} `json:"data"`
+	}
+	r = a.Get("/api/driver/trips?from="+w.date, driver.Token)
+	r.JSON(t, &mine)
+	if r.Status != http.StatusOK || len(mine.Data) != 1 || mine.Data[0].OrderID != orderID {
+		t.Fatalf("driver's trips: %d %s", r.Status, r.Body)
+	}
+	if tr := mine.Data[0]; tr.Comments != "Window seat please" || tr.Travellers != 3 || tr.Phone == "" || tr.RatePlan == nil ||
+		tr.RatePlan.ID != w.plan.String() || tr.RatePlan.Name != "Sedan" || tr.RatePlan.NameAR != "سيدان" {
+		t.Fatalf("the driver's trip lacks the traveller's comments, group size, phone or car class: %s", r.Body)
+	}
+	if r := a.Get("/api/admin/trips?date="+w.date, admin.Token); !strings.Contains(string(r.Body), "Window seat please") {
+		t.Fatalf("the board lacks the traveller's comments: %s", r.Body)
+	}
+	if r := a.Get("/api/driver/trips?from="+w.date, other.Token); r.Status != http.StatusOK || strings.Contains(string(r.Body), orderID) {
+		t.Fatalf("another driver's list: %d %s", r.Status, r.Body)
+	}
+	if r := a.Get("/api/orders/"+orderID+"/progress", u.Token); r.Status != http.StatusOK || strings.Contains(string(r.Body), "Window seat") ||
+		strings.Contains(string(r.Body), "rate_plan") {
+		t.Fatalf("the traveller's progress: %d %s", r.Status, r.Body)
+	}
+}

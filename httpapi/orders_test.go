@@ -692,3 +692,37 @@ func TestAConfirmedOrderEmptiesTheCartOfWhatItBooked(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// An exchange that would change nothing (the same date, time and rate plan) is refused with a
+// translated 422 before it is recorded, mailed or priced as a change; a real change still goes through.
+func TestAnUnchangedExchangeIsRefused(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 1, 2)
+	u, orderID := w.paidOrder(t)
+	for _, c := range []struct {
+		name, lang, want string
+		body             map[string]string
+	}{
+		{"the same date and time", "en", "Nothing would change", map[string]string{"date": w.date, "time": "10:00"}},
+		{"the same date, time and rate plan", "ar", "لن يتغير شيء", map[string]string{"date": w.date, "time": "10:00", "rate_plan_id": w.plan.String()}},
+	} {
+		r := w.a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/orders/" + orderID + "/exchange", Token: u.Token, Body: c.body,
+			Header: map[string]string{"Accept-Language": c.lang}})
+		if r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), c.want) {
+			t.Fatalf("%s: %d %s", c.name, r.Status, r.Body)
+		}
+		q := w.a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/orders/" + orderID + "/exchange/quote?date=" + c.body["date"] + "&time=10:00",
+			Token: u.Token, Header: map[string]string{"Accept-Language": c.lang}})
+		if q.Status != http.StatusUnprocessableEntity || !strings.Contains(string(q.Body), c.want) {
+			t.Fatalf("quote of %s: %d %s", c.name, q.Status, q.Body)
+		}
+	}
+	for _, e := range w.order(t, u.Token, orderID).Data.Timeline {
+		if strings.Contains(e.Type, "Exchange") {
+			t.Fatalf("a refused exchange left %s in the order's timeline", e.Type)
+		}
+	}
+	if r := w.a.Post("/api/orders/"+orderID+"/exchange", u.Token, map[string]string{"date": w.date, "time": "11:00"}); r.Status != http.StatusOK {
+		t.Fatalf("a real change: %d %s", r.Status, r.Body)
+	}
+}

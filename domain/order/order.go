@@ -39,6 +39,10 @@ var (
 	ErrRefundTooLarge      = domain.Invalid("orders.refund_too_large")
 	ErrInvalidAmount       = domain.Invalid("orders.invalid_amount")
 	ErrInvalidOrder        = domain.Invalid("orders.invalid_order")
+
+	// ErrExchangeUnchanged: the exchange asks for the trip the order already has (same start, rate
+	// plan and itinerary); accepting it would tell the traveller of a change that is none.
+	ErrExchangeUnchanged = domain.Invalid("orders.exchange_unchanged")
 )
 
 // Message keys of field errors (a *domain.ValidationError).
@@ -56,6 +60,7 @@ const (
 	KeyOutsideServiceHours = "orders.outside_service_hours"
 	KeyReasonRequired      = "orders.reason_required"
 	KeyTooLong             = "orders.too_long"
+	KeyTravellersInvalid   = "orders.travellers_invalid"
 )
 
 // Status is where an order is in its life.
@@ -358,6 +363,8 @@ func TrimContact(c Contact) Contact {
 		Phone:     strings.TrimSpace(c.Phone),
 		Country:   strings.TrimSpace(c.Country),
 		Comments:  strings.TrimSpace(c.Comments),
+		// Travellers is kept as given: ValidateContact refuses what is out of range.
+		Travellers: c.Travellers,
 	}
 }
 
@@ -413,6 +420,9 @@ func ValidateContact(v *domain.ValidationError, c Contact, confirmation string) 
 	// Limits count characters, as the form does: an Arabic letter is two bytes.
 	if utf8.RuneCountInString(c.Comments) > 2000 {
 		v.Add("comments", KeyTooLong)
+	}
+	if c.Travellers < 0 || c.Travellers > MaxTravellers {
+		v.Add("travellers", KeyTravellersInvalid)
 	}
 	if utf8.RuneCountInString(c.FirstName) > 100 {
 		v.Add("first_name", KeyTooLong)
@@ -734,6 +744,9 @@ func decideExchange(s State, c ExchangeOrder, now time.Time) ([]Event, error) {
 	if !c.Actor.Staff && now.After(s.trip.StartAt.Add(-s.cancellation.FreeBefore)) {
 		return nil, ErrTooLateToExchange
 	}
+	if sameTrip(s.trip, c.To) {
+		return nil, ErrExchangeUnchanged
+	}
 	v := &domain.ValidationError{}
 	ValidateTrip(v, c.To, c.Policy, c.ServiceHours, now)
 	if err := v.Err(); err != nil {
@@ -755,6 +768,29 @@ func decideExchange(s State, c ExchangeOrder, now time.Time) ([]Event, error) {
 		ExchangeID: c.ExchangeID, From: s.trip, To: to,
 		OldReservation: s.reservation, NewReservation: c.NewReservation, Difference: diff,
 	}}, nil
+}
+
+// sameTrip reports whether to is the trip the order already has, as a traveller sees it: the same
+// start, rate plan and itinerary. A new price for the same trip (the catalogue's rates moved) is no
+// change the traveller asked for.
+func sameTrip(from, to Trip) bool {
+	if !from.StartAt.Equal(to.StartAt) || from.RatePlan.ID != to.RatePlan.ID {
+		return false
+	}
+	a, b := from.Itinerary, to.Itinerary
+	if a.ProgramID != b.ProgramID || !samePoint(a.Start, b.Start) || !samePoint(a.End, b.End) || len(a.Stops) != len(b.Stops) {
+		return false
+	}
+	for i := range a.Stops {
+		if a.Stops[i].DestinationID != b.Stops[i].DestinationID {
+			return false
+		}
+	}
+	return true
+}
+
+func samePoint(a, b Point) bool {
+	return a.PickupPointID == b.PickupPointID && a.Lat == b.Lat && a.Lng == b.Lng
 }
 
 // Evolve folds one event into the state.

@@ -53,6 +53,11 @@ func trip(start time.Time, total int64) order.Trip {
 	}
 }
 
+func withPlan(t order.Trip, planID string) order.Trip {
+	t.RatePlan.ID = planID
+	return t
+}
+
 var contact = order.Contact{FirstName: "Mona", LastName: "Hassan", Email: "mona@example.com", Phone: "+20 100 123 4567", Country: "EG"}
 
 func place() order.PlaceOrder {
@@ -161,6 +166,21 @@ func TestPlaceOrder(t *testing.T) {
 				c.Contact.Email, c.EmailConfirmation, c.Contact.Phone = "mona.example.com", "mona.example.com", "call me"
 			}),
 			wantErr: fieldErr(map[string][]string{"email": {order.KeyEmailInvalid}, "phone": {order.KeyPhoneInvalid}}),
+		},
+		{
+			name: "the group size is recorded for the driver",
+			when: modified(func(c *order.PlaceOrder) { c.Contact.Travellers = 3 }),
+			then: []order.Event{func() order.OrderPlaced { p := placed(); p.Contact.Travellers = 3; return p }()},
+		},
+		{
+			name:    "a group larger than any car is refused",
+			when:    modified(func(c *order.PlaceOrder) { c.Contact.Travellers = order.MaxTravellers + 1 }),
+			wantErr: fieldErr(map[string][]string{"travellers": {order.KeyTravellersInvalid}}),
+		},
+		{
+			name:    "a negative group is refused",
+			when:    modified(func(c *order.PlaceOrder) { c.Contact.Travellers = -1 }),
+			wantErr: fieldErr(map[string][]string{"travellers": {order.KeyTravellersInvalid}}),
 		},
 		{
 			name:    "terms must be agreed",
@@ -356,6 +376,19 @@ func TestExchangeOrder(t *testing.T) {
 		{name: "an exchange to a time outside the service hours is refused", given: paidOrder,
 			when:    order.ExchangeOrder{ExchangeID: "x1", Actor: me, To: trip(time.Date(2026, 11, 25, 23, 0, 0, 0, cairo), 120000), NewReservation: "res-2", Policy: policy, ServiceHours: hours},
 			wantErr: fieldErr(map[string][]string{"time": {order.KeyOutsideServiceHours}})},
+		{name: "an exchange to the trip the order already has is refused", given: paidOrder,
+			when:    order.ExchangeOrder{ExchangeID: "x1", Actor: me, To: trip(startAt, price.Minor), NewReservation: "res-1", Policy: policy, ServiceHours: hours},
+			wantErr: order.ErrExchangeUnchanged},
+		{name: "the same trip at a new price is still no change", given: paidOrder,
+			when:    order.ExchangeOrder{ExchangeID: "x1", Actor: me, To: trip(startAt, 120000), NewReservation: "res-1", Policy: policy, ServiceHours: hours},
+			wantErr: order.ErrExchangeUnchanged},
+		{name: "staff cannot record an unchanged exchange either", given: paidOrder,
+			when:    order.ExchangeOrder{ExchangeID: "x1", Actor: order.Actor{UserID: "admin", Staff: true}, To: trip(startAt, price.Minor), NewReservation: "res-1", Policy: policy, ServiceHours: hours},
+			wantErr: order.ErrExchangeUnchanged},
+		{name: "another rate plan at the same time is a change", given: paidOrder,
+			when: order.ExchangeOrder{ExchangeID: "x1", Actor: me, To: withPlan(trip(startAt, 120000), "rp2"), NewReservation: "res-1", Policy: policy, ServiceHours: hours},
+			then: []order.Event{order.OrderExchanged{ExchangeID: "x1", From: trip(startAt, price.Minor), To: withPlan(trip(startAt, 120000), "rp2"),
+				OldReservation: "res-1", NewReservation: "res-1", Difference: money.New(-30000, money.EGP)}}},
 		{name: "a second exchange waits for the first", given: with(paidOrder, order.ExchangeRequested{ExchangeID: "x1", To: dearer, NewReservation: "res-2", Difference: money.New(30000, money.EGP), HoldUntil: now.Add(time.Hour)}),
 			when:    order.ExchangeOrder{ExchangeID: "x2", Actor: me, To: cheaper, NewReservation: "res-3", Policy: policy, ServiceHours: hours},
 			wantErr: order.ErrExchangePending},

@@ -85,4 +85,10 @@ type Contact struct {
 	Phone     string `json:"phone"`
 	Country   string `json:"country"`
 	Comments  string `json:"comments,omitempty"`
+	// Travellers is the group size the traveller gave (0: not given, as on orders placed before
+	// checkout asked), so the driver knows how many to pick up.
+	Travellers int `json:"travellers,omitempty"`
 }
+
+// MaxTravellers bounds the group size of one order (the largest car the catalogue allows).
+const MaxTravellers = 50

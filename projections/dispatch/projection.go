@@ -87,8 +87,9 @@ func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 func (*Projection) Schema() string {
 	// The comment's version changes when the handlers change what the model holds, so that the
-	// runner rebuilds it (version 2: staff-accepted payments confirm the trip).
-	return `-- dispatch read model, version 2
+	// runner rebuilds it (version 2: staff-accepted payments confirm the trip; version 3: the
+	// traveller's comments, group size and the order's rate plan, for the driver).
+	return `-- dispatch read model, version 3
 CREATE TABLE trips (
     order_id     text        PRIMARY KEY,
     day          date        NOT NULL,
@@ -96,6 +97,9 @@ CREATE TABLE trips (
     owner_id     text        NOT NULL DEFAULT '',
     customer     text        NOT NULL DEFAULT '',
     phone        text        NOT NULL DEFAULT '',
+    comments     text        NOT NULL DEFAULT '',
+    travellers   int         NOT NULL DEFAULT 0,
+    rate_plan    jsonb,
     pickup       text        NOT NULL DEFAULT '',
     stops        jsonb       NOT NULL DEFAULT '[]',
     order_status text        NOT NULL,
@@ -164,11 +168,20 @@ func orderPlaced(ctx context.Context, tx pgx.Tx, e projections.Event[order.Order
 	for i, s := range ev.Trip.Itinerary.Stops {
 		stops[i] = s.NameEN
 	}
-	return exec(ctx, tx, `INSERT INTO trips (order_id, day, start_at, owner_id, customer, phone, pickup, stops, order_status, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (order_id) DO NOTHING`,
+	return exec(ctx, tx, `INSERT INTO trips (order_id, day, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, stops, order_status, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (order_id) DO NOTHING`,
 		ev.OrderID, string(ev.Trip.Day), ev.Trip.StartAt, ev.UserID, ev.Contact.FirstName+" "+ev.Contact.LastName, ev.Contact.Phone,
-		ev.Trip.Itinerary.Start.Name, jsonOf(stops), string(order.StatusAwaitingPayment), e.RecordedAt.UTC())
+		ev.Contact.Comments, ev.Contact.Travellers, jsonOf(ratePlanOf(ev.Trip.RatePlan)), ev.Trip.Itinerary.Start.Name, jsonOf(stops), string(order.StatusAwaitingPayment), e.RecordedAt.UTC())
 }
+
+// RatePlan is the order's rate plan as the driver sees it: the class of car the traveller booked.
+type RatePlan struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	NameAR string `json:"name_ar,omitempty"`
+}
+
+func ratePlanOf(p order.RatePlan) RatePlan { return RatePlan{ID: p.ID, Name: p.Name, NameAR: p.NameAR} }
 
 func paymentReceived(ctx context.Context, tx pgx.Tx, e projections.Event[order.PaymentReceived]) error {
 	if !e.Data.Confirms {
@@ -214,8 +227,8 @@ func orderExchanged(ctx context.Context, tx pgx.Tx, e projections.Event[order.Or
 	for i, s := range to.Itinerary.Stops {
 		stops[i] = s.NameEN
 	}
-	return exec(ctx, tx, `UPDATE trips SET day = $2, start_at = $3, stops = $4, pickup = $5, updated_at = $6 WHERE order_id = $1`,
-		e.EntityID, string(to.Day), to.StartAt, jsonOf(stops), to.Itinerary.Start.Name, e.RecordedAt.UTC())
+	return exec(ctx, tx, `UPDATE trips SET day = $2, start_at = $3, stops = $4, pickup = $5, rate_plan = $6, updated_at = $7 WHERE order_id = $1`,
+		e.EntityID, string(to.Day), to.StartAt, jsonOf(stops), to.Itinerary.Start.Name, jsonOf(ratePlanOf(to.RatePlan)), e.RecordedAt.UTC())
 }
 
 func driverAccountLinked(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverAccountLinked]) error {

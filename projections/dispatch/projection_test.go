@@ -220,6 +220,41 @@ func TestAPaymentStaffAcceptedPutsTheTripOnTheBoard(t *testing.T) {
 	}
 }
 
+// The driver reads what the traveller asked for, how many they are and which class of car they booked; an exchange to
+// another rate plan changes the class.
+func TestTheDriverSeesTheTravellersCommentsAndTheCarClass(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	driverID, driverUser := w.Driver(t, 1)
+	id := w.Order(t, day, "traveller-1", true)
+	out, err := w.Dispatch.AssignDriver(ctx, id, driverID, commands.NewMeta(dispatchtest.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.wait(t, out.Position)
+	mine, err := w.read.DriverTrips(ctx, driverUser, "2026-11-01", 0)
+	if err != nil || len(mine) != 1 {
+		t.Fatalf("driver's trips: %v %+v", err, mine)
+	}
+	if tr := mine[0]; tr.Comments != "A child seat, please" || tr.Travellers != 3 || tr.RatePlan == nil || *tr.RatePlan != (dispatchrm.RatePlan{ID: "rp-sedan", Name: "Sedan", NameAR: "سيدان"}) {
+		t.Fatalf("the driver's trip shows comments %q, %d travellers and rate plan %+v", tr.Comments, tr.Travellers, tr.RatePlan)
+	}
+
+	before, err := w.read.Trip(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	to := order.Trip{StartAt: before.StartAt, Day: day, RatePlan: order.RatePlan{ID: "rp-van", Name: "Van", NameAR: "فان"},
+		Itinerary: order.Itinerary{Start: order.Point{Name: "Nile Hotel"}, Stops: []order.Stop{{NameEN: "Pyramids"}, {NameEN: "Museum"}}}}
+	w.wait(t, w.appendToOrder(t, id, order.OrderExchanged{ExchangeID: "x1", To: to, OldReservation: "r-" + id, NewReservation: "r-" + id,
+		Difference: money.New(20000, money.EGP)}))
+	after, err := w.read.Trip(ctx, id)
+	if err != nil || after.RatePlan == nil || after.RatePlan.Name != "Van" || after.RatePlan.NameAR != "فان" || after.Comments != "A child seat, please" {
+		t.Fatalf("after an exchange to a van: %v %+v", err, after)
+	}
+}
+
 // appendToOrder writes events on the order's stream as its commands would, and returns where they landed.
 func (w *world) appendToOrder(t *testing.T, id string, events ...any) eventstore.Position {
 	t.Helper()

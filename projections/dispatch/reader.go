@@ -18,7 +18,9 @@ import (
 // ErrTripNotFound: the read model has no such trip.
 var ErrTripNotFound = domain.NotFound("dispatch.trip_not_found")
 
-// Trip is one row of the trips board with its progress.
+// Trip is one row of the trips board with its progress. Comments are the traveller's comments or
+// requests from checkout, Travellers the group size (0: not given); RatePlan the class of car booked
+// (nil on a row only a DriverAssigned made).
 type Trip struct {
 	OrderID     string           `json:"order_id"`
 	Day         string           `json:"day"`
@@ -26,6 +28,9 @@ type Trip struct {
 	OwnerID     string           `json:"-"`
 	Customer    string           `json:"customer"`
 	Phone       string           `json:"phone"`
+	Comments    string           `json:"comments"`
+	Travellers  int              `json:"travellers,omitempty"`
+	RatePlan    *RatePlan        `json:"rate_plan,omitempty"`
 	Pickup      string           `json:"pickup"`
 	Stops       []string         `json:"stops"`
 	OrderStatus string           `json:"order_status"`
@@ -54,17 +59,17 @@ func NewReader(pool *pgxpool.Pool) *Reader { return &Reader{pool: pool} }
 
 func table(name string) string { return pgx.Identifier{projections.SchemaName(Name), name}.Sanitize() }
 
-const tripColumns = `order_id, day::text, start_at, owner_id, customer, phone, pickup, stops, order_status, status, stop, driver, steps, version`
+const tripColumns = `order_id, day::text, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, stops, order_status, status, stop, driver, steps, version`
 
 func scanTrips(rows pgx.Rows) ([]Trip, error) {
 	defer rows.Close()
 	out := []Trip{}
 	for rows.Next() {
 		var (
-			t                   Trip
-			stops, driver, step []byte
+			t                         Trip
+			stops, driver, step, plan []byte
 		)
-		if err := rows.Scan(&t.OrderID, &t.Day, &t.StartAt, &t.OwnerID, &t.Customer, &t.Phone, &t.Pickup, &stops, &t.OrderStatus,
+		if err := rows.Scan(&t.OrderID, &t.Day, &t.StartAt, &t.OwnerID, &t.Customer, &t.Phone, &t.Comments, &t.Travellers, &plan, &t.Pickup, &stops, &t.OrderStatus,
 			&t.Status, &t.Stop, &driver, &step, &t.Version); err != nil {
 			return nil, err
 		}
@@ -73,6 +78,12 @@ func scanTrips(rows pgx.Rows) ([]Trip, error) {
 		}
 		if err := json.Unmarshal(step, &t.Steps); err != nil {
 			return nil, err
+		}
+		if len(plan) > 0 {
+			t.RatePlan = &RatePlan{}
+			if err := json.Unmarshal(plan, t.RatePlan); err != nil {
+				return nil, err
+			}
 		}
 		if len(driver) > 0 {
 			t.Driver = &dispatch.Driver{}

@@ -126,12 +126,13 @@ func (f *Fixture) Order(t testing.TB, day availability.Day, owner string, paid b
 	total := money.New(150000, money.EGP)
 	events := []any{
 		order.OrderPlaced{OrderID: id, UserID: owner, Lang: "en", Source: order.SourceCart,
-			Contact: order.Contact{FirstName: "Mona", LastName: "Zaki", Email: "mona-" + id + "@example.com", Phone: "+201001234567", Country: "EG"},
+			Contact: order.Contact{FirstName: "Mona", LastName: "Zaki", Email: "mona-" + id + "@example.com", Phone: "+201001234567", Country: "EG",
+				Comments: "A child seat, please", Travellers: 3},
 			Trip: order.Trip{StartAt: start.UTC(), Day: day, Itinerary: order.Itinerary{
 				Start: order.Point{Name: "Nile Hotel", Lat: 30.045, Lng: 31.232}, End: order.Point{Name: "Nile Hotel", Lat: 30.045, Lng: 31.232},
 				Stops: []order.Stop{{DestinationID: "p", NameEN: "Pyramids", NameAR: "الأهرامات", Lat: 29.9792, Lng: 31.1342, VisitMinutes: 120},
 					{DestinationID: "m", NameEN: "Museum", NameAR: "المتحف", Lat: 30.0478, Lng: 31.2336, VisitMinutes: 90}}},
-				Quote: order.Quote{Total: total}},
+				RatePlan: order.RatePlan{ID: "rp-sedan", Name: "Sedan", NameAR: "سيدان"}, Quote: order.Quote{Total: total}},
 			DisplayCurrency: money.EGP, Reservation: "r-" + id, HoldUntil: time.Now().Add(time.Hour).UTC(), PlacedAt: time.Now().UTC()},
 		order.PaymentRequested{PaymentID: "pay-" + id, Purpose: order.PurposeOrder, Provider: "sandbox", Amount: total, RedirectURL: "http://mishwar.test/pay", ExpiresAt: time.Now().Add(time.Hour).UTC()},
 	}

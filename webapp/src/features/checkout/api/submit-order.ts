@@ -18,6 +18,8 @@ export interface OrderInput {
   country_key: string;
   country: string;
   comments: string;
+  /** The group size (1 to 50), when the traveller gave it: the driver sees it. */
+  travellers?: number;
   terms: boolean;
   currency: string;
 }

@@ -23,8 +23,9 @@ import { usePickupTimes, type PickupTimes } from '../api/get-pickup-times';
 import { useSubmitOrder, type OrderInput } from '../api/submit-order';
 import { BookingCalendar } from './booking-calendar';
 
-// The server's limits (domain/order): names of 100 characters, comments of 2000.
+// The server's limits (domain/order): names of 100 characters, comments of 2000, groups of 50.
 const CONTACT_NAME_MAX = 100;
+const TRAVELLERS_MAX = 50;
 
 const schema = z
   .object({
@@ -39,6 +40,8 @@ const schema = z
     phone_number: z.string().trim().min(1, 'validation.required'),
     country: z.string().min(1, 'validation.required'),
     comments: z.string().max(2000),
+    // The group size, for the driver; optional ('' when not chosen).
+    travellers: z.string(),
     terms: z.boolean().refine((value) => value, 'validation.terms'),
   })
   .refine((values) => values.email.toLowerCase() === values.confirm_email.toLowerCase(), { path: ['confirm_email'], message: 'validation.emailsMatch' })
@@ -56,6 +59,7 @@ const SERVER_FIELDS: Record<string, Field> = {
   email: 'email',
   country: 'country',
   comments: 'comments',
+  travellers: 'travellers',
   date: 'date',
   time: 'time',
   terms: 'terms',
@@ -106,7 +110,7 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
     defaultValues: {
       rate_id: '', date: '', time: '', first_name: defaults?.first_name ?? '', last_name: defaults?.last_name ?? '',
       email: defaults?.email ?? '', confirm_email: defaults?.email ?? '', phone_region: DEFAULT_PHONE_REGION,
-      phone_number: defaults?.phone_number ?? '', country: 'EG', comments: '', terms: false,
+      phone_number: defaults?.phone_number ?? '', country: 'EG', comments: '', travellers: '', terms: false,
     },
   });
   const { errors } = form.formState;
@@ -122,6 +126,10 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
   // Nothing can be paid for a trip that fits no time of the day, nor one the cart timed for the chosen start refuses.
   const payBlock = blocked ?? (noTimeFits ? (pickup.data?.message ?? t('checkout.noTimeFits')) : null);
   const countries = useMemo(() => countryKeys(language).map((c) => ({ value: c.region, label: c.name })), [language]);
+  const groupSizes = useMemo(
+    () => Array.from({ length: TRAVELLERS_MAX }, (_, i) => ({ value: String(i + 1), label: formatNumber(i + 1, language) })),
+    [language],
+  );
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (payBlock) return;
@@ -142,6 +150,7 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
       country_key: '',
       country: values.country,
       comments: values.comments,
+      ...(values.travellers ? { travellers: Number(values.travellers) } : {}),
       terms: values.terms,
       currency,
     };
@@ -219,6 +228,14 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
       <InputField label={t('fields.confirmEmail')} type="email" autoComplete="off" error={errors.confirm_email?.message} {...form.register('confirm_email')} />
       <PhoneField label={t('fields.phoneWithKey')} countryLabel={t('fields.countryKey')} error={errors.phone_number?.message} country={form.register('phone_region')} number={form.register('phone_number')} />
       <SelectField label={t('fields.country')} options={countries} error={errors.country?.message} {...form.register('country')} />
+      <SelectField
+        label={t('fields.travellers')}
+        options={groupSizes}
+        placeholder={t('checkout.chooseTravellers')}
+        error={errors.travellers?.message}
+        data-testid="travellers"
+        {...form.register('travellers')}
+      />
       <TextAreaField className="form__full" label={t('fields.comments')} rows={3} error={errors.comments?.message} {...form.register('comments')} />
       {rules ? (
         <p className="form__full muted checkout-rules">

@@ -7,7 +7,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
-import { formatDate } from '@/utils/format';
+import { formatDate, formatNumber } from '@/utils/format';
 
 import { advanceTrip, useDispatchAction, useDriverTrips, type Trip } from '../api/trips';
 import { useDispatchT } from './messages';
@@ -40,20 +40,38 @@ function DriverTrip({ trip }: { trip: Trip }) {
   const name = trip.stop > 0 ? trip.stops[trip.stop - 1] : '';
   const next = trip.next_step;
   const nextName = trip.next_stop ? trip.stops[trip.next_stop - 1] : '';
+  const carClass = trip.rate_plan ? (language === 'ar' && trip.rate_plan.name_ar) || trip.rate_plan.name : '';
   return (
     <article className="card card--plain driver-trip" data-testid={`driver-trip-${trip.order_id}`} data-status={trip.status}>
-      <p className="eyebrow" dir="ltr">
-        {trip.order_id} · {formatDate(trip.start_at, language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' })}
+      <p className="eyebrow">
+        <span dir="ltr">{trip.order_id}</span> ·{' '}
+        <span data-testid="trip-time">{t('driver.cairoTime', { time: formatDate(trip.start_at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
       </p>
       <p>
         <strong>{trip.customer}</strong>{' '}
         {trip.phone ? (
-          <a href={`tel:${trip.phone}`} dir="ltr">
-            {t('driver.call', { name: trip.phone })}
+          <a href={`tel:${trip.phone}`}>
+            {/* The number reads left to right inside an Arabic sentence too (Unicode isolates). */}
+            {t('driver.call', { name: `\u2066${trip.phone}\u2069` })}
           </a>
         ) : null}
       </p>
       <p>{t('driver.pickup', { place: trip.pickup })}</p>
+      {trip.travellers || carClass ? (
+        <p className="driver-trip__party">
+          {trip.travellers ? (
+            <span data-testid="trip-travellers">{t('driver.travellers', { count: trip.travellers, n: formatNumber(trip.travellers, language) })}</span>
+          ) : null}
+          {trip.travellers && carClass ? ' · ' : null}
+          {carClass ? <span data-testid="trip-class">{t('driver.carClass', { name: carClass })}</span> : null}
+        </p>
+      ) : null}
+      {trip.comments ? (
+        <div className="driver-trip__comments" data-testid="trip-comments">
+          <p className="eyebrow">{t('driver.comments')}</p>
+          <p dir="auto">{trip.comments}</p>
+        </div>
+      ) : null}
       <p className="muted">{trip.stops.join(' → ')}</p>
       <p className="trip-progress__status">{t(`status.${trip.status}`, { stop: trip.stop, name })}</p>
       {next ? (

@@ -31,6 +31,11 @@ const en = {
     pickup: 'Pickup: {{place}}',
     call: 'Call {{name}}',
     done: 'Trip completed.',
+    cairoTime: '{{time}} (Cairo time)',
+    carClass: 'Car class: {{name}}',
+    travellers_one: '{{n}} traveller',
+    travellers_other: '{{n}} travellers',
+    comments: 'Traveller’s comments',
   },
   steps: { start: 'Start trip', pickup: 'Travellers picked up', arrive: 'Arrived at {{name}}', complete: 'Complete trip' },
   status: {
@@ -81,6 +86,11 @@ const ar: typeof en = {
     pickup: 'نقطة الالتقاء: {{place}}',
     call: 'اتصل بـ {{name}}',
     done: 'اكتملت الرحلة.',
+    cairoTime: '{{time}} (بتوقيت القاهرة)',
+    carClass: 'فئة السيارة: {{name}}',
+    travellers_one: 'مسافر واحد',
+    travellers_other: '{{n}} مسافر',
+    comments: 'ملاحظات المسافر',
   },
   steps: { start: 'ابدأ الرحلة', pickup: 'تم اصطحاب المسافرين', arrive: 'الوصول إلى {{name}}', complete: 'إنهاء الرحلة' },
   status: {
@@ -104,7 +114,10 @@ const ar: typeof en = {
   progress: { title: 'تقدم الرحلة مباشرة', driver: '{{name}} · {{vehicle}} · {{plate}}', live: 'تحديث مباشر' },
 };
 
-export const dispatchMessages = { en, ar };
+// Arabic has more plural forms than English; the typed bundle above holds only English's.
+const arPlurals = { travellers_two: 'مسافران', travellers_few: '{{n}} مسافرين', travellers_many: '{{n}} مسافرًا' };
+
+export const dispatchMessages = { en, ar: { ...ar, driver: { ...ar.driver, ...arPlurals } } };
 
 /** useTranslation for the dispatch namespace, adding its messages on first use. */
 export function useDispatchT() {
