@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"mishwar/cmd/mishwar/app/apptest"
+	"mishwar/cmd/mishwar/demo"
 	"mishwar/httpapi/httpx"
 	"mishwar/httpapi/live"
 )
@@ -275,5 +276,55 @@ func TestASessionEndedDuringTheHandshakeStillClosesTheSocket(t *testing.T) {
 	}
 	if !connected {
 		t.Fatalf("the socket never connected (seen %v)", c.stash)
+	}
+}
+
+// Behind a load balancer a traveller's socket and their next click often reach different processes:
+// a cart change made through one process reaches the socket open on the other.
+func TestACartChangeThroughOneProcessReachesASocketOnAnother(t *testing.T) {
+	one := apptest.New(t)
+	two := one.AnotherProcess(t)
+	if err := demo.Seed(context.Background(), one.Store, one.Catalogue, nil); err != nil {
+		t.Fatal(err)
+	}
+	var list struct {
+		Data []struct {
+			ID string `json:"id"`
+		} `json:"data"`
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for len(list.Data) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the seeded catalogue never reached the second process")
+		}
+		time.Sleep(50 * time.Millisecond)
+		two.Get("/api/destinations?limit=1", "").JSON(t, &list)
+	}
+
+	u := one.SignUp(t, "")
+	c := startClient(t, clientOpts{URL: one.URL, Transports: []string{"websocket"}, Auth: map[string]any{"token": u.Token}})
+	if _, ok := c.connected(); !ok {
+		t.Fatal("the traveller's socket was not signed in")
+	}
+	// The socket is in its user room once a probe to that room reaches it.
+	for !hasEvent(c.stash, "user.probe") {
+		notify(t, one.Pool, "user.probe", map[string]any{"room": "user:" + u.UserID})
+		select {
+		case m := <-c.msgs:
+			c.stash = append(c.stash, m)
+		case <-time.After(200 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the user's room never heard a probe (seen %v)", c.stash)
+		}
+	}
+	c.stash = nil
+
+	if r := two.Post("/api/auth/cart", u.Token, map[string]string{"destination_id": list.Data[0].ID}); r.Status != http.StatusCreated {
+		t.Fatalf("add to the cart through the second process: %d %s", r.Status, r.Body)
+	}
+	got := c.next(10*time.Second, "cart.changed on the first process", func(m msg) bool { return m.Type == "event" && m.Event == "cart.changed" })
+	if len(got.Data) == 0 {
+		t.Fatalf("cart.changed without data: %+v", got)
 	}
 }
