@@ -22,13 +22,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"mishwar/adapters/mail/certtest"
+	"mishwar/internal/tooltest"
 )
 
 const module = "github.com/axllent/mailpit"
@@ -74,7 +73,7 @@ func Start(tb testing.TB, opts Options) *Server {
 	if opts.PlainText && (opts.Username != "" || opts.ImplicitTLS) {
 		tb.Fatal("mailpittest: PlainText goes without credentials and without TLS")
 	}
-	bin := binary(tb)
+	bin := tooltest.Binary(tb, module, "mailpit")
 	dir := tb.TempDir()
 	cert, err := certtest.SelfSigned("mailpittest")
 	if err != nil {
@@ -90,9 +89,9 @@ func Start(tb testing.TB, opts Options) *Server {
 		s := &Server{RootCAs: cert.Pool, opts: opts, exited: make(chan struct{}), logFile: filepath.Join(dir, fmt.Sprintf("mailpit-%d.log", attempt))}
 		s.SMTPAddr = opts.SMTPAddr
 		if s.SMTPAddr == "" {
-			s.SMTPAddr = freeAddr(tb)
+			s.SMTPAddr = tooltest.FreeAddr(tb)
 		}
-		s.APIURL = "http://" + freeAddr(tb)
+		s.APIURL = "http://" + tooltest.FreeAddr(tb)
 		args := []string{
 			"--smtp", s.SMTPAddr,
 			"--listen", strings.TrimPrefix(s.APIURL, "http://"),
@@ -332,79 +331,4 @@ func (s *Server) get(tb testing.TB, path string, v any) {
 	if err := json.Unmarshal(b, v); err != nil {
 		tb.Fatalf("mailpittest: GET %s: %v in %s", path, err, b)
 	}
-}
-
-var (
-	buildOnce sync.Once
-	built     string
-	buildErr  error
-)
-
-// binary returns the path of the Mailpit program, building it once per machine and version.
-func binary(tb testing.TB) string {
-	tb.Helper()
-	buildOnce.Do(func() { built, buildErr = build() })
-	if buildErr != nil {
-		tb.Fatalf("mailpittest: %v", buildErr)
-	}
-	return built
-}
-
-func build() (string, error) {
-	// Inside this module, so that go.mod chooses the version and go.sum checks what is built.
-	_, file, _, _ := runtime.Caller(0)
-	here := filepath.Dir(file)
-	list := exec.Command(goCommand(), "list", "-m", "-f", "{{.Version}}", module)
-	list.Dir = here
-	out, err := list.Output()
-	if err != nil {
-		return "", fmt.Errorf("go list -m %s (is it a tool in go.mod?): %w", module, err)
-	}
-	version := strings.TrimSpace(string(out))
-	dir := filepath.Join(os.TempDir(), "mishwar-mailpit-"+version)
-	bin := filepath.Join(dir, "mailpit")
-	if fi, err := os.Stat(bin); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o100 != 0 {
-		return bin, nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.CreateTemp(dir, "mailpit-*.tmp")
-	if err != nil {
-		return "", err
-	}
-	_ = tmp.Close()
-	defer os.Remove(tmp.Name())
-	cmd := exec.Command(goCommand(), "build", "-trimpath", "-o", tmp.Name(), module)
-	cmd.Dir = here
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build %s@%s: %w\n%s", module, version, err, out)
-	}
-	// Another test process may have built it meanwhile; either copy is the same program.
-	if err := os.Rename(tmp.Name(), bin); err != nil {
-		return "", err
-	}
-	return bin, nil
-}
-
-// goCommand is the go command on PATH (go test's own), or the one under $GOROOT.
-func goCommand() string {
-	if p, err := exec.LookPath("go"); err == nil {
-		return p
-	}
-	if root := os.Getenv("GOROOT"); root != "" {
-		return filepath.Join(root, "bin", "go")
-	}
-	return "go"
-}
-
-func freeAddr(tb testing.TB) string {
-	tb.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
 }

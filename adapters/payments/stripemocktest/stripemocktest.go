@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"mishwar/internal/tooltest"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -25,7 +26,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -59,13 +59,13 @@ type Server struct {
 // Start runs a stripe-mock until the test ends.
 func Start(tb testing.TB) *Server {
 	tb.Helper()
-	bin := binary(tb)
+	bin := tooltest.Binary(tb, module, "stripe-mock")
 	dir := tb.TempDir()
 	var lastErr error
 	// A free port may be taken by someone else between the probe and stripe-mock's listen: try again.
 	for attempt := range 3 {
 		s := &Server{exited: make(chan struct{}), logFile: filepath.Join(dir, fmt.Sprintf("stripe-mock-%d.log", attempt))}
-		addr := freeAddr(tb)
+		addr := tooltest.FreeAddr(tb)
 		log, err := os.Create(s.logFile)
 		if err != nil {
 			tb.Fatal(err)
@@ -188,79 +188,4 @@ func (s *Server) stop() {
 		_ = s.cmd.Process.Kill()
 		<-s.exited
 	}
-}
-
-var (
-	buildOnce sync.Once
-	built     string
-	buildErr  error
-)
-
-// binary returns the path of the stripe-mock program, building it once per machine and version.
-func binary(tb testing.TB) string {
-	tb.Helper()
-	buildOnce.Do(func() { built, buildErr = build() })
-	if buildErr != nil {
-		tb.Fatalf("stripemocktest: %v", buildErr)
-	}
-	return built
-}
-
-func build() (string, error) {
-	// Inside this module, so that go.mod chooses the version and go.sum checks what is built.
-	_, file, _, _ := runtime.Caller(0)
-	here := filepath.Dir(file)
-	list := exec.Command(goCommand(), "list", "-m", "-f", "{{.Version}}", module)
-	list.Dir = here
-	out, err := list.Output()
-	if err != nil {
-		return "", fmt.Errorf("go list -m %s (is it a tool in go.mod?): %w", module, err)
-	}
-	version := strings.TrimSpace(string(out))
-	dir := filepath.Join(os.TempDir(), "mishwar-stripe-mock-"+version)
-	bin := filepath.Join(dir, "stripe-mock")
-	if fi, err := os.Stat(bin); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o100 != 0 {
-		return bin, nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.CreateTemp(dir, "stripe-mock-*.tmp")
-	if err != nil {
-		return "", err
-	}
-	_ = tmp.Close()
-	defer os.Remove(tmp.Name())
-	cmd := exec.Command(goCommand(), "build", "-trimpath", "-o", tmp.Name(), module)
-	cmd.Dir = here
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build %s@%s: %w\n%s", module, version, err, out)
-	}
-	// Another test process may have built it meanwhile; either copy is the same program.
-	if err := os.Rename(tmp.Name(), bin); err != nil {
-		return "", err
-	}
-	return bin, nil
-}
-
-// goCommand is the go command on PATH (go test's own), or the one under $GOROOT.
-func goCommand() string {
-	if p, err := exec.LookPath("go"); err == nil {
-		return p
-	}
-	if root := os.Getenv("GOROOT"); root != "" {
-		return filepath.Join(root, "bin", "go")
-	}
-	return "go"
-}
-
-func freeAddr(tb testing.TB) string {
-	tb.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
 }
