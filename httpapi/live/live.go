@@ -338,14 +338,34 @@ func (s *Server) recheckSockets(socks []*socket.Socket) {
 			defer func() { <-slots }()
 			switch s.stillValid(sess) {
 			case sessionEnded:
-				_ = sock.Emit(EventSession, map[string]any{"authenticated": false})
-				sock.Disconnect(true)
+				s.endSession(sock, sess)
 			case identityChanged:
 				sock.Disconnect(true)
 			}
 		})
 	}
 	wg.Wait()
+}
+
+// sessionEndGrace is how long a socket whose session ended keeps its connection, with no room and no
+// identity, so that the "session ended" event reaches the client before the connection closes: the
+// transport writes asynchronously, and closing at once could drop it.
+const sessionEndGrace = time.Second
+
+// endSession tells a socket its session ended and closes it. Its rooms go at once and it may join no
+// other, so nothing more reaches it; the connection closes a moment later, and the client reconnects
+// on its own, anonymous or signed in anew.
+func (s *Server) endSession(sock *socket.Socket, sess *session) {
+	sess.mu.Lock()
+	sess.ended.Store(true)
+	for _, room := range sock.Rooms().Keys() {
+		if room != socket.Room(sock.Id()) {
+			sock.Leave(room)
+		}
+	}
+	sess.mu.Unlock()
+	_ = sock.Emit(EventSession, map[string]any{"authenticated": false})
+	time.AfterFunc(sessionEndGrace, func() { sock.Disconnect(true) })
 }
 
 type validity int
@@ -393,6 +413,8 @@ type session struct {
 
 	mu     sync.Mutex
 	joined map[string]string // join payload (canonical JSON) → room
+	// ended: the session ended (endSession); the socket joins nothing more before it closes.
+	ended atomic.Bool
 }
 
 // authenticate runs once per socket, before it is connected. An unknown or expired token makes the
@@ -484,6 +506,10 @@ func (s *Server) onJoin(sock *socket.Socket, sess *session, args []any) {
 	}
 	refuse := func(key string) { reply(joinReply{Message: i18n.T(sess.lang, key)}) }
 
+	if sess.ended.Load() {
+		refuse("common.unauthenticated")
+		return
+	}
 	key, kind, raw, ok := parseRequest(payload)
 	if !ok {
 		refuse("common.invalid_body")
@@ -526,10 +552,17 @@ func (s *Server) onJoin(sock *socket.Socket, sess *session, args []any) {
 			refuse("common.internal")
 			return
 		}
+		// Under the session's lock, as endSession leaves the rooms: a join that raced the end of the
+		// session either happened before it (and is undone) or sees it.
 		sess.mu.Lock()
+		if sess.ended.Load() {
+			sess.mu.Unlock()
+			refuse("common.unauthenticated")
+			return
+		}
 		sess.joined[key] = room
-		sess.mu.Unlock()
 		sock.Join(socket.Room(room))
+		sess.mu.Unlock()
 		reply(joinReply{OK: true, Room: room})
 	}()
 }
