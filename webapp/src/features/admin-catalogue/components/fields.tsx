@@ -110,6 +110,20 @@ export function RecordField(props: FieldProps) {
           onChange={(e) => onChange(spec.kind === 'money' || e.target.value === '' ? e.target.value : Number(e.target.value))}
         />
       );
+    case 'percent':
+      // A percent as typed ("12.5"); record-form turns it into the API's basis points.
+      return (
+        <InputField
+          label={label}
+          name={spec.name}
+          type="text"
+          inputMode="decimal"
+          dir="ltr"
+          value={asString(value)}
+          error={error}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 'bool':
       return <CheckboxField label={label} name={spec.name} checked={value === true} error={error} onChange={(e) => onChange(e.target.checked)} />;
     case 'choice':
