@@ -44,6 +44,17 @@ async function offerAsPercent(ctx, lang) {
     await titles.getByLabel(t(lang, 'adminCatalogue.arabic')).fill(title.ar);
     await page.getByLabel(`${t(lang, 'adminCatalogue.fields.valid_from')} *`).fill('2026-12-01');
     await page.getByLabel(`${t(lang, 'adminCatalogue.fields.valid_until')} *`).fill('2027-02-28');
+    // The browser writes a date box its own way; the day is also spelled out in the page's language.
+    const untilHint = plain(
+      await page.getByLabel(`${t(lang, 'adminCatalogue.fields.valid_until')} *`).evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      ),
+    );
+    if (lang === 'ar') assert.match(untilHint, /٢٨ فبراير ٢٠٢٧/, `Arabic date hint: ${untilHint}`);
+    else assert.match(untilHint, /Sunday,? 28 February 2027/, `English date hint: ${untilHint}`);
     // A new offer starts at 10 percent, not "1000".
     assert.equal(await page.getByLabel(percentLabel).inputValue(), '10');
 
