@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate } from './format';
+import { formatCalendarDate, formatDate } from './format';
 
 // The test run's own time zone is not Cairo's (see the e2e suite for a browser elsewhere); these
 // instants must still read as Cairo's clock.
@@ -15,5 +15,23 @@ describe('formatDate', () => {
   it('keeps a time zone the caller names', () => {
     expect(formatDate('2026-12-01T12:00:00Z', 'en', { dateStyle: 'medium', timeZone: 'UTC' })).toBe('1 Dec 2026');
     expect(formatDate('2026-12-01T07:30:00Z', 'en', { timeStyle: 'short', timeZone: 'UTC' })).toBe('07:30');
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('writes a calendar day the way the page’s language does, never as month/day/year', () => {
+    expect(formatCalendarDate('2026-11-23', 'en')).toBe('23 Nov 2026');
+    const arabic = formatCalendarDate('2026-11-23', 'ar');
+    expect(arabic).toContain('٢٠٢٦');
+    expect(arabic).not.toMatch(/11\/23\/2026/);
+    expect(arabic).toBe(formatDate('2026-11-23T12:00:00Z', 'ar', { dateStyle: 'medium' }));
+  });
+
+  it('keeps the day given, whatever the time zone', () => {
+    expect(formatCalendarDate('2026-12-31', 'en', { day: 'numeric', month: 'long' })).toBe('31 December');
+  });
+
+  it('leaves text that is no calendar day as it is', () => {
+    expect(formatCalendarDate('soon', 'en')).toBe('soon');
   });
 });

@@ -60,6 +60,15 @@ export function formatDate(value: Date | string, language: Language, options?: I
 }
 
 /**
+ * Formats a calendar day ("2026-11-23", a Cairo date such as a trip's or an offer's last day): noon
+ * UTC is the same day in Cairo, so the day shown is the day given.
+ */
+export function formatCalendarDate(day: string, language: Language, options?: Intl.DateTimeFormatOptions): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  return formatDate(`${day}T12:00:00Z`, language, options ?? { dateStyle: 'medium' });
+}
+
+/**
  * Text of the other direction set in a sentence (a trip number in Arabic): isolated, so the bidi
  * algorithm does not split "MSH-HK8JNV" around its hyphen or move the words beside it.
  */

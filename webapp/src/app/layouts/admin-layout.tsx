@@ -49,15 +49,17 @@ export function AdminLayout() {
   return (
     <div className="admin-shell">
       <aside className="admin-shell__sidebar">
-        <Logo to={adminStart(role)} suffix={t('admin.badge')} />
-        <nav className="admin-nav" aria-label={t('admin.navLabel')}>
-          {links.map((link) => (
-            <NavLink key={link.to} to={link.to} className="admin-nav__link" end={link.to === paths.admin.home}>
-              <Icon name={link.icon} size={18} />
-              <span>{link.label}</span>
-            </NavLink>
-          ))}
-        </nav>
+        <div className="admin-shell__sidebar-inner">
+          <Logo to={adminStart(role)} suffix={t('admin.badge')} />
+          <nav className="admin-nav" aria-label={t('admin.navLabel')}>
+            {links.map((link) => (
+              <NavLink key={link.to} to={link.to} className="admin-nav__link" end={link.to === paths.admin.home}>
+                <Icon name={link.icon} size={18} />
+                <span>{link.label}</span>
+              </NavLink>
+            ))}
+          </nav>
+        </div>
       </aside>
       <div className="admin-shell__body">
         <header className="admin-topbar">

@@ -10,6 +10,7 @@ export type FieldKind =
   | 'text'
   | 'number'
   | 'money'
+  | 'percent'
   | 'bool'
   | 'date'
   | 'choice'
@@ -42,11 +43,22 @@ export interface FieldSpec {
   when?: (values: Values) => boolean;
 }
 
-export type ColumnKind = 'text2' | 'text' | 'number' | 'money' | 'bool';
+/**
+ * How a list cell shows its value: a choice by its translated name, a date in the page's language,
+ * an offer's discount as a percent or an amount (by the record's kind).
+ */
+export type ColumnKind = 'text2' | 'text' | 'number' | 'money' | 'bool' | 'choice' | 'date' | 'discount';
+
+export interface ColumnSpec {
+  name: string;
+  kind: ColumnKind;
+  /** The translation key of the heading when it differs from the field name. */
+  labelKey?: string;
+}
 
 export interface KindSpec {
   endpoint: string;
-  columns: ReadonlyArray<{ name: string; kind: ColumnKind }>;
+  columns: readonly ColumnSpec[];
   fields: readonly FieldSpec[];
   defaults: Values;
 }
@@ -145,15 +157,17 @@ export const KINDS: Record<AdminSectionKey, KindSpec> = {
     endpoint: '/api/admin/offers',
     columns: [
       { name: 'title', kind: 'text2' },
+      { name: 'percent_basis_points', kind: 'discount', labelKey: 'discount' },
       { name: 'promo_code', kind: 'text' },
-      { name: 'valid_until', kind: 'text' },
+      { name: 'valid_until', kind: 'date' },
       { name: 'active', kind: 'bool' },
     ],
     fields: [
       { name: 'title', kind: 'text2', required: true },
       { name: 'description', kind: 'textarea2' },
       { name: 'kind', kind: 'choice', required: true, options: ['percent', 'amount'] },
-      { name: 'percent_basis_points', kind: 'number', min: 1, max: 10000, step: 1, when: (v) => v.kind === 'percent' },
+      // Typed and shown as a percent (12.5); the API holds basis points (1250), see values.ts.
+      { name: 'percent_basis_points', kind: 'percent', required: true, min: 0.01, max: 100, step: 0.01, when: (v) => v.kind === 'percent' },
       { name: 'amount', kind: 'money', when: (v) => v.kind === 'amount' },
       { name: 'promo_code', kind: 'text', ltr: true },
       { name: 'valid_from', kind: 'date', required: true },
@@ -163,7 +177,7 @@ export const KINDS: Record<AdminSectionKey, KindSpec> = {
       { name: 'rate_plan_ids', kind: 'ratePlans', when: (v) => v.applies_to === 'rate_plans' },
       { name: 'active', kind: 'bool' },
     ],
-    defaults: { kind: 'percent', percent_basis_points: 1000, applies_to: 'all', active: true, program_ids: [], rate_plan_ids: [] },
+    defaults: { kind: 'percent', percent_basis_points: '10', applies_to: 'all', active: true, program_ids: [], rate_plan_ids: [] },
   },
   country: {
     endpoint: '/api/admin/countries',
@@ -207,7 +221,7 @@ export const KINDS: Record<AdminSectionKey, KindSpec> = {
     endpoint: '/api/admin/pickup-points',
     columns: [
       { name: 'name', kind: 'text2' },
-      { name: 'kind', kind: 'text' },
+      { name: 'kind', kind: 'choice', labelKey: 'pointKind' },
       { name: 'active', kind: 'bool' },
     ],
     fields: [

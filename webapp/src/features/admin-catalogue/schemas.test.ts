@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { KindSpec } from './kinds';
-import { recordSchema } from './schemas';
+import { percentField, recordSchema } from './schemas';
 
 const kind: KindSpec = {
   endpoint: '/api/admin/offers',
@@ -32,5 +32,46 @@ describe('catalogue record schema', () => {
     ['the same field, hidden', { name: { en: 'T', ar: 'ب' }, kind: 'percent', destination_ids: ['d-1'], amount: '' }, []],
   ])('%s', (_, values, want) => {
     expect(errorKeys(values)).toEqual(want);
+  });
+});
+
+describe('a discount typed as a percent', () => {
+  const messages = (v: unknown) => {
+    const result = percentField('required').safeParse(v);
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  };
+
+  it.each([['10'], ['12.5'], ['12.25'], ['100'], ['0.01'], [' 7 '], [12.5], ['١٢٫٥']])('takes %j', (v) => {
+    expect(messages(v)).toEqual([]);
+  });
+
+  it.each([
+    ['', 'required'],
+    [undefined, 'required'],
+    ['0', 'validation.percentRange'],
+    ['0.00', 'validation.percentRange'],
+    ['100.01', 'validation.percentRange'],
+    ['1250', 'validation.percentRange'],
+    ['12.555', 'validation.percentDecimals'],
+    ['-5', 'validation.invalid'],
+    ['ten', 'validation.invalid'],
+    ['12,5', 'validation.invalid'],
+  ])('refuses %j with %s', (v, want) => {
+    expect(messages(v)).toEqual([want]);
+  });
+
+  it('is checked in a record only while it is shown', () => {
+    const offer: KindSpec = {
+      endpoint: '/api/admin/offers',
+      columns: [],
+      defaults: {},
+      fields: [{ name: 'percent_basis_points', kind: 'percent', when: (v) => v.kind === 'percent' }],
+    };
+    const paths = (values: Record<string, unknown>) => {
+      const result = recordSchema(offer, 'required').safeParse(values);
+      return result.success ? [] : result.error.issues.map((issue) => issue.path.join('.'));
+    };
+    expect(paths({ kind: 'percent', percent_basis_points: '250' })).toEqual(['percent_basis_points']);
+    expect(paths({ kind: 'amount', percent_basis_points: '250' })).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 
 import type { FieldSpec, KindSpec, Values } from './kinds';
-import { asText } from './values';
+import { asText, numberText } from './values';
 
 // Client-side checks of the catalogue forms, the same rules the server applies first: required
 // fields, bilingual texts in both languages. Errors are keyed like the server's ("name.en",
@@ -19,9 +19,42 @@ export function requiredField(kind: FieldSpec['kind'], required: string): z.ZodT
   return z.unknown().refine((v) => !isEmpty(v), required);
 }
 
-/** A record of `kind`: every required field that is shown (see FieldSpec.when) is filled. */
+/**
+ * A percent as typed (the form's value of a 'percent' field): more than 0, at most 100, at most two
+ * decimals, since the API keeps hundredths of a percent. Messages are keys the field words itself.
+ */
+export function percentField(required: string): z.ZodType {
+  return z.unknown().superRefine((v, ctx) => {
+    const text = numberText(v);
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: required });
+      return;
+    }
+    if (!/^\d+(\.\d+)?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
+      return;
+    }
+    const n = Number(text);
+    if (!(n > 0) || n > 100) ctx.addIssue({ code: 'custom', message: 'validation.percentRange' });
+    else if (!/^\d+(\.\d{1,2})?$/.test(text)) ctx.addIssue({ code: 'custom', message: 'validation.percentDecimals' });
+  });
+}
+
+/** What one field that is shown must hold, if anything is asked of it. */
+function fieldSchema(f: FieldSpec, required: string): z.ZodType | undefined {
+  if (f.kind === 'percent') return percentField(required);
+  return f.required ? requiredField(f.kind, required) : undefined;
+}
+
+/**
+ * A record of `kind`: every required field that is shown (see FieldSpec.when) is filled, and a
+ * percent that is shown is a valid percent.
+ */
 export function recordSchema(kind: KindSpec, required: string) {
-  const checks = kind.fields.filter((f) => f.required).map((f) => ({ field: f, schema: requiredField(f.kind, required) }));
+  const checks = kind.fields.flatMap((f) => {
+    const schema = fieldSchema(f, required);
+    return schema ? [{ field: f, schema }] : [];
+  });
   return z.record(z.string(), z.unknown()).superRefine((values, ctx) => {
     for (const { field, schema } of checks) {
       if (field.when && !field.when(values)) continue;

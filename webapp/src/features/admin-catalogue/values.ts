@@ -1,3 +1,6 @@
+import type { Language } from '@/config/constants';
+import { formatNumber } from '@/utils/format';
+
 import type { Values } from './kinds';
 
 // Reading form values safely: the form holds the API's JSON as it came.
@@ -50,9 +53,49 @@ export function asHours(v: unknown): DayHours[] {
   });
 }
 
-/** Turns an entity from the API into form values: money as pounds, nothing else changed. */
-export function toFormValues(entity: Values, moneyFields: readonly string[]): Values {
+/**
+ * A share the API holds in basis points (hundredths of a percent: 1250) as the percent people type
+ * and read ("12.5"); anything that is no number is left as text.
+ */
+export function percentFromBasisPoints(v: unknown): string {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return asString(v);
+  return String(Math.round(v) / 100);
+}
+
+/** A number as typed, with Arabic-Indic digits ("١٢٫٥") read as Western ones ("12.5"). */
+export function numberText(v: unknown): string {
+  if (typeof v === 'number') return String(v);
+  if (typeof v !== 'string') return '';
+  return v
+    .trim()
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/\u066b/g, '.');
+}
+
+/** The percent typed ("12.5", 12.5) as the API's basis points (1250); text that is no number stays as typed. */
+export function basisPointsFromPercent(v: unknown): unknown {
+  const text = numberText(v);
+  if (text === '' || !/^\d+(\.\d+)?$/.test(text)) return v;
+  return Math.round(Number(text) * 100);
+}
+
+/** Turns an entity from the API into form values: money as pounds, basis points as percent, nothing else changed. */
+export function toFormValues(entity: Values, moneyFields: readonly string[], percentFields: readonly string[] = []): Values {
   const out: Values = { ...entity };
   for (const f of moneyFields) out[f] = asPounds(entity[f]);
+  for (const f of percentFields) out[f] = percentFromBasisPoints(entity[f]);
   return out;
+}
+
+/** Turns form values into what the API takes: percent fields back to basis points. */
+export function toApiValues(values: Values, percentFields: readonly string[]): Values {
+  const out: Values = { ...values };
+  for (const f of percentFields) if (f in out) out[f] = basisPointsFromPercent(out[f]);
+  return out;
+}
+
+/** A share in basis points (1250) as the page's language writes a percent ("12.5%", "١٢٫٥٪"). */
+export function formatBasisPoints(basisPoints: number, language: Language): string {
+  return formatNumber(basisPoints / 10000, language, { style: 'percent', maximumFractionDigits: 2 });
 }

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/ui/field';
+import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { formatCalendarDate } from '@/utils/format';
 
 import { useAllRecords } from '../api/list-records';
 import { useUploadPhoto } from '../api/upload-photo';
@@ -73,6 +75,7 @@ function joined(errors: Record<string, string[]>, name: string): string | undefi
 export function RecordField(props: FieldProps) {
   const { spec, value, errors, onChange } = props;
   const { t } = useTranslation();
+  const language = useLanguage();
   const label = useLabel(spec) + (spec.required ? ' *' : '');
   const error = joined(errors, spec.name);
   switch (spec.kind) {
@@ -89,6 +92,9 @@ export function RecordField(props: FieldProps) {
           type={spec.kind === 'date' ? 'date' : 'text'}
           dir={spec.ltr ? 'ltr' : undefined}
           value={asString(value)}
+          // The browser writes a date box in its own locale (11/23/2026 in an American browser); the
+          // day chosen is also spelled out in the page's language.
+          hint={spec.kind === 'date' && asString(value) ? formatCalendarDate(asString(value), language, { dateStyle: 'full' }) : undefined}
           error={error}
           onChange={(e) => onChange(e.target.value)}
         />
@@ -108,6 +114,20 @@ export function RecordField(props: FieldProps) {
           value={asString(value)}
           error={error}
           onChange={(e) => onChange(spec.kind === 'money' || e.target.value === '' ? e.target.value : Number(e.target.value))}
+        />
+      );
+    case 'percent':
+      // A percent as typed ("12.5"); record-form turns it into the API's basis points.
+      return (
+        <InputField
+          label={label}
+          name={spec.name}
+          type="text"
+          inputMode="decimal"
+          dir="ltr"
+          value={asString(value)}
+          error={error}
+          onChange={(e) => onChange(e.target.value)}
         />
       );
     case 'bool':

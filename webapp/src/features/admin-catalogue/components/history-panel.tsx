@@ -2,7 +2,18 @@ import { useTranslation } from 'react-i18next';
 
 import { Spinner } from '@/components/ui/spinner';
 
+import type { Language } from '@/config/constants';
+import { useLanguage } from '@/hooks/use-language';
+import { formatDate } from '@/utils/format';
+
 import { useHistory } from '../api/get-history';
+import { formatBasisPoints } from '../values';
+
+/** A changed value as people read it: a share in basis points as a percent, the rest as it is. */
+function shown(field: string, v: unknown, language: Language): string {
+  if (field === 'percent_basis_points' && typeof v === 'number') return formatBasisPoints(v, language);
+  return short(v);
+}
 
 function short(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
@@ -16,9 +27,9 @@ function short(v: unknown): string {
 
 /** Who changed what and when, from the record's events. */
 export function HistoryPanel({ path }: { path: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const history = useHistory(path);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const language = useLanguage();
   return (
     <section className="card card--plain stack history" aria-labelledby="history-title">
       <h2 id="history-title" className="section-title">
@@ -31,7 +42,7 @@ export function HistoryPanel({ path }: { path: string }) {
           <li key={entry.version} className="history__entry">
             <p>
               <strong>{t(`adminCatalogue.actions.${entry.action}`, { defaultValue: entry.action })}</strong> · {entry.actor.name || entry.actor.id}{' '}
-              <span className="muted small">({entry.actor.role})</span> · <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+              <span className="muted small">({entry.actor.role})</span> · <time dateTime={entry.at}>{t('common.cairoTime', { time: formatDate(entry.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</time>
             </p>
             {entry.changes?.length ? (
               <ul className="history__changes">
@@ -40,10 +51,10 @@ export function HistoryPanel({ path }: { path: string }) {
                     <span className="history__field">{t(`adminCatalogue.fields.${change.field}`, { defaultValue: change.field })}</span>:{' '}
                     {entry.action === 'created' ? null : (
                       <>
-                        <del dir="auto">{short(change.from)}</del> →{' '}
+                        <del dir="auto">{shown(change.field, change.from, language)}</del> →{' '}
                       </>
                     )}
-                    <ins dir="auto">{short(change.to)}</ins>
+                    <ins dir="auto">{shown(change.field, change.to, language)}</ins>
                   </li>
                 ))}
               </ul>

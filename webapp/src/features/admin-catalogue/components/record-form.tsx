@@ -17,13 +17,17 @@ import { useRecord } from '../api/get-record';
 import { useSaveRecord } from '../api/save-record';
 import { KINDS, type KindSpec, type Values } from '../kinds';
 import { flatErrors, recordSchema } from '../schemas';
-import { toFormValues } from '../values';
+import { toApiValues, toFormValues } from '../values';
 
 import { RecordField, visible } from './fields';
 import { HistoryPanel } from './history-panel';
 
 function moneyFields(kind: KindSpec): string[] {
   return kind.fields.filter((f) => f.kind === 'money').map((f) => f.name);
+}
+
+function percentFields(kind: KindSpec): string[] {
+  return kind.fields.filter((f) => f.kind === 'percent').map((f) => f.name);
 }
 
 export function RecordForm({ section, id, onSaved }: { section: AdminSectionKey; id?: string; onSaved: () => void }) {
@@ -38,7 +42,7 @@ export function RecordForm({ section, id, onSaved }: { section: AdminSectionKey;
       <ErrorState onRetry={() => void record.refetch()} />
     );
   }
-  const initial = record.data ? toFormValues(record.data, moneyFields(kind)) : { ...kind.defaults };
+  const initial = record.data ? toFormValues(record.data, moneyFields(kind), percentFields(kind)) : { ...kind.defaults };
   return <RecordEditor key={record.data?.version ?? 'new'} section={section} id={id} version={record.data?.version} archived={record.data?.archived} initial={initial} onSaved={onSaved} />;
 }
 
@@ -64,7 +68,7 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
       // A second click or a retry of the same values is the same save (one Idempotency-Key); values
       // corrected after a refusal are a new one. The promise, not mutate's callbacks: the saved record reloads and this editor remounts, and
       // callbacks of an unmounted observer never run.
-      save.mutateAsync({ endpoint: kind.endpoint, id, version, values: sent }).then(onSaved, (error: unknown) => {
+      save.mutateAsync({ endpoint: kind.endpoint, id, version, values: toApiValues(sent, percentFields(kind)) }).then(onSaved, (error: unknown) => {
         if (isApiError(error)) {
           setServerErrors(error.errors);
           setMessage(error.message);

@@ -11,19 +11,29 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ADMIN_SECTIONS, type AdminSectionKey } from '@/config/paths';
+import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { formatCalendarDate } from '@/utils/format';
 
 import { useArchiveRecord } from '../api/archive-record';
 import { useRecords, type AdminRecord, type ListQuery } from '../api/list-records';
 import { KINDS, SORTS, STATUSES, type ColumnKind, type Sort, type Status } from '../kinds';
-import { asPounds, asString, asText } from '../values';
+import { asPounds, asString, asText, formatBasisPoints } from '../values';
 
 const PER_PAGE = 20;
 
 function Cell({ record, name, kind }: { record: AdminRecord; name: string; kind: ColumnKind }) {
   const { t, i18n } = useTranslation();
+  const language = useLanguage();
   const v = record[name];
   switch (kind) {
+    case 'choice':
+      return <span>{typeof v === 'string' && v ? t(`adminCatalogue.choices.${name}.${v}`, { defaultValue: v }) : '—'}</span>;
+    case 'date':
+      return typeof v === 'string' && v ? <time dateTime={v}>{formatCalendarDate(v, language)}</time> : <span>—</span>;
+    case 'discount':
+      if (record.kind === 'amount') return <span dir="ltr">{asPounds(record.amount)} EGP</span>;
+      return <span>{typeof v === 'number' ? formatBasisPoints(v, language) : '—'}</span>;
     case 'text2': {
       const text = asText(v);
       return <span dir="auto">{(i18n.language === 'ar' && text.ar) || text.en}</span>;
@@ -120,7 +130,7 @@ export function RecordsList({ section }: { section: AdminSectionKey }) {
               <tr>
                 {kind.columns.map((c) => (
                   <th key={c.name} scope="col">
-                    {t(`adminCatalogue.fields.${c.name}`)}
+                    {t(`adminCatalogue.fields.${c.labelKey ?? c.name}`)}
                   </th>
                 ))}
                 <th scope="col">{t('adminCatalogue.actionsTitle')}</th>

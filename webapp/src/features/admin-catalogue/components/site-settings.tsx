@@ -9,7 +9,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { formatDate } from '@/utils/format';
 
 import { useAllRecords } from '../api/list-records';
 import { useCurrencyRates, useSaveSite, useSettings, type Settings } from '../api/site-settings';
@@ -103,7 +105,8 @@ function DefaultPoint({ settings }: { settings: Settings }) {
 }
 
 function CurrencyRates() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const rates = useCurrencyRates();
   const save = useSaveSite();
   const errorText = useErrorText();
@@ -112,7 +115,7 @@ function CurrencyRates() {
   if (!rates.data) return null;
   const shownUsd = usd ?? String(rates.data.rates.USD ?? '');
   const shownSar = sar ?? String(rates.data.rates.SAR ?? '');
-  const setAt = rates.data.set_at ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(rates.data.set_at)) : '—';
+  const setAt = rates.data.set_at ? t('common.cairoTime', { time: formatDate(rates.data.set_at, language, { dateStyle: 'medium', timeStyle: 'short' }) }) : '—';
   return (
     <form
       className="card card--plain stack"

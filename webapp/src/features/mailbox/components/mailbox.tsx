@@ -8,9 +8,11 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { Tabs } from '@/components/ui/tabs';
+import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { cx } from '@/utils/cx';
+import { formatDate } from '@/utils/format';
 
 import { useMail } from '../api/get-mail';
 import { MAILBOX_PAGE, useMailbox, type MailboxFilter } from '../api/get-mailbox';
@@ -21,9 +23,11 @@ import './mailbox.css';
 export const mailboxPath = '/admin/mailbox';
 export const mailPath = (id: string) => `${mailboxPath}/${encodeURIComponent(id)}`;
 
+/** An instant as the UI language writes it, on Cairo's clock and saying so. */
 function useDateFormat() {
-  const { i18n } = useTranslation();
-  return (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (iso: string | null | undefined) => (iso ? t('common.cairoTime', { time: formatDate(iso, language, { dateStyle: 'medium', timeStyle: 'short' }) }) : '—');
 }
 
 /** Every e-mail Mishwar recorded: with no SMTP server configured, this is where mail is delivered. */

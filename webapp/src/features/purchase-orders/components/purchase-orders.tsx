@@ -15,7 +15,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 import { toast } from '@/lib/toast';
-import { formatDate, formatMoney, isolate } from '@/utils/format';
+import { formatCalendarDate, formatClock, formatDate, formatMoney, isolate } from '@/utils/format';
 
 import {
   cancelOrderAsStaff,
@@ -116,7 +116,7 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
           {o.id}
         </button>
         <p className="muted small">
-          {o.contact.first_name} {o.contact.last_name} · {o.trip.date} {o.trip.time} · {formatDate(o.placed_at, language)}
+          {o.contact.first_name} {o.contact.last_name} · {formatCalendarDate(o.trip.date, language)} {t('common.cairoTime', { time: formatClock(o.trip.time, language) })} · {formatDate(o.placed_at, language)}
         </p>
         {o.needs_attention ? (
           <p className="field__error">
@@ -281,7 +281,7 @@ function Payments() {
                     <td>
                       {p.notices.map((n) => (
                         <div key={`${n.kind}-${n.notice_id}`} className={n.kind === 'ignored' ? 'field__error small' : 'small'}>
-                          {formatDate(n.at, language, { dateStyle: 'short', timeStyle: 'medium' })} · {n.kind} {n.reason ? `(${n.reason})` : ''}
+                          {t('common.cairoTime', { time: formatDate(n.at, language, { dateStyle: 'short', timeStyle: 'medium' }) })} · {n.kind} {n.reason ? `(${n.reason})` : ''}
                         </div>
                       ))}
                     </td>
