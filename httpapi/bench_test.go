@@ -106,32 +106,43 @@ func hammer(url string, conns int, d time.Duration) load {
 	tr := &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns, DisableCompression: true}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr}
+	return parallel(conns, d, func(int) func(context.Context) error {
+		return func(ctx context.Context) error {
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+			req.Header.Set("Accept-Encoding", "gzip")
+			res, err := client.Do(req)
+			if err != nil {
+				return err
+			}
+			_, _ = io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			if res.StatusCode != http.StatusOK {
+				return fmt.Errorf("GET %s: %d", url, res.StatusCode)
+			}
+			return nil
+		}
+	})
+}
+
+// parallel runs each worker's operation in a loop for d and gathers the latencies. A failure once
+// the time is up (a request cut short) is not counted.
+func parallel(workers int, d time.Duration, worker func(i int) func(context.Context) error) load {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
 	var mu sync.Mutex
 	var total load
 	var wg sync.WaitGroup
 	start := time.Now()
-	for range conns {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	for i := range workers {
+		op := worker(i)
+		wg.Go(func() {
 			var mine load
 			for ctx.Err() == nil {
-				req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-				req.Header.Set("Accept-Encoding", "gzip")
 				t0 := time.Now()
-				res, err := client.Do(req)
-				if err != nil {
+				if err := op(ctx); err != nil {
 					if ctx.Err() == nil {
 						mine.errs++
 					}
-					continue
-				}
-				_, _ = io.Copy(io.Discard, res.Body)
-				res.Body.Close()
-				if res.StatusCode != http.StatusOK {
-					mine.errs++
 					continue
 				}
 				mine.n++
@@ -140,7 +151,7 @@ func hammer(url string, conns int, d time.Duration) load {
 			mu.Lock()
 			total.add(mine)
 			mu.Unlock()
-		}()
+		})
 	}
 	wg.Wait()
 	total.elapsed = time.Since(start)

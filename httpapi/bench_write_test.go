@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -30,14 +29,7 @@ func TestBenchmarkTableWritePath(t *testing.T) {
 	if os.Getenv("MISHWAR_BENCH") != "1" {
 		t.Skip("set MISHWAR_BENCH=1 to run the HTTP benchmarks (make bench)")
 	}
-	run := 3 * time.Second
-	if v := os.Getenv("MISHWAR_BENCH_SECONDS"); v != "" {
-		d, err := time.ParseDuration(v + "s")
-		if err != nil {
-			t.Fatalf("MISHWAR_BENCH_SECONDS=%q: %v", v, err)
-		}
-		run = d
-	}
+	run := benchtest.RunLength(t, 3*time.Second)
 	a := demoApp(t)
 	ids := destinationIDs(t, a, 3)
 	const most = 32
@@ -163,10 +155,10 @@ func (c benchCart) move(client *http.Client, url string) error {
 
 // moveLoad moves items in carts, one connection per cart, for d.
 func moveLoad(a *apptest.App, carts []benchCart, d time.Duration) load {
-	return parallel(len(carts), d, func(i int) func() error {
+	return parallel(len(carts), d, func(i int) func(context.Context) error {
 		tr := &http.Transport{MaxIdleConnsPerHost: 1}
 		client := &http.Client{Transport: tr}
-		return func() error { return carts[i].move(client, a.URL) }
+		return func(context.Context) error { return carts[i].move(client, a.URL) }
 	})
 }
 
@@ -183,45 +175,12 @@ func moveCount(a *apptest.App, c benchCart, n int) load {
 
 // insertLoad inserts single rows from conns connections for d, each INSERT its own transaction.
 func insertLoad(pool *pgxpool.Pool, conns int, d time.Duration) load {
-	return parallel(conns, d, func(int) func() error {
-		return func() error {
-			_, err := pool.Exec(context.Background(), `INSERT INTO bench_rows (body) VALUES ($1)`, benchRow)
+	return parallel(conns, d, func(int) func(context.Context) error {
+		return func(ctx context.Context) error {
+			_, err := pool.Exec(ctx, `INSERT INTO bench_rows (body) VALUES ($1)`, benchRow)
 			return err
 		}
 	})
-}
-
-// parallel runs each worker's operation in a loop for d and gathers the latencies.
-func parallel(workers int, d time.Duration, worker func(i int) func() error) load {
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	defer cancel()
-	var mu sync.Mutex
-	var total load
-	var wg sync.WaitGroup
-	start := time.Now()
-	for i := range workers {
-		op := worker(i)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var mine load
-			for ctx.Err() == nil {
-				t0 := time.Now()
-				if err := op(); err != nil {
-					mine.errs++
-					continue
-				}
-				mine.n++
-				mine.lat = append(mine.lat, time.Since(t0))
-			}
-			mu.Lock()
-			total.add(mine)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	total.elapsed = time.Since(start)
-	return total
 }
 
 // window counts what the database did while work ran (and the statistics were gathered after it).
