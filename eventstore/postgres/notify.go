@@ -94,11 +94,9 @@ type listener struct {
 	config *pgx.ConnConfig
 	log    *slog.Logger
 
+	runs  sharedRun
 	mu    sync.Mutex
-	users int
 	woken chan struct{} // closed (and replaced) to wake every waiting subscriber
-	stop  context.CancelFunc
-	done  chan struct{}
 }
 
 func newListener(config *pgx.ConnConfig, log *slog.Logger) *listener {
@@ -118,35 +116,8 @@ func (l *listener) wakeAll() {
 	l.woken = make(chan struct{})
 }
 
-func (l *listener) acquire() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.users++
-	if l.users > 1 {
-		return
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	l.stop, l.done = cancel, done
-	go func() {
-		defer close(done)
-		l.run(ctx)
-	}()
-}
-
-func (l *listener) release() {
-	l.mu.Lock()
-	l.users--
-	if l.users > 0 {
-		l.mu.Unlock()
-		return
-	}
-	stop, done := l.stop, l.done
-	l.stop, l.done = nil, nil
-	l.mu.Unlock()
-	stop()
-	<-done
-}
+func (l *listener) acquire() { l.runs.acquire(l.run) }
+func (l *listener) release() { l.runs.release(nil) }
 
 // run keeps a LISTEN connection until ctx ends, reconnecting with backoff. Subscribers poll while it
 // is down, and are woken whenever it (re)connects, since notifications may have been missed.

@@ -35,10 +35,8 @@ const tailBatch = 500
 type tail struct {
 	s *Store
 
+	runs    sharedRun
 	mu      sync.Mutex
-	users   int
-	stop    context.CancelFunc
-	done    chan struct{}
 	ready   bool                // start and head are known
 	start   eventstore.Position // no readable event lies after start and before recent[0]
 	head    eventstore.Position // the last position the tail has read up to
@@ -51,40 +49,21 @@ type tail struct {
 func newTail(s *Store) *tail { return &tail{s: s, changed: make(chan struct{})} }
 
 func (t *tail) acquire() {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.users++
-	if t.users > 1 {
-		return
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	t.stop, t.done = cancel, done
-	t.gen++
-	gen := t.gen
-	go func() {
-		defer close(done)
+	t.runs.acquire(func(ctx context.Context) {
+		t.mu.Lock()
+		t.gen++
+		gen := t.gen
+		t.mu.Unlock()
 		t.run(ctx, gen)
-	}()
+	})
 }
 
 func (t *tail) release() {
-	t.mu.Lock()
-	t.users--
-	if t.users > 0 {
-		t.mu.Unlock()
-		return
-	}
-	stop, done := t.stop, t.done
-	t.stop, t.done = nil, nil
-	t.mu.Unlock()
-	stop()
-	<-done
-	t.mu.Lock()
-	if t.users == 0 {
+	t.runs.release(func() {
+		t.mu.Lock()
 		t.ready, t.recent = false, nil
-	}
-	t.mu.Unlock()
+		t.mu.Unlock()
+	})
 }
 
 // wait returns a channel closed when the head next moves.
