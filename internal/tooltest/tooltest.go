@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 type build struct {
@@ -93,4 +94,16 @@ func FreeAddr(tb testing.TB) string {
 	}
 	defer ln.Close()
 	return ln.Addr().String()
+}
+
+// Stop ends a program a test started: politely (SIGINT), then, after five seconds, for good. exited
+// is closed once cmd.Wait has returned.
+func Stop(cmd *exec.Cmd, exited <-chan struct{}) {
+	_ = cmd.Process.Signal(os.Interrupt)
+	select {
+	case <-exited:
+	case <-time.After(5 * time.Second):
+		_ = cmd.Process.Kill()
+		<-exited
+	}
 }

@@ -172,15 +172,7 @@ func (s *Server) waitReady(timeout time.Duration) error {
 }
 
 // stop ends Mailpit: politely, then for good.
-func (s *Server) stop() {
-	_ = s.cmd.Process.Signal(os.Interrupt)
-	select {
-	case <-s.exited:
-	case <-time.After(5 * time.Second):
-		_ = s.cmd.Process.Kill()
-		<-s.exited
-	}
-}
+func (s *Server) stop() { tooltest.Stop(s.cmd, s.exited) }
 
 // URL is an smtp:// (or smtps://) URL for this server, with its credentials.
 func (s *Server) URL() string {

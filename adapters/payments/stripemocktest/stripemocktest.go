@@ -180,12 +180,4 @@ func (s *Server) waitReady(addr string, timeout time.Duration) error {
 }
 
 // stop ends stripe-mock: politely, then for good.
-func (s *Server) stop() {
-	_ = s.cmd.Process.Signal(os.Interrupt)
-	select {
-	case <-s.exited:
-	case <-time.After(5 * time.Second):
-		_ = s.cmd.Process.Kill()
-		<-s.exited
-	}
-}
+func (s *Server) stop() { tooltest.Stop(s.cmd, s.exited) }
