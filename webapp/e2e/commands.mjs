@@ -9,35 +9,14 @@
 
 import assert from 'node:assert/strict';
 
-import { screenshotter, signedInContext, t } from './helpers.mjs';
+import { apiJSON as json, placeOrderThroughAPI, screenshotter, signedInContext, t } from './helpers.mjs';
 
 const shot = screenshotter('commands');
 
-async function json(res, what) {
-  const body = await res.text();
-  assert.ok(res.ok(), `${what}: ${res.status()} ${body}`);
-  return JSON.parse(body);
-}
 
 /** An order awaiting payment for two demo destinations on the first bookable day, placed through the API. */
 async function placeOrder(context, baseURL, email) {
-  const api = context.request;
-  const destinations = (await json(await api.get(`${baseURL}/api/destinations`), 'destinations')).data;
-  for (const d of destinations.slice(0, 2)) await json(await api.post(`${baseURL}/api/auth/cart`, { data: { destination_id: d.id } }), 'add to cart');
-  const pickup = (await json(await api.get(`${baseURL}/api/pickup-points`), 'pickup points')).data[0];
-  await json(await api.put(`${baseURL}/api/auth/cart/points`, { data: { start: { pickup_point_id: pickup.id }, same_end: true } }), 'points');
-  const rate = (await json(await api.get(`${baseURL}/api/rates`), 'rates')).data[0];
-  const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
-  const calendar = (await json(await api.get(`${baseURL}/api/orders/calendar?from=${from}&days=30`), 'calendar')).data;
-  const day = (Array.isArray(calendar) ? calendar : calendar.days).find((d) => d.status === 'available');
-  assert.ok(day, 'no bookable day');
-  const placed = await json(
-    await api.post(`${baseURL}/api/orders`, {
-      data: { first_name: 'Salma', last_name: 'Nabil', email, confirm_email: email, phone: '1001234567', country_key: '+20', country: 'EG', terms: true, date: day.date, time: '10:00', rate_plan_id: rate.id, currency: 'EGP' },
-    }),
-    'place the order',
-  );
-  return placed.data.order_id;
+  return (await placeOrderThroughAPI(context.request, baseURL, email)).data.order_id;
 }
 
 /** Watches the POSTs to an order's cancel route: their Idempotency-Keys, in order. */

@@ -2,6 +2,7 @@
 // traveller's browser context. Not a suite (it exports no run).
 
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -56,4 +57,34 @@ export async function signedInContext(browser, baseURL, lang, { emailPrefix, fir
   assert.equal(res.status(), 200, `register: ${res.status()} ${await res.text()}`);
   const { token } = await res.json();
   return { context, email, token };
+}
+
+/** The JSON body of an API answer, failing with what was asked and the answer when it is not 2xx. */
+export async function apiJSON(res, what) {
+  const body = await res.text();
+  assert.ok(res.ok(), `${what}: ${res.status()} ${body}`);
+  return JSON.parse(body);
+}
+
+/**
+ * Places, through the API of the signed-in `api` (a context's request), an order awaiting payment for
+ * two demo destinations on the first bookable day, and returns the checkout's answer.
+ */
+export async function placeOrderThroughAPI(api, baseURL, email) {
+  const destinations = (await apiJSON(await api.get(`${baseURL}/api/destinations`), 'destinations')).data;
+  for (const d of destinations.slice(0, 2)) await apiJSON(await api.post(`${baseURL}/api/auth/cart`, { data: { destination_id: d.id } }), 'add to cart');
+  const pickup = (await apiJSON(await api.get(`${baseURL}/api/pickup-points`), 'pickup points')).data[0];
+  await apiJSON(await api.put(`${baseURL}/api/auth/cart/points`, { data: { start: { pickup_point_id: pickup.id }, same_end: true } }), 'points');
+  const rate = (await apiJSON(await api.get(`${baseURL}/api/rates`), 'rates')).data[0];
+  const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
+  const calendar = (await apiJSON(await api.get(`${baseURL}/api/orders/calendar?from=${from}&days=30`), 'calendar')).data;
+  const day = (Array.isArray(calendar) ? calendar : calendar.days).find((d) => d.status === 'available');
+  assert.ok(day, 'no bookable day');
+  return apiJSON(
+    await api.post(`${baseURL}/api/orders`, {
+      data: { first_name: 'Salma', last_name: 'Nabil', email, confirm_email: email, phone: '1001234567', country_key: '+20', country: 'EG', terms: true, date: day.date, time: '10:00', rate_plan_id: rate.id, currency: 'EGP' },
+      headers: { 'Idempotency-Key': randomUUID() },
+    }),
+    'place the order',
+  );
 }

@@ -17,16 +17,11 @@
 import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
 
-import { screenshotter, t, uniqueEmail } from './helpers.mjs';
+import { apiJSON as json, placeOrderThroughAPI, screenshotter, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('staff-money');
 const PHONE = { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-async function json(res, what) {
-  const body = await res.text();
-  assert.ok(res.ok(), `${what}: ${res.status()} ${body}`);
-  return JSON.parse(body);
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,22 +41,7 @@ async function placeOrder(browser, baseURL) {
   const email = uniqueEmail('e2e-money');
   try {
     await json(await api.post(`${baseURL}/api/register`, { data: { first_name: 'Salma', last_name: 'Nabil', email, password: 'money-e2e-pass', phone_number: '+201001234567' } }), 'register');
-    const destinations = (await json(await api.get(`${baseURL}/api/destinations`), 'destinations')).data;
-    for (const d of destinations.slice(0, 2)) await json(await api.post(`${baseURL}/api/auth/cart`, { data: { destination_id: d.id } }), 'add to cart');
-    const pickup = (await json(await api.get(`${baseURL}/api/pickup-points`), 'pickup points')).data[0];
-    await json(await api.put(`${baseURL}/api/auth/cart/points`, { data: { start: { pickup_point_id: pickup.id }, same_end: true } }), 'points');
-    const rate = (await json(await api.get(`${baseURL}/api/rates`), 'rates')).data[0];
-    const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
-    const calendar = (await json(await api.get(`${baseURL}/api/orders/calendar?from=${from}&days=30`), 'calendar')).data;
-    const day = (Array.isArray(calendar) ? calendar : calendar.days).find((d) => d.status === 'available');
-    assert.ok(day, 'no bookable day');
-    const placed = await json(
-      await api.post(`${baseURL}/api/orders`, {
-        data: { first_name: 'Salma', last_name: 'Nabil', email, confirm_email: email, phone: '1001234567', country_key: '+20', country: 'EG', terms: true, date: day.date, time: '10:00', rate_plan_id: rate.id, currency: 'EGP' },
-        headers: { 'Idempotency-Key': randomUUID() },
-      }),
-      'checkout',
-    );
+    const placed = await placeOrderThroughAPI(api, baseURL, email);
     const trip = placed.data.order_id;
     // 201 with payment_pending: the provider is still opening the page; the order carries it once open.
     const paymentUrl =
