@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { t as translate } from './helpers.mjs';
+import { cairoDate, t as translate } from './helpers.mjs';
 
 const here = new URL('.', import.meta.url);
 const t = (key) => translate('en', key);
@@ -55,7 +55,7 @@ async function paidOrder(browser, baseURL, email) {
     const pickup = (await json(await api.get(`${baseURL}/api/pickup-points`), 'pickup points')).data[0];
     await json(await api.put(`${baseURL}/api/auth/cart/points`, { data: { start: { pickup_point_id: pickup.id }, same_end: true } }), 'points');
     const rate = (await json(await api.get(`${baseURL}/api/rates`), 'rates')).data[0];
-    const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
+    const from = cairoDate(2);
     const calendar = (await json(await api.get(`${baseURL}/api/orders/calendar?from=${from}&days=30`), 'calendar')).data;
     const days = Array.isArray(calendar) ? calendar : calendar.days;
     const day = days.find((d) => d.status === 'available');

@@ -59,6 +59,13 @@ export async function signedInContext(browser, baseURL, lang, { emailPrefix, fir
   return { context, email, token };
 }
 
+/**
+ * The Cairo date `days` days from now (YYYY-MM-DD). Specs that book 10:00 start two days ahead: the
+ * first bookable day can be tomorrow, whose 10:00 is within the 12-hour booking lead late in a Cairo
+ * evening.
+ */
+export const cairoDate = (days) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date(Date.now() + days * 86_400_000));
+
 /** The JSON body of an API answer, failing with what was asked and the answer when it is not 2xx. */
 export async function apiJSON(res, what) {
   const body = await res.text();
@@ -76,7 +83,7 @@ export async function placeOrderThroughAPI(api, baseURL, email) {
   const pickup = (await apiJSON(await api.get(`${baseURL}/api/pickup-points`), 'pickup points')).data[0];
   await apiJSON(await api.put(`${baseURL}/api/auth/cart/points`, { data: { start: { pickup_point_id: pickup.id }, same_end: true } }), 'points');
   const rate = (await apiJSON(await api.get(`${baseURL}/api/rates`), 'rates')).data[0];
-  const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
+  const from = cairoDate(2);
   const calendar = (await apiJSON(await api.get(`${baseURL}/api/orders/calendar?from=${from}&days=30`), 'calendar')).data;
   const day = (Array.isArray(calendar) ? calendar : calendar.days).find((d) => d.status === 'available');
   assert.ok(day, 'no bookable day');
