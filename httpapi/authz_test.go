@@ -220,15 +220,24 @@ func (e *authzEnv) failedJob(t *testing.T) uuid.UUID {
 func (e *authzEnv) mail(t *testing.T, failed bool) uuid.UUID {
 	t.Helper()
 	ctx := context.Background()
-	id, err := mail.Enqueue(ctx, e.A.Pool, mail.Message{To: uniqueEmail("mb"), Subject: "Hello", Text: "Hello", Key: uuid.NewString()})
+	// A failed message is enqueued and marked failed in one transaction: the sender never sees it
+	// pending, so it cannot claim it and mark it sent over the 'failed' (a flaky CI run once did).
+	tx, err := e.A.Pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	id, err := mail.Enqueue(ctx, tx, mail.Message{To: uniqueEmail("mb"), Subject: "Hello", Text: "Hello", Key: uuid.NewString()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if failed {
-		// Marked failed under the sender's nose: if the sender got it first, mark the sent row failed.
-		if _, err := e.A.Pool.Exec(ctx, `UPDATE mail_outbox SET status = 'failed' WHERE id = $1`, id); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE mail_outbox SET status = 'failed', last_error = 'refused in a test' WHERE id = $1`, id); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
 	}
 	return id
 }
