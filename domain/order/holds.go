@@ -24,7 +24,8 @@ var ErrTooManyUnpaidOrders = domain.Conflict("orders.too_many_unpaid")
 type HoldsCommand interface{ isHoldsCommand() }
 
 // TakeHold counts the order OrderID, held until Until, among the customer's unpaid holds; it is
-// refused when Limit holds are already counted. Taking the same order's hold again changes nothing.
+// refused when Limit holds are already counted. Taking the same order's hold again changes nothing
+// while it counts; once released or lapsed (the order is paid again), it is taken again.
 type TakeHold struct {
 	OrderID string
 	Until   time.Time
@@ -97,7 +98,7 @@ func DecideHolds(s HoldsState, cmd HoldsCommand, now time.Time) ([]HoldsEvent, e
 		if c.OrderID == "" {
 			return nil, ErrInvalidOrder
 		}
-		if _, taken := s.until[c.OrderID]; taken {
+		if until, taken := s.until[c.OrderID]; taken && !s.released[c.OrderID] && now.Before(until) {
 			return nil, nil
 		}
 		if c.Limit > 0 && s.Active(now) >= c.Limit {
@@ -120,6 +121,7 @@ func EvolveHolds(s HoldsState, e HoldsEvent) HoldsState {
 	switch ev := e.(type) {
 	case UnpaidHoldTaken:
 		s.until[ev.OrderID] = ev.HeldUntil
+		delete(s.released, ev.OrderID)
 	case UnpaidHoldReleased:
 		s.released[ev.OrderID] = true
 	default:

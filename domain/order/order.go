@@ -304,6 +304,8 @@ func Decide(s State, cmd Command, now time.Time) ([]Event, error) {
 		return decideExchange(s, c, now)
 	case RecordTripStarted, RecordTripCompleted:
 		return decideJourney(s, c)
+	case PayAgain:
+		return decidePayAgain(s, c, now)
 	default:
 		panic(fmt.Sprintf("order: unknown command %T", cmd))
 	}
@@ -840,6 +842,8 @@ func Evolve(s State, e Event) State {
 		}
 	case OrderExpired:
 		s.status = StatusExpired
+	case OrderHeldAgain:
+		s.status, s.reservation, s.holdUntil = StatusAwaitingPayment, ev.Reservation, ev.HoldUntil
 	case OrderNeedsAttention:
 		s.attention = append(append([]string(nil), s.attention...), ev.Reason)
 		if p, ok := s.payments[ev.PaymentID]; ok && ev.Reason == AttentionAmountMismatch {
