@@ -37,7 +37,7 @@ type ReadModels interface {
 // NewApplication puts the commands and the queries over the read models together. The queries tell
 // the time by the commands' clock and bound guesses with the commands' limiter.
 func NewApplication(commands *Handlers, orders ReadModels, catalogue CalendarCatalogue) Application {
-	now := commands.now
+	now, lead := commands.now, commands.settings.Lead
 	calendar := CalendarHandler{taken: orders, catalogue: catalogue, settings: commands.settings, now: now}
 	return Application{
 		Commands: commands,
@@ -45,11 +45,11 @@ func NewApplication(commands *Handlers, orders ReadModels, catalogue CalendarCat
 			Settings:       SettingsHandler{settings: commands.settings, provider: commands.provider.Name()},
 			Calendar:       calendar,
 			PickupTimes:    PickupTimesHandler{calendar: calendar, pricer: commands.pricer},
-			OwnOrder:       OwnOrderHandler{orders: orders, now: now},
-			MyOrders:       MyOrdersHandler{orders: orders, now: now},
-			TripStatus:     TripStatusHandler{trips: orders, limiter: commands.limiter, now: now},
-			StaffOrder:     StaffOrderHandler{orders: orders, now: now},
-			PurchaseOrders: PurchaseOrdersHandler{orders: orders, now: now},
+			OwnOrder:       OwnOrderHandler{orders: orders, now: now, lead: lead},
+			MyOrders:       MyOrdersHandler{orders: orders, now: now, lead: lead},
+			TripStatus:     TripStatusHandler{trips: orders, limiter: commands.limiter, now: now, lead: lead},
+			StaffOrder:     StaffOrderHandler{orders: orders, now: now, lead: lead},
+			PurchaseOrders: PurchaseOrdersHandler{orders: orders, now: now, lead: lead},
 			Enquiries:      EnquiriesHandler{enquiries: orders},
 			Payments:       PaymentsAuditHandler{payments: orders},
 		},

@@ -36,6 +36,7 @@ func RegisterEvents(r *eventstore.Registry) {
 	eventstore.Register[order.PaymentSessionFailed](r, "PaymentSessionFailed", 1)
 	eventstore.Register[order.PaymentAccepted](r, "PaymentAccepted", 1)
 	eventstore.Register[order.RefundOrdered](r, "RefundOrdered", 1)
+	eventstore.Register[order.OrderHeldAgain](r, "OrderHeldAgain", 1)
 
 	eventstore.Register[order.UnpaidHoldTaken](r, "UnpaidHoldTaken", 1)
 	eventstore.Register[order.UnpaidHoldReleased](r, "UnpaidHoldReleased", 1)

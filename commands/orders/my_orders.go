@@ -23,6 +23,8 @@ type MyOrders struct {
 type MyOrdersHandler struct {
 	orders TravellerRecords
 	now    func() time.Time
+	// lead is the booking lead: an order can be paid again until its start is within it.
+	lead time.Duration
 }
 
 // historyLimit bounds each list of a traveller's history.
@@ -41,7 +43,7 @@ func (h MyOrdersHandler) Handle(ctx context.Context, userID string) (MyOrders, e
 	now := h.now()
 	out := MyOrders{Orders: make([]OrderView, 0, len(list)), Enquiries: make([]Enquiry, 0, len(enquiries))}
 	for _, o := range list {
-		out.Orders = append(out.Orders, viewOf(o, now))
+		out.Orders = append(out.Orders, viewOf(o, now, h.lead))
 	}
 	for _, q := range enquiries {
 		// A converted enquiry is shown as its order.

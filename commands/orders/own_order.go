@@ -17,6 +17,8 @@ type OrderRecords interface {
 type OwnOrderHandler struct {
 	orders OrderRecords
 	now    func() time.Time
+	// lead is the booking lead: an order can be paid again until its start is within it.
+	lead time.Duration
 }
 
 // Handle returns the order tripNumber names if it is userID's; anyone else gets the same
@@ -33,11 +35,11 @@ func (h OwnOrderHandler) Handle(ctx context.Context, tripNumber, userID string) 
 	if o.UserID == "" || o.UserID != userID {
 		return OrderView{}, order.ErrOrderNotFound
 	}
-	return orderWithTimeline(ctx, h.orders, o, h.now())
+	return orderWithTimeline(ctx, h.orders, o, h.now(), h.lead)
 }
 
-func orderWithTimeline(ctx context.Context, orders OrderRecords, o Order, now time.Time) (OrderView, error) {
-	v := viewOf(o, now)
+func orderWithTimeline(ctx context.Context, orders OrderRecords, o Order, now time.Time, lead time.Duration) (OrderView, error) {
+	v := viewOf(o, now, lead)
 	tl, err := orders.Timeline(ctx, o.ID)
 	if err != nil {
 		return OrderView{}, err

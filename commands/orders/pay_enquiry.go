@@ -27,7 +27,7 @@ func (h *Handlers) payEnquiry(ctx context.Context, tripNumber, clientIP string) 
 		return Placed{}, err
 	}
 	if q.Status() == enquiry.StatusConverted {
-		return h.PayOrder(ctx, q.OrderID(), commands.Meta{})
+		return h.PayOrder(ctx, q.OrderID(), commands.Meta{ClientIP: clientIP})
 	}
 	if q.Status() != enquiry.StatusQuoted {
 		return Placed{}, enquiry.ErrNotQuoted

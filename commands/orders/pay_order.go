@@ -80,7 +80,13 @@ func (h *Handlers) openPayment(ctx context.Context, orderID, purpose string, met
 // enquiry's payment link), or for the difference of a requested exchange, or answers the one still
 // open. Only the owner, or whoever knows the trip number and e-mail, reaches it (the caller checks).
 func (h *Handlers) PayOrder(ctx context.Context, orderID string, meta commands.Meta) (Placed, error) {
-	s, _, err := h.LoadOrder(ctx, orderID)
+	return h.payOrder(ctx, orderID, payer{proven: true}, meta)
+}
+
+// payOrder is PayOrder for who: an order whose payment failed or whose hold lapsed is paid again
+// (pay_again.go), while a car can still be held for it.
+func (h *Handlers) payOrder(ctx context.Context, orderID string, who payer, meta commands.Meta) (Placed, error) {
+	s, version, err := h.LoadOrder(ctx, orderID)
 	if err != nil {
 		return Placed{}, err
 	}
@@ -92,17 +98,25 @@ func (h *Handlers) PayOrder(ctx context.Context, orderID string, meta commands.M
 		p.HoldUntil = x.HoldUntil
 		return p, err
 	}
+	if lapsed := s.Status() == order.StatusAwaitingPayment && !h.now().Before(s.HoldUntil()); lapsed ||
+		s.Status() == order.StatusPaymentFailed || s.Status() == order.StatusExpired {
+		return h.payAgain(ctx, s, version, who, meta)
+	}
 	return h.openOrderPayment(ctx, s, meta)
 }
 
-// PayOwnOrder is the traveller's "Pay" on their own order: the session still open, or a new one.
+// PayOwnOrder is the traveller's "Pay" on their own order: the session still open, or a new one, or
+// the order paid again after its payment failed or its hold lapsed.
 // Someone else's order does not exist for them.
 func (h *Handlers) PayOwnOrder(ctx context.Context, tripNumber, userID string, meta commands.Meta) (Placed, error) {
 	s, err := h.ownOrder(ctx, tripNumber, userID)
 	if err != nil {
 		return Placed{}, err
 	}
-	p, err := h.PayOrder(ctx, s.ID(), meta)
-	p.OrderID, p.Status = s.ID(), s.Status()
+	p, err := h.payOrder(ctx, s.ID(), payer{actor: order.Actor{UserID: userID}}, meta)
+	p.OrderID = s.ID()
+	if p.Status == "" {
+		p.Status = s.Status()
+	}
 	return p, err
 }

@@ -14,6 +14,8 @@ type PurchaseOrderRecords interface {
 type PurchaseOrdersHandler struct {
 	orders PurchaseOrderRecords
 	now    func() time.Time
+	// lead is the booking lead: an order can be paid again until its start is within it.
+	lead time.Duration
 }
 
 // Handle returns one page of the orders f selects, newest first, and how many there are in all.
@@ -25,7 +27,7 @@ func (h PurchaseOrdersHandler) Handle(ctx context.Context, f OrderFilter) ([]Ord
 	now := h.now()
 	out := make([]OrderView, 0, len(list))
 	for _, o := range list {
-		out = append(out, viewOf(o, now))
+		out = append(out, viewOf(o, now, h.lead))
 	}
 	return out, total, nil
 }

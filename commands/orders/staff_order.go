@@ -11,6 +11,8 @@ import (
 type StaffOrderHandler struct {
 	orders OrderRecords
 	now    func() time.Time
+	// lead is the booking lead: an order can be paid again until its start is within it.
+	lead time.Duration
 }
 
 // Handle returns the order tripNumber names.
@@ -23,5 +25,5 @@ func (h StaffOrderHandler) Handle(ctx context.Context, tripNumber string) (Order
 	if err != nil {
 		return OrderView{}, err
 	}
-	return orderWithTimeline(ctx, h.orders, o, h.now())
+	return orderWithTimeline(ctx, h.orders, o, h.now(), h.lead)
 }

@@ -39,6 +39,8 @@ type TripStatusHandler struct {
 	trips   TripLookup
 	limiter Limiter
 	now     func() time.Time
+	// lead is the booking lead: an order can be paid again until its start is within it.
+	lead time.Duration
 }
 
 // Handle looks a trip up.
@@ -65,7 +67,7 @@ func (h TripStatusHandler) Handle(ctx context.Context, q TripStatusQuery) (TripS
 		out.Status = "enquiry_" + string(ts.Enquiry.Status)
 	}
 	if ts.Order != nil {
-		o := viewOf(*ts.Order, h.now())
+		o := viewOf(*ts.Order, h.now(), h.lead)
 		o.Contact = order.Contact{FirstName: o.Contact.FirstName, LastName: o.Contact.LastName}
 		o.Actions = Actions{Pay: o.Actions.Pay}
 		o.UserID = ""

@@ -60,9 +60,10 @@ type CancellationNow struct {
 	Refund            money.Money
 }
 
-// viewOf is o as it stands at now.
-func viewOf(o Order, now time.Time) OrderView {
-	v := OrderView{Order: o, Actions: actionsOf(o, now), Cancellation: cancellationOf(o, now)}
+// viewOf is o as it stands at now, under the booking lead lead (an order whose payment failed or
+// whose hold lapsed can be paid again until its start is within it).
+func viewOf(o Order, now time.Time, lead time.Duration) OrderView {
+	v := OrderView{Order: o, Actions: actionsOf(o, now, lead), Cancellation: cancellationOf(o, now)}
 	if o.Status == order.StatusAwaitingPayment && now.Before(o.HoldUntil) {
 		v.OpenPaymentURL = o.PaymentURL()
 	}
@@ -76,15 +77,17 @@ func viewOf(o Order, now time.Time) OrderView {
 	return v
 }
 
-func actionsOf(o Order, now time.Time) Actions {
+func actionsOf(o Order, now time.Time, lead time.Duration) Actions {
 	a := Actions{}
 	if o.TripStartedAt != nil {
 		// The trip is under way (or done): nothing more for the traveller to do here (domain/order).
 		return a
 	}
+	// "Pay now" pays the open session, or pays again an order whose payment failed or whose hold lapsed.
+	a.Pay = order.CanPayAgain(o.Status, o.HoldUntil, o.Trip.StartAt, now, lead)
 	switch o.Status {
 	case order.StatusAwaitingPayment:
-		a.Pay = now.Before(o.HoldUntil)
+		a.Pay = a.Pay || now.Before(o.HoldUntil)
 		a.Cancel = true
 	case order.StatusConfirmed:
 		a.Cancel = now.Before(o.Trip.StartAt)

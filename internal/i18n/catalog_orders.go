@@ -11,6 +11,8 @@ func init() {
 		"orders.trip_number_taken":       {En: "This trip number is already used. Please try again.", Ar: "رقم الرحلة هذا مستخدم بالفعل. يرجى المحاولة مرة أخرى."},
 		"orders.not_yours":               {En: "This order belongs to someone else.", Ar: "هذا الطلب يخص شخصًا آخر."},
 		"orders.not_awaiting_payment":    {En: "This order is not waiting for a payment.", Ar: "هذا الطلب لا ينتظر الدفع."},
+		"orders.too_late_to_pay_again":   {En: "Your trip starts too soon for a car to be held for it again. Please book another day.", Ar: "موعد رحلتك قريب جدًا ولا يمكن حجز سيارة لها مرة أخرى. يرجى حجز يوم آخر."},
+		"orders.day_full_to_pay_again":   {En: "Every car of your trip's day has been booked since. Please book another day.", Ar: "حُجزت كل سيارات يوم رحلتك منذ ذلك الحين. يرجى حجز يوم آخر."},
 		"orders.hold_lapsed":             {En: "The time to pay for this order has run out. Please book again.", Ar: "انتهت مهلة الدفع لهذا الطلب. يرجى الحجز مرة أخرى."},
 		"orders.payment_not_found":       {En: "This payment does not belong to the order.", Ar: "هذه الدفعة لا تخص الطلب."},
 		"orders.capacity_check_needed":   {En: "The booking must be checked again. Please try again.", Ar: "يجب التحقق من الحجز مرة أخرى. يرجى المحاولة مرة أخرى."},

@@ -51,6 +51,7 @@ func New(registry *eventstore.Registry) *Projection {
 			projections.On(paymentReceived),
 			projections.On(paymentAccepted),
 			projections.On(orderStatus[order.OrderExpired](order.StatusExpired)),
+			projections.On(orderStatus[order.OrderHeldAgain](order.StatusAwaitingPayment)),
 			projections.On(orderCancelled),
 			projections.On(orderStatus[order.OrderCompleted](order.StatusCompleted)),
 			projections.On(orderExchanged),

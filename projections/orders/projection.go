@@ -75,6 +75,7 @@ func New(registry *eventstore.Registry) *Projection {
 			projections.On(onOrder[order.PaymentSessionFailed]),
 			projections.On(onOrder[order.PaymentAccepted]),
 			projections.On(onOrder[order.RefundOrdered]),
+			projections.On(onOrder[order.OrderHeldAgain]),
 
 			projections.On(onDay[availability.CapacityReserved]),
 			projections.On(onDay[availability.ReservationConfirmed]),
@@ -405,6 +406,8 @@ func timelineData(e any) map[string]any {
 		return map[string]any{"payment_id": ev.PaymentID, "purpose": ev.Purpose, "reason": ev.Reason}
 	case order.OrderExpired:
 		return map[string]any{"held_until": ev.HeldUntil}
+	case order.OrderHeldAgain:
+		return map[string]any{"hold_until": ev.HoldUntil, "previous_status": ev.PreviousStatus}
 	case order.OrderNeedsAttention:
 		return map[string]any{"reason": ev.Reason, "amount": ev.Amount}
 	case order.OrderCancelled:

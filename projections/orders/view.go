@@ -315,6 +315,8 @@ func (o *Order) apply(e order.Event, at time.Time) {
 		}
 	case order.OrderExpired:
 		o.Status = order.StatusExpired
+	case order.OrderHeldAgain:
+		o.Status, o.Reservation, o.HoldUntil = order.StatusAwaitingPayment, ev.Reservation, ev.HoldUntil
 	case order.OrderNeedsAttention:
 		o.Attention = append(o.Attention, Attention{Reason: ev.Reason, PaymentID: ev.PaymentID, Amount: ev.Amount, At: at})
 		if p := o.payment(ev.PaymentID); p != nil && ev.Reason == order.AttentionAmountMismatch {
