@@ -52,7 +52,16 @@ type Sandbox struct {
 	now       func() time.Time
 	log       *slog.Logger
 	ledger    RefundLedger
+	// settled, when set, says what a payment's notices settled (see SettledBy).
+	settled func(ctx context.Context, paymentID string) string
 }
+
+// SettledBy tells the sandbox how to learn what a payment's notices settled (OutcomeSucceeded,
+// OutcomeFailed, or "" while none has): a browser that comes Back to the page of a payment already
+// settled is sent on to its result (success or failure page) instead of seeing the card form again,
+// as a real provider's hosted page says "already paid". The composition root passes the orders
+// application's PaymentSettled; call it before serving.
+func (s *Sandbox) SettledBy(f func(ctx context.Context, paymentID string) string) { s.settled = f }
 
 // SandboxConfig configures the sandbox.
 type SandboxConfig struct {

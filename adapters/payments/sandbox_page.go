@@ -13,7 +13,7 @@ import (
 
 // ServeHTTP serves the hosted test card page under PagePath:
 //
-//	GET  {PagePath}{session}       the card form
+//	GET  {PagePath}{session}       the card form (or, once the payment is settled, its result page)
 //	POST {PagePath}{session}       pay (or cancel) with a test card
 //	POST {PagePath}{session}/3ds   answer the one-time code step
 //
@@ -42,6 +42,16 @@ func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case r.Method == http.MethodGet && action == "":
+		if s.settled != nil {
+			switch s.settled(r.Context(), sess.PaymentID) {
+			case OutcomeSucceeded:
+				http.Redirect(w, r, sess.Success, http.StatusSeeOther)
+				return
+			case OutcomeFailed:
+				http.Redirect(w, r, sess.Failure, http.StatusSeeOther)
+				return
+			}
+		}
 		s.render(w, http.StatusOK, p)
 	case r.Method == http.MethodPost && action == "":
 		s.pay(w, r, p)

@@ -68,6 +68,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 	feature := httporders.Config{App: application, ReadModels: a.Projections, Idempotency: idem}
 	if sandbox != nil {
 		feature.Sandbox, feature.SandboxPath = sandbox, sandbox.PagePath()
+		sandbox.SettledBy(handlers.PaymentSettled)
 	}
 	d.Features = append(d.Features, httporders.New(feature))
 	d.Features = append(d.Features, dashboard.New(appdashboard.New(reader, nil)))

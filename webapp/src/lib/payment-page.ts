@@ -17,6 +17,23 @@ export class PaymentPageTimeout extends Error {
 
 const orderPage = z.object({ data: z.object({ payment_url: z.string().optional() }) });
 
+// 200 carries the payment page; 202 means the provider is still opening it.
+const payAnswer = z.object({
+  payment_url: z.string().optional(),
+  data: z.object({ payment_pending: z.boolean().optional(), poll: z.string().optional() }).optional(),
+});
+
+/**
+ * "Pay now" on the traveller's order (POST /api/orders/{id}/pay): the session still open, a new one,
+ * or the order paid again (the same trip number, a car held again) after its payment failed or its
+ * hold lapsed. Resolves with the payment page, waiting for it while the provider opens it.
+ */
+export async function payOrder(id: string): Promise<string> {
+  const answer = await api.post(`/api/orders/${encodeURIComponent(id)}/pay`, {}, { schema: payAnswer });
+  if (answer.payment_url) return answer.payment_url;
+  return awaitPaymentPage(answer.data?.poll ?? `/api/orders/${encodeURIComponent(id)}`, id);
+}
+
 /** Polls `poll` (the order) until it carries its payment page; PaymentPageTimeout after paymentPagePoll. */
 export async function awaitPaymentPage(poll: string, orderId: string | null = null): Promise<string> {
   for (let i = 0; i < paymentPagePoll.attempts; i++) {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { PhoneField } from '@/components/ui/phone-field';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { readCheckoutDraft, saveCheckoutDraft } from '@/lib/checkout-draft';
 import { formResolver } from '@/lib/form-resolver';
 import { PaymentPageTimeout } from '@/lib/payment-page';
 import { countryKeys, DEFAULT_PHONE_REGION, toE164 } from '@/lib/phone';
@@ -92,6 +93,16 @@ export function timeOptions(pickup: PickupTimes | undefined, format: (hhmm: stri
   return (pickup?.times ?? []).map(({ time }) => ({ value: time, label: format(time) }));
 }
 
+/** The form's values, with what the traveller filled in before going to pay (lib/checkout-draft) over the defaults. */
+export function restoredValues<V extends Record<string, unknown>>(defaults: V, draft: Record<string, string | boolean> | null): V {
+  if (!draft) return defaults;
+  const out: Record<string, unknown> = { ...defaults };
+  for (const [field, value] of Object.entries(draft)) {
+    if (field in defaults && typeof value === typeof defaults[field]) out[field] = value;
+  }
+  return out as V;
+}
+
 /** The trip's start as the cart's ?departure= takes it, once both parts are chosen. */
 export function departureOf(date: string, time: string): string | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{2}:\d{2}$/.test(time) ? `${date}T${time}` : null;
@@ -105,14 +116,25 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
   const currency = useCurrencyStore((state) => state.currency);
   const settings = useOrderSettings();
   const submit = useSubmitOrder();
+  // "Try again" after a failed payment, or Back from the payment page, finds the form as it was left.
+  const [draft] = useState(() => readCheckoutDraft());
   const form = useForm<Values>({
     resolver: formResolver(schema),
-    defaultValues: {
+    defaultValues: restoredValues<Values>({
       rate_id: '', date: '', time: '', first_name: defaults?.first_name ?? '', last_name: defaults?.last_name ?? '',
       email: defaults?.email ?? '', confirm_email: defaults?.email ?? '', phone_region: DEFAULT_PHONE_REGION,
       phone_number: defaults?.phone_number ?? '', country: 'EG', comments: '', travellers: '', terms: false,
-    },
+    }, draft),
   });
+  // A restored rate plan and pickup time are chosen again once their options have loaded.
+  const pendingRate = useRef(typeof draft?.rate_id === 'string' ? draft.rate_id : '');
+  const pendingTime = useRef(typeof draft?.time === 'string' ? draft.time : '');
+  useEffect(() => {
+    if (pendingRate.current && rates.some((rate) => rate.value === pendingRate.current)) {
+      form.setValue('rate_id', pendingRate.current);
+      pendingRate.current = '';
+    }
+  }, [rates, form]);
   const { errors } = form.formState;
   const fieldMessage = useFieldMessage();
   const rateChosen = Boolean(useWatch({ control: form.control, name: 'rate_id' }));
@@ -122,6 +144,12 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
   useEffect(() => onDepartureChange?.(departure), [departure, onDepartureChange]);
   const pickup = usePickupTimes(date);
   const times = useMemo(() => timeOptions(pickup.data, (hhmm) => formatClock(hhmm, language)), [pickup.data, language]);
+  useEffect(() => {
+    if (pendingTime.current && times.some((option) => option.value === pendingTime.current)) {
+      form.setValue('time', pendingTime.current);
+      pendingTime.current = '';
+    }
+  }, [times, form]);
   const noTimeFits = Boolean(date) && pickup.data?.date === date && pickup.data.status === 'available' && times.length === 0;
   // Nothing can be paid for a trip that fits no time of the day, nor one the cart timed for the chosen start refuses.
   const payBlock = blocked ?? (noTimeFits ? (pickup.data?.message ?? t('checkout.noTimeFits')) : null);
@@ -154,6 +182,7 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
       terms: values.terms,
       currency,
     };
+    saveCheckoutDraft(values);
     try {
       // A second click or a retry of the same order is the same action (one Idempotency-Key).
       const { paymentUrl } = await submit.mutateAsync(input);
@@ -202,6 +231,7 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
           onChange={(day) => {
             form.setValue('date', day.date, { shouldValidate: true });
             form.setValue('time', '');
+            pendingTime.current = '';
           }}
         />
         {errors.date?.message ? <p className="field__error" role="alert">{fieldMessage(errors.date.message, t('fields.date'))}</p> : null}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { useCommand } from '@/lib/command';
-import { awaitPaymentPage } from '@/lib/payment-page';
+import { payOrder } from '@/lib/payment-page';
 
 import { moneySchema, orderKey, orderSchema, ordersKey, type Order } from './types';
 
@@ -30,17 +30,6 @@ export function exchangeOrder(id: string, input: ExchangeInput): Promise<ActionR
   return api.post(`/api/orders/${encodeURIComponent(id)}/exchange`, input, { schema: orderAnswer });
 }
 
-// 200 carries the payment page; 202 means the provider is still opening it (lib/payment-page).
-const payAnswer = z.object({
-  payment_url: z.string().optional(),
-  data: z.object({ payment_pending: z.boolean().optional(), poll: z.string().optional() }).optional(),
-});
-
-export async function payOrder(id: string): Promise<string> {
-  const answer = await api.post(`/api/orders/${encodeURIComponent(id)}/pay`, {}, { schema: payAnswer });
-  if (answer.payment_url) return answer.payment_url;
-  return awaitPaymentPage(answer.data?.poll ?? `/api/orders/${encodeURIComponent(id)}`, id);
-}
 
 /** A change to an order: the answer replaces the cached order, and the history refetches. */
 export function useOrderAction<I>(id: string, run: (input: I) => Promise<ActionResult>) {

@@ -54,6 +54,9 @@ function OrderBody({ order: o }: { order: Order }) {
             {o.status === 'awaiting_payment' ? (
               <p className="muted">{t('orders.payBefore', { time: t('common.cairoTime', { time: formatDate(o.hold_until, language, { timeStyle: 'short' }) }) })}</p>
             ) : null}
+            {o.actions.pay && (o.status === 'payment_failed' || o.status === 'expired') ? (
+              <p className="muted" data-testid="pay-again-hint">{t('orders.payAgainHint')}</p>
+            ) : null}
           </div>
           <p className="order-when">
             {formatDate(`${trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {t('common.cairoTime', { time: formatClock(trip.time, language) })}
@@ -129,6 +132,7 @@ function OrderBody({ order: o }: { order: Order }) {
             {o.actions.pay ? (
               <Button
                 loading={pay.isPending}
+                data-testid="pay-now"
                 onClick={() =>
                   pay.mutate(undefined, {
                     onSuccess: (url) => window.location.assign(url),

@@ -5,7 +5,9 @@ import { api } from '@/lib/api-client';
 import { useCommand } from '@/lib/command';
 
 const orderStatusSchema = z
-  .object({ data: z.object({ id: z.string(), status: z.string(), payment_url: z.string().optional() }) })
+  .object({
+    data: z.object({ id: z.string(), status: z.string(), payment_url: z.string().optional(), actions: z.object({ pay: z.boolean().optional() }).optional() }),
+  })
   .transform((value) => value.data);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
@@ -10,23 +10,34 @@ import { EmptyState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useCountdown } from '@/hooks/use-countdown';
 import { useLanguage } from '@/hooks/use-language';
+import { clearCheckoutDraft } from '@/lib/checkout-draft';
 import { toast } from '@/lib/toast';
 import { formatNumber } from '@/utils/format';
 
 import { outcomeOf, useOrderStatus, usePayEnquiry, type PaymentOutcome } from '../api/get-payment';
+import { PayAgainButton } from './pay-again';
 import './payments.css';
 
 const SUCCESS_SECONDS = 5;
 const FAILURE_SECONDS = 10;
 
-/** The result of a payment: a countdown in seconds, then the order (success) or the checkout (failure). */
+/**
+ * The result of a payment: a countdown in seconds, then the order (success) or the checkout (failure).
+ * A failed order that can still be paid (its trip number kept, a car can be held for it again) offers
+ * "Pay now" instead, and waits for the traveller: "Try again" goes back to the checkout as it was left.
+ */
 export function PaymentOutcomeView({ outcome, orderId, reason }: { outcome: PaymentOutcome; orderId: string | null; reason?: string | null }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
   const target = outcome === 'success' ? (orderId ? paths.order(orderId) : paths.account) : paths.checkout;
   const go = useCallback(() => void navigate(target, { replace: true }), [navigate, target]);
-  const left = useCountdown(outcome === 'success' ? SUCCESS_SECONDS : FAILURE_SECONDS, go, outcome !== 'pending');
+  const order = useOrderStatus(orderId ?? '', outcome === 'failure' && Boolean(orderId));
+  const payable = outcome === 'failure' && Boolean(orderId) && order.data?.actions?.pay === true && order.data.status !== 'awaiting_payment';
+  const left = useCountdown(outcome === 'success' ? SUCCESS_SECONDS : FAILURE_SECONDS, go, outcome !== 'pending' && !payable);
+  useEffect(() => {
+    if (outcome === 'success') clearCheckoutDraft();
+  }, [outcome]);
 
   if (outcome === 'pending') {
     return (
@@ -47,14 +58,18 @@ export function PaymentOutcomeView({ outcome, orderId, reason }: { outcome: Paym
       <p className="result__text">{success ? t('payments.successText') : t('payments.failureText')}</p>
       {!success && reason ? <p className="muted">{t(`payments.reasons.${reason}`, { defaultValue: '' })}</p> : null}
       {orderId ? <p className="muted">{t('payments.tripNumber', { number: orderId })}</p> : null}
-      <p className="muted" aria-live="polite" data-testid="payment-countdown">
-        {t(success ? 'payments.redirectOrder' : 'payments.redirectCheckout', { seconds: formatNumber(Math.max(left, 0), language) })}
-      </p>
+      {payable ? (
+        <p className="muted" data-testid="pay-again-text">{t('payments.payAgainText')}</p>
+      ) : (
+        <p className="muted" aria-live="polite" data-testid="payment-countdown">
+          {t(success ? 'payments.redirectOrder' : 'payments.redirectCheckout', { seconds: formatNumber(Math.max(left, 0), language) })}
+        </p>
+      )}
       <div className="button-row button-row--center">
-        {success ? (
-          <ButtonLink to={target}>{t('payments.viewOrder')}</ButtonLink>
-        ) : (
-          <ButtonLink to={paths.checkout}>{t('payments.tryAgain')}</ButtonLink>
+        {success ? <ButtonLink to={target}>{t('payments.viewOrder')}</ButtonLink> : null}
+        {payable && orderId ? <PayAgainButton orderId={orderId} /> : null}
+        {success ? null : (
+          <ButtonLink to={paths.checkout} variant={payable ? 'secondary' : undefined}>{t('payments.tryAgain')}</ButtonLink>
         )}
       </div>
     </div>

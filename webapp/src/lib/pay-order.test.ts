@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { api } from '@/lib/api-client';
-import { PaymentPageTimeout, paymentPagePoll } from '@/lib/payment-page';
-
-import { payOrder } from './order-actions';
+import { api } from './api-client';
+import { PaymentPageTimeout, payOrder, paymentPagePoll } from './payment-page';
 
 describe('payOrder', () => {
   afterEach(() => vi.restoreAllMocks());
