@@ -12,6 +12,7 @@ import (
 	"mishwar/commands/orders/orderstest"
 	"mishwar/domain/availability"
 	cat "mishwar/domain/catalogue"
+	"mishwar/domain/money"
 	"mishwar/domain/order"
 )
 
@@ -177,5 +178,44 @@ func TestTwoConcurrentPayAgainsOpenOneProviderSession(t *testing.T) {
 	}
 	if n := f.Day(t, "2026-11-18").Taken(); n != 1 {
 		t.Fatalf("%d cars held for one order", n)
+	}
+}
+
+// A guest who paid a quote without an account pays again through the quote's payment link (the trip
+// number and e-mail proven): the same trip number, confirmed by the second payment.
+func TestAGuestPaysAQuoteAgainThroughItsLink(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 1)
+	ctx := context.Background()
+	in := orderscmd.EnquiryInput{
+		Lang: "en", ProgramID: f.Program(t, "Giza day", true, f.Sights...).String(),
+		Contact:           order.Contact{FirstName: "Omar", LastName: "Fathy", Email: "omar@example.com", Phone: "+201001234567", Country: "EG"},
+		EmailConfirmation: "omar@example.com", TermsAgreed: true, Date: "2026-11-18", Time: "10:00", RatePlanID: f.Plan.String(),
+		Start: &orderscmd.PointRequest{PickupPointID: f.Pickup.String()},
+	}
+	sub, err := f.Orders.SubmitEnquiry(ctx, in, orderstest.UserMeta(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Orders.QuoteEnquiry(ctx, sub.TripNumber, money.New(160000, money.EGP), "tickets included", 48*time.Hour, "", "", orderstest.UserMeta("admin")); err != nil {
+		t.Fatal(err)
+	}
+	guest := orderstest.UserMeta("")
+	guest.ClientIP = "203.0.113.7"
+	p, err := f.Orders.PayEnquiryLink(ctx, sub.TripNumber, "omar@example.com", guest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Notify(t, orderstest.Notice(p, "declined", payments.OutcomeFailed, money.New(160000, money.EGP)))
+	if _, err := f.Orders.PayEnquiryLink(ctx, sub.TripNumber, "else@example.com", guest); !errors.Is(err, orderscmd.ErrTripNotFound) {
+		t.Fatalf("the link with another e-mail: %v", err)
+	}
+	again, err := f.Orders.PayEnquiryLink(ctx, sub.TripNumber, "omar@example.com", guest)
+	if err != nil || again.OrderID != sub.TripNumber || again.PaymentID == p.PaymentID || again.PaymentURL == "" {
+		t.Fatalf("paying the quote again: %+v %v", again, err)
+	}
+	f.Notify(t, orderstest.Notice(again, "paid", payments.OutcomeSucceeded, money.New(160000, money.EGP)))
+	if s := f.Order(t, sub.TripNumber); s.Status() != order.StatusConfirmed || s.Price() != money.New(160000, money.EGP) {
+		t.Fatalf("after paying again: %s %v", s.Status(), s.Price())
 	}
 }
