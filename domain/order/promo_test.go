@@ -211,5 +211,3 @@ func TestAPromoCodeIsUsedWithinItsLimitsPerCustomerAndInTotal(t *testing.T) {
 		})
 	}
 }
-
-
