@@ -157,7 +157,7 @@ func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.T
 		Policy: h.settings.Policy(), ServiceHours: hours, TripStarted: started}, h.now()); err != nil {
 		return order.Trip{}, money.Money{}, err
 	}
-	return priced.Trip, money.New(priced.Trip.Quote.Total.Minor-s.Price().Minor, money.EGP), nil
+	return priced.Trip, money.New(s.PriceFor(priced.Trip).Minor-s.Price().Minor, money.EGP), nil
 }
 
 // ExchangeOwnOrder is the traveller moving their own order (in.OrderID as the path names it).

@@ -15,8 +15,9 @@ import (
 // (by the traveller or staff, paid or not), when its hold lapses unpaid, when its payment fails, or
 // when placing it failed after the use was counted: an order that will not go ahead does not keep a
 // code from someone who will use it. Redeeming the same order again changes nothing while its use
-// counts; after it was given back, it is counted again under the limits (a payment that arrives
-// late and confirms the order after all).
+// counts; after it was given back (a payment that failed or lapsed, then arrived and confirmed the
+// order after all), it is counted again if the limits allow; if they do not, the order goes ahead
+// at the price it was placed at (the money is in) and its use is not counted.
 
 // RedemptionsCommand is one of an offer's redemption commands.
 type RedemptionsCommand interface{ isRedemptionsCommand() }
