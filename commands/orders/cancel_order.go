@@ -52,6 +52,8 @@ func (h *Handlers) CancelOrder(ctx context.Context, orderID string, actor order.
 		}
 	}
 	h.releaseUnpaidHold(ctx, orderID, order.HoldReleasedCancelled, sub(meta, "unpaid-hold"))
+	// A cancelled order gives its promo code's use back (domain/order, redemptions.go).
+	h.givePromoBack(ctx, s.Placed().Promo, orderID, order.PromoBackCancelled, sub(meta, "promo"))
 	// A repeat (a double click under one Idempotency-Key, even at the same moment) is the same
 	// decision with the same refund: it answers the same outcome.
 	return h.refundOutcome(ctx, orderID, refundID, res.Position)

@@ -41,6 +41,9 @@ func RegisterEvents(r *eventstore.Registry) {
 	eventstore.Register[order.UnpaidHoldTaken](r, "UnpaidHoldTaken", 1)
 	eventstore.Register[order.UnpaidHoldReleased](r, "UnpaidHoldReleased", 1)
 
+	eventstore.Register[order.PromoRedeemed](r, "PromoRedeemed", 1)
+	eventstore.Register[order.PromoGivenBack](r, "PromoGivenBack", 1)
+
 	eventstore.Register[payment.PaymentStarted](r, "PaymentStarted", 1)
 	eventstore.Register[payment.PaymentSucceeded](r, "PaymentSucceeded", 1)
 	eventstore.Register[payment.PaymentDeclined](r, "PaymentDeclined", 1)

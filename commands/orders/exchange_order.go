@@ -157,7 +157,7 @@ func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.T
 		Policy: h.settings.Policy(), ServiceHours: hours, TripStarted: started}, h.now()); err != nil {
 		return order.Trip{}, money.Money{}, err
 	}
-	return priced.Trip, money.New(priced.Trip.Quote.Total.Minor-s.Price().Minor, money.EGP), nil
+	return priced.Trip, money.New(s.PriceFor(priced.Trip).Minor-s.Price().Minor, money.EGP), nil
 }
 
 // ExchangeOwnOrder is the traveller moving their own order (in.OrderID as the path names it).
@@ -173,7 +173,9 @@ func (h *Handlers) ExchangeOwnOrder(ctx context.Context, in ExchangeInput, meta 
 // ExchangeQuote is what an exchange would make of an order: the new trip, the difference (positive:
 // to pay; negative: to be refunded) and the currency rates the order was shown in.
 type ExchangeQuote struct {
-	Trip       order.Trip
+	Trip order.Trip
+	// Total is what the order would cost on Trip: its price less the order's promo code, if any.
+	Total      money.Money
 	Difference money.Money
 	Rates      []money.Rate
 }
@@ -189,5 +191,5 @@ func (h *Handlers) QuoteOwnExchange(ctx context.Context, in ExchangeInput) (Exch
 	if err != nil {
 		return ExchangeQuote{}, err
 	}
-	return ExchangeQuote{Trip: trip, Difference: diff, Rates: s.Placed().Rates}, nil
+	return ExchangeQuote{Trip: trip, Total: s.PriceFor(trip), Difference: diff, Rates: s.Placed().Rates}, nil
 }

@@ -54,6 +54,9 @@ func (h *Handlers) ExpireHold(ctx context.Context, hold Hold) error {
 	if err != nil {
 		return wrap("load order", err)
 	}
+	if s.Status() == order.StatusExpired {
+		h.givePromoBack(ctx, s.Placed().Promo, s.ID(), order.PromoBackExpired, sub(meta, "promo"))
+	}
 	x, pending := s.PendingExchange()
 	switch {
 	case pending && x.Reservation == hold.Reservation:

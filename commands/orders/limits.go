@@ -42,6 +42,9 @@ var (
 	// TripJoinAddressRule bounds trip-room join guesses per client address across sessions, so
 	// opening more sessions buys no more guesses; looser, because many travellers share an address.
 	TripJoinAddressRule = LimitRule{Name: "tripjoin-ip", Limit: 60, Period: 10 * time.Minute}
+	// PromoRule bounds promo code look-ups per signed-in traveller: enough to try a code on every
+	// rate plan and start, too few to guess codes.
+	PromoRule = LimitRule{Name: "promo", Limit: 30, Period: 10 * time.Minute}
 )
 
 // take spends an attempt when there is a limiter (tests may run without one).

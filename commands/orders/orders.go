@@ -89,6 +89,8 @@ type Handlers struct {
 	pickupPoints PickupPoints
 	limiter      Limiter
 	holds        Holds
+	// offers finds the offer a promo code names (nil: no code applies).
+	offers Offers
 	// outcomeWait bounds how long a command waits for the provider's answer to what it ordered (a
 	// session's page, a refund) before answering that it is in progress.
 	outcomeWait time.Duration
@@ -110,6 +112,8 @@ type Config struct {
 	Limiter Limiter
 	// Holds lists the lapsed holds the staff's "expire holds" settles (see HoldsFrom).
 	Holds Holds
+	// Offers finds the offer a promo code names (nil: every code is unknown).
+	Offers Offers
 	// OutcomeWait bounds how long "pay now", checkout and refunds wait for the provider's answer,
 	// which a job worker records (default DefaultOutcomeWait; the answer then says it is pending).
 	OutcomeWait time.Duration
@@ -129,7 +133,7 @@ func New(c Config) *Handlers {
 	}
 	return &Handlers{runner: c.Runner, catalogue: c.Catalogue, pricer: c.Pricer, provider: c.Provider,
 		settings: c.Settings, publicURL: c.PublicURL, log: c.Logger,
-		pickupPoints: c.PickupPoints, limiter: c.Limiter, holds: c.Holds, outcomeWait: c.OutcomeWait}
+		pickupPoints: c.PickupPoints, limiter: c.Limiter, holds: c.Holds, offers: c.Offers, outcomeWait: c.OutcomeWait}
 }
 
 // Settings exposes the booking rules (for the calendar and the rules shown before confirming).

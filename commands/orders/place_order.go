@@ -32,6 +32,8 @@ type PlaceOrderInput struct {
 	DisplayCurrency money.Currency
 	// Start and End replace the cart's points when set: a pickup point or a place in the service area.
 	Start, End *PointRequest
+	// PromoCode is the promo code typed at checkout ("": none).
+	PromoCode string
 }
 
 // Placed is an order placed with its payment session.
@@ -142,6 +144,9 @@ func (h *Handlers) PlaceOrder(ctx context.Context, in PlaceOrderInput, meta comm
 	if err := priced.OneDay(FirstPickup(hours, startAt)); err != nil {
 		return Placed{}, err
 	}
+	if cmd, err = h.withPromo(ctx, cmd, in.PromoCode); err != nil {
+		return Placed{}, err
+	}
 	return h.place(ctx, cmd, meta, now)
 }
 
@@ -196,9 +201,15 @@ func (h *Handlers) place(ctx context.Context, cmd order.PlaceOrder, meta command
 		if err := h.takeUnpaidHold(ctx, cmd.UserID, meta.ClientIP, tripNumber, now.Add(h.settings.Hold), holdMeta); err != nil {
 			return Placed{}, wrap("count the unpaid hold", err)
 		}
+		promoMeta := sub(meta, fmt.Sprintf("promo/%d", attempt))
+		if err := h.redeemPromo(ctx, cmd, tripNumber, promoMeta); err != nil {
+			h.releaseHoldOf(ctx, cmd.UserID, meta.ClientIP, tripNumber, order.HoldReleasedNotPlaced, sub(holdMeta, "compensate"))
+			return Placed{}, wrap("use the promo code", err)
+		}
 		if _, err := execDay(ctx, h, day, availability.ReserveCapacity{
 			Reservation: reservation, OrderID: tripNumber, Day: day, Capacity: capacity, HoldUntil: now.Add(h.settings.Hold),
 		}, reserveMeta); err != nil {
+			h.givePromoBack(ctx, cmd.Promo, tripNumber, order.PromoBackNotPlaced, sub(promoMeta, "compensate"))
 			h.releaseHoldOf(ctx, cmd.UserID, meta.ClientIP, tripNumber, order.HoldReleasedNotPlaced, sub(holdMeta, "compensate"))
 			return Placed{}, wrap("reserve", err)
 		}
@@ -206,6 +217,7 @@ func (h *Handlers) place(ctx context.Context, cmd order.PlaceOrder, meta command
 		_, err = execOrder(ctx, h, tripNumber, cmd, placeMeta)
 		if err != nil {
 			h.release(ctx, day, reservation, availability.ReasonPlacingFailed, false, sub(reserveMeta, "compensate"))
+			h.givePromoBack(ctx, cmd.Promo, tripNumber, order.PromoBackNotPlaced, sub(promoMeta, "compensate"))
 			h.releaseHoldOf(ctx, cmd.UserID, meta.ClientIP, tripNumber, order.HoldReleasedNotPlaced, sub(holdMeta, "compensate"))
 			if errors.Is(err, order.ErrTripNumberTaken) && fixed == "" {
 				continue

@@ -115,6 +115,7 @@ func (h *Handlers) applySuccess(ctx context.Context, st payment.State, meta comm
 	if s.Status() == order.StatusConfirmed {
 		h.confirmCar(ctx, s, sub(meta, "confirm"))
 		h.releaseUnpaidHold(ctx, s.ID(), order.HoldReleasedPaid, sub(meta, "unpaid-hold"))
+		h.recountPromo(ctx, s, sub(meta, "promo"))
 	}
 	return res.Position, nil
 }
@@ -160,6 +161,7 @@ func (h *Handlers) applyFailure(ctx context.Context, st payment.State, meta comm
 	if s.Status() == order.StatusPaymentFailed {
 		h.release(ctx, s.Trip().Day, s.Reservation(), availability.ReasonPaymentFailed, true, sub(meta, "release"))
 		h.releaseUnpaidHold(ctx, s.ID(), order.HoldReleasedFailed, sub(meta, "unpaid-hold"))
+		h.givePromoBack(ctx, s.Placed().Promo, s.ID(), order.PromoBackFailed, sub(meta, "promo"))
 	}
 	for _, e := range res.Events {
 		if x, ok := e.(order.ExchangeAbandoned); ok && x.NewReservation != s.Reservation() {

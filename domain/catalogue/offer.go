@@ -43,6 +43,10 @@ type OfferFields struct {
 	ProgramIDs  []uuid.UUID `json:"program_ids"`
 	RatePlanIDs []uuid.UUID `json:"rate_plan_ids"`
 	Active      bool        `json:"active"`
+	// LimitPerCustomer and LimitTotal bound how many orders may use the promo code, per customer
+	// and in all (0: no bound). Counted on the offer's own stream (domain/order, redemptions.go).
+	LimitPerCustomer int `json:"limit_per_customer"`
+	LimitTotal       int `json:"limit_total"`
 }
 
 // Normalized trims the texts, upper-cases the promo code and drops ids the scope does not use.
@@ -91,6 +95,15 @@ func (f OfferFields) Validate() error {
 	until, okUntil := c.date("valid_until", f.ValidUntil, true)
 	if okFrom && okUntil && until.Before(from) {
 		c.add("valid_until", keyEndBeforeStart)
+	}
+	if f.LimitPerCustomer < 0 {
+		c.add("limit_per_customer", keyOutOfRange)
+	}
+	if f.LimitTotal < 0 {
+		c.add("limit_total", keyOutOfRange)
+	}
+	if f.LimitPerCustomer > 0 && f.LimitTotal > 0 && f.LimitPerCustomer > f.LimitTotal {
+		c.add("limit_per_customer", keyOutOfRange)
 	}
 	switch f.AppliesTo {
 	case AppliesToAll:

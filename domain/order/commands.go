@@ -32,6 +32,9 @@ type PlaceOrder struct {
 	Reservation       string
 	Policy            Policy
 	ServiceHours      catalogue.BusinessHours
+	// Promo is the promo code applied to Trip's price (ApplyPromo), its use already counted on the
+	// offer's stream; nil without one.
+	Promo *Discount
 }
 
 // RequestPayment records a payment session opened with a provider for the order (Purpose order) or

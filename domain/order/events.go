@@ -50,6 +50,8 @@ type OrderPlaced struct {
 	HoldUntil       time.Time      `json:"hold_until"`
 	Cancellation    Cancellation   `json:"cancellation"`
 	PlacedAt        time.Time      `json:"placed_at"`
+	// Promo is the promo code applied: the order's price is its PriceAfter, not Trip.Quote.Total.
+	Promo *Discount `json:"promo,omitempty"`
 }
 
 // PaymentRequested: a payment session was opened with a provider; the traveller pays at RedirectURL.
@@ -141,6 +143,8 @@ type ExchangeRequested struct {
 	NewReservation string      `json:"new_reservation"`
 	Difference     money.Money `json:"difference"`
 	HoldUntil      time.Time   `json:"hold_until"`
+	// Promo is the order's discount taken off the new trip's price (the difference is on it).
+	Promo *Discount `json:"promo,omitempty"`
 }
 
 // OrderExchanged: the order now goes on another date, time or itinerary. A negative Difference is owed
@@ -152,6 +156,8 @@ type OrderExchanged struct {
 	OldReservation string      `json:"old_reservation"`
 	NewReservation string      `json:"new_reservation"`
 	Difference     money.Money `json:"difference"`
+	// Promo is the order's discount taken off the new trip's price, which is the order's price now.
+	Promo *Discount `json:"promo,omitempty"`
 }
 
 // ExchangeAbandoned: a requested exchange was not paid (failed or lapsed); the order stays as it was.

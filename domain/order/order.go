@@ -327,7 +327,7 @@ func decidePlace(s State, c PlaceOrder, now time.Time) ([]Event, error) {
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if !Consistent(c.Trip) {
+	if !Consistent(c.Trip) || (c.Promo != nil && !c.Promo.consistent(c.Trip)) {
 		return nil, ErrInvalidOrder
 	}
 	display := c.DisplayCurrency
@@ -353,6 +353,7 @@ func decidePlace(s State, c PlaceOrder, now time.Time) ([]Event, error) {
 		HoldUntil:       now.Add(c.Policy.Hold).UTC(),
 		Cancellation:    c.Policy.Cancellation,
 		PlacedAt:        now.UTC(),
+		Promo:           c.Promo,
 	}}, nil
 }
 
@@ -759,16 +760,18 @@ func decideExchange(s State, c ExchangeOrder, now time.Time) ([]Event, error) {
 	}
 	to := c.To
 	to.StartAt = to.StartAt.UTC()
-	diff := money.New(to.Quote.Total.Minor-s.price.Minor, money.EGP)
+	// The order's promo code keeps applying: the new trip's price is taken off by the same discount.
+	promo := discountOn(to, s.placed.Promo)
+	diff := money.New(priceOf(to, promo).Minor-s.price.Minor, money.EGP)
 	if diff.Minor > 0 {
 		return []Event{ExchangeRequested{
 			ExchangeID: c.ExchangeID, To: to, NewReservation: c.NewReservation, Difference: diff,
-			HoldUntil: now.Add(c.Policy.Hold).UTC(),
+			HoldUntil: now.Add(c.Policy.Hold).UTC(), Promo: promo,
 		}}, nil
 	}
 	return []Event{OrderExchanged{
 		ExchangeID: c.ExchangeID, From: s.trip, To: to,
-		OldReservation: s.reservation, NewReservation: c.NewReservation, Difference: diff,
+		OldReservation: s.reservation, NewReservation: c.NewReservation, Difference: diff, Promo: promo,
 	}}, nil
 }
 
@@ -806,7 +809,7 @@ func Evolve(s State, e Event) State {
 		s.status, s.placed = StatusAwaitingPayment, ev
 		s.id, s.userID, s.email = ev.OrderID, ev.UserID, ev.Contact.Email
 		s.trip, s.reservation, s.holdUntil = ev.Trip, ev.Reservation, ev.HoldUntil
-		s.price = ev.Trip.Quote.Total
+		s.price = priceOf(ev.Trip, ev.Promo)
 		s.paid, s.refunded, s.kept = money.New(0, money.EGP), money.New(0, money.EGP), money.New(0, money.EGP)
 		s.cancellation = ev.Cancellation
 	case PaymentSessionOrdered:
@@ -880,7 +883,7 @@ func Evolve(s State, e Event) State {
 	case ExchangeRequested:
 		s.exchange = &pendingExchange{id: ev.ExchangeID, to: ev.To, reservation: ev.NewReservation, difference: ev.Difference, holdUntil: ev.HoldUntil}
 	case OrderExchanged:
-		s.trip, s.reservation, s.price = ev.To, ev.NewReservation, ev.To.Quote.Total
+		s.trip, s.reservation, s.price = ev.To, ev.NewReservation, priceOf(ev.To, ev.Promo)
 		s.exchange = nil
 		s.exchanges[ev.ExchangeID] = true
 	case ExchangeAbandoned:

@@ -284,6 +284,7 @@ func (s State) exchanged() OrderExchanged {
 	return OrderExchanged{
 		ExchangeID: s.exchange.id, From: s.trip, To: s.exchange.to,
 		OldReservation: s.reservation, NewReservation: s.exchange.reservation, Difference: s.exchange.difference,
+		Promo: discountOn(s.exchange.to, s.placed.Promo),
 	}
 }
 

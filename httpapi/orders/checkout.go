@@ -47,6 +47,7 @@ type orderRequest struct {
 	Start             *orderPointRequest `json:"start"`
 	End               *orderPointRequest `json:"end"`
 	ProgramID         httpx.FlexString   `json:"program_id"`
+	PromoCode         string             `json:"promo_code"`
 }
 
 // contact reads the contact fields under the names old and new clients send them.
@@ -92,7 +93,7 @@ func (h *Handler) placeOrder(w http.ResponseWriter, r *http.Request) {
 	placed, err := h.app.Commands.PlaceOrder(r.Context(), apporders.PlaceOrderInput{
 		UserID: userID(r), Lang: lang(r), Contact: contact, EmailConfirmation: confirm, TermsAgreed: bool(req.Terms),
 		Date: req.Date, Time: req.Time, RatePlanID: req.ratePlan(), DisplayCurrency: req.currency(),
-		Start: req.Start.point(), End: req.End.point(),
+		Start: req.Start.point(), End: req.End.point(), PromoCode: req.PromoCode,
 	}, httpx.Meta(r))
 	if err == nil {
 		err = h.waitForOrders(r.Context(), placed.Position)

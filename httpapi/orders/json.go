@@ -157,6 +157,7 @@ type orderJSON struct {
 	Contact         order.Contact             `json:"contact"`
 	Trip            orderTripJSON             `json:"trip"`
 	Total           moneyJSON                 `json:"total"`
+	Promo           *promoJSON                `json:"promo,omitempty"`
 	Prices          []moneyJSON               `json:"prices"`
 	DisplayCurrency money.Currency            `json:"display_currency"`
 	Paid            moneyJSON                 `json:"paid"`
@@ -244,7 +245,7 @@ func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
 	out := orderJSON{
 		ID: o.ID, TripNumber: o.ID, Status: o.Status, Source: o.Source, PlacedAt: o.PlacedAt, UpdatedAt: o.UpdatedAt,
 		HoldUntil: o.HoldUntil, Contact: o.Contact, Trip: toTrip(o.Trip, lang), Total: toMoney(o.Price),
-		Prices: convertedAll(o.Price, o.Rates), DisplayCurrency: o.DisplayCurrency,
+		Prices: convertedAll(o.Price, o.Rates), DisplayCurrency: o.DisplayCurrency, Promo: toPromoJSON(o.Promo),
 		Paid: toMoney(o.Paid), Refunded: toMoney(o.Refunded), RefundPending: toMoney(o.RefundPending()), Owed: toMoney(o.Owed()), NeedsAttention: o.NeedsAttention(),
 		Attention: []attentionJSON{}, Payments: []paymentJSON{}, Refunds: []refundJSON{}, RefundRequests: []refundRequestJSON{},
 		Cancellation: cancellationJSON{FreeUntil: c.FreeUntil, FreeHoursBefore: c.FreeHoursBefore, LateRefundPercent: c.LateRefundPercent,

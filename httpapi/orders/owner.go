@@ -100,8 +100,8 @@ func (h *Handler) exchangeQuote(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{
-		"trip": toTrip(x.Trip, lang(r)), "total": toMoney(x.Trip.Quote.Total), "difference": toMoney(x.Difference),
-		"prices": convertedAll(x.Trip.Quote.Total, x.Rates),
+		"trip": toTrip(x.Trip, lang(r)), "total": toMoney(x.Total), "difference": toMoney(x.Difference),
+		"prices": convertedAll(x.Total, x.Rates),
 	}})
 }
 

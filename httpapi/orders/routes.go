@@ -67,6 +67,7 @@ func (h *Handler) Routes(api *mux.Router) {
 	api.HandleFunc("/orders/calendar", h.calendar).Methods(http.MethodGet)
 	api.HandleFunc("/orders/pickup-times", user(h.pickupTimes)).Methods(http.MethodGet)
 	api.HandleFunc("/orders", user(submission(h.placeOrder))).Methods(http.MethodPost)
+	api.HandleFunc("/orders/promo", user(h.promoQuote)).Methods(http.MethodGet)
 	api.HandleFunc("/orders", user(h.myOrders)).Methods(http.MethodGet)
 	api.HandleFunc("/orders/{id}", user(h.getOrder)).Methods(http.MethodGet)
 	api.HandleFunc("/orders/{id}/pay", user(command(h.payOrder))).Methods(http.MethodPost)

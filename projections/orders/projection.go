@@ -397,7 +397,11 @@ func insertTimeline(ctx context.Context, tx pgx.Tx, rec projections.Envelope, tr
 func timelineData(e any) map[string]any {
 	switch ev := e.(type) {
 	case order.OrderPlaced:
-		return map[string]any{"total": ev.Trip.Quote.Total, "day": ev.Trip.Day, "start_at": ev.Trip.StartAt, "hold_until": ev.HoldUntil, "source": ev.Source}
+		data := map[string]any{"total": ev.Trip.Quote.Total, "day": ev.Trip.Day, "start_at": ev.Trip.StartAt, "hold_until": ev.HoldUntil, "source": ev.Source}
+		if d := ev.Promo; d != nil {
+			data["total"], data["promo_code"], data["amount_off"], data["price_before"] = d.PriceAfter, d.Code, d.AmountOff, d.PriceBefore
+		}
+		return data
 	case order.PaymentRequested:
 		return map[string]any{"payment_id": ev.PaymentID, "purpose": ev.Purpose, "provider": ev.Provider, "amount": ev.Amount}
 	case order.PaymentReceived:

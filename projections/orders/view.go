@@ -23,8 +23,11 @@ type Order struct {
 	HoldUntil       time.Time          `json:"hold_until"`
 	Cancellation    order.Cancellation `json:"cancellation"`
 	Price           money.Money        `json:"price"`
-	Paid            money.Money        `json:"paid"`
-	Refunded        money.Money        `json:"refunded"`
+	// Promo is the promo code the order was placed with, as it applies to its trip now (nil: none);
+	// Price is its PriceAfter.
+	Promo    *order.Discount `json:"promo,omitempty"`
+	Paid     money.Money     `json:"paid"`
+	Refunded money.Money     `json:"refunded"`
 	// Kept is what a cancelled order keeps of what was paid.
 	Kept             money.Money      `json:"kept"`
 	Payments         []Payment        `json:"payments"`
@@ -275,6 +278,7 @@ func (o *Order) apply(e order.Event, at time.Time) {
 			Contact: ev.Contact, Trip: ev.Trip, Rates: ev.Rates, DisplayCurrency: ev.DisplayCurrency,
 			Reservation: ev.Reservation, HoldUntil: ev.HoldUntil, Cancellation: ev.Cancellation,
 			Price: ev.Trip.Quote.Total, Paid: zero(), Refunded: zero(), Kept: zero(), PlacedAt: ev.PlacedAt, Payments: []Payment{}}
+		o.withPromo(ev.Promo)
 	case order.PaymentSessionOrdered:
 		o.newPayment(Payment{ID: ev.PaymentID, Purpose: ev.Purpose, Provider: ev.Provider, Amount: ev.Amount,
 			Status: PaymentOpening, Received: zero(), Refunded: zero(), ExpiresAt: ev.ExpiresAt})
@@ -352,6 +356,7 @@ func (o *Order) apply(e order.Event, at time.Time) {
 		o.PendingExchange = &PendingExchange{ID: ev.ExchangeID, To: ev.To, Difference: ev.Difference, HoldUntil: ev.HoldUntil}
 	case order.OrderExchanged:
 		o.Trip, o.Reservation, o.Price = ev.To, ev.NewReservation, ev.To.Quote.Total
+		o.withPromo(ev.Promo)
 		o.PendingExchange = nil
 		o.Exchanges++
 	case order.ExchangeAbandoned:
@@ -366,4 +371,12 @@ func (o *Order) apply(e order.Event, at time.Time) {
 		o.Status = order.StatusCompleted
 	}
 	o.UpdatedAt = at
+}
+
+// withPromo records the discount the order's price is under (nil: none).
+func (o *Order) withPromo(d *order.Discount) {
+	o.Promo = d
+	if d != nil {
+		o.Price = d.PriceAfter
+	}
 }

@@ -60,7 +60,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 	catalogue := orderscmd.CatalogueReader{Reader: catReader}
 	handlers := orderscmd.New(orderscmd.Config{Runner: a.Commands, Catalogue: catalogue,
 		Pricer: pricer, Provider: provider, Settings: settings, PublicURL: publicURL, Logger: a.Log,
-		PickupPoints: catalogue, Limiter: limits, Holds: orderscmd.HoldsFrom(reader)})
+		PickupPoints: catalogue, Limiter: limits, Holds: orderscmd.HoldsFrom(reader), Offers: catalogue})
 	application := orderscmd.NewApplication(handlers, reader, catalogue)
 	a.handleJobs(ordertrip.JobRecordTripStep, recordTripStep(handlers))
 	a.orderJobs(handlers)

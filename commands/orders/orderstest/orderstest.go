@@ -141,6 +141,7 @@ func NewWith(t testing.TB, drivers int, opts Options) *Fixture {
 		Logger:       slog.New(slog.DiscardHandler),
 		PickupPoints: orderscmd.CatalogueReader{Reader: f.Reader},
 		Holds:        orderscmd.HoldsFrom(f.Read),
+		Offers:       orderscmd.CatalogueReader{Reader: f.Reader},
 	})
 	f.Worker = &jobs.Worker{Queue: f.Jobs, Handlers: JobHandlers(f.Orders), Logger: slog.New(slog.DiscardHandler),
 		Poll: 100 * time.Millisecond, Backoff: func(int) time.Duration { return 50 * time.Millisecond }}

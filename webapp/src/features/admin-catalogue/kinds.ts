@@ -175,9 +175,12 @@ export const KINDS: Record<AdminSectionKey, KindSpec> = {
       { name: 'applies_to', kind: 'choice', required: true, options: ['all', 'programs', 'rate_plans'] },
       { name: 'program_ids', kind: 'programs', when: (v) => v.applies_to === 'programs' },
       { name: 'rate_plan_ids', kind: 'ratePlans', when: (v) => v.applies_to === 'rate_plans' },
+      // How many orders may use the promo code (0: no limit), counted on the offer's own stream.
+      { name: 'limit_per_customer', kind: 'number', min: 0, step: 1, when: (v) => Boolean(v.promo_code) },
+      { name: 'limit_total', kind: 'number', min: 0, step: 1, when: (v) => Boolean(v.promo_code) },
       { name: 'active', kind: 'bool' },
     ],
-    defaults: { kind: 'percent', percent_basis_points: '10', applies_to: 'all', active: true, program_ids: [], rate_plan_ids: [] },
+    defaults: { kind: 'percent', percent_basis_points: '10', applies_to: 'all', active: true, program_ids: [], rate_plan_ids: [], limit_per_customer: 0, limit_total: 0 },
   },
   country: {
     endpoint: '/api/admin/countries',

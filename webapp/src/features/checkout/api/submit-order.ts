@@ -22,6 +22,8 @@ export interface OrderInput {
   travellers?: number;
   terms: boolean;
   currency: string;
+  /** A promo code the server accepted for this trip (GET /api/orders/promo): the order is paid at the price after it. */
+  promo_code?: string;
 }
 
 // The spec only requires a payment URL in the answer; ours also carries the trip number, and

@@ -23,6 +23,7 @@ import { useOrderSettings } from '../api/get-order-settings';
 import { usePickupTimes, type PickupTimes } from '../api/get-pickup-times';
 import { useSubmitOrder, type OrderInput } from '../api/submit-order';
 import { BookingCalendar } from './booking-calendar';
+import { PromoCode } from './promo-code';
 
 // The server's limits (domain/order): names of 100 characters, comments of 2000, groups of 50.
 const CONTACT_NAME_MAX = 100;
@@ -137,7 +138,11 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
   }, [rates, form]);
   const { errors } = form.formState;
   const fieldMessage = useFieldMessage();
-  const rateChosen = Boolean(useWatch({ control: form.control, name: 'rate_id' }));
+  const rateId = useWatch({ control: form.control, name: 'rate_id' });
+  const rateChosen = Boolean(rateId);
+  // The promo code the server accepted for this trip (sent with the order), and its refusal at placing.
+  const [promoCode, setPromoCode] = useState<string | null>(null);
+  const [promoError, setPromoError] = useState<string | null>(null);
   const date = useWatch({ control: form.control, name: 'date' });
   const time = useWatch({ control: form.control, name: 'time' });
   const departure = departureOf(date, time);
@@ -181,8 +186,10 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
       ...(values.travellers ? { travellers: Number(values.travellers) } : {}),
       terms: values.terms,
       currency,
+      ...(promoCode ? { promo_code: promoCode } : {}),
     };
     saveCheckoutDraft(values);
+    setPromoError(null);
     try {
       // A second click or a retry of the same order is the same action (one Idempotency-Key).
       const { paymentUrl } = await submit.mutateAsync(input);
@@ -209,11 +216,19 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
         if (name && list[0]) {
           form.setError(name, { message: list[0] });
           placed = true;
+        } else if (field === 'promo_code' && list[0]) {
+          setPromoError(list[0]);
+          placed = true;
         } else if (field === 'pickup' || field === 'end') {
           onNeedPickup();
         }
       }
       if (error.status === 409) void queryClient.invalidateQueries({ queryKey: ['orders', 'calendar'] });
+      // A code used up while the form was filled in is refused at placing: say so on its field.
+      if (error.status === 409 && promoCode) {
+        setPromoError(error.message);
+        void queryClient.invalidateQueries({ queryKey: ['cart', 'promo'] });
+      }
       toast.error(placed || error.status === 409 || error.status === 422 ? error.message : t('checkout.failed'));
     }
   });
@@ -267,6 +282,7 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
         {...form.register('travellers')}
       />
       <TextAreaField className="form__full" label={t('fields.comments')} rows={3} error={errors.comments?.message} {...form.register('comments')} />
+      <PromoCode ratePlanId={rateId} date={date} time={time} onChange={setPromoCode} serverError={promoError} />
       {rules ? (
         <p className="form__full muted checkout-rules">
           {t('checkout.rules', {

@@ -1,0 +1,168 @@
+package orders_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+
+	"mishwar/adapters/payments"
+	orderscmd "mishwar/commands/orders"
+	"mishwar/commands/orders/orderstest"
+	"mishwar/domain"
+	"mishwar/domain/order"
+)
+
+func withCode(in orderscmd.PlaceOrderInput, code string) orderscmd.PlaceOrderInput {
+	in.PromoCode = code
+	return in
+}
+
+func TestACheckoutWithAPromoCodeRecordsTheDiscountAndAsksForThePriceAfterIt(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 2)
+	offer := f.Offer(t, "WINTER10", "2026-11-01", "2026-12-31", 1, 10)
+	f.FillCart(t, "u1")
+	ctx := context.Background()
+	quote, err := f.Orders.QuotePromo(ctx, orderscmd.PromoQuery{UserID: "u1", Code: "winter10", RatePlanID: f.Plan.String(), Date: "2026-11-18", Time: "10:00"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	placed, err := f.Orders.PlaceOrder(ctx, withCode(f.Input("u1", "2026-11-18"), " winter10"), orderstest.UserMeta("u1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := orderstest.Events[order.Event](t, f, orderscmd.OrderStream(placed.OrderID))
+	p := evs[0].(order.OrderPlaced)
+	d := p.Promo
+	total := p.Trip.Quote.Total
+	if d == nil || d.Code != "WINTER10" || d.OfferID != offer.String() || d.BasisPoints != 1000 || d.PriceBefore != total ||
+		d.AmountOff != total.Percent(1000) || d.PriceAfter.Minor != total.Minor-d.AmountOff.Minor {
+		t.Fatalf("recorded discount %+v of %v", d, total)
+	}
+	if quote.Discount != *d {
+		t.Fatalf("the quote before paying %+v differs from what was placed %+v", quote.Discount, *d)
+	}
+	if ord := evs[1].(order.PaymentSessionOrdered); ord.Amount != d.PriceAfter {
+		t.Fatalf("payment asked for %v, want %v", ord.Amount, d.PriceAfter)
+	}
+	uses := order.Redemptions.Fold(orderstest.Events[order.RedemptionsEvent](t, f, orderscmd.PromoStream(offer.String())))
+	if uses.Used() != 1 || !uses.Counts(placed.OrderID) {
+		t.Fatalf("uses %+v", uses)
+	}
+	// The traveller pays what was asked; a cancellation refunds what was paid.
+	f.Place(t, "u1", "2026-11-19") // a second order without a code is unaffected
+	f.Notify(t, orderstest.Notice(placed, "n1", payments.OutcomeSucceeded, d.PriceAfter))
+	if s := f.Order(t, placed.OrderID); s.Status() != order.StatusConfirmed || s.Paid() != d.PriceAfter || s.Price() != d.PriceAfter {
+		t.Fatalf("paid order: status %s paid %v price %v", s.Status(), s.Paid(), s.Price())
+	}
+	out, err := f.Orders.CancelOrder(ctx, placed.OrderID, order.Actor{UserID: "u1"}, "plans changed", orderstest.UserMeta("u1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := out.Refunded.Minor + out.RefundPending.Minor; got != d.PriceAfter.Minor {
+		t.Fatalf("refunded %v + pending %v, want what was paid %v", out.Refunded, out.RefundPending, d.PriceAfter)
+	}
+	// The cancelled order gave its use back: the same customer may use the code again.
+	uses = order.Redemptions.Fold(orderstest.Events[order.RedemptionsEvent](t, f, orderscmd.PromoStream(offer.String())))
+	if uses.Used() != 0 {
+		t.Fatalf("uses after cancelling %+v", uses)
+	}
+	if _, err := f.Orders.QuotePromo(ctx, orderscmd.PromoQuery{UserID: "u1", Code: "WINTER10", RatePlanID: f.Plan.String(), Date: "2026-11-20", Time: "10:00"}); err != nil {
+		t.Fatalf("the code after its use was given back: %v", err)
+	}
+}
+
+func TestAPromoCodeUsedUpByItsCustomerIsRefusedBeforeACarIsHeld(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 3)
+	f.Offer(t, "ONCE", "2026-11-01", "2026-12-31", 1, 0)
+	f.FillCart(t, "u1")
+	ctx := context.Background()
+	if _, err := f.Orders.PlaceOrder(ctx, withCode(f.Input("u1", "2026-11-18"), "ONCE"), orderstest.UserMeta("u1")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := f.Orders.QuotePromo(ctx, orderscmd.PromoQuery{UserID: "u1", Code: "ONCE", RatePlanID: f.Plan.String(), Date: "2026-11-19", Time: "10:00"})
+	if !errors.Is(err, order.ErrPromoUsedByYou) {
+		t.Fatalf("quote: error = %v, want used by you", err)
+	}
+	_, err = f.Orders.PlaceOrder(ctx, withCode(f.Input("u1", "2026-11-19"), "ONCE"), orderstest.UserMeta("u1"))
+	if !errors.Is(err, order.ErrPromoUsedByYou) {
+		t.Fatalf("place: error = %v, want used by you", err)
+	}
+	if held := f.Day(t, "2026-11-19").Taken(); held != 0 {
+		t.Fatalf("a refused code held %d cars", held)
+	}
+}
+
+func TestAnExpiredOrUnknownCodeIsRefusedOnThePromoField(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 1)
+	f.Offer(t, "AUTUMN", "2026-09-01", "2026-11-15", 0, 0) // the fixture's today is 16 November
+	f.Offer(t, "SPRING", "2027-03-01", "2027-05-31", 0, 0)
+	f.FillCart(t, "u1")
+	for code, key := range map[string]string{"AUTUMN": "promo.expired", "SPRING": "promo.not_yet_valid", "NOSUCH": "promo.unknown"} {
+		_, err := f.Orders.PlaceOrder(context.Background(), withCode(f.Input("u1", "2026-11-18"), code), orderstest.UserMeta("u1"))
+		var v *domain.ValidationError
+		if !errors.As(err, &v) || len(v.Fields["promo_code"]) != 1 || v.Fields["promo_code"][0] != key {
+			t.Fatalf("%s: error = %v, want %s on promo_code", code, err, key)
+		}
+	}
+}
+
+// N travellers race for a code that K may use: exactly K orders are placed with it, the others are
+// refused on the offer's stream, and no car is held for them.
+func TestConcurrentOrdersOnALimitedCodePlaceExactlyItsLimit(t *testing.T) {
+	t.Parallel()
+	const n, k = 8, 3
+	f := orderstest.New(t, n)
+	offer := f.Offer(t, "FEW", "2026-11-01", "2026-12-31", 0, k)
+	for i := range n {
+		f.FillCart(t, fmt.Sprintf("u%d", i))
+	}
+	var (
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		placed  []string
+		refused int
+		other   []error
+	)
+	start := make(chan struct{})
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			user := fmt.Sprintf("u%d", i)
+			<-start
+			p, err := f.Orders.PlaceOrder(context.Background(), withCode(f.Input(user, "2026-11-18"), "FEW"), orderstest.UserMeta(user))
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				placed = append(placed, p.OrderID)
+			case errors.Is(err, order.ErrPromoUsedUp):
+				refused++
+			default:
+				other = append(other, err)
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	if len(other) > 0 || len(placed) != k || refused != n-k {
+		t.Fatalf("placed %d, refused %d, other errors %v", len(placed), refused, other)
+	}
+	uses := order.Redemptions.Fold(orderstest.Events[order.RedemptionsEvent](t, f, orderscmd.PromoStream(offer.String())))
+	if uses.Used() != k {
+		t.Fatalf("uses counted %d, want %d", uses.Used(), k)
+	}
+	for _, id := range placed {
+		if s := f.Order(t, id); s.Placed().Promo == nil || !uses.Counts(id) {
+			t.Fatalf("order %s: promo %+v counted %v", id, s.Placed().Promo, uses.Counts(id))
+		}
+	}
+	if held := f.Day(t, "2026-11-18").Taken(); held != k {
+		t.Fatalf("cars held %d, want %d", held, k)
+	}
+}

@@ -1,0 +1,149 @@
+package order
+
+import (
+	"fmt"
+	"time"
+
+	"mishwar/domain"
+)
+
+// Redemptions: how many orders use an offer's promo code is decided on a stream of the offer's own
+// ("promo-<offer id>"), appended with its expected version, never counted from a read model. Two
+// travellers racing for the last use meet on that stream: one is counted, the other refused.
+//
+// A use counts from the moment the order is placed. It is given back when the order is cancelled
+// (by the traveller or staff, paid or not), when its hold lapses unpaid, when its payment fails, or
+// when placing it failed after the use was counted: an order that will not go ahead does not keep a
+// code from someone who will use it. Redeeming the same order again changes nothing while its use
+// counts; after it was given back (a payment that failed or lapsed, then arrived and confirmed the
+// order after all), it is counted again if the limits allow; if they do not, the order goes ahead
+// at the price it was placed at (the money is in) and its use is not counted.
+
+// RedemptionsCommand is one of an offer's redemption commands.
+type RedemptionsCommand interface{ isRedemptionsCommand() }
+
+// Redeem counts the order OrderID, placed by Customer, among the code's uses. It is refused when the
+// customer has used the code LimitPerCustomer times, or everyone LimitTotal times (0: no bound).
+type Redeem struct {
+	OrderID          string
+	Customer         string
+	Code             string
+	LimitPerCustomer int
+	LimitTotal       int
+}
+
+// GiveBack stops counting the order's use (cancelled, lapsed, failed, never placed).
+type GiveBack struct {
+	OrderID string
+	Reason  string
+}
+
+func (Redeem) isRedemptionsCommand()   {}
+func (GiveBack) isRedemptionsCommand() {}
+
+// RedemptionsEvent is one of an offer's redemption events.
+type RedemptionsEvent interface{ isRedemptionsEvent() }
+
+// PromoRedeemed: the order counts among the code's uses.
+type PromoRedeemed struct {
+	OrderID  string `json:"order_id"`
+	Customer string `json:"customer"`
+	Code     string `json:"code"`
+}
+
+// PromoGivenBack: the order's use no longer counts.
+type PromoGivenBack struct {
+	OrderID  string `json:"order_id"`
+	Customer string `json:"customer"`
+	Reason   string `json:"reason"`
+}
+
+func (PromoRedeemed) isRedemptionsEvent()  {}
+func (PromoGivenBack) isRedemptionsEvent() {}
+
+// Why a use is given back.
+const (
+	PromoBackCancelled = "cancelled"
+	PromoBackExpired   = "expired"
+	PromoBackFailed    = "payment_failed"
+	PromoBackNotPlaced = "not_placed"
+)
+
+// RedemptionsState is who uses an offer's code: each counting order's customer.
+type RedemptionsState struct {
+	counting map[string]string
+}
+
+// Used is how many orders count.
+func (s RedemptionsState) Used() int { return len(s.counting) }
+
+// UsedBy is how many counting orders customer placed.
+func (s RedemptionsState) UsedBy(customer string) int {
+	n := 0
+	for _, c := range s.counting {
+		if c == customer {
+			n++
+		}
+	}
+	return n
+}
+
+// Counts reports whether the order's use counts.
+func (s RedemptionsState) Counts(orderID string) bool { _, ok := s.counting[orderID]; return ok }
+
+// CanRedeem is the limits' verdict for one more use by customer (nil: allowed).
+func (s RedemptionsState) CanRedeem(customer string, limitPerCustomer, limitTotal int) error {
+	if limitTotal > 0 && s.Used() >= limitTotal {
+		return ErrPromoUsedUp
+	}
+	if limitPerCustomer > 0 && s.UsedBy(customer) >= limitPerCustomer {
+		return ErrPromoUsedByYou
+	}
+	return nil
+}
+
+// Redemptions is the decider of an offer's uses.
+var Redemptions = domain.Decider[RedemptionsState, RedemptionsCommand, RedemptionsEvent]{
+	Initial: func() RedemptionsState { return RedemptionsState{} },
+	Decide:  DecideRedemptions,
+	Evolve:  EvolveRedemptions,
+}
+
+// DecideRedemptions turns a command into events or refuses it.
+func DecideRedemptions(s RedemptionsState, cmd RedemptionsCommand, _ time.Time) ([]RedemptionsEvent, error) {
+	switch c := cmd.(type) {
+	case Redeem:
+		if c.OrderID == "" || c.Customer == "" {
+			return nil, ErrInvalidOrder
+		}
+		if s.Counts(c.OrderID) {
+			return nil, nil
+		}
+		if err := s.CanRedeem(c.Customer, c.LimitPerCustomer, c.LimitTotal); err != nil {
+			return nil, err
+		}
+		return []RedemptionsEvent{PromoRedeemed{OrderID: c.OrderID, Customer: c.Customer, Code: c.Code}}, nil
+	case GiveBack:
+		customer, ok := s.counting[c.OrderID]
+		if !ok {
+			return nil, nil
+		}
+		return []RedemptionsEvent{PromoGivenBack{OrderID: c.OrderID, Customer: customer, Reason: c.Reason}}, nil
+	default:
+		panic(fmt.Sprintf("order: unknown redemptions command %T", cmd))
+	}
+}
+
+// EvolveRedemptions folds one event into the state.
+func EvolveRedemptions(s RedemptionsState, e RedemptionsEvent) RedemptionsState {
+	s.counting = cloneMap(s.counting)
+	switch ev := e.(type) {
+	case PromoRedeemed:
+		s.counting[ev.OrderID] = ev.Customer
+	case PromoGivenBack:
+		delete(s.counting, ev.OrderID)
+	default:
+		panic(fmt.Sprintf("order: unknown redemptions event %T", e))
+	}
+	return s
+}
