@@ -5,8 +5,6 @@ export const paths = {
   rates: '/rates',
   /** The enquiry form about one program. */
   enquireAbout: (programId: string) => `/rates?program=${encodeURIComponent(programId)}#enquiry-title`,
-  /** An enquiry's own page, opened by the secret its e-mails carry. */
-  enquiry: (tripNumber: string, key: string) => `/enquiry/${encodeURIComponent(tripNumber)}?key=${encodeURIComponent(key)}`,
   start: '/start',
   terms: '/terms',
   privacy: '/privacy',
