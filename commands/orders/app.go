@@ -19,6 +19,7 @@ type Queries struct {
 	StaffOrder     StaffOrderHandler
 	PurchaseOrders PurchaseOrdersHandler
 	Enquiries      EnquiriesHandler
+	EnquiryByLink  EnquiryLinkHandler
 	Payments       PaymentsAuditHandler
 }
 
@@ -51,6 +52,7 @@ func NewApplication(commands *Handlers, orders ReadModels, catalogue CalendarCat
 			StaffOrder:     StaffOrderHandler{orders: orders, now: now, lead: lead},
 			PurchaseOrders: PurchaseOrdersHandler{orders: orders, now: now, lead: lead},
 			Enquiries:      EnquiriesHandler{enquiries: orders},
+			EnquiryByLink:  EnquiryLinkHandler{commands: commands, enquiries: orders},
 			Payments:       PaymentsAuditHandler{payments: orders},
 		},
 	}

@@ -18,12 +18,14 @@ import (
 	"mishwar/eventstore"
 )
 
-// EnquiryInput is an enquiry form: a program (ProgramID) or the user's cart, with the same contact
-// details, date, time and rate as an order.
+// EnquiryInput is an enquiry form: a program (ProgramID), or an itinerary (the destinations a
+// visitor lists in DestinationIDs, else the signed-in user's cart), with the same contact details,
+// date, time and rate as an order.
 type EnquiryInput struct {
 	UserID            string
 	Lang              string
 	ProgramID         string
+	DestinationIDs    []string
 	Contact           order.Contact
 	EmailConfirmation string
 	TermsAgreed       bool
@@ -38,22 +40,32 @@ type EnquiryInput struct {
 // Submitted is an enquiry recorded under its trip number.
 type Submitted struct {
 	TripNumber string
+	About      enquiry.About
 	Position   eventstore.Position
 }
 
-// ErrSignInToEnquire: an enquiry about one's cart needs the cart's owner signed in (a program's
-// enquiry does not).
-var ErrSignInToEnquire = domain.Unauthenticated("common.unauthenticated")
-
 // SubmitEnquiry records an enquiry and gives it a trip number. Its id derives from meta, so an
-// Idempotency-Key makes a retry answer the first trip number.
+// Idempotency-Key makes a retry answer the first trip number. A visitor without an account names a
+// program or lists an itinerary's destinations, and is bounded per address and per e-mail.
 func (h *Handlers) SubmitEnquiry(ctx context.Context, in EnquiryInput, meta commands.Meta) (Submitted, error) {
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
 	in.ProgramID = strings.TrimSpace(in.ProgramID)
-	if in.ProgramID == "" && in.UserID == "" {
-		return Submitted{}, ErrSignInToEnquire
+	if err := h.takeGuestAddress(ctx, in, meta.ClientIP); err != nil {
+		return Submitted{}, err
+	}
+	var listed order.Itinerary
+	if in.ProgramID == "" && len(in.DestinationIDs) > 0 {
+		var err error
+		if listed, err = visitorItinerary(in.DestinationIDs); err != nil {
+			return Submitted{}, err
+		}
+	}
+	if in.ProgramID == "" && len(listed.Stops) == 0 && in.UserID == "" {
+		v := &domain.ValidationError{}
+		v.Add("destinations", KeyEnquiryWhat)
+		return Submitted{}, v
 	}
 	start, end, err := h.resolvePoints(ctx, in.Start, in.End)
 	if err != nil {
@@ -69,9 +81,14 @@ func (h *Handlers) SubmitEnquiry(ctx context.Context, in EnquiryInput, meta comm
 		departure = startAt
 	}
 	var priced Priced
-	if in.ProgramID != "" {
+	about := enquiry.AboutItinerary
+	switch {
+	case in.ProgramID != "":
+		about = enquiry.AboutProgram
 		priced, err = h.pricer.PriceProgram(ctx, ProgramPricing{ProgramID: in.ProgramID, UserID: in.UserID, StartAt: departure, RatePlanID: in.RatePlanID, Start: start, End: end})
-	} else {
+	case len(listed.Stops) > 0:
+		priced, err = h.priceListed(ctx, listed, departure, in.RatePlanID, start, end)
+	default:
 		priced, err = h.pricer.PriceCart(ctx, CartPricing{UserID: in.UserID, StartAt: departure, RatePlanID: in.RatePlanID, Start: start, End: end})
 	}
 	if err != nil {
@@ -95,15 +112,28 @@ func (h *Handlers) SubmitEnquiry(ctx context.Context, in EnquiryInput, meta comm
 			return Submitted{}, err
 		}
 	}
+	token, err := newLinkToken()
+	if err != nil {
+		return Submitted{}, err
+	}
 	cmd := enquiry.SubmitEnquiry{
-		UserID: in.UserID, Lang: in.Lang, Contact: in.Contact, EmailConfirmation: in.EmailConfirmation, TermsAgreed: in.TermsAgreed,
+		About: about, LinkToken: token, UserID: in.UserID, Lang: in.Lang, Contact: in.Contact, EmailConfirmation: in.EmailConfirmation, TermsAgreed: in.TermsAgreed,
 		Trip: priced.Trip, Rates: priced.Rates, DisplayCurrency: in.DisplayCurrency, Policy: h.settings.Policy(), ServiceHours: hours,
+	}
+	// The decision is pure: tried on a fresh enquiry first, a form that breaks a rule is answered
+	// without spending the visitor's e-mail budget.
+	cmd.TripNumber = order.TripNumberFrom(seed(meta.CommandID, 0))
+	if _, err := enquiry.Decide(enquiry.State{}, cmd, h.now()); err != nil {
+		return Submitted{}, err
+	}
+	if err := h.takeGuestEmail(ctx, in); err != nil {
+		return Submitted{}, err
 	}
 	for attempt := 0; attempt < maxTripNumberAttempts; attempt++ {
 		cmd.TripNumber = order.TripNumberFrom(seed(meta.CommandID, attempt))
 		res, err := execEnquiry(ctx, h, cmd.TripNumber, cmd, sub(meta, fmt.Sprintf("enquiry/%d", attempt)))
 		if err == nil {
-			return Submitted{TripNumber: cmd.TripNumber, Position: res.Position}, nil
+			return Submitted{TripNumber: cmd.TripNumber, About: about, Position: res.Position}, nil
 		}
 		if !errors.Is(err, enquiry.ErrEnquiryExists) {
 			return Submitted{}, err

@@ -8,6 +8,7 @@
 package enquiry
 
 import (
+	"crypto/subtle"
 	"fmt"
 	"strings"
 	"time"
@@ -46,11 +47,30 @@ const (
 // Commands.
 type Command interface{ isEnquiryCommand() }
 
+// About is what an enquiry asks about.
+type About string
+
+const (
+	// AboutProgram: one of the catalogue's programs (Trip.Itinerary.ProgramID names it).
+	AboutProgram About = "program"
+	// AboutItinerary: the traveller's own itinerary (a signed-in traveller's cart, or the
+	// destinations a visitor listed).
+	AboutItinerary About = "itinerary"
+)
+
+// MinLinkToken is the shortest link token accepted: 32 characters of an unpredictable secret (the
+// application draws 32 random bytes, 43 characters in unpadded base64url).
+const MinLinkToken = 32
+
 // SubmitEnquiry asks for a quote for a trip (a program or an itinerary). Trip.Quote holds the
 // estimate the traveller saw (possibly zero for a program priced on request). The date and time may
-// be left to the operator (Trip.StartAt zero); when given they follow the order's rules.
+// be left to the operator (Trip.StartAt zero); when given they follow the order's rules. LinkToken is
+// the secret of the enquiry's link (its e-mails carry it), which lets whoever holds it see and pay
+// the quote without an account.
 type SubmitEnquiry struct {
 	TripNumber        string
+	About             About
+	LinkToken         string
 	UserID            string
 	Lang              string
 	Contact           order.Contact
@@ -94,7 +114,13 @@ type Event interface{ isEnquiryEvent() }
 
 // EnquirySubmitted: a traveller asked for a quote.
 type EnquirySubmitted struct {
-	TripNumber      string         `json:"trip_number"`
+	TripNumber string `json:"trip_number"`
+	// About is what the enquiry asks about ("program" or "itinerary"; empty on enquiries submitted
+	// before it was recorded: a program when Trip.Itinerary.ProgramID is set).
+	About About `json:"about,omitempty"`
+	// LinkToken is the secret of the enquiry's link (empty on enquiries submitted before links had
+	// one: their link asks for the e-mail instead).
+	LinkToken       string         `json:"link_token,omitempty"`
 	UserID          string         `json:"user_id,omitempty"`
 	Lang            string         `json:"lang"`
 	Contact         order.Contact  `json:"contact"`
@@ -151,6 +177,27 @@ func (s State) Trip() order.Trip {
 	return t
 }
 func (s State) OrderID() string { return s.orderID }
+
+// LinkOpens says whether token opens the enquiry's link: it must equal the secret recorded at
+// submission (compared in constant time); an enquiry recorded without one opens to no token.
+func (s State) LinkOpens(token string) bool {
+	secret := s.submitted.LinkToken
+	if secret == "" || len(token) != len(secret) {
+		return false
+	}
+	return subtle.ConstantTimeCompare([]byte(token), []byte(secret)) == 1
+}
+
+// AboutOf is what an enquiry asks about, for enquiries recorded before About was.
+func AboutOf(e EnquirySubmitted) About {
+	if e.About != "" {
+		return e.About
+	}
+	if e.Trip.Itinerary.ProgramID != "" {
+		return AboutProgram
+	}
+	return AboutItinerary
+}
 
 // Decider is the enquiry's decider.
 var Decider = domain.Decider[State, Command, Event]{
@@ -216,6 +263,20 @@ func decideSubmit(s State, c SubmitEnquiry, now time.Time) ([]Event, error) {
 	if _, ok := order.NormalizeTripNumber(c.TripNumber); !ok {
 		return nil, ErrInvalidEnquiry
 	}
+	// What the caller computed, not what the traveller typed: a program's enquiry names its program,
+	// and every enquiry has an unguessable link secret.
+	switch c.About {
+	case AboutProgram:
+		if c.Trip.Itinerary.ProgramID == "" {
+			return nil, ErrInvalidEnquiry
+		}
+	case AboutItinerary:
+	default:
+		return nil, ErrInvalidEnquiry
+	}
+	if len(c.LinkToken) < MinLinkToken {
+		return nil, ErrInvalidEnquiry
+	}
 	v := &domain.ValidationError{}
 	order.ValidateContact(v, c.Contact, c.EmailConfirmation)
 	if !c.TermsAgreed {
@@ -238,7 +299,7 @@ func decideSubmit(s State, c SubmitEnquiry, now time.Time) ([]Event, error) {
 		display = money.EGP
 	}
 	return []Event{EnquirySubmitted{
-		TripNumber: c.TripNumber, UserID: c.UserID, Lang: c.Lang, Contact: order.TrimContact(c.Contact),
+		TripNumber: c.TripNumber, About: c.About, LinkToken: c.LinkToken, UserID: c.UserID, Lang: c.Lang, Contact: order.TrimContact(c.Contact),
 		Trip: trip, Rates: c.Rates, DisplayCurrency: display, SubmittedAt: now.UTC(),
 	}}, nil
 }

@@ -3,6 +3,7 @@ package enquiry_test
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,15 +34,16 @@ var (
 		Quote:    order.Quote{Total: money.New(90000, money.EGP)},
 	}
 	quote = money.New(95000, money.EGP)
+	token = "k3Jx9QvT0pLm2RzA7wYb5NcE8sHd4FgU1iOq6ZtVaXe"
 )
 
 func submit() enquiry.SubmitEnquiry {
-	return enquiry.SubmitEnquiry{TripNumber: "MSH-4PQ7RT", UserID: "u1", Lang: "ar", Contact: contact,
+	return enquiry.SubmitEnquiry{TripNumber: "MSH-4PQ7RT", About: enquiry.AboutProgram, LinkToken: token, UserID: "u1", Lang: "ar", Contact: contact,
 		EmailConfirmation: "omar@example.com", TermsAgreed: true, Trip: trip, Policy: policy, ServiceHours: hours}
 }
 
 func submitted() enquiry.EnquirySubmitted {
-	return enquiry.EnquirySubmitted{TripNumber: "MSH-4PQ7RT", UserID: "u1", Lang: "ar", Contact: contact, Trip: trip,
+	return enquiry.EnquirySubmitted{TripNumber: "MSH-4PQ7RT", About: enquiry.AboutProgram, LinkToken: token, UserID: "u1", Lang: "ar", Contact: contact, Trip: trip,
 		DisplayCurrency: money.EGP, SubmittedAt: now.UTC()}
 }
 
@@ -71,7 +73,48 @@ func TestTheQuoteSetsTheStart(t *testing.T) {
 	}
 }
 
+func TestTheLinkOpensOnlyToItsOwnSecret(t *testing.T) {
+	s := enquiry.Decider.Fold([]enquiry.Event{submitted()})
+	if !s.LinkOpens(token) {
+		t.Fatal("the enquiry's own secret does not open its link")
+	}
+	for _, wrong := range []string{"", token[:len(token)-1], token[:len(token)-1] + "f", strings.ToUpper(token)} {
+		if s.LinkOpens(wrong) {
+			t.Fatalf("%q opens the link", wrong)
+		}
+	}
+	old := submitted()
+	old.LinkToken = ""
+	if enquiry.Decider.Fold([]enquiry.Event{old}).LinkOpens("") {
+		t.Fatal("an enquiry recorded without a secret opens to an empty token")
+	}
+}
+
+func TestAnOldEnquiryIsAboutItsProgramWhenItHasOne(t *testing.T) {
+	old := submitted()
+	old.About = ""
+	if got := enquiry.AboutOf(old); got != enquiry.AboutProgram {
+		t.Fatalf("about %q", got)
+	}
+	old.Trip.Itinerary.ProgramID = ""
+	if got := enquiry.AboutOf(old); got != enquiry.AboutItinerary {
+		t.Fatalf("about %q", got)
+	}
+}
+
 func TestDecide(t *testing.T) {
+	guest := submit()
+	guest.UserID, guest.About = "", enquiry.AboutItinerary
+	guest.Trip.Itinerary.ProgramID, guest.Trip.Itinerary.ProgramName = "", ""
+	guestSubmitted := submitted()
+	guestSubmitted.UserID, guestSubmitted.About = "", enquiry.AboutItinerary
+	guestSubmitted.Trip = guest.Trip
+	programWithout := submit()
+	programWithout.Trip.Itinerary.ProgramID = ""
+	nothing := submit()
+	nothing.About = ""
+	shortToken := submit()
+	shortToken.LinkToken = token[:enquiry.MinLinkToken-1]
 	noTerms := submit()
 	noTerms.TermsAgreed = false
 	noRate := submit()
@@ -86,6 +129,10 @@ func TestDecide(t *testing.T) {
 		wantErr error
 	}{
 		{name: "an enquiry is submitted with a trip number", when: submit(), then: []enquiry.Event{submitted()}},
+		{name: "a visitor without an account enquires about an itinerary", when: guest, then: []enquiry.Event{guestSubmitted}},
+		{name: "an enquiry about a program names the program", when: programWithout, wantErr: enquiry.ErrInvalidEnquiry},
+		{name: "an enquiry says what it is about", when: nothing, wantErr: enquiry.ErrInvalidEnquiry},
+		{name: "an enquiry's link secret cannot be short", when: shortToken, wantErr: enquiry.ErrInvalidEnquiry},
 		{name: "a trip number is used once", given: []enquiry.Event{submitted()}, when: submit(), wantErr: enquiry.ErrEnquiryExists},
 		{name: "terms must be agreed", when: noTerms, wantErr: &domain.ValidationError{Fields: map[string][]string{"terms": {order.KeyTermsRequired}}}},
 		{name: "a rate must be selected and e-mails must match", when: noRate, wantErr: &domain.ValidationError{Fields: map[string][]string{

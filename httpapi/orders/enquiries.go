@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/gorilla/mux"
@@ -11,16 +12,28 @@ import (
 	"mishwar/internal/i18n"
 )
 
-// submitEnquiry answers POST /api/enquiries: a request for a quote, about a program or the cart.
+// enquiryRequest is the enquiry form: the checkout's fields, a program, or the destinations of a
+// visitor's itinerary.
+type enquiryRequest struct {
+	orderRequest
+	DestinationIDs []httpx.FlexString `json:"destination_ids"`
+}
+
+// submitEnquiry answers POST /api/enquiries: a request for a quote, about a program, a visitor's
+// itinerary or the signed-in traveller's cart.
 func (h *Handler) submitEnquiry(w http.ResponseWriter, r *http.Request) {
-	var req orderRequest
+	var req enquiryRequest
 	if err := httpx.DecodeBody(w, r, &req); err != nil {
-		writeError(w, r, err)
+		writeEnquiryError(w, r, err)
 		return
 	}
 	contact, confirm := req.contact()
+	ids := make([]string, len(req.DestinationIDs))
+	for i, id := range req.DestinationIDs {
+		ids[i] = string(id)
+	}
 	sub, err := h.app.Commands.SubmitEnquiry(r.Context(), apporders.EnquiryInput{
-		UserID: userID(r), Lang: lang(r), ProgramID: string(req.ProgramID),
+		UserID: userID(r), Lang: lang(r), ProgramID: string(req.ProgramID), DestinationIDs: ids,
 		Contact: contact, EmailConfirmation: confirm, TermsAgreed: bool(req.Terms), Date: req.Date, Time: req.Time,
 		RatePlanID: req.ratePlan(), DisplayCurrency: req.currency(), Start: req.Start.point(), End: req.End.point(),
 	}, httpx.Meta(r))
@@ -28,25 +41,65 @@ func (h *Handler) submitEnquiry(w http.ResponseWriter, r *http.Request) {
 		err = h.waitForOrders(r.Context(), sub.Position)
 	}
 	if err != nil {
-		writeError(w, r, err)
+		writeEnquiryError(w, r, err)
 		return
 	}
 	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"message": i18n.T(httpx.Lang(r), "orders.enquiry_under_review"),
-		"data": map[string]any{"trip_number": sub.TripNumber, "status": "submitted"}})
+		"data": map[string]any{"trip_number": sub.TripNumber, "status": "submitted", "about": sub.About}})
 }
 
 type payEnquiryRequest struct {
 	Email string `json:"email"`
+	// Token is the secret of the enquiry's link (its e-mails carry it).
+	Token string `json:"token"`
 }
 
 // payEnquiry answers POST /api/enquiries/{id}/pay: a quoted enquiry becomes an order with a payment
-// page, for its owner or whoever knows its e-mail.
+// page, for whoever holds its link's secret, its owner signed in, or whoever knows its e-mail.
 func (h *Handler) payEnquiry(w http.ResponseWriter, r *http.Request) {
 	var req payEnquiryRequest
 	if err := httpx.DecodeBody(w, r, &req); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	p, err := h.app.Commands.PayEnquiryLink(r.Context(), mux.Vars(r)["id"], req.Email, httpx.Meta(r))
+	var p apporders.Placed
+	var err error
+	if req.Token != "" {
+		p, err = h.app.Commands.PayEnquiryByLink(r.Context(), mux.Vars(r)["id"], req.Token, httpx.Meta(r))
+	} else {
+		p, err = h.app.Commands.PayEnquiryLink(r.Context(), mux.Vars(r)["id"], req.Email, httpx.Meta(r))
+	}
 	h.payAnswer(w, r, p, err, string(order.StatusAwaitingPayment))
+}
+
+type enquiryLinkRequest struct {
+	Token string `json:"token"`
+}
+
+// enquiryByLink answers POST /api/enquiries/{id}/view: the enquiry its link's secret opens (status,
+// trip, quote), for a traveller with or without an account. A POST, like /tripstatus, so the secret
+// stays out of addresses and logs.
+func (h *Handler) enquiryByLink(w http.ResponseWriter, r *http.Request) {
+	var req enquiryLinkRequest
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	q, err := h.app.Queries.EnquiryByLink.Handle(r.Context(), apporders.EnquiryLinkQuery{TripNumber: mux.Vars(r)["id"], Token: req.Token, ClientIP: httpx.ClientIP(r)})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": toEnquiryJSON(q, lang(r))})
+}
+
+// writeEnquiryError answers an enquiry form's error: each field error names its field (English or
+// Arabic), a spent rate limit is 429 with Retry-After.
+func writeEnquiryError(w http.ResponseWriter, r *http.Request, err error) {
+	var tooMany *apporders.TooManyAttemptsError
+	if errors.As(err, &tooMany) {
+		writeError(w, r, err)
+		return
+	}
+	httpx.WriteErrorNamingFields(w, r, err, "enquiries.field.", "enquiries.field_message")
 }

@@ -6,6 +6,7 @@ import (
 
 	apporders "mishwar/commands/orders"
 	cat "mishwar/domain/catalogue"
+	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 )
@@ -280,7 +281,10 @@ func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
 }
 
 type enquiryJSON struct {
-	TripNumber    string         `json:"trip_number"`
+	TripNumber string `json:"trip_number"`
+	// About is "program" or "itinerary"; Guest says the traveller has no account.
+	About         string         `json:"about"`
+	Guest         bool           `json:"guest"`
 	Status        string         `json:"status"`
 	SubmittedAt   time.Time      `json:"submitted_at"`
 	Trip          orderTripJSON  `json:"trip"`
@@ -298,7 +302,11 @@ type quoteJSON struct {
 }
 
 func toEnquiryJSON(q apporders.Enquiry, lang string) enquiryJSON {
-	out := enquiryJSON{TripNumber: q.TripNumber, Status: string(q.Status), SubmittedAt: q.SubmittedAt, Trip: toTrip(q.Trip, lang),
+	about := q.About
+	if about == "" {
+		about = enquiry.AboutOf(enquiry.EnquirySubmitted{Trip: q.Trip})
+	}
+	out := enquiryJSON{TripNumber: q.TripNumber, About: string(about), Guest: q.UserID == "", Status: string(q.Status), SubmittedAt: q.SubmittedAt, Trip: toTrip(q.Trip, lang),
 		Estimate: toMoney(q.Trip.Quote.Total), DeclineReason: q.DeclineReason, OrderID: q.OrderID}
 	if q.Quote != nil {
 		out.Quote = &quoteJSON{Amount: toMoney(q.Quote.Amount), Note: q.Quote.Note, ValidUntil: q.Quote.ValidUntil}

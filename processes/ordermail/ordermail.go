@@ -301,6 +301,15 @@ func confirmedMail(l i18n.Lang, r recipient, paid money.Money, date, clock strin
 	}
 }
 
+// enquiryLink is the enquiry's own page, opened by its link's secret without an account ("" for an
+// enquiry recorded before links had one).
+func (p *Process) enquiryLink(sub enquiry.EnquirySubmitted) string {
+	if sub.LinkToken == "" {
+		return ""
+	}
+	return p.publicURL() + "/enquiry/" + url.PathEscape(sub.TripNumber) + "?key=" + url.QueryEscape(sub.LinkToken)
+}
+
 // enquiryMails are the e-mails an enquiry event sends.
 func (p *Process) enquiryMails(q enquiry.State, e enquiry.Event, env processes.Envelope) []Mail {
 	sub := q.Submitted()
@@ -308,10 +317,14 @@ func (p *Process) enquiryMails(q enquiry.State, e enquiry.Event, env processes.E
 	l := lang(r.lang)
 	switch ev := e.(type) {
 	case enquiry.EnquirySubmitted:
+		action := &Action{Label: i18n.T(l, "mail.action.trip_status"), URL: p.publicURL() + "/tripstatus?trip=" + url.QueryEscape(r.number)}
+		if link := p.enquiryLink(sub); link != "" {
+			action = &Action{Label: i18n.T(l, "mail.action.view_enquiry"), URL: link}
+		}
 		return []Mail{compose(r, env, "enquiry", Mail{
 			Subject: i18n.T(l, "mail.enquiry_received.subject", r.number), Heading: i18n.T(l, "mail.enquiry_received.heading"),
 			Paragraphs: []string{i18n.T(l, "orders.enquiry_under_review"), i18n.T(l, "mail.enquiry_received.body", r.number)},
-			Action:     &Action{Label: i18n.T(l, "mail.action.trip_status"), URL: p.publicURL() + "/tripstatus?trip=" + url.QueryEscape(r.number)},
+			Action:     action,
 		})}
 	case enquiry.EnquiryQuoted:
 		start := q.Trip().StartAt.In(cat.Cairo)
@@ -323,10 +336,14 @@ func (p *Process) enquiryMails(q enquiry.State, e enquiry.Event, env processes.E
 		if ev.Note != "" {
 			paras = append(paras, ev.Note)
 		}
+		pay := p.enquiryLink(sub)
+		if pay == "" {
+			pay = p.publicURL() + "/payments/" + url.PathEscape(r.number)
+		}
 		return []Mail{compose(r, env, "quote", Mail{
 			Subject: i18n.T(l, "mail.enquiry_quoted.subject", r.number), Heading: i18n.T(l, "mail.enquiry_quoted.heading"),
 			Paragraphs: paras,
-			Action:     &Action{Label: i18n.T(l, "mail.action.pay"), URL: p.publicURL() + "/payments/" + url.PathEscape(r.number)},
+			Action:     &Action{Label: i18n.T(l, "mail.action.pay"), URL: pay},
 		})}
 	case enquiry.EnquiryDeclined:
 		return []Mail{compose(r, env, "declined", Mail{

@@ -12,7 +12,9 @@ import (
 
 // Enquiry is a request for a quote as the read model holds it.
 type Enquiry struct {
-	TripNumber      string         `json:"trip_number"`
+	TripNumber string `json:"trip_number"`
+	// About is what the enquiry asks about (program or itinerary).
+	About           enquiry.About  `json:"about,omitempty"`
 	UserID          string         `json:"user_id"`
 	Lang            string         `json:"lang"`
 	Status          enquiry.Status `json:"status"`
@@ -39,7 +41,7 @@ type Quote struct {
 func (q *Enquiry) apply(e enquiry.Event, at time.Time) {
 	switch ev := e.(type) {
 	case enquiry.EnquirySubmitted:
-		*q = Enquiry{TripNumber: ev.TripNumber, UserID: ev.UserID, Lang: ev.Lang, Status: enquiry.StatusSubmitted, Contact: ev.Contact,
+		*q = Enquiry{TripNumber: ev.TripNumber, About: enquiry.AboutOf(ev), UserID: ev.UserID, Lang: ev.Lang, Status: enquiry.StatusSubmitted, Contact: ev.Contact,
 			Trip: ev.Trip, Rates: ev.Rates, DisplayCurrency: ev.DisplayCurrency, SubmittedAt: ev.SubmittedAt}
 	case enquiry.EnquiryQuoted:
 		q.Status = enquiry.StatusQuoted

@@ -37,6 +37,7 @@ const RatesRoute = lazy(() => booking().then((m) => ({ default: m.RatesRoute }))
 const CheckoutRoute = lazy(() => booking().then((m) => ({ default: m.CheckoutRoute })));
 const PaymentsRoute = lazy(() => booking().then((m) => ({ default: m.PaymentsRoute })));
 const PaymentRoute = lazy(() => booking().then((m) => ({ default: m.PaymentRoute })));
+const EnquiryLinkRoute = lazy(() => booking().then((m) => ({ default: m.EnquiryLinkRoute })));
 const TripStatusRoute = lazy(() => booking().then((m) => ({ default: m.TripStatusRoute })));
 const catalogue = withMessages(() => import('./routes/catalogue'), 'site');
 const DestinationsRoute = lazy(() => catalogue().then((m) => ({ default: m.DestinationsRoute })));
@@ -107,6 +108,7 @@ export const routes: RouteObject[] = [
           { path: 'programs', element: <ProgramsRoute /> },
           { path: 'payments', element: <PaymentsRoute /> },
           { path: 'payments/:id', element: <PaymentRoute /> },
+          { path: 'enquiry/:id', element: <EnquiryLinkRoute /> },
           { path: 'checkout', element: <CheckoutRoute /> },
           { path: 'categories', element: <CategoriesRoute /> },
           { path: 'tripstatus', element: <TripStatusRoute /> },

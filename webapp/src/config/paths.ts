@@ -3,6 +3,8 @@ export const paths = {
   home: '/',
   about: '/about',
   rates: '/rates',
+  /** The enquiry form about one program. */
+  enquireAbout: (programId: string) => `/rates?program=${encodeURIComponent(programId)}#enquiry-title`,
   start: '/start',
   terms: '/terms',
   privacy: '/privacy',

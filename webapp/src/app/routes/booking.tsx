@@ -22,6 +22,9 @@ import { usePickupPoints } from '@/features/pickup-points/api/get-pickup-points'
 import { pickupSelectionPath } from '@/features/pickup-points/utils/return-path';
 import { useRates } from '@/features/rates/api/get-rates';
 import { EnquiryForm } from '@/features/rates/components/enquiry-form';
+import { EnquiryLink } from '@/features/enquiries/components/enquiry-link';
+import { useProgram } from '@/features/programs/api/get-program';
+import { useDestinations } from '@/features/destinations/api/get-destinations';
 import { RatesList } from '@/features/rates/components/rates-list';
 import { TripStatusLookup } from '@/features/trip-status/components/trip-status-lookup';
 import { TripProgressStrip } from '@/features/dispatch/components/trip-progress';
@@ -41,6 +44,14 @@ export function RatesRoute() {
   const pickup = start
     ? { start, end, label: [name(start), end && end !== start ? name(end) : undefined].filter(Boolean).join(' → ') || undefined }
     : null;
+  const programId = params.get('program') ?? undefined;
+  const program = useProgram(programId);
+  // A visitor has no trip on the server (the cart needs an account): without a program they list the
+  // destinations of their itinerary in the form; a signed-in traveller's enquiry carries their trip.
+  const signedIn = useAuthStore(selectIsAuthenticated);
+  const listing = !programId && !signedIn;
+  const destinations = useDestinations({ limit: 50 }, listing);
+  const destinationOptions = listing ? (destinations.data?.pages.flatMap((page) => page.data) ?? []).map((d) => ({ id: d.id, name: d.name })) : undefined;
   const needPickup = () => {
     const back = new URLSearchParams(location.search);
     back.delete('pickup');
@@ -60,7 +71,14 @@ export function RatesRoute() {
           </div>
         </div>
         <div className="card card--plain">
-          <EnquiryForm key={start ?? ''} programId={params.get('program') ?? undefined} pickup={pickup} onNeedPickup={needPickup} />
+          <EnquiryForm
+            key={`${start ?? ''}/${programId ?? ''}`}
+            programId={programId}
+            programName={program.data?.name}
+            destinations={destinationOptions}
+            pickup={pickup}
+            onNeedPickup={needPickup}
+          />
         </div>
       </section>
     </>
@@ -177,10 +195,11 @@ export function PaymentsRoute() {
 export function PaymentRoute() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  const signedIn = useAuthStore(selectIsAuthenticated);
   return (
     <>
       <PageHeader title={t('payments.title')} />
-      <PaymentById id={id} />
+      <PaymentById id={id} signedIn={signedIn} />
     </>
   );
 }
@@ -191,6 +210,18 @@ export function TripStatusRoute() {
     <>
       <PageHeader title={t('tripStatus.title')} lead={t('tripStatus.lead')} />
       <TripStatusLookup aside={(proven) => <TripProgressStrip tripNumber={proven.trip_number} email={proven.email} />} />
+    </>
+  );
+}
+
+export function EnquiryLinkRoute() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  return (
+    <>
+      <PageHeader title={t('enquiryLink.title')} />
+      <EnquiryLink tripNumber={id} token={params.get('key') ?? ''} />
     </>
   );
 }

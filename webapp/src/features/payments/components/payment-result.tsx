@@ -25,14 +25,17 @@ const FAILURE_SECONDS = 10;
  * The result of a payment: a countdown in seconds, then the order (success) or the checkout (failure).
  * A failed order that can still be paid (its trip number kept, a car can be held for it again) offers
  * "Pay now" instead, and waits for the traveller: "Try again" goes back to the checkout as it was left.
+ * A traveller without an account (a quote paid from its e-mailed link) goes to the trip status of
+ * the trip instead, never to a sign-in page.
  */
-export function PaymentOutcomeView({ outcome, orderId, reason }: { outcome: PaymentOutcome; orderId: string | null; reason?: string | null }) {
+export function PaymentOutcomeView({ outcome, orderId, reason, guest = false }: { outcome: PaymentOutcome; orderId: string | null; reason?: string | null; guest?: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
-  const target = outcome === 'success' ? (orderId ? paths.order(orderId) : paths.account) : paths.checkout;
+  const tripStatus = orderId ? `${paths.tripStatus}?trip=${encodeURIComponent(orderId)}` : paths.tripStatus;
+  const target = guest ? tripStatus : outcome === 'success' ? (orderId ? paths.order(orderId) : paths.account) : paths.checkout;
   const go = useCallback(() => void navigate(target, { replace: true }), [navigate, target]);
-  const order = useOrderStatus(orderId ?? '', outcome === 'failure' && Boolean(orderId));
+  const order = useOrderStatus(orderId ?? '', !guest && outcome === 'failure' && Boolean(orderId));
   const payable = outcome === 'failure' && Boolean(orderId) && order.data?.actions?.pay === true && order.data.status !== 'awaiting_payment';
   const left = useCountdown(outcome === 'success' ? SUCCESS_SECONDS : FAILURE_SECONDS, go, outcome !== 'pending' && !payable);
   useEffect(() => {
@@ -62,13 +65,14 @@ export function PaymentOutcomeView({ outcome, orderId, reason }: { outcome: Paym
         <p className="muted" data-testid="pay-again-text">{t('payments.payAgainText')}</p>
       ) : (
         <p className="muted" aria-live="polite" data-testid="payment-countdown">
-          {t(success ? 'payments.redirectOrder' : 'payments.redirectCheckout', { seconds: formatNumber(Math.max(left, 0), language) })}
+          {t(guest ? 'payments.redirectTripStatus' : success ? 'payments.redirectOrder' : 'payments.redirectCheckout', { seconds: formatNumber(Math.max(left, 0), language) })}
         </p>
       )}
       <div className="button-row button-row--center">
-        {success ? <ButtonLink to={target}>{t('payments.viewOrder')}</ButtonLink> : null}
+        {guest ? <ButtonLink to={target}>{t('payments.viewTripStatus')}</ButtonLink> : null}
+        {!guest && success ? <ButtonLink to={target}>{t('payments.viewOrder')}</ButtonLink> : null}
         {payable && orderId ? <PayAgainButton orderId={orderId} /> : null}
-        {success ? null : (
+        {guest || success ? null : (
           <ButtonLink to={paths.checkout} variant={payable ? 'secondary' : undefined}>{t('payments.tryAgain')}</ButtonLink>
         )}
       </div>
@@ -81,21 +85,22 @@ export function PaymentOutcomeView({ outcome, orderId, reason }: { outcome: Paym
  * order's own status (once the provider's notice has reached it) decides what is shown. Without it,
  * it is a quoted enquiry's payment link.
  */
-export function PaymentById({ id }: { id: string }) {
+export function PaymentById({ id, signedIn = true }: { id: string; signedIn?: boolean }) {
   const [params] = useSearchParams();
   const result = params.get('result') ?? params.get('status');
   if (!result) return <EnquiryPayment tripNumber={id} />;
-  return <PaymentReturn id={id} claimed={outcomeOf(result)} reason={params.get('reason')} />;
+  return <PaymentReturn id={id} claimed={outcomeOf(result)} reason={params.get('reason')} signedIn={signedIn} />;
 }
 
-function PaymentReturn({ id, claimed, reason }: { id: string; claimed: PaymentOutcome; reason: string | null }) {
-  const order = useOrderStatus(id, claimed === 'success');
+function PaymentReturn({ id, claimed, reason, signedIn }: { id: string; claimed: PaymentOutcome; reason: string | null; signedIn: boolean }) {
+  const order = useOrderStatus(id, claimed === 'success' && signedIn);
   let outcome = claimed;
   if (claimed === 'success' && order.isSuccess) {
     outcome = order.data.status === 'awaiting_payment' ? 'pending' : outcomeOf(order.data.status);
   }
-  // A traveller who paid a quote without an account cannot read the order: the provider's word stands.
-  return <PaymentOutcomeView key={outcome} outcome={outcome} orderId={id} reason={reason} />;
+  // A traveller who paid a quote without an account cannot read the order: the provider's word stands,
+  // and the trip status (trip number and e-mail) is where they follow the trip.
+  return <PaymentOutcomeView key={outcome} outcome={outcome} orderId={id} reason={reason} guest={!signedIn} />;
 }
 
 function EnquiryPayment({ tripNumber }: { tripNumber: string }) {

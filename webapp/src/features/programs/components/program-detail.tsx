@@ -93,7 +93,7 @@ export function ProgramDetail({ id, renderAction }: { id: string | undefined; re
           ) : null}
           <p className="muted small">{t('program.responseTime', { hours: formatNumber(PROGRAM_RESPONSE_HOURS, language) })}</p>
           {renderAction?.(item)}
-          <ButtonLink to={paths.rates} variant="secondary" block>
+          <ButtonLink to={paths.enquireAbout(item.id)} variant="secondary" block data-testid="program-enquire">
             {t('program.enquire')}
           </ButtonLink>
         </aside>

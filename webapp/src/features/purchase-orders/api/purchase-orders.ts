@@ -50,12 +50,17 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const adminEnquirySchema = z.object({
   trip_number: z.string(),
+  /** What it asks about (program or itinerary); guest: sent without an account. */
+  about: z.string().optional(),
+  guest: z.boolean().optional(),
   status: z.string(),
   submitted_at: z.string(),
   trip,
   estimate: money,
   quote: z.object({ amount: money, valid_until: z.string(), note: z.string().optional() }).nullish(),
-  contact: z.object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string(), comments: z.string().optional() }).optional(),
+  contact: z
+    .object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string(), comments: z.string().optional(), travellers: z.number().optional() })
+    .optional(),
 });
 export type AdminEnquiry = z.infer<typeof adminEnquirySchema>;
 

@@ -216,11 +216,20 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
   const sendQuote = form.handleSubmit((input) => quote.mutate(input, { onSuccess: () => toast.success(t('purchaseOrders.quoteSent')), onError }));
   const open = q.status === 'submitted' || q.status === 'quoted';
   return (
-    <li className="order-list__item">
+    <li className="order-list__item" data-testid={`enquiry-${q.trip_number}`}>
       <div>
         <span className="order-list__number">{q.trip_number}</span>
         <p className="muted small">
           {q.contact ? `${q.contact.first_name} ${q.contact.last_name} · ${q.contact.email} · ${q.contact.phone}` : null}
+        </p>
+        <p className="small" data-testid="enquiry-kind">
+          {[
+            q.about ? t(`purchaseOrders.about.${q.about}`, { defaultValue: q.about }) : null,
+            q.guest ? t('purchaseOrders.guest') : null,
+            q.contact?.travellers ? t('purchaseOrders.travellers', { count: q.contact.travellers }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
         <p className="small">
           {q.trip.program ? `${q.trip.program}: ` : ''}

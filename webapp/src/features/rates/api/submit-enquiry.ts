@@ -13,7 +13,14 @@ export interface EnquiryInput {
   phone_number: string;
   country: string;
   comments: string;
+  /** Cairo date (YYYY-MM-DD) and time (HH:MM), or empty to leave them to the operator. */
+  date: string;
+  time: string;
+  /** The group size. */
+  travellers?: number;
   program_id?: string;
+  /** A visitor's itinerary: destination ids in order. */
+  destination_ids?: string[];
   /** The pickup point chosen on the selection page (signed-in travellers' trips carry their own). */
   start?: { pickup_point_id: string };
   end?: { pickup_point_id: string };

@@ -21,7 +21,7 @@ describe('enquiry form', () => {
     act(() => useLocaleStore.getState().setLanguage(language));
     const user = userEvent.setup();
     renderApp('/rates');
-    await user.click(await screen.findByLabelText(commentsLabel));
+    await user.click(await screen.findByLabelText(commentsLabel, undefined, { timeout: 10_000 }));
     await user.paste('x'.repeat(2001));
     await user.click(screen.getByLabelText(firstLabel));
     await user.paste('y'.repeat(101));

@@ -33,12 +33,19 @@ const schema = z
     phone_number: z.string().trim().regex(/^\+?[0-9][0-9\s-]{6,18}[0-9]$/, 'validation.phone'),
     country: z.string().trim().min(1, 'validation.required'),
     comments: z.string().max(2000),
+    // Left empty, the operator proposes a date and time with the quote.
+    date: z.string().trim(),
+    time: z.string().trim(),
+    travellers: z.string().trim().regex(/^([1-9]|[1-4][0-9]|50)?$/, 'validation.travellers'),
     terms: z.boolean().refine((value) => value, 'validation.terms'),
   })
   .refine((values) => values.email === values.confirm_email, { path: ['confirm_email'], message: 'validation.emailsMatch' });
 type Values = z.infer<typeof schema>;
 
-const EMPTY: Values = { rate_id: '', first_name: '', last_name: '', email: '', confirm_email: '', phone_number: '', country: '', comments: '', terms: false };
+const EMPTY: Values = {
+  rate_id: '', first_name: '', last_name: '', email: '', confirm_email: '', phone_number: '', country: '', comments: '',
+  date: '', time: '', travellers: '', terms: false,
+};
 
 /** The fields typed before going to choose a pickup point, over the empty form. */
 function restored(): Values {
@@ -59,8 +66,21 @@ export interface EnquiryPickup {
   label?: string;
 }
 
+/** A destination a visitor may list for an itinerary of their own. */
+export interface EnquiryDestination {
+  id: string;
+  name: string;
+}
+
 interface EnquiryFormProps {
   programId?: string;
+  /** The program's name, shown as what the enquiry is about. */
+  programName?: string;
+  /**
+   * Without a program, a visitor without an account lists the destinations of their itinerary from
+   * these (a signed-in traveller's enquiry carries their trip); undefined for a signed-in traveller.
+   */
+  destinations?: EnquiryDestination[];
   /** The pickup chosen on the pickup selection page, come back with the traveller. */
   pickup?: EnquiryPickup | null;
   /** Opens the pickup selection page (the form's values are kept meanwhile); the points page by default. */
@@ -77,15 +97,24 @@ const SERVER_FIELDS: Partial<Record<string, keyof Values>> = {
   phone: 'phone_number',
   country: 'country',
   comments: 'comments',
+  travellers: 'travellers',
+  date: 'date',
+  time: 'time',
   terms: 'terms',
 };
 
-export function EnquiryForm({ programId, pickup, onNeedPickup }: EnquiryFormProps) {
+const MAX_STOPS = 16;
+
+export function EnquiryForm({ programId, programName, destinations, pickup, onNeedPickup }: EnquiryFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const rates = useRates();
   const submit = useSubmitEnquiry();
   const [tripNumber, setTripNumber] = useState<string | null | undefined>(undefined);
+  // The visitor's itinerary, in the order the destinations were ticked.
+  const [stops, setStops] = useState<string[]>([]);
+  const [stopsError, setStopsError] = useState<string | undefined>(undefined);
+  const listing = !programId && destinations !== undefined;
   const navigate = useNavigate();
   const form = useForm<Values>({
     resolver: formResolver(schema),
@@ -99,7 +128,14 @@ export function EnquiryForm({ programId, pickup, onNeedPickup }: EnquiryFormProp
       const points = pickup
         ? { start: { pickup_point_id: pickup.start }, ...(pickup.end && pickup.end !== pickup.start ? { end: { pickup_point_id: pickup.end } } : {}) }
         : {};
-      const result = await submit.mutateAsync({ ...values, program_id: programId, ...points });
+      const { travellers, ...rest } = values;
+      const result = await submit.mutateAsync({
+        ...rest,
+        ...(travellers ? { travellers: Number(travellers) } : {}),
+        program_id: programId,
+        ...(listing ? { destination_ids: stops } : {}),
+        ...points,
+      });
       clearEnquiryDraft();
       toast.success(t('enquiry.submitted'));
       setTripNumber(result.tripNumber);
@@ -107,7 +143,12 @@ export function EnquiryForm({ programId, pickup, onNeedPickup }: EnquiryFormProp
       // The server says which rule broke (a pickup point chosen first, e-mails that match, a text too
       // long, …): a field's words go next to it, in the language of the page.
       if (isApiError(error) && error.status === 422) {
-        const placed = applyServerErrors(error, form.setError, SERVER_FIELDS);
+        let placed = applyServerErrors(error, form.setError, SERVER_FIELDS);
+        const stopError = error.firstError('destinations') ?? error.firstError('destination_ids') ?? Object.entries(error.errors).find(([field]) => field.startsWith('destination_ids.'))?.[1][0];
+        if (stopError) {
+          setStopsError(stopError);
+          placed = true;
+        }
         if (!placed || error.errors.pickup) toast.error(error.firstError('pickup') ?? error.firstError() ?? error.message);
         if (error.errors.pickup) {
           saveEnquiryDraft(values);
@@ -116,27 +157,66 @@ export function EnquiryForm({ programId, pickup, onNeedPickup }: EnquiryFormProp
         }
         return;
       }
+      if (isApiError(error) && error.status === 429) {
+        toast.error(error.message || t('enquiry.failed'));
+        return;
+      }
       toast.error(t('enquiry.failed'));
     }
   });
 
   if (tripNumber !== undefined) {
     return (
-      <EmptyState
-        icon="check"
-        title={t('enquiry.reviewTitle')}
-        description={
-          <>
-            {tripNumber ? t('enquiry.tripNumber', { number: tripNumber }) : null} {t('enquiry.reviewText', { hours: formatNumber(PROGRAM_RESPONSE_HOURS, language) })}
-          </>
-        }
-      />
+      <div role="status" data-testid="enquiry-confirmation">
+        <EmptyState
+          icon="check"
+          title={t('enquiry.reviewTitle')}
+          description={
+            <>
+              {tripNumber ? <strong data-testid="enquiry-trip-number" data-number={tripNumber}>{t('enquiry.tripNumber', { number: tripNumber })}</strong> : null}{' '}
+              {t('enquiry.reviewText', { hours: formatNumber(PROGRAM_RESPONSE_HOURS, language) })} {t('enquiry.mailSent')}
+            </>
+          }
+        />
+      </div>
     );
   }
 
   const rateOptions = (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name }));
+  const toggleStop = (id: string, on: boolean) => {
+    setStopsError(undefined);
+    setStops((current) => (on ? (current.includes(id) || current.length >= MAX_STOPS ? current : [...current, id]) : current.filter((stop) => stop !== id)));
+  };
   return (
     <form className="form form--grid" onSubmit={(event) => void onSubmit(event)} noValidate data-testid="enquiry-form">
+      {programId ? (
+        <p className="form__full enquiry-about" data-testid="enquiry-about" data-program={programId}>
+          {t('enquiry.aboutProgram', { name: programName ?? '…' })}
+        </p>
+      ) : null}
+      {listing ? (
+        <fieldset className="form__full enquiry-stops" aria-describedby={stopsError ? 'enquiry-stops-error' : undefined} data-testid="enquiry-stops">
+          <legend>{t('enquiry.stopsLegend')}</legend>
+          <p className="muted small">{t('enquiry.stopsHint')}</p>
+          <div className="enquiry-stops__list">
+            {destinations.map((destination) => {
+              const index = stops.indexOf(destination.id);
+              return (
+                <label key={destination.id} className="enquiry-stops__item">
+                  <input type="checkbox" checked={index >= 0} onChange={(event) => toggleStop(destination.id, event.target.checked)} />
+                  <span>{destination.name}</span>
+                  {index >= 0 ? <span className="badge" aria-hidden="true">{formatNumber(index + 1, language)}</span> : null}
+                </label>
+              );
+            })}
+          </div>
+          {stopsError ? (
+            <p id="enquiry-stops-error" className="field__error" role="alert">
+              {stopsError}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
       {pickup?.label ? (
         <p className="form__full" data-testid="enquiry-pickup">
           {t('enquiry.pickupChosen', { name: pickup.label })}{' '}
@@ -168,6 +248,9 @@ export function EnquiryForm({ programId, pickup, onNeedPickup }: EnquiryFormProp
       <InputField label={t('fields.confirmEmail')} type="email" autoComplete="email" error={errors.confirm_email?.message} {...form.register('confirm_email')} />
       <InputField label={t('fields.phoneWithKey')} type="tel" dir="ltr" placeholder="+20 100 000 0000" autoComplete="tel" error={errors.phone_number?.message} {...form.register('phone_number')} />
       <InputField label={t('fields.country')} autoComplete="country-name" error={errors.country?.message} {...form.register('country')} />
+      <InputField label={t('enquiry.date')} type="date" hint={t('enquiry.whenHint')} error={errors.date?.message} {...form.register('date')} />
+      <InputField label={t('enquiry.time')} type="time" step={900} error={errors.time?.message} {...form.register('time')} />
+      <InputField label={t('enquiry.travellers')} type="number" inputMode="numeric" min={1} max={50} error={errors.travellers?.message} {...form.register('travellers')} />
       <TextAreaField className="form__full" label={t('fields.comments')} rows={4} error={errors.comments?.message} {...form.register('comments')} />
       <div className="form__full">
         <CheckboxField label={t('enquiry.agree')} error={errors.terms?.message} {...form.register('terms')} />

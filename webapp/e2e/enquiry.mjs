@@ -1,0 +1,195 @@
+// Browser test of a visitor's enquiry, without an account, against the real server (the demo
+// catalogue, the sandbox payment provider), in English and Arabic, on a desktop and a 360 px phone:
+//   a program's page → "Enquire about this program" → the enquiry form about that program (the
+//   program named; date, time, group size, comments) → the pickup selection and back → sent: the trip
+//   number on screen → staff quote it on the purchase orders screen → the quote e-mail's link (read
+//   from the outbox, as the visitor receives it) → the enquiry's page with the offer → Pay now →
+//   the sandbox's card page → paid → the payment's page, then the trip status: never a sign-in page.
+//   A forged link opens nothing.
+// Usage: MISHWAR_BIN=../bin/mishwar CHROMIUM=/usr/bin/chromium node e2e/run.mjs (E2E_FILTER=enquiry)
+// Exported as `run(ctx)` for the shared runner (ctx: { browser, baseURL, adminEmail, adminPassword, sql }).
+
+import assert from 'node:assert/strict';
+
+import { apiJSON, cairoDate, screenshotter, t, uniqueEmail } from './helpers.mjs';
+
+const shot = screenshotter('enquiry');
+
+const VIEWS = {
+  desktop: { viewport: { width: 1280, height: 900 } },
+  phone: { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+};
+
+async function newPage(browser, baseURL, lang, view) {
+  const context = await browser.newContext({ ...VIEWS[view], locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
+  context.setDefaultTimeout(20_000);
+  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+  const page = await context.newPage();
+  // However the visit goes, it never lands on a sign-in page.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && /\/signin\b/.test(new URL(frame.url()).pathname)) page.signInSeen = frame.url();
+  });
+  return { context, page };
+}
+
+/** Nothing wider than the screen, no button whose words are cut. */
+async function fits(page, where) {
+  const problems = await page.evaluate(() => {
+    const out = [];
+    const overflow = document.documentElement.scrollWidth - window.innerWidth;
+    if (overflow > 1) out.push(`page ${overflow}px wider than the screen`);
+    for (const button of document.querySelectorAll('main button, main a.btn')) {
+      const box = button.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (button.scrollWidth > button.clientWidth + 1) out.push(`"${button.textContent.trim()}" cut (${button.scrollWidth} > ${button.clientWidth})`);
+    }
+    return out;
+  });
+  assert.deepEqual(problems, [], `${where}: ${problems.join('; ')}`);
+}
+
+/** A Cairo weekday at least three days ahead (the demo's service hours close at weekends). */
+function weekday() {
+  for (let days = 3; ; days += 1) {
+    const day = cairoDate(days);
+    const weekdayNumber = new Date(`${day}T12:00:00Z`).getUTCDay();
+    if (weekdayNumber >= 1 && weekdayNumber <= 5) return day;
+  }
+}
+
+/** The visitor's half before the quote: from the program's page to the trip number. */
+async function enquire(page, baseURL, lang, view, program, email) {
+  await page.goto(`${baseURL}/program/${encodeURIComponent(program.id)}`);
+  await page.getByTestId('program-enquire').click();
+  await page.waitForURL((url) => url.pathname === '/rates' && url.searchParams.get('program') === String(program.id));
+  const form = page.getByTestId('enquiry-form');
+  await form.waitFor();
+  // The form says which program it is about (not the cart, not nothing).
+  await form.getByTestId('enquiry-about').getByText(t(lang, 'enquiry.aboutProgram', { name: program.name })).waitFor();
+  await form.getByLabel(t(lang, 'fields.rate')).selectOption({ index: 1 });
+  await form.getByLabel(t(lang, 'fields.firstName')).fill('Layla');
+  await form.getByLabel(t(lang, 'fields.lastName')).fill('Hassan');
+  await form.getByLabel(t(lang, 'fields.email'), { exact: true }).fill(email);
+  await form.getByLabel(t(lang, 'fields.confirmEmail')).fill(email);
+  await form.getByLabel(t(lang, 'fields.phoneWithKey')).fill('+20 100 123 4567');
+  await form.getByLabel(t(lang, 'fields.country'), { exact: true }).fill(lang === 'ar' ? 'مصر' : 'Egypt');
+  await form.getByLabel(t(lang, 'enquiry.date')).fill(weekday());
+  await form.getByLabel(t(lang, 'enquiry.time')).fill('10:00');
+  // A group size the server refuses is named beside its field, in the page's language.
+  await form.getByLabel(t(lang, 'enquiry.travellers')).fill('0');
+  await form.getByLabel(t(lang, 'fields.comments')).fill(lang === 'ar' ? 'معنا طفلان' : 'Two children with us');
+  await form.getByLabel(t(lang, 'enquiry.agree')).check();
+  await form.getByRole('button', { name: t(lang, 'enquiry.submit') }).click();
+  await form.getByText(t(lang, 'validation.travellers')).waitFor();
+  await form.getByLabel(t(lang, 'enquiry.travellers')).fill('3');
+  await form.getByRole('button', { name: t(lang, 'enquiry.submit') }).click();
+
+  // No pickup point yet: the pickup selection, then back to the form with all that was typed.
+  await page.waitForURL((url) => url.pathname === '/points');
+  const selection = page.getByTestId('pickup-selection');
+  await selection.getByLabel(t(lang, 'points.pickupAndReturn')).selectOption({ index: 1 });
+  await selection.getByRole('button', { name: t(lang, 'points.useChoice') }).click();
+  await page.waitForURL((url) => url.pathname === '/rates' && Boolean(url.searchParams.get('pickup')));
+  await page.getByTestId('enquiry-pickup').waitFor();
+  assert.equal(await form.getByLabel(t(lang, 'fields.email'), { exact: true }).inputValue(), email, 'what was typed is kept');
+  if (view === 'phone') await fits(page, `${lang} phone enquiry form`);
+  await shot(page, `${lang}-${view}-form`);
+  await form.getByRole('button', { name: t(lang, 'enquiry.submit') }).click();
+
+  const number = page.getByTestId('enquiry-trip-number');
+  await number.waitFor();
+  const trip = await number.getAttribute('data-number');
+  assert.match(trip, /^MSH-[23456789A-HJKMNP-TV-Z]{6}$/, `trip number ${trip}`);
+  await page.getByText(t(lang, 'enquiry.reviewTitle')).waitFor();
+  if (view === 'phone') await fits(page, `${lang} phone confirmation`);
+  await shot(page, `${lang}-${view}-sent`);
+  return trip;
+}
+
+/** Staff quote the enquiry on the purchase orders screen, seeing it came from a visitor about a program. */
+async function quote(browser, baseURL, lang, adminEmail, adminPassword, trip) {
+  const { context, page } = await newPage(browser, baseURL, lang, 'desktop');
+  try {
+    await apiJSON(await context.request.post(`${baseURL}/api/user/login`, { data: { email: adminEmail, password: adminPassword } }), 'staff sign in');
+    await page.goto(`${baseURL}/admin/purchase_order`);
+    await page.getByRole('tab', { name: t(lang, 'purchaseOrders.tabs.enquiries') }).click();
+    const row = page.getByTestId(`enquiry-${trip}`);
+    await row.waitFor();
+    const kind = await row.getByTestId('enquiry-kind').innerText();
+    assert.ok(kind.includes(t(lang, 'purchaseOrders.about.program')) && kind.includes(t(lang, 'purchaseOrders.guest')), `the staff see what it is: ${kind}`);
+    await row.getByLabel(t(lang, 'purchaseOrders.amount')).fill('1850');
+    await row.getByRole('button', { name: t(lang, 'purchaseOrders.sendQuote') }).click();
+    await page.getByText(t(lang, 'purchaseOrders.quoteSent')).first().waitFor();
+  } finally {
+    await context.close();
+  }
+}
+
+/** The quote e-mail's link, as the outbox sends it to `email` (the admin mailbox hides its secret). */
+async function quoteLink(sql, email, trip) {
+  for (let i = 0; i < 60; i += 1) {
+    const body = sql(`SELECT text_body FROM mail_outbox WHERE to_address = '${email.replace(/'/g, "''")}' AND dedupe_key LIKE '%:quote' ORDER BY created_at DESC LIMIT 1`);
+    const found = body.match(/https?:\/\/[^\s]+\/enquiry\/(MSH-[0-9A-Z]+)\?key=([A-Za-z0-9_-]+)/);
+    if (found) {
+      assert.equal(found[1], trip, 'the link is for the enquiry');
+      return new URL(found[0]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no quote e-mail with a link to ${email}`);
+}
+
+/** The visitor pays from the link, without an account, and never meets a sign-in page. */
+async function payFromLink(page, baseURL, lang, view, link, trip) {
+  // A forged link opens nothing, and says so.
+  await page.goto(`${baseURL}/enquiry/${trip}?key=${'A'.repeat(43)}`);
+  await page.getByText(t(lang, 'enquiryLink.badTitle')).waitFor();
+
+  await page.goto(`${baseURL}${link.pathname}${link.search}`);
+  const card = page.getByTestId('enquiry-link');
+  await card.waitFor();
+  assert.equal(await card.getAttribute('data-status'), 'quoted');
+  await page.getByText(t(lang, 'enquiryLink.status.quoted')).waitFor();
+  await page.getByTestId('enquiry-quote-amount').waitFor();
+  if (view === 'phone') await fits(page, `${lang} phone enquiry page`);
+  await shot(page, `${lang}-${view}-quote`);
+  await page.getByTestId('enquiry-pay').click();
+  await page.waitForURL(/\/pay\/sandbox\//);
+  assert.equal((await page.getByTestId('sandbox-trip').innerText()).trim(), trip);
+  assert.ok((await page.getByTestId('sandbox-amount').innerText()).includes('1850.00'), 'the quoted price is charged');
+  await page.locator('#card_number').fill('4242 4242 4242 4242');
+  await page.locator('#expiry').fill('12/39');
+  await page.locator('#cvc').fill('123');
+  await page.locator('button[name="pay"]').click();
+  await page.waitForURL((url) => url.pathname === `/payments/${trip}` && url.searchParams.get('result') === 'success');
+  await page.getByTestId('payment-success').waitFor();
+  await shot(page, `${lang}-${view}-paid`);
+  // The countdown goes on to the trip status, where the trip number is filled in.
+  await page.waitForURL((url) => url.pathname === '/tripstatus' && url.searchParams.get('trip') === trip, { timeout: 15_000 });
+  assert.equal(page.signInSeen, undefined, `a sign-in page was shown: ${page.signInSeen}`);
+}
+
+export async function run(ctx) {
+  const { browser, baseURL, adminEmail, adminPassword, sql } = ctx;
+  assert.ok(adminEmail && sql, 'the runner passes the demo admin and sql');
+  for (const lang of ['en', 'ar']) {
+    for (const view of ['desktop', 'phone']) {
+      const started = Date.now();
+      const { context, page } = await newPage(browser, baseURL, lang, view);
+      try {
+        const programs = await apiJSON(await context.request.get(`${baseURL}/api/programs?lang=${lang}`), 'programs');
+        const program = (Array.isArray(programs) ? programs : programs.data)[0];
+        const email = uniqueEmail(`e2e-enquiry-${lang}-${view}`);
+        const trip = await enquire(page, baseURL, lang, view, program, email);
+        await quote(browser, baseURL, lang, adminEmail, adminPassword, trip);
+        await payFromLink(page, baseURL, lang, view, await quoteLink(sql, email, trip), trip);
+      } catch (error) {
+        await shot(page, `${lang}-${view}-failed`).catch(() => undefined);
+        throw error;
+      } finally {
+        await context.close();
+      }
+      console.log(`ok   enquiry ${lang} ${view}: a visitor enquires about a program from its page, staff quote it, the visitor pays from the e-mail's link without an account (${Date.now() - started} ms)`);
+    }
+  }
+}
