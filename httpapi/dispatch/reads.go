@@ -54,6 +54,7 @@ type progressJSON struct {
 	Stops   []string        `json:"stops"`
 	Steps   any             `json:"steps"`
 	Driver  *progressDriver `json:"driver,omitempty"`
+	Class   any             `json:"class,omitempty"`
 	Version int64           `json:"version"`
 }
 
@@ -66,6 +67,9 @@ type progressDriver struct {
 
 func toProgressJSON(p appdispatch.Progress) progressJSON {
 	out := progressJSON{OrderID: p.OrderID, Status: p.Status, Stop: p.Stop, Stops: p.Stops, Steps: p.Steps, Version: p.Version}
+	if p.Class != nil {
+		out.Class = p.Class
+	}
 	if p.Driver != nil {
 		d := progressDriver(*p.Driver)
 		out.Driver = &d
