@@ -9,6 +9,7 @@ import { AccountMenu, SignInCallout } from '@/features/auth/components/account-m
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
 import { CartContents } from '@/features/cart/components/cart-contents';
 import { CategoriesPanel, DestinationsPanel, SearchPanel } from '@/features/destinations/components/panels';
+import { NotificationsList } from '@/features/notifications/components/notifications-list';
 import { ProgramsPanel } from '@/features/programs/components/programs-list';
 import type { PanelId } from '@/stores/panels-store';
 
@@ -26,7 +27,12 @@ function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
       </div>
     );
   }
-  return <EmptyState compact icon="bell" title={t('notifications.emptyTitle')} description={t('notifications.emptyText')} />;
+  return (
+    <NotificationsList
+      onNavigate={onNavigate}
+      empty={<EmptyState compact icon="bell" title={t('notifications.emptyTitle')} description={t('notifications.emptyText')} />}
+    />
+  );
 }
 
 function ChatPanel() {
