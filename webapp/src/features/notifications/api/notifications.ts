@@ -1,33 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { useCommand } from '@/lib/command';
 
-export const notificationSchema = z.object({
-  id: z.number(),
-  kind: z.string(),
-  order_id: z.string(),
-  params: z.object({
-    driver: z.string().optional(),
-    driver_ar: z.string().optional(),
-    vehicle: z.string().optional(),
-    plate: z.string().optional(),
-    stop: z.number().optional(),
-    place: z.string().optional(),
-    place_ar: z.string().optional(),
-    amount: z.object({ minor: z.number(), currency: z.string() }).optional(),
-    start_at: z.string().optional(),
-  }),
-  at: z.string(),
-  read: z.boolean(),
-});
-export type Notification = z.infer<typeof notificationSchema>;
+import type { inboxSchema, notificationSchema } from './notification-schemas';
 
-const inboxSchema = z
-  .object({ data: z.array(notificationSchema), unread: z.number(), read_up_to: z.number() })
-  .transform((value) => ({ items: value.data, unread: value.unread, readUpTo: value.read_up_to }));
-export type Inbox = z.infer<typeof inboxSchema>;
+// The bell is on every page (its unread count): its schemas load with its first answer, not with the
+// home page (zod stays out of the first download).
+const loadInboxSchema = () => import('./notification-schemas').then((m) => m.inboxSchema);
+
+type Output<S> = S extends { _output: infer O } ? O : never;
+export type Notification = Output<typeof notificationSchema>;
+export type Inbox = Output<typeof inboxSchema>;
 
 /** Every query of the bell starts with this key; the live channel invalidates it (app/session.tsx). */
 export const notificationsKey = ['notifications'] as const;
@@ -36,7 +20,7 @@ export const notificationsKey = ['notifications'] as const;
 export function useNotifications(signedIn: boolean) {
   return useQuery({
     queryKey: notificationsKey,
-    queryFn: ({ signal }) => api.get('/api/notifications', { signal, schema: inboxSchema }),
+    queryFn: ({ signal }): Promise<Inbox> => api.get('/api/notifications', { signal, schema: loadInboxSchema }),
     enabled: signedIn,
   });
 }
@@ -51,7 +35,7 @@ export function useUnreadCount(signedIn: boolean): number {
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useCommand({
-    mutationFn: (upTo: number) => api.post('/api/notifications/read', { up_to: upTo }, { schema: inboxSchema }),
+    mutationFn: (upTo: number): Promise<Inbox> => api.post('/api/notifications/read', { up_to: upTo }, { schema: loadInboxSchema }),
     onSuccess: (inbox: Inbox) => queryClient.setQueryData(notificationsKey, inbox),
   });
 }

@@ -27,7 +27,7 @@ export function NotificationsList({ empty, onNavigate }: { empty: ReactNode; onN
       <div className="notifications__head">
         <p className="muted small">{t('unread', { count: unread })}</p>
         {unread > 0 ? (
-          <Button size="sm" variant="secondary" loading={mark.isPending} onClick={() => mark.mutate(items[0].id)}>
+          <Button size="sm" variant="secondary" loading={mark.isPending} onClick={() => mark.mutate(items[0]?.id ?? 0)}>
             {t('markAllRead')}
           </Button>
         ) : null}
