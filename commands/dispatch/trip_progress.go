@@ -33,6 +33,7 @@ type Progress struct {
 // ProgressDriver is the driver as the traveller sees them.
 type ProgressDriver struct {
 	Name    string
+	NameAR  string
 	Phone   string
 	Vehicle string
 	Plate   string
@@ -95,7 +96,7 @@ func (h ProgressHandler) progressOf(ctx context.Context, orderID string, o *orde
 		p.Class = classOf(o)
 	}
 	if tr.Driver != nil {
-		p.Driver = &ProgressDriver{Name: tr.Driver.Name, Phone: tr.Driver.Phone, Vehicle: tr.Driver.Vehicle, Plate: tr.Driver.Plate}
+		p.Driver = &ProgressDriver{Name: tr.Driver.Name, NameAR: tr.Driver.NameAR, Phone: tr.Driver.Phone, Vehicle: tr.Driver.Vehicle, Plate: tr.Driver.Plate}
 	}
 	return p, nil
 }

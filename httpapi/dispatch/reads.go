@@ -60,6 +60,7 @@ type progressJSON struct {
 
 type progressDriver struct {
 	Name    string `json:"name"`
+	NameAR  string `json:"name_ar,omitempty"`
 	Phone   string `json:"phone"`
 	Vehicle string `json:"vehicle"`
 	Plate   string `json:"plate"`

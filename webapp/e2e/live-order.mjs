@@ -105,11 +105,14 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
         'assign the driver',
       );
       tr.driver = chosen;
+      const progress = (await apiJSON(await tr.desktop.request.get(`${baseURL}/api/orders/${tr.trip}/progress`), 'the trip progress')).data;
+      assert.ok(progress.driver?.name === chosen.name && (tr.lang === 'en' || progress.driver.name_ar), `progress names the driver: ${JSON.stringify(progress.driver)}`);
       for (const view of ['desktop', 'phone']) {
         const page = tr.pages[view];
         await page.locator('[data-testid="trip-progress"][data-status="assigned"]').waitFor();
         const driverLine = await page.getByTestId('trip-driver').innerText();
-        assert.ok(driverLine.includes(chosen.name) && driverLine.includes(chosen.plate), `${tr.lang} ${view}: the driver line reads "${driverLine}"`);
+        const name = (tr.lang === 'ar' && progress.driver.name_ar) || progress.driver.name;
+        assert.ok(driverLine.includes(name) && driverLine.includes(chosen.plate), `${tr.lang} ${view}: the driver line reads "${driverLine}", want ${name} and ${chosen.plate}`);
         await page.getByTestId('trip-class').waitFor();
         await unreadIs(page, view, 3);
       }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CurrencyChoices, LanguageChoices } from '@/components/preferences';
@@ -9,12 +10,14 @@ import { AccountMenu, SignInCallout } from '@/features/auth/components/account-m
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
 import { CartContents } from '@/features/cart/components/cart-contents';
 import { CategoriesPanel, DestinationsPanel, SearchPanel } from '@/features/destinations/components/panels';
-import { NotificationsList } from '@/features/notifications/components/notifications-list';
 import { ProgramsPanel } from '@/features/programs/components/programs-list';
 import type { PanelId } from '@/stores/panels-store';
 
 import { useAppCart } from '../session';
 import { useOpeningSchedule } from '../use-opening-schedule';
+
+// The bell's list loads when the bell is first opened (its count alone is on every page).
+const NotificationsList = lazy(() => import('@/features/notifications/components/notifications-list').then((m) => ({ default: m.NotificationsList })));
 
 function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -28,10 +31,12 @@ function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
     );
   }
   return (
-    <NotificationsList
-      onNavigate={onNavigate}
-      empty={<EmptyState compact icon="bell" title={t('notifications.emptyTitle')} description={t('notifications.emptyText')} />}
-    />
+    <Suspense fallback={null}>
+      <NotificationsList
+        onNavigate={onNavigate}
+        empty={<EmptyState compact icon="bell" title={t('notifications.emptyTitle')} description={t('notifications.emptyText')} />}
+      />
+    </Suspense>
   );
 }
 

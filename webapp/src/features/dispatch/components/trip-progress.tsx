@@ -68,7 +68,7 @@ export function ProgressView({ progress }: { progress: TripProgress }) {
       <p className="trip-progress__status">{t(`status.${progress.status}`, { stop: progress.stop, name })}</p>
       {progress.driver ? (
         <p className="muted" data-testid="trip-driver">
-          {t('progress.driver', { ...progress.driver })}
+          {t('progress.driver', { ...progress.driver, name: (language === 'ar' && progress.driver.name_ar) || progress.driver.name })}
           {progress.driver.phone ? (
             <>
               {' · '}
