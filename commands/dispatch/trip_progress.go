@@ -25,12 +25,15 @@ type Progress struct {
 	Stops   []string
 	Steps   []dispatchrm.Step
 	Driver  *ProgressDriver
+	// Class is the class of car the traveller booked (the order's rate plan; nil when unknown).
+	Class   *dispatchrm.RatePlan
 	Version int64
 }
 
 // ProgressDriver is the driver as the traveller sees them.
 type ProgressDriver struct {
 	Name    string
+	NameAR  string
 	Phone   string
 	Vehicle string
 	Plate   string
@@ -84,13 +87,16 @@ func (h ProgressHandler) progressOf(ctx context.Context, orderID string, o *orde
 				// Never "waiting for a driver" for a trip that will not happen.
 				status = dispatch.StatusCancelled
 			}
-			return Progress{OrderID: orderID, Status: status, Stops: stopNames(o), Steps: []dispatchrm.Step{}, Version: -1}, nil
+			return Progress{OrderID: orderID, Status: status, Stops: stopNames(o), Steps: []dispatchrm.Step{}, Class: classOf(o), Version: -1}, nil
 		}
 		return Progress{}, err
 	}
-	p := Progress{OrderID: tr.OrderID, Status: tr.Status, Stop: tr.Stop, Stops: tr.Stops, Steps: tr.Steps, Version: tr.Version}
+	p := Progress{OrderID: tr.OrderID, Status: tr.Status, Stop: tr.Stop, Stops: tr.Stops, Steps: tr.Steps, Class: tr.RatePlan, Version: tr.Version}
+	if p.Class == nil {
+		p.Class = classOf(o)
+	}
 	if tr.Driver != nil {
-		p.Driver = &ProgressDriver{Name: tr.Driver.Name, Phone: tr.Driver.Phone, Vehicle: tr.Driver.Vehicle, Plate: tr.Driver.Plate}
+		p.Driver = &ProgressDriver{Name: tr.Driver.Name, NameAR: tr.Driver.NameAR, Phone: tr.Driver.Phone, Vehicle: tr.Driver.Vehicle, Plate: tr.Driver.Plate}
 	}
 	return p, nil
 }
@@ -104,4 +110,12 @@ func stopNames(o *ordersrm.Order) []string {
 		out[i] = st.NameEN
 	}
 	return out
+}
+
+// classOf is the rate plan an order was booked on (nil without an order).
+func classOf(o *ordersrm.Order) *dispatchrm.RatePlan {
+	if o == nil || o.Trip.RatePlan.ID == "" {
+		return nil
+	}
+	return &dispatchrm.RatePlan{ID: o.Trip.RatePlan.ID, Name: o.Trip.RatePlan.Name, NameAR: o.Trip.RatePlan.NameAR}
 }

@@ -54,11 +54,13 @@ type progressJSON struct {
 	Stops   []string        `json:"stops"`
 	Steps   any             `json:"steps"`
 	Driver  *progressDriver `json:"driver,omitempty"`
+	Class   any             `json:"class,omitempty"`
 	Version int64           `json:"version"`
 }
 
 type progressDriver struct {
 	Name    string `json:"name"`
+	NameAR  string `json:"name_ar,omitempty"`
 	Phone   string `json:"phone"`
 	Vehicle string `json:"vehicle"`
 	Plate   string `json:"plate"`
@@ -66,6 +68,9 @@ type progressDriver struct {
 
 func toProgressJSON(p appdispatch.Progress) progressJSON {
 	out := progressJSON{OrderID: p.OrderID, Status: p.Status, Stop: p.Stop, Stops: p.Stops, Steps: p.Steps, Version: p.Version}
+	if p.Class != nil {
+		out.Class = p.Class
+	}
 	if p.Driver != nil {
 		d := progressDriver(*p.Driver)
 		out.Driver = &d

@@ -1,6 +1,6 @@
 // Package ordermail is the process manager that sends the traveller's e-mails about orders and
-// enquiries: order received, payment confirmed or failed, cancellation, refund, exchange, trip
-// completed, enquiry received, quote, enquiry declined. For each such event of the global log it queues one e-mail in
+// enquiries: order received, payment confirmed or failed, cancellation, refund, exchange, driver
+// assigned (from the trip's dispatch stream), trip completed, enquiry received, quote, enquiry declined. For each such event of the global log it queues one e-mail in
 // the outbox (the Outbox port), in the transaction that moves its checkpoint, keyed by the event, so
 // a mail is queued exactly once: a batch delivered twice or a restart queues nothing new.
 //
@@ -21,6 +21,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	cat "mishwar/domain/catalogue"
+	"mishwar/domain/dispatch"
 	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
@@ -82,7 +83,7 @@ var _ processes.Process = (*Process)(nil)
 
 func (*Process) Name() string { return Name }
 
-func (*Process) Streams() []string { return []string{"order", "enquiry"} }
+func (*Process) Streams() []string { return []string{"order", "enquiry", "dispatch"} }
 
 func (p *Process) Handlers() []processes.Handler {
 	return []processes.Handler{
@@ -97,7 +98,65 @@ func (p *Process) Handlers() []processes.Handler {
 		processes.On(onEnquiry[enquiry.EnquirySubmitted](p)),
 		processes.On(onEnquiry[enquiry.EnquiryQuoted](p)),
 		processes.On(onEnquiry[enquiry.EnquiryDeclined](p)),
+		processes.On(p.onDriverAssigned),
 	}
+}
+
+// onDriverAssigned tells the traveller who drives them: name, car, plate and the class booked. The
+// order (who, which language, when) is its own stream, folded to now; a guest's order is mailed too.
+// A driver assigned again after being taken off is a new driver: another e-mail.
+func (p *Process) onDriverAssigned(ctx context.Context, tx pgx.Tx, e processes.Event[dispatch.DriverAssigned]) error {
+	stream := eventstore.StreamID("order", e.Data.OrderID)
+	history, err := p.store.ReadStream(ctx, stream, 0)
+	if err != nil {
+		return fmt.Errorf("ordermail: read %s: %w", stream, err)
+	}
+	var o order.State
+	for _, rec := range history {
+		v, err := p.registry.Decode(rec)
+		if err != nil {
+			return fmt.Errorf("ordermail: decode %s@%d: %w", rec.StreamID, rec.Version, err)
+		}
+		ev, ok := v.(order.Event)
+		if !ok {
+			return fmt.Errorf("ordermail: %s@%d: unexpected %T", rec.StreamID, rec.Version, v)
+		}
+		o = order.Evolve(o, ev)
+	}
+	if o.Status() == order.StatusCancelled || o.Placed().Contact.Email == "" {
+		return nil
+	}
+	m := p.driverMail(o, e.Data, e.Envelope)
+	if err := p.outbox.Enqueue(ctx, tx, m); err != nil {
+		return fmt.Errorf("ordermail: queue %q: %w", m.Key, err)
+	}
+	return nil
+}
+
+// driverMail is the "your driver" e-mail, in the traveller's language.
+func (p *Process) driverMail(o order.State, ev dispatch.DriverAssigned, env processes.Envelope) Mail {
+	placed := o.Placed()
+	r := recipient{number: o.ID(), userID: o.UserID(), lang: placed.Lang, contact: placed.Contact}
+	l := lang(r.lang)
+	start := o.Trip().StartAt.In(cat.Cairo)
+	name, class := ev.Driver.Name, o.Trip().RatePlan.Name
+	if l == i18n.Ar {
+		if ev.Driver.NameAR != "" {
+			name = ev.Driver.NameAR
+		}
+		if o.Trip().RatePlan.NameAR != "" {
+			class = o.Trip().RatePlan.NameAR
+		}
+	}
+	return compose(r, env, "driver", Mail{
+		Subject: i18n.T(l, "mail.driver_assigned.subject", r.number),
+		Heading: i18n.T(l, "mail.driver_assigned.heading"),
+		Paragraphs: []string{
+			i18n.T(l, "mail.driver_assigned.body", name, start.Format("2006-01-02"), start.Format("15:04")),
+			i18n.T(l, "mail.driver_assigned.car", ev.Driver.Vehicle, ev.Driver.Plate, class, ev.Driver.Phone),
+		},
+		Action: &Action{Label: i18n.T(l, "mail.action.follow_trip"), URL: p.orderLink(r)},
+	})
 }
 
 func onOrder[E order.Event](p *Process) func(context.Context, pgx.Tx, processes.Event[E]) error {

@@ -86,7 +86,7 @@ func mails(t *testing.T, f *orderstest.Fixture, to string) []string {
 
 func TestAnOrdersMailsAreQueuedOnceEachAndNeverReplayed(t *testing.T) {
 	t.Parallel()
-	f := orderstest.New(t, 1)
+	f := newFixture(t, 1)
 	r, stop := start(t, f)
 	f.FillCart(t, "u1")
 	ctx := context.Background()
@@ -136,7 +136,7 @@ func TestAnOrdersMailsAreQueuedOnceEachAndNeverReplayed(t *testing.T) {
 
 func TestOnItsFirstRunTheProcessTakesOverWhereTheOrdersReadModelStopped(t *testing.T) {
 	t.Parallel()
-	f := orderstest.New(t, 1)
+	f := newFixture(t, 1)
 	f.FillCart(t, "u1")
 	// Before the process exists, the orders read model has seen an order (and, in the release
 	// before this one, mailed it).
@@ -159,7 +159,7 @@ func TestOnItsFirstRunTheProcessTakesOverWhereTheOrdersReadModelStopped(t *testi
 // nothing.
 func TestACompletedTripSendsOneThankYouInTheTravellersLanguage(t *testing.T) {
 	t.Parallel()
-	f := orderstest.New(t, 2)
+	f := newFixture(t, 2)
 	r, _ := start(t, f)
 	ctx := context.Background()
 	complete := func(lang, user string, ended time.Time) (orderscmd.Placed, eventstore.Position) {
@@ -210,7 +210,7 @@ func TestACompletedTripSendsOneThankYouInTheTravellersLanguage(t *testing.T) {
 
 func TestAPaymentStaffAcceptedSendsTheConfirmationOnce(t *testing.T) {
 	t.Parallel()
-	f := orderstest.New(t, 1)
+	f := newFixture(t, 1)
 	r, _ := start(t, f)
 	f.FillCart(t, "u1")
 	ctx := context.Background()

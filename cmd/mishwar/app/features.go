@@ -7,6 +7,7 @@ import (
 	cartcmd "mishwar/commands/cart"
 	cmdcatalogue "mishwar/commands/catalogue"
 	dispatchcmd "mishwar/commands/dispatch"
+	notificationscmd "mishwar/commands/notifications"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/processes/bookedcart"
 	"mishwar/processes/ordermail"
@@ -15,6 +16,7 @@ import (
 	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
+	notificationsrm "mishwar/projections/notifications"
 	ordersrm "mishwar/projections/orders"
 
 	"mishwar/eventstore"
@@ -32,6 +34,7 @@ func registerEvents(r *eventstore.Registry) {
 	cartcmd.RegisterEvents(r)
 	orderscmd.RegisterEvents(r)
 	dispatchcmd.RegisterEvents(r)
+	notificationscmd.RegisterEvents(r)
 }
 
 func (a *App) buildProjections() []projections.Projection {
@@ -41,6 +44,7 @@ func (a *App) buildProjections() []projections.Projection {
 		cartrm.New(a.Registry),
 		ordersrm.New(a.Registry),
 		dispatchrm.New(a.Registry),
+		notificationsrm.New(a.Registry),
 	}
 }
 
@@ -70,6 +74,7 @@ func (a *App) wireFeatures(ctx context.Context, d *httpapi.Deps) error {
 	if err := a.wireDispatch(d); err != nil {
 		return err
 	}
+	a.wireNotifications(d)
 	a.wireHealth(d)
 	return nil
 }

@@ -5,6 +5,7 @@ import { useRestoreSession } from '@/features/auth/hooks/use-session';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
 import { cartQueryKey, useCart } from '@/features/cart/api/get-cart';
 import { useCartSync } from '@/features/cart/hooks/use-cart-sync';
+import { notificationsKey } from '@/features/notifications/api/notifications';
 
 /** The cart, loaded at start once the session is known (spec section 4). */
 export function useAppCart() {
@@ -35,10 +36,15 @@ export function SessionBootstrap() {
       configureLive(() => useAuthStore.getState().token);
       live.start();
       const offCart = live.subscribe('cart.changed', () => void queryClient.invalidateQueries({ queryKey: cartQueryKey }));
-      const offOrder = live.subscribe('order.changed', (event) => void queryClient.invalidateQueries({ queryKey: ['account', 'orders', event.order_id] }));
+      // The order page and the history both read under ['account', 'orders'].
+      const offOrder = live.subscribe('order.changed', () => void queryClient.invalidateQueries({ queryKey: ['account', 'orders'] }));
+      const offNew = live.subscribe('notification.created', () => void queryClient.invalidateQueries({ queryKey: notificationsKey }));
+      const offRead = live.subscribe('notification.read', () => void queryClient.invalidateQueries({ queryKey: notificationsKey }));
       stop = () => {
         offCart();
         offOrder();
+        offNew();
+        offRead();
         live.stop();
       };
     });

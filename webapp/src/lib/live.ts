@@ -11,7 +11,8 @@ export interface LiveEvents {
   'cart.changed': { version: number };
   'order.changed': { order_id: string; version: number; status?: string };
   'trip.changed': { trip_number: string; status: string; version?: number };
-  'notification.created': { id: string; kind: string };
+  'notification.created': { id: number; kind: string; order_id: string; unread: number };
+  'notification.read': { read_up_to: number; unread: number };
   'trip.progress': { order_id: string; status: string; stop: number; version: number };
   'projection.rebuild': { projection: string; phase: string; events?: number; total?: number; percent?: number; error?: string };
 }

@@ -10,6 +10,7 @@ import { Avatar } from '@/features/auth/components/account-menu';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
 import { CartDrawer } from '@/features/cart/components/cart-drawer';
 import { useCartMirrorStore } from '@/features/cart/stores/cart-mirror-store';
+import { useUnreadCount } from '@/features/notifications/api/notifications';
 import { usePanelsStore } from '@/stores/panels-store';
 
 import { CartPanel, renderPanel, usePanelTitle } from './panel-content';
@@ -78,6 +79,7 @@ export function SiteHeader() {
   const { t } = useTranslation();
   const title = usePanelTitle();
   const count = useCartCount();
+  const unread = useUnreadCount(useAuthStore(selectIsAuthenticated));
   const drawerOpen = usePanelsStore((state) => state.cartDrawerOpen);
   const setDrawer = usePanelsStore((state) => state.setCartDrawerOpen);
   const schedule = useOpeningSchedule();
@@ -120,7 +122,7 @@ export function SiteHeader() {
             </nav>
             <div className="navbar__tools navbar__tools--desktop">
               <PanelToggle set="desktop" id="search" icon="search" label={t('panels.search')} />
-              <PanelToggle set="desktop" id="notifications" icon="bell" label={t('panels.notifications')} />
+              <PanelToggle set="desktop" id="notifications" icon="bell" label={t('panels.notifications')} badge={unread || undefined} />
               <PanelToggle set="desktop" id="chat" icon="chat" label={t('panels.chat')} />
               <PanelToggle set="desktop" id="languages" icon="globe" label={t('panels.languages')} />
               <PanelToggle set="desktop" id="cart" icon="cart" label={t('panels.cart')} badge={count} />
@@ -128,7 +130,7 @@ export function SiteHeader() {
             </div>
             <div className="navbar__tools navbar__tools--phone">
               <PanelToggle set="phone" id="search" icon="search" label={t('panels.search')} />
-              <PanelToggle set="phone" id="notifications" icon="bell" label={t('panels.notifications')} />
+              <PanelToggle set="phone" id="notifications" icon="bell" label={t('panels.notifications')} badge={unread || undefined} />
               <PanelToggle set="phone" id="languages" icon="globe" label={t('panels.languages')} />
               <button
                 type="button"

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CurrencyChoices, LanguageChoices } from '@/components/preferences';
@@ -15,6 +16,9 @@ import type { PanelId } from '@/stores/panels-store';
 import { useAppCart } from '../session';
 import { useOpeningSchedule } from '../use-opening-schedule';
 
+// The bell's list loads when the bell is first opened (its count alone is on every page).
+const NotificationsList = lazy(() => import('@/features/notifications/components/notifications-list').then((m) => ({ default: m.NotificationsList })));
+
 function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const signedIn = useAuthStore(selectIsAuthenticated);
@@ -26,7 +30,14 @@ function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
       </div>
     );
   }
-  return <EmptyState compact icon="bell" title={t('notifications.emptyTitle')} description={t('notifications.emptyText')} />;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsList
+        onNavigate={onNavigate}
+        empty={<EmptyState compact icon="bell" title={t('notifications.emptyTitle')} description={t('notifications.emptyText')} />}
+      />
+    </Suspense>
+  );
 }
 
 function ChatPanel() {

@@ -11,6 +11,7 @@ import { SavedAddresses } from '@/features/account/components/saved-addresses';
 import { SessionsPanel } from '@/features/account/components/sessions-panel';
 import { Wishlist } from '@/features/account/components/wishlist';
 import { Avatar } from '@/features/auth/components/account-menu';
+import { OwnTripProgress } from '@/features/dispatch/components/trip-progress';
 import { OrderChangeForm } from '@/features/orders/components/order-change-form';
 import { OrderDetail } from '@/features/orders/components/order-detail';
 import { OrderHistory } from '@/features/orders/components/order-history';
@@ -63,7 +64,8 @@ export function AccountRoute() {
 
 export function OrderRoute() {
   const { id = '' } = useParams();
-  return <OrderDetail id={id} />;
+  // A confirmed (or completed) order's trip is live on its page: driver, car and every step.
+  return <OrderDetail id={id} live={(o) => (o.status === 'confirmed' || o.status === 'completed' ? <OwnTripProgress orderId={o.id} /> : null)} />;
 }
 
 export function OrderActionRoute({ action }: { action: 'cancel' | 'refund' | 'exchange' }) {

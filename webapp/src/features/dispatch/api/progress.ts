@@ -11,7 +11,8 @@ export const progressSchema = z.object({
   stop: z.number(),
   stops: z.array(z.string()),
   steps: z.array(stepSchema),
-  driver: z.object({ name: z.string(), phone: z.string(), vehicle: z.string(), plate: z.string() }).nullish(),
+  driver: z.object({ name: z.string(), name_ar: z.string().optional(), phone: z.string(), vehicle: z.string(), plate: z.string() }).nullish(),
+  class: z.object({ id: z.string(), name: z.string(), name_ar: z.string().optional() }).nullish(),
   version: z.number(),
 });
 export type TripProgress = z.infer<typeof progressSchema>;
@@ -23,5 +24,13 @@ export function useTripProgress(tripNumber: string, email: string) {
   return useQuery({
     queryKey: ['dispatch', 'progress', tripNumber, email],
     queryFn: ({ signal }) => api.get(`/api/trips/${encodeURIComponent(tripNumber)}/progress`, { signal, schema: answer, query: { email } }),
+  });
+}
+
+/** GET /api/orders/{id}/progress — the signed-in traveller's own trip's progress. */
+export function useOwnTripProgress(orderId: string) {
+  return useQuery({
+    queryKey: ['dispatch', 'own-progress', orderId],
+    queryFn: ({ signal }) => api.get(`/api/orders/${encodeURIComponent(orderId)}/progress`, { signal, schema: answer }),
   });
 }

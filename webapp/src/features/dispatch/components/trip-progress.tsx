@@ -4,7 +4,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { live } from '@/lib/live';
 import { formatDate } from '@/utils/format';
 
-import { useTripProgress, type TripProgress } from '../api/progress';
+import { useOwnTripProgress, useTripProgress, type TripProgress } from '../api/progress';
 import { useDispatchT } from './messages';
 import './dispatch.css';
 
@@ -30,6 +30,30 @@ export function TripProgressStrip({ tripNumber, email }: { tripNumber: string; e
   return <ProgressView progress={progress.data} />;
 }
 
+/**
+ * The signed-in traveller's progress on their order page: the driver, car, plate and class once
+ * assigned and every step, refetched whenever their room says the trip moved (and after the socket
+ * comes back, since a notice sent while it was away is lost).
+ */
+export function OwnTripProgress({ orderId }: { orderId: string }) {
+  const progress = useOwnTripProgress(orderId);
+  const { refetch } = progress;
+  useEffect(() => {
+    const off = live.subscribe('trip.progress', (event) => {
+      if (event.order_id.toUpperCase() === orderId.toUpperCase()) void refetch();
+    });
+    const offStatus = live.onStatus((status) => {
+      if (status === 'connected') void refetch();
+    });
+    return () => {
+      off();
+      offStatus();
+    };
+  }, [orderId, refetch]);
+  if (!progress.data) return null;
+  return <ProgressView progress={progress.data} />;
+}
+
 export function ProgressView({ progress }: { progress: TripProgress }) {
   const { t } = useDispatchT();
   const language = useLanguage();
@@ -42,7 +66,24 @@ export function ProgressView({ progress }: { progress: TripProgress }) {
     <section className="card card--plain trip-progress stack" data-testid="trip-progress" data-status={progress.status} aria-live="polite">
       <p className="eyebrow">{t('progress.title')}</p>
       <p className="trip-progress__status">{t(`status.${progress.status}`, { stop: progress.stop, name })}</p>
-      {progress.driver ? <p className="muted">{t('progress.driver', { ...progress.driver })}</p> : null}
+      {progress.driver ? (
+        <p className="muted" data-testid="trip-driver">
+          {t('progress.driver', { ...progress.driver, name: (language === 'ar' && progress.driver.name_ar) || progress.driver.name })}
+          {progress.driver.phone ? (
+            <>
+              {' · '}
+              <a href={`tel:${progress.driver.phone}`} dir="ltr">
+                {progress.driver.phone}
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {progress.class ? (
+        <p className="muted small" data-testid="trip-class">
+          {t('driver.carClass', { name: (language === 'ar' && progress.class.name_ar) || progress.class.name })}
+        </p>
+      ) : null}
       <ol className="trip-progress__strip">
         {points.map((point, i) => (
           <li key={`${i}-${point}`} className={i < reached ? 'is-done' : i === reached ? 'is-next' : undefined}>
@@ -56,7 +97,7 @@ export function ProgressView({ progress }: { progress: TripProgress }) {
             <li key={`${step.type}-${step.at}-${step.stop ?? 0}`} className="timeline__item">
               <span className="timeline__what">{t(`events.${step.type}`, { name: step.name, driver: step.driver, defaultValue: step.type })}</span>
               <time className="timeline__when muted" dateTime={step.at}>
-                {formatDate(step.at, language, { timeStyle: 'short' })}
+                {t('driver.cairoTime', { time: formatDate(step.at, language, { timeStyle: 'short' }) })}
               </time>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -22,8 +22,11 @@ import { OrderStatusBadge } from './order-status';
 import { OrderTimeline } from './order-timeline';
 import './orders.css';
 
-/** An order: its status, trip, prices, payments, rules, what happened (timeline) and what can be done. */
-export function OrderDetail({ id }: { id: string }) {
+/**
+ * An order: its status, trip, prices, payments, rules, what happened (timeline) and what can be done.
+ * live renders the trip's live progress under the trip (the app composes dispatch's strip there).
+ */
+export function OrderDetail({ id, live }: { id: string; live?: (order: Order) => ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const order = useOrder(id);
@@ -32,14 +35,14 @@ export function OrderDetail({ id }: { id: string }) {
       {(o) => (
         <>
           <PageHeader title={t('orders.number', { number: o.trip_number })} lead={t('orders.placedOn', { date: formatDate(o.placed_at, language, { dateStyle: 'medium' }) })} />
-          <OrderBody order={o} />
+          <OrderBody order={o} live={live?.(o)} />
         </>
       )}
     </QueryView>
   );
 }
 
-function OrderBody({ order: o }: { order: Order }) {
+function OrderBody({ order: o, live }: { order: Order; live?: ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const pay = usePayOrder(o.id);
@@ -83,6 +86,7 @@ function OrderBody({ order: o }: { order: Order }) {
             </div>
           ) : null}
         </section>
+        {live}
         <section className="card card--plain stack">
           <h2 className="section-title">{t('orders.history')}</h2>
           <OrderTimeline entries={o.timeline ?? []} />

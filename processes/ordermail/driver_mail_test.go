@@ -1,0 +1,119 @@
+package ordermail_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"mishwar/adapters/payments"
+	dispatchcmd "mishwar/commands/dispatch"
+	"mishwar/commands/orders/orderstest"
+	"mishwar/domain/dispatch"
+	"mishwar/eventstore"
+	"mishwar/processes/ordermail"
+)
+
+// assignDriver writes the trip's DriverAssigned on its dispatch stream, as commands/dispatch does.
+func assignDriver(t *testing.T, f *orderstest.Fixture, orderID string, expected eventstore.ExpectedVersion) eventstore.Position {
+	t.Helper()
+	ev := dispatch.DriverAssigned{OrderID: orderID, Day: "2026-11-18", StartAt: time.Date(2026, 11, 18, 8, 0, 0, 0, time.UTC), OwnerID: "u1",
+		Driver:   dispatch.Driver{ID: "d1", UserID: "du1", Name: "Karim Adel", NameAR: "كريم عادل", Phone: "+201001112223", Vehicle: "Toyota Corolla", Plate: "ABC 123"},
+		ByUserID: "admin", AssignedAt: time.Now().UTC()}
+	data, err := f.Registry.Encode(uuid.New(), ev, eventstore.Metadata{ActorID: "admin", ActorRole: "admin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := f.Store.Append(context.Background(), eventstore.StreamID("dispatch", orderID), expected, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Position
+}
+
+type driverMail struct{ subject, body, lang string }
+
+func driverMails(t *testing.T, f *orderstest.Fixture) []driverMail {
+	t.Helper()
+	rows, err := f.Pool.Query(context.Background(), `SELECT subject, text_body, lang FROM mail_outbox WHERE dedupe_key LIKE '%:driver' ORDER BY created_at`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (driverMail, error) {
+		var m driverMail
+		return m, r.Scan(&m.subject, &m.body, &m.lang)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// A driver assigned to a paid trip is e-mailed to the traveller once, in their language, with the
+// driver's name, car, plate, phone and the class booked; a replay of the log sends nothing new, and a
+// driver assigned again (after being taken off) is a new e-mail.
+func TestADriverAssignedIsMailedOnceInTheTravellersLanguage(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, 1)
+	r, stop := start(t, f)
+	ctx := context.Background()
+	f.FillCart(t, "u1")
+	in := f.Input("u1", "2026-11-18")
+	in.Lang = "ar"
+	p, err := f.Orders.PlaceOrder(ctx, in, orderstest.UserMeta("u1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paid := f.Notify(t, orderstest.Notice(p, "n1", payments.OutcomeSucceeded, f.Order(t, p.OrderID).Price()))
+	assigned := assignDriver(t, f, p.OrderID, eventstore.NoStream)
+	caughtUp(t, r, paid.Position, assigned)
+	got := driverMails(t, f)
+	if len(got) != 1 || got[0].lang != "ar" || got[0].subject != "سائقك في الرحلة "+p.OrderID {
+		t.Fatalf("driver mails %+v, want one in Arabic", got)
+	}
+	for _, want := range []string{"كريم عادل", "Toyota Corolla", "ABC 123", "+201001112223", "بتوقيت القاهرة", "/account/order/" + p.OrderID} {
+		if !strings.Contains(got[0].body, want) {
+			t.Errorf("the mail lacks %q:\n%s", want, got[0].body)
+		}
+	}
+
+	stop()
+	if _, err := f.Pool.Exec(ctx, `UPDATE projection_checkpoints SET position_commit = 0, position_prepare = 0 WHERE name = $1`, ordermail.Name); err != nil {
+		t.Fatal(err)
+	}
+	r, _ = start(t, f)
+	again := assignDriver(t, f, p.OrderID, eventstore.Exactly(0))
+	caughtUp(t, r, again)
+	if got := driverMails(t, f); len(got) != 2 {
+		t.Fatalf("after a replay and a second assignment: %d driver mails, want 2 (the replay sends none)", len(got))
+	}
+}
+
+func TestADriverAssignedIsMailedInEnglishWithTheCarClass(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, 1)
+	r, _ := start(t, f)
+	f.FillCart(t, "u1")
+	p := f.Place(t, "u1", "2026-11-18")
+	paid := f.Notify(t, orderstest.Notice(p, "n1", payments.OutcomeSucceeded, f.Order(t, p.OrderID).Price()))
+	assigned := assignDriver(t, f, p.OrderID, eventstore.NoStream)
+	caughtUp(t, r, paid.Position, assigned)
+	got := driverMails(t, f)
+	class := f.Order(t, p.OrderID).Trip().RatePlan.Name
+	if len(got) != 1 || got[0].subject != "Your driver for trip "+p.OrderID || !strings.Contains(got[0].body, "Karim Adel will drive you on 2026-11-18") ||
+		!strings.Contains(got[0].body, "plate ABC 123 ("+class+")") {
+		t.Fatalf("driver mails %+v (class %q)", got, class)
+	}
+}
+
+// newFixture is the orders fixture with the dispatch events registered too (the process reads the
+// trip's DriverAssigned), as the composition root registers every feature's events.
+func newFixture(t *testing.T, drivers int) *orderstest.Fixture {
+	t.Helper()
+	f := orderstest.New(t, drivers)
+	dispatchcmd.RegisterEvents(f.Registry)
+	return f
+}

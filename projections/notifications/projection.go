@@ -1,0 +1,306 @@
+// Package notifications is the read model of each traveller's notifications (the bell): one row per
+// thing that happened to one of their orders or its trip — placed, confirmed, payment failed, expired,
+// cancelled, refunded, exchanged, driver assigned or taken off, trip started, picked up, at a stop,
+// completed — numbered per user in log order, and how far the user has read (inbox.NotificationsRead on
+// their inbox stream). Everything it holds comes from the log, so a rebuild gives the same numbers and
+// keeps what was read.
+//
+// After each batch it pushes "notification.created" (new notifications) or "notification.read" to
+// the user's room with the newest number and the unread count. Guests' orders (no account) have no
+// bell and add nothing.
+package notifications
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"mishwar/domain/dispatch"
+	"mishwar/domain/inbox"
+	"mishwar/domain/money"
+	"mishwar/domain/order"
+	"mishwar/eventstore"
+	"mishwar/projections"
+)
+
+// Name is the projection's name (its schema is rm_notifications).
+const Name = "notifications"
+
+// Live events.
+const (
+	// EventCreated: {"id": newest number, "kind", "order_id", "unread"}.
+	EventCreated = "notification.created"
+	// EventRead: {"read_up_to", "unread"}.
+	EventRead = "notification.read"
+)
+
+// UserRoom repeats httpapi/live's room name, keeping projections free of the HTTP layer.
+func UserRoom(userID string) string { return "user:" + userID }
+
+// Kinds of notification (the web app words each one in the user's language).
+const (
+	KindOrderPlaced      = "order_placed"
+	KindOrderConfirmed   = "order_confirmed"
+	KindPaymentFailed    = "payment_failed"
+	KindOrderExpired     = "order_expired"
+	KindOrderCancelled   = "order_cancelled"
+	KindRefundIssued     = "refund_issued"
+	KindOrderExchanged   = "order_exchanged"
+	KindDriverAssigned   = "driver_assigned"
+	KindDriverUnassigned = "driver_unassigned"
+	KindTripStarted      = "trip_started"
+	KindPickedUp         = "picked_up"
+	KindArrivedAtStop    = "arrived_at_stop"
+	KindTripCompleted    = "trip_completed"
+)
+
+// Projection maintains the read model.
+type Projection struct{ handlers *projections.Handlers }
+
+// New returns the projection, decoding with registry.
+func New(registry *eventstore.Registry) *Projection {
+	return &Projection{handlers: &projections.Handlers{
+		Registry: registry,
+		Streams:  []string{"order", "dispatch", "inbox"},
+		Events: []projections.Handler{
+			projections.On(orderPlaced),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[order.PaymentReceived]) error {
+				if !e.Data.Confirms {
+					return nil
+				}
+				return ofOrder(ctx, tx, e.Envelope, KindOrderConfirmed, Params{Amount: amountOf(e.Data.Amount)}, e.RecordedAt)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[order.PaymentAccepted]) error {
+				if !e.Data.Confirms {
+					return nil
+				}
+				return ofOrder(ctx, tx, e.Envelope, KindOrderConfirmed, Params{Amount: amountOf(e.Data.Amount)}, e.RecordedAt)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[order.PaymentFailed]) error {
+				return ofOrder(ctx, tx, e.Envelope, KindPaymentFailed, Params{}, e.RecordedAt)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderExpired]) error {
+				return ofOrder(ctx, tx, e.Envelope, KindOrderExpired, Params{}, e.RecordedAt)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderCancelled]) error {
+				return ofOrder(ctx, tx, e.Envelope, KindOrderCancelled, Params{Amount: amountOf(e.Data.RefundDue)}, e.RecordedAt)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[order.RefundIssued]) error {
+				return ofOrder(ctx, tx, e.Envelope, KindRefundIssued, Params{Amount: amountOf(e.Data.Amount)}, e.RecordedAt)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderExchanged]) error {
+				return ofOrder(ctx, tx, e.Envelope, KindOrderExchanged, Params{StartAt: e.Data.To.StartAt.UTC()}, e.RecordedAt)
+			}),
+			projections.On(driverAssigned),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverUnassigned]) error {
+				return ofOrder(ctx, tx, e.Envelope, KindDriverUnassigned, Params{}, e.Data.UnassignedAt)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripStarted]) error {
+				return ofOrder(ctx, tx, e.Envelope, KindTripStarted, Params{}, e.Data.StartedAt)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TravellersPickedUp]) error {
+				return ofOrder(ctx, tx, e.Envelope, KindPickedUp, Params{}, e.Data.PickedUpAt)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.ArrivedAtStop]) error {
+				return ofOrder(ctx, tx, e.Envelope, KindArrivedAtStop, Params{Stop: e.Data.Stop, Place: e.Data.Name}, e.Data.ArrivedAt)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripCompleted]) error {
+				return ofOrder(ctx, tx, e.Envelope, KindTripCompleted, Params{}, e.Data.CompletedAt)
+			}),
+			projections.On(notificationsRead),
+		},
+		Batch: notifyUsers,
+	}}
+}
+
+var _ projections.Projection = (*Projection)(nil)
+
+func (*Projection) Name() string { return Name }
+
+func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
+
+func (*Projection) Schema() string {
+	return `-- notifications read model, version 1
+CREATE TABLE owners (
+    order_id text PRIMARY KEY,
+    user_id  text NOT NULL,
+    stops_ar jsonb NOT NULL DEFAULT '[]'
+);
+CREATE TABLE notifications (
+    user_id  text        NOT NULL,
+    seq      bigint      NOT NULL,
+    event_id uuid        NOT NULL UNIQUE,
+    kind     text        NOT NULL,
+    order_id text        NOT NULL,
+    params   jsonb       NOT NULL DEFAULT '{}',
+    at       timestamptz NOT NULL,
+    PRIMARY KEY (user_id, seq)
+);
+CREATE TABLE reads (
+    user_id text   PRIMARY KEY,
+    up_to   bigint NOT NULL
+);`
+}
+
+// Params are what a notification's words need besides its kind and order.
+type Params struct {
+	// Driver is the driver's name (NameAR in Arabic when known), with their car and plate.
+	Driver   string `json:"driver,omitempty"`
+	DriverAR string `json:"driver_ar,omitempty"`
+	Vehicle  string `json:"vehicle,omitempty"`
+	Plate    string `json:"plate,omitempty"`
+	// Stop is the stop's number from 1, Place its name (PlaceAR in Arabic when known).
+	Stop    int    `json:"stop,omitempty"`
+	Place   string `json:"place,omitempty"`
+	PlaceAR string `json:"place_ar,omitempty"`
+	// Amount is what was paid, is due back or was refunded.
+	Amount *Amount `json:"amount,omitempty"`
+	// StartAt is the trip's new pickup time after an exchange.
+	StartAt time.Time `json:"start_at,omitzero"`
+}
+
+// Amount is money as the web app formats it.
+type Amount struct {
+	Minor    int64          `json:"minor"`
+	Currency money.Currency `json:"currency"`
+}
+
+func amountOf(m money.Money) *Amount {
+	if m.Minor == 0 {
+		return nil
+	}
+	return &Amount{Minor: m.Minor, Currency: m.Currency}
+}
+
+// batch is what a batch changed, per user: each user gets one notice.
+type batch struct {
+	created map[string]bool
+	read    map[string]bool
+	users   []string
+}
+
+func (b *batch) touch(userID string, created bool) {
+	if !b.created[userID] && !b.read[userID] {
+		b.users = append(b.users, userID)
+	}
+	if created {
+		b.created[userID] = true
+	} else {
+		b.read[userID] = true
+	}
+}
+
+func notifyUsers(ctx context.Context, tx pgx.Tx, run func(context.Context) error) error {
+	b := &batch{created: map[string]bool{}, read: map[string]bool{}}
+	if err := run(projections.WithBatchState(ctx, b)); err != nil {
+		return err
+	}
+	for _, u := range b.users {
+		var (
+			newest, upTo int64
+			unread       int
+			kind, id     string
+		)
+		if err := tx.QueryRow(ctx, `SELECT COALESCE((SELECT up_to FROM reads WHERE user_id = $1), 0)`, u).Scan(&upTo); err != nil {
+			return fmt.Errorf("notifications: read mark of %s: %w", u, err)
+		}
+		if err := tx.QueryRow(ctx, `SELECT COALESCE(MAX(seq), 0), COUNT(*) FILTER (WHERE seq > $2),
+			COALESCE((SELECT kind FROM notifications WHERE user_id = $1 ORDER BY seq DESC LIMIT 1), ''),
+			COALESCE((SELECT order_id FROM notifications WHERE user_id = $1 ORDER BY seq DESC LIMIT 1), '')
+			FROM notifications WHERE user_id = $1`, u, upTo).Scan(&newest, &unread, &kind, &id); err != nil {
+			return fmt.Errorf("notifications: count of %s: %w", u, err)
+		}
+		event, data := EventRead, map[string]any{"read_up_to": upTo, "unread": unread}
+		if b.created[u] {
+			event, data = EventCreated, map[string]any{"id": newest, "kind": kind, "order_id": id, "unread": unread}
+		}
+		if err := projections.Notify(ctx, tx, event, map[string]any{"room": UserRoom(u), "event": event, "data": data}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func orderPlaced(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderPlaced]) error {
+	if e.Data.UserID == "" {
+		return nil
+	}
+	ar := make([]string, len(e.Data.Trip.Itinerary.Stops))
+	for i, s := range e.Data.Trip.Itinerary.Stops {
+		ar[i] = s.NameAR
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO owners (order_id, user_id, stops_ar) VALUES ($1, $2, $3) ON CONFLICT (order_id) DO UPDATE SET stops_ar = EXCLUDED.stops_ar`,
+		e.EntityID, e.Data.UserID, jsonOf(ar)); err != nil {
+		return fmt.Errorf("notifications: owner of %s: %w", e.EntityID, err)
+	}
+	return add(ctx, tx, e.Envelope, e.Data.UserID, KindOrderPlaced, Params{StartAt: e.Data.Trip.StartAt.UTC()}, e.RecordedAt)
+}
+
+func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverAssigned]) error {
+	if e.Data.OwnerID != "" {
+		// The dispatch stream names the owner, so a trip whose order came before this read model's
+		// time still reaches its traveller.
+		if _, err := tx.Exec(ctx, `INSERT INTO owners (order_id, user_id) VALUES ($1, $2) ON CONFLICT (order_id) DO NOTHING`, e.EntityID, e.Data.OwnerID); err != nil {
+			return fmt.Errorf("notifications: owner of %s: %w", e.EntityID, err)
+		}
+	}
+	d := e.Data.Driver
+	return ofOrder(ctx, tx, e.Envelope, KindDriverAssigned, Params{Driver: d.Name, DriverAR: d.NameAR, Vehicle: d.Vehicle, Plate: d.Plate}, e.Data.AssignedAt)
+}
+
+// ofOrder adds a notification for the owner of the order (or its trip) of env's stream, if it has one.
+func ofOrder(ctx context.Context, tx pgx.Tx, env projections.Envelope, kind string, p Params, at time.Time) error {
+	var (
+		userID  string
+		stopsAR []string
+	)
+	err := tx.QueryRow(ctx, `SELECT user_id, stops_ar FROM owners WHERE order_id = $1`, env.EntityID).Scan(&userID, &stopsAR)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil // a guest's order, or one whose placing came before the log this model reads
+	}
+	if err != nil {
+		return fmt.Errorf("notifications: owner of %s: %w", env.EntityID, err)
+	}
+	if p.Stop > 0 && p.Stop <= len(stopsAR) {
+		p.PlaceAR = stopsAR[p.Stop-1]
+	}
+	return add(ctx, tx, env, userID, kind, p, at)
+}
+
+// add numbers and stores one notification for userID; an event seen again adds nothing.
+func add(ctx context.Context, tx pgx.Tx, env projections.Envelope, userID, kind string, p Params, at time.Time) error {
+	if at.IsZero() {
+		at = env.RecordedAt
+	}
+	tag, err := tx.Exec(ctx, `INSERT INTO notifications (user_id, seq, event_id, kind, order_id, params, at)
+		SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6 FROM notifications WHERE user_id = $1
+		ON CONFLICT (event_id) DO NOTHING`, userID, env.EventID, kind, env.EntityID, jsonOf(p), at.UTC())
+	if err != nil {
+		return fmt.Errorf("notifications: add %s for %s: %w", kind, userID, err)
+	}
+	if tag.RowsAffected() > 0 {
+		projections.BatchState[*batch](ctx).touch(userID, true)
+	}
+	return nil
+}
+
+func notificationsRead(ctx context.Context, tx pgx.Tx, e projections.Event[inbox.NotificationsRead]) error {
+	if _, err := tx.Exec(ctx, `INSERT INTO reads (user_id, up_to) VALUES ($1, $2)
+		ON CONFLICT (user_id) DO UPDATE SET up_to = GREATEST(reads.up_to, EXCLUDED.up_to)`, e.Data.UserID, e.Data.UpTo); err != nil {
+		return fmt.Errorf("notifications: mark read for %s: %w", e.Data.UserID, err)
+	}
+	projections.BatchState[*batch](ctx).touch(e.Data.UserID, false)
+	return nil
+}
+
+func jsonOf(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only plain structs and slices are passed
+	}
+	return b
+}

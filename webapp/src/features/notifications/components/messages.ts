@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+
+// The bell's messages, in their own namespace so this feature adds them without touching the shared
+// locale files. Both languages carry the same keys.
+export const NS = 'notifications';
+
+const en = {
+  title: 'Updates about your trips',
+  markAllRead: 'Mark all read',
+  unread: '{{count}} unread',
+  new: 'New',
+  cairoTime: '{{time}} (Cairo time)',
+  trip: 'Trip {{number}}',
+  failed: 'Could not load your updates.',
+  kinds: {
+    order_placed: 'Order received. Pay to confirm your car.',
+    order_confirmed: 'Payment received: your trip is confirmed.',
+    payment_failed: 'Your payment did not go through.',
+    order_expired: 'The hold on your order ran out unpaid.',
+    order_cancelled: 'Your order was cancelled.',
+    refund_issued: 'Refund issued: {{amount}}.',
+    order_exchanged: 'Your trip was changed.',
+    driver_assigned: 'Your driver: {{driver}} · {{vehicle}} · {{plate}}',
+    driver_unassigned: 'Your driver was changed; a new one will be assigned.',
+    trip_started: 'Your driver is on the way to the pickup.',
+    picked_up: 'You are on board. Enjoy the trip!',
+    arrived_at_stop: 'Arrived at {{place}}.',
+    trip_completed: 'Trip completed. Thank you for travelling with Mishwar!',
+  },
+};
+
+const ar: typeof en = {
+  title: 'تحديثات رحلاتك',
+  markAllRead: 'تعليم الكل كمقروء',
+  unread: '{{count}} غير مقروء',
+  new: 'جديد',
+  cairoTime: '{{time}} (بتوقيت القاهرة)',
+  trip: 'الرحلة {{number}}',
+  failed: 'تعذر تحميل التحديثات.',
+  kinds: {
+    order_placed: 'استلمنا طلبك. ادفع لتأكيد سيارتك.',
+    order_confirmed: 'تم استلام الدفع: رحلتك مؤكدة.',
+    payment_failed: 'لم تنجح عملية الدفع.',
+    order_expired: 'انتهت مهلة حجز طلبك دون دفع.',
+    order_cancelled: 'أُلغي طلبك.',
+    refund_issued: 'تم رد المبلغ: {{amount}}.',
+    order_exchanged: 'تم تغيير رحلتك.',
+    driver_assigned: 'سائقك: {{driver}} · {{vehicle}} · {{plate}}',
+    driver_unassigned: 'تغيّر سائقك؛ سيُعيَّن سائق جديد.',
+    trip_started: 'سائقك في الطريق إلى نقطة الالتقاء.',
+    picked_up: 'أنت على متن السيارة. رحلة سعيدة!',
+    arrived_at_stop: 'الوصول إلى {{place}}.',
+    trip_completed: 'اكتملت الرحلة. شكرًا لسفرك مع مشوار!',
+  },
+};
+
+export const notificationMessages = { en, ar };
+
+/** useTranslation for the notifications namespace, adding its messages on first use. */
+export function useNotificationsT() {
+  const { i18n } = useTranslation();
+  for (const [lng, bundle] of Object.entries(notificationMessages)) {
+    if (!i18n.hasResourceBundle(lng, NS)) i18n.addResourceBundle(lng, NS, bundle);
+  }
+  return useTranslation(NS);
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/states';
+import type { Currency } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { useLanguage } from '@/hooks/use-language';
+import { formatDate, formatMoney } from '@/utils/format';
+
+import { useMarkAllRead, useNotifications, type Notification } from '../api/notifications';
+import { useNotificationsT } from './messages';
+import './notifications.css';
+
+/** The bell's panel: the newest updates about the user's trips, unread first marked, and "mark all read". */
+export function NotificationsList({ empty, onNavigate }: { empty: ReactNode; onNavigate: () => void }) {
+  const { t } = useNotificationsT();
+  const language = useLanguage();
+  const inbox = useNotifications(true);
+  const mark = useMarkAllRead();
+  if (inbox.isError) return <EmptyState compact icon="alert" title={t('failed')} />;
+  if (!inbox.data) return null;
+  const { items, unread } = inbox.data;
+  if (items.length === 0) return <>{empty}</>;
+  return (
+    <div className="stack notifications" data-testid="notifications" data-unread={unread}>
+      <div className="notifications__head">
+        <p className="muted small">{t('unread', { count: unread })}</p>
+        {unread > 0 ? (
+          <Button size="sm" variant="secondary" loading={mark.isPending} onClick={() => mark.mutate(items[0]?.id ?? 0)}>
+            {t('markAllRead')}
+          </Button>
+        ) : null}
+      </div>
+      <ol className="notifications__list">
+        {items.map((n) => (
+          <li key={n.id} className={n.read ? 'notification' : 'notification is-unread'} data-kind={n.kind} data-read={n.read}>
+            <Link to={paths.order(n.order_id)} onClick={onNavigate} className="notification__link">
+              <span className="notification__text">
+                {n.read ? null : <span className="notification__new">{t('new')}</span>}
+                <NotificationText notification={n} />
+              </span>
+              <span className="notification__meta muted small">
+                <span dir="ltr">{n.order_id}</span> ·{' '}
+                <time dateTime={n.at}>{t('cairoTime', { time: formatDate(n.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</time>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function NotificationText({ notification: n }: { notification: Notification }) {
+  const { t } = useNotificationsT();
+  const language = useLanguage();
+  const p = n.params;
+  const arabic = language === 'ar';
+  return (
+    <>
+      {t(`kinds.${n.kind}`, {
+        defaultValue: n.kind,
+        driver: (arabic && p.driver_ar) || p.driver,
+        vehicle: p.vehicle,
+        plate: p.plate,
+        place: (arabic && p.place_ar) || p.place,
+        amount: p.amount ? formatMoney(p.amount.minor / 100, p.amount.currency as Currency, language) : '',
+      })}
+    </>
+  );
+}
