@@ -9,7 +9,7 @@
 
 import assert from 'node:assert/strict';
 
-import { screenshotter, signedInContext as signUp, t } from './helpers.mjs';
+import { chooseOpenDay, screenshotter, signedInContext as signUp, t } from './helpers.mjs';
 
 const shot = screenshotter('dayplan');
 const BROWSER_ZONE = 'America/Los_Angeles';
@@ -41,21 +41,6 @@ async function fitsTheScreen(page, what) {
   assert.ok(overflow <= 0, `${what}: the page is ${overflow}px wider than the screen (${culprits.join(', ')})`);
 }
 
-/** The checkout's first bookable day (this month or the next ones), chosen. */
-async function chooseFirstDay(page, lang) {
-  for (let month = 0; month < 3; month += 1) {
-    await page.waitForFunction(() => document.querySelectorAll('.booking-calendar__day').length > 0);
-    const free = page.locator('.booking-calendar__day[data-status="available"]');
-    if ((await free.count()) > 0) {
-      const day = await free.first().getAttribute('data-date');
-      await free.first().click();
-      return day;
-    }
-    await page.getByRole('button', { name: t(lang, 'checkout.calendar.next') }).click();
-  }
-  throw new Error('no bookable day in three months');
-}
-
 async function startCheckout(page, baseURL, lang) {
   await page.goto(`${baseURL}/checkout`);
   await page.getByTestId('checkout-form').waitFor();
@@ -65,7 +50,7 @@ async function startCheckout(page, baseURL, lang) {
     await chosen.waitFor();
   }
   await page.getByLabel(t(lang, 'fields.rate')).selectOption({ index: 1 });
-  return chooseFirstDay(page, lang);
+  return chooseOpenDay(page, lang);
 }
 
 async function journey({ browser, baseURL }, lang) {

@@ -11,7 +11,7 @@
 
 import assert from 'node:assert/strict';
 
-import { screenshotter, t, uniqueEmail } from './helpers.mjs';
+import { chooseOpenDay, screenshotter, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('driver');
 const PHONE = { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -49,18 +49,7 @@ async function paidOrder(browser, baseURL, email) {
     const rateSelect = form.getByLabel(t('en', 'fields.rate'));
     await rateSelect.selectOption({ index: 1 });
     const rateID = await rateSelect.inputValue();
-    let day = null;
-    for (let month = 0; month < 3 && !day; month += 1) {
-      await page.waitForFunction(() => document.querySelectorAll('.booking-calendar__day').length > 0);
-      const free = page.locator('.booking-calendar__day[data-status="available"]');
-      if ((await free.count()) > 0) {
-        day = await free.first().getAttribute('data-date');
-        await free.first().click();
-      } else {
-        await page.getByRole('button', { name: t('en', 'checkout.calendar.next') }).click();
-      }
-    }
-    assert.ok(day, 'no bookable day in three months');
+    const day = await chooseOpenDay(page, 'en');
     const time = form.getByLabel(t('en', 'checkout.timeCairo'), { exact: true });
     await time.locator('option').nth(1).waitFor({ state: 'attached' });
     await time.selectOption({ index: 1 });

@@ -95,3 +95,22 @@ export async function placeOrderThroughAPI(api, baseURL, email) {
     'place the order',
   );
 }
+
+/**
+ * Chooses on the checkout's calendar the first open day from `from` (by default two days ahead in
+ * Cairo, never the first bookable day: late in a Cairo evening, or early in the morning for a trip to
+ * places that close at 17:00, the booking lead leaves that day no pickup time) and returns its date.
+ */
+export async function chooseOpenDay(page, lang, from = cairoDate(2)) {
+  for (let month = 0; month < 3; month += 1) {
+    await page.waitForFunction(() => document.querySelectorAll('.booking-calendar__day[data-status]').length > 0);
+    const open = await page.locator('.booking-calendar__day[data-status="available"]').evaluateAll((days) => days.map((d) => d.getAttribute('data-date')));
+    const date = open.find((d) => d >= from);
+    if (date) {
+      await page.locator(`.booking-calendar__day[data-date="${date}"]`).click();
+      return date;
+    }
+    await page.getByRole('button', { name: t(lang, 'checkout.calendar.next') }).click();
+  }
+  throw new Error(`no open day from ${from} in three months`);
+}

@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 
-import { screenshotter, signedInContext as signUp, t, uniqueEmail } from './helpers.mjs';
+import { chooseOpenDay, screenshotter, signedInContext as signUp, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('orders');
 
@@ -78,18 +78,7 @@ async function checkout(page, baseURL, lang, email, points = (p) => samePickupPo
   await points(page);
   const date = page.getByLabel(t(lang, 'fields.rate'));
   await date.selectOption({ index: 1 });
-  // The first day the calendar offers, this month or the next ones.
-  let day = null;
-  for (let month = 0; month < 3; month += 1) {
-    const free = page.locator('.booking-calendar__day[data-status="available"]');
-    await page.waitForFunction(() => document.querySelectorAll('.booking-calendar__day').length > 0);
-    if ((await free.count()) > 0) {
-      day = await free.first().getAttribute('data-date');
-      await free.first().click();
-      break;
-    }
-    await page.getByRole('button', { name: t(lang, 'checkout.calendar.next') }).click();
-  }
+  const day = await chooseOpenDay(page, lang);
   // The trip shown before paying is timed for the chosen start. Only pickup times at which the trip
   // fits one day are offered (the server's one-day rule): even the last of the day reaches every stop
   // open and is back by midnight, and the first one is priced again for the morning.

@@ -11,7 +11,7 @@
 
 import assert from 'node:assert/strict';
 
-import { apiJSON as json, cairoDate, screenshotter, t, uniqueEmail } from './helpers.mjs';
+import { apiJSON as json, chooseOpenDay, screenshotter, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('pay-again');
 const PHONE = { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -56,17 +56,7 @@ async function checkout(page, baseURL, lang, email) {
   const rate = form.getByLabel(t(lang, 'fields.rate'));
   await rate.locator('option').nth(1).waitFor({ state: 'attached' });
   await rate.selectOption({ index: 1 });
-  // The first open day at least two days ahead (never the first bookable day: see cairoDate).
-  const earliest = cairoDate(2);
-  let date = null;
-  for (let month = 0; month < 3 && !date; month += 1) {
-    await page.waitForFunction(() => document.querySelectorAll('.booking-calendar__day[data-status]').length > 0);
-    const open = await page.locator('.booking-calendar__day[data-status="available"]').evaluateAll((days) => days.map((d) => d.getAttribute('data-date')));
-    date = open.find((d) => d >= earliest) ?? null;
-    if (!date) await page.getByRole('button', { name: t(lang, 'checkout.calendar.next') }).click();
-  }
-  assert.ok(date, `no open day from ${earliest} in three months`);
-  await page.locator(`.booking-calendar__day[data-date="${date}"]`).click();
+  const date = await chooseOpenDay(page, lang);
   const time = form.getByLabel(t(lang, 'checkout.timeCairo'), { exact: true });
   await time.locator('option').nth(1).waitFor({ state: 'attached' });
   await time.selectOption({ index: 1 });

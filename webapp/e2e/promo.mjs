@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
-import { apiJSON, cairoDate, screenshotter, signedInContext, t } from './helpers.mjs';
+import { apiJSON, cairoDate, chooseOpenDay, screenshotter, signedInContext, t } from './helpers.mjs';
 
 const shot = screenshotter('promo');
 
@@ -74,22 +74,7 @@ async function fitsTheScreen(page, what) {
 /** Chooses the rate plan, a day from two days ahead (Cairo) and the first pickup time offered. */
 async function chooseStart(page, lang) {
   await page.getByLabel(t(lang, 'fields.rate')).selectOption({ index: 1 });
-  const from = cairoDate(2);
-  let day = null;
-  for (let month = 0; month < 3 && !day; month += 1) {
-    await page.waitForFunction(() => document.querySelectorAll('.booking-calendar__day').length > 0);
-    const free = page.locator('.booking-calendar__day[data-status="available"]');
-    for (const cell of await free.all()) {
-      const date = await cell.getAttribute('data-date');
-      if (date && date >= from) {
-        day = date;
-        await cell.click();
-        break;
-      }
-    }
-    if (!day) await page.getByRole('button', { name: t(lang, 'checkout.calendar.next') }).click();
-  }
-  assert.ok(day, 'no bookable day from two days ahead');
+  const day = await chooseOpenDay(page, lang);
   const time = page.getByLabel(t(lang, 'checkout.timeCairo'), { exact: true });
   await time.locator('option').nth(1).waitFor({ state: 'attached' });
   await time.selectOption({ index: 1 });
