@@ -12,7 +12,7 @@ import (
 )
 
 // expiring is a session store whose sessions run out at a set time, as the accounts' do: nobody
-// ends them, so no notice says so.
+// ends them, so no notice says so. A session may be extended (extend).
 type expiring struct {
 	mu    sync.Mutex
 	ids   map[string]httpx.Identity
@@ -26,10 +26,45 @@ func (e *expiring) Authenticate(_ context.Context, token string) (httpx.Identity
 	if !ok || !time.Now().Before(e.until[token]) {
 		return httpx.Identity{}, httpx.ErrNoSession
 	}
+	id.ExpiresAt = e.until[token]
 	return id, nil
 }
 
-func TestASessionThatExpiresClosesItsSockets(t *testing.T) {
+func (e *expiring) extend(token string, until time.Time) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.until[token] = until
+}
+
+// expiryTolerance is how late after its session ran out a socket may hear so: the timer fires at
+// the instant, then one session lookup and a busy machine.
+const expiryTolerance = 2 * time.Second
+
+// waitForTheEnd waits for the socket's "session ended" event, then for the server to close it, and
+// checks it came neither before expiresAt nor much after.
+func waitForTheEnd(t *testing.T, c *client, expiresAt time.Time) {
+	t.Helper()
+	ended := c.next(expiryTolerance+time.Until(expiresAt)+5*time.Second, "the expired session's notice", func(m msg) bool {
+		return m.Type == "event" && m.Event == live.EventSession || m.Type == "disconnect"
+	})
+	at := time.Now()
+	if ended.Type != "event" || string(ended.Data) != `{"authenticated":false}` {
+		t.Fatalf("got %+v (data %s) first, want live.session {authenticated:false} before the disconnect", ended, ended.Data)
+	}
+	if at.Before(expiresAt) {
+		t.Fatalf("the socket was told its session ended %v before it expired", expiresAt.Sub(at))
+	}
+	if late := at.Sub(expiresAt); late > expiryTolerance {
+		t.Fatalf("told %v after the session expired, want at the moment (within %v)", late, expiryTolerance)
+	}
+	if m := c.next(5*time.Second, "disconnect", func(m msg) bool { return m.Type == "disconnect" }); !serverClosed(m.Reason) {
+		t.Fatalf("disconnect reason %q, want the server's", m.Reason)
+	}
+}
+
+// A session that runs out closes its sockets at that moment, with no sweep to find it: each socket
+// keeps its session's expiry. One that has not run out keeps its socket and its rooms.
+func TestASessionThatExpiresClosesItsSocketsAtThatMoment(t *testing.T) {
 	expiresAt := time.Now().Add(2 * time.Second)
 	store := &expiring{
 		ids: map[string]httpx.Identity{
@@ -38,48 +73,94 @@ func TestASessionThatExpiresClosesItsSockets(t *testing.T) {
 		},
 		until: map[string]time.Time{"tok-short": expiresAt, "tok-long": time.Now().Add(time.Hour)},
 	}
-	srv, url := newServer(t, func(c *live.Config) { c.Auth = store; c.SessionSweep = 200 * time.Millisecond })
-	open := func(token string) *client {
-		c := startClient(t, clientOpts{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": token}})
-		if _, ok := c.connected(); !ok {
-			t.Fatalf("%s not signed in", token)
-		}
-		return c
-	}
-	short, long := open("tok-short"), open("tok-long")
+	srv, url := newServer(t, func(c *live.Config) { c.Auth = store; c.SessionSweep = -1 })
+	short, long := openAs(t, url, "tok-short"), openAs(t, url, "tok-long")
 
-	ended := short.next(15*time.Second, "the expired session's notice", func(m msg) bool {
-		return m.Type == "event" && m.Event == live.EventSession || m.Type == "disconnect"
-	})
-	if ended.Type != "event" || string(ended.Data) != `{"authenticated":false}` {
-		t.Fatalf("got %+v (data %s) first, want live.session {authenticated:false} before the disconnect", ended, ended.Data)
-	}
-	if time.Now().Before(expiresAt) {
-		t.Fatal("the socket was told its session ended before it expired")
-	}
-	if m := short.next(5*time.Second, "disconnect", func(m msg) bool { return m.Type == "disconnect" }); !serverClosed(m.Reason) {
-		t.Fatalf("disconnect reason %q, want the server's", m.Reason)
-	}
-	if late := time.Since(expiresAt); late > 5*time.Second {
-		t.Fatalf("closed %v after the session expired, want within a few sweeps (200ms)", late)
-	}
-	// A session that has not expired keeps its socket and its rooms.
+	waitForTheEnd(t, short, expiresAt)
 	srv.Broadcast(live.AdminRoom, "after", map[string]any{})
 	long.event("after")
 }
 
-// With the real session store: an account session past its expires_at is ended for the live
-// channel too. (The sweep runs RecheckAll every minute in the application; called here directly.)
-func TestAnExpiredAccountSessionClosesItsSocket(t *testing.T) {
-	a := apptest.New(t)
-	admin := a.Staff(t, "admin")
-	c := adminSocket(t, a, admin.Token)
-	if _, err := a.Pool.Exec(context.Background(), `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = $1)`, admin.Email); err != nil {
-		t.Fatal(err)
+// When its expiry comes, a socket's session is looked up again first: one that was extended keeps
+// its socket, now until its new expiry, at which it closes.
+func TestASessionExtendedBeforeItExpiresKeepsItsSocketUntilItsNewExpiry(t *testing.T) {
+	first := time.Now().Add(1500 * time.Millisecond)
+	store := &expiring{
+		ids:   map[string]httpx.Identity{"tok": {UserID: "a1", Role: httpx.RoleAdmin, SessionID: "s"}},
+		until: map[string]time.Time{"tok": first},
 	}
-	a.Live.RecheckAll()
-	if ended := c.event(live.EventSession); string(ended.Data) != `{"authenticated":false}` {
-		t.Fatalf("session event %s", ended.Data)
+	srv, url := newServer(t, func(c *live.Config) { c.Auth = store; c.SessionSweep = -1 })
+	c := openAs(t, url, "tok")
+	second := first.Add(2 * time.Second)
+	store.extend("tok", second)
+
+	time.Sleep(time.Until(first) + 500*time.Millisecond)
+	srv.Broadcast(live.AdminRoom, "past-the-first-expiry", map[string]any{})
+	if m := c.next(5*time.Second, "the broadcast", func(m msg) bool {
+		return m.Type == "event" && (m.Event == "past-the-first-expiry" || m.Event == live.EventSession) || m.Type == "disconnect"
+	}); m.Event != "past-the-first-expiry" {
+		t.Fatalf("the extended session's socket got %+v (data %s), want the room's broadcast", m, m.Data)
 	}
-	cutOff(t, a, c, "expiry")
+	waitForTheEnd(t, c, second)
+}
+
+func openAs(t *testing.T, url, token string) *client {
+	t.Helper()
+	c := startClient(t, clientOpts{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": token}})
+	if _, ok := c.connected(); !ok {
+		t.Fatalf("%s not signed in", token)
+	}
+	return c
+}
+
+// With the real session store, on two processes: an account session that runs out closes its sockets
+// on every process at its expires_at (the sweep, once a minute, is not what does it), and one whose
+// expires_at was moved on keeps its sockets past the old instant.
+func TestAnAccountSessionThatRunsOutClosesItsSocketsOnEveryProcess(t *testing.T) {
+	one := apptest.New(t)
+	two := one.AnotherProcess(t)
+	setExpiry := func(email string, at time.Time) {
+		t.Helper()
+		if _, err := one.Pool.Exec(context.Background(), `UPDATE sessions SET expires_at = $2 WHERE user_id = (SELECT id FROM users WHERE email = $1)`, email, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runsOut, extended := one.Staff(t, "admin"), one.Staff(t, "admin")
+	expiresAt := time.Now().Add(4 * time.Second)
+	setExpiry(runsOut.Email, expiresAt)
+	setExpiry(extended.Email, expiresAt)
+	onOne, onTwo := adminSocket(t, one, runsOut.Token), adminSocket(t, two, runsOut.Token)
+	kept := adminSocket(t, two, extended.Token)
+	setExpiry(extended.Email, time.Now().Add(time.Hour))
+
+	waitForTheEnd(t, onOne, expiresAt)
+	waitForTheEnd(t, onTwo, expiresAt)
+	hearsNoAdminNotices(t, one, onOne, "expiry")
+	hearsNoAdminNotices(t, two, onTwo, "expiry")
+	time.Sleep(time.Until(expiresAt.Add(expiryTolerance)))
+	stillOpen(t, kept)
+	waitForAdminProbe(t, two, kept)
+}
+
+// stillOpen fails if c was told its session ended or was disconnected (it would reconnect on its
+// own, so hearing notices afterwards proves nothing).
+func stillOpen(t *testing.T, c *client) {
+	t.Helper()
+	for {
+		select {
+		case m, ok := <-c.msgs:
+			if !ok {
+				t.Fatal("the client exited")
+			}
+			c.stash = append(c.stash, m)
+			continue
+		default:
+		}
+		break
+	}
+	for _, m := range c.stash {
+		if m.Type == "disconnect" || m.Type == "event" && m.Event == live.EventSession {
+			t.Fatalf("the socket of a session that was extended got %+v (data %s)", m, m.Data)
+		}
+	}
 }
