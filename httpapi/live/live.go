@@ -475,8 +475,8 @@ type session struct {
 	joined map[string]string // join payload (canonical JSON) → room
 	// ended: the session ended (endSession); the socket joins nothing more before it closes.
 	ended atomic.Bool
-	// expiry fires at expiresAt, when the session runs out (watchExpiry); expiryArmed until it
-	// fires. gone: the socket closed, and nothing arms it again.
+	// Under mu too: expiry fires at expiresAt, when the session runs out (watchExpiry);
+	// expiryArmed until it fires. gone: the socket closed, and nothing arms it again.
 	expiry      *time.Timer
 	expiresAt   time.Time
 	expiryArmed bool
