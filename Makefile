@@ -38,11 +38,12 @@ test-web: web-deps
 	@if [ -f $(WEBAPP)/package.json ]; then cd $(WEBAPP) && npm test; fi
 
 # The Go tests start their own throwaway PostgreSQL clusters; the live-channel tests drive the real
-# socket.io-client from webapp/node_modules. internal/config runs again with -tags fakeclock: its
-# fake-clock tests skip in the default build (docs/development.md).
+# socket.io-client from webapp/node_modules. internal/config runs again with -tags fakeclock and the
+# cart's release test with -tags nextrelease: each checks its test build differs (docs/development.md).
 test-go: web-deps
 	$(GO) test -race -count=1 -timeout 20m ./...
 	$(GO) test -count=1 -tags fakeclock ./internal/config/
+	$(GO) test -count=1 -tags nextrelease -run TestTheDefaultBuildRecordsACartMoveAtVersionOne ./commands/cart/
 
 chromium:
 	@command -v $(CHROMIUM) >/dev/null 2>&1 || { \

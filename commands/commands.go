@@ -21,6 +21,11 @@ import (
 // command does not commute, so it cannot be retried blindly (409).
 var ErrConcurrentChange = domain.Conflict("common.concurrent_change")
 
+// ErrNewerRelease is returned (wrapped) by Load for a stream holding an event this release cannot read
+// (a type it does not know, a schema version newer than it reads): during a rolling deploy a process
+// of the newer release wrote it, and a process of that release can take the command (503, try again).
+var ErrNewerRelease = errors.New("commands: the stream holds an event of a newer release")
+
 // Actor is who issues a command.
 type Actor struct {
 	UserID string
@@ -313,6 +318,9 @@ func Load[E any](ctx context.Context, r *Runner, stream string) (History[E], err
 	h := History[E]{Events: make([]E, 0, len(recs)), Recorded: recs, Version: -1}
 	for _, rec := range recs {
 		v, err := r.Registry.Decode(rec)
+		if errors.Is(err, eventstore.ErrUnknownEventType) || errors.Is(err, eventstore.ErrUnknownSchemaVersion) {
+			return History[E]{}, fmt.Errorf("commands: decode %s@%d: %w: %w", stream, rec.Version, ErrNewerRelease, err)
+		}
 		if err != nil {
 			return History[E]{}, fmt.Errorf("commands: decode %s@%d: %w", stream, rec.Version, err)
 		}

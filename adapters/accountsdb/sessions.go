@@ -80,10 +80,10 @@ func (s *Store) Authenticate(ctx context.Context, token string) (Principal, erro
 	var p Principal
 	var lastSeen time.Time
 	u, err := scanUser(s.pool.QueryRow(ctx, `
-		SELECT `+qualifiedUserColumns+`, s.id, s.last_seen_at
+		SELECT `+qualifiedUserColumns+`, s.id, s.last_seen_at, s.expires_at
 		  FROM sessions s JOIN users u ON u.id = s.user_id
 		 WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,
-		hashToken(token), now), &p.SessionID, &lastSeen)
+		hashToken(token), now), &p.SessionID, &lastSeen, &p.ExpiresAt)
 	if errors.Is(err, ErrUserNotFound) {
 		return Principal{}, ErrNoSession
 	}

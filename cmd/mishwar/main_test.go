@@ -10,7 +10,7 @@ import (
 	"mishwar/internal/pgtest"
 )
 
-func TestMain(m *testing.M) { pgtest.Main(m) }
+func TestMain(m *testing.M) { pgtest.Main(m, removeBinaries) }
 
 func TestVersionPrintsTheBuildVersion(t *testing.T) {
 	var out bytes.Buffer

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -280,14 +282,44 @@ func waitAllRunning(t *testing.T, p *serveProcess, admin string) {
 	t.Fatalf("projections without a leader for 30s: %v", idle)
 }
 
-func buildBinary(t *testing.T) string {
+// binaries holds the binaries built by this test run, one per set of build tags: building one takes
+// a quarter of a minute, and -count=20 need not take it forty times.
+var binaries struct {
+	sync.Mutex
+	dir   string
+	built map[string]string
+}
+
+// buildBinary builds mishwar with these build tags (none: the released binary), once per test run.
+func buildBinary(t *testing.T, tags ...string) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "mishwar")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	binaries.Lock()
+	defer binaries.Unlock()
+	key := strings.Join(tags, ",")
+	if bin, ok := binaries.built[key]; ok {
+		return bin
 	}
+	if binaries.dir == "" {
+		dir, err := os.MkdirTemp("", "mishwar-bin-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		binaries.dir, binaries.built = dir, map[string]string{}
+	}
+	bin := filepath.Join(binaries.dir, "mishwar-"+strings.ReplaceAll(cmp.Or(key, "release"), ",", "-"))
+	build := exec.Command("go", "build", "-tags", key, "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build -tags %q: %v\n%s", key, err, out)
+	}
+	binaries.built[key] = bin
 	return bin
+}
+
+// removeBinaries removes what buildBinary built, after every test.
+func removeBinaries() {
+	if binaries.dir != "" {
+		_ = os.RemoveAll(binaries.dir)
+	}
 }
 
 func command(bin, dbURL, dataDir string, extra []string, args ...string) *exec.Cmd {
@@ -298,7 +330,9 @@ func command(bin, dbURL, dataDir string, extra []string, args ...string) *exec.C
 	return cmd
 }
 
-func startServe(t *testing.T, bin, dbURL, demo string) *serveProcess {
+// startServe starts `mishwar serve` of bin with MISHWAR_DEMO=demo and these extra variables, and waits
+// until it is ready.
+func startServe(t *testing.T, bin, dbURL, demo string, extra ...string) *serveProcess {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -307,7 +341,7 @@ func startServe(t *testing.T, bin, dbURL, demo string) *serveProcess {
 	addr := ln.Addr().String()
 	_ = ln.Close()
 	p := &serveProcess{url: "http://" + addr, log: &logBuffer{}}
-	p.cmd = command(bin, dbURL, t.TempDir(), []string{"MISHWAR_ADDR=" + addr, "MISHWAR_DEMO=" + demo, "MISHWAR_PUBLIC_URL=" + p.url}, "serve")
+	p.cmd = command(bin, dbURL, t.TempDir(), append([]string{"MISHWAR_ADDR=" + addr, "MISHWAR_DEMO=" + demo, "MISHWAR_PUBLIC_URL=" + p.url}, extra...), "serve")
 	p.cmd.Stdout, p.cmd.Stderr = p.log, p.log
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -105,6 +105,8 @@ type Session struct {
 type Principal struct {
 	User      User
 	SessionID uuid.UUID
+	// ExpiresAt is when the session runs out, unless it is ended sooner.
+	ExpiresAt time.Time
 }
 
 // SavedLocation is an address saved from the start/end point pickers.

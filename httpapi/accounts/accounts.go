@@ -96,6 +96,7 @@ func (a sessionAuth) Authenticate(ctx context.Context, token string) (httpx.Iden
 	return httpx.Identity{
 		UserID: p.User.ID.String(), Role: p.User.Role, Email: p.User.Email,
 		FirstName: p.User.FirstName, LastName: p.User.LastName, SessionID: p.SessionID.String(),
+		ExpiresAt: p.ExpiresAt,
 	}, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"time"
 
 	"mishwar/domain"
 )
@@ -28,6 +29,9 @@ type Identity struct {
 	FirstName string
 	LastName  string
 	SessionID string
+	// ExpiresAt is when the session runs out unless it is ended sooner (zero: not known). Nothing
+	// announces an expiry, so whoever keeps an identity past a request (a live socket) watches it.
+	ExpiresAt time.Time
 }
 
 // ErrNoSession is what an Authenticator returns for an unknown, expired or revoked token.

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"mishwar/commands"
 	"mishwar/domain"
 	"mishwar/internal/i18n"
 )
@@ -87,9 +88,21 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		WriteJSON(w, statusOf(de.Kind), ErrorBody{Message: Say(lang, de.Key, de.Args...)})
 		return
 	}
+	if errors.Is(err, commands.ErrNewerRelease) {
+		// A rolling deploy: a process of the newer release can take this command; a load balancer
+		// may retry it there at once, a client after Retry-After.
+		Logger(r).WarnContext(r.Context(), "request needs a newer release", "err", err)
+		w.Header().Set("Retry-After", strconv.Itoa(newerReleaseRetryAfter))
+		WriteJSON(w, http.StatusServiceUnavailable, ErrorBody{Message: i18n.T(lang, "common.newer_release")})
+		return
+	}
 	Logger(r).ErrorContext(r.Context(), "request failed", "err", err)
 	WriteJSON(w, http.StatusInternalServerError, ErrorBody{Message: i18n.T(lang, "common.internal")})
 }
+
+// newerReleaseRetryAfter is the Retry-After, in seconds, of a command this release cannot decide
+// because a newer one wrote to its stream: about the time a rolling deploy takes to replace a process.
+const newerReleaseRetryAfter = 5
 
 // Say translates key into lang with its arguments, each said in lang too: a domain.Text in that
 // language, a domain.Message translated in turn (an empty one says nothing).

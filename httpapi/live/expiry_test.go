@@ -11,11 +11,13 @@ import (
 	"mishwar/httpapi/live"
 )
 
-// expiring is a session store whose sessions run out at a set time, as the accounts' do: nobody
-// ends them, so no notice says so.
+// expiring is a session store whose sessions run out, as the accounts' do: nobody ends them, so no
+// notice says so. Each session lives for its lifetime from the first time it is looked up (the
+// socket's handshake, however slow the client is to start), and may be extended.
 type expiring struct {
 	mu    sync.Mutex
 	ids   map[string]httpx.Identity
+	life  map[string]time.Duration
 	until map[string]time.Time
 }
 
@@ -23,63 +25,167 @@ func (e *expiring) Authenticate(_ context.Context, token string) (httpx.Identity
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	id, ok := e.ids[token]
-	if !ok || !time.Now().Before(e.until[token]) {
+	if !ok {
 		return httpx.Identity{}, httpx.ErrNoSession
 	}
+	if e.until[token].IsZero() {
+		e.until[token] = time.Now().Add(e.life[token])
+	}
+	if !time.Now().Before(e.until[token]) {
+		return httpx.Identity{}, httpx.ErrNoSession
+	}
+	id.ExpiresAt = e.until[token]
 	return id, nil
 }
 
-func TestASessionThatExpiresClosesItsSockets(t *testing.T) {
-	expiresAt := time.Now().Add(2 * time.Second)
-	store := &expiring{
-		ids: map[string]httpx.Identity{
-			"tok-short": {UserID: "a1", Role: httpx.RoleAdmin, SessionID: "s-short"},
-			"tok-long":  {UserID: "a2", Role: httpx.RoleAdmin, SessionID: "s-long"},
-		},
-		until: map[string]time.Time{"tok-short": expiresAt, "tok-long": time.Now().Add(time.Hour)},
-	}
-	srv, url := newServer(t, func(c *live.Config) { c.Auth = store; c.SessionSweep = 200 * time.Millisecond })
-	open := func(token string) *client {
-		c := startClient(t, clientOpts{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": token}})
-		if _, ok := c.connected(); !ok {
-			t.Fatalf("%s not signed in", token)
-		}
-		return c
-	}
-	short, long := open("tok-short"), open("tok-long")
+// expiry tells when token's session runs out now.
+func (e *expiring) expiry(token string) time.Time {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.until[token]
+}
 
-	ended := short.next(15*time.Second, "the expired session's notice", func(m msg) bool {
+func (e *expiring) extend(token string, by time.Duration) time.Time {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.until[token] = e.until[token].Add(by)
+	return e.until[token]
+}
+
+func newExpiring() *expiring {
+	return &expiring{ids: map[string]httpx.Identity{}, life: map[string]time.Duration{}, until: map[string]time.Time{}}
+}
+
+// expiryTolerance is how late after its session ran out a socket may hear so: the timer fires at
+// the instant, then one session lookup and the test's client relaying the event, on a busy machine.
+// The sweep, when on, runs once a minute.
+const expiryTolerance = 5 * time.Second
+
+// waitForTheEnd waits for the socket's "session ended" event, then for the server to close it, and
+// checks it came neither before expiresAt nor much after.
+func waitForTheEnd(t *testing.T, c *client, expiresAt time.Time) {
+	t.Helper()
+	ended := c.next(expiryTolerance+time.Until(expiresAt)+5*time.Second, "the expired session's notice", func(m msg) bool {
 		return m.Type == "event" && m.Event == live.EventSession || m.Type == "disconnect"
 	})
+	at := time.Now()
 	if ended.Type != "event" || string(ended.Data) != `{"authenticated":false}` {
 		t.Fatalf("got %+v (data %s) first, want live.session {authenticated:false} before the disconnect", ended, ended.Data)
 	}
-	if time.Now().Before(expiresAt) {
-		t.Fatal("the socket was told its session ended before it expired")
+	if at.Before(expiresAt) {
+		t.Fatalf("the socket was told its session ended %v before it expired", expiresAt.Sub(at))
 	}
-	if m := short.next(5*time.Second, "disconnect", func(m msg) bool { return m.Type == "disconnect" }); !serverClosed(m.Reason) {
+	if late := at.Sub(expiresAt); late > expiryTolerance {
+		t.Fatalf("told %v after the session expired, want at the moment (within %v)", late, expiryTolerance)
+	}
+	if m := c.next(5*time.Second, "disconnect", func(m msg) bool { return m.Type == "disconnect" }); !serverClosed(m.Reason) {
 		t.Fatalf("disconnect reason %q, want the server's", m.Reason)
 	}
-	if late := time.Since(expiresAt); late > 5*time.Second {
-		t.Fatalf("closed %v after the session expired, want within a few sweeps (200ms)", late)
-	}
-	// A session that has not expired keeps its socket and its rooms.
+}
+
+// A session that runs out closes its sockets at that moment, with no sweep to find it: each socket
+// keeps its session's expiry. One that has not run out keeps its socket and its rooms.
+func TestASessionThatExpiresClosesItsSocketsAtThatMoment(t *testing.T) {
+	store := newExpiring()
+	store.ids["tok-short"], store.life["tok-short"] = httpx.Identity{UserID: "a1", Role: httpx.RoleAdmin, SessionID: "s-short"}, 2*time.Second
+	store.ids["tok-long"], store.life["tok-long"] = httpx.Identity{UserID: "a2", Role: httpx.RoleAdmin, SessionID: "s-long"}, time.Hour
+	srv, url := newServer(t, func(c *live.Config) { c.Auth = store; c.SessionSweep = -1 })
+	long, short := openAs(t, url, "tok-long"), openAs(t, url, "tok-short")
+
+	waitForTheEnd(t, short, store.expiry("tok-short"))
 	srv.Broadcast(live.AdminRoom, "after", map[string]any{})
 	long.event("after")
 }
 
-// With the real session store: an account session past its expires_at is ended for the live
-// channel too. (The sweep runs RecheckAll every minute in the application; called here directly.)
-func TestAnExpiredAccountSessionClosesItsSocket(t *testing.T) {
-	a := apptest.New(t)
-	admin := a.Staff(t, "admin")
-	c := adminSocket(t, a, admin.Token)
-	if _, err := a.Pool.Exec(context.Background(), `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = $1)`, admin.Email); err != nil {
-		t.Fatal(err)
+// When its expiry comes, a socket's session is looked up again first: one that was extended keeps
+// its socket, now until its new expiry, at which it closes.
+func TestASessionExtendedBeforeItExpiresKeepsItsSocketUntilItsNewExpiry(t *testing.T) {
+	store := newExpiring()
+	store.ids["tok"], store.life["tok"] = httpx.Identity{UserID: "a1", Role: httpx.RoleAdmin, SessionID: "s"}, 3*time.Second
+	srv, url := newServer(t, func(c *live.Config) { c.Auth = store; c.SessionSweep = -1 })
+	c := openAs(t, url, "tok")
+	first := store.expiry("tok")
+	if time.Until(first) < 500*time.Millisecond {
+		t.Skipf("the client took %v to connect: too slow to extend the session in time", 3*time.Second-time.Until(first))
 	}
-	a.Live.RecheckAll()
-	if ended := c.event(live.EventSession); string(ended.Data) != `{"authenticated":false}` {
-		t.Fatalf("session event %s", ended.Data)
+	second := store.extend("tok", 2*time.Second)
+
+	time.Sleep(time.Until(first) + 500*time.Millisecond)
+	srv.Broadcast(live.AdminRoom, "past-the-first-expiry", map[string]any{})
+	if m := c.next(5*time.Second, "the broadcast", func(m msg) bool {
+		return m.Type == "event" && (m.Event == "past-the-first-expiry" || m.Event == live.EventSession) || m.Type == "disconnect"
+	}); m.Event != "past-the-first-expiry" {
+		t.Fatalf("the extended session's socket got %+v (data %s), want the room's broadcast", m, m.Data)
 	}
-	cutOff(t, a, c, "expiry")
+	waitForTheEnd(t, c, second)
+}
+
+func openAs(t *testing.T, url, token string) *client {
+	t.Helper()
+	c := startClient(t, clientOpts{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": token}})
+	if _, ok := c.connected(); !ok {
+		t.Fatalf("%s not signed in", token)
+	}
+	return c
+}
+
+// With the real session store, on two processes: an account session that runs out closes its sockets
+// on every process at its expires_at (the sweep, once a minute, is not what does it), and one whose
+// expires_at was moved on keeps its sockets past the old instant.
+func TestAnAccountSessionThatRunsOutClosesItsSocketsOnEveryProcess(t *testing.T) {
+	one := apptest.New(t)
+	two := one.AnotherProcess(t)
+	setExpiry := func(email string, at time.Time) {
+		t.Helper()
+		if _, err := one.Pool.Exec(context.Background(), `UPDATE sessions SET expires_at = $2 WHERE user_id = (SELECT id FROM users WHERE email = $1)`, email, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runsOut, extended := one.Staff(t, "admin"), one.Staff(t, "admin")
+	onOne, onTwo := adminSocket(t, one, runsOut.Token), adminSocket(t, two, runsOut.Token)
+	kept := adminSocket(t, two, extended.Token)
+	// Both sessions are made to run out in a moment. The sockets learn a session's expiry when they
+	// connect and whenever it is looked up again; here a recheck (as the sweep or a session notice
+	// would make) tells them, however long the clients took to start.
+	expiresAt := time.Now().Add(3 * time.Second)
+	setExpiry(runsOut.Email, expiresAt)
+	setExpiry(extended.Email, expiresAt)
+	one.Live.RecheckAll()
+	two.Live.RecheckAll()
+	if time.Until(expiresAt) < 500*time.Millisecond {
+		t.Skip("the machine is too slow to extend the session in time")
+	}
+	// One is extended before its expiry comes; nothing tells its socket.
+	setExpiry(extended.Email, time.Now().Add(time.Hour))
+
+	waitForTheEnd(t, onOne, expiresAt)
+	waitForTheEnd(t, onTwo, expiresAt)
+	hearsNoAdminNotices(t, one, onOne, "expiry")
+	hearsNoAdminNotices(t, two, onTwo, "expiry")
+	time.Sleep(time.Until(expiresAt.Add(expiryTolerance)))
+	stillOpen(t, kept)
+	waitForAdminProbe(t, two, kept)
+}
+
+// stillOpen fails if c was told its session ended or was disconnected (it would reconnect on its
+// own, so hearing notices afterwards proves nothing).
+func stillOpen(t *testing.T, c *client) {
+	t.Helper()
+	for {
+		select {
+		case m, ok := <-c.msgs:
+			if !ok {
+				t.Fatal("the client exited")
+			}
+			c.stash = append(c.stash, m)
+			continue
+		default:
+		}
+		break
+	}
+	for _, m := range c.stash {
+		if m.Type == "disconnect" || m.Type == "event" && m.Event == live.EventSession {
+			t.Fatalf("the socket of a session that was extended got %+v (data %s)", m, m.Data)
+		}
+	}
 }

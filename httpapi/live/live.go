@@ -3,9 +3,10 @@
 // changed ("order 42 changed"); they then refetch from the REST API, which stays the source of truth.
 //
 // A socket is authenticated when it connects, from the session cookie or the token sent in the
-// handshake, and checked again whenever its user's sessions or role change (RecheckUser) and every
-// Config.SessionSweep (for sessions that expire): a socket whose session ended or whose role changed
-// is closed, on every process. It joins its private rooms
+// handshake, and checked again whenever its user's sessions or role change (RecheckUser), when its
+// session runs out (Identity.ExpiresAt: nothing announces an expiry, so each socket keeps a timer),
+// and every Config.SessionSweep: a socket whose session ended or whose role changed is closed, on
+// every process. It joins its private rooms
 // by itself (user:{id}, and admin for admins and support staff) and any other room only through a
 // join handler that a feature registers with HandleJoin and that authorises the request. This package must never put a socket in a room it was not authorised for, and never
 // carry business data a client could not also read over the API.
@@ -72,8 +73,8 @@ type Config struct {
 	// PingInterval and PingTimeout tune Engine.IO heartbeats. Defaults 25s and 20s.
 	PingInterval, PingTimeout time.Duration
 	// SessionSweep is how often every signed-in socket is checked against the session store again
-	// (RecheckAll). A session that ends by expiring sends no notice, so this sweep is what closes
-	// its sockets: at most this long after the session ran out. Default 1 minute; negative: never.
+	// (RecheckAll), a safety net: a session that runs out closes its sockets at its ExpiresAt
+	// already, and one ended otherwise announces it. Default 1 minute; negative: never.
 	SessionSweep time.Duration
 }
 
@@ -330,17 +331,19 @@ func (s *Server) recheckSockets(socks []*socket.Socket) {
 	slots := make(chan struct{}, recheckConcurrency)
 	for _, sock := range socks {
 		sess, _ := sock.Data().(*session)
-		if sess == nil || sess.id == nil {
+		if sess == nil || sess.id == nil || sess.ended.Load() {
 			continue
 		}
 		slots <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-slots }()
-			switch s.stillValid(sess) {
+			switch valid, expiresAt := s.stillValid(sess); valid {
 			case sessionEnded:
 				s.endSession(sock, sess)
 			case identityChanged:
 				sock.Disconnect(true)
+			default:
+				s.watchExpiry(sock, sess, expiresAt) // it may have been extended
 			}
 		})
 	}
@@ -352,12 +355,68 @@ func (s *Server) recheckSockets(socks []*socket.Socket) {
 // transport writes asynchronously, and closing at once could drop it.
 const sessionEndGrace = time.Second
 
+// expiryFloor is the least wait before a socket's session is checked again at its expiry: a store that
+// still answers for a session whose ExpiresAt is past (clocks apart) is asked again this often, not
+// in a loop.
+const expiryFloor = time.Second
+
+// watchExpiry arms the socket's timer for its session's expiry at expiresAt (zero: none known), unless
+// it is armed for that instant already. When it fires, the socket is checked against the session
+// store, as by RecheckUser: a session that ran out ends the socket (endSession), one that was extended
+// arms the timer again for its new expiry. The timer goes with the socket (forgetExpiry).
+func (s *Server) watchExpiry(sock *socket.Socket, sess *session, expiresAt time.Time) {
+	if expiresAt.IsZero() || s.cfg.Auth == nil {
+		return
+	}
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	if sess.gone || sess.ended.Load() || (sess.expiry != nil && sess.expiryArmed && sess.expiresAt.Equal(expiresAt)) {
+		return
+	}
+	if sess.expiry != nil {
+		sess.expiry.Stop()
+	}
+	sess.expiresAt, sess.expiryArmed = expiresAt, true
+	wait := time.Until(expiresAt)
+	if wait <= 0 {
+		wait = expiryFloor
+	}
+	sess.expiry = time.AfterFunc(wait, func() {
+		sess.mu.Lock()
+		sess.expiryArmed = false
+		sess.mu.Unlock()
+		s.recheckSockets([]*socket.Socket{sock})
+	})
+	// A socket that closed before its disconnect listener was registered is not connected any more.
+	if !sock.Connected() {
+		sess.gone = true
+		sess.expiry.Stop()
+	}
+}
+
+// forgetExpiry stops the timer of a socket that closed, so that it keeps nothing alive until its
+// session would have run out.
+func (sess *session) forgetExpiry() {
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	sess.gone = true
+	if sess.expiry != nil {
+		sess.expiry.Stop()
+	}
+}
+
 // endSession tells a socket its session ended and closes it. Its rooms go at once and it may join no
 // other, so nothing more reaches it; the connection closes a moment later, and the client reconnects
 // on its own, anonymous or signed in anew.
 func (s *Server) endSession(sock *socket.Socket, sess *session) {
 	sess.mu.Lock()
-	sess.ended.Store(true)
+	if sess.ended.Swap(true) {
+		sess.mu.Unlock()
+		return // a concurrent recheck ended it
+	}
+	if sess.expiry != nil {
+		sess.expiry.Stop()
+	}
 	for _, room := range sock.Rooms().Keys() {
 		if room != socket.Room(sock.Id()) {
 			sock.Leave(room)
@@ -376,24 +435,25 @@ const (
 	identityChanged
 )
 
-// stillValid authenticates a socket's token again and compares who it belongs to now.
-func (s *Server) stillValid(sess *session) validity {
+// stillValid authenticates a socket's token again and compares who it belongs to now; for a valid
+// session it also says when the session runs out now (it may have been extended).
+func (s *Server) stillValid(sess *session) (validity, time.Time) {
 	if s.cfg.Auth == nil || sess.token == "" {
-		return sessionEnded
+		return sessionEnded, time.Time{}
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.JoinTimeout)
 	defer cancel()
 	id, err := s.cfg.Auth.Authenticate(ctx, sess.token)
 	switch {
 	case errors.Is(err, httpx.ErrNoSession):
-		return sessionEnded
+		return sessionEnded, time.Time{}
 	case err != nil:
 		s.log.Error("live: re-authenticate socket", "err", err)
-		return identityChanged
+		return identityChanged, time.Time{}
 	case id.UserID != sess.id.UserID || id.Role != sess.id.Role || id.SessionID != sess.id.SessionID:
-		return identityChanged
+		return identityChanged, time.Time{}
 	}
-	return sessionValid
+	return sessionValid, id.ExpiresAt
 }
 
 // Close disconnects every socket and stops the server.
@@ -415,6 +475,12 @@ type session struct {
 	joined map[string]string // join payload (canonical JSON) → room
 	// ended: the session ended (endSession); the socket joins nothing more before it closes.
 	ended atomic.Bool
+	// Under mu too: expiry fires at expiresAt, when the session runs out (watchExpiry);
+	// expiryArmed until it fires. gone: the socket closed, and nothing arms it again.
+	expiry      *time.Timer
+	expiresAt   time.Time
+	expiryArmed bool
+	gone        bool
 }
 
 // authenticate runs once per socket, before it is connected. An unknown or expired token makes the
@@ -484,7 +550,11 @@ func (s *Server) onConnection(sock *socket.Socket) {
 	}
 	_ = sock.On("join", func(args ...any) { s.onJoin(sock, sess, args) })
 	_ = sock.On("leave", func(args ...any) { s.onLeave(sock, sess, args) })
+	_ = sock.On("disconnect", func(...any) { sess.forgetExpiry() })
 	_ = sock.Emit(EventSession, map[string]any{"authenticated": sess.id != nil})
+	if sess.id != nil {
+		s.watchExpiry(sock, sess, sess.id.ExpiresAt)
+	}
 	// After joining: a recheck from now on finds the socket in its rooms; one that ran during the
 	// handshake may have missed it.
 	s.recheckLate(sock, sess)

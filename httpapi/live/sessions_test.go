@@ -54,6 +54,13 @@ func cutOff(t *testing.T, p *apptest.App, c *client, what string) {
 	if !serverClosed(m.Reason) {
 		t.Fatalf("%s: disconnect reason %q, want the server's", what, m.Reason)
 	}
+	hearsNoAdminNotices(t, p, c, what)
+}
+
+// hearsNoAdminNotices checks that admin notices no longer reach c (disconnected, or reconnected
+// anonymous).
+func hearsNoAdminNotices(t *testing.T, p *apptest.App, c *client, what string) {
+	t.Helper()
 	notify(t, p.Pool, "admin.after", map[string]any{"room": live.AdminRoom})
 	time.Sleep(300 * time.Millisecond)
 	for {

@@ -3,6 +3,7 @@ package i18n
 func init() {
 	Register(map[string]Text{
 		"common.internal":           {En: "Something went wrong on our side. Please try again.", Ar: "حدث خطأ من جانبنا. يرجى المحاولة مرة أخرى."},
+		"common.newer_release":      {En: "This server is being updated and cannot do this yet. Please try again in a few seconds.", Ar: "يجري تحديث هذا الخادم ولا يمكنه القيام بذلك بعد. يرجى المحاولة مرة أخرى بعد بضع ثوانٍ."},
 		"common.not_found":          {En: "Not found.", Ar: "غير موجود."},
 		"jobs.not_found":            {En: "No such job in the queue.", Ar: "لا توجد مهمة كهذه في قائمة الانتظار."},
 		"common.route_not_found":    {En: "No such API endpoint.", Ar: "لا توجد واجهة برمجية بهذا العنوان."},

@@ -33,9 +33,13 @@ var (
 
 const templateDB = "mishwar_template"
 
-// Main runs the tests and stops the cluster afterwards.
-func Main(m *testing.M) {
+// Main runs the tests and stops the cluster afterwards, then runs the package's own cleanups (what
+// its tests share across runs, such as built binaries).
+func Main(m *testing.M, cleanups ...func()) {
 	code := m.Run()
+	for _, c := range cleanups {
+		c()
+	}
 	if cluster != nil {
 		_ = cluster.Stop()
 	}
