@@ -114,3 +114,46 @@ export async function chooseOpenDay(page, lang, from = cairoDate(2)) {
   }
   throw new Error(`no open day from ${from} in three months`);
 }
+
+/**
+ * What every screen must show, on a 360 px phone above all, in either language: nothing sticks out sideways (the
+ * culprits are named), no button, tab or link-button cuts its own words off, and an Arabic screen writes
+ * its numbers in one system (no Western digit in a run of Arabic words; codes, e-mails, phone numbers
+ * and plates, set apart with dir="ltr", <bdi> or an isolate (utils/format isolate), are exempt). `where` names the screen in the failure.
+ */
+export async function fitsTheScreen(page, where, { lang } = {}) {
+  const found = await page.evaluate((arabic) => {
+    const width = document.documentElement.clientWidth;
+    const visible = (el) => el.offsetParent !== null || el.getClientRects().length > 0;
+    const describe = (el) => `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join('')} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => !el.closest('.leaflet-container, dialog:not([open])') && visible(el))
+      .filter((el) => { for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) if (/auto|scroll|hidden|clip/.test(getComputedStyle(up).overflowX)) return false; return true; })
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5);
+      })
+      .filter((el, _, all) => !all.includes(el.parentElement))
+      .slice(0, 8)
+      .map(describe);
+    const clipped = [...document.querySelectorAll('button, a.button, [role="tab"], .tabs a, .tabs button')]
+      .filter((el) => visible(el) && getComputedStyle(el).visibility !== 'hidden')
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+      .filter((el) => el.clientWidth > 0 && (el.textContent ?? '').trim() !== '')
+      .map(describe);
+    const mixed = [];
+    if (arabic) {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('script, style, noscript, input, textarea, bdi, [dir="ltr"], .leaflet-container, dialog:not([open])') || !visible(parent)) continue;
+        const text = (node.textContent ?? '').replace(/\u2068[^\u2069]*\u2069/g, '');
+        if (/[0-9]/.test(text) && /[\u0600-\u06FF]/.test(text.replace(/[\u0660-\u0669]/g, ''))) mixed.push(text.trim().slice(0, 60));
+      }
+    }
+    return { overflow: document.documentElement.scrollWidth - width, wide, clipped, mixed: mixed.slice(0, 8) };
+  }, lang === 'ar');
+  assert.ok(found.overflow <= 1, `${where}: the page is ${found.overflow}px wider than the screen (${found.wide.join(', ')})`);
+  assert.ok(found.clipped.length === 0, `${where}: buttons or tabs cut their words off: ${found.clipped.join(' | ')}`);
+  assert.ok(found.mixed.length === 0, `${where}: Western digits among Arabic words: ${found.mixed.join(' | ')}`);
+}

@@ -33,7 +33,7 @@ type program struct {
 var programs = []program{
 	{
 		slug: "full-day-cairo-ride", motif: "car", top: true, hours: 8, priceEGP: 3200,
-		name:  t{En: "Full-day ride: car and driver for 8 hours", Ar: "رحلة اليوم الكامل: سيارة وسائق لمدة 8 ساعات"},
+		name:  t{En: "Full-day ride: car and driver for 8 hours", Ar: "رحلة اليوم الكامل: سيارة وسائق لمدة ٨ ساعات"},
 		short: t{En: "Your own car and driver from morning to evening; go where you like.", Ar: "سيارتك وسائقك من الصباح حتى المساء؛ اذهب حيث تشاء."},
 		long: t{
 			En: "Eight hours with a private air-conditioned car and an English- or Arabic-speaking driver. We suggest the pyramids and the Sphinx, the Egyptian Museum and the afternoon in Khan el-Khalili, but you can change the stops in your cart.",
@@ -124,7 +124,7 @@ type ratePlan struct {
 // Prices of a private car with driver in Cairo in 2026, fuel included; the per-kilometre rate is what
 // ride-hailing charges for the class plus a margin for a dedicated driver.
 var ratePlans = []ratePlan{
-	{"sedan", t{En: "Economy sedan", Ar: "سيدان اقتصادية"}, t{En: "Air-conditioned sedan for up to 4 passengers (Toyota Corolla, Hyundai Elantra or similar).", Ar: "سيارة سيدان مكيفة حتى 4 ركاب (تويوتا كورولا أو هيونداي إلنترا أو ما يماثلها)."}, 4, 14, 120, 1},
+	{"sedan", t{En: "Economy sedan", Ar: "سيدان اقتصادية"}, t{En: "Air-conditioned sedan for up to 4 passengers (Toyota Corolla, Hyundai Elantra or similar).", Ar: "سيارة سيدان مكيفة حتى ٤ ركاب (تويوتا كورولا أو هيونداي إلنترا أو ما يماثلها)."}, 4, 14, 120, 1},
 	{"minivan", t{En: "Family minivan", Ar: "ميني فان عائلية"}, t{En: "Seven seats and room for luggage, ideal for families and airport runs.", Ar: "سبعة مقاعد ومساحة للحقائب، مثالية للعائلات ورحلات المطار."}, 7, 19, 160, 2},
 	{"premium", t{En: "Premium", Ar: "بريميوم"}, t{En: "Recent executive car (Mercedes E-Class or similar) with a senior driver.", Ar: "سيارة فاخرة حديثة (مرسيدس الفئة E أو ما يماثلها) مع سائق خبير."}, 4, 28, 260, 3},
 }
@@ -137,15 +137,15 @@ type pickup struct {
 
 var pickups = []pickup{
 	{"tahrir-square", cat.PickupLandmark, t{En: "Tahrir Square", Ar: "ميدان التحرير"}, t{En: "Tahrir Square, in front of the Egyptian Museum, Downtown", Ar: "ميدان التحرير أمام المتحف المصري، وسط البلد"}, 30.0444, 31.2357},
-	{"cai-terminal-1", cat.PickupAirport, t{En: "Cairo Airport Terminal 1", Ar: "مطار القاهرة - مبنى الركاب 1"}, t{En: "Arrivals, Terminal 1, Cairo International Airport", Ar: "صالة الوصول، مبنى الركاب 1، مطار القاهرة الدولي"}, 30.1114, 31.3989},
-	{"cai-terminal-2", cat.PickupAirport, t{En: "Cairo Airport Terminal 2", Ar: "مطار القاهرة - مبنى الركاب 2"}, t{En: "Arrivals, Terminal 2, Cairo International Airport", Ar: "صالة الوصول، مبنى الركاب 2، مطار القاهرة الدولي"}, 30.1243, 31.4057},
-	{"cai-terminal-3", cat.PickupAirport, t{En: "Cairo Airport Terminal 3", Ar: "مطار القاهرة - مبنى الركاب 3"}, t{En: "Arrivals, Terminal 3, Cairo International Airport", Ar: "صالة الوصول، مبنى الركاب 3، مطار القاهرة الدولي"}, 30.1128, 31.4141},
+	{"cai-terminal-1", cat.PickupAirport, t{En: "Cairo Airport Terminal 1", Ar: "مطار القاهرة - مبنى الركاب ١"}, t{En: "Arrivals, Terminal 1, Cairo International Airport", Ar: "صالة الوصول، مبنى الركاب ١، مطار القاهرة الدولي"}, 30.1114, 31.3989},
+	{"cai-terminal-2", cat.PickupAirport, t{En: "Cairo Airport Terminal 2", Ar: "مطار القاهرة - مبنى الركاب ٢"}, t{En: "Arrivals, Terminal 2, Cairo International Airport", Ar: "صالة الوصول، مبنى الركاب ٢، مطار القاهرة الدولي"}, 30.1243, 31.4057},
+	{"cai-terminal-3", cat.PickupAirport, t{En: "Cairo Airport Terminal 3", Ar: "مطار القاهرة - مبنى الركاب ٣"}, t{En: "Arrivals, Terminal 3, Cairo International Airport", Ar: "صالة الوصول، مبنى الركاب ٣، مطار القاهرة الدولي"}, 30.1128, 31.4141},
 	{"ramses-station", cat.PickupStation, t{En: "Ramses Railway Station", Ar: "محطة مصر (رمسيس)"}, t{En: "Ramses Square, main entrance", Ar: "ميدان رمسيس، المدخل الرئيسي"}, 30.0626, 31.2469},
-	{"mena-house", cat.PickupHotel, t{En: "Marriott Mena House", Ar: "فندق ماريوت مينا هاوس"}, t{En: "6 Pyramids Road, Giza", Ar: "6 شارع الأهرام، الجيزة"}, 29.9866, 31.1317},
-	{"nile-ritz-carlton", cat.PickupHotel, t{En: "The Nile Ritz-Carlton", Ar: "فندق ريتز كارلتون النيل"}, t{En: "1113 Corniche El-Nil, Tahrir", Ar: "1113 كورنيش النيل، التحرير"}, 30.0465, 31.2327},
-	{"cairo-marriott-zamalek", cat.PickupHotel, t{En: "Cairo Marriott, Zamalek", Ar: "فندق ماريوت القاهرة، الزمالك"}, t{En: "16 Saray El-Gezira Street, Zamalek", Ar: "16 شارع سراي الجزيرة، الزمالك"}, 30.0571, 31.2250},
-	{"four-seasons-nile-plaza", cat.PickupHotel, t{En: "Four Seasons Nile Plaza", Ar: "فندق فور سيزونز نايل بلازا"}, t{En: "1089 Corniche El-Nil, Garden City", Ar: "1089 كورنيش النيل، جاردن سيتي"}, 30.0369, 31.2306},
-	{"fairmont-nile-city", cat.PickupHotel, t{En: "Fairmont Nile City", Ar: "فندق فيرمونت نايل سيتي"}, t{En: "Nile City Towers, 2005B Corniche El-Nil, Boulaq", Ar: "أبراج نايل سيتي، 2005ب كورنيش النيل، بولاق"}, 30.0713, 31.2285},
+	{"mena-house", cat.PickupHotel, t{En: "Marriott Mena House", Ar: "فندق ماريوت مينا هاوس"}, t{En: "6 Pyramids Road, Giza", Ar: "٦ شارع الأهرام، الجيزة"}, 29.9866, 31.1317},
+	{"nile-ritz-carlton", cat.PickupHotel, t{En: "The Nile Ritz-Carlton", Ar: "فندق ريتز كارلتون النيل"}, t{En: "1113 Corniche El-Nil, Tahrir", Ar: "١١١٣ كورنيش النيل، التحرير"}, 30.0465, 31.2327},
+	{"cairo-marriott-zamalek", cat.PickupHotel, t{En: "Cairo Marriott, Zamalek", Ar: "فندق ماريوت القاهرة، الزمالك"}, t{En: "16 Saray El-Gezira Street, Zamalek", Ar: "١٦ شارع سراي الجزيرة، الزمالك"}, 30.0571, 31.2250},
+	{"four-seasons-nile-plaza", cat.PickupHotel, t{En: "Four Seasons Nile Plaza", Ar: "فندق فور سيزونز نايل بلازا"}, t{En: "1089 Corniche El-Nil, Garden City", Ar: "١٠٨٩ كورنيش النيل، جاردن سيتي"}, 30.0369, 31.2306},
+	{"fairmont-nile-city", cat.PickupHotel, t{En: "Fairmont Nile City", Ar: "فندق فيرمونت نايل سيتي"}, t{En: "Nile City Towers, 2005B Corniche El-Nil, Boulaq", Ar: "أبراج نايل سيتي، ٢٠٠٥ب كورنيش النيل، بولاق"}, 30.0713, 31.2285},
 }
 
 type driver struct {
@@ -165,12 +165,12 @@ var (
 )
 
 var drivers = []driver{
-	{t{En: "Mahmoud Adel", Ar: "محمود عادل"}, t{En: "Toyota Corolla 2023, white", Ar: "تويوتا كورولا 2023، أبيض"}, "+201001234501", "CAI-1189342", "ق ط ر 4821", 4, sunToThu, 1},
-	{t{En: "Ahmed Samir", Ar: "أحمد سمير"}, t{En: "Hyundai Elantra 2022, silver", Ar: "هيونداي إلنترا 2022، فضي"}, "+201112345602", "CAI-2273051", "س ع د 7310", 4, satToWed, 1},
-	{t{En: "Mina Girgis", Ar: "مينا جرجس"}, t{En: "Kia Carnival 2022, black (7 seats)", Ar: "كيا كرنفال 2022، أسود (7 مقاعد)"}, "+201223456703", "GIZ-3358127", "ن ب ح 2954", 7, weekend, 1},
-	{t{En: "Hossam Farouk", Ar: "حسام فاروق"}, t{En: "Mercedes E200 2021, black", Ar: "مرسيدس E200 موديل 2021، أسود"}, "+201501234604", "CAI-4410786", "م ص ر 1001", 4, sunToThu, 1},
-	{t{En: "Yasser Ibrahim", Ar: "ياسر إبراهيم"}, t{En: "Toyota Hiace 2021, white (10 seats)", Ar: "تويوتا هاي إيس 2021، أبيض (10 مقاعد)"}, "+201012345605", "QAL-5528613", "ل ي م 6643", 10, allWeek, 2},
-	{t{En: "Karim Nabil", Ar: "كريم نبيل"}, t{En: "Nissan Sunny 2024, grey", Ar: "نيسان صني 2024، رمادي"}, "+201098765406", "CAI-6637490", "أ ج هـ 3318", 4, []time.Weekday{time.Friday, time.Saturday, time.Monday, time.Tuesday}, 2},
+	{t{En: "Mahmoud Adel", Ar: "محمود عادل"}, t{En: "Toyota Corolla 2023, white", Ar: "تويوتا كورولا ٢٠٢٣، أبيض"}, "+201001234501", "CAI-1189342", "ق ط ر 4821", 4, sunToThu, 1},
+	{t{En: "Ahmed Samir", Ar: "أحمد سمير"}, t{En: "Hyundai Elantra 2022, silver", Ar: "هيونداي إلنترا ٢٠٢٢، فضي"}, "+201112345602", "CAI-2273051", "س ع د 7310", 4, satToWed, 1},
+	{t{En: "Mina Girgis", Ar: "مينا جرجس"}, t{En: "Kia Carnival 2022, black (7 seats)", Ar: "كيا كرنفال ٢٠٢٢، أسود (٧ مقاعد)"}, "+201223456703", "GIZ-3358127", "ن ب ح 2954", 7, weekend, 1},
+	{t{En: "Hossam Farouk", Ar: "حسام فاروق"}, t{En: "Mercedes E200 2021, black", Ar: "مرسيدس E٢٠٠ موديل ٢٠٢١، أسود"}, "+201501234604", "CAI-4410786", "م ص ر 1001", 4, sunToThu, 1},
+	{t{En: "Yasser Ibrahim", Ar: "ياسر إبراهيم"}, t{En: "Toyota Hiace 2021, white (10 seats)", Ar: "تويوتا هاي إيس ٢٠٢١، أبيض (١٠ مقاعد)"}, "+201012345605", "QAL-5528613", "ل ي م 6643", 10, allWeek, 2},
+	{t{En: "Karim Nabil", Ar: "كريم نبيل"}, t{En: "Nissan Sunny 2024, grey", Ar: "نيسان صني ٢٠٢٤، رمادي"}, "+201098765406", "CAI-6637490", "أ ج هـ 3318", 4, []time.Weekday{time.Friday, time.Saturday, time.Monday, time.Tuesday}, 2},
 }
 
 type country struct {
@@ -213,7 +213,7 @@ var countries = []country{
 // dates here are the expected ones, for the admin to confirm.
 var holidays = []cat.Holiday{
 	{Date: "2026-01-07", Name: t{En: "Coptic Christmas", Ar: "عيد الميلاد المجيد"}},
-	{Date: "2026-01-25", Name: t{En: "January 25 Revolution and Police Day", Ar: "عيد ثورة 25 يناير وعيد الشرطة"}},
+	{Date: "2026-01-25", Name: t{En: "January 25 Revolution and Police Day", Ar: "عيد ثورة ٢٥ يناير وعيد الشرطة"}},
 	{Date: "2026-03-20", Name: t{En: "Eid al-Fitr", Ar: "عيد الفطر"}},
 	{Date: "2026-03-21", Name: t{En: "Eid al-Fitr (second day)", Ar: "عيد الفطر (اليوم الثاني)"}},
 	{Date: "2026-03-22", Name: t{En: "Eid al-Fitr (third day)", Ar: "عيد الفطر (اليوم الثالث)"}},
@@ -225,12 +225,12 @@ var holidays = []cat.Holiday{
 	{Date: "2026-05-28", Name: t{En: "Eid al-Adha (second day)", Ar: "عيد الأضحى (اليوم الثاني)"}},
 	{Date: "2026-05-29", Name: t{En: "Eid al-Adha (third day)", Ar: "عيد الأضحى (اليوم الثالث)"}},
 	{Date: "2026-06-16", Name: t{En: "Islamic New Year", Ar: "رأس السنة الهجرية"}},
-	{Date: "2026-06-30", Name: t{En: "June 30 Revolution Day", Ar: "ذكرى ثورة 30 يونيو"}},
-	{Date: "2026-07-23", Name: t{En: "July 23 Revolution Day", Ar: "عيد ثورة 23 يوليو"}},
+	{Date: "2026-06-30", Name: t{En: "June 30 Revolution Day", Ar: "ذكرى ثورة ٣٠ يونيو"}},
+	{Date: "2026-07-23", Name: t{En: "July 23 Revolution Day", Ar: "عيد ثورة ٢٣ يوليو"}},
 	{Date: "2026-08-25", Name: t{En: "Prophet's Birthday", Ar: "المولد النبوي الشريف"}},
 	{Date: "2026-10-06", Name: t{En: "Armed Forces Day", Ar: "عيد القوات المسلحة"}},
 	{Date: "2027-01-07", Name: t{En: "Coptic Christmas", Ar: "عيد الميلاد المجيد"}},
-	{Date: "2027-01-25", Name: t{En: "January 25 Revolution and Police Day", Ar: "عيد ثورة 25 يناير وعيد الشرطة"}},
+	{Date: "2027-01-25", Name: t{En: "January 25 Revolution and Police Day", Ar: "عيد ثورة ٢٥ يناير وعيد الشرطة"}},
 	{Date: "2027-03-10", Name: t{En: "Eid al-Fitr", Ar: "عيد الفطر"}},
 	{Date: "2027-03-11", Name: t{En: "Eid al-Fitr (second day)", Ar: "عيد الفطر (اليوم الثاني)"}},
 	{Date: "2027-03-12", Name: t{En: "Eid al-Fitr (third day)", Ar: "عيد الفطر (اليوم الثالث)"}},
@@ -242,8 +242,8 @@ var holidays = []cat.Holiday{
 	{Date: "2027-05-17", Name: t{En: "Eid al-Adha (second day)", Ar: "عيد الأضحى (اليوم الثاني)"}},
 	{Date: "2027-05-18", Name: t{En: "Eid al-Adha (third day)", Ar: "عيد الأضحى (اليوم الثالث)"}},
 	{Date: "2027-06-06", Name: t{En: "Islamic New Year", Ar: "رأس السنة الهجرية"}},
-	{Date: "2027-06-30", Name: t{En: "June 30 Revolution Day", Ar: "ذكرى ثورة 30 يونيو"}},
-	{Date: "2027-07-23", Name: t{En: "July 23 Revolution Day", Ar: "عيد ثورة 23 يوليو"}},
+	{Date: "2027-06-30", Name: t{En: "June 30 Revolution Day", Ar: "ذكرى ثورة ٣٠ يونيو"}},
+	{Date: "2027-07-23", Name: t{En: "July 23 Revolution Day", Ar: "عيد ثورة ٢٣ يوليو"}},
 	{Date: "2027-08-15", Name: t{En: "Prophet's Birthday", Ar: "المولد النبوي الشريف"}},
 	{Date: "2027-10-06", Name: t{En: "Armed Forces Day", Ar: "عيد القوات المسلحة"}},
 }
@@ -269,6 +269,6 @@ var offers = []struct {
 	appliesTo   string
 	programs    []string
 }{
-	{"winter", t{En: "Winter in Cairo: 10% off programs", Ar: "شتاء القاهرة: خصم 10% على البرامج"}, t{En: "For trips between December and February.", Ar: "للرحلات بين ديسمبر وفبراير."}, 1000, "WINTER10", "2026-12-01", "2027-02-28", cat.AppliesToPrograms, []string{"saqqara-memphis-dahshur", "islamic-cairo-day", "great-museums-day"}},
-	{"welcome", t{En: "Welcome offer: 5% off your first trip", Ar: "عرض الترحيب: خصم 5% على رحلتك الأولى"}, t{En: "On any rate-plan trip.", Ar: "على أي رحلة بخطة أسعار."}, 500, "MISHWAR5", "2026-01-01", "2027-12-31", cat.AppliesToAll, nil},
+	{"winter", t{En: "Winter in Cairo: 10% off programs", Ar: "شتاء القاهرة: خصم ١٠% على البرامج"}, t{En: "For trips between December and February.", Ar: "للرحلات بين ديسمبر وفبراير."}, 1000, "WINTER10", "2026-12-01", "2027-02-28", cat.AppliesToPrograms, []string{"saqqara-memphis-dahshur", "islamic-cairo-day", "great-museums-day"}},
+	{"welcome", t{En: "Welcome offer: 5% off your first trip", Ar: "عرض الترحيب: خصم ٥% على رحلتك الأولى"}, t{En: "On any rate-plan trip.", Ar: "على أي رحلة بخطة أسعار."}, 500, "MISHWAR5", "2026-01-01", "2027-12-31", cat.AppliesToAll, nil},
 }

@@ -60,7 +60,7 @@ var places = []place{
 		short: t{En: "Khufu, Khafre and Menkaure: the last standing wonder of the ancient world.", Ar: "خوفو وخفرع ومنقرع: آخر عجائب الدنيا السبع القديمة الباقية."},
 		long: t{
 			En: "Built some 4,500 years ago for the kings of the Fourth Dynasty, the three pyramids of Giza rise on the desert plateau above the city. Walk around the Great Pyramid of Khufu, go inside one of the pyramids with a separate ticket, and take in the view of all nine pyramids from the panorama point.",
-			Ar: "بُنيت أهرامات الجيزة الثلاثة قبل نحو 4500 عام لملوك الأسرة الرابعة، وتعلو هضبة صحراوية تطل على المدينة. تجوّل حول الهرم الأكبر لخوفو، وادخل أحد الأهرامات بتذكرة منفصلة، واستمتع بمنظر الأهرامات التسعة من نقطة البانوراما.",
+			Ar: "بُنيت أهرامات الجيزة الثلاثة قبل نحو ٤٥٠٠ عام لملوك الأسرة الرابعة، وتعلو هضبة صحراوية تطل على المدينة. تجوّل حول الهرم الأكبر لخوفو، وادخل أحد الأهرامات بتذكرة منفصلة، واستمتع بمنظر الأهرامات التسعة من نقطة البانوراما.",
 		},
 		address: t{En: "Al Haram, Giza Plateau, Giza", Ar: "الهرم، هضبة الجيزة، الجيزة"},
 		lat:     29.9792, lng: 31.1342, visit: 120, hours: daily("08:00", "17:00"),
@@ -72,7 +72,7 @@ var places = []place{
 		short: t{En: "The lion with a king's face, guarding the valley temple of Khafre.", Ar: "الأسد ذو وجه الملك الذي يحرس معبد الوادي لخفرع."},
 		long: t{
 			En: "Carved from the living rock of the plateau, the Sphinx is 73 metres long and faces the sunrise. The path through Khafre's granite valley temple brings you right up to it; come early or late for the softest light.",
-			Ar: "نُحت أبو الهول في صخر الهضبة نفسه بطول 73 مترًا ووجهه نحو الشروق. يوصلك الممر عبر معبد الوادي الجرانيتي لخفرع إليه مباشرة؛ تعال مبكرًا أو قبيل الغروب لأجمل ضوء.",
+			Ar: "نُحت أبو الهول في صخر الهضبة نفسه بطول ٧٣ مترًا ووجهه نحو الشروق. يوصلك الممر عبر معبد الوادي الجرانيتي لخفرع إليه مباشرة؛ تعال مبكرًا أو قبيل الغروب لأجمل ضوء.",
 		},
 		address: t{En: "Sphinx Gate, Nazlet El-Semman, Giza", Ar: "بوابة أبو الهول، نزلة السمان، الجيزة"},
 		lat:     29.9753, lng: 31.1376, visit: 30, hours: daily("08:00", "17:00"), ticket: t{En: "Included in the Giza plateau ticket.", Ar: "ضمن تذكرة هضبة الجيزة."},
@@ -91,7 +91,7 @@ var places = []place{
 	{
 		slug: "egyptian-museum-tahrir", category: "museums", motif: "museum", popularity: 76000,
 		name:  t{En: "Egyptian Museum in Tahrir", Ar: "المتحف المصري بالتحرير"},
-		short: t{En: "The rose-red museum of 1902, packed with 5,000 years of antiquities.", Ar: "المتحف الوردي العريق منذ 1902، المليء بآثار خمسة آلاف عام."},
+		short: t{En: "The rose-red museum of 1902, packed with 5,000 years of antiquities.", Ar: "المتحف الوردي العريق منذ ١٩٠٢، المليء بآثار خمسة آلاف عام."},
 		long: t{
 			En: "The oldest archaeological museum in the Middle East still displays the Narmer Palette, the statues of Rahotep and Nofret, Yuya and Tjuya's tomb and the treasures of Tanis. A delightfully old-fashioned place where masterpieces fill every corridor.",
 			Ar: "أقدم متحف أثري في الشرق الأوسط، وما زال يعرض صلاية نعرمر وتمثالي رع حتب ونفرت ومقبرة يويا وتويا وكنوز تانيس. مكان ساحر بطابعه القديم تملأ روائعه كل ممر.",
@@ -105,7 +105,7 @@ var places = []place{
 		short: t{En: "Home of the royal mummies, overlooking the lake of Ain El-Sira.", Ar: "مقر المومياوات الملكية، ويطل على بحيرة عين الصيرة."},
 		long: t{
 			En: "In Fustat, the NMEC tells Egypt's story from prehistory to today, and its dimly lit Royal Hall holds the mummies of twenty-two kings and queens brought here in the Pharaohs' Golden Parade of 2021.",
-			Ar: "في الفسطاط يروي المتحف القومي للحضارة المصرية قصة مصر من عصور ما قبل التاريخ حتى اليوم، وتضم قاعة المومياوات الملكية الخافتة الإضاءة مومياوات اثنين وعشرين ملكًا وملكة نُقلت إليه في موكب المومياوات الملكية عام 2021.",
+			Ar: "في الفسطاط يروي المتحف القومي للحضارة المصرية قصة مصر من عصور ما قبل التاريخ حتى اليوم، وتضم قاعة المومياوات الملكية الخافتة الإضاءة مومياوات اثنين وعشرين ملكًا وملكة نُقلت إليه في موكب المومياوات الملكية عام ٢٠٢١.",
 		},
 		address: t{En: "Ain El-Sira, Fustat, Old Cairo", Ar: "عين الصيرة، الفسطاط، مصر القديمة"},
 		lat:     30.0081, lng: 31.2480, visit: 90, hours: daily("09:00", "17:00"), ticket: gateTicket,
@@ -149,7 +149,7 @@ var places = []place{
 		short: t{En: "A medieval fortress crowned by the alabaster mosque, with all of Cairo below.", Ar: "قلعة من العصور الوسطى يتوجها مسجد المرمر، والقاهرة كلها تحتها."},
 		long: t{
 			En: "Saladin fortified this spur of the Mokattam hills in 1176, and Egypt was ruled from here for seven centuries. Visit the Ottoman-style Mosque of Muhammad Ali, the Mamluk mosque of al-Nasir Muhammad and the terraces with views to the pyramids on clear days.",
-			Ar: "حصّن صلاح الدين هذا النتوء من جبل المقطم عام 1176، وحُكمت مصر منه سبعة قرون. زر مسجد محمد علي على الطراز العثماني، ومسجد الناصر محمد بن قلاوون المملوكي، والشرفات التي تطل على الأهرامات في الأيام الصافية.",
+			Ar: "حصّن صلاح الدين هذا النتوء من جبل المقطم عام ١١٧٦، وحُكمت مصر منه سبعة قرون. زر مسجد محمد علي على الطراز العثماني، ومسجد الناصر محمد بن قلاوون المملوكي، والشرفات التي تطل على الأهرامات في الأيام الصافية.",
 		},
 		address: t{En: "Salah Salem Street, El-Khalifa, Cairo", Ar: "شارع صلاح سالم، الخليفة، القاهرة"},
 		lat:     30.0287, lng: 31.2599, visit: 90, hours: daily("08:00", "17:00"), ticket: gateTicket,
@@ -160,7 +160,7 @@ var places = []place{
 		short: t{En: "Two giants face to face below the Citadel: Mamluk grandeur and a royal mausoleum.", Ar: "عملاقان متقابلان أسفل القلعة: عظمة مملوكية وضريح ملكي."},
 		long: t{
 			En: "The 14th-century Madrasa of Sultan Hassan is one of the largest mosques in the world, its vast courtyard framed by four soaring iwans. Across the street, Al-Rifa'i Mosque, finished in 1912, holds the tombs of Egypt's last kings and of the Shah of Iran.",
-			Ar: "مدرسة السلطان حسن من القرن الرابع عشر من أكبر المساجد في العالم، ويحيط بصحنها الواسع أربعة إيوانات شاهقة. وفي الجهة المقابلة مسجد الرفاعي الذي اكتمل عام 1912، وفيه مدافن آخر ملوك مصر وشاه إيران.",
+			Ar: "مدرسة السلطان حسن من القرن الرابع عشر من أكبر المساجد في العالم، ويحيط بصحنها الواسع أربعة إيوانات شاهقة. وفي الجهة المقابلة مسجد الرفاعي الذي اكتمل عام ١٩١٢، وفيه مدافن آخر ملوك مصر وشاه إيران.",
 		},
 		address: t{En: "Salah El-Din Square, El-Khalifa, Cairo", Ar: "ميدان صلاح الدين، الخليفة، القاهرة"},
 		lat:     30.0322, lng: 31.2566, visit: 60, hours: daily("08:00", "17:00"), hoursNote: fridayPrayer, ticket: gateTicket,
@@ -171,7 +171,7 @@ var places = []place{
 		short: t{En: "Cairo's oldest intact mosque, with a spiral minaret and a vast calm courtyard.", Ar: "أقدم مساجد القاهرة الباقية على حالها، بمئذنته الملوية وصحنه الهادئ الواسع."},
 		long: t{
 			En: "Completed in 879, Ahmad ibn Tulun's mosque is a sea of brick arcades around a huge courtyard. Climb its unique outside-stair minaret for a sweeping view of Islamic Cairo, then step next door into the Gayer-Anderson house museum.",
-			Ar: "اكتمل جامع أحمد بن طولون عام 879، وهو بحر من الأروقة الآجرية حول صحن فسيح. اصعد مئذنته الفريدة ذات السلم الخارجي لتطل على القاهرة الإسلامية، ثم ادخل متحف جاير أندرسون المجاور.",
+			Ar: "اكتمل جامع أحمد بن طولون عام ٨٧٩، وهو بحر من الأروقة الآجرية حول صحن فسيح. اصعد مئذنته الفريدة ذات السلم الخارجي لتطل على القاهرة الإسلامية، ثم ادخل متحف جاير أندرسون المجاور.",
 		},
 		address: t{En: "Ibn Tulun Street, Sayeda Zeinab, Cairo", Ar: "شارع ابن طولون، السيدة زينب، القاهرة"},
 		lat:     30.0287, lng: 31.2494, visit: 45, hours: daily("08:00", "17:00"), hoursNote: fridayPrayer, ticket: mosqueTicket,
@@ -179,7 +179,7 @@ var places = []place{
 	{
 		slug: "al-azhar-mosque", category: "islamic", motif: "mosque", popularity: 47000,
 		name:  t{En: "Al-Azhar Mosque", Ar: "الجامع الأزهر"},
-		short: t{En: "Founded in 970, a mosque and one of the oldest universities in the world.", Ar: "تأسس عام 970، وهو جامع ومن أقدم الجامعات في العالم."},
+		short: t{En: "Founded in 970, a mosque and one of the oldest universities in the world.", Ar: "تأسس عام ٩٧٠، وهو جامع ومن أقدم الجامعات في العالم."},
 		long: t{
 			En: "The Fatimids founded Al-Azhar with the city of Cairo itself. Its white marble courtyard is surrounded by minarets from five centuries, and students from across the Muslim world still study in its halls.",
 			Ar: "أسس الفاطميون الأزهر مع تأسيس مدينة القاهرة نفسها. يحيط بصحنه الرخامي الأبيض مآذن من خمسة قرون، وما زال طلاب من أنحاء العالم الإسلامي يدرسون في أروقته.",
@@ -201,7 +201,7 @@ var places = []place{
 	{
 		slug: "khan-el-khalili", category: "shopping", motif: "market", popularity: 83000,
 		name:  t{En: "Khan el-Khalili", Ar: "خان الخليلي"},
-		short: t{En: "The great bazaar since 1382: lanterns, spices, silver and the famous El Fishawy café.", Ar: "السوق الكبير منذ 1382: فوانيس وتوابل وفضة ومقهى الفيشاوي الشهير."},
+		short: t{En: "The great bazaar since 1382: lanterns, spices, silver and the famous El Fishawy café.", Ar: "السوق الكبير منذ ١٣٨٢: فوانيس وتوابل وفضة ومقهى الفيشاوي الشهير."},
 		long: t{
 			En: "A maze of alleys and caravanserais where coppersmiths, perfumers and jewellers still work. Bargain with a smile, stop for mint tea at El Fishawy, and continue into Al-Muizz Street at its northern end.",
 			Ar: "متاهة من الحواري والوكالات يعمل فيها النحاسون والعطارون والصاغة حتى اليوم. فاصل بابتسامة، واسترح لشاي بالنعناع في مقهى الفيشاوي، ثم تابع إلى شارع المعز من طرفه الشمالي.",
@@ -228,7 +228,7 @@ var places = []place{
 		short: t{En: "The last southern gate of Fatimid Cairo; climb its twin minarets.", Ar: "آخر أبواب القاهرة الفاطمية الجنوبية؛ اصعد مئذنتيه التوأمين."},
 		long: t{
 			En: "Built in 1092, the gate is topped by the minarets of the Mosque of al-Mu'ayyad. Climb to the top for a view over the rooftops of the old city and the tentmakers' market just to the south.",
-			Ar: "بُني الباب عام 1092 وتعلوه مئذنتا جامع المؤيد شيخ. اصعد إلى أعلاه لتطل على أسطح المدينة القديمة وسوق الخيامية جنوبه مباشرة.",
+			Ar: "بُني الباب عام ١٠٩٢ وتعلوه مئذنتا جامع المؤيد شيخ. اصعد إلى أعلاه لتطل على أسطح المدينة القديمة وسوق الخيامية جنوبه مباشرة.",
 		},
 		address: t{En: "Al-Muizz Street, El-Darb El-Ahmar, Cairo", Ar: "شارع المعز، الدرب الأحمر، القاهرة"},
 		lat:     30.0429, lng: 31.2579, visit: 40, hours: daily("08:00", "17:00"), ticket: gateTicket,
@@ -239,7 +239,7 @@ var places = []place{
 		short: t{En: "One of the finest collections of Islamic art in the world, at Bab al-Khalq.", Ar: "من أروع مجموعات الفن الإسلامي في العالم، في باب الخلق."},
 		long: t{
 			En: "Mamluk mosque lamps of enamelled glass, carved wooden minbars, Iznik tiles and early Qur'ans: the museum covers thirteen centuries and many lands, displayed in a handsome building of 1903.",
-			Ar: "مشكاوات مملوكية من الزجاج المموه بالمينا، ومنابر خشبية منحوتة، وبلاطات إزنيق، ومصاحف مبكرة: يغطي المتحف ثلاثة عشر قرنًا وبلادًا كثيرة في مبنى أنيق يعود إلى عام 1903.",
+			Ar: "مشكاوات مملوكية من الزجاج المموه بالمينا، ومنابر خشبية منحوتة، وبلاطات إزنيق، ومصاحف مبكرة: يغطي المتحف ثلاثة عشر قرنًا وبلادًا كثيرة في مبنى أنيق يعود إلى عام ١٩٠٣.",
 		},
 		address: t{En: "Port Said Street, Bab al-Khalq, Cairo", Ar: "شارع بورسعيد، باب الخلق، القاهرة"},
 		lat:     30.0446, lng: 31.2525, visit: 90, hours: daily("09:00", "17:00"), ticket: gateTicket,
@@ -272,7 +272,7 @@ var places = []place{
 		short: t{En: "Icons, textiles and carved wood from Egypt's Christian centuries.", Ar: "أيقونات ومنسوجات وأخشاب منحوتة من القرون المسيحية في مصر."},
 		long: t{
 			En: "Founded in 1910 within the walls of the Babylon fortress, the museum displays the largest collection of Coptic art in the world, from early monastery frescoes to the Nag Hammadi codices.",
-			Ar: "تأسس المتحف عام 1910 داخل أسوار حصن بابليون، ويعرض أكبر مجموعة من الفن القبطي في العالم، من جداريات الأديرة المبكرة إلى مخطوطات نجع حمادي.",
+			Ar: "تأسس المتحف عام ١٩١٠ داخل أسوار حصن بابليون، ويعرض أكبر مجموعة من الفن القبطي في العالم، من جداريات الأديرة المبكرة إلى مخطوطات نجع حمادي.",
 		},
 		address: t{En: "Mari Girgis Street, Old Cairo", Ar: "شارع مار جرجس، مصر القديمة"},
 		lat:     30.0060, lng: 31.2299, visit: 60, hours: daily("09:00", "16:00"), ticket: gateTicket,
@@ -283,7 +283,7 @@ var places = []place{
 		short: t{En: "The synagogue of the Cairo Geniza, restored in the heart of Old Cairo.", Ar: "معبد جنيزة القاهرة الشهيرة، المرمم في قلب مصر القديمة."},
 		long: t{
 			En: "Tradition places the finding of baby Moses nearby. In its storeroom, the Geniza, scholars found some 300,000 manuscript fragments that tell the daily life of the medieval Mediterranean.",
-			Ar: "يضع التقليد مكان العثور على موسى الرضيع بالقرب منه. وفي مخزنه، الجنيزة، وجد الباحثون نحو 300 ألف قصاصة مخطوطة تروي الحياة اليومية في البحر المتوسط في العصور الوسطى.",
+			Ar: "يضع التقليد مكان العثور على موسى الرضيع بالقرب منه. وفي مخزنه، الجنيزة، وجد الباحثون نحو ٣٠٠ ألف قصاصة مخطوطة تروي الحياة اليومية في البحر المتوسط في العصور الوسطى.",
 		},
 		address: t{En: "Coptic Cairo compound, Old Cairo", Ar: "مجمع الأديان، مصر القديمة"},
 		lat:     30.0055, lng: 31.2313, visit: 30, hours: daily("09:00", "16:00"), ticket: freeEntry,
@@ -291,7 +291,7 @@ var places = []place{
 	{
 		slug: "mosque-of-amr-ibn-al-as", category: "islamic", motif: "mosque", popularity: 14000,
 		name:  t{En: "Mosque of Amr ibn al-As", Ar: "جامع عمرو بن العاص"},
-		short: t{En: "The first mosque built in Egypt and Africa, founded in 642 in Fustat.", Ar: "أول مسجد بُني في مصر وأفريقيا، تأسس عام 642 في الفسطاط."},
+		short: t{En: "The first mosque built in Egypt and Africa, founded in 642 in Fustat.", Ar: "أول مسجد بُني في مصر وأفريقيا، تأسس عام ٦٤٢ في الفسطاط."},
 		long: t{
 			En: "Rebuilt many times since the Arab conquest, the mosque's forest of ancient columns and its great courtyard fill with worshippers in Ramadan. It stands a short walk from the Coptic compound.",
 			Ar: "أُعيد بناؤه مرات كثيرة منذ الفتح العربي، وتمتلئ غابة أعمدته القديمة وصحنه الكبير بالمصلين في رمضان. ويقع على مسافة قصيرة سيرًا من مجمع الأديان.",
@@ -313,10 +313,10 @@ var places = []place{
 	{
 		slug: "cairo-tower", category: "nile-parks", motif: "tower", popularity: 45000,
 		name:  t{En: "Cairo Tower", Ar: "برج القاهرة"},
-		short: t{En: "A 187-metre lotus of concrete on Gezira Island with a 360° view.", Ar: "زهرة لوتس من الخرسانة بارتفاع 187 مترًا في جزيرة الزمالك بإطلالة كاملة."},
+		short: t{En: "A 187-metre lotus of concrete on Gezira Island with a 360° view.", Ar: "زهرة لوتس من الخرسانة بارتفاع ١٨٧ مترًا في جزيرة الزمالك بإطلالة كاملة."},
 		long: t{
 			En: "Finished in 1961, the tower's lattice shell imitates a lotus flower. Ride up to the open deck at sunset for the Nile, downtown and, on clear days, the pyramids; a revolving restaurant turns below it.",
-			Ar: "اكتمل البرج عام 1961 وتحاكي شبكته الخارجية زهرة اللوتس. اصعد إلى السطح المفتوح عند الغروب لترى النيل ووسط البلد، والأهرامات في الأيام الصافية، وتحته مطعم دوار.",
+			Ar: "اكتمل البرج عام ١٩٦١ وتحاكي شبكته الخارجية زهرة اللوتس. اصعد إلى السطح المفتوح عند الغروب لترى النيل ووسط البلد، والأهرامات في الأيام الصافية، وتحته مطعم دوار.",
 		},
 		address: t{En: "Hadayek El-Zohreya, Gezira, Zamalek", Ar: "حدائق الزهرية، الجزيرة، الزمالك"},
 		lat:     30.0459, lng: 31.2243, visit: 60, hours: daily("09:00", "24:00"), ticket: gateTicket,
@@ -327,7 +327,7 @@ var places = []place{
 		short: t{En: "Concerts, ballet and Arabic music in the gardens of Gezira.", Ar: "حفلات وباليه وموسيقى عربية في حدائق الجزيرة."},
 		long: t{
 			En: "Opened in 1988, the National Cultural Centre hosts the Cairo Symphony Orchestra, the Cairo Opera Ballet and the Arab Music Ensemble. Its grounds also hold the Museum of Modern Egyptian Art.",
-			Ar: "افتُتح المركز الثقافي القومي عام 1988، ويستضيف أوركسترا القاهرة السيمفوني وفرقة باليه أوبرا القاهرة وفرقة الموسيقى العربية، كما يضم متحف الفن المصري الحديث.",
+			Ar: "افتُتح المركز الثقافي القومي عام ١٩٨٨، ويستضيف أوركسترا القاهرة السيمفوني وفرقة باليه أوبرا القاهرة وفرقة الموسيقى العربية، كما يضم متحف الفن المصري الحديث.",
 		},
 		address: t{En: "El-Borg Street, Gezira, Zamalek", Ar: "شارع البرج، الجزيرة، الزمالك"},
 		lat:     30.0425, lng: 31.2243, visit: 150, hours: daily("10:00", "23:00"), hoursNote: performanceNote,
@@ -348,7 +348,7 @@ var places = []place{
 	{
 		slug: "nilometer-roda", category: "nile-parks", motif: "nile", popularity: 7000,
 		name:  t{En: "Nilometer on Roda Island", Ar: "مقياس النيل بالروضة"},
-		short: t{En: "An 861 well that measured the flood and set the year's taxes.", Ar: "بئر من عام 861 كان يقيس الفيضان ويحدد ضرائب العام."},
+		short: t{En: "An 861 well that measured the flood and set the year's taxes.", Ar: "بئر من عام ٨٦١ كان يقيس الفيضان ويحدد ضرائب العام."},
 		long: t{
 			En: "A graduated octagonal column stands in a deep stone well connected to the river. Rising water meant a good harvest; the height of the flood decided how much tax the country paid.",
 			Ar: "يقوم عمود مثمن مدرج في بئر حجرية عميقة متصلة بالنهر. كان ارتفاع الماء يعني حصادًا جيدًا، ويحدد مستوى الفيضان مقدار الخراج الذي تدفعه البلاد.",
@@ -359,10 +359,10 @@ var places = []place{
 	{
 		slug: "baron-empain-palace", category: "museums", motif: "palace", popularity: 27000,
 		name:  t{En: "Baron Empain Palace", Ar: "قصر البارون إمبان"},
-		short: t{En: "A Hindu-temple fantasy built in 1911 by the founder of Heliopolis.", Ar: "قصر على طراز المعابد الهندية بناه مؤسس مصر الجديدة عام 1911."},
+		short: t{En: "A Hindu-temple fantasy built in 1911 by the founder of Heliopolis.", Ar: "قصر على طراز المعابد الهندية بناه مؤسس مصر الجديدة عام ١٩١١."},
 		long: t{
 			En: "The Belgian industrialist Édouard Empain built the palace on the desert edge of his new garden city. Restored in 2020, it now tells the story of Heliopolis; its terraces are lovely in the late afternoon.",
-			Ar: "بنى رجل الصناعة البلجيكي إدوار إمبان القصر على حافة الصحراء في مدينته الجديدة. رُمم عام 2020 ويروي اليوم قصة مصر الجديدة، وشرفاته جميلة في آخر النهار.",
+			Ar: "بنى رجل الصناعة البلجيكي إدوار إمبان القصر على حافة الصحراء في مدينته الجديدة. رُمم عام ٢٠٢٠ ويروي اليوم قصة مصر الجديدة، وشرفاته جميلة في آخر النهار.",
 		},
 		address: t{En: "El-Orouba Street, Heliopolis", Ar: "شارع العروبة، مصر الجديدة"},
 		lat:     30.0868, lng: 31.3302, visit: 60, hours: daily("09:00", "17:00"), ticket: gateTicket,
@@ -373,7 +373,7 @@ var places = []place{
 		short: t{En: "A prince's palace mixing Ottoman, Moorish and Persian styles in a banyan garden.", Ar: "قصر أمير يمزج الطراز العثماني والمغربي والفارسي في حديقة أشجار البانيان."},
 		long: t{
 			En: "Prince Mohamed Ali Tewfik built his residence, throne hall, mosque and hunting museum between 1899 and 1929. Every room is a different blend of tilework, carved wood and painted ceilings.",
-			Ar: "بنى الأمير محمد علي توفيق مقر إقامته وقاعة العرش والمسجد ومتحف الصيد بين عامي 1899 و1929. وكل غرفة مزيج مختلف من البلاطات والأخشاب المحفورة والأسقف المرسومة.",
+			Ar: "بنى الأمير محمد علي توفيق مقر إقامته وقاعة العرش والمسجد ومتحف الصيد بين عامي ١٨٩٩ و١٩٢٩. وكل غرفة مزيج مختلف من البلاطات والأخشاب المحفورة والأسقف المرسومة.",
 		},
 		address: t{En: "Al-Saray Street, Manial, Roda Island", Ar: "شارع السراي، المنيل، جزيرة الروضة"},
 		lat:     30.0268, lng: 31.2297, visit: 75, hours: daily("09:00", "16:00"), ticket: gateTicket,
@@ -381,7 +381,7 @@ var places = []place{
 	{
 		slug: "abdeen-palace", category: "museums", motif: "palace", popularity: 13000,
 		name:  t{En: "Abdeen Palace Museum", Ar: "متحف قصر عابدين"},
-		short: t{En: "The khedives' palace of 1874, with collections of arms, silver and royal gifts.", Ar: "قصر الخديويين منذ 1874، بمجموعات من الأسلحة والفضة والهدايا الملكية."},
+		short: t{En: "The khedives' palace of 1874, with collections of arms, silver and royal gifts.", Ar: "قصر الخديويين منذ ١٨٧٤، بمجموعات من الأسلحة والفضة والهدايا الملكية."},
 		long: t{
 			En: "Khedive Ismail moved the seat of government from the Citadel to this palace in the modern city he was building. Its museums show weapons, presidential gifts and the silverware of the royal family.",
 			Ar: "نقل الخديوي إسماعيل مقر الحكم من القلعة إلى هذا القصر في المدينة الحديثة التي كان يبنيها. وتعرض متاحفه الأسلحة والهدايا الرئاسية وأدوات المائدة الفضية للأسرة المالكة.",

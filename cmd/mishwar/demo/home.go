@@ -17,7 +17,7 @@ func homeContent(fullDay uuid.UUID) cat.HomeContent {
 		WhatsApp: "+201001234567",
 		FullDayRide: cat.FullDayRide{
 			Title:       t{En: "The full-day ride", Ar: "رحلة اليوم الكامل"},
-			Description: t{En: "A private car and driver for 8 hours, anywhere in Greater Cairo. Change the stops as you like.", Ar: "سيارة خاصة وسائق لمدة 8 ساعات في أي مكان بالقاهرة الكبرى، وغيّر المحطات كما تشاء."},
+			Description: t{En: "A private car and driver for 8 hours, anywhere in Greater Cairo. Change the stops as you like.", Ar: "سيارة خاصة وسائق لمدة ٨ ساعات في أي مكان بالقاهرة الكبرى، وغيّر المحطات كما تشاء."},
 			Hours:       8,
 			Price:       money.New(320000, money.EGP),
 			ProgramID:   fullDay,
@@ -36,7 +36,7 @@ func homeContent(fullDay uuid.UUID) cat.HomeContent {
 			{Question: t{En: "Can I cancel?", Ar: "هل يمكنني الإلغاء؟"},
 				Answer: t{En: "Yes, from your account. Cancelling at least 24 hours before the pickup time is refunded in full.", Ar: "نعم، من حسابك. الإلغاء قبل موعد الالتقاء بأربع وعشرين ساعة على الأقل يُسترد بالكامل."}},
 			{Question: t{En: "What if I only want to ask first?", Ar: "ماذا لو أردت الاستفسار أولًا؟"},
-				Answer: t{En: "Send an enquiry instead of an order. We answer within our office hours, Monday to Friday 9:00 to 22:00, and e-mail you the payment details.", Ar: "أرسل استفسارًا بدلًا من الطلب. نرد خلال ساعات العمل من الاثنين إلى الجمعة من 9 صباحًا حتى 10 مساءً، ونرسل تفاصيل الدفع بالبريد الإلكتروني."}},
+				Answer: t{En: "Send an enquiry instead of an order. We answer within our office hours, Monday to Friday 9:00 to 22:00, and e-mail you the payment details.", Ar: "أرسل استفسارًا بدلًا من الطلب. نرد خلال ساعات العمل من الاثنين إلى الجمعة من ٩ صباحًا حتى ١٠ مساءً، ونرسل تفاصيل الدفع بالبريد الإلكتروني."}},
 			{Question: t{En: "Can I follow my driver on the day?", Ar: "هل يمكنني متابعة السائق يوم الرحلة؟"},
 				Answer: t{En: "Yes. The trip status page shows where your trip is, from the driver on the way to the last stop, with your trip number and e-mail.", Ar: "نعم. تعرض صفحة حالة الرحلة مكان رحلتك من انطلاق السائق حتى المحطة الأخيرة، باستخدام رقم الرحلة وبريدك الإلكتروني."}},
 		},
@@ -47,11 +47,11 @@ func homeContent(fullDay uuid.UUID) cat.HomeContent {
 		Contact: cat.Contact{
 			Phone:   "+20227941234",
 			Email:   "hello@mishwar.example",
-			Address: t{En: "14 Champollion Street, Downtown Cairo", Ar: "14 شارع شامبليون، وسط القاهرة"},
+			Address: t{En: "14 Champollion Street, Downtown Cairo", Ar: "١٤ شارع شامبليون، وسط القاهرة"},
 		},
 		Terms: t{
 			En: "1. Bookings. A booking is confirmed when the payment succeeds or when we accept your enquiry in writing.\n2. Prices. Trip prices are calculated from the distance driven and the waiting time at the chosen rate plan and are charged in Egyptian pounds. Entry tickets, meals and tips are not included.\n3. Changes. Stops can be changed on the day with your driver; extra distance or waiting is charged at the same rate plan.\n4. Cancellations. Cancellations made 24 hours or more before pickup are refunded in full; later cancellations are refunded at 50%.\n5. Conduct. Drivers may end a trip that puts them, you or the car at risk.\n6. Service area. We operate within Greater Cairo only.",
-			Ar: "1. الحجز: يُؤكد الحجز عند نجاح الدفع أو عند قبولنا استفسارك كتابةً.\n2. الأسعار: تُحسب أسعار الرحلات من المسافة المقطوعة ووقت الانتظار حسب خطة الأسعار المختارة، وتُحصّل بالجنيه المصري، ولا تشمل تذاكر الدخول والوجبات والإكراميات.\n3. التغييرات: يمكن تغيير المحطات يوم الرحلة مع السائق، وتُحتسب المسافة أو الانتظار الإضافي بنفس خطة الأسعار.\n4. الإلغاء: يُسترد المبلغ كاملًا عند الإلغاء قبل موعد الالتقاء بأربع وعشرين ساعة أو أكثر، و50% عند الإلغاء بعد ذلك.\n5. السلوك: يحق للسائق إنهاء الرحلة إذا عرّضته أو عرّضتك أو السيارة للخطر.\n6. نطاق الخدمة: نعمل داخل القاهرة الكبرى فقط.",
+			Ar: "١. الحجز: يُؤكد الحجز عند نجاح الدفع أو عند قبولنا استفسارك كتابةً.\n٢. الأسعار: تُحسب أسعار الرحلات من المسافة المقطوعة ووقت الانتظار حسب خطة الأسعار المختارة، وتُحصّل بالجنيه المصري، ولا تشمل تذاكر الدخول والوجبات والإكراميات.\n٣. التغييرات: يمكن تغيير المحطات يوم الرحلة مع السائق، وتُحتسب المسافة أو الانتظار الإضافي بنفس خطة الأسعار.\n٤. الإلغاء: يُسترد المبلغ كاملًا عند الإلغاء قبل موعد الالتقاء بأربع وعشرين ساعة أو أكثر، و٥٠% عند الإلغاء بعد ذلك.\n٥. السلوك: يحق للسائق إنهاء الرحلة إذا عرّضته أو عرّضتك أو السيارة للخطر.\n٦. نطاق الخدمة: نعمل داخل القاهرة الكبرى فقط.",
 		},
 		Privacy: t{
 			En: "We collect what a trip needs: your name, e-mail, phone number, pickup points and the places you choose. We use it to run your trip, to send you its confirmation and status, and to answer you. Card payments are handled by our payment provider; we never see or store your card number. Your driver sees your name, phone number and trip for the day of the trip only. We keep booking records as the law requires and delete your account on request.",

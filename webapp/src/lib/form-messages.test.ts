@@ -40,18 +40,18 @@ describe('form messages', () => {
     expect(parseMessage('validation.required')).toEqual({ key: 'validation.required', values: {} });
   });
 
-  it('names the field and the limit, in English and in Arabic (with its plural forms)', () => {
+  it('names the field and the limit, in English and in Arabic (with its plural forms, in its own digits)', () => {
     expect(fieldMessage(translator('en'), messageKey('validation.tooLong', { count: 100 }), 'Name')).toBe('Name can be at most 100 characters.');
     expect(fieldMessage(translator('en'), messageKey('validation.tooLong', { count: 1 }), 'Code')).toBe('Code can be at most 1 character.');
-    expect(fieldMessage(translator('ar'), messageKey('validation.tooLong', { count: 100 }), 'الاسم')).toBe('يجب ألّا يزيد «الاسم» على 100 حرف.');
-    expect(fieldMessage(translator('ar'), messageKey('validation.tooLong', { count: 50 }), 'الاسم')).toBe('يجب ألّا يزيد «الاسم» على 50 حرفًا.');
-    expect(fieldMessage(translator('ar'), messageKey('validation.tooLong', { count: 5 }), 'الرمز')).toBe('يجب ألّا يزيد «الرمز» على 5 أحرف.');
+    expect(fieldMessage(translator('ar'), messageKey('validation.tooLong', { count: 100 }), 'الاسم')).toBe('يجب ألّا يزيد «الاسم» على ١٠٠ حرف.');
+    expect(fieldMessage(translator('ar'), messageKey('validation.tooLong', { count: 50 }), 'الاسم')).toBe('يجب ألّا يزيد «الاسم» على ٥٠ حرفًا.');
+    expect(fieldMessage(translator('ar'), messageKey('validation.tooLong', { count: 5 }), 'الرمز')).toBe('يجب ألّا يزيد «الرمز» على ٥ أحرف.');
   });
 
   it('lets a rule name the part of the field it is about', () => {
     const message = messageKey('validation.tooLong', { count: 50, field: 'fields.firstName' });
     expect(fieldMessage(translator('en'), message, 'Full name')).toBe('First name can be at most 50 characters.');
-    expect(fieldMessage(translator('ar'), message, 'الاسم الكامل')).toBe('يجب ألّا يزيد «الاسم الأول» على 50 حرفًا.');
+    expect(fieldMessage(translator('ar'), message, 'الاسم الكامل')).toBe('يجب ألّا يزيد «الاسم الأول» على ٥٠ حرفًا.');
   });
 
   it('shows the server’s words (already in the visitor’s language) as they are', () => {

@@ -20,6 +20,7 @@ import {
   type Language,
 } from '@/config/constants';
 import { readCookie, writeCookie } from '@/lib/cookies';
+import { localeNumbers } from '@/lib/i18n-numbers';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -87,12 +88,12 @@ type Bundles = Partial<Record<Language, { translation: object }>>;
 
 export function createI18n(language: Language, bundles: Bundles): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  void instance.use(initReactI18next).use(localeNumbers).init({
     resources: bundles,
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: LANGUAGES,
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
     returnNull: false,
     initAsync: false,
   });

@@ -6,8 +6,9 @@ import { loadLanguage, loadMessages } from '@/lib/i18n';
 
 const browserLike = typeof window !== 'undefined';
 
-// Whole-app renders on a busy 2-core machine can take longer than the 1 s default.
-configure({ asyncUtilTimeout: 5000 });
+// Whole-app renders load their screens lazily; on a busy 2-core machine (other builds beside the tests)
+// the first screen took over 5 s to appear. A find* waits up to 20 s, inside the 30 s test timeout.
+configure({ asyncUtilTimeout: 20_000 });
 
 if (browserLike) {
   afterEach(() => {

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 
 import type { Language } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
-import { formatDate } from '@/utils/format';
+import { formatCalendarDate, formatClock, formatDate, formatMoney, formatNumber, weekdayName } from '@/utils/format';
 
 import { useHistory } from '../api/get-history';
 import { formatBasisPoints } from '../values';
@@ -12,17 +12,33 @@ import { formatBasisPoints } from '../values';
 /** A changed value as people read it: a share in basis points as a percent, the rest as it is. */
 function shown(field: string, v: unknown, language: Language): string {
   if (field === 'percent_basis_points' && typeof v === 'number') return formatBasisPoints(v, language);
-  return short(v);
+  return clip(readable(v, language));
 }
 
-function short(v: unknown): string {
-  if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'string') return v.length > 80 ? `${v.slice(0, 80)}…` : v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (typeof v === 'object' && 'en' in v && 'ar' in v) return short(`${String(v.en)} / ${String(v.ar)}`);
-  if (typeof v === 'object' && 'minor' in v && typeof v.minor === 'number') return `${(v.minor / 100).toFixed(2)} EGP`;
-  const text = JSON.stringify(v);
+function clip(text: string): string {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Words in the page's language: a list item by item, a holiday by its date and name, opening hours by day and clock. */
+function readable(v: unknown, language: Language): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return formatNumber(v, language);
+  if (typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return v.length ? v.map((item) => readable(item, language)).join(language === 'ar' ? '، ' : ', ') : '—';
+  if (isRecord(v) && 'en' in v && 'ar' in v) return `${String(v.en)} / ${String(v.ar)}`;
+  if (isRecord(v) && typeof v.minor === 'number') return formatMoney(v.minor / 100, 'EGP', language);
+  if (isRecord(v) && typeof v.date === 'string' && isRecord(v.name)) {
+    const name = v.name[language] ?? v.name.en;
+    return `${formatCalendarDate(v.date, language)} ${typeof name === 'string' ? name : ''}`.trim();
+  }
+  if (isRecord(v) && typeof v.day === 'number' && typeof v.open === 'string' && typeof v.close === 'string')
+    return `${weekdayName(v.day, language)} ${formatClock(v.open, language)}–${formatClock(v.close, language)}`;
+  return JSON.stringify(v);
 }
 
 /** Who changed what and when, from the record's events. */

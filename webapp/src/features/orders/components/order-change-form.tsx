@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { formatClock, formatDate, formatNumber } from '@/utils/format';
+import { formatClock, formatDate, formatNumber, isolate } from '@/utils/format';
 
 import { useExchangeQuote } from '../api/get-exchange-quote';
 import { useOrder } from '../api/get-order';
@@ -28,7 +28,7 @@ export function OrderChangeForm({ id, action, onDone }: { id: string; action: Ac
   const order = useOrder(id);
   return (
     <>
-      <PageHeader title={t(`orders.actionTitles.${action}`)} lead={t('orders.number', { number: id })} />
+      <PageHeader title={t(`orders.actionTitles.${action}`)} lead={t('orders.number', { number: isolate(id) })} />
       <QueryView query={order} loading={<SkeletonGrid count={2} variant="row" />} errorTitle={t('orders.notFound')}>
         {(o) => (
           <div className="narrow card card--plain stack">

@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { PaymentPageTimeout } from '@/lib/payment-page';
 import { toast } from '@/lib/toast';
-import { formatClock, formatDate, formatDistanceKm, formatDuration, formatHours, formatNumber } from '@/utils/format';
+import { formatClock, formatDate, formatDistanceKm, formatDuration, formatHours, formatNumber, isolate } from '@/utils/format';
 
 import { useOrder } from '../api/get-order';
 import { usePayOrder } from '../api/order-actions';
@@ -34,7 +34,7 @@ export function OrderDetail({ id, live }: { id: string; live?: (order: Order) =>
     <QueryView query={order} loading={<SkeletonGrid count={3} variant="row" />} errorTitle={t('orders.notFound')}>
       {(o) => (
         <>
-          <PageHeader title={t('orders.number', { number: o.trip_number })} lead={t('orders.placedOn', { date: formatDate(o.placed_at, language, { dateStyle: 'medium' }) })} />
+          <PageHeader title={t('orders.number', { number: isolate(o.trip_number) })} lead={t('orders.placedOn', { date: formatDate(o.placed_at, language, { dateStyle: 'medium' }) })} />
           <OrderBody order={o} live={live?.(o)} />
         </>
       )}
@@ -82,7 +82,7 @@ function OrderBody({ order: o, live }: { order: Order; live?: ReactNode }) {
           </ol>
           {mapPoints.length > 0 ? (
             <div data-testid="order-map">
-              <PointsMap label={t('orders.mapLabel', { number: o.trip_number })} points={mapPoints} route height={320} />
+              <PointsMap label={t('orders.mapLabel', { number: isolate(o.trip_number) })} points={mapPoints} route height={320} />
             </div>
           ) : null}
         </section>

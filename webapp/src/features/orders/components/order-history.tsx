@@ -6,7 +6,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
-import { formatClock, formatDate } from '@/utils/format';
+import { formatClock, formatDate, isolate } from '@/utils/format';
 
 import { useOrders } from '../api/get-orders';
 
@@ -31,7 +31,7 @@ export function OrderHistory() {
             <li key={order.id} className="order-list__item">
               <div>
                 <Link className="order-list__number" to={paths.order(order.id)}>
-                  {t('orders.number', { number: order.trip_number })}
+                  {t('orders.number', { number: isolate(order.trip_number) })}
                 </Link>
                 <p className="muted small">
                   {formatDate(`${order.trip.date}T12:00:00Z`, language, { dateStyle: 'medium', timeZone: 'UTC' })} · {t('common.cairoTime', { time: formatClock(order.trip.time, language) })}
@@ -44,7 +44,7 @@ export function OrderHistory() {
           {list.enquiries.map((enquiry) => (
             <li key={enquiry.trip_number} className="order-list__item">
               <div>
-                <span className="order-list__number">{t('orders.number', { number: enquiry.trip_number })}</span>
+                <span className="order-list__number">{t('orders.number', { number: isolate(enquiry.trip_number) })}</span>
                 <p className="muted small">{t('orders.enquiry')}</p>
               </div>
               <OrderStatusBadge status={`enquiry_${enquiry.status}`} />

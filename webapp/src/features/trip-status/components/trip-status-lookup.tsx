@@ -11,7 +11,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 import { live } from '@/lib/live';
-import { formatClock, formatDate, formatMoney } from '@/utils/format';
+import { formatClock, formatDate, formatMoney, isolate } from '@/utils/format';
 import type { Currency } from '@/config/constants';
 
 import { useTripStatusLookup, type TripStatus, type TripStatusLookup as Lookup } from '../api/get-trip-status';
@@ -83,7 +83,7 @@ function TripStatusCard({ status }: { status: TripStatus }) {
   const total = status.order?.total ?? status.enquiry?.quote?.amount;
   return (
     <div className="card card--plain status-card stack" data-testid="trip-status">
-      <p className="eyebrow">{t('tripStatus.trip', { number: status.trip_number })}</p>
+      <p className="eyebrow">{t('tripStatus.trip', { number: isolate(status.trip_number) })}</p>
       <p className="status-card__status" data-status={status.status}>
         {t(`tripStatus.statuses.${status.status}`, { defaultValue: status.status })}
       </p>
