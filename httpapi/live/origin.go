@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strings"
 )
 
@@ -31,4 +32,22 @@ func requestOrigin(r *http.Request) string {
 		return origin
 	}
 	return r.Header.Get("Origin")
+}
+
+// trustedOrigin reports whether a request carrying the session cookie comes from our own pages.
+// Browsers send the cookie on cross-site WebSocket handshakes too, so without this check any site
+// could listen to a signed-in visitor's notices.
+func (s *Server) trustedOrigin(r *http.Request) bool {
+	origin := requestOrigin(r)
+	if origin == "" {
+		return true // not a cross-origin browser request
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	if strings.EqualFold(u.Host, r.Host) {
+		return true
+	}
+	return s.origins[strings.ToLower(u.Scheme+"://"+u.Host)]
 }
