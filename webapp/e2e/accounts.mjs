@@ -8,9 +8,8 @@
 // { baseURL, browser, adminEmail, adminPassword }.
 
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
 
-import { t } from './helpers.mjs';
+import { runAlone, t } from './helpers.mjs';
 
 let seq = 0;
 const uniqueEmail = (prefix) => `${prefix}-${Date.now().toString(36)}-${(seq += 1)}@example.com`;
@@ -213,21 +212,4 @@ export async function run(ctx) {
   }
 }
 
-// Standalone: start the server and a browser, run, stop.
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { startServer } = await import('./accounts-server.mjs');
-  const { chromium } = await import('playwright-core');
-  const server = await startServer(process.env.MISHWAR_BIN ?? '../bin/mishwar');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-  let failed = false;
-  try {
-    await run({ browser, baseURL: server.baseURL, adminEmail: server.adminEmail, adminPassword: server.adminPassword });
-  } catch (error) {
-    failed = true;
-    console.error('FAIL accounts:', error);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-  process.exit(failed ? 1 : 0);
-}
+await runAlone(import.meta.url, 'accounts', run);

@@ -10,9 +10,8 @@
 // { baseURL, browser }.
 
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
 
-import { screenshotter, signedInContext as signUp, t } from './helpers.mjs';
+import { runAlone, screenshotter, signedInContext as signUp, t } from './helpers.mjs';
 
 const shot = screenshotter('cart');
 
@@ -235,21 +234,4 @@ export async function run(ctx) {
   }
 }
 
-// Standalone: start the server and a browser, run, stop.
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { startServer } = await import('./accounts-server.mjs');
-  const { chromium } = await import('playwright-core');
-  const server = await startServer(process.env.MISHWAR_BIN ?? '../bin/mishwar');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-  let failed = false;
-  try {
-    await run({ browser, baseURL: server.baseURL });
-  } catch (error) {
-    failed = true;
-    console.error('FAIL cart:', error);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-  process.exit(failed ? 1 : 0);
-}
+await runAlone(import.meta.url, 'cart', run);

@@ -157,3 +157,26 @@ export async function fitsTheScreen(page, where, { lang } = {}) {
   assert.ok(found.clipped.length === 0, `${where}: buttons or tabs cut their words off: ${found.clipped.join(' | ')}`);
   assert.ok(found.mixed.length === 0, `${where}: Western digits among Arabic words: ${found.mixed.join(' | ')}`);
 }
+
+/**
+ * Runs a suite on its own when its file is the one node was started with (`node e2e/<suite>.mjs`):
+ * starts the server and a browser, runs the suite, stops both. Imported by run.mjs, it does nothing.
+ */
+export async function runAlone(moduleURL, name, run) {
+  if (process.argv[1] !== fileURLToPath(moduleURL)) return;
+  const { startServer } = await import('./accounts-server.mjs');
+  const { chromium } = await import('playwright-core');
+  const server = await startServer(process.env.MISHWAR_BIN ?? '../bin/mishwar');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  let failed = false;
+  try {
+    await run({ browser, baseURL: server.baseURL, adminEmail: server.adminEmail, adminPassword: server.adminPassword, addUser: server.addUser, sql: server.sql });
+  } catch (error) {
+    failed = true;
+    console.error(`FAIL ${name}:`, error);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  process.exit(failed ? 1 : 0);
+}

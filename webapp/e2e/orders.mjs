@@ -11,9 +11,8 @@
 // Exported as `run(ctx)` for the shared runner (ctx: { baseURL, browser }).
 
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
 
-import { chooseOpenDay, screenshotter, signedInContext as signUp, t, uniqueEmail } from './helpers.mjs';
+import { chooseOpenDay, runAlone, screenshotter, signedInContext as signUp, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('orders');
 
@@ -274,21 +273,4 @@ export async function run(ctx) {
   console.log(`ok   orders admin: the purchase orders list the trips, with the payments audit (${Date.now() - started} ms)`);
 }
 
-// Standalone: start the server and a browser, run, stop.
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { startServer } = await import('./accounts-server.mjs');
-  const { chromium } = await import('playwright-core');
-  const server = await startServer(process.env.MISHWAR_BIN ?? '../bin/mishwar');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
-  let failed = false;
-  try {
-    await run({ browser, baseURL: server.baseURL, adminEmail: server.adminEmail, adminPassword: server.adminPassword });
-  } catch (error) {
-    failed = true;
-    console.error('FAIL orders:', error);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-  process.exit(failed ? 1 : 0);
-}
+await runAlone(import.meta.url, 'orders', run);
