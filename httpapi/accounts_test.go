@@ -162,16 +162,16 @@ func TestRegisterValidationAnswers422ByField(t *testing.T) {
 		{"last name required", "last_name", "", "The last name is required.", "اسم العائلة مطلوب."},
 		{"name valid", "first_name", "M0na", "Names may contain letters, spaces, hyphens and apostrophes only.", "يمكن أن يحتوي الاسم على حروف ومسافات وشرطات وفواصل عليا فقط."},
 		{"password required", "password", "", "The password is required.", "كلمة المرور مطلوبة."},
-		{"password at least 8", "password", "1234567", "The password must be 8 to 20 characters.", "يجب أن تتكون كلمة المرور من 8 إلى 20 حرفًا."},
-		{"password at most 20", "password", "123456789012345678901", "The password must be 8 to 20 characters.", "يجب أن تتكون كلمة المرور من 8 إلى 20 حرفًا."},
+		{"password at least 8", "password", "1234567", "The password must be 8 to 20 characters.", "يجب أن تتكون كلمة المرور من ٨ إلى ٢٠ حرفًا."},
+		{"password at most 20", "password", "123456789012345678901", "The password must be 8 to 20 characters.", "يجب أن تتكون كلمة المرور من ٨ إلى ٢٠ حرفًا."},
 		{"phone required", "phone_number", "", "The phone number is required.", "رقم الهاتف مطلوب."},
 		{"phone valid for its country", "phone_number", "0100123", "Please enter a valid phone number for the selected country.", "يرجى إدخال رقم هاتف صحيح للدولة المختارة."},
 		// Too long: the app's own words, naming the field and its limit.
-		{"first name at most 50", "first_name", strings.Repeat("a", 51), "The first name is too long (50 characters at most).", "الاسم الأول طويل جدًا (50 حرفًا كحد أقصى)."},
-		{"last name at most 50", "last_name", strings.Repeat("ب", 51), "The last name is too long (50 characters at most).", "اسم العائلة طويل جدًا (50 حرفًا كحد أقصى)."},
-		{"first name far too long", "first_name", strings.Repeat("a", 5000), "The first name is too long (50 characters at most).", "الاسم الأول طويل جدًا (50 حرفًا كحد أقصى)."},
-		{"e-mail at most 254", "email", strings.Repeat("a", 250) + "@example.com", "The e-mail is too long (254 characters at most).", "البريد الإلكتروني طويل جدًا (254 حرفًا كحد أقصى)."},
-		{"phone at most 32", "phone_number", strings.Repeat("1", 33), "The phone number is too long (32 characters at most).", "رقم الهاتف طويل جدًا (32 حرفًا كحد أقصى)."},
+		{"first name at most 50", "first_name", strings.Repeat("a", 51), "The first name is too long (50 characters at most).", "الاسم الأول طويل جدًا (٥٠ حرفًا كحد أقصى)."},
+		{"last name at most 50", "last_name", strings.Repeat("ب", 51), "The last name is too long (50 characters at most).", "اسم العائلة طويل جدًا (٥٠ حرفًا كحد أقصى)."},
+		{"first name far too long", "first_name", strings.Repeat("a", 5000), "The first name is too long (50 characters at most).", "الاسم الأول طويل جدًا (٥٠ حرفًا كحد أقصى)."},
+		{"e-mail at most 254", "email", strings.Repeat("a", 250) + "@example.com", "The e-mail is too long (254 characters at most).", "البريد الإلكتروني طويل جدًا (٢٥٤ حرفًا كحد أقصى)."},
+		{"phone at most 32", "phone_number", strings.Repeat("1", 33), "The phone number is too long (32 characters at most).", "رقم الهاتف طويل جدًا (٣٢ حرفًا كحد أقصى)."},
 	}
 	for _, c := range cases {
 		for _, lang := range []string{"en", "ar"} {

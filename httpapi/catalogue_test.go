@@ -349,7 +349,7 @@ func TestCatalogueSEOHeadsAndSitemap(t *testing.T) {
 		}
 	}
 	h, status, ok = head("/program/full-day-cairo-ride", "ar")
-	for _, want := range []string{"<title>رحلة اليوم الكامل: سيارة وسائق لمدة 8 ساعات — مشوار</title>", `"@type":"TouristTrip"`, `"price":"3200.00"`, `"priceCurrency":"EGP"`} {
+	for _, want := range []string{"<title>رحلة اليوم الكامل: سيارة وسائق لمدة ٨ ساعات — مشوار</title>", `"@type":"TouristTrip"`, `"price":"3200.00"`, `"priceCurrency":"EGP"`} {
 		if !ok || status != 200 || !strings.Contains(h, want) {
 			t.Errorf("program head lacks %s:\n%s", want, h)
 		}

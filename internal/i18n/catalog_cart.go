@@ -26,7 +26,7 @@ func init() {
 		"cart.order_mismatch":          {En: "Your cart changed meanwhile. Please look at it again before reordering.", Ar: "تغيّرت سلتك في الأثناء. يرجى مراجعتها قبل إعادة الترتيب."},
 		"cart.destination_unavailable": {En: "The selected destination is not available.", Ar: "الوجهة المختارة غير متاحة."},
 		"cart.direction_invalid":       {En: "The direction must be up or down.", Ar: "يجب أن يكون الاتجاه لأعلى أو لأسفل."},
-		"cart.steps_invalid":           {En: "Steps must be a whole number of at least 1.", Ar: "يجب أن تكون الخطوات عددًا صحيحًا لا يقل عن 1."},
+		"cart.steps_invalid":           {En: "Steps must be a whole number of at least 1.", Ar: "يجب أن تكون الخطوات عددًا صحيحًا لا يقل عن ١."},
 		"cart.pickup_point_unavailable": {
 			En: "This pickup point is not available.",
 			Ar: "نقطة الالتقاء هذه غير متاحة.",
@@ -42,7 +42,7 @@ func init() {
 		// Trip warnings (domain/trip). The first two are the spec's wording.
 		"trip.no_rate_plans":     {En: "no rate plans available, check your destinations", Ar: "لا توجد خطط أسعار متاحة، راجع وجهاتك"},
 		"trip.invalid_rate_data": {En: "Invalid rate data", Ar: "بيانات الأسعار غير صالحة"},
-		"trip.more_than_one_day": {En: "This itinerary needs more than one day: the day plan is 8 hours.", Ar: "يحتاج خط السير هذا إلى أكثر من يوم: خطة اليوم 8 ساعات."},
+		"trip.more_than_one_day": {En: "This itinerary needs more than one day: the day plan is 8 hours.", Ar: "يحتاج خط السير هذا إلى أكثر من يوم: خطة اليوم ٨ ساعات."},
 		"trip.past_midnight":     {En: "This trip would end after midnight.", Ar: "ستنتهي هذه الرحلة بعد منتصف الليل."},
 
 		// The one-day rule (domain/trip, dayfit.go): a reason and a suggestion, alone (the cart) or

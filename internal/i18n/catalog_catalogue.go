@@ -38,7 +38,7 @@ func init() {
 		"catalogue.too_long":          {En: "This is too long.", Ar: "هذا النص طويل جدًا."},
 		"catalogue.invalid_slug":      {En: "Use lower-case Latin letters, digits and single dashes (e.g. cairo-tower).", Ar: "استخدم حروفًا لاتينية صغيرة وأرقامًا وشرطات مفردة (مثل cairo-tower)."},
 		"catalogue.out_of_area":       {En: "This point is outside Greater Cairo, the area we serve.", Ar: "هذه النقطة خارج القاهرة الكبرى، وهي المنطقة التي نخدمها."},
-		"catalogue.invalid_time":      {En: "Enter a time as HH:MM (24-hour).", Ar: "أدخل الوقت بصيغة HH:MM (نظام 24 ساعة)."},
+		"catalogue.invalid_time":      {En: "Enter a time as HH:MM (24-hour).", Ar: "أدخل الوقت بصيغة HH:MM (نظام ٢٤ ساعة)."},
 		"catalogue.close_before_open": {En: "Closing time must be after opening time.", Ar: "يجب أن يكون وقت الإغلاق بعد وقت الفتح."},
 		"catalogue.duplicate_day":     {En: "This day is listed twice.", Ar: "هذا اليوم مذكور مرتين."},
 		"catalogue.invalid_day":       {En: "This is not a day of the week.", Ar: "هذا ليس يومًا من أيام الأسبوع."},
@@ -58,10 +58,10 @@ func init() {
 
 		// Uploads.
 		"uploads.missing_file":     {En: "Choose a photo to upload.", Ar: "اختر صورة لرفعها."},
-		"uploads.too_large":        {En: "The photo is too large (at most 10 MB).", Ar: "الصورة كبيرة جدًا (10 ميجابايت كحد أقصى)."},
+		"uploads.too_large":        {En: "The photo is too large (at most 10 MB).", Ar: "الصورة كبيرة جدًا (١٠ ميجابايت كحد أقصى)."},
 		"uploads.unsupported_type": {En: "Upload a JPEG, PNG or WebP photo.", Ar: "ارفع صورة بصيغة JPEG أو PNG أو WebP."},
 		"uploads.unreadable":       {En: "This photo could not be read. Try another file.", Ar: "تعذرت قراءة هذه الصورة. جرّب ملفًا آخر."},
-		"uploads.too_small":        {En: "The photo is too small (at least 320 × 200 pixels).", Ar: "الصورة صغيرة جدًا (320 × 200 بكسل على الأقل)."},
+		"uploads.too_small":        {En: "The photo is too small (at least 320 × 200 pixels).", Ar: "الصورة صغيرة جدًا (٣٢٠ × ٢٠٠ بكسل على الأقل)."},
 	})
 }
 

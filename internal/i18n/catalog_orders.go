@@ -39,7 +39,7 @@ func init() {
 		"orders.outside_service_hours":   {En: "Please choose a time within our service hours.", Ar: "يرجى اختيار وقت ضمن ساعات العمل."},
 		"orders.reason_required":         {En: "Please give a reason.", Ar: "يرجى ذكر السبب."},
 		"orders.too_long":                {En: "This is too long.", Ar: "هذا النص طويل جدًا."},
-		"orders.travellers_invalid":      {En: "Enter between 1 and 50 travellers.", Ar: "أدخل عدد مسافرين بين 1 و50."},
+		"orders.travellers_invalid":      {En: "Enter between 1 and 50 travellers.", Ar: "أدخل عدد مسافرين بين ١ و٥٠."},
 		"orders.invalid_date":            {En: "Please choose a valid date.", Ar: "يرجى اختيار تاريخ صحيح."},
 		"orders.invalid_time":            {En: "Please choose a valid time.", Ar: "يرجى اختيار وقت صحيح."},
 		"orders.trip_not_found":          {En: "We could not find a trip with this trip number and e-mail.", Ar: "لم نعثر على رحلة بهذا الرقم وهذا البريد الإلكتروني."},
@@ -47,7 +47,7 @@ func init() {
 		"orders.submit_failed":           {En: "Failed to submit order, please try again", Ar: "فشل إرسال الطلب، يرجى المحاولة مرة أخرى"},
 		"orders.payment_url_missing":     {En: "Payment URL not found in the response", Ar: "لم يتم العثور على رابط الدفع في الاستجابة"},
 		"orders.submitted":               {En: "Order submitted, redirecting to payment…", Ar: "تم إرسال الطلب، جارٍ التحويل إلى الدفع…"},
-		"orders.enquiry_under_review":    {En: "Your program is under review. We will e-mail you the payment details (responses within 48 hours).", Ar: "برنامجك قيد المراجعة. سنرسل لك تفاصيل الدفع عبر البريد الإلكتروني (الرد خلال 48 ساعة)."},
+		"orders.enquiry_under_review":    {En: "Your program is under review. We will e-mail you the payment details (responses within 48 hours).", Ar: "برنامجك قيد المراجعة. سنرسل لك تفاصيل الدفع عبر البريد الإلكتروني (الرد خلال ٤٨ ساعة)."},
 		"orders.idempotency_in_progress": {En: "This order is still being placed. Please wait a moment.", Ar: "لا يزال هذا الطلب قيد الإرسال. يرجى الانتظار لحظة."},
 
 		// Payments.

@@ -55,9 +55,37 @@ func T(lang Lang, key string, args ...any) string {
 		s = t.Ar
 	}
 	if len(args) > 0 {
+		if lang == Ar {
+			args = inArabicDigits(args)
+		}
 		return fmt.Sprintf(s, args...)
 	}
 	return s
+}
+
+// inArabicDigits has every number among args written in Arabic-Indic digits (٥ دقائق, not 5 دقائق),
+// as the web app writes numbers on an Arabic page: one numeral system per message. Text arguments (a
+// trip number, a link, an e-mail) stay as they are.
+func inArabicDigits(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		switch a.(type) {
+		case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
+			out[i] = arabicNumber{a}
+		default:
+			out[i] = a
+		}
+	}
+	return out
+}
+
+type arabicNumber struct{ v any }
+
+var arabicIndic = strings.NewReplacer("0", "٠", "1", "١", "2", "٢", "3", "٣", "4", "٤", "5", "٥", "6", "٦", "7", "٧", "8", "٨", "9", "٩", ".", "٫")
+
+// Format writes the number as its verb asks (%d, %.1f, …), then in Arabic-Indic digits.
+func (n arabicNumber) Format(f fmt.State, verb rune) {
+	fmt.Fprint(f, arabicIndic.Replace(fmt.Sprintf(fmt.FormatString(f, verb), n.v)))
 }
 
 // Has reports whether key is in the catalogue.

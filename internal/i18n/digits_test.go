@@ -1,0 +1,19 @@
+package i18n_test
+
+import (
+	"testing"
+
+	"mishwar/internal/i18n"
+)
+
+func TestArabicMessagesWriteNumbersInArabicIndicDigits(t *testing.T) {
+	i18n.Register(map[string]i18n.Text{
+		"test.digits": {En: "Trip %s saves %d minutes (%.1f km).", Ar: "الرحلة %s توفّر %d دقيقة (%.1f كم)."},
+	})
+	if got, want := i18n.T(i18n.Ar, "test.digits", "MSH-12AB", 25, 3.5), "الرحلة MSH-12AB توفّر ٢٥ دقيقة (٣٫٥ كم)."; got != want {
+		t.Errorf("Arabic: %q, want %q", got, want)
+	}
+	if got, want := i18n.T(i18n.En, "test.digits", "MSH-12AB", 25, 3.5), "Trip MSH-12AB saves 25 minutes (3.5 km)."; got != want {
+		t.Errorf("English: %q, want %q", got, want)
+	}
+}
