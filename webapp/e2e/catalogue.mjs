@@ -32,7 +32,7 @@ async function publicScreens({ browser, baseURL }, lang) {
   try {
     await page.goto(`${baseURL}/`);
     assert.equal(await page.locator('html').getAttribute('dir'), lang === 'ar' ? 'rtl' : 'ltr');
-    const fullDay = lang === 'ar' ? 'رحلة اليوم الكامل: سيارة وسائق لمدة 8 ساعات' : 'Full-day ride: car and driver for 8 hours';
+    const fullDay = lang === 'ar' ? 'رحلة اليوم الكامل: سيارة وسائق لمدة ٨ ساعات' : 'Full-day ride: car and driver for 8 hours';
     await page.getByRole('link', { name: fullDay }).first().waitFor();
 
     // The destinations of one category, a page at a time.

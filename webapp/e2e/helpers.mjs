@@ -25,7 +25,9 @@ const locales = { en: messages('en'), ar: messages('ar') };
 export function t(lang, key, vars = {}) {
   const value = key.split('.').reduce((node, part) => node?.[part], locales[lang]);
   assert.equal(typeof value, 'string', `missing ${lang} string ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name) => String(vars[name] ?? ''));
+  // A number is written as the app writes it (src/lib/i18n-numbers.ts): in the language's own digits.
+  const shown = (v) => (typeof v === 'number' ? new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-GB').format(v) : String(v ?? ''));
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name) => shown(vars[name]));
 }
 
 const shots = new URL('../test-output/screenshots/', here);

@@ -45,7 +45,7 @@ async function publishOffers({ browser, baseURL, adminEmail, adminPassword }) {
       code: `NILE${stamp}`,
       from: cairoDate(-1),
       until: cairoDate(30),
-      title: { en: `Nile days ${stamp}: 10% off`, ar: `أيام النيل ${stamp}: خصم 10%` },
+      title: { en: `Nile days ${stamp}: 10% off`, ar: `أيام النيل ${stamp}: خصم ١٠٪` },
     };
     await create({ title: live.title, description: { en: 'On any trip.', ar: 'على أي رحلة.' }, promo_code: live.code, valid_from: live.from, valid_until: live.until });
     const expired = `OLD${stamp}`;

@@ -52,7 +52,7 @@ describe('sign-up form', () => {
 
   it.each([
     ['en', 'First name can be at most 50 characters.', 'Last name can be at most 50 characters.'],
-    ['ar', 'يجب ألّا يزيد «الاسم الأول» على 50 حرفًا.', 'يجب ألّا يزيد «اسم العائلة» على 50 حرفًا.'],
+    ['ar', 'يجب ألّا يزيد «الاسم الأول» على ٥٠ حرفًا.', 'يجب ألّا يزيد «اسم العائلة» على ٥٠ حرفًا.'],
   ] as const)('names the part of a too-long name and its limit (%s)', async (language, first, last) => {
     act(() => useLocaleStore.getState().setLanguage(language));
     const user = userEvent.setup();

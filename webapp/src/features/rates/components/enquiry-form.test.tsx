@@ -15,8 +15,8 @@ beforeEach(() => {
 
 describe('enquiry form', () => {
   it.each([
-    ['en', 'Comments or requests', 'Send enquiry', 'Comments or requests can be at most 2000 characters.', 'First name', 'First name can be at most 100 characters.'],
-    ['ar', 'ملاحظات أو طلبات', 'أرسل الاستفسار', 'يجب ألّا يزيد «ملاحظات أو طلبات» على 2000 حرف.', 'الاسم الأول', 'يجب ألّا يزيد «الاسم الأول» على 100 حرف.'],
+    ['en', 'Comments or requests', 'Send enquiry', 'Comments or requests can be at most 2,000 characters.', 'First name', 'First name can be at most 100 characters.'],
+    ['ar', 'ملاحظات أو طلبات', 'أرسل الاستفسار', 'يجب ألّا يزيد «ملاحظات أو طلبات» على ٢٬٠٠٠ حرف.', 'الاسم الأول', 'يجب ألّا يزيد «الاسم الأول» على ١٠٠ حرف.'],
   ] as const)('names a too-long field and its limit (%s)', async (language, commentsLabel, send, commentsMessage, firstLabel, firstMessage) => {
     act(() => useLocaleStore.getState().setLanguage(language));
     const user = userEvent.setup();
