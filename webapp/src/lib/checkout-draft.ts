@@ -4,9 +4,7 @@
  * finds the form as they left it. The pickup is the cart's, kept by the server. Forgotten once a
  * payment succeeds (see form-draft).
  */
-import { formDraft, type FormDraft } from '@/lib/form-draft';
-
-export type CheckoutDraft = FormDraft;
+import { formDraft } from '@/lib/form-draft';
 
 const draft = formDraft('mishwar.checkout-draft');
 

@@ -2,9 +2,7 @@
  * What the traveller typed into the enquiry form, kept for this tab while they choose a pickup point
  * on another page, so nothing has to be typed twice (see form-draft).
  */
-import { formDraft, type FormDraft } from '@/lib/form-draft';
-
-export type EnquiryDraft = FormDraft;
+import { formDraft } from '@/lib/form-draft';
 
 const draft = formDraft('mishwar.enquiry-draft');
 
