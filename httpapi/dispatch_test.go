@@ -172,6 +172,14 @@ func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {
 	} else if r.JSON(t, &own); own.Data.Stop != 1 {
 		t.Fatalf("owner's progress: %s", r.Body)
 	}
+	// In Arabic the traveller reads the stops' Arabic names.
+	var arabic progressAnswer
+	if r := a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/orders/" + orderID + "/progress", Token: u.Token,
+		Header: map[string]string{"Accept-Language": "ar"}}); r.Status != http.StatusOK {
+		t.Fatalf("owner's progress in Arabic: %d %s", r.Status, r.Body)
+	} else if r.JSON(t, &arabic); len(arabic.Data.Stops) == 0 || len(arabic.Data.Stops) != len(own.Data.Stops) || arabic.Data.Stops[0] != "عربي "+own.Data.Stops[0] {
+		t.Fatalf("the stops in Arabic %q, in English %q", arabic.Data.Stops, own.Data.Stops)
+	}
 	if r := a.Get("/api/orders/"+orderID+"/progress", unpaidUser.Token); r.Status != http.StatusNotFound {
 		t.Fatalf("someone else's progress: %d %s", r.Status, r.Body)
 	}
