@@ -17,13 +17,19 @@ import (
 
 type boardAnswer struct {
 	Data []struct {
-		OrderID  string `json:"order_id"`
-		Status   string `json:"status"`
-		Stop     int    `json:"stop"`
-		NextStep string `json:"next_step"`
-		NextStop int    `json:"next_stop"`
+		OrderID  string   `json:"order_id"`
+		Status   string   `json:"status"`
+		Stop     int      `json:"stop"`
+		NextStep string   `json:"next_step"`
+		NextStop int      `json:"next_stop"`
+		Pickup   string   `json:"pickup"`
+		PickupAR string   `json:"pickup_ar"`
+		Stops    []string `json:"stops"`
+		StopsAR  []string `json:"stops_ar"`
 		Driver   *struct {
-			ID string `json:"id"`
+			ID     string `json:"id"`
+			Name   string `json:"name"`
+			NameAR string `json:"name_ar"`
 		} `json:"driver"`
 	} `json:"data"`
 	Drivers []struct {
@@ -122,6 +128,11 @@ func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {
 	if len(mine.Data) != 1 || mine.Data[0].NextStep != "start" {
 		t.Fatalf("driver's trips: %+v", mine)
 	}
+	// The places and the driver are named in English and in Arabic, for the page to show the reader's.
+	if tr := mine.Data[0]; tr.Pickup != "Nile Hotel" || tr.PickupAR != "فندق النيل" || len(tr.Stops) == 0 || len(tr.StopsAR) != len(tr.Stops) ||
+		tr.StopsAR[0] != "عربي "+tr.Stops[0] || tr.Driver == nil || tr.Driver.NameAR != "سائق" {
+		t.Fatalf("the driver's trip in both languages: %+v", tr)
+	}
 	other := a.Staff(t, "driver")
 	if r := a.Post("/api/driver/trips/"+orderID+"/progress", other.Token, map[string]string{"step": "start"}); r.Status != http.StatusForbidden {
 		t.Fatalf("another driver: %d %s", r.Status, r.Body)
@@ -160,6 +171,14 @@ func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {
 		t.Fatalf("owner's progress: %d %s", r.Status, r.Body)
 	} else if r.JSON(t, &own); own.Data.Stop != 1 {
 		t.Fatalf("owner's progress: %s", r.Body)
+	}
+	// In Arabic the traveller reads the stops' Arabic names.
+	var arabic progressAnswer
+	if r := a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/orders/" + orderID + "/progress", Token: u.Token,
+		Header: map[string]string{"Accept-Language": "ar"}}); r.Status != http.StatusOK {
+		t.Fatalf("owner's progress in Arabic: %d %s", r.Status, r.Body)
+	} else if r.JSON(t, &arabic); len(arabic.Data.Stops) == 0 || len(arabic.Data.Stops) != len(own.Data.Stops) || arabic.Data.Stops[0] != "عربي "+own.Data.Stops[0] {
+		t.Fatalf("the stops in Arabic %q, in English %q", arabic.Data.Stops, own.Data.Stops)
 	}
 	if r := a.Get("/api/orders/"+orderID+"/progress", unpaidUser.Token); r.Status != http.StatusNotFound {
 		t.Fatalf("someone else's progress: %d %s", r.Status, r.Body)

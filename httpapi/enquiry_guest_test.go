@@ -131,6 +131,27 @@ func TestAVisitorEnquiresAboutAProgramAndPaysTheQuoteByItsLink(t *testing.T) {
 		t.Fatalf("the staff's enquiries: %s", list.Body)
 	}
 
+	// The program is named in the reader's language, on the staff screen and on the enquiry's page.
+	for _, c := range []struct{ lang, name string }{{"en", "Giza day"}, {"ar", "يوم الجيزة"}} {
+		h := map[string]string{"Accept-Language": c.lang}
+		var named struct {
+			Data []struct {
+				Trip struct {
+					Program string `json:"program"`
+				} `json:"trip"`
+			} `json:"data"`
+		}
+		ls := w.a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/admin/enquiries", Token: admin, Header: h})
+		ls.JSON(t, &named)
+		if len(named.Data) != 1 || named.Data[0].Trip.Program != c.name {
+			t.Fatalf("the staff's enquiries in %s name the program: %s", c.lang, ls.Body)
+		}
+		v := w.a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/enquiries/" + number + "/view", Body: map[string]string{"token": key}, Header: h})
+		if v.Status != http.StatusOK || !strings.Contains(string(v.Body), `"program":"`+c.name+`"`) {
+			t.Fatalf("the enquiry's page in %s names the program: %d %s", c.lang, v.Status, v.Body)
+		}
+	}
+
 	// Before the quote the link shows the enquiry under review and has nothing to pay.
 	if v := w.a.Post("/api/enquiries/"+number+"/view", "", map[string]string{"token": key}); v.Status != http.StatusOK || !strings.Contains(string(v.Body), `"status":"submitted"`) || strings.Contains(string(v.Body), "+201001234567") {
 		t.Fatalf("the link before the quote: %d %s", v.Status, v.Body)

@@ -23,6 +23,8 @@ type Progress struct {
 	Status  dispatch.Status
 	Stop    int
 	Stops   []string
+	// StopsAR are the stops' Arabic names, side by side with Stops ("" where none was recorded).
+	StopsAR []string
 	Steps   []dispatchrm.Step
 	Driver  *ProgressDriver
 	// Class is the class of car the traveller booked (the order's rate plan; nil when unknown).
@@ -87,11 +89,12 @@ func (h ProgressHandler) progressOf(ctx context.Context, orderID string, o *orde
 				// Never "waiting for a driver" for a trip that will not happen.
 				status = dispatch.StatusCancelled
 			}
-			return Progress{OrderID: orderID, Status: status, Stops: stopNames(o), Steps: []dispatchrm.Step{}, Class: classOf(o), Version: -1}, nil
+			en, ar := stopNames(o)
+			return Progress{OrderID: orderID, Status: status, Stops: en, StopsAR: ar, Steps: []dispatchrm.Step{}, Class: classOf(o), Version: -1}, nil
 		}
 		return Progress{}, err
 	}
-	p := Progress{OrderID: tr.OrderID, Status: tr.Status, Stop: tr.Stop, Stops: tr.Stops, Steps: tr.Steps, Class: tr.RatePlan, Version: tr.Version}
+	p := Progress{OrderID: tr.OrderID, Status: tr.Status, Stop: tr.Stop, Stops: tr.Stops, StopsAR: tr.StopsAR, Steps: tr.Steps, Class: tr.RatePlan, Version: tr.Version}
 	if p.Class == nil {
 		p.Class = classOf(o)
 	}
@@ -101,15 +104,15 @@ func (h ProgressHandler) progressOf(ctx context.Context, orderID string, o *orde
 	return p, nil
 }
 
-func stopNames(o *ordersrm.Order) []string {
+func stopNames(o *ordersrm.Order) (en, ar []string) {
 	if o == nil {
-		return []string{}
+		return []string{}, []string{}
 	}
-	out := make([]string, len(o.Trip.Itinerary.Stops))
+	en, ar = make([]string, len(o.Trip.Itinerary.Stops)), make([]string, len(o.Trip.Itinerary.Stops))
 	for i, st := range o.Trip.Itinerary.Stops {
-		out[i] = st.NameEN
+		en[i], ar[i] = st.NameEN, st.NameAR
 	}
-	return out
+	return en, ar
 }
 
 // classOf is the rate plan an order was booked on (nil without an order).

@@ -38,6 +38,9 @@ func TestAnEnquiryIsQuotedAndPaid(t *testing.T) {
 	if err != nil || q.Status() != enquiry.StatusSubmitted || q.Submitted().Trip.Quote.Total != money.New(150000, money.EGP) || len(q.Submitted().Trip.Itinerary.Stops) != 2 {
 		t.Fatalf("submitted %+v %v", q.Submitted(), err)
 	}
+	if itin := q.Submitted().Trip.Itinerary; itin.ProgramName != "Giza day" || itin.ProgramNameAR != "برنامج Giza day" {
+		t.Fatalf("the enquiry records the program's names %q %q, want both languages", itin.ProgramName, itin.ProgramNameAR)
+	}
 	if _, err := f.Orders.PayEnquiry(ctx, sub.TripNumber); !errors.Is(err, enquiry.ErrNotQuoted) {
 		t.Fatalf("paying before a quote: %v", err)
 	}

@@ -186,7 +186,7 @@ func (p *CartPricer) PriceItinerary(ctx context.Context, itin order.Itinerary, s
 		return Priced{}, fmt.Errorf("orders: %w", err)
 	}
 	t := TripFromQuote(q, startAt, ratePlanID)
-	t.Itinerary.ProgramID, t.Itinerary.ProgramName = itin.ProgramID, itin.ProgramName
+	t.Itinerary.ProgramID, t.Itinerary.ProgramName, t.Itinerary.ProgramNameAR = itin.ProgramID, itin.ProgramName, itin.ProgramNameAR
 	return Priced{Trip: t, Rates: rates, Quote: q}, nil
 }
 
@@ -216,7 +216,7 @@ func (p *CartPricer) PriceProgram(ctx context.Context, req ProgramPricing) (Pric
 	if err != nil {
 		return Priced{}, fmt.Errorf("orders: program destinations: %w", err)
 	}
-	itin := order.Itinerary{ProgramID: req.ProgramID, ProgramName: prog.Name.En}
+	itin := order.Itinerary{ProgramID: req.ProgramID, ProgramName: prog.Name.En, ProgramNameAR: prog.Name.Ar}
 	for _, d := range dests {
 		itin.Stops = append(itin.Stops, order.Stop{DestinationID: d.ID.String(), NameEN: d.Name.En, NameAR: d.Name.Ar, Lat: d.Lat, Lng: d.Lng, VisitMinutes: d.VisitMinutes})
 	}

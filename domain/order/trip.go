@@ -33,8 +33,20 @@ type Itinerary struct {
 	End   Point  `json:"end"`
 	Stops []Stop `json:"stops"`
 	// ProgramID is set when the itinerary is one of the catalogue's programs.
-	ProgramID   string `json:"program_id,omitempty"`
-	ProgramName string `json:"program_name,omitempty"`
+	// ProgramName is the program's English name, ProgramNameAR its Arabic one (absent on events
+	// recorded before it was: ProgramNameIn falls back to English).
+	ProgramID     string `json:"program_id,omitempty"`
+	ProgramName   string `json:"program_name,omitempty"`
+	ProgramNameAR string `json:"program_name_ar,omitempty"`
+}
+
+// ProgramNameIn is the program's name in lang ("ar" or anything else for English), English when no
+// Arabic name was recorded.
+func (i Itinerary) ProgramNameIn(lang string) string {
+	if lang == "ar" && i.ProgramNameAR != "" {
+		return i.ProgramNameAR
+	}
+	return i.ProgramName
 }
 
 // RatePlan is the plan the trip is priced with, as it was when the order was placed.

@@ -66,8 +66,17 @@ type progressDriver struct {
 	Plate   string `json:"plate"`
 }
 
-func toProgressJSON(p appdispatch.Progress) progressJSON {
+// toProgressJSON names the stops in lang: Arabic where the order recorded it, English elsewhere.
+func toProgressJSON(p appdispatch.Progress, lang string) progressJSON {
 	out := progressJSON{OrderID: p.OrderID, Status: p.Status, Stop: p.Stop, Stops: p.Stops, Steps: p.Steps, Version: p.Version}
+	if lang == "ar" {
+		out.Stops = make([]string, len(p.Stops))
+		for i, name := range p.Stops {
+			if out.Stops[i] = name; i < len(p.StopsAR) && p.StopsAR[i] != "" {
+				out.Stops[i] = p.StopsAR[i]
+			}
+		}
+	}
 	if p.Class != nil {
 		out.Class = p.Class
 	}
@@ -85,7 +94,7 @@ func (h *Handler) tripProgress(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": toProgressJSON(p)})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": toProgressJSON(p, string(httpx.Lang(r)))})
 }
 
 // myTripProgress answers the progress of the signed-in user's own order (404 for anyone else's).
@@ -96,5 +105,5 @@ func (h *Handler) myTripProgress(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": toProgressJSON(p)})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": toProgressJSON(p, string(httpx.Lang(r)))})
 }

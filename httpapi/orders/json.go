@@ -106,7 +106,7 @@ func toTrip(t order.Trip, lang string) orderTripJSON {
 	start := t.StartAt.In(cat.Cairo)
 	out := orderTripJSON{StartAt: t.StartAt, Date: start.Format(time.DateOnly), Time: start.Format("15:04"),
 		Pickup: toPoint(t.Itinerary.Start, lang), End: toPoint(t.Itinerary.End, lang), Stops: []stopJSON{},
-		ProgramID: t.Itinerary.ProgramID, Program: t.Itinerary.ProgramName}
+		ProgramID: t.Itinerary.ProgramID, Program: t.Itinerary.ProgramNameIn(lang)}
 	for _, st := range t.Itinerary.Stops {
 		name := st.NameEN
 		if lang == "ar" && st.NameAR != "" {

@@ -8,6 +8,7 @@ func init() {
 		"enquiries.field_message":  {En: "%s: %s", Ar: "%s: %s"},
 		"enquiries.link_not_found": {En: "This link does not open an enquiry. Please open the whole link from our e-mail.", Ar: "هذا الرابط لا يفتح أي استفسار. يرجى فتح الرابط كاملًا من رسالتنا."},
 		"mail.action.view_enquiry": {En: "View your enquiry", Ar: "عرض استفسارك"},
+		"mail.enquiry.program":     {En: "Program: %s", Ar: "البرنامج: %s"},
 
 		"enquiries.field.first_name":         {En: "First name", Ar: "الاسم الأول"},
 		"enquiries.field.last_name":          {En: "Last name", Ar: "اسم العائلة"},

@@ -369,6 +369,16 @@ func (p *Process) enquiryLink(sub enquiry.EnquirySubmitted) string {
 	return p.publicURL() + "/enquiry/" + url.PathEscape(sub.TripNumber) + "?key=" + url.QueryEscape(sub.LinkToken)
 }
 
+// aboutProgram names the program an enquiry is about in the language code, as one paragraph (none
+// for an itinerary). An enquiry recorded before the Arabic name was names it in English.
+func aboutProgram(sub enquiry.EnquirySubmitted, code string) []string {
+	it := sub.Trip.Itinerary
+	if it.ProgramID == "" || it.ProgramName == "" {
+		return nil
+	}
+	return []string{i18n.T(lang(code), "mail.enquiry.program", it.ProgramNameIn(code))}
+}
+
 // enquiryMails are the e-mails an enquiry event sends.
 func (p *Process) enquiryMails(q enquiry.State, e enquiry.Event, env processes.Envelope) []Mail {
 	sub := q.Submitted()
@@ -382,7 +392,7 @@ func (p *Process) enquiryMails(q enquiry.State, e enquiry.Event, env processes.E
 		}
 		return []Mail{compose(r, env, "enquiry", Mail{
 			Subject: i18n.T(l, "mail.enquiry_received.subject", r.number), Heading: i18n.T(l, "mail.enquiry_received.heading"),
-			Paragraphs: []string{i18n.T(l, "orders.enquiry_under_review"), i18n.T(l, "mail.enquiry_received.body", r.number)},
+			Paragraphs: append(aboutProgram(sub, r.lang), i18n.T(l, "orders.enquiry_under_review"), i18n.T(l, "mail.enquiry_received.body", r.number)),
 			Action:     action,
 		})}
 	case enquiry.EnquiryQuoted:
@@ -390,8 +400,8 @@ func (p *Process) enquiryMails(q enquiry.State, e enquiry.Event, env processes.E
 		if q.Trip().StartAt.IsZero() {
 			start = ev.StartAt.In(cat.Cairo)
 		}
-		paras := []string{i18n.T(l, "mail.enquiry_quoted.body", start.Format("2006-01-02"), start.Format("15:04"), FormatMoney(ev.Amount),
-			ev.ValidUntil.In(cat.Cairo).Format("2006-01-02 15:04"))}
+		paras := append(aboutProgram(sub, r.lang), i18n.T(l, "mail.enquiry_quoted.body", start.Format("2006-01-02"), start.Format("15:04"), FormatMoney(ev.Amount),
+			ev.ValidUntil.In(cat.Cairo).Format("2006-01-02 15:04")))
 		if ev.Note != "" {
 			paras = append(paras, ev.Note)
 		}

@@ -89,8 +89,9 @@ func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 func (*Projection) Schema() string {
 	// The comment's version changes when the handlers change what the model holds, so that the
 	// runner rebuilds it (version 2: staff-accepted payments confirm the trip; version 3: the
-	// traveller's comments, group size and the order's rate plan, for the driver).
-	return `-- dispatch read model, version 3
+	// traveller's comments, group size and the order's rate plan, for the driver; version 4: the
+	// pickup's and the stops' Arabic names).
+	return `-- dispatch read model, version 4
 CREATE TABLE trips (
     order_id     text        PRIMARY KEY,
     day          date        NOT NULL,
@@ -102,7 +103,9 @@ CREATE TABLE trips (
     travellers   int         NOT NULL DEFAULT 0,
     rate_plan    jsonb,
     pickup       text        NOT NULL DEFAULT '',
+    pickup_ar    text        NOT NULL DEFAULT '',
     stops        jsonb       NOT NULL DEFAULT '[]',
+    stops_ar     jsonb       NOT NULL DEFAULT '[]',
     order_status text        NOT NULL,
     status       text        NOT NULL DEFAULT 'unassigned',
     stop         int         NOT NULL DEFAULT 0,
@@ -165,14 +168,23 @@ func exec(ctx context.Context, tx pgx.Tx, sql string, args ...any) error {
 
 func orderPlaced(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderPlaced]) error {
 	ev := e.Data
-	stops := make([]string, len(ev.Trip.Itinerary.Stops))
-	for i, s := range ev.Trip.Itinerary.Stops {
-		stops[i] = s.NameEN
-	}
-	return exec(ctx, tx, `INSERT INTO trips (order_id, day, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, stops, order_status, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (order_id) DO NOTHING`,
+	stops, stopsAR := stopNames(ev.Trip.Itinerary)
+	start := ev.Trip.Itinerary.Start
+	return exec(ctx, tx, `INSERT INTO trips (order_id, day, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, pickup_ar, stops, stops_ar, order_status, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (order_id) DO NOTHING`,
 		ev.OrderID, string(ev.Trip.Day), ev.Trip.StartAt, ev.UserID, ev.Contact.FirstName+" "+ev.Contact.LastName, ev.Contact.Phone,
-		ev.Contact.Comments, ev.Contact.Travellers, jsonOf(ratePlanOf(ev.Trip.RatePlan)), ev.Trip.Itinerary.Start.Name, jsonOf(stops), string(order.StatusAwaitingPayment), e.RecordedAt.UTC())
+		ev.Contact.Comments, ev.Contact.Travellers, jsonOf(ratePlanOf(ev.Trip.RatePlan)), start.Name, start.NameAR, jsonOf(stops), jsonOf(stopsAR),
+		string(order.StatusAwaitingPayment), e.RecordedAt.UTC())
+}
+
+// stopNames are the itinerary's stops in English and in Arabic, side by side ("" where the Arabic
+// name was not recorded: the reader shows the English one).
+func stopNames(it order.Itinerary) (en, ar []string) {
+	en, ar = make([]string, len(it.Stops)), make([]string, len(it.Stops))
+	for i, s := range it.Stops {
+		en[i], ar[i] = s.NameEN, s.NameAR
+	}
+	return en, ar
 }
 
 // RatePlan is the order's rate plan as the driver sees it: the class of car the traveller booked.
@@ -224,12 +236,9 @@ func orderCancelled(ctx context.Context, tx pgx.Tx, e projections.Event[order.Or
 
 func orderExchanged(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderExchanged]) error {
 	to := e.Data.To
-	stops := make([]string, len(to.Itinerary.Stops))
-	for i, s := range to.Itinerary.Stops {
-		stops[i] = s.NameEN
-	}
-	return exec(ctx, tx, `UPDATE trips SET day = $2, start_at = $3, stops = $4, pickup = $5, rate_plan = $6, updated_at = $7 WHERE order_id = $1`,
-		e.EntityID, string(to.Day), to.StartAt, jsonOf(stops), to.Itinerary.Start.Name, jsonOf(ratePlanOf(to.RatePlan)), e.RecordedAt.UTC())
+	stops, stopsAR := stopNames(to.Itinerary)
+	return exec(ctx, tx, `UPDATE trips SET day = $2, start_at = $3, stops = $4, stops_ar = $5, pickup = $6, pickup_ar = $7, rate_plan = $8, updated_at = $9 WHERE order_id = $1`,
+		e.EntityID, string(to.Day), to.StartAt, jsonOf(stops), jsonOf(stopsAR), to.Itinerary.Start.Name, to.Itinerary.Start.NameAR, jsonOf(ratePlanOf(to.RatePlan)), e.RecordedAt.UTC())
 }
 
 func driverAccountLinked(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverAccountLinked]) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -240,6 +241,10 @@ func TestTheDriverSeesTheTravellersCommentsAndTheCarClass(t *testing.T) {
 	if tr := mine[0]; tr.Comments != "A child seat, please" || tr.Travellers != 3 || tr.RatePlan == nil || *tr.RatePlan != (dispatchrm.RatePlan{ID: "rp-sedan", Name: "Sedan", NameAR: "سيدان"}) {
 		t.Fatalf("the driver's trip shows comments %q, %d travellers and rate plan %+v", tr.Comments, tr.Travellers, tr.RatePlan)
 	}
+	if tr := mine[0]; tr.Pickup != "Nile Hotel" || tr.PickupAR != "فندق النيل" || !slices.Equal(tr.Stops, []string{"Pyramids", "Museum"}) ||
+		!slices.Equal(tr.StopsAR, []string{"الأهرامات", "المتحف"}) {
+		t.Fatalf("the driver's trip names its places in English %q %q and Arabic %q %q", tr.Pickup, tr.Stops, tr.PickupAR, tr.StopsAR)
+	}
 
 	before, err := w.read.Trip(ctx, id)
 	if err != nil {
@@ -252,6 +257,10 @@ func TestTheDriverSeesTheTravellersCommentsAndTheCarClass(t *testing.T) {
 	after, err := w.read.Trip(ctx, id)
 	if err != nil || after.RatePlan == nil || after.RatePlan.Name != "Van" || after.RatePlan.NameAR != "فان" || after.Comments != "A child seat, please" {
 		t.Fatalf("after an exchange to a van: %v %+v", err, after)
+	}
+	// The new itinerary recorded English names only: no Arabic ones are left over from the old one.
+	if after.PickupAR != "" || !slices.Equal(after.StopsAR, []string{"", ""}) {
+		t.Fatalf("after an exchange to an itinerary named in English only: pickup %q, stops %q", after.PickupAR, after.StopsAR)
 	}
 }
 

@@ -32,7 +32,9 @@ type Trip struct {
 	Travellers  int              `json:"travellers,omitempty"`
 	RatePlan    *RatePlan        `json:"rate_plan,omitempty"`
 	Pickup      string           `json:"pickup"`
+	PickupAR    string           `json:"pickup_ar,omitempty"`
 	Stops       []string         `json:"stops"`
+	StopsAR     []string         `json:"stops_ar"`
 	OrderStatus string           `json:"order_status"`
 	Status      dispatch.Status  `json:"status"`
 	Stop        int              `json:"stop"`
@@ -59,21 +61,24 @@ func NewReader(pool *pgxpool.Pool) *Reader { return &Reader{pool: pool} }
 
 func table(name string) string { return pgx.Identifier{projections.SchemaName(Name), name}.Sanitize() }
 
-const tripColumns = `order_id, day::text, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, stops, order_status, status, stop, driver, steps, version`
+const tripColumns = `order_id, day::text, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, pickup_ar, stops, stops_ar, order_status, status, stop, driver, steps, version`
 
 func scanTrips(rows pgx.Rows) ([]Trip, error) {
 	defer rows.Close()
 	out := []Trip{}
 	for rows.Next() {
 		var (
-			t                         Trip
-			stops, driver, step, plan []byte
+			t                                  Trip
+			stops, stopsAR, driver, step, plan []byte
 		)
-		if err := rows.Scan(&t.OrderID, &t.Day, &t.StartAt, &t.OwnerID, &t.Customer, &t.Phone, &t.Comments, &t.Travellers, &plan, &t.Pickup, &stops, &t.OrderStatus,
+		if err := rows.Scan(&t.OrderID, &t.Day, &t.StartAt, &t.OwnerID, &t.Customer, &t.Phone, &t.Comments, &t.Travellers, &plan, &t.Pickup, &t.PickupAR, &stops, &stopsAR, &t.OrderStatus,
 			&t.Status, &t.Stop, &driver, &step, &t.Version); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal(stops, &t.Stops); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(stopsAR, &t.StopsAR); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal(step, &t.Steps); err != nil {

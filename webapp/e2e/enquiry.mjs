@@ -107,7 +107,7 @@ async function enquire(page, baseURL, lang, view, program, email) {
 }
 
 /** Staff quote the enquiry on the purchase orders screen, seeing it came from a visitor about a program. */
-async function quote(browser, baseURL, lang, adminEmail, adminPassword, trip) {
+async function quote(browser, baseURL, lang, adminEmail, adminPassword, trip, programName) {
   const { context, page } = await newPage(browser, baseURL, lang, 'desktop');
   try {
     await apiJSON(await context.request.post(`${baseURL}/api/user/login`, { data: { email: adminEmail, password: adminPassword } }), 'staff sign in');
@@ -117,6 +117,9 @@ async function quote(browser, baseURL, lang, adminEmail, adminPassword, trip) {
     await row.waitFor();
     const kind = await row.getByTestId('enquiry-kind').innerText();
     assert.ok(kind.includes(t(lang, 'purchaseOrders.about.program')) && kind.includes(t(lang, 'purchaseOrders.guest')), `the staff see what it is: ${kind}`);
+    // The program is named in the screen's language (the catalogue's name in that language).
+    const rowText = await row.innerText();
+    assert.ok(rowText.includes(programName), `the staff see the program as ${programName}: ${rowText}`);
     await row.getByLabel(t(lang, 'purchaseOrders.amount')).fill('1850');
     await row.getByRole('button', { name: t(lang, 'purchaseOrders.sendQuote') }).click();
     await page.getByText(t(lang, 'purchaseOrders.quoteSent')).first().waitFor();
@@ -140,7 +143,7 @@ async function quoteLink(sql, email, trip) {
 }
 
 /** The visitor pays from the link, without an account, and never meets a sign-in page. */
-async function payFromLink(page, baseURL, lang, view, link, trip) {
+async function payFromLink(page, baseURL, lang, view, link, trip, programName) {
   // A forged link opens nothing, and says so.
   await page.goto(`${baseURL}/enquiry/${trip}?key=${'A'.repeat(43)}`);
   await page.getByText(t(lang, 'enquiryLink.badTitle')).waitFor();
@@ -149,6 +152,8 @@ async function payFromLink(page, baseURL, lang, view, link, trip) {
   const card = page.getByTestId('enquiry-link');
   await card.waitFor();
   assert.equal(await card.getAttribute('data-status'), 'quoted');
+  const about = await card.locator('.enquiry-facts dd').first().innerText();
+  assert.equal(about.trim(), programName, 'the enquiry page names the program in the page language');
   await page.getByText(t(lang, 'enquiryLink.status.quoted')).waitFor();
   await page.getByTestId('enquiry-quote-amount').waitFor();
   if (view === 'phone') await fits(page, `${lang} phone enquiry page`);
@@ -181,8 +186,8 @@ export async function run(ctx) {
         const program = (Array.isArray(programs) ? programs : programs.data)[0];
         const email = uniqueEmail(`e2e-enquiry-${lang}-${view}`);
         const trip = await enquire(page, baseURL, lang, view, program, email);
-        await quote(browser, baseURL, lang, adminEmail, adminPassword, trip);
-        await payFromLink(page, baseURL, lang, view, await quoteLink(sql, email, trip), trip);
+        await quote(browser, baseURL, lang, adminEmail, adminPassword, trip, program.name);
+        await payFromLink(page, baseURL, lang, view, await quoteLink(sql, email, trip), trip, program.name);
       } catch (error) {
         await shot(page, `${lang}-${view}-failed`).catch(() => undefined);
         throw error;

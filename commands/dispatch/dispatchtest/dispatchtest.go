@@ -129,7 +129,7 @@ func (f *Fixture) Order(t testing.TB, day availability.Day, owner string, paid b
 			Contact: order.Contact{FirstName: "Mona", LastName: "Zaki", Email: "mona-" + id + "@example.com", Phone: "+201001234567", Country: "EG",
 				Comments: "A child seat, please", Travellers: 3},
 			Trip: order.Trip{StartAt: start.UTC(), Day: day, Itinerary: order.Itinerary{
-				Start: order.Point{Name: "Nile Hotel", Lat: 30.045, Lng: 31.232}, End: order.Point{Name: "Nile Hotel", Lat: 30.045, Lng: 31.232},
+				Start: order.Point{Name: "Nile Hotel", NameAR: "فندق النيل", Lat: 30.045, Lng: 31.232}, End: order.Point{Name: "Nile Hotel", NameAR: "فندق النيل", Lat: 30.045, Lng: 31.232},
 				Stops: []order.Stop{{DestinationID: "p", NameEN: "Pyramids", NameAR: "الأهرامات", Lat: 29.9792, Lng: 31.1342, VisitMinutes: 120},
 					{DestinationID: "m", NameEN: "Museum", NameAR: "المتحف", Lat: 30.0478, Lng: 31.2336, VisitMinutes: 90}}},
 				RatePlan: order.RatePlan{ID: "rp-sedan", Name: "Sedan", NameAR: "سيدان"}, Quote: order.Quote{Total: total}},

@@ -16,17 +16,28 @@ export const tripSchema = z.object({
   travellers: z.number().optional(),
   rate_plan: z.object({ id: z.string(), name: z.string(), name_ar: z.string().optional() }).nullish(),
   pickup: z.string(),
+  /** Absent, or "" for one stop, where the order recorded no Arabic name: show the English one. */
+  pickup_ar: z.string().optional(),
   stops: z.array(z.string()),
+  stops_ar: z.array(z.string()).nullish(),
   order_status: z.string(),
   status: z.string(),
   stop: z.number(),
-  driver: z.object({ id: z.string(), name: z.string(), phone: z.string(), vehicle: z.string(), plate: z.string() }).nullish(),
+  driver: z
+    .object({ id: z.string(), name: z.string(), name_ar: z.string().optional(), phone: z.string(), vehicle: z.string(), plate: z.string() })
+    .nullish(),
   steps: z.array(stepSchema),
   next_step: z.string().optional(),
   next_stop: z.number().optional(),
   version: z.number(),
 });
 export type Trip = z.infer<typeof tripSchema>;
+
+/** The trip's pickup and stops named in language: Arabic where the order recorded it, else English. */
+export function tripPlaces(trip: Trip, language: string): { pickup: string; stops: string[] } {
+  if (language !== 'ar') return { pickup: trip.pickup, stops: trip.stops };
+  return { pickup: trip.pickup_ar || trip.pickup, stops: trip.stops.map((name, i) => trip.stops_ar?.[i] || name) };
+}
 
 export const boardDriverSchema = z.object({
   id: z.string(),

@@ -9,7 +9,7 @@ import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
 import { formatDate, formatNumber } from '@/utils/format';
 
-import { advanceTrip, useDispatchAction, useDriverTrips, type Trip } from '../api/trips';
+import { advanceTrip, tripPlaces, useDispatchAction, useDriverTrips, type Trip } from '../api/trips';
 import { useDispatchT } from './messages';
 import './dispatch.css';
 
@@ -37,9 +37,10 @@ function DriverTrip({ trip }: { trip: Trip }) {
   const { t } = useDispatchT();
   const language = useLanguage();
   const advance = useDispatchAction(({ step, stop }: { step: string; stop?: number }) => advanceTrip(trip.order_id, step, stop));
-  const name = trip.stop > 0 ? trip.stops[trip.stop - 1] : '';
+  const places = tripPlaces(trip, language);
+  const name = trip.stop > 0 ? places.stops[trip.stop - 1] : '';
   const next = trip.next_step;
-  const nextName = trip.next_stop ? trip.stops[trip.next_stop - 1] : '';
+  const nextName = trip.next_stop ? places.stops[trip.next_stop - 1] : '';
   const carClass = trip.rate_plan ? (language === 'ar' && trip.rate_plan.name_ar) || trip.rate_plan.name : '';
   return (
     <article className="card card--plain driver-trip" data-testid={`driver-trip-${trip.order_id}`} data-status={trip.status}>
@@ -56,7 +57,7 @@ function DriverTrip({ trip }: { trip: Trip }) {
           </a>
         ) : null}
       </p>
-      <p>{t('driver.pickup', { place: trip.pickup })}</p>
+      <p>{t('driver.pickup', { place: places.pickup })}</p>
       {trip.travellers || carClass ? (
         <p className="driver-trip__party">
           {trip.travellers ? (
@@ -72,7 +73,7 @@ function DriverTrip({ trip }: { trip: Trip }) {
           <p dir="auto">{trip.comments}</p>
         </div>
       ) : null}
-      <p className="muted">{trip.stops.join(' → ')}</p>
+      <p className="muted">{places.stops.join(' → ')}</p>
       <p className="trip-progress__status">{t(`status.${trip.status}`, { stop: trip.stop, name })}</p>
       {next ? (
         <Button

@@ -17,6 +17,7 @@ import {
   assignInputSchema,
   linkAccountInputSchema,
   linkDriverAccount,
+  tripPlaces,
   unassignDriver,
   useDispatchAction,
   useTripsBoard,
@@ -80,7 +81,8 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
   const assign = useDispatchAction((input: AssignInput) => assignDriver(trip.order_id, input.driverId));
   const sendAssign = form.handleSubmit((input) => assign.mutate(input, { onSuccess: () => toast.success(t('board.assigned')), onError }));
   const unassign = useDispatchAction(() => unassignDriver(trip.order_id));
-  const name = trip.stop > 0 ? trip.stops[trip.stop - 1] : '';
+  const places = tripPlaces(trip, language);
+  const name = trip.stop > 0 ? places.stops[trip.stop - 1] : '';
   return (
     <tr data-testid={`trip-${trip.order_id}`} data-status={trip.status}>
       <td>
@@ -89,13 +91,13 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
       </td>
       <td>
         {trip.customer}
-        <div className="muted">{[trip.pickup, ...trip.stops].join(' → ')}</div>
+        <div className="muted">{[places.pickup, ...places.stops].join(' → ')}</div>
       </td>
       <td>{t(`status.${trip.status}`, { stop: trip.stop, name })}</td>
       <td>
         {trip.driver ? (
           <div className="dispatch-actions">
-            <span>{trip.driver.name}</span>
+            <span>{(language === 'ar' && trip.driver.name_ar) || trip.driver.name}</span>
             {canAssign && trip.status === 'assigned' ? (
               <Button size="sm" variant="ghost" loading={unassign.isPending} onClick={() => unassign.mutate(undefined, { onSuccess: () => toast.success(t('board.unassigned')), onError })}>
                 {t('board.unassign')}
