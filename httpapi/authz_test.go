@@ -12,6 +12,7 @@ import (
 
 	"mishwar/adapters/mail"
 	"mishwar/cmd/mishwar/app/apptest"
+	apporders "mishwar/commands/orders"
 )
 
 // The authorisation matrix: every /api route × every kind of caller → the status they get. Each
@@ -240,6 +241,16 @@ func (e *authzEnv) mail(t *testing.T, failed bool) uuid.UUID {
 		t.Fatal(err)
 	}
 	return id
+}
+
+// freshLinkGuesses gives this client's wrong guesses at enquiry links a new budget: the matrix asks who
+// may call a route, and its two wrong-link rows for six personas would otherwise spend the ten guesses
+// an address has (EnquiryPaymentRule) and be answered 429.
+func (e *authzEnv) freshLinkGuesses(t *testing.T) {
+	t.Helper()
+	if _, err := e.A.Pool.Exec(context.Background(), `DELETE FROM rate_limits WHERE key LIKE $1`, apporders.EnquiryPaymentRule.Name+":%"); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestAuthorisationMatrix(t *testing.T) {

@@ -635,10 +635,12 @@ func init() {
 		authzRoute{Method: "POST", Route: "/api/tripstatus", Body: map[string]string{"trip_number": "MSH-222222", "email": "nobody@example.com"}, Want: everyone(404)},
 		authzRoute{Method: "POST", Route: "/api/enquiries", Body: map[string]string{"program_id": uuid.NewString(), "date": "2030-01-01", "time": "10:00"}, Want: everyone(404)},
 		authzRoute{Method: "POST", Route: "/api/enquiries/{id}/pay", Body: map[string]string{"email": "nobody@example.com"}, Want: everyone(404), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			e.freshLinkGuesses(t)
 			return authzCall{Path: "/api/enquiries/MSH-333333/pay", Body: map[string]string{"email": "nobody@example.com"}}
 		}},
 		// An enquiry's link opens to its secret, whoever follows it: a wrong one is 404 for everyone.
 		authzRoute{Method: "POST", Route: "/api/enquiries/{id}/view", Want: everyone(404), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			e.freshLinkGuesses(t)
 			return authzCall{Path: "/api/enquiries/MSH-333333/view", Body: map[string]string{"token": "not-the-secret"}}
 		}},
 		authzRoute{Method: "POST", Route: "/api/payments/{provider}/callback", Want: everyone(401), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
