@@ -23,6 +23,7 @@ type Queries struct {
 	Trip        TripHandler
 	DriverTrips DriverTripsHandler
 	Progress    ProgressHandler
+	Manifest    ManifestHandler
 }
 
 // Config is what the dispatch application runs on.
@@ -61,6 +62,7 @@ func NewApplication(cfg Config) Application {
 			Trip:        TripHandler{trips: cfg.Trips},
 			DriverTrips: DriverTripsHandler{trips: cfg.Trips, today: today},
 			Progress:    ProgressHandler{trips: cfg.Trips, orders: cfg.Orders, limit: cfg.ProgressLookups},
+			Manifest:    ManifestHandler{trips: cfg.Trips, today: today},
 		},
 	}
 }

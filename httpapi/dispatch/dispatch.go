@@ -48,6 +48,7 @@ func (h *Handler) Routes(api *mux.Router) {
 	driver := func(f http.HandlerFunc) http.HandlerFunc { return httpx.RequireRole(f, httpx.RoleDriver) }
 
 	api.HandleFunc("/admin/trips", staff(h.board)).Methods(http.MethodGet)
+	api.HandleFunc("/admin/manifest", staff(h.manifest)).Methods(http.MethodGet)
 	api.HandleFunc("/admin/trips/{orderID}/driver", admin(h.assignDriver)).Methods(http.MethodPost)
 	api.HandleFunc("/admin/trips/{orderID}/driver", admin(h.unassignDriver)).Methods(http.MethodDelete)
 	api.HandleFunc("/admin/drivers/{driverID}/account", admin(h.linkDriverAccount)).Methods(http.MethodPut)

@@ -147,6 +147,7 @@ function routeTable(ids) {
       '/admin/offer/edit',
       '/admin/offer/create',
       '/admin/trip',
+      '/admin/manifest',
       '/admin/driver',
       '/admin/driver/edit',
       '/admin/driver/create',

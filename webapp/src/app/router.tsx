@@ -64,6 +64,7 @@ const AdminProcessStepsRoute = lazy(() => admin().then((m) => ({ default: m.Admi
 const AdminRecordRoute = lazy(() => admin().then((m) => ({ default: m.AdminRecordRoute })));
 const AdminSectionRoute = lazy(() => admin().then((m) => ({ default: m.AdminSectionRoute })));
 const AdminTripsRoute = lazy(() => admin().then((m) => ({ default: m.AdminTripsRoute })));
+const AdminManifestRoute = lazy(() => admin().then((m) => ({ default: m.AdminManifestRoute })));
 const DriverDay = lazy(() => withMessages(() => import('@/features/dispatch/components/driver-day'), 'site')().then((m) => ({ default: m.DriverDay })));
 const SupportConsole = lazy(() => withMessages(() => import('@/features/support/components/support-console'), 'site', 'admin')().then((m) => ({ default: m.SupportConsole })));
 
@@ -153,6 +154,7 @@ export const routes: RouteObject[] = [
               { path: 'home', element: <AdminHomeRoute /> },
               { path: 'home/edit', element: <AdminHomeEditRoute /> },
               { path: 'trip', element: <AdminTripsRoute /> },
+              { path: 'manifest', element: <AdminManifestRoute /> },
               { path: 'support', element: <SupportConsole /> },
               { path: 'purchase_order', element: <AdminPurchaseOrdersRoute /> },
               { path: 'process-steps', element: <AdminProcessStepsRoute /> },

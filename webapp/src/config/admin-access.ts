@@ -66,6 +66,9 @@ const MENU: readonly AdminMenuEntry[] = [
   { key: 'mailbox', path: paths.admin.mailbox, feature: 'mailbox' },
 ];
 
+// Screens opened from another screen, not the menu, guarded like it (the manifest: from the board).
+const OFF_MENU: readonly { path: string; feature: AdminFeature }[] = [{ path: paths.admin.manifest, feature: 'trips' }];
+
 /** The admin area's screens that role may open, in menu order. */
 export function adminMenu(role: string | null | undefined): AdminMenuEntry[] {
   return MENU.filter((entry) => canUse(role, entry.feature));
@@ -81,5 +84,5 @@ export function adminStart(role: string | null | undefined): string {
  * a path that is no screen of the menu.
  */
 export function adminFeatureOf(pathname: string): AdminFeature | undefined {
-  return MENU.find((entry) => pathname === entry.path || pathname.startsWith(`${entry.path}/`))?.feature;
+  return [...MENU, ...OFF_MENU].find((entry) => pathname === entry.path || pathname.startsWith(`${entry.path}/`))?.feature;
 }

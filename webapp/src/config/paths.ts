@@ -38,6 +38,9 @@ export const paths = {
     home: '/admin/home',
     homeEdit: '/admin/home/edit',
     trips: '/admin/trip',
+    /** The printable manifest of a day (YYYY-MM-DD, Cairo). */
+    manifest: '/admin/manifest',
+    manifestFor: (date: string) => `/admin/manifest?date=${encodeURIComponent(date)}`,
     purchaseOrders: '/admin/purchase_order',
     /** The purchase orders found by a trip number (or e-mail, or name). */
     purchaseOrdersFor: (q: string) => `/admin/purchase_order?q=${encodeURIComponent(q)}`,

@@ -9,6 +9,7 @@ import { RecordForm } from '@/features/admin-catalogue/components/record-form';
 import { RecordsList } from '@/features/admin-catalogue/components/records-list';
 import { SiteSettings } from '@/features/admin-catalogue/components/site-settings';
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
+import { Manifest } from '@/features/dispatch/components/manifest';
 import { TripsBoard } from '@/features/dispatch/components/trips-board';
 import { MailMessage, Mailbox } from '@/features/mailbox/components/mailbox';
 import { ProcessSteps, StuckJobsStat } from '@/features/process-steps/components/process-steps';
@@ -30,6 +31,13 @@ export function AdminDashboardRoute() {
 /** The trips board: support staff follow it; only admins assign drivers and link their accounts. */
 export function AdminTripsRoute() {
   return <TripsBoard canAssign={canUse(useStaffRole(), 'assignDrivers')} />;
+}
+
+/** The printable manifest of ?date= (today in Cairo without one). */
+export function AdminManifestRoute() {
+  const [params] = useSearchParams();
+  const date = params.get('date') ?? new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
+  return <Manifest key={date} date={date} />;
 }
 
 export const AdminHomeRoute = SiteSettings;

@@ -23,6 +23,15 @@ const en = {
     link: 'Link account',
     linked: 'Account linked.',
     noAccount: 'No account linked',
+    manifest: 'Print manifest',
+  },
+  manifest: {
+    title: 'Manifest — {{date}}',
+    lead: 'Each driver’s trips of the day in pickup order. Times are Cairo time.',
+    print: 'Print',
+    csv: 'Download CSV',
+    unassigned: 'No driver yet',
+    stops: 'Stops: {{stops}}',
   },
   driver: {
     title: 'My trips',
@@ -78,6 +87,15 @@ const ar: typeof en = {
     link: 'ربط الحساب',
     linked: 'تم ربط الحساب.',
     noAccount: 'لا يوجد حساب مرتبط',
+    manifest: 'طباعة كشف الرحلات',
+  },
+  manifest: {
+    title: 'كشف الرحلات — {{date}}',
+    lead: 'رحلات كل سائق في اليوم بترتيب مواعيد الالتقاء. الأوقات بتوقيت القاهرة.',
+    print: 'طباعة',
+    csv: 'تنزيل ملف CSV',
+    unassigned: 'بلا سائق بعد',
+    stops: 'المحطات: {{stops}}',
   },
   driver: {
     title: 'رحلاتي',

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { InputField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
@@ -54,6 +55,11 @@ export function TripsBoard({ canAssign }: { canAssign: boolean }) {
       <div className="stack">
         <div className="form form--grid">
           <InputField label={t('board.date')} type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} data-testid="board-date" />
+        </div>
+        <div className="dispatch-actions">
+          <ButtonLink to={paths.admin.manifestFor(date)} variant="secondary" data-testid="board-manifest">
+            {t('board.manifest')}
+          </ButtonLink>
         </div>
         {board.data ? (
           board.data.data.length === 0 ? (

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { api } from '@/lib/api-client';
+
+const manifestTripSchema = z.object({
+  trip_number: z.string(),
+  pickup_time: z.string(),
+  pickup: z.string(),
+  stops: z.array(z.string()),
+  traveller: z.string(),
+  phone: z.string(),
+  travellers: z.number(),
+  comments: z.string(),
+  car_class: z.string(),
+});
+export type ManifestTrip = z.infer<typeof manifestTripSchema>;
+
+const manifestGroupSchema = z.object({
+  driver: z.object({ id: z.string(), name: z.string(), phone: z.string(), vehicle: z.string(), plate: z.string() }).nullable(),
+  trips: z.array(manifestTripSchema),
+});
+export type ManifestGroup = z.infer<typeof manifestGroupSchema>;
+
+const manifestSchema = z.object({ data: z.object({ date: z.string(), groups: z.array(manifestGroupSchema) }) }).transform((value) => value.data);
+
+/** GET /api/admin/manifest?date= — the day's trips by driver, in pickup order (Cairo time). */
+export function useManifest(date: string) {
+  return useQuery({
+    queryKey: ['dispatch', 'manifest', date],
+    queryFn: ({ signal }) => api.get('/api/admin/manifest', { signal, schema: manifestSchema, query: { date } }),
+  });
+}
+
+/** The same manifest as a CSV file (the session cookie signs the download in). */
+export function manifestCsvUrl(date: string): string {
+  return `/api/admin/manifest?format=csv&date=${encodeURIComponent(date)}`;
+}
