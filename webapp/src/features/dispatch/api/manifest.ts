@@ -14,7 +14,6 @@ const manifestTripSchema = z.object({
   comments: z.string(),
   car_class: z.string(),
 });
-export type ManifestTrip = z.infer<typeof manifestTripSchema>;
 
 const manifestGroupSchema = z.object({
   driver: z.object({ id: z.string(), name: z.string(), phone: z.string(), vehicle: z.string(), plate: z.string() }).nullable(),
