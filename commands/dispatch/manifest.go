@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"mishwar/domain"
 	"mishwar/domain/availability"
 	cat "mishwar/domain/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
@@ -62,15 +61,9 @@ type ManifestHandler struct {
 // driverID is not empty, names in lang. Drivers come in the order of their first pickup; the trips
 // nobody carries yet come last.
 func (h ManifestHandler) Handle(ctx context.Context, date, driverID, lang string) (Manifest, error) {
-	date = strings.TrimSpace(date)
-	if date == "" {
-		date = h.today()
-	}
-	day, err := availability.ParseDay(date)
+	day, err := boardDay(date, h.today)
 	if err != nil {
-		v := &domain.ValidationError{}
-		v.Add("date", KeyDateInvalid)
-		return Manifest{}, v
+		return Manifest{}, err
 	}
 	trips, err := h.trips.Board(ctx, string(day))
 	if err != nil {

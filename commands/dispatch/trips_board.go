@@ -57,15 +57,9 @@ type BoardHandler struct {
 
 // Handle returns the board of date (YYYY-MM-DD; empty: today in Cairo) with drivers named in lang.
 func (h BoardHandler) Handle(ctx context.Context, date, lang string) (Board, error) {
-	date = strings.TrimSpace(date)
-	if date == "" {
-		date = h.today()
-	}
-	day, err := availability.ParseDay(date)
+	day, err := boardDay(date, h.today)
 	if err != nil {
-		v := &domain.ValidationError{}
-		v.Add("date", KeyDateInvalid)
-		return Board{}, v
+		return Board{}, err
 	}
 	trips, err := h.trips.Board(ctx, string(day))
 	if err != nil {
@@ -93,4 +87,20 @@ func (h BoardHandler) Handle(ctx context.Context, date, lang string) (Board, err
 			TripsPerDay: max(d.TripsPerDay, 1), WorksThatDay: d.WorksOn(t.Weekday()), Trips: count[id], AccountEmail: links[id].Email})
 	}
 	return Board{Day: day, Trips: trips, Drivers: list}, nil
+}
+
+// boardDay is the day a board or manifest asks for: date (YYYY-MM-DD), or today in Cairo when empty;
+// anything else is a 422 on "date".
+func boardDay(date string, today func() string) (availability.Day, error) {
+	date = strings.TrimSpace(date)
+	if date == "" {
+		date = today()
+	}
+	day, err := availability.ParseDay(date)
+	if err != nil {
+		v := &domain.ValidationError{}
+		v.Add("date", KeyDateInvalid)
+		return "", v
+	}
+	return day, nil
 }
