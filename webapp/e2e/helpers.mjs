@@ -138,7 +138,7 @@ export async function fitsTheScreen(page, where, { lang } = {}) {
       .filter((el, _, all) => !all.includes(el.parentElement))
       .slice(0, 8)
       .map(describe);
-    const clipped = [...document.querySelectorAll('button, a.button, [role="tab"], .tabs a, .tabs button')]
+    const clipped = [...document.querySelectorAll('button, a.btn, [role="tab"], .tabs a, .tabs button')]
       .filter((el) => visible(el) && getComputedStyle(el).visibility !== 'hidden')
       .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
       .filter((el) => el.clientWidth > 0 && (el.textContent ?? '').trim() !== '')
