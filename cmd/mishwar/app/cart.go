@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"time"
 
 	"mishwar/adapters/distance"
 	cartapp "mishwar/commands/cart"
@@ -38,6 +39,9 @@ func (a *App) wireCart(d *httpapi.Deps) error {
 	return nil
 }
 
+// catalogueMaxAge bounds how long a quote's catalogue reads are kept when no change notice arrives.
+const catalogueMaxAge = 5 * time.Second
+
 // quoter is the pricing of itineraries the cart and orders share: the catalogue read model and the
 // distance service configured by MISHWAR_CIRCUITY, MISHWAR_SPEEDS and MISHWAR_OSRM_URL (see
 // adapters/distance), on Cairo's clock.
@@ -49,6 +53,9 @@ func (a *App) quoter() (*pricing.Quoter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("app: distances: %w", err)
 	}
-	a.pricing = pricing.New(catrm.NewReader(a.Pool), distances, cat.Cairo)
+	// Quotes read the catalogue from memory while its read model stays at the version this process
+	// knows (pricing.CachedCatalogue).
+	version := func() string { return a.Projections.Version(catrm.Name).String() }
+	a.pricing = pricing.New(pricing.CachedCatalogue(catrm.NewReader(a.Pool), version, catalogueMaxAge), distances, cat.Cairo)
 	return a.pricing, nil
 }
