@@ -87,7 +87,8 @@ type Runner struct {
 	// DefaultBackoff). nil waits not at all.
 	Backoff func(retry int) time.Duration
 
-	locks streamLocks
+	locks   streamLocks
+	streams streamCache
 }
 
 // NewRunner returns a runner with the wall clock, ten retries and DefaultBackoff.
@@ -220,46 +221,81 @@ func (l *streamLocks) size() int {
 }
 
 func executeOnce[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C, E], stream string, cmd C, meta Meta, expected *int64) (Result[E], error) {
+	if history, ok := cachedHistory[E](r, stream); ok {
+		res, err, settled := decideAndAppend(ctx, r, d, stream, history, cmd, meta, expected, true)
+		if settled {
+			return res, err
+		}
+		// The stream kept in memory was not the stream as it is (another process wrote it), or the
+		// outcome rests on it without an append to prove it current: decide on the stream as loaded.
+		r.streams.forget(stream)
+	}
 	history, err := Load[E](ctx, r, stream)
 	if err != nil {
 		return Result[E]{}, err
 	}
+	for i := range history.Recorded {
+		history.Recorded[i].Data = nil // decoded already; kept in memory without it
+	}
+	r.streams.put(stream, history, len(history.Events))
+	res, err, _ := decideAndAppend(ctx, r, d, stream, history, cmd, meta, expected, false)
+	return res, err
+}
+
+// decideAndAppend decides cmd on history and appends the events at its version. With cached (a
+// history kept in memory, which another process may have moved past), only an outcome the store
+// vouches for is settled: a repeated command id (its events are in the stream for good) or an append
+// at the kept version (which the store refuses when the stream moved). Anything else (a refusal, a
+// no-op, a stale expected version, a wrong version at append, a failed append) comes back unsettled,
+// and the caller decides again on the stream loaded from the store.
+func decideAndAppend[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C, E], stream string, history History[E], cmd C, meta Meta, expected *int64, cached bool) (res Result[E], err error, settled bool) {
 	if prior, ok := history.byCommand(meta.CommandID.String()); ok {
-		return Result[E]{Version: history.Version, Position: prior.position, Events: prior.events, Repeated: true}, nil
+		return Result[E]{Version: history.Version, Position: prior.position, Events: prior.events, Repeated: true}, nil, true
 	}
 	if expected != nil && history.Version != *expected {
-		return Result[E]{}, &eventstore.WrongVersionError{Stream: stream, Expected: eventstore.Exactly(*expected), Actual: history.Version}
+		return Result[E]{}, &eventstore.WrongVersionError{Stream: stream, Expected: eventstore.Exactly(*expected), Actual: history.Version}, !cached
 	}
 	state := d.Fold(history.Events)
 	events, err := d.Decide(state, cmd, r.Now())
 	if err != nil {
-		return Result[E]{Version: history.Version}, err
+		return Result[E]{Version: history.Version}, err, !cached
 	}
 	if len(events) == 0 {
 		// Nothing to write, but a caller waiting to read its own writes must still wait for what the
 		// stream already holds: a no-op right after another change would otherwise read a stale view.
-		return Result[E]{Version: history.Version, Position: history.lastPosition()}, nil
+		return Result[E]{Version: history.Version, Position: history.lastPosition()}, nil, !cached
 	}
 	data := make([]eventstore.EventData, len(events))
 	md := meta.eventMetadata()
 	for i, e := range events {
 		ed, err := r.Registry.Encode(eventstore.DeterministicID(meta.CommandID, i), e, md)
 		if err != nil {
-			return Result[E]{}, fmt.Errorf("commands: encode %T: %w", e, err)
+			return Result[E]{}, fmt.Errorf("commands: encode %T: %w", e, err), true
 		}
 		data[i] = ed
 	}
-	res, err := r.Store.Append(ctx, stream, eventstore.Exactly(history.Version), data...)
+	res0, err := r.Store.Append(ctx, stream, eventstore.Exactly(history.Version), data...)
 	if err != nil {
-		return Result[E]{}, fmt.Errorf("commands: append to %s: %w", stream, err)
+		r.streams.forget(stream) // it may have moved (a wrong version), or the append may have landed
+		if cached && errors.Is(err, eventstore.ErrWrongVersion) {
+			return Result[E]{}, err, false
+		}
+		return Result[E]{}, fmt.Errorf("commands: append to %s: %w", stream, err), true
 	}
-	if res.Duplicate {
+	if res0.Duplicate {
 		// The same command raced itself (a client retry arriving while the first try was still
 		// deciding) and the first try's events are stored: answer with those, not with this try's
 		// decision, which may differ in details such as times.
-		return repeatedResult[E](ctx, r, stream, meta.CommandID.String())
+		r.streams.forget(stream)
+		res, err := repeatedResult[E](ctx, r, stream, meta.CommandID.String())
+		return res, err, true
 	}
-	return Result[E]{Version: res.NextExpectedVersion, Position: res.Position, Events: events}, nil
+	if h, ok := appended(r, stream, history, data, res0); ok {
+		r.streams.put(stream, h, len(h.Events))
+	} else {
+		r.streams.forget(stream)
+	}
+	return Result[E]{Version: res0.NextExpectedVersion, Position: res0.Position, Events: events}, nil, true
 }
 
 func repeatedResult[E any](ctx context.Context, r *Runner, stream, commandID string) (Result[E], error) {
