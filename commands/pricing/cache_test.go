@@ -11,8 +11,8 @@ import (
 
 	"mishwar/commands/pricing"
 	"mishwar/domain/money"
-	catrm "mishwar/projections/catalogue"
 	"mishwar/projections/cart/carttest"
+	catrm "mishwar/projections/catalogue"
 )
 
 // countingCatalogue is the real catalogue read model, counting the reads that reach it.
