@@ -251,6 +251,11 @@ func (r *Runner) Leading(projection string) bool {
 // every event up to pos (read-your-writes after a command). Commits in this process wake it at once;
 // checkpoints moved by another process are seen by polling every Config.PollInterval. It returns
 // ctx's error when ctx ends first, so callers bound it with a timeout.
+//
+// When this process leads the projection, its own batches move the checkpoint, so the first miss
+// waits for them rather than reading the database (a round trip per command that found nothing
+// new); the polls still run, for a lease lost meanwhile and for a position a previous leader
+// applied (at worst one PollInterval after a takeover).
 func (r *Runner) WaitFor(ctx context.Context, projection string, pos eventstore.Position) error {
 	if _, ok := r.byName[projection]; !ok {
 		return fmt.Errorf("%w: %q", ErrUnknownProjection, projection)
@@ -258,14 +263,16 @@ func (r *Runner) WaitFor(ctx context.Context, projection string, pos eventstore.
 	var poll <-chan time.Time // nil at first: the first miss reads the database at once
 	for {
 		r.mu.Lock()
-		known, changed := r.positions[projection], r.changed
+		known, changed, leading := r.positions[projection], r.changed, r.leading[projection]
 		r.mu.Unlock()
 		if !known.Less(pos) {
 			return nil
 		}
 		if poll == nil {
-			if err := r.refresh(ctx, projection); err != nil {
-				return err
+			if !leading {
+				if err := r.refresh(ctx, projection); err != nil {
+					return err
+				}
 			}
 			t := time.NewTicker(r.cfg.PollInterval)
 			defer t.Stop()
