@@ -75,6 +75,35 @@ func Notify(ctx context.Context, tx pgx.Tx, topic string, payload any) error {
 	return nil
 }
 
+// NotifyAll queues one notice per payload on topic inside tx, in one statement (see Notify).
+func NotifyAll(ctx context.Context, tx pgx.Tx, topic string, payloads []any) error {
+	if Rebuilding(ctx) || len(payloads) == 0 {
+		return nil
+	}
+	if topic == "" {
+		return errors.New("projections: notify: empty topic")
+	}
+	bodies := make([]string, len(payloads))
+	for i, payload := range payloads {
+		raw, err := json.Marshal(payload)
+		if err != nil {
+			return fmt.Errorf("projections: notify %q: %w", topic, err)
+		}
+		body, err := json.Marshal(liveNotice{Topic: topic, Payload: raw})
+		if err != nil {
+			return fmt.Errorf("projections: notify %q: %w", topic, err)
+		}
+		if len(body) > maxNotifyBytes {
+			return fmt.Errorf("%w: topic %q, %d bytes", ErrNotificationTooLarge, topic, len(body))
+		}
+		bodies[i] = string(body)
+	}
+	if _, err := tx.Exec(ctx, "SELECT pg_notify($1, b) FROM unnest($2::text[]) WITH ORDINALITY AS n(b, i) ORDER BY i", LiveChannel, bodies); err != nil {
+		return fmt.Errorf("projections: notify %q: %w", topic, err)
+	}
+	return nil
+}
+
 // ListenLive listens for Notify's notices on a connection of its own (not taken from pool, whose
 // settings it copies) and calls handle for each, in commit order, from one goroutine. It calls
 // handle(TopicConnected, nil) whenever it (re)starts listening. A lost connection is re-established

@@ -103,46 +103,58 @@ type noticeData struct {
 // the HTTP layer).
 func UserRoom(userID string) string { return "user:" + userID }
 
-// batch holds the carts a batch touched, each loaded once, in the order first touched.
+// batch holds the cart events of a batch per user, in the order the users were first touched.
 type batch struct {
-	carts   map[string]*View
+	events  map[string][]pendingEvent
 	touched []string
 }
 
-// writeTouched folds the batch's cart events per user in memory, loading each touched cart once, and
-// writes each touched cart once: a rebuild costs a few statements per cart per batch.
+type pendingEvent struct {
+	data cart.Event
+	rec  projections.Envelope
+}
+
+// writeTouched gathers the batch's cart events per user, loads every touched cart in one query,
+// folds the events in memory and writes what changed with one statement per kind of change for the
+// whole batch: the carts' rows, the items that left, the items that came or moved (only those: a
+// move rewrites the rows whose position changed, not the whole cart), and the owners' notices. A
+// batch costs a handful of statements whatever the number of carts and events in it, which is what
+// a rebuild and a busy live projection both need.
 func writeTouched(ctx context.Context, tx pgx.Tx, dispatch func(context.Context) error) error {
-	b := &batch{carts: map[string]*View{}}
+	b := &batch{events: map[string][]pendingEvent{}}
 	if err := dispatch(projections.WithBatchState(ctx, b)); err != nil {
 		return err
 	}
+	if len(b.touched) == 0 {
+		return nil
+	}
+	loaded, err := readCarts(ctx, tx, pgx.Identifier{"carts"}, pgx.Identifier{"cart_items"}, b.touched)
+	if err != nil {
+		return err
+	}
+	var w changes
 	for _, userID := range b.touched {
-		if err := writeCart(ctx, tx, b.carts[userID]); err != nil {
-			return err
+		v := loaded[userID]
+		before := v.Items
+		v.Items = slices.Clone(before)
+		for _, e := range b.events[userID] {
+			v.apply(e.data, e.rec)
 		}
-		n := notice{Room: UserRoom(userID), Event: Event, Data: noticeData{Version: b.carts[userID].Version}}
-		if err := projections.Notify(ctx, tx, Event, n); err != nil {
+		if err := w.add(v, before); err != nil {
 			return err
 		}
 	}
-	return nil
+	return w.write(ctx, tx)
 }
 
-// fold applies one cart event to its user's cart in the batch.
-func fold[E cart.Event](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
+// fold records one cart event for its user; writeTouched applies them once the batch is read.
+func fold[E cart.Event](ctx context.Context, _ pgx.Tx, e projections.Event[E]) error {
 	b := projections.BatchState[*batch](ctx)
 	userID := e.EntityID
-	c, ok := b.carts[userID]
-	if !ok {
-		loaded, err := readCart(ctx, tx, pgx.Identifier{"carts"}, pgx.Identifier{"cart_items"}, userID)
-		if err != nil {
-			return err
-		}
-		c = &loaded
-		b.carts[userID] = c
+	if _, ok := b.events[userID]; !ok {
 		b.touched = append(b.touched, userID)
 	}
-	c.apply(e.Data, e.Envelope)
+	b.events[userID] = append(b.events[userID], pendingEvent{data: e.Data, rec: e.Envelope})
 	return nil
 }
 
@@ -188,7 +200,24 @@ func (v *View) index(itemID string) int {
 	return slices.IndexFunc(v.Items, func(it Item) bool { return it.ID == itemID })
 }
 
-func writeCart(ctx context.Context, tx pgx.Tx, v *View) error {
+// changes are a batch's writes, as columns for unnest.
+type changes struct {
+	// carts
+	users        []string
+	versions     []int64
+	starts, ends []*string
+	updated      []time.Time
+	notices      []any
+	// items that left their cart
+	goneUsers, goneItems []string
+	// items that came or changed (their position, in practice)
+	itemUsers, itemIDs, destIDs, programs, dests []string
+	positions                                    []int32
+	added                                        []time.Time
+}
+
+// add records cart v, whose items were before.
+func (w *changes) add(v *View, before []Item) error {
 	start, err := jsonOrNull(v.Start)
 	if err != nil {
 		return err
@@ -197,39 +226,65 @@ func writeCart(ctx context.Context, tx pgx.Tx, v *View) error {
 	if err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO carts (user_id, version, start_point, end_point, updated_at)
-		VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (user_id) DO UPDATE SET version = excluded.version, start_point = excluded.start_point,
-		    end_point = excluded.end_point, updated_at = excluded.updated_at`,
-		v.UserID, v.Version, start, end, v.UpdatedAt); err != nil {
-		return fmt.Errorf("cart: write cart %s: %w", v.UserID, err)
+	w.users, w.versions, w.starts, w.ends, w.updated = append(w.users, v.UserID), append(w.versions, v.Version),
+		append(w.starts, start), append(w.ends, end), append(w.updated, v.UpdatedAt)
+	w.notices = append(w.notices, notice{Room: UserRoom(v.UserID), Event: Event, Data: noticeData{Version: v.Version}})
+
+	was := make(map[string]Item, len(before))
+	for _, it := range before {
+		was[it.ID] = it
 	}
-	if _, err := tx.Exec(ctx, `DELETE FROM cart_items WHERE user_id = $1`, v.UserID); err != nil {
-		return fmt.Errorf("cart: write items of %s: %w", v.UserID, err)
-	}
-	if len(v.Items) == 0 {
-		return nil
-	}
-	n := len(v.Items)
-	ids, positions, destIDs, programs := make([]string, n), make([]int32, n), make([]string, n), make([]string, n)
-	dests, added := make([]string, n), make([]time.Time, n)
-	for i, it := range v.Items {
+	for _, it := range v.Items {
+		if old, ok := was[it.ID]; ok {
+			delete(was, it.ID)
+			if old == it {
+				continue
+			}
+		}
 		raw, err := json.Marshal(it.Destination)
 		if err != nil {
 			return fmt.Errorf("cart: encode destination: %w", err)
 		}
-		ids[i], positions[i], destIDs[i], programs[i], dests[i], added[i] = it.ID, int32(it.Position), it.DestinationID, it.ProgramID, string(raw), it.AddedAt
+		w.itemUsers, w.itemIDs, w.positions = append(w.itemUsers, v.UserID), append(w.itemIDs, it.ID), append(w.positions, int32(it.Position))
+		w.destIDs, w.programs, w.dests, w.added = append(w.destIDs, it.DestinationID), append(w.programs, it.ProgramID),
+			append(w.dests, string(raw)), append(w.added, it.AddedAt)
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO cart_items (user_id, item_id, position, destination_id, program_id, destination, added_at)
-		SELECT $1, i, p, d, g, j::jsonb, a
-		FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[]) AS u(i, p, d, g, j, a)`,
-		v.UserID, ids, positions, destIDs, programs, dests, added); err != nil {
-		return fmt.Errorf("cart: write items of %s: %w", v.UserID, err)
+	for _, it := range before {
+		if _, gone := was[it.ID]; gone {
+			w.goneUsers, w.goneItems = append(w.goneUsers, v.UserID), append(w.goneItems, it.ID)
+		}
 	}
 	return nil
 }
 
-func jsonOrNull(p *cart.Point) (any, error) {
+func (w *changes) write(ctx context.Context, tx pgx.Tx) error {
+	if _, err := tx.Exec(ctx, `INSERT INTO carts (user_id, version, start_point, end_point, updated_at)
+		SELECT u, v, s::jsonb, e::jsonb, t FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::timestamptz[]) AS c(u, v, s, e, t)
+		ON CONFLICT (user_id) DO UPDATE SET version = excluded.version, start_point = excluded.start_point,
+		    end_point = excluded.end_point, updated_at = excluded.updated_at`,
+		w.users, w.versions, w.starts, w.ends, w.updated); err != nil {
+		return fmt.Errorf("cart: write %d carts: %w", len(w.users), err)
+	}
+	if len(w.goneItems) > 0 {
+		if _, err := tx.Exec(ctx, `DELETE FROM cart_items i USING unnest($1::text[], $2::text[]) AS g(u, id)
+			WHERE i.user_id = g.u AND i.item_id = g.id`, w.goneUsers, w.goneItems); err != nil {
+			return fmt.Errorf("cart: remove %d items: %w", len(w.goneItems), err)
+		}
+	}
+	if len(w.itemIDs) > 0 {
+		if _, err := tx.Exec(ctx, `INSERT INTO cart_items (user_id, item_id, position, destination_id, program_id, destination, added_at)
+			SELECT u, i, p, d, g, j::jsonb, a
+			FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[]) AS n(u, i, p, d, g, j, a)
+			ON CONFLICT (user_id, item_id) DO UPDATE SET position = excluded.position, destination_id = excluded.destination_id,
+			    program_id = excluded.program_id, destination = excluded.destination, added_at = excluded.added_at`,
+			w.itemUsers, w.itemIDs, w.positions, w.destIDs, w.programs, w.dests, w.added); err != nil {
+			return fmt.Errorf("cart: write %d items: %w", len(w.itemIDs), err)
+		}
+	}
+	return projections.NotifyAll(ctx, tx, Event, w.notices)
+}
+
+func jsonOrNull(p *cart.Point) (*string, error) {
 	if p == nil {
 		return nil, nil
 	}
@@ -237,5 +292,6 @@ func jsonOrNull(p *cart.Point) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cart: encode point: %w", err)
 	}
-	return string(raw), nil
+	s := string(raw)
+	return &s, nil
 }

@@ -258,3 +258,108 @@ func TestAChangeIsAnnouncedToTheOwnersRoomWithTheNewVersion(t *testing.T) {
 		t.Fatalf("notice %s", notices[0])
 	}
 }
+
+// xmins are the transaction ids that last wrote each of u1's item rows, by item id.
+func xmins(t *testing.T, f *carttest.Fixture) map[string]string {
+	t.Helper()
+	rows, err := f.Pool.Query(context.Background(), `SELECT item_id, xmin::text FROM rm_cart.cart_items WHERE user_id = 'u1'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for rows.Next() {
+		var id, x string
+		if err := rows.Scan(&id, &x); err != nil {
+			t.Fatal(err)
+		}
+		out[id] = x
+	}
+	return out
+}
+
+func TestAMoveRewritesOnlyTheItemsWhosePlaceChanged(t *testing.T) {
+	t.Parallel()
+	f := carttest.New(t)
+	ctx := context.Background()
+	var last eventstore.Position
+	for i := range 5 {
+		_, res, err := f.Cart.AddDestination(ctx, "u1", f.Destination(t, place(fmt.Sprintf("P%d", i), 30+float64(i)/100, 31.2, 30)).String(), meta())
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = res.Position
+	}
+	v := checkAgrees(t, f, "added", last)
+	before := xmins(t, f)
+	// The last stop moves up one place: it and the one it passes change places, the rest stay.
+	res, err := f.Cart.MoveItem(ctx, "u1", v.Items[4].ID, cart.Up, 1, meta())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAgrees(t, f, "moved", res.Position)
+	after := xmins(t, f)
+	for i, it := range v.Items {
+		rewritten := before[it.ID] != after[it.ID]
+		if want := i >= 3; rewritten != want {
+			t.Fatalf("item at %d rewritten: %v, want %v", i+1, rewritten, want)
+		}
+	}
+	res, err = f.Cart.RemoveItem(ctx, "u1", v.Items[0].ID, meta())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAgrees(t, f, "removed", res.Position)
+}
+
+// dump is the cart read model's content in a fixed order, as text.
+func dump(t *testing.T, f *carttest.Fixture) string {
+	t.Helper()
+	var s string
+	err := f.Pool.QueryRow(context.Background(), `SELECT
+		coalesce((SELECT string_agg(format('%s %s %s %s %s', user_id, version, start_point, end_point, updated_at), E'\n' ORDER BY user_id) FROM rm_cart.carts), '') || E'\n--\n' ||
+		coalesce((SELECT string_agg(format('%s %s %s %s %s %s %s', user_id, item_id, position, destination_id, program_id, destination, added_at), E'\n' ORDER BY user_id, position) FROM rm_cart.cart_items), '')`).Scan(&s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestARebuildOfManyCartsGivesTheReadModelTheLiveProjectionWrote(t *testing.T) {
+	t.Parallel()
+	f := carttest.New(t)
+	ctx := context.Background()
+	var dests []string
+	for i := range 6 {
+		dests = append(dests, f.Destination(t, place(fmt.Sprintf("P%d", i), 30+float64(i)/100, 31.2, 30)).String())
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	var last eventstore.Position
+	users := []string{"u1", "u2", "u3", "u4", "u5"}
+	for range 150 {
+		user := users[r.IntN(len(users))]
+		ids, _, _, _ := domainCart(t, f, user)
+		var res cartcmd.Result
+		var err error
+		switch k := r.IntN(10); {
+		case k < 4 || len(ids) < 2:
+			_, res, err = f.Cart.AddDestination(ctx, user, dests[r.IntN(len(dests))], meta())
+		case k < 7:
+			res, err = f.Cart.MoveItem(ctx, user, ids[r.IntN(len(ids))], cart.Down, 1, meta())
+		case k < 9:
+			res, err = f.Cart.RemoveItem(ctx, user, ids[r.IntN(len(ids))], meta())
+		default:
+			res, err = f.Cart.Clear(ctx, user, meta())
+		}
+		if err == nil && len(res.Events) > 0 {
+			last = res.Position
+		}
+	}
+	f.WaitForCart(t, last)
+	live := dump(t, f)
+	if err := projections.Rebuild(ctx, f.Pool, f.Store, cartrm.New(f.Registry), nil); err != nil {
+		t.Fatal(err)
+	}
+	if rebuilt := dump(t, f); rebuilt != live {
+		t.Fatalf("rebuilt:\n%s\nlive:\n%s", rebuilt, live)
+	}
+}

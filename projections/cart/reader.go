@@ -3,7 +3,6 @@ package cart
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -65,45 +64,68 @@ var (
 
 // Cart returns userID's cart; an empty cart at version -1 when the user never had one.
 func (r *Reader) Cart(ctx context.Context, userID string) (View, error) {
-	return readCart(ctx, r.db, cartsTable, itemsTable, userID)
+	carts, err := readCarts(ctx, r.db, cartsTable, itemsTable, []string{userID})
+	if err != nil {
+		return View{}, err
+	}
+	return *carts[userID], nil
 }
 
-// readCart reads one cart from the given tables: qualified names for the Reader, unqualified inside
-// Apply, whose transaction points its search path at the schema being written (live or rebuild).
-func readCart(ctx context.Context, db Querier, carts, items pgx.Identifier, userID string) (View, error) {
-	v := View{UserID: userID, Version: -1}
-	var start, end []byte
-	err := db.QueryRow(ctx, `SELECT version, start_point, end_point, updated_at FROM `+carts.Sanitize()+` WHERE user_id = $1`, userID).
-		Scan(&v.Version, &start, &end, &v.UpdatedAt)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return v, nil
+// readCarts reads the carts of userIDs from the given tables in one query: qualified names for the
+// Reader, unqualified inside Apply, whose transaction points its search path at the schema being
+// written (live or rebuild). A user without a cart gets an empty one at version -1.
+func readCarts(ctx context.Context, db Querier, carts, items pgx.Identifier, userIDs []string) (map[string]*View, error) {
+	out := make(map[string]*View, len(userIDs))
+	for _, id := range userIDs {
+		out[id] = &View{UserID: id, Version: -1}
 	}
+	rows, err := db.Query(ctx, `SELECT c.user_id, c.version, c.start_point, c.end_point, c.updated_at,
+		       i.item_id, i.destination_id, i.position, i.destination, i.program_id, i.added_at
+		  FROM `+carts.Sanitize()+` c LEFT JOIN `+items.Sanitize()+` i ON i.user_id = c.user_id
+		 WHERE c.user_id = ANY($1::text[])
+		 ORDER BY c.user_id, i.position`, userIDs)
 	if err != nil {
-		return View{}, fmt.Errorf("cart: read cart %s: %w", userID, err)
+		return nil, fmt.Errorf("cart: read %d carts: %w", len(userIDs), err)
 	}
-	if v.Start, err = decodePoint(start); err != nil {
-		return View{}, err
-	}
-	if v.End, err = decodePoint(end); err != nil {
-		return View{}, err
-	}
-	rows, err := db.Query(ctx, `SELECT item_id, destination_id, position, destination, program_id, added_at
-		FROM `+items.Sanitize()+` WHERE user_id = $1 ORDER BY position`, userID)
-	if err != nil {
-		return View{}, fmt.Errorf("cart: read items of %s: %w", userID, err)
-	}
-	v.Items, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (Item, error) {
-		var it Item
-		var dest []byte
-		if err := row.Scan(&it.ID, &it.DestinationID, &it.Position, &dest, &it.ProgramID, &it.AddedAt); err != nil {
-			return it, err
+	defer rows.Close()
+	var (
+		userID, itemID, destID, programID *string
+		version                           int64
+		start, end, dest                  []byte
+		updatedAt                         time.Time
+		position                          *int
+		addedAt                           *time.Time
+	)
+	for rows.Next() {
+		if err := rows.Scan(&userID, &version, &start, &end, &updatedAt, &itemID, &destID, &position, &dest, &programID, &addedAt); err != nil {
+			return nil, fmt.Errorf("cart: read carts: %w", err)
 		}
-		return it, json.Unmarshal(dest, &it.Destination)
-	})
-	if err != nil {
-		return View{}, fmt.Errorf("cart: read items of %s: %w", userID, err)
+		v := out[*userID]
+		if v == nil {
+			continue
+		}
+		if v.Version == -1 {
+			v.Version, v.UpdatedAt = version, updatedAt
+			if v.Start, err = decodePoint(start); err != nil {
+				return nil, err
+			}
+			if v.End, err = decodePoint(end); err != nil {
+				return nil, err
+			}
+		}
+		if itemID == nil {
+			continue
+		}
+		it := Item{ID: *itemID, DestinationID: *destID, Position: *position, ProgramID: *programID, AddedAt: *addedAt}
+		if err := json.Unmarshal(dest, &it.Destination); err != nil {
+			return nil, fmt.Errorf("cart: read items of %s: %w", *userID, err)
+		}
+		v.Items = append(v.Items, it)
 	}
-	return v, nil
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("cart: read carts: %w", err)
+	}
+	return out, nil
 }
 
 func decodePoint(raw []byte) (*cart.Point, error) {
