@@ -52,6 +52,11 @@ type Store struct {
 	// of every process then checks that user's open sockets again. Empty: nothing is announced.
 	// The composition root sets it to the live layer's channel (projections.LiveChannel).
 	SessionNotices string
+	// UserChanged, when set, is called in this process as a change to userID's sessions, role or
+	// personal details is made (before it commits), so that what this process keeps of them (the
+	// API's session cache) is dropped before the change's answer leaves. Other processes learn of
+	// session and role changes by the notice on SessionNotices.
+	UserChanged func(userID uuid.UUID)
 }
 
 // SessionsChangedTopic is the topic of the notice sent on SessionNotices.
@@ -169,6 +174,9 @@ func (s *Store) UpdatePersonalInfo(ctx context.Context, db DBTX, id uuid.UUID, p
 	u, err := scanUser(row)
 	if isUniqueViolation(err, "users_email_key") {
 		return User{}, ErrEmailTaken
+	}
+	if err == nil && s.UserChanged != nil {
+		s.UserChanged(id)
 	}
 	return u, err
 }

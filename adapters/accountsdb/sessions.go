@@ -134,6 +134,9 @@ func (s *Store) RevokeToken(ctx context.Context, db DBTX, token string) (bool, e
 // pool right after an autocommitted change), that userID's sessions or role changed (see
 // Store.SessionNotices).
 func (s *Store) announceSessions(ctx context.Context, db DBTX, userID uuid.UUID) error {
+	if s.UserChanged != nil {
+		s.UserChanged(userID)
+	}
 	if s.SessionNotices == "" {
 		return nil
 	}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/google/uuid"
+
 	"mishwar/adapters/accountsdb"
 	"mishwar/adapters/mail"
 	"mishwar/adapters/ratelimit"
@@ -14,9 +16,13 @@ import (
 	"mishwar/domain/account"
 	"mishwar/httpapi"
 	httpaccounts "mishwar/httpapi/accounts"
+	"mishwar/httpapi/httpx"
 	httpmailbox "mishwar/httpapi/mailbox"
 	"mishwar/projections"
 )
+
+// sessionCacheTTL bounds how long a resolved session is kept without a notice (see httpx.SessionCache).
+const sessionCacheTTL = 2 * time.Second
 
 // wireAccounts builds the accounts application on the account tables, the rate limiter and the mail
 // outbox, mounts the account API and the admin mailbox, and starts their background jobs: the mail
@@ -37,7 +43,12 @@ func (a *App) wireAccounts(d *httpapi.Deps) error {
 	a.Accounts = &app
 	// Set here: the live channel is built from d.Auth (wireWeb), and without it no socket is ever
 	// signed in (no user rooms, no live cart or order updates).
-	d.Auth = httpaccounts.SessionAuth(app)
+	// The API keeps resolved sessions for a moment (httpx.SessionCache); whatever ends a session or
+	// changes an identity forgets it here at once and, on every process, by the notice (wireWeb).
+	a.sessionAuth = httpaccounts.SessionAuth(app)
+	a.sessions = httpx.NewSessionCache(a.sessionAuth, sessionCacheTTL)
+	store.UserChanged = func(id uuid.UUID) { a.sessions.ForgetUser(id.String()) }
+	d.Auth = a.sessions
 	d.Features = append(d.Features,
 		httpaccounts.New(app, httpaccounts.Config{Idempotency: a.idempotency, TrustProxy: a.Config.TrustProxy, PublicURL: publicURL}),
 	)

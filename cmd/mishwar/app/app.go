@@ -26,6 +26,7 @@ import (
 	"mishwar/eventstore/esdb"
 	"mishwar/eventstore/postgres"
 	"mishwar/httpapi"
+	"mishwar/httpapi/httpx"
 	"mishwar/httpapi/live"
 	"mishwar/httpapi/web"
 	"mishwar/internal/config"
@@ -51,6 +52,10 @@ type App struct {
 	Live            *live.Server
 
 	projectionList []projections.Projection
+	// sessionAuth resolves session tokens from the database (the live channel's checks); sessions is
+	// the API's cache of it, forgotten per user on every change to their sessions.
+	sessionAuth httpx.Authenticator
+	sessions    *httpx.SessionCache
 	// idempotency keeps the answers to Idempotency-Keys for every feature's command routes.
 	idempotency *idempotency.Store
 	// pricing quotes itineraries for the cart and for orders alike: one distance service (and one

@@ -52,7 +52,12 @@ func (a *App) wireWeb(d *httpapi.Deps) error {
 		d.Web = wh
 	}
 
-	liveSrv, err := live.New(live.Config{Auth: d.Auth, Logger: a.Log, AllowedOrigins: []string{a.Config.PublicURL}})
+	// The live channel checks sessions against the database itself: it rechecks on the notices.
+	liveAuth := d.Auth
+	if a.sessionAuth != nil {
+		liveAuth = a.sessionAuth
+	}
+	liveSrv, err := live.New(live.Config{Auth: liveAuth, Logger: a.Log, AllowedOrigins: []string{a.Config.PublicURL}})
 	if err != nil {
 		return fmt.Errorf("app: live: %w", err)
 	}
@@ -79,6 +84,9 @@ func (a *App) liveNotices(ctx context.Context, connected func(), notice func(top
 		switch topic {
 		case projections.TopicConnected:
 			// Notices may have been missed while the listener was away.
+			if a.sessions != nil {
+				a.sessions.ForgetAll()
+			}
 			go a.observeCatalogue()
 			connected()
 		case accountsdb.SessionsChangedTopic:
@@ -87,7 +95,13 @@ func (a *App) liveNotices(ctx context.Context, connected func(), notice func(top
 			var n struct {
 				UserID string `json:"user_id"`
 			}
-			if err := json.Unmarshal(payload, &n); err == nil && a.Live != nil {
+			if err := json.Unmarshal(payload, &n); err != nil {
+				break
+			}
+			if a.sessions != nil {
+				a.sessions.ForgetUser(n.UserID)
+			}
+			if a.Live != nil {
 				a.Live.RecheckUser(n.UserID)
 			}
 		default:
