@@ -59,6 +59,17 @@ func TestBenchmarkTableWritePath(t *testing.T) {
 			base.rate(), benchtest.Ms(base.percentile(0.99)), app.rate()/base.rate())
 	}
 
+	// Read-your-writes: a move, then the cart as the next page load reads it, which must show the move.
+	fmt.Fprintf(out, "\n| read-your-writes: a move, then GET the cart (must show the move) | connections | pairs/s | p50 | p99 | stale reads |\n|---|---:|---:|---:|---:|---:|\n")
+	for _, conns := range []int{8} {
+		var ryw load
+		for range 3 {
+			ryw.add(moveThenReadLoad(a, carts[:conns], run/3))
+		}
+		fmt.Fprintf(out, "| move + GET | %d | %.0f | %s | %s | %d |\n", conns, ryw.rate(),
+			benchtest.Ms(ryw.percentile(0.5)), benchtest.Ms(ryw.percentile(0.99)), ryw.errs)
+	}
+
 	// What one command costs, on one connection. Each window ends with the wait for the statistics
 	// (dbCounters), and a Mishwar at rest commits too (leases, workers polling): an idle window of
 	// the same shape is taken off both.
@@ -132,6 +143,12 @@ func newBenchCart(t *testing.T, a *apptest.App, ids []string) benchCart {
 
 // move sends one move of c's item, the last stop, up then down in turn, so each is a real change.
 func (c benchCart) move(client *http.Client, url string) error {
+	_, err := c.moveVersion(client, url)
+	return err
+}
+
+// moveVersion is move, answering the cart's version the move's answer shows.
+func (c benchCart) moveVersion(client *http.Client, url string) (int64, error) {
 	dir := "up"
 	if *c.moves%2 == 1 {
 		dir = "down"
@@ -143,14 +160,20 @@ func (c benchCart) move(client *http.Client, url string) error {
 	req.Header.Set("Authorization", "Bearer "+c.token)
 	res, err := client.Do(req)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	_, _ = io.Copy(io.Discard, res.Body)
-	res.Body.Close()
+	defer res.Body.Close()
 	if res.StatusCode != http.StatusOK {
-		return fmt.Errorf("move: %d", res.StatusCode)
+		_, _ = io.Copy(io.Discard, res.Body)
+		return 0, fmt.Errorf("move: %d", res.StatusCode)
 	}
-	return nil
+	var answer struct {
+		Version int64 `json:"version"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&answer); err != nil {
+		return 0, err
+	}
+	return answer.Version, nil
 }
 
 // moveLoad moves items in carts, one connection per cart, for d.
@@ -159,6 +182,38 @@ func moveLoad(a *apptest.App, carts []benchCart, d time.Duration) load {
 		tr := &http.Transport{MaxIdleConnsPerHost: 1}
 		client := &http.Client{Transport: tr}
 		return func(context.Context) error { return carts[i].move(client, a.URL) }
+	})
+}
+
+// moveThenReadLoad moves an item of each cart and reads the cart back, one connection per cart, for
+// d; a read that does not show the move's version counts as an error (a stale read).
+func moveThenReadLoad(a *apptest.App, carts []benchCart, d time.Duration) load {
+	return parallel(len(carts), d, func(i int) func(context.Context) error {
+		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1}}
+		c := carts[i]
+		return func(context.Context) error {
+			moved, err := c.moveVersion(client, a.URL)
+			if err != nil {
+				return err
+			}
+			req, _ := http.NewRequest(http.MethodGet, a.URL+"/api/auth/cart", nil)
+			req.Header.Set("Authorization", "Bearer "+c.token)
+			res, err := client.Do(req)
+			if err != nil {
+				return err
+			}
+			defer res.Body.Close()
+			var body struct {
+				Version int64 `json:"version"`
+			}
+			if err := json.NewDecoder(res.Body).Decode(&body); err != nil {
+				return err
+			}
+			if body.Version < moved {
+				return fmt.Errorf("read version %d after a move to %d", body.Version, moved)
+			}
+			return nil
+		}
 	})
 }
 
