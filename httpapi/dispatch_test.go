@@ -319,7 +319,9 @@ func init() {
 		authzRoute{Method: "GET", Route: "/api/support/streams/{stream}", Want: staffOnly(200), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
 			return authzCall{Path: "/api/support/streams/order-" + authzUserOrder(t, e)}
 		}},
-		authzRoute{Method: "GET", Route: "/api/support/orders", Want: staffOnly(200)},
+		authzRoute{Method: "GET", Route: "/api/support/orders", Want: staffOnly(200), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/support/orders?q=mona"}
+		}},
 		authzRoute{Method: "GET", Route: "/api/support/orders/{id}/history", Want: staffOnly(200), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
 			return authzCall{Path: "/api/support/orders/" + authzUserOrder(t, e) + "/history"}
 		}},

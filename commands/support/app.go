@@ -58,6 +58,9 @@ type Config struct {
 	Events   EventLog
 	Registry *eventstore.Registry
 	Orders   OrderSearch
+	// Index is the support search read model; Accounts names the people events and orders refer to.
+	Index    OrderIndex
+	Accounts Accounts
 	Rebuilds Rebuilds
 	Announce Announce
 	Logger   *slog.Logger
@@ -71,9 +74,9 @@ func New(cfg Config) Application {
 	return Application{
 		Commands: Commands{RebuildProjection: RebuildProjectionHandler{rebuilds: cfg.Rebuilds, announce: cfg.Announce, log: cfg.Logger, running: &sync.Map{}}},
 		Queries: Queries{
-			Stream:       StreamHandler{events: cfg.Events},
-			OrderHistory: OrderHistoryHandler{events: cfg.Events, registry: cfg.Registry},
-			SearchOrders: SearchOrdersHandler{orders: cfg.Orders},
+			Stream:       StreamHandler{events: cfg.Events, accounts: cfg.Accounts},
+			OrderHistory: OrderHistoryHandler{events: cfg.Events, registry: cfg.Registry, accounts: cfg.Accounts},
+			SearchOrders: SearchOrdersHandler{index: cfg.Index, orders: cfg.Orders},
 		},
 	}
 }

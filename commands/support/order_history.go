@@ -11,6 +11,7 @@ import (
 	"mishwar/domain"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
+	"mishwar/internal/i18n"
 )
 
 // History is an order's events and its state folded up to one of its versions.
@@ -19,21 +20,38 @@ type History struct {
 	// Version is the order's last version; At the version State is folded up to.
 	Version int64
 	At      int64
-	Events  []eventstore.RecordedEvent
-	State   order.State
+	// Events are every event of the order, each with the order's card after it.
+	Events []EventView
+	State  order.State
+	// Card is State as a person reads it.
+	Card []Field
 	// Related are the streams of the order's trip and payments.
 	Related []string
+}
+
+// EventView is one stored event as support reads it: its type and what it did in words, who did it,
+// and (on an order's history) the order's card after it, which the console compares with the card
+// before it to show what the event changed.
+type EventView struct {
+	Record    eventstore.RecordedEvent
+	TypeLabel string
+	// Summary says what happened ("" when only the type label can say it).
+	Summary string
+	Actor   Person
+	// Fields is the order's card once this event is folded in (nil outside an order's history).
+	Fields []Field
 }
 
 // OrderHistoryHandler answers an order's history, with time travel.
 type OrderHistoryHandler struct {
 	events   EventLog
 	registry *eventstore.Registry
+	accounts Accounts
 }
 
 // Handle returns the history of the order with trip number id, its state folded up to version at
-// ("": the last).
-func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string) (History, error) {
+// ("": the last), everything said in lang.
+func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string, lang i18n.Lang) (History, error) {
 	num, ok := order.NormalizeTripNumber(id)
 	if !ok {
 		return History{}, order.ErrOrderNotFound
@@ -56,11 +74,10 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string) (History
 		}
 		upTo = n
 	}
-	state := order.Decider.Initial()
+	who := newPeople(ctx, h.accounts, lang)
+	state, atState := order.Decider.Initial(), order.Decider.Initial()
+	views := make([]EventView, 0, len(recs))
 	for _, rec := range recs {
-		if rec.Version > upTo {
-			continue
-		}
 		v, err := h.registry.Decode(rec)
 		if err != nil {
 			return History{}, fmt.Errorf("support: decode %s@%d: %w", rec.StreamID, rec.Version, err)
@@ -70,6 +87,24 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string) (History
 			return History{}, fmt.Errorf("support: %s@%d is a %s, not an order event", rec.StreamID, rec.Version, rec.Type)
 		}
 		state = order.Decider.Evolve(state, e)
+		if rec.Version <= upTo {
+			atState = state
+		}
+		view, err := describe(lang, rec, who)
+		if err != nil {
+			return History{}, err
+		}
+		if view.Summary, err = says(lang, e, who); err != nil {
+			return History{}, err
+		}
+		if view.Fields, err = card(lang, state, who); err != nil {
+			return History{}, err
+		}
+		views = append(views, view)
+	}
+	shown, err := card(lang, atState, who)
+	if err != nil {
+		return History{}, err
 	}
 	related := []string{eventstore.StreamID("dispatch", num)}
 	for _, rec := range recs {
@@ -80,5 +115,5 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string) (History
 			related = append(related, eventstore.StreamID("payment", p.PaymentID))
 		}
 	}
-	return History{OrderID: num, Version: last, At: upTo, Events: recs, State: state, Related: related}, nil
+	return History{OrderID: num, Version: last, At: upTo, Events: views, State: atState, Card: shown, Related: related}, nil
 }

@@ -5,16 +5,39 @@ import (
 	"errors"
 
 	"mishwar/eventstore"
+	"mishwar/internal/i18n"
 )
 
 // StreamHandler reads any stream's events with their metadata.
 type StreamHandler struct {
-	events EventLog
+	events   EventLog
+	accounts Accounts
 }
 
-// Handle returns every event of stream, in order (ErrStreamNotFound for a stream without events).
-func (h StreamHandler) Handle(ctx context.Context, stream string) ([]eventstore.RecordedEvent, error) {
-	return readStream(ctx, h.events, stream)
+// Handle returns every event of stream, in order, each with its type in words and who did it, in lang
+// (ErrStreamNotFound for a stream without events).
+func (h StreamHandler) Handle(ctx context.Context, stream string, lang i18n.Lang) ([]EventView, error) {
+	recs, err := readStream(ctx, h.events, stream)
+	if err != nil {
+		return nil, err
+	}
+	who := newPeople(ctx, h.accounts, lang)
+	out := make([]EventView, len(recs))
+	for i, rec := range recs {
+		if out[i], err = describe(lang, rec, who); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// describe is an event's type in words and who did it.
+func describe(lang i18n.Lang, rec eventstore.RecordedEvent, who *people) (EventView, error) {
+	actor, err := who.of(rec.Metadata.ActorID, rec.Metadata.ActorRole)
+	if err != nil {
+		return EventView{}, err
+	}
+	return EventView{Record: rec, TypeLabel: TypeLabel(lang, rec.Type), Actor: actor}, nil
 }
 
 func readStream(ctx context.Context, events EventLog, stream string) ([]eventstore.RecordedEvent, error) {

@@ -52,27 +52,46 @@ type recordedJSON struct {
 	RecordedAt    time.Time           `json:"recorded_at"`
 	Data          json.RawMessage     `json:"data"`
 	Metadata      eventstore.Metadata `json:"metadata"`
+	// What a person reads: the type and the event in words, who did it, and on an order's history
+	// the order's card after the event.
+	TypeLabel string             `json:"type_label"`
+	Summary   string             `json:"summary"`
+	Actor     personJSON         `json:"actor"`
+	Fields    []appsupport.Field `json:"fields,omitempty"`
 }
 
-func toRecordedJSON(rec eventstore.RecordedEvent) recordedJSON {
+type personJSON struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Role  string `json:"role"`
+	Label string `json:"label"`
+}
+
+func toRecordedJSON(v appsupport.EventView) recordedJSON {
+	rec := v.Record
 	data := rec.Data
 	if len(data) == 0 {
 		data = json.RawMessage("null")
 	}
+	summary := v.Summary
+	if summary == "" {
+		summary = v.TypeLabel
+	}
 	return recordedJSON{ID: rec.ID.String(), Stream: rec.StreamID, Type: rec.Type, SchemaVersion: rec.SchemaVersion, Version: rec.Version,
-		Position: rec.Position, RecordedAt: rec.RecordedAt.UTC(), Data: data, Metadata: rec.Metadata}
+		Position: rec.Position, RecordedAt: rec.RecordedAt.UTC(), Data: data, Metadata: rec.Metadata,
+		TypeLabel: v.TypeLabel, Summary: summary, Actor: personJSON(v.Actor), Fields: v.Fields}
 }
 
-func toRecordedList(recs []eventstore.RecordedEvent) []recordedJSON {
-	out := make([]recordedJSON, len(recs))
-	for i, rec := range recs {
-		out[i] = toRecordedJSON(rec)
+func toRecordedList(views []appsupport.EventView) []recordedJSON {
+	out := make([]recordedJSON, len(views))
+	for i, v := range views {
+		out[i] = toRecordedJSON(v)
 	}
 	return out
 }
 
 func (h *Handler) stream(w http.ResponseWriter, r *http.Request) {
-	recs, err := h.app.Queries.Stream.Handle(r.Context(), mux.Vars(r)["stream"])
+	recs, err := h.app.Queries.Stream.Handle(r.Context(), mux.Vars(r)["stream"], httpx.Lang(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -81,12 +100,16 @@ func (h *Handler) stream(w http.ResponseWriter, r *http.Request) {
 }
 
 type hitJSON struct {
-	ID       string       `json:"id"`
-	Status   order.Status `json:"status"`
-	Customer string       `json:"customer"`
-	Email    string       `json:"email"`
-	Day      string       `json:"day"`
-	PlacedAt time.Time    `json:"placed_at"`
+	ID          string       `json:"id"`
+	Status      order.Status `json:"status"`
+	StatusLabel string       `json:"status_label"`
+	Customer    string       `json:"customer"`
+	FirstName   string       `json:"first_name"`
+	LastName    string       `json:"last_name"`
+	Email       string       `json:"email"`
+	Phone       string       `json:"phone"`
+	Day         string       `json:"day"`
+	PlacedAt    time.Time    `json:"placed_at"`
 }
 
 func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
@@ -95,17 +118,19 @@ func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
+	lang := httpx.Lang(r)
 	out := make([]hitJSON, len(list))
 	for i, o := range list {
-		out[i] = hitJSON{ID: o.ID, Status: o.Status, Customer: strings.TrimSpace(o.Contact.FirstName + " " + o.Contact.LastName),
-			Email: o.Contact.Email, Day: string(o.Trip.Day), PlacedAt: o.PlacedAt}
+		out[i] = hitJSON{ID: o.ID, Status: o.Status, StatusLabel: appsupport.StatusLabel(lang, o.Status),
+			Customer: strings.TrimSpace(o.FirstName + " " + o.LastName), FirstName: o.FirstName, LastName: o.LastName,
+			Email: o.Email, Phone: o.Phone, Day: o.Day, PlacedAt: o.PlacedAt}
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out, "total": total})
 }
 
 // history answers an order's events and its state folded up to version at (default: the last).
 func (h *Handler) history(w http.ResponseWriter, r *http.Request) {
-	hist, err := h.app.Queries.OrderHistory.Handle(r.Context(), mux.Vars(r)["id"], r.URL.Query().Get("at"))
+	hist, err := h.app.Queries.OrderHistory.Handle(r.Context(), mux.Vars(r)["id"], r.URL.Query().Get("at"), httpx.Lang(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -113,6 +138,7 @@ func (h *Handler) history(w http.ResponseWriter, r *http.Request) {
 	num := hist.OrderID
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{
 		"order_id": num, "version": hist.Version, "at": hist.At, "events": toRecordedList(hist.Events), "state": orderStateView(hist.State),
+		"card":            nonNil(hist.Card),
 		"related_streams": hist.Related,
 		// The compensating actions support may take, on the admin order endpoints.
 		"actions": map[string]string{"cancel": "/api/admin/orders/" + num + "/cancel", "refund": "/api/admin/orders/" + num + "/refund"},

@@ -19,6 +19,7 @@ import (
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
 	ordersrm "mishwar/projections/orders"
+	"mishwar/projections/supportsearch"
 )
 
 // tripProgressRule bounds progress lookups by trip number and e-mail per client address, like the
@@ -30,9 +31,10 @@ var tripProgressRule = account.RateRule{Name: "tripprogress", Limit: 30, Period:
 func (a *App) wireDispatch(d *httpapi.Deps) error {
 	orders := ordersrm.NewReader(a.Pool)
 	limiter := ratelimit.NewLimiter(a.Pool)
+	accounts := accountsdb.NewTables(accountsdb.NewStore(a.Pool), nil)
 	dispatchApp := dispatchcmd.NewApplication(dispatchcmd.Config{
 		Runner:   a.Commands,
-		Accounts: accountsdb.NewTables(accountsdb.NewStore(a.Pool), nil),
+		Accounts: accounts,
 		Trips:    dispatchrm.NewReader(a.Pool),
 		Drivers:  catrm.NewReader(a.Pool),
 		Orders:   orders,
@@ -43,7 +45,8 @@ func (a *App) wireDispatch(d *httpapi.Deps) error {
 		StartLead: a.Config.TripStartLead,
 	})
 	supportApp := appsupport.New(appsupport.Config{
-		Events: a.Store, Registry: a.Registry, Orders: orders, Rebuilds: rebuilds{a}, Logger: a.Log,
+		Events: a.Store, Registry: a.Registry, Orders: orders, Index: supportsearch.NewReader(a.Pool), Accounts: accounts,
+		Rebuilds: rebuilds{a}, Logger: a.Log,
 		Announce: func(ctx context.Context, topic string, payload any) error {
 			return pgx.BeginFunc(ctx, a.Pool, func(tx pgx.Tx) error { return projections.Notify(ctx, tx, topic, payload) })
 		},

@@ -23,6 +23,7 @@ import (
 	"mishwar/httpapi"
 	"mishwar/projections"
 	"mishwar/projections/stats"
+	"mishwar/projections/supportsearch"
 )
 
 // Each feature adds itself here: its event types, its read models, what its HTTP routes need, and its
@@ -45,6 +46,7 @@ func (a *App) buildProjections() []projections.Projection {
 		ordersrm.New(a.Registry),
 		dispatchrm.New(a.Registry),
 		notificationsrm.New(a.Registry),
+		supportsearch.New(a.Registry),
 	}
 }
 

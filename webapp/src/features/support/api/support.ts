@@ -1,10 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
+import { useLanguage } from '@/hooks/use-language';
 import { api } from '@/lib/api-client';
 import { useCommand } from '@/lib/command';
 
-export const recordedSchema = z.object({
+/** One line of the order's card, said by the server in the request's language. */
+export const fieldSchema = z.object({ key: z.string(), label: z.string(), value: z.string() });
+export type Field = z.infer<typeof fieldSchema>;
+
+const recordedSchema = z.object({
   id: z.string(),
   stream: z.string(),
   type: z.string(),
@@ -14,18 +19,37 @@ export const recordedSchema = z.object({
   recorded_at: z.string(),
   data: z.unknown(),
   metadata: z.record(z.string(), z.unknown()),
+  type_label: z.string(),
+  summary: z.string(),
+  actor: z.object({ id: z.string(), name: z.string(), role: z.string(), label: z.string() }),
+  /** The order's card after this event (on an order's history only). */
+  fields: z.array(fieldSchema).optional(),
 });
 export type RecordedEvent = z.infer<typeof recordedSchema>;
 
 const hitsSchema = z.object({
-  data: z.array(z.object({ id: z.string(), status: z.string(), customer: z.string(), email: z.string(), day: z.string(), placed_at: z.string() })),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      status_label: z.string(),
+      customer: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      day: z.string(),
+      placed_at: z.string(),
+    }),
+  ),
+  total: z.number(),
 });
 
-/** GET /api/support/orders?q= — orders by trip number, order id or customer e-mail. */
+/** GET /api/support/orders?q= — orders by any part of a name, an e-mail, a phone or a trip number. */
 export function useOrderSearch(q: string) {
+  const language = useLanguage();
   return useQuery({
-    queryKey: ['support', 'search', q],
+    queryKey: ['support', 'search', q, language],
     enabled: q.trim().length > 0,
+    retry: false,
     queryFn: ({ signal }) => api.get('/api/support/orders', { signal, schema: hitsSchema, query: { q } }),
   });
 }
@@ -36,7 +60,7 @@ const historySchema = z.object({
     version: z.number(),
     at: z.number(),
     events: z.array(recordedSchema),
-    state: z.record(z.string(), z.unknown()),
+    card: z.array(fieldSchema),
     related_streams: z.array(z.string()),
     actions: z.record(z.string(), z.string()),
   }),
@@ -46,15 +70,16 @@ export interface OrderHistory {
   version: number;
   at: number;
   events: RecordedEvent[];
-  state: Record<string, unknown>;
+  card: Field[];
   related_streams: string[];
   actions: Record<string, string>;
 }
 
 /** GET /api/support/orders/{id}/history?at= — the order's events and its state at version `at`. */
 export function useOrderHistory(id: string, at: number | undefined) {
+  const language = useLanguage();
   return useQuery({
-    queryKey: ['support', 'history', id, at],
+    queryKey: ['support', 'history', id, at, language],
     enabled: id !== '',
     queryFn: ({ signal }) =>
       api
@@ -67,8 +92,9 @@ const streamSchema = z.object({ data: z.array(recordedSchema) }).transform((v) =
 
 /** GET /api/support/streams/{stream} — every event of a stream. */
 export function useStream(stream: string) {
+  const language = useLanguage();
   return useQuery({
-    queryKey: ['support', 'stream', stream],
+    queryKey: ['support', 'stream', stream, language],
     enabled: stream !== '',
     queryFn: ({ signal }) => api.get(`/api/support/streams/${encodeURIComponent(stream)}`, { signal, schema: streamSchema }),
   });

@@ -11,7 +11,10 @@ import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
 import { formatDate } from '@/utils/format';
 
-import { useOrderHistory, useOrderSearch, useProjections, useRebuild, useStream, type OrderHistory, type RecordedEvent } from '../api/support';
+import { useOrderHistory, useOrderSearch, useProjections, useRebuild, useStream, type Field, type OrderHistory, type RecordedEvent } from '../api/support';
+import { diffFields } from '../utils/diff';
+
+import { EventDiff } from './event-diff';
 import { useSupportT } from './messages';
 import './support.css';
 
@@ -21,34 +24,49 @@ export function SupportConsole() {
   const [q, setQ] = useState('');
   const [orderId, setOrderId] = useState('');
   const hits = useOrderSearch(q);
+  const language = useLanguage();
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
       <div className="support-grid">
-        <div className="stack">
-          <InputField label={t('search')} value={q} dir="ltr" onChange={(e) => setQ(e.target.value)} data-testid="support-search" />
+        <div className="stack support-side">
+          <InputField
+            label={t('search')}
+            hint={t('searchHint')}
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            error={hits.isError ? (isApiError(hits.error) ? hits.error.message : String(hits.error)) : undefined}
+            data-testid="support-search"
+          />
           {hits.data ? (
             hits.data.data.length === 0 ? (
               <EmptyState compact icon="search" title={t('noHits')} />
             ) : (
-              <ul className="support-hits">
-                {hits.data.data.map((h) => (
-                  <li key={h.id}>
-                    <button type="button" className={h.id === orderId ? 'is-active' : undefined} onClick={() => setOrderId(h.id)}>
-                      <strong dir="ltr">{h.id}</strong> · {h.status} · {h.day}
-                      <span className="muted">
-                        {h.customer} · {h.email}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <>
+                {hits.data.total > hits.data.data.length ? <p className="muted">{t('hits', { count: hits.data.total, shown: hits.data.data.length })}</p> : null}
+                <ul className="support-hits" data-testid="support-hits">
+                  {hits.data.data.map((h) => (
+                    <li key={h.id}>
+                      <button type="button" className={h.id === orderId ? 'is-active' : undefined} onClick={() => setOrderId(h.id)} data-testid="support-hit">
+                        <span>
+                          <strong dir="ltr">{h.id}</strong> · {h.status_label} · {formatDate(`${h.day}T12:00:00Z`, language, { dateStyle: 'medium' })}
+                        </span>
+                        <span>{h.customer}</span>
+                        <span className="muted support-contact">
+                          <bdi>{h.email}</bdi> · <bdi dir="ltr">{h.phone}</bdi>
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </>
             )
           ) : null}
-          <Projections />
         </div>
         {orderId ? <OrderHistoryView key={orderId} id={orderId} /> : null}
       </div>
+      <Projections />
     </>
   );
 }
@@ -71,13 +89,11 @@ function OrderHistoryView({ id }: { id: string }) {
           <input type="range" min={0} max={h.version} value={h.at} onChange={(e) => setAt(Number(e.target.value))} data-testid="version-slider" />
         </label>
         <h3>{t('state')}</h3>
-        <pre className="support-json" data-testid="support-state">
-          {JSON.stringify(h.state, null, 2)}
-        </pre>
+        <OrderCard fields={h.card} />
       </section>
       <section className="stack">
         <h3>{t('timeline')}</h3>
-        <Timeline events={h.events} upTo={h.at} />
+        <Timeline events={h.events} upTo={h.at} withChanges />
       </section>
       <section className="card card--plain stack">
         <h3>{t('actions')}</h3>
@@ -85,7 +101,7 @@ function OrderHistoryView({ id }: { id: string }) {
           <Link to="/admin/purchase_order">{t('actionsNote')}</Link>
         </p>
         <h3>{t('related')}</h3>
-        <div className="dispatch-actions">
+        <div className="dispatch-actions support-related">
           {h.related_streams.map((s) => (
             <Button key={s} size="sm" variant="ghost" onClick={() => setRelated(s)}>
               <span dir="ltr">{s}</span>
@@ -104,32 +120,58 @@ function RelatedStream({ stream }: { stream: string }) {
   return events.data ? <Timeline events={events.data} upTo={Number.MAX_SAFE_INTEGER} /> : null;
 }
 
-function Timeline({ events, upTo }: { events: RecordedEvent[]; upTo: number }) {
+/** The order's state at one version, line by line, as the server says it in the page's language. */
+function OrderCard({ fields }: { fields: Field[] }) {
+  return (
+    <dl className="support-card" data-testid="support-card">
+      {fields.map((f) => (
+        <div key={f.key} data-key={f.key}>
+          <dt>{f.label}</dt>
+          <dd>
+            <bdi>{f.value}</bdi>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Timeline({ events, upTo, withChanges = false }: { events: RecordedEvent[]; upTo: number; withChanges?: boolean }) {
   const { t } = useSupportT();
   const language = useLanguage();
   return (
     <ol className="support-timeline">
-      {events.map((e) => {
+      {events.map((e, i) => {
         const m = e.metadata;
         const str = (k: string) => (typeof m[k] === 'string' ? m[k] : '');
         return (
-          <li key={e.id} className={e.version > upTo ? 'is-future' : undefined} data-testid="support-event">
+          <li key={e.id} className={e.version > upTo ? 'is-future' : undefined} data-testid="support-event" data-type={e.type}>
             <div>
               <strong>
-                v{e.version} {e.type}
+                {t('eventVersion', { version: e.version })} {e.type_label}
               </strong>{' '}
               <time className="muted" dateTime={e.recorded_at}>
-                {formatDate(e.recorded_at, language, { dateStyle: 'medium', timeStyle: 'medium' })}
+                {t('recordedAt', { time: formatDate(e.recorded_at, language, { dateStyle: 'medium', timeStyle: 'medium' }) })}
               </time>
             </div>
-            <div className="muted support-meta" dir="ltr">
-              {t('actor', { role: str('actor_role'), id: str('actor_id') })} · {t('command', { id: str('command_id') })}
-              {str('correlation_id') ? ` · ${t('correlation', { id: str('correlation_id') })}` : ''}
-              {str('client_ip') ? ` · ${t('ip', { ip: str('client_ip') })}` : ''} · {t('position', { ...e.position })}
-            </div>
+            <p className="support-summary">{e.summary}</p>
+            <p className="muted">{t('by', { who: e.actor.label })}</p>
+            {withChanges && e.fields ? (
+              <div className="support-changes">
+                <h4>{t('diff.title')}</h4>
+                <EventDiff changes={diffFields(events[i - 1]?.fields, e.fields)} />
+              </div>
+            ) : null}
             <details>
-              <summary>data</summary>
-              <pre className="support-json">{JSON.stringify(e.data, null, 2)}</pre>
+              <summary>{t('metadata')}</summary>
+              <div className="muted support-meta" dir="ltr">
+                {e.type} · {t('command', { id: str('command_id') })}
+                {str('correlation_id') ? ` · ${t('correlation', { id: str('correlation_id') })}` : ''}
+                {str('client_ip') ? ` · ${t('ip', { ip: str('client_ip') })}` : ''} · {t('position', { ...e.position })}
+              </div>
+              <pre className="support-json" dir="ltr">
+                {JSON.stringify(e.data, null, 2)}
+              </pre>
             </details>
           </li>
         );
@@ -158,12 +200,12 @@ function Projections() {
     [refetch, t],
   );
   return (
-    <section className="stack">
+    <section className="stack support-projections">
       <h3>{t('projections')}</h3>
       <ul className="support-hits">
         {list.data?.map((p) => (
           <li key={p.name} className="dispatch-actions" data-testid={`projection-${p.name}`}>
-            <strong>{p.name}</strong>
+            <strong>{t(`readModel.${p.name}`, { defaultValue: p.name })}</strong>
             <span className="muted">{t('lag', { events: p.events_processed, lag: p.lag_events })}</span>
             {p.rebuilding || (progress[p.name] ?? 100) < 100 ? (
               <span>{t('rebuilding', { percent: progress[p.name] ?? 0 })}</span>

@@ -1,0 +1,205 @@
+package support
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"mishwar/domain/account"
+	"mishwar/domain/order"
+	"mishwar/internal/i18n"
+)
+
+// Accounts looks people up by their account id (the account tables, adapters/accountsdb).
+type Accounts interface {
+	UserByID(ctx context.Context, id uuid.UUID) (account.User, error)
+}
+
+// Person is someone an order or an event names: an account resolved to a name, or a role alone (the
+// system, a guest).
+type Person struct {
+	ID string
+	// Name is the account's first and last name ("" when the id is no account).
+	Name string
+	// Role is the account's role (or the event's actor role when there is no account).
+	Role string
+	// Label says the person: "Mona Haddad (Traveller)", "System".
+	Label string
+}
+
+// people resolves account ids once per request.
+type people struct {
+	ctx      context.Context
+	accounts Accounts
+	lang     i18n.Lang
+	seen     map[string]Person
+}
+
+func newPeople(ctx context.Context, accounts Accounts, lang i18n.Lang) *people {
+	return &people{ctx: ctx, accounts: accounts, lang: lang, seen: map[string]Person{}}
+}
+
+// of says who id is; role is what the event says the person acted as ("" when it does not say).
+func (p *people) of(id, role string) (Person, error) {
+	key := id + "\x00" + role
+	if v, ok := p.seen[key]; ok {
+		return v, nil
+	}
+	person := Person{ID: id, Role: role}
+	if uid, err := uuid.Parse(id); err == nil && p.accounts != nil {
+		u, err := p.accounts.UserByID(p.ctx, uid)
+		switch {
+		case err == nil:
+			person.Name = strings.TrimSpace(u.FirstName + " " + u.LastName)
+			if person.Name == "" {
+				person.Name = u.Email
+			}
+			person.Role = u.Role
+		case errors.Is(err, account.ErrUserNotFound):
+		default:
+			return Person{}, fmt.Errorf("support: account %s: %w", id, err)
+		}
+	}
+	switch {
+	case person.Name != "" && person.Role != "":
+		person.Label = i18n.T(p.lang, "support.person", person.Name, word(p.lang, "role", person.Role))
+	case person.Name != "":
+		person.Label = person.Name
+	case person.Role != "":
+		person.Label = word(p.lang, "role", person.Role)
+	case id != "":
+		person.Label = id
+	default:
+		person.Label = i18n.T(p.lang, "support.role.system")
+	}
+	p.seen[key] = person
+	return person, nil
+}
+
+// Field is one line of the order's card: a key that stays the same in every language (the diff
+// matches fields by it), its label and its value as a person reads them.
+type Field struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	Value string `json:"value"`
+}
+
+// card says an order's state field by field, leaving out what is empty.
+func card(lang i18n.Lang, s order.State, who *people) ([]Field, error) {
+	if !s.Exists() {
+		return []Field{}, nil
+	}
+	var out []Field
+	add := func(key, value string) {
+		if value != "" {
+			out = append(out, Field{Key: key, Label: i18n.T(lang, "support.field."+key), Value: value})
+		}
+	}
+	placed := s.Placed()
+	c := placed.Contact
+	trip := s.Trip()
+	add("status", StatusLabel(lang, s.Status()))
+	add("trip_number", s.ID())
+	add("traveller", strings.TrimSpace(c.FirstName+" "+c.LastName))
+	add("email", s.Email())
+	add("phone", c.Phone)
+	if c.Travellers > 0 {
+		add("group", i18n.T(lang, "support.value.group", c.Travellers))
+	}
+	if s.UserID() == "" {
+		add("account", i18n.T(lang, "support.value.guest"))
+	} else {
+		owner, err := who.of(s.UserID(), "")
+		if err != nil {
+			return nil, err
+		}
+		add("account", owner.Label)
+	}
+	if c.Comments != "" {
+		add("comments", c.Comments)
+	}
+	add("program", trip.Itinerary.ProgramNameIn(string(lang)))
+	add("pickup", pointName(lang, trip.Itinerary.Start))
+	stops := make([]string, 0, len(trip.Itinerary.Stops))
+	for _, st := range trip.Itinerary.Stops {
+		name := st.NameEN
+		if lang == i18n.Ar && st.NameAR != "" {
+			name = st.NameAR
+		}
+		stops = append(stops, name)
+	}
+	add("stops", strings.Join(stops, " → "))
+	if end := pointName(lang, trip.Itinerary.End); end != "" && end != pointName(lang, trip.Itinerary.Start) {
+		add("drop_off", end)
+	}
+	if !trip.StartAt.IsZero() {
+		add("start", CairoTime(lang, trip.StartAt))
+	}
+	if trip.Quote.DurationMinutes > 0 {
+		add("duration", Duration(lang, minutes(trip.Quote.DurationMinutes)))
+	}
+	if trip.Quote.DistanceMeters > 0 {
+		add("distance", Distance(lang, trip.Quote.DistanceMeters))
+	}
+	plan := trip.RatePlan.Name
+	if lang == i18n.Ar && trip.RatePlan.NameAR != "" {
+		plan = trip.RatePlan.NameAR
+	}
+	add("rate_plan", plan)
+	add("price", Money(lang, s.Price()))
+	if placed.Promo != nil {
+		add("promo", i18n.T(lang, "support.value.promo", placed.Promo.Code, Money(lang, placed.Promo.AmountOff)))
+	}
+	add("paid", Money(lang, s.Paid()))
+	if s.Refunded().Minor != 0 {
+		add("refunded", Money(lang, s.Refunded()))
+	}
+	if s.Owed().Minor != 0 {
+		add("owed", Money(lang, s.Owed()))
+	}
+	if s.Underpaid().Minor != 0 {
+		add("underpaid", Money(lang, s.Underpaid()))
+	}
+	if s.Status() == order.StatusAwaitingPayment && !s.HoldUntil().IsZero() {
+		add("hold_until", CairoTime(lang, s.HoldUntil()))
+	}
+	policy := s.Cancellation()
+	add("free_cancellation", i18n.T(lang, "support.value.free_before", Duration(lang, policy.FreeBefore)))
+	add("late_refund", i18n.T(lang, "support.value.late_refund", Percent(lang, policy.LateRefundBasisPoints)))
+	if reasons := s.AttentionReasons(); len(reasons) > 0 {
+		said := make([]string, len(reasons))
+		for i, r := range reasons {
+			said[i] = word(lang, "reason", r)
+		}
+		add("attention", strings.Join(said, listSep(lang)))
+	}
+	if s.RefundRequested() {
+		add("refund_requested", i18n.T(lang, "support.value.yes"))
+	}
+	if x, ok := s.PendingExchange(); ok {
+		add("pending_exchange", i18n.T(lang, "support.value.exchange", CairoTime(lang, x.To.StartAt), Money(lang, x.Difference)))
+	}
+	return out, nil
+}
+
+// listSep separates the items of a list in lang.
+func listSep(lang i18n.Lang) string {
+	if lang == i18n.Ar {
+		return "، "
+	}
+	return ", "
+}
+
+func minutes(n int) time.Duration { return time.Duration(n) * time.Minute }
+
+// pointName is a start or end point's name in lang.
+func pointName(lang i18n.Lang, p order.Point) string {
+	if lang == i18n.Ar && p.NameAR != "" {
+		return p.NameAR
+	}
+	return p.Name
+}

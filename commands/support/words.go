@@ -1,0 +1,119 @@
+package support
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	"mishwar/domain/order"
+	"mishwar/internal/i18n"
+)
+
+var camelWords = regexp.MustCompile(`([a-z0-9])([A-Z])`)
+
+// TypeLabel names an event type in lang ("OrderPlaced" → "Order placed", "تم تقديم الطلب"): its
+// translation when there is one, else its words.
+func TypeLabel(lang i18n.Lang, eventType string) string {
+	key := "support.event." + eventType
+	if i18n.Has(key) {
+		return i18n.T(lang, key)
+	}
+	w := strings.ToLower(camelWords.ReplaceAllString(eventType, "$1 $2"))
+	if w == "" {
+		return eventType
+	}
+	return strings.ToUpper(w[:1]) + w[1:]
+}
+
+// says is an order event in words, in lang, with who it names ("" for an event of another stream
+// or a type the console has no sentence for: its type label says it).
+func says(lang i18n.Lang, e order.Event, who *people) (string, error) {
+	t := func(key string, args ...any) string { return i18n.T(lang, "support.says."+key, args...) }
+	at := func(tm time.Time) string { return CairoTime(lang, tm) }
+	reason := func(r string) string {
+		if r == "" {
+			return "—"
+		}
+		return word(lang, "reason", r)
+	}
+	switch ev := e.(type) {
+	case order.OrderPlaced:
+		return t("OrderPlaced", at(ev.Trip.StartAt), Money(lang, ev.Trip.Quote.Total), at(ev.HoldUntil)), nil
+	case order.PaymentSessionOrdered:
+		return t("PaymentSessionOrdered", Money(lang, ev.Amount), ev.Provider), nil
+	case order.PaymentRequested:
+		return t("PaymentRequested", Money(lang, ev.Amount), ev.Provider, at(ev.ExpiresAt)), nil
+	case order.PaymentSessionFailed:
+		return t("PaymentSessionFailed", reason(ev.Reason)), nil
+	case order.PaymentReceived:
+		if ev.Late {
+			return t("PaymentReceivedLate", Money(lang, ev.Amount), ev.Provider), nil
+		}
+		return t("PaymentReceived", Money(lang, ev.Amount), ev.Provider), nil
+	case order.PaymentAccepted:
+		return t("PaymentAccepted", Money(lang, ev.Amount), reason(ev.Reason)), nil
+	case order.PaymentFailed:
+		return t("PaymentFailed", reason(ev.Reason)), nil
+	case order.OrderExpired:
+		return t("OrderExpired", at(ev.HeldUntil)), nil
+	case order.OrderHeldAgain:
+		return t("OrderHeldAgain", at(ev.HoldUntil)), nil
+	case order.OrderNeedsAttention:
+		return t("OrderNeedsAttention", reason(ev.Reason), Money(lang, ev.Amount)), nil
+	case order.OrderCancelled:
+		by, err := byWhom(lang, ev.ByUserID, ev.ByStaff, who)
+		if err != nil {
+			return "", err
+		}
+		if ev.Free {
+			return t("OrderCancelledFree", by, reason(ev.Reason), Money(lang, ev.RefundDue)), nil
+		}
+		return t("OrderCancelled", by, reason(ev.Reason), Money(lang, ev.RefundDue), Percent(lang, ev.RefundBasisPoints)), nil
+	case order.RefundRequested:
+		return t("RefundRequested", Money(lang, ev.Amount), reason(ev.Reason)), nil
+	case order.RefundOrdered:
+		return t("RefundOrdered", Money(lang, ev.Amount), reason(ev.Reason)), nil
+	case order.RefundIssued:
+		return t("RefundIssued", Money(lang, ev.Amount), reason(ev.Reason)), nil
+	case order.RefundFailed:
+		return t("RefundFailed", Money(lang, ev.Amount), reason(ev.Reason)), nil
+	case order.ExchangeRequested:
+		return t("ExchangeRequested", at(ev.To.StartAt), Money(lang, ev.Difference), at(ev.HoldUntil)), nil
+	case order.OrderExchanged:
+		return t("OrderExchanged", at(ev.From.StartAt), at(ev.To.StartAt), Money(lang, ev.Difference)), nil
+	case order.ExchangeAbandoned:
+		return t("ExchangeAbandoned", reason(ev.Reason)), nil
+	case order.TripStarted:
+		return t("TripStarted", at(ev.StartedAt)), nil
+	case order.TripCompleted:
+		return t("TripCompleted", at(ev.CompletedAt)), nil
+	case order.OrderCompleted:
+		return t("OrderCompleted", at(ev.CompletedAt)), nil
+	}
+	return "", nil
+}
+
+// byWhom says who cancelled: the account's name and role, or staff, or the traveller.
+func byWhom(lang i18n.Lang, userID string, staff bool, who *people) (string, error) {
+	if userID != "" {
+		p, err := who.of(userID, "")
+		if err != nil {
+			return "", err
+		}
+		if p.Name != "" {
+			return p.Label, nil
+		}
+	}
+	if staff {
+		return i18n.T(lang, "support.value.staff"), nil
+	}
+	return i18n.T(lang, "support.role.user"), nil
+}
+
+// StatusLabel says an order status in lang ("" for none).
+func StatusLabel(lang i18n.Lang, s order.Status) string {
+	if s == order.StatusNone {
+		return ""
+	}
+	return word(lang, "status", string(s))
+}
