@@ -30,12 +30,15 @@ var tripProgressRule = account.RateRule{Name: "tripprogress", Limit: 30, Period:
 func (a *App) wireDispatch(d *httpapi.Deps) error {
 	orders := ordersrm.NewReader(a.Pool)
 	limiter := ratelimit.NewLimiter(a.Pool)
+	trips, catalogue := dispatchrm.NewReader(a.Pool), catrm.NewReader(a.Pool)
 	dispatchApp := dispatchcmd.NewApplication(dispatchcmd.Config{
-		Runner:   a.Commands,
-		Accounts: accountsdb.NewTables(accountsdb.NewStore(a.Pool), nil),
-		Trips:    dispatchrm.NewReader(a.Pool),
-		Drivers:  catrm.NewReader(a.Pool),
-		Orders:   orders,
+		Runner:       a.Commands,
+		Accounts:     accountsdb.NewTables(accountsdb.NewStore(a.Pool), nil),
+		Trips:        trips,
+		Drivers:      catalogue,
+		Orders:       orders,
+		Week:         trips,
+		PickupPoints: catalogue,
 		ProgressLookups: func(ctx context.Context, clientIP string) error {
 			return limiter.Take(ctx, tripProgressRule, clientIP)
 		},
