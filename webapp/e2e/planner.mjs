@@ -84,10 +84,11 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
     const { day } = family;
     const sedan = await paidOrder(browser, baseURL, { rate: sedanRate, travellers: 2, date: day });
 
-    // A four-seat driver who works that day and has a trip to spare, linked to a driver account.
+    // A four-seat driver who works that day with no trip yet (another suite's 10:00 trip would overlap),
+    // preferably one no other suite linked to its own driver account, linked to ours.
     const week = (await apiJSON(await api.get(`${baseURL}/api/admin/planner?from=${day}`), 'planner')).data;
-    const carried = (id) => week.trips.filter((tr) => tr.driver?.id === id).length;
-    const small = week.drivers.find((d) => d.seats === 4 && d.works[0] && carried(d.id) < d.trips_per_day);
+    const free = week.drivers.filter((d) => d.seats === 4 && d.works[0] && !week.trips.some((tr) => tr.driver?.id === d.id));
+    const small = free.find((d) => !d.has_account) ?? free[0];
     assert.ok(small, `no four-seat driver free on ${day}`);
     const driverEmail = uniqueEmail('e2e-planner-driver');
     addUser(driverEmail, 'planner-driver-pass', 'driver');
