@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"net/http"
 	"strings"
@@ -11,6 +12,9 @@ import (
 
 	"mishwar/adapters/payments"
 	"mishwar/cmd/mishwar/app/apptest"
+	"mishwar/commands"
+	cat "mishwar/domain/catalogue"
+	"mishwar/eventstore"
 )
 
 type manifestAnswer struct {
@@ -28,6 +32,9 @@ type manifestAnswer struct {
 				Traveller  string   `json:"traveller"`
 				Phone      string   `json:"phone"`
 				Travellers int      `json:"travellers"`
+				EndTime    string   `json:"end_time"`
+				Address    string   `json:"pickup_address"`
+				End        string   `json:"end"`
 				Comments   string   `json:"comments"`
 				CarClass   string   `json:"car_class"`
 			} `json:"trips"`
@@ -58,7 +65,15 @@ func TestTheDailyManifestGroupsTheDaysTripsByDriverInPickupOrderAsJSONAndSafeCSV
 	w := newOrderWorld(t, 2, 2)
 	a := w.a
 	admin, support, driver := a.Staff(t, "admin"), a.Staff(t, "support"), a.Staff(t, "driver")
-	late := w.paidOrderAt(t, "11:00", "=HYPERLINK(\"http://evil\") مقعد بجانب النافذة")
+	// The hotel has a street address in both languages.
+	w.catalogueDo(t, func(ctx context.Context, m commands.Meta) (eventstore.Position, error) {
+		r, err := a.Catalogue.PickupPoints.Update(ctx, cat.UpdatePickupPoint{ID: w.hotel, Fields: cat.PickupPointFields{
+			Name: cat.Text{En: "Nile Hotel", Ar: "فندق النيل"}, Address: cat.Text{En: "1113 Corniche El-Nil", Ar: "١١١٣ كورنيش النيل"},
+			Kind: cat.PickupHotel, Lat: 30.045, Lng: 31.232, Active: true,
+		}}, m)
+		return r.Position, err
+	})
+	late := w.paidOrderAt(t, "15:00", "=HYPERLINK(\"http://evil\") مقعد بجانب النافذة")
 	unassigned := w.paidOrderAt(t, "10:00", "Baby seat, \"please\"")
 	early := w.paidOrderAt(t, "09:00", "@SUM(1)")
 
@@ -89,7 +104,7 @@ func TestTheDailyManifestGroupsTheDaysTripsByDriverInPickupOrderAsJSONAndSafeCSV
 		t.Fatalf("groups: %s", r.Body)
 	}
 	if len(g[0].Trips) != 2 || g[0].Trips[0].TripNumber != early || g[0].Trips[0].PickupTime != "09:00" ||
-		g[0].Trips[1].TripNumber != late || g[0].Trips[1].PickupTime != "11:00" {
+		g[0].Trips[1].TripNumber != late || g[0].Trips[1].PickupTime != "15:00" {
 		t.Fatalf("the driver's trips are not in pickup order: %s", r.Body)
 	}
 	if len(g[1].Trips) != 1 || g[1].Trips[0].TripNumber != unassigned {
@@ -100,11 +115,26 @@ func TestTheDailyManifestGroupsTheDaysTripsByDriverInPickupOrderAsJSONAndSafeCSV
 		first.Phone == "" || g[0].Driver.Name != "Driver 0" || g[0].Driver.Phone == "" {
 		t.Fatalf("manifest line: %+v driver %+v", first, g[0].Driver)
 	}
+	if first.Pickup != "Nile Hotel" || first.Address != "1113 Corniche El-Nil" || first.End != "Nile Hotel" || first.EndTime <= "09:00" ||
+		first.Stops[0] != "Pyramids" {
+		t.Fatalf("manifest line's places: %+v", first)
+	}
 	// In Arabic the car class and the driver are named in Arabic.
 	r = a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/admin/manifest?date=" + w.date, Token: support.Token, Header: map[string]string{"lang": "ar"}})
 	r.JSON(t, &m)
 	if m.Data.Groups[0].Trips[0].CarClass != "سيدان" || m.Data.Groups[0].Driver.Name != "سائق" {
 		t.Fatalf("Arabic manifest: %s", r.Body)
+	}
+	// ... and so are the places, the pickup's address included.
+	if ar := m.Data.Groups[0].Trips[0]; ar.Pickup != "فندق النيل" || ar.Address != "١١١٣ كورنيش النيل" || ar.End != "فندق النيل" ||
+		len(ar.Stops) != 2 || ar.Stops[0] != "عربي Pyramids" || ar.Stops[1] != "عربي Museum" {
+		t.Fatalf("Arabic manifest's places: %+v", ar)
+	}
+	// The CSV's headings are Arabic on an Arabic request.
+	r = a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/admin/manifest?format=csv&date=" + w.date, Token: support.Token, Header: map[string]string{"lang": "ar"}})
+	if rows, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(r.Body, []byte("\xef\xbb\xbf")))).ReadAll(); err != nil || rows[0][0] != "السائق" ||
+		rows[0][5] != "موعد الالتقاء (بتوقيت القاهرة)" || rows[1][7] != "فندق النيل" {
+		t.Fatalf("Arabic CSV: %v %q", err, r.Body)
 	}
 	// One driver only.
 	a.Get("/api/admin/manifest?date="+w.date+"&driver="+board.Drivers[1].ID, admin.Token).JSON(t, &m)
@@ -129,15 +159,26 @@ func TestTheDailyManifestGroupsTheDaysTripsByDriverInPickupOrderAsJSONAndSafeCSV
 		if err != nil {
 			t.Fatalf("CSV does not parse: %v\n%s", err, r.Body)
 		}
-		if len(rows) != 4 || rows[0][0] != "driver" || rows[0][5] != "pickup_time_cairo" {
+		if len(rows) != 4 || rows[0][0] != "Driver" || rows[0][5] != "Pickup time (Cairo)" {
 			t.Fatalf("CSV rows: %q", rows)
 		}
+		// The headings are said in the request's language; the test reads the columns by these names.
+		names := map[string]string{"Driver": "driver", "Pickup time (Cairo)": "pickup_time_cairo", "Group size": "group_size", "Comments": "comments",
+			"Traveller": "traveller", "Traveller's phone": "phone", "Pickup address": "pickup_address", "End point": "end", "Due back (Cairo)": "end_time"}
 		col := map[string]int{}
 		for i, h := range rows[0] {
-			col[h] = i
+			if names[h] != "" {
+				col[names[h]] = i
+			}
+		}
+		if len(col) != len(names) {
+			t.Fatalf("CSV headings: %q", rows[0])
 		}
 		early, late, open := rows[1], rows[2], rows[3]
-		if early[col["pickup_time_cairo"]] != "09:00" || late[col["pickup_time_cairo"]] != "11:00" || open[col["driver"]] != "" ||
+		if early[col["pickup_address"]] != "1113 Corniche El-Nil" || early[col["end"]] != "Nile Hotel" || early[col["end_time"]] <= "09:00" {
+			t.Fatalf("CSV address, end point or time back: %q", early)
+		}
+		if early[col["pickup_time_cairo"]] != "09:00" || late[col["pickup_time_cairo"]] != "15:00" || open[col["driver"]] != "" ||
 			early[col["driver"]] != "Driver 0" || early[col["group_size"]] != "3" {
 			t.Fatalf("CSV order or driver: %q", rows)
 		}

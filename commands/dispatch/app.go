@@ -24,6 +24,7 @@ type Queries struct {
 	DriverTrips DriverTripsHandler
 	Progress    ProgressHandler
 	Manifest    ManifestHandler
+	Planner     PlannerHandler
 }
 
 // Config is what the dispatch application runs on.
@@ -35,6 +36,10 @@ type Config struct {
 	Trips   Trips
 	Drivers ActiveDrivers
 	Orders  Orders
+	// Week is the dispatch read model as the week planner reads it; PickupPoints the catalogue's
+	// pickup points (their street addresses, for the manifest).
+	Week         WeekTrips
+	PickupPoints PickupPoints
 	// ProgressLookups bounds progress lookups by trip number and e-mail per client address (nil: no
 	// bound).
 	ProgressLookups Limit
@@ -62,7 +67,8 @@ func NewApplication(cfg Config) Application {
 			Trip:        TripHandler{trips: cfg.Trips},
 			DriverTrips: DriverTripsHandler{trips: cfg.Trips, today: today},
 			Progress:    ProgressHandler{trips: cfg.Trips, orders: cfg.Orders, limit: cfg.ProgressLookups},
-			Manifest:    ManifestHandler{trips: cfg.Trips, today: today},
+			Manifest:    ManifestHandler{trips: cfg.Trips, points: cfg.PickupPoints, today: today},
+			Planner:     PlannerHandler{trips: cfg.Week, drivers: cfg.Drivers, today: today},
 		},
 	}
 }

@@ -14,7 +14,21 @@ import (
 // AssignDriver gives a confirmed order to a driver: the driver's day is booked first (refused when
 // they already carry their trips per day), then the trip is assigned; if the trip refuses, the day is
 // given back.
+//
+// The car must fit the order's class of car and group (dispatch.CheckVehicle): a car that does not is
+// refused (422, saying why) unless override gives staff's reason to send it anyway, which the
+// assignment records. A driver whose other trip that day overlaps this one is refused (409).
 func (h *Handlers) AssignDriver(ctx context.Context, orderID, driverID string, meta commands.Meta) (Outcome, error) {
+	return h.assign(ctx, orderID, driverID, "", meta)
+}
+
+// AssignDriverOverridingVehicle is AssignDriver for a car that does not fit the order, sent anyway for
+// reason (staff's words, recorded on the assignment); a blank reason overrides nothing.
+func (h *Handlers) AssignDriverOverridingVehicle(ctx context.Context, orderID, driverID, reason string, meta commands.Meta) (Outcome, error) {
+	return h.assign(ctx, orderID, driverID, reason, meta)
+}
+
+func (h *Handlers) assign(ctx context.Context, orderID, driverID, override string, meta commands.Meta) (Outcome, error) {
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
@@ -22,11 +36,14 @@ func (h *Handlers) AssignDriver(ctx context.Context, orderID, driverID string, m
 	if err != nil {
 		return Outcome{}, err
 	}
+	if facts, err = h.ClassSeats(ctx, facts); err != nil {
+		return Outcome{}, err
+	}
 	driver, err := h.Driver(ctx, driverID)
 	if err != nil {
 		return Outcome{}, err
 	}
-	cmd := dispatch.AssignDriver{Order: facts, Driver: driver, By: actor(meta)}
+	cmd := dispatch.AssignDriver{Order: facts, Driver: driver, By: actor(meta), Override: override}
 	// Decide once on what the trip is now, so the usual refusals never touch the driver's day.
 	trip, _, err := h.Trip(ctx, facts.OrderID)
 	if err != nil {
@@ -36,7 +53,8 @@ func (h *Handlers) AssignDriver(ctx context.Context, orderID, driverID string, m
 		return Outcome{}, err
 	}
 	day, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, facts.Day),
-		dispatch.DriverDayCommand(dispatch.BookDriverDay{DriverID: driver.ID, Day: facts.Day, OrderID: facts.OrderID, TripsPerDay: driver.TripsPerDay}),
+		dispatch.DriverDayCommand(dispatch.BookDriverDay{DriverID: driver.ID, Day: facts.Day, OrderID: facts.OrderID, TripsPerDay: driver.TripsPerDay,
+			StartAt: facts.StartAt, EndAt: facts.EndAt}),
 		sub(meta, "book-day"), commuting)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("dispatch: book %s's day: %w", driver.ID, err)

@@ -116,8 +116,31 @@ func (h *Handlers) OrderFacts(ctx context.Context, orderID string) (dispatch.Ord
 	for i, st := range trip.Itinerary.Stops {
 		stops[i] = st.NameEN
 	}
-	return dispatch.OrderFacts{OrderID: num, Confirmed: s.Status() == order.StatusConfirmed, Cancelled: s.Status() == order.StatusCancelled, Day: trip.Day,
-		StartAt: trip.StartAt, OwnerID: s.UserID(), Stops: stops}, nil
+	facts := dispatch.OrderFacts{OrderID: num, Confirmed: s.Status() == order.StatusConfirmed, Cancelled: s.Status() == order.StatusCancelled, Day: trip.Day,
+		StartAt: trip.StartAt, OwnerID: s.UserID(), Stops: stops, Travellers: s.Placed().Contact.Travellers,
+		Class: dispatch.VehicleClass{ID: trip.RatePlan.ID, Name: trip.RatePlan.Name, NameAR: trip.RatePlan.NameAR}}
+	if trip.Quote.DurationMinutes > 0 {
+		facts.EndAt = trip.StartAt.Add(time.Duration(trip.Quote.DurationMinutes) * time.Minute)
+	}
+	return facts, nil
+}
+
+// ClassSeats fills in how many seats the order's class of car has, from the rate plan's stream as the
+// catalogue says now (the order recorded the plan's name, not its seats). A plan the catalogue no
+// longer has leaves it unknown: only the group is matched then.
+func (h *Handlers) ClassSeats(ctx context.Context, facts dispatch.OrderFacts) (dispatch.OrderFacts, error) {
+	id, err := uuid.Parse(facts.Class.ID)
+	if err != nil {
+		return facts, nil
+	}
+	hist, err := commands.Load[cat.RatePlanEvent](ctx, h.runner, eventstore.StreamID(cat.RatePlanStream, id.String()))
+	if err != nil {
+		return facts, fmt.Errorf("dispatch: rate plan %s: %w", id, err)
+	}
+	if st := cat.RatePlan.Fold(hist.Events); st.Status != cat.StatusAbsent {
+		facts.Class.Seats = st.Fields.Seats
+	}
+	return facts, nil
 }
 
 // Driver reads a driver's catalogue record and linked account from their streams.

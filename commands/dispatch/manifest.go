@@ -2,13 +2,22 @@ package dispatch
 
 import (
 	"context"
+	"errors"
 	"sort"
 	"strings"
 
+	"github.com/google/uuid"
+
 	"mishwar/domain/availability"
 	cat "mishwar/domain/catalogue"
+	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
 )
+
+// PickupPoints finds a catalogue pickup point (whatever its state), for its street address.
+type PickupPoints interface {
+	PickupPoint(ctx context.Context, id uuid.UUID) (catrm.PickupPoint, error)
+}
 
 // ManifestTrips is the part of the dispatch read model the daily manifest reads.
 type ManifestTrips interface {
@@ -37,24 +46,30 @@ type ManifestDriver struct {
 	Plate   string
 }
 
-// ManifestTrip is one line of the manifest. PickupTime is the Cairo wall-clock time (HH:MM);
-// CarClass is named in the reader's language.
+// ManifestTrip is one line of the manifest. PickupTime (and EndTime, "" when not known) is the Cairo
+// wall-clock time (HH:MM); places and CarClass are named in the reader's language (English where the
+// order recorded no Arabic name). PickupAddress is the pickup point's street address ("" for a place
+// of the traveller's own); End is where the trip ends.
 type ManifestTrip struct {
-	TripNumber string
-	PickupTime string
-	Pickup     string
-	Stops      []string
-	Traveller  string
-	Phone      string
-	Travellers int
-	Comments   string
-	CarClass   string
+	TripNumber    string
+	PickupTime    string
+	EndTime       string
+	Pickup        string
+	PickupAddress string
+	Stops         []string
+	End           string
+	Traveller     string
+	Phone         string
+	Travellers    int
+	Comments      string
+	CarClass      string
 }
 
 // ManifestHandler answers the printable daily manifest.
 type ManifestHandler struct {
-	trips ManifestTrips
-	today func() string
+	trips  ManifestTrips
+	points PickupPoints
+	today  func() string
 }
 
 // Handle returns the manifest of date (YYYY-MM-DD; empty: today in Cairo), only driverID's trips when
@@ -71,11 +86,16 @@ func (h ManifestHandler) Handle(ctx context.Context, date, driverID, lang string
 	}
 	sort.SliceStable(trips, func(i, j int) bool { return trips[i].StartAt.Before(trips[j].StartAt) })
 	driverID = strings.TrimSpace(driverID)
+	addresses, err := h.addresses(ctx, trips, lang)
+	if err != nil {
+		return Manifest{}, err
+	}
 	index := map[string]int{}
 	var groups []ManifestGroup
 	var unassigned []ManifestTrip
 	for _, tr := range trips {
 		line := manifestTrip(tr, lang)
+		line.PickupAddress = addresses[tr.PickupPointID]
 		if tr.Driver == nil {
 			if driverID == "" {
 				unassigned = append(unassigned, line)
@@ -104,15 +124,60 @@ func (h ManifestHandler) Handle(ctx context.Context, date, driverID, lang string
 	return Manifest{Day: day, Groups: groups}, nil
 }
 
+// addresses are the street addresses, in lang, of the pickup points the trips start at, by id. A
+// point the catalogue no longer has has none.
+func (h ManifestHandler) addresses(ctx context.Context, trips []dispatchrm.Trip, lang string) (map[string]string, error) {
+	out := map[string]string{}
+	if h.points == nil {
+		return out, nil
+	}
+	for _, tr := range trips {
+		if _, done := out[tr.PickupPointID]; done || tr.PickupPointID == "" {
+			continue
+		}
+		id, err := uuid.Parse(tr.PickupPointID)
+		if err != nil {
+			out[tr.PickupPointID] = ""
+			continue
+		}
+		p, err := h.points.PickupPoint(ctx, id)
+		if errors.Is(err, cat.ErrPickupPointNotFound) {
+			out[tr.PickupPointID] = ""
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out[tr.PickupPointID] = p.Address.In(lang)
+	}
+	return out, nil
+}
+
+// inLang is the Arabic name on an Arabic page when there is one, else the English.
+func inLang(lang, en, ar string) string {
+	if lang == "ar" && ar != "" {
+		return ar
+	}
+	return en
+}
+
 func manifestTrip(tr dispatchrm.Trip, lang string) ManifestTrip {
 	class := ""
 	if tr.RatePlan != nil {
-		class = tr.RatePlan.Name
-		if lang == "ar" && tr.RatePlan.NameAR != "" {
-			class = tr.RatePlan.NameAR
-		}
+		class = inLang(lang, tr.RatePlan.Name, tr.RatePlan.NameAR)
 	}
-	stops := append([]string{}, tr.Stops...)
-	return ManifestTrip{TripNumber: tr.OrderID, PickupTime: tr.StartAt.In(cat.Cairo).Format("15:04"), Pickup: tr.Pickup, Stops: stops,
-		Traveller: tr.Customer, Phone: tr.Phone, Travellers: tr.Travellers, Comments: tr.Comments, CarClass: class}
+	stops := make([]string, len(tr.Stops))
+	for i, name := range tr.Stops {
+		ar := ""
+		if i < len(tr.StopsAR) {
+			ar = tr.StopsAR[i]
+		}
+		stops[i] = inLang(lang, name, ar)
+	}
+	end := ""
+	if tr.EndAt != nil {
+		end = tr.EndAt.In(cat.Cairo).Format("15:04")
+	}
+	return ManifestTrip{TripNumber: tr.OrderID, PickupTime: tr.StartAt.In(cat.Cairo).Format("15:04"), EndTime: end, Pickup: inLang(lang, tr.Pickup, tr.PickupAR),
+		Stops: stops, End: inLang(lang, tr.End, tr.EndAR), Traveller: tr.Customer, Phone: tr.Phone, Travellers: tr.Travellers, Comments: tr.Comments, CarClass: class}
 }

@@ -25,7 +25,7 @@ func TestADriverStartsATripOnlyOnItsDayAndWhileItsOrderGoesAhead(t *testing.T) {
 	f := dispatchtest.New(t)
 	ctx := context.Background()
 	driverID, driverUser := f.Driver(t, 2)
-	orderID, cancelled := f.Order(t, day, "traveller-1", true), f.Order(t, day, "traveller-2", true)
+	orderID, cancelled := f.Order(t, day, "traveller-1", true), f.OrderAt(t, day, 15*time.Hour, "traveller-2", true)
 	for _, id := range []string{orderID, cancelled} {
 		f.Assign(t, id, driverID)
 	}

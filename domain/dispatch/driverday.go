@@ -14,12 +14,15 @@ type (
 	DriverDayCommand interface{ isDriverDayCommand() }
 
 	// BookDriverDay takes one of the driver's trips on the day for an order. TripsPerDay comes from
-	// the driver's record as it is now.
+	// the driver's record as it is now; StartAt and EndAt are the trip's (refused when it overlaps a
+	// trip the driver already carries; zero: not known, nothing to compare).
 	BookDriverDay struct {
 		DriverID    string
 		Day         availability.Day
 		OrderID     string
 		TripsPerDay int
+		StartAt     time.Time
+		EndAt       time.Time
 	}
 	// ReleaseDriverDay gives the order's trip back (unassigned, or the assignment failed).
 	ReleaseDriverDay struct {
@@ -41,6 +44,9 @@ type (
 		OrderID     string           `json:"order_id"`
 		TripsPerDay int              `json:"trips_per_day"`
 		BookedAt    time.Time        `json:"booked_at"`
+		// StartAt and EndAt are the trip's times (absent on bookings recorded before they were).
+		StartAt time.Time `json:"start_at,omitzero"`
+		EndAt   time.Time `json:"end_at,omitzero"`
 	}
 	DriverDayReleased struct {
 		DriverID   string           `json:"driver_id"`
@@ -54,11 +60,17 @@ type (
 func (DriverDayBooked) isDriverDayEvent()   {}
 func (DriverDayReleased) isDriverDayEvent() {}
 
-// DriverDayState is the orders a driver carries on one day.
+// DriverDayState is the orders a driver carries on one day, with their trips' times.
 type DriverDayState struct {
 	driverID string
 	day      availability.Day
 	orders   []string
+	booked   []booking
+}
+
+type booking struct {
+	order      string
+	start, end time.Time
 }
 
 // Orders are the orders the driver carries that day, in booking order.
@@ -82,7 +94,11 @@ func DecideDriverDay(s DriverDayState, cmd DriverDayCommand, now time.Time) ([]D
 		if len(s.orders) >= max(c.TripsPerDay, 1) {
 			return nil, ErrDriverFullyBooked
 		}
-		return []DriverDayEvent{DriverDayBooked{DriverID: c.DriverID, Day: c.Day, OrderID: c.OrderID, TripsPerDay: c.TripsPerDay, BookedAt: now}}, nil
+		if err := s.busy(c.StartAt, c.EndAt); err != nil {
+			return nil, err
+		}
+		return []DriverDayEvent{DriverDayBooked{DriverID: c.DriverID, Day: c.Day, OrderID: c.OrderID, TripsPerDay: c.TripsPerDay, BookedAt: now,
+			StartAt: c.StartAt.UTC(), EndAt: c.EndAt.UTC()}}, nil
 	case ReleaseDriverDay:
 		if !slices.Contains(s.orders, c.OrderID) {
 			return nil, nil
@@ -99,8 +115,10 @@ func EvolveDriverDay(s DriverDayState, e DriverDayEvent) DriverDayState {
 	case DriverDayBooked:
 		s.driverID, s.day = ev.DriverID, ev.Day
 		s.orders = append(slices.Clone(s.orders), ev.OrderID)
+		s.booked = append(slices.Clone(s.booked), booking{order: ev.OrderID, start: ev.StartAt, end: ev.EndAt})
 	case DriverDayReleased:
 		s.orders = slices.DeleteFunc(slices.Clone(s.orders), func(o string) bool { return o == ev.OrderID })
+		s.booked = slices.DeleteFunc(slices.Clone(s.booked), func(b booking) bool { return b.order == ev.OrderID })
 	default:
 		panic(fmt.Sprintf("dispatch: unknown driver day event %T", e))
 	}

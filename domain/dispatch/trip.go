@@ -19,6 +19,7 @@ package dispatch
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"mishwar/domain"
@@ -71,6 +72,11 @@ type OrderFacts struct {
 	// OwnerID is the traveller's account ("" for an order placed without one).
 	OwnerID string
 	Stops   []string
+	// EndAt is when the trip is due back (StartAt plus the quoted duration; zero: not known).
+	EndAt time.Time
+	// Travellers is the group size (0: not given); Class the class of car booked.
+	Travellers int
+	Class      VehicleClass
 }
 
 // Driver is the driver as the catalogue described them at assignment, with their sign-in account.
@@ -112,12 +118,14 @@ const (
 type (
 	TripCommand interface{ isTripCommand() }
 
-	// AssignDriver gives a confirmed order to a driver who works that day. The caller has booked the
-	// driver's day (DriverDay) first.
+	// AssignDriver gives a confirmed order to a driver who works that day and whose car fits the
+	// order (CheckVehicle). The caller has booked the driver's day (DriverDay) first. Override, a
+	// staff member's reason, sends a car that does not fit anyway: the assignment records it.
 	AssignDriver struct {
-		Order  OrderFacts
-		Driver Driver
-		By     Actor
+		Order    OrderFacts
+		Driver   Driver
+		By       Actor
+		Override string
 	}
 	// UnassignDriver takes the trip back from its driver before it starts.
 	UnassignDriver struct {
@@ -190,6 +198,10 @@ type (
 		Driver     Driver           `json:"driver"`
 		ByUserID   string           `json:"by_user_id"`
 		AssignedAt time.Time        `json:"assigned_at"`
+		// SeatsNeeded is what the order's class or group needed (0 on assignments recorded before
+		// the car was matched); VehicleOverride is set when staff sent a car that did not fit.
+		SeatsNeeded     int              `json:"seats_needed,omitempty"`
+		VehicleOverride *VehicleOverride `json:"vehicle_override,omitempty"`
 	}
 	DriverUnassigned struct {
 		OrderID      string           `json:"order_id"`
@@ -379,8 +391,17 @@ func decideAssign(s TripState, c AssignDriver, now time.Time) ([]TripEvent, erro
 	case StatusCancelled:
 		return nil, ErrTripCancelled
 	}
+	var override *VehicleOverride
+	if err := CheckVehicle(c.Order, c.Driver); err != nil {
+		reason := strings.TrimSpace(c.Override)
+		if reason == "" {
+			return nil, err
+		}
+		override = &VehicleOverride{Reason: reason, Seats: c.Driver.Seats, Needed: c.Order.SeatsNeeded()}
+	}
 	return []TripEvent{DriverAssigned{OrderID: c.Order.OrderID, Day: c.Order.Day, StartAt: c.Order.StartAt.UTC(),
-		OwnerID: c.Order.OwnerID, Stops: slices.Clone(c.Order.Stops), Driver: c.Driver, ByUserID: c.By.UserID, AssignedAt: now}}, nil
+		OwnerID: c.Order.OwnerID, Stops: slices.Clone(c.Order.Stops), Driver: c.Driver, ByUserID: c.By.UserID, AssignedAt: now,
+		SeatsNeeded: c.Order.SeatsNeeded(), VehicleOverride: override}}, nil
 }
 
 // CheckDriverWorks refuses a driver who is inactive, has no sign-in account, or does not work on day.

@@ -49,6 +49,7 @@ func (h *Handler) Routes(api *mux.Router) {
 
 	api.HandleFunc("/admin/trips", staff(h.board)).Methods(http.MethodGet)
 	api.HandleFunc("/admin/manifest", staff(h.manifest)).Methods(http.MethodGet)
+	api.HandleFunc("/admin/planner", staff(h.planner)).Methods(http.MethodGet)
 	api.HandleFunc("/admin/trips/{orderID}/driver", admin(h.assignDriver)).Methods(http.MethodPost)
 	api.HandleFunc("/admin/trips/{orderID}/driver", admin(h.unassignDriver)).Methods(http.MethodDelete)
 	api.HandleFunc("/admin/drivers/{driverID}/account", admin(h.linkDriverAccount)).Methods(http.MethodPut)
@@ -104,6 +105,8 @@ func (h *Handler) assignDriver(w http.ResponseWriter, r *http.Request) {
 	}
 	var req struct {
 		DriverID string `json:"driver_id"`
+		// OverrideVehicle is staff's reason to send a car that does not fit the order anyway.
+		OverrideVehicle string `json:"override_vehicle"`
 	}
 	if err := httpx.DecodeBody(w, r, &req); err != nil {
 		httpx.WriteError(w, r, err)
@@ -113,7 +116,7 @@ func (h *Handler) assignDriver(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, required("driver_id"))
 		return
 	}
-	out, err := h.app.Commands.AssignDriver(r.Context(), orderID, strings.TrimSpace(req.DriverID), httpx.Meta(r))
+	out, err := h.app.Commands.AssignDriverOverridingVehicle(r.Context(), orderID, strings.TrimSpace(req.DriverID), req.OverrideVehicle, httpx.Meta(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

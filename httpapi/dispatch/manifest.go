@@ -1,10 +1,7 @@
 package dispatch
 
 import (
-	"bytes"
-	"encoding/csv"
 	"fmt"
-	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -32,15 +29,18 @@ type manifestDriverJSON struct {
 }
 
 type manifestTripJSON struct {
-	TripNumber string   `json:"trip_number"`
-	PickupTime string   `json:"pickup_time"`
-	Pickup     string   `json:"pickup"`
-	Stops      []string `json:"stops"`
-	Traveller  string   `json:"traveller"`
-	Phone      string   `json:"phone"`
-	Travellers int      `json:"travellers"`
-	Comments   string   `json:"comments"`
-	CarClass   string   `json:"car_class"`
+	TripNumber    string   `json:"trip_number"`
+	PickupTime    string   `json:"pickup_time"`
+	EndTime       string   `json:"end_time"`
+	Pickup        string   `json:"pickup"`
+	PickupAddress string   `json:"pickup_address"`
+	Stops         []string `json:"stops"`
+	End           string   `json:"end"`
+	Traveller     string   `json:"traveller"`
+	Phone         string   `json:"phone"`
+	Travellers    int      `json:"travellers"`
+	Comments      string   `json:"comments"`
+	CarClass      string   `json:"car_class"`
 }
 
 // manifest answers the day's trips by driver, as JSON or (?format=csv or Accept: text/csv) as CSV.
@@ -51,8 +51,8 @@ func (h *Handler) manifest(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	if wantsCSV(r) {
-		writeManifestCSV(w, m)
+	if httpx.WantsCSV(r) {
+		writeManifestCSV(w, r, m)
 		return
 	}
 	out := manifestJSON{Date: string(m.Day), Groups: make([]manifestGroupJSON, len(m.Groups))}
@@ -70,56 +70,25 @@ func (h *Handler) manifest(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
 }
 
-func wantsCSV(r *http.Request) bool {
-	if f := r.URL.Query().Get("format"); f != "" {
-		return strings.EqualFold(f, "csv")
-	}
-	for _, part := range strings.Split(r.Header.Get("Accept"), ",") {
-		if mt, _, err := mime.ParseMediaType(strings.TrimSpace(part)); err == nil && mt == "text/csv" {
-			return true
-		}
-	}
-	return false
-}
+// manifestHeadings name the CSV columns (i18n keys, said in the request's language); the times are
+// Cairo time and say so.
+var manifestHeadings = []string{"dispatch.csv.driver", "dispatch.csv.driver_phone", "dispatch.csv.car", "dispatch.csv.plate",
+	"dispatch.csv.trip_number", "dispatch.csv.pickup_time", "dispatch.csv.end_time", "dispatch.csv.pickup", "dispatch.csv.pickup_address",
+	"dispatch.csv.stops", "dispatch.csv.end", "dispatch.csv.traveller", "dispatch.csv.phone", "dispatch.csv.group_size",
+	"dispatch.csv.comments", "dispatch.csv.car_class"}
 
-// manifestHeader names the CSV columns; the times are Cairo time.
-var manifestHeader = []string{"driver", "driver_phone", "car", "plate", "trip_number", "pickup_time_cairo", "pickup",
-	"stops", "traveller", "phone", "group_size", "comments", "car_class"}
-
-// writeManifestCSV writes one row per trip: RFC 4180, CRLF, UTF-8 with a byte order mark so
-// spreadsheets read Arabic right, and every cell that a spreadsheet would take for a formula made text.
-func writeManifestCSV(w http.ResponseWriter, m appdispatch.Manifest) {
-	var buf bytes.Buffer
-	buf.WriteString("\ufeff")
-	cw := csv.NewWriter(&buf)
-	cw.UseCRLF = true
-	_ = cw.Write(manifestHeader)
+// writeManifestCSV writes one row per trip, the stops joined by arrows.
+func writeManifestCSV(w http.ResponseWriter, r *http.Request, m appdispatch.Manifest) {
+	var rows [][]string
 	for _, g := range m.Groups {
 		d := appdispatch.ManifestDriver{}
 		if g.Driver != nil {
 			d = *g.Driver
 		}
 		for _, t := range g.Trips {
-			row := []string{d.Name, d.Phone, d.Vehicle, d.Plate, t.TripNumber, t.PickupTime, t.Pickup, strings.Join(t.Stops, " → "),
-				t.Traveller, t.Phone, strconv.Itoa(t.Travellers), t.Comments, t.CarClass}
-			for i := range row {
-				row[i] = safeCell(row[i])
-			}
-			_ = cw.Write(row)
+			rows = append(rows, []string{d.Name, d.Phone, d.Vehicle, d.Plate, t.TripNumber, t.PickupTime, t.EndTime, t.Pickup, t.PickupAddress,
+				strings.Join(t.Stops, " → "), t.End, t.Traveller, t.Phone, strconv.Itoa(t.Travellers), t.Comments, t.CarClass})
 		}
 	}
-	cw.Flush()
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="manifest-%s.csv"`, m.Day))
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(buf.Bytes())
-}
-
-// safeCell puts an apostrophe before a cell a spreadsheet would run as a formula (= + - @, and a
-// leading tab or carriage return that hides one).
-func safeCell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
+	httpx.WriteCSV(w, r, fmt.Sprintf("manifest-%s.csv", m.Day), manifestHeadings, rows)
 }

@@ -107,3 +107,30 @@ func (h *Handler) myTripProgress(w http.ResponseWriter, r *http.Request) {
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": toProgressJSON(p, string(httpx.Lang(r)))})
 }
+
+type plannerDriverJSON struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Vehicle     string `json:"vehicle"`
+	Plate       string `json:"plate"`
+	Seats       int    `json:"seats"`
+	TripsPerDay int    `json:"trips_per_day"`
+	Works       []bool `json:"works"`
+	HasAccount  bool   `json:"has_account"`
+}
+
+// planner answers the week planner: GET /api/admin/planner?from=YYYY-MM-DD (seven Cairo days from
+// there, today without one).
+func (h *Handler) planner(w http.ResponseWriter, r *http.Request) {
+	wk, err := h.app.Queries.Planner.Handle(r.Context(), r.URL.Query().Get("from"), string(httpx.Lang(r)))
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	drivers := make([]plannerDriverJSON, len(wk.Drivers))
+	for i, d := range wk.Drivers {
+		drivers[i] = plannerDriverJSON(d)
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{"days": wk.Days, "previous": wk.Previous, "next": wk.Next,
+		"drivers": drivers, "trips": wk.Trips}})
+}

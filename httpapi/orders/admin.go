@@ -22,14 +22,20 @@ func paging(r *http.Request) (limit, offset int) {
 	return limit, offset
 }
 
-// adminOrders answers GET /api/admin/orders?status&attention&refund_requested&q&limit&offset.
+// adminOrders answers GET /api/admin/orders?status&attention&refund_requested&q&limit&offset, or with
+// format=csv (or Accept: text/csv) every order those select as a spreadsheet (csv.go).
 func (h *Handler) adminOrders(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	limit, offset := paging(r)
-	list, total, err := h.app.Queries.PurchaseOrders.Handle(r.Context(), apporders.OrderFilter{
+	filter := apporders.OrderFilter{
 		Status: q.Get("status"), Attention: q.Get("attention") == "1" || q.Get("attention") == "true",
 		RefundRequested: q.Get("refund_requested") == "1", Query: q.Get("q"), Limit: limit, Offset: offset,
-	})
+	}
+	if httpx.WantsCSV(r) {
+		h.adminOrdersCSV(w, r, filter)
+		return
+	}
+	list, total, err := h.app.Queries.PurchaseOrders.Handle(r.Context(), filter)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -90,8 +90,9 @@ func (*Projection) Schema() string {
 	// The comment's version changes when the handlers change what the model holds, so that the
 	// runner rebuilds it (version 2: staff-accepted payments confirm the trip; version 3: the
 	// traveller's comments, group size and the order's rate plan, for the driver; version 4: the
-	// pickup's and the stops' Arabic names).
-	return `-- dispatch read model, version 4
+	// pickup's and the stops' Arabic names; version 5: the pickup point, the end point and when the
+	// trip is due back, for the manifest and the week planner).
+	return `-- dispatch read model, version 5
 CREATE TABLE trips (
     order_id     text        PRIMARY KEY,
     day          date        NOT NULL,
@@ -104,6 +105,10 @@ CREATE TABLE trips (
     rate_plan    jsonb,
     pickup       text        NOT NULL DEFAULT '',
     pickup_ar    text        NOT NULL DEFAULT '',
+    pickup_point text        NOT NULL DEFAULT '',
+    end_name     text        NOT NULL DEFAULT '',
+    end_name_ar  text        NOT NULL DEFAULT '',
+    end_at       timestamptz,
     stops        jsonb       NOT NULL DEFAULT '[]',
     stops_ar     jsonb       NOT NULL DEFAULT '[]',
     order_status text        NOT NULL,
@@ -169,12 +174,22 @@ func exec(ctx context.Context, tx pgx.Tx, sql string, args ...any) error {
 func orderPlaced(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderPlaced]) error {
 	ev := e.Data
 	stops, stopsAR := stopNames(ev.Trip.Itinerary)
-	start := ev.Trip.Itinerary.Start
-	return exec(ctx, tx, `INSERT INTO trips (order_id, day, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, pickup_ar, stops, stops_ar, order_status, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (order_id) DO NOTHING`,
+	start, end := ev.Trip.Itinerary.Start, ev.Trip.Itinerary.End
+	return exec(ctx, tx, `INSERT INTO trips (order_id, day, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, pickup_ar, stops, stops_ar, order_status, updated_at,
+			pickup_point, end_name, end_name_ar, end_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) ON CONFLICT (order_id) DO NOTHING`,
 		ev.OrderID, string(ev.Trip.Day), ev.Trip.StartAt, ev.UserID, ev.Contact.FirstName+" "+ev.Contact.LastName, ev.Contact.Phone,
 		ev.Contact.Comments, ev.Contact.Travellers, jsonOf(ratePlanOf(ev.Trip.RatePlan)), start.Name, start.NameAR, jsonOf(stops), jsonOf(stopsAR),
-		string(order.StatusAwaitingPayment), e.RecordedAt.UTC())
+		string(order.StatusAwaitingPayment), e.RecordedAt.UTC(), start.PickupPointID, end.Name, end.NameAR, endAt(ev.Trip))
+}
+
+// endAt is when the trip is due back: its pickup plus the quoted duration (nil: not quoted).
+func endAt(t order.Trip) *time.Time {
+	if t.Quote.DurationMinutes <= 0 {
+		return nil
+	}
+	end := t.StartAt.Add(time.Duration(t.Quote.DurationMinutes) * time.Minute).UTC()
+	return &end
 }
 
 // stopNames are the itinerary's stops in English and in Arabic, side by side ("" where the Arabic
@@ -237,8 +252,10 @@ func orderCancelled(ctx context.Context, tx pgx.Tx, e projections.Event[order.Or
 func orderExchanged(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderExchanged]) error {
 	to := e.Data.To
 	stops, stopsAR := stopNames(to.Itinerary)
-	return exec(ctx, tx, `UPDATE trips SET day = $2, start_at = $3, stops = $4, stops_ar = $5, pickup = $6, pickup_ar = $7, rate_plan = $8, updated_at = $9 WHERE order_id = $1`,
-		e.EntityID, string(to.Day), to.StartAt, jsonOf(stops), jsonOf(stopsAR), to.Itinerary.Start.Name, to.Itinerary.Start.NameAR, jsonOf(ratePlanOf(to.RatePlan)), e.RecordedAt.UTC())
+	return exec(ctx, tx, `UPDATE trips SET day = $2, start_at = $3, stops = $4, stops_ar = $5, pickup = $6, pickup_ar = $7, rate_plan = $8, updated_at = $9,
+			pickup_point = $10, end_name = $11, end_name_ar = $12, end_at = $13 WHERE order_id = $1`,
+		e.EntityID, string(to.Day), to.StartAt, jsonOf(stops), jsonOf(stopsAR), to.Itinerary.Start.Name, to.Itinerary.Start.NameAR, jsonOf(ratePlanOf(to.RatePlan)), e.RecordedAt.UTC(),
+		to.Itinerary.Start.PickupPointID, to.Itinerary.End.Name, to.Itinerary.End.NameAR, endAt(to))
 }
 
 func driverAccountLinked(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverAccountLinked]) error {

@@ -22,27 +22,33 @@ var ErrTripNotFound = domain.NotFound("dispatch.trip_not_found")
 // requests from checkout, Travellers the group size (0: not given); RatePlan the class of car booked
 // (nil on a row only a DriverAssigned made).
 type Trip struct {
-	OrderID     string           `json:"order_id"`
-	Day         string           `json:"day"`
-	StartAt     time.Time        `json:"start_at"`
-	OwnerID     string           `json:"-"`
-	Customer    string           `json:"customer"`
-	Phone       string           `json:"phone"`
-	Comments    string           `json:"comments"`
-	Travellers  int              `json:"travellers,omitempty"`
-	RatePlan    *RatePlan        `json:"rate_plan,omitempty"`
-	Pickup      string           `json:"pickup"`
-	PickupAR    string           `json:"pickup_ar,omitempty"`
-	Stops       []string         `json:"stops"`
-	StopsAR     []string         `json:"stops_ar"`
-	OrderStatus string           `json:"order_status"`
-	Status      dispatch.Status  `json:"status"`
-	Stop        int              `json:"stop"`
-	Driver      *dispatch.Driver `json:"driver,omitempty"`
-	Steps       []Step           `json:"steps"`
-	NextStep    string           `json:"next_step,omitempty"`
-	NextStop    int              `json:"next_stop,omitempty"`
-	Version     int64            `json:"version"`
+	OrderID    string    `json:"order_id"`
+	Day        string    `json:"day"`
+	StartAt    time.Time `json:"start_at"`
+	OwnerID    string    `json:"-"`
+	Customer   string    `json:"customer"`
+	Phone      string    `json:"phone"`
+	Comments   string    `json:"comments"`
+	Travellers int       `json:"travellers,omitempty"`
+	RatePlan   *RatePlan `json:"rate_plan,omitempty"`
+	Pickup     string    `json:"pickup"`
+	PickupAR   string    `json:"pickup_ar,omitempty"`
+	// PickupPointID is the catalogue pickup point the trip starts at ("" for a place of the
+	// traveller's own); End and EndAR name where it ends; EndAt is when it is due back (nil: unknown).
+	PickupPointID string           `json:"pickup_point_id,omitempty"`
+	End           string           `json:"end,omitempty"`
+	EndAR         string           `json:"end_ar,omitempty"`
+	EndAt         *time.Time       `json:"end_at,omitempty"`
+	Stops         []string         `json:"stops"`
+	StopsAR       []string         `json:"stops_ar"`
+	OrderStatus   string           `json:"order_status"`
+	Status        dispatch.Status  `json:"status"`
+	Stop          int              `json:"stop"`
+	Driver        *dispatch.Driver `json:"driver,omitempty"`
+	Steps         []Step           `json:"steps"`
+	NextStep      string           `json:"next_step,omitempty"`
+	NextStop      int              `json:"next_stop,omitempty"`
+	Version       int64            `json:"version"`
 }
 
 // DriverAccount is the account linked to a driver.
@@ -61,7 +67,8 @@ func NewReader(pool *pgxpool.Pool) *Reader { return &Reader{pool: pool} }
 
 func table(name string) string { return pgx.Identifier{projections.SchemaName(Name), name}.Sanitize() }
 
-const tripColumns = `order_id, day::text, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, pickup_ar, stops, stops_ar, order_status, status, stop, driver, steps, version`
+const tripColumns = `order_id, day::text, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, pickup_ar, stops, stops_ar, order_status, status, stop, driver, steps, version,
+	pickup_point, end_name, end_name_ar, end_at`
 
 func scanTrips(rows pgx.Rows) ([]Trip, error) {
 	defer rows.Close()
@@ -72,7 +79,7 @@ func scanTrips(rows pgx.Rows) ([]Trip, error) {
 			stops, stopsAR, driver, step, plan []byte
 		)
 		if err := rows.Scan(&t.OrderID, &t.Day, &t.StartAt, &t.OwnerID, &t.Customer, &t.Phone, &t.Comments, &t.Travellers, &plan, &t.Pickup, &t.PickupAR, &stops, &stopsAR, &t.OrderStatus,
-			&t.Status, &t.Stop, &driver, &step, &t.Version); err != nil {
+			&t.Status, &t.Stop, &driver, &step, &t.Version, &t.PickupPointID, &t.End, &t.EndAR, &t.EndAt); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal(stops, &t.Stops); err != nil {
@@ -97,6 +104,10 @@ func scanTrips(rows pgx.Rows) ([]Trip, error) {
 			}
 		}
 		t.StartAt = t.StartAt.UTC()
+		if t.EndAt != nil {
+			end := t.EndAt.UTC()
+			t.EndAt = &end
+		}
 		if t.OrderStatus == string(order.StatusCancelled) {
 			// Rows written before cancelled orders cancelled their trips here read the same.
 			t.Status, t.Driver = dispatch.StatusCancelled, nil
@@ -114,6 +125,16 @@ func (r *Reader) Board(ctx context.Context, day string) ([]Trip, error) {
 		WHERE day = $1::date AND order_status IN ('confirmed', 'completed') AND status <> 'cancelled' ORDER BY start_at, order_id`, day)
 	if err != nil {
 		return nil, fmt.Errorf("dispatch: board of %s: %w", day, err)
+	}
+	return scanTrips(rows)
+}
+
+// Week lists the trips of the days from..to (inclusive) as Board lists one day's, by day and pickup.
+func (r *Reader) Week(ctx context.Context, from, to string) ([]Trip, error) {
+	rows, err := r.pool.Query(ctx, `SELECT `+tripColumns+` FROM `+table("trips")+`
+		WHERE day BETWEEN $1::date AND $2::date AND order_status IN ('confirmed', 'completed') AND status <> 'cancelled' ORDER BY day, start_at, order_id`, from, to)
+	if err != nil {
+		return nil, fmt.Errorf("dispatch: trips of %s to %s: %w", from, to, err)
 	}
 	return scanTrips(rows)
 }

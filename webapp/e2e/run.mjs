@@ -148,6 +148,7 @@ function routeTable(ids) {
       '/admin/offer/create',
       '/admin/trip',
       '/admin/manifest',
+      '/admin/planner',
       '/admin/driver',
       '/admin/driver/edit',
       '/admin/driver/create',

@@ -32,12 +32,15 @@ func (a *App) wireDispatch(d *httpapi.Deps) error {
 	orders := ordersrm.NewReader(a.Pool)
 	limiter := ratelimit.NewLimiter(a.Pool)
 	accounts := accountsdb.NewTables(accountsdb.NewStore(a.Pool), nil)
+	trips, catalogue := dispatchrm.NewReader(a.Pool), catrm.NewReader(a.Pool)
 	dispatchApp := dispatchcmd.NewApplication(dispatchcmd.Config{
-		Runner:   a.Commands,
-		Accounts: accounts,
-		Trips:    dispatchrm.NewReader(a.Pool),
-		Drivers:  catrm.NewReader(a.Pool),
-		Orders:   orders,
+		Runner:       a.Commands,
+		Accounts:     accounts,
+		Trips:        trips,
+		Drivers:      catalogue,
+		Orders:       orders,
+		Week:         trips,
+		PickupPoints: catalogue,
 		ProgressLookups: func(ctx context.Context, clientIP string) error {
 			return limiter.Take(ctx, tripProgressRule, clientIP)
 		},

@@ -117,12 +117,19 @@ func TripNumber() string {
 // when paid is true, and returns its trip number.
 func (f *Fixture) Order(t testing.TB, day availability.Day, owner string, paid bool) string {
 	t.Helper()
+	return f.OrderAt(t, day, 10*time.Hour, owner, paid)
+}
+
+// OrderAt is Order with its pickup at clock (since midnight, Cairo) instead of 10:00: one driver's
+// trips of a day must not overlap.
+func (f *Fixture) OrderAt(t testing.TB, day availability.Day, clock time.Duration, owner string, paid bool) string {
+	t.Helper()
 	id := TripNumber()
 	start, err := day.Time(cat.Cairo)
 	if err != nil {
 		t.Fatal(err)
 	}
-	start = start.Add(10 * time.Hour)
+	start = start.Add(clock)
 	total := money.New(150000, money.EGP)
 	events := []any{
 		order.OrderPlaced{OrderID: id, UserID: owner, Lang: "en", Source: order.SourceCart,

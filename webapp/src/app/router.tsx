@@ -65,6 +65,7 @@ const AdminRecordRoute = lazy(() => admin().then((m) => ({ default: m.AdminRecor
 const AdminSectionRoute = lazy(() => admin().then((m) => ({ default: m.AdminSectionRoute })));
 const AdminTripsRoute = lazy(() => admin().then((m) => ({ default: m.AdminTripsRoute })));
 const AdminManifestRoute = lazy(() => admin().then((m) => ({ default: m.AdminManifestRoute })));
+const AdminPlannerRoute = lazy(() => admin().then((m) => ({ default: m.AdminPlannerRoute })));
 const DriverDay = lazy(() => withMessages(() => import('@/features/dispatch/components/driver-day'), 'site')().then((m) => ({ default: m.DriverDay })));
 const SupportConsole = lazy(() => withMessages(() => import('@/features/support/components/support-console'), 'site', 'admin')().then((m) => ({ default: m.SupportConsole })));
 
@@ -155,6 +156,7 @@ export const routes: RouteObject[] = [
               { path: 'home/edit', element: <AdminHomeEditRoute /> },
               { path: 'trip', element: <AdminTripsRoute /> },
               { path: 'manifest', element: <AdminManifestRoute /> },
+              { path: 'planner', element: <AdminPlannerRoute /> },
               { path: 'support', element: <SupportConsole /> },
               { path: 'purchase_order', element: <AdminPurchaseOrdersRoute /> },
               { path: 'process-steps', element: <AdminProcessStepsRoute /> },

@@ -46,7 +46,7 @@ export function canUse(role: string | null | undefined, feature: AdminFeature): 
   return isStaffRole(role) && ACCESS[feature].includes(role);
 }
 
-export type AdminMenuKey = 'dashboard' | 'home' | AdminSectionKey | 'trips' | 'purchaseOrders' | 'processSteps' | 'support' | 'mailbox';
+export type AdminMenuKey = 'dashboard' | 'home' | AdminSectionKey | 'trips' | 'planner' | 'purchaseOrders' | 'processSteps' | 'support' | 'mailbox';
 
 export interface AdminMenuEntry {
   key: AdminMenuKey;
@@ -60,6 +60,7 @@ const MENU: readonly AdminMenuEntry[] = [
   { key: 'home', path: paths.admin.home, feature: 'siteSettings' },
   ...ADMIN_SECTIONS.map((section) => ({ key: section.key, path: section.path, feature: section.key })),
   { key: 'trips', path: paths.admin.trips, feature: 'trips' },
+  { key: 'planner', path: paths.admin.planner, feature: 'trips' },
   { key: 'purchaseOrders', path: paths.admin.purchaseOrders, feature: 'purchaseOrders' },
   { key: 'processSteps', path: paths.admin.processSteps, feature: 'processSteps' },
   { key: 'support', path: paths.admin.support, feature: 'support' },

@@ -41,6 +41,8 @@ export const paths = {
     /** The printable manifest of a day (YYYY-MM-DD, Cairo). */
     manifest: '/admin/manifest',
     manifestFor: (date: string) => `/admin/manifest?date=${encodeURIComponent(date)}`,
+    /** The week planner: drivers × seven Cairo days. */
+    planner: '/admin/planner',
     purchaseOrders: '/admin/purchase_order',
     /** The purchase orders found by a trip number (or e-mail, or name). */
     purchaseOrdersFor: (q: string) => `/admin/purchase_order?q=${encodeURIComponent(q)}`,

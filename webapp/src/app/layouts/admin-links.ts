@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { IconName } from '@/components/ui/icon';
 import { adminMenu, type AdminMenuKey } from '@/config/admin-access';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useDispatchT } from '@/features/dispatch/components/messages';
 import { useSupportT } from '@/features/support/components/messages';
 
 const ICONS: Record<AdminMenuKey, IconName> = {
@@ -17,6 +18,7 @@ const ICONS: Record<AdminMenuKey, IconName> = {
   program: 'route',
   pickup: 'pin',
   trips: 'calendar',
+  planner: 'grid',
   purchaseOrders: 'ticket',
   processSteps: 'refresh',
   support: 'search',
@@ -37,6 +39,7 @@ export const useStaffRole = () => useAuthStore((state) => state.user?.role);
 export function useAdminLinks(): AdminLink[] {
   const { t } = useTranslation();
   const support = useSupportT();
+  const dispatch = useDispatchT();
   const role = useStaffRole();
   const label = (key: AdminMenuKey): string => {
     switch (key) {
@@ -46,6 +49,8 @@ export function useAdminLinks(): AdminLink[] {
         return t('admin.homeContent.title');
       case 'trips':
         return t('admin.trips.title');
+      case 'planner':
+        return dispatch.t('planner.title');
       case 'purchaseOrders':
         return t('admin.purchaseOrders.title');
       case 'processSteps':

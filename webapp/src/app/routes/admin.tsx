@@ -11,6 +11,7 @@ import { SiteSettings } from '@/features/admin-catalogue/components/site-setting
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
 import { Manifest } from '@/features/dispatch/components/manifest';
 import { TripsBoard } from '@/features/dispatch/components/trips-board';
+import { WeekPlanner } from '@/features/dispatch/components/week-planner';
 import { MailMessage, Mailbox } from '@/features/mailbox/components/mailbox';
 import { ProcessSteps, StuckJobsStat } from '@/features/process-steps/components/process-steps';
 
@@ -31,6 +32,11 @@ export function AdminDashboardRoute() {
 /** The trips board: support staff follow it; only admins assign drivers and link their accounts. */
 export function AdminTripsRoute() {
   return <TripsBoard canAssign={canUse(useStaffRole(), 'assignDrivers')} />;
+}
+
+/** The week planner: staff follow it; only admins assign drivers (the server refuses anyone else). */
+export function AdminPlannerRoute() {
+  return <WeekPlanner canAssign={canUse(useStaffRole(), 'assignDrivers')} />;
 }
 
 /** The printable manifest of ?date= (today in Cairo without one). */

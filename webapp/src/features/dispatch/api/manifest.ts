@@ -6,8 +6,13 @@ import { api } from '@/lib/api-client';
 const manifestTripSchema = z.object({
   trip_number: z.string(),
   pickup_time: z.string(),
+  /** When the trip is due back (Cairo, HH:MM); "" when not known. */
+  end_time: z.string().default(''),
   pickup: z.string(),
+  /** The pickup point's street address; "" for a place of the traveller's own. */
+  pickup_address: z.string().default(''),
   stops: z.array(z.string()),
+  end: z.string().default(''),
   traveller: z.string(),
   phone: z.string(),
   travellers: z.number(),

@@ -63,8 +63,11 @@ function DriverSection({ group }: { group: ManifestGroup }) {
               <strong data-testid="manifest-time">{t('driver.cairoTime', { time: formatClock(trip.pickup_time, language) })}</strong> ·{' '}
               <span dir="ltr">{isolate(trip.trip_number)}</span>
             </p>
-            <p>{t('driver.pickup', { place: trip.pickup })}</p>
-            {trip.stops.length > 0 ? <p>{t('manifest.stops', { stops: trip.stops.join(language === 'ar' ? ' ← ' : ' → ') })}</p> : null}
+            <p data-testid="manifest-pickup">{t('driver.pickup', { place: trip.pickup })}</p>
+            {trip.pickup_address ? <p>{t('manifest.address', { address: trip.pickup_address })}</p> : null}
+            {trip.stops.length > 0 ? <p data-testid="manifest-stops">{t('manifest.stops', { stops: trip.stops.join(language === 'ar' ? ' ← ' : ' → ') })}</p> : null}
+            {trip.end ? <p>{t('manifest.end', { place: trip.end })}</p> : null}
+            {trip.end_time ? <p>{t('manifest.back', { time: formatClock(trip.end_time, language) })}</p> : null}
             <p>
               {trip.traveller} ·{' '}
               <a href={`tel:${trip.phone}`} dir="ltr">

@@ -25,6 +25,18 @@ const en = {
     noAccount: 'No account linked',
     manifest: 'Print manifest',
   },
+  planner: {
+    title: 'Week planner',
+    lead: 'Seven days of drivers and trips. Pick a driver for each trip without one (or drag it onto the driver’s day). Times are Cairo time.',
+    previous: 'Previous week',
+    next: 'Next week',
+    thisWeek: 'From today',
+    from: 'First day',
+    unassigned: 'No driver yet',
+    noTrips: 'No trips.',
+    seats_one: '{{n}} seat',
+    seats_other: '{{n}} seats',
+  },
   manifest: {
     title: 'Manifest — {{date}}',
     lead: 'Each driver’s trips of the day in pickup order. Times are Cairo time.',
@@ -32,6 +44,9 @@ const en = {
     csv: 'Download CSV',
     unassigned: 'No driver yet',
     stops: 'Stops: {{stops}}',
+    address: 'Address: {{address}}',
+    end: 'Ends at: {{place}}',
+    back: 'Due back {{time}} (Cairo time)',
   },
   driver: {
     title: 'My trips',
@@ -89,6 +104,18 @@ const ar: typeof en = {
     noAccount: 'لا يوجد حساب مرتبط',
     manifest: 'طباعة كشف الرحلات',
   },
+  planner: {
+    title: 'مخطط الأسبوع',
+    lead: 'سبعة أيام من السائقين والرحلات. اختر سائقًا لكل رحلة بلا سائق (أو اسحبها إلى يوم السائق). الأوقات بتوقيت القاهرة.',
+    previous: 'الأسبوع السابق',
+    next: 'الأسبوع التالي',
+    thisWeek: 'من اليوم',
+    from: 'اليوم الأول',
+    unassigned: 'بلا سائق بعد',
+    noTrips: 'لا توجد رحلات.',
+    seats_one: 'مقعد واحد',
+    seats_other: '{{n}} مقاعد',
+  },
   manifest: {
     title: 'كشف الرحلات — {{date}}',
     lead: 'رحلات كل سائق في اليوم بترتيب مواعيد الالتقاء. الأوقات بتوقيت القاهرة.',
@@ -96,6 +123,9 @@ const ar: typeof en = {
     csv: 'تنزيل ملف CSV',
     unassigned: 'بلا سائق بعد',
     stops: 'المحطات: {{stops}}',
+    address: 'العنوان: {{address}}',
+    end: 'نهاية الرحلة: {{place}}',
+    back: 'العودة {{time}} (بتوقيت القاهرة)',
   },
   driver: {
     title: 'رحلاتي',
@@ -134,8 +164,9 @@ const ar: typeof en = {
 
 // Arabic has more plural forms than English; the typed bundle above holds only English's.
 const arPlurals = { travellers_two: 'مسافران', travellers_few: '{{n}} مسافرين', travellers_many: '{{n}} مسافرًا' };
+const arSeats = { seats_two: 'مقعدان', seats_few: '{{n}} مقاعد', seats_many: '{{n}} مقعدًا' };
 
-export const dispatchMessages = { en, ar: { ...ar, driver: { ...ar.driver, ...arPlurals } } };
+export const dispatchMessages = { en, ar: { ...ar, driver: { ...ar.driver, ...arPlurals }, planner: { ...ar.planner, ...arSeats } } };
 
 /** useTranslation for the dispatch namespace, adding its messages on first use. */
 export function useDispatchT() {

@@ -60,6 +60,9 @@ export function TripsBoard({ canAssign }: { canAssign: boolean }) {
           <ButtonLink to={paths.admin.manifestFor(date)} variant="secondary" data-testid="board-manifest">
             {t('board.manifest')}
           </ButtonLink>
+          <ButtonLink to={`${paths.admin.planner}?from=${encodeURIComponent(date)}`} variant="secondary" data-testid="board-planner">
+            {t('planner.title')}
+          </ButtonLink>
         </div>
         {board.data ? (
           board.data.data.length === 0 ? (

@@ -1,0 +1,86 @@
+package dispatch
+
+import (
+	"time"
+
+	"mishwar/domain"
+	"mishwar/domain/catalogue"
+)
+
+// The car must fit the order: the class of car the traveller booked (its rate plan, which names how
+// many seats the class has) and their group. Before this rule a 7-seat family-minivan order could be
+// given to a four-seat Corolla without a word. The driver's record names the car's seats, not its
+// class, so a class is matched by its seats.
+const (
+	KeyCarTooSmallForClass = "dispatch.car_too_small_for_class"
+	KeyCarTooSmallForGroup = "dispatch.car_too_small_for_group"
+	KeyDriverBusy          = "dispatch.driver_busy"
+)
+
+// Sentinels of the refusals below (errors.Is matches them whatever their arguments).
+var (
+	ErrCarTooSmallForClass = domain.Invalid(KeyCarTooSmallForClass)
+	ErrCarTooSmallForGroup = domain.Invalid(KeyCarTooSmallForGroup)
+	ErrDriverBusy          = domain.Conflict(KeyDriverBusy)
+)
+
+// VehicleClass is the class of car an order booked (its rate plan) with the seats the class has, as
+// the catalogue says at assignment (0 seats: not known, only the group is matched).
+type VehicleClass struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	NameAR string `json:"name_ar,omitempty"`
+	Seats  int    `json:"seats,omitempty"`
+}
+
+// VehicleOverride is a staff member's explicit decision to send a car that does not fit the order,
+// recorded on the assignment with their reason.
+type VehicleOverride struct {
+	Reason string `json:"reason"`
+	// Seats is the car's, Needed what the order needed.
+	Seats  int `json:"seats"`
+	Needed int `json:"needed"`
+}
+
+// SeatsNeeded is how many seats the order needs: its class's, or its group's when that is larger.
+func (o OrderFacts) SeatsNeeded() int { return max(o.Class.Seats, o.Travellers) }
+
+// CheckVehicle refuses a car with fewer seats than the order's class or group needs, saying which
+// (in the reader's language: the class's name is a domain.Text).
+func CheckVehicle(o OrderFacts, d Driver) error {
+	if o.Class.Seats > 0 && d.Seats < o.Class.Seats {
+		return &domain.Error{Kind: domain.KindInvalid, Key: KeyCarTooSmallForClass,
+			Args: []any{d.Seats, domain.Text{En: o.Class.Name, Ar: o.Class.NameAR}, o.Class.Seats}}
+	}
+	if o.Travellers > 0 && d.Seats < o.Travellers {
+		return &domain.Error{Kind: domain.KindInvalid, Key: KeyCarTooSmallForGroup, Args: []any{d.Seats, o.Travellers}}
+	}
+	return nil
+}
+
+// busy refuses a booking whose trip overlaps one the driver already carries that day, naming it and
+// its Cairo times. Trips booked before their times were recorded (zero) overlap nothing.
+func (s DriverDayState) busy(start, end time.Time) error {
+	if start.IsZero() {
+		return nil
+	}
+	end = tripEnd(start, end)
+	for _, b := range s.booked {
+		if b.start.IsZero() {
+			continue
+		}
+		if start.Before(tripEnd(b.start, b.end)) && b.start.Before(end) {
+			return &domain.Error{Kind: domain.KindConflict, Key: KeyDriverBusy, Args: []any{b.order,
+				b.start.In(catalogue.Cairo).Format("15:04"), tripEnd(b.start, b.end).In(catalogue.Cairo).Format("15:04")}}
+		}
+	}
+	return nil
+}
+
+// tripEnd is end, or a minute after start for a trip whose length is not known.
+func tripEnd(start, end time.Time) time.Time {
+	if !end.After(start) {
+		return start.Add(time.Minute)
+	}
+	return end
+}

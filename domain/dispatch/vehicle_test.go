@@ -1,0 +1,123 @@
+package dispatch_test
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"mishwar/domain"
+	"mishwar/domain/dispatch"
+)
+
+// minivanOrder booked the 7-seat family minivan for a group of five.
+func minivanOrder() dispatch.OrderFacts {
+	o := facts
+	o.Travellers = 5
+	o.Class = dispatch.VehicleClass{ID: "plan-minivan", Name: "Family minivan", NameAR: "ميني فان عائلية", Seats: 7}
+	return o
+}
+
+func TestTheCarMustFitTheOrdersClassAndGroup(t *testing.T) {
+	t.Parallel()
+	corolla := karim // four seats
+	carnival := karim
+	carnival.Seats = 7
+	bigGroup := facts
+	bigGroup.Travellers = 6
+	sedanFull := facts
+	sedanFull.Travellers = 4
+	sedanFull.Class = dispatch.VehicleClass{ID: "plan-sedan", Name: "Economy sedan", Seats: 4}
+	cases := []struct {
+		name     string
+		when     dispatch.AssignDriver
+		err      error
+		needed   int
+		override *dispatch.VehicleOverride
+	}{
+		{"a family-minivan order is refused a four-seat Corolla", dispatch.AssignDriver{Order: minivanOrder(), Driver: corolla, By: admin}, dispatch.ErrCarTooSmallForClass, 0, nil},
+		{"a family-minivan order goes to a seven-seat car", dispatch.AssignDriver{Order: minivanOrder(), Driver: carnival, By: admin}, nil, 7, nil},
+		{"a group of six is refused a four-seat car whatever class it booked", dispatch.AssignDriver{Order: bigGroup, Driver: corolla, By: admin}, dispatch.ErrCarTooSmallForGroup, 0, nil},
+		{"a full sedan fits a four-seat car", dispatch.AssignDriver{Order: sedanFull, Driver: corolla, By: admin}, nil, 4, nil},
+		{"a blank override reason overrides nothing", dispatch.AssignDriver{Order: minivanOrder(), Driver: corolla, By: admin, Override: "  "}, dispatch.ErrCarTooSmallForClass, 0, nil},
+		{"staff may send the small car anyway, and the assignment says so with their reason",
+			dispatch.AssignDriver{Order: minivanOrder(), Driver: corolla, By: admin, Override: " the family said a sedan is fine "}, nil, 7,
+			&dispatch.VehicleOverride{Reason: "the family said a sedan is fine", Seats: 4, Needed: 7}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := dispatch.DecideTrip(dispatch.Trip.Initial(), c.when, now)
+			if !errors.Is(err, c.err) {
+				t.Fatalf("err = %v, want %v", err, c.err)
+			}
+			if c.err != nil {
+				if len(got) != 0 {
+					t.Fatalf("a refusal recorded %+v", got)
+				}
+				return
+			}
+			if len(got) != 1 {
+				t.Fatalf("events = %+v", got)
+			}
+			ev := got[0].(dispatch.DriverAssigned)
+			if ev.SeatsNeeded != c.needed || !reflect.DeepEqual(ev.VehicleOverride, c.override) {
+				t.Fatalf("assigned with seats needed %d, override %+v; want %d, %+v", ev.SeatsNeeded, ev.VehicleOverride, c.needed, c.override)
+			}
+		})
+	}
+}
+
+func TestTheVehicleRefusalSaysTheSeatsAndTheClass(t *testing.T) {
+	t.Parallel()
+	_, err := dispatch.DecideTrip(dispatch.Trip.Initial(), dispatch.AssignDriver{Order: minivanOrder(), Driver: karim, By: admin}, now)
+	var de *domain.Error
+	if !errors.As(err, &de) || de.Kind != domain.KindInvalid {
+		t.Fatalf("err = %#v, want a 422 refusal", err)
+	}
+	want := []any{4, domain.Text{En: "Family minivan", Ar: "ميني فان عائلية"}, 7}
+	if !reflect.DeepEqual(de.Args, want) {
+		t.Fatalf("args = %#v, want %#v", de.Args, want)
+	}
+}
+
+func TestADriverIsNotBookedOnTwoTripsAtOnce(t *testing.T) {
+	t.Parallel()
+	at := func(h, m int) time.Time { return time.Date(2026, 11, 18, h-2, m, 0, 0, time.UTC) } // Cairo is UTC+2 in November
+	morning := dispatch.DriverDayBooked{DriverID: "d1", Day: "2026-11-18", OrderID: "MSH-AAAAAA", TripsPerDay: 3, BookedAt: now,
+		StartAt: at(9, 0), EndAt: at(13, 0)}
+	old := dispatch.DriverDayBooked{DriverID: "d1", Day: "2026-11-18", OrderID: "MSH-OLDOLD", TripsPerDay: 3, BookedAt: now}
+	book := func(order string, start, end time.Time) dispatch.BookDriverDay {
+		return dispatch.BookDriverDay{DriverID: "d1", Day: "2026-11-18", OrderID: order, TripsPerDay: 3, StartAt: start, EndAt: end}
+	}
+	cases := []struct {
+		name  string
+		given []dispatch.DriverDayEvent
+		when  dispatch.BookDriverDay
+		err   error
+	}{
+		{"a trip inside the morning's is refused", []dispatch.DriverDayEvent{morning}, book("MSH-BBBBBB", at(10, 0), at(11, 0)), dispatch.ErrDriverBusy},
+		{"a trip starting before the morning's ends is refused", []dispatch.DriverDayEvent{morning}, book("MSH-BBBBBB", at(12, 30), at(16, 0)), dispatch.ErrDriverBusy},
+		{"a trip starting as the morning's ends is booked", []dispatch.DriverDayEvent{morning}, book("MSH-BBBBBB", at(13, 0), at(16, 0)), nil},
+		{"a trip ending as the morning's starts is booked", []dispatch.DriverDayEvent{morning}, book("MSH-BBBBBB", at(7, 0), at(9, 0)), nil},
+		{"a released trip's time is free again", []dispatch.DriverDayEvent{morning,
+			dispatch.DriverDayReleased{DriverID: "d1", Day: "2026-11-18", OrderID: "MSH-AAAAAA", ReleasedAt: now}}, book("MSH-BBBBBB", at(10, 0), at(11, 0)), nil},
+		{"a booking recorded without its times overlaps nothing", []dispatch.DriverDayEvent{old}, book("MSH-BBBBBB", at(10, 0), at(11, 0)), nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := dispatch.DecideDriverDay(dispatch.DriverDay.Fold(c.given), c.when, now)
+			if !errors.Is(err, c.err) {
+				t.Fatalf("err = %v, want %v", err, c.err)
+			}
+			if c.err == nil && len(got) != 1 {
+				t.Fatalf("events = %+v", got)
+			}
+			var de *domain.Error
+			if c.err != nil && (!errors.As(err, &de) || !reflect.DeepEqual(de.Args, []any{"MSH-AAAAAA", "09:00", "13:00"})) {
+				t.Fatalf("the refusal does not name the trip and its Cairo times: %#v", err)
+			}
+		})
+	}
+}

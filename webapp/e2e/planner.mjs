@@ -1,0 +1,167 @@
+// Browser test of the week planner and the daily manifest against the real server, in English and
+// Arabic on a desktop and a 360 px phone:
+//   two paid orders on one day (through the API: the checkout suite covers those screens): a
+//   family-minivan order for five and a sedan order for two
+//   → the admin opens /admin/planner on that week: picking a four-seat car for the minivan order is
+//     refused with the reason shown on the trip (the car's seats and the class's); picking it for the
+//     sedan order assigns it (the trip moves to the driver's day)
+//   → the manifest of that day downloads as CSV (byte order mark, headings in the page's language)
+//     and its print view names the places in the page's language (Arabic on the Arabic page).
+// Exported as `run(ctx)` for the shared runner; `node e2e/planner.mjs` runs it alone.
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+
+import { apiJSON, cairoDate, fitsTheScreen, runAlone, screenshotter, uniqueEmail } from './helpers.mjs';
+
+const shot = screenshotter('planner');
+const VIEWS = {
+  desktop: { viewport: { width: 1280, height: 900 } },
+  phone: { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+};
+const WORDS = {
+  en: { refusal: /This car has 4 seats: the order booked a .+, which needs 7/, csvHeading: 'Driver', cairo: 'Cairo time' },
+  ar: { refusal: /هذه السيارة بها ٤ مقاعد، والطلب محجوز بفئة .+ التي تحتاج إلى ٧ مقاعد/, csvHeading: 'السائق', cairo: 'بتوقيت القاهرة' },
+};
+
+/** A traveller's paid order on `date` at 10:00 for `travellers` on `rate`, or on the first bookable day from two days ahead. */
+async function paidOrder(browser, baseURL, { rate, travellers, date }) {
+  const context = await browser.newContext();
+  try {
+    const api = context.request;
+    const email = uniqueEmail('e2e-planner');
+    await apiJSON(await api.post(`${baseURL}/api/register`, { data: { first_name: 'Salma', last_name: 'Nabil', email, password: 'planner-e2e-pass', phone_number: '+201001234567' } }), 'register');
+    const destinations = (await apiJSON(await api.get(`${baseURL}/api/destinations`), 'destinations')).data;
+    for (const d of destinations.slice(0, 2)) await apiJSON(await api.post(`${baseURL}/api/auth/cart`, { data: { destination_id: d.id } }), 'add to cart');
+    const pickup = (await apiJSON(await api.get(`${baseURL}/api/pickup-points`), 'pickup points')).data[0];
+    await apiJSON(await api.put(`${baseURL}/api/auth/cart/points`, { data: { start: { pickup_point_id: pickup.id }, same_end: true } }), 'points');
+    let day = date;
+    if (!day) {
+      const calendar = (await apiJSON(await api.get(`${baseURL}/api/orders/calendar?from=${cairoDate(2)}&days=30`), 'calendar')).data;
+      day = (Array.isArray(calendar) ? calendar : calendar.days).find((d) => d.status === 'available')?.date;
+      assert.ok(day, 'no bookable day');
+    }
+    const placed = await apiJSON(
+      await api.post(`${baseURL}/api/orders`, {
+        data: { first_name: 'Salma', last_name: 'Nabil', email, confirm_email: email, phone: '1001234567', country_key: '+20', country: 'EG', terms: true,
+          date: day, time: '10:00', rate_plan_id: rate.id, currency: 'EGP', travellers },
+        headers: { 'Idempotency-Key': randomUUID() },
+      }),
+      'checkout',
+    );
+    const page = await context.newPage();
+    await page.goto(placed.payment_url);
+    await page.locator('#card_number').fill('4242 4242 4242 4242');
+    await page.locator('#expiry').fill('12/39');
+    await page.locator('#cvc').fill('123');
+    await page.locator('button[name="pay"]').click();
+    await page.waitForURL(/result=success/);
+    return { trip: placed.data.order_id, day, pickup };
+  } finally {
+    await context.close();
+  }
+}
+
+async function adminContext(browser, baseURL, email, password, lang, view) {
+  const context = await browser.newContext({ ...VIEWS[view], locale: lang === 'ar' ? 'ar-EG' : 'en-GB', acceptDownloads: true });
+  context.setDefaultTimeout(20_000);
+  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+  await apiJSON(await context.request.post(`${baseURL}/api/user/login`, { data: { email, password } }), 'admin sign-in');
+  return context;
+}
+
+export async function run({ browser, baseURL, adminEmail, adminPassword, addUser }) {
+  assert.ok(adminEmail && addUser, 'the runner passes the demo admin and addUser');
+  const setup = await adminContext(browser, baseURL, adminEmail, adminPassword, 'en', 'desktop');
+  const api = setup.request;
+  try {
+    const rates = (await apiJSON(await api.get(`${baseURL}/api/rates`), 'rates')).data;
+    const minivanRate = rates.find((r) => r.seats === 7);
+    const sedanRate = rates.find((r) => r.seats === 4);
+    assert.ok(minivanRate && sedanRate, `the demo has a 7-seat and a 4-seat class: ${JSON.stringify(rates.map((r) => r.seats))}`);
+    const family = await paidOrder(browser, baseURL, { rate: minivanRate, travellers: 5 });
+    const { day } = family;
+    const sedan = await paidOrder(browser, baseURL, { rate: sedanRate, travellers: 2, date: day });
+
+    // A four-seat driver who works that day with no trip yet (another suite's 10:00 trip would overlap),
+    // preferably one no other suite linked to its own driver account, linked to ours.
+    const week = (await apiJSON(await api.get(`${baseURL}/api/admin/planner?from=${day}`), 'planner')).data;
+    const free = week.drivers.filter((d) => d.seats === 4 && d.works[0] && !week.trips.some((tr) => tr.driver?.id === d.id));
+    const small = free.find((d) => !d.has_account) ?? free[0];
+    assert.ok(small, `no four-seat driver free on ${day}`);
+    const driverEmail = uniqueEmail('e2e-planner-driver');
+    addUser(driverEmail, 'planner-driver-pass', 'driver');
+    await apiJSON(await api.put(`${baseURL}/api/admin/drivers/${small.id}/account`, { data: { email: driverEmail } }), 'link the driver');
+
+    for (const lang of ['en', 'ar']) {
+      for (const view of ['desktop', 'phone']) {
+        const where = `planner ${lang} ${view}`;
+        const context = await adminContext(browser, baseURL, adminEmail, adminPassword, lang, view);
+        try {
+          // The sedan trip starts each round without a driver.
+          const now = (await apiJSON(await context.request.get(`${baseURL}/api/admin/planner?from=${day}`), 'planner')).data;
+          if (now.trips.find((tr) => tr.order_id === sedan.trip)?.driver) {
+            await apiJSON(await context.request.delete(`${baseURL}/api/admin/trips/${sedan.trip}/driver`), 'unassign');
+          }
+          const page = await context.newPage();
+          await page.goto(`${baseURL}/admin/planner?from=${day}`);
+          const familyCard = page.getByTestId(`planner-trip-${family.trip}`);
+          await familyCard.waitFor();
+          assert.match(await familyCard.innerText(), new RegExp(WORDS[lang].cairo), `${where}: the trip's time is labelled Cairo time`);
+          // The wrong car is refused, and the trip says why.
+          await familyCard.getByTestId('planner-driver-select').selectOption(small.id);
+          await familyCard.getByTestId('planner-assign').click();
+          const refusal = familyCard.getByTestId('planner-refusal');
+          await refusal.waitFor();
+          assert.match(await refusal.innerText(), WORDS[lang].refusal, `${where}: the refusal's reason`);
+          await fitsTheScreen(page, `${where} (refused)`, { lang });
+          await shot(page, `refused-${lang}-${view}`);
+          // The right one is assigned from the planner: the trip moves to the driver's day.
+          const sedanCard = page.getByTestId(`planner-trip-${sedan.trip}`);
+          await sedanCard.getByTestId('planner-driver-select').selectOption(small.id);
+          await sedanCard.getByTestId('planner-assign').click();
+          await page.getByTestId(`planner-cell-${small.id}-${day}`).getByTestId(`planner-trip-${sedan.trip}`).waitFor();
+          await page.locator(`[data-testid="planner-trip-${sedan.trip}"][data-status="assigned"]`).waitFor();
+          await fitsTheScreen(page, `${where} (assigned)`, { lang });
+          await shot(page, `assigned-${lang}-${view}`);
+          // A week on and back again.
+          await page.getByTestId('planner-next').click();
+          await familyCard.waitFor({ state: 'detached' });
+          await page.getByTestId('planner-previous').click();
+          await familyCard.waitFor();
+
+          // The day's manifest: the CSV download, then the print view with the places in the page's language.
+          await page.goto(`${baseURL}/admin/manifest?date=${day}`);
+          await page.getByTestId('manifest-trip').first().waitFor();
+          const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('manifest-csv').click()]);
+          const csv = await readFile(await download.path(), 'utf8');
+          assert.ok(csv.startsWith('\ufeff'), `${where}: the CSV starts with a byte order mark`);
+          assert.equal(csv.slice(1).split(',')[0], WORDS[lang].csvHeading, `${where}: the CSV's first heading`);
+          assert.ok(csv.includes(family.trip) && csv.includes(sedan.trip), `${where}: the CSV lists both trips`);
+          await page.emulateMedia({ media: 'print' });
+          const pickups = await page.getByTestId('manifest-pickup').allInnerTexts();
+          const stops = await page.getByTestId('manifest-stops').allInnerTexts();
+          assert.ok(pickups.length > 0 && stops.length > 0, `${where}: the print view lists pickups and stops`);
+          for (const text of [...pickups, ...stops]) {
+            if (lang === 'ar') {
+              assert.match(text, /[\u0600-\u06FF]{3,}.*[\u0600-\u06FF]{3,}/, `${where}: an Arabic place name: ${text}`);
+              assert.ok(!text.includes(family.pickup.name?.en ?? family.pickup.name), `${where}: the English pickup name on the Arabic page: ${text}`);
+            } else {
+              assert.doesNotMatch(text, /[\u0600-\u06FF]/, `${where}: Arabic on the English page: ${text}`);
+            }
+          }
+          assert.ok(await page.getByTestId('manifest-print').isHidden(), `${where}: the toolbar is not printed`);
+          await fitsTheScreen(page, `${where} (manifest, print)`, { lang });
+          await shot(page, `manifest-print-${lang}-${view}`);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await setup.close();
+  }
+}
+
+await runAlone(import.meta.url, 'planner', run);

@@ -1,0 +1,108 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { useLocaleStore } from '@/stores/locale-store';
+import { renderApp } from '@/testing/render-app';
+import { setTestSession } from '@/testing/session';
+
+const admin = { id: '1', first_name: 'Amal', last_name: 'Said', email: 'admin@example.com', phone_number: null, role: 'admin' };
+const days = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06', '2026-12-07'];
+
+const trip = (id: string, driver: { id: string; name: string } | null) => ({
+  order_id: id,
+  day: '2026-12-01',
+  start_at: '2026-12-01T08:00:00Z',
+  end_at: '2026-12-01T12:00:00Z',
+  customer: 'Mona Zaki',
+  phone: '+201001234567',
+  travellers: 5,
+  rate_plan: { id: 'p', name: 'Family minivan', name_ar: 'ميني فان عائلية' },
+  pickup: 'Nile Hotel',
+  pickup_ar: 'فندق النيل',
+  stops: ['Pyramids'],
+  stops_ar: ['الأهرامات'],
+  order_status: 'confirmed',
+  status: driver ? 'assigned' : 'unassigned',
+  stop: 0,
+  driver: driver ? { ...driver, phone: '+20100', vehicle: 'Sedan', plate: 'ABC' } : null,
+  steps: [],
+  version: 0,
+});
+
+const week = {
+  data: {
+    days,
+    previous: '2026-11-24',
+    next: '2026-12-08',
+    drivers: [
+      { id: 'd1', name: 'Karim', vehicle: 'Toyota Corolla', plate: 'ABC 1', seats: 4, trips_per_day: 2, works: days.map(() => true), has_account: true },
+      { id: 'd2', name: 'Mina', vehicle: 'Kia Carnival', plate: 'ABC 2', seats: 7, trips_per_day: 1, works: days.map(() => true), has_account: true },
+    ],
+    trips: [trip('MSH-AAAAAA', null), trip('MSH-BBBBBB', { id: 'd2', name: 'Mina' })],
+  },
+};
+
+function serve() {
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const asked: string[] = [];
+  const assigned: unknown[] = [];
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://app.test');
+    if (url.pathname === '/api/me') return Promise.resolve(json(200, { data: admin }));
+    if (url.pathname === '/api/auth/getadmin') return Promise.resolve(json(200, admin));
+    if (url.pathname === '/api/admin/planner') {
+      asked.push(url.search);
+      return Promise.resolve(json(200, week));
+    }
+    if (url.pathname === '/api/admin/trips/MSH-AAAAAA/driver') {
+      assigned.push(JSON.parse(init?.body as string));
+      return Promise.resolve(json(422, { message: 'This car has 4 seats: the order booked a Family minivan, which needs 7.' }));
+    }
+    return Promise.resolve(json(403, { message: 'Forbidden' }));
+  });
+  return { asked, assigned };
+}
+
+beforeEach(() => act(() => useLocaleStore.getState().setLanguage('en')));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the week planner', () => {
+  it('lists a day’s trips without a driver and shows the server’s refusal of a car too small on the trip', async () => {
+    const { asked, assigned } = serve();
+    setTestSession(admin);
+    renderApp('/admin/planner?from=2026-12-01');
+    const card = await screen.findByTestId('planner-trip-MSH-AAAAAA');
+    expect(asked).toEqual(['?from=2026-12-01']);
+    expect(within(card).getByText(/Cairo time/)).toBeInTheDocument();
+    expect(within(card).getByText(/Family minivan/)).toBeInTheDocument();
+    await userEvent.selectOptions(within(card).getByTestId('planner-driver-select'), 'd1');
+    await userEvent.click(within(card).getByTestId('planner-assign'));
+    expect(await within(card).findByTestId('planner-refusal')).toHaveTextContent('needs 7');
+    expect(assigned).toEqual([{ driver_id: 'd1' }]);
+    // The assigned trip sits with its driver and offers no picker.
+    expect(within(screen.getByTestId('planner-trip-MSH-BBBBBB')).queryByTestId('planner-driver-select')).toBeNull();
+  });
+
+  it('moves a week on and back', async () => {
+    const { asked } = serve();
+    setTestSession(admin);
+    renderApp('/admin/planner?from=2026-12-01');
+    await screen.findByTestId('planner-trip-MSH-AAAAAA');
+    await userEvent.click(screen.getByTestId('planner-next'));
+    await userEvent.click(screen.getByTestId('planner-previous'));
+    expect(asked).toContain('?from=2026-12-08');
+    expect(asked).toContain('?from=2026-11-24');
+  });
+
+  it('reads in Arabic with Arabic places and the time labelled Cairo time', async () => {
+    serve();
+    act(() => useLocaleStore.getState().setLanguage('ar'));
+    setTestSession(admin);
+    renderApp('/admin/planner?from=2026-12-01');
+    const card = await screen.findByTestId('planner-trip-MSH-AAAAAA');
+    expect(card).toHaveTextContent('فندق النيل');
+    expect(card).toHaveTextContent('بتوقيت القاهرة');
+    expect(card).toHaveTextContent('ميني فان عائلية');
+  });
+});
