@@ -227,4 +227,3 @@ func TestTheDashboardFiguresFollowTheEventsAndARebuildGivesTheSame(t *testing.T)
 		t.Errorf("attention after a rebuild: %+v, before %+v", rebuilt, items)
 	}
 }
-
