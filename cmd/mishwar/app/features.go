@@ -16,6 +16,7 @@ import (
 	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
+	insightsrm "mishwar/projections/insights"
 	notificationsrm "mishwar/projections/notifications"
 	ordersrm "mishwar/projections/orders"
 
@@ -45,6 +46,7 @@ func (a *App) buildProjections() []projections.Projection {
 		ordersrm.New(a.Registry),
 		dispatchrm.New(a.Registry),
 		notificationsrm.New(a.Registry),
+		insightsrm.New(a.Registry),
 	}
 }
 
