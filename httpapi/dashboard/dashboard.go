@@ -24,7 +24,9 @@ func New(app appdashboard.Application) *Handler { return &Handler{app: app} }
 // Routes mounts GET /api/admin/dashboard, /api/admin/dashboard/insights and
 // /api/admin/dashboard/attention for staff (admins and support).
 func (h *Handler) Routes(api *mux.Router) {
-	staff := func(f http.HandlerFunc) http.HandlerFunc { return httpx.RequireRole(f, httpx.RoleAdmin, httpx.RoleSupport) }
+	staff := func(f http.HandlerFunc) http.HandlerFunc {
+		return httpx.RequireRole(f, httpx.RoleAdmin, httpx.RoleSupport)
+	}
 	api.HandleFunc("/admin/dashboard", staff(h.figures)).Methods(http.MethodGet)
 	api.HandleFunc("/admin/dashboard/insights", staff(h.insights)).Methods(http.MethodGet)
 	api.HandleFunc("/admin/dashboard/attention", staff(h.attention)).Methods(http.MethodGet)

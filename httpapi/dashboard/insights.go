@@ -50,24 +50,26 @@ type enquiriesJSON struct {
 }
 
 type insightsJSON struct {
-	TimeZone        string                 `json:"time_zone"`
-	Days            int                    `json:"days"`
-	From            string                 `json:"from"`
-	To              string                 `json:"to"`
-	CapacityFrom    string                 `json:"capacity_from"`
-	CapacityTo      string                 `json:"capacity_to"`
-	RatePlans       []namedJSON            `json:"rate_plans"`
+	TimeZone        string                     `json:"time_zone"`
+	Days            int                        `json:"days"`
+	From            string                     `json:"from"`
+	To              string                     `json:"to"`
+	CapacityFrom    string                     `json:"capacity_from"`
+	CapacityTo      string                     `json:"capacity_to"`
+	RatePlans       []namedJSON                `json:"rate_plans"`
 	Bookings        []appdashboard.DayBookings `json:"bookings"`
-	Revenue         []revenueJSON          `json:"revenue"`
+	Revenue         []revenueJSON              `json:"revenue"`
 	Cancellations   []appdashboard.DayCount    `json:"cancellations"`
-	Refunds         []refundsJSON          `json:"refunds"`
+	Refunds         []refundsJSON              `json:"refunds"`
 	Capacity        []appdashboard.DayCapacity `json:"capacity"`
-	TopDestinations []rankedJSON           `json:"top_destinations"`
-	TopPrograms     []rankedJSON           `json:"top_programs"`
-	Enquiries       enquiriesJSON          `json:"enquiries"`
+	TopDestinations []rankedJSON               `json:"top_destinations"`
+	TopPrograms     []rankedJSON               `json:"top_programs"`
+	Enquiries       enquiriesJSON              `json:"enquiries"`
 }
 
-func named(n appdashboard.Named) namedJSON { return namedJSON{ID: n.ID, Name: nameJSON{En: n.En, Ar: n.Ar}} }
+func named(n appdashboard.Named) namedJSON {
+	return namedJSON{ID: n.ID, Name: nameJSON{En: n.En, Ar: n.Ar}}
+}
 
 func ranked(in []appdashboard.Ranked) []rankedJSON {
 	out := make([]rankedJSON, 0, len(in))
