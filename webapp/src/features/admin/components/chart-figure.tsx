@@ -27,6 +27,7 @@ export function ChartFigure({
   summary,
   testId,
   stacked = true,
+  integer = false,
 }: {
   title: string;
   labels: string[];
@@ -36,6 +37,8 @@ export function ChartFigure({
   summary: string;
   testId: string;
   stacked?: boolean;
+  /** Counts: the value axis has whole steps only. */
+  integer?: boolean;
 }) {
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -71,7 +74,7 @@ export function ChartFigure({
             locale: localeTag(language),
             scales: {
               x: { stacked, reverse: rtl, ticks: { maxRotation: 0, autoSkip: true, autoSkipPadding: 12 } },
-              y: { stacked, beginAtZero: true, position: rtl ? 'right' : 'left', ticks: { callback: (value) => format(Number(value)) } },
+              y: { stacked, beginAtZero: true, position: rtl ? 'right' : 'left', ticks: { precision: integer ? 0 : undefined, callback: (value) => format(Number(value)) } },
             },
             plugins: {
               legend: { position: 'bottom', rtl, textDirection: rtl ? 'rtl' : 'ltr', labels: { boxWidth: 12 } },
@@ -90,7 +93,7 @@ export function ChartFigure({
       chart?.destroy();
       setDrawn(false);
     };
-    // key stands for labels, series and language; format and stacked follow them.
+    // key stands for labels, series and language; format, stacked and integer follow them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 

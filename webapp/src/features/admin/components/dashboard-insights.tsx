@@ -99,6 +99,7 @@ function InsightsBody({ insights, language }: { insights: Insights; language: La
       <div className="insights__charts">
         <ChartFigure
           testId="chart-bookings"
+          integer
           title={t('admin.dashboard.bookingsChart')}
           labels={labels}
           series={bookingSeries.length ? bookingSeries : [{ label: t('admin.dashboard.bookings'), values: days.map(() => 0) }]}
@@ -130,6 +131,7 @@ function InsightsBody({ insights, language }: { insights: Insights; language: La
         })}
         <ChartFigure
           testId="chart-capacity"
+          integer
           title={t('admin.dashboard.capacityChart')}
           labels={capLabels}
           series={[
