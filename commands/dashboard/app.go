@@ -1,5 +1,7 @@
 // Package dashboard is the application of the admin area's landing page: the figures an operator
-// reads first. It only reads; the figures come from read models rebuilt from the events.
+// reads first, the charts of the last 30 or 90 days and the weeks ahead, and the queue of what needs
+// an operator. It only reads; the figures come from read models rebuilt from the events (the stuck
+// process steps from the job queue).
 package dashboard
 
 import (
@@ -19,13 +21,29 @@ type Commands struct{}
 
 // Queries are the dashboard's reads, one file each.
 type Queries struct {
-	Figures FiguresHandler
+	Figures   FiguresHandler
+	Insights  InsightsHandler
+	Attention AttentionHandler
+}
+
+// Config is what the dashboard reads from.
+type Config struct {
+	Orders   OrderFigures
+	Insights Insights
+	// Stuck lists the process steps that need an operator (nil: none are shown).
+	Stuck StuckSteps
+	// Now is the clock (nil: time.Now).
+	Now func() time.Time
 }
 
 // New wires the dashboard's application to its read models.
-func New(orders OrderFigures, now func() time.Time) Application {
-	if now == nil {
-		now = time.Now
+func New(c Config) Application {
+	if c.Now == nil {
+		c.Now = time.Now
 	}
-	return Application{Queries: Queries{Figures: FiguresHandler{orders: orders, now: now, cairo: catalogue.Cairo}}}
+	return Application{Queries: Queries{
+		Figures:   FiguresHandler{orders: c.Orders, now: c.Now, cairo: catalogue.Cairo},
+		Insights:  InsightsHandler{insights: c.Insights, now: c.Now},
+		Attention: AttentionHandler{insights: c.Insights, stuck: c.Stuck, now: c.Now},
+	}}
 }

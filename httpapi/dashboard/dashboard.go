@@ -1,5 +1,6 @@
-// Package dashboard serves the admin area's landing figures: it decodes, asks the dashboard
-// application (commands/dashboard) and encodes, nothing else.
+// Package dashboard serves the admin area's landing page: the figures, the charts and the
+// needs-attention queue. It decodes, asks the dashboard application (commands/dashboard) and encodes,
+// nothing else.
 package dashboard
 
 import (
@@ -20,9 +21,15 @@ type Handler struct {
 // New returns the dashboard's routes over its application.
 func New(app appdashboard.Application) *Handler { return &Handler{app: app} }
 
-// Routes mounts GET /api/admin/dashboard for admins and support.
+// Routes mounts GET /api/admin/dashboard, /api/admin/dashboard/insights and
+// /api/admin/dashboard/attention for staff (admins and support).
 func (h *Handler) Routes(api *mux.Router) {
-	api.HandleFunc("/admin/dashboard", httpx.RequireRole(h.figures, httpx.RoleAdmin, httpx.RoleSupport)).Methods(http.MethodGet)
+	staff := func(f http.HandlerFunc) http.HandlerFunc {
+		return httpx.RequireRole(f, httpx.RoleAdmin, httpx.RoleSupport)
+	}
+	api.HandleFunc("/admin/dashboard", staff(h.figures)).Methods(http.MethodGet)
+	api.HandleFunc("/admin/dashboard/insights", staff(h.insights)).Methods(http.MethodGet)
+	api.HandleFunc("/admin/dashboard/attention", staff(h.attention)).Methods(http.MethodGet)
 }
 
 type figuresJSON struct {

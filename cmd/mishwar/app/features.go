@@ -16,6 +16,7 @@ import (
 	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
+	insightsrm "mishwar/projections/insights"
 	notificationsrm "mishwar/projections/notifications"
 	ordersrm "mishwar/projections/orders"
 
@@ -47,6 +48,7 @@ func (a *App) buildProjections() []projections.Projection {
 		dispatchrm.New(a.Registry),
 		notificationsrm.New(a.Registry),
 		supportsearch.New(a.Registry),
+		insightsrm.New(a.Registry),
 	}
 }
 

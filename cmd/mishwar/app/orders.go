@@ -9,11 +9,9 @@ import (
 
 	"mishwar/adapters/payments"
 	"mishwar/adapters/ratelimit"
-	appdashboard "mishwar/commands/dashboard"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/domain"
 	"mishwar/httpapi"
-	"mishwar/httpapi/dashboard"
 	"mishwar/httpapi/live"
 	httporders "mishwar/httpapi/orders"
 	"mishwar/processes/ordertrip"
@@ -71,7 +69,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 		sandbox.SettledBy(handlers.PaymentSettled)
 	}
 	d.Features = append(d.Features, httporders.New(feature))
-	d.Features = append(d.Features, dashboard.New(appdashboard.New(reader, nil)))
+	d.Features = append(d.Features, a.dashboard(reader))
 	a.loops = append(a.loops, loop{name: "payment hold expiry", run: func(ctx context.Context) error {
 		return handlers.RunHoldExpiry(ctx, orderscmd.HoldsFrom(reader), idem)
 	}})

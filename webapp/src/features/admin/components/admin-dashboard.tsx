@@ -10,6 +10,8 @@ import { useLanguage } from '@/hooks/use-language';
 import { formatNumber } from '@/utils/format';
 
 import { useDashboard } from '../api/get-dashboard';
+import { AttentionQueue } from './attention-queue';
+import { DashboardInsights } from './dashboard-insights';
 import './admin-dashboard.css';
 
 export interface DashboardLink {
@@ -19,7 +21,8 @@ export interface DashboardLink {
 
 /**
  * The admin area's home: today's figures (children: more figures other features give, such as the
- * stuck process steps), and links to the screens this account may use.
+ * stuck process steps), the needs-attention queue, the charts of the last 30 or 90 Cairo days and the
+ * weeks ahead, and links to the screens this account may use.
  */
 export function AdminDashboard({ name, links, children }: { name: string; links: DashboardLink[]; children?: ReactNode }) {
   const { t } = useTranslation();
@@ -53,6 +56,8 @@ export function AdminDashboard({ name, links, children }: { name: string; links:
           {children}
         </div>
       )}
+      <AttentionQueue />
+      <DashboardInsights />
       <h2 className="section-title">{t('admin.dashboard.manage')}</h2>
       <div className="quick-links">
         {links.map((link) => (

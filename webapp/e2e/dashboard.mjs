@@ -1,0 +1,181 @@
+// Browser test of the admin dashboard (issue 14) against the real server (the binary with the web app
+// embedded, its own PostgreSQL, the demo catalogue, the sandbox payments) in Chromium, in English and
+// Arabic, on a desktop and on a 360 px phone:
+//   a traveller books and pays an order on the sandbox's card page; another order gets a correctly
+//   signed sandbox notice for 1.00 EGP (money that differs from what was asked). The admin opens the
+//   dashboard: the bookings, revenue and capacity charts are drawn by Chart.js (loaded only now) on
+//   their canvases, each with its figures in words (aria-label) and in a table, in the language's
+//   digits, days labelled as Cairo days; the needs-attention queue lists the order whose amount
+//   differs, and its link opens that order on the purchase orders screen; the 90-day period
+//   redraws the charts. No page wider than the screen, no cut button, no Western digits among Arabic
+//   words.
+// Run alone: MISHWAR_BIN=../bin/mishwar CHROMIUM=/usr/bin/chromium node e2e/dashboard.mjs
+// Exported as `run(ctx)` for the shared runner (ctx: { browser, baseURL, adminEmail, adminPassword, sql }).
+
+import assert from 'node:assert/strict';
+import { createHmac, randomUUID } from 'node:crypto';
+
+import { apiJSON as json, fitsTheScreen, placeOrderThroughAPI, runAlone, screenshotter, t, uniqueEmail } from './helpers.mjs';
+
+const shot = screenshotter('dashboard');
+const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 900 } },
+  phone: { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+};
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function eventually(what, fn, timeoutMs = 30_000) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(300)) {
+    const last = await fn();
+    if (last) return last;
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms`);
+}
+
+/** An order placed through the API by a new traveller; its trip number, payment page and the traveller's context. */
+async function placeOrder(browser, baseURL) {
+  const context = await browser.newContext();
+  const api = context.request;
+  const email = uniqueEmail('e2e-dashboard');
+  await json(await api.post(`${baseURL}/api/register`, { data: { first_name: 'Salma', last_name: 'Nabil', email, password: 'dashboard-e2e-pass', phone_number: '+201001234567' } }), 'register');
+  const placed = await placeOrderThroughAPI(api, baseURL, email);
+  const trip = placed.data.order_id;
+  const paymentUrl =
+    placed.payment_url || (await eventually('the payment page', async () => (await json(await api.get(`${baseURL}/api/orders/${trip}`), 'order')).data.payment_url || null));
+  return { trip, paymentUrl, context };
+}
+
+/** A paid order: placed, then paid on the sandbox's card page with the success card. */
+async function paidOrder(browser, baseURL) {
+  const { trip, paymentUrl, context } = await placeOrder(browser, baseURL);
+  try {
+    const page = await context.newPage();
+    await page.goto(paymentUrl);
+    await page.locator('#card_number').fill('4242 4242 4242 4242');
+    await page.locator('#expiry').fill('12/39');
+    await page.locator('#cvc').fill('123');
+    await page.locator('button[name="pay"]').click();
+    await page.waitForURL(/result=success/);
+    return trip;
+  } finally {
+    await context.close();
+  }
+}
+
+/** An order on which a signed sandbox notice reports 1.00 EGP captured: its amount differs from what was asked. */
+async function orderWithMoneyThatDiffers({ browser, baseURL, sql }, adminApi) {
+  const { trip, context } = await placeOrder(browser, baseURL);
+  await context.close();
+  const order = (await json(await adminApi.get(`${baseURL}/api/admin/orders/${trip}`), 'admin order')).data;
+  const secret = Buffer.from(sql(`SELECT encode(secret, 'hex') FROM payment_secrets WHERE name = 'sandbox'`), 'hex');
+  const body = JSON.stringify({ payment_id: order.payments[0].id, notice_id: `e2e-${randomUUID()}`, outcome: 'succeeded', amount: { minor: 100, currency: 'EGP' }, reference: `e2e-${randomUUID()}` });
+  const ts = Math.floor(Date.now() / 1000);
+  const signature = `t=${ts},v1=${createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')}`;
+  const res = await fetch(`${baseURL}/api/payments/sandbox/callback`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'Mishwar-Sandbox-Signature': signature } });
+  assert.equal(res.status, 200, `callback: ${res.status} ${await res.text()}`);
+  return trip;
+}
+
+async function adminContext({ browser, baseURL, adminEmail, adminPassword }, lang, view) {
+  const context = await browser.newContext({ ...VIEWPORTS[view], locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
+  context.setDefaultTimeout(20_000);
+  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+  await json(await context.request.post(`${baseURL}/api/user/login`, { data: { email: adminEmail, password: adminPassword } }), 'admin sign in');
+  return context;
+}
+
+/** The chart is drawn: Chart.js has painted something on its canvas, and its figures are said in words. */
+async function drawn(page, testId, lang) {
+  const figure = page.getByTestId(testId);
+  await figure.and(page.locator('[data-drawn="true"]')).waitFor();
+  const painted = await figure.locator('canvas').evaluate((canvas) => {
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let inked = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) inked += 1;
+    return { inked, width: canvas.getBoundingClientRect().width };
+  });
+  assert.ok(painted.inked > 500, `${testId}: the canvas is blank (${painted.inked} pixels inked)`);
+  assert.ok(painted.width > 200 && painted.width <= 1280, `${testId}: the canvas is ${painted.width} px wide`);
+  const label = await figure.locator('canvas').getAttribute('aria-label');
+  assert.ok(label && (lang === 'ar' ? /[\u0660-\u0669]/.test(label) && !/[0-9]/.test(label) : /[0-9]/.test(label)), `${testId}: its figures in words in ${lang}: ${label}`);
+}
+
+async function dashboardIn(ctx, lang, view, { paid, differs }) {
+  const { baseURL } = ctx;
+  const context = await adminContext(ctx, lang, view);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  const chartRequests = [];
+  page.on('request', (request) => {
+    if (/chart/i.test(new URL(request.url()).pathname)) chartRequests.push(request.url());
+  });
+  try {
+    await page.goto(`${baseURL}/admin/dashboard`);
+    await page.getByRole('heading', { name: t(lang, 'admin.dashboard.insightsTitle') }).waitFor();
+    for (const id of ['chart-bookings', 'chart-revenue-EGP', 'chart-capacity']) await drawn(page, id, lang);
+    assert.ok(chartRequests.length > 0, 'Chart.js came as a chunk of its own');
+    const zone = await page.getByTestId('insights-zone').innerText();
+    assert.ok(zone.includes('Africa/Cairo'), `the days are said to be Cairo's: ${zone}`);
+
+    // The figures behind the bookings chart, as a table: today's row counts the paid order.
+    const bookings = page.getByTestId('chart-bookings');
+    await bookings.locator('summary').click();
+    const rows = bookings.locator('tbody tr');
+    assert.equal(await rows.count(), 30, 'thirty Cairo days in the table');
+    const today = (await rows.last().locator('td').allInnerTexts()).join(' ');
+    assert.ok(lang === 'ar' ? /[\u0661-\u0669]/.test(today) : /[1-9]/.test(today), `today's bookings in ${lang} digits: ${today}`);
+
+    // The queue: the order whose money differs, linking to where staff settle it.
+    const item = page.locator(`.attention__item[data-kind="amount_mismatch"][data-order="${differs}"]`);
+    await item.waitFor();
+    assert.ok((await item.innerText()).includes(t(lang, 'admin.dashboard.attention.kinds.amount_mismatch')), 'the item says what happened');
+    assert.equal(await page.locator(`.attention__item[data-order="${paid}"]`).count(), 0, 'a paid order that balances is not in the queue');
+    await fitsTheScreen(page, `dashboard ${lang} ${view}`, { lang });
+    await shot(page, `${lang}-${view}`);
+
+    await page.getByTestId('period-90').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-bookings"] tbody tr').length === 90);
+    await drawn(page, 'chart-bookings', lang);
+    await fitsTheScreen(page, `dashboard ${lang} ${view} 90 days`, { lang });
+
+    await item.locator('a').click();
+    await page.waitForURL((url) => url.pathname === '/admin/purchase_order' && url.searchParams.get('q') === differs);
+    await page.locator(`[data-order="${differs}"]`).first().waitFor();
+    assert.deepEqual(errors, [], `no page errors: ${errors.join('; ')}`);
+  } catch (error) {
+    await shot(page, `${lang}-${view}-failed`).catch(() => undefined);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function run(ctx) {
+  assert.ok(ctx.adminEmail && ctx.sql, 'the runner passes the demo admin and sql');
+  const started = Date.now();
+  const admin = await adminContext(ctx, 'en', 'desktop');
+  let paid;
+  let differs;
+  try {
+    paid = await paidOrder(ctx.browser, ctx.baseURL);
+    differs = await orderWithMoneyThatDiffers(ctx, admin.request);
+    await eventually('the queue lists the order', async () => {
+      const queue = await json(await admin.request.get(`${ctx.baseURL}/api/admin/dashboard/attention`), 'attention');
+      return (queue.data ?? queue).items.some((i) => i.order_id === differs && i.kind === 'amount_mismatch');
+    });
+  } finally {
+    await admin.close();
+  }
+  for (const lang of ['en', 'ar']) {
+    for (const view of ['desktop', 'phone']) {
+      const at = Date.now();
+      await dashboardIn(ctx, lang, view, { paid, differs });
+      console.log(`ok   dashboard ${lang} ${view}: three charts drawn with their figures, the order whose money differs in the queue and opened from it (${Date.now() - at} ms)`);
+    }
+  }
+  console.log(`ok   dashboard: all (${Date.now() - started} ms)`);
+}
+
+await runAlone(import.meta.url, 'dashboard', run);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+
+import { attentionLink } from './attention-queue';
+import { daysBetween } from './dashboard-insights';
+
+describe('the dashboard', () => {
+  it('lists every Cairo date of a period, both ends included, across a month and a daylight-saving change', () => {
+    expect(daysBetween('2026-10-29', '2026-11-02')).toEqual(['2026-10-29', '2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02']);
+    expect(daysBetween('2026-11-26', '2026-11-26')).toEqual(['2026-11-26']);
+    expect(daysBetween('2026-11-01', '2026-11-30')).toHaveLength(30);
+  });
+
+  it('links each attention item to where staff settle it', () => {
+    const since = '2026-11-26T09:00:00Z';
+    expect(attentionLink({ kind: 'amount_mismatch', order_id: 'MSH-ABC234', amount: 1, since })).toBe('/admin/purchase_order?q=MSH-ABC234');
+    expect(attentionLink({ kind: 'refund_requested', order_id: 'MSH-ABC234', amount: 0, since })).toBe('/admin/purchase_order?q=MSH-ABC234');
+    expect(attentionLink({ kind: 'no_driver', order_id: 'MSH-ABC234', amount: 0, since, day: '2026-11-27' })).toBe('/admin/trip?date=2026-11-27');
+    expect(attentionLink({ kind: 'stuck_step', step_id: 'j-1', amount: 0, since })).toBe('/admin/process-steps');
+  });
+});
