@@ -9,6 +9,7 @@ import (
 	dispatchcmd "mishwar/commands/dispatch"
 	notificationscmd "mishwar/commands/notifications"
 	orderscmd "mishwar/commands/orders"
+	reviewscmd "mishwar/commands/reviews"
 	"mishwar/processes/bookedcart"
 	"mishwar/processes/ordermail"
 	"mishwar/processes/ordertrip"
@@ -18,6 +19,7 @@ import (
 	dispatchrm "mishwar/projections/dispatch"
 	notificationsrm "mishwar/projections/notifications"
 	ordersrm "mishwar/projections/orders"
+	reviewsrm "mishwar/projections/reviews"
 
 	"mishwar/eventstore"
 	"mishwar/httpapi"
@@ -35,6 +37,7 @@ func registerEvents(r *eventstore.Registry) {
 	orderscmd.RegisterEvents(r)
 	dispatchcmd.RegisterEvents(r)
 	notificationscmd.RegisterEvents(r)
+	reviewscmd.RegisterEvents(r)
 }
 
 func (a *App) buildProjections() []projections.Projection {
@@ -45,6 +48,7 @@ func (a *App) buildProjections() []projections.Projection {
 		ordersrm.New(a.Registry),
 		dispatchrm.New(a.Registry),
 		notificationsrm.New(a.Registry),
+		reviewsrm.New(a.Registry),
 	}
 }
 
@@ -75,6 +79,7 @@ func (a *App) wireFeatures(ctx context.Context, d *httpapi.Deps) error {
 		return err
 	}
 	a.wireNotifications(d)
+	a.wireReviews(d)
 	a.wireHealth(d)
 	return nil
 }
