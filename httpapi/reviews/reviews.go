@@ -43,7 +43,9 @@ func (h *Handler) Routes(api *mux.Router) {
 	api.HandleFunc("/reviews", h.recent).Methods(http.MethodGet)
 	api.HandleFunc("/destinations/{ref}/reviews", h.destination).Methods(http.MethodGet)
 	api.HandleFunc("/programs/{ref}/reviews", h.program).Methods(http.MethodGet)
-	staff := func(f http.HandlerFunc) http.HandlerFunc { return httpx.RequireRole(f, httpx.RoleAdmin, httpx.RoleSupport) }
+	staff := func(f http.HandlerFunc) http.HandlerFunc {
+		return httpx.RequireRole(f, httpx.RoleAdmin, httpx.RoleSupport)
+	}
 	api.HandleFunc("/admin/reviews", staff(h.moderation)).Methods(http.MethodGet)
 	api.HandleFunc("/admin/reviews/{id}/approve", staff(idem(h.approve))).Methods(http.MethodPost)
 	api.HandleFunc("/admin/reviews/{id}/reject", staff(idem(h.reject))).Methods(http.MethodPost)

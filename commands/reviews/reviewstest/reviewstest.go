@@ -54,8 +54,8 @@ func (w *World) Order(t testing.TB, owner string, trip Trip, completed bool) str
 	}
 	events := []any{
 		order.OrderPlaced{OrderID: id, UserID: owner, Lang: "en", Source: order.SourceCart,
-			Contact: order.Contact{FirstName: "Mona", LastName: "Zaki", Email: "mona-" + id + "@example.com", Phone: "+201001234567", Country: "EG"},
-			Trip: order.Trip{StartAt: now.Add(-6 * time.Hour).UTC(), Day: day, Itinerary: it, RatePlan: order.RatePlan{ID: "rp", Name: "Sedan"}, Quote: order.Quote{Total: total}},
+			Contact:         order.Contact{FirstName: "Mona", LastName: "Zaki", Email: "mona-" + id + "@example.com", Phone: "+201001234567", Country: "EG"},
+			Trip:            order.Trip{StartAt: now.Add(-6 * time.Hour).UTC(), Day: day, Itinerary: it, RatePlan: order.RatePlan{ID: "rp", Name: "Sedan"}, Quote: order.Quote{Total: total}},
 			DisplayCurrency: money.EGP, Reservation: "r-" + id, HoldUntil: now.Add(time.Hour).UTC(), PlacedAt: now.Add(-48 * time.Hour).UTC()},
 		order.PaymentRequested{PaymentID: "pay-" + id, Purpose: order.PurposeOrder, Provider: "sandbox", Amount: total, RedirectURL: "http://mishwar.test/pay", ExpiresAt: now.Add(time.Hour).UTC()},
 		order.PaymentReceived{PaymentID: "pay-" + id, Purpose: order.PurposeOrder, Provider: "sandbox", ProviderRef: "ref", Amount: total, Confirms: true},
