@@ -12,6 +12,7 @@ import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
 import { Manifest } from '@/features/dispatch/components/manifest';
 import { TripsBoard } from '@/features/dispatch/components/trips-board';
 import { MailMessage, Mailbox } from '@/features/mailbox/components/mailbox';
+import { ReviewModeration } from '@/features/reviews/components/moderation';
 import { ProcessSteps, StuckJobsStat } from '@/features/process-steps/components/process-steps';
 
 import { useAdminLinks, useStaffRole } from '../layouts/admin-links';
@@ -71,6 +72,8 @@ export function AdminProcessStepsRoute() {
 }
 
 export const AdminMailboxRoute = Mailbox;
+
+export const AdminReviewsRoute = ReviewModeration;
 
 export function AdminMailRoute() {
   const { id = '' } = useParams();
