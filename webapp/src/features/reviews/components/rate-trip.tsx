@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -45,7 +45,7 @@ function RateForm({ orderId }: { orderId: string }) {
   const [text, setText] = useState('');
   const [missing, setMissing] = useState(false);
   const error = isApiError(submit.error) ? submit.error : null;
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (rating < 1) {
       setMissing(true);
@@ -79,7 +79,7 @@ function RateForm({ orderId }: { orderId: string }) {
         dir="auto"
         onChange={(event) => setText(event.target.value)}
         error={error?.firstError('text')}
-        hint={t('reviews.textHint', { left: formatNumber(MAX_TEXT - [...text].length, language) })}
+        hint={t('reviews.textHint', { left: formatNumber(MAX_TEXT - Array.from(text).length, language) })}
       />
       {error && !error.firstError('rating') && !error.firstError('text') ? (
         <p className="field__error" role="alert" data-testid="review-error">
