@@ -9,6 +9,7 @@ import (
 	dispatchcmd "mishwar/commands/dispatch"
 	notificationscmd "mishwar/commands/notifications"
 	orderscmd "mishwar/commands/orders"
+	reviewscmd "mishwar/commands/reviews"
 	"mishwar/processes/bookedcart"
 	"mishwar/processes/ordermail"
 	"mishwar/processes/ordertrip"
@@ -19,6 +20,7 @@ import (
 	insightsrm "mishwar/projections/insights"
 	notificationsrm "mishwar/projections/notifications"
 	ordersrm "mishwar/projections/orders"
+	reviewsrm "mishwar/projections/reviews"
 
 	"mishwar/eventstore"
 	"mishwar/httpapi"
@@ -37,6 +39,7 @@ func registerEvents(r *eventstore.Registry) {
 	orderscmd.RegisterEvents(r)
 	dispatchcmd.RegisterEvents(r)
 	notificationscmd.RegisterEvents(r)
+	reviewscmd.RegisterEvents(r)
 }
 
 func (a *App) buildProjections() []projections.Projection {
@@ -49,6 +52,7 @@ func (a *App) buildProjections() []projections.Projection {
 		notificationsrm.New(a.Registry),
 		supportsearch.New(a.Registry),
 		insightsrm.New(a.Registry),
+		reviewsrm.New(a.Registry),
 	}
 }
 
@@ -79,6 +83,7 @@ func (a *App) wireFeatures(ctx context.Context, d *httpapi.Deps) error {
 		return err
 	}
 	a.wireNotifications(d)
+	a.wireReviews(d)
 	a.wireHealth(d)
 	return nil
 }

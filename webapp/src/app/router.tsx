@@ -59,6 +59,7 @@ const AdminHomeRoute = lazy(() => admin().then((m) => ({ default: m.AdminHomeRou
 const AdminHomeEditRoute = lazy(() => admin().then((m) => ({ default: m.AdminHomeEditRoute })));
 const AdminMailboxRoute = lazy(() => admin().then((m) => ({ default: m.AdminMailboxRoute })));
 const AdminMailRoute = lazy(() => admin().then((m) => ({ default: m.AdminMailRoute })));
+const AdminReviewsRoute = lazy(() => admin().then((m) => ({ default: m.AdminReviewsRoute })));
 const AdminPurchaseOrdersRoute = lazy(() => admin().then((m) => ({ default: m.AdminPurchaseOrdersRoute })));
 const AdminProcessStepsRoute = lazy(() => admin().then((m) => ({ default: m.AdminProcessStepsRoute })));
 const AdminRecordRoute = lazy(() => admin().then((m) => ({ default: m.AdminRecordRoute })));
@@ -162,6 +163,7 @@ export const routes: RouteObject[] = [
               { path: 'process-steps', element: <AdminProcessStepsRoute /> },
               { path: 'mailbox', element: <AdminMailboxRoute /> },
               { path: 'mailbox/:id', element: <AdminMailRoute /> },
+              { path: 'reviews', element: <AdminReviewsRoute /> },
               ...adminSectionRoutes,
             ],
           },

@@ -16,7 +16,8 @@ export type AdminFeature =
   | 'support' // /api/support/*, /api/admin/projections
   | 'processSteps' // GET /api/admin/jobs
   | 'retryJobs' // POST /api/admin/jobs/{id}/retry
-  | 'mailbox'; // /api/admin/mailbox
+  | 'mailbox' // /api/admin/mailbox
+  | 'reviews'; // /api/admin/reviews
 
 const STAFF: readonly StaffRole[] = ['admin', 'support'];
 const ADMIN_ONLY: readonly StaffRole[] = ['admin'];
@@ -39,6 +40,7 @@ const ACCESS: Record<AdminFeature, readonly StaffRole[]> = {
   processSteps: STAFF,
   retryJobs: ADMIN_ONLY,
   mailbox: ADMIN_ONLY,
+  reviews: STAFF,
 };
 
 /** Whether an account with role may use feature; any role outside the admin area may use none. */
@@ -46,7 +48,7 @@ export function canUse(role: string | null | undefined, feature: AdminFeature): 
   return isStaffRole(role) && ACCESS[feature].includes(role);
 }
 
-export type AdminMenuKey = 'dashboard' | 'home' | AdminSectionKey | 'trips' | 'planner' | 'purchaseOrders' | 'processSteps' | 'support' | 'mailbox';
+export type AdminMenuKey = 'dashboard' | 'home' | AdminSectionKey | 'trips' | 'planner' | 'purchaseOrders' | 'processSteps' | 'support' | 'mailbox' | 'reviews';
 
 export interface AdminMenuEntry {
   key: AdminMenuKey;
@@ -65,6 +67,7 @@ const MENU: readonly AdminMenuEntry[] = [
   { key: 'processSteps', path: paths.admin.processSteps, feature: 'processSteps' },
   { key: 'support', path: paths.admin.support, feature: 'support' },
   { key: 'mailbox', path: paths.admin.mailbox, feature: 'mailbox' },
+  { key: 'reviews', path: paths.admin.reviews, feature: 'reviews' },
 ];
 
 // Screens opened from another screen, not the menu, guarded like it (the manifest: from the board).

@@ -49,6 +49,7 @@ export const paths = {
     mailbox: '/admin/mailbox',
     support: '/admin/support',
     processSteps: '/admin/process-steps',
+    reviews: '/admin/reviews',
   },
   driver: '/driver',
 } as const;

@@ -23,6 +23,7 @@ const ICONS: Record<AdminMenuKey, IconName> = {
   processSteps: 'refresh',
   support: 'search',
   mailbox: 'mail',
+  reviews: 'star',
 };
 
 export interface AdminLink {
@@ -59,6 +60,8 @@ export function useAdminLinks(): AdminLink[] {
         return support.t('title');
       case 'mailbox':
         return t('mailbox.title');
+      case 'reviews':
+        return t('reviews.moderationTitle');
       default:
         return t(`admin.sections.${key}.plural`);
     }

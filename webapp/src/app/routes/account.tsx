@@ -15,6 +15,7 @@ import { OwnTripProgress } from '@/features/dispatch/components/trip-progress';
 import { OrderChangeForm } from '@/features/orders/components/order-change-form';
 import { OrderDetail } from '@/features/orders/components/order-detail';
 import { OrderHistory } from '@/features/orders/components/order-history';
+import { RateTrip } from '@/features/reviews/components/rate-trip';
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
 
 const TABS = ['personal', 'password', 'orders', 'addresses', 'wishlist', 'points'] as const;
@@ -65,7 +66,13 @@ export function AccountRoute() {
 export function OrderRoute() {
   const { id = '' } = useParams();
   // A confirmed (or completed) order's trip is live on its page: driver, car and every step.
-  return <OrderDetail id={id} live={(o) => (o.status === 'confirmed' || o.status === 'completed' ? <OwnTripProgress orderId={o.id} /> : null)} />;
+  return (
+    <>
+      <OrderDetail id={id} live={(o) => (o.status === 'confirmed' || o.status === 'completed' ? <OwnTripProgress orderId={o.id} /> : null)} />
+      {/* "Rate your trip" once it is completed (nothing before). */}
+      <RateTrip orderId={id} />
+    </>
+  );
 }
 
 export function OrderActionRoute({ action }: { action: 'cancel' | 'refund' | 'exchange' }) {

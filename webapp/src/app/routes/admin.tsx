@@ -13,6 +13,7 @@ import { Manifest } from '@/features/dispatch/components/manifest';
 import { TripsBoard } from '@/features/dispatch/components/trips-board';
 import { WeekPlanner } from '@/features/dispatch/components/week-planner';
 import { MailMessage, Mailbox } from '@/features/mailbox/components/mailbox';
+import { ReviewModeration } from '@/features/reviews/components/moderation';
 import { ProcessSteps, StuckJobsStat } from '@/features/process-steps/components/process-steps';
 
 import { useAdminLinks, useStaffRole } from '../layouts/admin-links';
@@ -77,6 +78,8 @@ export function AdminProcessStepsRoute() {
 }
 
 export const AdminMailboxRoute = Mailbox;
+
+export const AdminReviewsRoute = ReviewModeration;
 
 export function AdminMailRoute() {
   const { id = '' } = useParams();

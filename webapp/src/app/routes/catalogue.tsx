@@ -14,6 +14,7 @@ import { DestinationDetail } from '@/features/destinations/components/destinatio
 import { DestinationsBrowser } from '@/features/destinations/components/destinations-browser';
 import { ProgramDetail } from '@/features/programs/components/program-detail';
 import { ProgramsList } from '@/features/programs/components/programs-list';
+import { RatedSection } from '@/features/reviews/components/rated-section';
 import { usePickupPoints } from '@/features/pickup-points/api/get-pickup-points';
 
 import { useAppCart } from '../session';
@@ -57,6 +58,7 @@ export function DestinationRoute() {
           <WishlistButton kind="destination" itemId={destination.id} signedIn={signedIn} />
         </>
       )}
+      renderAfter={(destination) => <RatedSection kind="destination" id={destination.id} name={destination.name} />}
     />
   );
 }
@@ -101,6 +103,7 @@ export function ProgramRoute() {
           <WishlistButton kind="program" itemId={program.id} signedIn={signedIn} />
         </>
       )}
+      renderAfter={(program) => <RatedSection kind="program" id={program.id} name={program.name} />}
     />
   );
 }

@@ -43,7 +43,16 @@ function WeekHours({ hours, language }: { hours: WeeklyHours; language: string }
   );
 }
 
-export function DestinationDetail({ id, renderAction }: { id: string | null; renderAction?: (destination: Destination) => ReactNode }) {
+export function DestinationDetail({
+  id,
+  renderAction,
+  renderAfter,
+}: {
+  id: string | null;
+  renderAction?: (destination: Destination) => ReactNode;
+  /** What the page shows after its own sections (the destination's reviews). */
+  renderAfter?: (destination: Destination) => ReactNode;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const destination = useDestination(id);
@@ -139,6 +148,7 @@ export function DestinationDetail({ id, renderAction }: { id: string | null; ren
           </ul>
         </section>
       ) : null}
+      {renderAfter?.(place)}
     </article>
   );
 }

@@ -19,7 +19,16 @@ import { formatHours, formatNumber } from '@/utils/format';
 import { useProgram } from '../api/get-program';
 import type { Program } from '../api/types';
 
-export function ProgramDetail({ id, renderAction }: { id: string | undefined; renderAction?: (program: Program) => ReactNode }) {
+export function ProgramDetail({
+  id,
+  renderAction,
+  renderAfter,
+}: {
+  id: string | undefined;
+  renderAction?: (program: Program) => ReactNode;
+  /** What the page shows after its own sections (the program's reviews). */
+  renderAfter?: (program: Program) => ReactNode;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const program = useProgram(id);
@@ -98,6 +107,7 @@ export function ProgramDetail({ id, renderAction }: { id: string | undefined; re
           </ButtonLink>
         </aside>
       </div>
+      {renderAfter?.(item)}
     </article>
   );
 }
