@@ -124,8 +124,8 @@ export async function chooseOpenDay(page, lang, from = cairoDate(2)) {
  * its numbers in one system: no Western digit in a run of Arabic words, and no number standing alone
  * in Western digits (a badge, a count, a clock: a text of digits and signs with no letter beside it).
  * Exempt, because they are legitimately Latin: what is set apart with dir="ltr", <bdi> or an isolate
- * (utils/format isolate) — phone numbers, car plates, e-mails, promo codes — and what carries Latin
- * letters of its own (a trip number MSH-…). `where` names the screen in the failure.
+ * (utils/format isolate) — phone numbers, car plates, e-mails, promo codes — what carries Latin
+ * letters of its own (a trip number MSH-…) and an identifier (a UUID). `where` names the screen in the failure.
  */
 export async function fitsTheScreen(page, where, { lang } = {}) {
   const found = await page.evaluate((arabic) => {
@@ -162,7 +162,9 @@ export async function fitsTheScreen(page, where, { lang } = {}) {
         // Western digits among Arabic words, or a number standing alone (a badge, a count, a time):
         // no letter of any script beside it. A code with Latin letters (a trip number MSH-…, a promo
         // code) is not a lone number.
-        if (/[\u0600-\u06FF]/.test(text.replace(/[\u0660-\u0669]/g, '')) || !/\p{L}/u.test(text)) mixed.push(text.trim().slice(0, 60));
+        // An identifier (a UUID) is a code, not a number.
+        const lone = !/\p{L}/u.test(text) && !/^\s*[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\s*$/i.test(text);
+        if (/[\u0600-\u06FF]/.test(text.replace(/[\u0660-\u0669]/g, '')) || lone) mixed.push(text.trim().slice(0, 60));
       }
     }
     return { overflow: document.documentElement.scrollWidth - width, wide, clipped, framed, mixed: mixed.slice(0, 8) };
