@@ -47,6 +47,8 @@ type progressAnswer struct {
 		Stops  []string `json:"stops"`
 		Steps  []struct {
 			Type string `json:"type"`
+			Stop int    `json:"stop"`
+			Name string `json:"name"`
 		} `json:"steps"`
 		Driver *struct {
 			Name  string `json:"name"`
@@ -179,6 +181,19 @@ func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {
 		t.Fatalf("owner's progress in Arabic: %d %s", r.Status, r.Body)
 	} else if r.JSON(t, &arabic); len(arabic.Data.Stops) == 0 || len(arabic.Data.Stops) != len(own.Data.Stops) || arabic.Data.Stops[0] != "عربي "+own.Data.Stops[0] {
 		t.Fatalf("the stops in Arabic %q, in English %q", arabic.Data.Stops, own.Data.Stops)
+	}
+	// The step "arrived at …" names the stop in the reader's language too (the event holds the English
+	// name; the stop's number finds the Arabic one).
+	arrived := func(p progressAnswer) string {
+		for _, s := range p.Data.Steps {
+			if s.Type == "ArrivedAtStop" && s.Stop == 1 {
+				return s.Name
+			}
+		}
+		return ""
+	}
+	if en, ar := arrived(own), arrived(arabic); en != own.Data.Stops[0] || ar != "عربي "+own.Data.Stops[0] {
+		t.Fatalf("arrived at the first stop: English %q, Arabic %q", en, ar)
 	}
 	if r := a.Get("/api/orders/"+orderID+"/progress", unpaidUser.Token); r.Status != http.StatusNotFound {
 		t.Fatalf("someone else's progress: %d %s", r.Status, r.Body)

@@ -584,7 +584,7 @@ func authzOrderWorld(t *testing.T, e *authzEnv) *orderWorld {
 	if w, ok := authzOrderWorlds.Load(e); ok {
 		return w.(*orderWorld)
 	}
-	w := seedOrderWorld(t, e.A, 20, 4)
+	w := seedOrderWorld(t, e.A, 20, 6)
 	w.fillCart(t, e.Users["user"])
 	authzOrderWorlds.Store(e, w)
 	return w

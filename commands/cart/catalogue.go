@@ -67,7 +67,7 @@ func (l lookup) Program(ctx context.Context, ref string) (cart.Program, bool, er
 	for _, d := range dests {
 		byID[d.ID] = d
 	}
-	out := cart.Program{ID: p.ID.String(), NameEN: p.Name.En, Published: p.Visible()}
+	out := cart.Program{ID: p.ID.String(), NameEN: p.Name.En, NameAR: p.Name.Ar, Published: p.Visible()}
 	for _, id := range p.DestinationIDs {
 		d, ok := byID[id]
 		if !ok {

@@ -13,6 +13,7 @@ type Queries struct {
 	Settings       SettingsHandler
 	Calendar       CalendarHandler
 	PickupTimes    PickupTimesHandler
+	ExchangeTimes  ExchangeTimesHandler
 	OwnOrder       OwnOrderHandler
 	MyOrders       MyOrdersHandler
 	TripStatus     TripStatusHandler
@@ -46,6 +47,7 @@ func NewApplication(commands *Handlers, orders ReadModels, catalogue CalendarCat
 			Settings:       SettingsHandler{settings: commands.settings, provider: commands.provider.Name()},
 			Calendar:       calendar,
 			PickupTimes:    PickupTimesHandler{calendar: calendar, pricer: commands.pricer},
+			ExchangeTimes:  ExchangeTimesHandler{commands: commands, calendar: calendar},
 			OwnOrder:       OwnOrderHandler{orders: orders, now: now, lead: lead},
 			MyOrders:       MyOrdersHandler{orders: orders, now: now, lead: lead},
 			TripStatus:     TripStatusHandler{trips: orders, limiter: commands.limiter, now: now, lead: lead},

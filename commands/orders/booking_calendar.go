@@ -28,6 +28,9 @@ type CalendarCatalogue interface {
 type CalendarQuery struct {
 	From string
 	Days string
+	// Own, when set, is a day on which the asker already holds a car (an order being exchanged):
+	// that car counts as free for them, so their own day is not "fully booked" to them.
+	Own availability.Day
 }
 
 // DefaultCalendarDays is the calendar's length when the query does not say (six weeks).
@@ -71,6 +74,9 @@ func (h CalendarHandler) Handle(ctx context.Context, q CalendarQuery) ([]Calenda
 	taken, err := h.taken.Taken(ctx, from, last)
 	if err != nil {
 		return nil, err
+	}
+	if q.Own != "" && taken[q.Own] > 0 {
+		taken[q.Own]--
 	}
 	return ordersrm.BuildCalendar(ordersrm.CalendarInput{
 		From: from, Days: days, Now: now, Policy: h.settings.Policy(), Hours: hours, Capacity: capacity, Taken: taken,

@@ -43,10 +43,50 @@ type PickupTimesHandler struct {
 // Handle answers the pickup times of q.Date. Each time is judged on a quote of its own: traffic, and
 // so the day's length and when each stop is reached, differ by the hour.
 func (h PickupTimesHandler) Handle(ctx context.Context, q PickupTimesQuery) (PickupTimes, error) {
-	if _, err := availability.ParseDay(q.Date); err != nil {
+	return fittingTimes(ctx, h.calendar, CalendarQuery{From: q.Date, Days: "1"}, func(starts []time.Time) ([]trip.Quote, error) {
+		return h.pricer.QuoteCartAt(ctx, q.UserID, starts)
+	})
+}
+
+// ExchangeTimesQuery asks which pickup times of Date ("YYYY-MM-DD", Cairo) the traveller UserID's
+// order OrderID could be moved to.
+type ExchangeTimesQuery struct {
+	OrderID, UserID string
+	Date            string
+}
+
+// ExchangeTimesHandler offers the pickup times of a day for an exchange of the traveller's own order:
+// the order's itinerary judged by the same one-day rule as the checkout's cart (trip.FitOneDay, through
+// the same quoter), on a calendar where the order's own car counts as free on its own day. It shows;
+// ExchangeOrder decides again.
+type ExchangeTimesHandler struct {
+	commands *Handlers
+	calendar CalendarHandler
+}
+
+// Handle answers the pickup times of q.Date for moving the order.
+func (h ExchangeTimesHandler) Handle(ctx context.Context, q ExchangeTimesQuery) (PickupTimes, error) {
+	s, err := h.commands.ownOrder(ctx, q.OrderID, q.UserID)
+	if err != nil {
+		return PickupTimes{}, err
+	}
+	cq := CalendarQuery{From: q.Date, Days: "1"}
+	if s.Reservation() != "" && s.Status() == order.StatusConfirmed {
+		cq.Own = s.Trip().Day
+	}
+	itin := s.Trip().Itinerary
+	return fittingTimes(ctx, h.calendar, cq, func(starts []time.Time) ([]trip.Quote, error) {
+		return h.commands.pricer.QuoteItineraryAt(ctx, itin, starts)
+	})
+}
+
+// fittingTimes lists the times of the calendar's day at which the trip quote quotes fits one day; when
+// none does, the verdict at the day's first pickup says why.
+func fittingTimes(ctx context.Context, calendar CalendarHandler, cq CalendarQuery, quote func([]time.Time) ([]trip.Quote, error)) (PickupTimes, error) {
+	if _, err := availability.ParseDay(cq.From); err != nil {
 		return PickupTimes{}, &domain.ValidationError{Fields: map[string][]string{"date": {KeyInvalidDate}}}
 	}
-	days, err := h.calendar.Handle(ctx, CalendarQuery{From: q.Date, Days: "1"})
+	days, err := calendar.Handle(ctx, cq)
 	if err != nil {
 		return PickupTimes{}, err
 	}
@@ -58,7 +98,7 @@ func (h PickupTimesHandler) Handle(ctx context.Context, q PickupTimesQuery) (Pic
 	if err != nil || len(starts) == 0 {
 		return out, err
 	}
-	quotes, err := h.pricer.QuoteCartAt(ctx, q.UserID, starts)
+	quotes, err := quote(starts)
 	if err != nil {
 		return PickupTimes{}, err
 	}

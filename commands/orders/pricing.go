@@ -56,6 +56,8 @@ type Pricer interface {
 	PriceProgram(ctx context.Context, p ProgramPricing) (Priced, error)
 	// QuoteCartAt quotes a user's cart once for each start (the pickup times of a day).
 	QuoteCartAt(ctx context.Context, userID string, starts []time.Time) ([]trip.Quote, error)
+	// QuoteItineraryAt quotes an order's itinerary once for each start (the pickup times of an exchange).
+	QuoteItineraryAt(ctx context.Context, itin order.Itinerary, starts []time.Time) ([]trip.Quote, error)
 }
 
 // ProgramPricing asks for the estimate of a program.
@@ -169,15 +171,7 @@ func rateUnavailable() error {
 // PriceItinerary implements Pricer: the order's stops are quoted as an itinerary like a cart's, so an
 // exchange is priced by the very calculation a cart is.
 func (p *CartPricer) PriceItinerary(ctx context.Context, itin order.Itinerary, startAt time.Time, ratePlanID string) (Priced, error) {
-	v := trip.Itinerary{Version: -1}
-	for i, s := range itin.Stops {
-		v.Items = append(v.Items, trip.Item{ID: fmt.Sprintf("stop-%d", i), DestinationID: s.DestinationID, Position: i + 1, ProgramID: itin.ProgramID,
-			Recorded: cart.Destination{ID: s.DestinationID, NameEN: s.NameEN, NameAR: s.NameAR, Lat: s.Lat, Lng: s.Lng, VisitMinutes: s.VisitMinutes}})
-	}
-	start := cartPoint(itin.Start)
-	end := cartPoint(itin.End)
-	v.Start, v.End = &start, &end
-	q, err := p.Quoter.Quote(ctx, v, startAt)
+	q, err := p.Quoter.Quote(ctx, tripItinerary(itin), startAt)
 	if err != nil {
 		return Priced{}, fmt.Errorf("orders: price itinerary: %w", err)
 	}
@@ -188,6 +182,29 @@ func (p *CartPricer) PriceItinerary(ctx context.Context, itin order.Itinerary, s
 	t := TripFromQuote(q, startAt, ratePlanID)
 	t.Itinerary.ProgramID, t.Itinerary.ProgramName, t.Itinerary.ProgramNameAR = itin.ProgramID, itin.ProgramName, itin.ProgramNameAR
 	return Priced{Trip: t, Rates: rates, Quote: q}, nil
+}
+
+// QuoteItineraryAt implements Pricer: the order's itinerary quoted for each start by the calculation
+// PriceItinerary prices it with (so the times offered are those ExchangeOrder accepts).
+func (p *CartPricer) QuoteItineraryAt(ctx context.Context, itin order.Itinerary, starts []time.Time) ([]trip.Quote, error) {
+	qs, err := p.Quoter.QuoteEach(ctx, tripItinerary(itin), starts)
+	if err != nil {
+		return nil, fmt.Errorf("orders: quote itinerary: %w", err)
+	}
+	return qs, nil
+}
+
+// tripItinerary is an order's itinerary as the trip calculation reads a cart.
+func tripItinerary(itin order.Itinerary) trip.Itinerary {
+	v := trip.Itinerary{Version: -1}
+	for i, s := range itin.Stops {
+		v.Items = append(v.Items, trip.Item{ID: fmt.Sprintf("stop-%d", i), DestinationID: s.DestinationID, Position: i + 1, ProgramID: itin.ProgramID,
+			Recorded: cart.Destination{ID: s.DestinationID, NameEN: s.NameEN, NameAR: s.NameAR, Lat: s.Lat, Lng: s.Lng, VisitMinutes: s.VisitMinutes}})
+	}
+	start := cartPoint(itin.Start)
+	end := cartPoint(itin.End)
+	v.Start, v.End = &start, &end
+	return v
 }
 
 func cartPoint(p order.Point) cart.Point {

@@ -168,7 +168,7 @@ func decideAddProgram(s State, c AddProgramToCart) ([]Event, error) {
 	if len(c.ItemIDs) < len(c.Program.Destinations) {
 		panic("cart: AddProgramToCart needs one item id per program destination")
 	}
-	ev := ProgramAddedToCart{ProgramID: c.Program.ID, ProgramName: c.Program.NameEN}
+	ev := ProgramAddedToCart{ProgramID: c.Program.ID, ProgramName: c.Program.NameEN, ProgramNameAR: c.Program.NameAR}
 	seen := map[string]bool{}
 	for i, d := range c.Program.Destinations {
 		switch {

@@ -1,6 +1,7 @@
 package cart_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -142,7 +143,7 @@ func TestAddDestinationToCart(t *testing.T) {
 }
 
 func program(published bool, dests ...cart.FoundDestination) *cart.Program {
-	return &cart.Program{ID: "p1", NameEN: "Old Cairo", Published: published, Destinations: dests}
+	return &cart.Program{ID: "p1", NameEN: "Old Cairo", NameAR: "القاهرة القديمة", Published: published, Destinations: dests}
 }
 
 func TestAddProgramToCart(t *testing.T) {
@@ -153,7 +154,7 @@ func TestAddProgramToCart(t *testing.T) {
 		{
 			name: "an empty cart gets every destination in the program's order",
 			when: cart.AddProgramToCart{Program: program(true, dest("d5"), dest("d1"), dest("d3")), ItemIDs: ids},
-			then: []cart.Event{cart.ProgramAddedToCart{ProgramID: "p1", ProgramName: "Old Cairo", Added: []cart.AddedItem{
+			then: []cart.Event{cart.ProgramAddedToCart{ProgramID: "p1", ProgramName: "Old Cairo", ProgramNameAR: "القاهرة القديمة", Added: []cart.AddedItem{
 				{ItemID: "n1", Destination: recorded("d5"), Position: 1},
 				{ItemID: "n2", Destination: recorded("d1"), Position: 2},
 				{ItemID: "n3", Destination: recorded("d3"), Position: 3},
@@ -163,7 +164,7 @@ func TestAddProgramToCart(t *testing.T) {
 			name:  "destinations already in the cart are skipped, the rest keep the program's order",
 			given: threeStops,
 			when:  cart.AddProgramToCart{Program: program(true, dest("d5"), dest("d2"), dest("d6"), dest("d1")), ItemIDs: ids},
-			then: []cart.Event{cart.ProgramAddedToCart{ProgramID: "p1", ProgramName: "Old Cairo",
+			then: []cart.Event{cart.ProgramAddedToCart{ProgramID: "p1", ProgramName: "Old Cairo", ProgramNameAR: "القاهرة القديمة",
 				Added: []cart.AddedItem{
 					{ItemID: "n1", Destination: recorded("d5"), Position: 4},
 					{ItemID: "n3", Destination: recorded("d6"), Position: 5},
@@ -177,7 +178,7 @@ func TestAddProgramToCart(t *testing.T) {
 		{
 			name: "unpublished destinations and repeats within the program are skipped",
 			when: cart.AddProgramToCart{Program: program(true, dest("d1"), gone, dest("d1"), dest("d2")), ItemIDs: ids},
-			then: []cart.Event{cart.ProgramAddedToCart{ProgramID: "p1", ProgramName: "Old Cairo",
+			then: []cart.Event{cart.ProgramAddedToCart{ProgramID: "p1", ProgramName: "Old Cairo", ProgramNameAR: "القاهرة القديمة",
 				Added: []cart.AddedItem{
 					{ItemID: "n1", Destination: recorded("d1"), Position: 1},
 					{ItemID: "n4", Destination: recorded("d2"), Position: 2},
@@ -484,4 +485,24 @@ func TestRemoveBookedStops(t *testing.T) {
 			when:  cart.RemoveBookedStops{OrderID: "MSH-7K3Q9P", DestinationIDs: []string{"d1", "d2"}},
 		},
 	})
+}
+
+// A program added before the Arabic name was recorded reads as before: no Arabic name, and the
+// English one in Arabic too; a new one carries both.
+func TestAProgramAddedBeforeItsArabicNameWasRecordedReadsInEnglish(t *testing.T) {
+	var old cart.ProgramAddedToCart
+	if err := json.Unmarshal([]byte(`{"program_id":"p1","program_name":"Old Cairo","added":[]}`), &old); err != nil {
+		t.Fatal(err)
+	}
+	if old.ProgramNameAR != "" || old.ProgramNameIn("ar") != "Old Cairo" || old.ProgramNameIn("en") != "Old Cairo" {
+		t.Fatalf("old event %+v", old)
+	}
+	fresh := cart.ProgramAddedToCart{ProgramID: "p1", ProgramName: "Old Cairo", ProgramNameAR: "القاهرة القديمة"}
+	b, err := json.Marshal(fresh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"program_name_ar":"القاهرة القديمة"`) || fresh.ProgramNameIn("ar") != "القاهرة القديمة" || fresh.ProgramNameIn("en") != "Old Cairo" {
+		t.Fatalf("new event %s", b)
+	}
 }

@@ -14,6 +14,7 @@ type AddDestinationToCart struct {
 type Program struct {
 	ID           string
 	NameEN       string
+	NameAR       string
 	Published    bool
 	Destinations []FoundDestination
 }

@@ -34,10 +34,13 @@ type SkippedDestination struct {
 
 // ProgramAddedToCart: a program's destinations were appended in the program's order.
 type ProgramAddedToCart struct {
-	ProgramID   string               `json:"program_id"`
-	ProgramName string               `json:"program_name"`
-	Added       []AddedItem          `json:"added"`
-	Skipped     []SkippedDestination `json:"skipped,omitempty"`
+	ProgramID   string `json:"program_id"`
+	ProgramName string `json:"program_name"`
+	// ProgramNameAR is the program's Arabic name; carts recorded before it was lack it (optional, no
+	// new version: an old event reads with it empty, and ProgramNameIn falls back to English).
+	ProgramNameAR string               `json:"program_name_ar,omitempty"`
+	Added         []AddedItem          `json:"added"`
+	Skipped       []SkippedDestination `json:"skipped,omitempty"`
 }
 
 // CartItemRemoved: the stop at Position (1-based, before removal) was removed. BookedBy names the
@@ -77,8 +80,16 @@ type CartPointsChosen struct {
 
 func (DestinationAddedToCart) isCartEvent() {}
 func (ProgramAddedToCart) isCartEvent()     {}
-func (CartItemRemoved) isCartEvent()        {}
-func (CartCleared) isCartEvent()            {}
-func (CartItemMoved) isCartEvent()          {}
-func (CartReordered) isCartEvent()          {}
-func (CartPointsChosen) isCartEvent()       {}
+
+// ProgramNameIn is the program's name in lang ("ar" or "en"): English where no Arabic was recorded.
+func (e ProgramAddedToCart) ProgramNameIn(lang string) string {
+	if lang == "ar" && e.ProgramNameAR != "" {
+		return e.ProgramNameAR
+	}
+	return e.ProgramName
+}
+func (CartItemRemoved) isCartEvent()  {}
+func (CartCleared) isCartEvent()      {}
+func (CartItemMoved) isCartEvent()    {}
+func (CartReordered) isCartEvent()    {}
+func (CartPointsChosen) isCartEvent() {}

@@ -76,6 +76,15 @@ func toProgressJSON(p appdispatch.Progress, lang string) progressJSON {
 				out.Stops[i] = p.StopsAR[i]
 			}
 		}
+		// A step at a stop ("arrived at …") names it as the strip does: the event recorded the English
+		// name only; the stop's number finds its Arabic one among the order's stops.
+		steps := append(p.Steps[:0:0], p.Steps...)
+		for i, s := range steps {
+			if s.Stop > 0 && s.Stop <= len(p.StopsAR) && p.StopsAR[s.Stop-1] != "" {
+				steps[i].Name = p.StopsAR[s.Stop-1]
+			}
+		}
+		out.Steps = steps
 	}
 	if p.Class != nil {
 		out.Class = p.Class

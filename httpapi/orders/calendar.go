@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/gorilla/mux"
+
 	apporders "mishwar/commands/orders"
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/trip"
@@ -36,6 +38,19 @@ func (h *Handler) calendar(w http.ResponseWriter, r *http.Request) {
 // does, why and what to do.
 func (h *Handler) pickupTimes(w http.ResponseWriter, r *http.Request) {
 	pt, err := h.app.Queries.PickupTimes.Handle(r.Context(), apporders.PickupTimesQuery{UserID: userID(r), Date: r.URL.Query().Get("date")})
+	writePickupTimes(w, r, pt, err)
+}
+
+// exchangeTimes answers GET /api/orders/{id}/exchange/pickup-times?date=YYYY-MM-DD: the pickup times
+// of that day to which the traveller's own order could be moved (its itinerary judged by the one-day
+// rule, its own car counted free on its own day), in the shape of /api/orders/pickup-times.
+func (h *Handler) exchangeTimes(w http.ResponseWriter, r *http.Request) {
+	pt, err := h.app.Queries.ExchangeTimes.Handle(r.Context(), apporders.ExchangeTimesQuery{OrderID: mux.Vars(r)["id"], UserID: userID(r),
+		Date: r.URL.Query().Get("date")})
+	writePickupTimes(w, r, pt, err)
+}
+
+func writePickupTimes(w http.ResponseWriter, r *http.Request, pt apporders.PickupTimes, err error) {
 	if err != nil {
 		writeError(w, r, err)
 		return

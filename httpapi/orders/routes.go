@@ -74,6 +74,7 @@ func (h *Handler) Routes(api *mux.Router) {
 	api.HandleFunc("/orders/{id}/cancel", user(command(h.cancelOrder))).Methods(http.MethodPost)
 	api.HandleFunc("/orders/{id}/refund", user(command(h.requestRefund))).Methods(http.MethodPost)
 	api.HandleFunc("/orders/{id}/exchange/quote", user(h.exchangeQuote)).Methods(http.MethodGet)
+	api.HandleFunc("/orders/{id}/exchange/pickup-times", user(h.exchangeTimes)).Methods(http.MethodGet)
 	api.HandleFunc("/orders/{id}/exchange", user(command(h.exchangeOrder))).Methods(http.MethodPost)
 	api.HandleFunc("/tripstatus", h.tripStatus).Methods(http.MethodPost)
 	api.HandleFunc("/enquiries", submission(h.submitEnquiry)).Methods(http.MethodPost)

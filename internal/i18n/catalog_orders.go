@@ -75,6 +75,7 @@ func init() {
 		"mail.action.pay":                {En: "Pay now", Ar: "ادفع الآن"},
 		"mail.action.trip_status":        {En: "Check your trip status", Ar: "تحقق من حالة رحلتك"},
 		"mail.order.total":               {En: "Total: %s", Ar: "الإجمالي: %s"},
+		"mail.order.promo":               {En: "Promo code %s: %s off the price of %s.", Ar: "رمز الخصم %s: خصم %s من السعر %s."},
 		"mail.order_received.subject":    {En: "We received your order %s", Ar: "استلمنا طلبك %s"},
 		"mail.order_received.heading":    {En: "Thank you for your order", Ar: "شكرًا لطلبك"},
 		"mail.order_received.body":       {En: "Your trip on %s at %s is held for you until %s (Cairo time). Complete the payment to confirm it.", Ar: "رحلتك يوم %s الساعة %s محجوزة لك حتى %s (بتوقيت القاهرة). أكمل الدفع لتأكيدها."},

@@ -289,24 +289,25 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 		return []Mail{compose(r, env, "received", Mail{
 			Subject: i18n.T(l, "mail.order_received.subject", r.number),
 			Heading: i18n.T(l, "mail.order_received.heading"),
-			Paragraphs: []string{
+			Paragraphs: withoutEmpty(
 				i18n.T(l, "mail.order_received.body", date, clock, after.HoldUntil().In(cat.Cairo).Format("15:04")),
+				promoLine(l, after),
 				i18n.T(l, "mail.order.total", FormatMoney(after.Price())),
-			},
+			),
 			Action: view,
 		})}
 	case order.PaymentReceived:
 		if !ev.Confirms || before.Status() == order.StatusConfirmed {
 			return nil
 		}
-		return []Mail{compose(r, env, "confirmed", confirmedMail(l, r, ev.Amount, date, clock, view))}
+		return []Mail{compose(r, env, "confirmed", confirmedMail(l, r, after, ev.Amount, date, clock, view))}
 	case order.PaymentAccepted:
 		// Staff accepted a payment that differed from what was asked (the rest paid in cash, say):
 		// for the traveller that is the moment the trip is confirmed.
 		if !ev.Confirms || before.Status() == order.StatusConfirmed {
 			return nil
 		}
-		return []Mail{compose(r, env, "confirmed", confirmedMail(l, r, ev.Amount, date, clock, view))}
+		return []Mail{compose(r, env, "confirmed", confirmedMail(l, r, after, ev.Amount, date, clock, view))}
 	case order.PaymentFailed:
 		if before.Status() != order.StatusAwaitingPayment || after.Status() != order.StatusPaymentFailed {
 			return nil
@@ -334,7 +335,7 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 	case order.OrderExchanged:
 		return []Mail{compose(r, env, "exchanged", Mail{
 			Subject: i18n.T(l, "mail.order_exchanged.subject", r.number), Heading: i18n.T(l, "mail.order_exchanged.heading"),
-			Paragraphs: []string{i18n.T(l, "mail.order_exchanged.body", date, clock, FormatMoney(after.Price()))}, Action: view,
+			Paragraphs: withoutEmpty(promoLine(l, after), i18n.T(l, "mail.order_exchanged.body", date, clock, FormatMoney(after.Price()))), Action: view,
 		})}
 	case order.OrderCompleted:
 		if env.RecordedAt.Sub(ev.CompletedAt) > staleCompletion {
@@ -351,13 +352,34 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 }
 
 // confirmedMail tells the traveller their trip is booked and what was paid for it.
-func confirmedMail(l i18n.Lang, r recipient, paid money.Money, date, clock string, view *Action) Mail {
+func confirmedMail(l i18n.Lang, r recipient, s order.State, paid money.Money, date, clock string, view *Action) Mail {
 	return Mail{
 		Subject:    i18n.T(l, "mail.payment_confirmed.subject", r.number),
 		Heading:    i18n.T(l, "mail.payment_confirmed.heading"),
-		Paragraphs: []string{i18n.T(l, "mail.payment_confirmed.body", FormatMoney(paid), date, clock)},
+		Paragraphs: withoutEmpty(i18n.T(l, "mail.payment_confirmed.body", FormatMoney(paid), date, clock), promoLine(l, s)),
 		Action:     view,
 	}
+}
+
+// promoLine is the discount line of an order placed with a promo code (the discount OrderPlaced
+// recorded, as it applies to the order's trip now): the code, what it took off and the price before
+// it; "" for an order without one.
+func promoLine(l i18n.Lang, s order.State) string {
+	d := s.Promo()
+	if d == nil || d.AmountOff.Minor == 0 {
+		return ""
+	}
+	return i18n.T(l, "mail.order.promo", d.Code, FormatMoney(d.AmountOff), FormatMoney(d.PriceBefore))
+}
+
+func withoutEmpty(paragraphs ...string) []string {
+	out := paragraphs[:0]
+	for _, p := range paragraphs {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // enquiryLink is the enquiry's own page, opened by its link's secret without an account ("" for an

@@ -59,11 +59,38 @@ const (
 )
 
 // Projection maintains the read model.
-type Projection struct{ handlers *projections.Handlers }
+type Projection struct {
+	handlers   *projections.Handlers
+	readBefore time.Time
+}
+
+// ReadBefore is the bell's cut-off: a notification of an event recorded before it is created read.
+// The bell came with the release of 2026-11-26; on its first deploy the read model is built from the
+// whole log, and years of bookings arriving unread ("42 new") would bury what is new. A fixed instant,
+// not "when this read model was created": a rebuild (a changed schema, `projections rebuild`) must give
+// the same answer as the first build, and a rebuild's creation time would mark everything read again.
+var ReadBefore = time.Date(2026, time.November, 26, 0, 0, 0, 0, time.UTC)
+
+// Option changes how the projection is built.
+type Option func(*Projection)
+
+// WithReadBefore sets the cut-off (ReadBefore by default): notifications of events recorded before
+// cutoff count as read.
+func WithReadBefore(cutoff time.Time) Option { return func(p *Projection) { p.readBefore = cutoff } }
 
 // New returns the projection, decoding with registry.
-func New(registry *eventstore.Registry) *Projection {
-	return &Projection{handlers: &projections.Handlers{
+func New(registry *eventstore.Registry, opts ...Option) *Projection {
+	p := &Projection{readBefore: ReadBefore}
+	for _, o := range opts {
+		o(p)
+	}
+	p.handlers = p.build(registry)
+	return p
+}
+
+func (p *Projection) build(registry *eventstore.Registry) *projections.Handlers {
+	readBefore := p.readBefore
+	return &projections.Handlers{
 		Registry: registry,
 		Streams:  []string{"order", "dispatch", "inbox"},
 		Events: []projections.Handler{
@@ -113,8 +140,10 @@ func New(registry *eventstore.Registry) *Projection {
 			}),
 			projections.On(notificationsRead),
 		},
-		Batch: notifyUsers,
-	}}
+		Batch: func(ctx context.Context, tx pgx.Tx, run func(context.Context) error) error {
+			return notifyUsers(ctx, tx, readBefore, run)
+		},
+	}
 }
 
 var _ projections.Projection = (*Projection)(nil)
@@ -124,7 +153,7 @@ func (*Projection) Name() string { return Name }
 func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 func (*Projection) Schema() string {
-	return `-- notifications read model, version 1
+	return `-- notifications read model, version 2 (events before ReadBefore count as read)
 CREATE TABLE owners (
     order_id text PRIMARY KEY,
     user_id  text NOT NULL,
@@ -178,9 +207,10 @@ func amountOf(m money.Money) *Amount {
 
 // batch is what a batch changed, per user: each user gets one notice.
 type batch struct {
-	created map[string]bool
-	read    map[string]bool
-	users   []string
+	readBefore time.Time
+	created    map[string]bool
+	read       map[string]bool
+	users      []string
 }
 
 func (b *batch) touch(userID string, created bool) {
@@ -194,8 +224,8 @@ func (b *batch) touch(userID string, created bool) {
 	}
 }
 
-func notifyUsers(ctx context.Context, tx pgx.Tx, run func(context.Context) error) error {
-	b := &batch{created: map[string]bool{}, read: map[string]bool{}}
+func notifyUsers(ctx context.Context, tx pgx.Tx, readBefore time.Time, run func(context.Context) error) error {
+	b := &batch{readBefore: readBefore, created: map[string]bool{}, read: map[string]bool{}}
 	if err := run(projections.WithBatchState(ctx, b)); err != nil {
 		return err
 	}
@@ -276,15 +306,26 @@ func add(ctx context.Context, tx pgx.Tx, env projections.Envelope, userID, kind 
 	if at.IsZero() {
 		at = env.RecordedAt
 	}
-	tag, err := tx.Exec(ctx, `INSERT INTO notifications (user_id, seq, event_id, kind, order_id, params, at)
+	var seq int64
+	err := tx.QueryRow(ctx, `INSERT INTO notifications (user_id, seq, event_id, kind, order_id, params, at)
 		SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6 FROM notifications WHERE user_id = $1
-		ON CONFLICT (event_id) DO NOTHING`, userID, env.EventID, kind, env.EntityID, jsonOf(p), at.UTC())
+		ON CONFLICT (event_id) DO NOTHING RETURNING seq`, userID, env.EventID, kind, env.EntityID, jsonOf(p), at.UTC()).Scan(&seq)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil // seen before
+	}
 	if err != nil {
 		return fmt.Errorf("notifications: add %s for %s: %w", kind, userID, err)
 	}
-	if tag.RowsAffected() > 0 {
-		projections.BatchState[*batch](ctx).touch(userID, true)
+	b := projections.BatchState[*batch](ctx)
+	if env.RecordedAt.Before(b.readBefore) {
+		// Before the bell existed: it counts as read (numbered in log order, so the mark only grows).
+		if _, err := tx.Exec(ctx, `INSERT INTO reads (user_id, up_to) VALUES ($1, $2)
+			ON CONFLICT (user_id) DO UPDATE SET up_to = GREATEST(reads.up_to, EXCLUDED.up_to)`, userID, seq); err != nil {
+			return fmt.Errorf("notifications: %s read before the bell: %w", userID, err)
+		}
+		return nil
 	}
+	b.touch(userID, true)
 	return nil
 }
 

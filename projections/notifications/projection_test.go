@@ -33,9 +33,20 @@ type world struct {
 
 func newWorld(t *testing.T) *world {
 	t.Helper()
+	return startWorld(t, newFixture(t))
+}
+
+func newFixture(t *testing.T) *dispatchtest.Fixture {
+	t.Helper()
 	f := dispatchtest.New(t)
 	notificationscmd.RegisterEvents(f.Registry)
-	rm, err := projections.NewRunner(f.Pool, f.Store, projections.Config{Logger: slog.New(slog.DiscardHandler)}, notificationsrm.New(f.Registry))
+	return f
+}
+
+// startWorld runs the read model (built with opts) over what f's log holds and will hold.
+func startWorld(t *testing.T, f *dispatchtest.Fixture, opts ...notificationsrm.Option) *world {
+	t.Helper()
+	rm, err := projections.NewRunner(f.Pool, f.Store, projections.Config{Logger: slog.New(slog.DiscardHandler)}, notificationsrm.New(f.Registry, opts...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,5 +245,32 @@ func TestBadMarksAreRefused(t *testing.T) {
 	w := newWorld(t)
 	if _, err := w.app.Commands.MarkRead.Handle(context.Background(), "traveller-1", 0, commands.NewMeta(dispatchtest.Admin)); err == nil {
 		t.Fatal("marking up to 0 was accepted")
+	}
+}
+
+// On the bell's first deploy the read model is built from the whole log: what happened before the
+// cut-off counts as read, what happened after it is new. A rebuild gives the same answer.
+func TestNotificationsOfEventsBeforeTheBellsCutOffCountAsRead(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	old := f.Order(t, day, "traveller-1", true)
+	time.Sleep(50 * time.Millisecond)
+	cutoff := time.Now()
+	time.Sleep(50 * time.Millisecond)
+	fresh := f.Order(t, day, "traveller-1", true)
+	w := startWorld(t, f, notificationsrm.WithReadBefore(cutoff))
+	pos, _, err := w.Store.Head(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.wait(t, pos)
+	in := w.inbox(t, "traveller-1")
+	if len(in.Items) != 4 || in.Unread != 2 || in.ReadUpTo != 2 {
+		t.Fatalf("inbox %s: unread %d, read up to %d; want the old order's two read, the new one's two unread", kinds(in), in.Unread, in.ReadUpTo)
+	}
+	for _, n := range in.Items {
+		if n.Read != (n.OrderID == old) || (n.OrderID != old && n.OrderID != fresh) {
+			t.Fatalf("notification %+v (old order %s)", n, old)
+		}
 	}
 }

@@ -9,7 +9,7 @@
 
 import assert from 'node:assert/strict';
 
-import { chooseOpenDay, screenshotter, signedInContext as signUp, t } from './helpers.mjs';
+import { chooseOpenDay, fitsTheScreen, screenshotter, signedInContext as signUp, t } from './helpers.mjs';
 
 const shot = screenshotter('dayplan');
 const BROWSER_ZONE = 'America/Los_Angeles';
@@ -27,19 +27,6 @@ async function api(context, baseURL, token, method, path, data) {
   return res.json();
 }
 
-/** Nothing sticks out sideways of the 360 px screen. */
-async function fitsTheScreen(page, what) {
-  const [overflow, culprits] = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const wide = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 0.5 || el.getBoundingClientRect().left < -0.5)
-      .filter((el) => !el.closest('.leaflet-container'))
-      .slice(0, 12)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}[${Math.round(el.getBoundingClientRect().left)}..${Math.round(el.getBoundingClientRect().right)}]`);
-    return [document.documentElement.scrollWidth - width, wide];
-  });
-  assert.ok(overflow <= 0, `${what}: the page is ${overflow}px wider than the screen (${culprits.join(', ')})`);
-}
 
 async function startCheckout(page, baseURL, lang) {
   await page.goto(`${baseURL}/checkout`);
@@ -85,7 +72,7 @@ async function journey({ browser, baseURL }, lang) {
     assert.ok(timed.includes(nine), `the cart is timed for ${nine} Cairo time: ${timed}`);
     await shot(page, `${lang}-cart-too-long`);
     await notice.screenshot({ path: `test-output/screenshots/dayplan-${lang}-notice.png` });
-    await fitsTheScreen(page, `${lang} cart`);
+    await fitsTheScreen(page, `${lang} cart`, { lang });
 
     // The checkout offers no pickup time on the day, says why, and Pay is disabled with the reason.
     await startCheckout(page, baseURL, lang);
@@ -96,7 +83,7 @@ async function journey({ browser, baseURL }, lang) {
     await page.getByTestId('pay-blocked').waitFor();
     assert.ok(await page.getByTestId('pay').isDisabled(), 'Pay is disabled');
     assert.ok(await page.getByLabel(t(lang, 'checkout.timeCairo'), { exact: true }).isDisabled(), 'no time to choose');
-    await fitsTheScreen(page, `${lang} checkout refused`);
+    await fitsTheScreen(page, `${lang} checkout refused`, { lang });
     await shot(page, `${lang}-checkout-too-long`);
     await page.getByTestId('pay').locator('..').screenshot({ path: `test-output/screenshots/dayplan-${lang}-pay-blocked.png` });
     await none.locator('..').screenshot({ path: `test-output/screenshots/dayplan-${lang}-no-time.png` });
@@ -134,7 +121,7 @@ async function journey({ browser, baseURL }, lang) {
     await page.getByLabel(t(lang, 'fields.confirmEmail')).fill(email);
     await page.getByLabel(t(lang, 'fields.phoneWithKey')).fill('1001234567');
     await page.getByLabel(t(lang, 'enquiry.agree')).check();
-    await fitsTheScreen(page, `${lang} checkout`);
+    await fitsTheScreen(page, `${lang} checkout`, { lang });
     await shot(page, `${lang}-checkout-fits`);
     await page.getByTestId('pay').click();
     await page.waitForURL(/\/pay\/sandbox\//);
@@ -153,7 +140,7 @@ async function journey({ browser, baseURL }, lang) {
     await page.getByText(payBefore).waitFor();
     // The pickup is Cairo time too, labelled.
     await page.getByText(t(lang, 'common.cairoTime', { time: clock })).first().waitFor();
-    await fitsTheScreen(page, `${lang} order`);
+    await fitsTheScreen(page, `${lang} order`, { lang });
     await shot(page, `${lang}-order`);
   } finally {
     await context.close();

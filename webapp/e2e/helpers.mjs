@@ -119,9 +119,13 @@ export async function chooseOpenDay(page, lang, from = cairoDate(2)) {
 
 /**
  * What every screen must show, on a 360 px phone above all, in either language: nothing sticks out sideways (the
- * culprits are named), no button, tab or link-button cuts its own words off, and an Arabic screen writes
- * its numbers in one system (no Western digit in a run of Arabic words; codes, e-mails, phone numbers
- * and plates, set apart with dir="ltr", <bdi> or an isolate (utils/format isolate), are exempt). `where` names the screen in the failure.
+ * culprits are named), no button, tab or link-button cuts its own words off, no fieldset is in the
+ * browser's default grooved frame, and an Arabic screen writes
+ * its numbers in one system: no Western digit in a run of Arabic words, and no number standing alone
+ * in Western digits (a badge, a count, a clock: a text of digits and signs with no letter beside it).
+ * Exempt, because they are legitimately Latin: what is set apart with dir="ltr", <bdi> or an isolate
+ * (utils/format isolate) — phone numbers, car plates, e-mails, promo codes — what carries Latin
+ * letters of its own (a trip number MSH-…) and an identifier (a UUID). `where` names the screen in the failure.
  */
 export async function fitsTheScreen(page, where, { lang } = {}) {
   const found = await page.evaluate((arabic) => {
@@ -143,6 +147,10 @@ export async function fitsTheScreen(page, where, { lang } = {}) {
       .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
       .filter((el) => el.clientWidth > 0 && (el.textContent ?? '').trim() !== '')
       .map(describe);
+    // A fieldset in the browser's default frame (2px groove), not the app's own style.
+    const framed = [...document.querySelectorAll('fieldset')]
+      .filter((el) => visible(el) && !el.closest('dialog:not([open])') && getComputedStyle(el).borderTopStyle === 'groove')
+      .map(describe);
     const mixed = [];
     if (arabic) {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -150,14 +158,21 @@ export async function fitsTheScreen(page, where, { lang } = {}) {
         const parent = node.parentElement;
         if (!parent || parent.closest('script, style, noscript, input, textarea, bdi, [dir="ltr"], .leaflet-container, dialog:not([open])') || !visible(parent)) continue;
         const text = (node.textContent ?? '').replace(/\u2068[^\u2069]*\u2069/g, '');
-        if (/[0-9]/.test(text) && /[\u0600-\u06FF]/.test(text.replace(/[\u0660-\u0669]/g, ''))) mixed.push(text.trim().slice(0, 60));
+        if (!/[0-9]/.test(text)) continue;
+        // Western digits among Arabic words, or a number standing alone (a badge, a count, a time):
+        // no letter of any script beside it. A code with Latin letters (a trip number MSH-…, a promo
+        // code) is not a lone number.
+        // An identifier (a UUID) is a code, not a number.
+        const lone = !/\p{L}/u.test(text) && !/^\s*[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\s*$/i.test(text);
+        if (/[\u0600-\u06FF]/.test(text.replace(/[\u0660-\u0669]/g, '')) || lone) mixed.push(text.trim().slice(0, 60));
       }
     }
-    return { overflow: document.documentElement.scrollWidth - width, wide, clipped, mixed: mixed.slice(0, 8) };
+    return { overflow: document.documentElement.scrollWidth - width, wide, clipped, framed, mixed: mixed.slice(0, 8) };
   }, lang === 'ar');
   assert.ok(found.overflow <= 1, `${where}: the page is ${found.overflow}px wider than the screen (${found.wide.join(', ')})`);
   assert.ok(found.clipped.length === 0, `${where}: buttons or tabs cut their words off: ${found.clipped.join(' | ')}`);
-  assert.ok(found.mixed.length === 0, `${where}: Western digits among Arabic words: ${found.mixed.join(' | ')}`);
+  assert.ok(found.framed.length === 0, `${where}: fieldsets in the browser's default frame: ${found.framed.join(' | ')}`);
+  assert.ok(found.mixed.length === 0, `${where}: Western digits among Arabic words or standing alone: ${found.mixed.join(' | ')}`);
 }
 
 /**

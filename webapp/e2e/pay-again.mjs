@@ -11,27 +11,12 @@
 
 import assert from 'node:assert/strict';
 
-import { apiJSON as json, chooseOpenDay, screenshotter, t, uniqueEmail } from './helpers.mjs';
+import { apiJSON as json, chooseOpenDay, fitsTheScreen, screenshotter, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('pay-again');
 const PHONE = { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
-/** The page fits its screen: nothing wider, no button whose words are cut. */
-async function fits(page, where) {
-  const problems = await page.evaluate(() => {
-    const out = [];
-    const overflow = document.documentElement.scrollWidth - window.innerWidth;
-    if (overflow > 1) out.push(`page ${overflow}px wider than the screen`);
-    for (const button of document.querySelectorAll('button, a.btn')) {
-      const box = button.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      if (button.scrollWidth > button.clientWidth + 1) out.push(`"${button.textContent.trim()}" cut (${button.scrollWidth} > ${button.clientWidth})`);
-    }
-    return out;
-  });
-  assert.deepEqual(problems, [], `${where}: ${problems.join('; ')}`);
-}
 
 /** A signed-in traveller in lang with two demo stops and a pickup point in the cart. */
 async function traveller(browser, baseURL, lang, view) {
@@ -93,7 +78,7 @@ async function journey(browser, baseURL, lang, view, fromFailureScreen) {
     await page.getByTestId('pay-again').waitFor();
     assert.equal(await page.getByTestId('payment-countdown').count(), 0, 'the failure screen counts down away from Pay now');
     assert.ok((await page.getByTestId('payment-failure').innerText()).includes(trip), 'the failure screen names the trip number');
-    await fits(page, `${tag} failure screen`);
+    await fitsTheScreen(page, `${tag} failure screen`, { lang });
     await shot(page, `${tag}-failure`);
 
     // Try again: the checkout as it was left.
@@ -106,7 +91,7 @@ async function journey(browser, baseURL, lang, view, fromFailureScreen) {
     assert.equal(await time.inputValue(), chosen.time, 'the pickup time is kept');
     assert.equal(await page.locator(`.booking-calendar__day[data-date="${chosen.date}"][aria-pressed="true"]`).count(), 1, 'the date is kept');
     assert.ok(await form.getByLabel(t(lang, 'enquiry.agree')).isChecked(), 'the terms are kept');
-    await fits(page, `${tag} checkout kept`);
+    await fitsTheScreen(page, `${tag} checkout kept`, { lang });
 
     // Pay the same trip number again: from the failure screen, or from the order page.
     if (fromFailureScreen) {
@@ -115,7 +100,7 @@ async function journey(browser, baseURL, lang, view, fromFailureScreen) {
     } else {
       await page.goto(`${baseURL}/account/order/${trip}`);
       await page.getByTestId('pay-again-hint').waitFor();
-      await fits(page, `${tag} order page`);
+      await fitsTheScreen(page, `${tag} order page`, { lang });
       await shot(page, `${tag}-order-failed`);
       await page.getByTestId('pay-now').click();
     }
@@ -136,7 +121,7 @@ async function journey(browser, baseURL, lang, view, fromFailureScreen) {
     const order = await json(await context.request.get(`${baseURL}/api/orders/${trip}`), 'order');
     assert.equal(order.data.status, 'confirmed', `the order paid again is ${order.data.status}`);
     assert.equal(await page.getByTestId('pay-now').count(), 0, 'a paid order offers Pay now');
-    await fits(page, `${tag} order confirmed`);
+    await fitsTheScreen(page, `${tag} order confirmed`, { lang });
     await shot(page, `${tag}-order-confirmed`);
   } finally {
     await context.close();

@@ -158,6 +158,15 @@ async function journey(ctx, offers, lang, view) {
     assert.equal(order.status, 'confirmed');
     assert.equal(order.paid.minor, quote.price_after.minor, 'paid the discounted amount');
     assert.equal(order.promo?.code, offers.live.code);
+
+    // The order's page keeps the discount: the price before it, the code's line and the total paid.
+    await page.goto(`${baseURL}/account/order/${trip}`);
+    await page.getByTestId('order-promo').waitFor();
+    assert.equal((await page.getByTestId('order-promo').innerText()).trim(), `−${egp(quote.amount_off.minor)}`);
+    await page.getByText(t(lang, 'orders.promoLine', { code: `\u2068${offers.live.code}\u2069` }), { exact: true }).waitFor();
+    assert.equal((await page.getByTestId('order-total').locator('.price').first().innerText()).trim().split('≈')[0].trim(), egp(quote.price_after.minor));
+    await fitsTheScreen(page, 'order page with the discount');
+    await shot(page, `${lang}-${view}-order`);
   } finally {
     await context.close();
   }

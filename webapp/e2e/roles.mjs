@@ -12,7 +12,7 @@
 
 import assert from 'node:assert/strict';
 
-import { screenshotter, signedInContext, t, uniqueEmail } from './helpers.mjs';
+import { fitsTheScreen, screenshotter, signedInContext, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('roles');
 const VIEWS = {
@@ -28,11 +28,6 @@ async function newPage(browser, baseURL, lang, view) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   return { context, page, errors };
-}
-
-async function fitsTheScreen(page, what) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 1, `${what}: the page is ${overflow}px wider than the viewport`);
 }
 
 async function settled(page) {
@@ -74,7 +69,7 @@ async function supportFlow({ browser, baseURL, addUser }, lang, view) {
       assert.equal(new URL(page.url()).pathname, path);
       assert.equal(await page.locator('.empty-state--error').count(), 0, `${path} shows an error state`);
       assert.equal(await page.getByTestId('not-for-role').count(), 0, `${path} is refused`);
-      await fitsTheScreen(page, path);
+      await fitsTheScreen(page, path, { lang });
     }
 
     // The trips board is read-only for support: the server refuses assignment and account links.
@@ -88,7 +83,7 @@ async function supportFlow({ browser, baseURL, addUser }, lang, view) {
       await page.goto(`${baseURL}${path}`);
       await page.getByRole('heading', { level: 1, name: t(lang, 'admin.notForRole.title') }).waitFor();
       assert.equal(await page.locator('.empty-state--error').count(), 0, `${path} shows an error state`);
-      await fitsTheScreen(page, path);
+      await fitsTheScreen(page, path, { lang });
     }
     await shot(page, `${lang}-${view}-support-not-for-role`);
     await page.getByRole('link', { name: t(lang, 'admin.notForRole.back') }).click();
@@ -114,7 +109,7 @@ async function travellerFlow({ browser, baseURL }, lang, view) {
     await page.getByRole('heading', { level: 1, name: noAccess(lang) }).waitFor();
     assert.equal(await page.getByText(noAccess(lang)).count(), 1, 'the message shows more than once');
     assert.equal(new URL(page.url()).pathname, '/admin/login');
-    await fitsTheScreen(page, 'no access');
+    await fitsTheScreen(page, 'no access', { lang });
     await shot(page, `${lang}-${view}-traveller-no-access`);
 
     // Already signed in, any admin page brings them here once, and here they stay.
@@ -143,12 +138,12 @@ async function driverFlow({ browser, baseURL, addUser }, lang, view) {
     await signInAt(page, baseURL, lang, '/signin', email, 'driver-door-pass');
     await page.waitForURL(`${baseURL}/driver`);
     await settled(page);
-    await fitsTheScreen(page, '/driver');
+    await fitsTheScreen(page, '/driver', { lang });
 
     // At the admin login: the same one message, and the way to their trips.
     await page.goto(`${baseURL}/admin/login`);
     await page.getByRole('heading', { level: 1, name: noAccess(lang) }).waitFor();
-    await fitsTheScreen(page, 'driver at the admin login');
+    await fitsTheScreen(page, 'driver at the admin login', { lang });
     await shot(page, `${lang}-${view}-driver-no-access`);
     await page.getByRole('link', { name: t(lang, 'auth.openMyTrips') }).click();
     await page.waitForURL(`${baseURL}/driver`);

@@ -17,7 +17,7 @@
 import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
 
-import { apiJSON as json, placeOrderThroughAPI, screenshotter, t, uniqueEmail } from './helpers.mjs';
+import { apiJSON as json, fitsTheScreen, placeOrderThroughAPI, screenshotter, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('staff-money');
 const PHONE = { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -79,25 +79,6 @@ async function staffContext(browser, baseURL, lang, email, password) {
   return context;
 }
 
-/** The page fits the phone: nothing wider than the screen, no button whose words are cut or leave it (outside strips that scroll). */
-async function fitsThePhone(page, where) {
-  const problems = await page.evaluate(() => {
-    const out = [];
-    const overflow = document.documentElement.scrollWidth - window.innerWidth;
-    if (overflow > 1) out.push(`page ${overflow}px wider than the screen`);
-    for (const button of document.querySelectorAll('button, a.btn')) {
-      const box = button.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      if (button.scrollWidth > button.clientWidth + 1) out.push(`"${button.textContent.trim()}" cut (${button.scrollWidth} > ${button.clientWidth})`);
-      // A strip that scrolls sideways on purpose (the tabs, the admin menu) may hold buttons beyond the edge.
-      let scroller = button.parentElement;
-      while (scroller && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
-      if (!scroller && (box.left < -1 || box.right > window.innerWidth + 1)) out.push(`"${button.textContent.trim()}" off the screen (${Math.round(box.left)}–${Math.round(box.right)})`);
-    }
-    return out;
-  });
-  assert.deepEqual(problems, [], `${where}: ${problems.join('; ')}`);
-}
 
 /** The admin's order row on the purchase orders screen, opened. */
 async function openOrder(page, baseURL, trip) {
@@ -139,7 +120,7 @@ async function acceptPayment(ctx, lang) {
     await row.locator('.badge--awaiting_payment').waitFor();
     const form = row.getByTestId('accept-form');
     await form.getByLabel(t(lang, 'fields.reason')).fill(lang === 'ar' ? 'دفع الباقي نقدًا' : 'Paid the rest in cash');
-    await fitsThePhone(page, `${lang} flagged order`);
+    await fitsTheScreen(page, `${lang} flagged order`, { lang });
     await shot(page, `${lang}-flagged`);
     await form.getByRole('button', { name: t(lang, 'purchaseOrders.money.accept') }).click();
     const dialog = page.getByRole('alertdialog', { name: t(lang, 'purchaseOrders.money.confirmAcceptTitle') });
@@ -149,7 +130,7 @@ async function acceptPayment(ctx, lang) {
     // What came (1.00) and what was asked, in the page's digits.
     const one = new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', { style: 'currency', currency: 'EGP', maximumFractionDigits: 0 }).format(1);
     assert.ok(text.replace(/\s/g, ' ').includes(one.replace(/\s/g, ' ')), `the confirmation names the 1.00 received: ${text}`);
-    await fitsThePhone(page, `${lang} accept confirmation`);
+    await fitsTheScreen(page, `${lang} accept confirmation`, { lang });
     await shot(page, `${lang}-accept-confirm`);
     await dialog.getByRole('button', { name: t(lang, 'purchaseOrders.money.accept') }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -197,7 +178,7 @@ async function refundThroughAStuckStep(ctx, lang, supportUser) {
     const shown = new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', { style: 'currency', currency: 'EGP', maximumFractionDigits: 2 }).format(100.5);
     const text = await dialog.getByTestId('refund-confirm-amount').innerText();
     assert.ok(text.replace(/\s/g, ' ').includes(shown.replace(/\s/g, ' ')) && text.includes(trip), `the confirmation shows ${shown} for ${trip}: ${text}`);
-    await fitsThePhone(page, `${lang} refund confirmation`);
+    await fitsTheScreen(page, `${lang} refund confirmation`, { lang });
     await shot(page, `${lang}-refund-confirm`);
     await dialog.getByRole('button', { name: t(lang, 'purchaseOrders.money.confirmRefund', { amount: shown }) }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -218,7 +199,7 @@ async function refundThroughAStuckStep(ctx, lang, supportUser) {
     const stat = page.getByTestId('stuck-jobs-stat');
     await stat.waitFor();
     assert.ok(Number(await stat.getAttribute('data-count')) >= 1, 'the dashboard counts the stuck step');
-    await fitsThePhone(page, `${lang} dashboard`);
+    await fitsTheScreen(page, `${lang} dashboard`, { lang });
     await stat.click();
     await page.waitForURL(/\/admin\/process-steps$/);
     const item = page.getByTestId(`job-${job.id}`);
@@ -228,7 +209,7 @@ async function refundThroughAStuckStep(ctx, lang, supportUser) {
     assert.match(await item.getByTestId('job-error').innerText(), /sandbox refunds are down/);
     const cairo = t(lang, 'processSteps.cairo', { time: '' }).trim();
     assert.ok((await item.innerText()).includes(cairo), `times are labelled "${cairo}"`);
-    await fitsThePhone(page, `${lang} process steps`);
+    await fitsTheScreen(page, `${lang} process steps`, { lang });
     await shot(page, `${lang}-process-steps`);
 
     // A support agent reads it, with no retry.
@@ -241,7 +222,7 @@ async function refundThroughAStuckStep(ctx, lang, supportUser) {
         await theirs.waitFor();
         assert.equal(await theirs.getByRole('button').count(), 0, 'no retry for support staff');
         await sp.getByTestId('retry-admins-only').waitFor();
-        await fitsThePhone(sp, `${lang} process steps (support)`);
+        await fitsTheScreen(sp, `${lang} process steps (support)`, { lang });
       } finally {
         await support.close();
       }
@@ -260,7 +241,7 @@ async function refundThroughAStuckStep(ctx, lang, supportUser) {
     const o = (await json(await admin.request.get(`${baseURL}/api/admin/orders/${trip}`), 'admin order')).data;
     assert.equal(o.refunded.minor, 10050, 'exactly 100.50 went back');
     assert.equal(o.refunds.length, 1, 'one refund');
-    await fitsThePhone(page, `${lang} refunded order`);
+    await fitsTheScreen(page, `${lang} refunded order`, { lang });
     await shot(page, `${lang}-refunded`);
   } catch (error) {
     await shot(page, `${lang}-refund-failed`).catch(() => undefined);

@@ -6,12 +6,14 @@ import { OpenNowBadge } from '@/components/ui/opening-hours';
 import { WhatsAppLink } from '@/components/ui/whatsapp-link';
 import { CONTACT } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { useLanguage } from '@/hooks/use-language';
 import { Avatar } from '@/features/auth/components/account-menu';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
 import { CartDrawer } from '@/features/cart/components/cart-drawer';
 import { useCartMirrorStore } from '@/features/cart/stores/cart-mirror-store';
 import { useUnreadCount } from '@/features/notifications/api/notifications';
 import { usePanelsStore } from '@/stores/panels-store';
+import { formatNumber } from '@/utils/format';
 
 import { CartPanel, renderPanel, usePanelTitle } from './panel-content';
 import { PanelHost, PanelToggle } from './panels';
@@ -77,6 +79,7 @@ function LoginToggle({ set }: { set: 'desktop' | 'phone' }) {
 
 export function SiteHeader() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const title = usePanelTitle();
   const count = useCartCount();
   const unread = useUnreadCount(useAuthStore(selectIsAuthenticated));
@@ -142,7 +145,7 @@ export function SiteHeader() {
                 onClick={() => setDrawer(!drawerOpen)}
               >
                 <Icon name="cart" size={22} />
-                {count ? <span className="counter">{count}</span> : null}
+                {count ? <span className="counter">{formatNumber(count, language)}</span> : null}
               </button>
             </div>
           </div>

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Icon, type IconName } from '@/components/ui/icon';
+import { useLanguage } from '@/hooks/use-language';
 import {
   isPanelOpen,
   panelDomId,
@@ -11,6 +12,7 @@ import {
   type PanelSet,
 } from '@/stores/panels-store';
 import { cx } from '@/utils/cx';
+import { formatNumber } from '@/utils/format';
 
 export function focusToggle(set: PanelSet, id: PanelId): void {
   document.getElementById(panelToggleDomId(set, id))?.focus();
@@ -29,6 +31,7 @@ interface PanelToggleProps {
 }
 
 export function PanelToggle({ set, id, icon, label, shortLabel, showLabel, badge, variant = 'icon' }: PanelToggleProps) {
+  const language = useLanguage();
   const open = usePanelsStore((state) => isPanelOpen(state.open, set, id));
   const toggle = usePanelsStore((state) => state.toggle);
   return (
@@ -47,7 +50,7 @@ export function PanelToggle({ set, id, icon, label, shortLabel, showLabel, badge
       {variant === 'nav' ? <Icon name="chevronDown" size={14} className="nav-button__chevron" /> : null}
       {badge ? (
         <span className="counter" aria-label={undefined}>
-          {badge}
+          {formatNumber(badge, language)}
         </span>
       ) : null}
     </button>

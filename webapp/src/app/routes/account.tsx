@@ -12,7 +12,11 @@ import { SessionsPanel } from '@/features/account/components/sessions-panel';
 import { Wishlist } from '@/features/account/components/wishlist';
 import { Avatar } from '@/features/auth/components/account-menu';
 import { OwnTripProgress } from '@/features/dispatch/components/trip-progress';
-import { OrderChangeForm } from '@/features/orders/components/order-change-form';
+import { useOrderSettings } from '@/features/checkout/api/get-order-settings';
+import { BookingCalendar } from '@/features/checkout/components/booking-calendar';
+import { PickupTimeSelect } from '@/features/checkout/components/pickup-time-select';
+import { OrderChangeForm, type ExchangePickers } from '@/features/orders/components/order-change-form';
+import { useRates } from '@/features/rates/api/get-rates';
 import { OrderDetail } from '@/features/orders/components/order-detail';
 import { OrderHistory } from '@/features/orders/components/order-history';
 import { RateTrip } from '@/features/reviews/components/rate-trip';
@@ -78,5 +82,17 @@ export function OrderRoute() {
 export function OrderActionRoute({ action }: { action: 'cancel' | 'refund' | 'exchange' }) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  return <OrderChangeForm id={id} action={action} onDone={() => void navigate(paths.order(id))} />;
+  const rates = useRates();
+  const settings = useOrderSettings();
+  const monthsAhead = settings.data ? Math.ceil(settings.data.window_days / 30) : 6;
+  // The exchange chooses with the checkout's own pickers: its calendar, its pickup times (those the
+  // server says the order's trip fits at) and the rate plans.
+  const pickers: ExchangePickers = {
+    rates: (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name })),
+    datePicker: ({ value, ownDay, onChange }) => <BookingCalendar value={value} ownDay={ownDay} monthsAhead={monthsAhead} onChange={(day) => onChange(day.date)} />,
+    timePicker: ({ date, times, loading, value, onChange }) => (
+      <PickupTimeSelect date={date} pickup={times} loading={loading} value={value} onChange={(event) => onChange(event.target.value)} />
+    ),
+  };
+  return <OrderChangeForm id={id} action={action} pickers={pickers} onDone={() => void navigate(paths.order(id))} />;
 }

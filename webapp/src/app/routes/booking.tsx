@@ -6,6 +6,8 @@ import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { useLanguage } from '@/hooks/use-language';
+import { formatNumber } from '@/utils/format';
 import { SignInCallout } from '@/features/auth/components/account-menu';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
 import { useSavedLocations } from '@/features/account/api/get-saved-locations';
@@ -87,6 +89,7 @@ export function RatesRoute() {
 
 export function CheckoutRoute() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const signedIn = useAuthStore(selectIsAuthenticated);
   const cart = useAppCart();
   const rates = useRates();
@@ -157,7 +160,7 @@ export function CheckoutRoute() {
           <ol className="stop-list">
             {items.map((item, index) => (
               <li key={item.id} className="stop-list__item">
-                <span className="stop-list__index" aria-hidden="true">{index + 1}</span>
+                <span className="stop-list__index" aria-hidden="true">{formatNumber(index + 1, language)}</span>
                 <span className="stop-list__name">{item.destination?.name ?? t('cart.unknownStop')}</span>
               </li>
             ))}

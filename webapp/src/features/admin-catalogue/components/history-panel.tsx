@@ -67,10 +67,15 @@ export function HistoryPanel({ path }: { path: string }) {
                     <span className="history__field">{t(`adminCatalogue.fields.${change.field}`, { defaultValue: change.field })}</span>:{' '}
                     {entry.action === 'created' ? null : (
                       <>
-                        <del dir="auto">{shown(change.field, change.from, language)}</del> →{' '}
+                        <del>
+                          <bdi>{shown(change.field, change.from, language)}</bdi>
+                        </del> →{' '}
                       </>
                     )}
-                    <ins dir="auto">{shown(change.field, change.to, language)}</ins>
+                    <ins>
+                      {/* A recorded value as it was typed (a phone number, an address): isolated, in its own direction. */}
+                      <bdi>{shown(change.field, change.to, language)}</bdi>
+                    </ins>
                   </li>
                 ))}
               </ul>

@@ -5,7 +5,7 @@ import { Icon } from '@/components/ui/icon';
 import { Photo } from '@/components/ui/photo';
 import { useLanguage } from '@/hooks/use-language';
 import { cx } from '@/utils/cx';
-import { formatDistanceKm, formatDuration, formatHours, localeTag } from '@/utils/format';
+import { formatDistanceKm, formatDuration, formatHours, formatNumber, localeTag } from '@/utils/format';
 
 import type { Cart, Leg, RoutePoint } from '../api/get-cart';
 import { useCartActions } from '../hooks/use-cart-actions';
@@ -74,7 +74,7 @@ export function Itinerary({ cart, compact }: ItineraryProps) {
             {secondDay === position ? <li className="itinerary__day">{t('trip.secondDay')}</li> : null}
             <li className={cx('itinerary__stop', !item.available && 'itinerary__stop--unavailable')} data-testid="cart-stop" data-destination-id={item.destination_id}>
               <span className="itinerary__marker" aria-hidden="true">
-                {index + 1}
+                {formatNumber(index + 1, language)}
               </span>
               <Photo className={cx('itinerary__photo', !compact && 'itinerary__photo--lg')} src={item.destination?.photo} alt="" seed={item.destination_id} sizes={compact ? '44px' : '72px'} />
               <div className="itinerary__body">

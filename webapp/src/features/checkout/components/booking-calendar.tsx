@@ -35,13 +35,18 @@ interface BookingCalendarProps {
   disabled?: boolean;
   /** How many months ahead can be browsed (the booking window). */
   monthsAhead?: number;
+  /**
+   * A day on which the traveller already holds a car (the order being exchanged): their own car is
+   * free to them, so that day is offered even when every car is taken.
+   */
+  ownDay?: string;
 }
 
 /**
  * A month of days, each available, blocked (fully booked or closed) or out of range. It shows what
  * the server says; placing the order decides for good.
  */
-export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6 }: BookingCalendarProps) {
+export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ownDay }: BookingCalendarProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const today = cairoToday();
@@ -86,7 +91,8 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6 }: 
           Array.from({ length: days }, (_, i) => {
             const date = `${month.slice(0, 8)}${String(i + 1).padStart(2, '0')}`;
             const day = calendar.data?.find((d) => d.date === date);
-            const status = disabled ? 'out_of_range' : (day?.status ?? 'out_of_range');
+            const ownCar = date === ownDay && day?.status === 'blocked' && day.reason === 'full';
+            const status = disabled ? 'out_of_range' : ownCar ? 'available' : (day?.status ?? 'out_of_range');
             const label =
               status === 'available'
                 ? t('checkout.calendar.available')
@@ -105,7 +111,7 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6 }: 
                 aria-label={`${formatDate(`${date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })}: ${label}`}
                 title={label}
                 disabled={status !== 'available'}
-                onClick={() => day && onChange(day)}
+                onClick={() => day && onChange(ownCar ? { ...day, status: 'available' } : day)}
               >
                 {formatNumber(i + 1, language)}
               </button>

@@ -20,9 +20,10 @@ import { useCurrencyStore } from '@/stores/currency-store';
 import { formatClock, formatNumber } from '@/utils/format';
 
 import { useOrderSettings } from '../api/get-order-settings';
-import { usePickupTimes, type PickupTimes } from '../api/get-pickup-times';
+import { usePickupTimes } from '../api/get-pickup-times';
 import { useSubmitOrder, type OrderInput } from '../api/submit-order';
 import { BookingCalendar } from './booking-calendar';
+import { noTimeFitsOn, PickupTimeSelect, timeOptions } from './pickup-time-select';
 import { PromoCode } from './promo-code';
 
 // The server's limits (domain/order): names of 100 characters, comments of 2000, groups of 50.
@@ -89,11 +90,6 @@ interface CheckoutFormProps {
   blocked?: string | null;
 }
 
-/** The pickup times offered for a day: only those at which the trip fits (the server judges each). */
-export function timeOptions(pickup: PickupTimes | undefined, format: (hhmm: string) => string): Array<{ value: string; label: string }> {
-  return (pickup?.times ?? []).map(({ time }) => ({ value: time, label: format(time) }));
-}
-
 /** The form's values, with what the traveller filled in before going to pay (lib/checkout-draft) over the defaults. */
 export function restoredValues<V extends Record<string, unknown>>(defaults: V, draft: Record<string, string | boolean> | null): V {
   if (!draft) return defaults;
@@ -155,7 +151,7 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
       pendingTime.current = '';
     }
   }, [times, form]);
-  const noTimeFits = Boolean(date) && pickup.data?.date === date && pickup.data.status === 'available' && times.length === 0;
+  const noTimeFits = noTimeFitsOn(date, pickup.data);
   // Nothing can be paid for a trip that fits no time of the day, nor one the cart timed for the chosen start refuses.
   const payBlock = blocked ?? (noTimeFits ? (pickup.data?.message ?? t('checkout.noTimeFits')) : null);
   const countries = useMemo(() => countryKeys(language).map((c) => ({ value: c.region, label: c.name })), [language]);
@@ -251,22 +247,7 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
         />
         {errors.date?.message ? <p className="field__error" role="alert">{fieldMessage(errors.date.message, t('fields.date'))}</p> : null}
       </div>
-      <div className="form__full stack stack--tight">
-        <SelectField
-          label={t('checkout.timeCairo')}
-          options={times}
-          placeholder={date ? (pickup.isFetching && !pickup.data ? t('checkout.timesLoading') : noTimeFits ? t('checkout.noTimeFits') : t('checkout.chooseTime')) : t('checkout.dateFirst')}
-          disabled={!date || noTimeFits}
-          error={errors.time?.message}
-          data-testid="pickup-time"
-          {...form.register('time')}
-        />
-        {noTimeFits ? (
-          <p className="field__error" role="alert" data-testid="no-pickup-time">
-            {pickup.data?.message ?? t('checkout.noTimeFits')}
-          </p>
-        ) : null}
-      </div>
+      <PickupTimeSelect date={date} pickup={pickup.data} loading={pickup.isFetching} error={errors.time?.message} {...form.register('time')} />
       <InputField label={t('fields.firstName')} autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
       <InputField label={t('fields.lastName')} autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
       <InputField label={t('fields.email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />

@@ -52,6 +52,10 @@ export const orderSchema = z.object({
   total: moneySchema,
   prices: z.array(moneySchema),
   display_currency: z.string(),
+  /** The promo code the order was placed with, as it applies to its trip now (OrderPlaced.promo). */
+  promo: z
+    .object({ code: z.string(), kind: z.string(), percent: z.number().optional(), amount_off: moneySchema, price_before: moneySchema, price_after: moneySchema })
+    .nullish(),
   paid: moneySchema,
   refunded: moneySchema,
   owed: moneySchema,

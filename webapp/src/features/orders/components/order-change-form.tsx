@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button, ButtonLink } from '@/components/ui/button';
-import { InputField, TextAreaField } from '@/components/ui/field';
+import { InputField, SelectField, TextAreaField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { SkeletonGrid } from '@/components/ui/states';
@@ -13,6 +13,7 @@ import { toast } from '@/lib/toast';
 import { formatClock, formatDate, formatNumber, isolate } from '@/utils/format';
 
 import { useExchangeQuote } from '../api/get-exchange-quote';
+import { useExchangeTimes, type ExchangeTimes } from '../api/get-exchange-times';
 import { useOrder } from '../api/get-order';
 import { cancelOrder, exchangeOrder, requestRefund, useOrderAction } from '../api/order-actions';
 import type { Order } from '../api/types';
@@ -23,7 +24,7 @@ import './orders.css';
 type Action = 'cancel' | 'refund' | 'exchange';
 
 /** The screens /account/order/{id}/cancel|refund|exchange: the rules first, then the confirmation. */
-export function OrderChangeForm({ id, action, onDone }: { id: string; action: Action; onDone: () => void }) {
+export function OrderChangeForm({ id, action, onDone, pickers }: { id: string; action: Action; onDone: () => void; pickers: ExchangePickers }) {
   const { t } = useTranslation();
   const order = useOrder(id);
   return (
@@ -34,7 +35,7 @@ export function OrderChangeForm({ id, action, onDone }: { id: string; action: Ac
           <div className="narrow card card--plain stack">
             {action === 'cancel' ? <CancelForm order={o} onDone={onDone} /> : null}
             {action === 'refund' ? <RefundForm order={o} onDone={onDone} /> : null}
-            {action === 'exchange' ? <ExchangeForm order={o} onDone={onDone} /> : null}
+            {action === 'exchange' ? <ExchangeForm order={o} onDone={onDone} pickers={pickers} /> : null}
             <ButtonLink variant="ghost" to={paths.order(o.id)}>{t('orders.back')}</ButtonLink>
           </div>
         )}
@@ -132,18 +133,35 @@ function RefundForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
   );
 }
 
-function ExchangeForm({ order: o, onDone }: { order: Order; onDone: () => void }) {
+/**
+ * What the exchange borrows from the checkout, composed in src/app (a feature never imports another):
+ * its date picker, its pickup-time picker (fed the times at which this order's trip fits the day) and
+ * the rate plans to choose from.
+ */
+export interface ExchangePickers {
+  datePicker: (props: { value: string; ownDay: string; onChange: (date: string) => void }) => ReactNode;
+  timePicker: (props: { date: string; times: ExchangeTimes | undefined; loading: boolean; value: string; onChange: (time: string) => void }) => ReactNode;
+  rates: ReadonlyArray<{ value: string; label: string }>;
+}
+
+function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () => void; pickers: ExchangePickers }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [date, setDate] = useState(o.trip.date);
   const [time, setTime] = useState(o.trip.time);
-  const quote = useExchangeQuote(o.id, date, time);
-  const exchange = useOrderAction(o.id, () => exchangeOrder(o.id, { date, time }));
+  const [rate, setRate] = useState(o.trip.rate_plan.id);
+  const times = useExchangeTimes(o.id, date);
+  // The server prices the change and refuses one that changes nothing (its message is shown).
+  const quote = useExchangeQuote(o.id, date, time, rate);
+  const exchange = useOrderAction(o.id, () => exchangeOrder(o.id, { date, time, rate_plan_id: rate }));
+  // The order's own plan stays offered even when it is no longer listed.
+  const rates = pickers.rates.some((r) => r.value === o.trip.rate_plan.id) ? pickers.rates : [{ value: o.trip.rate_plan.id, label: o.trip.rate_plan.name }, ...pickers.rates];
   if (!o.actions.exchange) return <p>{t('orders.cannotExchange')}</p>;
   const diff = quote.data?.difference;
   return (
     <form
       className="form stack"
+      data-testid="exchange-form"
       onSubmit={(event) => {
         event.preventDefault();
         exchange.mutate(undefined, {
@@ -160,29 +178,45 @@ function ExchangeForm({ order: o, onDone }: { order: Order; onDone: () => void }
       }}
     >
       <p className="order-rule">{t('orders.exchangeRule', { hours: formatNumber(o.cancellation.free_hours_before, language) })}</p>
-      <div className="form form--grid">
-        <InputField label={t('fields.date')} type="date" value={date} onChange={(event) => setDate(event.target.value)} />
-        <InputField label={t('fields.time')} type="time" step={900} value={time} onChange={(event) => setTime(event.target.value)} />
+      <p className="muted" data-testid="exchange-current">
+        {t('orders.exchangeNow', {
+          date: formatDate(`${o.trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' }),
+          time: t('common.cairoTime', { time: formatClock(o.trip.time, language) }),
+          rate: o.trip.rate_plan.name,
+        })}
+      </p>
+      <SelectField label={t('fields.rate')} options={rates} value={rate} onChange={(event) => setRate(event.target.value)} data-testid="exchange-rate" />
+      <div className="field">
+        <span className="field__label">{t('fields.date')}</span>
+        {pickers.datePicker({
+          value: date,
+          ownDay: o.trip.date,
+          onChange: (day) => {
+            setDate(day);
+            setTime('');
+          },
+        })}
       </div>
+      {pickers.timePicker({ date, times: times.data, loading: times.isFetching, value: time, onChange: setTime })}
       <div aria-live="polite" data-testid="exchange-quote">
         {quote.isFetching ? <p className="muted">{t('common.loading')}</p> : null}
-        {quote.isError ? <p className="field__error">{isApiError(quote.error) ? quote.error.message : t('orders.actionFailed')}</p> : null}
+        {quote.isError ? <p className="field__error" data-testid="exchange-refused">{isApiError(quote.error) ? quote.error.message : t('orders.actionFailed')}</p> : null}
         {quote.data && diff ? (
           <div className="order-rule">
             <p>
-              {formatDate(`${quote.data.trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {t('common.cairoTime', { time: formatClock(quote.data.trip.time, language) })}
+              {formatDate(`${quote.data.trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {t('common.cairoTime', { time: formatClock(quote.data.trip.time, language) })} · {quote.data.trip.rate_plan.name}
             </p>
             <p>
               {t('orders.newTotal')} <OrderMoney amount={quote.data.total} prices={quote.data.prices} />
             </p>
-            <p>
+            <p data-testid="exchange-difference">
               {diff.minor > 0 ? t('orders.toPay') : diff.minor < 0 ? t('orders.toRefund') : t('orders.noDifference')}{' '}
               {diff.minor !== 0 ? <OrderMoney amount={{ ...diff, amount: Math.abs(diff.amount), minor: Math.abs(diff.minor) }} /> : null}
             </p>
           </div>
         ) : null}
       </div>
-      <Button type="submit" loading={exchange.isPending} disabled={!quote.data}>
+      <Button type="submit" loading={exchange.isPending} disabled={!quote.data || quote.isFetching} data-testid="confirm-exchange">
         {diff && diff.minor > 0 ? t('orders.confirmExchangePay') : t('orders.confirmExchange')}
       </Button>
     </form>

@@ -102,6 +102,17 @@ function OrderBody({ order: o, live }: { order: Order; live?: ReactNode }) {
             <dd>{formatDuration(trip.total_duration, language)}</dd>
             <dt>{t('orders.waiting')}</dt>
             <dd>{formatHours(trip.total_waiting_hours, language)}</dd>
+            {o.promo && o.promo.amount_off.minor > 0 ? (
+              <>
+                <dt>{t('orders.priceBeforePromo')}</dt>
+                <dd><OrderMoney amount={o.promo.price_before} /></dd>
+                <dt>{t('orders.promoLine', { code: isolate(o.promo.code) })}</dt>
+                <dd data-testid="order-promo">
+                  {'−'}
+                  <OrderMoney amount={o.promo.amount_off} />
+                </dd>
+              </>
+            ) : null}
             <dt>{t('orders.total')}</dt>
             <dd data-testid="order-total"><OrderMoney amount={o.total} prices={o.prices} /></dd>
             {o.paid.minor > 0 ? (

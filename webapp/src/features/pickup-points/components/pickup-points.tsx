@@ -5,12 +5,15 @@ import { QueryView } from '@/components/ui/query-view';
 import { SelectField } from '@/components/ui/field';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { Tabs } from '@/components/ui/tabs';
+import { useLanguage } from '@/hooks/use-language';
+import { formatNumber } from '@/utils/format';
 
 import { usePickupPoints, type PickupPoint } from '../api/get-pickup-points';
 import './pickup-points.css';
 
 export function PickupPointsList() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const points = usePickupPoints();
   return (
     <QueryView
@@ -30,7 +33,7 @@ export function PickupPointsList() {
             {list.map((point, index) => (
               <li key={point.id} className="point-list__item">
                 <span className="point-list__icon" aria-hidden="true">
-                  {index + 1}
+                  {formatNumber(index + 1, language)}
                 </span>
                 <div>
                   <p className="point-list__name">
