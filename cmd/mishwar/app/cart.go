@@ -49,6 +49,7 @@ func (a *App) quoter() (*pricing.Quoter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("app: distances: %w", err)
 	}
+	a.distances = distances
 	a.pricing = pricing.New(catrm.NewReader(a.Pool), distances, cat.Cairo)
 	return a.pricing, nil
 }

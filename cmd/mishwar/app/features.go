@@ -74,6 +74,7 @@ func (a *App) wireFeatures(ctx context.Context, d *httpapi.Deps) error {
 	if err := a.wireDispatch(d); err != nil {
 		return err
 	}
+	a.wireTracking()
 	a.wireNotifications(d)
 	a.wireHealth(d)
 	return nil
