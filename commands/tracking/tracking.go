@@ -182,6 +182,10 @@ func (r *Relay) Share(ctx context.Context, by Actor, orderID string, p dispatch.
 	if err := dispatch.CheckPosition(p, now); err != nil {
 		return Shared{}, err
 	}
+	// Spent before the read models are asked, so a sender is answered from them once a second at most.
+	if !r.spend(by.UserID, now) {
+		return Shared{}, dispatch.ErrPositionTooOften
+	}
 	f, err := r.factsOf(ctx, num, now)
 	if err != nil {
 		return Shared{}, err
@@ -191,9 +195,6 @@ func (r *Relay) Share(ctx context.Context, by Actor, orderID string, p dispatch.
 	}
 	if err := dispatch.MayShare(f.status, f.driver, by.UserID); err != nil {
 		return Shared{}, err
-	}
-	if !r.spend(by.UserID, now) {
-		return Shared{}, dispatch.ErrPositionTooOften
 	}
 	s := Shared{OrderID: num, Lat: p.Lat, Lng: p.Lng, Accuracy: p.Accuracy, Heading: p.Heading, At: p.At.UTC(),
 		SentAt: now.UTC(), Status: f.status, Stop: f.stop}
@@ -248,9 +249,13 @@ func (r *Relay) factsOf(ctx context.Context, num string, now time.Time) (tripFac
 			return tripFacts{}, fmt.Errorf("tracking: order %s: %w", num, err)
 		}
 	}
-	r.mu.Lock()
-	r.facts[num] = f
-	r.mu.Unlock()
+	if !f.notFound && dispatch.SharesPosition(f.status) {
+		// Only a running trip's facts are kept: a refusal is read again next time, so a trip that
+		// has just started is not refused on old news.
+		r.mu.Lock()
+		r.facts[num] = f
+		r.mu.Unlock()
+	}
 	return f, nil
 }
 
