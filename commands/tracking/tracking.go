@@ -96,10 +96,12 @@ type Shared struct {
 
 // NextStop names where the car heads next, in both languages.
 type NextStop struct {
-	Kind   string `json:"kind"`
-	Stop   int    `json:"stop,omitempty"`
-	NameEN string `json:"name_en"`
-	NameAR string `json:"name_ar,omitempty"`
+	Kind   string  `json:"kind"`
+	Stop   int     `json:"stop,omitempty"`
+	NameEN string  `json:"name_en"`
+	NameAR string  `json:"name_ar,omitempty"`
+	Lat    float64 `json:"lat"`
+	Lng    float64 `json:"lng"`
 }
 
 // Rooms are the live rooms a trip's positions go to: its trip room, its traveller's sockets and
@@ -307,15 +309,17 @@ func target(n dispatch.Target, it order.Itinerary) trip.Point {
 }
 
 func nextStop(n dispatch.Target, it order.Itinerary) *NextStop {
+	p := target(n, it)
+	next := &NextStop{Kind: n.Kind, Stop: n.Stop, Lat: p.Lat, Lng: p.Lng}
 	switch n.Kind {
 	case dispatch.TargetPickup:
-		return &NextStop{Kind: n.Kind, NameEN: it.Start.Name, NameAR: it.Start.NameAR}
+		next.NameEN, next.NameAR = it.Start.Name, it.Start.NameAR
 	case dispatch.TargetStop:
-		s := it.Stops[n.Stop-1]
-		return &NextStop{Kind: n.Kind, Stop: n.Stop, NameEN: s.NameEN, NameAR: s.NameAR}
+		next.NameEN, next.NameAR = it.Stops[n.Stop-1].NameEN, it.Stops[n.Stop-1].NameAR
 	default:
-		return &NextStop{Kind: n.Kind, NameEN: it.End.Name, NameAR: it.End.NameAR}
+		next.NameEN, next.NameAR = it.End.Name, it.End.NameAR
 	}
+	return next
 }
 
 // Heard keeps a position published by any process (this one included) as its trip's latest, unless

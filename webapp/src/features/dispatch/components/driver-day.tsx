@@ -9,8 +9,10 @@ import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
 import { formatDate, formatNumber } from '@/utils/format';
 
+import { RUNNING } from '../api/position';
 import { advanceTrip, tripPlaces, useDispatchAction, useDriverTrips, type Trip } from '../api/trips';
 import { useDispatchT } from './messages';
+import { ShareLocation } from './share-location';
 import './dispatch.css';
 
 /** /driver: the signed-in driver's trips, each with one big button for its next step. */
@@ -75,6 +77,8 @@ function DriverTrip({ trip }: { trip: Trip }) {
       ) : null}
       <p className="muted">{places.stops.join(' → ')}</p>
       <p className="trip-progress__status">{t(`status.${trip.status}`, { stop: trip.stop, name })}</p>
+      {/* Only while the trip runs: it unmounts, and stops watching the position, once completed. */}
+      {RUNNING.has(trip.status) ? <ShareLocation orderId={trip.order_id} /> : null}
       {next ? (
         <Button
           className="driver-trip__button"
