@@ -107,11 +107,14 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
       );
 
       // The traveller's pages: the order page (desktop) and /tripstatus (phone, not signed in).
+      tr.errors = [];
       const orderPage = await tr.desktop.newPage();
+      orderPage.on('pageerror', (err) => tr.errors.push(`order page: ${err}`));
       orderPage.setDefaultTimeout(20_000);
       await orderPage.goto(`${baseURL}/account/order/${tr.trip}`);
       await orderPage.locator('[data-testid="trip-progress"][data-status="assigned"]').waitFor();
       const statusPage = await tr.phone.newPage();
+      statusPage.on('pageerror', (err) => tr.errors.push(`tripstatus: ${err}`));
       statusPage.setDefaultTimeout(20_000);
       await statusPage.goto(`${baseURL}/tripstatus?trip=${encodeURIComponent(tr.trip)}`);
       await statusPage.locator('input[type="email"]').fill(tr.email);
@@ -168,13 +171,24 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
             },
             [point.latitude, point.longitude],
             { timeout: 15_000 },
-          );
+          ).catch(async (error) => {
+            const car = await page.locator('.live-car, [data-testid="live-car-waiting"]').first().evaluate((el) => el.outerHTML.slice(0, 300)).catch(() => 'nothing');
+            const driver = await driverPage.getByTestId('share-location').innerText().catch(() => 'no switch');
+            throw new Error(`${tr.lang} ${view}: the car never reached point ${i} (${error.message.split('\n')[0]}); page shows ${car}; driver's switch: ${driver}`);
+          });
           seen[view].add(await carAt(page));
-          await page.locator('.live-car [data-testid="live-car-marker"]').waitFor();
+          await page
+            .locator('.live-car [data-testid="live-car-marker"]')
+            .waitFor()
+            .catch(async (error) => {
+              const html = await page.locator('.live-car').evaluate((el) => el.outerHTML.slice(0, 1500)).catch(() => 'no .live-car');
+              throw new Error(`${tr.lang} ${view}: no car marker (${error.message.split('\n')[0]}); page errors: ${tr.errors.join(' | ')}; ${html}`);
+            });
         }
         // The server keeps one position a second: the next fix comes later.
         await driverPage.waitForTimeout(1_300);
       }
+      assert.deepEqual(tr.errors, [], 'script errors on the traveller pages');
       for (const [view, page] of Object.entries(tr.pages)) {
         assert.equal(seen[view].size, ROUTE.length, `${tr.lang} ${view}: the car did not move through the route: ${[...seen[view]].join(' | ')}`);
         await etaReads(page, tr.lang, `${tr.lang} ${view}`);

@@ -31,10 +31,14 @@ export function LiveCarMap({ car, next, label, carLabel, height = 280 }: LiveCar
 
   useEffect(() => {
     if (!container.current) return;
-    const m = L.map(container.current, { scrollWheelZoom: false, attributionControl: true });
+    // No zoom or fade animations: the car moves every second, and a marker hidden during a zoom
+    // animation that a busy or background page never finishes would stay hidden.
+    const m = L.map(container.current, { scrollWheelZoom: false, attributionControl: true, zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false });
     const tiles = L.tileLayer(tileURL(), { attribution: attribution(), maxZoom: 18 });
     tiles.on('tileerror', () => container.current?.classList.add('points-map--offline'));
     tiles.addTo(m);
+    // A map gets its layers only once it has a view: give it Cairo until the car is framed.
+    m.setView([30.0444, 31.2357], 12, { animate: false });
     map.current = m;
     return () => {
       m.remove();
@@ -50,16 +54,10 @@ export function LiveCarMap({ car, next, label, carLabel, height = 280 }: LiveCar
     if (!m) return;
     const at: L.LatLngTuple = [car.lat, car.lng];
     if (!carMarker.current) {
-      const icon = L.divIcon({ className: 'points-map__marker live-car__marker', html: '<span aria-hidden="true">🚗</span>', iconSize: [32, 32], iconAnchor: [16, 16] });
+      const icon = L.divIcon({ className: 'points-map__marker live-car__marker', html: '<span aria-hidden="true" data-testid="live-car-marker">🚗</span>', iconSize: [32, 32], iconAnchor: [16, 16] });
       carMarker.current = L.marker(at, { icon, title: carLabel, alt: carLabel, keyboard: false, zIndexOffset: 1000 }).addTo(m);
     } else {
       carMarker.current.setLatLng(at);
-    }
-    const el = carMarker.current.getElement();
-    if (el) {
-      el.dataset.lat = String(car.lat);
-      el.dataset.lng = String(car.lng);
-      el.setAttribute('data-testid', 'live-car-marker');
     }
     if (next) {
       const to: L.LatLngTuple = [next.lat, next.lng];
@@ -78,10 +76,10 @@ export function LiveCarMap({ car, next, label, carLabel, height = 280 }: LiveCar
     const key = next ? `${next.lat},${next.lng}` : 'car';
     if (framed.current !== key) {
       framed.current = key;
-      if (next) m.fitBounds(L.latLngBounds([at, [next.lat, next.lng]]), { padding: [36, 36], maxZoom: 16 });
-      else m.setView(at, 15);
+      if (next) m.fitBounds(L.latLngBounds([at, [next.lat, next.lng]]), { padding: [36, 36], maxZoom: 16, animate: false });
+      else m.setView(at, 15, { animate: false });
     } else if (!m.getBounds().contains(at)) {
-      m.panTo(at);
+      m.panTo(at, { animate: false });
     }
   }, [car.lat, car.lng, next, carLabel]);
 
