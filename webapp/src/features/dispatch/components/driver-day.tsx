@@ -7,7 +7,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
-import { formatDate, formatNumber } from '@/utils/format';
+import { formatDate, formatNumber, isolate } from '@/utils/format';
 
 import { RUNNING } from '../api/position';
 import { advanceTrip, tripPlaces, useDispatchAction, useDriverTrips, type Trip } from '../api/trips';
@@ -55,7 +55,7 @@ function DriverTrip({ trip }: { trip: Trip }) {
         {trip.phone ? (
           <a href={`tel:${trip.phone}`}>
             {/* The number reads left to right inside an Arabic sentence too (Unicode isolates). */}
-            {t('driver.call', { name: `\u2066${trip.phone}\u2069` })}
+            {t('driver.call', { name: isolate(trip.phone) })}
           </a>
         ) : null}
       </p>

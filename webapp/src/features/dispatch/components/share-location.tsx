@@ -56,7 +56,11 @@ export function ShareLocation({ orderId }: { orderId: string }) {
         if (wait <= 0) send();
         else timer ??= setTimeout(send, wait);
       },
-      (error) => setSharing(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable'),
+      (error) => {
+        // A refusal ends sharing; a fix the phone cannot get now (no signal) does not: it keeps trying.
+        if (error.code === error.PERMISSION_DENIED) setSharing('denied');
+        else setRefusal(t('tracking.unavailable'));
+      },
       { enableHighAccuracy: true, maximumAge: 0 },
     );
     return () => {
