@@ -97,9 +97,10 @@ type Server struct {
 	handler http.Handler
 	origins map[string]bool
 
-	mu     sync.RWMutex
-	joins  map[string]Authorize
-	routes map[string]string // topic → room, for notices that name none
+	mu       sync.RWMutex
+	joins    map[string]Authorize
+	messages map[string]Handle // client event → its handler (HandleMessage)
+	routes   map[string]string // topic → room, for notices that name none
 
 	ctx context.Context // ends with Close; bounds join authorisations
 	// rechecks counts RecheckUser and RecheckAll calls: a socket whose handshake overlapped one is
@@ -133,7 +134,7 @@ func New(cfg Config) (*Server, error) {
 
 	opts := socket.DefaultServerOptions()
 	opts.SetServeClient(false)
-	// Clients only send join and leave requests.
+	// Clients send join and leave requests and small messages (a driver's position).
 	opts.SetMaxHttpBufferSize(64 << 10)
 	if cfg.PingInterval > 0 {
 		opts.SetPingInterval(cfg.PingInterval)

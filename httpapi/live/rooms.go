@@ -30,6 +30,7 @@ func (s *Server) onConnection(sock *socket.Socket) {
 	}
 	_ = sock.On("join", func(args ...any) { s.onJoin(sock, sess, args) })
 	_ = sock.On("leave", func(args ...any) { s.onLeave(sock, sess, args) })
+	s.listenMessages(sock, sess)
 	_ = sock.On("disconnect", func(...any) { sess.forgetExpiry() })
 	_ = sock.Emit(EventSession, map[string]any{"authenticated": sess.id != nil})
 	if sess.id != nil {

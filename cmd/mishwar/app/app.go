@@ -22,6 +22,7 @@ import (
 	cmdaccounts "mishwar/commands/accounts"
 	catcmd "mishwar/commands/catalogue"
 	"mishwar/commands/pricing"
+	"mishwar/commands/tracking"
 	"mishwar/eventstore"
 	"mishwar/eventstore/esdb"
 	"mishwar/eventstore/postgres"
@@ -61,6 +62,9 @@ type App struct {
 	// pricing quotes itineraries for the cart and for orders alike: one distance service (and one
 	// OSRM client and cache) for both, so a traveller pays what the cart showed.
 	pricing   *pricing.Quoter
+	distances pricing.Distances
+	// tracking relays drivers' positions (wireTracking).
+	tracking  *tracking.Relay
 	webConfig web.Config
 	// Filled by features before wireWeb runs: head tags and sitemap URLs for the web app, payment
 	// gateway hosts the browser may post to, live topics routed to rooms and join kinds.
@@ -69,6 +73,7 @@ type App struct {
 	formActionSources []string
 	liveTopics        map[string]string
 	liveJoins         map[string]live.Authorize
+	liveMessages      map[string]live.Handle
 	loops             []loop
 	// jobQueue holds the effects the process managers ask for; jobHandlers performs them by kind
 	// (see jobs.go).
@@ -86,7 +91,7 @@ type loop struct {
 // New wires everything on an open, migrated pool.
 func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool.Pool) (*App, error) {
 	a := &App{Config: cfg, Log: log, Pool: pool, Registry: eventstore.NewRegistry(),
-		liveTopics: map[string]string{}, liveJoins: map[string]live.Authorize{},
+		liveTopics: map[string]string{}, liveJoins: map[string]live.Authorize{}, liveMessages: map[string]live.Handle{},
 		jobQueue: &jobs.Queue{Pool: pool}, jobHandlers: map[string]jobs.Handler{}}
 	store, err := a.openStore(ctx)
 	if err != nil {

@@ -53,6 +53,7 @@ func (a *App) quoter() (*pricing.Quoter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("app: distances: %w", err)
 	}
+	a.distances = distances
 	// Quotes read the catalogue from memory while its read model stays at the version this process
 	// knows (pricing.CachedCatalogue).
 	version := func() string { return a.Projections.Version(catrm.Name).String() }

@@ -82,6 +82,7 @@ func (a *App) wireFeatures(ctx context.Context, d *httpapi.Deps) error {
 	if err := a.wireDispatch(d); err != nil {
 		return err
 	}
+	a.wireTracking()
 	a.wireNotifications(d)
 	a.wireReviews(d)
 	a.wireHealth(d)

@@ -10,11 +10,13 @@ import (
 	"time"
 
 	"mishwar/adapters/accountsdb"
+	"mishwar/commands/tracking"
 	"mishwar/httpapi"
 	"mishwar/httpapi/live"
 	"mishwar/httpapi/web"
 	"mishwar/projections"
 	catrm "mishwar/projections/catalogue"
+	dispatchrm "mishwar/projections/dispatch"
 	"mishwar/projections/stats"
 	"mishwar/webapp"
 )
@@ -71,6 +73,9 @@ func (a *App) wireWeb(d *httpapi.Deps) error {
 	for kind, authorize := range a.liveJoins {
 		liveSrv.HandleJoin(kind, authorize)
 	}
+	for event, handle := range a.liveMessages {
+		liveSrv.HandleMessage(event, handle)
+	}
 	a.Live = liveSrv
 	d.Live = liveSrv
 	a.loops = append(a.loops, loop{name: "live bridge", run: func(ctx context.Context) error { return liveSrv.RunBridge(ctx, a.liveNotices) }})
@@ -104,6 +109,13 @@ func (a *App) liveNotices(ctx context.Context, connected func(), notice func(top
 			if a.Live != nil {
 				a.Live.RecheckUser(n.UserID)
 			}
+		case tracking.Event:
+			// A driver's position, relayed by any process: kept here for pages that open mid-trip.
+			a.heardPosition(payload)
+			notice(topic, payload)
+		case dispatchrm.EventTripProgress:
+			a.tripProgressed(payload)
+			notice(topic, payload)
 		default:
 			if topic == catrm.Topic {
 				// Another process changed the catalogue: this one's kept answers must not outlive it.

@@ -14,6 +14,8 @@ export interface LiveEvents {
   'notification.created': { id: number; kind: string; order_id: string; unread: number };
   'notification.read': { read_up_to: number; unread: number };
   'trip.progress': { order_id: string; status: string; stop: number; version: number };
+  /** The driver's position while the trip runs (features/dispatch/api/position.ts has its schema). */
+  'trip.position': unknown;
   'projection.rebuild': { projection: string; phase: string; events?: number; total?: number; percent?: number; error?: string };
 }
 export type LiveEventName = keyof LiveEvents;
@@ -33,6 +35,15 @@ export interface JoinRequest {
   params?: Record<string, string>;
   /** Called after every (re)join with the server's reply. */
   onReply?: (reply: JoinReply) => void;
+}
+
+/** The server's answer to a message sent with request(): ok with data, or a translated refusal. */
+export interface MessageReply {
+  ok?: boolean;
+  data?: unknown;
+  /** The refusal's message key, e.g. `tracking.too_often`. */
+  code?: string;
+  message?: string;
 }
 
 export interface LiveOptions {
@@ -57,6 +68,11 @@ export interface Live {
    */
   onJoined(listener: (request: JoinRequest) => void): () => void;
   onStatus(listener: (status: LiveStatus) => void): () => void;
+  /**
+   * Sends a message the server answers (a driver's position, a request for the latest one). Rejects
+   * when the socket is not connected or the server does not answer within timeoutMs.
+   */
+  request(event: string, payload: Record<string, unknown>, timeoutMs?: number): Promise<MessageReply>;
   readonly status: LiveStatus;
 }
 
@@ -160,6 +176,18 @@ export function createLive(options: LiveOptions): Live {
     onStatus(listener) {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
+    },
+    request(event, payload, timeoutMs = 5_000) {
+      return new Promise<MessageReply>((resolve, reject) => {
+        if (!socket?.connected) {
+          reject(new Error('live: not connected'));
+          return;
+        }
+        socket.timeout(timeoutMs).emit(event, payload, (err: Error | null, reply: MessageReply | undefined) => {
+          if (err) reject(err);
+          else resolve(reply ?? {});
+        });
+      });
     },
     get status() {
       return status;

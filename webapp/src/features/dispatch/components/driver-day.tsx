@@ -7,10 +7,12 @@ import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
-import { formatDate, formatNumber } from '@/utils/format';
+import { formatDate, formatNumber, isolate } from '@/utils/format';
 
+import { RUNNING } from '../api/position';
 import { advanceTrip, tripPlaces, useDispatchAction, useDriverTrips, type Trip } from '../api/trips';
 import { useDispatchT } from './messages';
+import { ShareLocation } from './share-location';
 import './dispatch.css';
 
 /** /driver: the signed-in driver's trips, each with one big button for its next step. */
@@ -53,7 +55,7 @@ function DriverTrip({ trip }: { trip: Trip }) {
         {trip.phone ? (
           <a href={`tel:${trip.phone}`}>
             {/* The number reads left to right inside an Arabic sentence too (Unicode isolates). */}
-            {t('driver.call', { name: `\u2066${trip.phone}\u2069` })}
+            {t('driver.call', { name: isolate(trip.phone) })}
           </a>
         ) : null}
       </p>
@@ -75,6 +77,8 @@ function DriverTrip({ trip }: { trip: Trip }) {
       ) : null}
       <p className="muted">{places.stops.join(' → ')}</p>
       <p className="trip-progress__status">{t(`status.${trip.status}`, { stop: trip.stop, name })}</p>
+      {/* Only while the trip runs: it unmounts, and stops watching the position, once completed. */}
+      {RUNNING.has(trip.status) ? <ShareLocation orderId={trip.order_id} /> : null}
       {next ? (
         <Button
           className="driver-trip__button"

@@ -81,6 +81,27 @@ const en = {
     TripCancelled: 'Trip cancelled',
   },
   progress: { title: 'Live trip progress', driver: '{{name}} · {{vehicle}} · {{plate}}', live: 'Updates live' },
+  tracking: {
+    share: 'Share my location',
+    stop: 'Stop sharing my location',
+    off: 'Your location is not shared. While you share it, during this trip only, the traveller sees your car on a map.',
+    asking: 'Asking your browser for your location…',
+    sharing: 'Sharing your location with the traveller.',
+    sharingSince: 'Sharing your location · last sent {{time}}',
+    denied: 'Location access is blocked for this site. Allow location for this site in your browser’s settings, then tap “Share my location” again.',
+    unavailable: 'Your location cannot be read on this device right now.',
+    failed: 'Your location could not be sent.',
+    offline: 'Not connected: your location is sent again once the connection is back.',
+    waiting: 'Your car appears on the map once the driver shares their location.',
+    heading: { pickup: 'Your driver is on the way to {{name}}', stop: 'On the way to {{name}}', end: 'On the way to {{name}}' },
+    eta: { pickup: 'Your driver reaches {{name}} in about {{minutes}}', stop: 'About {{minutes}} to {{name}}', end: 'About {{minutes}} to {{name}}' },
+    arriving: { pickup: 'Your driver is arriving at {{name}}', stop: 'Arriving at {{name}}', end: 'Arriving at {{name}}' },
+    minutes_one: '{{n}} min',
+    minutes_other: '{{n}} min',
+    updated: 'Car position updated at {{time}}',
+    mapLabel: 'Map of your car and its next stop',
+    car: 'Your car',
+  },
 };
 
 const ar: typeof en = {
@@ -160,13 +181,43 @@ const ar: typeof en = {
     TripCancelled: 'أُلغيت الرحلة',
   },
   progress: { title: 'تقدم الرحلة مباشرة', driver: '{{name}} · {{vehicle}} · {{plate}}', live: 'تحديث مباشر' },
+  tracking: {
+    share: 'شارك موقعي',
+    stop: 'أوقف مشاركة موقعي',
+    off: 'موقعك غير مُشارَك. أثناء مشاركته، خلال هذه الرحلة فقط، يرى المسافر سيارتك على الخريطة.',
+    asking: 'جارٍ طلب موقعك من المتصفح…',
+    sharing: 'تتم مشاركة موقعك مع المسافر.',
+    sharingSince: 'تتم مشاركة موقعك · آخر إرسال {{time}}',
+    denied: 'الوصول إلى الموقع محظور لهذا الموقع. اسمح بالموقع لهذا الموقع من إعدادات المتصفح، ثم اضغط «شارك موقعي» مرة أخرى.',
+    unavailable: 'لا يمكن قراءة موقعك على هذا الجهاز الآن.',
+    failed: 'تعذر إرسال موقعك.',
+    offline: 'غير متصل: سيُرسل موقعك مجددًا عند عودة الاتصال.',
+    waiting: 'تظهر سيارتك على الخريطة عندما يشارك السائق موقعه.',
+    heading: { pickup: 'سائقك في الطريق إلى {{name}}', stop: 'في الطريق إلى {{name}}', end: 'في الطريق إلى {{name}}' },
+    eta: { pickup: 'يصل سائقك إلى {{name}} خلال {{minutes}} تقريبًا', stop: '{{minutes}} تقريبًا إلى {{name}}', end: '{{minutes}} تقريبًا إلى {{name}}' },
+    arriving: { pickup: 'سائقك يصل الآن إلى {{name}}', stop: 'الوصول الآن إلى {{name}}', end: 'الوصول الآن إلى {{name}}' },
+    minutes_one: 'دقيقة واحدة',
+    minutes_other: '{{n}} دقيقة',
+    updated: 'آخر تحديث لموقع السيارة {{time}}',
+    mapLabel: 'خريطة سيارتك ومحطتها التالية',
+    car: 'سيارتك',
+  },
 };
 
 // Arabic has more plural forms than English; the typed bundle above holds only English's.
 const arPlurals = { travellers_two: 'مسافران', travellers_few: '{{n}} مسافرين', travellers_many: '{{n}} مسافرًا' };
 const arSeats = { seats_two: 'مقعدان', seats_few: '{{n}} مقاعد', seats_many: '{{n}} مقعدًا' };
+const arMinutes = { minutes_zero: '{{n}} دقيقة', minutes_two: 'دقيقتان', minutes_few: '{{n}} دقائق', minutes_many: '{{n}} دقيقة' };
 
-export const dispatchMessages = { en, ar: { ...ar, driver: { ...ar.driver, ...arPlurals }, planner: { ...ar.planner, ...arSeats } } };
+export const dispatchMessages = {
+  en,
+  ar: {
+    ...ar,
+    driver: { ...ar.driver, ...arPlurals },
+    planner: { ...ar.planner, ...arSeats },
+    tracking: { ...ar.tracking, ...arMinutes },
+  },
+};
 
 /** useTranslation for the dispatch namespace, adding its messages on first use. */
 export function useDispatchT() {

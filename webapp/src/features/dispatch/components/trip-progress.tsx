@@ -4,7 +4,9 @@ import { useLanguage } from '@/hooks/use-language';
 import { live } from '@/lib/live';
 import { formatDate } from '@/utils/format';
 
+import { RUNNING } from '../api/position';
 import { useOwnTripProgress, useTripProgress, type TripProgress } from '../api/progress';
+import { LiveCar } from './live-car';
 import { useDispatchT } from './messages';
 import './dispatch.css';
 
@@ -84,6 +86,7 @@ export function ProgressView({ progress }: { progress: TripProgress }) {
           {t('driver.carClass', { name: (language === 'ar' && progress.class.name_ar) || progress.class.name })}
         </p>
       ) : null}
+      {RUNNING.has(progress.status) ? <LiveCar orderId={progress.order_id} /> : null}
       <ol className="trip-progress__strip">
         {points.map((point, i) => (
           <li key={`${i}-${point}`} className={i < reached ? 'is-done' : i === reached ? 'is-next' : undefined}>

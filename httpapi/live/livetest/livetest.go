@@ -1,0 +1,219 @@
+// Package livetest drives the official socket.io-client (npm) under node from tests of other
+// packages, through httpapi/live's testdata/client.mjs: a test opens a real browser-side socket on a
+// running app, emits with acknowledgements and reads the events it hears.
+package livetest
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// Options configure one socket.
+type Options struct {
+	URL        string            `json:"url"`
+	Transports []string          `json:"transports,omitempty"`
+	Auth       map[string]any    `json:"auth,omitempty"`
+	Headers    map[string]string `json:"headers,omitempty"`
+}
+
+// Msg is one line the client prints: open, connected, connect_error, disconnect, event or ack.
+type Msg struct {
+	Type    string          `json:"type"`
+	ID      string          `json:"id"`
+	Event   string          `json:"event"`
+	Message string          `json:"message"`
+	Reason  string          `json:"reason"`
+	Error   *string         `json:"error"`
+	Data    json.RawMessage `json:"data"`
+	// At is when the test read the line.
+	At time.Time `json:"-"`
+}
+
+// Client is one socket.io-client process.
+type Client struct {
+	t     testing.TB
+	stdin interface {
+		Write([]byte) (int, error)
+	}
+	msgs  chan Msg
+	mu    sync.Mutex
+	seq   int
+	stash []Msg
+}
+
+func dir() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..")
+}
+
+// base is a folder whose node_modules holds socket.io-client: the web app's.
+func base(t testing.TB) string {
+	webapp := filepath.Join(dir(), "..", "..", "webapp")
+	if _, err := os.Stat(filepath.Join(webapp, "node_modules", "socket.io-client", "package.json")); err != nil {
+		t.Fatalf("livetest: webapp/node_modules has no socket.io-client: %v", err)
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Fatalf("livetest: node is not installed: %v", err)
+	}
+	return webapp
+}
+
+// Start opens a socket and waits until it is connected and has heard live.session; it reports
+// whether the server signed it in.
+func Start(t testing.TB, o Options) (*Client, bool) {
+	t.Helper()
+	arg, _ := json.Marshal(o)
+	cmd := exec.Command("node", filepath.Join(dir(), "testdata", "client.mjs"), string(arg))
+	cmd.Env = append(os.Environ(), "SOCKET_IO_CLIENT_BASE="+base(t))
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("livetest: start node: %v", err)
+	}
+	c := &Client{t: t, stdin: stdin, msgs: make(chan Msg, 4096)}
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			var m Msg
+			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+				m = Msg{Type: "unparsable", Message: sc.Text()}
+			}
+			m.At = time.Now()
+			c.msgs <- m
+		}
+		close(c.msgs)
+	}()
+	t.Cleanup(func() {
+		_ = stdin.Close()
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+		if t.Failed() && stderr.Len() > 0 {
+			t.Logf("client stderr:\n%s", stderr.String())
+		}
+	})
+	m := c.Next(15*time.Second, "connected", func(m Msg) bool { return m.Type == "connected" || m.Type == "connect_error" })
+	if m.Type == "connect_error" {
+		t.Fatalf("livetest: connect_error: %s %s", m.Message, m.Data)
+	}
+	s := c.Event("live.session", 15*time.Second)
+	var session struct {
+		Authenticated bool `json:"authenticated"`
+	}
+	_ = json.Unmarshal(s.Data, &session)
+	return c, session.Authenticated
+}
+
+// Next returns the next message matching keep, failing the test after timeout. Messages skipped on
+// the way are kept for later calls.
+func (c *Client) Next(timeout time.Duration, what string, keep func(Msg) bool) Msg {
+	c.t.Helper()
+	for i, m := range c.stash {
+		if keep(m) {
+			c.stash = append(c.stash[:i:i], c.stash[i+1:]...)
+			return m
+		}
+	}
+	deadline := time.After(timeout)
+	for {
+		select {
+		case m, ok := <-c.msgs:
+			if !ok {
+				c.t.Fatalf("livetest: client exited while waiting for %s (seen: %v)", what, c.stash)
+			}
+			if keep(m) {
+				return m
+			}
+			c.stash = append(c.stash, m)
+		case <-deadline:
+			c.t.Fatalf("livetest: timed out waiting for %s (seen: %v)", what, c.stash)
+		}
+	}
+}
+
+// Event waits for the next event named name.
+func (c *Client) Event(name string, timeout time.Duration) Msg {
+	c.t.Helper()
+	return c.Next(timeout, "event "+name, func(m Msg) bool { return m.Type == "event" && m.Event == name })
+}
+
+// Heard reports whether an event named name arrived within wait (consuming it).
+func (c *Client) Heard(name string, wait time.Duration) bool {
+	for i, m := range c.stash {
+		if m.Type == "event" && m.Event == name {
+			c.stash = append(c.stash[:i:i], c.stash[i+1:]...)
+			return true
+		}
+	}
+	deadline := time.After(wait)
+	for {
+		select {
+		case m, ok := <-c.msgs:
+			if !ok {
+				return false
+			}
+			if m.Type == "event" && m.Event == name {
+				return true
+			}
+			c.stash = append(c.stash, m)
+		case <-deadline:
+			return false
+		}
+	}
+}
+
+// Send emits event with payload and returns when the line was handed to the client, without
+// waiting for the acknowledgement; Ack waits for it.
+func (c *Client) Send(event string, payload any) (id string, sent time.Time) {
+	c.t.Helper()
+	c.mu.Lock()
+	c.seq++
+	id = fmt.Sprint(c.seq)
+	c.mu.Unlock()
+	line, _ := json.Marshal(map[string]any{"cmd": "emit", "id": id, "event": event, "payload": payload})
+	sent = time.Now()
+	if _, err := c.stdin.Write(append(line, '\n')); err != nil {
+		c.t.Fatalf("livetest: write to client: %v", err)
+	}
+	return id, sent
+}
+
+// Ack waits for the acknowledgement of the emit id.
+func (c *Client) Ack(id string) json.RawMessage {
+	c.t.Helper()
+	m := c.Next(15*time.Second, "ack "+id, func(m Msg) bool { return m.Type == "ack" && m.ID == id })
+	if m.Error != nil {
+		c.t.Fatalf("livetest: emit %s: %s", id, *m.Error)
+	}
+	return m.Data
+}
+
+// Emit sends event with payload and waits for the server's acknowledgement.
+func (c *Client) Emit(event string, payload any) json.RawMessage {
+	c.t.Helper()
+	id, _ := c.Send(event, payload)
+	return c.Ack(id)
+}

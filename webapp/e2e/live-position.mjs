@@ -1,0 +1,236 @@
+// Browser test of following the driver on the map, against the real server, in English and Arabic, on
+// a desktop and a 360 px phone. A traveller (one per language) has their paid order's page open on a
+// desktop and /tripstatus (trip number + e-mail) on a phone. On the trip's day (a second `mishwar
+// serve` of the fakeclock build on the same database, its clock at 09:00 Cairo) the driver starts the
+// trip; the driver's page (a phone, geolocation granted) turns "Share my location" on and drives a
+// scripted route (context.setGeolocation). On both of the traveller's pages the car's marker moves and
+// the minutes to the pickup show in the page's digits, with the update time labelled Cairo time. A
+// driver who refuses the browser's location prompt reads why and what to do. When the trip is
+// completed the driver's switch and the traveller's map go away. No screen scrolls sideways.
+// Exported as `run(ctx)` for the shared runner (E2E_FILTER=live-position runs it alone).
+
+import assert from 'node:assert/strict';
+
+import { apiJSON, fitsTheScreen, placeOrderThroughAPI, screenshotter, signedInContext } from './helpers.mjs';
+
+const shot = screenshotter('live-position');
+const PASSWORD = 'geo-e2e-pass1';
+const VIEWS = {
+  desktop: { viewport: { width: 1280, height: 900 } },
+  phone: { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+};
+// The dispatch feature's own strings (webapp/src/features/dispatch/components/messages.ts).
+const TEXT = {
+  en: { share: 'Share my location', stop: 'Stop sharing my location', denied: 'Location access is blocked', cairo: '(Cairo time)' },
+  ar: { share: 'شارك موقعي', stop: 'أوقف مشاركة موقعي', denied: 'الوصول إلى الموقع محظور', cairo: '(بتوقيت القاهرة)' },
+};
+// A scripted drive north along the Corniche towards downtown Cairo.
+const ROUTE = [
+  { latitude: 29.9870, longitude: 31.2290 },
+  { latitude: 29.9960, longitude: 31.2310 },
+  { latitude: 30.0050, longitude: 31.2320 },
+  { latitude: 30.0140, longitude: 31.2300 },
+  { latitude: 30.0230, longitude: 31.2290 },
+];
+
+/** 09:00 on `day` in Cairo as RFC 3339, with Cairo's offset that day. */
+function nineInCairo(day) {
+  const offset = new Intl.DateTimeFormat('en', { timeZone: 'Africa/Cairo', timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${day}T12:00:00Z`))
+    .find((part) => part.type === 'timeZoneName')
+    .value.replace('GMT', '');
+  return `${day}T09:00:00${offset || '+00:00'}`;
+}
+
+async function signIn(browser, baseURL, lang, email, password, view, extra = {}) {
+  const context = await browser.newContext({ ...VIEWS[view], locale: lang === 'ar' ? 'ar-EG' : 'en-GB', ...extra });
+  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+  await apiJSON(await context.request.post(`${baseURL}/api/user/login`, { data: { email, password } }), `sign in ${email}`);
+  return context;
+}
+
+/** A traveller in lang with a paid order: the order page on a desktop, /tripstatus on a phone. */
+async function traveller(browser, baseURL, lang) {
+  const { context: desktop, email } = await signedInContext(browser, baseURL, lang, { emailPrefix: `e2e-geo-${lang}`, firstName: 'Salma', lastName: 'Nabil', password: PASSWORD });
+  const placed = await placeOrderThroughAPI(desktop.request, baseURL, email);
+  const pay = await desktop.newPage();
+  await pay.goto(placed.payment_url);
+  await pay.locator('#card_number').fill('4242 4242 4242 4242');
+  await pay.locator('#expiry').fill('12/39');
+  await pay.locator('#cvc').fill('123');
+  await pay.locator('button[name="pay"]').click();
+  await pay.waitForURL(/result=success/);
+  await pay.close();
+  const order = (await apiJSON(await desktop.request.get(`${baseURL}/api/orders/${placed.data.order_id}`), 'the order')).data;
+  const phone = await browser.newContext({ ...VIEWS.phone, locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
+  await phone.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+  return { lang, email, trip: placed.data.order_id, day: order.trip.date, desktop, phone, pages: {} };
+}
+
+/** The car's marker position on a traveller's page, as the map last drew it. */
+const carAt = (page) => page.getByTestId('live-car').evaluate((el) => `${el.dataset.lat},${el.dataset.lng}`);
+
+/** The ETA line: the minutes in the page's digits (Arabic-Indic in Arabic), or "arriving". */
+async function etaReads(page, lang, where) {
+  const eta = page.getByTestId('live-car-eta');
+  await eta.waitFor();
+  const text = await eta.innerText();
+  const digits = lang === 'ar' ? /[\u0660-\u0669]/ : /[0-9]/;
+  const wrong = lang === 'ar' ? /[0-9]/ : /[\u0660-\u0669]/;
+  assert.ok(!wrong.test(text), `${where}: the ETA "${text}" mixes numeral systems`);
+  assert.ok(digits.test(text) || /arriving|يصل الآن|الوصول الآن|one|واحدة|دقيقتان/.test(text), `${where}: the ETA "${text}" gives no minutes`);
+  const updated = await page.getByTestId('live-car-updated').innerText();
+  assert.ok(updated.includes(TEXT[lang].cairo), `${where}: the update time "${updated}" is not labelled Cairo time`);
+  return text;
+}
+
+export async function run({ browser, baseURL, adminEmail, adminPassword, addUser, startFakeClock }) {
+  assert.ok(adminEmail && addUser && startFakeClock, 'the runner passes the demo admin, addUser and startFakeClock');
+  const admin = await signIn(browser, baseURL, 'en', adminEmail, adminPassword, 'desktop');
+  const travellers = [];
+  const clocks = new Map();
+  const drivers = [];
+  try {
+    for (const lang of ['en', 'ar']) travellers.push(await traveller(browser, baseURL, lang));
+
+    for (const tr of travellers) {
+      // Staff link a fresh driver account and assign the trip.
+      tr.driverEmail = `e2e-geo-driver-${tr.lang}-${Date.now().toString(36)}@example.com`;
+      addUser(tr.driverEmail, PASSWORD, 'driver');
+      const board = await apiJSON(await admin.request.get(`${baseURL}/api/admin/trips?date=${tr.day}`), 'board');
+      const chosen = board.drivers.find((d) => d.works_that_day && d.trips < d.trips_per_day);
+      assert.ok(chosen, `no driver free on ${tr.day}: ${JSON.stringify(board.drivers)}`);
+      await apiJSON(await admin.request.put(`${baseURL}/api/admin/drivers/${chosen.id}/account`, { data: { email: tr.driverEmail } }), 'link the driver');
+      await apiJSON(
+        await admin.request.post(`${baseURL}/api/admin/trips/${tr.trip}/driver`, { data: { driver_id: chosen.id }, headers: { 'Idempotency-Key': `geo-${tr.trip}` } }),
+        'assign the driver',
+      );
+
+      // The traveller's pages: the order page (desktop) and /tripstatus (phone, not signed in).
+      tr.errors = [];
+      const orderPage = await tr.desktop.newPage();
+      orderPage.on('pageerror', (err) => tr.errors.push(`order page: ${err}`));
+      orderPage.setDefaultTimeout(20_000);
+      await orderPage.goto(`${baseURL}/account/order/${tr.trip}`);
+      await orderPage.locator('[data-testid="trip-progress"][data-status="assigned"]').waitFor();
+      const statusPage = await tr.phone.newPage();
+      statusPage.on('pageerror', (err) => tr.errors.push(`tripstatus: ${err}`));
+      statusPage.setDefaultTimeout(20_000);
+      await statusPage.goto(`${baseURL}/tripstatus?trip=${encodeURIComponent(tr.trip)}`);
+      await statusPage.locator('input[type="email"]').fill(tr.email);
+      await statusPage.locator('form button[type="submit"]').click();
+      await statusPage.locator('[data-testid="trip-progress"][data-status="assigned"]').waitFor();
+      tr.pages = { desktop: orderPage, phone: statusPage };
+      // No map before the trip runs.
+      for (const page of Object.values(tr.pages)) assert.equal(await page.getByTestId('live-car').count(), 0, 'a map before the trip started');
+
+      // On the trip's day the driver starts the trip.
+      if (!clocks.has(tr.day)) clocks.set(tr.day, await startFakeClock(nineInCairo(tr.day)));
+      const onTheDay = clocks.get(tr.day);
+      const steps = await signIn(browser, onTheDay.baseURL, tr.lang, tr.driverEmail, PASSWORD, 'desktop');
+      drivers.push(steps);
+      await apiJSON(await steps.request.post(`${onTheDay.baseURL}/api/driver/trips/${tr.trip}/progress`, { data: { step: 'start' } }), 'start');
+      for (const page of Object.values(tr.pages)) {
+        await page.locator('[data-testid="trip-progress"][data-status="started"]').waitFor();
+        await page.getByTestId('live-car-waiting').waitFor();
+      }
+
+      // A driver who refuses the location prompt is told why and what to do.
+      const refusing = await signIn(browser, baseURL, tr.lang, tr.driverEmail, PASSWORD, 'phone');
+      drivers.push(refusing);
+      const refused = await refusing.newPage();
+      await refused.goto(`${baseURL}/driver`);
+      await refused.getByTestId('share-location-toggle').click();
+      await refused.locator('[data-testid="share-location"][data-sharing="denied"]').waitFor();
+      const deniedText = await refused.getByTestId('share-location-status').innerText();
+      assert.ok(deniedText.includes(TEXT[tr.lang].denied), `${tr.lang}: the denied message reads "${deniedText}"`);
+      await fitsTheScreen(refused, `${tr.lang} phone driver page, location denied`, { lang: tr.lang });
+      await refusing.close();
+
+      // The driver's phone, location granted, shares along the scripted route.
+      const phone = await signIn(browser, baseURL, tr.lang, tr.driverEmail, PASSWORD, 'phone', { geolocation: ROUTE[0], permissions: ['geolocation'] });
+      drivers.push(phone);
+      await phone.grantPermissions(['geolocation'], { origin: baseURL });
+      const driverPage = await phone.newPage();
+      driverPage.setDefaultTimeout(20_000);
+      await driverPage.goto(`${baseURL}/driver`);
+      const toggle = driverPage.getByTestId('share-location-toggle');
+      assert.equal(await toggle.innerText(), TEXT[tr.lang].share);
+      await toggle.click();
+      await driverPage.locator('[data-testid="share-location"][data-sharing="on"]').waitFor();
+      assert.equal(await toggle.innerText(), TEXT[tr.lang].stop);
+
+      const seen = { desktop: new Set(), phone: new Set() };
+      for (const [i, point] of ROUTE.entries()) {
+        if (i > 0) await phone.setGeolocation(point);
+        for (const [view, page] of Object.entries(tr.pages)) {
+          await page.waitForFunction(
+            ([lat, lng]) => {
+              const el = document.querySelector('[data-testid="live-car"]');
+              return el && Math.abs(Number(el.getAttribute('data-lat')) - lat) < 1e-6 && Math.abs(Number(el.getAttribute('data-lng')) - lng) < 1e-6;
+            },
+            [point.latitude, point.longitude],
+            { timeout: 15_000 },
+          ).catch(async (error) => {
+            const car = await page.locator('.live-car, [data-testid="live-car-waiting"]').first().evaluate((el) => el.outerHTML.slice(0, 300)).catch(() => 'nothing');
+            const driver = await driverPage.getByTestId('share-location').innerText().catch(() => 'no switch');
+            throw new Error(`${tr.lang} ${view}: the car never reached point ${i} (${error.message.split('\n')[0]}); page shows ${car}; driver's switch: ${driver}`);
+          });
+          seen[view].add(await carAt(page));
+          await page
+            .locator('.live-car [data-testid="live-car-marker"]')
+            .waitFor()
+            .catch(async (error) => {
+              const html = await page.locator('.live-car').evaluate((el) => el.outerHTML.slice(0, 1500)).catch(() => 'no .live-car');
+              throw new Error(`${tr.lang} ${view}: no car marker (${error.message.split('\n')[0]}); page errors: ${tr.errors.join(' | ')}; ${html}`);
+            });
+        }
+        // The server keeps one position a second: the next fix comes later.
+        await driverPage.waitForTimeout(1_300);
+      }
+      assert.deepEqual(tr.errors, [], 'script errors on the traveller pages');
+      for (const [view, page] of Object.entries(tr.pages)) {
+        assert.equal(seen[view].size, ROUTE.length, `${tr.lang} ${view}: the car did not move through the route: ${[...seen[view]].join(' | ')}`);
+        await etaReads(page, tr.lang, `${tr.lang} ${view}`);
+        await fitsTheScreen(page, `${tr.lang} ${view} traveller page with the car`, { lang: tr.lang });
+      }
+      const sharing = await driverPage.getByTestId('share-location-status').innerText();
+      assert.ok(sharing.includes(TEXT[tr.lang].cairo), `${tr.lang}: the driver's last-sent time "${sharing}" is not labelled Cairo time`);
+      await fitsTheScreen(driverPage, `${tr.lang} phone driver page, sharing`, { lang: tr.lang });
+      await shot(tr.pages.desktop, `${tr.lang}-desktop-order-car`);
+      await shot(tr.pages.phone, `${tr.lang}-phone-tripstatus-car`);
+      await shot(driverPage, `${tr.lang}-phone-driver-sharing`);
+
+      // The driver's page opens on a desktop too, within the screen.
+      const desk = await signIn(browser, baseURL, tr.lang, tr.driverEmail, PASSWORD, 'desktop');
+      drivers.push(desk);
+      const deskPage = await desk.newPage();
+      await deskPage.goto(`${baseURL}/driver`);
+      await deskPage.getByTestId('share-location-toggle').waitFor();
+      await fitsTheScreen(deskPage, `${tr.lang} desktop driver page`, { lang: tr.lang });
+
+      // A traveller page opened mid-trip shows the car at once (the latest position kept).
+      const late = await tr.desktop.newPage();
+      await late.goto(`${baseURL}/account/order/${tr.trip}`);
+      await late.getByTestId('live-car').waitFor();
+      const last = ROUTE[ROUTE.length - 1];
+      assert.equal(await carAt(late), `${last.latitude},${last.longitude}`);
+      await late.close();
+
+      // The trip goes on to its end: the switch leaves the driver's page and the map the traveller's.
+      for (const body of [{ step: 'pickup' }, { step: 'arrive', stop: 1 }, { step: 'arrive', stop: 2 }, { step: 'complete' }]) {
+        await apiJSON(await steps.request.post(`${onTheDay.baseURL}/api/driver/trips/${tr.trip}/progress`, { data: body }), `${body.step} ${body.stop ?? ''}`);
+      }
+      await driverPage.getByTestId('share-location').waitFor({ state: 'detached' });
+      for (const page of Object.values(tr.pages)) {
+        await page.locator('[data-testid="trip-progress"][data-status="completed"]').waitFor();
+        await page.getByTestId('live-car').waitFor({ state: 'detached' });
+      }
+    }
+  } finally {
+    for (const clock of clocks.values()) await clock.stop();
+    for (const d of drivers) await d.close().catch(() => undefined);
+    for (const tr of travellers) await Promise.all([tr.desktop.close(), tr.phone.close()]);
+    await admin.close();
+  }
+}

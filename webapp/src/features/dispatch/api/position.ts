@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+
+import { live, type MessageReply } from '@/lib/live';
+
+// The driver's live position (docs/live.md, "trip.position"): relayed by the server to the trip's
+// traveller while the trip runs, never stored. The ETA and the next stop are the server's (the
+// distance estimator's rule), the page only shows them.
+
+export const positionSchema = z.object({
+  order_id: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  accuracy: z.number().optional(),
+  heading: z.number().optional(),
+  at: z.string(),
+  sent_at: z.string(),
+  next: z
+    .object({
+      kind: z.enum(['pickup', 'stop', 'end']),
+      stop: z.number().optional(),
+      name_en: z.string(),
+      name_ar: z.string().optional(),
+      lat: z.number(),
+      lng: z.number(),
+    })
+    .optional(),
+  eta_minutes: z.number().optional(),
+  status: z.string(),
+  stop: z.number(),
+});
+export type LivePosition = z.infer<typeof positionSchema>;
+
+/** Trip statuses during which the driver's position is shared (from the first step to completion). */
+export const RUNNING = new Set(['started', 'picked_up', 'at_stop']);
+
+const sameTrip = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
+
+/**
+ * The latest position of the driver of orderId, as the live channel relays it: the one the server
+ * still keeps when the page opens (or the socket comes back), then each new one. Null until one is
+ * known.
+ */
+export function useLivePosition(orderId: string): LivePosition | null {
+  const [position, setPosition] = useState<LivePosition | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    const take = (raw: unknown) => {
+      const parsed = positionSchema.safeParse(raw);
+      if (!parsed.success || !sameTrip(parsed.data.order_id, orderId)) return;
+      setPosition((current) => (current && Date.parse(current.at) > Date.parse(parsed.data.at) ? current : parsed.data));
+    };
+    const askLatest = () => {
+      live
+        .request('trip.position.latest', { order_id: orderId })
+        .then((reply) => {
+          if (!cancelled && reply.ok && reply.data) take(reply.data);
+        })
+        .catch(() => undefined);
+    };
+    const off = live.subscribe('trip.position', take);
+    const offStatus = live.onStatus((status) => status === 'connected' && askLatest());
+    // A /tripstatus page hears the trip only once its room is joined.
+    const offJoined = live.onJoined((request) => request.room === 'trip' && askLatest());
+    if (live.status === 'connected') askLatest();
+    return () => {
+      cancelled = true;
+      off();
+      offStatus();
+      offJoined();
+    };
+  }, [orderId]);
+  return position;
+}
+
+/** Sends one fix of the driver's phone for their trip orderId; resolves with the server's reply. */
+export function sendPosition(orderId: string, fix: GeolocationPosition): Promise<MessageReply> {
+  const { latitude, longitude, accuracy, heading } = fix.coords;
+  return live.request('trip.position', {
+    order_id: orderId,
+    lat: latitude,
+    lng: longitude,
+    accuracy: Number.isFinite(accuracy) ? Math.min(accuracy, 10_000) : 0,
+    ...(heading !== null && Number.isFinite(heading) ? { heading } : {}),
+    at: fix.timestamp,
+  });
+}

@@ -1,0 +1,69 @@
+import { lazy, Suspense, useMemo } from 'react';
+
+import { Spinner } from '@/components/ui/spinner';
+import { useLanguage } from '@/hooks/use-language';
+import { formatDate, formatNumber } from '@/utils/format';
+
+import { useLivePosition, type LivePosition } from '../api/position';
+import { useDispatchT } from './messages';
+
+const LiveCarMap = lazy(() => import('./live-car-map').then((module) => ({ default: module.LiveCarMap })));
+
+/**
+ * The car on the map while the trip runs, with the minutes to its next stop: for the traveller on
+ * their order page and on /tripstatus. Shown only once the driver shares a position.
+ */
+export function LiveCar({ orderId }: { orderId: string }) {
+  const position = useLivePosition(orderId);
+  if (!position) return <LiveCarWaiting />;
+  return <LiveCarView position={position} />;
+}
+
+function LiveCarWaiting() {
+  const { t } = useDispatchT();
+  return (
+    <p className="muted small" data-testid="live-car-waiting">
+      {t('tracking.waiting')}
+    </p>
+  );
+}
+
+function LiveCarView({ position }: { position: LivePosition }) {
+  const { t } = useDispatchT();
+  const language = useLanguage();
+  const next = position.next;
+  const nextName = next ? (language === 'ar' && next.name_ar) || next.name_en : '';
+  const nextLat = next?.lat;
+  const nextLng = next?.lng;
+  // Stable while the next stop stays the same, so the map only moves the car.
+  const nextPoint = useMemo(
+    () => (nextLat !== undefined && nextLng !== undefined ? { lat: nextLat, lng: nextLng, name: nextName } : undefined),
+    [nextLat, nextLng, nextName],
+  );
+  const eta = position.eta_minutes;
+  return (
+    <div className="live-car stack" data-testid="live-car" data-lat={position.lat} data-lng={position.lng}>
+      {next ? (
+        <p className="live-car__eta" data-testid="live-car-eta">
+          {eta === undefined
+            ? t(`tracking.heading.${next.kind}`, { name: nextName })
+            : eta === 0
+              ? t(`tracking.arriving.${next.kind}`, { name: nextName })
+              : t(`tracking.eta.${next.kind}`, { name: nextName, minutes: t('tracking.minutes', { count: eta, n: formatNumber(eta, language) }) })}
+        </p>
+      ) : null}
+      <Suspense
+        fallback={
+          <div className="points-map-placeholder" style={{ height: 280 }} aria-busy="true">
+            <Spinner />
+          </div>
+        }
+      >
+        <LiveCarMap car={position} next={nextPoint} label={t('tracking.mapLabel')} carLabel={t('tracking.car')} />
+      </Suspense>
+      <p className="muted small" data-testid="live-car-updated">
+        {t('tracking.updated', { time: t('driver.cairoTime', { time: formatDate(position.at, language, { timeStyle: 'medium' }) }) })}
+      </p>
+    </div>
+  );
+}
