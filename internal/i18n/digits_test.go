@@ -17,3 +17,15 @@ func TestArabicMessagesWriteNumbersInArabicIndicDigits(t *testing.T) {
 		t.Errorf("English: %q, want %q", got, want)
 	}
 }
+
+func TestArabicMessagesWriteAClockTimeInArabicIndicDigitsButLeaveOtherTextAlone(t *testing.T) {
+	i18n.Register(map[string]i18n.Text{
+		"test.clock": {En: "%s closes at %s (%s).", Ar: "%s يغلق في %s (%s)."},
+	})
+	if got, want := i18n.T(i18n.Ar, "test.clock", "Gate 12", "17:00", "MSH-12:30"), "Gate 12 يغلق في ١٧:٠٠ (MSH-12:30)."; got != want {
+		t.Errorf("Arabic: %q, want %q", got, want)
+	}
+	if got, want := i18n.T(i18n.En, "test.clock", "Gate 12", "17:00", "x"), "Gate 12 closes at 17:00 (x)."; got != want {
+		t.Errorf("English: %q, want %q", got, want)
+	}
+}

@@ -5,6 +5,7 @@ package i18n
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -65,19 +66,30 @@ func T(lang Lang, key string, args ...any) string {
 
 // inArabicDigits has every number among args written in Arabic-Indic digits (٥ دقائق, not 5 دقائق),
 // as the web app writes numbers on an Arabic page: one numeral system per message. Text arguments (a
-// trip number, a link, an e-mail) stay as they are.
+// trip number, a link, an e-mail) stay as they are, except a time of day ("17:00"): the domain's
+// rules hand clock times to messages as text (domain/trip's closing and start-by times), and a clock
+// is a number a reader reads, not an identifier.
 func inArabicDigits(args []any) []any {
 	out := make([]any, len(args))
 	for i, a := range args {
-		switch a.(type) {
+		switch v := a.(type) {
 		case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
 			out[i] = arabicNumber{a}
+		case string:
+			if clockTime.MatchString(v) {
+				out[i] = arabicIndic.Replace(v)
+			} else {
+				out[i] = a
+			}
 		default:
 			out[i] = a
 		}
 	}
 	return out
 }
+
+// clockTime is a time of day as the domain writes it (time.Format("15:04")).
+var clockTime = regexp.MustCompile(`^[0-2]?[0-9]:[0-5][0-9]$`)
 
 type arabicNumber struct{ v any }
 

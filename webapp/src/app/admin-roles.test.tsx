@@ -59,9 +59,9 @@ describe('the admin area by role', () => {
     renderApp('/admin/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Admin sections' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Trips', 'Purchase orders', 'Process steps', 'Support', 'Reviews']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Trips', 'Week planner', 'Purchase orders', 'Process steps', 'Support', 'Reviews']);
     const quickLinks = screen.getByRole('heading', { name: 'Manage' }).nextElementSibling as HTMLElement;
-    expect(within(quickLinks).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/admin/trip', '/admin/purchase_order', '/admin/process-steps', '/admin/support', '/admin/reviews']);
+    expect(within(quickLinks).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/admin/trip', '/admin/planner', '/admin/purchase_order', '/admin/process-steps', '/admin/support', '/admin/reviews']);
   });
 
   it.each(['/admin/mailbox', '/admin/rate/create', '/admin/home/edit'])('tells support staff %s is not for their role, without asking the server for it', async (path) => {
@@ -88,7 +88,7 @@ describe('the admin area by role', () => {
     setTestSession(person('admin'));
     renderApp('/admin/dashboard');
     const menu = await screen.findByRole('navigation', { name: 'Admin sections' });
-    expect(within(menu).getAllByRole('link')).toHaveLength(16);
+    expect(within(menu).getAllByRole('link')).toHaveLength(17);
   });
 
   it('shows the stuck process steps on the dashboard as a count that links to them', async () => {

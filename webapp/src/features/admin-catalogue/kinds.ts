@@ -54,6 +54,8 @@ export interface ColumnSpec {
   kind: ColumnKind;
   /** The translation key of the heading when it differs from the field name. */
   labelKey?: string;
+  /** A value written left to right whatever the page's language (a phone number): isolated in the cell. */
+  ltr?: boolean;
 }
 
 export interface KindSpec {
@@ -203,7 +205,7 @@ export const KINDS: Record<AdminSectionKey, KindSpec> = {
     endpoint: '/api/admin/drivers',
     columns: [
       { name: 'name', kind: 'text2' },
-      { name: 'phone', kind: 'text' },
+      { name: 'phone', kind: 'text', ltr: true },
       { name: 'vehicle', kind: 'text2' },
       { name: 'active', kind: 'bool' },
     ],

@@ -145,6 +145,10 @@ export function RecordsList({ section }: { section: AdminSectionKey }) {
                         <Link to={editPath(record.id)}>
                           <Cell record={record} name={c.name} kind={c.kind} />
                         </Link>
+                      ) : c.ltr ? (
+                        <bdi dir="ltr">
+                          <Cell record={record} name={c.name} kind={c.kind} />
+                        </bdi>
                       ) : (
                         <Cell record={record} name={c.name} kind={c.kind} />
                       )}

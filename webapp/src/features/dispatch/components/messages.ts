@@ -80,7 +80,7 @@ const en = {
     TripCompleted: 'Trip completed',
     TripCancelled: 'Trip cancelled',
   },
-  progress: { title: 'Live trip progress', driver: '{{name}} · {{vehicle}} · {{plate}}', live: 'Updates live' },
+  progress: { title: 'Live trip progress', live: 'Updates live' },
   tracking: {
     share: 'Share my location',
     stop: 'Stop sharing my location',
@@ -180,7 +180,7 @@ const ar: typeof en = {
     TripCompleted: 'اكتملت الرحلة',
     TripCancelled: 'أُلغيت الرحلة',
   },
-  progress: { title: 'تقدم الرحلة مباشرة', driver: '{{name}} · {{vehicle}} · {{plate}}', live: 'تحديث مباشر' },
+  progress: { title: 'تقدم الرحلة مباشرة', live: 'تحديث مباشر' },
   tracking: {
     share: 'شارك موقعي',
     stop: 'أوقف مشاركة موقعي',

@@ -70,7 +70,13 @@ export function ProgressView({ progress }: { progress: TripProgress }) {
       <p className="trip-progress__status">{t(`status.${progress.status}`, { stop: progress.stop, name })}</p>
       {progress.driver ? (
         <p className="muted" data-testid="trip-driver">
-          {t('progress.driver', { ...progress.driver, name: (language === 'ar' && progress.driver.name_ar) || progress.driver.name })}
+          {/* The car's model year and the plate are written as the car and its plate are: isolated, so the
+              page's numeral system does not apply to them and they do not reorder the Arabic around them. */}
+          {(language === 'ar' && progress.driver.name_ar) || progress.driver.name}
+          {' · '}
+          <bdi dir="ltr">{progress.driver.vehicle}</bdi>
+          {' · '}
+          <bdi dir="ltr">{progress.driver.plate}</bdi>
           {progress.driver.phone ? (
             <>
               {' · '}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { InputField } from '@/components/ui/field';
@@ -45,7 +46,10 @@ function today(): string {
  */
 export function TripsBoard({ canAssign }: { canAssign: boolean }) {
   const { t } = useDispatchT();
-  const [date, setDate] = useState(today);
+  // ?date= opens the board on that day (the dashboard's "trips tomorrow without a driver" links here).
+  const [params] = useSearchParams();
+  const asked = params.get('date');
+  const [date, setDate] = useState(() => (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : today()));
   const board = useTripsBoard(date);
   const { refetch } = board;
   useEffect(() => live.subscribe('trip.progress', () => void refetch()), [refetch]);
