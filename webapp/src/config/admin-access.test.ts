@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { adminFeatureOf, adminMenu, adminStart, canUse } from './admin-access';
 
 describe('admin access', () => {
-  it('offers support staff the dashboard, the trips board, the week planner, purchase orders, the process steps and the support console only', () => {
-    expect(adminMenu('support').map((entry) => entry.key)).toEqual(['dashboard', 'trips', 'planner', 'purchaseOrders', 'processSteps', 'support']);
+  it('offers support staff the dashboard, the trips board, the week planner, purchase orders, the process steps, the support console and the reviews only', () => {
+    expect(adminMenu('support').map((entry) => entry.key)).toEqual(['dashboard', 'trips', 'planner', 'purchaseOrders', 'processSteps', 'support', 'reviews']);
   });
 
   it('offers admins every screen', () => {
@@ -25,6 +25,7 @@ describe('admin access', () => {
       'processSteps',
       'support',
       'mailbox',
+      'reviews',
     ]);
   });
 
