@@ -189,7 +189,7 @@ export const KINDS: Record<AdminSectionKey, KindSpec> = {
     columns: [
       { name: 'name', kind: 'text2' },
       { name: 'code', kind: 'text' },
-      { name: 'dial_code', kind: 'text' },
+      { name: 'dial_code', kind: 'text', ltr: true },
       { name: 'active', kind: 'bool' },
     ],
     fields: [

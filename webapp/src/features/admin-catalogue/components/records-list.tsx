@@ -38,6 +38,9 @@ function Cell({ record, name, kind }: { record: AdminRecord; name: string; kind:
       const text = asText(v);
       return <span dir="auto">{(i18n.language === 'ar' && text.ar) || text.en}</span>;
     }
+    case 'number':
+      // A count or an order in the page's own digits (one numeral system per language).
+      return <span>{typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) ? Number(v).toLocaleString(language === 'ar' ? 'ar-EG' : 'en-GB') : asString(v) || '—'}</span>;
     case 'money':
       return <span dir="ltr">{asPounds(v)} EGP</span>;
     case 'bool':
