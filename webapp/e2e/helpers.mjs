@@ -157,7 +157,9 @@ export async function fitsTheScreen(page, where, { lang } = {}) {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
         if (!parent || parent.closest('script, style, noscript, input, textarea, bdi, [dir="ltr"], .leaflet-container, dialog:not([open])') || !visible(parent)) continue;
-        const text = (node.textContent ?? '').replace(/\u2068[^\u2069]*\u2069/g, '');
+        // Codes written with Latin letters (MSH-NQP8YE, MWXG1OLI) are taken out first: their digits are
+        // part of the code, not numbers.
+        const text = (node.textContent ?? '').replace(/\u2068[^\u2069]*\u2069/g, '').replace(/[A-Za-z0-9_-]*[A-Za-z][A-Za-z0-9_-]*/g, (code) => (/[0-9]/.test(code) ? 'X' : code));
         if (!/[0-9]/.test(text)) continue;
         // Western digits among Arabic words, or a number standing alone (a badge, a count, a time):
         // no letter of any script beside it. A code with Latin letters (a trip number MSH-…, a promo

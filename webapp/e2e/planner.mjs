@@ -36,20 +36,28 @@ async function paidOrder(browser, baseURL, { rate, travellers, date }) {
     for (const d of destinations.slice(0, 2)) await apiJSON(await api.post(`${baseURL}/api/auth/cart`, { data: { destination_id: d.id } }), 'add to cart');
     const pickup = (await apiJSON(await api.get(`${baseURL}/api/pickup-points`), 'pickup points')).data[0];
     await apiJSON(await api.put(`${baseURL}/api/auth/cart/points`, { data: { start: { pickup_point_id: pickup.id }, same_end: true } }), 'points');
-    let day = date;
-    if (!day) {
+    // Earlier suites on the same server fill days: without a given date, try the open days in turn
+    // until one still has a car of this class.
+    let candidates = [date];
+    if (!date) {
       const calendar = (await apiJSON(await api.get(`${baseURL}/api/orders/calendar?from=${cairoDate(2)}&days=30`), 'calendar')).data;
-      day = (Array.isArray(calendar) ? calendar : calendar.days).find((d) => d.status === 'available')?.date;
-      assert.ok(day, 'no bookable day');
+      candidates = (Array.isArray(calendar) ? calendar : calendar.days).filter((d) => d.status === 'available').map((d) => d.date);
+      assert.ok(candidates.length > 0, 'no bookable day');
     }
-    const placed = await apiJSON(
-      await api.post(`${baseURL}/api/orders`, {
+    let day;
+    let placed;
+    for (const candidate of candidates) {
+      const res = await api.post(`${baseURL}/api/orders`, {
         data: { first_name: 'Salma', last_name: 'Nabil', email, confirm_email: email, phone: '1001234567', country_key: '+20', country: 'EG', terms: true,
-          date: day, time: '10:00', rate_plan_id: rate.id, currency: 'EGP', travellers },
+          date: candidate, time: '10:00', rate_plan_id: rate.id, currency: 'EGP', travellers },
         headers: { 'Idempotency-Key': randomUUID() },
-      }),
-      'checkout',
-    );
+      });
+      if (res.status() === 409 && !date) continue;
+      placed = await apiJSON(res, 'checkout');
+      day = candidate;
+      break;
+    }
+    assert.ok(placed, 'every open day is fully booked for this class');
     const page = await context.newPage();
     await page.goto(placed.payment_url);
     await page.locator('#card_number').fill('4242 4242 4242 4242');

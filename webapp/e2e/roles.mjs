@@ -57,9 +57,9 @@ async function supportFlow({ browser, baseURL, addUser }, lang, view) {
     // The menu and the dashboard's links offer exactly the role's screens.
     const menu = page.getByRole('navigation', { name: t(lang, 'admin.navLabel') });
     const offered = await menu.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    assert.deepEqual(offered, ['/admin/dashboard', '/admin/trip', '/admin/purchase_order', '/admin/process-steps', '/admin/support']);
+    assert.deepEqual(offered, ['/admin/dashboard', '/admin/trip', '/admin/planner', '/admin/purchase_order', '/admin/process-steps', '/admin/support', '/admin/reviews']);
     const quick = await page.locator('.quick-link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    assert.deepEqual(quick, ['/admin/trip', '/admin/purchase_order', '/admin/process-steps', '/admin/support']);
+    assert.deepEqual(quick, ['/admin/trip', '/admin/planner', '/admin/purchase_order', '/admin/process-steps', '/admin/support', '/admin/reviews']);
     await shot(page, `${lang}-${view}-support-dashboard`);
 
     // Each of them loads: no error state, no "not for your role".
