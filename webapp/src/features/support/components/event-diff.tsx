@@ -13,13 +13,13 @@ export function EventDiff({ changes }: { changes: FieldChange[] }) {
           <span className="support-diff__kind">{t(`diff.${c.kind}`)}</span> <strong>{c.label}</strong>{' '}
           {c.kind === 'changed' ? (
             <>
-              <del>{c.before}</del> <span aria-hidden="true">{t('diff.arrow')}</span>{' '}
-              <span className="visually-hidden">{t('diff.to')}</span> <ins>{c.after}</ins>
+              <del><bdi>{c.before}</bdi></del> <span aria-hidden="true">{t('diff.arrow')}</span>{' '}
+              <span className="visually-hidden">{t('diff.to')}</span> <ins><bdi>{c.after}</bdi></ins>
             </>
           ) : c.kind === 'added' ? (
-            <ins>{c.after}</ins>
+            <ins><bdi>{c.after}</bdi></ins>
           ) : (
-            <del>{c.before}</del>
+            <del><bdi>{c.before}</bdi></del>
           )}
         </li>
       ))}
