@@ -40,8 +40,13 @@ test-web: web-deps
 # The Go tests start their own throwaway PostgreSQL clusters; the live-channel tests drive the real
 # socket.io-client from webapp/node_modules. internal/config runs again with -tags fakeclock and the
 # cart's release test with -tags nextrelease: each checks its test build differs (docs/development.md).
+# Test binaries are built first, every package at once, then run one package at a time: a package's
+# tests run servers and a PostgreSQL cluster of their own, and two such packages (or one beside the
+# compiler) on two cores starve each other's clusters, whose gap-safe readers then wait on transactions
+# held open by starved clients (docs/development.md, "Test runs and load").
 test-go: web-deps
-	$(GO) test -race -count=1 -timeout 20m ./...
+	@mkdir -p bin && $(GO) test -race -count=1 -run '^$$' ./... > bin/test-build.log 2>&1 || { cat bin/test-build.log; exit 1; }
+	$(GO) test -race -count=1 -p 1 -timeout 20m ./...
 	$(GO) test -count=1 -tags fakeclock ./internal/config/
 	$(GO) test -count=1 -tags nextrelease -run TestTheDefaultBuildRecordsACartMoveAtVersionOne ./commands/cart/
 

@@ -54,31 +54,65 @@ func (r *Runner) saveSkipped(name string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := saveSkippedRun(ctx, r, name, run); err != nil {
+	saved, err := saveSkippedRun(ctx, r, name, run)
+	if err != nil {
 		// The next save, or the next batch the projection reads, moves the checkpoint instead.
 		r.cfg.Logger.WarnContext(ctx, "projections: could not save a checkpoint past skipped events", "projection", name, "error", err)
+		return
 	}
+	if !saved {
+		r.retrySkipped(name, run)
+	}
+}
+
+// retrySkipped gives back a run whose checkpoint row was locked by a batch being applied, merged with
+// any run recorded since, and schedules another save. Only the count of processed events is at stake:
+// the batch being applied comes after the run, so it moves the position past it anyway.
+func (r *Runner) retrySkipped(name string, run skippedRun) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	newer, scheduled := r.skips[name]
+	if scheduled {
+		newer.count += run.count
+		r.skips[name] = newer
+		return
+	}
+	r.skips[name] = run
+	if r.stopping {
+		return // saveAllSkipped's last pass does not wait for locks either; the count is lost, not the position
+	}
+	r.flushes.Add(1)
+	time.AfterFunc(r.cfg.SkipSaveDelay, func() {
+		defer r.flushes.Done()
+		r.saveSkipped(name)
+	})
 }
 
 // saveSkippedRun moves the checkpoint forward to run's position, never back: a batch the projection
 // read, committed meanwhile by this process or a new leader, may have moved it further. Every event
 // of the run counts as processed either way. One statement, so no transaction outlives it.
-func saveSkippedRun(ctx context.Context, r *Runner, name string, run skippedRun) error {
+//
+// It never waits for the checkpoint row: a batch being applied holds it (ApplyBatch), and that batch's
+// handler may itself be waiting for a pool connection, which a save blocked on the row would hold: a
+// cycle that only the save's timeout broke, stalling the projection (and every read-your-writes wait
+// on it) for that long. A locked row reports saved == false, and the caller tries again later.
+func saveSkippedRun(ctx context.Context, r *Runner, name string, run skippedRun) (saved bool, err error) {
 	commit, prepare, err := positionColumns(run.pos)
 	if err != nil {
-		return err
+		return false, err
 	}
-	_, err = r.pool.Exec(ctx, `UPDATE projection_checkpoints
+	tag, err := r.pool.Exec(ctx, `UPDATE projection_checkpoints
 		SET events_processed = events_processed + $4,
 		    position_commit  = CASE WHEN (position_commit, position_prepare) < ($2::bigint, $3::bigint) THEN $2 ELSE position_commit END,
 		    position_prepare = CASE WHEN (position_commit, position_prepare) < ($2::bigint, $3::bigint) THEN $3 ELSE position_prepare END,
 		    last_event_at    = GREATEST(last_event_at, $5),
 		    updated_at       = now()
-		WHERE name = $1`, name, commit, prepare, run.count, run.lastAt)
+		WHERE name = (SELECT name FROM projection_checkpoints WHERE name = $1 FOR UPDATE SKIP LOCKED)`,
+		name, commit, prepare, run.count, run.lastAt)
 	if err != nil {
-		return fmt.Errorf("projections: save checkpoint of %q past skipped events: %w", name, err)
+		return false, fmt.Errorf("projections: save checkpoint of %q past skipped events: %w", name, err)
 	}
-	return nil
+	return tag.RowsAffected() == 1, nil
 }
 
 // saveAllSkipped saves every pending run at once and schedules no more: the runner is stopping.

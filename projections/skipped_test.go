@@ -108,3 +108,52 @@ func TestBatchesAProjectionDoesNotReadMoveItOnAtOnceAndAreSavedTogether(t *testi
 		t.Fatalf("%d checkpoint saves after the runner stopped", n-after)
 	}
 }
+
+func TestASkippedRunIsNotSavedWhileABatchHoldsTheCheckpointAndIsSavedAfter(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	cfg := testConfig()
+	cfg.BatchSize = 1
+	cfg.SkipSaveDelay = 3 * time.Second
+	r, _ := startRunner(t, e, cfg, newLids(boxRegistry()))
+	first := appendRaw(t, e, "box-1", eventstore.EventData{Type: "BoxClosed", Data: []byte(`{"label":"a"}`)})
+	waitFor(t, r, "lids", first)
+
+	// Given runs the projection does not read, passed but not yet saved,
+	last := appendEvents(t, e.store, 5, 1, []string{"cart"}, []string{"Changed"})
+	waitFor(t, r, "lids", last)
+
+	// when a batch being applied holds the checkpoint row (as ApplyBatch does) at the save's moment,
+	ctx := context.Background()
+	batch, err := e.pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = batch.Rollback(ctx) }()
+	var saved int64
+	if err := batch.QueryRow(ctx, `SELECT position_prepare FROM projection_checkpoints WHERE name = 'lids' FOR UPDATE`).Scan(&saved); err != nil {
+		t.Fatal(err)
+	}
+	if saved != int64(first.Prepare) {
+		t.Fatalf("the run was saved before the test held the row (checkpoint at %d): the save delay is too short for this machine", saved)
+	}
+	time.Sleep(cfg.SkipSaveDelay + time.Second)
+
+	// then no save waits for the row (a waiting save holds a pool connection the batch may need),
+	var waiting int
+	if err := e.pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+		WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&waiting); err != nil {
+		t.Fatal(err)
+	}
+	if waiting != 0 {
+		t.Fatalf("%d statements wait for a lock while a batch holds the checkpoint", waiting)
+	}
+	// and once the batch ends, the run is saved, its events counted.
+	if err := batch.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, 15*time.Second, "the skipped run is saved once the row is free", func() bool {
+		s := statusOf(t, e, "lids")
+		return s.Position == last && s.EventsProcessed == 6
+	})
+}

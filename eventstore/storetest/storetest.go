@@ -131,7 +131,33 @@ func mustAppend(t *testing.T, ctx context.Context, s eventstore.Store, stream st
 	if err != nil {
 		t.Fatalf("append %d events to %s (expected %s): %v", len(events), stream, expected, err)
 	}
+	awaitReadable(t, ctx, s, res.Position)
 	return res
+}
+
+// readableWithin bounds how long a committed append may stay unreadable. A gap-safe store holds an
+// event back while an older transaction of the cluster is still open, and tests share their cluster
+// with other tests' transactions: the suite's checks of the log therefore start from the moment the
+// store says its appends are readable, not from the moment they commit.
+const readableWithin = 30 * time.Second
+
+// awaitReadable waits until the store's head is at or past pos.
+func awaitReadable(t *testing.T, ctx context.Context, s eventstore.Store, pos eventstore.Position) {
+	t.Helper()
+	if pos == (eventstore.Position{}) {
+		return
+	}
+	deadline := time.Now().Add(readableWithin)
+	for {
+		head, _ := mustHead(t, ctx, s)
+		if !head.Less(pos) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("an append committed at %s is still not readable after %s (head %s)", pos, readableWithin, head)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 func mustReadStream(t *testing.T, ctx context.Context, s eventstore.Store, stream string) []eventstore.RecordedEvent {
