@@ -202,24 +202,50 @@ func (s *Store) ReadStream(ctx context.Context, stream string, from int64) ([]ev
 	}
 }
 
+// Two horizons bound the readers of the global log. Both are safe: every event below either is final,
+// so a read bounded by either returns a prefix of the log after its position that can never change,
+// and readers may mix them.
+//
+//   - clusterHorizon is the oldest transaction still running anywhere in the cluster: one function
+//     call, the price of every ordinary read.
+//   - databaseHorizon (eventstore_horizon(), migration 00003) leaves out the transactions seen running
+//     in the cluster's other databases, which cannot write this log. It reads the server's table of
+//     backends (about a millisecond on a loaded machine), so it is used only where events are known
+//     to be held back (the tail, below) and by Head.
+const (
+	clusterHorizon  = `pg_snapshot_xmin(pg_current_snapshot())`
+	databaseHorizon = `eventstore_horizon()`
+)
+
 // readAllSQL is the only way this package reads the global log. The row comparison walks the primary
 // key; the horizon keeps back every event whose transaction, or an older one, may still commit.
-const readAllSQL = `SELECT ` + eventColumns + ` FROM events
+func readAllSQL(horizon string) string {
+	return `SELECT ` + eventColumns + ` FROM events
  WHERE (tx_id, position) > ($1, $2)
-   AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+   AND tx_id < ` + horizon + `
  ORDER BY tx_id, position
  LIMIT $3`
+}
+
+var (
+	readAllClusterSQL  = readAllSQL(clusterHorizon)
+	readAllDatabaseSQL = readAllSQL(databaseHorizon)
+)
 
 // ReadAll implements eventstore.Store.
 func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.RecordedEvent, error) {
-	return s.readAll(ctx, after, limit, nil)
+	return s.readAll(ctx, after, limit, nil, clusterHorizon)
 }
 
-func (s *Store) readAll(ctx context.Context, after eventstore.Position, limit int, buf []eventstore.RecordedEvent) ([]eventstore.RecordedEvent, error) {
+func (s *Store) readAll(ctx context.Context, after eventstore.Position, limit int, buf []eventstore.RecordedEvent, horizon string) ([]eventstore.RecordedEvent, error) {
 	if limit <= 0 {
 		return nil, fmt.Errorf("eventstore/postgres: read all: limit must be positive, got %d", limit)
 	}
-	rows, err := s.pool.Query(ctx, readAllSQL, after.Commit, int64(after.Prepare), limit)
+	query := readAllClusterSQL
+	if horizon == databaseHorizon {
+		query = readAllDatabaseSQL
+	}
+	rows, err := s.pool.Query(ctx, query, after.Commit, int64(after.Prepare), limit)
 	if err != nil {
 		return nil, fmt.Errorf("eventstore/postgres: read all after %s: %w", after, err)
 	}
@@ -240,7 +266,7 @@ func (s *Store) Head(ctx context.Context) (eventstore.Position, int64, error) {
 	)
 	err := s.pool.QueryRow(ctx, `
 		WITH readable AS (
-			SELECT tx_id, position FROM events WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())
+			SELECT tx_id, position FROM events WHERE tx_id < `+databaseHorizon+`
 		)
 		SELECT (SELECT count(*) FROM readable),
 		       last.tx_id, last.position
@@ -298,7 +324,7 @@ func scanEvents(rows pgx.Rows, events []eventstore.RecordedEvent) ([]eventstore.
 const countAfterSQL = `SELECT count(*) FROM (
 	SELECT 1 FROM events
 	 WHERE (tx_id, position) > ($1, $2)
-	   AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+	   AND tx_id < ` + clusterHorizon + `
 	 ORDER BY tx_id, position
 	 LIMIT $3) lag`
 

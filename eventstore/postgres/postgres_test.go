@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/eventstore"
@@ -311,6 +312,79 @@ func TestEventHeldBackByANonAppendingTransactionArrivesWithoutNotification(t *te
 		t.Logf("delivered %s after the older transaction ended", time.Since(released))
 	case <-time.After(5 * time.Second):
 		t.Fatal("the held-back event was not delivered within 5s of the older transaction ending")
+	}
+	cancel()
+	<-done
+}
+
+// TestATransactionInAnotherDatabaseDoesNotHoldBackTheLog: subscriptions are not held back by the
+// transactions of the cluster's other databases (a CREATE DATABASE, a neighbour's long transaction),
+// which cannot write this log; one in this database still holds them back.
+func TestATransactionInAnotherDatabaseDoesNotHoldBackTheLog(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pool, neighbour := pgtest.NewDatabase(t), pgtest.NewDatabase(t)
+	store := postgres.New(pool, postgres.WithPollInterval(time.Minute))
+	defer store.Close()
+
+	got := make(chan eventstore.RecordedEvent, 2)
+	done := make(chan error, 1)
+	go func() {
+		done <- store.Subscribe(ctx, eventstore.Start, 10, func(_ context.Context, batch []eventstore.RecordedEvent) error {
+			for _, e := range batch {
+				got <- e
+			}
+			return nil
+		})
+	}()
+	holdXID := func(p *pgxpool.Pool) pgx.Tx {
+		tx, err := p.Begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tx.Exec(ctx, `SELECT pg_current_xact_id()`); err != nil { // takes a transaction id
+			t.Fatal(err)
+		}
+		return tx
+	}
+	delivered := func(within time.Duration) (eventstore.RecordedEvent, bool) {
+		select {
+		case e := <-got:
+			return e, true
+		case <-time.After(within):
+			return eventstore.RecordedEvent{}, false
+		}
+	}
+
+	next := holdXID(neighbour)
+	defer next.Rollback(ctx)
+	e := event("BesideANeighbour")
+	if _, err := store.Append(ctx, "neighbour-1", eventstore.NoStream, e); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if d, ok := delivered(5 * time.Second); !ok || d.ID != e.ID {
+		t.Fatalf("with an older transaction open in another database, the subscription got %v (%v); want the event appended", d.ID, ok)
+	}
+	t.Logf("delivered %s after the append, beside the neighbour's open transaction", time.Since(start))
+	if _, n, err := store.Head(ctx); err != nil || n != 1 {
+		t.Fatalf("head counts %d events (%v), want 1", n, err)
+	}
+
+	own := holdXID(pool)
+	defer own.Rollback(ctx)
+	later := event("BehindOurOwn")
+	if _, err := store.Append(ctx, "neighbour-2", eventstore.NoStream, later); err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := delivered(500 * time.Millisecond); ok {
+		t.Fatalf("delivered %s while an older transaction of this database was open", d.ID)
+	}
+	if err := own.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := delivered(5 * time.Second); !ok || d.ID != later.ID {
+		t.Fatalf("once this database's transaction ended, the subscription got %v (%v); want the later event", d.ID, ok)
 	}
 	cancel()
 	<-done

@@ -22,8 +22,10 @@ import (
 // another process moved further than this one's tail has read yet).
 //
 // The tail holds every readable event after start up to head, in log order, with nothing missing: it
-// reads with the same horizon as every reader (readAllSQL), so an event below the head can never turn
-// up later.
+// reads below a safe horizon (readAllSQL), so an event below the head can never turn up later. While
+// committed events are held back it reads below the database's horizon, so that a transaction of
+// another database on the same cluster (a CREATE DATABASE, a neighbour's long transaction) does not
+// hold back this log's subscriptions.
 
 // tailKeep is how many of the latest events the tail keeps; a subscription further behind reads for
 // itself until it catches up.
@@ -121,10 +123,11 @@ func (t *tail) run(ctx context.Context, gen int) {
 	timer := time.NewTimer(s.pollInterval)
 	defer timer.Stop()
 	var backoff time.Duration
+	horizon := clusterHorizon
 	for {
 		// Taken before reading, so a notification that arrives while we read is not lost.
 		woken := s.listener.wakeup()
-		batch, err := s.readAll(ctx, head, tailBatch, nil)
+		batch, err := s.readAll(ctx, head, tailBatch, nil, horizon)
 		if err != nil {
 			if ctx.Err() != nil {
 				return
@@ -158,6 +161,10 @@ func (t *tail) run(ctx context.Context, gen int) {
 			wait = backoff
 		} else {
 			backoff = 0
+		}
+		horizon = clusterHorizon
+		if held {
+			horizon = databaseHorizon
 		}
 		timer.Reset(wait)
 		select {
@@ -196,7 +203,7 @@ func (t *tail) moved() {
 
 // readableHeadSQL is the last readable event, found by walking the primary key backwards.
 const readableHeadSQL = `SELECT tx_id, position FROM events
- WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())
+ WHERE tx_id < ` + databaseHorizon + `
  ORDER BY tx_id DESC, position DESC
  LIMIT 1`
 

@@ -20,7 +20,7 @@ import (
 type logReads struct{ n atomic.Int64 }
 
 func (r *logReads) TraceQueryStart(ctx context.Context, _ *pgx.Conn, data pgx.TraceQueryStartData) context.Context {
-	if strings.Contains(data.SQL, "pg_snapshot_xmin") {
+	if strings.Contains(data.SQL, "pg_snapshot_xmin") || strings.Contains(data.SQL, "eventstore_horizon()") {
 		r.n.Add(1)
 	}
 	return ctx
