@@ -203,15 +203,16 @@ func (s *Store) ReadStream(ctx context.Context, stream string, from int64) ([]ev
 }
 
 // Two horizons bound the readers of the global log. Both are safe: every event below either is final,
-// so a read bounded by either returns a prefix of the log after its position that can never change,
-// and readers may mix them.
+// so a read bounded by either returns a prefix of the log after its position that can never change.
 //
-//   - clusterHorizon is the oldest transaction still running anywhere in the cluster: one function
-//     call, the price of every ordinary read.
-//   - databaseHorizon (eventstore_horizon(), migration 00003) leaves out the transactions seen running
-//     in the cluster's other databases, which cannot write this log. It reads the server's table of
-//     backends (about a millisecond on a loaded machine), so it is used only where events are known
-//     to be held back (the tail, below) and by Head.
+//   - databaseHorizon (eventstore_horizon(), migration 00003) is the oldest transaction running in
+//     this database: the transactions of the cluster's other databases, which cannot write this log,
+//     are left out. Every read uses it, so that what one reader has seen (a subscription, a read
+//     model waited for) any later read sees too: it never moves back.
+//   - clusterHorizon is the oldest transaction still running anywhere in the cluster, one function
+//     call where the database's reads the server's table of backends (about a millisecond on a
+//     loaded machine). It is never ahead of the database's, so only the tail, which reads on every
+//     append, uses it first, and the database's once events are held back (tail.go).
 const (
 	clusterHorizon  = `pg_snapshot_xmin(pg_current_snapshot())`
 	databaseHorizon = `eventstore_horizon()`
@@ -234,7 +235,7 @@ var (
 
 // ReadAll implements eventstore.Store.
 func (s *Store) ReadAll(ctx context.Context, after eventstore.Position, limit int) ([]eventstore.RecordedEvent, error) {
-	return s.readAll(ctx, after, limit, nil, clusterHorizon)
+	return s.readAll(ctx, after, limit, nil, databaseHorizon)
 }
 
 func (s *Store) readAll(ctx context.Context, after eventstore.Position, limit int, buf []eventstore.RecordedEvent, horizon string) ([]eventstore.RecordedEvent, error) {
@@ -324,7 +325,7 @@ func scanEvents(rows pgx.Rows, events []eventstore.RecordedEvent) ([]eventstore.
 const countAfterSQL = `SELECT count(*) FROM (
 	SELECT 1 FROM events
 	 WHERE (tx_id, position) > ($1, $2)
-	   AND tx_id < ` + clusterHorizon + `
+	   AND tx_id < ` + databaseHorizon + `
 	 ORDER BY tx_id, position
 	 LIMIT $3) lag`
 

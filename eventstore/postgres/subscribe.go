@@ -49,7 +49,7 @@ func (s *Store) Subscribe(ctx context.Context, after eventstore.Position, batchS
 		// Behind the tail (catching up) or ahead of it (a position another process got to first):
 		// read for ourselves.
 		woken := s.listener.wakeup()
-		batch, err := s.readAll(ctx, pos, batchSize, buf, clusterHorizon)
+		batch, err := s.readAll(ctx, pos, batchSize, buf, databaseHorizon)
 		if err != nil {
 			return contextOr(ctx, err)
 		}
