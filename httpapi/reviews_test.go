@@ -47,9 +47,17 @@ type ratedAnswer struct {
 // clock moved there), as the traveller, staff and the driver would.
 func completedTrip(t *testing.T, w *orderWorld, clock *testClock) (apptest.Session, string) {
 	t.Helper()
+	u, id := w.paidOrder(t)
+	driveToCompletion(t, w, clock, u, id)
+	return u, id
+}
+
+// driveToCompletion gives u's paid order id (the only trip of its day) to a driver and drives it to
+// its end on its day.
+func driveToCompletion(t *testing.T, w *orderWorld, clock *testClock, u apptest.Session, id string) {
+	t.Helper()
 	a := w.a
 	admin, driver := a.Staff(t, "admin"), a.Staff(t, "driver")
-	u, id := w.paidOrder(t)
 	var board boardAnswer
 	eventually(t, "the paid order on the board", func() (bool, string) {
 		r := a.Get("/api/admin/trips?date="+w.date, admin.Token)
@@ -78,7 +86,6 @@ func completedTrip(t *testing.T, w *orderWorld, clock *testClock) (apptest.Sessi
 		o := w.order(t, u.Token, id)
 		return o.Data.Status == "completed", o.Data.Status
 	})
-	return u, id
 }
 
 func TestATravellerReviewsTheirCompletedTripAndStaffPublishIt(t *testing.T) {

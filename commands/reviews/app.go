@@ -62,4 +62,4 @@ func RegisterEvents(r *eventstore.Registry) {
 }
 
 // Stream is the review stream of an order's trip.
-func Stream(orderID string) string { return eventstore.StreamID("review", orderID) }
+func Stream(orderID string) string { return eventstore.StreamID(review.StreamCategory, orderID) }

@@ -16,6 +16,9 @@ import (
 	"mishwar/domain"
 )
 
+// StreamCategory is the review streams' category: review-<trip number>.
+const StreamCategory = "review"
+
 // Rules.
 const (
 	// MinRating and MaxRating bound the stars.

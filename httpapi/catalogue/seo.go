@@ -3,12 +3,14 @@ package catalogue
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
 
 	appcat "mishwar/commands/catalogue"
 	"mishwar/domain"
+	cat "mishwar/domain/catalogue"
 )
 
 // Page describes one catalogue page for search engines and link previews: its title, description,
@@ -37,6 +39,67 @@ type SEO struct {
 	App appcat.Application
 	// PublicURL is the site's address as visitors see it.
 	PublicURL func() string
+	// Ratings adds a destination's or program's rating and newest approved reviews to its
+	// structured data (nil: none).
+	Ratings Ratings
+}
+
+// Ratings reads what travellers think of a destination or a program (by id) for its head: the
+// reviews feature's, given by the composition root so this package imports no other feature.
+type Ratings interface {
+	Destination(ctx context.Context, id string) (Rated, error)
+	Program(ctx context.Context, id string) (Rated, error)
+}
+
+// Rated is an entry's rating (the average stars of its approved reviews and how many there are) with
+// its newest approved reviews.
+type Rated struct {
+	Average float64
+	Count   int
+	Reviews []Review
+}
+
+// Review is one approved review.
+type Review struct {
+	Author     string
+	Rating     int
+	Text       string
+	Lang       string
+	ReviewedAt time.Time
+}
+
+// MaxReviewsInHead is how many of the newest approved reviews a page's structured data carries.
+const MaxReviewsInHead = 5
+
+// rate adds the entry's aggregateRating and newest reviews to its schema.org description ld, as the
+// page shows them; nothing for an entry without an approved review. A failed read costs the page its
+// rating, never its head.
+func (s SEO) rate(ctx context.Context, ld map[string]any, read func(context.Context, string) (Rated, error), id string) {
+	rated, err := read(ctx, id)
+	if err != nil {
+		slog.WarnContext(ctx, "seo: rating", "id", id, "err", err)
+		return
+	}
+	if rated.Count == 0 {
+		return
+	}
+	ld["aggregateRating"] = map[string]any{"@type": "AggregateRating", "ratingValue": rated.Average, "reviewCount": rated.Count,
+		"bestRating": 5, "worstRating": 1}
+	reviews := make([]map[string]any, 0, min(len(rated.Reviews), MaxReviewsInHead))
+	for _, r := range rated.Reviews[:min(len(rated.Reviews), MaxReviewsInHead)] {
+		rv := map[string]any{
+			"@type":         "Review",
+			"author":        map[string]any{"@type": "Person", "name": r.Author},
+			"datePublished": r.ReviewedAt.In(cat.Cairo).Format(time.DateOnly),
+			"reviewRating":  map[string]any{"@type": "Rating", "ratingValue": r.Rating, "bestRating": 5, "worstRating": 1},
+			"inLanguage":    r.Lang,
+		}
+		if r.Text != "" {
+			rv["reviewBody"] = r.Text
+		}
+		reviews = append(reviews, rv)
+	}
+	ld["review"] = reviews
 }
 
 func siteName(lang string) string {
@@ -110,6 +173,9 @@ func (s SEO) destinationPage(ctx context.Context, ref, lang string) (Page, error
 	if len(hours) > 0 {
 		ld["openingHoursSpecification"] = hours
 	}
+	if s.Ratings != nil {
+		s.rate(ctx, ld, s.Ratings.Destination, d.ID.String())
+	}
 	image := ""
 	if len(d.Photos) > 0 {
 		image = d.Photos[0]
@@ -141,6 +207,9 @@ func (s SEO) programPage(ctx context.Context, ref, lang string) (Page, error) {
 		"offers": map[string]any{"@type": "Offer", "price": fmt.Sprintf("%.2f", p.Price.Major()), "priceCurrency": string(p.Price.Currency),
 			"url": s.absolute(localized(ProgramPath(p.Slug), lang)), "availability": "https://schema.org/InStock"},
 		"provider": map[string]any{"@type": "TravelAgency", "name": siteName(lang), "url": s.absolute("/")},
+	}
+	if s.Ratings != nil {
+		s.rate(ctx, ld, s.Ratings.Program, p.ID.String())
 	}
 	image := ""
 	if len(p.Photos) > 0 {

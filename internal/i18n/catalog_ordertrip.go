@@ -12,6 +12,8 @@ func init() {
 
 		"mail.order_completed.subject": {En: "Your trip %s is complete", Ar: "اكتملت رحلتك %s"},
 		"mail.order_completed.heading": {En: "Trip completed", Ar: "اكتملت الرحلة"},
+		"mail.order_completed.rate":    {En: "How was it? Rate your trip and, if you like, write a few words for other travellers: it takes a minute.", Ar: "كيف كانت رحلتك؟ قيّمها، واكتب إن شئت كلمات قليلة للمسافرين الآخرين: لن يستغرق ذلك أكثر من دقيقة."},
+		"mail.action.rate_trip":        {En: "Rate your trip", Ar: "قيّم رحلتك"},
 		"mail.order_completed.body":    {En: "Your trip on %s is complete. Thank you for travelling with Mishwar; we hope to see you again.", Ar: "اكتملت رحلتك يوم %s. شكرًا لسفرك مع مشوار، ونأمل أن نراك مرة أخرى."},
 	})
 }

@@ -29,3 +29,12 @@ func TestArabicMessagesWriteAClockTimeInArabicIndicDigitsButLeaveOtherTextAlone(
 		t.Errorf("English: %q, want %q", got, want)
 	}
 }
+
+func TestDigitsWritesANumberInTheLanguagesNumeralSystem(t *testing.T) {
+	if got, want := i18n.Digits(i18n.Ar, "2026-11-18"), "٢٠٢٦-١١-١٨"; got != want {
+		t.Errorf("Arabic: %q, want %q", got, want)
+	}
+	if got, want := i18n.Digits(i18n.En, "2026-11-18"), "2026-11-18"; got != want {
+		t.Errorf("English: %q, want %q", got, want)
+	}
+}

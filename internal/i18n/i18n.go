@@ -95,6 +95,16 @@ type arabicNumber struct{ v any }
 
 var arabicIndic = strings.NewReplacer("0", "٠", "1", "١", "2", "٢", "3", "٣", "4", "٤", "5", "٥", "6", "٦", "7", "٧", "8", "٨", "9", "٩", ".", "٫")
 
+// Digits writes s's Western digits in lang's numeral system: Arabic-Indic in Arabic ("٢٠٢٦-١١-١٨"),
+// as they are in English. For numbers a message formats itself (a date, an amount already grouped);
+// never for identifiers (a trip number, a plate, a phone), which keep their digits.
+func Digits(lang Lang, s string) string {
+	if lang != Ar {
+		return s
+	}
+	return arabicIndic.Replace(s)
+}
+
 // Format writes the number as its verb asks (%d, %.1f, …), then in Arabic-Indic digits.
 func (n arabicNumber) Format(f fmt.State, verb rune) {
 	fmt.Fprint(f, arabicIndic.Replace(fmt.Sprintf(fmt.FormatString(f, verb), n.v)))

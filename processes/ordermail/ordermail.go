@@ -1,6 +1,6 @@
 // Package ordermail is the process manager that sends the traveller's e-mails about orders and
 // enquiries: order received, payment confirmed or failed, cancellation, refund, exchange, driver
-// assigned (from the trip's dispatch stream), trip completed, enquiry received, quote, enquiry declined. For each such event of the global log it queues one e-mail in
+// assigned (from the trip's dispatch stream), trip completed (with the invitation to rate the trip), enquiry received, quote, enquiry declined. For each such event of the global log it queues one e-mail in
 // the outbox (the Outbox port), in the transaction that moves its checkpoint, keyed by the event, so
 // a mail is queued exactly once: a batch delivered twice or a restart queues nothing new.
 //
@@ -12,6 +12,7 @@ package ordermail
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -25,6 +26,7 @@ import (
 	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
+	"mishwar/domain/review"
 	"mishwar/eventstore"
 	"mishwar/internal/i18n"
 	"mishwar/processes"
@@ -138,7 +140,7 @@ func (p *Process) driverMail(o order.State, ev dispatch.DriverAssigned, env proc
 	placed := o.Placed()
 	r := recipient{number: o.ID(), userID: o.UserID(), lang: placed.Lang, contact: placed.Contact}
 	l := lang(r.lang)
-	start := o.Trip().StartAt.In(cat.Cairo)
+	start := o.Trip().StartAt
 	name, class := ev.Driver.Name, o.Trip().RatePlan.Name
 	if l == i18n.Ar {
 		if ev.Driver.NameAR != "" {
@@ -152,7 +154,7 @@ func (p *Process) driverMail(o order.State, ev dispatch.DriverAssigned, env proc
 		Subject: i18n.T(l, "mail.driver_assigned.subject", r.number),
 		Heading: i18n.T(l, "mail.driver_assigned.heading"),
 		Paragraphs: []string{
-			i18n.T(l, "mail.driver_assigned.body", name, start.Format("2006-01-02"), start.Format("15:04")),
+			i18n.T(l, "mail.driver_assigned.body", name, dayIn(l, start), clockIn(l, start)),
 			i18n.T(l, "mail.driver_assigned.car", ev.Driver.Vehicle, ev.Driver.Plate, class, ev.Driver.Phone),
 		},
 		Action: &Action{Label: i18n.T(l, "mail.action.follow_trip"), URL: p.orderLink(r)},
@@ -169,13 +171,42 @@ func onOrder[E order.Event](p *Process) func(context.Context, pgx.Tx, processes.
 			}
 		}
 		after := order.Evolve(before, e.Data)
-		for _, m := range p.orderMails(before, after, e.Data, e.Envelope) {
+		invite := false
+		if _, completed := any(e.Data).(order.OrderCompleted); completed {
+			var err error
+			if invite, err = p.mayInvite(ctx, after, e.Envelope); err != nil {
+				return err
+			}
+		}
+		for _, m := range p.orderMails(before, after, e.Data, e.Envelope, invite) {
 			if err := p.outbox.Enqueue(ctx, tx, m); err != nil {
 				return fmt.Errorf("ordermail: queue %q: %w", m.Key, err)
 			}
 		}
 		return nil
 	}
+}
+
+// mayInvite says whether the "trip completed" e-mail invites the traveller to rate the trip: only when
+// they may rate it now (domain/review's rule: their own account's completed trip, within the review
+// window; a guest has no order page to review from) and have not already. Whether they have is the
+// trip's review stream, read from the log (never a read model): a traveller who rated the trip before
+// this process got to its completion is not asked again.
+func (p *Process) mayInvite(ctx context.Context, o order.State, env processes.Envelope) (bool, error) {
+	facts := review.OrderFacts{OrderID: o.ID(), Exists: o.Exists(), OwnerID: o.UserID(),
+		Completed: o.Status() == order.StatusCompleted, CompletedAt: o.CompletedAt()}
+	if review.CanReview(facts, o.UserID(), env.RecordedAt) != nil {
+		return false, nil
+	}
+	stream := eventstore.StreamID(review.StreamCategory, o.ID())
+	_, err := p.store.ReadStream(ctx, stream, 0)
+	switch {
+	case errors.Is(err, eventstore.ErrStreamNotFound):
+		return true, nil
+	case err != nil:
+		return false, fmt.Errorf("ordermail: read %s: %w", stream, err)
+	}
+	return false, nil
 }
 
 func onEnquiry[E enquiry.Event](p *Process) func(context.Context, pgx.Tx, processes.Event[E]) error {
@@ -227,23 +258,41 @@ func lang(l string) i18n.Lang {
 	return i18n.En
 }
 
-// FormatMoney writes an amount the way the e-mails show it: "1,500.00 EGP".
-func FormatMoney(m money.Money) string {
+// FormatMoney writes an amount the way the e-mails show it in l: "1,500.00 EGP" in English and, as
+// the web app writes it on an Arabic page, "١٬٥٠٠٫٠٠ ج.م" in Arabic (one numeral system per e-mail).
+func FormatMoney(l i18n.Lang, m money.Money) string {
 	minor := m.Minor
 	sign := ""
 	if minor < 0 {
 		sign, minor = "-", -minor
 	}
+	group, point, currency := ",", ".", string(m.Currency)
+	if l == i18n.Ar {
+		group, point = "٬", "٫"
+		if c, ok := arabicCurrency[m.Currency]; ok {
+			currency = c
+		}
+	}
 	whole := strconv.FormatInt(minor/100, 10)
 	var b strings.Builder
 	for i, r := range whole {
 		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
+			b.WriteString(group)
 		}
 		b.WriteRune(r)
 	}
-	return fmt.Sprintf("%s%s.%02d %s", sign, b.String(), minor%100, m.Currency)
+	return i18n.Digits(l, fmt.Sprintf("%s%s%s%02d", sign, b.String(), point, minor%100)) + " " + currency
 }
+
+// arabicCurrency are the currencies' Arabic symbols (the web app's, without the closing dot that
+// would double a sentence's full stop).
+var arabicCurrency = map[money.Currency]string{money.EGP: "ج.م", money.SAR: "ر.س", money.USD: "US$"}
+
+// dayIn and clockIn write t's Cairo date ("2026-11-18") and time of day ("09:30") in l's digits.
+func dayIn(l i18n.Lang, t time.Time) string {
+	return i18n.Digits(l, t.In(cat.Cairo).Format("2006-01-02"))
+}
+func clockIn(l i18n.Lang, t time.Time) string { return i18n.Digits(l, t.In(cat.Cairo).Format("15:04")) }
 
 // recipient is who an order's or enquiry's e-mails go to.
 type recipient struct {
@@ -274,12 +323,13 @@ func compose(r recipient, env processes.Envelope, kind string, m Mail) Mail {
 const staleCompletion = 24 * time.Hour
 
 // orderMails are the e-mails an order event sends, in the traveller's language.
-func (p *Process) orderMails(before, after order.State, e order.Event, env processes.Envelope) []Mail {
+// invite: an OrderCompleted's e-mail asks the traveller to rate the trip (see mayInvite).
+func (p *Process) orderMails(before, after order.State, e order.Event, env processes.Envelope, invite bool) []Mail {
 	placed := after.Placed()
 	r := recipient{number: after.ID(), userID: after.UserID(), lang: placed.Lang, contact: placed.Contact}
 	l := lang(r.lang)
-	start := after.Trip().StartAt.In(cat.Cairo)
-	date, clock := start.Format("2006-01-02"), start.Format("15:04")
+	start := after.Trip().StartAt
+	date, clock := dayIn(l, start), clockIn(l, start)
 	view := &Action{Label: i18n.T(l, "mail.action.view_order"), URL: p.orderLink(r)}
 	switch ev := e.(type) {
 	case order.OrderPlaced:
@@ -290,9 +340,9 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 			Subject: i18n.T(l, "mail.order_received.subject", r.number),
 			Heading: i18n.T(l, "mail.order_received.heading"),
 			Paragraphs: withoutEmpty(
-				i18n.T(l, "mail.order_received.body", date, clock, after.HoldUntil().In(cat.Cairo).Format("15:04")),
+				i18n.T(l, "mail.order_received.body", date, clock, clockIn(l, after.HoldUntil())),
 				promoLine(l, after),
-				i18n.T(l, "mail.order.total", FormatMoney(after.Price())),
+				i18n.T(l, "mail.order.total", FormatMoney(l, after.Price())),
 			),
 			Action: view,
 		})}
@@ -321,7 +371,7 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 	case order.OrderCancelled:
 		body := i18n.T(l, "mail.order_cancelled.body", date)
 		if ev.RefundDue.Minor > 0 {
-			body += " " + i18n.T(l, "mail.order_cancelled.refund", FormatMoney(ev.RefundDue))
+			body += " " + i18n.T(l, "mail.order_cancelled.refund", FormatMoney(l, ev.RefundDue))
 		}
 		return []Mail{compose(r, env, "cancelled", Mail{
 			Subject: i18n.T(l, "mail.order_cancelled.subject", r.number), Heading: i18n.T(l, "mail.order_cancelled.heading"),
@@ -330,12 +380,12 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 	case order.RefundIssued:
 		return []Mail{compose(r, env, "refunded", Mail{
 			Subject: i18n.T(l, "mail.refund_issued.subject", r.number), Heading: i18n.T(l, "mail.refund_issued.heading"),
-			Paragraphs: []string{i18n.T(l, "mail.refund_issued.body", FormatMoney(ev.Amount), ev.Reason)}, Action: view,
+			Paragraphs: []string{i18n.T(l, "mail.refund_issued.body", FormatMoney(l, ev.Amount), ev.Reason)}, Action: view,
 		})}
 	case order.OrderExchanged:
 		return []Mail{compose(r, env, "exchanged", Mail{
 			Subject: i18n.T(l, "mail.order_exchanged.subject", r.number), Heading: i18n.T(l, "mail.order_exchanged.heading"),
-			Paragraphs: withoutEmpty(promoLine(l, after), i18n.T(l, "mail.order_exchanged.body", date, clock, FormatMoney(after.Price()))), Action: view,
+			Paragraphs: withoutEmpty(promoLine(l, after), i18n.T(l, "mail.order_exchanged.body", date, clock, FormatMoney(l, after.Price()))), Action: view,
 		})}
 	case order.OrderCompleted:
 		if env.RecordedAt.Sub(ev.CompletedAt) > staleCompletion {
@@ -343,10 +393,18 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 			// driven before it existed. A thank-you weeks late would only puzzle.
 			return nil
 		}
-		return []Mail{compose(r, env, "completed", Mail{
+		// One e-mail per completion: the thanks, and (for a trip the traveller may still rate) the
+		// invitation to rate it, whose button opens the order page with its review form. Same key as
+		// the thanks always had, so no release sends two.
+		done := Mail{
 			Subject: i18n.T(l, "mail.order_completed.subject", r.number), Heading: i18n.T(l, "mail.order_completed.heading"),
 			Paragraphs: []string{i18n.T(l, "mail.order_completed.body", date)}, Action: view,
-		})}
+		}
+		if invite {
+			done.Paragraphs = append(done.Paragraphs, i18n.T(l, "mail.order_completed.rate"))
+			done.Action = &Action{Label: i18n.T(l, "mail.action.rate_trip"), URL: p.orderLink(r)}
+		}
+		return []Mail{compose(r, env, "completed", done)}
 	}
 	return nil
 }
@@ -356,7 +414,7 @@ func confirmedMail(l i18n.Lang, r recipient, s order.State, paid money.Money, da
 	return Mail{
 		Subject:    i18n.T(l, "mail.payment_confirmed.subject", r.number),
 		Heading:    i18n.T(l, "mail.payment_confirmed.heading"),
-		Paragraphs: withoutEmpty(i18n.T(l, "mail.payment_confirmed.body", FormatMoney(paid), date, clock), promoLine(l, s)),
+		Paragraphs: withoutEmpty(i18n.T(l, "mail.payment_confirmed.body", FormatMoney(l, paid), date, clock), promoLine(l, s)),
 		Action:     view,
 	}
 }
@@ -369,7 +427,7 @@ func promoLine(l i18n.Lang, s order.State) string {
 	if d == nil || d.AmountOff.Minor == 0 {
 		return ""
 	}
-	return i18n.T(l, "mail.order.promo", d.Code, FormatMoney(d.AmountOff), FormatMoney(d.PriceBefore))
+	return i18n.T(l, "mail.order.promo", d.Code, FormatMoney(l, d.AmountOff), FormatMoney(l, d.PriceBefore))
 }
 
 func withoutEmpty(paragraphs ...string) []string {
@@ -422,8 +480,8 @@ func (p *Process) enquiryMails(q enquiry.State, e enquiry.Event, env processes.E
 		if q.Trip().StartAt.IsZero() {
 			start = ev.StartAt.In(cat.Cairo)
 		}
-		paras := append(aboutProgram(sub, r.lang), i18n.T(l, "mail.enquiry_quoted.body", start.Format("2006-01-02"), start.Format("15:04"), FormatMoney(ev.Amount),
-			ev.ValidUntil.In(cat.Cairo).Format("2006-01-02 15:04")))
+		paras := append(aboutProgram(sub, r.lang), i18n.T(l, "mail.enquiry_quoted.body", dayIn(l, start), clockIn(l, start), FormatMoney(l, ev.Amount),
+			dayIn(l, ev.ValidUntil)+" "+clockIn(l, ev.ValidUntil)))
 		if ev.Note != "" {
 			paras = append(paras, ev.Note)
 		}

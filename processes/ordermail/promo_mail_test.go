@@ -7,6 +7,7 @@ import (
 
 	"mishwar/adapters/payments"
 	"mishwar/commands/orders/orderstest"
+	"mishwar/internal/i18n"
 	"mishwar/processes/ordermail"
 )
 
@@ -56,9 +57,9 @@ func TestAnOrdersMailsShowItsPromoDiscountInTheTravellersLanguage(t *testing.T) 
 		if len(bodies) != 2 {
 			t.Fatalf("%s: %d mails, want received and confirmed", c.lang, len(bodies))
 		}
-		line := c.want + ordermail.FormatMoney(d.AmountOff)
+		line := c.want + ordermail.FormatMoney(i18n.Lang(c.lang), d.AmountOff)
 		for i, b := range bodies {
-			if !strings.Contains(b, line) || !strings.Contains(b, ordermail.FormatMoney(d.PriceBefore)) {
+			if !strings.Contains(b, line) || !strings.Contains(b, ordermail.FormatMoney(i18n.Lang(c.lang), d.PriceBefore)) {
 				t.Fatalf("%s mail %d lacks the discount line %q:\n%s", c.lang, i, line, b)
 			}
 		}

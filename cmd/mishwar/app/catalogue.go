@@ -82,6 +82,8 @@ type CatalogueSEO struct {
 	App catcmd.Application
 	// PublicURL is the site's address as visitors see it.
 	PublicURL func() string
+	// Ratings are the reviews' ratings in the destination and program pages' structured data.
+	Ratings httpcat.Ratings
 }
 
 var (
@@ -91,10 +93,12 @@ var (
 
 // CatalogueSEO returns the catalogue's head renderer and sitemap source at the configured address.
 func (a *App) CatalogueSEO() CatalogueSEO {
-	return CatalogueSEO{App: a.catalogueApp(nil), PublicURL: func() string { return a.Config.PublicURL }}
+	return CatalogueSEO{App: a.catalogueApp(nil), PublicURL: func() string { return a.Config.PublicURL }, Ratings: a.seoRatings()}
 }
 
-func (c CatalogueSEO) seo() httpcat.SEO { return httpcat.SEO{App: c.App, PublicURL: c.PublicURL} }
+func (c CatalogueSEO) seo() httpcat.SEO {
+	return httpcat.SEO{App: c.App, PublicURL: c.PublicURL, Ratings: c.Ratings}
+}
 
 // RenderHead implements web.HeadRenderer.
 func (c CatalogueSEO) RenderHead(ctx context.Context, r *http.Request, lang string) (string, int, bool) {

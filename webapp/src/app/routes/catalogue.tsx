@@ -58,7 +58,7 @@ export function DestinationRoute() {
           <WishlistButton kind="destination" itemId={destination.id} signedIn={signedIn} />
         </>
       )}
-      renderAfter={(destination) => <RatedSection kind="destination" id={destination.id} name={destination.name} />}
+      renderAfter={(destination) => <RatedSection kind="destination" id={destination.id} />}
     />
   );
 }
@@ -103,7 +103,7 @@ export function ProgramRoute() {
           <WishlistButton kind="program" itemId={program.id} signedIn={signedIn} />
         </>
       )}
-      renderAfter={(program) => <RatedSection kind="program" id={program.id} name={program.name} />}
+      renderAfter={(program) => <RatedSection kind="program" id={program.id} />}
     />
   );
 }

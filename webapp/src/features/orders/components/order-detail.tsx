@@ -47,7 +47,7 @@ function OrderBody({ order: o, live }: { order: Order; live?: ReactNode }) {
   const language = useLanguage();
   const pay = usePayOrder(o.id);
   const trip = o.trip;
-  const mapPoints = useMemo(() => orderMapPoints(trip, { start: t('orders.pickup'), end: t('orders.end') }), [trip, t]);
+  const mapPoints = useMemo(() => orderMapPoints(trip, { start: t('orders.pickup'), end: t('orders.end') }, language), [trip, t, language]);
   return (
     <div className="split split--wide" data-testid="order-detail" data-order={o.id}>
       <div className="stack stack--loose">

@@ -11,7 +11,7 @@ const tahrir = { name: 'Tahrir Square', lat: 30.0444, lng: 31.2357 };
 
 describe('orderMapPoints', () => {
   it('draws the pickup, the stops numbered in order and a different end', () => {
-    const points = orderMapPoints({ pickup: tahrir, stops, end: { name: 'Airport T3', lat: 30.1128, lng: 31.4141 } }, labels);
+    const points = orderMapPoints({ pickup: tahrir, stops, end: { name: 'Airport T3', lat: 30.1128, lng: 31.4141 } }, labels, 'en');
     expect(points.map((p) => [p.id, p.label, p.kind])).toEqual([
       ['start', '', 'start'],
       ['stop-0', '1', undefined],
@@ -21,13 +21,25 @@ describe('orderMapPoints', () => {
     expect(points[0]?.name).toBe('Tahrir Square');
   });
 
+  it('numbers the stops in Arabic-Indic digits on an Arabic page', () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({ ...stops[0]!, destination_id: `d${i}`, lat: 29.9 + i / 100 }));
+    const labelsOf = (language: 'en' | 'ar') =>
+      orderMapPoints({ pickup: tahrir, stops: many, end: { ...tahrir } }, labels, language)
+        .filter((p) => p.id.startsWith('stop-'))
+        .map((p) => p.label);
+    expect(labelsOf('ar').slice(0, 3)).toEqual(['١', '٢', '٣']);
+    expect(labelsOf('ar')[11]).toBe('١٢');
+    expect(labelsOf('ar').join('')).not.toMatch(/[0-9]/);
+    expect(labelsOf('en')[11]).toBe('12');
+  });
+
   it('ends on the pickup marker when the trip returns there', () => {
-    const points = orderMapPoints({ pickup: tahrir, stops, end: { ...tahrir } }, labels);
+    const points = orderMapPoints({ pickup: tahrir, stops, end: { ...tahrir } }, labels, 'en');
     expect(points.map((p) => p.id)).toEqual(['start', 'stop-0', 'stop-1']);
   });
 
   it('leaves out points the order has no place for', () => {
     const nowhere = { name: '', lat: 0, lng: 0 };
-    expect(orderMapPoints({ pickup: nowhere, stops, end: nowhere }, labels).map((p) => p.id)).toEqual(['stop-0', 'stop-1']);
+    expect(orderMapPoints({ pickup: nowhere, stops, end: nowhere }, labels, 'en').map((p) => p.id)).toEqual(['stop-0', 'stop-1']);
   });
 });

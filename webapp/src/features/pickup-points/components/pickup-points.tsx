@@ -26,7 +26,7 @@ export function PickupPointsList() {
         <div className="stack">
           <PointsMap
             label={t('catalogue.pointsMap')}
-            points={list.map((point, index) => ({ id: point.id, name: point.name, lat: point.lat, lng: point.lng, label: String(index + 1), kind: point.default ? 'start' : 'default' }))}
+            points={list.map((point, index) => ({ id: point.id, name: point.name, lat: point.lat, lng: point.lng, label: formatNumber(index + 1, language), kind: point.default ? 'start' : 'default' }))}
             height={420}
           />
           <ol className="point-list">

@@ -6,20 +6,19 @@ import { formatNumber } from '@/utils/format';
 import { useRated } from '../api/get-rated';
 import { ReviewList } from './review-list';
 import { Stars } from './stars';
-import { ratedJsonLd } from './structured-data';
 import './reviews.css';
 
 /**
  * A destination's or program's rating (average and count of approved reviews) and its newest approved
- * reviews, with their schema.org JSON-LD. Says so when there are none yet; nothing when they cannot load.
+ * reviews. Says so when there are none yet; nothing when they cannot load. Their schema.org JSON-LD is
+ * the server's: it is in the page's head as a crawler gets it (httpapi/catalogue/seo.go).
  */
-export function RatedSection({ kind, id, name }: { kind: 'destination' | 'program'; id: string; name: string }) {
+export function RatedSection({ kind, id }: { kind: 'destination' | 'program'; id: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const rated = useRated(kind, id);
   if (!rated.data) return null;
   const { rating, reviews } = rated.data;
-  const jsonLd = ratedJsonLd(kind === 'destination' ? 'TouristAttraction' : 'TouristTrip', name, window.location.href, rated.data);
   return (
     <section className="stack reviews" aria-labelledby={`reviews-${id}`} data-testid="rated-section">
       <h2 id={`reviews-${id}`} className="section-title">
@@ -35,7 +34,6 @@ export function RatedSection({ kind, id, name }: { kind: 'destination' | 'progra
         <p className="muted">{t('reviews.none')}</p>
       )}
       {reviews.length ? <ReviewList reviews={reviews} /> : null}
-      {jsonLd ? <script type="application/ld+json">{jsonLd}</script> : null}
     </section>
   );
 }
