@@ -166,7 +166,7 @@ try {
           }
         }
         if (reports.length === 0) {
-          rows.push([page, lang, formFactor, ...CATEGORIES.map(() => '×'), '×', '×', '×']);
+          rows.push([page, lang, formFactor, ...CATEGORIES.map(() => '×'), '×', '×', '×', '×']);
           continue;
         }
         reports.sort((a, b) => (a.report.categories.performance?.score ?? 0) - (b.report.categories.performance?.score ?? 0));
@@ -181,12 +181,16 @@ try {
           ms(metric(report, 'largest-contentful-paint')),
           ms(metric(report, 'total-blocking-time')),
           metric(report, 'cumulative-layout-shift')?.toFixed(3) ?? '—',
+          String(Math.round(report.environment?.benchmarkIndex ?? 0)),
         ]);
         notes.push(`${name} (${reportPath}): ${losses(report).join(', ') || 'nothing'}`);
       }
     }
   }
-  const header = ['Page', 'Language', 'Form factor', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'LCP', 'TBT', 'CLS'];
+  // CPU index: Lighthouse's benchmarkIndex of this machine during the run. Its mobile profile slows the
+  // CPU 4× on the assumption of an index of about 1,000 or more; far below it (a loaded machine) the
+  // performance score and TBT say more about the machine than about the page.
+  const header = ['Page', 'Language', 'Form factor', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'CPU index'];
   console.log(`\nLighthouse ${LIGHTHOUSE.split('@')[1]}, headless ${chromium}, ${runs} run(s) each${runs > 1 ? ' (median by performance)' : ''}, ${Math.round((Date.now() - started) / 1000)} s`);
   console.log(`| ${header.join(' | ')} |`);
   console.log(`|---|---|---|${'---:|'.repeat(header.length - 3)}`);
