@@ -8,7 +8,7 @@ LDFLAGS   := -X main.version=$(VERSION)
 WEBAPP    := webapp
 CHROMIUM  ?= /usr/bin/chromium
 
-.PHONY: run build web web-deps test test-go test-web test-e2e lint bench chromium clean
+.PHONY: run build web web-deps test test-go test-web test-e2e lint bench bench-web chromium clean
 
 run: build
 	./$(BIN) serve
@@ -67,6 +67,14 @@ bench:
 	@MISHWAR_BENCH=1 $(GO) test -count=1 -run 'TestBenchmarkTable' -v -timeout 30m ./eventstore/... ./projections/... ./domain/... ./commands/... ./httpapi/ ./httpapi/live/ 2>&1 \
 		| grep -v -e '^=== RUN' -e '^--- PASS' -e '^PASS' -e '^ok ' -e 'no tests to run' -e 'no test files' \
 		| sed -E 's/^ +[a-z_]+_test\.go:[0-9]+: //'
+	@$(MAKE) --no-print-directory bench-web
+
+# Lighthouse on the home page, a destination and checkout (webapp/scripts/lighthouse.mjs). It builds
+# nothing: it measures the binary already built (with the web app embedded), and skips when there is none.
+# Lighthouse is fetched by npm exec on first use, never installed as a dependency of the web app.
+bench-web:
+	@if [ -x $(BIN) ]; then cd $(WEBAPP) && MISHWAR_BIN=$(CURDIR)/$(BIN) CHROMIUM=$(CHROMIUM) node scripts/lighthouse.mjs; \
+	else echo "lighthouse: skipped, $(BIN) is not built (cd webapp && npm run build; go build -o $(BIN) ./cmd/mishwar)"; fi
 
 clean:
 	rm -rf bin $(WEBAPP)/dist/assets $(WEBAPP)/dist/index.html
