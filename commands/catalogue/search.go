@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"mishwar/domain"
-	catrm "mishwar/projections/catalogue"
+	"mishwar/internal/fold"
 )
 
 // SearchQuery looks for words in destinations and programs, in Arabic or English.
@@ -30,7 +30,7 @@ type SearchHandler struct {
 // Handle searches; a query without a searchable word is refused.
 func (h SearchHandler) Handle(ctx context.Context, q SearchQuery) (SearchResult, error) {
 	q.Q = strings.TrimSpace(q.Q)
-	if catrm.NormalizeSearch(q.Q) == "" {
+	if fold.Text(q.Q) == "" {
 		var ve domain.ValidationError
 		ve.Add("q", "common.required")
 		return SearchResult{}, &ve

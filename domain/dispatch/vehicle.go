@@ -71,7 +71,7 @@ func (s DriverDayState) busy(start, end time.Time) error {
 		}
 		if start.Before(tripEnd(b.start, b.end)) && b.start.Before(end) {
 			return &domain.Error{Kind: domain.KindConflict, Key: KeyDriverBusy, Args: []any{b.order,
-				b.start.In(catalogue.Cairo).Format("15:04"), tripEnd(b.start, b.end).In(catalogue.Cairo).Format("15:04")}}
+				domain.TimeOfDayOf(b.start.In(catalogue.Cairo)), domain.TimeOfDayOf(tripEnd(b.start, b.end).In(catalogue.Cairo))}}
 		}
 	}
 	return nil

@@ -115,7 +115,7 @@ func TestADriverIsNotBookedOnTwoTripsAtOnce(t *testing.T) {
 				t.Fatalf("events = %+v", got)
 			}
 			var de *domain.Error
-			if c.err != nil && (!errors.As(err, &de) || !reflect.DeepEqual(de.Args, []any{"MSH-AAAAAA", "09:00", "13:00"})) {
+			if c.err != nil && (!errors.As(err, &de) || !reflect.DeepEqual(de.Args, []any{"MSH-AAAAAA", domain.TimeOfDay{Hour: 9}, domain.TimeOfDay{Hour: 13}})) {
 				t.Fatalf("the refusal does not name the trip and its Cairo times: %#v", err)
 			}
 		})

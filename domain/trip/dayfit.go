@@ -167,7 +167,7 @@ const (
 )
 
 // Verdict is a DayFit said in words: message keys with their arguments (stop names in both
-// languages as domain.Text, times as "HH:MM" on the trip's clock).
+// languages as domain.Text, times as domain.TimeOfDay on the trip's clock).
 type Verdict struct {
 	Misfit     Misfit
 	Reason     domain.Message
@@ -196,16 +196,17 @@ func (q Quote) Verdict() Verdict {
 	case MisfitClosedThatDay:
 		v.Reason = domain.Msg(KeyReasonClosedThatDay, name)
 	case MisfitReachedClosed:
-		v.Reason = domain.Msg(KeyReasonReachedClosed, name, f.Closes.Format("15:04"))
+		v.Reason = domain.Msg(KeyReasonReachedClosed, name, domain.TimeOfDayOf(f.Closes))
 	case MisfitPastMidnight:
-		v.Reason = domain.Msg(KeyReasonPastMidnight, f.Finish.Format("15:04"))
+		v.Reason = domain.Msg(KeyReasonPastMidnight, domain.TimeOfDayOf(f.Finish))
 	}
 	switch f.Suggestion {
 	case SuggestSecondTrip:
 		v.Suggestion = domain.Msg(KeySuggestSecondTrip, name)
 	case SuggestStartBy:
-		v.StartBy = f.StartBy.Format("15:04")
-		v.Suggestion = domain.Msg(KeySuggestStartBy, v.StartBy)
+		startBy := domain.TimeOfDayOf(f.StartBy)
+		v.StartBy = startBy.ClockTime()
+		v.Suggestion = domain.Msg(KeySuggestStartBy, startBy)
 	case SuggestAnotherDay:
 		v.Suggestion = domain.Msg(KeySuggestAnotherDay, name)
 	}

@@ -183,10 +183,10 @@ func TestTheVerdictNamesTheStopAndRefusesWithTheSuggestion(t *testing.T) {
 	if v.Misfit != trip.MisfitReachedClosed || v.Stop != 2 || v.StartBy != "12:15" {
 		t.Fatalf("verdict %+v", v)
 	}
-	if v.Reason.Key != trip.KeyReasonReachedClosed || v.Reason.Args[0] != (domain.Text{En: "b", Ar: "ar b"}) || v.Reason.Args[1] != "15:00" {
+	if v.Reason.Key != trip.KeyReasonReachedClosed || v.Reason.Args[0] != (domain.Text{En: "b", Ar: "ar b"}) || v.Reason.Args[1] != (domain.TimeOfDay{Hour: 15}) {
 		t.Fatalf("reason %+v", v.Reason)
 	}
-	if v.Suggestion.Key != trip.KeySuggestStartBy || v.Suggestion.Args[0] != "12:15" {
+	if v.Suggestion.Key != trip.KeySuggestStartBy || v.Suggestion.Args[0] != (domain.TimeOfDay{Hour: 12, Minute: 15}) {
 		t.Fatalf("suggestion %+v", v.Suggestion)
 	}
 	// and checkout refuses it as invalid (422), carrying both

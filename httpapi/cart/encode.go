@@ -4,6 +4,7 @@ import (
 	"math"
 	"time"
 
+	"mishwar/domain"
 	"mishwar/domain/cart"
 	"mishwar/domain/money"
 	"mishwar/domain/trip"
@@ -232,9 +233,9 @@ func problemMessage(lang i18n.Lang, t trip.StopTiming) string {
 	case trip.StopClosedThatDay:
 		return i18n.T(lang, "trip.closed_that_day")
 	case trip.StopAfterClosing:
-		return i18n.T(lang, "trip.after_closing", t.Closes.Format("15:04"))
+		return i18n.T(lang, "trip.after_closing", domain.TimeOfDayOf(t.Closes))
 	case trip.StopClosesDuringVisit:
-		return i18n.T(lang, "trip.closes_during_visit", t.Closes.Format("15:04"))
+		return i18n.T(lang, "trip.closes_during_visit", domain.TimeOfDayOf(t.Closes))
 	}
 	return ""
 }

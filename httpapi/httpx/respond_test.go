@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"mishwar/commands"
+	"mishwar/domain"
 	"mishwar/httpapi/httpx"
 	"mishwar/internal/i18n"
 )
@@ -34,5 +35,19 @@ func TestACommandOnAStreamOfANewerReleaseAnswers503AndRetryAfter(t *testing.T) {
 		if want := i18n.T(lang, "common.newer_release"); body.Message != want || want == "common.newer_release" {
 			t.Fatalf("%s: message %q, want %q", lang, body.Message, want)
 		}
+	}
+}
+
+// The domain hands a closing or start-by time to a message as a domain.TimeOfDay: said in Arabic, it
+// is written in Arabic-Indic digits like every number on the page; said in English, as the clock reads.
+func TestADomainTimeOfDayIsSaidInThePagesDigits(t *testing.T) {
+	t.Parallel()
+	var _ i18n.Clock = domain.TimeOfDay{}
+	closes := domain.Msg("trip.closes_during_visit", domain.TimeOfDay{Hour: 17})
+	if got, want := httpx.Say(i18n.Ar, closes.Key, closes.Args...), "يغلق في ١٧:٠٠ قبل انتهاء الزيارة"; got != want {
+		t.Errorf("Arabic: %q, want %q", got, want)
+	}
+	if got, want := httpx.Say(i18n.En, closes.Key, closes.Args...), "Closes at 17:00, before the visit ends"; got != want {
+		t.Errorf("English: %q, want %q", got, want)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"mishwar/httpapi/live"
+	"mishwar/httpapi/live/livetest"
 	"mishwar/internal/benchtest"
 )
 
@@ -27,7 +28,7 @@ func TestBenchmarkTable(t *testing.T) {
 	}
 	sockets, rounds := envInt(t, "MISHWAR_BENCH_SOCKETS", 1000), envInt(t, "MISHWAR_BENCH_ROUNDS", 5)
 	_, url := newServer(t)
-	base := socketIOClientBase(t)
+	base := livetest.ClientBase(t)
 	mixed := [][]string{{"websocket"}, {"polling", "websocket"}}
 
 	out := &strings.Builder{}
@@ -65,7 +66,7 @@ func deliveries(t *testing.T, out *strings.Builder, sockets int, transports [][]
 	seconds := envInt(t, "MISHWAR_BENCH_SECONDS", 10)
 	srv, url := newServer(t, func(c *live.Config) { c.Auth = &ending{} }) // every "tok-ending…" token is a user of its own
 	var sent int
-	r, err := swarm(socketIOClientBase(t), swarmOpts{URL: url, Count: sockets, Parallel: 50, Transports: transports, TokenPrefix: "tok-ending-"}, "close", func(swarmReport) {
+	r, err := swarm(livetest.ClientBase(t), swarmOpts{URL: url, Count: sockets, Parallel: 50, Transports: transports, TokenPrefix: "tok-ending-"}, "close", func(swarmReport) {
 		tick := time.NewTicker(time.Second / rate)
 		defer tick.Stop()
 		for range rate * seconds {

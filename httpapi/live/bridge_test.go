@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/httpapi/live"
+	"mishwar/httpapi/live/livetest"
 	"mishwar/internal/pgtest"
 	"mishwar/projections"
 )
@@ -44,28 +45,14 @@ func listen(pool *pgxpool.Pool) live.Notices {
 }
 
 // waitUntilListening sends probes until c hears one: LISTEN has no "ready" signal of its own.
-func waitUntilListening(t *testing.T, pool *pgxpool.Pool, clients ...*client) {
+func waitUntilListening(t *testing.T, pool *pgxpool.Pool, clients ...*livetest.Client) {
 	t.Helper()
 	for _, c := range clients {
-		deadline := time.Now().Add(15 * time.Second)
-		for {
-			notify(t, pool, "probe", map[string]any{"room": "user:u1"})
-			select {
-			case m := <-c.msgs:
-				c.stash = append(c.stash, m)
-			case <-time.After(200 * time.Millisecond):
-			}
-			if hasEvent(c.stash, "probe") {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("the bridge never delivered a probe (seen %v)", c.stash)
-			}
-		}
+		c.SendUntilHeard("probe", 15*time.Second, func() { notify(t, pool, "probe", map[string]any{"room": "user:u1"}) })
 	}
 }
 
-func hasEvent(ms []msg, name string) bool {
+func hasEvent(ms []livetest.Msg, name string) bool {
 	for _, m := range ms {
 		if m.Type == "event" && m.Event == name {
 			return true
@@ -88,12 +75,12 @@ func TestNoticesFromPostgreSQLReachSocketsOnEveryProcess(t *testing.T) {
 		go func() { _ = srv.RunBridge(ctx, listen(pool)) }()
 		urls = append(urls, url)
 	}
-	a := startClient(t, clientOpts{URL: urls[0], Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-u1"}})
-	b := startClient(t, clientOpts{URL: urls[1], Transports: []string{"polling", "websocket"}, Auth: map[string]any{"token": "tok-u1"}})
-	admin := startClient(t, clientOpts{URL: urls[1], Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-admin"}})
-	visitor := startClient(t, clientOpts{URL: urls[0], Transports: []string{"websocket"}})
-	for _, c := range []*client{a, b, admin, visitor} {
-		c.connected()
+	a := livetest.Open(t, livetest.Options{URL: urls[0], Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-u1"}})
+	b := livetest.Open(t, livetest.Options{URL: urls[1], Transports: []string{"polling", "websocket"}, Auth: map[string]any{"token": "tok-u1"}})
+	admin := livetest.Open(t, livetest.Options{URL: urls[1], Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-admin"}})
+	visitor := livetest.Open(t, livetest.Options{URL: urls[0], Transports: []string{"websocket"}})
+	for _, c := range []*livetest.Client{a, b, admin, visitor} {
+		c.Connected()
 	}
 	waitUntilListening(t, pool, a, b)
 
@@ -109,10 +96,10 @@ func TestNoticesFromPostgreSQLReachSocketsOnEveryProcess(t *testing.T) {
 	notify(t, pool, "done", map[string]any{"rooms": []string{"user:u1", "admin"}})
 	notify(t, pool, "done", map[string]any{"room": live.Everyone})
 
-	for name, c := range map[string]*client{"process 1": a, "process 2": b} {
+	for name, c := range map[string]*livetest.Client{"process 1": a, "process 2": b} {
 		var versions []int
 		var trip json.RawMessage
-		for _, m := range c.eventsUntil("done") {
+		for _, m := range c.EventsUntil("done", eventWait) {
 			switch m.Event {
 			case "order.changed":
 				var d struct {
@@ -143,12 +130,12 @@ func TestNoticesFromPostgreSQLReachSocketsOnEveryProcess(t *testing.T) {
 			t.Errorf("%s: trip.changed %s", name, trip)
 		}
 	}
-	adminEvents := admin.eventsUntil("done")
+	adminEvents := admin.EventsUntil("done", eventWait)
 	if len(adminEvents) != 2 || adminEvents[0].Event != "stats.changed" || string(adminEvents[0].Data) != `{"events":5}` ||
 		adminEvents[1].Event != "catalogue.changed" {
 		t.Errorf("admin received %v, want the routed stats.changed and catalogue.changed", adminEvents)
 	}
-	visitorEvents := visitor.eventsUntil("done")
+	visitorEvents := visitor.EventsUntil("done", eventWait)
 	if len(visitorEvents) != 1 || visitorEvents[0].Event != "catalogue.changed" || string(visitorEvents[0].Data) != `{"id":"d-7","kind":"destination"}` {
 		t.Errorf("anonymous visitor received %v, want only the public catalogue.changed", visitorEvents)
 	}
@@ -158,7 +145,7 @@ func TestNoticesFromPostgreSQLReachSocketsOnEveryProcess(t *testing.T) {
 		`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND datname = current_database() AND pid <> pg_backend_pid()`); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []*client{a, b, admin, visitor} {
-		c.event(live.EventResync)
+	for _, c := range []*livetest.Client{a, b, admin, visitor} {
+		c.Event(live.EventResync, eventWait)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"mishwar/cmd/mishwar/app/apptest"
 	"mishwar/httpapi/httpx"
 	"mishwar/httpapi/live"
+	"mishwar/httpapi/live/livetest"
 )
 
 // expiring is a session store whose sessions run out, as the accounts' do: nobody ends them, so no
@@ -63,9 +64,9 @@ const expiryTolerance = 5 * time.Second
 
 // waitForTheEnd waits for the socket's "session ended" event, then for the server to close it, and
 // checks it came neither before expiresAt nor much after.
-func waitForTheEnd(t *testing.T, c *client, expiresAt time.Time) {
+func waitForTheEnd(t *testing.T, c *livetest.Client, expiresAt time.Time) {
 	t.Helper()
-	ended := c.next(expiryTolerance+time.Until(expiresAt)+5*time.Second, "the expired session's notice", func(m msg) bool {
+	ended := c.Next(expiryTolerance+time.Until(expiresAt)+5*time.Second, "the expired session's notice", func(m livetest.Msg) bool {
 		return m.Type == "event" && m.Event == live.EventSession || m.Type == "disconnect"
 	})
 	at := time.Now()
@@ -78,7 +79,7 @@ func waitForTheEnd(t *testing.T, c *client, expiresAt time.Time) {
 	if late := at.Sub(expiresAt); late > expiryTolerance {
 		t.Fatalf("told %v after the session expired, want at the moment (within %v)", late, expiryTolerance)
 	}
-	if m := c.next(5*time.Second, "disconnect", func(m msg) bool { return m.Type == "disconnect" }); !serverClosed(m.Reason) {
+	if m := c.Next(5*time.Second, "disconnect", func(m livetest.Msg) bool { return m.Type == "disconnect" }); !serverClosed(m.Reason) {
 		t.Fatalf("disconnect reason %q, want the server's", m.Reason)
 	}
 }
@@ -94,7 +95,7 @@ func TestASessionThatExpiresClosesItsSocketsAtThatMoment(t *testing.T) {
 
 	waitForTheEnd(t, short, store.expiry("tok-short"))
 	srv.Broadcast(live.AdminRoom, "after", map[string]any{})
-	long.event("after")
+	long.Event("after", eventWait)
 }
 
 // When its expiry comes, a socket's session is looked up again first: one that was extended keeps
@@ -112,7 +113,7 @@ func TestASessionExtendedBeforeItExpiresKeepsItsSocketUntilItsNewExpiry(t *testi
 
 	time.Sleep(time.Until(first) + 500*time.Millisecond)
 	srv.Broadcast(live.AdminRoom, "past-the-first-expiry", map[string]any{})
-	if m := c.next(5*time.Second, "the broadcast", func(m msg) bool {
+	if m := c.Next(5*time.Second, "the broadcast", func(m livetest.Msg) bool {
 		return m.Type == "event" && (m.Event == "past-the-first-expiry" || m.Event == live.EventSession) || m.Type == "disconnect"
 	}); m.Event != "past-the-first-expiry" {
 		t.Fatalf("the extended session's socket got %+v (data %s), want the room's broadcast", m, m.Data)
@@ -120,10 +121,10 @@ func TestASessionExtendedBeforeItExpiresKeepsItsSocketUntilItsNewExpiry(t *testi
 	waitForTheEnd(t, c, second)
 }
 
-func openAs(t *testing.T, url, token string) *client {
+func openAs(t *testing.T, url, token string) *livetest.Client {
 	t.Helper()
-	c := startClient(t, clientOpts{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": token}})
-	if _, ok := c.connected(); !ok {
+	c := livetest.Open(t, livetest.Options{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": token}})
+	if _, ok := c.Connected(); !ok {
 		t.Fatalf("%s not signed in", token)
 	}
 	return c
@@ -169,21 +170,9 @@ func TestAnAccountSessionThatRunsOutClosesItsSocketsOnEveryProcess(t *testing.T)
 
 // stillOpen fails if c was told its session ended or was disconnected (it would reconnect on its
 // own, so hearing notices afterwards proves nothing).
-func stillOpen(t *testing.T, c *client) {
+func stillOpen(t *testing.T, c *livetest.Client) {
 	t.Helper()
-	for {
-		select {
-		case m, ok := <-c.msgs:
-			if !ok {
-				t.Fatal("the client exited")
-			}
-			c.stash = append(c.stash, m)
-			continue
-		default:
-		}
-		break
-	}
-	for _, m := range c.stash {
+	for _, m := range c.Seen() {
 		if m.Type == "disconnect" || m.Type == "event" && m.Event == live.EventSession {
 			t.Fatalf("the socket of a session that was extended got %+v (data %s)", m, m.Data)
 		}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"mishwar/httpapi/live"
+	"mishwar/httpapi/live/livetest"
 )
 
 // The library sends "open" before it listens for the connection's data; the real client answers
@@ -16,11 +17,11 @@ func TestAClientAnsweringOpenAtOnceIsConnectedWhenTheServerIsSlowToSetUp(t *test
 	live.DelayConnectionSetup(srv, 300*time.Millisecond)
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
-			c := startClient(t, clientOpts{URL: url, Transports: tr.list, Headers: map[string]string{"Cookie": "authToken=tok-u1"}})
-			if _, authed := c.connected(); !authed {
+			c := livetest.Open(t, livetest.Options{URL: url, Transports: tr.list, Headers: map[string]string{"Cookie": "authToken=tok-u1"}})
+			if _, authed := c.Connected(); !authed {
 				t.Fatal("socket not authenticated")
 			}
-			if got := roomsReached(srv, c, privateRooms); !slices.Equal(got, []string{"user:u1"}) {
+			if got := roomsReached(t, srv, c, privateRooms); !slices.Equal(got, []string{"user:u1"}) {
 				t.Fatalf("received broadcasts to %v, want [user:u1]", got)
 			}
 		})

@@ -22,6 +22,7 @@ import (
 
 	"mishwar/httpapi/httpx"
 	"mishwar/httpapi/live"
+	"mishwar/httpapi/live/livetest"
 )
 
 // ending is a session store in which every token starting with "tok-ending" is valid until end
@@ -301,7 +302,7 @@ func lingers(sc leakScenario) int {
 // whose server-side transports linger longest (vanished polling clients) go first.
 func connectCloseCycle(t *testing.T, srv *live.Server, store *ending, url string, per int, scenarios []leakScenario) int {
 	t.Helper()
-	base := socketIOClientBase(t)
+	base := livetest.ClientBase(t)
 	store.ended.Clear() // the sessions ended by the previous cycle start afresh
 	slices.SortStableFunc(scenarios, func(a, b leakScenario) int {
 		return cmp.Compare(lingers(b), lingers(a))

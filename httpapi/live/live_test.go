@@ -17,6 +17,7 @@ import (
 	"mishwar/httpapi"
 	"mishwar/httpapi/httpx"
 	"mishwar/httpapi/live"
+	"mishwar/httpapi/live/livetest"
 	"mishwar/internal/pgtest"
 )
 
@@ -64,6 +65,10 @@ func newServer(t *testing.T, mutate ...func(*live.Config)) (*live.Server, string
 	return srv, ts.URL
 }
 
+// eventWait is how long a test waits for an event its socket should hear (node and the real client
+// start slowly on a busy machine).
+const eventWait = 15 * time.Second
+
 var transports = []struct {
 	name string
 	list []string
@@ -73,14 +78,14 @@ var transports = []struct {
 }
 
 // roomsReached broadcasts a probe to each room and reports which probes the client received.
-func roomsReached(srv *live.Server, c *client, rooms []string) []string {
-	c.t.Helper()
+func roomsReached(t *testing.T, srv *live.Server, c *livetest.Client, rooms []string) []string {
+	t.Helper()
 	for _, room := range rooms {
 		srv.Broadcast(room, "probe", map[string]string{"room": room})
 	}
 	srv.BroadcastAll("marker", map[string]any{})
 	var got []string
-	for _, m := range c.eventsUntil("marker") {
+	for _, m := range c.EventsUntil("marker", eventWait) {
 		var d struct{ Room string }
 		_ = json.Unmarshal(m.Data, &d)
 		got = append(got, d.Room)
@@ -94,11 +99,11 @@ func TestAnonymousSocketsAreInNoPrivateRoom(t *testing.T) {
 	srv, url := newServer(t)
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
-			c := startClient(t, clientOpts{URL: url, Transports: tr.list})
-			if _, authed := c.connected(); authed {
+			c := livetest.Open(t, livetest.Options{URL: url, Transports: tr.list})
+			if _, authed := c.Connected(); authed {
 				t.Fatal("anonymous socket reported as authenticated")
 			}
-			if got := roomsReached(srv, c, privateRooms); len(got) != 0 {
+			if got := roomsReached(t, srv, c, privateRooms); len(got) != 0 {
 				t.Errorf("anonymous socket received broadcasts to %v", got)
 			}
 		})
@@ -127,12 +132,12 @@ func TestSignedInSocketsJoinExactlyTheirOwnRooms(t *testing.T) {
 	for _, tr := range transports {
 		for _, c := range cases {
 			t.Run(tr.name+"/"+c.name, func(t *testing.T) {
-				cl := startClient(t, clientOpts{URL: url, Transports: tr.list, Auth: c.auth, Headers: c.headers})
-				_, authed := cl.connected()
+				cl := livetest.Open(t, livetest.Options{URL: url, Transports: tr.list, Auth: c.auth, Headers: c.headers})
+				_, authed := cl.Connected()
 				if authed != (len(c.want) > 0) {
 					t.Errorf("authenticated = %v", authed)
 				}
-				got := roomsReached(srv, cl, privateRooms)
+				got := roomsReached(t, srv, cl, privateRooms)
 				slices.Sort(got)
 				want := slices.Clone(c.want)
 				slices.Sort(want)
@@ -146,8 +151,8 @@ func TestSignedInSocketsJoinExactlyTheirOwnRooms(t *testing.T) {
 
 func TestAFailingSessionStoreRefusesTheConnection(t *testing.T) {
 	_, url := newServer(t)
-	c := startClient(t, clientOpts{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": "broken"}})
-	m := c.next(15*time.Second, "connect_error", func(m msg) bool { return m.Type == "connect_error" || m.Type == "connected" })
+	c := livetest.Open(t, livetest.Options{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": "broken"}})
+	m := c.Next(15*time.Second, "connect_error", func(m livetest.Msg) bool { return m.Type == "connect_error" || m.Type == "connected" })
 	if m.Type != "connect_error" || m.Message != "Something went wrong on our side. Please try again." || string(m.Data) != `{"retry":true}` {
 		t.Errorf("got %+v (data %s), want a connect_error asking to retry", m, m.Data)
 	}
@@ -156,30 +161,30 @@ func TestAFailingSessionStoreRefusesTheConnection(t *testing.T) {
 func TestTransports(t *testing.T) {
 	srv, url := newServer(t)
 
-	ws := startClient(t, clientOpts{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-u1"}})
-	if open := ws.next(15*time.Second, "open", func(m msg) bool { return m.Type == "open" }); open.Transport != "websocket" {
+	ws := livetest.Open(t, livetest.Options{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-u1"}})
+	if open := ws.Next(15*time.Second, "open", func(m livetest.Msg) bool { return m.Type == "open" }); open.Transport != "websocket" {
 		t.Errorf("websocket-only client opened over %q", open.Transport)
 	}
-	if tr, _ := ws.connected(); tr != "websocket" {
+	if tr, _ := ws.Connected(); tr != "websocket" {
 		t.Errorf("websocket-only client connected over %q", tr)
 	}
 
-	poll := startClient(t, clientOpts{URL: url, Transports: []string{"polling", "websocket"}, Auth: map[string]any{"token": "tok-u1"}})
-	if open := poll.next(15*time.Second, "open", func(m msg) bool { return m.Type == "open" }); open.Transport != "polling" {
+	poll := livetest.Open(t, livetest.Options{URL: url, Transports: []string{"polling", "websocket"}, Auth: map[string]any{"token": "tok-u1"}})
+	if open := poll.Next(15*time.Second, "open", func(m livetest.Msg) bool { return m.Type == "open" }); open.Transport != "polling" {
 		t.Errorf("polling client opened over %q", open.Transport)
 	}
-	poll.connected()
-	up := poll.next(15*time.Second, "upgrade", func(m msg) bool { return m.Type == "upgrade" })
+	poll.Connected()
+	up := poll.Next(15*time.Second, "upgrade", func(m livetest.Msg) bool { return m.Type == "upgrade" })
 	if up.Transport != "websocket" {
 		t.Errorf("upgraded to %q", up.Transport)
 	}
 	srv.Broadcast("user:u1", "order.changed", map[string]any{"order_id": "o-1", "version": 3})
-	for _, c := range []*client{ws, poll} {
-		if m := c.event("order.changed"); string(m.Data) != `{"order_id":"o-1","version":3}` {
+	for _, c := range []*livetest.Client{ws, poll} {
+		if m := c.Event("order.changed", eventWait); string(m.Data) != `{"order_id":"o-1","version":3}` {
 			t.Errorf("order.changed data %s", m.Data)
 		}
 	}
-	for _, m := range ws.stash {
+	for _, m := range ws.Seen() {
 		if m.Type == "upgrade" {
 			t.Errorf("websocket-only client upgraded to %s", m.Transport)
 		}
@@ -234,8 +239,8 @@ func TestJoinAddsRoomsOnlyWhenTheFeatureAuthorisesThem(t *testing.T) {
 
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
-			c := startClient(t, clientOpts{URL: url, Transports: tr.list})
-			c.connected()
+			c := livetest.Open(t, livetest.Options{URL: url, Transports: tr.list})
+			c.Connected()
 
 			cases := []struct {
 				name    string
@@ -255,38 +260,38 @@ func TestJoinAddsRoomsOnlyWhenTheFeatureAuthorisesThem(t *testing.T) {
 				{"over the limit", map[string]any{"kind": "trip", "tripNumber": "MW-9", "email": "x@example.com"}, joinReply{Message: "Too many live subscriptions on this page. Reload it and try again."}},
 			}
 			for _, cs := range cases {
-				if got := reply(t, c.emit("join", cs.payload)); got != cs.want {
+				if got := reply(t, c.Emit("join", cs.payload)); got != cs.want {
 					t.Errorf("%s: ack %+v, want %+v", cs.name, got, cs.want)
 				}
 			}
-			got := roomsReached(srv, c, append([]string{"trip:MW-1042", "trip:MW-7", "trip:MW-8", "trip:MW-9", "orders-of:", "user:u2"}, privateRooms...))
+			got := roomsReached(t, srv, c, append([]string{"trip:MW-1042", "trip:MW-7", "trip:MW-8", "trip:MW-9", "orders-of:", "user:u2"}, privateRooms...))
 			if want := []string{"trip:MW-1042", "trip:MW-7", "trip:MW-8"}; !slices.Equal(got, want) {
 				t.Errorf("after joining, received broadcasts to %v, want %v", got, want)
 			}
 
-			left := reply(t, c.emit("leave", map[string]any{"room": "trip", "tripNumber": "MW-7", "email": "omar@example.com"}))
+			left := reply(t, c.Emit("leave", map[string]any{"room": "trip", "tripNumber": "MW-7", "email": "omar@example.com"}))
 			if !left.OK || left.Room != "trip:MW-7" {
 				t.Errorf("leave: %+v", left)
 			}
-			if got := roomsReached(srv, c, []string{"trip:MW-7", "trip:MW-1042"}); !slices.Equal(got, []string{"trip:MW-1042"}) {
+			if got := roomsReached(t, srv, c, []string{"trip:MW-7", "trip:MW-1042"}); !slices.Equal(got, []string{"trip:MW-1042"}) {
 				t.Errorf("after leaving, received broadcasts to %v", got)
 			}
 		})
 	}
 
 	t.Run("messages in the socket's language", func(t *testing.T) {
-		c := startClient(t, clientOpts{URL: url, Transports: []string{"websocket"}, Headers: map[string]string{"Accept-Language": "ar-EG,ar;q=0.9"}})
-		c.connected()
-		got := reply(t, c.emit("join", map[string]any{"kind": "trip", "tripNumber": "MW-1042", "email": "x@example.com"}))
+		c := livetest.Open(t, livetest.Options{URL: url, Transports: []string{"websocket"}, Headers: map[string]string{"Accept-Language": "ar-EG,ar;q=0.9"}})
+		c.Connected()
+		got := reply(t, c.Emit("join", map[string]any{"kind": "trip", "tripNumber": "MW-1042", "email": "x@example.com"}))
 		if got.OK || got.Message != "غير مسموح لك بالقيام بذلك." {
 			t.Errorf("Arabic refusal: %+v", got)
 		}
 	})
 
 	t.Run("signed-in kinds see the identity", func(t *testing.T) {
-		c := startClient(t, clientOpts{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-u2"}})
-		c.connected()
-		if got := reply(t, c.emit("join", map[string]any{"kind": "my-orders"})); !got.OK || got.Room != "orders-of:u2" {
+		c := livetest.Open(t, livetest.Options{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-u2"}})
+		c.Connected()
+		if got := reply(t, c.Emit("join", map[string]any{"kind": "my-orders"})); !got.OK || got.Room != "orders-of:u2" {
 			t.Errorf("my-orders: %+v", got)
 		}
 	})
@@ -298,16 +303,16 @@ func TestAThousandBackToBackBroadcastsAllArriveInOrder(t *testing.T) {
 	const n = 1000
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
-			c := startClient(t, clientOpts{URL: url, Transports: tr.list, Auth: map[string]any{"token": "tok-u1"}})
-			c.connected()
+			c := livetest.Open(t, livetest.Options{URL: url, Transports: tr.list, Auth: map[string]any{"token": "tok-u1"}})
+			c.Connected()
 			if len(tr.list) > 1 {
-				c.next(15*time.Second, "upgrade", func(m msg) bool { return m.Type == "upgrade" })
+				c.Next(15*time.Second, "upgrade", func(m livetest.Msg) bool { return m.Type == "upgrade" })
 			}
 			for i := range n {
 				srv.Broadcast("user:u1", "tick", map[string]int{"seq": i})
 			}
 			srv.Broadcast("user:u1", "done", map[string]any{})
-			events := c.eventsUntil("done")
+			events := c.EventsUntil("done", eventWait)
 			var seqs []int
 			for _, m := range events {
 				if m.Event != "tick" {
@@ -344,16 +349,16 @@ func TestWorksBehindTheAPIMiddleware(t *testing.T) {
 	t.Cleanup(srv.Close)
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
-			c := startClient(t, clientOpts{URL: ts.URL, Transports: tr.list, Headers: map[string]string{"Cookie": "authToken=tok-u1"}})
-			if _, authed := c.connected(); !authed {
+			c := livetest.Open(t, livetest.Options{URL: ts.URL, Transports: tr.list, Headers: map[string]string{"Cookie": "authToken=tok-u1"}})
+			if _, authed := c.Connected(); !authed {
 				t.Fatal("cookie session not recognised")
 			}
 			if len(tr.list) > 1 {
-				if up := c.next(15*time.Second, "upgrade", func(m msg) bool { return m.Type == "upgrade" }); up.Transport != "websocket" {
+				if up := c.Next(15*time.Second, "upgrade", func(m livetest.Msg) bool { return m.Type == "upgrade" }); up.Transport != "websocket" {
 					t.Fatalf("upgrade to %q", up.Transport)
 				}
 			}
-			if got := roomsReached(srv, c, privateRooms); !slices.Equal(got, []string{"user:u1"}) {
+			if got := roomsReached(t, srv, c, privateRooms); !slices.Equal(got, []string{"user:u1"}) {
 				t.Errorf("received broadcasts to %v", got)
 			}
 		})

@@ -14,28 +14,18 @@ import (
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
+	"mishwar/httpapi/live/livetest"
 )
 
 // userSocket opens a traveller's socket on process p and waits until p's bridge delivers to their room.
-func userSocket(t *testing.T, p *apptest.App, s apptest.Session) *client {
+func userSocket(t *testing.T, p *apptest.App, s apptest.Session) *livetest.Client {
 	t.Helper()
-	c := startClient(t, clientOpts{URL: p.URL, Transports: []string{"websocket"}, Auth: map[string]any{"token": s.Token}})
-	if _, ok := c.connected(); !ok {
+	c := livetest.Open(t, livetest.Options{URL: p.URL, Transports: []string{"websocket"}, Auth: map[string]any{"token": s.Token}})
+	if _, ok := c.Connected(); !ok {
 		t.Fatal("the traveller's socket was not signed in")
 	}
-	deadline := time.Now().Add(15 * time.Second)
-	for !hasEvent(c.stash, "probe") {
-		notify(t, p.Pool, "probe", map[string]any{"room": "user:" + s.UserID})
-		select {
-		case m := <-c.msgs:
-			c.stash = append(c.stash, m)
-		case <-time.After(200 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the user's room never heard a probe (seen %v)", c.stash)
-		}
-	}
-	c.stash = nil
+	c.SendUntilHeard("probe", 15*time.Second, func() { notify(t, p.Pool, "probe", map[string]any{"room": "user:" + s.UserID}) })
+	c.Forget()
 	return c
 }
 
@@ -73,7 +63,7 @@ func TestTheBellHearsNewAndReadNotificationsOnEveryProcess(t *testing.T) {
 	o := userSocket(t, two, other)
 
 	id := placeOrder(t, one, mona.UserID)
-	created := c.event("notification.created")
+	created := c.Event("notification.created", eventWait)
 	var n struct {
 		ID      int64  `json:"id"`
 		Kind    string `json:"kind"`
@@ -87,14 +77,14 @@ func TestTheBellHearsNewAndReadNotificationsOnEveryProcess(t *testing.T) {
 	if r := one.Post("/api/notifications/read", mona.Token, map[string]int64{"up_to": 1}); r.Status != http.StatusOK {
 		t.Fatalf("mark read: %d %s", r.Status, r.Body)
 	}
-	read := c.event("notification.read")
+	read := c.Event("notification.read", eventWait)
 	if string(read.Data) != `{"read_up_to":1,"unread":0}` {
 		t.Fatalf("notification.read %s", read.Data)
 	}
 
 	// The other traveller's socket, still in its room (a probe reaches it), heard nothing of Mona's.
 	notify(t, two.Pool, "probe", map[string]any{"room": "user:" + other.UserID})
-	for _, m := range o.eventsUntil("probe") {
+	for _, m := range o.EventsUntil("probe", eventWait) {
 		if m.Event == "notification.created" || m.Event == "notification.read" {
 			t.Fatalf("another traveller heard %s %s", m.Event, m.Data)
 		}

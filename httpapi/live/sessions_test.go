@@ -13,16 +13,17 @@ import (
 	"mishwar/cmd/mishwar/demo"
 	"mishwar/httpapi/httpx"
 	"mishwar/httpapi/live"
+	"mishwar/httpapi/live/livetest"
 )
 
 // The whole application, two processes on one database: a socket open on one process must die with
 // its session whatever process ends it, because the signal travels through PostgreSQL.
 
 // adminSocket opens an admin's socket on process p and waits until p's bridge delivers to it.
-func adminSocket(t *testing.T, p *apptest.App, token string) *client {
+func adminSocket(t *testing.T, p *apptest.App, token string) *livetest.Client {
 	t.Helper()
-	c := startClient(t, clientOpts{URL: p.URL, Transports: []string{"websocket"}, Auth: map[string]any{"token": token}})
-	if _, ok := c.connected(); !ok {
+	c := livetest.Open(t, livetest.Options{URL: p.URL, Transports: []string{"websocket"}, Auth: map[string]any{"token": token}})
+	if _, ok := c.Connected(); !ok {
 		t.Fatal("the admin's socket was not signed in")
 	}
 	waitForAdminProbe(t, p, c)
@@ -30,27 +31,16 @@ func adminSocket(t *testing.T, p *apptest.App, token string) *client {
 }
 
 // waitForAdminProbe sends admin-room probes until c hears one (LISTEN has no "ready" signal).
-func waitForAdminProbe(t *testing.T, p *apptest.App, c *client) {
+func waitForAdminProbe(t *testing.T, p *apptest.App, c *livetest.Client) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for !hasEvent(c.stash, "admin.probe") {
-		notify(t, p.Pool, "admin.probe", map[string]any{"room": live.AdminRoom})
-		select {
-		case m := <-c.msgs:
-			c.stash = append(c.stash, m)
-		case <-time.After(200 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the admin room never heard a probe (seen %v)", c.stash)
-		}
-	}
-	c.stash = nil
+	c.SendUntilHeard("admin.probe", 15*time.Second, func() { notify(t, p.Pool, "admin.probe", map[string]any{"room": live.AdminRoom}) })
+	c.Forget()
 }
 
 // cutOff waits for the server to disconnect c, then checks that admin notices no longer reach it.
-func cutOff(t *testing.T, p *apptest.App, c *client, what string) {
+func cutOff(t *testing.T, p *apptest.App, c *livetest.Client, what string) {
 	t.Helper()
-	m := c.next(10*time.Second, "disconnect after "+what, func(m msg) bool { return m.Type == "disconnect" })
+	m := c.Next(10*time.Second, "disconnect after "+what, func(m livetest.Msg) bool { return m.Type == "disconnect" })
 	if !serverClosed(m.Reason) {
 		t.Fatalf("%s: disconnect reason %q, want the server's", what, m.Reason)
 	}
@@ -59,22 +49,12 @@ func cutOff(t *testing.T, p *apptest.App, c *client, what string) {
 
 // hearsNoAdminNotices checks that admin notices no longer reach c (disconnected, or reconnected
 // anonymous).
-func hearsNoAdminNotices(t *testing.T, p *apptest.App, c *client, what string) {
+func hearsNoAdminNotices(t *testing.T, p *apptest.App, c *livetest.Client, what string) {
 	t.Helper()
 	notify(t, p.Pool, "admin.after", map[string]any{"room": live.AdminRoom})
 	time.Sleep(300 * time.Millisecond)
-	for {
-		select {
-		case m, ok := <-c.msgs:
-			if !ok {
-				return
-			}
-			if m.Type == "event" && m.Event == "admin.after" {
-				t.Fatalf("%s: the socket still heard the admin room", what)
-			}
-		default:
-			return
-		}
+	if hasEvent(c.Seen(), "admin.after") {
+		t.Fatalf("%s: the socket still heard the admin room", what)
 	}
 }
 
@@ -94,7 +74,7 @@ func TestSocketsDieWithTheirSessionOnEveryProcess(t *testing.T) {
 		if r := one.Post("/api/logout", admin.Token, nil); r.Status != http.StatusOK {
 			t.Fatalf("logout: %d %s", r.Status, r.Body)
 		}
-		ended := c.event(live.EventSession)
+		ended := c.Event(live.EventSession, eventWait)
 		if string(ended.Data) != `{"authenticated":false}` {
 			t.Fatalf("session event %s", ended.Data)
 		}
@@ -232,9 +212,9 @@ func TestRecheckUserDisconnectsOnlyTheSocketsThatLostTheirRights(t *testing.T) {
 		"tok-x": {UserID: "a2", Role: httpx.RoleAdmin, SessionID: "s-x"},
 	}}
 	srv, url := newServer(t, func(c *live.Config) { c.Auth = store })
-	open := func(token string) *client {
-		c := startClient(t, clientOpts{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": token}})
-		if _, ok := c.connected(); !ok {
+	open := func(token string) *livetest.Client {
+		c := livetest.Open(t, livetest.Options{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": token}})
+		if _, ok := c.Connected(); !ok {
 			t.Fatalf("%s not signed in", token)
 		}
 		return c
@@ -247,19 +227,19 @@ func TestRecheckUserDisconnectsOnlyTheSocketsThatLostTheirRights(t *testing.T) {
 	srv.RecheckUser("a1")
 	srv.Broadcast(live.AdminRoom, "after", map[string]any{})
 
-	if m := a.next(5*time.Second, "a's disconnect", func(m msg) bool { return m.Type == "disconnect" }); !serverClosed(m.Reason) {
+	if m := a.Next(5*time.Second, "a's disconnect", func(m livetest.Msg) bool { return m.Type == "disconnect" }); !serverClosed(m.Reason) {
 		t.Fatalf("signed out: %q", m.Reason)
 	}
-	if m := b.next(5*time.Second, "b's disconnect", func(m msg) bool { return m.Type == "disconnect" }); !serverClosed(m.Reason) {
+	if m := b.Next(5*time.Second, "b's disconnect", func(m livetest.Msg) bool { return m.Type == "disconnect" }); !serverClosed(m.Reason) {
 		t.Fatalf("demoted: %q", m.Reason)
 	}
-	for _, stash := range [][]msg{a.stash, b.stash} {
+	for _, stash := range [][]livetest.Msg{a.Seen(), b.Seen()} {
 		if hasEvent(stash, "after") {
 			t.Fatal("a socket heard the admin room after RecheckUser returned")
 		}
 	}
-	c.event("after") // unchanged session: still in its rooms
-	x.event("after") // not rechecked
+	c.Event("after", eventWait) // unchanged session: still in its rooms
+	x.Event("after", eventWait) // not rechecked
 }
 
 // A session that ends while its socket's handshake is under way: the recheck it causes runs before
@@ -271,18 +251,18 @@ func TestASessionEndedDuringTheHandshakeStillClosesTheSocket(t *testing.T) {
 		store.set("tok-late", nil)
 		srv.RecheckUser("a1") // finds no socket yet
 	})
-	c := startClient(t, clientOpts{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-late"}})
+	c := livetest.Open(t, livetest.Options{URL: url, Transports: []string{"websocket"}, Auth: map[string]any{"token": "tok-late"}})
 	// The handshake read the session before it ended, so the socket connects signed in; the late
 	// check may close it before or after live.session reaches the client.
-	if m := c.next(15*time.Second, "disconnect", func(m msg) bool { return m.Type == "disconnect" }); !serverClosed(m.Reason) {
+	if m := c.Next(15*time.Second, "disconnect", func(m livetest.Msg) bool { return m.Type == "disconnect" }); !serverClosed(m.Reason) {
 		t.Fatalf("disconnect reason %q", m.Reason)
 	}
 	connected := false
-	for _, m := range c.stash {
+	for _, m := range c.Seen() {
 		connected = connected || m.Type == "connected"
 	}
 	if !connected {
-		t.Fatalf("the socket never connected (seen %v)", c.stash)
+		t.Fatalf("the socket never connected (seen %v)", c.Seen())
 	}
 }
 
@@ -309,28 +289,18 @@ func TestACartChangeThroughOneProcessReachesASocketOnAnother(t *testing.T) {
 	}
 
 	u := one.SignUp(t, "")
-	c := startClient(t, clientOpts{URL: one.URL, Transports: []string{"websocket"}, Auth: map[string]any{"token": u.Token}})
-	if _, ok := c.connected(); !ok {
+	c := livetest.Open(t, livetest.Options{URL: one.URL, Transports: []string{"websocket"}, Auth: map[string]any{"token": u.Token}})
+	if _, ok := c.Connected(); !ok {
 		t.Fatal("the traveller's socket was not signed in")
 	}
 	// The socket is in its user room once a probe to that room reaches it.
-	for !hasEvent(c.stash, "user.probe") {
-		notify(t, one.Pool, "user.probe", map[string]any{"room": "user:" + u.UserID})
-		select {
-		case m := <-c.msgs:
-			c.stash = append(c.stash, m)
-		case <-time.After(200 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the user's room never heard a probe (seen %v)", c.stash)
-		}
-	}
-	c.stash = nil
+	c.SendUntilHeard("user.probe", 15*time.Second, func() { notify(t, one.Pool, "user.probe", map[string]any{"room": "user:" + u.UserID}) })
+	c.Forget()
 
 	if r := two.Post("/api/auth/cart", u.Token, map[string]string{"destination_id": list.Data[0].ID}); r.Status != http.StatusCreated {
 		t.Fatalf("add to the cart through the second process: %d %s", r.Status, r.Body)
 	}
-	got := c.next(10*time.Second, "cart.changed on the first process", func(m msg) bool { return m.Type == "event" && m.Event == "cart.changed" })
+	got := c.Next(10*time.Second, "cart.changed on the first process", func(m livetest.Msg) bool { return m.Type == "event" && m.Event == "cart.changed" })
 	if len(got.Data) == 0 {
 		t.Fatalf("cart.changed without data: %+v", got)
 	}

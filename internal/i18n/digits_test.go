@@ -18,14 +18,19 @@ func TestArabicMessagesWriteNumbersInArabicIndicDigits(t *testing.T) {
 	}
 }
 
+// clock is a time of day as the domain hands one to a message (domain.TimeOfDay): a type that says so.
+type clock string
+
+func (c clock) ClockTime() string { return string(c) }
+
 func TestArabicMessagesWriteAClockTimeInArabicIndicDigitsButLeaveOtherTextAlone(t *testing.T) {
 	i18n.Register(map[string]i18n.Text{
 		"test.clock": {En: "%s closes at %s (%s).", Ar: "%s يغلق في %s (%s)."},
 	})
-	if got, want := i18n.T(i18n.Ar, "test.clock", "Gate 12", "17:00", "MSH-12:30"), "Gate 12 يغلق في ١٧:٠٠ (MSH-12:30)."; got != want {
+	if got, want := i18n.T(i18n.Ar, "test.clock", "Gate 12", clock("17:00"), "MSH-12:30"), "Gate 12 يغلق في ١٧:٠٠ (MSH-12:30)."; got != want {
 		t.Errorf("Arabic: %q, want %q", got, want)
 	}
-	if got, want := i18n.T(i18n.En, "test.clock", "Gate 12", "17:00", "x"), "Gate 12 closes at 17:00 (x)."; got != want {
+	if got, want := i18n.T(i18n.En, "test.clock", "Gate 12", clock("17:00"), "x"), "Gate 12 closes at 17:00 (x)."; got != want {
 		t.Errorf("English: %q, want %q", got, want)
 	}
 }
@@ -36,5 +41,16 @@ func TestDigitsWritesANumberInTheLanguagesNumeralSystem(t *testing.T) {
 	}
 	if got, want := i18n.Digits(i18n.En, "2026-11-18"), "2026-11-18"; got != want {
 		t.Errorf("English: %q, want %q", got, want)
+	}
+}
+
+func TestArabicMessagesLeaveTextThatLooksLikeAClockTimeAlone(t *testing.T) {
+	i18n.Register(map[string]i18n.Text{
+		"test.clock_and_code": {En: "Closes at %s; your code is %s.", Ar: "يغلق في %s؛ رمزك %s."},
+	})
+	// given a clock time and, in another argument, a plain string that reads like one (a code someone
+	// typed), when the message is said in Arabic, then only the clock is written in Arabic-Indic digits
+	if got, want := i18n.T(i18n.Ar, "test.clock_and_code", clock("09:30"), "17:00"), "يغلق في ٠٩:٣٠؛ رمزك 17:00."; got != want {
+		t.Errorf("Arabic: %q, want %q", got, want)
 	}
 }

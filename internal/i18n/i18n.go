@@ -5,7 +5,6 @@ package i18n
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -56,40 +55,36 @@ func T(lang Lang, key string, args ...any) string {
 		s = t.Ar
 	}
 	if len(args) > 0 {
-		if lang == Ar {
-			args = inArabicDigits(args)
-		}
-		return fmt.Sprintf(s, args...)
+		return fmt.Sprintf(s, inDigitsOf(lang, args)...)
 	}
 	return s
 }
 
-// inArabicDigits has every number among args written in Arabic-Indic digits (٥ دقائق, not 5 دقائق),
-// as the web app writes numbers on an Arabic page: one numeral system per message. Text arguments (a
-// trip number, a link, an e-mail) stay as they are, except a time of day ("17:00"): the domain's
-// rules hand clock times to messages as text (domain/trip's closing and start-by times), and a clock
-// is a number a reader reads, not an identifier.
-func inArabicDigits(args []any) []any {
+// Clock is a time of day among a message's arguments (domain.TimeOfDay is one). Its type says it is a
+// clock: a number a reader reads, written "17:00" in English and in Arabic-Indic digits ("١٧:٠٠") in
+// Arabic, as the web app writes times. Text that merely looks like a time stays as it is.
+type Clock interface {
+	ClockTime() string // "15:04"
+}
+
+// inDigitsOf writes every Clock among args as its clock time and, in Arabic, every number and clock in
+// Arabic-Indic digits (٥ دقائق, not 5 دقائق), as the web app writes numbers on an Arabic page: one
+// numeral system per message. Text arguments (a trip number, a link, an e-mail) stay as they are.
+func inDigitsOf(lang Lang, args []any) []any {
 	out := make([]any, len(args))
 	for i, a := range args {
+		out[i] = a
 		switch v := a.(type) {
 		case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
-			out[i] = arabicNumber{a}
-		case string:
-			if clockTime.MatchString(v) {
-				out[i] = arabicIndic.Replace(v)
-			} else {
-				out[i] = a
+			if lang == Ar {
+				out[i] = arabicNumber{a}
 			}
-		default:
-			out[i] = a
+		case Clock:
+			out[i] = Digits(lang, v.ClockTime())
 		}
 	}
 	return out
 }
-
-// clockTime is a time of day as the domain writes it (time.Format("15:04")).
-var clockTime = regexp.MustCompile(`^[0-2]?[0-9]:[0-5][0-9]$`)
 
 type arabicNumber struct{ v any }
 

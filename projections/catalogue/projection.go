@@ -19,6 +19,7 @@ import (
 
 	cat "mishwar/domain/catalogue"
 	"mishwar/eventstore"
+	"mishwar/internal/fold"
 	"mishwar/projections"
 )
 
@@ -71,7 +72,8 @@ func (*Projection) Name() string { return Name }
 func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 func (*Projection) Schema() string {
-	return `CREATE TABLE entities (
+	return `-- catalogue read model, version 2 (search text folds Extended Arabic-Indic digits too)
+CREATE TABLE entities (
     kind          text        NOT NULL,
     id            uuid        NOT NULL,
     key           text        NOT NULL DEFAULT '',
@@ -195,7 +197,7 @@ func upsertEntity(ctx context.Context, tx pgx.Tx, kind string, id uuid.UUID, fie
 	if err != nil {
 		return err
 	}
-	search := NormalizeSearch(joinText(r.search))
+	search := fold.Text(joinText(r.search))
 	actor := rec.Metadata.ActorID
 	if created {
 		_, err = tx.Exec(ctx, `INSERT INTO entities (kind, id, key, fields, name_en, name_ar, search, category_id,

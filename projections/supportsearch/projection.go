@@ -11,14 +11,13 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"golang.org/x/text/unicode/norm"
 
 	"mishwar/domain/order"
 	"mishwar/eventstore"
+	"mishwar/internal/fold"
 	"mishwar/projections"
 )
 
@@ -73,53 +72,16 @@ func onPlaced(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderPla
 	return nil
 }
 
-// SearchText is what a row is found by: each part folded (Normalize), the e-mail also whole, the
+// SearchText is what a row is found by: each part folded (fold.Text), the e-mail also whole, the
 // phone as its digits alone and, for an Egyptian number, as Egyptians write it at home too (so
 // "01001234567" and "+20 100 123 4567" both find +201001234567).
 func SearchText(tripNumber, first, last, email, phone string) string {
-	parts := []string{Normalize(tripNumber), Normalize(first), Normalize(last), strings.ToLower(strings.TrimSpace(email)),
-		Normalize(email), digits(phone)}
+	parts := []string{fold.Text(tripNumber), fold.Text(first), fold.Text(last), strings.ToLower(strings.TrimSpace(email)),
+		fold.Text(email), digits(phone)}
 	if d := digits(phone); strings.HasPrefix(strings.TrimSpace(phone), "+20") && len(d) > 2 {
 		parts = append(parts, "0"+d[2:])
 	}
 	return strings.Join(parts, " | ")
-}
-
-// Normalize folds text so what support types finds what travellers wrote: lower case, Latin accents
-// stripped, the Arabic letters written interchangeably made one (أ إ آ ٱ → ا, ى ئ → ي, ة → ه,
-// ؤ → و), Arabic diacritics and the tatweel dropped, Arabic-Indic digits made ASCII, and every run of
-// other characters made one space.
-func Normalize(s string) string {
-	var b strings.Builder
-	space := true
-	for _, r := range norm.NFKD.String(strings.ToLower(s)) {
-		switch {
-		case unicode.Is(unicode.Mn, r), r == 'ـ':
-			continue
-		case r == 'أ' || r == 'إ' || r == 'آ' || r == 'ٱ':
-			r = 'ا'
-		case r == 'ى' || r == 'ئ':
-			r = 'ي'
-		case r == 'ة':
-			r = 'ه'
-		case r == 'ؤ':
-			r = 'و'
-		case r >= '٠' && r <= '٩':
-			r = '0' + (r - '٠')
-		case r >= '۰' && r <= '۹':
-			r = '0' + (r - '۰')
-		}
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-			space = false
-			continue
-		}
-		if !space {
-			b.WriteByte(' ')
-			space = true
-		}
-	}
-	return strings.TrimSpace(b.String())
 }
 
 // digits keeps a phone number's digits (Arabic-Indic ones made ASCII).
@@ -129,7 +91,7 @@ func digits(s string) string {
 			return r
 		}
 		return -1
-	}, Normalize(s))
+	}, fold.Text(s))
 }
 
 // Terms splits a query into the fragments that must each occur: a query of only digits and phone
@@ -141,11 +103,7 @@ func Terms(q string) []string {
 			return []string{d}
 		}
 	}
-	words := strings.Fields(Normalize(q))
-	if len(words) > 8 {
-		words = words[:8]
-	}
-	return words
+	return fold.Words(q, 8)
 }
 
 func isPhoneLike(q string) bool {

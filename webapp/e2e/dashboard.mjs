@@ -13,77 +13,11 @@
 // Exported as `run(ctx)` for the shared runner (ctx: { browser, baseURL, adminEmail, adminPassword, sql }).
 
 import assert from 'node:assert/strict';
-import { createHmac, randomUUID } from 'node:crypto';
 
-import { apiJSON as json, fitsTheScreen, placeOrderThroughAPI, runAlone, screenshotter, t, uniqueEmail } from './helpers.mjs';
+import { apiJSON as json, eventually, fitsTheScreen, orderPaidOnePound, paidOrder, runAlone, screenshotter, signIn, t } from './helpers.mjs';
 
 const shot = screenshotter('dashboard');
-const VIEWPORTS = {
-  desktop: { viewport: { width: 1280, height: 900 } },
-  phone: { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-};
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually(what, fn, timeoutMs = 30_000) {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(300)) {
-    const last = await fn();
-    if (last) return last;
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`);
-}
-
-/** An order placed through the API by a new traveller; its trip number, payment page and the traveller's context. */
-async function placeOrder(browser, baseURL) {
-  const context = await browser.newContext();
-  const api = context.request;
-  const email = uniqueEmail('e2e-dashboard');
-  await json(await api.post(`${baseURL}/api/register`, { data: { first_name: 'Salma', last_name: 'Nabil', email, password: 'dashboard-e2e-pass', phone_number: '+201001234567' } }), 'register');
-  const placed = await placeOrderThroughAPI(api, baseURL, email);
-  const trip = placed.data.order_id;
-  const paymentUrl =
-    placed.payment_url || (await eventually('the payment page', async () => (await json(await api.get(`${baseURL}/api/orders/${trip}`), 'order')).data.payment_url || null));
-  return { trip, paymentUrl, context };
-}
-
-/** A paid order: placed, then paid on the sandbox's card page with the success card. */
-async function paidOrder(browser, baseURL) {
-  const { trip, paymentUrl, context } = await placeOrder(browser, baseURL);
-  try {
-    const page = await context.newPage();
-    await page.goto(paymentUrl);
-    await page.locator('#card_number').fill('4242 4242 4242 4242');
-    await page.locator('#expiry').fill('12/39');
-    await page.locator('#cvc').fill('123');
-    await page.locator('button[name="pay"]').click();
-    await page.waitForURL(/result=success/);
-    return trip;
-  } finally {
-    await context.close();
-  }
-}
-
-/** An order on which a signed sandbox notice reports 1.00 EGP captured: its amount differs from what was asked. */
-async function orderWithMoneyThatDiffers({ browser, baseURL, sql }, adminApi) {
-  const { trip, context } = await placeOrder(browser, baseURL);
-  await context.close();
-  const order = (await json(await adminApi.get(`${baseURL}/api/admin/orders/${trip}`), 'admin order')).data;
-  const secret = Buffer.from(sql(`SELECT encode(secret, 'hex') FROM payment_secrets WHERE name = 'sandbox'`), 'hex');
-  const body = JSON.stringify({ payment_id: order.payments[0].id, notice_id: `e2e-${randomUUID()}`, outcome: 'succeeded', amount: { minor: 100, currency: 'EGP' }, reference: `e2e-${randomUUID()}` });
-  const ts = Math.floor(Date.now() / 1000);
-  const signature = `t=${ts},v1=${createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')}`;
-  const res = await fetch(`${baseURL}/api/payments/sandbox/callback`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'Mishwar-Sandbox-Signature': signature } });
-  assert.equal(res.status, 200, `callback: ${res.status} ${await res.text()}`);
-  return trip;
-}
-
-async function adminContext({ browser, baseURL, adminEmail, adminPassword }, lang, view) {
-  const context = await browser.newContext({ ...VIEWPORTS[view], locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
-  context.setDefaultTimeout(20_000);
-  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
-  await json(await context.request.post(`${baseURL}/api/user/login`, { data: { email: adminEmail, password: adminPassword } }), 'admin sign in');
-  return context;
-}
+const PASSWORD = 'dashboard-e2e-pass';
 
 /** The chart is drawn: Chart.js has painted something on its canvas, and its figures are said in words. */
 async function drawn(page, testId, lang) {
@@ -103,7 +37,7 @@ async function drawn(page, testId, lang) {
 
 async function dashboardIn(ctx, lang, view, { paid, differs }) {
   const { baseURL } = ctx;
-  const context = await adminContext(ctx, lang, view);
+  const context = await signIn(ctx.browser, baseURL, lang, ctx.adminEmail, ctx.adminPassword, view, { timeout: 20_000 });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -155,12 +89,12 @@ async function dashboardIn(ctx, lang, view, { paid, differs }) {
 export async function run(ctx) {
   assert.ok(ctx.adminEmail && ctx.sql, 'the runner passes the demo admin and sql');
   const started = Date.now();
-  const admin = await adminContext(ctx, 'en', 'desktop');
+  const admin = await signIn(ctx.browser, ctx.baseURL, 'en', ctx.adminEmail, ctx.adminPassword, 'desktop', { timeout: 20_000 });
   let paid;
   let differs;
   try {
-    paid = await paidOrder(ctx.browser, ctx.baseURL);
-    differs = await orderWithMoneyThatDiffers(ctx, admin.request);
+    paid = await paidOrder(ctx.browser, ctx.baseURL, { emailPrefix: 'e2e-dashboard', password: PASSWORD });
+    differs = await orderPaidOnePound(ctx, admin.request, { emailPrefix: 'e2e-dashboard', password: PASSWORD });
     await eventually('the queue lists the order', async () => {
       const queue = await json(await admin.request.get(`${ctx.baseURL}/api/admin/dashboard/attention`), 'attention');
       return (queue.data ?? queue).items.some((i) => i.order_id === differs && i.kind === 'amount_mismatch');

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { cairoDate, t as translate } from './helpers.mjs';
+import { cairoDate, nineInCairo, t as translate } from './helpers.mjs';
 
 const here = new URL('.', import.meta.url);
 const t = (key) => translate('en', key);
@@ -26,15 +26,6 @@ async function json(res, what) {
   const body = await res.text();
   assert.ok(res.ok(), `${what}: ${res.status()} ${body}`);
   return JSON.parse(body);
-}
-
-/** 09:00 on `day` in Cairo as RFC 3339, with Cairo's offset that day (summer time or not). */
-function nineInCairo(day) {
-  const offset = new Intl.DateTimeFormat('en', { timeZone: 'Africa/Cairo', timeZoneName: 'longOffset' })
-    .formatToParts(new Date(`${day}T12:00:00Z`))
-    .find((part) => part.type === 'timeZoneName')
-    .value.replace('GMT', '');
-  return `${day}T09:00:00${offset || '+00:00'}`;
 }
 
 async function signedIn(browser, baseURL, email, password) {

@@ -2,7 +2,7 @@
 // traveller's browser context. Not a suite (it exports no run).
 
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -96,6 +96,168 @@ export async function placeOrderThroughAPI(api, baseURL, email) {
     }),
     'place the order',
   );
+}
+
+/** The two screens every journey is tried on: a desktop and a 360 px phone. */
+export const VIEWS = {
+  desktop: { viewport: { width: 1280, height: 900 } },
+  phone: { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+};
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Asks `fn` every 300 ms until it answers something truthy, and returns that; fails after timeoutMs. */
+export async function eventually(what, fn, timeoutMs = 30_000) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(300)) {
+    const last = await fn();
+    if (last) return last;
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms`);
+}
+
+/**
+ * A browser context in lang on `view` (VIEWS), signed in as email through the API. `timeout`, when
+ * given, is its pages' default timeout; the rest of options go to the context.
+ */
+export async function signIn(browser, baseURL, lang, email, password, view = 'desktop', { timeout, ...contextOptions } = {}) {
+  const context = await browser.newContext({ ...VIEWS[view], locale: lang === 'ar' ? 'ar-EG' : 'en-GB', ...contextOptions });
+  if (timeout) context.setDefaultTimeout(timeout);
+  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+  await apiJSON(await context.request.post(`${baseURL}/api/user/login`, { data: { email, password } }), `sign in ${email}`);
+  return context;
+}
+
+/**
+ * A new traveller in lang, signed up in a desktop context, with an order awaiting payment
+ * (placeOrderThroughAPI). Returns the context, the e-mail, the trip number and the payment page: the
+ * checkout's, or (201 with payment_pending, the provider still opening it) the one the order carries
+ * once open.
+ */
+export async function orderAwaitingPayment(browser, baseURL, lang, { emailPrefix, password }) {
+  const { context, email } = await signedInContext(browser, baseURL, lang, { emailPrefix, firstName: 'Salma', lastName: 'Nabil', password });
+  try {
+    const api = context.request;
+    const placed = await placeOrderThroughAPI(api, baseURL, email);
+    const trip = placed.data.order_id;
+    const paymentUrl =
+      placed.payment_url || (await eventually('the payment page', async () => (await apiJSON(await api.get(`${baseURL}/api/orders/${trip}`), 'order')).data.payment_url || null));
+    return { context, email, trip, paymentUrl };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/** Pays on the sandbox's card page with the success card, in a page of context it closes after. */
+export async function payWithTheSuccessCard(context, paymentUrl) {
+  const page = await context.newPage();
+  await page.goto(paymentUrl);
+  await page.locator('#card_number').fill('4242 4242 4242 4242');
+  await page.locator('#expiry').fill('12/39');
+  await page.locator('#cvc').fill('123');
+  await page.locator('button[name="pay"]').click();
+  await page.waitForURL(/result=success/);
+  await page.close();
+}
+
+/** The trip number of an order a new traveller placed and paid (their context closed). */
+export async function paidOrder(browser, baseURL, { emailPrefix, password }) {
+  const { context, trip, paymentUrl } = await orderAwaitingPayment(browser, baseURL, 'en', { emailPrefix, password });
+  try {
+    await payWithTheSuccessCard(context, paymentUrl);
+    return trip;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * An order a new traveller placed, on which a signed sandbox notice reports 1.00 EGP captured: money
+ * that differs from what was asked. Returns its trip number once staff (`adminApi`, a signed-in staff
+ * context's request) see its payment flagged and the order still awaiting payment.
+ */
+export async function orderPaidOnePound({ browser, baseURL, sql }, adminApi, { emailPrefix, password }) {
+  const { context, trip } = await orderAwaitingPayment(browser, baseURL, 'en', { emailPrefix, password });
+  await context.close();
+  const order = (await apiJSON(await adminApi.get(`${baseURL}/api/admin/orders/${trip}`), 'admin order')).data;
+  await sandboxNotice({ baseURL, sql }, order.payments[0].id, { minor: 100, currency: 'EGP' });
+  await eventually('the order flagged', async () => {
+    const o = (await apiJSON(await adminApi.get(`${baseURL}/api/admin/orders/${trip}`), 'admin order')).data;
+    return o.payments.some((p) => p.review) && o.status === 'awaiting_payment';
+  });
+  return trip;
+}
+
+/**
+ * Sends the sandbox's notice that `amount` ({ minor, currency }) was captured on the payment
+ * paymentId, signed with the deployment's sandbox secret (read with `sql`), as the provider would.
+ */
+export async function sandboxNotice({ baseURL, sql }, paymentId, amount) {
+  const secret = Buffer.from(sql(`SELECT encode(secret, 'hex') FROM payment_secrets WHERE name = 'sandbox'`), 'hex');
+  const body = JSON.stringify({ payment_id: paymentId, notice_id: `e2e-${randomUUID()}`, outcome: 'succeeded', amount, reference: `e2e-${randomUUID()}` });
+  const ts = Math.floor(Date.now() / 1000);
+  const signature = `t=${ts},v1=${createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')}`;
+  const res = await fetch(`${baseURL}/api/payments/sandbox/callback`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'Mishwar-Sandbox-Signature': signature } });
+  assert.equal(res.status, 200, `callback: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * A traveller in lang with a booked, paid trip that staff gave a driver: signed up in a desktop
+ * context, an order for two demo destinations (placeOrderThroughAPI) paid on the card page, and a
+ * fresh driver account (e2e-<name>-driver-<lang>-…, the same password) linked by `admin` (a signed-in
+ * staff context) to a driver free that day, who is assigned the trip. `beforeDriver(trip)`, when given,
+ * runs once the trip is paid and before the driver is assigned (to open pages that then see the
+ * assignment live). Returns { lang, email, trip, day, desktop, driverEmail, driver }.
+ */
+export async function paidTripWithDriver({ browser, baseURL, admin, addUser }, lang, { name, password, beforeDriver }) {
+  const { context: desktop, email, trip, paymentUrl } = await orderAwaitingPayment(browser, baseURL, lang, { emailPrefix: `e2e-${name}-${lang}`, password });
+  try {
+    await payWithTheSuccessCard(desktop, paymentUrl);
+    const order = (await apiJSON(await desktop.request.get(`${baseURL}/api/orders/${trip}`), 'the order')).data;
+    const paid = { lang, email, trip, day: order.trip.date, desktop };
+    if (beforeDriver) await beforeDriver(paid);
+    const driverEmail = `e2e-${name}-driver-${lang}-${Date.now().toString(36)}@example.com`;
+    addUser(driverEmail, password, 'driver');
+    const board = await apiJSON(await admin.request.get(`${baseURL}/api/admin/trips?date=${paid.day}`), 'board');
+    const driver = board.drivers.find((d) => d.works_that_day && d.trips < d.trips_per_day);
+    assert.ok(driver, `no driver free on ${paid.day}: ${JSON.stringify(board.drivers)}`);
+    await apiJSON(await admin.request.put(`${baseURL}/api/admin/drivers/${driver.id}/account`, { data: { email: driverEmail } }), 'link the driver');
+    await apiJSON(
+      await admin.request.post(`${baseURL}/api/admin/trips/${trip}/driver`, { data: { driver_id: driver.id }, headers: { 'Idempotency-Key': `${name}-${trip}` } }),
+      'assign the driver',
+    );
+    return { ...paid, driverEmail, driver };
+  } catch (error) {
+    await desktop.close();
+    throw error;
+  }
+}
+
+/**
+ * The trip days' clocks: `on(day)` starts, once per day, a second `mishwar serve` of the fakeclock build
+ * on the same database (the runner's startFakeClock) whose clock stands at 09:00 Cairo that day, and
+ * returns it; `stop()` stops them all.
+ */
+export function tripDayClocks(startFakeClock) {
+  const clocks = new Map();
+  return {
+    async on(day) {
+      if (!clocks.has(day)) clocks.set(day, await startFakeClock(nineInCairo(day)));
+      return clocks.get(day);
+    },
+    async stop() {
+      for (const clock of clocks.values()) await clock.stop();
+    },
+  };
+}
+
+/** 09:00 on `day` in Cairo as RFC 3339, with Cairo's offset that day (summer time or not). */
+export function nineInCairo(day) {
+  const offset = new Intl.DateTimeFormat('en', { timeZone: 'Africa/Cairo', timeZoneName: 'longOffset' })
+    .formatToParts(new Date(`${day}T12:00:00Z`))
+    .find((part) => part.type === 'timeZoneName')
+    .value.replace('GMT', '');
+  return `${day}T09:00:00${offset || '+00:00'}`;
 }
 
 /**

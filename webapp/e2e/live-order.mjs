@@ -10,52 +10,15 @@
 
 import assert from 'node:assert/strict';
 
-import { apiJSON, placeOrderThroughAPI, screenshotter, signedInContext } from './helpers.mjs';
+import { apiJSON, paidTripWithDriver, screenshotter, signIn, tripDayClocks } from './helpers.mjs';
 
 const shot = screenshotter('live-order');
 const PASSWORD = 'live-order-e2e-pass';
-const VIEWS = {
-  desktop: { viewport: { width: 1280, height: 900 } },
-  phone: { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-};
 // The bell's own strings (webapp/src/features/notifications/components/messages.ts).
 const BELL = {
   en: { cairo: '(Cairo time)', completed: 'Trip completed. Thank you for travelling with Mishwar!', markAll: 'Mark all read' },
   ar: { cairo: '(بتوقيت القاهرة)', completed: 'اكتملت الرحلة. شكرًا لسفرك مع مشوار!', markAll: 'تعليم الكل كمقروء' },
 };
-
-/** 09:00 on `day` in Cairo as RFC 3339, with Cairo's offset that day. */
-function nineInCairo(day) {
-  const offset = new Intl.DateTimeFormat('en', { timeZone: 'Africa/Cairo', timeZoneName: 'longOffset' })
-    .formatToParts(new Date(`${day}T12:00:00Z`))
-    .find((part) => part.type === 'timeZoneName')
-    .value.replace('GMT', '');
-  return `${day}T09:00:00${offset || '+00:00'}`;
-}
-
-async function signIn(browser, baseURL, lang, email, password, view = 'desktop') {
-  const context = await browser.newContext({ ...VIEWS[view], locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
-  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
-  await apiJSON(await context.request.post(`${baseURL}/api/user/login`, { data: { email, password } }), `sign in ${email}`);
-  return context;
-}
-
-/** A traveller in lang with a paid order, signed in on a desktop and a phone. */
-async function traveller(browser, baseURL, lang) {
-  const { context: desktop, email } = await signedInContext(browser, baseURL, lang, { emailPrefix: `e2e-live-${lang}`, firstName: 'Salma', lastName: 'Nabil', password: PASSWORD });
-  const placed = await placeOrderThroughAPI(desktop.request, baseURL, email);
-  const pay = await desktop.newPage();
-  await pay.goto(placed.payment_url);
-  await pay.locator('#card_number').fill('4242 4242 4242 4242');
-  await pay.locator('#expiry').fill('12/39');
-  await pay.locator('#cvc').fill('123');
-  await pay.locator('button[name="pay"]').click();
-  await pay.waitForURL(/result=success/);
-  await pay.close();
-  const order = (await apiJSON(await desktop.request.get(`${baseURL}/api/orders/${placed.data.order_id}`), 'the order')).data;
-  const phone = await signIn(browser, baseURL, lang, email, PASSWORD, 'phone');
-  return { lang, email, trip: placed.data.order_id, day: order.trip.date, desktop, phone, pages: {} };
-}
 
 const bell = (page, view) => page.locator(`#panel-toggle-${view}-notifications`);
 
@@ -74,37 +37,36 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
   assert.ok(adminEmail && addUser && startFakeClock, 'the runner passes the demo admin, addUser and startFakeClock');
   const admin = await signIn(browser, baseURL, 'en', adminEmail, adminPassword);
   const travellers = [];
-  const clocks = new Map();
+  const clocks = tripDayClocks(startFakeClock);
   try {
-    for (const lang of ['en', 'ar']) travellers.push(await traveller(browser, baseURL, lang));
-
-    // Each traveller opens their order's page on both devices: confirmed, waiting for a driver, two
-    // unread updates (received, confirmed) on the bell.
-    for (const tr of travellers) {
-      for (const view of ['desktop', 'phone']) {
-        const page = await tr[view].newPage();
-        page.setDefaultTimeout(20_000);
-        await page.goto(`${baseURL}/account/order/${tr.trip}`);
-        await page.locator('[data-testid="order-status"][data-status="confirmed"]').waitFor();
-        await page.locator('[data-testid="trip-progress"][data-status="unassigned"]').waitFor();
-        await unreadIs(page, view, 2);
-        tr.pages[view] = page;
-      }
+    for (const lang of ['en', 'ar']) {
+      // Each traveller (signed in on a desktop and a phone) opens their paid order's page on both
+      // devices: confirmed, waiting for a driver, two unread updates (received, confirmed) on the bell.
+      // Then staff link a fresh driver account to a driver free that day and assign the trip.
+      let opened;
+      const tr = await paidTripWithDriver({ browser, baseURL, admin, addUser }, lang, {
+        name: 'live',
+        password: PASSWORD,
+        beforeDriver: async (paid) => {
+          opened = { ...paid, phone: await signIn(browser, baseURL, lang, paid.email, PASSWORD, 'phone'), pages: {} };
+          travellers.push(opened);
+          for (const view of ['desktop', 'phone']) {
+            const page = await opened[view].newPage();
+            page.setDefaultTimeout(20_000);
+            await page.goto(`${baseURL}/account/order/${paid.trip}`);
+            await page.locator('[data-testid="order-status"][data-status="confirmed"]').waitFor();
+            await page.locator('[data-testid="trip-progress"][data-status="unassigned"]').waitFor();
+            await unreadIs(page, view, 2);
+            opened.pages[view] = page;
+          }
+        },
+      });
+      Object.assign(opened, tr);
     }
 
-    // Staff link a fresh driver account to a driver free that day and assign the trip.
+    // Both pages show the driver the staff assigned without a reload.
     for (const tr of travellers) {
-      tr.driverEmail = `e2e-live-driver-${tr.lang}-${Date.now().toString(36)}@example.com`;
-      addUser(tr.driverEmail, PASSWORD, 'driver');
-      const board = await apiJSON(await admin.request.get(`${baseURL}/api/admin/trips?date=${tr.day}`), 'board');
-      const chosen = board.drivers.find((d) => d.works_that_day && d.trips < d.trips_per_day);
-      assert.ok(chosen, `no driver free on ${tr.day}: ${JSON.stringify(board.drivers)}`);
-      await apiJSON(await admin.request.put(`${baseURL}/api/admin/drivers/${chosen.id}/account`, { data: { email: tr.driverEmail } }), 'link the driver');
-      await apiJSON(
-        await admin.request.post(`${baseURL}/api/admin/trips/${tr.trip}/driver`, { data: { driver_id: chosen.id }, headers: { 'Idempotency-Key': `live-${tr.trip}` } }),
-        'assign the driver',
-      );
-      tr.driver = chosen;
+      const chosen = tr.driver;
       const progress = (await apiJSON(await tr.desktop.request.get(`${baseURL}/api/orders/${tr.trip}/progress`), 'the trip progress')).data;
       assert.ok(progress.driver?.name === chosen.name && (tr.lang === 'en' || progress.driver.name_ar), `progress names the driver: ${JSON.stringify(progress.driver)}`);
       for (const view of ['desktop', 'phone']) {
@@ -121,8 +83,7 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
 
     // On the trip's day the driver moves the trip on; every step shows on both pages without a reload.
     for (const tr of travellers) {
-      if (!clocks.has(tr.day)) clocks.set(tr.day, await startFakeClock(nineInCairo(tr.day)));
-      const onTheDay = clocks.get(tr.day);
+      const onTheDay = await clocks.on(tr.day);
       const driver = await signIn(browser, onTheDay.baseURL, 'en', tr.driverEmail, PASSWORD);
       try {
         const steps = [
@@ -176,7 +137,7 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
       assert.equal(await tr.pages.desktop.locator('[data-testid="trip-progress"]').getAttribute('data-status'), 'completed');
     }
   } finally {
-    for (const clock of clocks.values()) await clock.stop();
+    await clocks.stop();
     for (const tr of travellers) await Promise.all([tr.desktop.close(), tr.phone.close()]);
     await admin.close();
   }

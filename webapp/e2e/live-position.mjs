@@ -11,14 +11,10 @@
 
 import assert from 'node:assert/strict';
 
-import { apiJSON, fitsTheScreen, placeOrderThroughAPI, screenshotter, signedInContext } from './helpers.mjs';
+import { apiJSON, fitsTheScreen, paidTripWithDriver, screenshotter, signIn, tripDayClocks, VIEWS } from './helpers.mjs';
 
 const shot = screenshotter('live-position');
 const PASSWORD = 'geo-e2e-pass1';
-const VIEWS = {
-  desktop: { viewport: { width: 1280, height: 900 } },
-  phone: { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-};
 // The dispatch feature's own strings (webapp/src/features/dispatch/components/messages.ts).
 const TEXT = {
   en: { share: 'Share my location', stop: 'Stop sharing my location', denied: 'Location access is blocked', cairo: '(Cairo time)' },
@@ -32,40 +28,6 @@ const ROUTE = [
   { latitude: 30.0140, longitude: 31.2300 },
   { latitude: 30.0230, longitude: 31.2290 },
 ];
-
-/** 09:00 on `day` in Cairo as RFC 3339, with Cairo's offset that day. */
-function nineInCairo(day) {
-  const offset = new Intl.DateTimeFormat('en', { timeZone: 'Africa/Cairo', timeZoneName: 'longOffset' })
-    .formatToParts(new Date(`${day}T12:00:00Z`))
-    .find((part) => part.type === 'timeZoneName')
-    .value.replace('GMT', '');
-  return `${day}T09:00:00${offset || '+00:00'}`;
-}
-
-async function signIn(browser, baseURL, lang, email, password, view, extra = {}) {
-  const context = await browser.newContext({ ...VIEWS[view], locale: lang === 'ar' ? 'ar-EG' : 'en-GB', ...extra });
-  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
-  await apiJSON(await context.request.post(`${baseURL}/api/user/login`, { data: { email, password } }), `sign in ${email}`);
-  return context;
-}
-
-/** A traveller in lang with a paid order: the order page on a desktop, /tripstatus on a phone. */
-async function traveller(browser, baseURL, lang) {
-  const { context: desktop, email } = await signedInContext(browser, baseURL, lang, { emailPrefix: `e2e-geo-${lang}`, firstName: 'Salma', lastName: 'Nabil', password: PASSWORD });
-  const placed = await placeOrderThroughAPI(desktop.request, baseURL, email);
-  const pay = await desktop.newPage();
-  await pay.goto(placed.payment_url);
-  await pay.locator('#card_number').fill('4242 4242 4242 4242');
-  await pay.locator('#expiry').fill('12/39');
-  await pay.locator('#cvc').fill('123');
-  await pay.locator('button[name="pay"]').click();
-  await pay.waitForURL(/result=success/);
-  await pay.close();
-  const order = (await apiJSON(await desktop.request.get(`${baseURL}/api/orders/${placed.data.order_id}`), 'the order')).data;
-  const phone = await browser.newContext({ ...VIEWS.phone, locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
-  await phone.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
-  return { lang, email, trip: placed.data.order_id, day: order.trip.date, desktop, phone, pages: {} };
-}
 
 /** The car's marker position on a traveller's page, as the map last drew it. */
 const carAt = (page) => page.getByTestId('live-car').evaluate((el) => `${el.dataset.lat},${el.dataset.lng}`);
@@ -88,24 +50,18 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
   assert.ok(adminEmail && addUser && startFakeClock, 'the runner passes the demo admin, addUser and startFakeClock');
   const admin = await signIn(browser, baseURL, 'en', adminEmail, adminPassword, 'desktop');
   const travellers = [];
-  const clocks = new Map();
+  const clocks = tripDayClocks(startFakeClock);
   const drivers = [];
   try {
-    for (const lang of ['en', 'ar']) travellers.push(await traveller(browser, baseURL, lang));
+    for (const lang of ['en', 'ar']) {
+      // A traveller with a paid order that staff gave a driver; /tripstatus opens on a phone, not signed in.
+      const tr = await paidTripWithDriver({ browser, baseURL, admin, addUser }, lang, { name: 'geo', password: PASSWORD });
+      const phone = await browser.newContext({ ...VIEWS.phone, locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
+      await phone.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+      travellers.push({ ...tr, phone, pages: {} });
+    }
 
     for (const tr of travellers) {
-      // Staff link a fresh driver account and assign the trip.
-      tr.driverEmail = `e2e-geo-driver-${tr.lang}-${Date.now().toString(36)}@example.com`;
-      addUser(tr.driverEmail, PASSWORD, 'driver');
-      const board = await apiJSON(await admin.request.get(`${baseURL}/api/admin/trips?date=${tr.day}`), 'board');
-      const chosen = board.drivers.find((d) => d.works_that_day && d.trips < d.trips_per_day);
-      assert.ok(chosen, `no driver free on ${tr.day}: ${JSON.stringify(board.drivers)}`);
-      await apiJSON(await admin.request.put(`${baseURL}/api/admin/drivers/${chosen.id}/account`, { data: { email: tr.driverEmail } }), 'link the driver');
-      await apiJSON(
-        await admin.request.post(`${baseURL}/api/admin/trips/${tr.trip}/driver`, { data: { driver_id: chosen.id }, headers: { 'Idempotency-Key': `geo-${tr.trip}` } }),
-        'assign the driver',
-      );
-
       // The traveller's pages: the order page (desktop) and /tripstatus (phone, not signed in).
       tr.errors = [];
       const orderPage = await tr.desktop.newPage();
@@ -125,8 +81,7 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
       for (const page of Object.values(tr.pages)) assert.equal(await page.getByTestId('live-car').count(), 0, 'a map before the trip started');
 
       // On the trip's day the driver starts the trip.
-      if (!clocks.has(tr.day)) clocks.set(tr.day, await startFakeClock(nineInCairo(tr.day)));
-      const onTheDay = clocks.get(tr.day);
+      const onTheDay = await clocks.on(tr.day);
       const steps = await signIn(browser, onTheDay.baseURL, tr.lang, tr.driverEmail, PASSWORD, 'desktop');
       drivers.push(steps);
       await apiJSON(await steps.request.post(`${onTheDay.baseURL}/api/driver/trips/${tr.trip}/progress`, { data: { step: 'start' } }), 'start');
@@ -228,7 +183,7 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
       }
     }
   } finally {
-    for (const clock of clocks.values()) await clock.stop();
+    await clocks.stop();
     for (const d of drivers) await d.close().catch(() => undefined);
     for (const tr of travellers) await Promise.all([tr.desktop.close(), tr.phone.close()]);
     await admin.close();

@@ -11,78 +11,35 @@
 
 import assert from 'node:assert/strict';
 
-import { apiJSON, fitsTheScreen, placeOrderThroughAPI, screenshotter, signedInContext, t } from './helpers.mjs';
+import { apiJSON, fitsTheScreen, paidTripWithDriver, screenshotter, signIn, t, tripDayClocks, VIEWS } from './helpers.mjs';
 
 const shot = screenshotter('reviews');
 const PASSWORD = 'reviews-e2e-pass';
-const VIEWS = {
-  desktop: { viewport: { width: 1280, height: 900 } },
-  phone: { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-};
-
-/** 09:00 on `day` in Cairo as RFC 3339, with Cairo's offset that day. */
-function nineInCairo(day) {
-  const offset = new Intl.DateTimeFormat('en', { timeZone: 'Africa/Cairo', timeZoneName: 'longOffset' })
-    .formatToParts(new Date(`${day}T12:00:00Z`))
-    .find((part) => part.type === 'timeZoneName')
-    .value.replace('GMT', '');
-  return `${day}T09:00:00${offset || '+00:00'}`;
-}
-
-async function signIn(browser, baseURL, lang, email, password, view = 'desktop') {
-  const context = await browser.newContext({ ...VIEWS[view], locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
-  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
-  await apiJSON(await context.request.post(`${baseURL}/api/user/login`, { data: { email, password } }), `sign in ${email}`);
-  return context;
-}
-
-/** A traveller in lang with a paid order, signed in on a desktop and a phone. */
-async function traveller(browser, baseURL, lang) {
-  const { context: desktop, email } = await signedInContext(browser, baseURL, lang, { emailPrefix: `e2e-review-${lang}`, firstName: 'Salma', lastName: 'Nabil', password: PASSWORD });
-  const placed = await placeOrderThroughAPI(desktop.request, baseURL, email);
-  const pay = await desktop.newPage();
-  await pay.goto(placed.payment_url);
-  await pay.locator('#card_number').fill('4242 4242 4242 4242');
-  await pay.locator('#expiry').fill('12/39');
-  await pay.locator('#cvc').fill('123');
-  await pay.locator('button[name="pay"]').click();
-  await pay.waitForURL(/result=success/);
-  await pay.close();
-  const order = (await apiJSON(await desktop.request.get(`${baseURL}/api/orders/${placed.data.order_id}`), 'the order')).data;
-  const phone = await signIn(browser, baseURL, lang, email, PASSWORD, 'phone');
-  return { lang, email, trip: placed.data.order_id, day: order.trip.date, desktop, phone };
-}
 
 export async function run({ browser, baseURL, adminEmail, adminPassword, addUser, startFakeClock }) {
   assert.ok(adminEmail && addUser && startFakeClock, 'the runner passes the demo admin, addUser and startFakeClock');
   const admin = await signIn(browser, baseURL, 'en', adminEmail, adminPassword);
   const travellers = [];
-  const clocks = new Map();
+  const clocks = tripDayClocks(startFakeClock);
   try {
-    for (const lang of ['en', 'ar']) travellers.push(await traveller(browser, baseURL, lang));
-
-    // Before the trip: no "Rate your trip" on the order page, and the API refuses a review.
-    for (const tr of travellers) {
-      const mine = await apiJSON(await tr.desktop.request.get(`${baseURL}/api/orders/${tr.trip}/review`), 'my review before the trip');
-      assert.ok(!mine.can_review && mine.data === null && mine.reason, `before the trip: ${JSON.stringify(mine)}`);
-      const early = await tr.desktop.request.post(`${baseURL}/api/orders/${tr.trip}/review`, { data: { rating: 5 } });
-      assert.equal(early.status(), 409, `a review before the trip: ${early.status()}`);
+    for (const lang of ['en', 'ar']) {
+      const tr = await paidTripWithDriver({ browser, baseURL, admin, addUser }, lang, {
+        name: 'review',
+        password: PASSWORD,
+        // Before the trip: the API refuses a review.
+        beforeDriver: async (paid) => {
+          const mine = await apiJSON(await paid.desktop.request.get(`${baseURL}/api/orders/${paid.trip}/review`), 'my review before the trip');
+          assert.ok(!mine.can_review && mine.data === null && mine.reason, `before the trip: ${JSON.stringify(mine)}`);
+          const early = await paid.desktop.request.post(`${baseURL}/api/orders/${paid.trip}/review`, { data: { rating: 5 } });
+          assert.equal(early.status(), 409, `a review before the trip: ${early.status()}`);
+        },
+      });
+      travellers.push({ ...tr, phone: await signIn(browser, baseURL, lang, tr.email, PASSWORD, 'phone') });
     }
 
-    // Staff give each trip a driver; on the trip's day the driver drives it to its end.
+    // On the trip's day each driver drives their trip to its end.
     for (const tr of travellers) {
-      tr.driverEmail = `e2e-review-driver-${tr.lang}-${Date.now().toString(36)}@example.com`;
-      addUser(tr.driverEmail, PASSWORD, 'driver');
-      const board = await apiJSON(await admin.request.get(`${baseURL}/api/admin/trips?date=${tr.day}`), 'board');
-      const chosen = board.drivers.find((d) => d.works_that_day && d.trips < d.trips_per_day);
-      assert.ok(chosen, `no driver free on ${tr.day}: ${JSON.stringify(board.drivers)}`);
-      await apiJSON(await admin.request.put(`${baseURL}/api/admin/drivers/${chosen.id}/account`, { data: { email: tr.driverEmail } }), 'link the driver');
-      await apiJSON(
-        await admin.request.post(`${baseURL}/api/admin/trips/${tr.trip}/driver`, { data: { driver_id: chosen.id }, headers: { 'Idempotency-Key': `review-${tr.trip}` } }),
-        'assign the driver',
-      );
-      if (!clocks.has(tr.day)) clocks.set(tr.day, await startFakeClock(nineInCairo(tr.day)));
-      const onTheDay = clocks.get(tr.day);
+      const onTheDay = await clocks.on(tr.day);
       const driver = await signIn(browser, onTheDay.baseURL, 'en', tr.driverEmail, PASSWORD);
       try {
         for (const body of [{ step: 'start' }, { step: 'pickup' }, { step: 'arrive', stop: 1 }, { step: 'arrive', stop: 2 }, { step: 'complete' }]) {
@@ -211,7 +168,7 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
       }
     }
   } finally {
-    for (const clock of clocks.values()) await clock.stop();
+    await clocks.stop();
     for (const tr of travellers) await Promise.all([tr.desktop.close(), tr.phone.close()]);
     await admin.close();
   }

@@ -15,70 +15,12 @@
 // Run alone through the runner: E2E_FILTER='suite staff-money' node e2e/run.mjs
 
 import assert from 'node:assert/strict';
-import { createHmac, randomUUID } from 'node:crypto';
 
-import { apiJSON as json, fitsTheScreen, placeOrderThroughAPI, screenshotter, t, uniqueEmail } from './helpers.mjs';
+import { apiJSON as json, eventually, fitsTheScreen, orderPaidOnePound, paidOrder, screenshotter, signIn, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('staff-money');
-const PHONE = { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually(what, fn, timeoutMs = 30_000) {
-  let last;
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(300)) {
-    last = await fn();
-    if (last) return last;
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`);
-}
-
-/** An order placed through the API by a new traveller (two demo stops, the first bookable day); its trip number and payment page. */
-async function placeOrder(browser, baseURL) {
-  const context = await browser.newContext();
-  const api = context.request;
-  const email = uniqueEmail('e2e-money');
-  try {
-    await json(await api.post(`${baseURL}/api/register`, { data: { first_name: 'Salma', last_name: 'Nabil', email, password: 'money-e2e-pass', phone_number: '+201001234567' } }), 'register');
-    const placed = await placeOrderThroughAPI(api, baseURL, email);
-    const trip = placed.data.order_id;
-    // 201 with payment_pending: the provider is still opening the page; the order carries it once open.
-    const paymentUrl =
-      placed.payment_url ||
-      (await eventually('the payment page', async () => (await json(await api.get(`${baseURL}/api/orders/${trip}`), 'order')).data.payment_url || null));
-    return { trip, paymentUrl, context };
-  } catch (error) {
-    await context.close();
-    throw error;
-  }
-}
-
-/** A paid order: placed, then paid on the sandbox's card page with the success card. */
-async function paidOrder(browser, baseURL) {
-  const { trip, paymentUrl, context } = await placeOrder(browser, baseURL);
-  try {
-    const page = await context.newPage();
-    await page.goto(paymentUrl);
-    await page.locator('#card_number').fill('4242 4242 4242 4242');
-    await page.locator('#expiry').fill('12/39');
-    await page.locator('#cvc').fill('123');
-    await page.locator('button[name="pay"]').click();
-    await page.waitForURL(/result=success/);
-    return trip;
-  } finally {
-    await context.close();
-  }
-}
-
-async function staffContext(browser, baseURL, lang, email, password) {
-  const context = await browser.newContext({ ...PHONE, locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
-  context.setDefaultTimeout(20_000);
-  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
-  await json(await context.request.post(`${baseURL}/api/user/login`, { data: { email, password } }), `sign in ${email}`);
-  return context;
-}
-
+const PASSWORD = 'money-e2e-pass';
+const staffContext = (browser, baseURL, lang, email, password) => signIn(browser, baseURL, lang, email, password, 'phone', { timeout: 20_000 });
 
 /** The admin's order row on the purchase orders screen, opened. */
 async function openOrder(page, baseURL, trip) {
@@ -90,30 +32,12 @@ async function openOrder(page, baseURL, trip) {
   return row;
 }
 
-/** A sandbox notice for 1.00 EGP on the order's payment, signed with the deployment's sandbox secret. */
-async function noticeForOnePound({ baseURL, sql }, adminApi, trip) {
-  const order = (await json(await adminApi.get(`${baseURL}/api/admin/orders/${trip}`), 'admin order')).data;
-  const paymentId = order.payments[0].id;
-  const secret = Buffer.from(sql(`SELECT encode(secret, 'hex') FROM payment_secrets WHERE name = 'sandbox'`), 'hex');
-  const body = JSON.stringify({ payment_id: paymentId, notice_id: `e2e-${randomUUID()}`, outcome: 'succeeded', amount: { minor: 100, currency: 'EGP' }, reference: `e2e-${randomUUID()}` });
-  const ts = Math.floor(Date.now() / 1000);
-  const signature = `t=${ts},v1=${createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')}`;
-  const res = await fetch(`${baseURL}/api/payments/sandbox/callback`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', 'Mishwar-Sandbox-Signature': signature } });
-  assert.equal(res.status, 200, `callback: ${res.status} ${await res.text()}`);
-  await eventually('the order flagged', async () => {
-    const o = (await json(await adminApi.get(`${baseURL}/api/admin/orders/${trip}`), 'admin order')).data;
-    return o.payments.some((p) => p.review) && o.status === 'awaiting_payment';
-  });
-}
-
 async function acceptPayment(ctx, lang) {
   const { browser, baseURL, adminEmail, adminPassword } = ctx;
-  const { trip, context: traveller } = await placeOrder(browser, baseURL);
-  await traveller.close();
   const admin = await staffContext(browser, baseURL, lang, adminEmail, adminPassword);
   const page = await admin.newPage();
   try {
-    await noticeForOnePound(ctx, admin.request, trip);
+    const trip = await orderPaidOnePound(ctx, admin.request, { emailPrefix: 'e2e-money', password: PASSWORD });
     const row = await openOrder(page, baseURL, trip);
     // Flagged, and still unconfirmed.
     await row.getByTestId('amount-mismatch').waitFor();
@@ -156,7 +80,7 @@ const mendRefunds = (sql) => sql(`DROP TRIGGER IF EXISTS e2e_refunds_down ON pay
 
 async function refundThroughAStuckStep(ctx, lang, supportUser) {
   const { browser, baseURL, adminEmail, adminPassword, sql } = ctx;
-  const trip = await paidOrder(browser, baseURL);
+  const trip = await paidOrder(browser, baseURL, { emailPrefix: 'e2e-money', password: PASSWORD });
   const admin = await staffContext(browser, baseURL, lang, adminEmail, adminPassword);
   const page = await admin.newPage();
   breakRefunds(sql);
