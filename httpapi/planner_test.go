@@ -182,6 +182,18 @@ func TestThePlannerMatchesTheCarToTheOrderAndKeepsADriversTripsApart(t *testing.
 	if len(assigned) != 2 || assigned[family] != driverID || assigned[morning] != driverID {
 		t.Fatalf("the planner after assigning: %+v", week.Data.Trips)
 	}
+	// The support console's driver card names the driver and what the assignment overrode, in either language.
+	for lang, want := range map[string]string{"en": `{"key":"vehicle_override","label":"Assigned despite","value":"4 seats for 7 needed: The family travels light and asked for a sedan"}`,
+		"ar": `{"key":"vehicle_override","label":"أُسند رغم","value":"٤ مقاعد بدل ٧ مطلوبة: The family travels light and asked for a sedan"}`} {
+		r := a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/support/orders/" + family + "/history", Token: support.Token, Header: map[string]string{"lang": lang}})
+		if body := string(r.Body); r.Status != http.StatusOK || !strings.Contains(body, want) || !strings.Contains(body, `"driver":[{"key":"driver","label":`) ||
+			!strings.Contains(body, `"key":"plate"`) || !strings.Contains(body, `"key":"driver_phone"`) {
+			t.Fatalf("the support card's driver (%s): %d %s", lang, r.Status, r.Body)
+		}
+	}
+	if r := a.Get("/api/support/orders/"+group+"/history", support.Token); !strings.Contains(string(r.Body), `"driver":[{"key":"driver","label":"Driver","value":"No driver yet"}]`) {
+		t.Fatalf("the support card of a trip without a driver: %d %s", r.Status, r.Body)
+	}
 	// The planner shows which assignment overrode the car, and why.
 	for _, tr := range week.Data.Trips {
 		o := tr.VehicleOverride

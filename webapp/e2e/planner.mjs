@@ -6,7 +6,8 @@
 //     refused with the reason shown on the trip (the car's seats and the class's); "Assign anyway…"
 //     asks for a confirmation that says the car's seats and the trip's need and wants a reason; once
 //     confirmed the trip is on the driver's day saying "Assigned despite: 4 seats for 7 needed" (then
-//     it is unassigned again through the API); picking the car for the sedan order assigns it (the
+//     it is unassigned again through the API), and the support console's card names the driver, their
+//     phone, car, plate and the override; picking the car for the sedan order assigns it (the
 //     trip moves to the driver's day)
 //   → the manifest of that day downloads as CSV (byte order mark, headings in the page's language)
 //     and its print view names the places in the page's language (Arabic on the Arabic page).
@@ -28,11 +29,13 @@ const WORDS = {
     refusal: /This car has 4 seats: the order booked a .+, which needs 7/, csvHeading: 'Driver', cairo: 'Cairo time',
     overrideText: /car has 4 seats; this trip needs 7/, reasonRequired: 'Say why this car will do.', reason: 'The family travels light',
     despite: 'Assigned despite: 4 seats for 7 needed',
+    supportOverride: /^4 seats for 7 needed: The family travels light$/, car: /\(4 seats\)$/,
   },
   ar: {
     refusal: /هذه السيارة بها ٤ مقاعد، والطلب محجوز بفئة .+ التي تحتاج إلى ٧ مقاعد/, csvHeading: 'السائق', cairo: 'بتوقيت القاهرة',
     overrideText: /: ٤، وهذه الرحلة تحتاج إلى ٧/, reasonRequired: 'اذكر لماذا تكفي هذه السيارة.', reason: 'العائلة تسافر بأمتعة خفيفة',
     despite: 'أُسند رغم المقاعد: ٤ بدل ٧ مطلوبة',
+    supportOverride: /^٤ مقاعد بدل ٧ مطلوبة: العائلة تسافر بأمتعة خفيفة$/, car: /\(٤ مقاعد\)$/,
   },
 };
 
@@ -157,6 +160,22 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
           assert.ok(note.includes(WORDS[lang].despite) && note.includes(WORDS[lang].reason), `${where}: the trip says what was overridden: ${note}`);
           await fitsTheScreen(page, `${where} (overridden)`, { lang });
           await shot(page, `overridden-${lang}-${view}`);
+          // The support console's card says who drives the trip, their car, and what was overridden.
+          await page.goto(`${baseURL}/admin/support`);
+          await page.getByTestId('support-search').fill(family.trip);
+          await page.getByTestId('support-hit').first().click();
+          const driverCard = page.getByTestId('support-driver');
+          await driverCard.locator('[data-key="vehicle_override"]').waitFor();
+          const line = async (key) => (await driverCard.locator(`[data-key="${key}"] dd`).innerText()).trim();
+          assert.match(await line('vehicle_override'), WORDS[lang].supportOverride, `${where}: the support card's override`);
+          assert.match(await line('car'), WORDS[lang].car, `${where}: the support card's car and its seats`);
+          assert.equal(await line('plate'), small.plate, `${where}: the support card's plate`);
+          assert.ok((await line('driver')).length > 0 && (await line('driver_phone')).length > 0, `${where}: the driver's name and phone`);
+          if (lang === 'en') assert.equal(await line('driver'), small.name, `${where}: the driver's name`);
+          await driverCard.scrollIntoViewIfNeeded();
+          await fitsTheScreen(page, `${where} (support driver card)`, { lang });
+          await shot(page, `support-driver-${lang}-${view}`);
+          await page.goto(`${baseURL}/admin/planner?from=${day}`);
           // Its driver goes again (the same car cannot take the sedan trip at the same hour).
           await apiJSON(await context.request.delete(`${baseURL}/api/admin/trips/${family.trip}/driver`), 'unassign the overridden trip');
           await page.getByTestId(`planner-unassigned-${day}`).getByTestId(`planner-trip-${family.trip}`).waitFor();
