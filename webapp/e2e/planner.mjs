@@ -192,6 +192,24 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
           await familyCard.waitFor({ state: 'detached' });
           await page.getByTestId('planner-previous').click();
           await familyCard.waitFor();
+          // The first day is the app's own picker: the date as the page's language writes it, labelled
+          // Cairo (not the browser's 11/30/2026); picking the next day moves the week by a day.
+          const picker = page.getByTestId('planner-from');
+          const shown = await picker.innerText();
+          assert.ok(shown.includes(WORDS[lang].cairo) && !/\d+\/\d+\/\d+/.test(shown), `${where}: the first day reads ${shown}`);
+          if (lang === 'ar') assert.match(shown, /[٠-٩]/, `${where}: the first day in Arabic digits: ${shown}`);
+          const next = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+          await picker.click();
+          const grid = page.getByTestId('planner-from-grid');
+          await grid.waitFor();
+          await fitsTheScreen(page, `${where} (first-day picker)`, { lang });
+          await shot(page, `picker-${lang}-${view}`);
+          if (next.slice(0, 7) !== day.slice(0, 7)) await grid.getByTestId('day-picker-next').click();
+          await grid.locator(`[data-date="${next}"]`).click();
+          await page.waitForURL((url) => url.searchParams.get('from') === next);
+          await page.locator(`[data-testid="planner-from"][data-value="${next}"]`).waitFor();
+          await page.goto(`${baseURL}/admin/planner?from=${day}`);
+          await familyCard.waitFor();
 
           // The day's manifest: the CSV download, then the print view with the places in the page's language.
           await page.goto(`${baseURL}/admin/manifest?date=${day}`);

@@ -2,7 +2,6 @@ import { useEffect, useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
-import { InputField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,6 +12,7 @@ import { formatCalendarDate, formatDate, formatNumber, isolate } from '@/utils/f
 
 import { useWeek, type PlannerDriver, type PlannerTrip, type Week } from '../api/planner';
 import { tripPlaces } from '../api/trips';
+import { DayPicker } from './day-picker';
 import { useDispatchT } from './messages';
 import { OverrideNote, RefusalNote, useAssignment, type Refusal } from './vehicle-override';
 import './dispatch.css';
@@ -58,7 +58,7 @@ export function WeekPlanner({ canAssign }: { canAssign: boolean }) {
         <Button variant="secondary" size="sm" disabled={!week.data} onClick={() => week.data && go(week.data.next)} data-testid="planner-next">
           {t('planner.next')}
         </Button>
-        <InputField label={t('planner.from')} type="date" value={week.data?.days[0] ?? from} onChange={(e) => e.target.value && go(e.target.value)} data-testid="planner-from" />
+        <DayPicker label={t('planner.from')} value={week.data?.days[0] ?? from} onChange={go} testId="planner-from" />
       </div>
       <QueryView query={week} loading={<Spinner />}>
         {(data) => (wide ? <Grid week={data} assigning={assigning} /> : <ByDay week={data} assigning={assigning} />)}
