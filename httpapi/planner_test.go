@@ -38,6 +38,11 @@ type plannerAnswer struct {
 			Driver  *struct {
 				ID string `json:"id"`
 			} `json:"driver"`
+			VehicleOverride *struct {
+				Reason string `json:"reason"`
+				Seats  int    `json:"seats"`
+				Needed int    `json:"needed"`
+			} `json:"vehicle_override"`
 		} `json:"trips"`
 	} `json:"data"`
 }
@@ -139,8 +144,9 @@ func TestThePlannerMatchesTheCarToTheOrderAndKeepsADriversTripsApart(t *testing.
 	for lang, want := range map[string]string{"en": "This car has 4 seats: the order booked a Family minivan, which needs 7.",
 		"ar": "هذه السيارة بها ٤ مقاعد، والطلب محجوز بفئة ميني فان عائلية التي تحتاج إلى ٧ مقاعد."} {
 		r := assign(family, lang, map[string]string{"driver_id": driverID})
-		if r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), want) {
-			t.Fatalf("a minivan order on a four-seat car (%s): %d %s", lang, r.Status, r.Body)
+		if r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), want) ||
+			!strings.Contains(string(r.Body), `"vehicle":{"seats":4,"needed":7,"overridable":true}`) {
+			t.Fatalf("a minivan order on a four-seat car (%s) is refused with the seats an override would send: %d %s", lang, r.Status, r.Body)
 		}
 	}
 	// So is a group of six on a sedan order.
@@ -175,6 +181,28 @@ func TestThePlannerMatchesTheCarToTheOrderAndKeepsADriversTripsApart(t *testing.
 	}
 	if len(assigned) != 2 || assigned[family] != driverID || assigned[morning] != driverID {
 		t.Fatalf("the planner after assigning: %+v", week.Data.Trips)
+	}
+	// The support console's driver card names the driver and what the assignment overrode, in either language.
+	for lang, want := range map[string]string{"en": `{"key":"vehicle_override","label":"Assigned despite","value":"4 seats for 7 needed: The family travels light and asked for a sedan"}`,
+		"ar": `{"key":"vehicle_override","label":"أُسند رغم","value":"٤ مقاعد بدل ٧ مطلوبة: The family travels light and asked for a sedan"}`} {
+		r := a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/support/orders/" + family + "/history", Token: support.Token, Header: map[string]string{"lang": lang}})
+		if body := string(r.Body); r.Status != http.StatusOK || !strings.Contains(body, want) || !strings.Contains(body, `"driver":[{"key":"driver","label":`) ||
+			!strings.Contains(body, `"key":"plate"`) || !strings.Contains(body, `"key":"driver_phone"`) {
+			t.Fatalf("the support card's driver (%s): %d %s", lang, r.Status, r.Body)
+		}
+	}
+	if r := a.Get("/api/support/orders/"+group+"/history", support.Token); !strings.Contains(string(r.Body), `"driver":[{"key":"driver","label":"Driver","value":"No driver yet"}]`) {
+		t.Fatalf("the support card of a trip without a driver: %d %s", r.Status, r.Body)
+	}
+	// The planner shows which assignment overrode the car, and why.
+	for _, tr := range week.Data.Trips {
+		o := tr.VehicleOverride
+		switch {
+		case tr.OrderID == family && (o == nil || o.Seats != 4 || o.Needed != 7 || o.Reason != "The family travels light and asked for a sedan"):
+			t.Fatalf("the overridden trip on the planner: %+v", o)
+		case tr.OrderID != family && o != nil:
+			t.Fatalf("trip %s shows an override it never had: %+v", tr.OrderID, o)
+		}
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"mishwar/domain/account"
+	"mishwar/domain/dispatch"
 	"mishwar/domain/order"
 	"mishwar/internal/i18n"
 )
@@ -202,4 +203,37 @@ func pointName(lang i18n.Lang, p order.Point) string {
 		return p.NameAR
 	}
 	return p.Name
+}
+
+// driverCard says the trip's driver line by line (their name in lang, phone, car with its seats,
+// plate) and, when staff sent the car though it did not fit, what they overrode and why; a trip
+// without a driver says so.
+func driverCard(lang i18n.Lang, trip dispatch.TripState) []Field {
+	var out []Field
+	add := func(key, value string) {
+		if value != "" {
+			out = append(out, Field{Key: key, Label: i18n.T(lang, "support.field."+key), Value: value})
+		}
+	}
+	d, ok := trip.Driver()
+	if !ok {
+		add("driver", i18n.T(lang, "support.value.no_driver"))
+		return out
+	}
+	name := d.Name
+	if lang == i18n.Ar && d.NameAR != "" {
+		name = d.NameAR
+	}
+	add("driver", name)
+	add("driver_phone", d.Phone)
+	if d.Seats > 0 {
+		add("car", i18n.T(lang, "support.value.car", d.Vehicle, Count(lang, int64(d.Seats))))
+	} else {
+		add("car", d.Vehicle)
+	}
+	add("plate", d.Plate)
+	if o, ok := trip.VehicleOverride(); ok {
+		add("vehicle_override", i18n.T(lang, "support.value.vehicle_override", Count(lang, int64(o.Seats)), Count(lang, int64(o.Needed)), o.Reason))
+	}
+	return out
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"mishwar/domain"
+	"mishwar/domain/dispatch"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
 	"mishwar/internal/i18n"
@@ -27,6 +28,9 @@ type History struct {
 	Card []Field
 	// Related are the streams of the order's trip and payments.
 	Related []string
+	// Driver says who drives the order's trip now (its dispatch stream, whatever version the card
+	// is at): name, phone, car, plate, and the seats staff overrode when the car did not fit.
+	Driver []Field
 }
 
 // EventView is one stored event as support reads it: its type and what it did in words, who did it,
@@ -115,5 +119,30 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string, lang i18
 			related = append(related, eventstore.StreamID("payment", p.PaymentID))
 		}
 	}
-	return History{OrderID: num, Version: last, At: upTo, Events: views, State: atState, Card: shown, Related: related}, nil
+	driver, err := h.driver(ctx, num, lang)
+	if err != nil {
+		return History{}, err
+	}
+	return History{OrderID: num, Version: last, At: upTo, Events: views, State: atState, Card: shown, Related: related, Driver: driver}, nil
+}
+
+// driver folds the order's dispatch stream (none yet: no driver) and says its driver.
+func (h OrderHistoryHandler) driver(ctx context.Context, num string, lang i18n.Lang) ([]Field, error) {
+	recs, err := readStream(ctx, h.events, eventstore.StreamID("dispatch", num))
+	if err != nil && !errors.Is(err, ErrStreamNotFound) {
+		return nil, err
+	}
+	trip := dispatch.Trip.Initial()
+	for _, rec := range recs {
+		v, err := h.registry.Decode(rec)
+		if err != nil {
+			return nil, fmt.Errorf("support: decode %s@%d: %w", rec.StreamID, rec.Version, err)
+		}
+		e, ok := v.(dispatch.TripEvent)
+		if !ok {
+			return nil, fmt.Errorf("support: %s@%d is a %s, not a trip event", rec.StreamID, rec.Version, rec.Type)
+		}
+		trip = dispatch.Trip.Evolve(trip, e)
+	}
+	return driverCard(lang, trip), nil
 }

@@ -262,8 +262,10 @@ type TripState struct {
 	owner   string
 	stops   []string
 	driver  *Driver
-	stop    int  // the last stop reached (0: none yet)
-	started bool // the driver set off (whatever happened since)
+	// override is the car staff sent though it did not fit (nil: it fitted, or no driver).
+	override *VehicleOverride
+	stop     int  // the last stop reached (0: none yet)
+	started  bool // the driver set off (whatever happened since)
 }
 
 func (s TripState) Status() Status {
@@ -278,6 +280,14 @@ func (s TripState) Day() availability.Day  { return s.day }
 func (s TripState) Stop() int              { return s.stop }
 func (s TripState) Stops() []string        { return slices.Clone(s.stops) }
 func (s TripState) Driver() (Driver, bool) { return deref(s.driver) }
+
+// VehicleOverride is the override the driver's assignment recorded (false: the car fitted).
+func (s TripState) VehicleOverride() (VehicleOverride, bool) {
+	if s.override == nil {
+		return VehicleOverride{}, false
+	}
+	return *s.override, true
+}
 
 // Started reports whether the driver has set off: from then on the traveller can no longer cancel,
 // refund or change the order (domain/order), even before the order has heard of it.
@@ -465,8 +475,13 @@ func EvolveTrip(s TripState, e TripEvent) TripState {
 	case DriverAssigned:
 		d := ev.Driver
 		s.status, s.orderID, s.day, s.owner, s.stops, s.driver, s.stop = StatusAssigned, ev.OrderID, ev.Day, ev.OwnerID, ev.Stops, &d, 0
+		s.override = nil
+		if ev.VehicleOverride != nil {
+			o := *ev.VehicleOverride
+			s.override = &o
+		}
 	case DriverUnassigned:
-		s.status, s.driver = StatusUnassigned, nil
+		s.status, s.driver, s.override = StatusUnassigned, nil, nil
 	case TripStarted:
 		s.status, s.started = StatusStarted, true
 	case TravellersPickedUp:
@@ -476,7 +491,7 @@ func EvolveTrip(s TripState, e TripEvent) TripState {
 	case TripCompleted:
 		s.status = StatusCompleted
 	case TripCancelled:
-		s.status, s.driver = StatusCancelled, nil
+		s.status, s.driver, s.override = StatusCancelled, nil, nil
 		if s.orderID == "" {
 			s.orderID = ev.OrderID
 		}

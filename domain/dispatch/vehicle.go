@@ -45,15 +45,28 @@ type VehicleOverride struct {
 // SeatsNeeded is how many seats the order needs: its class's, or its group's when that is larger.
 func (o OrderFacts) SeatsNeeded() int { return max(o.Class.Seats, o.Travellers) }
 
+// CarTooSmall is CheckVehicle's refusal: the translated reason (a *domain.Error, which errors.Is and
+// errors.As find through it) with the car's seats and the seats the order needs, so that staff can
+// be told what an override would send.
+type CarTooSmall struct {
+	Reason *domain.Error
+	Seats  int
+	Needed int
+}
+
+func (e *CarTooSmall) Error() string { return e.Reason.Error() }
+func (e *CarTooSmall) Unwrap() error { return e.Reason }
+
 // CheckVehicle refuses a car with fewer seats than the order's class or group needs, saying which
-// (in the reader's language: the class's name is a domain.Text).
+// (in the reader's language: the class's name is a domain.Text), as a *CarTooSmall.
 func CheckVehicle(o OrderFacts, d Driver) error {
 	if o.Class.Seats > 0 && d.Seats < o.Class.Seats {
-		return &domain.Error{Kind: domain.KindInvalid, Key: KeyCarTooSmallForClass,
-			Args: []any{d.Seats, domain.Text{En: o.Class.Name, Ar: o.Class.NameAR}, o.Class.Seats}}
+		return &CarTooSmall{Seats: d.Seats, Needed: o.SeatsNeeded(), Reason: &domain.Error{Kind: domain.KindInvalid, Key: KeyCarTooSmallForClass,
+			Args: []any{d.Seats, domain.Text{En: o.Class.Name, Ar: o.Class.NameAR}, o.Class.Seats}}}
 	}
 	if o.Travellers > 0 && d.Seats < o.Travellers {
-		return &domain.Error{Kind: domain.KindInvalid, Key: KeyCarTooSmallForGroup, Args: []any{d.Seats, o.Travellers}}
+		return &CarTooSmall{Seats: d.Seats, Needed: o.SeatsNeeded(),
+			Reason: &domain.Error{Kind: domain.KindInvalid, Key: KeyCarTooSmallForGroup, Args: []any{d.Seats, o.Travellers}}}
 	}
 	return nil
 }

@@ -121,3 +121,46 @@ func TestADriverIsNotBookedOnTwoTripsAtOnce(t *testing.T) {
 		})
 	}
 }
+
+// Staff are told what an override would send: the car's seats and the order's need travel with the
+// refusal, which still reads as the translated 422.
+func TestTheVehicleRefusalCarriesTheSeatsAnOverrideWouldSend(t *testing.T) {
+	t.Parallel()
+	bigMinivan := minivanOrder()
+	bigMinivan.Travellers = 9
+	cases := []struct {
+		name   string
+		order  dispatch.OrderFacts
+		key    error
+		needed int
+	}{
+		{"a minivan order needs its class's seats", minivanOrder(), dispatch.ErrCarTooSmallForClass, 7},
+		{"a group larger than its class needs the group's", bigMinivan, dispatch.ErrCarTooSmallForClass, 9},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := dispatch.DecideTrip(dispatch.Trip.Initial(), dispatch.AssignDriver{Order: c.order, Driver: karim, By: admin}, now)
+			var small *dispatch.CarTooSmall
+			if !errors.As(err, &small) || small.Seats != 4 || small.Needed != c.needed || !errors.Is(err, c.key) {
+				t.Fatalf("err = %#v; want a CarTooSmall of 4 seats for %d", err, c.needed)
+			}
+		})
+	}
+}
+
+func TestTheTripRemembersAnOverrideUntilItsDriverGoes(t *testing.T) {
+	t.Parallel()
+	assigned, err := dispatch.DecideTrip(dispatch.Trip.Initial(), dispatch.AssignDriver{Order: minivanOrder(), Driver: karim, By: admin, Override: "asked for it"}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := dispatch.Trip.Fold(assigned)
+	if o, ok := s.VehicleOverride(); !ok || o != (dispatch.VehicleOverride{Reason: "asked for it", Seats: 4, Needed: 7}) {
+		t.Fatalf("after an overriding assignment: %+v %v", o, ok)
+	}
+	s = dispatch.Trip.Evolve(s, dispatch.DriverUnassigned{OrderID: facts.OrderID, DriverID: karim.ID})
+	if o, ok := s.VehicleOverride(); ok {
+		t.Fatalf("the override outlived its driver: %+v", o)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	appdispatch "mishwar/commands/dispatch"
 	"mishwar/domain"
 	"mishwar/domain/account"
+	"mishwar/domain/dispatch"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
 	"mishwar/httpapi/httpx"
@@ -117,11 +118,31 @@ func (h *Handler) assignDriver(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := h.app.Commands.AssignDriverOverridingVehicle(r.Context(), orderID, strings.TrimSpace(req.DriverID), req.OverrideVehicle, httpx.Meta(r))
+	var small *dispatch.CarTooSmall
+	if errors.As(err, &small) {
+		writeCarTooSmall(w, r, small)
+		return
+	}
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
 	h.answerTrip(w, r, orderID, out.Position)
+}
+
+// writeCarTooSmall answers a car that does not fit the order: 422 with the reason in the reader's
+// language and, under "vehicle", the car's seats and the order's need, which the staff's override
+// confirmation says.
+func writeCarTooSmall(w http.ResponseWriter, r *http.Request, small *dispatch.CarTooSmall) {
+	type seats struct {
+		Seats       int  `json:"seats"`
+		Needed      int  `json:"needed"`
+		Overridable bool `json:"overridable"`
+	}
+	httpx.WriteJSON(w, http.StatusUnprocessableEntity, struct {
+		Message string `json:"message"`
+		Vehicle seats  `json:"vehicle"`
+	}{httpx.Say(httpx.Lang(r), small.Reason.Key, small.Reason.Args...), seats{Seats: small.Seats, Needed: small.Needed, Overridable: true}})
 }
 
 func (h *Handler) unassignDriver(w http.ResponseWriter, r *http.Request) {

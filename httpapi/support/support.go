@@ -139,6 +139,7 @@ func (h *Handler) history(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{
 		"order_id": num, "version": hist.Version, "at": hist.At, "events": toRecordedList(hist.Events), "state": orderStateView(hist.State),
 		"card":            nonNil(hist.Card),
+		"driver":          nonNil(hist.Driver),
 		"related_streams": hist.Related,
 		// The compensating actions support may take, on the admin order endpoints.
 		"actions": map[string]string{"cancel": "/api/admin/orders/" + num + "/cancel", "refund": "/api/admin/orders/" + num + "/refund"},

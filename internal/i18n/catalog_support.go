@@ -36,6 +36,9 @@ func init() {
 		"support.value.yes":               {En: "Yes", Ar: "نعم"},
 		"support.value.exchange":          {En: "To %s, difference %s", Ar: "إلى %s، والفرق %s"},
 		"support.value.staff":             {En: "staff", Ar: "فريق العمل"},
+		"support.value.no_driver":         {En: "No driver yet", Ar: "بلا سائق بعد"},
+		"support.value.car":               {En: "%s (%s seats)", Ar: "%s (%s مقاعد)"},
+		"support.value.vehicle_override":  {En: "%s seats for %s needed: %s", Ar: "%s مقاعد بدل %s مطلوبة: %s"},
 		"support.role.user":               {En: "Traveller", Ar: "مسافر"},
 		"support.role.traveller":          {En: "Traveller", Ar: "مسافر"},
 		"support.role.customer":           {En: "Traveller", Ar: "مسافر"},
@@ -80,6 +83,11 @@ func init() {
 		"support.field.attention":         {En: "Needs attention", Ar: "يحتاج إلى متابعة"},
 		"support.field.refund_requested":  {En: "Refund requested", Ar: "طُلب استرداد"},
 		"support.field.pending_exchange":  {En: "Change waiting for payment", Ar: "تغيير بانتظار الدفع"},
+		"support.field.driver":            {En: "Driver", Ar: "السائق"},
+		"support.field.driver_phone":      {En: "Driver's phone", Ar: "هاتف السائق"},
+		"support.field.car":               {En: "Car", Ar: "السيارة"},
+		"support.field.plate":             {En: "Plate", Ar: "رقم اللوحة"},
+		"support.field.vehicle_override":  {En: "Assigned despite", Ar: "أُسند رغم"},
 
 		// Reasons events give.
 		"support.reason.paid_without_capacity":       {En: "paid with no car left", Ar: "دُفع ولا سيارة متاحة"},

@@ -91,8 +91,9 @@ func (*Projection) Schema() string {
 	// runner rebuilds it (version 2: staff-accepted payments confirm the trip; version 3: the
 	// traveller's comments, group size and the order's rate plan, for the driver; version 4: the
 	// pickup's and the stops' Arabic names; version 5: the pickup point, the end point and when the
-	// trip is due back, for the manifest and the week planner).
-	return `-- dispatch read model, version 5
+	// trip is due back, for the manifest and the week planner; version 6: the car staff sent though
+	// it did not fit the order).
+	return `-- dispatch read model, version 6
 CREATE TABLE trips (
     order_id     text        PRIMARY KEY,
     day          date        NOT NULL,
@@ -117,6 +118,7 @@ CREATE TABLE trips (
     driver_id    text        NOT NULL DEFAULT '',
     driver_user  text        NOT NULL DEFAULT '',
     driver       jsonb,
+    vehicle_override jsonb,
     steps        jsonb       NOT NULL DEFAULT '[]',
     version      bigint      NOT NULL DEFAULT -1,
     updated_at   timestamptz NOT NULL
@@ -269,13 +271,19 @@ func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch
 	ev := e.Data
 	// The dispatch stream carries the order's facts as they were at assignment, so a trip row
 	// exists even when its order events came before this read model's time.
-	err := exec(ctx, tx, `INSERT INTO trips (order_id, day, start_at, owner_id, stops, order_status, status, stop, driver_id, driver_user, driver, steps, version, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11, $12, $13)
+	var override []byte
+	if ev.VehicleOverride != nil {
+		override = jsonOf(ev.VehicleOverride)
+	}
+	err := exec(ctx, tx, `INSERT INTO trips (order_id, day, start_at, owner_id, stops, order_status, status, stop, driver_id, driver_user, driver, steps, version, updated_at,
+			vehicle_override)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11, $12, $13, $14)
 		ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, stop = 0, driver_id = EXCLUDED.driver_id,
 			driver_user = EXCLUDED.driver_user, driver = EXCLUDED.driver, steps = trips.steps || EXCLUDED.steps,
-			version = EXCLUDED.version, updated_at = EXCLUDED.updated_at`,
+			version = EXCLUDED.version, updated_at = EXCLUDED.updated_at, vehicle_override = EXCLUDED.vehicle_override`,
 		ev.OrderID, string(ev.Day), ev.StartAt, ev.OwnerID, jsonOf(ev.Stops), string(order.StatusConfirmed), string(dispatch.StatusAssigned),
-		ev.Driver.ID, ev.Driver.UserID, jsonOf(ev.Driver), jsonOf([]Step{{Type: "DriverAssigned", Driver: ev.Driver.Name, At: ev.AssignedAt}}), e.Version, e.RecordedAt.UTC())
+		ev.Driver.ID, ev.Driver.UserID, jsonOf(ev.Driver), jsonOf([]Step{{Type: "DriverAssigned", Driver: ev.Driver.Name, At: ev.AssignedAt}}), e.Version, e.RecordedAt.UTC(),
+		override)
 	if err == nil {
 		projections.BatchState[*touched](ctx).add(e.EntityID)
 	}
@@ -288,7 +296,7 @@ func step(ctx context.Context, tx pgx.Tx, env projections.Envelope, status dispa
 	_, err := tx.Exec(ctx, `UPDATE trips SET status = CASE WHEN order_status = 'cancelled' THEN 'cancelled' ELSE $2 END,
 		stop = CASE WHEN $3 < 0 THEN stop ELSE $3 END,
 		driver_id = CASE WHEN $4 THEN '' ELSE driver_id END, driver_user = CASE WHEN $4 THEN '' ELSE driver_user END,
-		driver = CASE WHEN $4 THEN NULL ELSE driver END, steps = steps || $5::jsonb, version = $6, updated_at = $7
+		driver = CASE WHEN $4 THEN NULL ELSE driver END, vehicle_override = CASE WHEN $4 THEN NULL ELSE vehicle_override END, steps = steps || $5::jsonb, version = $6, updated_at = $7
 		WHERE order_id = $1`, env.EntityID, string(status), stop, clear, jsonOf([]Step{s}), env.Version, env.RecordedAt.UTC())
 	if err == nil {
 		projections.BatchState[*touched](ctx).add(env.EntityID)

@@ -281,3 +281,47 @@ func (w *world) appendToOrder(t *testing.T, id string, events ...any) eventstore
 	}
 	return res.Position
 }
+
+// Given a trip assigned to a driver, when its order is exchanged to another time on the same day (the
+// driver keeps it), then the board, the driver's list and the trip show the new pickup and the new
+// time due back, not the ones it was assigned with.
+func TestASameDayExchangeMovesTheTripsTimesOnTheBoard(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	driverID, driverUser := w.Driver(t, 2)
+	id := w.Order(t, day, "traveller-1", true)
+	out, err := w.Dispatch.AssignDriver(ctx, id, driverID, commands.NewMeta(dispatchtest.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.wait(t, out.Position)
+	before, err := w.read.Trip(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	later := before.StartAt.Add(5 * time.Hour)
+	to := order.Trip{StartAt: later, Day: day, RatePlan: order.RatePlan{ID: "rp-sedan", Name: "Sedan"}, Quote: order.Quote{DurationMinutes: 150},
+		Itinerary: order.Itinerary{Start: order.Point{Name: "Nile Hotel"}, Stops: []order.Stop{{NameEN: "Pyramids"}, {NameEN: "Museum"}}}}
+	w.wait(t, w.appendToOrder(t, id, order.OrderExchanged{ExchangeID: "x-same-day", To: to, OldReservation: "r-" + id, NewReservation: "r-" + id}))
+
+	board, err := w.read.Board(ctx, day)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, err := w.read.DriverTrips(ctx, driverUser, "2026-11-01", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := w.read.Trip(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantEnd := later.Add(150 * time.Minute)
+	for name, tr := range map[string][]dispatchrm.Trip{"board": board, "driver's list": mine, "trip": {after}} {
+		if len(tr) != 1 || !tr[0].StartAt.Equal(later) || tr[0].EndAt == nil || !tr[0].EndAt.Equal(wantEnd) || tr[0].Driver == nil || tr[0].Driver.ID != driverID {
+			t.Fatalf("the %s after a same-day exchange from %s to %s–%s: %+v", name, before.StartAt, later, wantEnd, tr)
+		}
+	}
+}

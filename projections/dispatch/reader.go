@@ -45,10 +45,12 @@ type Trip struct {
 	Status        dispatch.Status  `json:"status"`
 	Stop          int              `json:"stop"`
 	Driver        *dispatch.Driver `json:"driver,omitempty"`
-	Steps         []Step           `json:"steps"`
-	NextStep      string           `json:"next_step,omitempty"`
-	NextStop      int              `json:"next_stop,omitempty"`
-	Version       int64            `json:"version"`
+	// VehicleOverride is set when staff sent the driver's car though it did not fit the order.
+	VehicleOverride *dispatch.VehicleOverride `json:"vehicle_override,omitempty"`
+	Steps           []Step                    `json:"steps"`
+	NextStep        string                    `json:"next_step,omitempty"`
+	NextStop        int                       `json:"next_stop,omitempty"`
+	Version         int64                     `json:"version"`
 }
 
 // DriverAccount is the account linked to a driver.
@@ -68,18 +70,18 @@ func NewReader(pool *pgxpool.Pool) *Reader { return &Reader{pool: pool} }
 func table(name string) string { return pgx.Identifier{projections.SchemaName(Name), name}.Sanitize() }
 
 const tripColumns = `order_id, day::text, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, pickup_ar, stops, stops_ar, order_status, status, stop, driver, steps, version,
-	pickup_point, end_name, end_name_ar, end_at`
+	pickup_point, end_name, end_name_ar, end_at, vehicle_override`
 
 func scanTrips(rows pgx.Rows) ([]Trip, error) {
 	defer rows.Close()
 	out := []Trip{}
 	for rows.Next() {
 		var (
-			t                                  Trip
-			stops, stopsAR, driver, step, plan []byte
+			t                                            Trip
+			stops, stopsAR, driver, step, plan, override []byte
 		)
 		if err := rows.Scan(&t.OrderID, &t.Day, &t.StartAt, &t.OwnerID, &t.Customer, &t.Phone, &t.Comments, &t.Travellers, &plan, &t.Pickup, &t.PickupAR, &stops, &stopsAR, &t.OrderStatus,
-			&t.Status, &t.Stop, &driver, &step, &t.Version, &t.PickupPointID, &t.End, &t.EndAR, &t.EndAt); err != nil {
+			&t.Status, &t.Stop, &driver, &step, &t.Version, &t.PickupPointID, &t.End, &t.EndAR, &t.EndAt, &override); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal(stops, &t.Stops); err != nil {
@@ -103,6 +105,12 @@ func scanTrips(rows pgx.Rows) ([]Trip, error) {
 				return nil, err
 			}
 		}
+		if len(override) > 0 {
+			t.VehicleOverride = &dispatch.VehicleOverride{}
+			if err := json.Unmarshal(override, t.VehicleOverride); err != nil {
+				return nil, err
+			}
+		}
 		t.StartAt = t.StartAt.UTC()
 		if t.EndAt != nil {
 			end := t.EndAt.UTC()
@@ -110,7 +118,7 @@ func scanTrips(rows pgx.Rows) ([]Trip, error) {
 		}
 		if t.OrderStatus == string(order.StatusCancelled) {
 			// Rows written before cancelled orders cancelled their trips here read the same.
-			t.Status, t.Driver = dispatch.StatusCancelled, nil
+			t.Status, t.Driver, t.VehicleOverride = dispatch.StatusCancelled, nil, nil
 		}
 		t.NextStep, t.NextStop = dispatch.Next(t.Status, t.Stop, len(t.Stops))
 		out = append(out, t)

@@ -3,8 +3,12 @@
 //   two paid orders on one day (through the API: the checkout suite covers those screens): a
 //   family-minivan order for five and a sedan order for two
 //   → the admin opens /admin/planner on that week: picking a four-seat car for the minivan order is
-//     refused with the reason shown on the trip (the car's seats and the class's); picking it for the
-//     sedan order assigns it (the trip moves to the driver's day)
+//     refused with the reason shown on the trip (the car's seats and the class's); "Assign anyway…"
+//     asks for a confirmation that says the car's seats and the trip's need and wants a reason; once
+//     confirmed the trip is on the driver's day saying "Assigned despite: 4 seats for 7 needed" (then
+//     it is unassigned again through the API), and the support console's card names the driver, their
+//     phone, car, plate and the override; picking the car for the sedan order assigns it (the
+//     trip moves to the driver's day)
 //   → the manifest of that day downloads as CSV (byte order mark, headings in the page's language)
 //     and its print view names the places in the page's language (Arabic on the Arabic page).
 // Exported as `run(ctx)` for the shared runner; `node e2e/planner.mjs` runs it alone.
@@ -21,8 +25,18 @@ const VIEWS = {
   phone: { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
 };
 const WORDS = {
-  en: { refusal: /This car has 4 seats: the order booked a .+, which needs 7/, csvHeading: 'Driver', cairo: 'Cairo time' },
-  ar: { refusal: /هذه السيارة بها ٤ مقاعد، والطلب محجوز بفئة .+ التي تحتاج إلى ٧ مقاعد/, csvHeading: 'السائق', cairo: 'بتوقيت القاهرة' },
+  en: {
+    refusal: /This car has 4 seats: the order booked a .+, which needs 7/, csvHeading: 'Driver', cairo: 'Cairo time',
+    overrideText: /car has 4 seats; this trip needs 7/, reasonRequired: 'Say why this car will do.', reason: 'The family travels light',
+    despite: 'Assigned despite: 4 seats for 7 needed',
+    supportOverride: /^4 seats for 7 needed: The family travels light$/, car: /\(4 seats\)$/,
+  },
+  ar: {
+    refusal: /هذه السيارة بها ٤ مقاعد، والطلب محجوز بفئة .+ التي تحتاج إلى ٧ مقاعد/, csvHeading: 'السائق', cairo: 'بتوقيت القاهرة',
+    overrideText: /: ٤، وهذه الرحلة تحتاج إلى ٧/, reasonRequired: 'اذكر لماذا تكفي هذه السيارة.', reason: 'العائلة تسافر بأمتعة خفيفة',
+    despite: 'أُسند رغم المقاعد: ٤ بدل ٧ مطلوبة',
+    supportOverride: /^٤ مقاعد بدل ٧ مطلوبة: العائلة تسافر بأمتعة خفيفة$/, car: /\(٤ مقاعد\)$/,
+  },
 };
 
 /** A traveller's paid order on `date` at 10:00 for `travellers` on `rate`, or on the first bookable day from two days ahead. */
@@ -107,10 +121,12 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
         const where = `planner ${lang} ${view}`;
         const context = await adminContext(browser, baseURL, adminEmail, adminPassword, lang, view);
         try {
-          // The sedan trip starts each round without a driver.
+          // Both trips start each round without a driver.
           const now = (await apiJSON(await context.request.get(`${baseURL}/api/admin/planner?from=${day}`), 'planner')).data;
-          if (now.trips.find((tr) => tr.order_id === sedan.trip)?.driver) {
-            await apiJSON(await context.request.delete(`${baseURL}/api/admin/trips/${sedan.trip}/driver`), 'unassign');
+          for (const trip of [sedan.trip, family.trip]) {
+            if (now.trips.find((tr) => tr.order_id === trip)?.driver) {
+              await apiJSON(await context.request.delete(`${baseURL}/api/admin/trips/${trip}/driver`), 'unassign');
+            }
           }
           const page = await context.newPage();
           await page.goto(`${baseURL}/admin/planner?from=${day}`);
@@ -125,6 +141,44 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
           assert.match(await refusal.innerText(), WORDS[lang].refusal, `${where}: the refusal's reason`);
           await fitsTheScreen(page, `${where} (refused)`, { lang });
           await shot(page, `refused-${lang}-${view}`);
+          // Staff may send it anyway, knowingly: the confirmation says what is overridden and wants a reason.
+          await refusal.getByTestId('override-open').click();
+          const dialog = page.getByTestId('override-dialog');
+          await dialog.waitFor();
+          assert.match(await page.getByTestId('override-text').innerText(), WORDS[lang].overrideText, `${where}: the confirmation says the seats`);
+          await fitsTheScreen(page, `${where} (override confirmation)`, { lang });
+          await shot(page, `override-confirm-${lang}-${view}`);
+          const confirm = page.locator('.confirm-dialog__actions button').last();
+          await confirm.click();
+          await dialog.getByText(WORDS[lang].reasonRequired).waitFor();
+          await dialog.getByTestId('override-reason').fill(WORDS[lang].reason);
+          await confirm.click();
+          await dialog.waitFor({ state: 'detached' });
+          const overridden = page.getByTestId(`planner-cell-${small.id}-${day}`).getByTestId(`planner-trip-${family.trip}`);
+          await overridden.getByTestId('vehicle-override').waitFor();
+          const note = await overridden.getByTestId('vehicle-override').innerText();
+          assert.ok(note.includes(WORDS[lang].despite) && note.includes(WORDS[lang].reason), `${where}: the trip says what was overridden: ${note}`);
+          await fitsTheScreen(page, `${where} (overridden)`, { lang });
+          await shot(page, `overridden-${lang}-${view}`);
+          // The support console's card says who drives the trip, their car, and what was overridden.
+          await page.goto(`${baseURL}/admin/support`);
+          await page.getByTestId('support-search').fill(family.trip);
+          await page.getByTestId('support-hit').first().click();
+          const driverCard = page.getByTestId('support-driver');
+          await driverCard.locator('[data-key="vehicle_override"]').waitFor();
+          const line = async (key) => (await driverCard.locator(`[data-key="${key}"] dd`).innerText()).trim();
+          assert.match(await line('vehicle_override'), WORDS[lang].supportOverride, `${where}: the support card's override`);
+          assert.match(await line('car'), WORDS[lang].car, `${where}: the support card's car and its seats`);
+          assert.equal(await line('plate'), small.plate, `${where}: the support card's plate`);
+          assert.ok((await line('driver')).length > 0 && (await line('driver_phone')).length > 0, `${where}: the driver's name and phone`);
+          if (lang === 'en') assert.equal(await line('driver'), small.name, `${where}: the driver's name`);
+          await driverCard.scrollIntoViewIfNeeded();
+          await fitsTheScreen(page, `${where} (support driver card)`, { lang });
+          await shot(page, `support-driver-${lang}-${view}`);
+          await page.goto(`${baseURL}/admin/planner?from=${day}`);
+          // Its driver goes again (the same car cannot take the sedan trip at the same hour).
+          await apiJSON(await context.request.delete(`${baseURL}/api/admin/trips/${family.trip}/driver`), 'unassign the overridden trip');
+          await page.getByTestId(`planner-unassigned-${day}`).getByTestId(`planner-trip-${family.trip}`).waitFor();
           // The right one is assigned from the planner: the trip moves to the driver's day.
           const sedanCard = page.getByTestId(`planner-trip-${sedan.trip}`);
           await sedanCard.getByTestId('planner-driver-select').selectOption(small.id);
@@ -137,6 +191,24 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
           await page.getByTestId('planner-next').click();
           await familyCard.waitFor({ state: 'detached' });
           await page.getByTestId('planner-previous').click();
+          await familyCard.waitFor();
+          // The first day is the app's own picker: the date as the page's language writes it, labelled
+          // Cairo (not the browser's 11/30/2026); picking the next day moves the week by a day.
+          const picker = page.getByTestId('planner-from');
+          const shown = await picker.innerText();
+          assert.ok(shown.includes(WORDS[lang].cairo) && !/\d+\/\d+\/\d+/.test(shown), `${where}: the first day reads ${shown}`);
+          if (lang === 'ar') assert.match(shown, /[٠-٩]/, `${where}: the first day in Arabic digits: ${shown}`);
+          const next = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+          await picker.click();
+          const grid = page.getByTestId('planner-from-grid');
+          await grid.waitFor();
+          await fitsTheScreen(page, `${where} (first-day picker)`, { lang });
+          await shot(page, `picker-${lang}-${view}`);
+          if (next.slice(0, 7) !== day.slice(0, 7)) await grid.getByTestId('day-picker-next').click();
+          await grid.locator(`[data-date="${next}"]`).click();
+          await page.waitForURL((url) => url.searchParams.get('from') === next);
+          await page.locator(`[data-testid="planner-from"][data-value="${next}"]`).waitFor();
+          await page.goto(`${baseURL}/admin/planner?from=${day}`);
           await familyCard.waitFor();
 
           // The day's manifest: the CSV download, then the print view with the places in the page's language.

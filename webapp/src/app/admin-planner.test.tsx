@@ -9,7 +9,7 @@ import { setTestSession } from '@/testing/session';
 const admin = { id: '1', first_name: 'Amal', last_name: 'Said', email: 'admin@example.com', phone_number: null, role: 'admin' };
 const days = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06', '2026-12-07'];
 
-const trip = (id: string, driver: { id: string; name: string } | null) => ({
+const trip = (id: string, driver: { id: string; name: string } | null, override: { reason: string; seats: number; needed: number } | null = null) => ({
   order_id: id,
   day: '2026-12-01',
   start_at: '2026-12-01T08:00:00Z',
@@ -26,6 +26,7 @@ const trip = (id: string, driver: { id: string; name: string } | null) => ({
   status: driver ? 'assigned' : 'unassigned',
   stop: 0,
   driver: driver ? { ...driver, phone: '+20100', vehicle: 'Sedan', plate: 'ABC' } : null,
+  vehicle_override: override,
   steps: [],
   version: 0,
 });
@@ -56,8 +57,14 @@ function serve() {
       return Promise.resolve(json(200, week));
     }
     if (url.pathname === '/api/admin/trips/MSH-AAAAAA/driver') {
-      assigned.push(JSON.parse(init?.body as string));
-      return Promise.resolve(json(422, { message: 'This car has 4 seats: the order booked a Family minivan, which needs 7.' }));
+      const body = JSON.parse(init?.body as string) as { override_vehicle?: string };
+      assigned.push(body);
+      if (body.override_vehicle) {
+        return Promise.resolve(json(200, { data: trip('MSH-AAAAAA', { id: 'd1', name: 'Karim' }, { reason: body.override_vehicle, seats: 4, needed: 7 }) }));
+      }
+      return Promise.resolve(
+        json(422, { message: 'This car has 4 seats: the order booked a Family minivan, which needs 7.', vehicle: { seats: 4, needed: 7, overridable: true } }),
+      );
     }
     return Promise.resolve(json(403, { message: 'Forbidden' }));
   });
@@ -82,6 +89,37 @@ describe('the week planner', () => {
     expect(assigned).toEqual([{ driver_id: 'd1' }]);
     // The assigned trip sits with its driver and offers no picker.
     expect(within(screen.getByTestId('planner-trip-MSH-BBBBBB')).queryByTestId('planner-driver-select')).toBeNull();
+  });
+
+  it('sends a car too small only after a confirmation that says the seats and asks why', async () => {
+    const { assigned } = serve();
+    setTestSession(admin);
+    renderApp('/admin/planner?from=2026-12-01');
+    const card = await screen.findByTestId('planner-trip-MSH-AAAAAA');
+    await userEvent.selectOptions(within(card).getByTestId('planner-driver-select'), 'd1');
+    await userEvent.click(within(card).getByTestId('planner-assign'));
+    await userEvent.click(await within(card).findByTestId('override-open'));
+    expect(await screen.findByTestId('override-text')).toHaveTextContent('Karim’s car has 4 seats; this trip needs 7.');
+    const confirm = screen.getByRole('button', { name: 'Assign anyway: 4 seats for 7' });
+    await userEvent.click(confirm);
+    expect(await screen.findByText('Say why this car will do.')).toBeInTheDocument();
+    expect(assigned).toEqual([{ driver_id: 'd1' }]);
+    await userEvent.type(screen.getByTestId('override-reason'), 'They travel light');
+    await userEvent.click(confirm);
+    await vi.waitFor(() => expect(assigned).toEqual([{ driver_id: 'd1' }, { driver_id: 'd1', override_vehicle: 'They travel light' }]));
+  });
+
+  it('says on an assigned trip what its car overrode', async () => {
+    serve();
+    week.data.trips.push(trip('MSH-CCCCCC', { id: 'd1', name: 'Karim' }, { reason: 'They travel light', seats: 4, needed: 7 }));
+    try {
+      setTestSession(admin);
+      renderApp('/admin/planner?from=2026-12-01');
+      const card = await screen.findByTestId('planner-trip-MSH-CCCCCC');
+      expect(within(card).getByTestId('vehicle-override')).toHaveTextContent('Assigned despite: 4 seats for 7 needed Reason: They travel light');
+    } finally {
+      week.data.trips.pop();
+    }
   });
 
   it('moves a week on and back', async () => {

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 
-import { api } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 import { useCommand } from '@/lib/command';
 
 export const stepSchema = z.object({ type: z.string(), stop: z.number().optional(), name: z.string().optional(), driver: z.string().optional(), at: z.string() });
@@ -26,6 +26,8 @@ export const tripSchema = z.object({
   driver: z
     .object({ id: z.string(), name: z.string(), name_ar: z.string().optional(), phone: z.string(), vehicle: z.string(), plate: z.string() })
     .nullish(),
+  /** Set when staff sent the driver's car though it has fewer seats than the order needs. */
+  vehicle_override: z.object({ reason: z.string(), seats: z.number(), needed: z.number() }).nullish(),
   steps: z.array(stepSchema),
   next_step: z.string().optional(),
   next_stop: z.number().optional(),
@@ -72,8 +74,22 @@ export type AssignInput = z.infer<typeof assignInputSchema>;
 export const linkAccountInputSchema = z.object({ email: z.string().min(1) });
 export type LinkAccountInput = z.infer<typeof linkAccountInputSchema>;
 
-export const assignDriver = (orderId: string, driverId: string) =>
-  api.post(`/api/admin/trips/${encodeURIComponent(orderId)}/driver`, { driver_id: driverId }, { schema: tripAnswer });
+/** Assigns a driver; override (staff's reason) sends a car that does not seat the order anyway. */
+export const assignDriver = (orderId: string, driverId: string, override?: string) =>
+  api.post(`/api/admin/trips/${encodeURIComponent(orderId)}/driver`, override ? { driver_id: driverId, override_vehicle: override } : { driver_id: driverId }, {
+    schema: tripAnswer,
+  });
+
+const carTooSmallSchema = z.object({ message: z.string(), vehicle: z.object({ seats: z.number(), needed: z.number(), overridable: z.literal(true) }) });
+/** The server's refusal of a car with too few seats: its reason, the car's seats and what the order needs. */
+export type CarTooSmall = { message: string; seats: number; needed: number };
+
+/** The seats refusal an assignment failed with, or null for any other failure. */
+export function carTooSmallOf(error: unknown): CarTooSmall | null {
+  if (!isApiError(error) || error.status !== 422) return null;
+  const parsed = carTooSmallSchema.safeParse(error.body);
+  return parsed.success ? { message: parsed.data.message, seats: parsed.data.vehicle.seats, needed: parsed.data.vehicle.needed } : null;
+}
 export const unassignDriver = (orderId: string) => api.delete(`/api/admin/trips/${encodeURIComponent(orderId)}/driver`, { schema: tripAnswer });
 export const linkDriverAccount = (driverId: string, email: string) => api.put(`/api/admin/drivers/${encodeURIComponent(driverId)}/account`, { email });
 

@@ -15,7 +15,6 @@ import { toast } from '@/lib/toast';
 import { formatDate } from '@/utils/format';
 
 import {
-  assignDriver,
   assignInputSchema,
   linkAccountInputSchema,
   linkDriverAccount,
@@ -29,6 +28,7 @@ import {
   type Trip,
 } from '../api/trips';
 import { useDispatchT } from './messages';
+import { OverrideNote, RefusalNote, useAssignment } from './vehicle-override';
 import './dispatch.css';
 
 function onError(error: unknown) {
@@ -91,8 +91,9 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
   const { t } = useDispatchT();
   const language = useLanguage();
   const form = useForm<AssignInput>({ mode: 'onChange', resolver: formResolver(assignInputSchema), defaultValues: { driverId: '' } });
-  const assign = useDispatchAction((input: AssignInput) => assignDriver(trip.order_id, input.driverId));
-  const sendAssign = form.handleSubmit((input) => assign.mutate(input, { onSuccess: () => toast.success(t('board.assigned')), onError }));
+  // A car with too few seats is refused with its reason; an admin may send it anyway (useAssignment).
+  const assignment = useAssignment();
+  const sendAssign = form.handleSubmit((input) => assignment.assign(trip.order_id, input.driverId, drivers.find((d) => d.id === input.driverId)?.name ?? ''));
   const unassign = useDispatchAction(() => unassignDriver(trip.order_id));
   const places = tripPlaces(trip, language);
   const name = trip.stop > 0 ? places.stops[trip.stop - 1] : '';
@@ -111,6 +112,7 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
         {trip.driver ? (
           <div className="dispatch-actions">
             <span>{(language === 'ar' && trip.driver.name_ar) || trip.driver.name}</span>
+            <OverrideNote trip={trip} />
             {canAssign && trip.status === 'assigned' ? (
               <Button size="sm" variant="ghost" loading={unassign.isPending} onClick={() => unassign.mutate(undefined, { onSuccess: () => toast.success(t('board.unassigned')), onError })}>
                 {t('board.unassign')}
@@ -129,11 +131,13 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
                 </option>
               ))}
             </select>
-            <Button size="sm" disabled={!form.formState.isValid} loading={assign.isPending} onClick={() => void sendAssign()}>
+            <Button size="sm" disabled={!form.formState.isValid} loading={assignment.pending === trip.order_id} onClick={() => void sendAssign()}>
               {t('board.assign')}
             </Button>
+            {assignment.refusal ? <RefusalNote refusal={assignment.refusal} canOverride={canAssign} onOverride={assignment.override} /> : null}
           </div>
         )}
+        {assignment.dialog}
       </td>
     </tr>
   );

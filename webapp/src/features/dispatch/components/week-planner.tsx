@@ -2,41 +2,37 @@ import { useEffect, useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
-import { InputField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { Spinner } from '@/components/ui/spinner';
 import { useLanguage } from '@/hooks/use-language';
 import { useMediaQuery } from '@/hooks/use-media-query';
-import { isApiError } from '@/lib/api-client';
 import { live } from '@/lib/live';
-import { toast } from '@/lib/toast';
 import { formatCalendarDate, formatDate, formatNumber, isolate } from '@/utils/format';
 
 import { useWeek, type PlannerDriver, type PlannerTrip, type Week } from '../api/planner';
-import { assignDriver, tripPlaces, useDispatchAction } from '../api/trips';
+import { tripPlaces } from '../api/trips';
+import { DayPicker } from './day-picker';
 import { useDispatchT } from './messages';
+import { OverrideNote, RefusalNote, useAssignment, type Refusal } from './vehicle-override';
 import './dispatch.css';
 import './planner.css';
 
-/** A refusal the server gave to an assignment, shown on the trip it was about. */
-interface Refusal {
-  orderId: string;
-  message: string;
-}
-
 interface Assigning {
   canAssign: boolean;
-  assign: (orderId: string, driverId: string) => void;
+  assign: (orderId: string, driverId: string, driver: string) => void;
   pending: string | null;
+  /** The last refusal, shown on the trip it was about. */
   refusal: Refusal | null;
+  override: (refusal: Refusal) => void;
 }
 
 /**
  * /admin/planner?from=: seven Cairo days, drivers × days on a wide screen (a day-by-day list on a
  * phone). Each day's trips without a driver are listed first; with canAssign (admins) a driver is
  * picked for each (or, on a wide screen, the trip is dragged onto the driver's day). The server
- * matches the car to the order: a refusal is shown on the trip with its reason.
+ * matches the car to the order: a refusal is shown on the trip with its reason, and a car with too
+ * few seats may be sent anyway after a confirmation (the trip then says what was overridden).
  */
 export function WeekPlanner({ canAssign }: { canAssign: boolean }) {
   const { t } = useDispatchT();
@@ -46,27 +42,9 @@ export function WeekPlanner({ canAssign }: { canAssign: boolean }) {
   const { refetch } = week;
   useEffect(() => live.subscribe('trip.progress', () => void refetch()), [refetch]);
   const wide = useMediaQuery('(min-width: 1100px)');
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [pending, setPending] = useState<string | null>(null);
-  const mutation = useDispatchAction((input: { orderId: string; driverId: string }) => assignDriver(input.orderId, input.driverId));
-  const assign = (orderId: string, driverId: string) => {
-    setRefusal(null);
-    setPending(orderId);
-    mutation.mutate(
-      { orderId, driverId },
-      {
-        onSuccess: () => toast.success(t('board.assigned')),
-        onError: (error) => {
-          const message = isApiError(error) ? error.message : String(error);
-          setRefusal({ orderId, message });
-          toast.error(message);
-        },
-        onSettled: () => setPending(null),
-      },
-    );
-  };
+  const assignment = useAssignment();
   const go = (day: string) => setParams(day ? { from: day } : {});
-  const assigning: Assigning = { canAssign, assign, pending, refusal };
+  const assigning: Assigning = { canAssign, assign: assignment.assign, pending: assignment.pending, refusal: assignment.refusal, override: assignment.override };
   return (
     <div className="planner">
       <PageHeader title={t('planner.title')} lead={t('planner.lead')} />
@@ -80,11 +58,12 @@ export function WeekPlanner({ canAssign }: { canAssign: boolean }) {
         <Button variant="secondary" size="sm" disabled={!week.data} onClick={() => week.data && go(week.data.next)} data-testid="planner-next">
           {t('planner.next')}
         </Button>
-        <InputField label={t('planner.from')} type="date" value={week.data?.days[0] ?? from} onChange={(e) => e.target.value && go(e.target.value)} data-testid="planner-from" />
+        <DayPicker label={t('planner.from')} value={week.data?.days[0] ?? from} onChange={go} testId="planner-from" />
       </div>
       <QueryView query={week} loading={<Spinner />}>
         {(data) => (wide ? <Grid week={data} assigning={assigning} /> : <ByDay week={data} assigning={assigning} />)}
       </QueryView>
+      {assignment.dialog}
     </div>
   );
 }
@@ -106,7 +85,7 @@ function Grid({ week, assigning }: { week: Week; assigning: Assigning }) {
     event.preventDefault();
     setOver(null);
     const [orderId, day] = event.dataTransfer.getData('text/plain').split(' ');
-    if (orderId && day === week.days[index]) assigning.assign(orderId, driver.id);
+    if (orderId && day === week.days[index]) assigning.assign(orderId, driver.id, driver.name);
   };
   return (
     <div className="planner-grid-wrap">
@@ -240,7 +219,7 @@ function TripCard({
   const className = (language === 'ar' && trip.rate_plan?.name_ar) || trip.rate_plan?.name;
   const time = formatDate(trip.start_at, language, { timeStyle: 'short' });
   const until = trip.end_at ? formatDate(trip.end_at, language, { timeStyle: 'short' }) : '';
-  const refusal = assigning.refusal?.orderId === trip.order_id ? assigning.refusal.message : '';
+  const refusal = assigning.refusal?.orderId === trip.order_id ? assigning.refusal : null;
   return (
     <article
       className="planner-card"
@@ -259,11 +238,8 @@ function TripCard({
         {trip.travellers ? <> · {t('driver.travellers', { count: trip.travellers, n: formatNumber(trip.travellers, language) })}</> : null}
       </p>
       {!trip.driver && assigning.canAssign ? <Picker trip={trip} drivers={drivers} dayIndex={dayIndex} assigning={assigning} /> : null}
-      {refusal ? (
-        <p className="planner-card__refusal" role="alert" data-testid="planner-refusal">
-          {refusal}
-        </p>
-      ) : null}
+      <OverrideNote trip={trip} />
+      {refusal ? <RefusalNote refusal={refusal} canOverride={assigning.canAssign} onOverride={assigning.override} /> : null}
     </article>
   );
 }
@@ -285,7 +261,7 @@ function Picker({ trip, drivers, dayIndex, assigning }: { trip: PlannerTrip; dri
           </option>
         ))}
       </select>
-      <Button size="sm" disabled={!driverId} loading={assigning.pending === trip.order_id} onClick={() => assigning.assign(trip.order_id, driverId)} data-testid="planner-assign">
+      <Button size="sm" disabled={!driverId} loading={assigning.pending === trip.order_id} onClick={() => assigning.assign(trip.order_id, driverId, working.find((d) => d.id === driverId)?.name ?? '')} data-testid="planner-assign">
         {t('board.assign')}
       </Button>
     </div>

@@ -61,6 +61,8 @@ const historySchema = z.object({
     at: z.number(),
     events: z.array(recordedSchema),
     card: z.array(fieldSchema),
+    /** Who drives the trip now (its dispatch stream, whatever version the card is at). */
+    driver: z.array(fieldSchema),
     related_streams: z.array(z.string()),
     actions: z.record(z.string(), z.string()),
   }),
@@ -71,6 +73,7 @@ export interface OrderHistory {
   at: number;
   events: RecordedEvent[];
   card: Field[];
+  driver: Field[];
   related_streams: string[];
   actions: Record<string, string>;
 }

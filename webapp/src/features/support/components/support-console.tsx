@@ -90,6 +90,8 @@ function OrderHistoryView({ id }: { id: string }) {
         </label>
         <h3>{t('state')}</h3>
         <OrderCard fields={h.card} />
+        <h3>{t('driver')}</h3>
+        <OrderCard fields={h.driver} testId="support-driver" />
       </section>
       <section className="stack">
         <h3>{t('timeline')}</h3>
@@ -121,9 +123,9 @@ function RelatedStream({ stream }: { stream: string }) {
 }
 
 /** The order's state at one version, line by line, as the server says it in the page's language. */
-function OrderCard({ fields }: { fields: Field[] }) {
+function OrderCard({ fields, testId = 'support-card' }: { fields: Field[]; testId?: string }) {
   return (
-    <dl className="support-card" data-testid="support-card">
+    <dl className="support-card" data-testid={testId}>
       {fields.map((f) => (
         <div key={f.key} data-key={f.key}>
           <dt>{f.label}</dt>
