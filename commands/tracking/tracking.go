@@ -16,8 +16,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/google/uuid"
 
 	"mishwar/domain"
 	"mishwar/domain/dispatch"
@@ -29,6 +33,15 @@ import (
 
 // Event is the live event a position travels as (topic and Socket.IO event).
 const Event = "trip.position"
+
+// The notices by which a process that may have missed positions (it has just started, or its
+// listener reconnected) learns the latest kept by the others: it asks with SyncTopic, and every other
+// process answers with a KeptTopic notice per position it keeps. Neither reaches a socket as such:
+// a kept position that is news to a process is delivered there to its rooms' sockets as Event.
+const (
+	SyncTopic = "trip.position.sync"
+	KeptTopic = "trip.position.kept"
+)
 
 // Trips is the part of the dispatch read model the relay needs (projections/dispatch.Reader).
 type Trips interface {
@@ -50,12 +63,18 @@ type Distances interface {
 // notice): rooms are where it goes, data what the sockets there receive.
 type Publish func(ctx context.Context, rooms []string, event string, data Shared) error
 
+// Announce sends notices of topic to every process, one per payload, in one go (the composition
+// root sends PostgreSQL notices in one transaction): the sync request and the kept positions.
+type Announce func(ctx context.Context, topic string, payloads []any) error
+
 // Config is what the relay runs on.
 type Config struct {
 	Trips     Trips
 	Orders    Orders
 	Distances Distances
 	Publish   Publish
+	// Announce carries the sync between processes (nil: this process neither asks nor answers).
+	Announce Announce
 	// Now is the clock (default time.Now).
 	Now func() time.Time
 	// Keep is how long the latest position of a trip is kept after it was sent (default 2 minutes).
@@ -124,7 +143,10 @@ type Relay struct {
 	facts  map[string]tripFacts // order id → what a position is checked against
 	lastBy map[string]time.Time // driver's user id → when their last position was kept
 	eta    map[string]etaMemo   // order id → the last ETA computed here
+	ended  map[string]time.Time // order id → when its trip was heard completed or cancelled
 	swept  time.Time
+	// id names this process in its sync requests, so that it does not answer itself.
+	id string
 }
 
 type kept struct {
@@ -168,13 +190,16 @@ func New(cfg Config) *Relay {
 		cfg.Logger = slog.Default()
 	}
 	return &Relay{cfg: cfg, log: cfg.Logger.With("component", "tracking"), latest: map[string]kept{},
-		facts: map[string]tripFacts{}, lastBy: map[string]time.Time{}, eta: map[string]etaMemo{}}
+		facts: map[string]tripFacts{}, lastBy: map[string]time.Time{}, eta: map[string]etaMemo{},
+		ended: map[string]time.Time{}, id: uuid.NewString()}
 }
 
 // Share checks a position the driver's phone sent for their trip orderID and publishes it to every
 // process. The refusals are dispatch's: ErrNotTripsDriver (not the trip's assigned driver, or no such
 // trip), ErrTripNotRunning, ErrPositionInvalid/Stale/Ahead, ErrPositionTooOften (more than one a
-// second: the extra one is dropped).
+// second: the extra one is dropped). The once-a-second limit holds per driver on this process and per
+// trip across processes: a position another process relayed for the trip less than a second ago (heard
+// through its notice, so within the notice's delay) counts too.
 func (r *Relay) Share(ctx context.Context, by Actor, orderID string, p dispatch.Position) (Shared, error) {
 	now := r.cfg.Now()
 	num, ok := order.NormalizeTripNumber(orderID)
@@ -197,6 +222,10 @@ func (r *Relay) Share(ctx context.Context, by Actor, orderID string, p dispatch.
 	}
 	if err := dispatch.MayShare(f.status, f.driver, by.UserID); err != nil {
 		return Shared{}, err
+	}
+	// Checked only now, so that nobody but the trip's driver learns from the answer that it runs.
+	if r.sentLately(num, now) {
+		return Shared{}, dispatch.ErrPositionTooOften
 	}
 	s := Shared{OrderID: num, Lat: p.Lat, Lng: p.Lng, Accuracy: p.Accuracy, Heading: p.Heading, At: p.At.UTC(),
 		SentAt: now.UTC(), Status: f.status, Stop: f.stop}
@@ -221,6 +250,15 @@ func (r *Relay) spend(userID string, now time.Time) bool {
 	}
 	r.lastBy[userID] = now
 	return true
+}
+
+// sentLately reports whether a position of the trip, relayed by any process, was sent less than a
+// PositionInterval before now.
+func (r *Relay) sentLately(num string, now time.Time) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	k, ok := r.latest[num]
+	return ok && now.Sub(k.shared.SentAt) < dispatch.PositionInterval && !now.Before(k.shared.SentAt)
 }
 
 // factsOf is the trip's driver, owner, progress and itinerary, read again after FactsFor.
@@ -325,20 +363,46 @@ func nextStop(n dispatch.Target, it order.Itinerary) *NextStop {
 // Heard keeps a position published by any process (this one included) as its trip's latest, unless
 // a later one is kept already. The composition root calls it for every trip.position notice.
 func (r *Relay) Heard(rooms []string, data json.RawMessage) {
+	r.keep(rooms, data)
+}
+
+// HeardKept keeps a position another process answered a sync with (a KeptTopic notice), like Heard,
+// and reports whether it was news here: then this process's sockets in its rooms have not had it, and
+// the composition root delivers it to them (rooms, data: the trip.position event's).
+func (r *Relay) HeardKept(rooms []string, data json.RawMessage) bool {
+	return r.keep(rooms, data)
+}
+
+// keep keeps s as its trip's latest until Keep after it was sent, unless the trip ended, a later
+// position is kept, or it is too old already; it reports whether it was kept (equal news is not).
+func (r *Relay) keep(rooms []string, data json.RawMessage) bool {
 	var s Shared
-	if err := json.Unmarshal(data, &s); err != nil || s.OrderID == "" {
-		return
+	if err := json.Unmarshal(data, &s); err != nil || s.OrderID == "" || len(rooms) == 0 {
+		return false
 	}
 	now := r.cfg.Now()
+	until := now.Add(r.cfg.Keep)
+	if !s.SentAt.IsZero() && s.SentAt.Add(r.cfg.Keep).Before(until) {
+		// Kept as long as from when it was sent, however late heard: a position is never kept
+		// longer by being passed on.
+		until = s.SentAt.Add(r.cfg.Keep)
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if k, ok := r.latest[s.OrderID]; ok && k.shared.At.After(s.At) && now.Before(k.until) {
-		return
-	}
-	r.latest[s.OrderID] = kept{shared: s, rooms: rooms, until: now.Add(r.cfg.Keep)}
 	if now.Sub(r.swept) > r.cfg.Keep {
 		r.sweep(now)
 	}
+	if !now.Before(until) {
+		return false
+	}
+	if at, ok := r.ended[s.OrderID]; ok && !s.SentAt.After(at) {
+		return false
+	}
+	if k, ok := r.latest[s.OrderID]; ok && now.Before(k.until) && !s.At.After(k.shared.At) {
+		return false
+	}
+	r.latest[s.OrderID] = kept{shared: s, rooms: slices.Clone(rooms), until: until}
+	return true
 }
 
 // sweep drops positions past their keeping time, and the trips and drivers not heard of since.
@@ -364,6 +428,11 @@ func (r *Relay) sweep(now time.Time) {
 			delete(r.lastBy, u)
 		}
 	}
+	for id, at := range r.ended {
+		if now.Sub(at) > r.cfg.Keep {
+			delete(r.ended, id)
+		}
+	}
 }
 
 // Progressed forgets what this process knows of a trip's progress after one of its steps (any
@@ -376,6 +445,11 @@ func (r *Relay) Progressed(orderID string, status dispatch.Status) {
 	delete(r.eta, orderID)
 	if !dispatch.SharesPosition(status) {
 		delete(r.latest, orderID)
+	}
+	if status == dispatch.StatusCompleted || status == dispatch.StatusCancelled {
+		// A position of the trip still on its way (or a sync answer sent before the end) is not
+		// kept after it.
+		r.ended[orderID] = r.cfg.Now()
 	}
 }
 
@@ -394,4 +468,79 @@ func (r *Relay) Latest(orderID string) (Shared, []string, bool) {
 		return Shared{}, nil, false
 	}
 	return k.shared, k.rooms, true
+}
+
+// Replay is what a socket that has just entered rooms (its private rooms when it connects, a trip's
+// room when it joins, on the first connection and on every reconnection) is owed at once: the latest
+// kept position of every trip whose positions went to one of those rooms, younger than Keep. Only
+// those rooms count, and the socket is in them by its own right, so nobody gets a position they were
+// not sent.
+func (r *Relay) Replay(rooms []string) []Shared {
+	now := r.cfg.Now()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []Shared
+	for _, k := range r.latest {
+		if !now.Before(k.until) {
+			continue
+		}
+		for _, room := range rooms {
+			if slices.Contains(k.rooms, room) {
+				out = append(out, k.shared)
+				break
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b Shared) int { return strings.Compare(a.OrderID, b.OrderID) })
+	return out
+}
+
+// keptNotice is a KeptTopic notice: a position and the rooms it went to.
+type keptNotice struct {
+	Rooms []string `json:"rooms"`
+	Event string   `json:"event"`
+	Data  Shared   `json:"data"`
+}
+
+// syncRequest is a SyncTopic notice.
+type syncRequest struct {
+	From string `json:"from"`
+}
+
+// AskOthers asks every other process for the positions it keeps (SyncTopic). The composition root
+// calls it each time this process's listener starts listening: the first time, and after a loss, when
+// positions may have been missed.
+func (r *Relay) AskOthers(ctx context.Context) error {
+	if r.cfg.Announce == nil {
+		return nil
+	}
+	if err := r.cfg.Announce(ctx, SyncTopic, []any{syncRequest{From: r.id}}); err != nil {
+		return fmt.Errorf("tracking: ask for kept positions: %w", err)
+	}
+	return nil
+}
+
+// Asked answers another process's sync request (a SyncTopic notice's payload) with every position
+// this process keeps, one KeptTopic notice each. Its own requests it ignores.
+func (r *Relay) Asked(ctx context.Context, payload json.RawMessage) error {
+	var q syncRequest
+	if r.cfg.Announce == nil || json.Unmarshal(payload, &q) != nil || q.From == "" || q.From == r.id {
+		return nil
+	}
+	now := r.cfg.Now()
+	r.mu.Lock()
+	answers := make([]any, 0, len(r.latest))
+	for _, k := range r.latest {
+		if now.Before(k.until) {
+			answers = append(answers, keptNotice{Rooms: k.rooms, Event: Event, Data: k.shared})
+		}
+	}
+	r.mu.Unlock()
+	if len(answers) == 0 {
+		return nil
+	}
+	if err := r.cfg.Announce(ctx, KeptTopic, answers); err != nil {
+		return fmt.Errorf("tracking: answer a sync request: %w", err)
+	}
+	return nil
 }

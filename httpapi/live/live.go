@@ -100,6 +100,7 @@ type Server struct {
 	mu       sync.RWMutex
 	joins    map[string]Authorize
 	messages map[string]Handle // client event → its handler (HandleMessage)
+	replays  []Replay          // what a socket entering rooms is owed (HandleReplay)
 	routes   map[string]string // topic → room, for notices that name none
 
 	ctx context.Context // ends with Close; bounds join authorisations

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 
 	"github.com/zishang520/socket.io/servers/socket/v3"
 
@@ -110,4 +111,46 @@ func (s *Server) onMessage(sock *socket.Socket, sess *session, event string, han
 		}
 		reply(messageReply{OK: true, Data: data})
 	}()
+}
+
+// Replayed is one event a socket is owed when it enters a room: live data kept for that room.
+type Replayed struct {
+	Event string
+	Data  any
+}
+
+// Replay answers what a socket that has just entered rooms is owed at once: live data that was sent to
+// those rooms and is still kept (a running trip's latest position). It must name only data that went
+// to one of rooms: the socket is in them by its own right, and in no other by this.
+type Replay func(rooms []string) []Replayed
+
+// HandleReplay registers a replay. The server calls every replay when a socket joins its private rooms
+// (on each connection, so on every reconnection too) and when it joins a room by request, and emits
+// what they answer to that socket alone. Register before serving.
+func (s *Server) HandleReplay(replay Replay) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.replays = append(s.replays, replay)
+}
+
+// replay emits to sock what it is owed on entering rooms, while it is still in them.
+func (s *Server) replay(sock *socket.Socket, sess *session, rooms []string) {
+	rooms = slices.DeleteFunc(slices.Clone(rooms), func(room string) bool { return !sock.Rooms().Has(socket.Room(room)) })
+	if len(rooms) == 0 || sess.ended.Load() {
+		return
+	}
+	s.mu.RLock()
+	replays := s.replays
+	s.mu.RUnlock()
+	for _, replay := range replays {
+		for _, r := range replay(rooms) {
+			if sess.ended.Load() {
+				return
+			}
+			if err := sock.Emit(r.Event, r.Data); err != nil {
+				s.log.Error("live: replay failed", "event", r.Event, "err", err)
+				return
+			}
+		}
+	}
 }

@@ -22,10 +22,14 @@ func (s *Server) onConnection(sock *socket.Socket) {
 		sock.Disconnect(true)
 		return
 	}
+	var private []string
 	if sess.id != nil {
-		sock.Join(socket.Room(UserRoom(sess.id.UserID)))
+		private = append(private, UserRoom(sess.id.UserID))
 		if sess.id.Role == httpx.RoleAdmin || sess.id.Role == httpx.RoleSupport {
-			sock.Join(AdminRoom)
+			private = append(private, AdminRoom)
+		}
+		for _, room := range private {
+			sock.Join(socket.Room(room))
 		}
 	}
 	_ = sock.On("join", func(args ...any) { s.onJoin(sock, sess, args) })
@@ -37,8 +41,20 @@ func (s *Server) onConnection(sock *socket.Socket) {
 		s.watchExpiry(sock, sess, sess.id.ExpiresAt)
 	}
 	// After joining: a recheck from now on finds the socket in its rooms; one that ran during the
-	// handshake may have missed it.
-	s.recheckLate(sock, sess)
+	// handshake may have missed it. Then, off the read loop and only if its session still stands,
+	// what its private rooms are owed (a running trip's latest position).
+	late := sess.id != nil && s.rechecks.Load() != sess.rechecks
+	if !late && len(private) == 0 {
+		return
+	}
+	go func() {
+		if late {
+			s.recheckSockets([]*socket.Socket{sock})
+		}
+		if len(private) > 0 {
+			s.replay(sock, sess, private)
+		}
+	}()
 }
 
 // joinReply is the acknowledgement of a join request.
@@ -115,6 +131,7 @@ func (s *Server) onJoin(sock *socket.Socket, sess *session, args []any) {
 		sock.Join(socket.Room(room))
 		sess.mu.Unlock()
 		reply(joinReply{OK: true, Room: room})
+		s.replay(sock, sess, []string{room})
 	}()
 }
 

@@ -28,21 +28,13 @@ func (s *Server) RecheckUser(userID string) {
 	if userID == "" {
 		return
 	}
-	s.rechecks.Add(1) // before looking at the room: see recheckLate
+	s.rechecks.Add(1) // before looking at the room: see onConnection
 	nsp := s.io.Sockets()
 	ids, ok := nsp.Adapter().Rooms().Load(socket.Room(UserRoom(userID)))
 	if !ok {
 		return
 	}
 	s.recheck(ids.Keys())
-}
-
-// recheckLate checks a socket whose handshake overlapped a recheck (see Server.rechecks).
-func (s *Server) recheckLate(sock *socket.Socket, sess *session) {
-	if sess.id == nil || s.rechecks.Load() == sess.rechecks {
-		return
-	}
-	go s.recheckSockets([]*socket.Socket{sock})
 }
 
 // RecheckAll checks every signed-in socket of this process again (see RecheckUser). RunBridge calls
@@ -249,7 +241,7 @@ func (s *Server) authenticate(sock *socket.Socket, next func(*socket.ExtendedErr
 		lang:     i18n.Negotiate(r.Header.Get("lang"), r.Header.Get("Accept-Language"), cookie(r, "lang")),
 		joined:   map[string]string{},
 		ip:       httpx.ClientIP(r),
-		rechecks: s.rechecks.Load(), // before the session is read: see recheckLate
+		rechecks: s.rechecks.Load(), // before the session is read: see onConnection
 	}
 	token := ""
 	if t, ok := sock.Handshake().Auth["token"].(string); ok && t != "" {

@@ -4,7 +4,9 @@
 // serve` of the fakeclock build on the same database, its clock at 09:00 Cairo) the driver starts the
 // trip; the driver's page (a phone, geolocation granted) turns "Share my location" on and drives a
 // scripted route (context.setGeolocation). On both of the traveller's pages the car's marker moves and
-// the minutes to the pickup show in the page's digits, with the update time labelled Cairo time. A
+// the minutes to the pickup show in the page's digits, with the update time labelled Cairo time. Once
+// the driver stops sharing, a page opened or reloaded mid-trip still shows the car at once (the latest
+// position the server keeps), and so does /tripstatus after its network dropped and came back. A
 // driver who refuses the browser's location prompt reads why and what to do. When the trip is
 // completed the driver's switch and the traveller's map go away. No screen scrolls sideways.
 // Exported as `run(ctx)` for the shared runner (E2E_FILTER=live-position runs it alone).
@@ -72,6 +74,12 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
       const statusPage = await tr.phone.newPage();
       statusPage.on('pageerror', (err) => tr.errors.push(`tripstatus: ${err}`));
       statusPage.setDefaultTimeout(20_000);
+      // The page's socket passes through the test, which can cut it as a dropped network would.
+      tr.sockets = [];
+      await statusPage.routeWebSocket(/\/socket\.io\//, (ws) => {
+        const server = ws.connectToServer();
+        tr.sockets.push({ ws, server });
+      });
       await statusPage.goto(`${baseURL}/tripstatus?trip=${encodeURIComponent(tr.trip)}`);
       await statusPage.locator('input[type="email"]').fill(tr.email);
       await statusPage.locator('form button[type="submit"]').click();
@@ -164,16 +172,42 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
       await deskPage.getByTestId('share-location-toggle').waitFor();
       await fitsTheScreen(deskPage, `${tr.lang} desktop driver page`, { lang: tr.lang });
 
-      // A traveller page opened mid-trip shows the car at once (the latest position kept).
+      // The driver stops sharing: no new position comes. A traveller page opened mid-trip, reloaded,
+      // or whose connection dropped and came back, shows the car at once all the same: the server
+      // gives the latest position it keeps as soon as the socket is in the trip's rooms.
+      await toggle.click();
+      await driverPage.locator('[data-testid="share-location"][data-sharing="off"]').waitFor();
+      const last = ROUTE[ROUTE.length - 1];
+      const atLast = `${last.latitude},${last.longitude}`;
       const late = await tr.desktop.newPage();
       await late.goto(`${baseURL}/account/order/${tr.trip}`);
       await late.getByTestId('live-car').waitFor();
-      const last = ROUTE[ROUTE.length - 1];
-      assert.equal(await carAt(late), `${last.latitude},${last.longitude}`);
+      assert.equal(await carAt(late), atLast, `${tr.lang}: a page opened mid-trip`);
       await late.close();
+      await tr.pages.desktop.reload();
+      await tr.pages.desktop.getByTestId('live-car').waitFor();
+      assert.equal(await carAt(tr.pages.desktop), atLast, `${tr.lang}: the order page reloaded`);
+      await tr.pages.phone.reload();
+      await tr.pages.phone.locator('input[type="email"]').fill(tr.email);
+      await tr.pages.phone.locator('form button[type="submit"]').click();
+      await tr.pages.phone.getByTestId('live-car').waitFor();
+      assert.equal(await carAt(tr.pages.phone), atLast, `${tr.lang}: /tripstatus reloaded`);
+      // The connection drops (the page stays): the socket connects again by itself and rejoins the
+      // trip's room, so the car stays drawn and the next step shows without a reload.
+      const before = tr.sockets.length;
+      assert.ok(before > 0, `${tr.lang}: the /tripstatus socket did not pass through the test`);
+      const { ws, server } = tr.sockets[before - 1];
+      await server.close({ code: 1001, reason: 'gone' });
+      await ws.close({ code: 1001, reason: 'gone' });
+      const deadline = Date.now() + 20_000;
+      while (tr.sockets.length === before && Date.now() < deadline) await tr.pages.phone.waitForTimeout(100);
+      assert.ok(tr.sockets.length > before, `${tr.lang}: /tripstatus did not connect again after its connection dropped`);
+      assert.equal(await carAt(tr.pages.phone), atLast, `${tr.lang}: /tripstatus after the connection came back`);
 
       // The trip goes on to its end: the switch leaves the driver's page and the map the traveller's.
-      for (const body of [{ step: 'pickup' }, { step: 'arrive', stop: 1 }, { step: 'arrive', stop: 2 }, { step: 'complete' }]) {
+      await apiJSON(await steps.request.post(`${onTheDay.baseURL}/api/driver/trips/${tr.trip}/progress`, { data: { step: 'pickup' } }), 'pickup');
+      for (const page of Object.values(tr.pages)) await page.locator('[data-testid="trip-progress"][data-status="picked_up"]').waitFor();
+      for (const body of [{ step: 'arrive', stop: 1 }, { step: 'arrive', stop: 2 }, { step: 'complete' }]) {
         await apiJSON(await steps.request.post(`${onTheDay.baseURL}/api/driver/trips/${tr.trip}/progress`, { data: body }), `${body.step} ${body.stop ?? ''}`);
       }
       await driverPage.getByTestId('share-location').waitFor({ state: 'detached' });

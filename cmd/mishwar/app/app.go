@@ -74,6 +74,7 @@ type App struct {
 	liveTopics        map[string]string
 	liveJoins         map[string]live.Authorize
 	liveMessages      map[string]live.Handle
+	liveReplays       []live.Replay
 	loops             []loop
 	// jobQueue holds the effects the process managers ask for; jobHandlers performs them by kind
 	// (see jobs.go).

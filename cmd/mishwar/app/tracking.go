@@ -39,9 +39,28 @@ func (a *App) wireTracking() {
 				return projections.Notify(ctx, tx, tracking.Event, map[string]any{"rooms": rooms, "event": event, "data": data})
 			})
 		},
+		Announce: func(ctx context.Context, topic string, payloads []any) error {
+			return pgx.BeginFunc(ctx, a.Pool, func(tx pgx.Tx) error {
+				return projections.NotifyAll(ctx, tx, topic, payloads)
+			})
+		},
 	})
 	a.liveMessages[msgPosition] = sharePosition(a.tracking)
 	a.liveMessages[msgLatestPosition] = latestPosition(a.tracking)
+	a.liveReplays = append(a.liveReplays, replayPositions(a.tracking))
+}
+
+// replayPositions gives a socket entering rooms (its own on connecting, a trip's room on joining) the
+// latest position kept of each running trip those rooms hear, at once.
+func replayPositions(relay *tracking.Relay) live.Replay {
+	return func(rooms []string) []live.Replayed {
+		kept := relay.Replay(rooms)
+		out := make([]live.Replayed, 0, len(kept))
+		for _, s := range kept {
+			out = append(out, live.Replayed{Event: tracking.Event, Data: s})
+		}
+		return out
+	}
 }
 
 // positionMessage is what the driver's page sends: the browser's geolocation fix.
@@ -103,6 +122,37 @@ func (a *App) heardPosition(payload json.RawMessage) {
 		return
 	}
 	a.tracking.Heard(n.Rooms, n.Data)
+}
+
+// askForPositions asks the other processes for the positions they keep: this process's listener
+// has just (re)started, and positions sent meanwhile were not heard here.
+func (a *App) askForPositions() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := a.tracking.AskOthers(ctx); err != nil {
+		a.Log.Warn("tracking: asking the other processes for their positions", "err", err)
+	}
+}
+
+// answerPositions answers another process's request for the positions kept here.
+func (a *App) answerPositions(payload json.RawMessage) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := a.tracking.Asked(ctx, payload); err != nil {
+		a.Log.Warn("tracking: answering another process's request for positions", "err", err)
+	}
+}
+
+// keptPosition keeps a position another process answered a sync with; when it is news here, it goes
+// to this process's sockets in its rooms as a trip.position notice (they have not had it).
+func (a *App) keptPosition(payload json.RawMessage, notice func(topic string, payload json.RawMessage)) {
+	var n live.Notice
+	if a.tracking == nil || json.Unmarshal(payload, &n) != nil {
+		return
+	}
+	if a.tracking.HeardKept(n.Rooms, n.Data) {
+		notice(tracking.Event, payload)
+	}
 }
 
 // tripProgressed tells the relay a trip took a step (a trip.progress notice of any process).

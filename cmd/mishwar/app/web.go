@@ -76,6 +76,9 @@ func (a *App) wireWeb(d *httpapi.Deps) error {
 	for event, handle := range a.liveMessages {
 		liveSrv.HandleMessage(event, handle)
 	}
+	for _, replay := range a.liveReplays {
+		liveSrv.HandleReplay(replay)
+	}
 	a.Live = liveSrv
 	d.Live = liveSrv
 	a.loops = append(a.loops, loop{name: "live bridge", run: func(ctx context.Context) error { return liveSrv.RunBridge(ctx, a.liveNotices) }})
@@ -93,6 +96,10 @@ func (a *App) liveNotices(ctx context.Context, connected func(), notice func(top
 				a.sessions.ForgetAll()
 			}
 			go a.observeCatalogue()
+			if a.tracking != nil {
+				// Positions sent while this process was not listening were not heard here.
+				go a.askForPositions()
+			}
 			connected()
 		case accountsdb.SessionsChangedTopic:
 			// A session ended or a role changed, on any process: that user's sockets here are
@@ -113,6 +120,13 @@ func (a *App) liveNotices(ctx context.Context, connected func(), notice func(top
 			// A driver's position, relayed by any process: kept here for pages that open mid-trip.
 			a.heardPosition(payload)
 			notice(topic, payload)
+		case tracking.SyncTopic:
+			// Another process asks for the positions kept here (it has just started listening).
+			if a.tracking != nil {
+				go a.answerPositions(payload)
+			}
+		case tracking.KeptTopic:
+			a.keptPosition(payload, notice)
 		case dispatchrm.EventTripProgress:
 			a.tripProgressed(payload)
 			notice(topic, payload)

@@ -356,3 +356,34 @@ func (c *Client) Emit(event string, payload any) json.RawMessage {
 	id, _ := c.Send(event, payload)
 	return c.Ack(id)
 }
+
+// Reconnect drops the connection and connects the same client again (a phone that slept, a network
+// that came back); it waits until it is connected and has heard live.session anew. Rooms joined by
+// request are not kept: join again, as the web app does.
+func (c *Client) Reconnect() {
+	c.t.Helper()
+	if _, err := c.stdin.Write([]byte(`{"cmd":"reconnect"}` + "\n")); err != nil {
+		c.t.Fatalf("livetest: write to client: %v", err)
+	}
+	c.Next(15*time.Second, "disconnect", func(m Msg) bool { return m.Type == "disconnect" })
+	if m := c.Next(15*time.Second, "connected", func(m Msg) bool { return m.Type == "connected" || m.Type == "connect_error" }); m.Type == "connect_error" {
+		c.t.Fatalf("livetest: reconnect: connect_error: %s %s", m.Message, m.Data)
+	}
+	c.Event("live.session", 15*time.Second)
+}
+
+// Drain forgets every message that arrived so far.
+func (c *Client) Drain() {
+	c.stash = nil
+	for {
+		select {
+		case m, ok := <-c.msgs:
+			if !ok {
+				return
+			}
+			_ = m
+		default:
+			return
+		}
+	}
+}

@@ -44,6 +44,11 @@ rl.on('line', (line) => {
         out({ type: 'ack', id: cmd.id, error: err ? err.message : null, data: reply ?? null });
       });
       break;
+    case 'reconnect':
+      // What a phone waking or a network coming back does: the same client connects anew.
+      socket.disconnect();
+      socket.connect();
+      break;
     case 'close':
       socket.disconnect();
       process.exit(0);

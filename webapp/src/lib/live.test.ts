@@ -129,4 +129,21 @@ describe('live channel', () => {
     await until(() => joins.length === 2, 5000);
     expect(handshakes).toHaveLength(2);
   });
+
+  it('connects again, re-joins and keeps delivering to its subscribers after the server disconnects it', async () => {
+    live = createLive({ url, getToken: () => null });
+    const heard: number[] = [];
+    live.subscribe('cart.changed', (payload) => heard.push(payload.version));
+    live.join({ room: 'trip', params: { trip_number: 'T-3', email: 'a@b.eg' } });
+    live.start();
+    await until(() => joins.length === 1);
+    // What the Go server does when a user's role changes: socket.io-client does not reconnect by
+    // itself after this.
+    for (const socket of await io.fetchSockets()) socket.disconnect(true);
+    await until(() => joins.length === 2, 5000);
+    expect(handshakes).toHaveLength(2);
+    io.to('trip').emit('cart.changed', { version: 9 });
+    await until(() => heard.length === 1);
+    expect(heard).toEqual([9]);
+  });
 });

@@ -86,6 +86,9 @@ export function createLive(options: LiveOptions): Live {
   const joinedListeners = new Set<(request: JoinRequest) => void>();
   let socket: Socket | null = null;
   let status: LiveStatus = 'idle';
+  let connectedAt = 0;
+  let kicks = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
 
   const setStatus = (next: LiveStatus) => {
     status = next;
@@ -122,15 +125,42 @@ export function createLive(options: LiveOptions): Live {
       },
     });
     socket.on('connect', () => {
+      connectedAt = Date.now();
       setStatus('connected');
       for (const request of joins.values()) sendJoin(request);
     });
-    socket.on('disconnect', () => setStatus('disconnected'));
+    socket.on('disconnect', (reason) => {
+      setStatus('disconnected');
+      // socket.io-client reconnects by itself after a lost transport, but not after the server
+      // disconnected the socket (it does when the user's role changes): connect again, with the
+      // credentials of now, after a pause that grows while the server keeps doing it.
+      if (reason === 'io server disconnect') {
+        kicks = Date.now() - connectedAt > 10_000 ? 1 : kicks + 1;
+        clearTimeout(retry);
+        retry = setTimeout(() => socket?.connect(), Math.min(500 * 2 ** (kicks - 1), 10_000));
+      }
+    });
     socket.on('connect_error', () => setStatus('disconnected'));
     for (const event of handlers.keys()) attach(event);
+    // A phone that wakes or a network that comes back: connect at once rather than at the end of the
+    // reconnection's back-off (or of a heartbeat's timeout).
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', wake);
+      document.addEventListener('visibilitychange', wake);
+    }
+  }
+
+  function wake() {
+    if (!socket || socket.connected || (typeof document !== 'undefined' && document.visibilityState === 'hidden')) return;
+    socket.connect();
   }
 
   function stop() {
+    clearTimeout(retry);
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('online', wake);
+      document.removeEventListener('visibilitychange', wake);
+    }
     socket?.removeAllListeners();
     socket?.disconnect();
     socket = null;

@@ -38,36 +38,35 @@ const sameTrip = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
 
 /**
  * The latest position of the driver of orderId, as the live channel relays it: the one the server
- * still keeps when the page opens (or the socket comes back), then each new one. Null until one is
- * known.
+ * still keeps, which it gives the socket itself as soon as the socket is in the trip's rooms (on
+ * connecting for the signed-in traveller and staff, on joining the trip's room for /tripstatus, and
+ * again after every reconnection) — or, when this page starts listening after that, answers once
+ * asked — then each new one. Null until one is known; an older one arriving late never replaces a
+ * newer.
  */
 export function useLivePosition(orderId: string): LivePosition | null {
   const [position, setPosition] = useState<LivePosition | null>(null);
   useEffect(() => {
-    let cancelled = false;
     const take = (raw: unknown) => {
       const parsed = positionSchema.safeParse(raw);
       if (!parsed.success || !sameTrip(parsed.data.order_id, orderId)) return;
       setPosition((current) => (current && Date.parse(current.at) > Date.parse(parsed.data.at) ? current : parsed.data));
     };
-    const askLatest = () => {
+    const off = live.subscribe('trip.position', take);
+    // The server gave it when the socket entered the trip's rooms, perhaps before this page was
+    // listening: ask once for it now (answered only to a socket in those rooms).
+    let cancelled = false;
+    if (live.status === 'connected') {
       live
         .request('trip.position.latest', { order_id: orderId })
         .then((reply) => {
           if (!cancelled && reply.ok && reply.data) take(reply.data);
         })
         .catch(() => undefined);
-    };
-    const off = live.subscribe('trip.position', take);
-    const offStatus = live.onStatus((status) => status === 'connected' && askLatest());
-    // A /tripstatus page hears the trip only once its room is joined.
-    const offJoined = live.onJoined((request) => request.room === 'trip' && askLatest());
-    if (live.status === 'connected') askLatest();
+    }
     return () => {
       cancelled = true;
       off();
-      offStatus();
-      offJoined();
     };
   }, [orderId]);
   return position;
