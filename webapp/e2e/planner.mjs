@@ -39,8 +39,11 @@ const WORDS = {
   },
 };
 
-/** A traveller's paid order on `date` at 10:00 for `travellers` on `rate`, or on the first bookable day from two days ahead. */
-async function paidOrder(browser, baseURL, { rate, travellers, date }) {
+/**
+ * A traveller's paid order on `date` at 10:00 for `travellers` on `rate`, or on the first bookable day
+ * from two days ahead (after `after`, when given). With `orNone`, a full `date` gives null.
+ */
+async function paidOrder(browser, baseURL, { rate, travellers, date, after, orNone }) {
   const context = await browser.newContext();
   try {
     const api = context.request;
@@ -55,7 +58,7 @@ async function paidOrder(browser, baseURL, { rate, travellers, date }) {
     let candidates = [date];
     if (!date) {
       const calendar = (await apiJSON(await api.get(`${baseURL}/api/orders/calendar?from=${cairoDate(2)}&days=30`), 'calendar')).data;
-      candidates = (Array.isArray(calendar) ? calendar : calendar.days).filter((d) => d.status === 'available').map((d) => d.date);
+      candidates = (Array.isArray(calendar) ? calendar : calendar.days).filter((d) => d.status === 'available' && (!after || d.date > after)).map((d) => d.date);
       assert.ok(candidates.length > 0, 'no bookable day');
     }
     let day;
@@ -67,6 +70,7 @@ async function paidOrder(browser, baseURL, { rate, travellers, date }) {
         headers: { 'Idempotency-Key': randomUUID() },
       });
       if (res.status() === 409 && !date) continue;
+      if (res.status() === 409 && orNone) return null;
       placed = await apiJSON(res, 'checkout');
       day = candidate;
       break;
@@ -102,9 +106,16 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
     const minivanRate = rates.find((r) => r.seats === 7);
     const sedanRate = rates.find((r) => r.seats === 4);
     assert.ok(minivanRate && sedanRate, `the demo has a 7-seat and a 4-seat class: ${JSON.stringify(rates.map((r) => r.seats))}`);
-    const family = await paidOrder(browser, baseURL, { rate: minivanRate, travellers: 5 });
+    // Both orders on one day: a day with a minivan left may have no sedan left (earlier suites book
+    // on the same server), so the next open day is tried then.
+    let family;
+    let sedan;
+    for (let attempt = 0; attempt < 5 && !sedan; attempt++) {
+      family = await paidOrder(browser, baseURL, { rate: minivanRate, travellers: 5, after: family?.day });
+      sedan = await paidOrder(browser, baseURL, { rate: sedanRate, travellers: 2, date: family.day, orNone: true });
+    }
+    assert.ok(sedan, 'no day has both a minivan and a sedan left');
     const { day } = family;
-    const sedan = await paidOrder(browser, baseURL, { rate: sedanRate, travellers: 2, date: day });
 
     // A four-seat driver who works that day with no trip yet (another suite's 10:00 trip would overlap),
     // preferably one no other suite linked to its own driver account, linked to ours.
