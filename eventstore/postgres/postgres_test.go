@@ -262,6 +262,22 @@ func TestLiveEventsArriveByNotificationNotPolling(t *testing.T) {
 	<-done
 }
 
+// subscribeFromStart subscribes to store's log from the start until ctx ends, handing each event to
+// got (room for buffered events); done gets Subscribe's error.
+func subscribeFromStart(ctx context.Context, store *postgres.Store, buffered int) (got <-chan eventstore.RecordedEvent, done <-chan error) {
+	events := make(chan eventstore.RecordedEvent, buffered)
+	ended := make(chan error, 1)
+	go func() {
+		ended <- store.Subscribe(ctx, eventstore.Start, 10, func(_ context.Context, batch []eventstore.RecordedEvent) error {
+			for _, e := range batch {
+				events <- e
+			}
+			return nil
+		})
+	}()
+	return events, ended
+}
+
 // TestEventHeldBackByANonAppendingTransactionArrivesWithoutNotification covers the case only polling
 // can: an event becomes readable when an older transaction that appended nothing (and so sends no
 // notification) ends.
@@ -271,16 +287,7 @@ func TestEventHeldBackByANonAppendingTransactionArrivesWithoutNotification(t *te
 	pool := pgtest.NewDatabase(t)
 	store := postgres.New(pool, postgres.WithPollInterval(time.Minute))
 
-	got := make(chan eventstore.RecordedEvent, 1)
-	done := make(chan error, 1)
-	go func() {
-		done <- store.Subscribe(ctx, eventstore.Start, 10, func(_ context.Context, batch []eventstore.RecordedEvent) error {
-			for _, e := range batch {
-				got <- e
-			}
-			return nil
-		})
-	}()
+	got, done := subscribeFromStart(ctx, store, 1)
 	time.Sleep(200 * time.Millisecond)
 
 	other, err := pool.Begin(ctx)
@@ -327,16 +334,7 @@ func TestATransactionInAnotherDatabaseDoesNotHoldBackTheLog(t *testing.T) {
 	store := postgres.New(pool, postgres.WithPollInterval(time.Minute))
 	defer store.Close()
 
-	got := make(chan eventstore.RecordedEvent, 2)
-	done := make(chan error, 1)
-	go func() {
-		done <- store.Subscribe(ctx, eventstore.Start, 10, func(_ context.Context, batch []eventstore.RecordedEvent) error {
-			for _, e := range batch {
-				got <- e
-			}
-			return nil
-		})
-	}()
+	got, done := subscribeFromStart(ctx, store, 2)
 	holdXID := func(p *pgxpool.Pool) pgx.Tx {
 		tx, err := p.Begin(ctx)
 		if err != nil {
