@@ -106,23 +106,22 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
     const minivanRate = rates.find((r) => r.seats === 7);
     const sedanRate = rates.find((r) => r.seats === 4);
     assert.ok(minivanRate && sedanRate, `the demo has a 7-seat and a 4-seat class: ${JSON.stringify(rates.map((r) => r.seats))}`);
-    // Both orders on one day: a day with a minivan left may have no sedan left (earlier suites book
-    // on the same server), so the next open day is tried then.
+    // Both orders on one day with a four-seat driver who works that day with no trip yet (another
+    // suite's 10:00 trip would overlap), preferably one no other suite linked to its own driver account.
+    // Earlier suites book on the same server, so a day short of any of them gives way to the next.
     let family;
     let sedan;
-    for (let attempt = 0; attempt < 5 && !sedan; attempt++) {
+    let small;
+    for (let attempt = 0; attempt < 8 && !small; attempt++) {
       family = await paidOrder(browser, baseURL, { rate: minivanRate, travellers: 5, after: family?.day });
       sedan = await paidOrder(browser, baseURL, { rate: sedanRate, travellers: 2, date: family.day, orNone: true });
+      if (!sedan) continue;
+      const week = (await apiJSON(await api.get(`${baseURL}/api/admin/planner?from=${family.day}`), 'planner')).data;
+      const free = week.drivers.filter((d) => d.seats === 4 && d.works[0] && !week.trips.some((tr) => tr.driver?.id === d.id));
+      small = free.find((d) => !d.has_account) ?? free[0];
     }
-    assert.ok(sedan, 'no day has both a minivan and a sedan left');
+    assert.ok(small, 'no day has a minivan, a sedan and a free four-seat driver left');
     const { day } = family;
-
-    // A four-seat driver who works that day with no trip yet (another suite's 10:00 trip would overlap),
-    // preferably one no other suite linked to its own driver account, linked to ours.
-    const week = (await apiJSON(await api.get(`${baseURL}/api/admin/planner?from=${day}`), 'planner')).data;
-    const free = week.drivers.filter((d) => d.seats === 4 && d.works[0] && !week.trips.some((tr) => tr.driver?.id === d.id));
-    const small = free.find((d) => !d.has_account) ?? free[0];
-    assert.ok(small, `no four-seat driver free on ${day}`);
     const driverEmail = uniqueEmail('e2e-planner-driver');
     addUser(driverEmail, 'planner-driver-pass', 'driver');
     await apiJSON(await api.put(`${baseURL}/api/admin/drivers/${small.id}/account`, { data: { email: driverEmail } }), 'link the driver');
