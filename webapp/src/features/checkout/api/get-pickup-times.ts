@@ -1,25 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { pickupTimesSchema as schema, type PickupTimes } from '@/lib/schemas';
 
-const schema = z
-  .object({
-    data: z.object({
-      date: z.string(),
-      status: z.enum(['available', 'blocked', 'out_of_range']),
-      reason: z.string().optional(),
-      /** Only the times at which the cart's trip fits one day (the server's one-day rule), Cairo's clock. */
-      times: z.array(z.object({ time: z.string(), finish: z.string() })).default([]),
-      time_zone: z.string().default('Africa/Cairo'),
-      misfit: z.string().optional(),
-      /** Why no time fits and what to do, when none does. */
-      message: z.string().optional(),
-      suggestion: z.string().optional(),
-    }),
-  })
-  .transform((value) => value.data);
-export type PickupTimes = z.infer<typeof schema>;
+export type { PickupTimes };
 
 export function getPickupTimes(date: string, signal?: AbortSignal): Promise<PickupTimes> {
   return api.get('/api/orders/pickup-times', { query: { date }, schema, signal });

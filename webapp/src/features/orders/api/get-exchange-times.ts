@@ -1,24 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { pickupTimesSchema as schema, type PickupTimes } from '@/lib/schemas';
 
-const schema = z
-  .object({
-    data: z.object({
-      date: z.string(),
-      status: z.enum(['available', 'blocked', 'out_of_range']),
-      reason: z.string().optional(),
-      /** Only the times at which the order's trip fits one day (the server's one-day rule), Cairo's clock. */
-      times: z.array(z.object({ time: z.string(), finish: z.string() })).default([]),
-      time_zone: z.string().default('Africa/Cairo'),
-      misfit: z.string().optional(),
-      /** Why no time fits and what to do, when none does. */
-      message: z.string().optional(),
-    }),
-  })
-  .transform((value) => value.data);
-export type ExchangeTimes = z.infer<typeof schema>;
+export type ExchangeTimes = PickupTimes;
 
 export function getExchangeTimes(id: string, date: string, signal?: AbortSignal): Promise<ExchangeTimes> {
   return api.get(`/api/orders/${encodeURIComponent(id)}/exchange/pickup-times`, { query: { date }, schema, signal });
