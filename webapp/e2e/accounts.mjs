@@ -49,6 +49,21 @@ async function headerInitials(page) {
   return (await avatar.textContent())?.trim();
 }
 
+// While the welcome toast shows, every header button is still the topmost thing at its centre: a
+// toast over the account button once held it hidden as long as the pointer rested on the toast.
+async function headerControlsUncovered(page) {
+  await page.locator('.Toastify__toast').first().waitFor({ state: 'visible' });
+  const covered = await page.evaluate(() =>
+    [...document.querySelectorAll('.navbar__tools--desktop button')].flatMap((button) => {
+      const box = button.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return [];
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return button.contains(top) ? [] : [`${button.id} under ${top?.className}`];
+    }),
+  );
+  assert.deepEqual(covered, [], `header buttons covered while a toast shows: ${covered.join('; ')}`);
+}
+
 async function signOutFromHeader(page, lang) {
   await page.locator('#panel-toggle-desktop-login').click();
   await page.locator('#panel-desktop-login').getByRole('button', { name: t(lang, 'auth.signOut') }).click();
@@ -77,6 +92,7 @@ async function travellerFlow({ browser, baseURL }, lang) {
     await signUp(page, baseURL, lang, email, 'first-pass-1');
     await page.waitForURL(`${baseURL}/`);
     assert.equal(await headerInitials(page), people[lang].initials, 'header initials after sign-up');
+    await headerControlsUncovered(page);
     const dir = await page.evaluate(() => document.documentElement.dir);
     assert.equal(dir, lang === 'ar' ? 'rtl' : 'ltr');
 
