@@ -73,12 +73,8 @@ func Duration(lang i18n.Lang, d time.Duration) string {
 	}
 	var parts []string
 	add := func(n int64, unit string) {
-		switch form := pluralForm(lang, n); {
-		case n <= 0:
-		case form == "one" || form == "two":
-			parts = append(parts, i18n.T(lang, "support.unit."+unit+"."+form))
-		default:
-			parts = append(parts, i18n.T(lang, "support.unit."+unit+"."+form, n))
+		if n > 0 {
+			parts = append(parts, i18n.Count(lang, "support.unit."+unit, n))
 		}
 	}
 	add(days, "day")
@@ -138,20 +134,4 @@ func word(lang i18n.Lang, kind, value string) string {
 		return i18n.T(lang, key)
 	}
 	return strings.ReplaceAll(value, "_", " ")
-}
-
-// pluralForm is the form a count takes: English has one and many; Arabic one, two, few (3–10) and
-// many (11 and up: "٢٤ ساعة").
-func pluralForm(lang i18n.Lang, n int64) string {
-	switch {
-	case n == 1:
-		return "one"
-	case lang != i18n.Ar:
-		return "many"
-	case n == 2:
-		return "two"
-	case n%100 >= 3 && n%100 <= 10:
-		return "few"
-	}
-	return "many"
 }

@@ -64,9 +64,9 @@ func Idempotent(store IdempotencyStore, keep func(err error) bool) func(http.Han
 				WriteError(w, r, &domain.ValidationError{Fields: map[string][]string{"Idempotency-Key": {"common.too_long"}}})
 				return
 			}
-			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+			body, err := ReadBody(w, r)
 			if err != nil {
-				WriteError(w, r, ErrBadBody)
+				WriteError(w, r, err)
 				return
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))

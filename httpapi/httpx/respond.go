@@ -66,6 +66,10 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		WriteJSON(w, http.StatusTooManyRequests, ErrorBody{Message: i18n.T(lang, "common.too_many_requests", humanSeconds(lang, secs))})
 		return
 	}
+	if errors.Is(err, ErrBodyTooLarge) {
+		WriteJSON(w, http.StatusRequestEntityTooLarge, ErrorBody{Message: i18n.T(lang, "common.body_too_large", MaxBodyBytes>>20)})
+		return
+	}
 	var ve *domain.ValidationError
 	if errors.As(err, &ve) {
 		body := ErrorBody{Message: i18n.T(lang, "common.validation_failed"), Errors: map[string][]string{}}
@@ -147,13 +151,7 @@ func statusOf(k domain.Kind) int {
 }
 
 func humanSeconds(lang i18n.Lang, secs int) string {
-	if lang == i18n.Ar {
-		return strconv.Itoa(secs) + " ثانية"
-	}
-	if secs == 1 {
-		return "1 second"
-	}
-	return strconv.Itoa(secs) + " seconds"
+	return i18n.Count(lang, "common.unit.second", int64(secs))
 }
 
 // MaxBodyBytes bounds request bodies that are not uploads.
@@ -161,6 +159,29 @@ const MaxBodyBytes = 1 << 20
 
 // ErrBadBody is a malformed request body (422 with a readable message).
 var ErrBadBody = domain.Invalid("common.invalid_body")
+
+// ErrBodyTooLarge is a body over MaxBodyBytes (413): the client learns the limit rather than that its
+// JSON could not be read.
+var ErrBodyTooLarge = errors.New("httpx: request body too large")
+
+// ReadBody reads r's whole body, at most MaxBodyBytes: a longer one is ErrBodyTooLarge, any other
+// failure ErrBadBody.
+func ReadBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
+	if err != nil {
+		return nil, bodyError(err)
+	}
+	return body, nil
+}
+
+// bodyError says why a body could not be read: too large, or unreadable.
+func bodyError(err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return fmt.Errorf("%w: %w", ErrBodyTooLarge, err)
+	}
+	return fmt.Errorf("%w: %w", ErrBadBody, err)
+}
 
 // DecodeBody reads a JSON, urlencoded or multipart body into dst. Form fields are matched to dst's
 // json tags; every form value arrives as a string, so request structs keep strings where a form may
@@ -173,12 +194,12 @@ func DecodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 		var values url.Values
 		if ct == "multipart/form-data" {
 			if err := r.ParseMultipartForm(MaxBodyBytes); err != nil {
-				return fmt.Errorf("%w: %w", ErrBadBody, err)
+				return bodyError(err)
 			}
 			values = r.MultipartForm.Value
 		} else {
 			if err := r.ParseForm(); err != nil {
-				return fmt.Errorf("%w: %w", ErrBadBody, err)
+				return bodyError(err)
 			}
 			values = r.PostForm
 		}
@@ -199,7 +220,7 @@ func DecodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 	default:
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
-			return fmt.Errorf("%w: %w", ErrBadBody, err)
+			return bodyError(err)
 		}
 		if len(strings.TrimSpace(string(body))) == 0 {
 			return nil

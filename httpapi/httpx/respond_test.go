@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
 
 	"mishwar/commands"
 	"mishwar/domain"
@@ -49,5 +51,81 @@ func TestADomainTimeOfDayIsSaidInThePagesDigits(t *testing.T) {
 	}
 	if got, want := httpx.Say(i18n.En, closes.Key, closes.Args...), "Closes at 17:00, before the visit ends"; got != want {
 		t.Errorf("English: %q, want %q", got, want)
+	}
+}
+
+// A body over the limit is refused as too large (413, naming the limit in the reader's language and
+// digits), whether it is JSON, a form or the raw body an idempotent command keeps; a body that is
+// merely malformed stays a 422.
+func TestABodyOverTheLimitIs413AndNamesTheLimit(t *testing.T) {
+	t.Parallel()
+	big := `{"email":"` + strings.Repeat("a", httpx.MaxBodyBytes) + `"}`
+	decode := func(w http.ResponseWriter, r *http.Request) {
+		var dst map[string]any
+		if err := httpx.DecodeBody(w, r, &dst); err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}
+	read := func(w http.ResponseWriter, r *http.Request) {
+		if _, err := httpx.ReadBody(w, r); err != nil {
+			httpx.WriteError(w, r, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}
+	for _, c := range []struct {
+		name, contentType, body string
+		handler                 http.HandlerFunc
+		status                  int
+		en, ar                  string
+	}{
+		{"JSON over the limit", "application/json", big, decode, http.StatusRequestEntityTooLarge, "The request is too large (at most 1 MB).", "الطلب كبير جدًا (١ ميجابايت كحد أقصى)."},
+		{"form over the limit", "application/x-www-form-urlencoded", "email=" + strings.Repeat("a", httpx.MaxBodyBytes), decode, http.StatusRequestEntityTooLarge, "The request is too large (at most 1 MB).", "الطلب كبير جدًا (١ ميجابايت كحد أقصى)."},
+		{"raw body over the limit", "application/json", big, read, http.StatusRequestEntityTooLarge, "The request is too large (at most 1 MB).", "الطلب كبير جدًا (١ ميجابايت كحد أقصى)."},
+		{"malformed JSON under the limit", "application/json", `{"email":`, decode, http.StatusUnprocessableEntity, i18n.T(i18n.En, "common.invalid_body"), i18n.T(i18n.Ar, "common.invalid_body")},
+	} {
+		for lang, want := range map[i18n.Lang]string{i18n.En: c.en, i18n.Ar: c.ar} {
+			r := httptest.NewRequest(http.MethodPost, "/api/register", strings.NewReader(c.body))
+			r.Header.Set("Content-Type", c.contentType)
+			r.Header.Set("lang", string(lang))
+			w := httptest.NewRecorder()
+			c.handler(w, r)
+			var body httpx.ErrorBody
+			if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
+				t.Fatalf("%s, %s: %d %q: %v", c.name, lang, w.Code, w.Body.String(), err)
+			}
+			if w.Code != c.status || body.Message != want {
+				t.Errorf("%s, %s: %d %q; want %d %q", c.name, lang, w.Code, body.Message, c.status, want)
+			}
+		}
+	}
+}
+
+// Rate limited, the reader is told how long to wait in words of their language, digits and plural.
+func TestTooManyRequestsSaysTheWaitInTheReadersWords(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		lang  i18n.Lang
+		after time.Duration
+		want  string
+	}{
+		{i18n.En, 30 * time.Second, "Too many attempts. Please wait 30 seconds and try again."},
+		{i18n.Ar, 30 * time.Second, "محاولات كثيرة جدًا. يرجى الانتظار ٣٠ ثانية ثم المحاولة مرة أخرى."},
+		{i18n.Ar, 5 * time.Second, "محاولات كثيرة جدًا. يرجى الانتظار ٥ ثوانٍ ثم المحاولة مرة أخرى."},
+		{i18n.Ar, 200 * time.Millisecond, "محاولات كثيرة جدًا. يرجى الانتظار ثانية واحدة ثم المحاولة مرة أخرى."},
+	} {
+		r := httptest.NewRequest(http.MethodPost, "/api/user/login", nil)
+		r.Header.Set("lang", string(c.lang))
+		w := httptest.NewRecorder()
+		httpx.WriteError(w, r, &httpx.RetryAfterError{After: c.after})
+		var body httpx.ErrorBody
+		if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
+			t.Fatal(err)
+		}
+		if w.Code != http.StatusTooManyRequests || body.Message != c.want {
+			t.Errorf("%s %s: %d %q; want 429 %q", c.lang, c.after, w.Code, body.Message, c.want)
+		}
 	}
 }

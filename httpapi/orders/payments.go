@@ -2,7 +2,6 @@ package orders
 
 import (
 	"errors"
-	"io"
 	"net/http"
 
 	"github.com/gorilla/mux"
@@ -16,9 +15,9 @@ import (
 // /api/payments/{provider}/callback: verified (a forged one is 401), recorded once (a replay changes
 // nothing), applied to the order.
 func (h *Handler) paymentCallback(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, httpx.MaxBodyBytes))
+	body, err := httpx.ReadBody(w, r)
 	if err != nil {
-		writeError(w, r, httpx.ErrBadBody)
+		writeError(w, r, err)
 		return
 	}
 	provider := mux.Vars(r)["provider"]
