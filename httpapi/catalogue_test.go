@@ -127,6 +127,10 @@ func TestPublicDestinationsFilterPageAndSearch(t *testing.T) {
 	if r := a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/programs/no-such-program"}); !strings.Contains(string(r.Body), "Program not found") {
 		t.Errorf("message %s", r.Body)
 	}
+	// -5 is a number: the message says what kind of number is wanted.
+	if r := a.Get("/api/destinations?limit=-5", ""); r.Status != 422 || r.Map(t)["message"] != "Enter a whole number, 0 or more." {
+		t.Errorf("limit=-5: %d %s", r.Status, r.Body)
+	}
 }
 
 func TestPublicDetailByIDOrSlugInTheAskedLanguage(t *testing.T) {

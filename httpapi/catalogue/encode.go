@@ -121,7 +121,7 @@ func queryInt(r *http.Request, name string, def int) (int, error) {
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
 		var ve domain.ValidationError
-		ve.Add(name, "catalogue.invalid_number")
+		ve.Add(name, "catalogue.invalid_count")
 		return 0, &ve
 	}
 	return n, nil

@@ -32,6 +32,7 @@ func init() {
 		"catalogue.unknown_rate_plan":       {En: "This rate plan does not exist.", Ar: "خطة الأسعار هذه غير موجودة."},
 		"catalogue.unknown_pickup_point":    {En: "This pickup point does not exist or is inactive.", Ar: "نقطة الالتقاء هذه غير موجودة أو غير مفعّلة."},
 		"catalogue.referenced_archived":     {En: "It is used elsewhere, so it was archived instead of deleted.", Ar: "إنه مستخدم في مكان آخر، لذلك تمت أرشفته بدلًا من حذفه."},
+		"catalogue.invalid_count":           {En: "Enter a whole number, 0 or more.", Ar: "أدخل عددًا صحيحًا، صفرًا أو أكثر."},
 		"catalogue.invalid_number":          {En: "Enter a number.", Ar: "أدخل رقمًا."},
 
 		// Field rules.
