@@ -168,6 +168,36 @@ async function adminFlow({ browser, baseURL, adminEmail, adminPassword }, lang) 
   }
 }
 
+// Saved places: an address and an own pickup point are saved from their tabs, listed with their
+// details, and each is deleted by the button that names it (one list component serves both).
+async function placesFlow({ browser, baseURL }, lang) {
+  const { context, page } = await newPage(browser, baseURL, lang);
+  try {
+    await signUp(page, baseURL, lang, uniqueEmail(`e2e-places-${lang}`), 'places-pass-1');
+    await page.waitForURL(`${baseURL}/`);
+    for (const [tab, nameLabel, save, deleted, name] of [
+      ['addresses', 'account.places.label', 'account.places.save', 'account.places.deleted', lang === 'ar' ? 'بيت العائلة' : 'Family home'],
+      ['points', 'account.points.name', 'account.points.save', 'account.points.deleted', lang === 'ar' ? 'فندق النيل' : 'Nile hotel'],
+    ]) {
+      await page.goto(`${baseURL}/account?tab=${tab}`);
+      const form = page.locator('form.form--grid');
+      await form.getByLabel(t(lang, nameLabel), { exact: true }).fill(name);
+      await form.getByRole('textbox', { name: t(lang, 'account.places.address'), exact: true }).fill(lang === 'ar' ? 'الزمالك' : 'Zamalek');
+      await form.getByLabel(t(lang, 'account.places.lat')).fill('30.0626');
+      await form.getByLabel(t(lang, 'account.places.lng')).fill('31.2197');
+      await form.getByRole('button', { name: t(lang, save) }).click();
+      const row = page.locator('.place-list__item', { hasText: name });
+      await row.waitFor();
+      assert.match(await row.locator('.place-list__meta').innerText(), lang === 'ar' ? /الزمالك/ : /Zamalek/);
+      await row.getByRole('button', { name: t(lang, 'account.places.delete', { name }) }).click();
+      await expectText(page, t(lang, deleted));
+      await row.waitFor({ state: 'detached' });
+    }
+  } finally {
+    await context.close();
+  }
+}
+
 // Forgot password: the link is e-mailed (kept in the admin mailbox, as no SMTP server is set), the
 // admin reads it at /admin/mailbox, and the link sets a new password.
 async function resetFlow({ browser, baseURL, adminEmail, adminPassword }, lang) {
@@ -220,6 +250,7 @@ export async function run(ctx) {
       ['traveller: sign up, sign out, sign in, change password', travellerFlow],
       ['admin: login to the dashboard, logout to the admin login', adminFlow],
       ['forgot password: the e-mailed link (read in the admin mailbox) sets a new password', resetFlow],
+      ['saved places: an address and a pickup point are saved, listed and deleted by name', placesFlow],
     ]) {
       const started = Date.now();
       await flow(ctx, lang);

@@ -16,6 +16,7 @@ import { useDeleteMyPickupPoint } from '../api/delete-my-pickup-point';
 import { useMyPickupPoints } from '../api/get-my-pickup-points';
 
 import { CoordinatesField, coordinatesIssue, parseCoordinates } from './coordinates-field';
+import { PlaceList } from './place-list';
 
 import './account.css';
 
@@ -65,32 +66,12 @@ export function MyPickupPoints() {
         empty={<EmptyState compact icon="pin" title={t('account.pointsTitle')} description={t('account.points.emptyText')} />}
       >
         {(list) => (
-          <ul className="place-list" aria-label={t('account.tabs.points')}>
-            {list.map((point) => (
-              <li key={point.id} className="place-list__item">
-                <span className="place-list__icon" aria-hidden="true">
-                  <Icon name="pin" />
-                </span>
-                <div>
-                  <p className="place-list__name">{point.name}</p>
-                  <p className="place-list__meta">{[point.address, point.notes].filter(Boolean).join(' · ')}</p>
-                </div>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={t('account.places.delete', { name: point.name })}
-                  icon={<Icon name="trash" size={16} />}
-                  loading={remove.isPending && remove.variables === point.id}
-                  onClick={() =>
-                    void remove
-                      .mutateAsync(point.id)
-                      .then(() => toast.success(t('account.points.deleted')))
-                      .catch((error: unknown) => toast.error(failureMessage(error, t('account.places.deleteFailed'))))
-                  }
-                />
-              </li>
-            ))}
-          </ul>
+          <PlaceList
+            label={t('account.tabs.points')}
+            rows={list.map((point) => ({ id: point.id, name: point.name, meta: [point.address, point.notes].filter(Boolean).join(' · '), icon: 'pin' }))}
+            remove={remove}
+            deletedMessage={t('account.points.deleted')}
+          />
         )}
       </QueryView>
 

@@ -16,6 +16,7 @@ import { useSavedLocations } from '../api/get-saved-locations';
 import { useSaveLocation } from '../api/save-location';
 
 import { CoordinatesField, coordinatesIssue, parseCoordinates } from './coordinates-field';
+import { PlaceList } from './place-list';
 
 import './account.css';
 
@@ -52,8 +53,8 @@ export function SavedAddresses() {
       form.reset();
       toast.success(t('account.places.saved'));
     } catch (error) {
-      applyServerErrors(error, form.setError, { label: 'label', address: 'address', kind: 'kind', location: 'coordinates' });
-      toast.error(t('account.places.saveFailed'));
+      const placed = applyServerErrors(error, form.setError, { label: 'label', address: 'address', kind: 'kind', location: 'coordinates' });
+      if (!placed) toast.error(failureMessage(error, t('account.places.saveFailed')));
     }
   });
 
@@ -72,35 +73,17 @@ export function SavedAddresses() {
         empty={<EmptyState compact icon="pin" title={t('account.addressesEmpty')} description={t('account.addressesText')} />}
       >
         {(list) => (
-          <ul className="place-list" aria-label={t('account.tabs.addresses')}>
-            {list.map((location) => (
-              <li key={location.id} className="place-list__item">
-                <span className="place-list__icon" aria-hidden="true">
-                  <Icon name={location.kind === 'end' ? 'home' : 'pin'} />
-                </span>
-                <div>
-                  <p className="place-list__name">{location.label}</p>
-                  <p className="place-list__meta">
-                    {location.address ? `${location.address} · ` : ''}
-                    {t(`account.places.kind_${location.kind}`)}
-                  </p>
-                </div>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={t('account.places.delete', { name: location.label })}
-                  icon={<Icon name="trash" size={16} />}
-                  loading={remove.isPending && remove.variables === location.id}
-                  onClick={() =>
-                    void remove
-                      .mutateAsync(location.id)
-                      .then(() => toast.success(t('account.places.deleted')))
-                      .catch((error: unknown) => toast.error(failureMessage(error, t('account.places.deleteFailed'))))
-                  }
-                />
-              </li>
-            ))}
-          </ul>
+          <PlaceList
+            label={t('account.tabs.addresses')}
+            rows={list.map((location) => ({
+              id: location.id,
+              name: location.label,
+              meta: [location.address, t(`account.places.kind_${location.kind}`)].filter(Boolean).join(' · '),
+              icon: location.kind === 'end' ? 'home' : 'pin',
+            }))}
+            remove={remove}
+            deletedMessage={t('account.places.deleted')}
+          />
         )}
       </QueryView>
 
