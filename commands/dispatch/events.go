@@ -16,5 +16,6 @@ func RegisterEvents(r *eventstore.Registry) {
 	eventstore.Register[dispatch.TripCancelled](r, "TripCancelled", 1)
 	eventstore.Register[dispatch.DriverDayBooked](r, "DriverDayBooked", 1)
 	eventstore.Register[dispatch.DriverDayReleased](r, "DriverDayReleased", 1)
+	eventstore.Register[dispatch.DriverDayRetimed](r, "DriverDayRetimed", 1)
 	eventstore.Register[dispatch.DriverAccountLinked](r, "DriverAccountLinked", 1)
 }

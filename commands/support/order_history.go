@@ -28,8 +28,10 @@ type History struct {
 	Card []Field
 	// Related are the streams of the order's trip and payments.
 	Related []string
-	// Driver says who drives the order's trip now (its dispatch stream, whatever version the card
-	// is at): name, phone, car, plate, and the seats staff overrode when the car did not fit.
+	// Driver says who drove the order's trip at version At: its dispatch stream up to when the
+	// order's event at At was recorded (all of it at the last version: the driver now): name, phone,
+	// car, plate, and the seats staff overrode when the car did not fit; "no driver yet" before the
+	// assignment or after the driver was taken off.
 	Driver []Field
 }
 
@@ -119,21 +121,36 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string, lang i18
 			related = append(related, eventstore.StreamID("payment", p.PaymentID))
 		}
 	}
-	driver, err := h.driver(ctx, num, lang)
+	// The trip's events that had happened when the order's event at version upTo was recorded (at
+	// the last version: all of them, the driver now).
+	var before *eventstore.Position
+	if upTo < last {
+		for _, rec := range recs {
+			if rec.Version == upTo {
+				before = &rec.Position
+				break
+			}
+		}
+	}
+	driver, err := h.driver(ctx, num, before, lang)
 	if err != nil {
 		return History{}, err
 	}
 	return History{OrderID: num, Version: last, At: upTo, Events: views, State: atState, Card: shown, Related: related, Driver: driver}, nil
 }
 
-// driver folds the order's dispatch stream (none yet: no driver) and says its driver.
-func (h OrderHistoryHandler) driver(ctx context.Context, num string, lang i18n.Lang) ([]Field, error) {
+// driver folds the order's dispatch stream (none yet: no driver), up to the events at or after the
+// global position before (nil: all of them), and says its driver.
+func (h OrderHistoryHandler) driver(ctx context.Context, num string, before *eventstore.Position, lang i18n.Lang) ([]Field, error) {
 	recs, err := readStream(ctx, h.events, eventstore.StreamID("dispatch", num))
 	if err != nil && !errors.Is(err, ErrStreamNotFound) {
 		return nil, err
 	}
 	trip := dispatch.Trip.Initial()
 	for _, rec := range recs {
+		if before != nil && !rec.Position.Less(*before) {
+			break
+		}
 		v, err := h.registry.Decode(rec)
 		if err != nil {
 			return nil, fmt.Errorf("support: decode %s@%d: %w", rec.StreamID, rec.Version, err)

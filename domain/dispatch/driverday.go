@@ -7,6 +7,7 @@ import (
 
 	"mishwar/domain"
 	"mishwar/domain/availability"
+	"mishwar/domain/catalogue"
 )
 
 // DriverDay commands.
@@ -29,10 +30,26 @@ type (
 		OrderID string
 		Reason  string
 	}
+	// RetimeDriverDay moves the order's booked trip to its new times on the same day (the order was
+	// exchanged within its day, or its trip's length changed). When the new times overlap another
+	// trip the driver carries that day, the driver cannot drive both: the order's booking is
+	// released (DriverDayReleased, its Reason naming the other trip and its times) rather than
+	// double-booked, and the caller takes the trip back from the driver for an operator to assign
+	// another. An order the day does not carry, or times that did not change, change nothing.
+	RetimeDriverDay struct {
+		OrderID string
+		StartAt time.Time
+		EndAt   time.Time
+	}
 )
 
 func (BookDriverDay) isDriverDayCommand()    {}
 func (ReleaseDriverDay) isDriverDayCommand() {}
+func (RetimeDriverDay) isDriverDayCommand()  {}
+
+// ReasonRetimeOverlaps starts the reason of a booking released because the order's new times overlap
+// another of the driver's trips that day.
+const ReasonRetimeOverlaps = "the new times overlap"
 
 // DriverDay events.
 type (
@@ -55,10 +72,23 @@ type (
 		Reason     string           `json:"reason,omitempty"`
 		ReleasedAt time.Time        `json:"released_at"`
 	}
+	// DriverDayRetimed: the order's trip the driver carries that day now goes at other times (From*
+	// are the times it was booked at; zero when the booking had none).
+	DriverDayRetimed struct {
+		DriverID    string           `json:"driver_id"`
+		Day         availability.Day `json:"day"`
+		OrderID     string           `json:"order_id"`
+		FromStartAt time.Time        `json:"from_start_at,omitzero"`
+		FromEndAt   time.Time        `json:"from_end_at,omitzero"`
+		StartAt     time.Time        `json:"start_at"`
+		EndAt       time.Time        `json:"end_at,omitzero"`
+		RetimedAt   time.Time        `json:"retimed_at"`
+	}
 )
 
 func (DriverDayBooked) isDriverDayEvent()   {}
 func (DriverDayReleased) isDriverDayEvent() {}
+func (DriverDayRetimed) isDriverDayEvent()  {}
 
 // DriverDayState is the orders a driver carries on one day, with their trips' times.
 type DriverDayState struct {
@@ -94,7 +124,7 @@ func DecideDriverDay(s DriverDayState, cmd DriverDayCommand, now time.Time) ([]D
 		if len(s.orders) >= max(c.TripsPerDay, 1) {
 			return nil, ErrDriverFullyBooked
 		}
-		if err := s.busy(c.StartAt, c.EndAt); err != nil {
+		if err := s.busy(c.StartAt, c.EndAt, ""); err != nil {
 			return nil, err
 		}
 		return []DriverDayEvent{DriverDayBooked{DriverID: c.DriverID, Day: c.Day, OrderID: c.OrderID, TripsPerDay: c.TripsPerDay, BookedAt: now,
@@ -104,9 +134,31 @@ func DecideDriverDay(s DriverDayState, cmd DriverDayCommand, now time.Time) ([]D
 			return nil, nil
 		}
 		return []DriverDayEvent{DriverDayReleased{DriverID: s.driverID, Day: s.day, OrderID: c.OrderID, Reason: c.Reason, ReleasedAt: now}}, nil
+	case RetimeDriverDay:
+		return s.retime(c, now), nil
 	default:
 		panic(fmt.Sprintf("dispatch: unknown driver day command %T", cmd))
 	}
+}
+
+// retime decides RetimeDriverDay.
+func (s DriverDayState) retime(c RetimeDriverDay, now time.Time) []DriverDayEvent {
+	i := slices.IndexFunc(s.booked, func(b booking) bool { return b.order == c.OrderID })
+	if i < 0 || c.StartAt.IsZero() {
+		return nil
+	}
+	was := s.booked[i]
+	start, end := c.StartAt.UTC(), c.EndAt.UTC()
+	if was.start.Equal(start) && was.end.Equal(end) {
+		return nil
+	}
+	if other, ok := s.overlapping(start, end, c.OrderID); ok {
+		reason := fmt.Sprintf("%s trip %s (%s–%s)", ReasonRetimeOverlaps, other.order,
+			domain.TimeOfDayOf(other.start.In(catalogue.Cairo)), domain.TimeOfDayOf(tripEnd(other.start, other.end).In(catalogue.Cairo)))
+		return []DriverDayEvent{DriverDayReleased{DriverID: s.driverID, Day: s.day, OrderID: c.OrderID, Reason: reason, ReleasedAt: now}}
+	}
+	return []DriverDayEvent{DriverDayRetimed{DriverID: s.driverID, Day: s.day, OrderID: c.OrderID, FromStartAt: was.start, FromEndAt: was.end,
+		StartAt: start, EndAt: end, RetimedAt: now}}
 }
 
 // EvolveDriverDay folds one event into the state.
@@ -119,6 +171,13 @@ func EvolveDriverDay(s DriverDayState, e DriverDayEvent) DriverDayState {
 	case DriverDayReleased:
 		s.orders = slices.DeleteFunc(slices.Clone(s.orders), func(o string) bool { return o == ev.OrderID })
 		s.booked = slices.DeleteFunc(slices.Clone(s.booked), func(b booking) bool { return b.order == ev.OrderID })
+	case DriverDayRetimed:
+		s.booked = slices.Clone(s.booked)
+		for i, b := range s.booked {
+			if b.order == ev.OrderID {
+				s.booked[i] = booking{order: b.order, start: ev.StartAt, end: ev.EndAt}
+			}
+		}
 	default:
 		panic(fmt.Sprintf("dispatch: unknown driver day event %T", e))
 	}

@@ -127,10 +127,13 @@ type (
 		By       Actor
 		Override string
 	}
-	// UnassignDriver takes the trip back from its driver before it starts.
+	// UnassignDriver takes the trip back from its driver before it starts. DriverID, when set, takes
+	// it back only from that driver: a trip with no driver, or given to another since, changes
+	// nothing (a driver's day that released the trip on its own, RetimeDriverDay, sends it).
 	UnassignDriver struct {
-		By     Actor
-		Reason string
+		By       Actor
+		Reason   string
+		DriverID string
 	}
 	// The driver's steps. Order is the order as its stream says now (a cancelled order's trip does
 	// not go on; an exchanged order's trip goes on its new day); Lead is how long before the pickup
@@ -314,6 +317,9 @@ func DecideTrip(s TripState, cmd TripCommand, now time.Time) ([]TripEvent, error
 	case AssignDriver:
 		return decideAssign(s, c, now)
 	case UnassignDriver:
+		if c.DriverID != "" && (s.driver == nil || s.driver.ID != c.DriverID) {
+			return nil, nil
+		}
 		if s.driver == nil {
 			return nil, ErrNotAssigned
 		}

@@ -71,23 +71,32 @@ func CheckVehicle(o OrderFacts, d Driver) error {
 	return nil
 }
 
-// busy refuses a booking whose trip overlaps one the driver already carries that day, naming it and
-// its Cairo times. Trips booked before their times were recorded (zero) overlap nothing.
-func (s DriverDayState) busy(start, end time.Time) error {
+// busy refuses a booking whose trip overlaps one the driver already carries that day (but the trip
+// of order except), naming it and its Cairo times.
+func (s DriverDayState) busy(start, end time.Time, except string) error {
+	if b, ok := s.overlapping(start, end, except); ok {
+		return &domain.Error{Kind: domain.KindConflict, Key: KeyDriverBusy, Args: []any{b.order,
+			domain.TimeOfDayOf(b.start.In(catalogue.Cairo)), domain.TimeOfDayOf(tripEnd(b.start, b.end).In(catalogue.Cairo))}}
+	}
+	return nil
+}
+
+// overlapping finds the first trip the driver carries that day, other than order except's, that
+// overlaps start–end. Trips booked before their times were recorded (zero) overlap nothing.
+func (s DriverDayState) overlapping(start, end time.Time, except string) (booking, bool) {
 	if start.IsZero() {
-		return nil
+		return booking{}, false
 	}
 	end = tripEnd(start, end)
 	for _, b := range s.booked {
-		if b.start.IsZero() {
+		if b.start.IsZero() || b.order == except {
 			continue
 		}
 		if start.Before(tripEnd(b.start, b.end)) && b.start.Before(end) {
-			return &domain.Error{Kind: domain.KindConflict, Key: KeyDriverBusy, Args: []any{b.order,
-				domain.TimeOfDayOf(b.start.In(catalogue.Cairo)), domain.TimeOfDayOf(tripEnd(b.start, b.end).In(catalogue.Cairo))}}
+			return b, true
 		}
 	}
-	return nil
+	return booking{}, false
 }
 
 // tripEnd is end, or a minute after start for a trip whose length is not known.

@@ -57,9 +57,7 @@ func New(registry *eventstore.Registry) *Projection {
 			projections.On(orderExchanged),
 			projections.On(driverAccountLinked),
 			projections.On(driverAssigned),
-			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverUnassigned]) error {
-				return step(ctx, tx, e.Envelope, dispatch.StatusUnassigned, -1, Step{Type: "DriverUnassigned", At: e.Data.UnassignedAt}, true)
-			}),
+			projections.On(driverUnassigned),
 			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripStarted]) error {
 				return step(ctx, tx, e.Envelope, dispatch.StatusStarted, -1, Step{Type: "TripStarted", At: e.Data.StartedAt}, false)
 			}),
@@ -92,8 +90,8 @@ func (*Projection) Schema() string {
 	// traveller's comments, group size and the order's rate plan, for the driver; version 4: the
 	// pickup's and the stops' Arabic names; version 5: the pickup point, the end point and when the
 	// trip is due back, for the manifest and the week planner; version 6: the car staff sent though
-	// it did not fit the order).
-	return `-- dispatch read model, version 6
+	// it did not fit the order; version 7: why the trip's last driver was taken off, for staff).
+	return `-- dispatch read model, version 7
 CREATE TABLE trips (
     order_id     text        PRIMARY KEY,
     day          date        NOT NULL,
@@ -119,6 +117,7 @@ CREATE TABLE trips (
     driver_user  text        NOT NULL DEFAULT '',
     driver       jsonb,
     vehicle_override jsonb,
+    released_reason text     NOT NULL DEFAULT '',
     steps        jsonb       NOT NULL DEFAULT '[]',
     version      bigint      NOT NULL DEFAULT -1,
     updated_at   timestamptz NOT NULL
@@ -280,7 +279,7 @@ func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch
 		VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11, $12, $13, $14)
 		ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, stop = 0, driver_id = EXCLUDED.driver_id,
 			driver_user = EXCLUDED.driver_user, driver = EXCLUDED.driver, steps = trips.steps || EXCLUDED.steps,
-			version = EXCLUDED.version, updated_at = EXCLUDED.updated_at, vehicle_override = EXCLUDED.vehicle_override`,
+			version = EXCLUDED.version, updated_at = EXCLUDED.updated_at, vehicle_override = EXCLUDED.vehicle_override, released_reason = ''`,
 		ev.OrderID, string(ev.Day), ev.StartAt, ev.OwnerID, jsonOf(ev.Stops), string(order.StatusConfirmed), string(dispatch.StatusAssigned),
 		ev.Driver.ID, ev.Driver.UserID, jsonOf(ev.Driver), jsonOf([]Step{{Type: "DriverAssigned", Driver: ev.Driver.Name, At: ev.AssignedAt}}), e.Version, e.RecordedAt.UTC(),
 		override)
@@ -288,6 +287,16 @@ func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch
 		projections.BatchState[*touched](ctx).add(e.EntityID)
 	}
 	return err
+}
+
+// driverUnassigned takes the trip back from its driver and keeps why (an operator's words, the
+// move to another day, new times over another of the driver's trips) for staff. The traveller's
+// progress shows only the step.
+func driverUnassigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverUnassigned]) error {
+	if err := step(ctx, tx, e.Envelope, dispatch.StatusUnassigned, -1, Step{Type: "DriverUnassigned", At: e.Data.UnassignedAt}, true); err != nil {
+		return err
+	}
+	return exec(ctx, tx, `UPDATE trips SET released_reason = $2 WHERE order_id = $1`, e.EntityID, e.Data.Reason)
 }
 
 // step records a trip's move to status (stop -1 keeps the current stop); clear drops the driver. The

@@ -184,9 +184,26 @@ func TestUnassigningClearsTheDriver(t *testing.T) {
 	}
 	w.wait(t, out.Position)
 	tr, err := w.read.Trip(ctx, id)
-	if err != nil || tr.Status != dispatch.StatusUnassigned || tr.Driver != nil || tr.NextStep != "" || len(tr.Steps) != 2 {
+	if err != nil || tr.Status != dispatch.StatusUnassigned || tr.Driver != nil || tr.NextStep != "" || len(tr.Steps) != 2 || tr.ReleasedReason != "sick" {
 		t.Fatalf("after unassigning: %v %+v", err, tr)
 	}
+	// The traveller's progress strip has the step, never staff's reason.
+	if steps, _ := json.Marshal(tr.Steps); strings.Contains(string(steps), "sick") {
+		t.Fatalf("the steps carry the reason: %s", steps)
+	}
+	again, err := w.Dispatch.AssignDriver(ctx, id, driverID, commands.NewMeta(dispatchtest.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.wait(t, again.Position)
+	if tr, err := w.read.Trip(ctx, id); err != nil || tr.ReleasedReason != "" || tr.Driver == nil {
+		t.Fatalf("assigned again: %v %+v, want no reason left", err, tr)
+	}
+	out, err = w.Dispatch.UnassignDriver(ctx, id, "sick", commands.NewMeta(dispatchtest.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.wait(t, out.Position)
 	if mine, _ := w.read.DriverTrips(ctx, driverUser, "2026-11-01", 0); len(mine) != 0 {
 		t.Fatalf("the driver still sees %+v", mine)
 	}

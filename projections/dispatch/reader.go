@@ -47,10 +47,14 @@ type Trip struct {
 	Driver        *dispatch.Driver `json:"driver,omitempty"`
 	// VehicleOverride is set when staff sent the driver's car though it did not fit the order.
 	VehicleOverride *dispatch.VehicleOverride `json:"vehicle_override,omitempty"`
-	Steps           []Step                    `json:"steps"`
-	NextStep        string                    `json:"next_step,omitempty"`
-	NextStop        int                       `json:"next_stop,omitempty"`
-	Version         int64                     `json:"version"`
+	// ReleasedReason says why the trip's last driver was taken off ("" while it has one, or never
+	// had): an operator's words, "the trip moved to <day>", or "the new times overlap trip <number>
+	// (<from>–<to>)" after an exchange within the day.
+	ReleasedReason string `json:"released_reason,omitempty"`
+	Steps          []Step `json:"steps"`
+	NextStep       string `json:"next_step,omitempty"`
+	NextStop       int    `json:"next_stop,omitempty"`
+	Version        int64  `json:"version"`
 }
 
 // DriverAccount is the account linked to a driver.
@@ -70,7 +74,7 @@ func NewReader(pool *pgxpool.Pool) *Reader { return &Reader{pool: pool} }
 func table(name string) string { return pgx.Identifier{projections.SchemaName(Name), name}.Sanitize() }
 
 const tripColumns = `order_id, day::text, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, pickup_ar, stops, stops_ar, order_status, status, stop, driver, steps, version,
-	pickup_point, end_name, end_name_ar, end_at, vehicle_override`
+	pickup_point, end_name, end_name_ar, end_at, vehicle_override, released_reason`
 
 func scanTrips(rows pgx.Rows) ([]Trip, error) {
 	defer rows.Close()
@@ -81,7 +85,7 @@ func scanTrips(rows pgx.Rows) ([]Trip, error) {
 			stops, stopsAR, driver, step, plan, override []byte
 		)
 		if err := rows.Scan(&t.OrderID, &t.Day, &t.StartAt, &t.OwnerID, &t.Customer, &t.Phone, &t.Comments, &t.Travellers, &plan, &t.Pickup, &t.PickupAR, &stops, &stopsAR, &t.OrderStatus,
-			&t.Status, &t.Stop, &driver, &step, &t.Version, &t.PickupPointID, &t.End, &t.EndAR, &t.EndAt, &override); err != nil {
+			&t.Status, &t.Stop, &driver, &step, &t.Version, &t.PickupPointID, &t.End, &t.EndAR, &t.EndAt, &override, &t.ReleasedReason); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal(stops, &t.Stops); err != nil {

@@ -4,12 +4,14 @@
 // read its card (money in its currency, the free-cancellation window in words, times in Cairo time,
 // the traveller by name and role) and see what the cancellation changed (the status, from "Awaiting
 // payment" to "Cancelled", old value struck through, new one inserted), with every screen fitting.
-// Exported as `run(ctx)` for the shared runner (ctx: { browser, baseURL, addUser }).
+// Then a paid trip staff gave a driver: its driver card names that driver (car, plate) at the last
+// version and says "no driver yet" at the first, before the assignment (issue 14).
+// Exported as `run(ctx)` for the shared runner (ctx: { browser, baseURL, addUser, adminEmail, adminPassword }).
 
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 
-import { apiJSON, cairoDate, fitsTheScreen, runAlone, screenshotter, signedInContext, t, uniqueEmail } from './helpers.mjs';
+import { apiJSON, cairoDate, fitsTheScreen, paidTripWithDriver, runAlone, screenshotter, signedInContext, signIn, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('support');
 const VIEWS = {
@@ -28,6 +30,8 @@ const SAYS = {
     traveller: (name) => `${name} (Traveller)`,
     placed: 'Order placed',
     cancelledEvent: 'Order cancelled',
+    noDriver: 'No driver yet',
+    driverHeading: 'Driver at this version',
   },
   ar: {
     awaiting: 'بانتظار الدفع',
@@ -38,6 +42,8 @@ const SAYS = {
     traveller: (name) => `${name} (مسافر)`,
     placed: 'تم تقديم الطلب',
     cancelledEvent: 'أُلغي الطلب',
+    noDriver: 'بلا سائق بعد',
+    driverHeading: 'السائق عند هذا الإصدار',
   },
 };
 
@@ -72,9 +78,8 @@ async function placeAndCancel(browser, baseURL, lang) {
   }
 }
 
-async function supportConsole({ browser, baseURL, addUser }, lang, view) {
-  const says = SAYS[lang];
-  const { id, last } = await placeAndCancel(browser, baseURL, lang);
+/** A support agent signed in through the sign-in form in lang on view, on the support console. */
+async function supportPage({ browser, baseURL, addUser }, lang, view) {
   const email = uniqueEmail(`e2e-support-${lang}-${view}`);
   addUser(email, 'support-e2e-pass', 'support');
   const context = await browser.newContext({ ...VIEWS[view], locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
@@ -83,14 +88,21 @@ async function supportConsole({ browser, baseURL, addUser }, lang, view) {
   page.setDefaultTimeout(15_000);
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(`${baseURL}/admin/login`);
+  const form = page.locator('main form');
+  await form.getByLabel(t(lang, 'fields.email')).fill(email);
+  await form.getByLabel(t(lang, 'fields.password'), { exact: true }).fill('support-e2e-pass');
+  await form.getByRole('button', { name: t(lang, 'auth.signInAction') }).click();
+  await page.waitForURL(`${baseURL}/admin/dashboard`);
+  await page.goto(`${baseURL}/admin/support`);
+  return { context, page, errors };
+}
+
+async function supportConsole(ctx, lang, view) {
+  const says = SAYS[lang];
+  const { id, last } = await placeAndCancel(ctx.browser, ctx.baseURL, lang);
+  const { context, page, errors } = await supportPage(ctx, lang, view);
   try {
-    await page.goto(`${baseURL}/admin/login`);
-    const form = page.locator('main form');
-    await form.getByLabel(t(lang, 'fields.email')).fill(email);
-    await form.getByLabel(t(lang, 'fields.password'), { exact: true }).fill('support-e2e-pass');
-    await form.getByRole('button', { name: t(lang, 'auth.signInAction') }).click();
-    await page.waitForURL(`${baseURL}/admin/dashboard`);
-    await page.goto(`${baseURL}/admin/support`);
 
     // Punctuation alone is not a search: the server says why, in the page's language.
     const search = page.getByTestId('support-search');
@@ -141,14 +153,70 @@ async function supportConsole({ browser, baseURL, addUser }, lang, view) {
   }
 }
 
+/**
+ * The driver card at a version: the trip's driver (name, car, plate) at the last version, "no driver
+ * yet" at the first, before staff assigned them (the card used to show today's driver at every version).
+ */
+async function driverAtVersion(ctx, lang, view, tr) {
+  const says = SAYS[lang];
+  const { context, page, errors } = await supportPage(ctx, lang, view);
+  try {
+    await page.getByTestId('support-search').fill(tr.trip);
+    const hit = page.getByTestId('support-hit');
+    await hit.first().waitFor();
+    assert.equal(await hit.count(), 1, 'the trip number finds one order');
+    await hit.click();
+    const card = page.getByTestId('support-driver');
+    await card.waitFor();
+    const value = async (key) => (await card.locator(`[data-key="${key}"] dd`).innerText()).trim();
+    assert.ok(await page.getByRole('heading', { name: says.driverHeading }).isVisible(), 'the card says it is the driver at this version');
+    await card.locator('[data-key="plate"]').waitFor();
+    assert.equal(await value('plate'), tr.driver.plate, `${lang}/${view}: the assigned driver's plate at the last version`);
+    assert.ok((await value('driver')).length > 0 && (await value('driver')) !== says.noDriver, 'the driver by name');
+    assert.ok((await value('car')).length > 0, 'the car');
+    await fitsTheScreen(page, `support driver card ${lang}/${view}`, { lang });
+    await shot(page, `${lang}-${view}-driver`);
+
+    // Back to the order as it was placed: nobody drove it then.
+    await page.getByTestId('version-slider').fill('0');
+    await page.waitForFunction(
+      ([el, want]) => el.querySelectorAll('[data-key]').length === 1 && el.querySelector('[data-key="driver"] dd')?.textContent?.trim() === want,
+      [await card.elementHandle(), says.noDriver],
+    );
+    assert.equal(await card.locator('[data-key="plate"]').count(), 0, 'no plate before the assignment');
+    await fitsTheScreen(page, `support driver card at version 0 ${lang}/${view}`, { lang });
+    await shot(page, `${lang}-${view}-driver-v0`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+}
+
 export async function run(ctx) {
-  assert.ok(ctx.addUser, 'the runner passes addUser');
+  assert.ok(ctx.addUser && ctx.adminEmail, 'the runner passes addUser and the demo admin');
   for (const lang of ['en', 'ar']) {
     for (const view of ['desktop', 'phone']) {
       const started = Date.now();
       await supportConsole(ctx, lang, view);
       console.log(`ok   support ${lang}/${view}: search by part of a last name, the card, what an event changed (${Date.now() - started} ms)`);
     }
+  }
+  const admin = await signIn(ctx.browser, ctx.baseURL, 'en', ctx.adminEmail, ctx.adminPassword);
+  try {
+    for (const lang of ['en', 'ar']) {
+      const tr = await paidTripWithDriver({ ...ctx, admin }, lang, { name: 'support', password: 'support-traveller-1' });
+      try {
+        for (const view of ['desktop', 'phone']) {
+          const started = Date.now();
+          await driverAtVersion(ctx, lang, view, tr);
+          console.log(`ok   support ${lang}/${view}: the driver card at the last version and before the assignment (${Date.now() - started} ms)`);
+        }
+      } finally {
+        await tr.desktop.close();
+      }
+    }
+  } finally {
+    await admin.close();
   }
 }
 

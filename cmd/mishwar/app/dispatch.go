@@ -15,6 +15,7 @@ import (
 	httpdispatch "mishwar/httpapi/dispatch"
 	httpsupport "mishwar/httpapi/support"
 	"mishwar/processes/ordertrip"
+	"mishwar/processes/triptimes"
 	"mishwar/projections"
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
@@ -56,6 +57,7 @@ func (a *App) wireDispatch(d *httpapi.Deps) error {
 	})
 	a.handleJobs(ordertrip.JobReleaseTrip, releaseTrip(dispatchApp.Commands))
 	a.handleJobs(ordertrip.JobMoveTrip, moveTrip(dispatchApp.Commands))
+	a.handleJobs(triptimes.JobRetimeTrip, retimeTrip(dispatchApp.Commands))
 	d.Features = append(d.Features,
 		httpdispatch.New(dispatchApp, httpdispatch.Config{Idempotency: a.idempotency, ReadModels: a.Projections}),
 		httpsupport.New(supportApp, a.idempotency),

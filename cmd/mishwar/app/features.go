@@ -14,6 +14,7 @@ import (
 	"mishwar/processes/ordermail"
 	"mishwar/processes/ordertrip"
 	paymentsproc "mishwar/processes/payments"
+	"mishwar/processes/triptimes"
 	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
@@ -63,6 +64,7 @@ func (a *App) buildProcesses() []projections.Projection {
 		runProcess(a.Registry, ordertrip.New(a.Registry, a.Store, a.jobQueue), ""),
 		runProcess(a.Registry, bookedcart.New(a.Registry, a.Store, a.jobQueue), bookedcart.Handover),
 		runProcess(a.Registry, paymentsproc.New(a.jobQueue), ""),
+		runProcess(a.Registry, triptimes.New(a.jobQueue), ""),
 	}
 }
 
