@@ -262,10 +262,10 @@ var sandboxTexts = map[string][2]string{
 	"c_success":    {"payment succeeds", "ينجح الدفع"},
 	"c_declined":   {"card declined", "رفض البطاقة"},
 	"c_funds":      {"insufficient funds", "رصيد غير كافٍ"},
-	"c_3ds":        {"asks for a one-time code (123456 passes)", "يطلب رمزًا لمرة واحدة (123456 ينجح)"},
+	"c_3ds":        {"asks for a one-time code (123456 passes)", "يطلب رمزًا لمرة واحدة (١٢٣٤٥٦ ينجح)"},
 	"c_hint":       {"Any future expiry date and any 3-digit CVC.", "أي تاريخ انتهاء مستقبلي وأي رمز تحقق من ٣ أرقام."},
 	"otp_title":    {"Verify it's you", "تأكيد هويتك"},
-	"otp_text":     {"Your bank sent a one-time code. In the sandbox the code is 123456.", "أرسل البنك رمزًا لمرة واحدة. في البيئة التجريبية الرمز هو 123456."},
+	"otp_text":     {"Your bank sent a one-time code. In the sandbox the code is 123456.", "أرسل البنك رمزًا لمرة واحدة. في البيئة التجريبية الرمز هو ١٢٣٤٥٦."},
 	"otp":          {"One-time code", "الرمز لمرة واحدة"},
 	"verify":       {"Verify", "تحقق"},
 	"card_number":  {"Enter a valid card number.", "أدخل رقم بطاقة صحيحًا."},
@@ -344,10 +344,10 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}dd{m
 </form>
 <h2>{{.T "cards"}}</h2>
 <table>
-<tr><td><code>4242 4242 4242 4242</code></td><td>{{.T "c_success"}}</td></tr>
-<tr><td><code>4000 0000 0000 0002</code></td><td>{{.T "c_declined"}}</td></tr>
-<tr><td><code>4000 0000 0000 9995</code></td><td>{{.T "c_funds"}}</td></tr>
-<tr><td><code>4000 0000 0000 3220</code></td><td>{{.T "c_3ds"}}</td></tr>
+<tr><td><code dir="ltr">4242 4242 4242 4242</code></td><td>{{.T "c_success"}}</td></tr>
+<tr><td><code dir="ltr">4000 0000 0000 0002</code></td><td>{{.T "c_declined"}}</td></tr>
+<tr><td><code dir="ltr">4000 0000 0000 9995</code></td><td>{{.T "c_funds"}}</td></tr>
+<tr><td><code dir="ltr">4000 0000 0000 3220</code></td><td>{{.T "c_3ds"}}</td></tr>
 </table>
 <p>{{.T "c_hint"}}</p>
 {{end}}

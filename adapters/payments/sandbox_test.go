@@ -117,7 +117,7 @@ func TestSandboxPageInArabicWritesTheAmountAsTheArabicSiteDoes(t *testing.T) {
 	if !strings.Contains(body, "ادفع <bdi>٥٢٢٫٢٠ ج.م</bdi>") {
 		t.Errorf("the pay button does not say the Arabic amount:\n%s", body)
 	}
-	for _, western := range []string{"522.20", "EGP", "من 3 أرقام"} {
+	for _, western := range []string{"522.20", "EGP", "من 3 أرقام", "(123456 ينجح)", "الرمز هو 123456"} {
 		if strings.Contains(body, western) {
 			t.Errorf("the Arabic page still says %q", western)
 		}
