@@ -22,6 +22,8 @@ const RATE_TRIP_FRAGMENT = 'rate';
  * Brings the review form (or the review already sent) into view and focuses it when the page was
  * opened at #rate, as the trip-completed e-mail's "Rate your trip" link does: once, after the order
  * above it has loaded (the browser's own jump to a fragment happens before the app has drawn it).
+ * Parts above it that arrive later (the live trip card, the map) would push it down: for a few
+ * seconds it is kept in view as the page grows, until the traveller scrolls, touches or types.
  */
 function useLandOnFragment(ready: boolean) {
   const ref = useRef<HTMLElement>(null);
@@ -31,13 +33,25 @@ function useLandOnFragment(ready: boolean) {
     const el = ref.current;
     if (!el) return;
     landed.current = true;
-    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    el.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    el.scrollIntoView({ block: 'start' });
     const target = el.querySelector<HTMLElement>('input[name="rating"]') ?? el;
     target.focus({ preventScroll: true });
+    const keep = new ResizeObserver(() => el.scrollIntoView({ block: 'start' }));
+    keep.observe(document.body);
+    const stop = () => {
+      keep.disconnect();
+      window.clearTimeout(timer);
+      for (const type of LEAVE_EVENTS) window.removeEventListener(type, stop);
+    };
+    const timer = window.setTimeout(stop, KEEP_IN_VIEW_MS);
+    for (const type of LEAVE_EVENTS) window.addEventListener(type, stop, { passive: true });
+    return stop;
   }, [ready]);
   return ref;
 }
+
+const KEEP_IN_VIEW_MS = 4000;
+const LEAVE_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 /**
  * "Rate your trip" on the traveller's completed order: 1–5 stars and an optional text, once. After
