@@ -201,9 +201,10 @@ async function landedOnTheForm(page, where) {
     .waitForFunction(() => {
       const form = document.querySelector('[data-testid="rate-trip"]');
       if (!form || !form.contains(document.activeElement)) return false;
+      // Its top is on the screen and not under the sticky header: the point just inside it is the form's.
       const box = form.getBoundingClientRect();
-      const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
-      return box.top >= Math.max(0, header) - 1 && box.top < window.innerHeight * 0.75;
+      const hit = document.elementFromPoint(box.left + 12, box.top + 12);
+      return box.top >= 0 && box.top < window.innerHeight * 0.75 && form.contains(hit);
     }, undefined, { timeout: 15_000 })
     .catch(async () => {
       const state = await page.evaluate(() => ({

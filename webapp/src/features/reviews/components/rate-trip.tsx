@@ -33,10 +33,10 @@ function useLandOnFragment(ready: boolean) {
     const el = ref.current;
     if (!el) return;
     landed.current = true;
-    el.scrollIntoView({ block: 'start' });
+    bringIntoView(el);
     const target = el.querySelector<HTMLElement>('input[name="rating"]') ?? el;
     target.focus({ preventScroll: true });
-    const keep = new ResizeObserver(() => el.scrollIntoView({ block: 'start' }));
+    const keep = new ResizeObserver(() => bringIntoView(el));
     keep.observe(document.body);
     const stop = () => {
       keep.disconnect();
@@ -51,6 +51,15 @@ function useLandOnFragment(ready: boolean) {
 }
 
 const KEEP_IN_VIEW_MS = 4000;
+
+/**
+ * Scrolls el's top to just below the sticky site header, measured (the page's scroll-padding counts
+ * only the header's main row, and the desktop header has a top bar above it).
+ */
+function bringIntoView(el: HTMLElement) {
+  const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+  window.scrollBy({ top: el.getBoundingClientRect().top - Math.max(0, header) - 16 });
+}
 const LEAVE_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 /**
