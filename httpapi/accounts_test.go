@@ -289,13 +289,37 @@ func TestLogoutRevokesTheTokenEverywhere(t *testing.T) {
 	}
 }
 
-func TestMeWithoutAValidTokenIs401(t *testing.T) {
+func TestMeWithAnInvalidSessionIs401(t *testing.T) {
 	t.Parallel()
 	a := apptest.New(t)
-	for _, tok := range []string{"", "not-a-token", strings.Repeat("A", 43)} {
+	for _, tok := range []string{"not-a-token", strings.Repeat("A", 43)} {
 		if r := a.Get("/api/me", tok); r.Status != http.StatusUnauthorized || r.Map(t)["message"] != "Please sign in first." {
-			t.Fatalf("token %q: %d %s", tok, r.Status, r.Body)
+			t.Fatalf("bearer %q: %d %s", tok, r.Status, r.Body)
 		}
+		r := a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/me", Header: map[string]string{"Cookie": "authToken=" + tok}})
+		if r.Status != http.StatusUnauthorized {
+			t.Fatalf("cookie %q: %d %s", tok, r.Status, r.Body)
+		}
+	}
+}
+
+// A visitor with no session at all is nobody, not an error: every public page asks, and a 401 there
+// is a failed request in the browser's console.
+func TestMeWithoutSessionIsNullNotAnError(t *testing.T) {
+	t.Parallel()
+	a := apptest.New(t)
+	r := a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/me", Header: map[string]string{"Cookie": "lang=ar; cart=x"}})
+	if r.Status != http.StatusOK || strings.TrimSpace(string(r.Body)) != "null" {
+		t.Fatalf("no session: %d %q", r.Status, r.Body)
+	}
+	// Everything else about the account still needs a session.
+	for _, path := range []string{"/api/me/sessions", "/api/me/locations"} {
+		if r := a.Get(path, ""); r.Status != http.StatusUnauthorized {
+			t.Fatalf("%s without a session: %d", path, r.Status)
+		}
+	}
+	if r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/me", Body: map[string]string{"first_name": "X"}}); r.Status != http.StatusUnauthorized {
+		t.Fatalf("PUT /api/me without a session: %d", r.Status)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"mishwar/domain/money"
+	"mishwar/internal/i18n"
 )
 
 // ServeHTTP serves the hosted test card page under PagePath:
@@ -79,8 +80,9 @@ func (s *Sandbox) pay(w http.ResponseWriter, r *http.Request, p page) {
 		s.finish(w, r, p.Session, newNonce(), OutcomeFailed, ReasonCancelled)
 		return
 	}
-	number := digitsOnly(r.PostForm.Get("card_number"))
-	p.Fields = checkCard(number, r.PostForm.Get("expiry"), r.PostForm.Get("cvc"), s.now())
+	// An Arabic keyboard types Arabic-Indic digits: they are the same card.
+	number := digitsOnly(i18n.WesternDigits(r.PostForm.Get("card_number")))
+	p.Fields = checkCard(number, i18n.WesternDigits(r.PostForm.Get("expiry")), i18n.WesternDigits(r.PostForm.Get("cvc")), s.now())
 	if len(p.Fields) > 0 {
 		s.render(w, http.StatusUnprocessableEntity, p)
 		return
@@ -117,7 +119,7 @@ func (s *Sandbox) challenge(w http.ResponseWriter, r *http.Request, p page) {
 		return
 	}
 	// The notice id comes from the challenge, so answering the same challenge twice is a replay.
-	if strings.TrimSpace(r.PostForm.Get("otp")) == SandboxOTP {
+	if strings.TrimSpace(i18n.WesternDigits(r.PostForm.Get("otp"))) == SandboxOTP {
 		s.finish(w, r, p.Session, c.Nonce, OutcomeSucceeded, "")
 		return
 	}
@@ -232,8 +234,17 @@ func (p page) Dir() string {
 	return "ltr"
 }
 
+// AmountText is the amount as the rest of the site writes it in the page's language: "522.20 EGP",
+// or in Arabic "٥٢٢٫٢٠ ج.م" (Arabic-Indic digits, the currency's Arabic symbol).
 func (p page) AmountText() string {
-	return strconv.FormatFloat(p.Amount.Major(), 'f', 2, 64) + " " + string(p.Amount.Currency)
+	return i18n.Amount(p.lang(), p.Amount.Minor, string(p.Amount.Currency))
+}
+
+func (p page) lang() i18n.Lang {
+	if p.Lang == "ar" {
+		return i18n.Ar
+	}
+	return i18n.En
 }
 
 var sandboxTexts = map[string][2]string{
@@ -251,10 +262,10 @@ var sandboxTexts = map[string][2]string{
 	"c_success":    {"payment succeeds", "ينجح الدفع"},
 	"c_declined":   {"card declined", "رفض البطاقة"},
 	"c_funds":      {"insufficient funds", "رصيد غير كافٍ"},
-	"c_3ds":        {"asks for a one-time code (123456 passes)", "يطلب رمزًا لمرة واحدة (123456 ينجح)"},
-	"c_hint":       {"Any future expiry date and any 3-digit CVC.", "أي تاريخ انتهاء مستقبلي وأي رمز تحقق من 3 أرقام."},
+	"c_3ds":        {"asks for a one-time code (123456 passes)", "يطلب رمزًا لمرة واحدة (١٢٣٤٥٦ ينجح)"},
+	"c_hint":       {"Any future expiry date and any 3-digit CVC.", "أي تاريخ انتهاء مستقبلي وأي رمز تحقق من ٣ أرقام."},
 	"otp_title":    {"Verify it's you", "تأكيد هويتك"},
-	"otp_text":     {"Your bank sent a one-time code. In the sandbox the code is 123456.", "أرسل البنك رمزًا لمرة واحدة. في البيئة التجريبية الرمز هو 123456."},
+	"otp_text":     {"Your bank sent a one-time code. In the sandbox the code is 123456.", "أرسل البنك رمزًا لمرة واحدة. في البيئة التجريبية الرمز هو ١٢٣٤٥٦."},
 	"otp":          {"One-time code", "الرمز لمرة واحدة"},
 	"verify":       {"Verify", "تحقق"},
 	"card_number":  {"Enter a valid card number.", "أدخل رقم بطاقة صحيحًا."},
@@ -286,7 +297,10 @@ var sandboxPage = template.Must(template.New("page").Parse(`<!doctype html>
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f1ea;margin:0;color:#222}
 .banner{background:#b3261e;color:#fff;padding:.8rem 1rem;font-weight:700;text-align:center}
-main{max-width:26rem;margin:1.5rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 12px #0002}
+main{max-width:26rem;margin:1.5rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 12px #0002;overflow-wrap:anywhere}
+@media (max-width:28rem){main{margin:1rem .5rem;padding:1rem}.banner{padding:.6rem .75rem}}
+[dir=rtl] body{font-family:system-ui,"Noto Sans Arabic",Tahoma,sans-serif}
+code,.ltr{direction:ltr;unicode-bidi:isolate}
 label{display:block;margin:.8rem 0 .2rem;font-weight:600}
 input{width:100%;box-sizing:border-box;padding:.6rem;font-size:1rem;border:1px solid #bbb;border-radius:6px}
 .err{color:#b3261e;font-size:.9rem}
@@ -305,35 +319,35 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}dd{m
   <p class="err" role="alert">{{.T .Error}}</p>
   {{if .Session.Failure}}<p><a href="{{.Session.Failure}}">{{.T "back"}}</a></p>{{end}}
 {{else}}
-<dl><dt>{{.T "trip"}}</dt><dd data-testid="sandbox-trip">{{.Session.OrderID}}</dd><dt>{{.T "amount"}}</dt><dd data-testid="sandbox-amount">{{.AmountText}}</dd></dl>
+<dl><dt>{{.T "trip"}}</dt><dd data-testid="sandbox-trip"><bdi>{{.Session.OrderID}}</bdi></dd><dt>{{.T "amount"}}</dt><dd data-testid="sandbox-amount"><bdi>{{.AmountText}}</bdi></dd></dl>
 {{if .Challenge}}
 <form method="post" action="{{.Action}}" autocomplete="off">
   <h2>{{.T "otp_title"}}</h2><p>{{.T "otp_text"}}</p>
   <input type="hidden" name="challenge" value="{{.Challenge}}">
-  <label for="otp">{{.T "otp"}}</label><input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" required>
+  <label for="otp">{{.T "otp"}}</label><input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" required dir="ltr">
   <button type="submit">{{.T "verify"}}</button>
 </form>
 {{else}}
 <form method="post" action="{{.Action}}" autocomplete="off" novalidate>
   <label for="card_number">{{.T "number"}}</label>
-  <input id="card_number" name="card_number" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242">
+  <input id="card_number" name="card_number" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242" dir="ltr">
   {{with .FieldError "card_number"}}<div class="err">{{.}}</div>{{end}}
   <div class="row">
-    <div><label for="expiry">{{.T "expiry"}}</label><input id="expiry" name="expiry" placeholder="12/30" autocomplete="off">
+    <div><label for="expiry">{{.T "expiry"}}</label><input id="expiry" name="expiry" placeholder="12/30" autocomplete="off" dir="ltr">
     {{with .FieldError "expiry"}}<div class="err">{{.}}</div>{{end}}</div>
-    <div><label for="cvc">{{.T "cvc"}}</label><input id="cvc" name="cvc" inputmode="numeric" placeholder="123" autocomplete="off">
+    <div><label for="cvc">{{.T "cvc"}}</label><input id="cvc" name="cvc" inputmode="numeric" placeholder="123" autocomplete="off" dir="ltr">
     {{with .FieldError "cvc"}}<div class="err">{{.}}</div>{{end}}</div>
   </div>
   <label for="holder">{{.T "name"}}</label><input id="holder" name="holder" autocomplete="off">
-  <button type="submit" name="pay" value="1">{{.T "pay"}} {{.AmountText}}</button>
+  <button type="submit" name="pay" value="1" data-testid="sandbox-pay">{{.T "pay"}} <bdi>{{.AmountText}}</bdi></button>
   <button type="submit" name="cancel" value="1" class="secondary" formnovalidate>{{.T "cancel"}}</button>
 </form>
 <h2>{{.T "cards"}}</h2>
 <table>
-<tr><td><code>4242 4242 4242 4242</code></td><td>{{.T "c_success"}}</td></tr>
-<tr><td><code>4000 0000 0000 0002</code></td><td>{{.T "c_declined"}}</td></tr>
-<tr><td><code>4000 0000 0000 9995</code></td><td>{{.T "c_funds"}}</td></tr>
-<tr><td><code>4000 0000 0000 3220</code></td><td>{{.T "c_3ds"}}</td></tr>
+<tr><td><code dir="ltr">4242 4242 4242 4242</code></td><td>{{.T "c_success"}}</td></tr>
+<tr><td><code dir="ltr">4000 0000 0000 0002</code></td><td>{{.T "c_declined"}}</td></tr>
+<tr><td><code dir="ltr">4000 0000 0000 9995</code></td><td>{{.T "c_funds"}}</td></tr>
+<tr><td><code dir="ltr">4000 0000 0000 3220</code></td><td>{{.T "c_3ds"}}</td></tr>
 </table>
 <p>{{.T "c_hint"}}</p>
 {{end}}

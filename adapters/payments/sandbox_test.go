@@ -80,11 +80,47 @@ func TestSandboxPageIsMarkedAsTest(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(body), "TEST MODE") || !strings.Contains(string(body), "1500.00 EGP") || !strings.Contains(string(body), "MSH-7K3Q9P") {
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "TEST MODE") || !strings.Contains(string(body), "1,500.00 EGP") || !strings.Contains(string(body), "MSH-7K3Q9P") {
 		t.Fatalf("status %d, page:\n%s", resp.StatusCode, body)
 	}
 	if resp.Header.Get("Cache-Control") != "no-store" || resp.Header.Get("Referrer-Policy") != "no-referrer" {
 		t.Fatalf("headers %v", resp.Header)
+	}
+}
+
+// The Arabic page reads like the rest of the Arabic site: right to left, the amount in Arabic-Indic
+// digits with the currency's Arabic symbol, no Western-digit amount or English currency code.
+func TestSandboxPageInArabicWritesTheAmountAsTheArabicSiteDoes(t *testing.T) {
+	sb, srv, _ := newSandbox(t, time.Now)
+	s, err := sb.CreateSession(context.Background(), payments.SessionRequest{
+		PaymentID: "pay-1", OrderID: "MSH-7K3Q9P", Amount: money.New(52220, money.EGP), Lang: "ar",
+		SuccessURL: srv.URL + "/payments/MSH-7K3Q9P?status=success", FailureURL: srv.URL + "/payments/MSH-7K3Q9P?status=failure",
+		CallbackURL: srv.URL + "/callback", ExpiresAt: time.Now().Add(30 * time.Minute),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Get(s.RedirectURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	body := string(raw)
+	if resp.StatusCode != 200 || !strings.Contains(body, `<html lang="ar" dir="rtl">`) {
+		t.Fatalf("status %d, page:\n%s", resp.StatusCode, body)
+	}
+	amount := regexp.MustCompile(`data-testid="sandbox-amount"><bdi>([^<]*)</bdi>`).FindStringSubmatch(body)
+	if amount == nil || amount[1] != "٥٢٢٫٢٠ ج.م" {
+		t.Fatalf("amount %q, page:\n%s", amount, body)
+	}
+	if !strings.Contains(body, "ادفع <bdi>٥٢٢٫٢٠ ج.م</bdi>") {
+		t.Errorf("the pay button does not say the Arabic amount:\n%s", body)
+	}
+	for _, western := range []string{"522.20", "EGP", "من 3 أرقام", "(123456 ينجح)", "الرمز هو 123456"} {
+		if strings.Contains(body, western) {
+			t.Errorf("the Arabic page still says %q", western)
+		}
 	}
 }
 
@@ -114,6 +150,7 @@ func TestSandboxCards(t *testing.T) {
 		{"the decline card is declined", payments.CardDeclined, payments.OutcomeFailed, payments.ReasonDeclined, "status=failure&reason=card_declined"},
 		{"the insufficient funds card fails for lack of funds", payments.CardInsufficientFunds, payments.OutcomeFailed, payments.ReasonInsufficientFunds, "reason=insufficient_funds"},
 		{"any other valid card is declined", "4111111111111111", payments.OutcomeFailed, payments.ReasonDeclined, "reason=card_declined"},
+		{"the success card typed in Arabic-Indic digits pays", "٤٢٤٢ ٤٢٤٢ ٤٢٤٢ ٤٢٤٢", payments.OutcomeSucceeded, "", "status=success"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -143,6 +180,7 @@ func TestSandboxThreeDSecureStep(t *testing.T) {
 	}{
 		{"the right code pays", payments.SandboxOTP, payments.OutcomeSucceeded},
 		{"a wrong code fails authentication", "000000", payments.OutcomeFailed},
+		{"the right code in Arabic-Indic digits pays", "١٢٣٤٥٦", payments.OutcomeSucceeded},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			sb, srv, sink := newSandbox(t, time.Now)

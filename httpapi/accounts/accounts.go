@@ -59,7 +59,7 @@ func (h *Handler) Routes(api *mux.Router) {
 	api.HandleFunc("/admin/password/forgot", keyed(h.forgotPassword(appaccounts.AreaAdmin))).Methods(http.MethodPost)
 	api.HandleFunc("/password/reset", h.resetPassword).Methods(http.MethodPost)
 
-	api.HandleFunc("/me", httpx.RequireUser(h.me)).Methods(http.MethodGet)
+	api.HandleFunc("/me", h.meOrNobody).Methods(http.MethodGet)
 	api.HandleFunc("/me", httpx.RequireUser(h.updateMe)).Methods(http.MethodPut, http.MethodPatch)
 	api.HandleFunc("/me/password", httpx.RequireUser(h.changePassword)).Methods(http.MethodPost)
 	api.HandleFunc("/me/sessions", httpx.RequireUser(h.sessions)).Methods(http.MethodGet)

@@ -1,6 +1,7 @@
 package accounts
 
 import (
+	"encoding/json"
 	"net/http"
 
 	appaccounts "mishwar/commands/accounts"
@@ -9,6 +10,20 @@ import (
 )
 
 // The signed-in person's account: details, password, sessions; and the forgotten-password flow.
+
+// meOrNobody answers GET /api/me. A visitor who presents no session at all (no Authorization
+// header, no authToken cookie) is not an error: 200 with null, so every public page can ask who is
+// there without a failed request. A session that is presented but not valid (expired, ended,
+// forged) still answers 401, as every protected route does.
+func (h *Handler) meOrNobody(w http.ResponseWriter, r *http.Request) {
+	if _, ok := httpx.CurrentIdentity(r); !ok {
+		if token, _ := httpx.SessionToken(r); token == "" {
+			httpx.WriteJSON(w, http.StatusOK, json.RawMessage("null"))
+			return
+		}
+	}
+	httpx.RequireUser(h.me)(w, r)
+}
 
 func (h *Handler) me(w http.ResponseWriter, r *http.Request) {
 	u, err := h.app.Queries.Me.Handle(r.Context(), actor(r).UserID)

@@ -308,3 +308,43 @@ func (s *shell) render(l i18n.Lang, head string) []byte {
 	b.Write(s.afterHead)
 	return b.Bytes()
 }
+
+// HeadMediaType is what the web app puts in Accept to get a page's head instead of the page: after
+// navigating inside the app it fetches the new address with it and puts the answer's tags into the
+// document, so the head after in-app navigation is the one a fresh load of that address renders,
+// from the same code (one source of truth).
+const HeadMediaType = "application/vnd.mishwar.head+json"
+
+// PageHead is the answer for HeadMediaType: the page's status (200 or 404), its language and
+// direction, and the head tags the page would carry (Head, as rendered into index.html).
+type PageHead struct {
+	Status int    `json:"status"`
+	Lang   string `json:"lang"`
+	Dir    string `json:"dir"`
+	Head   string `json:"head"`
+}
+
+func wantsHeadOnly(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept"), ",") {
+		mt, _, _ := strings.Cut(part, ";")
+		if strings.EqualFold(strings.TrimSpace(mt), HeadMediaType) {
+			return true
+		}
+	}
+	return false
+}
+
+// serveHeadOnly answers 200 with the page's head as JSON, whatever the page's own status (carried
+// inside): the app asks after every navigation and a missing page is not a failed request to it.
+func (h *handler) serveHeadOnly(w http.ResponseWriter, r *http.Request, l i18n.Lang, head string, status int) {
+	body, err := json.Marshal(PageHead{Status: status, Lang: string(l), Dir: dir(l), Head: head + h.siteNameTag(l)})
+	if err != nil {
+		http.Error(w, "head", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Language", string(l))
+	w.Header().Add("Vary", "Accept-Language")
+	w.Header().Add("Vary", "Cookie")
+	w.Header().Set("Cache-Control", noCache)
+	writeEncoded(w, r, h.html.get(body), HeadMediaType+"; charset=utf-8", http.StatusOK)
+}

@@ -213,6 +213,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // servePage answers with the app shell and status, except that crawlers get a bare 404 instead of
 // the app's error page.
 func (h *handler) servePage(w http.ResponseWriter, r *http.Request, lang lang, head string, status int) {
+	// The same address has two forms: the page, and (asked by the app after it navigates) its head.
+	w.Header().Add("Vary", "Accept")
+	if wantsHeadOnly(r) {
+		h.serveHeadOnly(w, r, lang, head, status)
+		return
+	}
 	if status == http.StatusNotFound {
 		// A shared cache must not hand a crawler's bare 404 to a person, or the reverse.
 		w.Header().Add("Vary", "User-Agent")

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -811,5 +813,57 @@ func TestTheMapTileServerIsAnnouncedToTheApp(t *testing.T) {
 	want := `<meta name="mishwar-map-tiles" content="https://tiles.example.org/{z}/{x}/{y}.png?key=a&amp;b">`
 	if !strings.Contains(got, want) {
 		t.Fatalf("page has no tile meta tag %s", want)
+	}
+}
+
+// After navigating inside the app, the app asks the new address for its head (HeadMediaType) and
+// puts it into the document: the answer must be exactly the head a fresh load of that address
+// renders, in the language asked, for catalogue pages, generic routes and missing pages alike.
+func TestHeadOnlyAnswerIsTheHeadAFreshLoadRenders(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t, func(c *web.Config) { c.Head = web.HeadRendererFunc(catalogueHead) })
+	cases := []struct {
+		target     string
+		wantStatus int
+		wantLang   string
+	}{
+		{"/program/7", 200, "en"},
+		{"/program/7?lang=ar", 200, "ar"},
+		{"/about?lang=ar", 200, "ar"},
+		{"/checkout", 200, "en"},
+		{"/program/999", 404, "en"},
+		{"/nope?lang=ar", 404, "ar"},
+	}
+	for _, tc := range cases {
+		page := do(t, h, req{target: tc.target, headers: map[string]string{"User-Agent": chromeUA}})
+		html := body(t, page)
+		res := do(t, h, req{target: tc.target, headers: map[string]string{"User-Agent": chromeUA, "Accept": web.HeadMediaType}})
+		if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), web.HeadMediaType) {
+			t.Fatalf("%s: head answer %d %s", tc.target, res.StatusCode, res.Header.Get("Content-Type"))
+		}
+		if !slices.Contains(res.Header.Values("Vary"), "Accept") || !slices.Contains(page.Header.Values("Vary"), "Accept") {
+			t.Errorf("%s: both forms must vary on Accept: %v / %v", tc.target, res.Header.Values("Vary"), page.Header.Values("Vary"))
+		}
+		var got web.PageHead
+		if err := json.Unmarshal([]byte(body(t, res)), &got); err != nil {
+			t.Fatalf("%s: %v", tc.target, err)
+		}
+		if got.Status != tc.wantStatus || page.StatusCode != tc.wantStatus || got.Lang != tc.wantLang {
+			t.Errorf("%s: status %d (page %d), lang %s; want %d, %s", tc.target, got.Status, page.StatusCode, got.Lang, tc.wantStatus, tc.wantLang)
+		}
+		if got.Head == "" || !strings.Contains(html, got.Head) {
+			t.Errorf("%s: the head answer is not the page's head\nanswer: %s\npage: %s", tc.target, got.Head, html)
+		}
+		if !strings.Contains(html, `lang="`+got.Lang+`" dir="`+got.Dir+`"`) {
+			t.Errorf("%s: page is not %s/%s", tc.target, got.Lang, got.Dir)
+		}
+		if strings.Count(got.Head, `rel="canonical"`) > 1 || strings.Count(got.Head, "<title>") != 1 {
+			t.Errorf("%s: one canonical and one title at most: %s", tc.target, got.Head)
+		}
+	}
+	// A crawler asking for the page still gets the bare 404; only the app's head request gets 200.
+	res := do(t, h, req{target: "/program/999", headers: map[string]string{"User-Agent": googlebotUA}})
+	if res.StatusCode != 404 {
+		t.Errorf("bot page: %d", res.StatusCode)
 	}
 }

@@ -54,3 +54,31 @@ func TestArabicMessagesLeaveTextThatLooksLikeAClockTimeAlone(t *testing.T) {
 		t.Errorf("Arabic: %q, want %q", got, want)
 	}
 }
+
+func TestAmountIsWrittenInTheReadersNumeralsAndCurrency(t *testing.T) {
+	cases := []struct {
+		lang     i18n.Lang
+		minor    int64
+		currency string
+		want     string
+	}{
+		{i18n.En, 52220, "EGP", "522.20 EGP"},
+		{i18n.Ar, 52220, "EGP", "٥٢٢٫٢٠ ج.م"},
+		{i18n.En, 150000, "EGP", "1,500.00 EGP"},
+		{i18n.Ar, 123456789, "EGP", "١٬٢٣٤٬٥٦٧٫٨٩ ج.م"},
+		{i18n.Ar, 5, "SAR", "٠٫٠٥ ر.س"},
+		{i18n.En, -1050, "USD", "-10.50 USD"},
+		{i18n.Ar, 1000, "EUR", "١٠٫٠٠ EUR"},
+	}
+	for _, c := range cases {
+		if got := i18n.Amount(c.lang, c.minor, c.currency); got != c.want {
+			t.Errorf("Amount(%s, %d, %s) = %q, want %q", c.lang, c.minor, c.currency, got, c.want)
+		}
+	}
+}
+
+func TestWesternDigitsReadsArabicIndicDigits(t *testing.T) {
+	if got := i18n.WesternDigits("٤٢٤٢ ۴۲۴۲ 4242/١٢"); got != "4242 4242 4242/12" {
+		t.Errorf("i18n.WesternDigits = %q", got)
+	}
+}

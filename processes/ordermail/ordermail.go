@@ -402,7 +402,8 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 		}
 		if invite {
 			done.Paragraphs = append(done.Paragraphs, i18n.T(l, "mail.order_completed.rate"))
-			done.Action = &Action{Label: i18n.T(l, "mail.action.rate_trip"), URL: p.orderLink(r)}
+			// #rate lands on the order page's review form (webapp's RateTrip).
+			done.Action = &Action{Label: i18n.T(l, "mail.action.rate_trip"), URL: p.orderLink(r) + "#rate"}
 		}
 		return []Mail{compose(r, env, "completed", done)}
 	}

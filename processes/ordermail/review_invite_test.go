@@ -91,7 +91,7 @@ func TestACompletedTripsOneMailInvitesTheTravellerToRateIt(t *testing.T) {
 			t.Fatalf("%s: %d completion mails, want one", c.lang, len(got))
 		}
 		m := got[0]
-		link := "http://mishwar.test/account/order/" + p.OrderID
+		link := "http://mishwar.test/account/order/" + p.OrderID + "#rate"
 		if m.subject != strings.Replace(c.subject, "%s", p.OrderID, 1) || !strings.Contains(m.text, c.invite) || !strings.Contains(m.text, c.button+"\n"+link+"\n") ||
 			!strings.Contains(m.html, `href="`+link+`"`) {
 			t.Fatalf("%s completion mail %q:\n%s", c.lang, m.subject, m.text)

@@ -161,7 +161,7 @@ async function payFromLink(page, baseURL, lang, view, link, trip, programName) {
   await page.getByTestId('enquiry-pay').click();
   await page.waitForURL(/\/pay\/sandbox\//);
   assert.equal((await page.getByTestId('sandbox-trip').innerText()).trim(), trip);
-  assert.ok((await page.getByTestId('sandbox-amount').innerText()).includes('1850.00'), 'the quoted price is charged');
+  assert.ok((await page.getByTestId('sandbox-amount').innerText()).includes('1,850.00'), 'the quoted price is charged');
   await page.locator('#card_number').fill('4242 4242 4242 4242');
   await page.locator('#expiry').fill('12/39');
   await page.locator('#cvc').fill('123');

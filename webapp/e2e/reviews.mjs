@@ -16,8 +16,8 @@ import { apiJSON, fitsTheScreen, paidTripWithDriver, screenshotter, signIn, t, t
 const shot = screenshotter('reviews');
 const PASSWORD = 'reviews-e2e-pass';
 
-export async function run({ browser, baseURL, adminEmail, adminPassword, addUser, startFakeClock }) {
-  assert.ok(adminEmail && addUser && startFakeClock, 'the runner passes the demo admin, addUser and startFakeClock');
+export async function run({ browser, baseURL, adminEmail, adminPassword, addUser, startFakeClock, sql }) {
+  assert.ok(adminEmail && addUser && startFakeClock && sql, 'the runner passes the demo admin, addUser, startFakeClock and sql');
   const admin = await signIn(browser, baseURL, 'en', adminEmail, adminPassword);
   const travellers = [];
   const clocks = tripDayClocks(startFakeClock);
@@ -56,9 +56,13 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
       tr.text = tr.lang === 'ar' ? `<b>رحلة رائعة</b> والسائق ممتاز ${tr.trip}` : `<b>Wonderful</b> day, careful driver ${tr.trip}`;
       const phone = await tr.phone.newPage();
       phone.setDefaultTimeout(30_000);
-      await phone.goto(`${baseURL}/account/order/${tr.trip}`);
+      // The trip-completed e-mail's "Rate your trip" link lands on the review form: scrolled to and
+      // focused once the order has loaded, on the phone and on the desktop.
+      const link = await rateLink(sql, tr.email, tr.trip, baseURL);
+      await phone.goto(link);
       await phone.locator('[data-testid="order-status"][data-status="completed"]').waitFor();
       await phone.getByTestId('rate-trip').waitFor();
+      await landedOnTheForm(phone, `${tr.lang} phone`);
       // The trip map numbers its stops in the page's digits (Arabic-Indic on an Arabic page).
       const markers = phone.locator('[data-testid="order-map"] .points-map__marker--default span');
       await markers.first().waitFor();
@@ -77,9 +81,10 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
 
       const page = await tr.desktop.newPage();
       page.setDefaultTimeout(30_000);
-      await page.goto(`${baseURL}/account/order/${tr.trip}`);
+      await page.goto(link);
       const form = page.getByTestId('rate-trip');
       await form.waitFor();
+      await landedOnTheForm(page, `${tr.lang} desktop`);
       await form.locator('label.rate-trip__star').nth(3).click();
       await form.locator('textarea').fill(tr.text);
       await page.getByTestId('submit-review').click();
@@ -172,4 +177,41 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
     for (const tr of travellers) await Promise.all([tr.desktop.close(), tr.phone.close()]);
     await admin.close();
   }
+}
+
+/** The "Rate your trip" link of the trip-completed e-mail the outbox sends to email, on baseURL. */
+async function rateLink(sql, email, trip, baseURL) {
+  for (let i = 0; i < 120; i += 1) {
+    const body = sql(`SELECT text_body FROM mail_outbox WHERE to_address = '${email.replace(/'/g, "''")}' AND dedupe_key LIKE '%:completed' ORDER BY created_at DESC LIMIT 1`);
+    const found = body.match(/https?:\/\/[^\s]+\/account\/order\/(MSH-[0-9A-Z]+)(#[a-z-]+)?/);
+    if (found) {
+      assert.equal(found[1], trip, 'the link is for the trip');
+      assert.equal(found[2], '#rate', `the link lands on the review form: ${found[0]}`);
+      const url = new URL(found[0]);
+      return `${baseURL}${url.pathname}${url.hash}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no trip-completed e-mail to ${email}`);
+}
+
+/** The review form is on the screen (below the sticky header) and holds the focus. */
+async function landedOnTheForm(page, where) {
+  await page
+    .waitForFunction(() => {
+      const form = document.querySelector('[data-testid="rate-trip"]');
+      if (!form || !form.contains(document.activeElement)) return false;
+      // Its top is on the screen and not under the sticky header: the point just inside it is the form's.
+      const box = form.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + 12, box.top + 12);
+      return box.top >= 0 && box.top < window.innerHeight * 0.75 && form.contains(hit);
+    }, undefined, { timeout: 15_000 })
+    .catch(async () => {
+      const state = await page.evaluate(() => ({
+        top: document.querySelector('[data-testid="rate-trip"]')?.getBoundingClientRect().top,
+        focus: document.activeElement?.outerHTML.slice(0, 80),
+        scrollY: window.scrollY,
+      }));
+      throw new Error(`${where}: the link did not land on the review form: ${JSON.stringify(state)}`);
+    });
 }

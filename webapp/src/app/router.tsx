@@ -10,6 +10,7 @@ import { HomeLayout } from './layouts/home-layout';
 import { NewLayout } from './layouts/new-layout';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
+import { HeadSync } from './head-sync';
 import { SessionBootstrap } from './session';
 
 // Every screen but the home page loads when first opened, so the home page downloads only what it
@@ -74,6 +75,7 @@ function Root() {
   return (
     <>
       <SessionBootstrap />
+      <HeadSync />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

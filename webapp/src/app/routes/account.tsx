@@ -17,6 +17,7 @@ import { BookingCalendar } from '@/features/checkout/components/booking-calendar
 import { PickupTimeSelect } from '@/features/checkout/components/pickup-time-select';
 import { OrderChangeForm, type ExchangePickers } from '@/features/orders/components/order-change-form';
 import { useRates } from '@/features/rates/api/get-rates';
+import { useOrder } from '@/features/orders/api/get-order';
 import { OrderDetail } from '@/features/orders/components/order-detail';
 import { OrderHistory } from '@/features/orders/components/order-history';
 import { RateTrip } from '@/features/reviews/components/rate-trip';
@@ -69,12 +70,15 @@ export function AccountRoute() {
 
 export function OrderRoute() {
   const { id = '' } = useParams();
+  // The same query as the order's details (one request): the review form is scrolled to only once
+  // the order above it has loaded, so it stays where it was scrolled to.
+  const order = useOrder(id);
   // A confirmed (or completed) order's trip is live on its page: driver, car and every step.
   return (
     <>
       <OrderDetail id={id} live={(o) => (o.status === 'confirmed' || o.status === 'completed' ? <OwnTripProgress orderId={o.id} /> : null)} />
       {/* "Rate your trip" once it is completed (nothing before). */}
-      <RateTrip orderId={id} />
+      <RateTrip orderId={id} orderShown={order.isSuccess} />
     </>
   );
 }

@@ -16,3 +16,6 @@ export type User = z.infer<typeof userSchema>;
 export const userEnvelopeSchema = z
   .union([z.object({ data: userSchema }), z.object({ user: userSchema }), userSchema])
   .transform((value) => ('data' in value ? value.data : 'user' in value ? value.user : value));
+
+/** GET /api/me: the user, or null for a visitor who presents no session (not an error). */
+export const meSchema = z.union([z.null(), userEnvelopeSchema]);

@@ -4,9 +4,10 @@ import { api } from '@/lib/api-client';
 
 import type { User } from '../types';
 
-const loadSchema = () => import('../schemas').then((m) => m.userEnvelopeSchema);
+const loadSchema = () => import('../schemas').then((m) => m.meSchema);
 
-export function getMe(signal?: AbortSignal): Promise<User> {
+/** The signed-in user, or null for a visitor without a session (the server answers 200 with null). */
+export function getMe(signal?: AbortSignal): Promise<User | null> {
   return api.get('/api/me', { schema: loadSchema, signal });
 }
 

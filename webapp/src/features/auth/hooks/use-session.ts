@@ -12,16 +12,20 @@ import type { User } from '../types';
 /**
  * Restores the session once at start: the cookie token first (so the first
  * request already carries it), then /api/me, which also succeeds on the
- * server's HttpOnly cookie alone. A 401 signs out; any other failure keeps a
- * token-backed session so a flaky network does not log anyone out.
+ * server's HttpOnly cookie alone. null (no session presented) or a 401 (a
+ * session no longer valid) signs out; any other failure keeps a token-backed
+ * session so a flaky network does not log anyone out.
  */
 export function useRestoreSession(): void {
   const me = useQuery(meQueryOptions());
   const { setUser, signOut, settle } = useAuthStore.getState();
 
   useEffect(() => {
-    if (me.isSuccess) setUser(me.data);
-  }, [me.isSuccess, me.data, setUser]);
+    if (!me.isSuccess) return;
+    // null: the server saw no session at all (a visitor), which is not an error.
+    if (me.data) setUser(me.data);
+    else signOut();
+  }, [me.isSuccess, me.data, setUser, signOut]);
 
   useEffect(() => {
     if (!me.isError) return;

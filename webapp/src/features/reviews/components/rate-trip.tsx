@@ -1,4 +1,4 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type Ref, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -15,19 +15,69 @@ import './reviews.css';
 
 const MAX_TEXT = 1000;
 
+/** The fragment of the order page's address that lands on its review form (the e-mail's link). */
+const RATE_TRIP_FRAGMENT = 'rate';
+
+/**
+ * Brings the review form (or the review already sent) into view and focuses it when the page was
+ * opened at #rate, as the trip-completed e-mail's "Rate your trip" link does: once, after the order
+ * above it has loaded (the browser's own jump to a fragment happens before the app has drawn it).
+ * Parts above it that arrive later (the live trip card, the map) would push it down: for a few
+ * seconds it is kept in view as the page grows, until the traveller scrolls, touches or types.
+ */
+function useLandOnFragment(ready: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  const landed = useRef(false);
+  useEffect(() => {
+    if (!ready || landed.current || window.location.hash !== `#${RATE_TRIP_FRAGMENT}`) return;
+    const el = ref.current;
+    if (!el) return;
+    landed.current = true;
+    bringIntoView(el);
+    const target = el.querySelector<HTMLElement>('input[name="rating"]') ?? el;
+    target.focus({ preventScroll: true });
+    const keep = new ResizeObserver(() => bringIntoView(el));
+    keep.observe(document.body);
+    const stop = () => {
+      keep.disconnect();
+      window.clearTimeout(timer);
+      for (const type of LEAVE_EVENTS) window.removeEventListener(type, stop);
+    };
+    const timer = window.setTimeout(stop, KEEP_IN_VIEW_MS);
+    for (const type of LEAVE_EVENTS) window.addEventListener(type, stop, { passive: true });
+    return stop;
+  }, [ready]);
+  return ref;
+}
+
+const KEEP_IN_VIEW_MS = 4000;
+
+/**
+ * Scrolls el's top to just below the sticky site header, measured (the page's scroll-padding counts
+ * only the header's main row, and the desktop header has a top bar above it).
+ */
+function bringIntoView(el: HTMLElement) {
+  const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+  window.scrollBy({ top: el.getBoundingClientRect().top - Math.max(0, header) - 16 });
+}
+const LEAVE_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
 /**
  * "Rate your trip" on the traveller's completed order: 1–5 stars and an optional text, once. After
  * that, their review and whether staff have published it. Nothing while the trip cannot be rated yet.
+ * orderShown: the order's details above are drawn (the page's layout is settled).
  */
-export function RateTrip({ orderId }: { orderId: string }) {
+export function RateTrip({ orderId, orderShown = true }: { orderId: string; orderShown?: boolean }) {
   const { t } = useTranslation();
   const mine = useMyReview(orderId);
+  const shown = Boolean(mine.data && (mine.data.review || mine.data.canReview));
+  const ref = useLandOnFragment(orderShown && shown);
   if (!mine.data) return null;
   const { review, canReview } = mine.data;
-  if (review) return <MyReview review={review} />;
+  if (review) return <MyReview review={review} sectionRef={ref} />;
   if (!canReview) return null;
   return (
-    <section className="card stack rate-trip" aria-labelledby="rate-trip-title" data-testid="rate-trip">
+    <section ref={ref} id={RATE_TRIP_FRAGMENT} tabIndex={-1} className="card stack rate-trip" aria-labelledby="rate-trip-title" data-testid="rate-trip">
       <h2 id="rate-trip-title" className="section-title">
         {t('reviews.rateTitle')}
       </h2>
@@ -93,10 +143,10 @@ function RateForm({ orderId }: { orderId: string }) {
   );
 }
 
-function MyReview({ review }: { review: Review }) {
+function MyReview({ review, sectionRef }: { review: Review; sectionRef: Ref<HTMLElement> }) {
   const { t } = useTranslation();
   return (
-    <section className="card stack rate-trip" aria-labelledby="my-review-title" data-testid="my-review">
+    <section ref={sectionRef} id={RATE_TRIP_FRAGMENT} tabIndex={-1} className="card stack rate-trip" aria-labelledby="my-review-title" data-testid="my-review">
       <h2 id="my-review-title" className="section-title">
         {t('reviews.yourReviewTitle')}
       </h2>

@@ -1,0 +1,194 @@
+// Browser test of what a page says about itself, in English and Arabic, on a desktop and a 360 px
+// phone:
+// - the head after in-app navigation: a visitor loads the home page, follows a destination card, then
+//   a program, then goes back twice; at every step the search-engine tags (canonical, hreflang, Open
+//   Graph, description, robots, JSON-LD, the language) and the title are those a fresh load of that
+//   address shows, with exactly one canonical and at most one JSON-LD block of each kind;
+// - a signed-out visitor's page loads (home, a destination, a program, checkout) make no failed
+//   request to the site and log no console error (GET /api/me answers 200 with null, not 401);
+// - the sandbox card page in Arabic writes the amount in Arabic-Indic digits with the Arabic currency,
+//   right to left, and fits the phone (in English too).
+// Exported as `run(ctx)` for the shared runner; `node e2e/head.mjs` runs it alone.
+
+import assert from 'node:assert/strict';
+
+import { fitsTheScreen, orderAwaitingPayment, runAlone, screenshotter, VIEWS } from './helpers.mjs';
+
+const shot = screenshotter('head');
+const HEAD_TYPE = 'application/vnd.mishwar.head+json';
+
+async function visitor(browser, baseURL, lang, view) {
+  const context = await browser.newContext({ ...VIEWS[view], locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
+  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+  return context;
+}
+
+/** The head as search engines and link previews read it, and the title. */
+function headOf(page) {
+  return page.evaluate(() => {
+    const attrs = (sel, ...names) => [...document.head.querySelectorAll(sel)].map((el) => names.map((n) => el.getAttribute(n)).join(' ')).sort();
+    return {
+      lang: document.documentElement.lang,
+      dir: document.documentElement.dir,
+      title: document.title,
+      canonical: attrs('link[rel="canonical"]', 'href'),
+      alternates: attrs('link[rel="alternate"]', 'hreflang', 'href'),
+      meta: attrs('meta[name="description"], meta[name="robots"], meta[property^="og:"], meta[name^="twitter:"]', 'name', 'property', 'content'),
+      jsonld: [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((el) => el.textContent),
+    };
+  });
+}
+
+/** Waits until the screen has drawn its heading and the app's requests (the head's among them) are done. */
+async function settled(page) {
+  await page.locator('main h1').first().waitFor();
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+  // The screen's title is set in an effect after its data arrives.
+  await page.waitForTimeout(300);
+}
+
+function checkShape(head, lang, where) {
+  assert.equal(head.canonical.length, 1, `${where}: ${head.canonical.length} canonical links`);
+  assert.equal(head.lang, lang, `${where}: html lang ${head.lang}`);
+  assert.ok(head.meta.includes(` og:locale ${lang === 'ar' ? 'ar_EG' : 'en_US'}`), `${where}: og:locale ${head.meta.filter((m) => m.includes('locale'))}`);
+  const types = head.jsonld.map((text) => JSON.parse(text)['@type']);
+  assert.equal(new Set(types).size, types.length, `${where}: JSON-LD blocks of one kind twice: ${types}`);
+  for (const text of head.jsonld) assert.equal(JSON.parse(text).inLanguage, lang, `${where}: JSON-LD in ${JSON.parse(text).inLanguage}`);
+}
+
+async function navigationKeepsTheHeadRight(browser, baseURL, lang, view) {
+  const context = await visitor(browser, baseURL, lang, view);
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    const fresh = await context.newPage();
+    fresh.setDefaultTimeout(30_000);
+    const matchesAFreshLoad = async (where) => {
+      await settled(page);
+      const after = await headOf(page);
+      await fresh.goto(page.url());
+      await settled(fresh);
+      const loaded = await headOf(fresh);
+      checkShape(after, lang, `${where} after navigating`);
+      assert.deepEqual(after, loaded, `${lang} ${view} ${where}: the head after in-app navigation is not the one a fresh load of ${page.url()} renders`);
+      return after;
+    };
+    // Follows a link inside the app, waiting for the head the app asks the server for.
+    const follow = async (selector) => {
+      const link = page.locator(selector).first();
+      await link.waitFor();
+      const asked = page.waitForResponse((res) => res.request().headers().accept === HEAD_TYPE);
+      await link.scrollIntoViewIfNeeded();
+      await link.click();
+      const res = await asked;
+      assert.equal(res.status(), 200, `head request ${res.url()}: ${res.status()}`);
+    };
+    const back = async () => {
+      const asked = page.waitForResponse((res) => res.request().headers().accept === HEAD_TYPE);
+      await page.goBack();
+      await asked;
+    };
+
+    await page.goto(`${baseURL}/?lang=${lang}`);
+    const home = await matchesAFreshLoad('home');
+
+    await follow('main a[href^="/destination?id="]');
+    assert.ok(new URL(page.url()).pathname === '/destination', page.url());
+    const destination = await matchesAFreshLoad('destination');
+    assert.notDeepEqual(destination.canonical, home.canonical, 'the destination kept the home page canonical');
+    assert.ok(destination.jsonld.some((text) => JSON.parse(text)['@type'] === 'TouristAttraction'), `${lang} destination JSON-LD: ${destination.jsonld}`);
+
+    await follow('main a[href^="/program/"]');
+    assert.ok(new URL(page.url()).pathname.startsWith('/program/'), page.url());
+    const program = await matchesAFreshLoad('program');
+    assert.ok(program.jsonld.some((text) => JSON.parse(text)['@type'] === 'TouristTrip'), `${lang} program JSON-LD: ${program.jsonld}`);
+    assert.ok(!program.jsonld.some((text) => JSON.parse(text)['@type'] === 'TouristAttraction'), 'the destination JSON-LD stayed on the program page');
+    await shot(page, `${lang}-${view}-program`);
+
+    await back();
+    assert.deepEqual((await matchesAFreshLoad('back to the destination')).canonical, destination.canonical);
+    await back();
+    const again = await matchesAFreshLoad('back home');
+    assert.deepEqual(again.canonical, home.canonical);
+    assert.equal(again.jsonld.length, home.jsonld.length, 'JSON-LD blocks left over after going back home');
+  } finally {
+    await context.close();
+  }
+}
+
+async function signedOutPagesMakeNoFailedRequest(browser, baseURL, lang, view) {
+  const context = await visitor(browser, baseURL, lang, view);
+  const origin = new URL(baseURL).origin;
+  const problems = [];
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    // Only the site's own requests: the map's tile server is outside (this VM cannot resolve it).
+    const ours = (url) => url.startsWith(origin);
+    page.on('response', (res) => {
+      if (ours(res.url()) && res.status() >= 400) problems.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+    });
+    page.on('requestfailed', (req) => {
+      if (ours(req.url()) && !/ERR_ABORTED/.test(req.failure()?.errorText ?? '')) problems.push(`failed ${req.url()}: ${req.failure()?.errorText}`);
+    });
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && ours(msg.location().url || origin)) problems.push(`console: ${msg.text()} (${msg.location().url})`);
+    });
+    page.on('pageerror', (error) => problems.push(`script error: ${error.message}`));
+    const me = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/me');
+    await page.goto(`${baseURL}/?lang=${lang}`);
+    const meRes = await me;
+    assert.equal(meRes.status(), 200, `signed-out /api/me: ${meRes.status()}`);
+    assert.equal((await meRes.text()).trim(), 'null');
+    await settled(page);
+    const destination = await page.locator('main a[href^="/destination?id="]').first().getAttribute('href');
+    const program = await page.locator('main a[href^="/program/"]').first().getAttribute('href');
+    for (const path of [destination, program, '/checkout', '/about']) {
+      // A fresh load each time: every page is somebody's first.
+      await page.goto(`${baseURL}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
+      await settled(page);
+    }
+    // The account menu offers to sign in: the visitor is seen as signed out, not as an error.
+    assert.deepEqual(problems, [], `${lang} ${view}: a signed-out visitor's pages made failed requests or logged errors`);
+  } finally {
+    await context.close();
+  }
+}
+
+async function sandboxPageReadsLikeTheSite(browser, baseURL) {
+  for (const lang of ['ar', 'en']) {
+    const { context, paymentUrl } = await orderAwaitingPayment(browser, baseURL, lang, { emailPrefix: `head-pay-${lang}`, password: 'head-e2e-pass' });
+    try {
+      for (const view of ['phone', 'desktop']) {
+        const page = await context.newPage();
+        await page.setViewportSize(VIEWS[view].viewport);
+        await page.goto(paymentUrl);
+        const amount = (await page.getByTestId('sandbox-amount').innerText()).trim();
+        if (lang === 'ar') {
+          assert.match(amount, /^[٠-٩٬]+٫[٠-٩]{2} ج\.م$/, `Arabic amount: ${amount}`);
+          assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+          assert.ok((await page.locator('button[name="pay"]').innerText()).includes(amount), 'the pay button says the Arabic amount');
+        } else {
+          assert.match(amount, /^[0-9,]+\.[0-9]{2} EGP$/, `English amount: ${amount}`);
+        }
+        await fitsTheScreen(page, `${lang} ${view} sandbox card page`, { lang });
+        await shot(page, `${lang}-${view}-sandbox`);
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  }
+}
+
+export async function run({ browser, baseURL }) {
+  for (const lang of ['en', 'ar']) {
+    for (const view of ['desktop', 'phone']) {
+      await navigationKeepsTheHeadRight(browser, baseURL, lang, view);
+      await signedOutPagesMakeNoFailedRequest(browser, baseURL, lang, view);
+    }
+  }
+  await sandboxPageReadsLikeTheSite(browser, baseURL);
+}
+
+await runAlone(import.meta.url, 'head', run);
