@@ -2,6 +2,7 @@ package insights_test
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"reflect"
 	"sync"
@@ -225,5 +226,52 @@ func TestTheDashboardFiguresFollowTheEventsAndARebuildGivesTheSame(t *testing.T)
 	}
 	if !reflect.DeepEqual(rebuilt, items) {
 		t.Errorf("attention after a rebuild: %+v, before %+v", rebuilt, items)
+	}
+}
+
+func TestAChangeToTheDashboardsReadModelSendsOneStaffNoticeAfterItCommits(t *testing.T) {
+	w := newWorld(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	notices := make(chan string, 64)
+	listening := make(chan struct{}, 1)
+	go func() {
+		_ = projections.ListenLive(ctx, w.Pool, func(topic string, _ json.RawMessage) {
+			if topic == projections.TopicConnected {
+				listening <- struct{}{}
+				return
+			}
+			if topic == insights.Topic {
+				notices <- topic
+			}
+		})
+	}()
+	<-listening
+	// What the fixture wrote before (its drivers) may still be on its way: let it pass.
+	for quiet := false; !quiet; {
+		select {
+		case <-notices:
+		case <-time.After(time.Second):
+			quiet = true
+		}
+	}
+	// Two events in one batch: one notice, and only once the rows it announces can be read.
+	w.add(t, orderscmd.EnquiryStream("MSH-LIVE01"), enquiry.EnquirySubmitted{TripNumber: "MSH-LIVE01"}, enquiry.EnquiryDeclined{Reason: "no cars"})
+	select {
+	case <-notices:
+	case <-time.After(20 * time.Second):
+		t.Fatal("no insights notice after an enquiry was submitted")
+	}
+	o, err := w.read.Overview(context.Background(), cairoDay(time.Now(), -1), cairoDay(time.Now(), 1), cairoDay(time.Now(), 0), cairoDay(time.Now(), 1), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Enquiries.Submitted < 1 || o.Enquiries.Declined < 1 {
+		t.Fatalf("the notice came before the enquiry could be read: %+v", o.Enquiries)
+	}
+	select {
+	case n := <-notices:
+		t.Fatalf("a second notice for one batch: %s", n)
+	case <-time.After(300 * time.Millisecond):
 	}
 }

@@ -28,6 +28,33 @@ import (
 // Name is the projection's name; its tables live in schema projections.SchemaName(Name).
 const Name = "insights"
 
+// Topic is the live notice sent, once per batch and after it commits, when the read model changed:
+// the composition root routes it to the staff room, where the admin dashboard reads its figures and
+// its needs-attention queue again (an order's own "order.changed" may arrive before this read model
+// has caught up with the same events).
+const Topic = "insights.changed"
+
+// changes is the per-batch state: whether a handler wrote anything.
+type changes struct{ any bool }
+
+// changed marks the batch in ctx as having changed the read model.
+func changed(ctx context.Context) { projections.BatchState[*changes](ctx).any = true }
+
+// notifyAfter dispatches a batch and, when it changed anything, queues one notice in its transaction.
+func notifyAfter(ctx context.Context, tx pgx.Tx, dispatch func(context.Context) error) error {
+	c := &changes{}
+	if err := dispatch(projections.WithBatchState(ctx, c)); err != nil {
+		return err
+	}
+	if !c.any {
+		return nil
+	}
+	if err := projections.Notify(ctx, tx, Topic, struct{}{}); err != nil {
+		return fmt.Errorf("insights: %w", err)
+	}
+	return nil
+}
+
 // Attention kinds besides the order's own reasons (order.Attention*).
 const (
 	// KindRefundRequested: the traveller asked for money back and no one has answered yet.
@@ -42,6 +69,7 @@ func New(registry *eventstore.Registry) *Projection {
 	return &Projection{handlers: &projections.Handlers{
 		Registry: registry,
 		Streams:  []string{"order", "availability", "enquiry", "dispatch", "driver"},
+		Batch:    notifyAfter,
 		Events: []projections.Handler{
 			projections.On(onOrder[order.OrderPlaced]),
 			projections.On(onOrder[order.PaymentReceived]),
@@ -169,6 +197,7 @@ CREATE INDEX attention_open ON attention (opened_at) WHERE closed_at IS NULL;`
 func cairoDay(t time.Time) string { return t.In(cat.Cairo).Format(time.DateOnly) }
 
 func onOrder[E order.Event](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
+	changed(ctx)
 	if err := applyOrder(ctx, tx, e.EntityID, e.Data, e.Envelope); err != nil {
 		return fmt.Errorf("insights: %s@%d: %w", e.StreamID, e.Version, err)
 	}
@@ -311,6 +340,7 @@ func closeAttention(ctx context.Context, tx pgx.Tx, id string, at time.Time, kin
 }
 
 func onDay[E availability.Event](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
+	changed(ctx)
 	var err error
 	switch ev := any(e.Data).(type) {
 	case availability.CapacityReserved:
@@ -328,6 +358,7 @@ func onDay[E availability.Event](ctx context.Context, tx pgx.Tx, e projections.E
 }
 
 func onEnquiry[E enquiry.Event](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
+	changed(ctx)
 	var err error
 	id := e.EntityID
 	switch any(e.Data).(type) {
@@ -348,6 +379,7 @@ func onEnquiry[E enquiry.Event](ctx context.Context, tx pgx.Tx, e projections.Ev
 }
 
 func onTrip[E dispatch.TripEvent](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
+	changed(ctx)
 	var err error
 	switch ev := any(e.Data).(type) {
 	case dispatch.DriverAssigned:
@@ -362,6 +394,7 @@ func onTrip[E dispatch.TripEvent](ctx context.Context, tx pgx.Tx, e projections.
 }
 
 func onDriver[E cat.Event[cat.DriverFields]](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
+	changed(ctx)
 	var err error
 	id := e.Data.EntityID().String()
 	write := func(f cat.DriverFields) error {

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { cairoDate, nineInCairo, t as translate } from './helpers.mjs';
+import { cairoDate, nineInCairo, pickDay, t as translate } from './helpers.mjs';
 
 const here = new URL('.', import.meta.url);
 const t = (key) => translate('en', key);
@@ -97,7 +97,7 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
     const chosen = drivers.find((d) => d.works_that_day);
     assert.ok(chosen, `no driver works on ${day}`);
     await board.goto(`${baseURL}/admin/trip`);
-    await board.getByTestId('board-date').fill(day);
+    await pickDay(board, 'board-date', day);
     const row = board.getByTestId(`trip-${trip}`);
     await row.waitFor();
     const driverRow = board.getByTestId(`driver-${chosen.id}`);

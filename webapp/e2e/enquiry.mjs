@@ -11,7 +11,7 @@
 
 import assert from 'node:assert/strict';
 
-import { apiJSON, cairoDate, screenshotter, t, uniqueEmail } from './helpers.mjs';
+import { apiJSON, cairoDate, pickDay, screenshotter, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('enquiry');
 
@@ -73,8 +73,22 @@ async function enquire(page, baseURL, lang, view, program, email) {
   await form.getByLabel(t(lang, 'fields.confirmEmail')).fill(email);
   await form.getByLabel(t(lang, 'fields.phoneWithKey')).fill('+20 100 123 4567');
   await form.getByLabel(t(lang, 'fields.country'), { exact: true }).fill(lang === 'ar' ? 'مصر' : 'Egypt');
-  await form.getByLabel(t(lang, 'enquiry.date')).fill(weekday());
-  await form.getByLabel(t(lang, 'enquiry.time')).fill('10:00');
+  // The day on the app's own picker (a Cairo day, labelled, in the page's digits), the time from a
+  // list in the page's digits: no bare browser date or time box.
+  assert.equal(await form.locator('input[type="date"], input[type="time"]').count(), 0, 'no bare browser date or time box');
+  const day = weekday();
+  const shownDay = await pickDay(form, 'enquiry-date', day);
+  assert.ok(shownDay.includes(t(lang, 'dayPicker.value', { day: '' }).trim()) && !/\d+\/\d+\/\d+/.test(shownDay), `the day reads ${shownDay}`);
+  if (lang === 'ar') assert.ok(/[٠-٩]/.test(shownDay) && !/[0-9]/.test(shownDay), `the day in Arabic digits: ${shownDay}`);
+  const time = form.getByTestId('enquiry-time');
+  await time.selectOption('10:00');
+  const timeLabel = await time.locator('option:checked').innerText();
+  if (lang === 'ar') assert.ok(/[٠-٩]/.test(timeLabel) && !/[0-9]/.test(timeLabel), `the time in Arabic digits: ${timeLabel}`);
+  const sent = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/.*enquir/.test(new URL(request.url()).pathname)) sent.push(request.postDataJSON());
+  });
+  page.enquirySent = { day, sent };
   // A group size the server refuses is named beside its field, in the page's language.
   await form.getByLabel(t(lang, 'enquiry.travellers')).fill('0');
   await form.getByLabel(t(lang, 'fields.comments')).fill(lang === 'ar' ? 'معنا طفلان' : 'Two children with us');
@@ -99,6 +113,9 @@ async function enquire(page, baseURL, lang, view, program, email) {
   const number = page.getByTestId('enquiry-trip-number');
   await number.waitFor();
   const trip = await number.getAttribute('data-number');
+  // What was sent is the Cairo day picked and the time chosen, as the server reads them.
+  const body = page.enquirySent.sent.at(-1);
+  assert.ok(body && body.date === page.enquirySent.day && body.time === '10:00', `the enquiry sent ${JSON.stringify(body && { date: body.date, time: body.time })}`);
   assert.match(trip, /^MSH-[23456789A-HJKMNP-TV-Z]{6}$/, `trip number ${trip}`);
   await page.getByText(t(lang, 'enquiry.reviewTitle')).waitFor();
   if (view === 'phone') await fits(page, `${lang} phone confirmation`);
@@ -107,8 +124,8 @@ async function enquire(page, baseURL, lang, view, program, email) {
 }
 
 /** Staff quote the enquiry on the purchase orders screen, seeing it came from a visitor about a program. */
-async function quote(browser, baseURL, lang, adminEmail, adminPassword, trip, programName) {
-  const { context, page } = await newPage(browser, baseURL, lang, 'desktop');
+async function quote(browser, baseURL, lang, view, adminEmail, adminPassword, trip, programName) {
+  const { context, page } = await newPage(browser, baseURL, lang, view);
   try {
     await apiJSON(await context.request.post(`${baseURL}/api/user/login`, { data: { email: adminEmail, password: adminPassword } }), 'staff sign in');
     await page.goto(`${baseURL}/admin/purchase_order`);
@@ -121,7 +138,23 @@ async function quote(browser, baseURL, lang, adminEmail, adminPassword, trip, pr
     const rowText = await row.innerText();
     assert.ok(rowText.includes(programName), `the staff see the program as ${programName}: ${rowText}`);
     await row.getByLabel(t(lang, 'purchaseOrders.amount')).fill('1850');
+    // The quote's day and time: the enquiry's, shown on the app's picker; staff move it a day on and
+    // back (the day stays one the traveller can pay for) and choose the time from the list: that is
+    // what is sent.
+    assert.equal(await row.locator('input[type="date"], input[type="time"]').count(), 0, 'no bare browser date or time box');
+    const asked = await row.getByTestId(`quote-date-${trip}`).getAttribute('data-value');
+    assert.match(asked, /^\d{4}-\d{2}-\d{2}$/, `the quote starts from the enquiry's day: ${asked}`);
+    const moved = new Date(Date.parse(`${asked}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const shown = await pickDay(row, `quote-date-${trip}`, moved);
+    if (lang === 'ar') assert.ok(/[٠-٩]/.test(shown) && !/[0-9]/.test(shown), `the quote's day in Arabic digits: ${shown}`);
+    await pickDay(row, `quote-date-${trip}`, asked);
+    await row.getByTestId(`quote-time-${trip}`).selectOption('11:30');
+    await row.getByTestId(`quote-time-${trip}`).selectOption('10:00');
+    if (view === 'phone') await fits(page, `${lang} phone quote`);
+    const quoted = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname.includes(`/${trip}/quote`));
     await row.getByRole('button', { name: t(lang, 'purchaseOrders.sendQuote') }).click();
+    const quoteBody = (await quoted).postDataJSON();
+    assert.ok(quoteBody.date === asked && quoteBody.time === '10:00', `the quote sent ${JSON.stringify(quoteBody)}`);
     await page.getByText(t(lang, 'purchaseOrders.quoteSent')).first().waitFor();
   } finally {
     await context.close();
@@ -186,7 +219,7 @@ export async function run(ctx) {
         const program = (Array.isArray(programs) ? programs : programs.data)[0];
         const email = uniqueEmail(`e2e-enquiry-${lang}-${view}`);
         const trip = await enquire(page, baseURL, lang, view, program, email);
-        await quote(browser, baseURL, lang, adminEmail, adminPassword, trip, program.name);
+        await quote(browser, baseURL, lang, view, adminEmail, adminPassword, trip, program.name);
         await payFromLink(page, baseURL, lang, view, await quoteLink(sql, email, trip), trip, program.name);
       } catch (error) {
         await shot(page, `${lang}-${view}-failed`).catch(() => undefined);

@@ -282,6 +282,27 @@ export async function chooseOpenDay(page, lang, from = cairoDate(2)) {
 }
 
 /**
+ * Picks `day` ("YYYY-MM-DD", Cairo) on the app's own day picker (components/ui/day-picker) named by
+ * its test id `testId` in `scope` (a page or a locator): opens it, moves month by month to the day's
+ * month, clicks the day and waits for the picker to show it. Returns the picker's text.
+ */
+export async function pickDay(scope, testId, day) {
+  const picker = scope.getByTestId(testId);
+  await picker.click();
+  const grid = scope.getByTestId(`${testId}-grid`);
+  await grid.waitFor();
+  for (let step = 0; step < 36; step += 1) {
+    const shown = await grid.locator('[data-date]').first().getAttribute('data-date');
+    if (shown.slice(0, 7) === day.slice(0, 7)) break;
+    await grid.getByTestId(shown.slice(0, 7) < day.slice(0, 7) ? 'day-picker-next' : 'day-picker-previous').click();
+    await grid.locator(`[data-date^="${shown.slice(0, 7)}"]`).first().waitFor({ state: 'detached' });
+  }
+  await grid.locator(`[data-date="${day}"]`).click();
+  await scope.locator(`[data-testid="${testId}"][data-value="${day}"]`).waitFor();
+  return scope.getByTestId(testId).innerText();
+}
+
+/**
  * What every screen must show, on a 360 px phone above all, in either language: nothing sticks out sideways (the
  * culprits are named), no button, tab or link-button cuts its own words off, no fieldset is in the
  * browser's default grooved frame, and an Arabic screen writes

@@ -17,6 +17,7 @@ import (
 	"mishwar/projections"
 	catrm "mishwar/projections/catalogue"
 	dispatchrm "mishwar/projections/dispatch"
+	"mishwar/projections/insights"
 	"mishwar/projections/stats"
 	"mishwar/webapp"
 )
@@ -64,9 +65,10 @@ func (a *App) wireWeb(d *httpapi.Deps) error {
 		return fmt.Errorf("app: live: %w", err)
 	}
 	// Notices without a room of their own: catalogue changes are public (every open page may show a
-	// price or a name that just changed); read-model statistics are for staff.
+	// price or a name that just changed); read-model statistics and the dashboard's figures are for staff.
 	a.liveTopics[catrm.Topic] = live.Everyone
 	a.liveTopics[stats.Topic] = live.AdminRoom
+	a.liveTopics[insights.Topic] = live.AdminRoom
 	for topic, room := range a.liveTopics {
 		liveSrv.RouteTopic(topic, room)
 	}

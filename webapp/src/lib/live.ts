@@ -16,6 +16,11 @@ export interface LiveEvents {
   'trip.progress': { order_id: string; status: string; stop: number; version: number };
   /** The driver's position while the trip runs (features/dispatch/api/position.ts has its schema). */
   'trip.position': unknown;
+  'enquiry.changed': { trip_number: string; status: string; version: number };
+  /** The dashboard's read model changed (projections/insights); staff only. */
+  'insights.changed': Record<string, never>;
+  /** Events were recorded (the statistics read model); staff only. */
+  'stats.changed': { events?: number };
   'projection.rebuild': { projection: string; phase: string; events?: number; total?: number; percent?: number; error?: string };
 }
 export type LiveEventName = keyof LiveEvents;

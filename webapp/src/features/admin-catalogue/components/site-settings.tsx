@@ -4,6 +4,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button, ButtonLink } from '@/components/ui/button';
+import { cairoToday, DayPicker } from '@/components/ui/day-picker';
 import { InputField, SelectField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -11,7 +12,7 @@ import { ErrorState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
-import { formatDate } from '@/utils/format';
+import { formatCalendarDate, formatDate } from '@/utils/format';
 
 import { useAllRecords } from '../api/list-records';
 import { useCurrencyRates, useSaveSite, useSettings, type Settings } from '../api/site-settings';
@@ -49,14 +50,17 @@ function OfficeHours({ settings }: { settings: Settings }) {
 
 function Holidays({ settings }: { settings: Settings }) {
   const { t, i18n } = useTranslation();
+  const language = useLanguage();
   const [date, setDate] = useState('');
   const [name, setName] = useState<unknown>({ en: '', ar: '' });
   const save = useSaveSite();
   const errorText = useErrorText();
-  const today = new Date().toISOString().slice(0, 10);
+  // Holidays are Cairo days: the ones from today in Cairo on.
+  const today = cairoToday();
   const coming = settings.holidays.filter((h) => h.date >= today);
   const submit = (e: SyntheticEvent) => {
     e.preventDefault();
+    if (!date) return;
     save.mutate({ kind: 'addHoliday', holiday: { date, name: asText(name) } }, { onSuccess: () => setDate('') });
   };
   return (
@@ -65,7 +69,7 @@ function Holidays({ settings }: { settings: Settings }) {
       <ul className="holiday-list">
         {coming.map((h) => (
           <li key={h.date} className="holiday-list__item">
-            <span dir="ltr">{h.date}</span> — <span>{(i18n.language === 'ar' && h.name.ar) || h.name.en}</span>{' '}
+            <span data-testid={`holiday-${h.date}`}>{t('dayPicker.value', { day: formatCalendarDate(h.date, language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }) })}</span> — <span>{(i18n.language === 'ar' && h.name.ar) || h.name.en}</span>{' '}
             <Button size="sm" variant="ghost" type="button" disabled={save.isPending} onClick={() => save.mutate({ kind: 'removeHoliday', date: h.date })}>
               {t('adminCatalogue.remove')}
             </Button>
@@ -73,11 +77,11 @@ function Holidays({ settings }: { settings: Settings }) {
         ))}
       </ul>
       <form className="form stack" onSubmit={submit}>
-        <InputField label={t('adminCatalogue.holidayDate')} type="date" value={date} required onChange={(e) => setDate(e.target.value)} />
+        <DayPicker label={t('adminCatalogue.holidayDate')} value={date} onChange={setDate} min={today} placeholder={t('dayPicker.chooseDay')} testId="holiday-date" />
         <BilingualField spec={{ name: 'holiday_name', kind: 'text2', required: true }} value={name} errors={{}} onChange={setName} />
         {save.isError ? <p className="field__error" role="alert">{errorText(save.error)}</p> : null}
         <div className="button-row">
-          <Button type="submit" loading={save.isPending}>{t('adminCatalogue.addHoliday')}</Button>
+          <Button type="submit" loading={save.isPending} disabled={!date}>{t('adminCatalogue.addHoliday')}</Button>
         </div>
       </form>
     </section>

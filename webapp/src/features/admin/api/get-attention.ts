@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { OFFLINE_REFRESH_MS, useLiveConnected } from '@/lib/live-refresh';
 import { numeric, oneOf } from '@/lib/schemas';
 
 export const attentionItemSchema = z.object({
@@ -31,6 +32,14 @@ export function getAttention(signal?: AbortSignal): Promise<Attention> {
 export const attentionQueryOptions = () =>
   queryOptions({ queryKey: ['admin', 'dashboard', 'attention'], queryFn: ({ signal }) => getAttention(signal), staleTime: 15_000 });
 
+/**
+ * A process step that keeps failing records no event and sends no notice until it gives up, so
+ * while the socket is up the queue still reads the stuck steps again every two minutes.
+ */
+const STUCK_STEPS_REFRESH_MS = 120_000;
+
+/** The needs-attention queue: read again on live notices (AdminDashboard), on a slow timer otherwise. */
 export function useAttention() {
-  return useQuery(attentionQueryOptions());
+  const connected = useLiveConnected();
+  return useQuery({ ...attentionQueryOptions(), refetchInterval: connected ? STUCK_STEPS_REFRESH_MS : OFFLINE_REFRESH_MS });
 }

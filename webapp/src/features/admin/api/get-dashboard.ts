@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { OFFLINE_REFRESH_MS, useLiveConnected } from '@/lib/live-refresh';
 import { numeric, oneOf } from '@/lib/schemas';
 
 export const dashboardSchema = z.object({
@@ -21,6 +22,15 @@ export function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
 export const dashboardQueryOptions = () =>
   queryOptions({ queryKey: ['admin', 'dashboard'], queryFn: ({ signal }) => getDashboard(signal), staleTime: 30_000 });
 
+/**
+ * The live notices that may change the dashboard (its figures, queue and charts, all under
+ * ['admin', 'dashboard']): the orders' and enquiries' read model and the insights read model, each
+ * sent after its transaction commits. AdminDashboard refreshes on them.
+ */
+export const DASHBOARD_EVENTS = ['order.changed', 'enquiry.changed', 'insights.changed'] as const;
+
+/** The day's figures: read again on live notices, and on a timer only while the socket is down. */
 export function useDashboard() {
-  return useQuery(dashboardQueryOptions());
+  const connected = useLiveConnected();
+  return useQuery({ ...dashboardQueryOptions(), refetchInterval: connected ? false : OFFLINE_REFRESH_MS });
 }

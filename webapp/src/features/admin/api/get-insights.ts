@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { OFFLINE_REFRESH_MS, useLiveConnected } from '@/lib/live-refresh';
 import { numeric, oneOf } from '@/lib/schemas';
 
 const name = z.object({ en: z.string(), ar: z.string() });
@@ -44,6 +45,8 @@ export const insightsQueryOptions = (days: Period) =>
     placeholderData: keepPreviousData,
   });
 
+/** The charts' figures: read again on live notices (AdminDashboard), on a timer only while the socket is down. */
 export function useInsights(days: Period) {
-  return useQuery(insightsQueryOptions(days));
+  const connected = useLiveConnected();
+  return useQuery({ ...insightsQueryOptions(days), refetchInterval: connected ? false : OFFLINE_REFRESH_MS });
 }

@@ -7,12 +7,15 @@ import { useFormatPrice } from '@/components/ui/money';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, SkeletonGrid } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
+import { useLiveRefresh } from '@/lib/live-refresh';
 import { formatNumber } from '@/utils/format';
 
-import { useDashboard } from '../api/get-dashboard';
+import { DASHBOARD_EVENTS, useDashboard } from '../api/get-dashboard';
 import { AttentionQueue } from './attention-queue';
 import { DashboardInsights } from './dashboard-insights';
 import './admin-dashboard.css';
+
+const DASHBOARD_EVENTS_KEY = ['admin', 'dashboard'] as const;
 
 export interface DashboardLink {
   to: string;
@@ -29,6 +32,9 @@ export function AdminDashboard({ name, links, children }: { name: string; links:
   const language = useLanguage();
   const formatPrice = useFormatPrice();
   const dashboard = useDashboard();
+  // Staff sockets are in the admin room: an order paid, a refund asked for, an enquiry sent anywhere
+  // refreshes the tiles, the queue and the charts within a moment (one refetch per burst).
+  useLiveRefresh(DASHBOARD_EVENTS_KEY, DASHBOARD_EVENTS);
   const stats: Array<{ key: string; icon: IconName; value: (d: NonNullable<typeof dashboard.data>) => string }> = [
     { key: 'tripsToday', icon: 'car', value: (d) => formatNumber(d.trips_today, language) },
     { key: 'openOrders', icon: 'ticket', value: (d) => formatNumber(d.open_orders, language) },
@@ -50,7 +56,7 @@ export function AdminDashboard({ name, links, children }: { name: string; links:
                 <Icon name={stat.icon} size={22} />
               </span>
               <span className="stat__label">{t(`admin.dashboard.${stat.key}`)}</span>
-              <span className="stat__value">{stat.value(dashboard.data)}</span>
+              <span className="stat__value" data-testid={`stat-${stat.key}`}>{stat.value(dashboard.data)}</span>
             </div>
           ))}
           {children}

@@ -4,30 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLanguage } from '@/hooks/use-language';
+import { addMonths, cairoToday, daysInMonth, monthStart } from '@/utils/cairo-day';
 import { formatDate, formatNumber, localeTag } from '@/utils/format';
 
 import { useCalendar, type CalendarDay } from '../api/get-calendar';
 import './checkout.css';
 
 /** Today in Cairo as YYYY-MM-DD: the calendar's days are Cairo dates, wherever the browser is. */
-export function cairoToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
-function monthStart(day: string): string {
-  return `${day.slice(0, 7)}-01`;
-}
-
-function addMonths(first: string, months: number): string {
-  const [y = 0, m = 1] = first.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1 + months, 1));
-  return date.toISOString().slice(0, 10);
-}
-
-function daysInMonth(first: string): number {
-  const [y = 0, m = 1] = first.split('-').map(Number);
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
+export { cairoToday };
 
 interface BookingCalendarProps {
   value: string;

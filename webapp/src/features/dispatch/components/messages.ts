@@ -73,7 +73,6 @@ const en = {
     despite: 'Assigned despite: {{seats}} seats for {{needed}} needed',
     why: 'Reason: {{reason}}',
   },
-  picker: { day: '{{day}} (Cairo time)', previous: 'Previous month', next: 'Next month' },
   steps: { start: 'Start trip', pickup: 'Travellers picked up', arrive: 'Arrived at {{name}}', complete: 'Complete trip' },
   status: {
     unassigned: 'Waiting for a driver',
@@ -186,7 +185,6 @@ const ar: typeof en = {
     despite: 'أُسند رغم المقاعد: {{seats}} بدل {{needed}} مطلوبة',
     why: 'السبب: {{reason}}',
   },
-  picker: { day: '{{day}} (بتوقيت القاهرة)', previous: 'الشهر السابق', next: 'الشهر التالي' },
   steps: { start: 'ابدأ الرحلة', pickup: 'تم اصطحاب المسافرين', arrive: 'الوصول إلى {{name}}', complete: 'إنهاء الرحلة' },
   status: {
     unassigned: 'في انتظار سائق',

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 
 import { Button, ButtonLink } from '@/components/ui/button';
-import { InputField } from '@/components/ui/field';
+import { cairoToday, DayPicker } from '@/components/ui/day-picker';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
@@ -35,11 +35,6 @@ function onError(error: unknown) {
   toast.error(isApiError(error) ? error.message : String(error));
 }
 
-function today(): string {
-  // The board's days are Cairo days.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
-}
-
 /**
  * /admin/trip: the day's confirmed trips with their drivers; with canAssign (admins), assignment and
  * the drivers' accounts too. Without it the board is read-only: the server refuses those changes.
@@ -49,7 +44,7 @@ export function TripsBoard({ canAssign }: { canAssign: boolean }) {
   // ?date= opens the board on that day (the dashboard's "trips tomorrow without a driver" links here).
   const [params] = useSearchParams();
   const asked = params.get('date');
-  const [date, setDate] = useState(() => (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : today()));
+  const [date, setDate] = useState(() => (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : cairoToday()));
   const board = useTripsBoard(date);
   const { refetch } = board;
   useEffect(() => live.subscribe('trip.progress', () => void refetch()), [refetch]);
@@ -58,7 +53,7 @@ export function TripsBoard({ canAssign }: { canAssign: boolean }) {
       <PageHeader title={t('board.title')} lead={t('board.lead')} />
       <div className="stack">
         <div className="form form--grid">
-          <InputField label={t('board.date')} type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} data-testid="board-date" />
+          <DayPicker label={t('board.date')} value={date} onChange={setDate} testId="board-date" />
         </div>
         <div className="dispatch-actions">
           <ButtonLink to={paths.admin.manifestFor(date)} variant="secondary" data-testid="board-manifest">

@@ -2,6 +2,7 @@ import { useEffect, useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
+import { DayPicker } from '@/components/ui/day-picker';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,7 +13,6 @@ import { formatCalendarDate, formatDate, formatNumber, isolate } from '@/utils/f
 
 import { useWeek, type PlannerDriver, type PlannerTrip, type Week } from '../api/planner';
 import { tripPlaces } from '../api/trips';
-import { DayPicker } from './day-picker';
 import { useDispatchT } from './messages';
 import { OverrideNote, RefusalNote, useAssignment, type Refusal } from './vehicle-override';
 import './dispatch.css';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import { useCommand } from '@/lib/command';
+import { OFFLINE_REFRESH_MS, useLiveConnected, useLiveRefresh } from '@/lib/live-refresh';
 
 // GET /api/admin/jobs (docs/openapi.yaml, StuckJobs): the process managers' jobs that need an eye,
 // failed or retried StuckAfter (3) times, with the queue's counts.
@@ -28,12 +29,18 @@ export type StuckJobs = z.infer<typeof jobsSchema>;
 
 export const jobsKey = ['admin', 'jobs'] as const;
 
-/** The stuck jobs, read again every 15 s (a retried job leaves the list when its retry succeeds). */
+/**
+ * The stuck jobs, read again when events are recorded (a step's outcome is an event: a retried job
+ * leaves the list when its retry succeeds). A step that keeps failing records no event until it
+ * gives up, so a slow timer stays; a faster one while the socket is down.
+ */
 export function useStuckJobs() {
+  useLiveRefresh(jobsKey, ['stats.changed', 'order.changed']);
+  const connected = useLiveConnected();
   return useQuery({
     queryKey: jobsKey,
     queryFn: ({ signal }) => api.get('/api/admin/jobs', { signal, schema: jobsSchema }),
-    refetchInterval: 15_000,
+    refetchInterval: connected ? 120_000 : OFFLINE_REFRESH_MS,
   });
 }
 

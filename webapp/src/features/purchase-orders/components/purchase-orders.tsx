@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DayPicker } from '@/components/ui/day-picker';
 import { CheckboxField, InputField, SelectField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { Tabs } from '@/components/ui/tabs';
+import { TimeSelect } from '@/components/ui/time-select';
 import type { Currency } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
@@ -241,8 +243,14 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
         {open ? (
           <div className="form form--grid">
             <InputField label={t('purchaseOrders.amount')} type="number" min={1} step="0.01" {...form.register('amount')} />
-            <InputField label={t('fields.date')} type="date" {...form.register('date')} />
-            <InputField label={t('fields.time')} type="time" step={900} {...form.register('time')} />
+            <Controller
+              control={form.control}
+              name="date"
+              render={({ field }) => (
+                <DayPicker label={t('purchaseOrders.dateCairo')} value={field.value} onChange={field.onChange} placeholder={t('dayPicker.noDay')} testId={`quote-date-${q.trip_number}`} />
+              )}
+            />
+            <TimeSelect label={t('purchaseOrders.timeCairo')} placeholder={t('dayPicker.anyTime')} data-testid={`quote-time-${q.trip_number}`} {...form.register('time')} />
             <InputField label={t('purchaseOrders.note')} {...form.register('note')} />
             <Button size="sm" loading={quote.isPending} disabled={!form.formState.isValid} onClick={() => void sendQuote()}>
               {t('purchaseOrders.sendQuote')}

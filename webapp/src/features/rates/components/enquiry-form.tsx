@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
+import { cairoToday, DayPicker } from '@/components/ui/day-picker';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
+import { TimeSelect } from '@/components/ui/time-select';
 import { PROGRAM_RESPONSE_HOURS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -248,8 +250,23 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
       <InputField label={t('fields.confirmEmail')} type="email" autoComplete="email" error={errors.confirm_email?.message} {...form.register('confirm_email')} />
       <InputField label={t('fields.phoneWithKey')} type="tel" dir="ltr" placeholder="+20 100 000 0000" autoComplete="tel" error={errors.phone_number?.message} {...form.register('phone_number')} />
       <InputField label={t('fields.country')} autoComplete="country-name" error={errors.country?.message} {...form.register('country')} />
-      <InputField label={t('enquiry.date')} type="date" hint={t('enquiry.whenHint')} error={errors.date?.message} {...form.register('date')} />
-      <InputField label={t('enquiry.time')} type="time" step={900} error={errors.time?.message} {...form.register('time')} />
+      <Controller
+        control={form.control}
+        name="date"
+        render={({ field }) => (
+          <DayPicker
+            label={t('enquiry.date')}
+            value={field.value}
+            onChange={field.onChange}
+            min={cairoToday()}
+            placeholder={t('dayPicker.noDay')}
+            hint={t('enquiry.whenHint')}
+            error={errors.date?.message}
+            testId="enquiry-date"
+          />
+        )}
+      />
+      <TimeSelect label={t('enquiry.time')} placeholder={t('dayPicker.anyTime')} error={errors.time?.message} data-testid="enquiry-time" {...form.register('time')} />
       <InputField label={t('enquiry.travellers')} type="number" inputMode="numeric" min={1} max={50} error={errors.travellers?.message} {...form.register('travellers')} />
       <TextAreaField className="form__full" label={t('fields.comments')} rows={4} error={errors.comments?.message} {...form.register('comments')} />
       <div className="form__full">

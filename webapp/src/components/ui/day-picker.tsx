@@ -1,0 +1,176 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { useFieldMessage } from '@/components/ui/field';
+import { useLanguage } from '@/hooks/use-language';
+import { addMonths, cairoToday, dayInRange, daysInMonth, monthStart } from '@/utils/cairo-day';
+import { cx } from '@/utils/cx';
+import { formatCalendarDate, formatDate, formatNumber, localeTag } from '@/utils/format';
+
+import './day-picker.css';
+
+export { cairoToday };
+
+interface DayPickerProps {
+  label: string;
+  /** The chosen Cairo day, "YYYY-MM-DD"; '' for none (only with placeholder). */
+  value: string;
+  onChange: (day: string) => void;
+  testId?: string;
+  /** The first and last days that may be picked (Cairo days; either may be left open). */
+  min?: string | undefined;
+  max?: string | undefined;
+  /**
+   * Shown while no day is chosen; with it the day is optional, and the grid offers to clear it.
+   * Without it an empty value shows today.
+   */
+  placeholder?: string | undefined;
+  /** The field's error: a message key of the form's rules, or the server's words. */
+  error?: string | undefined;
+  hint?: string | undefined;
+  className?: string | undefined;
+}
+
+/**
+ * A Cairo day picked on the app's own month grid rather than the browser's date input (which writes
+ * the date in the browser's format, 11/30/2026 on an Arabic page): the day is shown as the page's
+ * language writes it, labelled Cairo, with the grid's numbers in the page's digits. Admin screens
+ * may pick any day; a traveller's form bounds it (min, max).
+ */
+export function DayPicker({ label, value, onChange, testId, min, max, placeholder, error: message, hint, className }: DayPickerProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const labelId = useId();
+  const hintId = `${labelId}-hint`;
+  const errorId = `${labelId}-error`;
+  const error = useFieldMessage()(message, label);
+  const optional = placeholder !== undefined;
+  const today = cairoToday();
+  const shown = value || (optional ? '' : today);
+  const [open, setOpen] = useState(false);
+  const [month, setMonth] = useState(() => monthStart(shown || min || today));
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  const weekdays = useMemo(() => {
+    const format = new Intl.DateTimeFormat(localeTag(language), { weekday: 'narrow', timeZone: 'UTC' });
+    // 2023-01-01 was a Sunday.
+    return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2023, 0, 1 + i))));
+  }, [language]);
+  const title = formatDate(`${month}T12:00:00Z`, language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const offset = new Date(`${month}T00:00:00Z`).getUTCDay();
+  const pick = (day: string) => {
+    setOpen(false);
+    if (day !== value) onChange(day);
+  };
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cx('day-picker field', error && 'field--invalid', className)} ref={box}>
+      <span className="field__label" id={labelId}>
+        {label}
+      </span>
+      <button
+        type="button"
+        className={cx('input day-picker__value', !shown && 'day-picker__value--empty')}
+        aria-labelledby={labelId}
+        aria-describedby={describedBy}
+        aria-invalid={Boolean(error) || undefined}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-value={shown}
+        data-testid={testId}
+        onClick={() => {
+          setMonth(monthStart(shown || min || today));
+          setOpen(!open);
+        }}
+      >
+        {shown ? t('dayPicker.value', { day: formatCalendarDate(shown, language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }) }) : placeholder}
+      </button>
+      {open ? (
+        <div className="day-picker__pop" role="dialog" aria-label={label} data-testid={testId ? `${testId}-grid` : undefined}>
+          <div className="day-picker__head">
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              disabled={Boolean(min) && month <= monthStart(min ?? '')}
+              onClick={() => setMonth(addMonths(month, -1))}
+              aria-label={t('dayPicker.previous')}
+              data-testid="day-picker-previous"
+            >
+              <span aria-hidden="true">{language === 'ar' ? '›' : '‹'}</span>
+            </Button>
+            <p className="day-picker__title" aria-live="polite">
+              {title}
+            </p>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              disabled={Boolean(max) && month >= monthStart(max ?? '')}
+              onClick={() => setMonth(addMonths(month, 1))}
+              aria-label={t('dayPicker.next')}
+              data-testid="day-picker-next"
+            >
+              <span aria-hidden="true">{language === 'ar' ? '‹' : '›'}</span>
+            </Button>
+          </div>
+          <div className="day-picker__grid" role="grid" aria-label={title}>
+            {weekdays.map((name, i) => (
+              <span key={i} className="day-picker__weekday" role="columnheader">
+                {name}
+              </span>
+            ))}
+            {Array.from({ length: offset }, (_, i) => (
+              <span key={`blank-${i}`} />
+            ))}
+            {Array.from({ length: daysInMonth(month) }, (_, i) => {
+              const date = `${month.slice(0, 8)}${String(i + 1).padStart(2, '0')}`;
+              return (
+                <button
+                  key={date}
+                  type="button"
+                  role="gridcell"
+                  className={`day-picker__day${date === today ? ' day-picker__day--today' : ''}`}
+                  data-date={date}
+                  aria-pressed={date === shown}
+                  aria-label={formatCalendarDate(date, language, { dateStyle: 'full' })}
+                  disabled={!dayInRange(date, min, max)}
+                  onClick={() => pick(date)}
+                >
+                  {formatNumber(i + 1, language)}
+                </button>
+              );
+            })}
+          </div>
+          {optional && value ? (
+            <Button type="button" variant="ghost" size="sm" onClick={() => pick('')} data-testid={testId ? `${testId}-clear` : undefined}>
+              {placeholder}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
