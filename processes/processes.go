@@ -11,6 +11,8 @@ package processes
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"reflect"
 
 	"github.com/jackc/pgx/v5"
@@ -50,4 +52,62 @@ type Process interface {
 	// Handlers are its typed handlers, at most one per event type. They run inside tx, in log
 	// order, and must make their effect idempotent by the event (a key derived from it).
 	Handlers() []Handler
+}
+
+// Preparer is a Process whose handlers need more of the log than their own event: the history of
+// the event's stream before it (what the trip's start was when it completes, what the order booked
+// when it is paid). Prepare reads it before the batch's transaction begins (the runner calls it:
+// projections.Handlers.Prepare) and returns the context the handlers get, which carries it.
+//
+// A handler must never read the store itself: it runs inside the transaction that took the
+// checkpoint row FOR UPDATE and holds an xid, and a read through the pool is another connection's
+// round trip made while that transaction stays open. Every gap-safe reader of the log waits for it
+// (docs/event-store.md, the horizon), and with every connection of the pool held by such
+// transactions the read waits for a connection that none of them will give back.
+type Preparer interface {
+	Prepare(ctx context.Context, batch []eventstore.RecordedEvent) (context.Context, error)
+}
+
+// ErrNotPrepared is returned (wrapped) by HistoryBefore for an event whose stream Prepare did not
+// read: the process was run without its Prepare, or Prepare's selection missed the event.
+var ErrNotPrepared = errors.New("processes: the stream's history was not read before the batch")
+
+type historiesKey struct{}
+
+// ReadHistories reads, once per stream, the history of every stream in which batch holds an event
+// that need selects, and returns ctx carrying them for HistoryBefore: a Preparer's Prepare. What a
+// handler takes from it is the stream before its event, which is fixed once the event is in the
+// log (a stream's appends are serialised, so every earlier version committed before it), so the
+// read gives the same answer before the transaction as it would inside; later events it may see
+// are left out. Events of the batch that are applied already (at or before the checkpoint, which
+// only the transaction reads) cost a read and change nothing.
+func ReadHistories(ctx context.Context, store eventstore.Store, batch []eventstore.RecordedEvent,
+	need func(eventstore.RecordedEvent) bool) (context.Context, error) {
+	read := map[string][]eventstore.RecordedEvent{}
+	for _, rec := range batch {
+		if _, done := read[rec.StreamID]; done || !need(rec) {
+			continue
+		}
+		history, err := store.ReadStream(ctx, rec.StreamID, 0)
+		if err != nil {
+			return ctx, fmt.Errorf("processes: read %s: %w", rec.StreamID, err)
+		}
+		read[rec.StreamID] = history
+	}
+	return context.WithValue(ctx, historiesKey{}, read), nil
+}
+
+// HistoryBefore is the history of env's stream before env (versions below env.Version, in order),
+// as ReadHistories read it before the batch's transaction.
+func HistoryBefore(ctx context.Context, env Envelope) ([]eventstore.RecordedEvent, error) {
+	read, _ := ctx.Value(historiesKey{}).(map[string][]eventstore.RecordedEvent)
+	history, ok := read[env.StreamID]
+	if !ok {
+		return nil, fmt.Errorf("%w: %s@%d", ErrNotPrepared, env.StreamID, env.Version)
+	}
+	end := 0
+	for end < len(history) && history[end].Version < env.Version {
+		end++
+	}
+	return history[:end], nil
 }

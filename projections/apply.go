@@ -20,11 +20,17 @@ type BatchResult struct {
 // ApplyBatch is the unit of work the runner performs for each batch of the global log: in one
 // transaction it locks the projection's checkpoint row, drops the events at or before the checkpoint
 // (already applied: this is what makes re-delivery harmless), hands the rest to the projection's
-// Handlers with search_path set to its schema, and moves the checkpoint past them. A Process keeps
+// Handlers with search_path set to its schema, and moves the checkpoint past them. The Handlers'
+// Prepare, if any, runs first, before the transaction begins. A Process keeps
 // the default search_path and commits synchronously. events must be in log order.
 // The projection's schema and checkpoint must exist (EnsureSchema).
 func ApplyBatch(ctx context.Context, pool *pgxpool.Pool, p Projection, events []eventstore.RecordedEvent) (BatchResult, error) {
 	name := p.Name()
+	// Before the transaction: see Handlers.Prepare.
+	ctx, err := p.Handlers().prepare(ctx, events)
+	if err != nil {
+		return BatchResult{}, fmt.Errorf("projections: %s: %w", name, err)
+	}
 	tx, err := pool.Begin(ctx)
 	if err != nil {
 		return BatchResult{}, fmt.Errorf("projections: %s: begin: %w", name, err)

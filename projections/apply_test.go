@@ -3,11 +3,13 @@ package projections_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/eventstore"
 	"mishwar/projections"
@@ -138,5 +140,58 @@ func TestApplyBatchNeedsEnsureSchema(t *testing.T) {
 	_, err := projections.ApplyBatch(context.Background(), e.pool, stats.New(), readLog(t, e.store, 1))
 	if !errors.Is(err, projections.ErrUnknownProjection) {
 		t.Fatalf("got %v, want ErrUnknownProjection", err)
+	}
+}
+
+// stamped reads BoxClosed and records each label with what its batch's Prepare read.
+type stamped struct{ handlers *projections.Handlers }
+
+func (*stamped) Name() string                      { return "stamped" }
+func (*stamped) Schema() string                    { return `CREATE TABLE closed (label text NOT NULL);` }
+func (s *stamped) Handlers() *projections.Handlers { return s.handlers }
+
+// Prepare runs before the batch's transaction begins: on a pool of one connection it still reads
+// through the pool (inside the transaction it would wait for the connection the transaction holds),
+// and what it reads reaches the handlers.
+func TestPrepareReadsBeforeTheBatchsTransactionAndItsHandlersGetWhatItRead(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	appendRaw(t, e, "box-1", eventstore.EventData{Type: "BoxClosed", Data: []byte(`{"label":"a"}`)})
+	events := readLog(t, e.store, 1)
+
+	cfg := e.pool.Config().Copy()
+	cfg.MaxConns, cfg.MinConns = 1, 0
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	p := &stamped{handlers: &projections.Handlers{
+		Registry: boxRegistry(),
+		Prepare: func(ctx context.Context, events []eventstore.RecordedEvent) (context.Context, error) {
+			var n int
+			if err := pool.QueryRow(ctx, `SELECT count(*) FROM events WHERE stream_id = $1`, events[0].StreamID).Scan(&n); err != nil {
+				return ctx, err
+			}
+			return projections.WithBatchState(ctx, fmt.Sprintf("%d in its stream", n)), nil
+		},
+		Events: []projections.Handler{
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[boxClosed]) error {
+				_, err := tx.Exec(ctx, `INSERT INTO closed (label) VALUES ($1)`, e.Data.Label+", "+projections.BatchState[string](ctx))
+				return err
+			}),
+		},
+	}}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := projections.EnsureSchema(ctx, pool, e.store, p); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := projections.ApplyBatch(ctx, pool, p, events); err != nil || res.Applied != 1 {
+		t.Fatalf("a batch on a pool of one connection: %+v %v", res, err)
+	}
+	var label string
+	if err := e.pool.QueryRow(ctx, `SELECT label FROM rm_stamped.closed`).Scan(&label); err != nil || label != "a, 1 in its stream" {
+		t.Fatalf("recorded %q (%v), want the label with what Prepare read", label, err)
 	}
 }

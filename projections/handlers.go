@@ -66,6 +66,16 @@ type Handlers struct {
 	// All, if set, is called once per batch with every event of it, undecoded, after the typed
 	// handlers: for a projection that genuinely needs every event (stats).
 	All func(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error
+	// Prepare, if set, runs before the transaction of each batch begins (ApplyBatch, Rebuild), with
+	// the batch's events, and returns the context the handlers get: it reads what they need from
+	// outside the transaction, such as a stream's history from the event store (a process manager's
+	// processes.Preparer). Nothing may be read through another connection inside the transaction: it
+	// holds the checkpoint row and an xid, so every gap-safe reader of the log waits for that round
+	// trip, and once every connection of the pool is held by such a transaction the read waits
+	// forever. Prepare may be given events that turn out to be applied already (only the transaction
+	// reads the checkpoint), so it only reads, and only what the events fix: what a stream held before
+	// an event, which no later append changes. An error fails the batch, which is retried.
+	Prepare func(ctx context.Context, events []eventstore.RecordedEvent) (context.Context, error)
 
 	once    sync.Once
 	initErr error
@@ -155,6 +165,18 @@ func (h *Handlers) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Rec
 		return errors.New("projections: a batch hook did not dispatch its batch")
 	}
 	return err
+}
+
+// prepare runs Prepare, if set, for a batch about to be applied: before its transaction begins.
+func (h *Handlers) prepare(ctx context.Context, events []eventstore.RecordedEvent) (context.Context, error) {
+	if h.Prepare == nil || len(events) == 0 {
+		return ctx, nil
+	}
+	ctx, err := h.Prepare(ctx, events)
+	if err != nil {
+		return ctx, fmt.Errorf("prepare %d events from %s: %w", len(events), events[0].Position, err)
+	}
+	return ctx, nil
 }
 
 func (h *Handlers) dispatch(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {

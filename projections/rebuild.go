@@ -158,12 +158,16 @@ func (b *rebuild) replay(ctx context.Context, until eventstore.Position) error {
 		if r.err != nil {
 			return fmt.Errorf("projections: rebuild %s: read log: %w", b.p.Name(), r.err)
 		}
-		err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
-			if err := prepareApply(ctx, tx, rb); err != nil {
-				return err
-			}
-			return b.p.Handlers().Apply(rctx, tx, r.events)
-		})
+		// Before the transaction: see Handlers.Prepare.
+		pctx, err := b.p.Handlers().prepare(rctx, r.events)
+		if err == nil {
+			err = pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+				if err := prepareApply(ctx, tx, rb); err != nil {
+					return err
+				}
+				return b.p.Handlers().Apply(pctx, tx, r.events)
+			})
+		}
 		if err != nil {
 			return fmt.Errorf("projections: rebuild %s: apply from %s: %w", b.p.Name(), r.events[0].Position, err)
 		}
@@ -194,7 +198,6 @@ func (b *rebuild) swap(ctx context.Context) error {
 	if err := setSearchPath(ctx, tx, rb); err != nil {
 		return err
 	}
-	rctx := withRebuilding(ctx)
 	for b.pos.Less(head) {
 		events, err := b.store.ReadAll(ctx, b.pos, rebuildBatchSize)
 		if err != nil {
@@ -203,14 +206,20 @@ func (b *rebuild) swap(ctx context.Context) error {
 		if len(events) == 0 {
 			break
 		}
+		// The swap reads the log's short tail inside its transaction (it must hold the checkpoint
+		// while it catches up), and prepares it there too.
+		pctx, err := b.p.Handlers().prepare(ctx, events)
+		if err != nil {
+			return fmt.Errorf("projections: rebuild %s: %w", name, err)
+		}
 		news := after(events, cp.Position)
 		if old := events[:len(events)-len(news)]; len(old) > 0 {
-			if err := b.p.Handlers().Apply(rctx, tx, old); err != nil {
+			if err := b.p.Handlers().Apply(withRebuilding(pctx), tx, old); err != nil {
 				return fmt.Errorf("projections: rebuild %s: apply from %s: %w", name, old[0].Position, err)
 			}
 		}
 		if len(news) > 0 {
-			if err := b.p.Handlers().Apply(ctx, tx, news); err != nil {
+			if err := b.p.Handlers().Apply(pctx, tx, news); err != nil {
 				return fmt.Errorf("projections: rebuild %s: apply from %s: %w", name, news[0].Position, err)
 			}
 		}

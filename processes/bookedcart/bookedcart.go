@@ -47,7 +47,8 @@ type Process struct {
 	jobs     processes.Jobs
 }
 
-// New returns the process; registry decodes the order's stream, store reads it.
+// New returns the process; registry decodes the order's stream, store reads it before the batch's
+// transaction (Prepare).
 func New(registry *eventstore.Registry, store eventstore.Store, jobs processes.Jobs) *Process {
 	return &Process{registry: registry, store: store, jobs: jobs}
 }
@@ -94,11 +95,36 @@ func (p *Process) confirmed(ctx context.Context, tx pgx.Tx, env processes.Envelo
 	return p.jobs.Enqueue(ctx, tx, JobRemoveBookedStops, processes.JobID(env.EventID, JobRemoveBookedStops), b)
 }
 
-// placed reads the order's first event: what was booked, by whom.
+var _ processes.Preparer = (*Process)(nil)
+
+// Prepare reads, before the batch's transaction, the stream of each order confirmed in batch: what
+// it booked is in its first event (placed).
+func (p *Process) Prepare(ctx context.Context, batch []eventstore.RecordedEvent) (context.Context, error) {
+	received, _ := p.registry.Name(order.PaymentReceived{})
+	accepted, _ := p.registry.Name(order.PaymentAccepted{})
+	return processes.ReadHistories(ctx, p.store, batch, func(rec eventstore.RecordedEvent) bool {
+		if rec.Type != received && rec.Type != accepted {
+			return false
+		}
+		v, err := p.registry.Decode(rec)
+		if err != nil {
+			return true // the handler's decoding reports it
+		}
+		switch e := v.(type) {
+		case order.PaymentReceived:
+			return e.Confirms
+		case order.PaymentAccepted:
+			return e.Confirms
+		}
+		return false
+	})
+}
+
+// placed reads the order's first event: what was booked, by whom (read by Prepare).
 func (p *Process) placed(ctx context.Context, env processes.Envelope) (order.OrderPlaced, error) {
-	history, err := p.store.ReadStream(ctx, env.StreamID, 0)
+	history, err := processes.HistoryBefore(ctx, env)
 	if err != nil {
-		return order.OrderPlaced{}, fmt.Errorf("bookedcart: read %s: %w", env.StreamID, err)
+		return order.OrderPlaced{}, fmt.Errorf("bookedcart: %w", err)
 	}
 	for _, rec := range history {
 		v, err := p.registry.Decode(rec)

@@ -91,7 +91,8 @@ type Process struct {
 }
 
 // New returns the process. registry decodes the trip's stream (commands/dispatch.RegisterEvents);
-// store is read for a trip's start when its completion comes.
+// store is read for a trip's start when its completion comes, before the batch's transaction
+// (Prepare).
 func New(registry *eventstore.Registry, store eventstore.Store, jobs processes.Jobs) *Process {
 	return &Process{registry: registry, store: store, jobs: jobs}
 }
@@ -149,17 +150,24 @@ func (p *Process) enqueue(ctx context.Context, tx pgx.Tx, env processes.Envelope
 	return nil
 }
 
-// startOf finds when the trip of env's stream started, from the events before env's.
+var _ processes.Preparer = (*Process)(nil)
+
+// Prepare reads, before the batch's transaction, the stream of each trip completed in batch: its
+// completion's job carries when it started (startOf).
+func (p *Process) Prepare(ctx context.Context, batch []eventstore.RecordedEvent) (context.Context, error) {
+	completed, _ := p.registry.Name(dispatch.TripCompleted{})
+	return processes.ReadHistories(ctx, p.store, batch, func(rec eventstore.RecordedEvent) bool { return rec.Type == completed })
+}
+
+// startOf finds when the trip of env's stream started, from the events before env's (read by
+// Prepare).
 func (p *Process) startOf(ctx context.Context, env processes.Envelope) (time.Time, error) {
-	history, err := p.store.ReadStream(ctx, env.StreamID, 0)
+	history, err := processes.HistoryBefore(ctx, env)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("ordertrip: read %s: %w", env.StreamID, err)
+		return time.Time{}, fmt.Errorf("ordertrip: %w", err)
 	}
 	var started time.Time
 	for _, rec := range history {
-		if rec.Version >= env.Version {
-			break
-		}
 		v, err := p.registry.Decode(rec)
 		if err != nil {
 			return time.Time{}, fmt.Errorf("ordertrip: decode %s@%d: %w", rec.StreamID, rec.Version, err)

@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"mishwar/adapters/jobs"
 	"mishwar/adapters/payments"
 	"mishwar/commands"
@@ -18,6 +21,7 @@ import (
 	"mishwar/domain/dispatch"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
+	"mishwar/eventstore/postgres"
 	"mishwar/internal/pgtest"
 	"mishwar/processes"
 	"mishwar/processes/ordertrip"
@@ -297,5 +301,102 @@ func TestAnOrderMovedWithinItsDayKeepsItsDriver(t *testing.T) {
 	trip, _, err := w.dispatch.Trip(ctx, orderID)
 	if d, has := trip.Driver(); err != nil || trip.Status() != dispatch.StatusAssigned || !has || d.ID != "d1" {
 		t.Fatalf("the trip: %s driver %v (%v), want still d1's", trip.Status(), has, err)
+	}
+}
+
+// oneConnection is a pool of a single connection to the fixture's database, and a store over it.
+func oneConnection(t *testing.T, f *orderstest.Fixture) (*pgxpool.Pool, *postgres.Store) {
+	t.Helper()
+	cfg := f.Pool.Config().Copy()
+	cfg.MaxConns, cfg.MinConns = 1, 0
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool, postgres.New(pool, postgres.WithLogger(slog.New(slog.DiscardHandler)))
+}
+
+// logUpTo reads the global log until it holds pos (the log is readable only below the cluster's
+// oldest running transaction).
+func logUpTo(t *testing.T, store eventstore.Store, pos eventstore.Position) []eventstore.RecordedEvent {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		events, err := store.ReadAll(context.Background(), eventstore.Start, 10_000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(events); n > 0 && !events[n-1].Position.Less(pos) {
+			return events
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the log never reached %s", pos)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// A batch's transaction takes a connection and holds it, with the checkpoint row and an xid, until it
+// commits: what the process needs from the store besides the batch (when the trip started, for its
+// completion's job) is read before it begins. On a pool of one connection, a read inside the
+// transaction would wait for the connection the transaction holds, and the batch would never apply.
+func TestACompletionsBatchAppliesOnAPoolOfOneConnection(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 2)
+	dispatchcmd.RegisterEvents(f.Registry)
+	w := &world{Fixture: f, dispatch: dispatchcmd.New(f.Runner, nil), queue: &jobs.Queue{Pool: f.Pool}}
+	ctx := context.Background()
+	orderID := w.paidAndAssigned(t, "u1")
+	w.Clock.Set(time.Date(2026, 11, 18, 9, 0, 0, 0, orderstest.Now.Location()))
+	var last eventstore.Position
+	for _, s := range []struct {
+		step string
+		stop int
+	}{{dispatch.StepStart, 0}, {dispatch.StepPickUp, 0}, {dispatch.StepArrive, 1}, {dispatch.StepArrive, 2}, {dispatch.StepComplete, 0}} {
+		out, err := w.dispatch.Advance(ctx, orderID, s.step, s.stop, commands.NewMeta(commands.Actor{UserID: "driver-user", Role: "driver"}))
+		if err != nil {
+			t.Fatalf("%s: %v", s.step, err)
+		}
+		last = out.Position
+	}
+	events := logUpTo(t, f.Store, last)
+
+	pool, store := oneConnection(t, f)
+	proc := orderstest.Process(f.Registry, ordertrip.New(f.Registry, store, &jobs.Queue{Pool: pool}))
+	bounded, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := projections.EnsureSchema(bounded, pool, store, proc); err != nil {
+		t.Fatal(err)
+	}
+	// The start and the completion in separate batches, as a runner may deliver them.
+	for i, batch := range [][]eventstore.RecordedEvent{events[:len(events)-1], events[len(events)-1:]} {
+		res, err := projections.ApplyBatch(bounded, pool, proc, batch)
+		if err != nil {
+			t.Fatalf("batch %d on a pool of one connection: %v", i+1, err)
+		}
+		if res.Applied != len(batch) {
+			t.Fatalf("batch %d: %+v, want all %d applied", i+1, res, len(batch))
+		}
+	}
+	rows, err := f.Pool.Query(ctx, `SELECT payload FROM jobs WHERE kind = $1 ORDER BY created_at`, ordertrip.JobRecordTripStep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []ordertrip.TripStep
+	for _, raw := range steps {
+		var s ordertrip.TripStep
+		if err := (processes.Job{Payload: raw}).Decode(&s); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
+	if len(got) != 2 || got[0].Step != ordertrip.StepStarted || got[1].Step != ordertrip.StepCompleted ||
+		got[1].StartedAt.IsZero() || !got[1].StartedAt.Equal(got[0].StartedAt) {
+		t.Fatalf("jobs %+v, want the start and the completion carrying the start's time", got)
 	}
 }

@@ -21,7 +21,11 @@ func runProcess(registry *eventstore.Registry, p processes.Process, handover str
 			return h.Handle(ctx, tx, env, v)
 		}))
 	}
-	return projections.Process(p.Name(), &projections.Handlers{Registry: registry, Streams: p.Streams(), Events: hs}, handover)
+	h := &projections.Handlers{Registry: registry, Streams: p.Streams(), Events: hs}
+	if pr, ok := p.(processes.Preparer); ok {
+		h.Prepare = pr.Prepare // before the batch's transaction
+	}
+	return projections.Process(p.Name(), h, handover)
 }
 
 // orderMailOutbox is ordermail's outbox port over adapters/mail: the house layout, then the outbox

@@ -217,7 +217,11 @@ func Process(registry *eventstore.Registry, p processes.Process) projections.Pro
 			return h.Handle(ctx, tx, env, v)
 		}))
 	}
-	return projections.Process(p.Name(), &projections.Handlers{Registry: registry, Streams: p.Streams(), Events: hs}, "")
+	h := &projections.Handlers{Registry: registry, Streams: p.Streams(), Events: hs}
+	if pr, ok := p.(processes.Preparer); ok {
+		h.Prepare = pr.Prepare // before the batch's transaction
+	}
+	return projections.Process(p.Name(), h, "")
 }
 
 // SetHours sets the business hours.
