@@ -186,7 +186,8 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
           await fitsTheScreen(page, `${where} (support driver card)`, { lang });
           await shot(page, `support-driver-${lang}-${view}`);
           await page.goto(`${baseURL}/admin/planner?from=${day}`);
-          // Its driver goes again (the same car cannot take the sedan trip at the same hour).
+          // Its driver goes again, taken off elsewhere (the same car cannot take the sedan trip at the same
+          // hour): the open planner shows it back among the unassigned from the live notice, no reload.
           await apiJSON(await context.request.delete(`${baseURL}/api/admin/trips/${family.trip}/driver`), 'unassign the overridden trip');
           await page.getByTestId(`planner-unassigned-${day}`).getByTestId(`planner-trip-${family.trip}`).waitFor();
           // The right one is assigned from the planner: the trip moves to the driver's day.

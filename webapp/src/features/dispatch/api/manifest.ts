@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useLiveRefresh } from '@/lib/live-refresh';
+
+import { STAFF_DISPATCH_EVENTS } from './trips';
 
 const manifestTripSchema = z.object({
   trip_number: z.string(),
@@ -30,6 +33,7 @@ const manifestSchema = z.object({ data: z.object({ date: z.string(), groups: z.a
 
 /** GET /api/admin/manifest?date= — the day's trips by driver, in pickup order (Cairo time). */
 export function useManifest(date: string) {
+  useLiveRefresh(['dispatch', 'manifest'], STAFF_DISPATCH_EVENTS);
   return useQuery({
     queryKey: ['dispatch', 'manifest', date],
     queryFn: ({ signal }) => api.get('/api/admin/manifest', { signal, schema: manifestSchema, query: { date } }),

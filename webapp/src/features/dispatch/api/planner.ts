@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { useLiveRefresh } from '@/lib/live-refresh';
 
-import { tripSchema } from './trips';
+import { STAFF_DISPATCH_EVENTS, tripSchema } from './trips';
 
 const plannerDriverSchema = z.object({
   id: z.string(),
@@ -36,6 +37,7 @@ export type Week = z.infer<typeof weekSchema>;
 
 /** GET /api/admin/planner?from= — seven Cairo days of drivers and trips from `from` (today without one). */
 export function useWeek(from: string) {
+  useLiveRefresh(['dispatch', 'planner'], STAFF_DISPATCH_EVENTS);
   return useQuery({
     queryKey: ['dispatch', 'planner', from],
     queryFn: ({ signal }) => api.get('/api/admin/planner', { signal, schema: weekSchema, query: from ? { from } : {} }),

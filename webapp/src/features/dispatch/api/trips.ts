@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { api, isApiError } from '@/lib/api-client';
 import { useCommand } from '@/lib/command';
+import { useLiveRefresh } from '@/lib/live-refresh';
 
 export const stepSchema = z.object({ type: z.string(), stop: z.number().optional(), name: z.string().optional(), driver: z.string().optional(), at: z.string() });
 
@@ -56,8 +57,16 @@ export type BoardDriver = z.infer<typeof boardDriverSchema>;
 
 const boardSchema = z.object({ data: z.array(tripSchema), drivers: z.array(boardDriverSchema), date: z.string() });
 
+/**
+ * The notices after which the staff's dispatch screens (board, planner, manifest) read again: a trip
+ * assigned, taken back or moved on by anyone (the dispatch read model's notice to the staff room),
+ * an order paid, exchanged or cancelled.
+ */
+export const STAFF_DISPATCH_EVENTS = ['trip.progress', 'order.changed'] as const;
+
 /** GET /api/admin/trips?date= — the trips of a day and the drivers who could take them. */
 export function useTripsBoard(date: string) {
+  useLiveRefresh(['dispatch', 'board'], STAFF_DISPATCH_EVENTS);
   return useQuery({
     queryKey: ['dispatch', 'board', date],
     queryFn: ({ signal }) => api.get('/api/admin/trips', { signal, schema: boardSchema, query: { date } }),
