@@ -2,7 +2,6 @@ package bookedcart_test
 
 import (
 	"context"
-	"log/slog"
 	"slices"
 	"testing"
 	"time"
@@ -16,7 +15,6 @@ import (
 	"mishwar/commands/orders/orderstest"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
-	"mishwar/eventstore/postgres"
 	"mishwar/internal/pgtest"
 	"mishwar/processes"
 	"mishwar/processes/bookedcart"
@@ -39,18 +37,11 @@ func TestAConfirmationsBatchAppliesOnAPoolOfOneConnectionAndQueuesItsJobOnce(t *
 	p := f.Place(t, "u1", "2026-11-18")
 	f.Notify(t, orderstest.Notice(p, "n-"+p.PaymentID, payments.OutcomeSucceeded, f.Order(t, p.OrderID).Price()))
 	received, _ := f.Registry.Name(order.PaymentReceived{})
-	events := logUntil(t, f.Store, func(e eventstore.RecordedEvent) bool {
+	events := orderstest.LogUntil(t, f.Store, func(e eventstore.RecordedEvent) bool {
 		return e.Type == received && e.StreamID == orderscmd.OrderStream(p.OrderID)
 	})
 
-	cfg := f.Pool.Config().Copy()
-	cfg.MaxConns, cfg.MinConns = 1, 0
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	store := postgres.New(pool, postgres.WithLogger(slog.New(slog.DiscardHandler)))
+	pool, store := f.OneConnection(t)
 	proc := orderstest.Process(f.Registry, bookedcart.New(f.Registry, store, &jobs.Queue{Pool: pool}))
 	bounded, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -98,25 +89,5 @@ func queued(t *testing.T, pool *pgxpool.Pool, want bookedcart.Booked) {
 	}
 	if got.UserID != want.UserID || got.OrderID != want.OrderID || !slices.Equal(got.DestinationIDs, want.DestinationIDs) {
 		t.Fatalf("the job %+v, want %+v", got, want)
-	}
-}
-
-// logUntil reads the global log until it holds an event found picks (the log is readable only
-// below the cluster's oldest running transaction).
-func logUntil(t *testing.T, store eventstore.Store, found func(eventstore.RecordedEvent) bool) []eventstore.RecordedEvent {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		events, err := store.ReadAll(context.Background(), eventstore.Start, 10_000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if slices.ContainsFunc(events, found) {
-			return events
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the log never held the event")
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }

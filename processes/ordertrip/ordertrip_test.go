@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/adapters/jobs"
 	"mishwar/adapters/payments"
@@ -21,7 +20,6 @@ import (
 	"mishwar/domain/dispatch"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
-	"mishwar/eventstore/postgres"
 	"mishwar/internal/pgtest"
 	"mishwar/processes"
 	"mishwar/processes/ordertrip"
@@ -57,15 +55,6 @@ func (w *world) start(t *testing.T) {
 	w.runner, w.stop = w.RunProcesses(t, orderstest.Process(w.Registry, ordertrip.New(w.Registry, w.Store, w.queue)))
 }
 
-func (w *world) caughtUp(t *testing.T, pos eventstore.Position) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := w.runner.WaitFor(ctx, ordertrip.Name, pos); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // paidAndAssigned is a paid order for the trip day with driver d1 (account driver-user) assigned and
 // their day booked, as commands/dispatch writes them.
 func (w *world) paidAndAssigned(t *testing.T, user string) string {
@@ -74,22 +63,10 @@ func (w *world) paidAndAssigned(t *testing.T, user string) string {
 	p := w.Place(t, user, tripDay)
 	w.Notify(t, orderstest.Notice(p, "n-"+p.PaymentID, payments.OutcomeSucceeded, w.Order(t, p.OrderID).Price()))
 	s := w.Order(t, p.OrderID)
-	w.write(t, dispatchcmd.DriverDayStream("d1", tripDay), dispatch.DriverDayBooked{DriverID: "d1", Day: tripDay, OrderID: p.OrderID, TripsPerDay: 2})
-	w.write(t, dispatchcmd.TripStream(p.OrderID), dispatch.DriverAssigned{OrderID: p.OrderID, Day: tripDay, StartAt: s.Trip().StartAt,
+	w.Write(t, dispatchcmd.DriverDayStream("d1", tripDay), dispatch.DriverDayBooked{DriverID: "d1", Day: tripDay, OrderID: p.OrderID, TripsPerDay: 2})
+	w.Write(t, dispatchcmd.TripStream(p.OrderID), dispatch.DriverAssigned{OrderID: p.OrderID, Day: tripDay, StartAt: s.Trip().StartAt,
 		OwnerID: user, Stops: []string{"Pyramids", "Museum"}, Driver: dispatch.Driver{ID: "d1", UserID: "driver-user", Name: "Karim"}})
 	return p.OrderID
-}
-
-func (w *world) write(t *testing.T, stream string, e any) {
-	t.Helper()
-	meta := commands.NewMeta(commands.Actor{UserID: "admin", Role: "admin"})
-	data, err := w.Registry.Encode(eventstore.DeterministicID(meta.CommandID, 0), e, eventstore.Metadata{CommandID: meta.CommandID.String()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Store.Append(context.Background(), stream, eventstore.Any, data); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // worker performs the process's jobs with the commands the composition root gives them
@@ -159,27 +136,6 @@ func (w *world) drain(t *testing.T) {
 	t.Fatal("the jobs never settled")
 }
 
-func (w *world) jobs(t *testing.T) map[string]int {
-	t.Helper()
-	rows, err := w.Pool.Query(context.Background(), `SELECT kind, status, attempts FROM jobs`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	out := map[string]int{}
-	for rows.Next() {
-		var kind, status string
-		var attempts int
-		if err := rows.Scan(&kind, &status, &attempts); err != nil {
-			t.Fatal(err)
-		}
-		out[kind]++
-		out[kind+" "+status]++
-		out[kind+" attempts"] += attempts
-	}
-	return out
-}
-
 func TestATripsStartAndCompletionAreRecordedOnTheOrderOnceEvenWhenTheWorkerDies(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
@@ -197,8 +153,8 @@ func TestATripsStartAndCompletionAreRecordedOnTheOrderOnceEvenWhenTheWorkerDies(
 		}
 		last = out.Position
 	}
-	w.caughtUp(t, last)
-	if j := w.jobs(t); j[ordertrip.JobRecordTripStep] != 2 {
+	orderstest.CaughtUp(t, w.runner, ordertrip.Name, last)
+	if j := w.JobCounts(t); j[ordertrip.JobRecordTripStep] != 2 {
 		t.Fatalf("jobs %v, want one for the start and one for the completion", j)
 	}
 	// The process restarted without its checkpoint sees every event again and asks for nothing new.
@@ -207,13 +163,13 @@ func TestATripsStartAndCompletionAreRecordedOnTheOrderOnceEvenWhenTheWorkerDies(
 		t.Fatal(err)
 	}
 	w.start(t)
-	w.caughtUp(t, last)
-	if j := w.jobs(t); j[ordertrip.JobRecordTripStep] != 2 {
+	orderstest.CaughtUp(t, w.runner, ordertrip.Name, last)
+	if j := w.JobCounts(t); j[ordertrip.JobRecordTripStep] != 2 {
 		t.Fatalf("after a replay: jobs %v", j)
 	}
 
 	w.drain(t)
-	j := w.jobs(t)
+	j := w.JobCounts(t)
 	if j[ordertrip.JobRecordTripStep+" done"] != 2 || j[ordertrip.JobRecordTripStep+" attempts"] != 4 {
 		t.Fatalf("jobs %v, want both done after two attempts each", j)
 	}
@@ -235,12 +191,12 @@ func TestACancelledOrdersTripIsReleasedOnceEvenWhenTheWorkerDies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.caughtUp(t, out.Position)
-	if j := w.jobs(t); j[ordertrip.JobReleaseTrip] != 1 {
+	orderstest.CaughtUp(t, w.runner, ordertrip.Name, out.Position)
+	if j := w.JobCounts(t); j[ordertrip.JobReleaseTrip] != 1 {
 		t.Fatalf("jobs %v, want one release", j)
 	}
 	w.drain(t)
-	if j := w.jobs(t); j[ordertrip.JobReleaseTrip+" done"] != 1 || j[ordertrip.JobReleaseTrip+" attempts"] != 2 {
+	if j := w.JobCounts(t); j[ordertrip.JobReleaseTrip+" done"] != 1 || j[ordertrip.JobReleaseTrip+" attempts"] != 2 {
 		t.Fatalf("jobs %v, want the release done after two attempts", j)
 	}
 	if n := commandstest.Count[dispatch.TripCancelled](t, w.Runner, dispatchcmd.TripStream(orderID)); n != 1 {
@@ -265,12 +221,12 @@ func TestAnOrderMovedToAnotherDayReleasesItsDriverOnceEvenWhenTheWorkerDies(t *t
 	if err != nil || out.PaymentURL != "" {
 		t.Fatalf("exchange to %s: %+v %v, want it done at once", newDay, out, err)
 	}
-	w.caughtUp(t, out.Position)
-	if j := w.jobs(t); j[ordertrip.JobMoveTrip] != 1 {
+	orderstest.CaughtUp(t, w.runner, ordertrip.Name, out.Position)
+	if j := w.JobCounts(t); j[ordertrip.JobMoveTrip] != 1 {
 		t.Fatalf("jobs %v, want one move", j)
 	}
 	w.drain(t)
-	if j := w.jobs(t); j[ordertrip.JobMoveTrip+" done"] != 1 || j[ordertrip.JobMoveTrip+" attempts"] != 2 {
+	if j := w.JobCounts(t); j[ordertrip.JobMoveTrip+" done"] != 1 || j[ordertrip.JobMoveTrip+" attempts"] != 2 {
 		t.Fatalf("jobs %v, want the move done after two attempts", j)
 	}
 	if n := commandstest.Count[dispatch.DriverUnassigned](t, w.Runner, dispatchcmd.TripStream(orderID)); n != 1 {
@@ -294,46 +250,13 @@ func TestAnOrderMovedWithinItsDayKeepsItsDriver(t *testing.T) {
 	if err != nil || out.PaymentURL != "" {
 		t.Fatalf("exchange to 11:00: %+v %v, want it done at once", out, err)
 	}
-	w.caughtUp(t, out.Position)
-	if j := w.jobs(t); j[ordertrip.JobMoveTrip] != 0 {
+	orderstest.CaughtUp(t, w.runner, ordertrip.Name, out.Position)
+	if j := w.JobCounts(t); j[ordertrip.JobMoveTrip] != 0 {
 		t.Fatalf("jobs %v, want no move", j)
 	}
 	trip, _, err := w.dispatch.Trip(ctx, orderID)
 	if d, has := trip.Driver(); err != nil || trip.Status() != dispatch.StatusAssigned || !has || d.ID != "d1" {
 		t.Fatalf("the trip: %s driver %v (%v), want still d1's", trip.Status(), has, err)
-	}
-}
-
-// oneConnection is a pool of a single connection to the fixture's database, and a store over it.
-func oneConnection(t *testing.T, f *orderstest.Fixture) (*pgxpool.Pool, *postgres.Store) {
-	t.Helper()
-	cfg := f.Pool.Config().Copy()
-	cfg.MaxConns, cfg.MinConns = 1, 0
-	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	return pool, postgres.New(pool, postgres.WithLogger(slog.New(slog.DiscardHandler)))
-}
-
-// logUpTo reads the global log until it holds pos (the log is readable only below the cluster's
-// oldest running transaction).
-func logUpTo(t *testing.T, store eventstore.Store, pos eventstore.Position) []eventstore.RecordedEvent {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		events, err := store.ReadAll(context.Background(), eventstore.Start, 10_000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := len(events); n > 0 && !events[n-1].Position.Less(pos) {
-			return events
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the log never reached %s", pos)
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }
 
@@ -360,9 +283,9 @@ func TestACompletionsBatchAppliesOnAPoolOfOneConnection(t *testing.T) {
 		}
 		last = out.Position
 	}
-	events := logUpTo(t, f.Store, last)
+	events := orderstest.LogUntil(t, f.Store, orderstest.At(last))
 
-	pool, store := oneConnection(t, f)
+	pool, store := f.OneConnection(t)
 	proc := orderstest.Process(f.Registry, ordertrip.New(f.Registry, store, &jobs.Queue{Pool: pool}))
 	bounded, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()

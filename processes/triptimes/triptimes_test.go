@@ -56,15 +56,6 @@ func (w *world) start(t *testing.T) {
 	w.runner, w.stop = w.RunProcesses(t, orderstest.Process(w.Registry, triptimes.New(w.queue)))
 }
 
-func (w *world) caughtUp(t *testing.T, pos eventstore.Position) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := w.runner.WaitFor(ctx, triptimes.Name, pos); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // paidAndAssigned is a paid order for the trip day with driver d1 (account driver-user) assigned and
 // their day booked at the trip's times, as commands/dispatch writes them.
 func (w *world) paidAndAssigned(t *testing.T, user string) (string, dispatch.OrderFacts) {
@@ -76,22 +67,10 @@ func (w *world) paidAndAssigned(t *testing.T, user string) (string, dispatch.Ord
 	if err != nil || facts.EndAt.IsZero() {
 		t.Fatalf("facts %+v %v", facts, err)
 	}
-	w.write(t, dayStream, dispatch.DriverDayBooked{DriverID: "d1", Day: tripDay, OrderID: p.OrderID, TripsPerDay: 2, StartAt: facts.StartAt, EndAt: facts.EndAt})
-	w.write(t, dispatchcmd.TripStream(p.OrderID), dispatch.DriverAssigned{OrderID: p.OrderID, Day: tripDay, StartAt: facts.StartAt,
+	w.Write(t, dayStream, dispatch.DriverDayBooked{DriverID: "d1", Day: tripDay, OrderID: p.OrderID, TripsPerDay: 2, StartAt: facts.StartAt, EndAt: facts.EndAt})
+	w.Write(t, dispatchcmd.TripStream(p.OrderID), dispatch.DriverAssigned{OrderID: p.OrderID, Day: tripDay, StartAt: facts.StartAt,
 		OwnerID: user, Stops: facts.Stops, Driver: dispatch.Driver{ID: "d1", UserID: "driver-user", Name: "Karim"}})
 	return p.OrderID, facts
-}
-
-func (w *world) write(t *testing.T, stream string, e any) {
-	t.Helper()
-	meta := commands.NewMeta(commands.Actor{UserID: "admin", Role: "admin"})
-	data, err := w.Registry.Encode(eventstore.DeterministicID(meta.CommandID, 0), e, eventstore.Metadata{CommandID: meta.CommandID.String()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Store.Append(context.Background(), stream, eventstore.Any, data); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // exchange moves the order to hh:mm on its own day, done at once (no difference to pay).
@@ -152,36 +131,14 @@ func only[E any](t *testing.T, w *world, stream string) []E {
 	return out
 }
 
-// jobs counts the queued jobs by kind, by kind and status, and their attempts.
-func (w *world) jobs(t *testing.T) map[string]int {
-	t.Helper()
-	rows, err := w.Pool.Query(context.Background(), `SELECT kind, status, attempts FROM jobs`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	out := map[string]int{}
-	for rows.Next() {
-		var kind, status string
-		var attempts int
-		if err := rows.Scan(&kind, &status, &attempts); err != nil {
-			t.Fatal(err)
-		}
-		out[kind]++
-		out[kind+" "+status]++
-		out[kind+" attempts"] += attempts
-	}
-	return out
-}
-
 func TestAnOrderMovedWithinItsDayMovesItsDriversBookingOnceEvenWhenTheWorkerDies(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
 	orderID, before := w.paidAndAssigned(t, "u1")
 	pos := w.exchange(t, orderID, "u1", "13:00")
-	w.caughtUp(t, pos)
-	if j := w.jobs(t); j[triptimes.JobRetimeTrip] != 1 {
+	orderstest.CaughtUp(t, w.runner, triptimes.Name, pos)
+	if j := w.JobCounts(t); j[triptimes.JobRetimeTrip] != 1 {
 		t.Fatalf("jobs %v, want one retime", j)
 	}
 	// The process restarted without its checkpoint sees the exchange again and asks for nothing new.
@@ -190,13 +147,13 @@ func TestAnOrderMovedWithinItsDayMovesItsDriversBookingOnceEvenWhenTheWorkerDies
 		t.Fatal(err)
 	}
 	w.start(t)
-	w.caughtUp(t, pos)
-	if j := w.jobs(t); j[triptimes.JobRetimeTrip] != 1 {
+	orderstest.CaughtUp(t, w.runner, triptimes.Name, pos)
+	if j := w.JobCounts(t); j[triptimes.JobRetimeTrip] != 1 {
 		t.Fatalf("after a replay: jobs %v", j)
 	}
 
 	w.drain(t)
-	if j := w.jobs(t); j[triptimes.JobRetimeTrip+" done"] != 1 || j[triptimes.JobRetimeTrip+" attempts"] != 2 {
+	if j := w.JobCounts(t); j[triptimes.JobRetimeTrip+" done"] != 1 || j[triptimes.JobRetimeTrip+" attempts"] != 2 {
 		t.Fatalf("jobs %v, want the retime done after two attempts", j)
 	}
 	after, err := w.dispatch.OrderFacts(ctx, orderID)
@@ -235,12 +192,12 @@ func TestAnOrderMovedOntoAnotherOfItsDriversTripsIsTakenBackFromThemWithTheReaso
 	orderID, _ := w.paidAndAssigned(t, "u1")
 	// The driver's afternoon trip, 17:00 to 19:00 in Cairo, after the order's (10:00 to before 15:00).
 	afternoon := time.Date(2026, 11, 18, 15, 0, 0, 0, time.UTC)
-	w.write(t, dayStream, dispatch.DriverDayBooked{DriverID: "d1", Day: tripDay, OrderID: "MSH-AFTRNN", TripsPerDay: 2,
+	w.Write(t, dayStream, dispatch.DriverDayBooked{DriverID: "d1", Day: tripDay, OrderID: "MSH-AFTRNN", TripsPerDay: 2,
 		StartAt: afternoon, EndAt: afternoon.Add(2 * time.Hour)})
 	pos := w.exchange(t, orderID, "u1", "13:00")
-	w.caughtUp(t, pos)
+	orderstest.CaughtUp(t, w.runner, triptimes.Name, pos)
 	w.drain(t)
-	if j := w.jobs(t); j[triptimes.JobRetimeTrip+" done"] != 1 {
+	if j := w.JobCounts(t); j[triptimes.JobRetimeTrip+" done"] != 1 {
 		t.Fatalf("jobs %v, want the retime done", j)
 	}
 	released := only[dispatch.DriverDayReleased](t, w, dayStream)
@@ -272,8 +229,8 @@ func TestAnOrderMovedToAnotherDayIsLeftToTheOrderTripProcess(t *testing.T) {
 	if err != nil || out.PaymentURL != "" {
 		t.Fatalf("exchange: %+v %v", out, err)
 	}
-	w.caughtUp(t, out.Position)
-	if j := w.jobs(t); j[triptimes.JobRetimeTrip] != 0 {
+	orderstest.CaughtUp(t, w.runner, triptimes.Name, out.Position)
+	if j := w.JobCounts(t); j[triptimes.JobRetimeTrip] != 0 {
 		t.Fatalf("jobs %v, want no retime", j)
 	}
 	if n := commandstest.Count[dispatch.DriverDayRetimed](t, w.Runner, dayStream); n != 0 {
