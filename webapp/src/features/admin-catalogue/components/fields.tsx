@@ -2,10 +2,9 @@ import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
+import { DayPicker } from '@/components/ui/day-picker';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/ui/field';
-import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
-import { formatCalendarDate } from '@/utils/format';
 
 import { useAllRecords } from '../api/list-records';
 import { useUploadPhoto } from '../api/upload-photo';
@@ -75,7 +74,6 @@ function joined(errors: Record<string, string[]>, name: string): string | undefi
 export function RecordField(props: FieldProps) {
   const { spec, value, errors, onChange } = props;
   const { t } = useTranslation();
-  const language = useLanguage();
   const label = useLabel(spec) + (spec.required ? ' *' : '');
   const error = joined(errors, spec.name);
   switch (spec.kind) {
@@ -83,18 +81,26 @@ export function RecordField(props: FieldProps) {
       return <BilingualField {...props} />;
     case 'textarea2':
       return <BilingualField {...props} area />;
-    case 'text':
     case 'date':
+      // The app's own day picker: the browser's date box writes its own format (11/23/2026 on an
+      // Arabic page). Nothing is shown as chosen until a day is picked.
+      return (
+        <DayPicker
+          label={label}
+          value={asString(value)}
+          onChange={onChange}
+          testId={`field-${spec.name}`}
+          placeholder={t(spec.required ? 'dayPicker.chooseDay' : 'dayPicker.noDay')}
+          error={error}
+        />
+      );
+    case 'text':
       return (
         <InputField
           label={label}
           name={spec.name}
-          type={spec.kind === 'date' ? 'date' : 'text'}
           dir={spec.ltr ? 'ltr' : undefined}
           value={asString(value)}
-          // The browser writes a date box in its own locale (11/23/2026 in an American browser); the
-          // day chosen is also spelled out in the page's language.
-          hint={spec.kind === 'date' && asString(value) ? formatCalendarDate(asString(value), language, { dateStyle: 'full' }) : undefined}
           error={error}
           onChange={(e) => onChange(e.target.value)}
         />
