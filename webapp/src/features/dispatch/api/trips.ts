@@ -29,6 +29,8 @@ export const tripSchema = z.object({
     .nullish(),
   /** Set when staff sent the driver's car though it has fewer seats than the order needs. */
   vehicle_override: z.object({ reason: z.string(), seats: z.number(), needed: z.number() }).nullish(),
+  /** Why the trip's last driver was taken off (the new times overlap their other trip…); absent while it has one. */
+  released_reason: z.string().optional(),
   steps: z.array(stepSchema),
   next_step: z.string().optional(),
   next_stop: z.number().optional(),

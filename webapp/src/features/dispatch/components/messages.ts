@@ -72,6 +72,7 @@ const en = {
     done: 'Driver assigned despite the seats.',
     despite: 'Assigned despite: {{seats}} seats for {{needed}} needed',
     why: 'Reason: {{reason}}',
+    takenOff: 'Driver taken off: {{reason}}',
   },
   steps: { start: 'Start trip', pickup: 'Travellers picked up', arrive: 'Arrived at {{name}}', complete: 'Complete trip' },
   status: {
@@ -184,6 +185,7 @@ const ar: typeof en = {
     done: 'تم إسناد السائق رغم عدد المقاعد.',
     despite: 'أُسند رغم المقاعد: {{seats}} بدل {{needed}} مطلوبة',
     why: 'السبب: {{reason}}',
+    takenOff: 'أُبعد السائق: {{reason}}',
   },
   steps: { start: 'ابدأ الرحلة', pickup: 'تم اصطحاب المسافرين', arrive: 'الوصول إلى {{name}}', complete: 'إنهاء الرحلة' },
   status: {

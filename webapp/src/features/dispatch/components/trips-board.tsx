@@ -28,7 +28,7 @@ import {
   type Trip,
 } from '../api/trips';
 import { useDispatchT } from './messages';
-import { OverrideNote, RefusalNote, useAssignment } from './vehicle-override';
+import { OverrideNote, RefusalNote, TakenOffNote, useAssignment } from './vehicle-override';
 import './dispatch.css';
 
 function onError(error: unknown) {
@@ -115,9 +115,13 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
             ) : null}
           </div>
         ) : !canAssign ? (
-          <span className="muted">{t('status.unassigned')}</span>
+          <>
+            <span className="muted">{t('status.unassigned')}</span>
+            <TakenOffNote trip={trip} />
+          </>
         ) : (
           <div className="dispatch-actions">
+            <TakenOffNote trip={trip} />
             <select className="input input--select" aria-label={t('board.driver')} data-testid="driver-select" {...form.register('driverId')}>
               <option value="">{t('board.choose')}</option>
               {drivers.map((d) => (

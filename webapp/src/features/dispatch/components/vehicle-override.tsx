@@ -136,6 +136,17 @@ export function RefusalNote({ refusal, canOverride, onOverride }: { refusal: Ref
 }
 
 /** What an assignment overrode ("Assigned despite: 4 seats for 7 needed") and why; nothing when the car fitted. */
+/** Why a trip without a driver lost the one it had, so staff know what to fix before assigning again. */
+export function TakenOffNote({ trip }: { trip: Trip }) {
+  const { t } = useDispatchT();
+  if (trip.driver || !trip.released_reason) return null;
+  return (
+    <p className="dispatch-override" data-testid="taken-off">
+      {t('override.takenOff', { reason: trip.released_reason })}
+    </p>
+  );
+}
+
 export function OverrideNote({ trip }: { trip: Trip }) {
   const { t } = useDispatchT();
   const language = useLanguage();

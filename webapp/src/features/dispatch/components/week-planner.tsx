@@ -14,7 +14,7 @@ import { formatCalendarDate, formatDate, formatNumber, isolate } from '@/utils/f
 import { useWeek, type PlannerDriver, type PlannerTrip, type Week } from '../api/planner';
 import { tripPlaces } from '../api/trips';
 import { useDispatchT } from './messages';
-import { OverrideNote, RefusalNote, useAssignment, type Refusal } from './vehicle-override';
+import { OverrideNote, RefusalNote, TakenOffNote, useAssignment, type Refusal } from './vehicle-override';
 import './dispatch.css';
 import './planner.css';
 
@@ -239,6 +239,7 @@ function TripCard({
       </p>
       {!trip.driver && assigning.canAssign ? <Picker trip={trip} drivers={drivers} dayIndex={dayIndex} assigning={assigning} /> : null}
       <OverrideNote trip={trip} />
+      <TakenOffNote trip={trip} />
       {refusal ? <RefusalNote refusal={refusal} canOverride={assigning.canAssign} onOverride={assigning.override} /> : null}
     </article>
   );
