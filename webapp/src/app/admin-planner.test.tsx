@@ -9,7 +9,7 @@ import { setTestSession } from '@/testing/session';
 const admin = { id: '1', first_name: 'Amal', last_name: 'Said', email: 'admin@example.com', phone_number: null, role: 'admin' };
 const days = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06', '2026-12-07'];
 
-const trip = (id: string, driver: { id: string; name: string } | null, override: { reason: string; seats: number; needed: number } | null = null) => ({
+const trip = (id: string, driver: { id: string; name: string } | null, override: { reason: string; seats: number; needed: number } | null = null, releasedReason?: string) => ({
   order_id: id,
   day: '2026-12-01',
   start_at: '2026-12-01T08:00:00Z',
@@ -27,6 +27,7 @@ const trip = (id: string, driver: { id: string; name: string } | null, override:
   stop: 0,
   driver: driver ? { ...driver, phone: '+20100', vehicle: 'Sedan', plate: 'ABC' } : null,
   vehicle_override: override,
+  ...(releasedReason ? { released_reason: releasedReason } : {}),
   steps: [],
   version: 0,
 });
@@ -117,6 +118,20 @@ describe('the week planner', () => {
       renderApp('/admin/planner?from=2026-12-01');
       const card = await screen.findByTestId('planner-trip-MSH-CCCCCC');
       expect(within(card).getByTestId('vehicle-override')).toHaveTextContent('Assigned despite: 4 seats for 7 needed Reason: They travel light');
+    } finally {
+      week.data.trips.pop();
+    }
+  });
+
+  it('says on a trip without a driver why its last one was taken off', async () => {
+    serve();
+    week.data.trips.push(trip('MSH-DDDDDD', null, null, 'the new times overlap trip MSH-EEEEEE (13:00–17:00)'));
+    try {
+      setTestSession(admin);
+      renderApp('/admin/planner?from=2026-12-01');
+      const card = await screen.findByTestId('planner-trip-MSH-DDDDDD');
+      expect(within(card).getByTestId('taken-off')).toHaveTextContent('Driver taken off: the new times overlap trip MSH-EEEEEE (13:00–17:00)');
+      expect(within(screen.getByTestId('planner-trip-MSH-AAAAAA')).queryByTestId('taken-off')).toBeNull();
     } finally {
       week.data.trips.pop();
     }
