@@ -106,6 +106,10 @@ type Actor struct {
 	Role   string
 }
 
+// SystemActor is the user id the processes act under: a trip taken back with it was taken back by
+// a rule (an exchange), not by a person.
+const SystemActor = "system"
+
 // Steps a driver takes, in this order (ArriveAtStop once per stop).
 const (
 	StepStart    = "start"

@@ -11,10 +11,13 @@ import (
 
 	"github.com/google/uuid"
 
+	"mishwar/commands"
+	dispatchcmd "mishwar/commands/dispatch"
 	"mishwar/commands/dispatch/dispatchtest"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/domain/availability"
 	cat "mishwar/domain/catalogue"
+	"mishwar/domain/dispatch"
 	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
@@ -273,5 +276,60 @@ func TestAChangeToTheDashboardsReadModelSendsOneStaffNoticeAfterItCommits(t *tes
 	case n := <-notices:
 		t.Fatalf("a second notice for one batch: %s", n)
 	case <-time.After(300 * time.Millisecond):
+	}
+}
+
+// A trip whose driver a rule took back (an exchange moved it over another of the driver's trips, or to
+// another day) needs a person to assign again, whatever its day: it waits in the queue until a driver
+// is assigned. A driver staff took off themselves is their own doing and opens nothing.
+func TestATripWhoseDriverARuleTookBackWaitsInTheQueueUntilADriverIsAssigned(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	now := time.Now()
+	tripDay, tomorrow := cairoDay(now, 5), cairoDay(now, 1)
+	driver, _ := w.Driver(t, 2)
+	other, _ := w.Driver(t, 2)
+	next, _ := w.Driver(t, 2)
+	taken := w.paidOrder(t, tripDay)
+	w.Assign(t, taken, driver)
+	byStaff := w.paidOrder(t, tripDay)
+	w.Assign(t, byStaff, other)
+	w.add(t, dispatchcmd.TripStream(taken), dispatch.DriverUnassigned{OrderID: taken, Day: availability.Day(tripDay), DriverID: driver,
+		Reason: "the new times overlap trip MSH-OTHER1 (13:00–17:00)", ByUserID: dispatch.SystemActor, UnassignedAt: now})
+	out, err := w.Dispatch.UnassignDriver(ctx, byStaff, "the driver is ill", commands.NewMeta(dispatchtest.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.last = out.Position
+
+	kinds := func() map[string]insights.AttentionItem {
+		t.Helper()
+		w.caughtUp(t)
+		items, err := w.read.Attention(ctx, tomorrow, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]insights.AttentionItem{}
+		for _, it := range items {
+			got[it.OrderID] = it
+		}
+		return got
+	}
+	got := kinds()
+	if it, ok := got[taken]; !ok || it.Kind != insights.KindDriverTakenOff || it.Day != tripDay {
+		t.Errorf("the trip taken back: %+v, want %s on %s", it, insights.KindDriverTakenOff, tripDay)
+	}
+	if it, ok := got[byStaff]; ok {
+		t.Errorf("staff's own unassignment is in the queue: %+v", it)
+	}
+
+	again, err := w.Dispatch.AssignDriver(ctx, taken, next, commands.NewMeta(dispatchtest.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.last = again.Position
+	if it, ok := kinds()[taken]; ok {
+		t.Errorf("assigned again, still in the queue: %+v", it)
 	}
 }

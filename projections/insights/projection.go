@@ -59,6 +59,9 @@ func notifyAfter(ctx context.Context, tx pgx.Tx, dispatch func(context.Context) 
 const (
 	// KindRefundRequested: the traveller asked for money back and no one has answered yet.
 	KindRefundRequested = "refund_requested"
+	// KindDriverTakenOff: the system took a confirmed trip's driver back (their new times overlap
+	// another trip of theirs, or the trip moved day); closed when a driver is assigned again.
+	KindDriverTakenOff = "driver_taken_off"
 )
 
 // Projection maintains the dashboard's read model.
@@ -114,7 +117,8 @@ func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 // Schema: days are Cairo dates (the day an event was recorded, as Cairo lived it; a trip's own day).
 func (*Projection) Schema() string {
-	return `CREATE TABLE bookings (
+	return `-- insights read model, version 2: a confirmed trip whose driver a rule took back needs attention
+CREATE TABLE bookings (
     order_id      text        PRIMARY KEY,
     placed_day    date        NOT NULL,
     trip_day      date        NOT NULL,
@@ -383,14 +387,33 @@ func onTrip[E dispatch.TripEvent](ctx context.Context, tx pgx.Tx, e projections.
 	var err error
 	switch ev := any(e.Data).(type) {
 	case dispatch.DriverAssigned:
-		_, err = tx.Exec(ctx, `UPDATE bookings SET driver_id = $2 WHERE order_id = $1`, e.EntityID, ev.Driver.ID)
-	case dispatch.DriverUnassigned, dispatch.TripCancelled:
-		_, err = tx.Exec(ctx, `UPDATE bookings SET driver_id = '' WHERE order_id = $1`, e.EntityID)
+		if _, err = tx.Exec(ctx, `UPDATE bookings SET driver_id = $2 WHERE order_id = $1`, e.EntityID, ev.Driver.ID); err == nil {
+			err = closeAttention(ctx, tx, e.EntityID, e.RecordedAt.UTC(), KindDriverTakenOff)
+		}
+	case dispatch.DriverUnassigned:
+		if _, err = tx.Exec(ctx, `UPDATE bookings SET driver_id = '' WHERE order_id = $1`, e.EntityID); err == nil && ev.ByUserID == dispatch.SystemActor {
+			err = takenOff(ctx, tx, e)
+		}
+	case dispatch.TripCancelled:
+		if _, err = tx.Exec(ctx, `UPDATE bookings SET driver_id = '' WHERE order_id = $1`, e.EntityID); err == nil {
+			err = closeAttention(ctx, tx, e.EntityID, e.RecordedAt.UTC(), KindDriverTakenOff)
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("insights: %s@%d: %w", e.StreamID, e.Version, err)
 	}
 	return nil
+}
+
+// takenOff opens the item for a confirmed trip whose driver the system took back (an exchange moved
+// it onto another of their trips, or to another day): nobody chose this, so somebody must assign
+// again. The order's own items are numbered by the order stream's versions; the trip's stream
+// numbers its own, so its items take the negative of the trip event's version to stay apart.
+func takenOff[E dispatch.TripEvent](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
+	_, err := tx.Exec(ctx, `INSERT INTO attention (order_id, seq, kind, payment_id, amount_minor, currency, opened_at)
+		SELECT order_id, $2, $3, '', price_minor, currency, $4 FROM bookings WHERE order_id = $1 AND status = $5
+		ON CONFLICT DO NOTHING`, e.EntityID, -e.Version, KindDriverTakenOff, e.RecordedAt.UTC(), string(order.StatusConfirmed))
+	return err
 }
 
 func onDriver[E cat.Event[cat.DriverFields]](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {

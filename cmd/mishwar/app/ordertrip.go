@@ -9,6 +9,7 @@ import (
 	dispatchcmd "mishwar/commands/dispatch"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/domain"
+	"mishwar/domain/dispatch"
 	"mishwar/processes"
 	"mishwar/processes/ordertrip"
 )
@@ -20,7 +21,7 @@ import (
 // orderTripMeta is the metadata of the command a job runs: Mishwar acting on its own, the job's id as
 // the command id.
 func orderTripMeta(job processes.Job) commands.Meta {
-	return commands.Meta{CommandID: job.ID, Actor: commands.Actor{UserID: "system", Role: "system"}, CorrelationID: job.ID.String()}
+	return commands.Meta{CommandID: job.ID, Actor: commands.Actor{UserID: dispatch.SystemActor, Role: "system"}, CorrelationID: job.ID.String()}
 }
 
 // jobOutcome turns a command's error into the job's: a refusal (an order that does not exist, a

@@ -15,6 +15,7 @@ describe('the dashboard', () => {
     expect(attentionLink({ kind: 'amount_mismatch', order_id: 'MSH-ABC234', amount: 1, since })).toBe('/admin/purchase_order?q=MSH-ABC234');
     expect(attentionLink({ kind: 'refund_requested', order_id: 'MSH-ABC234', amount: 0, since })).toBe('/admin/purchase_order?q=MSH-ABC234');
     expect(attentionLink({ kind: 'no_driver', order_id: 'MSH-ABC234', amount: 0, since, day: '2026-11-27' })).toBe('/admin/trip?date=2026-11-27');
+    expect(attentionLink({ kind: 'driver_taken_off', order_id: 'MSH-ABC234', amount: 0, since, day: '2026-12-03' })).toBe('/admin/trip?date=2026-12-03');
     expect(attentionLink({ kind: 'stuck_step', step_id: 'j-1', amount: 0, since })).toBe('/admin/process-steps');
   });
 });

@@ -19,6 +19,7 @@ const KINDS = [
   'paid_after_cancellation',
   'paid_for_abandoned_exchange',
   'no_driver',
+  'driver_taken_off',
   'stuck_step',
 ] as const;
 
@@ -29,7 +30,7 @@ function kindKey(kind: string): string {
 /** Where staff act on an item: the order, the trips board of its day, or the process steps. */
 export function attentionLink(item: AttentionItem): string {
   if (item.kind === 'stuck_step') return paths.admin.processSteps;
-  if (item.kind === 'no_driver') return `${paths.admin.trips}?date=${encodeURIComponent(item.day ?? '')}`;
+  if (item.kind === 'no_driver' || item.kind === 'driver_taken_off') return `${paths.admin.trips}?date=${encodeURIComponent(item.day ?? '')}`;
   return paths.admin.purchaseOrdersFor(item.order_id ?? '');
 }
 
@@ -65,7 +66,7 @@ export function AttentionQueue() {
                 <span className="attention__what">
                   {item.order_id ? <bdi>{item.order_id}</bdi> : null}
                   {item.amount ? <span> · {formatMoney(item.amount, (item.currency ?? 'EGP') as Currency, language)}</span> : null}
-                  {item.kind === 'no_driver' && item.day ? (
+                  {(item.kind === 'no_driver' || item.kind === 'driver_taken_off') && item.day ? (
                     <span> · {formatDate(`${item.day}T00:00:00Z`, language, { dateStyle: 'medium', timeZone: 'UTC' })}</span>
                   ) : null}
                   {item.kind === 'stuck_step' && item.attempts ? <span> · {t('admin.dashboard.attention.attempts', { n: formatNumber(item.attempts, language) })}</span> : null}
