@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
-import { useFieldMessage } from '@/components/ui/field';
+import { FieldMessages, useFieldMessage } from '@/components/ui/field';
 import { useLanguage } from '@/hooks/use-language';
 import { addMonths, cairoToday, dayInRange, daysInMonth, monthStart } from '@/utils/cairo-day';
 import { cx } from '@/utils/cx';
@@ -161,16 +161,7 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
           ) : null}
         </div>
       ) : null}
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

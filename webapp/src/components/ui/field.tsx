@@ -8,6 +8,24 @@ import { cx } from '@/utils/cx';
  * Turns a field's error (a message key of the form's rules, or the server's words) into the sentence
  * it shows, naming the field by its label. Every field component shows its error through this.
  */
+/** A field's hint and error under it, with the ids its control names in aria-describedby. */
+export function FieldMessages({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId?: string | undefined; error?: ReactNode; errorId?: string | undefined }) {
+  return (
+    <>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function useFieldMessage(): (message: string | undefined, label: string) => string | undefined {
   const { t, i18n } = useTranslation();
   return (message, label) => (message ? fieldMessage({ t: (key, values) => t(key, values), exists: (key, values) => i18n.exists(key, values) }, message, label) : undefined);
@@ -33,16 +51,7 @@ function FieldShell({ label, error: message, hint, children, className }: FieldS
         {label}
       </label>
       {children({ id, describedBy, invalid: Boolean(error) })}
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useMemo, type InputHTMLAttributes, type SelectHTMLAttributes } f
 import { useTranslation } from 'react-i18next';
 
 import { countryKeys } from '@/lib/phone';
-import { useFieldMessage } from './field';
+import { FieldMessages, useFieldMessage } from './field';
 import './phone-field.css';
 import { cx } from '@/utils/cx';
 
@@ -50,16 +50,7 @@ export function PhoneField({ label, countryLabel, error: message, hint, country,
           {...number}
         />
       </div>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
