@@ -11,7 +11,7 @@
 
 import assert from 'node:assert/strict';
 
-import { apiJSON, cairoDate, pickDay, screenshotter, t, uniqueEmail } from './helpers.mjs';
+import { apiJSON, cairoDate, latinDigits, pickDay, screenshotter, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('enquiry');
 
@@ -194,7 +194,8 @@ async function payFromLink(page, baseURL, lang, view, link, trip, programName) {
   await page.getByTestId('enquiry-pay').click();
   await page.waitForURL(/\/pay\/sandbox\//);
   assert.equal((await page.getByTestId('sandbox-trip').innerText()).trim(), trip);
-  assert.ok((await page.getByTestId('sandbox-amount').innerText()).includes('1,850.00'), 'the quoted price is charged');
+  const charged = await page.getByTestId('sandbox-amount').innerText();
+  assert.ok(latinDigits(charged).includes('1,850.00'), `the quoted price is charged: ${charged}`);
   await page.locator('#card_number').fill('4242 4242 4242 4242');
   await page.locator('#expiry').fill('12/39');
   await page.locator('#cvc').fill('123');

@@ -61,6 +61,10 @@ export async function signedInContext(browser, baseURL, lang, { emailPrefix, fir
   return { context, email, token };
 }
 
+/** `text` with Arabic-Indic digits and separators read as Western ones, to compare amounts in either language. */
+export const latinDigits = (text) =>
+  text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/\u066C/g, ',').replace(/\u066B/g, '.');
+
 /**
  * The Cairo date `days` days from now (YYYY-MM-DD). Specs that book 10:00 start two days ahead: the
  * first bookable day can be tomorrow, whose 10:00 is within the 12-hour booking lead late in a Cairo
