@@ -1,6 +1,9 @@
 package commands
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"sync"
 
 	"mishwar/eventstore"
@@ -54,11 +57,15 @@ func cachedHistory[E any](r *Runner, stream string) (History[E], bool) {
 }
 
 // put keeps history (of size events) as stream's, dropping others at random while the total is over
-// maxCachedEvents.
+// maxCachedEvents. A stream only grows, so a longer kept history is newer than this one (a read by
+// Current that loaded the stream while a command appended to it) and stays.
 func (c *streamCache) put(stream string, history any, size int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old, ok := c.m[stream]; ok {
+		if old.size > size {
+			return
+		}
 		c.events -= old.size
 		delete(c.m, stream)
 	}
@@ -120,4 +127,71 @@ func appended[E any](r *Runner, stream string, history History[E], data []events
 		recorded = append(recorded, rec)
 	}
 	return History[E]{Events: events, Recorded: recorded, Version: res.NextExpectedVersion}, true
+}
+
+// Current is stream as the store holds it now, decoded. A reader that must show a command's effect
+// the moment the command is answered (the cart a traveller just changed) reads it instead of a read
+// model, which catches up asynchronously: the copy the runner keeps is confirmed by reading the
+// stream from its last kept event on (one indexed read of one row when nothing was appended since)
+// and extended with whatever another process appended; a stream the runner does not keep is loaded
+// whole and kept. The answer is never older than what the store held when Current was called.
+func Current[E any](ctx context.Context, r *Runner, stream string) (History[E], error) {
+	if kept, ok := cachedHistory[E](r, stream); ok {
+		h, current, err := confirm(ctx, r, stream, kept)
+		if err != nil {
+			return History[E]{}, err
+		}
+		if current {
+			return h, nil
+		}
+	}
+	h, err := Load[E](ctx, r, stream)
+	if err != nil {
+		return History[E]{}, err
+	}
+	for i := range h.Recorded {
+		h.Recorded[i].Data = nil
+	}
+	r.streams.put(stream, h, len(h.Events))
+	return h, nil
+}
+
+// confirm reads stream from kept's last event on and answers kept brought up to date, or current
+// false when what the store holds does not continue kept (the caller loads the stream afresh).
+func confirm[E any](ctx context.Context, r *Runner, stream string, kept History[E]) (History[E], bool, error) {
+	from := max(kept.Version, 0)
+	recs, err := r.Store.ReadStream(ctx, stream, from)
+	switch {
+	case errors.Is(err, eventstore.ErrStreamNotFound):
+		return kept, kept.Version < 0, nil
+	case err != nil:
+		return History[E]{}, false, fmt.Errorf("commands: read %s: %w", stream, err)
+	}
+	if kept.Version >= 0 {
+		last := kept.Recorded[len(kept.Recorded)-1]
+		if len(recs) == 0 || recs[0].Version != last.Version || recs[0].ID != last.ID {
+			return History[E]{}, false, nil
+		}
+		recs = recs[1:]
+	}
+	if len(recs) == 0 {
+		return kept, true, nil
+	}
+	events := make([]E, len(kept.Events), len(kept.Events)+len(recs))
+	copy(events, kept.Events)
+	recorded := make([]eventstore.RecordedEvent, len(kept.Recorded), len(kept.Recorded)+len(recs))
+	copy(recorded, kept.Recorded)
+	for _, rec := range recs {
+		v, err := r.Registry.Decode(rec)
+		e, ok := v.(E)
+		if err != nil || !ok || rec.Version != int64(len(events)) {
+			return History[E]{}, false, nil // Load reports what is wrong with the stream
+		}
+		rec.Data = nil
+		events = append(events, e)
+		recorded = append(recorded, rec)
+	}
+	h := History[E]{Events: events, Recorded: recorded, Version: recorded[len(recorded)-1].Version}
+	r.streams.put(stream, h, len(h.Events))
+	return h, true, nil
 }

@@ -14,11 +14,13 @@ import (
 // reads counts the stream reads that reach the store.
 type reads struct {
 	eventstore.Store
-	n atomic.Int64
+	n        atomic.Int64
+	lastFrom atomic.Int64
 }
 
 func (s *reads) ReadStream(ctx context.Context, stream string, from int64) ([]eventstore.RecordedEvent, error) {
 	s.n.Add(1)
+	s.lastFrom.Store(from)
 	return s.Store.ReadStream(ctx, stream, from)
 }
 
@@ -149,5 +151,109 @@ func TestTwoProcessesWritingOneStreamKeepEveryCommandAndTheRule(t *testing.T) {
 	recs, _ := first.Store.ReadStream(ctx, "tally-1", 0)
 	if len(recs) != limit || refused.Load() != writers*perWriter-limit {
 		t.Fatalf("%d events and %d refusals, want %d and %d", len(recs), refused.Load(), limit, writers*perWriter-limit)
+	}
+}
+
+func TestCurrentAnswersAStreamThisProcessWroteFromMemoryAfterOneReadOfItsLastEvent(t *testing.T) {
+	ctx := context.Background()
+	r, _, reads := twoProcesses(t)
+	for range 5 {
+		if _, err := commands.Execute(ctx, r, tallyDecider, "tally-1", any(add{by: 1, limit: 9}), meta(), commands.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := reads.n.Load()
+	h, err := commands.Current[tallied](ctx, r, "tally-1")
+	if err != nil || h.Version != 4 || len(h.Events) != 5 {
+		t.Fatalf("current: version %d, %d events, %v; want 4 and 5", h.Version, len(h.Events), err)
+	}
+	if n := reads.n.Load() - before; n != 1 || reads.lastFrom.Load() != 4 {
+		t.Fatalf("%d reads from version %d, want one read from the last kept event (4)", n, reads.lastFrom.Load())
+	}
+}
+
+func TestCurrentShowsWhatAnotherProcessAppendedAndKeepsIt(t *testing.T) {
+	ctx := context.Background()
+	first, second, reads := twoProcesses(t)
+	if h, err := commands.Current[tallied](ctx, first, "tally-1"); err != nil || h.Version != -1 || len(h.Events) != 0 {
+		t.Fatalf("a stream never written: version %d, %d events, %v; want -1 and none", h.Version, len(h.Events), err)
+	}
+	if _, err := commands.Execute(ctx, first, tallyDecider, "tally-1", any(add{by: 1, limit: 9}), meta(), commands.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, by := range []int{2, 3} {
+		if _, err := commands.Execute(ctx, second, tallyDecider, "tally-1", any(add{by: by, limit: 9}), meta(), commands.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h, err := commands.Current[tallied](ctx, first, "tally-1")
+	if err != nil || h.Version != 2 || len(h.Events) != 3 || h.Events[2].By != 3 {
+		t.Fatalf("after the other process's two events: version %d, events %+v, %v", h.Version, h.Events, err)
+	}
+	if streams, events := commands.CachedStreams(first); streams != 1 || events != 3 {
+		t.Fatalf("kept %d streams with %d events, want the stream brought up to 3", streams, events)
+	}
+	// The next command decides on what Current brought in, without loading the stream again.
+	before := reads.n.Load()
+	res, err := commands.Execute(ctx, first, tallyDecider, "tally-1", any(add{by: 1, limit: 9}), meta(), commands.Options{})
+	if err != nil || res.Version != 3 {
+		t.Fatalf("1 more on 6: %+v, %v", res, err)
+	}
+	if n := reads.n.Load() - before; n != 0 {
+		t.Fatalf("the command read the stream %d times, want none", n)
+	}
+}
+
+// Reads racing commands in two processes: no read is ever older than a command answered before it
+// began, and what the first process keeps never goes back to an older version.
+func TestCurrentIsNeverOlderThanACommandAnsweredBeforeIt(t *testing.T) {
+	ctx := context.Background()
+	first, second, _ := twoProcesses(t)
+	const commandsPerWriter = 40
+	var answered atomic.Int64 // the highest version a command was answered at
+	answered.Store(-1)
+	var wg sync.WaitGroup
+	for _, r := range []*commands.Runner{first, second} {
+		wg.Go(func() {
+			for range commandsPerWriter {
+				res, err := commands.Execute(ctx, r, tallyDecider, "tally-1", any(add{by: 1, limit: 1000}), meta(), commands.Options{Commutes: true})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				for v := answered.Load(); res.Version > v && !answered.CompareAndSwap(v, res.Version); v = answered.Load() {
+				}
+			}
+		})
+	}
+	done := make(chan struct{})
+	var readers sync.WaitGroup
+	for _, r := range []*commands.Runner{first, second, first} {
+		readers.Go(func() {
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				floor := answered.Load()
+				h, err := commands.Current[tallied](ctx, r, "tally-1")
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if h.Version < floor || int64(len(h.Events)) != h.Version+1 {
+					t.Errorf("read version %d with %d events after a command was answered at %d", h.Version, len(h.Events), floor)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(done)
+	readers.Wait()
+	h, err := commands.Current[tallied](ctx, first, "tally-1")
+	if err != nil || h.Version != 2*commandsPerWriter-1 {
+		t.Fatalf("at the end: version %d, %v; want %d", h.Version, err, 2*commandsPerWriter-1)
 	}
 }

@@ -5,7 +5,6 @@ import (
 
 	"mishwar/commands"
 	"mishwar/commands/pricing"
-	cartrm "mishwar/projections/cart"
 )
 
 // Application is everything the cart's HTTP layer may call.
@@ -21,13 +20,10 @@ type Queries struct {
 	Destinations CheckDestinationsHandler
 }
 
-// ReadModel is the read model the queries read: a command's caller waits for it to reach the
-// command's position before asking, so the answer shows the change.
-const ReadModel = cartrm.Name
-
 // New wires the cart's application: commands on runner looking up the catalogue read model, queries
-// on the cart read model priced by quoter. now is the clock of the default departure (nil: time.Now).
-func New(runner *commands.Runner, catalogue Catalogue, carts Carts, quoter *pricing.Quoter, now func() time.Time) Application {
+// reading the cart's stream through runner (from memory when it keeps the stream), priced by quoter.
+// now is the clock of the default departure (nil: time.Now).
+func New(runner *commands.Runner, catalogue Catalogue, quoter *pricing.Quoter, now func() time.Time) Application {
 	if now == nil {
 		now = time.Now
 	}
@@ -35,8 +31,8 @@ func New(runner *commands.Runner, catalogue Catalogue, carts Carts, quoter *pric
 	return Application{
 		Commands: NewCommands(runner, catalogue),
 		Queries: Queries{
-			Cart:         QuoteCartHandler{carts: carts, quoter: quoter, departures: d},
-			Optimisation: ProposeOrderHandler{carts: carts, quoter: quoter, departures: d},
+			Cart:         QuoteCartHandler{carts: runner, quoter: quoter, departures: d},
+			Optimisation: ProposeOrderHandler{carts: runner, quoter: quoter, departures: d},
 			Destinations: CheckDestinationsHandler{quoter: quoter},
 		},
 	}

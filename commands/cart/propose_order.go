@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"mishwar/commands"
 	"mishwar/commands/pricing"
 	"mishwar/domain/trip"
 )
@@ -11,7 +12,7 @@ import (
 // ProposeOrderHandler proposes the order of a cart's stops with the least driving; it changes
 // nothing (accepting is the Reorder command with the proposed order).
 type ProposeOrderHandler struct {
-	carts      Carts
+	carts      *commands.Runner
 	quoter     *pricing.Quoter
 	departures departures
 }
@@ -24,7 +25,7 @@ func (h ProposeOrderHandler) Handle(ctx context.Context, userID, departure strin
 	if err != nil {
 		return trip.OrderProposal{}, err
 	}
-	it, err := pricing.CartItinerary(ctx, h.carts, userID)
+	it, err := pricing.CartFromStream(ctx, h.carts, userID)
 	if err != nil {
 		return trip.OrderProposal{}, fmt.Errorf("cart: %w", err)
 	}

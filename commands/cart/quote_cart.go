@@ -4,19 +4,14 @@ import (
 	"context"
 	"fmt"
 
+	"mishwar/commands"
 	"mishwar/commands/pricing"
 	"mishwar/domain/trip"
-	cartrm "mishwar/projections/cart"
 )
-
-// Carts is the part of the cart read model the cart's queries read.
-type Carts interface {
-	Cart(ctx context.Context, userID string) (cartrm.View, error)
-}
 
 // QuoteCartHandler answers a user's cart priced for every active rate plan and timed for a departure.
 type QuoteCartHandler struct {
-	carts      Carts
+	carts      *commands.Runner
 	quoter     *pricing.Quoter
 	departures departures
 }
@@ -28,7 +23,7 @@ func (h QuoteCartHandler) Handle(ctx context.Context, userID, departure string) 
 	if err != nil {
 		return trip.Quote{}, err
 	}
-	it, err := pricing.CartItinerary(ctx, h.carts, userID)
+	it, err := pricing.CartFromStream(ctx, h.carts, userID)
 	if err != nil {
 		return trip.Quote{}, fmt.Errorf("cart: %w", err)
 	}

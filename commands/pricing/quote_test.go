@@ -49,7 +49,7 @@ var monday9 = time.Date(2026, 3, 2, 9, 0, 0, 0, distance.NewEstimator().Location
 
 func cartView(t *testing.T, f *carttest.Fixture) trip.Itinerary {
 	t.Helper()
-	it, err := pricing.CartItinerary(context.Background(), f.Carts, "u1")
+	it, err := pricing.CartFromStream(context.Background(), f.Runner, "u1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,8 +4,9 @@
 // itinerary optimisation. It decodes, calls the cart application (commands/cart) and encodes, nothing
 // else: no lookup, no pricing rule, no read model of its own.
 //
-// Every command route runs under the shared Idempotency-Key middleware, and its answer waits for the
-// cart read model to show the change, so the answer and the next GET agree.
+// Every command route runs under the shared Idempotency-Key middleware. Answers and reads alike
+// show the cart as its stream holds it (commands/cart's queries), so a command's answer shows the
+// change and the next GET agrees, in any process, without waiting for a read model.
 package cart
 
 import (
@@ -21,14 +22,13 @@ import (
 // Handler is the cart's part of the API.
 type Handler struct {
 	app         cartapp.Application
-	readModels  httpx.ReadModels
 	idempotency httpx.IdempotencyStore
 }
 
-// New returns the cart's routes over its application; readModels lets a command's answer wait for
-// its own write, idempotency keeps the answers to Idempotency-Keys.
-func New(app cartapp.Application, readModels httpx.ReadModels, idempotency httpx.IdempotencyStore) *Handler {
-	return &Handler{app: app, readModels: readModels, idempotency: idempotency}
+// New returns the cart's routes over its application; idempotency keeps the answers to
+// Idempotency-Keys.
+func New(app cartapp.Application, idempotency httpx.IdempotencyStore) *Handler {
+	return &Handler{app: app, idempotency: idempotency}
 }
 
 // Routes mounts the cart's calls, all for signed-in users.
@@ -68,13 +68,8 @@ func (h *Handler) quoteCart(r *http.Request) (cartJSON, error) {
 	return toCartJSON(q, httpx.Lang(r)), nil
 }
 
-// answerCart answers status with the cart after a command, once the read model shows it, and a
-// message.
-func (h *Handler) answerCart(w http.ResponseWriter, r *http.Request, res cartapp.Result, status int, messageKey string, args ...any) {
-	if err := httpx.WaitForReadModel(r.Context(), h.readModels, cartapp.ReadModel, res.Position); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
+// answerCart answers status with the cart after a command, and a message.
+func (h *Handler) answerCart(w http.ResponseWriter, r *http.Request, status int, messageKey string, args ...any) {
 	body, err := h.quoteCart(r)
 	if err != nil {
 		httpx.WriteError(w, r, err)
