@@ -17,6 +17,17 @@ import (
 // ErrKeyReused: the key was used for a request with another body (422).
 var ErrKeyReused = domain.Invalid("common.idempotency_reused")
 
+// asyncCommit makes the statement's own transaction commit without waiting for its WAL to reach
+// disk (set_config's is_local: this transaction only; a later statement on the connection commits
+// as configured). Every command route writes a key's claim and its answer: two more disk flushes in
+// series with the command's own append, for records a crash may lose without harm. A key lost with
+// the last fraction of a second before a crash makes its retry run the command again, and the
+// command ids derived from the key make the event store append nothing twice (commands.Execute
+// answers the repeat from the stream); the answer is then the state as it is, as for a concurrent
+// retry. PostgreSQL keeps asynchronous commits in order with the rest: nothing is corrupted, and any
+// later synchronous commit flushes them too.
+const asyncCommit = `SELECT set_config('synchronous_commit', 'off', true)`
+
 // Store remembers Idempotency-Keys and the answers given to them.
 type Store struct {
 	pool *pgxpool.Pool
@@ -55,8 +66,9 @@ func (s *Store) Begin(ctx context.Context, scope, key, hash string) (status int,
 
 func (s *Store) claim(ctx context.Context, scope, key, hash string, storedHash *string, stored **int, body *[]byte) error {
 	return s.pool.QueryRow(ctx, `
-		WITH ins AS (
-			INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ($1, $2, $3)
+		WITH async AS MATERIALIZED (`+asyncCommit+`),
+		ins AS (
+			INSERT INTO idempotency_keys (scope, key, request_hash) SELECT $1, $2, $3 FROM async
 			ON CONFLICT (scope, key) DO NOTHING
 			RETURNING request_hash, status, body
 		)
@@ -69,6 +81,7 @@ func (s *Store) claim(ctx context.Context, scope, key, hash string, storedHash *
 // Complete records the answer of key (the first one wins).
 func (s *Store) Complete(ctx context.Context, scope, key string, status int, body []byte) error {
 	_, err := s.pool.Exec(ctx, `UPDATE idempotency_keys SET status = $3, body = $4, completed_at = now()
+		FROM (`+asyncCommit+`) AS async
 		WHERE scope = $1 AND key = $2 AND status IS NULL`, scope, key, status, body)
 	if err != nil {
 		return fmt.Errorf("idempotency: record an answer: %w", err)

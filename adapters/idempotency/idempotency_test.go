@@ -1,12 +1,16 @@
 package idempotency_test
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/adapters/idempotency"
 	"mishwar/domain"
@@ -140,6 +144,47 @@ func TestConcurrentFirstUsesOfOneKeyAllGetAnAnswer(t *testing.T) {
 	for i := range n {
 		if codes[i] != http.StatusCreated || bodies[i] != bodies[0] {
 			t.Fatalf("request %d: %d %s; want 201 %s", i, codes[i], bodies[i], bodies[0])
+		}
+	}
+}
+
+// A key's claim and answer commit asynchronously (their loss in a crash is harmless), and only they
+// do: the connection they ran on commits the next statement as configured.
+func TestAKeysRecordsLeaveTheConnectionCommittingAsConfigured(t *testing.T) {
+	ctx := context.Background()
+	// One connection that commits synchronously, whatever the test cluster is configured to do.
+	cfg := pgtest.NewDatabase(t).Config()
+	cfg.MaxConns = 1
+	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "on"
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	store := idempotency.New(pool)
+	for i := range 5 {
+		key := fmt.Sprintf("key-%d", i)
+		if _, _, done, err := store.Begin(ctx, "scope", key, "hash"); err != nil || done {
+			t.Fatalf("begin %s: done %v, %v", key, done, err)
+		}
+		if err := store.Complete(ctx, "scope", key, http.StatusCreated, []byte(`{}`)); err != nil {
+			t.Fatal(err)
+		}
+		status, body, done, err := store.Begin(ctx, "scope", key, "hash")
+		if err != nil || !done || status != http.StatusCreated || string(body) != `{}` {
+			t.Fatalf("the answer to %s: %d %s %v %v", key, status, body, done, err)
+		}
+	}
+	conns := pool.AcquireAllIdle(ctx)
+	if len(conns) == 0 {
+		t.Fatal("no idle connection to check")
+	}
+	for _, c := range conns {
+		var setting string
+		err := c.QueryRow(ctx, `SHOW synchronous_commit`).Scan(&setting)
+		c.Release()
+		if err != nil || setting != "on" {
+			t.Fatalf("synchronous_commit after a key's records: %q, %v; want on", setting, err)
 		}
 	}
 }
