@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 
 	"github.com/jackc/pgx/v5"
@@ -56,7 +57,8 @@ type Process interface {
 
 // Preparer is a Process whose handlers need more of the log than their own event: the history of
 // the event's stream before it (what the trip's start was when it completes, what the order booked
-// when it is paid). Prepare reads it before the batch's transaction begins (the runner calls it:
+// when it is paid: ReadHistories), or another stream as it stands (the order whose trip got a
+// driver: ReadStreams). Prepare reads it before the batch's transaction begins (the runner calls it:
 // projections.Handlers.Prepare) and returns the context the handlers get, which carries it.
 //
 // A handler must never read the store itself: it runs inside the transaction that took the
@@ -68,9 +70,9 @@ type Preparer interface {
 	Prepare(ctx context.Context, batch []eventstore.RecordedEvent) (context.Context, error)
 }
 
-// ErrNotPrepared is returned (wrapped) by HistoryBefore for an event whose stream Prepare did not
-// read: the process was run without its Prepare, or Prepare's selection missed the event.
-var ErrNotPrepared = errors.New("processes: the stream's history was not read before the batch")
+// ErrNotPrepared is returned (wrapped) by HistoryBefore and StreamAsRead for a stream that Prepare
+// did not read: the process was run without its Prepare, or Prepare's selection missed the event.
+var ErrNotPrepared = errors.New("processes: the stream was not read before the batch")
 
 type historiesKey struct{}
 
@@ -83,16 +85,51 @@ type historiesKey struct{}
 // only the transaction reads) cost a read and change nothing.
 func ReadHistories(ctx context.Context, store eventstore.Store, batch []eventstore.RecordedEvent,
 	need func(eventstore.RecordedEvent) bool) (context.Context, error) {
-	read := map[string][]eventstore.RecordedEvent{}
+	var streams []string
 	for _, rec := range batch {
-		if _, done := read[rec.StreamID]; done || !need(rec) {
+		if need(rec) {
+			streams = append(streams, rec.StreamID)
+		}
+	}
+	return readStreams(ctx, store, streams, false)
+}
+
+// ReadStreams reads each of streams whole, as it stands when Prepare runs, and returns ctx carrying
+// them for StreamAsRead: what a handler needs of a stream other than its event's own (the order a
+// trip's driver was assigned for, whether a trip has been reviewed). A stream with no events reads
+// as empty: that is an answer too.
+//
+// Unlike a history, such a read is of a moment, and the stream may grow between it and the batch's
+// commit. A read from inside the handler would be of a moment as well: the store reads through the
+// pool, on another connection, outside the transaction's snapshot, so nothing it saw would hold
+// still until the commit either. Reading before the transaction is as right and holds no xid
+// open. A process whose effect must not race an append to that stream needs that stream's decider,
+// not a read.
+func ReadStreams(ctx context.Context, store eventstore.Store, streams ...string) (context.Context, error) {
+	return readStreams(ctx, store, streams, true)
+}
+
+// readStreams reads each of streams not read yet for this batch (ctx carries what ReadHistories and
+// ReadStreams read before) and returns ctx carrying them all. missing: a stream with no events is
+// read as empty rather than failing.
+func readStreams(ctx context.Context, store eventstore.Store, streams []string, missing bool) (context.Context, error) {
+	prior, _ := ctx.Value(historiesKey{}).(map[string][]eventstore.RecordedEvent)
+	read := maps.Clone(prior)
+	if read == nil {
+		read = map[string][]eventstore.RecordedEvent{}
+	}
+	for _, stream := range streams {
+		if _, done := read[stream]; done {
 			continue
 		}
-		history, err := store.ReadStream(ctx, rec.StreamID, 0)
-		if err != nil {
-			return ctx, fmt.Errorf("processes: read %s: %w", rec.StreamID, err)
+		events, err := store.ReadStream(ctx, stream, 0)
+		if missing && errors.Is(err, eventstore.ErrStreamNotFound) {
+			events, err = []eventstore.RecordedEvent{}, nil
 		}
-		read[rec.StreamID] = history
+		if err != nil {
+			return ctx, fmt.Errorf("processes: read %s: %w", stream, err)
+		}
+		read[stream] = events
 	}
 	return context.WithValue(ctx, historiesKey{}, read), nil
 }
@@ -110,4 +147,15 @@ func HistoryBefore(ctx context.Context, env Envelope) ([]eventstore.RecordedEven
 		end++
 	}
 	return history[:end], nil
+}
+
+// StreamAsRead is stream as ReadStreams read it before the batch's transaction: every event it held
+// then, in order (none for a stream that had none).
+func StreamAsRead(ctx context.Context, stream string) ([]eventstore.RecordedEvent, error) {
+	read, _ := ctx.Value(historiesKey{}).(map[string][]eventstore.RecordedEvent)
+	events, ok := read[stream]
+	if !ok {
+		return nil, fmt.Errorf("%w: %s", ErrNotPrepared, stream)
+	}
+	return events, nil
 }

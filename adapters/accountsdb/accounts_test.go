@@ -3,6 +3,7 @@ package accountsdb_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/adapters/accountsdb"
 	"mishwar/internal/pgtest"
@@ -293,5 +295,96 @@ func TestPlacesAreBounded(t *testing.T) {
 	}
 	if _, err := s.AddSavedLocation(ctx, a.ID, accountsdb.SavedLocation{Label: "x", Kind: "any", Lat: 30, Lng: 31.2}); !errors.Is(err, accountsdb.ErrTooMany) {
 		t.Fatalf("one too many: %v, want ErrTooMany", err)
+	}
+}
+
+// A person's capped rows never pass the cap, however many of their inserts race: with three places
+// left, of twenty-four concurrent adds exactly three land and the rest are refused with ErrTooMany
+// (each add counts the rows and inserts in one transaction; two that both counted 47 must not both
+// insert). The same for saved locations, pickup points and the wishlist. Run with -count=200 when
+// touching insertCapped.
+func TestConcurrentAddsNeverPassTheCap(t *testing.T) {
+	t.Parallel()
+	cfg, err := pgxpool.ParseConfig(pgtest.NewDatabaseURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const racers, left = 24, 3
+	cfg.MaxConns = racers // every add on a connection of its own, all at once
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	s := accountsdb.NewStore(pool)
+	ctx := context.Background()
+	a := addUser(t, s, "racer@example.com")
+	other := addUser(t, s, "other@example.com")
+
+	for _, c := range []struct {
+		table, fill string
+		max         int
+		add         func(i int) error
+	}{
+		{"saved_locations", `INSERT INTO saved_locations (id, user_id, label, kind, lat, lng)
+			SELECT gen_random_uuid(), $1, 'x', 'any', 30, 31.2 FROM generate_series(1, $2)`, accountsdb.MaxPlacesPerUser,
+			func(int) error {
+				_, err := s.AddSavedLocation(ctx, a.ID, accountsdb.SavedLocation{Label: "x", Kind: "any", Lat: 30, Lng: 31.2})
+				return err
+			}},
+		{"user_pickup_points", `INSERT INTO user_pickup_points (id, user_id, name, lat, lng)
+			SELECT gen_random_uuid(), $1, 'x', 30, 31.2 FROM generate_series(1, $2)`, accountsdb.MaxPlacesPerUser,
+			func(int) error {
+				_, err := s.AddPickupPoint(ctx, a.ID, accountsdb.PickupPoint{Name: "x", Lat: 30, Lng: 31.2})
+				return err
+			}},
+		{"wishlist_items", `INSERT INTO wishlist_items (user_id, kind, item_id)
+			SELECT $1, 'destination', 'kept-' || n FROM generate_series(1, $2) AS n`, accountsdb.MaxWishlistItems,
+			func(i int) error {
+				_, added, err := s.AddToWishlist(ctx, a.ID, "destination", fmt.Sprintf("new-%d", i))
+				if err == nil && !added {
+					return errors.New("a new item reported as there already")
+				}
+				return err
+			}},
+	} {
+		// Another person's rows count for them only.
+		if _, err := pool.Exec(ctx, c.fill, other.ID, c.max); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := pool.Exec(ctx, c.fill, a.ID, c.max-left); err != nil {
+			t.Fatal(err)
+		}
+		start := make(chan struct{})
+		errs := make([]error, racers)
+		var wg sync.WaitGroup
+		for i := range racers {
+			wg.Go(func() {
+				<-start
+				errs[i] = c.add(i)
+			})
+		}
+		close(start)
+		wg.Wait()
+		landed := 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				landed++
+			case !errors.Is(err, accountsdb.ErrTooMany):
+				t.Fatalf("%s: %v, want ErrTooMany when refused", c.table, err)
+			}
+		}
+		var n int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM `+c.table+` WHERE user_id = $1`, a.ID).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != c.max || landed != left {
+			t.Fatalf("%s: %d rows after %d racing adds with %d left (%d landed), want exactly the cap %d", c.table, n, racers, left, landed, c.max)
+		}
+	}
+	// On the full wishlist, an item already there is still "there already", not "too many".
+	if _, added, err := s.AddToWishlist(ctx, a.ID, "destination", "kept-1"); added || err != nil {
+		t.Fatalf("re-adding an item to a full wishlist: added %v, %v; want not added and no error", added, err)
 	}
 }

@@ -27,7 +27,7 @@ var ErrTooMany = account.ErrTooMany
 func (s *Store) AddSavedLocation(ctx context.Context, userID uuid.UUID, l SavedLocation) (SavedLocation, error) {
 	l.ID = uuid.New()
 	l.CreatedAt = s.Now().UTC()
-	err := s.insertCapped(ctx, "save location", `
+	err := s.insertCapped(ctx, "save location", "saved_locations", userID, `
 		INSERT INTO saved_locations (id, user_id, label, address, kind, lat, lng, created_at)
 		SELECT $1, $2, $3, $4, $5, $6, $7, $8
 		 WHERE (SELECT count(*) FROM saved_locations WHERE user_id = $2) < $9`,
@@ -52,15 +52,49 @@ func scanSavedLocation(r pgx.Row) (SavedLocation, error) {
 	return l, err
 }
 
-// insertCapped runs an INSERT whose WHERE counts the person's rows against the cap: nothing written
-// means they are at it.
-func (s *Store) insertCapped(ctx context.Context, what, query string, args ...any) error {
-	tag, err := s.pool.Exec(ctx, query, args...)
+// insertCapped runs an INSERT whose WHERE counts owner's rows in table against the cap: nothing
+// written means they are at it. It runs under ownerCapped, which is what makes the count hold.
+func (s *Store) insertCapped(ctx context.Context, what, table string, owner uuid.UUID, query string, args ...any) error {
+	return s.ownerCapped(ctx, what, table, owner, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, query, args...)
+		if err != nil {
+			return fmt.Errorf("accounts: %s: %w", what, err)
+		}
+		if tag.RowsAffected() == 0 {
+			return ErrTooMany
+		}
+		return nil
+	})
+}
+
+// cappedLockClass is the first key of the advisory locks ownerCapped takes ("caps" in ASCII). The
+// two-int key space never meets the single-bigint one (projections' leader leases, Tx.Lock), and
+// this class is not the event store's (docs/event-store.md).
+const cappedLockClass = 0x63617073
+
+// ownerCapped runs insert, which counts owner's rows in table and adds one below a cap, in a
+// transaction that first takes an advisory lock keyed by the table and the owner. A count in the
+// inserting statement alone does not hold the cap: two transactions that each count cap-1 (neither
+// sees the other's uncommitted row) both insert. Under the lock one person's capped inserts into one
+// table run one after another, and each counts in a statement that starts after the one before it
+// committed (READ COMMITTED, set here whatever the database's default: a snapshot taken at the
+// lock would not see it). Not a lock on the person's users row: that would queue behind, and hold
+// up, every other change to the account. Hashes of two owners may meet: then their adds wait for each
+// other, briefly, and nothing else.
+func (s *Store) ownerCapped(ctx context.Context, what, table string, owner uuid.UUID, insert func(pgx.Tx) error) error {
+	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.ReadCommitted})
 	if err != nil {
 		return fmt.Errorf("accounts: %s: %w", what, err)
 	}
-	if tag.RowsAffected() == 0 {
-		return ErrTooMany
+	defer func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }()
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1, hashtext($2))`, cappedLockClass, table+":"+owner.String()); err != nil {
+		return fmt.Errorf("accounts: %s: lock: %w", what, err)
+	}
+	if err := insert(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("accounts: %s: %w", what, err)
 	}
 	return nil
 }
@@ -102,7 +136,7 @@ type PickupPoint = account.PickupPoint
 func (s *Store) AddPickupPoint(ctx context.Context, userID uuid.UUID, p PickupPoint) (PickupPoint, error) {
 	p.ID = uuid.New()
 	p.CreatedAt = s.Now().UTC()
-	err := s.insertCapped(ctx, "save pickup point", `
+	err := s.insertCapped(ctx, "save pickup point", "user_pickup_points", userID, `
 		INSERT INTO user_pickup_points (id, user_id, name, address, notes, lat, lng, created_at)
 		SELECT $1, $2, $3, $4, $5, $6, $7, $8
 		 WHERE (SELECT count(*) FROM user_pickup_points WHERE user_id = $2) < $9`,
@@ -152,28 +186,37 @@ type WishlistItem = account.WishlistItem
 // MaxWishlistItems bounds a wishlist.
 const MaxWishlistItems = account.MaxWishlistItems
 
-// AddToWishlist adds an item; adding one that is there already changes nothing and reports false.
+// AddToWishlist adds an item; adding one that is there already changes nothing and reports false,
+// even on a full wishlist. A new item past MaxWishlistItems is ErrTooMany.
 func (s *Store) AddToWishlist(ctx context.Context, userID uuid.UUID, kind, itemID string) (WishlistItem, bool, error) {
 	now := s.Now().UTC()
-	var n int
-	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM wishlist_items WHERE user_id = $1`, userID).Scan(&n); err != nil {
-		return WishlistItem{}, false, fmt.Errorf("accounts: wishlist: %w", err)
-	}
-	if n >= MaxWishlistItems {
-		return WishlistItem{}, false, ErrTooMany
-	}
-	tag, err := s.pool.Exec(ctx, `
-		INSERT INTO wishlist_items (user_id, kind, item_id, created_at) VALUES ($1, $2, $3, $4)
-		ON CONFLICT DO NOTHING`, userID, kind, itemID, now)
+	var it WishlistItem
+	var added bool
+	err := s.ownerCapped(ctx, "wishlist add", "wishlist_items", userID, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `
+			INSERT INTO wishlist_items (user_id, kind, item_id, created_at)
+			SELECT $1, $2, $3, $4
+			 WHERE (SELECT count(*) FROM wishlist_items WHERE user_id = $1) < $5
+			ON CONFLICT DO NOTHING`, userID, kind, itemID, now, MaxWishlistItems)
+		if err != nil {
+			return fmt.Errorf("accounts: wishlist add: %w", err)
+		}
+		added = tag.RowsAffected() == 1
+		// Nothing written: the item was there already, or the list is full.
+		it, err = scanWishlistItem(tx.QueryRow(ctx, `SELECT kind, item_id, created_at FROM wishlist_items WHERE user_id = $1 AND kind = $2 AND item_id = $3`,
+			userID, kind, itemID))
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrTooMany
+		}
+		if err != nil {
+			return fmt.Errorf("accounts: wishlist add: %w", err)
+		}
+		return nil
+	})
 	if err != nil {
-		return WishlistItem{}, false, fmt.Errorf("accounts: wishlist add: %w", err)
+		return WishlistItem{}, false, err
 	}
-	it, err := scanWishlistItem(s.pool.QueryRow(ctx, `SELECT kind, item_id, created_at FROM wishlist_items WHERE user_id = $1 AND kind = $2 AND item_id = $3`,
-		userID, kind, itemID))
-	if err != nil {
-		return WishlistItem{}, false, fmt.Errorf("accounts: wishlist add: %w", err)
-	}
-	return it, tag.RowsAffected() == 1, nil
+	return it, added, nil
 }
 
 // Wishlist lists userID's items, newest first.

@@ -47,7 +47,9 @@ func consumer(f *orderstest.Fixture) projections.Projection {
 			return h.Handle(ctx, tx, processes.Envelope(env), v)
 		}))
 	}
-	return projections.Process(p.Name(), &projections.Handlers{Registry: f.Registry, Streams: p.Streams(), Events: hs}, ordermail.Handover)
+	// Before each batch's transaction, as cmd/mishwar/app.runProcess has it.
+	h := &projections.Handlers{Registry: f.Registry, Streams: p.Streams(), Events: hs, Prepare: p.Prepare}
+	return projections.Process(p.Name(), h, ordermail.Handover)
 }
 
 // start runs the process until stop is called or the test ends.
