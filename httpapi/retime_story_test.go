@@ -18,7 +18,14 @@ type tripTimes struct {
 	StartAt        time.Time  `json:"start_at"`
 	EndAt          *time.Time `json:"end_at"`
 	ReleasedReason string     `json:"released_reason"`
-	Driver         *struct {
+	ReleasedCause  *struct {
+		Code    string    `json:"code"`
+		Day     string    `json:"day"`
+		Trip    string    `json:"trip"`
+		StartAt time.Time `json:"start_at"`
+		EndAt   time.Time `json:"end_at"`
+	} `json:"released_cause"`
+	Driver *struct {
 		ID string `json:"id"`
 	} `json:"driver"`
 }
@@ -153,6 +160,25 @@ func TestADriversBookedDayFollowsTheTripsExchanges(t *testing.T) {
 	if tr := mine()[morning]; !tr.StartAt.Equal(cairoAt("11:00")) {
 		t.Fatalf("the morning trip on the driver's list: %+v", tr)
 	}
+	// The reason is also data, which staff read in their language: the board, and the support
+	// console's driver card.
+	morningEnd := mine()[morning].EndAt
+	if c := board()[evening].ReleasedCause; c == nil || morningEnd == nil || c.Code != "times_overlap" || c.Trip != morning || !c.StartAt.Equal(cairoAt("11:00")) ||
+		!c.EndAt.Equal(*morningEnd) {
+		t.Fatalf("the evening trip's cause: %+v, want times_overlap %s from 11:00 to %v", c, morning, morningEnd)
+	}
+	takenOff := func(id, lang string) string {
+		t.Helper()
+		var c supportCard
+		a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/support/orders/" + id + "/history", Token: admin.Token, Header: map[string]string{"lang": lang}}).JSON(t, &c)
+		return c.field("taken_off")
+	}
+	if got := takenOff(evening, "en"); !strings.HasPrefix(got, "the new times overlap trip "+morning+" (11:00–") || !strings.HasSuffix(got, " Cairo time)") {
+		t.Errorf("the support card in English says %q", got)
+	}
+	if got := takenOff(evening, "ar"); !strings.HasPrefix(got, "المواعيد الجديدة تتداخل مع الرحلة \u2068"+morning+"\u2069 (من \u2068١١:٠٠\u2069 إلى") {
+		t.Errorf("the support card in Arabic says %q", got)
+	}
 
 	// 3. The morning trip moves to the next day: the driver of the old day is released.
 	next, err := time.Parse(time.DateOnly, w.date)
@@ -164,6 +190,21 @@ func TestADriversBookedDayFollowsTheTripsExchanges(t *testing.T) {
 		_, still := mine()[morning]
 		return !still && strings.Contains(dayStream(), `"reason":"the trip moved to`), dayStream()
 	})
+	nextDay := next.AddDate(0, 0, 1).Format(time.DateOnly)
+	var moved struct {
+		Data []tripTimes `json:"data"`
+	}
+	a.Get("/api/admin/trips?date="+nextDay, admin.Token).JSON(t, &moved)
+	if len(moved.Data) != 1 || moved.Data[0].ReleasedCause == nil || moved.Data[0].ReleasedCause.Code != "moved_to_day" || moved.Data[0].ReleasedCause.Day != nextDay ||
+		moved.Data[0].ReleasedReason != "the trip moved to "+nextDay {
+		t.Fatalf("the moved trip on the board of %s: %+v", nextDay, moved.Data)
+	}
+	if got, want := takenOff(morning, "en"), "the trip moved to "+next.AddDate(0, 0, 1).Format("Mon 2 Jan 2006"); got != want {
+		t.Errorf("the support card in English says %q, want %q", got, want)
+	}
+	if got := takenOff(morning, "ar"); !strings.HasPrefix(got, "نُقلت الرحلة إلى ") || strings.ContainsAny(got, "0123456789") {
+		t.Errorf("the support card in Arabic says %q", got)
+	}
 	// Their day is free again: the evening trip (now at 12:00) fits.
 	if r := assign(evening); r.Status != http.StatusOK {
 		t.Fatalf("the driver's day after the move: %d %s", r.Status, r.Body)

@@ -19,7 +19,9 @@ func (h *Handlers) MoveTrip(ctx context.Context, orderID string, day availabilit
 	if !ok {
 		return Outcome{}, order.ErrOrderNotFound
 	}
-	reason := "the trip moved to " + string(day)
+	// The trip records the move as data (dispatch.CauseMovedToDay, for staff in their language) and
+	// in English words.
+	reason := dispatch.MovedToDay(day).Text()
 	res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(num),
 		dispatch.TripCommand(dispatch.MoveTrip{Day: day, Reason: reason, By: actor(meta)}), meta, commuting)
 	if err != nil {

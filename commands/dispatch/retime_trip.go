@@ -14,9 +14,10 @@ import (
 // booking takes the new times (DriverDayRetimed), so the driver's day, its overlap rule and
 // everything read from it work on the trip's real times. When the new times overlap another of the
 // driver's trips that day the driver cannot drive both: the booking is released (DriverDayReleased,
-// its reason naming the other trip and its Cairo times) and the trip taken back from that driver
-// (DriverUnassigned, the same reason), so it waits on the board for an operator, as a confirmed
-// order without a driver, rather than being double-booked.
+// its cause dispatch.CauseTimesOverlap naming the other trip and its times, its reason saying so in
+// English) and the trip taken back from that driver (DriverUnassigned, the same reason and cause),
+// so it waits on the board for an operator, as a confirmed order without a driver, rather than
+// being double-booked.
 //
 // It is the job the trip-times process (processes/triptimes) queues for a same-day OrderExchanged.
 // It reads the order's stream rather than the exchange's payload, so jobs of two quick exchanges
@@ -54,7 +55,7 @@ func (h *Handlers) RetimeTrip(ctx context.Context, orderID string, meta commands
 			continue
 		}
 		res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(num),
-			dispatch.TripCommand(dispatch.UnassignDriver{By: actor(meta), Reason: rel.Reason, DriverID: driver.ID}), sub(meta, "unassign"), commuting)
+			dispatch.TripCommand(dispatch.UnassignDriver{By: actor(meta), Reason: rel.Reason, Cause: rel.Cause, DriverID: driver.ID}), sub(meta, "unassign"), commuting)
 		if err != nil {
 			return out, fmt.Errorf("dispatch: take the trip of %s back from %s: %w", num, driver.ID, err)
 		}

@@ -29,7 +29,8 @@ func (h *Handlers) UnassignDriver(ctx context.Context, orderID, reason string, m
 }
 
 // freeUnassignedDays gives back the day of each driver res unassigned, under a command id derived
-// from meta's, so a command run again frees nothing twice.
+// from meta's, so a command run again frees nothing twice. The release carries the unassignment's
+// cause, when a rule took the driver off.
 func (h *Handlers) freeUnassignedDays(ctx context.Context, num string, res commands.Result[dispatch.TripEvent], meta commands.Meta, reason string) (Outcome, error) {
 	out := Outcome{Position: res.Position, Changed: len(res.Events) > 0}
 	for _, e := range res.Events {
@@ -38,7 +39,7 @@ func (h *Handlers) freeUnassignedDays(ctx context.Context, num string, res comma
 			continue
 		}
 		day, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(u.DriverID, u.Day),
-			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: num, Reason: reason}), sub(meta, "release-day"), commuting)
+			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: num, Reason: reason, Cause: u.Cause}), sub(meta, "release-day"), commuting)
 		if err != nil {
 			return out, fmt.Errorf("dispatch: free %s's day: %w", u.DriverID, err)
 		}

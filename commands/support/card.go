@@ -207,8 +207,9 @@ func pointName(lang i18n.Lang, p order.Point) string {
 
 // driverCard says the trip's driver line by line (their name in lang, phone, car with its seats,
 // plate) and, when staff sent the car though it did not fit, what they overrode and why; a trip
-// without a driver says so.
-func driverCard(lang i18n.Lang, trip dispatch.TripState) []Field {
+// without a driver says so and, when its last driver was taken off (takenOff, nil when none was or
+// one was assigned since), why, in lang for a rule's cause.
+func driverCard(lang i18n.Lang, trip dispatch.TripState, takenOff *dispatch.DriverUnassigned) []Field {
 	var out []Field
 	add := func(key, value string) {
 		if value != "" {
@@ -218,6 +219,9 @@ func driverCard(lang i18n.Lang, trip dispatch.TripState) []Field {
 	d, ok := trip.Driver()
 	if !ok {
 		add("driver", i18n.T(lang, "support.value.no_driver"))
+		if takenOff != nil {
+			add("taken_off", TakenOff(lang, takenOff.Reason, takenOff.Cause))
+		}
 		return out
 	}
 	name := d.Name

@@ -31,7 +31,8 @@ type History struct {
 	// Driver says who drove the order's trip at version At: its dispatch stream up to when the
 	// order's event at At was recorded (all of it at the last version: the driver now): name, phone,
 	// car, plate, and the seats staff overrode when the car did not fit; "no driver yet" before the
-	// assignment or after the driver was taken off.
+	// assignment or after the driver was taken off, then with why (in the reader's language when a
+	// rule took them off).
 	Driver []Field
 }
 
@@ -140,13 +141,14 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string, lang i18
 }
 
 // driver folds the order's dispatch stream (none yet: no driver), up to the events at or after the
-// global position before (nil: all of them), and says its driver.
+// global position before (nil: all of them), and says its driver, or why the last one was taken off.
 func (h OrderHistoryHandler) driver(ctx context.Context, num string, before *eventstore.Position, lang i18n.Lang) ([]Field, error) {
 	recs, err := readStream(ctx, h.events, eventstore.StreamID("dispatch", num))
 	if err != nil && !errors.Is(err, ErrStreamNotFound) {
 		return nil, err
 	}
 	trip := dispatch.Trip.Initial()
+	var takenOff *dispatch.DriverUnassigned
 	for _, rec := range recs {
 		if before != nil && !rec.Position.Less(*before) {
 			break
@@ -160,6 +162,12 @@ func (h OrderHistoryHandler) driver(ctx context.Context, num string, before *eve
 			return nil, fmt.Errorf("support: %s@%d is a %s, not a trip event", rec.StreamID, rec.Version, rec.Type)
 		}
 		trip = dispatch.Trip.Evolve(trip, e)
+		switch ev := e.(type) {
+		case dispatch.DriverUnassigned:
+			takenOff = &ev
+		case dispatch.DriverAssigned:
+			takenOff = nil
+		}
 	}
-	return driverCard(lang, trip), nil
+	return driverCard(lang, trip, takenOff), nil
 }

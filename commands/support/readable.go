@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"mishwar/domain/availability"
 	"mishwar/domain/catalogue"
 	"mishwar/domain/money"
 	"mishwar/internal/i18n"
@@ -99,10 +100,27 @@ var (
 func CairoTime(lang i18n.Lang, t time.Time) string {
 	c := t.In(catalogue.Cairo)
 	if lang == i18n.Ar {
-		return i18n.T(lang, "support.cairo_time", fmt.Sprintf("%s %s %s %s، %s", weekdaysAR[c.Weekday()], numerals(lang, strconv.Itoa(c.Day())),
-			monthsAR[c.Month()-1], numerals(lang, strconv.Itoa(c.Year())), numerals(lang, c.Format("15:04"))))
+		return i18n.T(lang, "support.cairo_time", dateOf(lang, c)+"، "+numerals(lang, c.Format("15:04")))
 	}
-	return i18n.T(lang, "support.cairo_time", c.Format("Mon 2 Jan 2006, 15:04"))
+	return i18n.T(lang, "support.cairo_time", dateOf(lang, c)+", "+c.Format("15:04"))
+}
+
+// CalendarDay says a Cairo day (a trip's): "Sat 28 Nov 2026", "السبت ٢٨ نوفمبر ٢٠٢٦"; a value that is
+// no day stays as it is.
+func CalendarDay(lang i18n.Lang, day availability.Day) string {
+	d, err := time.Parse(time.DateOnly, string(day))
+	if err != nil {
+		return string(day)
+	}
+	return dateOf(lang, d)
+}
+
+// dateOf says t's date as its clock reads it: "Sat 28 Nov 2026", "السبت ٢٨ نوفمبر ٢٠٢٦".
+func dateOf(lang i18n.Lang, t time.Time) string {
+	if lang == i18n.Ar {
+		return fmt.Sprintf("%s %s %s %s", weekdaysAR[t.Weekday()], numerals(lang, strconv.Itoa(t.Day())), monthsAR[t.Month()-1], numerals(lang, strconv.Itoa(t.Year())))
+	}
+	return t.Format("Mon 2 Jan 2006")
 }
 
 // Percent says basis points (1/100 of a percent) as a percentage: "50%", "12.5%", "٥٠٪".

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"time"
 
+	"mishwar/domain"
+	"mishwar/domain/catalogue"
+	"mishwar/domain/dispatch"
 	"mishwar/domain/order"
 	"mishwar/internal/i18n"
 )
@@ -91,6 +94,22 @@ func says(lang i18n.Lang, e order.Event, who *people) (string, error) {
 		return t("OrderCompleted", at(ev.CompletedAt)), nil
 	}
 	return "", nil
+}
+
+// TakenOff says in lang why a trip's driver was taken off: a rule's cause in the reader's language
+// (the new day; the other trip and its Cairo times), else the recorded words (an operator's own, or
+// a rule's in English on events recorded before causes were, or a cause this code does not know).
+func TakenOff(lang i18n.Lang, reason string, cause *dispatch.Cause) string {
+	if cause != nil {
+		switch {
+		case cause.Code == dispatch.CauseMovedToDay && cause.Day != "":
+			return i18n.T(lang, "support.cause.moved_to_day", CalendarDay(lang, cause.Day))
+		case cause.Code == dispatch.CauseTimesOverlap && cause.Trip != "" && !cause.StartAt.IsZero() && !cause.EndAt.IsZero():
+			return i18n.T(lang, "support.cause.times_overlap", cause.Trip,
+				domain.TimeOfDayOf(cause.StartAt.In(catalogue.Cairo)), domain.TimeOfDayOf(cause.EndAt.In(catalogue.Cairo)))
+		}
+	}
+	return reason
 }
 
 // byWhom says who cancelled: the account's name and role, or staff, or the traveller.

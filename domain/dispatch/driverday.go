@@ -7,7 +7,6 @@ import (
 
 	"mishwar/domain"
 	"mishwar/domain/availability"
-	"mishwar/domain/catalogue"
 )
 
 // DriverDay commands.
@@ -25,15 +24,19 @@ type (
 		StartAt     time.Time
 		EndAt       time.Time
 	}
-	// ReleaseDriverDay gives the order's trip back (unassigned, or the assignment failed).
+	// ReleaseDriverDay gives the order's trip back (unassigned, or the assignment failed). Cause is
+	// set when a rule took the driver off the trip (the trip moved to another day): the release
+	// records it beside the Reason.
 	ReleaseDriverDay struct {
 		OrderID string
 		Reason  string
+		Cause   *Cause
 	}
 	// RetimeDriverDay moves the order's booked trip to its new times on the same day (the order was
 	// exchanged within its day, or its trip's length changed). When the new times overlap another
 	// trip the driver carries that day, the driver cannot drive both: the order's booking is
-	// released (DriverDayReleased, its Reason naming the other trip and its times) rather than
+	// released (DriverDayReleased, its Cause CauseTimesOverlap naming the other trip and its times,
+	// its Reason saying the same in English) rather than
 	// double-booked, and the caller takes the trip back from the driver for an operator to assign
 	// another. An order the day does not carry, or times that did not change, change nothing.
 	RetimeDriverDay struct {
@@ -46,10 +49,6 @@ type (
 func (BookDriverDay) isDriverDayCommand()    {}
 func (ReleaseDriverDay) isDriverDayCommand() {}
 func (RetimeDriverDay) isDriverDayCommand()  {}
-
-// ReasonRetimeOverlaps starts the reason of a booking released because the order's new times overlap
-// another of the driver's trips that day.
-const ReasonRetimeOverlaps = "the new times overlap"
 
 // DriverDay events.
 type (
@@ -65,11 +64,14 @@ type (
 		StartAt time.Time `json:"start_at,omitzero"`
 		EndAt   time.Time `json:"end_at,omitzero"`
 	}
+	// DriverDayReleased: the order's trip is given back. Reason says why in English; Cause, when a
+	// rule released it, says it as data (absent on releases recorded before causes were).
 	DriverDayReleased struct {
 		DriverID   string           `json:"driver_id"`
 		Day        availability.Day `json:"day"`
 		OrderID    string           `json:"order_id"`
 		Reason     string           `json:"reason,omitempty"`
+		Cause      *Cause           `json:"cause,omitempty"`
 		ReleasedAt time.Time        `json:"released_at"`
 	}
 	// DriverDayRetimed: the order's trip the driver carries that day now goes at other times (From*
@@ -133,7 +135,7 @@ func DecideDriverDay(s DriverDayState, cmd DriverDayCommand, now time.Time) ([]D
 		if !slices.Contains(s.orders, c.OrderID) {
 			return nil, nil
 		}
-		return []DriverDayEvent{DriverDayReleased{DriverID: s.driverID, Day: s.day, OrderID: c.OrderID, Reason: c.Reason, ReleasedAt: now}}, nil
+		return []DriverDayEvent{DriverDayReleased{DriverID: s.driverID, Day: s.day, OrderID: c.OrderID, Reason: c.Reason, Cause: c.Cause, ReleasedAt: now}}, nil
 	case RetimeDriverDay:
 		return s.retime(c, now), nil
 	default:
@@ -153,9 +155,8 @@ func (s DriverDayState) retime(c RetimeDriverDay, now time.Time) []DriverDayEven
 		return nil
 	}
 	if other, ok := s.overlapping(start, end, c.OrderID); ok {
-		reason := fmt.Sprintf("%s trip %s (%s–%s)", ReasonRetimeOverlaps, other.order,
-			domain.TimeOfDayOf(other.start.In(catalogue.Cairo)), domain.TimeOfDayOf(tripEnd(other.start, other.end).In(catalogue.Cairo)))
-		return []DriverDayEvent{DriverDayReleased{DriverID: s.driverID, Day: s.day, OrderID: c.OrderID, Reason: reason, ReleasedAt: now}}
+		cause := TimesOverlap(other.order, other.start, tripEnd(other.start, other.end))
+		return []DriverDayEvent{DriverDayReleased{DriverID: s.driverID, Day: s.day, OrderID: c.OrderID, Reason: cause.Text(), Cause: cause, ReleasedAt: now}}
 	}
 	return []DriverDayEvent{DriverDayRetimed{DriverID: s.driverID, Day: s.day, OrderID: c.OrderID, FromStartAt: was.start, FromEndAt: was.end,
 		StartAt: start, EndAt: end, RetimedAt: now}}

@@ -37,10 +37,16 @@ func TestRetimingADriversBookedTrip(t *testing.T) {
 		{"new times overlapping only the trip's own old times are kept", []dispatch.DriverDayEvent{morning}, retime(at(10, 0), at(12, 0)),
 			[]dispatch.DriverDayEvent{dispatch.DriverDayRetimed{DriverID: "d1", Day: "2026-11-18", OrderID: "MSH-AAAAAA",
 				FromStartAt: at(9, 0), FromEndAt: at(11, 0), StartAt: at(10, 0), EndAt: at(12, 0), RetimedAt: now}}},
-		{"new times overlapping another of the driver's trips release the booking, naming that trip", []dispatch.DriverDayEvent{morning, afternoon},
-			retime(at(13, 0), at(15, 0)),
+		{"new times overlapping another of the driver's trips release the booking, naming that trip and its times as a code and in words",
+			[]dispatch.DriverDayEvent{morning, afternoon}, retime(at(13, 0), at(15, 0)),
 			[]dispatch.DriverDayEvent{dispatch.DriverDayReleased{DriverID: "d1", Day: "2026-11-18", OrderID: "MSH-AAAAAA",
-				Reason: "the new times overlap trip MSH-BBBBBB (14:00–16:00)", ReleasedAt: now}}},
+				Reason: "the new times overlap trip MSH-BBBBBB (14:00–16:00)",
+				Cause:  &dispatch.Cause{Code: dispatch.CauseTimesOverlap, Trip: "MSH-BBBBBB", StartAt: at(14, 0), EndAt: at(16, 0)}, ReleasedAt: now}}},
+		{"a trip booked without an end overlaps from its start, and the cause says a minute", []dispatch.DriverDayEvent{morning,
+			booked("MSH-CCCCCC", at(12, 0), time.Time{})}, retime(at(11, 30), at(13, 0)),
+			[]dispatch.DriverDayEvent{dispatch.DriverDayReleased{DriverID: "d1", Day: "2026-11-18", OrderID: "MSH-AAAAAA",
+				Reason: "the new times overlap trip MSH-CCCCCC (12:00–12:01)",
+				Cause:  &dispatch.Cause{Code: dispatch.CauseTimesOverlap, Trip: "MSH-CCCCCC", StartAt: at(12, 0), EndAt: at(12, 1)}, ReleasedAt: now}}},
 		{"unchanged times change nothing", []dispatch.DriverDayEvent{morning}, retime(at(9, 0), at(11, 0)), nil},
 		{"an order the day no longer carries changes nothing", []dispatch.DriverDayEvent{morning,
 			dispatch.DriverDayReleased{DriverID: "d1", Day: "2026-11-18", OrderID: "MSH-AAAAAA", ReleasedAt: now}}, retime(at(12, 0), at(13, 0)), nil},
@@ -89,10 +95,12 @@ func TestARetimedTripHoldsItsNewTimesOnly(t *testing.T) {
 // to another driver, or to none, is left alone.
 func TestTakingATripBackFromOneDriverOnly(t *testing.T) {
 	t.Parallel()
-	back := dispatch.UnassignDriver{By: system, Reason: "the new times overlap trip MSH-BBBBBB (14:00–16:00)", DriverID: "d1"}
+	cause := dispatch.TimesOverlap("MSH-BBBBBB", time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC), time.Date(2026, 11, 18, 14, 0, 0, 0, time.UTC))
+	back := dispatch.UnassignDriver{By: system, Reason: cause.Text(), Cause: cause, DriverID: "d1"}
 	got, err := dispatch.DecideTrip(dispatch.Trip.Fold([]dispatch.TripEvent{assigned}), back, now)
-	want := []dispatch.TripEvent{dispatch.DriverUnassigned{OrderID: facts.OrderID, Day: facts.Day, DriverID: "d1", Reason: back.Reason,
-		ByUserID: "system", UnassignedAt: now}}
+	want := []dispatch.TripEvent{dispatch.DriverUnassigned{OrderID: facts.OrderID, Day: facts.Day, DriverID: "d1", Reason: "the new times overlap trip MSH-BBBBBB (14:00–16:00)",
+		Cause: &dispatch.Cause{Code: dispatch.CauseTimesOverlap, Trip: "MSH-BBBBBB", StartAt: time.Date(2026, 11, 18, 12, 0, 0, 0, time.UTC),
+			EndAt: time.Date(2026, 11, 18, 14, 0, 0, 0, time.UTC)}, ByUserID: "system", UnassignedAt: now}}
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Fatalf("from d1: %v %#v", err, got)
 	}

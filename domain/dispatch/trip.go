@@ -133,10 +133,12 @@ type (
 	}
 	// UnassignDriver takes the trip back from its driver before it starts. DriverID, when set, takes
 	// it back only from that driver: a trip with no driver, or given to another since, changes
-	// nothing (a driver's day that released the trip on its own, RetimeDriverDay, sends it).
+	// nothing (a driver's day that released the trip on its own, RetimeDriverDay, sends it, with
+	// the release's Cause). Reason is the operator's words, or the rule's in English beside Cause.
 	UnassignDriver struct {
 		By       Actor
 		Reason   string
+		Cause    *Cause
 		DriverID string
 	}
 	// The driver's steps. Order is the order as its stream says now (a cancelled order's trip does
@@ -165,8 +167,8 @@ type (
 		Lead  time.Duration
 	}
 	// MoveTrip follows the order to another day (an exchange): the driver booked for the old day is
-	// released, for an operator to assign one who works the new day. Issued by the order ↔ trip
-	// process; a trip with no driver, or moved within its day, keeps what it has.
+	// released (Cause CauseMovedToDay), for an operator to assign one who works the new day. Issued by
+	// the order ↔ trip process; a trip with no driver, or moved within its day, keeps what it has.
 	MoveTrip struct {
 		Day    availability.Day
 		Reason string
@@ -210,11 +212,15 @@ type (
 		SeatsNeeded     int              `json:"seats_needed,omitempty"`
 		VehicleOverride *VehicleOverride `json:"vehicle_override,omitempty"`
 	}
+	// DriverUnassigned: the trip was taken back from its driver. Reason is an operator's words or,
+	// when a rule took the driver off (by SystemActor), the rule's in English with Cause beside it as
+	// data (absent on events recorded before causes were).
 	DriverUnassigned struct {
 		OrderID      string           `json:"order_id"`
 		Day          availability.Day `json:"day"`
 		DriverID     string           `json:"driver_id"`
 		Reason       string           `json:"reason,omitempty"`
+		Cause        *Cause           `json:"cause,omitempty"`
 		ByUserID     string           `json:"by_user_id"`
 		UnassignedAt time.Time        `json:"unassigned_at"`
 	}
@@ -330,7 +336,7 @@ func DecideTrip(s TripState, cmd TripCommand, now time.Time) ([]TripEvent, error
 		if s.Status() != StatusAssigned {
 			return nil, ErrTripUnderway
 		}
-		return []TripEvent{DriverUnassigned{OrderID: s.orderID, Day: s.day, DriverID: s.driver.ID, Reason: c.Reason,
+		return []TripEvent{DriverUnassigned{OrderID: s.orderID, Day: s.day, DriverID: s.driver.ID, Reason: c.Reason, Cause: c.Cause,
 			ByUserID: c.By.UserID, UnassignedAt: now}}, nil
 	case MoveTrip:
 		if s.driver == nil || s.day == c.Day {
@@ -338,7 +344,7 @@ func DecideTrip(s TripState, cmd TripCommand, now time.Time) ([]TripEvent, error
 		}
 		switch s.Status() {
 		case StatusAssigned:
-			return []TripEvent{DriverUnassigned{OrderID: s.orderID, Day: s.day, DriverID: s.driver.ID, Reason: c.Reason,
+			return []TripEvent{DriverUnassigned{OrderID: s.orderID, Day: s.day, DriverID: s.driver.ID, Reason: c.Reason, Cause: MovedToDay(c.Day),
 				ByUserID: c.By.UserID, UnassignedAt: now}}, nil
 		case StatusCompleted, StatusCancelled:
 			return nil, nil

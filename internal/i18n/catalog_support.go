@@ -88,6 +88,7 @@ func init() {
 		"support.field.car":               {En: "Car", Ar: "السيارة"},
 		"support.field.plate":             {En: "Plate", Ar: "رقم اللوحة"},
 		"support.field.vehicle_override":  {En: "Assigned despite", Ar: "أُسند رغم"},
+		"support.field.taken_off":         {En: "Last driver taken off", Ar: "سبب إبعاد السائق السابق"},
 
 		// Reasons events give.
 		"support.reason.paid_without_capacity":       {En: "paid with no car left", Ar: "دُفع ولا سيارة متاحة"},
@@ -165,5 +166,10 @@ func init() {
 		"support.event.ArrivedAtStop":         {En: "Arrived at a stop", Ar: "الوصول إلى محطة"},
 		"support.event.TripCompleted":         {En: "Trip completed", Ar: "اكتملت الرحلة"},
 		"support.event.TripCancelled":         {En: "Trip cancelled", Ar: "أُلغيت الرحلة"},
+
+		// Why a rule took a trip's driver off (dispatch.Cause), the other trip's times in Cairo.
+		"support.cause.moved_to_day": {En: "the trip moved to %s", Ar: "نُقلت الرحلة إلى %s"},
+		"support.cause.times_overlap": {En: "the new times overlap trip %s (%s–%s Cairo time)",
+			Ar: "المواعيد الجديدة تتداخل مع الرحلة \u2068%s\u2069 (من \u2068%s\u2069 إلى \u2068%s\u2069 بتوقيت القاهرة)"},
 	})
 }

@@ -90,8 +90,9 @@ func (*Projection) Schema() string {
 	// traveller's comments, group size and the order's rate plan, for the driver; version 4: the
 	// pickup's and the stops' Arabic names; version 5: the pickup point, the end point and when the
 	// trip is due back, for the manifest and the week planner; version 6: the car staff sent though
-	// it did not fit the order; version 7: why the trip's last driver was taken off, for staff).
-	return `-- dispatch read model, version 7
+	// it did not fit the order; version 7: why the trip's last driver was taken off, for staff;
+	// version 8: that reason's cause as data, when a rule took the driver off).
+	return `-- dispatch read model, version 8
 CREATE TABLE trips (
     order_id     text        PRIMARY KEY,
     day          date        NOT NULL,
@@ -118,6 +119,7 @@ CREATE TABLE trips (
     driver       jsonb,
     vehicle_override jsonb,
     released_reason text     NOT NULL DEFAULT '',
+    released_cause  jsonb,
     steps        jsonb       NOT NULL DEFAULT '[]',
     version      bigint      NOT NULL DEFAULT -1,
     updated_at   timestamptz NOT NULL
@@ -279,7 +281,7 @@ func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch
 		VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11, $12, $13, $14)
 		ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, stop = 0, driver_id = EXCLUDED.driver_id,
 			driver_user = EXCLUDED.driver_user, driver = EXCLUDED.driver, steps = trips.steps || EXCLUDED.steps,
-			version = EXCLUDED.version, updated_at = EXCLUDED.updated_at, vehicle_override = EXCLUDED.vehicle_override, released_reason = ''`,
+			version = EXCLUDED.version, updated_at = EXCLUDED.updated_at, vehicle_override = EXCLUDED.vehicle_override, released_reason = '', released_cause = NULL`,
 		ev.OrderID, string(ev.Day), ev.StartAt, ev.OwnerID, jsonOf(ev.Stops), string(order.StatusConfirmed), string(dispatch.StatusAssigned),
 		ev.Driver.ID, ev.Driver.UserID, jsonOf(ev.Driver), jsonOf([]Step{{Type: "DriverAssigned", Driver: ev.Driver.Name, At: ev.AssignedAt}}), e.Version, e.RecordedAt.UTC(),
 		override)
@@ -289,14 +291,20 @@ func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch
 	return err
 }
 
-// driverUnassigned takes the trip back from its driver and keeps why (an operator's words, the
-// move to another day, new times over another of the driver's trips) for staff. The traveller's
-// progress shows only the step.
+// driverUnassigned takes the trip back from its driver and keeps why for staff: the text (an
+// operator's words, or a rule's in English) and, when a rule took the driver off (the move to
+// another day, new times over another of the driver's trips), its cause, which staff read in their
+// language (events recorded before causes were have the text only). The traveller's progress shows
+// only the step.
 func driverUnassigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverUnassigned]) error {
 	if err := step(ctx, tx, e.Envelope, dispatch.StatusUnassigned, -1, Step{Type: "DriverUnassigned", At: e.Data.UnassignedAt}, true); err != nil {
 		return err
 	}
-	return exec(ctx, tx, `UPDATE trips SET released_reason = $2 WHERE order_id = $1`, e.EntityID, e.Data.Reason)
+	var cause []byte
+	if e.Data.Cause != nil {
+		cause = jsonOf(e.Data.Cause)
+	}
+	return exec(ctx, tx, `UPDATE trips SET released_reason = $2, released_cause = $3 WHERE order_id = $1`, e.EntityID, e.Data.Reason, cause)
 }
 
 // step records a trip's move to status (stop -1 keeps the current stop); clear drops the driver. The

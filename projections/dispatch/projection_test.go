@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"mishwar/commands"
+	dispatchcmd "mishwar/commands/dispatch"
 	"mishwar/commands/dispatch/dispatchtest"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/domain/dispatch"
@@ -210,6 +211,66 @@ func TestUnassigningClearsTheDriver(t *testing.T) {
 	accounts, err := w.read.DriverAccounts(ctx)
 	if err != nil || accounts[driverID].UserID != driverUser {
 		t.Fatalf("driver accounts: %v %+v", err, accounts)
+	}
+}
+
+// Given a trip whose driver a rule took off (an exchange moved it to another day), when staff read
+// the board, then the trip keeps the cause as data beside its English words, for staff to read in
+// their language; assigned again, neither is left. Given a trip whose driver was taken off by an
+// event recorded before causes were (the words only), then it shows those words and no cause.
+func TestATripKeepsWhyARuleTookItsDriverOffAndAnOldEventItsWords(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	driverID, _ := w.Driver(t, 1)
+	otherID, _ := w.Driver(t, 1)
+	moved := w.Order(t, day, "traveller-1", true)
+	old := w.Order(t, day, "traveller-2", true)
+	w.Assign(t, moved, driverID)
+	w.Assign(t, old, otherID)
+	system := commands.NewMeta(commands.Actor{UserID: dispatch.SystemActor, Role: "system"})
+	out, err := w.Dispatch.MoveTrip(ctx, moved, "2026-11-19", system)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.wait(t, out.Position)
+	tr, err := w.read.Trip(ctx, moved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := dispatch.Cause{Code: dispatch.CauseMovedToDay, Day: "2026-11-19"}
+	if tr.Driver != nil || tr.ReleasedReason != "the trip moved to 2026-11-19" || tr.ReleasedCause == nil || *tr.ReleasedCause != want {
+		t.Fatalf("moved to another day: driver %+v, reason %q, cause %+v; want no driver, the words and %+v", tr.Driver, tr.ReleasedReason, tr.ReleasedCause, want)
+	}
+	if raw, _ := json.Marshal(tr); !strings.Contains(string(raw), `"released_cause":{"code":"moved_to_day","day":"2026-11-19"}`) {
+		t.Fatalf("the trip's answer: %s", raw)
+	}
+	again, err := w.Dispatch.AssignDriver(ctx, moved, driverID, commands.NewMeta(dispatchtest.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.wait(t, again.Position)
+	if tr, err := w.read.Trip(ctx, moved); err != nil || tr.ReleasedReason != "" || tr.ReleasedCause != nil {
+		t.Fatalf("assigned again: %v reason %q cause %+v, want neither", err, tr.ReleasedReason, tr.ReleasedCause)
+	}
+
+	// The event as it was stored before causes were: its JSON has no "cause".
+	meta := commands.NewMeta(commands.Actor{UserID: dispatch.SystemActor, Role: "system"})
+	res, err := w.Store.Append(ctx, dispatchcmd.TripStream(old), eventstore.Any, eventstore.EventData{
+		ID: eventstore.DeterministicID(meta.CommandID, 0), Type: "DriverUnassigned", SchemaVersion: 1,
+		Data: json.RawMessage(`{"order_id":"` + old + `","day":"` + day + `","driver_id":"` + otherID + `",` +
+			`"reason":"the new times overlap trip MSH-OTHER1 (13:00–17:00)","by_user_id":"system","unassigned_at":"2026-11-17T09:00:00Z"}`),
+		Metadata: eventstore.Metadata{ActorID: dispatch.SystemActor, ActorRole: "system", CommandID: meta.CommandID.String()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.wait(t, res.Position)
+	tr, err = w.read.Trip(ctx, old)
+	if err != nil || tr.Driver != nil || tr.ReleasedReason != "the new times overlap trip MSH-OTHER1 (13:00–17:00)" || tr.ReleasedCause != nil {
+		t.Fatalf("an old event: %v driver %+v, reason %q, cause %+v; want its words and no cause", err, tr.Driver, tr.ReleasedReason, tr.ReleasedCause)
+	}
+	if raw, _ := json.Marshal(tr); strings.Contains(string(raw), "released_cause") {
+		t.Fatalf("an old event's trip answers a cause: %s", raw)
 	}
 }
 

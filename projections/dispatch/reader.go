@@ -49,12 +49,15 @@ type Trip struct {
 	VehicleOverride *dispatch.VehicleOverride `json:"vehicle_override,omitempty"`
 	// ReleasedReason says why the trip's last driver was taken off ("" while it has one, or never
 	// had): an operator's words, "the trip moved to <day>", or "the new times overlap trip <number>
-	// (<from>–<to>)" after an exchange within the day.
-	ReleasedReason string `json:"released_reason,omitempty"`
-	Steps          []Step `json:"steps"`
-	NextStep       string `json:"next_step,omitempty"`
-	NextStop       int    `json:"next_stop,omitempty"`
-	Version        int64  `json:"version"`
+	// (<from>–<to>)" after an exchange within the day. ReleasedCause says the last two as data, for
+	// staff to read in their language (nil for an operator's words, and for a driver taken off
+	// before causes were recorded: show the text).
+	ReleasedReason string          `json:"released_reason,omitempty"`
+	ReleasedCause  *dispatch.Cause `json:"released_cause,omitempty"`
+	Steps          []Step          `json:"steps"`
+	NextStep       string          `json:"next_step,omitempty"`
+	NextStop       int             `json:"next_stop,omitempty"`
+	Version        int64           `json:"version"`
 }
 
 // DriverAccount is the account linked to a driver.
@@ -74,18 +77,18 @@ func NewReader(pool *pgxpool.Pool) *Reader { return &Reader{pool: pool} }
 func table(name string) string { return pgx.Identifier{projections.SchemaName(Name), name}.Sanitize() }
 
 const tripColumns = `order_id, day::text, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, pickup_ar, stops, stops_ar, order_status, status, stop, driver, steps, version,
-	pickup_point, end_name, end_name_ar, end_at, vehicle_override, released_reason`
+	pickup_point, end_name, end_name_ar, end_at, vehicle_override, released_reason, released_cause`
 
 func scanTrips(rows pgx.Rows) ([]Trip, error) {
 	defer rows.Close()
 	out := []Trip{}
 	for rows.Next() {
 		var (
-			t                                            Trip
-			stops, stopsAR, driver, step, plan, override []byte
+			t                                                   Trip
+			stops, stopsAR, driver, step, plan, override, cause []byte
 		)
 		if err := rows.Scan(&t.OrderID, &t.Day, &t.StartAt, &t.OwnerID, &t.Customer, &t.Phone, &t.Comments, &t.Travellers, &plan, &t.Pickup, &t.PickupAR, &stops, &stopsAR, &t.OrderStatus,
-			&t.Status, &t.Stop, &driver, &step, &t.Version, &t.PickupPointID, &t.End, &t.EndAR, &t.EndAt, &override, &t.ReleasedReason); err != nil {
+			&t.Status, &t.Stop, &driver, &step, &t.Version, &t.PickupPointID, &t.End, &t.EndAR, &t.EndAt, &override, &t.ReleasedReason, &cause); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal(stops, &t.Stops); err != nil {
@@ -112,6 +115,12 @@ func scanTrips(rows pgx.Rows) ([]Trip, error) {
 		if len(override) > 0 {
 			t.VehicleOverride = &dispatch.VehicleOverride{}
 			if err := json.Unmarshal(override, t.VehicleOverride); err != nil {
+				return nil, err
+			}
+		}
+		if len(cause) > 0 {
+			t.ReleasedCause = &dispatch.Cause{}
+			if err := json.Unmarshal(cause, t.ReleasedCause); err != nil {
 				return nil, err
 			}
 		}

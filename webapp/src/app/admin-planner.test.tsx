@@ -9,7 +9,21 @@ import { setTestSession } from '@/testing/session';
 const admin = { id: '1', first_name: 'Amal', last_name: 'Said', email: 'admin@example.com', phone_number: null, role: 'admin' };
 const days = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06', '2026-12-07'];
 
-const trip = (id: string, driver: { id: string; name: string } | null, override: { reason: string; seats: number; needed: number } | null = null, releasedReason?: string) => ({
+interface Cause {
+  code: string;
+  day?: string;
+  trip?: string;
+  start_at?: string;
+  end_at?: string;
+}
+
+const trip = (
+  id: string,
+  driver: { id: string; name: string } | null,
+  override: { reason: string; seats: number; needed: number } | null = null,
+  releasedReason?: string,
+  releasedCause?: Cause,
+) => ({
   order_id: id,
   day: '2026-12-01',
   start_at: '2026-12-01T08:00:00Z',
@@ -28,6 +42,7 @@ const trip = (id: string, driver: { id: string; name: string } | null, override:
   driver: driver ? { ...driver, phone: '+20100', vehicle: 'Sedan', plate: 'ABC' } : null,
   vehicle_override: override,
   ...(releasedReason ? { released_reason: releasedReason } : {}),
+  ...(releasedCause ? { released_cause: releasedCause } : {}),
   steps: [],
   version: 0,
 });
@@ -134,6 +149,51 @@ describe('the week planner', () => {
       expect(within(screen.getByTestId('planner-trip-MSH-AAAAAA')).queryByTestId('taken-off')).toBeNull();
     } finally {
       week.data.trips.pop();
+    }
+  });
+
+  // What a rule recorded, as the server answers it: the English words and the cause as data.
+  const overlap = trip('MSH-DDDDDD', null, null, 'the new times overlap trip MSH-EEEEEE (13:00–17:00)', {
+    code: 'times_overlap',
+    trip: 'MSH-EEEEEE',
+    start_at: '2026-12-01T11:00:00Z',
+    end_at: '2026-12-01T15:00:00Z',
+  });
+  const moved = trip('MSH-FFFFFF', null, null, 'the trip moved to 2026-12-03', { code: 'moved_to_day', day: '2026-12-03' });
+  const unknown = trip('MSH-GGGGGG', null, null, 'the road is closed', { code: 'road_closed' });
+  const takenOff = async (id: string) => within(await screen.findByTestId(`planner-trip-${id}`)).getByTestId('taken-off');
+
+  it('says why a rule took a driver off from its cause, the other trip’s times on Cairo’s clock and the new day as the admin writes dates', async () => {
+    serve();
+    week.data.trips.push(overlap, moved, unknown);
+    try {
+      setTestSession(admin);
+      renderApp('/admin/planner?from=2026-12-01');
+      expect(await takenOff('MSH-DDDDDD')).toHaveTextContent('Driver taken off: the new times overlap trip \u2068MSH-EEEEEE\u2069 (13:00–17:00)');
+      expect(await takenOff('MSH-FFFFFF')).toHaveTextContent('Driver taken off: the trip moved to 3 Dec 2026');
+      // A cause this page does not know: the words recorded with it.
+      expect(await takenOff('MSH-GGGGGG')).toHaveTextContent('Driver taken off: the road is closed');
+    } finally {
+      week.data.trips.splice(-3);
+    }
+  });
+
+  it('says it in Arabic, in Arabic-Indic digits; an operator’s own words stay as typed', async () => {
+    serve();
+    week.data.trips.push(overlap, moved, trip('MSH-HHHHHH', null, null, 'السائق مريض'));
+    try {
+      act(() => useLocaleStore.getState().setLanguage('ar'));
+      setTestSession(admin);
+      renderApp('/admin/planner?from=2026-12-01');
+      const overlapNote = await takenOff('MSH-DDDDDD');
+      expect(overlapNote).toHaveTextContent('أُبعد السائق: المواعيد الجديدة تتداخل مع الرحلة \u2068MSH-EEEEEE\u2069 (من ١:٠٠ م إلى ٥:٠٠ م)');
+      const movedNote = await takenOff('MSH-FFFFFF');
+      // The date as the admin writes it in Arabic (ar-EG's medium date, its right-to-left marks included).
+      expect(movedNote).toHaveTextContent('أُبعد السائق: نُقلت الرحلة إلى ٠٣\u200f/١٢\u200f/٢٠٢٦');
+      for (const note of [overlapNote, movedNote]) expect(note.textContent.replace(/MSH-[A-Z]+/, '')).not.toMatch(/[0-9]|overlap|moved/);
+      expect(await takenOff('MSH-HHHHHH')).toHaveTextContent('أُبعد السائق: السائق مريض');
+    } finally {
+      week.data.trips.splice(-3);
     }
   });
 

@@ -29,8 +29,16 @@ export const tripSchema = z.object({
     .nullish(),
   /** Set when staff sent the driver's car though it has fewer seats than the order needs. */
   vehicle_override: z.object({ reason: z.string(), seats: z.number(), needed: z.number() }).nullish(),
-  /** Why the trip's last driver was taken off (the new times overlap their other trip…); absent while it has one. */
+  /** Why the trip's last driver was taken off: an operator's words, or a rule's in English; absent while it has one. */
   released_reason: z.string().optional(),
+  /**
+   * The rule's reason as data, to say in the reader's language: moved_to_day (with the new day) or
+   * times_overlap (with the driver's other trip and its times). Absent for an operator's words and for
+   * a driver taken off before it was recorded: show released_reason.
+   */
+  released_cause: z
+    .object({ code: z.string(), day: z.string().optional(), trip: z.string().optional(), start_at: z.string().optional(), end_at: z.string().optional() })
+    .nullish(),
   steps: z.array(stepSchema),
   next_step: z.string().optional(),
   next_stop: z.number().optional(),

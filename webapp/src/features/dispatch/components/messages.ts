@@ -73,6 +73,8 @@ const en = {
     despite: 'Assigned despite: {{seats}} seats for {{needed}} needed',
     why: 'Reason: {{reason}}',
     takenOff: 'Driver taken off: {{reason}}',
+    movedToDay: 'the trip moved to {{day}}',
+    timesOverlap: 'the new times overlap trip {{trip}} ({{from}}–{{to}})',
   },
   steps: { start: 'Start trip', pickup: 'Travellers picked up', arrive: 'Arrived at {{name}}', complete: 'Complete trip' },
   status: {
@@ -186,6 +188,8 @@ const ar: typeof en = {
     despite: 'أُسند رغم المقاعد: {{seats}} بدل {{needed}} مطلوبة',
     why: 'السبب: {{reason}}',
     takenOff: 'أُبعد السائق: {{reason}}',
+    movedToDay: 'نُقلت الرحلة إلى {{day}}',
+    timesOverlap: 'المواعيد الجديدة تتداخل مع الرحلة {{trip}} (من {{from}} إلى {{to}})',
   },
   steps: { start: 'ابدأ الرحلة', pickup: 'تم اصطحاب المسافرين', arrive: 'الوصول إلى {{name}}', complete: 'إنهاء الرحلة' },
   status: {

@@ -6,7 +6,7 @@ import { InputField } from '@/components/ui/field';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { formatNumber } from '@/utils/format';
+import { formatCalendarDate, formatDate, formatNumber, isolate } from '@/utils/format';
 
 import { assignDriver, carTooSmallOf, useDispatchAction, type CarTooSmall, type Trip } from '../api/trips';
 import { useDispatchT } from './messages';
@@ -135,18 +135,32 @@ export function RefusalNote({ refusal, canOverride, onOverride }: { refusal: Ref
   );
 }
 
-/** What an assignment overrode ("Assigned despite: 4 seats for 7 needed") and why; nothing when the car fitted. */
-/** Why a trip without a driver lost the one it had, so staff know what to fix before assigning again. */
+/**
+ * Why a trip without a driver lost the one it had, so staff know what to fix before assigning again:
+ * a rule's reason in the reader's language (the new day as the admin writes dates; the other trip's
+ * times on Cairo's clock), an operator's words, or the recorded text of a reason this page cannot say.
+ */
 export function TakenOffNote({ trip }: { trip: Trip }) {
   const { t } = useDispatchT();
-  if (trip.driver || !trip.released_reason) return null;
+  const language = useLanguage();
+  if (trip.driver) return null;
+  const cause = trip.released_cause;
+  let reason = trip.released_reason ?? '';
+  if (cause?.code === 'moved_to_day' && cause.day) {
+    reason = t('override.movedToDay', { day: formatCalendarDate(cause.day, language) });
+  } else if (cause?.code === 'times_overlap' && cause.trip && cause.start_at && cause.end_at) {
+    const clock = (at: string) => formatDate(at, language, { timeStyle: 'short' });
+    reason = t('override.timesOverlap', { trip: isolate(cause.trip), from: clock(cause.start_at), to: clock(cause.end_at) });
+  }
+  if (!reason) return null;
   return (
     <p className="dispatch-override" data-testid="taken-off">
-      {t('override.takenOff', { reason: trip.released_reason })}
+      {t('override.takenOff', { reason })}
     </p>
   );
 }
 
+/** What an assignment overrode ("Assigned despite: 4 seats for 7 needed") and why; nothing when the car fitted. */
 export function OverrideNote({ trip }: { trip: Trip }) {
   const { t } = useDispatchT();
   const language = useLanguage();
