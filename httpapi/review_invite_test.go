@@ -54,7 +54,7 @@ func TestACompletedTripsOneMailInvitesTheTravellerToRateItOverSMTP(t *testing.T)
 	})
 	m := srv.Message(t, done[0].ID)
 	m.Text = strings.ReplaceAll(m.Text, "\r\n", "\n") // SMTP's line ends
-	link := a.URL + "/account/order/" + id + "#rate" // lands on the review form
+	link := a.URL + "/account/order/" + id + "#rate"  // lands on the review form
 	if len(m.To) != 1 || m.To[0].Address != u.Email {
 		t.Fatalf("to %+v, want %s", m.To, u.Email)
 	}
