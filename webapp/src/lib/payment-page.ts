@@ -43,3 +43,30 @@ export async function awaitPaymentPage(poll: string, orderId: string | null = nu
   }
   throw new PaymentPageTimeout(orderId);
 }
+
+/**
+ * "Pay now" on a quoted enquiry (POST /api/enquiries/{trip}/pay with the link's secret or the
+ * enquiry's e-mail): the quote becomes an order and its payment page opens. While the provider is
+ * still opening it (202), a guest asks again with the same request, which finds the session being
+ * opened and opens no other; a signed-in owner reads their order. Resolves with the payment page.
+ */
+export async function payQuotedEnquiry(tripNumber: string, proof: { token: string } | { email: string }): Promise<string> {
+  const path = `/api/enquiries/${encodeURIComponent(tripNumber)}/pay`;
+  const answer = await api.post(path, proof, { schema: payAnswer });
+  if (answer.payment_url) return answer.payment_url;
+  const poll = answer.data?.poll;
+  if (poll && poll !== path) return awaitPaymentPage(poll, tripNumber);
+  for (let i = 0; i < enquiryPayPoll.attempts; i++) {
+    await new Promise((resolve) => setTimeout(resolve, enquiryPayPoll.everyMs));
+    const again = await api.post(path, proof, { schema: payAnswer });
+    if (again.payment_url) return again.payment_url;
+  }
+  throw new PaymentPageTimeout(tripNumber);
+}
+
+/**
+ * How often and how long a guest asks again for a quote's payment page: every request with an e-mail
+ * spends one of the few guesses an address has (commands/orders EnquiryPaymentRule), so fewer, slower
+ * attempts than an order's poll (the server waits a few seconds for the page on each).
+ */
+export const enquiryPayPoll = { everyMs: 2000, attempts: 6 };

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { payQuotedEnquiry } from '@/lib/payment-page';
 import { useCommand } from '@/lib/command';
 
 // An enquiry as its link opens it (POST /api/enquiries/{id}/view {token}): no account needed, the
@@ -43,11 +44,9 @@ export function useEnquiryByLink(tripNumber: string, token: string) {
   });
 }
 
-const payAnswer = z.object({ payment_url: z.string() }).transform((value) => value.payment_url);
-
 /** Opens the payment of the quote the link opens; following the link again resumes the same one. */
 export function payEnquiryByLink(tripNumber: string, token: string): Promise<string> {
-  return api.post(`/api/enquiries/${encodeURIComponent(tripNumber)}/pay`, { token }, { schema: payAnswer });
+  return payQuotedEnquiry(tripNumber, { token });
 }
 
 export function usePayEnquiryByLink() {

@@ -5,6 +5,7 @@ import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { PaymentPageTimeout } from '@/lib/payment-page';
 import { toast } from '@/lib/toast';
 import { formatCalendarDate, formatClock, formatDate, formatMoney, isolate } from '@/utils/format';
 
@@ -76,7 +77,7 @@ function EnquiryCard({ enquiry, token }: { enquiry: LinkedEnquiry; token: string
                   { tripNumber: enquiry.trip_number, token },
                   {
                     onSuccess: (url) => window.location.assign(url),
-                    onError: (error) => toast.error(isApiError(error) && error.message ? error.message : t('enquiryLink.payFailed')),
+                    onError: (error) => toast.error(error instanceof PaymentPageTimeout ? t('orders.payPageSlow') : isApiError(error) && error.message ? error.message : t('enquiryLink.payFailed')),
                   },
                 )
               }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { payQuotedEnquiry } from '@/lib/payment-page';
 import { useCommand } from '@/lib/command';
 
 const orderStatusSchema = z
@@ -29,11 +30,9 @@ export function useOrderStatus(id: string, enabled: boolean) {
   });
 }
 
-const payAnswer = z.object({ payment_url: z.string() }).transform((value) => value.payment_url);
-
 /** Opens the payment of a quoted enquiry (its payment link); the e-mail proves the trip. */
 export function payEnquiry(tripNumber: string, email: string): Promise<string> {
-  return api.post(`/api/enquiries/${encodeURIComponent(tripNumber)}/pay`, { email }, { schema: payAnswer });
+  return payQuotedEnquiry(tripNumber, { email });
 }
 
 export function usePayEnquiry() {

@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { useCountdown } from '@/hooks/use-countdown';
 import { useLanguage } from '@/hooks/use-language';
 import { clearCheckoutDraft } from '@/lib/checkout-draft';
+import { PaymentPageTimeout } from '@/lib/payment-page';
 import { toast } from '@/lib/toast';
 import { formatNumber } from '@/utils/format';
 
@@ -119,7 +120,7 @@ function EnquiryPayment({ tripNumber }: { tripNumber: string }) {
             { tripNumber, email },
             {
               onSuccess: (url) => window.location.assign(url),
-              onError: (error) => toast.error(error.message || t('enquiry.bookingFailed')),
+              onError: (error) => toast.error(error instanceof PaymentPageTimeout ? t('orders.payPageSlow') : error.message || t('enquiry.bookingFailed')),
             },
           );
         }}
