@@ -27,9 +27,48 @@ const notifyChannel = "jobs"
 // StuckAfter is the attempt from which a pending job is shown to operators as stuck.
 const StuckAfter = 3
 
+// StepsChangedTopic is the topic of the notice sent on Queue.Notices when the stuck jobs change.
+const StepsChangedTopic = "steps.changed"
+
+// StepNotice is the payload of a StepsChangedTopic notice: which job changed, and whether it is
+// stuck now (false: it left the stuck list).
+type StepNotice struct {
+	ID    uuid.UUID `json:"id"`
+	Kind  string    `json:"kind"`
+	Stuck bool      `json:"stuck"`
+}
+
 // Queue is the jobs table.
 type Queue struct {
 	Pool *pgxpool.Pool
+	// Notices is the PostgreSQL notification channel on which every change to a job that is stuck
+	// before or after it (see Stuck) is announced, in the changing transaction (so only once it
+	// commits), as {"topic": StepsChangedTopic, "payload": StepNotice}: a job becoming stuck (its
+	// StuckAfter-th attempt claimed, or refused for good), a stuck job tried again, succeeding, or
+	// put back by an operator. Stuck is a query over this table, not an event: without the notice
+	// the screens that list stuck jobs could only poll. Empty: nothing is announced. The
+	// composition root sets it to the live layer's channel (projections.LiveChannel).
+	Notices string
+}
+
+// isStuck is Stuck's condition for one job.
+func isStuck(status Status, attempts int) bool {
+	return status == StatusFailed || (status == StatusPending && attempts >= StuckAfter)
+}
+
+// announce queues the StepsChangedTopic notice for job id inside tx, the change's transaction.
+func (q *Queue) announce(ctx context.Context, tx pgx.Tx, id uuid.UUID, kind string, stuck bool) error {
+	if q.Notices == "" {
+		return nil
+	}
+	body, err := json.Marshal(map[string]any{"topic": StepsChangedTopic, "payload": StepNotice{ID: id, Kind: kind, Stuck: stuck}})
+	if err != nil {
+		return fmt.Errorf("jobs: announce %s: %w", id, err)
+	}
+	if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, q.Notices, string(body)); err != nil {
+		return fmt.Errorf("jobs: announce %s: %w", id, err)
+	}
+	return nil
 }
 
 // Enqueue records the job with tx (the transaction of the process that asks for it), once per id:
@@ -130,19 +169,35 @@ var ErrNotFound = errors.New("jobs: no such job")
 // Retry puts a failed job back in the queue, due now (an operator's decision after fixing the cause).
 // A job that is pending already is only made due now; a done job is left alone.
 func (q *Queue) Retry(ctx context.Context, id uuid.UUID) error {
-	tag, err := q.Pool.Exec(ctx, `UPDATE jobs SET status = 'pending', next_attempt_at = now(), finished_at = NULL
-		 WHERE id = $1 AND status <> 'done'`, id)
-	if err != nil {
-		return fmt.Errorf("jobs: retry %s: %w", id, err)
-	}
-	if tag.RowsAffected() == 0 {
-		if _, err := q.Get(ctx, id); err != nil {
-			return err
+	return pgx.BeginFunc(ctx, q.Pool, func(tx pgx.Tx) error {
+		var (
+			kind     string
+			status   Status
+			attempts int
+		)
+		err := tx.QueryRow(ctx, `SELECT kind, status, attempts FROM jobs WHERE id = $1 FOR UPDATE`, id).Scan(&kind, &status, &attempts)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("jobs: retry %s: %w", id, err)
+		}
+		if status == StatusDone {
+			return nil
+		}
+		if _, err := tx.Exec(ctx, `UPDATE jobs SET status = 'pending', next_attempt_at = now(), finished_at = NULL WHERE id = $1`, id); err != nil {
+			return fmt.Errorf("jobs: retry %s: %w", id, err)
+		}
+		if _, err := tx.Exec(ctx, `SELECT pg_notify($1, 'retry')`, notifyChannel); err != nil {
+			return fmt.Errorf("jobs: retry %s: %w", id, err)
+		}
+		// A failed job put back before its StuckAfter-th attempt leaves the stuck list; one with
+		// more attempts stays, shown as retrying, due now.
+		if isStuck(status, attempts) {
+			return q.announce(ctx, tx, id, kind, isStuck(StatusPending, attempts))
 		}
 		return nil
-	}
-	_, err = q.Pool.Exec(ctx, `SELECT pg_notify($1, 'retry')`, notifyChannel)
-	return err
+	})
 }
 
 // Counts is the queue at a glance, for status pages.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"mishwar/adapters"
 )
@@ -162,8 +163,10 @@ func perform(ctx context.Context, h Handler, job Job) (err error) {
 func (w *Worker) claim(ctx context.Context, tried []uuid.UUID) (Job, uuid.UUID, bool, error) {
 	claim := uuid.New()
 	var job Job
-	// One statement, so one short transaction: the lease is the claim, no lock outlives it.
-	err := w.Queue.Pool.QueryRow(ctx, `
+	// One short transaction: the lease is the claim, no lock outlives it. The StuckAfter-th attempt
+	// and every later one are announced with it (a stuck job's attempts are on operators' screens).
+	err := pgx.BeginFunc(ctx, w.Queue.Pool, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `
 		UPDATE jobs SET attempts = attempts + 1, lease_until = now() + $1::interval, claimed_by = $2
 		 WHERE id = (SELECT id FROM jobs
 		              WHERE status = 'pending' AND next_attempt_at <= now() AND NOT (id = ANY($4))
@@ -172,7 +175,15 @@ func (w *Worker) claim(ctx context.Context, tried []uuid.UUID) (Job, uuid.UUID, 
 		              ORDER BY next_attempt_at LIMIT 1
 		              FOR UPDATE SKIP LOCKED)
 		RETURNING id, kind, payload, attempts, created_at`,
-		w.Lease, claim.String(), w.kinds(), tried).Scan(&job.ID, &job.Kind, &job.Payload, &job.Attempts, &job.CreatedAt)
+			w.Lease, claim.String(), w.kinds(), tried).Scan(&job.ID, &job.Kind, &job.Payload, &job.Attempts, &job.CreatedAt)
+		if err != nil {
+			return err
+		}
+		if isStuck(StatusPending, job.Attempts) {
+			return w.Queue.announce(ctx, tx, job.ID, job.Kind, true)
+		}
+		return nil
+	})
 	if err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
 			return Job{}, uuid.Nil, false, nil
@@ -183,29 +194,47 @@ func (w *Worker) claim(ctx context.Context, tried []uuid.UUID) (Job, uuid.UUID, 
 }
 
 // record writes the outcome, if the lease is still this claim's: a worker that overran its lease
-// leaves the job to the one that took it over.
+// leaves the job to the one that took it over. An outcome that makes the job stuck (refused for
+// good) or that befalls a stuck one (done: it leaves the list; tried again later: its error and next
+// try change) is announced in the same transaction.
 func (w *Worker) record(ctx context.Context, job Job, claim uuid.UUID, herr error) error {
 	// Recorded even while shutting down: the effect happened and saying so is cheap.
 	ctx = context.WithoutCancel(ctx)
-	var err error
-	switch {
-	case herr == nil:
-		_, err = w.Queue.Pool.Exec(ctx, `UPDATE jobs SET status = 'done', finished_at = now(), lease_until = NULL, last_error = NULL
-			 WHERE id = $1 AND claimed_by = $2 AND status = 'pending'`, job.ID, claim.String())
-	case IsPermanent(herr):
-		w.Logger.Error("jobs: refused for good", "kind", job.Kind, "job", job.ID, "attempts", job.Attempts, "err", herr)
-		_, err = w.Queue.Pool.Exec(ctx, `UPDATE jobs SET status = 'failed', finished_at = now(), lease_until = NULL, last_error = $3
-			 WHERE id = $1 AND claimed_by = $2 AND status = 'pending'`, job.ID, claim.String(), truncate(herr.Error()))
-	default:
-		wait := w.Backoff(job.Attempts)
-		level := slog.LevelWarn
-		if job.Attempts >= StuckAfter {
-			level = slog.LevelError
+	err := pgx.BeginFunc(ctx, w.Queue.Pool, func(tx pgx.Tx) error {
+		var (
+			tag    pgconn.CommandTag
+			err    error
+			status = StatusPending
+		)
+		switch {
+		case herr == nil:
+			status = StatusDone
+			tag, err = tx.Exec(ctx, `UPDATE jobs SET status = 'done', finished_at = now(), lease_until = NULL, last_error = NULL
+				 WHERE id = $1 AND claimed_by = $2 AND status = 'pending'`, job.ID, claim.String())
+		case IsPermanent(herr):
+			status = StatusFailed
+			w.Logger.Error("jobs: refused for good", "kind", job.Kind, "job", job.ID, "attempts", job.Attempts, "err", herr)
+			tag, err = tx.Exec(ctx, `UPDATE jobs SET status = 'failed', finished_at = now(), lease_until = NULL, last_error = $3
+				 WHERE id = $1 AND claimed_by = $2 AND status = 'pending'`, job.ID, claim.String(), truncate(herr.Error()))
+		default:
+			wait := w.Backoff(job.Attempts)
+			level := slog.LevelWarn
+			if job.Attempts >= StuckAfter {
+				level = slog.LevelError
+			}
+			w.Logger.Log(ctx, level, "jobs: failed; will retry", "kind", job.Kind, "job", job.ID, "attempts", job.Attempts, "retry_in", wait, "err", herr)
+			tag, err = tx.Exec(ctx, `UPDATE jobs SET next_attempt_at = now() + $3::interval, lease_until = NULL, last_error = $4
+				 WHERE id = $1 AND claimed_by = $2 AND status = 'pending'`, job.ID, claim.String(), wait, truncate(herr.Error()))
 		}
-		w.Logger.Log(ctx, level, "jobs: failed; will retry", "kind", job.Kind, "job", job.ID, "attempts", job.Attempts, "retry_in", wait, "err", herr)
-		_, err = w.Queue.Pool.Exec(ctx, `UPDATE jobs SET next_attempt_at = now() + $3::interval, lease_until = NULL, last_error = $4
-			 WHERE id = $1 AND claimed_by = $2 AND status = 'pending'`, job.ID, claim.String(), wait, truncate(herr.Error()))
-	}
+		if err != nil || tag.RowsAffected() == 0 {
+			return err
+		}
+		// Only this claim's row was written: until now it was pending with job.Attempts.
+		if was, now := isStuck(StatusPending, job.Attempts), isStuck(status, job.Attempts); was || now {
+			return w.Queue.announce(ctx, tx, job.ID, job.Kind, now)
+		}
+		return nil
+	})
 	if err != nil {
 		return fmt.Errorf("jobs: record %s %s: %w", job.Kind, job.ID, err)
 	}

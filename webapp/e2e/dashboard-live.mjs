@@ -8,6 +8,7 @@
 // Exported as `run(ctx)` for the shared runner (ctx: { browser, baseURL, adminEmail, adminPassword, sql }).
 
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 
 import { fitsTheScreen, orderPaidOnePound, paidOrder, runAlone, screenshotter, signIn } from './helpers.mjs';
 
@@ -23,6 +24,7 @@ async function liveIn(ctx, lang, view) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
+  const stepId = randomUUID();
   try {
     await page.goto(`${baseURL}/admin/dashboard`);
     const revenue = page.getByTestId('stat-revenueMonth');
@@ -53,14 +55,27 @@ async function liveIn(ctx, lang, view) {
     await item.waitFor({ timeout: WITHIN_MS });
     const queueMs = Date.now() - at;
 
+    // A refund job whose payload cannot be read (as a bug would leave one) is refused for good by
+    // the worker: a stuck step. It is no event; the job queue announces it (steps.changed).
+    const stat = page.getByTestId('stuck-jobs-stat');
+    const stuckBefore = Number(await stat.getAttribute('data-count'));
+    const stepOrder = `E2E-STUCK-${lang}-${view}`.toUpperCase();
+    ctx.sql(`INSERT INTO jobs (id, kind, payload) VALUES ('${stepId}', 'orders.refund', '{"order_id": "${stepOrder}", "refund_id": 0}'); SELECT pg_notify('jobs', 'orders.refund')`);
+    at = Date.now();
+    await page.locator(`.attention__item[data-kind="stuck_step"][data-order="${stepOrder}"]`).waitFor({ timeout: WITHIN_MS });
+    const stepMs = Date.now() - at;
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="stuck-jobs-stat"]')?.getAttribute('data-count')) > n, stuckBefore, { timeout: WITHIN_MS });
+
     assert.equal(await page.evaluate(() => window.__sameDocument === true), true, `${where}: the page was not reloaded`);
     // A burst of notices (placing, paying, confirming) made few reads, not one per notice.
     assert.ok(dashboardReads.length > 0, `${where}: the dashboard read again`);
     await fitsTheScreen(page, where, { lang });
     await shot(page, `${lang}-${view}`);
     assert.deepEqual(errors, [], `${where}: no page errors: ${errors.join('; ')}`);
-    return { revenueMs, queueMs, reads: dashboardReads.length };
+    return { revenueMs, queueMs, stepMs, reads: dashboardReads.length };
   } finally {
+    // The step was this test's: it leaves no stuck job behind for the suites after it.
+    ctx.sql(`DELETE FROM jobs WHERE id = '${stepId}'`);
     await context.close();
   }
 }
@@ -69,8 +84,8 @@ export async function run(ctx) {
   const started = Date.now();
   for (const lang of ['en', 'ar']) {
     for (const view of ['desktop', 'phone']) {
-      const { revenueMs, queueMs, reads } = await liveIn(ctx, lang, view);
-      console.log(`ok   dashboard live ${lang} ${view}: revenue tile changed ${revenueMs} ms after the payment, the queue listed the differing order ${queueMs} ms after it was flagged, ${reads} dashboard reads, no reload`);
+      const { revenueMs, queueMs, stepMs, reads } = await liveIn(ctx, lang, view);
+      console.log(`ok   dashboard live ${lang} ${view}: revenue tile changed ${revenueMs} ms after the payment, the queue listed the differing order ${queueMs} ms after it was flagged and the stuck step ${stepMs} ms after it was queued, ${reads} dashboard reads, no reload`);
     }
   }
   console.log(`ok   dashboard live: all (${Date.now() - started} ms)`);

@@ -93,7 +93,8 @@ type loop struct {
 func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool.Pool) (*App, error) {
 	a := &App{Config: cfg, Log: log, Pool: pool, Registry: eventstore.NewRegistry(),
 		liveTopics: map[string]string{}, liveJoins: map[string]live.Authorize{}, liveMessages: map[string]live.Handle{},
-		jobQueue: &jobs.Queue{Pool: pool}, jobHandlers: map[string]jobs.Handler{}}
+		// Stuck jobs are announced to the live layer of every process (see wireWeb).
+		jobQueue: &jobs.Queue{Pool: pool, Notices: projections.LiveChannel}, jobHandlers: map[string]jobs.Handler{}}
 	store, err := a.openStore(ctx)
 	if err != nil {
 		return nil, err
@@ -105,7 +106,6 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 		a.Commands.Now = cfg.Clock
 	}
 	a.idempotency = idempotency.New(pool)
-	a.jobQueue, a.jobHandlers = &jobs.Queue{Pool: pool}, map[string]jobs.Handler{}
 
 	a.projectionList = a.buildProjections()
 	a.Projections, err = projections.NewRunner(pool, a.Store, projections.Config{Logger: log},

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"mishwar/adapters/accountsdb"
+	"mishwar/adapters/jobs"
 	"mishwar/commands/tracking"
 	"mishwar/httpapi"
 	"mishwar/httpapi/live"
@@ -65,10 +66,12 @@ func (a *App) wireWeb(d *httpapi.Deps) error {
 		return fmt.Errorf("app: live: %w", err)
 	}
 	// Notices without a room of their own: catalogue changes are public (every open page may show a
-	// price or a name that just changed); read-model statistics and the dashboard's figures are for staff.
+	// price or a name that just changed); read-model statistics, the dashboard's figures and the stuck
+	// process steps (the job queue's, which no event announces) are for staff.
 	a.liveTopics[catrm.Topic] = live.Everyone
 	a.liveTopics[stats.Topic] = live.AdminRoom
 	a.liveTopics[insights.Topic] = live.AdminRoom
+	a.liveTopics[jobs.StepsChangedTopic] = live.AdminRoom
 	for topic, room := range a.liveTopics {
 		liveSrv.RouteTopic(topic, room)
 	}

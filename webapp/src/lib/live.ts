@@ -19,6 +19,8 @@ export interface LiveEvents {
   'enquiry.changed': { trip_number: string; status: string; version: number };
   /** The dashboard's read model changed (projections/insights); staff only. */
   'insights.changed': Record<string, never>;
+  /** A process step (a job) became stuck, changed while stuck, or left the stuck list; staff only. */
+  'steps.changed': { id: string; kind: string; stuck: boolean };
   /** Events were recorded (the statistics read model); staff only. */
   'stats.changed': { events?: number };
   'projection.rebuild': { projection: string; phase: string; events?: number; total?: number; percent?: number; error?: string };

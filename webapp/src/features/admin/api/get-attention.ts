@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
-import { OFFLINE_REFRESH_MS, useLiveConnected } from '@/lib/live-refresh';
+import { OFFLINE_REFRESH_MS, useLiveConnected, useLiveRefresh } from '@/lib/live-refresh';
 import { numeric, oneOf } from '@/lib/schemas';
 
 export const attentionItemSchema = z.object({
@@ -29,17 +29,24 @@ export function getAttention(signal?: AbortSignal): Promise<Attention> {
   return api.get('/api/admin/dashboard/attention', { schema, signal });
 }
 
-export const attentionQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'dashboard', 'attention'], queryFn: ({ signal }) => getAttention(signal), staleTime: 15_000 });
+const attentionKey = ['admin', 'dashboard', 'attention'] as const;
+
+export const attentionQueryOptions = () => queryOptions({ queryKey: attentionKey, queryFn: ({ signal }) => getAttention(signal), staleTime: 15_000 });
 
 /**
- * A process step that keeps failing records no event and sends no notice until it gives up, so
- * while the socket is up the queue still reads the stuck steps again every two minutes.
+ * The stuck process steps come from the job queue, not from events: the queue announces each step
+ * that becomes stuck or leaves the list with its own notice, which only this query needs. Jobs
+ * changed in the database by hand, or by a release older than the notice, announce nothing, so a
+ * slow timer stays while the socket is up.
  */
 const STUCK_STEPS_REFRESH_MS = 120_000;
 
-/** The needs-attention queue: read again on live notices (AdminDashboard), on a slow timer otherwise. */
+/**
+ * The needs-attention queue: read again on live notices (the read models', through AdminDashboard;
+ * the stuck steps' here), on a slow timer otherwise.
+ */
 export function useAttention() {
+  useLiveRefresh(attentionKey, ['steps.changed']);
   const connected = useLiveConnected();
   return useQuery({ ...attentionQueryOptions(), refetchInterval: connected ? STUCK_STEPS_REFRESH_MS : OFFLINE_REFRESH_MS });
 }

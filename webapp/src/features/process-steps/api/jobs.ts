@@ -30,12 +30,14 @@ export type StuckJobs = z.infer<typeof jobsSchema>;
 export const jobsKey = ['admin', 'jobs'] as const;
 
 /**
- * The stuck jobs, read again when events are recorded (a step's outcome is an event: a retried job
- * leaves the list when its retry succeeds). A step that keeps failing records no event until it
- * gives up, so a slow timer stays; a faster one while the socket is down.
+ * The stuck jobs, read again when the queue announces a step that became stuck, changed while stuck
+ * (another attempt, another error) or left the list (steps.changed: every change the queue makes to
+ * such a job, so events recorded elsewhere need not wake this page). A slow timer stays for jobs
+ * changed without a notice (by hand in the database, or by an older release during a deploy); a
+ * faster one while the socket is down.
  */
 export function useStuckJobs() {
-  useLiveRefresh(jobsKey, ['stats.changed', 'order.changed']);
+  useLiveRefresh(jobsKey, ['steps.changed']);
   const connected = useLiveConnected();
   return useQuery({
     queryKey: jobsKey,
