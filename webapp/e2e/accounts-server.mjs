@@ -32,6 +32,8 @@ export async function startServer(bin) {
   let admin = null;
   const onData = (chunk) => {
     log += chunk.toString();
+    // Scanned only until the admin is found: the log grows for the whole run.
+    if (admin) return;
     for (const line of log.split('\n')) {
       if (!line.includes('demo admin created')) continue;
       try {
@@ -77,6 +79,8 @@ export async function startServer(bin) {
     },
     adminEmail: admin.email,
     adminPassword: admin.password,
+    /** What the server logged so far (JSON lines). */
+    log: () => log,
     /** Creates an account with any role the way an operator does (`mishwar users add`), on this server's database. */
     addUser(email, password, role) {
       const out = spawnSync(resolve(bin), ['users', 'add', '--email', email, '--password', password, '--role', role, '--first-name', 'Karim', '--last-name', 'Driver'], {

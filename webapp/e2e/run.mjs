@@ -14,7 +14,7 @@
 // "N passed, M failed"; the exit code is non-zero when anything failed.
 
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -48,7 +48,10 @@ async function check(name, fn) {
     console.log(`ok   ${name} (${Date.now() - started} ms)`);
   } catch (error) {
     results.push({ name, ok: false, error });
-    console.log(`FAIL ${name}\n     ${String(error?.stack ?? error).split('\n').slice(0, 4).join('\n     ')}`);
+    // The whole message (an assertion lists what it found), then where it was thrown.
+    const message = String(error?.message ?? error).split('\n').slice(0, 40);
+    const where = String(error?.stack ?? '').split('\n').filter((line) => line.trim().startsWith('at ')).slice(0, 3);
+    console.log(`FAIL ${name}\n     ${[...message, ...where].join('\n     ')}`);
   }
 }
 function assert(condition, message) {
@@ -461,6 +464,8 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
+    // The server's log beside the screenshots, to read a failure's other side.
+    writeFileSync(join(shots, '..', 'server.log'), server.log());
   }
 
   const failed = results.filter((r) => !r.ok).length;
