@@ -121,7 +121,11 @@ export function createLive(options: LiveOptions): Live {
     socket = connect(options.url || undefined, {
       path: options.path ?? '/socket.io/',
       withCredentials: true,
-      transports: options.transports ?? ['polling', 'websocket'],
+      // A WebSocket at once, long-polling only where it cannot open (tryAllTransports: a proxy that
+      // blocks WebSockets): no polling session to upgrade, so fewer requests per page, and none left
+      // asking for a session the page's navigation just closed (a 400 in the console).
+      transports: options.transports ?? ['websocket', 'polling'],
+      tryAllTransports: true,
       reconnection: true,
       reconnectionDelay: 500,
       reconnectionDelayMax: 10_000,
