@@ -63,8 +63,8 @@ func TestANewerReleaseTakesOverTheProjectionsTheOldOnesCannotRead(t *testing.T) 
 		t.Fatal("the old leader of the cart read model lost it")
 	}
 
-	// The newer process records a move the old ones cannot read. Its answer waits for the cart read
-	// model, so it comes once the newer process has taken the read model over.
+	// The newer process records a move the old ones cannot read. It answers from the cart's stream;
+	// the old processes show the cart from the read model, which the newer process takes over.
 	moveLastUp(t, n, mona, 2)
 	monaWants := []string{ids[0], ids[3], ids[1], ids[2]}
 	for _, p := range procs {

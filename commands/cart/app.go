@@ -21,9 +21,10 @@ type Queries struct {
 }
 
 // New wires the cart's application: commands on runner looking up the catalogue read model, queries
-// reading the cart's stream through runner (from memory when it keeps the stream), priced by quoter.
-// now is the clock of the default departure (nil: time.Now).
-func New(runner *commands.Runner, catalogue Catalogue, quoter *pricing.Quoter, now func() time.Time) Application {
+// reading the cart's stream through runner (from memory when it keeps the stream; the cart read
+// model, carts, only for a stream that holds a newer release's event), priced by quoter. now is the
+// clock of the default departure (nil: time.Now).
+func New(runner *commands.Runner, catalogue Catalogue, carts Carts, quoter *pricing.Quoter, now func() time.Time) Application {
 	if now == nil {
 		now = time.Now
 	}
@@ -31,8 +32,8 @@ func New(runner *commands.Runner, catalogue Catalogue, quoter *pricing.Quoter, n
 	return Application{
 		Commands: NewCommands(runner, catalogue),
 		Queries: Queries{
-			Cart:         QuoteCartHandler{carts: runner, quoter: quoter, departures: d},
-			Optimisation: ProposeOrderHandler{carts: runner, quoter: quoter, departures: d},
+			Cart:         QuoteCartHandler{carts: cartReader{runner: runner, readModel: carts}, quoter: quoter, departures: d},
+			Optimisation: ProposeOrderHandler{carts: cartReader{runner: runner, readModel: carts}, quoter: quoter, departures: d},
 			Destinations: CheckDestinationsHandler{quoter: quoter},
 		},
 	}

@@ -9,7 +9,8 @@
 // and price it with commands/pricing: the cart with its trip calculation, the proposal of a shorter
 // order, the check of the ids a client mirrors. So a command's answer and any read after it show the
 // change at once, in any process, without waiting for the cart read model (projections/cart), which
-// serves the live channel's notices and staff views.
+// serves the live channel's notices, and the queries of a process during a rolling deploy for a cart
+// whose stream holds a newer release's event (read_cart.go).
 //
 // Nothing here reads the cart read model to decide or answer; nothing here holds a pricing rule
 // (domain/trip does) or knows HTTP.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"mishwar/commands"
 	"mishwar/commands/pricing"
 	"mishwar/domain/trip"
 )
@@ -12,7 +11,7 @@ import (
 // ProposeOrderHandler proposes the order of a cart's stops with the least driving; it changes
 // nothing (accepting is the Reorder command with the proposed order).
 type ProposeOrderHandler struct {
-	carts      *commands.Runner
+	carts      cartReader
 	quoter     *pricing.Quoter
 	departures departures
 }
@@ -25,7 +24,7 @@ func (h ProposeOrderHandler) Handle(ctx context.Context, userID, departure strin
 	if err != nil {
 		return trip.OrderProposal{}, err
 	}
-	it, err := pricing.CartFromStream(ctx, h.carts, userID)
+	it, err := h.carts.itinerary(ctx, userID)
 	if err != nil {
 		return trip.OrderProposal{}, fmt.Errorf("cart: %w", err)
 	}

@@ -17,6 +17,7 @@ import (
 	"mishwar/domain/cart"
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/trip"
+	"mishwar/eventstore"
 	"mishwar/projections/cart/carttest"
 )
 
@@ -29,7 +30,7 @@ func TestTheQueriesReadTheCartAndPriceIt(t *testing.T) {
 	museum := f.Destination(t, place("Museum", true))
 	draft := f.Destination(t, place("Draft", false))
 	now := func() time.Time { return time.Date(2026, 3, 1, 12, 0, 0, 0, cat.Cairo) }
-	app := cartcmd.New(f.Runner, f.Reader, pricing.New(f.Reader, distance.NewEstimator(), cat.Cairo), now)
+	app := cartcmd.New(f.Runner, f.Reader, f.Carts, pricing.New(f.Reader, distance.NewEstimator(), cat.Cairo), now)
 
 	_, res, err := app.Commands.AddDestination(ctx, "u1", museum.String(), meta("u1"))
 	if err != nil {
@@ -71,7 +72,7 @@ func TestAQueryShowsTheCartAsItsStreamHoldsItTheMomentACommandIsAnswered(t *test
 	f.RatePlan(t, "Standard", 1000, 6000, 1)
 	museum := f.Destination(t, place("Museum", true))
 	citadel := f.Destination(t, place("Citadel", true))
-	app := cartcmd.New(f.Runner, f.Reader, pricing.New(f.Reader, distance.NewEstimator(), cat.Cairo), nil)
+	app := cartcmd.New(f.Runner, f.Reader, f.Carts, pricing.New(f.Reader, distance.NewEstimator(), cat.Cairo), nil)
 	// Another process of the deployment: its own runner on the same store.
 	other := cartcmd.NewCommands(commands.NewRunner(f.Store, f.Registry), f.Reader)
 	stops := func(want ...string) {
@@ -102,4 +103,31 @@ func TestAQueryShowsTheCartAsItsStreamHoldsItTheMomentACommandIsAnswered(t *test
 		t.Fatal(err)
 	}
 	stops(citadel.String(), museum.String())
+}
+
+// During a rolling deploy a newer release may write an event this one cannot read into a cart: the
+// queries then show the cart from the read model (which the newer processes keep) instead of failing.
+func TestACartANewerReleaseWroteIsShownFromTheReadModel(t *testing.T) {
+	t.Parallel()
+	f := carttest.New(t)
+	ctx := context.Background()
+	f.RatePlan(t, "Standard", 1000, 6000, 1)
+	museum := f.Destination(t, place("Museum", true))
+	app := cartcmd.New(f.Runner, f.Reader, f.Carts, pricing.New(f.Reader, distance.NewEstimator(), cat.Cairo), nil)
+	_, res, err := app.Commands.AddDestination(ctx, "u1", museum.String(), meta("u1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WaitForCart(t, res.Position)
+	newer := eventstore.EventData{ID: uuid.New(), Type: "CartItemMoved", SchemaVersion: 99, Data: []byte(`{}`)}
+	if _, err := f.Store.Append(ctx, cartcmd.Stream("u1"), eventstore.Exactly(res.Version), newer); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := commands.Load[cart.Event](ctx, f.Runner, cartcmd.Stream("u1")); !errors.Is(err, commands.ErrNewerRelease) {
+		t.Fatalf("the stream reads as %v, want a newer release's event", err)
+	}
+	q, err := app.Queries.Cart.Handle(ctx, "u1", "")
+	if err != nil || len(q.Stops) != 1 || q.Stops[0].Item.DestinationID != museum.String() {
+		t.Fatalf("the cart: %+v, %v; want the museum from the read model", q.Stops, err)
+	}
 }

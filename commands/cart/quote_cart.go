@@ -4,14 +4,13 @@ import (
 	"context"
 	"fmt"
 
-	"mishwar/commands"
 	"mishwar/commands/pricing"
 	"mishwar/domain/trip"
 )
 
 // QuoteCartHandler answers a user's cart priced for every active rate plan and timed for a departure.
 type QuoteCartHandler struct {
-	carts      *commands.Runner
+	carts      cartReader
 	quoter     *pricing.Quoter
 	departures departures
 }
@@ -23,7 +22,7 @@ func (h QuoteCartHandler) Handle(ctx context.Context, userID, departure string) 
 	if err != nil {
 		return trip.Quote{}, err
 	}
-	it, err := pricing.CartFromStream(ctx, h.carts, userID)
+	it, err := h.carts.itinerary(ctx, userID)
 	if err != nil {
 		return trip.Quote{}, fmt.Errorf("cart: %w", err)
 	}

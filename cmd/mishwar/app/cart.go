@@ -14,18 +14,19 @@ import (
 	carthttp "mishwar/httpapi/cart"
 	"mishwar/processes"
 	"mishwar/processes/bookedcart"
+	cartrm "mishwar/projections/cart"
 	catrm "mishwar/projections/catalogue"
 )
 
 // wireCart builds the cart's application (its commands looking up the catalogue read model, its
-// queries reading the cart's stream) with the quoter that prices carts on read, and mounts its
+// queries reading the cart's stream, or the cart read model for a cart a newer release wrote) with the quoter that prices carts on read, and mounts its
 // HTTP feature.
 func (a *App) wireCart(d *httpapi.Deps) error {
 	quoter, err := a.quoter()
 	if err != nil {
 		return err
 	}
-	app := cartapp.New(a.Commands, catrm.NewReader(a.Pool), quoter, nil)
+	app := cartapp.New(a.Commands, catrm.NewReader(a.Pool), cartrm.NewReader(a.Pool), quoter, nil)
 	d.Features = append(d.Features, carthttp.New(app, a.idempotency))
 	a.handleJobs(bookedcart.JobRemoveBookedStops, func(ctx context.Context, job processes.Job) error {
 		var b bookedcart.Booked
