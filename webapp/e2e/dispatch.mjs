@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { cairoDate, nineInCairo, pickDay, t as translate } from './helpers.mjs';
+import { cairoDate, nineInCairo, pickDay, register, t as translate } from './helpers.mjs';
 
 const here = new URL('.', import.meta.url);
 const t = (key) => translate('en', key);
@@ -40,7 +40,7 @@ async function paidOrder(browser, baseURL, email) {
   const context = await browser.newContext();
   try {
     const api = context.request;
-    await json(await api.post(`${baseURL}/api/register`, { data: { first_name: 'Salma', last_name: 'Nabil', email, password: 'dispatch-e2e-pass', phone_number: '+201001234567' } }), 'register');
+    await json(await register(api, baseURL, { first_name: 'Salma', last_name: 'Nabil', email, password: 'dispatch-e2e-pass', phone_number: '+201001234567' }), 'register');
     const destinations = (await json(await api.get(`${baseURL}/api/destinations`), 'destinations')).data;
     for (const d of destinations.slice(0, 2)) await json(await api.post(`${baseURL}/api/auth/cart`, { data: { destination_id: d.id } }), 'add to cart');
     const pickup = (await json(await api.get(`${baseURL}/api/pickup-points`), 'pickup points')).data[0];

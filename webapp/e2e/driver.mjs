@@ -11,7 +11,7 @@
 
 import assert from 'node:assert/strict';
 
-import { chooseOpenDay, screenshotter, t, uniqueEmail } from './helpers.mjs';
+import { chooseOpenDay, register, screenshotter, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('driver');
 const PHONE = { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -35,7 +35,7 @@ async function paidOrder(browser, baseURL, email) {
   await context.addCookies([{ name: 'lang', value: 'en', domain: new URL(baseURL).hostname, path: '/' }]);
   try {
     const api = context.request;
-    await json(await api.post(`${baseURL}/api/register`, { data: { first_name: 'Salma', last_name: 'Nabil', email, password: 'driver-e2e-traveller', phone_number: '+201001234567' } }), 'register');
+    await json(await register(api, baseURL, { first_name: 'Salma', last_name: 'Nabil', email, password: 'driver-e2e-traveller', phone_number: '+201001234567' }), 'register');
     const destinations = (await json(await api.get(`${baseURL}/api/destinations`), 'destinations')).data;
     for (const d of destinations.slice(0, 2)) await json(await api.post(`${baseURL}/api/auth/cart`, { data: { destination_id: d.id } }), 'add to cart');
     const pickup = (await json(await api.get(`${baseURL}/api/pickup-points`), 'pickup points')).data[0];

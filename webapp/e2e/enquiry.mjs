@@ -48,17 +48,21 @@ async function fits(page, where) {
   assert.deepEqual(problems, [], `${where}: ${problems.join('; ')}`);
 }
 
-/** A Cairo weekday at least three days ahead (the demo's service hours close at weekends). */
-function weekday() {
-  for (let days = 3; ; days += 1) {
+/**
+ * The nth Cairo weekday from three weeks ahead (the demo's service hours close at weekends): a day of
+ * its own for each run, past the days the other suites book from the first open one on, so the
+ * quoted day still has a car when the visitor pays (a full day is a 409).
+ */
+function weekday(nth) {
+  for (let days = 21, seen = 0; ; days += 1) {
     const day = cairoDate(days);
     const weekdayNumber = new Date(`${day}T12:00:00Z`).getUTCDay();
-    if (weekdayNumber >= 1 && weekdayNumber <= 5) return day;
+    if (weekdayNumber >= 1 && weekdayNumber <= 5 && seen++ === nth) return day;
   }
 }
 
 /** The visitor's half before the quote: from the program's page to the trip number. */
-async function enquire(page, baseURL, lang, view, program, email) {
+async function enquire(page, baseURL, lang, view, program, email, nth) {
   await page.goto(`${baseURL}/program/${encodeURIComponent(program.id)}`);
   await page.getByTestId('program-enquire').click();
   await page.waitForURL((url) => url.pathname === '/rates' && url.searchParams.get('program') === String(program.id));
@@ -76,7 +80,7 @@ async function enquire(page, baseURL, lang, view, program, email) {
   // The day on the app's own picker (a Cairo day, labelled, in the page's digits), the time from a
   // list in the page's digits: no bare browser date or time box.
   assert.equal(await form.locator('input[type="date"], input[type="time"]').count(), 0, 'no bare browser date or time box');
-  const day = weekday();
+  const day = weekday(nth);
   const shownDay = await pickDay(form, 'enquiry-date', day);
   assert.ok(shownDay.includes(t(lang, 'dayPicker.value', { day: '' }).trim()) && !/\d+\/\d+\/\d+/.test(shownDay), `the day reads ${shownDay}`);
   if (lang === 'ar') assert.ok(/[٠-٩]/.test(shownDay) && !/[0-9]/.test(shownDay), `the day in Arabic digits: ${shownDay}`);
@@ -219,7 +223,7 @@ export async function run(ctx) {
         const programs = await apiJSON(await context.request.get(`${baseURL}/api/programs?lang=${lang}`), 'programs');
         const program = (Array.isArray(programs) ? programs : programs.data)[0];
         const email = uniqueEmail(`e2e-enquiry-${lang}-${view}`);
-        const trip = await enquire(page, baseURL, lang, view, program, email);
+        const trip = await enquire(page, baseURL, lang, view, program, email, ['en', 'ar'].indexOf(lang) * 2 + ['desktop', 'phone'].indexOf(view));
         await quote(browser, baseURL, lang, view, adminEmail, adminPassword, trip, program.name);
         await payFromLink(page, baseURL, lang, view, await quoteLink(sql, email, trip), trip, program.name);
       } catch (error) {

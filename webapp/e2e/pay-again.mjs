@@ -11,7 +11,7 @@
 
 import assert from 'node:assert/strict';
 
-import { apiJSON as json, chooseOpenDay, fitsTheScreen, screenshotter, t, uniqueEmail } from './helpers.mjs';
+import { apiJSON as json, chooseOpenDay, fitsTheScreen, register, screenshotter, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('pay-again');
 const PHONE = { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -25,7 +25,7 @@ async function traveller(browser, baseURL, lang, view) {
   await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
   const api = context.request;
   const email = uniqueEmail('e2e-pay-again');
-  await json(await api.post(`${baseURL}/api/register`, { data: { first_name: 'Salma', last_name: 'Nabil', email, password: 'pay-again-e2e', phone_number: '+201001234567' } }), 'register');
+  await json(await register(api, baseURL, { first_name: 'Salma', last_name: 'Nabil', email, password: 'pay-again-e2e', phone_number: '+201001234567' }), 'register');
   const destinations = (await json(await api.get(`${baseURL}/api/destinations`), 'destinations')).data;
   for (const d of destinations.slice(0, 2)) await json(await api.post(`${baseURL}/api/auth/cart`, { data: { destination_id: d.id } }), 'add to cart');
   const pickup = (await json(await api.get(`${baseURL}/api/pickup-points`), 'pickup points')).data[0];

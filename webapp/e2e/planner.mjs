@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 
-import { apiJSON, cairoDate, fitsTheScreen, runAlone, screenshotter, uniqueEmail } from './helpers.mjs';
+import { apiJSON, cairoDate, fitsTheScreen, register, runAlone, screenshotter, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('planner');
 const VIEWS = {
@@ -48,7 +48,7 @@ async function paidOrder(browser, baseURL, { rate, travellers, date, after, orNo
   try {
     const api = context.request;
     const email = uniqueEmail('e2e-planner');
-    await apiJSON(await api.post(`${baseURL}/api/register`, { data: { first_name: 'Salma', last_name: 'Nabil', email, password: 'planner-e2e-pass', phone_number: '+201001234567' } }), 'register');
+    await apiJSON(await register(api, baseURL, { first_name: 'Salma', last_name: 'Nabil', email, password: 'planner-e2e-pass', phone_number: '+201001234567' }), 'register');
     const destinations = (await apiJSON(await api.get(`${baseURL}/api/destinations`), 'destinations')).data;
     for (const d of destinations.slice(0, 2)) await apiJSON(await api.post(`${baseURL}/api/auth/cart`, { data: { destination_id: d.id } }), 'add to cart');
     const pickup = (await apiJSON(await api.get(`${baseURL}/api/pickup-points`), 'pickup points')).data[0];
