@@ -107,26 +107,38 @@ func (c *streamCache) size() (streams, events int) {
 // needs is recorded: each event's command id and position (a batch's events all carry the batch's
 // last position, which is what a repeat of the command answers), not its JSON.
 func appended[E any](r *Runner, stream string, history History[E], data []eventstore.EventData, res eventstore.AppendResult) (History[E], bool) {
-	events := make([]E, len(history.Events), len(history.Events)+len(data))
-	copy(events, history.Events)
-	recorded := make([]eventstore.RecordedEvent, len(history.Recorded), len(history.Recorded)+len(data))
-	copy(recorded, history.Recorded)
 	first := res.NextExpectedVersion - int64(len(data)) + 1
+	recs := make([]eventstore.RecordedEvent, len(data))
 	for i, ed := range data {
-		rec := eventstore.RecordedEvent{
+		recs[i] = eventstore.RecordedEvent{
 			ID: ed.ID, StreamID: stream, Version: first + int64(i), Position: res.Position,
 			Type: ed.Type, SchemaVersion: ed.SchemaVersion, Data: ed.Data, Metadata: ed.Metadata,
 		}
+	}
+	return extended(r, history, recs)
+}
+
+// extended is history followed by recs (the stream's next events, in order), decoded and kept
+// without their JSON; false when one cannot be decoded as an E or does not follow on (the caller
+// loads the stream, and Load reports what is wrong with it).
+func extended[E any](r *Runner, history History[E], recs []eventstore.RecordedEvent) (History[E], bool) {
+	events := make([]E, len(history.Events), len(history.Events)+len(recs))
+	copy(events, history.Events)
+	recorded := make([]eventstore.RecordedEvent, len(history.Recorded), len(history.Recorded)+len(recs))
+	copy(recorded, history.Recorded)
+	version := history.Version
+	for _, rec := range recs {
 		v, err := r.Registry.Decode(rec)
 		e, ok := v.(E)
-		if err != nil || !ok {
-			return History[E]{}, false // not kept: the next command loads the stream
+		if err != nil || !ok || rec.Version != version+1 {
+			return History[E]{}, false
 		}
 		rec.Data = nil
 		events = append(events, e)
 		recorded = append(recorded, rec)
+		version = rec.Version
 	}
-	return History[E]{Events: events, Recorded: recorded, Version: res.NextExpectedVersion}, true
+	return History[E]{Events: events, Recorded: recorded, Version: version}, true
 }
 
 // Current is stream as the store holds it now, decoded. A reader that must show a command's effect
@@ -177,21 +189,10 @@ func confirm[E any](ctx context.Context, r *Runner, stream string, kept History[
 	if len(recs) == 0 {
 		return kept, true, nil
 	}
-	events := make([]E, len(kept.Events), len(kept.Events)+len(recs))
-	copy(events, kept.Events)
-	recorded := make([]eventstore.RecordedEvent, len(kept.Recorded), len(kept.Recorded)+len(recs))
-	copy(recorded, kept.Recorded)
-	for _, rec := range recs {
-		v, err := r.Registry.Decode(rec)
-		e, ok := v.(E)
-		if err != nil || !ok || rec.Version != int64(len(events)) {
-			return History[E]{}, false, nil // Load reports what is wrong with the stream
-		}
-		rec.Data = nil
-		events = append(events, e)
-		recorded = append(recorded, rec)
+	h, ok := extended(r, kept, recs)
+	if !ok {
+		return History[E]{}, false, nil
 	}
-	h := History[E]{Events: events, Recorded: recorded, Version: recorded[len(recorded)-1].Version}
 	r.streams.put(stream, h, len(h.Events))
 	return h, true, nil
 }
