@@ -159,12 +159,7 @@ func TestARefusedJobFailsForGoodUntilAnOperatorRetriesIt(t *testing.T) {
 	q, id := queued(t, "test.refused", payload{})
 	ctx := context.Background()
 	refuse := true
-	w := &jobs.Worker{Queue: q, Backoff: noBackoff, Handlers: only("test.refused", func(context.Context, jobs.Job) error {
-		if refuse {
-			return refusal{errors.New("card refunds are closed for this payment")}
-		}
-		return nil
-	})}
+	w := refusingWorker(q, &refuse)
 	if n, _ := w.RunOnce(ctx); n != 1 {
 		t.Fatal("the job did not run")
 	}
@@ -330,4 +325,14 @@ func TestManyWorkersPerformEachJobOnce(t *testing.T) {
 			t.Fatalf("job %s performed %d times", id, c)
 		}
 	}
+}
+
+// refusingWorker runs "test.refused" jobs, refusing them for good while *refuse holds.
+func refusingWorker(q *jobs.Queue, refuse *bool) *jobs.Worker {
+	return &jobs.Worker{Queue: q, Backoff: noBackoff, Handlers: only("test.refused", func(context.Context, jobs.Job) error {
+		if *refuse {
+			return refusal{errors.New("card refunds are closed for this payment")}
+		}
+		return nil
+	})}
 }

@@ -123,12 +123,7 @@ func TestARefusedJobIsAnnouncedAndSoIsAnOperatorsRetry(t *testing.T) {
 	l := listen(t, q.Pool)
 	ctx := context.Background()
 	refuse := true
-	w := &jobs.Worker{Queue: q, Backoff: noBackoff, Handlers: only("test.refused", func(context.Context, jobs.Job) error {
-		if refuse {
-			return refusal{errors.New("card refunds are closed for this payment")}
-		}
-		return nil
-	})}
+	w := refusingWorker(q, &refuse)
 	if n, _ := w.RunOnce(ctx); n != 1 {
 		t.Fatal("the job did not run")
 	}
