@@ -234,9 +234,7 @@ func executeOnce[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S
 	if err != nil {
 		return Result[E]{}, err
 	}
-	for i := range history.Recorded {
-		history.Recorded[i].Data = nil // decoded already; kept in memory without it
-	}
+	history = kept(history)
 	r.streams.put(stream, history, len(history.Events))
 	res, err, _ := decideAndAppend(ctx, r, d, stream, history, cmd, meta, expected, false)
 	return res, err
@@ -255,7 +253,7 @@ func decideAndAppend[S, C, E any](ctx context.Context, r *Runner, d domain.Decid
 	if expected != nil && history.Version != *expected {
 		return Result[E]{}, &eventstore.WrongVersionError{Stream: stream, Expected: eventstore.Exactly(*expected), Actual: history.Version}, !cached
 	}
-	state := d.Fold(history.Events)
+	state := foldOf(d, history)
 	events, err := d.Decide(state, cmd, r.Now())
 	if err != nil {
 		return Result[E]{Version: history.Version}, err, !cached
@@ -290,6 +288,9 @@ func decideAndAppend[S, C, E any](ctx context.Context, r *Runner, d domain.Decid
 		res, err := repeatedResult[E](ctx, r, stream, meta.CommandID.String())
 		return res, err, true
 	}
+	if history.fold == nil {
+		history = withFold(d, history, state)
+	}
 	if h, ok := appended(r, stream, history, data, res0); ok {
 		r.streams.put(stream, h, len(h.Events))
 	} else {
@@ -310,12 +311,16 @@ func repeatedResult[E any](ctx context.Context, r *Runner, stream, commandID str
 	return Result[E]{Version: history.Version, Position: prior.position, Events: prior.events, Repeated: true}, nil
 }
 
-// History is a stream loaded and decoded.
+// History is a stream loaded and decoded. A History is never changed once made: the runner's kept
+// streams grow past it (see lineage), never into it.
 type History[E any] struct {
 	Events   []E
 	Recorded []eventstore.RecordedEvent
 	// Version of the last event; -1 for an empty stream.
 	Version int64
+
+	lineage *lineage     // nil for a history loaded and not kept
+	fold    *keptFold[E] // the decider's fold at Version, when its states may be kept
 }
 
 func (h History[E]) lastPosition() eventstore.Position {
@@ -332,6 +337,13 @@ type priorCommand[E any] struct {
 
 func (h History[E]) byCommand(commandID string) (priorCommand[E], bool) {
 	var p priorCommand[E]
+	if h.lineage != nil {
+		for _, i := range h.lineage.of(commandID, len(h.Events)) {
+			p.events = append(p.events, h.Events[i])
+			p.position = h.Recorded[i].Position
+		}
+		return p, len(p.events) > 0
+	}
 	for i, rec := range h.Recorded {
 		if rec.Metadata.CommandID == commandID {
 			p.events = append(p.events, h.Events[i])

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 
+	"mishwar/domain"
 	"mishwar/eventstore"
 )
 
@@ -24,9 +25,9 @@ import (
 //     stream and decides again. A repeated command id is answered from memory: its events are in the
 //     stream for good.
 //
-// The fold is still made from the events each time (deciders are not asked to keep their state
-// unshared), which costs microseconds in memory where loading cost a round trip and a JSON decoding
-// of every event.
+// A kept stream grows in place (lineage) and carries the decider's fold of it when the decider's
+// states may be kept (domain.Decider.StatesShareNothing): a command then costs the same on a stream
+// of 5,000 events as on one of 10. Other deciders fold the kept events afresh for each command.
 
 // maxCachedEvents bounds the memory the kept streams take: about 1 KB each (the decoded event and its
 // metadata; the JSON is not kept). Streams longer than this are never kept.
@@ -119,26 +120,129 @@ func appended[E any](r *Runner, stream string, history History[E], data []events
 }
 
 // extended is history followed by recs (the stream's next events, in order), decoded and kept
-// without their JSON; false when one cannot be decoded as an E or does not follow on (the caller
-// loads the stream, and Load reports what is wrong with it).
+// without their JSON, with its kept fold (if any) evolved by them; false when one cannot be decoded
+// as an E or does not follow on (the caller loads the stream, and Load reports what is wrong with
+// it). It costs what the new events cost, not what the history holds: history's lineage grows in
+// place when history is its longest member (see lineage).
 func extended[E any](r *Runner, history History[E], recs []eventstore.RecordedEvent) (History[E], bool) {
-	events := make([]E, len(history.Events), len(history.Events)+len(recs))
-	copy(events, history.Events)
-	recorded := make([]eventstore.RecordedEvent, len(history.Recorded), len(history.Recorded)+len(recs))
-	copy(recorded, history.Recorded)
+	events := make([]E, 0, len(recs))
 	version := history.Version
-	for _, rec := range recs {
+	for i, rec := range recs {
 		v, err := r.Registry.Decode(rec)
 		e, ok := v.(E)
 		if err != nil || !ok || rec.Version != version+1 {
 			return History[E]{}, false
 		}
-		rec.Data = nil
+		recs[i].Data = nil
 		events = append(events, e)
-		recorded = append(recorded, rec)
 		version = rec.Version
 	}
-	return History[E]{Events: events, Recorded: recorded, Version: version}, true
+	next := History[E]{Version: version}
+	if history.fold != nil {
+		next.fold = history.fold.evolved(events)
+	}
+	l := history.lineage
+	if l != nil {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+	}
+	if l == nil || l.length != len(history.Events) {
+		// Another history of the lineage grew past this one (or there is no lineage): its slots past
+		// this length are taken, so this one starts a lineage of its own, with a copy.
+		l = newLineage(history.Recorded)
+		history.Events = append([]E(nil), history.Events...)
+		history.Recorded = append([]eventstore.RecordedEvent(nil), history.Recorded...)
+		l.mu.Lock()
+		defer l.mu.Unlock()
+	}
+	next.Events = append(history.Events, events...)
+	next.Recorded = append(history.Recorded, recs...)
+	next.lineage = l
+	l.grow(history.Recorded, recs)
+	return next, true
+}
+
+// lineage is what the histories of one kept stream share: the backing arrays of their Events and
+// Recorded slices, which only the longest history (the one at length) appends to, so that no slot a
+// shorter history can see is ever written; and the index of the stream's command ids. A History
+// value is then fixed for good while the stream it came from keeps growing in memory.
+type lineage struct {
+	mu     sync.Mutex
+	length int
+	// commands maps a command id to the indexes of its events (a command's events are consecutive).
+	commands map[string][]int
+}
+
+func newLineage(recorded []eventstore.RecordedEvent) *lineage {
+	l := &lineage{commands: map[string][]int{}}
+	l.grow(nil, recorded)
+	return l
+}
+
+// grow records recs, the events after before; l.mu is held (or l is not shared yet).
+func (l *lineage) grow(before, recs []eventstore.RecordedEvent) {
+	for i, rec := range recs {
+		id := rec.Metadata.CommandID
+		l.commands[id] = append(l.commands[id], len(before)+i)
+	}
+	l.length = len(before) + len(recs)
+}
+
+// of is the indexes of commandID's events among a history's first n.
+func (l *lineage) of(commandID string, n int) []int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var in []int
+	for _, i := range l.commands[commandID] {
+		if i < n {
+			in = append(in, i)
+		}
+	}
+	return in
+}
+
+// keptFold is a decider's fold of a history, kept with it so that a command or a read folds only the
+// events that came after (domain.Decider.StatesShareNothing says a state can be kept like this).
+type keptFold[E any] struct {
+	state  any
+	evolve func(state any, e E) any
+}
+
+func (f *keptFold[E]) evolved(events []E) *keptFold[E] {
+	s := f.state
+	for _, e := range events {
+		s = f.evolve(s, e)
+	}
+	return &keptFold[E]{state: s, evolve: f.evolve}
+}
+
+// foldOf is d's fold of h: the one kept with h when there is one of d's state type, otherwise the
+// events folded afresh.
+func foldOf[S, C, E any](d domain.Decider[S, C, E], h History[E]) S {
+	if h.fold != nil {
+		if s, ok := h.fold.state.(S); ok {
+			return s
+		}
+	}
+	return d.Fold(h.Events)
+}
+
+// withFold is h carrying state, d's fold of it, when d's states may be kept.
+func withFold[S, C, E any](d domain.Decider[S, C, E], h History[E], state S) History[E] {
+	if d.StatesShareNothing {
+		h.fold = &keptFold[E]{state: state, evolve: func(s any, e E) any { return d.Evolve(s.(S), e) }}
+	}
+	return h
+}
+
+// kept is h ready to be kept in memory: without its events' JSON (decoded already), and with a
+// lineage so that it can grow in place.
+func kept[E any](h History[E]) History[E] {
+	for i := range h.Recorded {
+		h.Recorded[i].Data = nil
+	}
+	h.lineage = newLineage(h.Recorded)
+	return h
 }
 
 // Current is stream as the store holds it now, decoded. A reader that must show a command's effect
@@ -161,11 +265,25 @@ func Current[E any](ctx context.Context, r *Runner, stream string) (History[E], 
 	if err != nil {
 		return History[E]{}, err
 	}
-	for i := range h.Recorded {
-		h.Recorded[i].Data = nil
-	}
+	h = kept(h)
 	r.streams.put(stream, h, len(h.Events))
 	return h, nil
+}
+
+// CurrentState is d's fold of stream as the store holds it now (see Current), and the stream's
+// version. For a decider whose states may be kept, the fold is kept with the stream and evolved by
+// each new event, so a read costs what changed since the last one, not the stream's whole history.
+func CurrentState[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C, E], stream string) (S, int64, error) {
+	h, err := Current[E](ctx, r, stream)
+	if err != nil {
+		var zero S
+		return zero, 0, err
+	}
+	if h.fold == nil && d.StatesShareNothing {
+		h = withFold(d, h, d.Fold(h.Events))
+		r.streams.put(stream, h, len(h.Events))
+	}
+	return foldOf(d, h), h.Version, nil
 }
 
 // confirm reads stream from kept's last event on and answers kept brought up to date, or current

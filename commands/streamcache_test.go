@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"mishwar/commands"
+	"mishwar/domain"
 	"mishwar/eventstore"
 )
 
@@ -255,5 +256,100 @@ func TestCurrentIsNeverOlderThanACommandAnsweredBeforeIt(t *testing.T) {
 	h, err := commands.Current[tallied](ctx, first, "tally-1")
 	if err != nil || h.Version != 2*commandsPerWriter-1 {
 		t.Fatalf("at the end: version %d, %v; want %d", h.Version, err, 2*commandsPerWriter-1)
+	}
+}
+
+// countingTally is tallyDecider saying its states may be kept, counting the events it evolves.
+func countingTally() (domain.Decider[tally, any, tallied], *atomic.Int64) {
+	d, evolved := tallyDecider, &atomic.Int64{}
+	d.StatesShareNothing = true
+	d.Evolve = func(s tally, e tallied) tally {
+		evolved.Add(1)
+		return tallyDecider.Evolve(s, e)
+	}
+	return d, evolved
+}
+
+func TestACommandOnALongStreamFoldsOnlyTheEventsItAdds(t *testing.T) {
+	ctx := context.Background()
+	r, _, _ := twoProcesses(t)
+	d, evolved := countingTally()
+	const n = 300
+	for i := range n {
+		if _, err := commands.Execute(ctx, r, d, "tally-1", any(add{by: 1, limit: n}), meta(), commands.Options{}); err != nil {
+			t.Fatalf("command %d: %v", i, err)
+		}
+	}
+	// Folding the whole history for each command would be n(n-1)/2 = 44,850 evolutions.
+	if got := evolved.Load(); got != n {
+		t.Fatalf("%d commands evolved %d events, want one each", n, got)
+	}
+	s, version, err := commands.CurrentState(ctx, r, d, "tally-1")
+	if err != nil || s.n != n || version != n-1 {
+		t.Fatalf("current state %+v at %d, %v; want %d at %d", s, version, err, n, n-1)
+	}
+	if got := evolved.Load(); got != n {
+		t.Fatalf("a read of an unchanged stream evolved %d events", got-n)
+	}
+	// And the kept fold decides like the stream: one more is over the limit.
+	if _, err := commands.Execute(ctx, r, d, "tally-1", any(add{by: 1, limit: n}), meta(), commands.Options{}); !errors.Is(err, errTooMuch) {
+		t.Fatalf("one over the limit: %v, want the refusal", err)
+	}
+}
+
+// Reads of the kept fold racing commands in two processes: every state read is the fold of the
+// stream at the version read with it, never older than a command answered before the read began.
+func TestCurrentStateIsTheFoldOfTheStreamAtItsVersionWhileCommandsRace(t *testing.T) {
+	ctx := context.Background()
+	first, second, _ := twoProcesses(t)
+	d, _ := countingTally()
+	const commandsPerWriter = 40
+	var answered atomic.Int64
+	answered.Store(-1)
+	var wg sync.WaitGroup
+	for _, r := range []*commands.Runner{first, second} {
+		wg.Go(func() {
+			for range commandsPerWriter {
+				res, err := commands.Execute(ctx, r, d, "tally-1", any(add{by: 1, limit: 1000}), meta(), commands.Options{Commutes: true})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				for v := answered.Load(); res.Version > v && !answered.CompareAndSwap(v, res.Version); v = answered.Load() {
+				}
+			}
+		})
+	}
+	done := make(chan struct{})
+	var readers sync.WaitGroup
+	for _, r := range []*commands.Runner{first, second, first} {
+		readers.Go(func() {
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				floor := answered.Load()
+				s, version, err := commands.CurrentState(ctx, r, d, "tally-1")
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if version < floor || int64(s.n) != version+1 {
+					t.Errorf("read %+v at version %d after a command was answered at %d", s, version, floor)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(done)
+	readers.Wait()
+	for _, r := range []*commands.Runner{first, second} {
+		s, version, err := commands.CurrentState(ctx, r, d, "tally-1")
+		if err != nil || s.n != 2*commandsPerWriter || version != 2*commandsPerWriter-1 {
+			t.Fatalf("at the end: %+v at %d, %v; want %d", s, version, err, 2*commandsPerWriter)
+		}
 	}
 }

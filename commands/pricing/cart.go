@@ -16,11 +16,11 @@ import (
 // before is always in the answer and the order. A user who never had a cart has an empty one at
 // version -1.
 func CartFromStream(ctx context.Context, r *commands.Runner, userID string) (trip.Itinerary, error) {
-	h, err := commands.Current[cart.Event](ctx, r, eventstore.StreamID(cart.StreamCategory, userID))
+	s, version, err := commands.CurrentState(ctx, r, cart.Decider, eventstore.StreamID(cart.StreamCategory, userID))
 	if err != nil {
 		return trip.Itinerary{}, fmt.Errorf("pricing: load cart: %w", err)
 	}
-	return ItineraryOfState(cart.Decider.Fold(h.Events), h.Version), nil
+	return ItineraryOfState(s, version), nil
 }
 
 // ItineraryOfState is the itinerary of a cart as its decider holds it, at version.

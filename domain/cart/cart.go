@@ -116,6 +116,8 @@ var Decider = domain.Decider[State, Command, Event]{
 	Initial: func() State { return State{} },
 	Decide:  Decide,
 	Evolve:  Evolve,
+	// Evolve copies the items it changes (Items) and the points it keeps (clonePoint).
+	StatesShareNothing: true,
 }
 
 // Decide turns a command into events, or refuses it.

@@ -11,6 +11,7 @@ import (
 
 	"mishwar/domain"
 	"mishwar/domain/cart"
+	"mishwar/domain/domaintest"
 )
 
 var now = time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
@@ -461,6 +462,26 @@ func TestEvolveNeverChangesAnEarlierState(t *testing.T) {
 	if got := ids(before.Items()); !reflect.DeepEqual(got, []string{"i1", "i2", "i3"}) {
 		t.Fatalf("the earlier state changed: %v", got)
 	}
+}
+
+func TestACartStateIsNeverChangedByWhatIsDecidedOrEvolvedFromIt(t *testing.T) {
+	events := append(append([]cart.Event{}, threeStops...),
+		cart.CartItemMoved{ItemID: "i3", From: 3, To: 1},
+		cart.CartPointsChosen{Start: stored(custom("Home", 30.05, 31.23)), End: stored(pickup("p1"))},
+		cart.ProgramAddedToCart{ProgramID: "p", Added: []cart.AddedItem{{ItemID: "n1", Destination: recorded("d8")}}},
+		cart.CartReordered{ItemIDs: []string{"n1", "i3", "i1", "i2"}},
+		cart.CartItemRemoved{ItemID: "i1"},
+		cart.CartCleared{},
+		added("i9", "d9", 1),
+	)
+	cmds := []cart.Command{
+		cart.MoveCartItem{ItemID: "i2", Direction: cart.Up, Steps: 1},
+		cart.RemoveCartItem{ItemID: "i3"},
+		cart.ReorderCart{ItemIDs: []string{"i3", "i2", "i1"}},
+		cart.ClearCart{},
+		cart.AddDestinationToCart{ItemID: "x", Destination: destPtr("d7")},
+	}
+	domaintest.CheckStatesShareNothing(t, cart.Decider, events, cmds)
 }
 
 func TestRemoveBookedStops(t *testing.T) {

@@ -32,13 +32,10 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*DB, error)
 		db.cluster = c
 		db.URL = c.URL("")
 	}
-	pcfg, err := pgxpool.ParseConfig(db.URL)
+	pcfg, err := PoolConfig(db.URL)
 	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("database: DATABASE_URL: %w", err)
-	}
-	if pcfg.MaxConns < 20 {
-		pcfg.MaxConns = 20
+		return nil, err
 	}
 	db.Pool, err = pgxpool.NewWithConfig(ctx, pcfg)
 	if err != nil {
@@ -54,6 +51,23 @@ func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*DB, error)
 		return nil, err
 	}
 	return db, nil
+}
+
+// minConns is the least pool a Mishwar process runs with, whatever DATABASE_URL asks: pgxpool's
+// default (four connections on two cores) is fewer than the connections the process holds for itself
+// (the notification listener, the log's tail, the workers' leases) plus the requests it serves at
+// once, and requests then queue for a connection while PostgreSQL idles.
+const minConns = 20
+
+// PoolConfig is the pool configuration a Mishwar process uses for url (tests that start the whole
+// application use it too, so they measure the pool production runs).
+func PoolConfig(url string) (*pgxpool.Config, error) {
+	pcfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("database: DATABASE_URL: %w", err)
+	}
+	pcfg.MaxConns = max(pcfg.MaxConns, minConns)
+	return pcfg, nil
 }
 
 // Close closes the pool and stops a private cluster.

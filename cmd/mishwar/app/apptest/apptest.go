@@ -16,6 +16,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"mishwar/adapters/pgcluster/database"
 	"mishwar/cmd/mishwar/app"
 	"mishwar/internal/config"
 	"mishwar/internal/pgtest"
@@ -73,7 +76,15 @@ func start(t testing.TB, url string, opts []Option) *App {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	pool := pgtest.NewDatabaseFromURL(t, url)
+	pcfg, err := database.PoolConfig(url)
+	if err != nil {
+		t.Fatalf("apptest: %v", err)
+	}
+	pool, err := pgxpool.NewWithConfig(context.Background(), pcfg)
+	if err != nil {
+		t.Fatalf("apptest: connect: %v", err)
+	}
+	t.Cleanup(pool.Close)
 	level := slog.LevelWarn
 	if os.Getenv("MISHWAR_TEST_LOG") != "" {
 		level = slog.LevelDebug
