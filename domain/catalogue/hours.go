@@ -51,13 +51,25 @@ func Minutes(hhmm string) (int, error) {
 	if len(hhmm) != 5 || hhmm[2] != ':' {
 		return 0, fmt.Errorf("catalogue: time %q is not HH:MM", hhmm)
 	}
-	if _, err := fmt.Sscanf(hhmm, "%02d:%02d", &h, &m); err != nil {
+	if digits(hhmm[0], hhmm[1], hhmm[3], hhmm[4]) {
+		// Every quote reads every stop's hours: Sscanf's reflection was most of a quote's time.
+		h, m = int(hhmm[0]-'0')*10+int(hhmm[1]-'0'), int(hhmm[3]-'0')*10+int(hhmm[4]-'0')
+	} else if _, err := fmt.Sscanf(hhmm, "%02d:%02d", &h, &m); err != nil {
 		return 0, fmt.Errorf("catalogue: time %q is not HH:MM: %w", hhmm, err)
 	}
 	if h < 0 || m < 0 || m > 59 || h > 24 || (h == 24 && m != 0) {
 		return 0, fmt.Errorf("catalogue: time %q out of range", hhmm)
 	}
 	return h*60 + m, nil
+}
+
+func digits(bs ...byte) bool {
+	for _, b := range bs {
+		if b < '0' || b > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *validator) hours(field string, w WeeklyHours) {
