@@ -270,6 +270,20 @@ func Current[E any](ctx context.Context, r *Runner, stream string) (History[E], 
 	return h, nil
 }
 
+// StateSince is d's fold of stream at version or later: from memory, without asking the store, when
+// the runner keeps the stream at version or past it; otherwise CurrentState. A command's answer reads
+// it with the version the command left the stream at: the answer shows the command's effect (and
+// whatever else this process knew of), which is all it promises; a read that must show what other
+// processes wrote since uses CurrentState.
+func StateSince[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C, E], stream string, version int64) (S, int64, error) {
+	if h, ok := cachedHistory[E](r, stream); ok && h.Version >= version && h.fold != nil {
+		if s, ok := h.fold.state.(S); ok {
+			return s, h.Version, nil
+		}
+	}
+	return CurrentState(ctx, r, d, stream)
+}
+
 // CurrentState is d's fold of stream as the store holds it now (see Current), and the stream's
 // version. For a decider whose states may be kept, the fold is kept with the stream and evolved by
 // each new event, so a read costs what changed since the last one, not the stream's whole history.

@@ -353,3 +353,33 @@ func TestCurrentStateIsTheFoldOfTheStreamAtItsVersionWhileCommandsRace(t *testin
 		}
 	}
 }
+
+func TestACommandsAnswerReadsTheStateItLeftFromMemoryAndALaterVersionFromTheStore(t *testing.T) {
+	ctx := context.Background()
+	first, second, reads := twoProcesses(t)
+	d, _ := countingTally()
+	res, err := commands.Execute(ctx, first, d, "tally-1", any(add{by: 2, limit: 9}), meta(), commands.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The other process writes after the answer's command: the answer need not show it.
+	if _, err := commands.Execute(ctx, second, d, "tally-1", any(add{by: 3, limit: 9}), meta(), commands.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	before := reads.n.Load()
+	s, version, err := commands.StateSince(ctx, first, d, "tally-1", res.Version)
+	if err != nil || s.n != 2 || version != res.Version {
+		t.Fatalf("the answer's state %+v at %d, %v; want the command's (2 at %d)", s, version, err, res.Version)
+	}
+	if n := reads.n.Load() - before; n != 0 {
+		t.Fatalf("the answer read the stream %d times, want none", n)
+	}
+	// Asked for a version past what it keeps, it reads the store, and shows the other's event.
+	s, version, err = commands.StateSince(ctx, first, d, "tally-1", res.Version+1)
+	if err != nil || s.n != 5 || version != res.Version+1 {
+		t.Fatalf("state since %d: %+v at %d, %v; want 5", res.Version+1, s, version, err)
+	}
+	if n := reads.n.Load() - before; n != 1 {
+		t.Fatalf("%d reads, want one", n)
+	}
+}

@@ -5,8 +5,9 @@
 // with its expected version. Every cart command is re-decided on a concurrent change (the decider
 // re-checks duplicates, positions and permutations against the new state), so two tabs changing one
 // cart at once never lose an item. Its queries, one file each, read the user's cart stream as it is
-// now (commands.Current: from the runner's memory, confirmed by one read of the stream's last event)
-// and price it with commands/pricing: the cart with its trip calculation, the proposal of a shorter
+// now (commands.Current: from the runner's memory, confirmed by one read of the stream's last event;
+// a command's answer reads the cart as the command left it, from memory without that read) and price
+// it with commands/pricing: the cart with its trip calculation, the proposal of a shorter
 // order, the check of the ids a client mirrors. So a command's answer and any read after it show the
 // change at once, in any process, without waiting for the cart read model (projections/cart), which
 // serves the live channel's notices, and the queries of a process during a rolling deploy for a cart

@@ -23,6 +23,16 @@ func CartFromStream(ctx context.Context, r *commands.Runner, userID string) (tri
 	return ItineraryOfState(s, version), nil
 }
 
+// CartSince is userID's cart at version or later (commands.StateSince): a cart command's answer,
+// read from memory with the version the command left the cart at.
+func CartSince(ctx context.Context, r *commands.Runner, userID string, version int64) (trip.Itinerary, error) {
+	s, v, err := commands.StateSince(ctx, r, cart.Decider, eventstore.StreamID(cart.StreamCategory, userID), version)
+	if err != nil {
+		return trip.Itinerary{}, fmt.Errorf("pricing: load cart: %w", err)
+	}
+	return ItineraryOfState(s, v), nil
+}
+
 // ItineraryOfState is the itinerary of a cart as its decider holds it, at version.
 func ItineraryOfState(s cart.State, version int64) trip.Itinerary {
 	it := trip.Itinerary{Version: version, Start: s.Start(), End: s.End()}

@@ -68,9 +68,18 @@ func (h *Handler) quoteCart(r *http.Request) (cartJSON, error) {
 	return toCartJSON(q, httpx.Lang(r)), nil
 }
 
-// answerCart answers status with the cart after a command, and a message.
-func (h *Handler) answerCart(w http.ResponseWriter, r *http.Request, status int, messageKey string, args ...any) {
-	body, err := h.quoteCart(r)
+// quoteCartAfter is quoteCart for the answer to a command that left the cart as res says.
+func (h *Handler) quoteCartAfter(r *http.Request, res cartapp.Result) (cartJSON, error) {
+	q, err := h.app.Queries.Cart.HandleAfter(r.Context(), user(r), departure(r), res)
+	if err != nil {
+		return cartJSON{}, err
+	}
+	return toCartJSON(q, httpx.Lang(r)), nil
+}
+
+// answerCart answers status with the cart after a command (res), and a message.
+func (h *Handler) answerCart(w http.ResponseWriter, r *http.Request, res cartapp.Result, status int, messageKey string, args ...any) {
+	body, err := h.quoteCartAfter(r, res)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

@@ -34,12 +34,12 @@ func (h *Handler) addToCart(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	itemID, _, err := h.app.Commands.AddDestination(r.Context(), user(r), strings.TrimSpace(string(req.DestinationID)), httpx.Meta(r))
+	itemID, res, err := h.app.Commands.AddDestination(r.Context(), user(r), strings.TrimSpace(string(req.DestinationID)), httpx.Meta(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	body, err := h.quoteCart(r)
+	body, err := h.quoteCartAfter(r, res)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -77,27 +77,27 @@ func (h *Handler) addProgram(w http.ResponseWriter, r *http.Request) {
 			added += len(p.Added)
 		}
 	}
-	h.answerCart(w, r, http.StatusCreated, "cart.program_added", added)
+	h.answerCart(w, r, res, http.StatusCreated, "cart.program_added", added)
 }
 
 // ---- DELETE api/auth/cart/{id}, DELETE api/auth/cart/clear ----
 
 func (h *Handler) removeItem(w http.ResponseWriter, r *http.Request) {
-	_, err := h.app.Commands.RemoveItem(r.Context(), user(r), mux.Vars(r)["id"], httpx.Meta(r))
+	res, err := h.app.Commands.RemoveItem(r.Context(), user(r), mux.Vars(r)["id"], httpx.Meta(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	h.answerCart(w, r, http.StatusOK, "cart.removed")
+	h.answerCart(w, r, res, http.StatusOK, "cart.removed")
 }
 
 func (h *Handler) clearCart(w http.ResponseWriter, r *http.Request) {
-	_, err := h.app.Commands.Clear(r.Context(), user(r), httpx.Meta(r))
+	res, err := h.app.Commands.Clear(r.Context(), user(r), httpx.Meta(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	h.answerCart(w, r, http.StatusOK, "cart.cleared")
+	h.answerCart(w, r, res, http.StatusOK, "cart.cleared")
 }
 
 // ---- PATCH api/auth/cart/items/{id}/move ----
@@ -143,12 +143,12 @@ func (h *Handler) moveItem(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	direction := cart.Direction(strings.ToLower(strings.TrimSpace(req.Direction)))
-	_, err := h.app.Commands.MoveItem(r.Context(), user(r), mux.Vars(r)["id"], direction, steps, httpx.Meta(r))
+	res, err := h.app.Commands.MoveItem(r.Context(), user(r), mux.Vars(r)["id"], direction, steps, httpx.Meta(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	h.answerCart(w, r, http.StatusOK, "cart.moved")
+	h.answerCart(w, r, res, http.StatusOK, "cart.moved")
 }
 
 // ---- PUT api/auth/cart/order ----
@@ -174,12 +174,12 @@ func (h *Handler) reorder(w http.ResponseWriter, r *http.Request) {
 	if reason != "optimised" {
 		reason = "manual"
 	}
-	_, err := h.app.Commands.Reorder(r.Context(), user(r), req.ItemIDs, reason, httpx.Meta(r))
+	res, err := h.app.Commands.Reorder(r.Context(), user(r), req.ItemIDs, reason, httpx.Meta(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	h.answerCart(w, r, http.StatusOK, "cart.reordered")
+	h.answerCart(w, r, res, http.StatusOK, "cart.reordered")
 }
 
 // ---- PUT api/auth/cart/points ----
@@ -223,10 +223,10 @@ func (h *Handler) choosePoints(w http.ResponseWriter, r *http.Request) {
 	if req.EndSameAsStart != nil {
 		same = *req.EndSameAsStart
 	}
-	_, err := h.app.Commands.ChoosePoints(r.Context(), user(r), req.Start.choice(), req.End.choice(), same, httpx.Meta(r))
+	res, err := h.app.Commands.ChoosePoints(r.Context(), user(r), req.Start.choice(), req.End.choice(), same, httpx.Meta(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	h.answerCart(w, r, http.StatusOK, "cart.points_chosen")
+	h.answerCart(w, r, res, http.StatusOK, "cart.points_chosen")
 }

@@ -17,12 +17,17 @@ import (
 // compressMin is the smallest answer worth compressing: below it the headers cost more than they save.
 const compressMin = 1024
 
+// Answers made per request are compressed at the fastest levels. On a priced cart (3.6 KB of JSON),
+// gzip 5 and brotli 4 saved 80 and 120 bytes over gzip 1 and brotli 1 (1.27 KB) for 1.6 and 3.6
+// times the CPU (95 and 220 µs against 58 and 62): a fifth of a cart command's whole cost on the
+// server, for one packet less than nothing. Answers kept in memory are compressed once, at the best
+// levels (CompressBytes).
 var (
 	gzipPool = sync.Pool{New: func() any {
-		w, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed+4) // level 5: most of the gain, little CPU
+		w, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed)
 		return w
 	}}
-	brotliPool = sync.Pool{New: func() any { return brotli.NewWriterLevel(io.Discard, 4) }}
+	brotliPool = sync.Pool{New: func() any { return brotli.NewWriterLevel(io.Discard, 1) }}
 )
 
 // Compress compresses answers of compressMin bytes or more with brotli or gzip, whichever the client
