@@ -13,9 +13,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/cmd/mishwar/app/apptest"
+	cartapp "mishwar/commands/cart"
+	"mishwar/domain/cart"
+	"mishwar/eventstore"
 	"mishwar/internal/benchtest"
 )
 
@@ -31,7 +35,8 @@ func TestBenchmarkTableWritePath(t *testing.T) {
 		t.Skip("set MISHWAR_BENCH=1 to run the HTTP benchmarks (make bench)")
 	}
 	run := benchtest.RunLength(t, 3*time.Second)
-	a := demoApp(t)
+	url, db := benchtest.URL(t, context.Background(), benchtest.Options{})
+	a := seeded(t, apptest.NewOn(t, url))
 	ids := destinationIDs(t, a, 3)
 	const most = 32
 	carts := make([]benchCart, most)
@@ -44,7 +49,7 @@ func TestBenchmarkTableWritePath(t *testing.T) {
 	t.Cleanup(func() { _, _ = a.Pool.Exec(context.Background(), `DROP TABLE IF EXISTS bench_rows`) })
 
 	out := &strings.Builder{}
-	fmt.Fprintf(out, "Machine: %s; the app's own test cluster (fsync on).\n\n", benchtest.Machine())
+	fmt.Fprintf(out, "Machine: %s; %s.\n\n", benchtest.Machine(), db)
 	fmt.Fprintf(out, "| connections | cart moves/s | p50 | p99 | single-row INSERTs/s | p99 | ratio |\n|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, conns := range []int{1, 8, most} {
 		var app, base load
@@ -100,6 +105,7 @@ func TestBenchmarkTableWritePath(t *testing.T) {
 var benchRow = `{"item_id":"7f1c0e52-5d7e-4a53-9d1f-3f8b6f1a2c11","destination_id":"c2a1b7e4-0d3b-4c55-8f1e-2b9a6d7c8e90","direction":"up","steps":1}`
 
 type benchCart struct {
+	user  string
 	token string
 	item  string
 	// moves counts the moves sent, so the next one knows which way the item can go.
@@ -139,7 +145,7 @@ func newBenchCart(t *testing.T, a *apptest.App, ids []string) benchCart {
 		} `json:"data"`
 	}
 	a.Get("/api/auth/cart", s.Token).JSON(t, &cart)
-	return benchCart{token: s.Token, item: cart.Data[len(cart.Data)-1].ID, moves: new(int)}
+	return benchCart{user: s.UserID, token: s.Token, item: cart.Data[len(cart.Data)-1].ID, moves: new(int)}
 }
 
 // move sends one move of c's item, the last stop, up then down in turn, so each is a real change.
@@ -234,14 +240,20 @@ func moveThenReadLoad(a *apptest.App, carts []benchCart, d time.Duration) load {
 	})
 }
 
-// moveCount sends n moves of one cart, one after another.
+// moveCount sends n moves of one cart, one after another, timing each.
 func moveCount(a *apptest.App, c benchCart, n int) load {
 	var l load
+	start := time.Now()
 	for range n {
+		t0 := time.Now()
 		if err := c.move(http.DefaultClient, a.URL); err != nil {
 			l.errs++
+			continue
 		}
+		l.n++
+		l.lat = append(l.lat, time.Since(t0))
 	}
+	l.elapsed = time.Since(start)
 	return l
 }
 
@@ -285,4 +297,68 @@ func dbCounters(t *testing.T, pool *pgxpool.Pool) counters {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// TestBenchmarkTableCommandOnALongStream measures whether a cart's history slows a command on it: a
+// move over HTTP on carts whose streams hold 10, 1,000 and 5,000 events. The history is appended
+// straight to the store, as another process would have written it, so the first move of each cart is
+// the runner's cold load of the whole stream; the next 200 run on the stream it keeps. It runs only
+// with MISHWAR_BENCH=1 (make bench).
+func TestBenchmarkTableCommandOnALongStream(t *testing.T) {
+	if os.Getenv("MISHWAR_BENCH") != "1" {
+		t.Skip("set MISHWAR_BENCH=1 to run the HTTP benchmarks (make bench)")
+	}
+	url, db := benchtest.URL(t, context.Background(), benchtest.Options{})
+	a := seeded(t, apptest.NewOn(t, url))
+	ids := destinationIDs(t, a, 3)
+	out := &strings.Builder{}
+	fmt.Fprintf(out, "Machine: %s; %s.\n\n", benchtest.Machine(), db)
+	fmt.Fprintf(out, "| events in the cart's stream | first move (loads the stream), p50 of 3 carts | next 200 moves: p50 | p99 |\n|---:|---:|---:|---:|\n")
+	for _, n := range []int{10, 1_000, 5_000} {
+		var cold, warm load
+		for range 3 {
+			c := newBenchCart(t, a, ids)
+			growCart(t, a, c, n)
+			cold.add(moveCount(a, c, 1))
+			warm.add(moveCount(a, c, 200))
+		}
+		if cold.errs+warm.errs > 0 {
+			t.Fatalf("%d events: %d failed moves", n, cold.errs+warm.errs)
+		}
+		fmt.Fprintf(out, "| %d | %s | %s | %s |\n", n, benchtest.Ms(cold.percentile(0.5)),
+			benchtest.Ms(warm.percentile(0.5)), benchtest.Ms(warm.percentile(0.99)))
+	}
+	t.Log("\n" + out.String())
+}
+
+// growCart appends moves of c's last stop (up, then down) to its stream until it holds n events.
+func growCart(t *testing.T, a *apptest.App, c benchCart, n int) {
+	t.Helper()
+	ctx := context.Background()
+	stream := cartapp.Stream(c.user)
+	recs, err := a.Store.ReadStream(ctx, stream, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := len(recs) // the stop's position: the last one added
+	for have := len(recs); have < n; {
+		batch := make([]eventstore.EventData, 0, min(500, n-have))
+		for len(batch) < cap(batch) {
+			to := last - 1
+			if (have+len(batch))%2 == 0 {
+				to = last
+			}
+			from := last + last - 1 - to
+			md := eventstore.Metadata{ActorID: c.user, ActorRole: "user", CommandID: uuid.NewString()}
+			ed, err := a.Registry.Encode(uuid.New(), cart.CartItemMoved{ItemID: c.item, From: from, To: to}, md)
+			if err != nil {
+				t.Fatal(err)
+			}
+			batch = append(batch, ed)
+		}
+		if _, err := a.Store.Append(ctx, stream, eventstore.Any, batch...); err != nil {
+			t.Fatal(err)
+		}
+		have += len(batch)
+	}
 }

@@ -19,7 +19,12 @@ import (
 // demoApp starts the app with the demo catalogue seeded and projected.
 func demoApp(t *testing.T) *apptest.App {
 	t.Helper()
-	a := apptest.New(t)
+	return seeded(t, apptest.New(t))
+}
+
+// seeded is a with the demo catalogue, caught up.
+func seeded(t *testing.T, a *apptest.App) *apptest.App {
+	t.Helper()
 	ctx := context.Background()
 	if err := demo.Seed(ctx, a.Store, a.Catalogue, nil); err != nil {
 		t.Fatal(err)

@@ -28,13 +28,33 @@ type Options struct {
 	Ephemeral bool
 }
 
-// Pool opens a migrated database: MISHWAR_BENCH_DATABASE_URL if set (a database the benchmark may
-// fill and leave behind), otherwise a private cluster of its own that is durable unless
-// opts.Ephemeral. It also says what it opened, e.g. "PostgreSQL 15.4, private cluster, fsync and
-// synchronous_commit on", for the table's heading.
+// Pool opens a migrated database (see URL) and says what it opened, e.g. "PostgreSQL 15.4, private
+// cluster, fsync and synchronous_commit on", for the table's heading.
 func Pool(tb testing.TB, ctx context.Context, opts Options) (*pgxpool.Pool, string) {
 	tb.Helper()
-	url, kind := os.Getenv("MISHWAR_BENCH_DATABASE_URL"), "MISHWAR_BENCH_DATABASE_URL"
+	url, kind := URL(tb, ctx, opts)
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if opts.MaxConns > 0 {
+		cfg.MaxConns = opts.MaxConns
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(pool.Close)
+	return pool, kind
+}
+
+// URL is a migrated database for a benchmark: MISHWAR_BENCH_DATABASE_URL if set (a database the
+// benchmark may fill and leave behind), otherwise one in a private cluster of its own that is
+// durable unless opts.Ephemeral (stopped when the test ends). It also says what it is, for the
+// table's heading. opts.MaxConns does not apply: the caller opens its own pool.
+func URL(tb testing.TB, ctx context.Context, opts Options) (url, kind string) {
+	tb.Helper()
+	url, kind = os.Getenv("MISHWAR_BENCH_DATABASE_URL"), "MISHWAR_BENCH_DATABASE_URL"
 	if url == "" {
 		dir, err := os.MkdirTemp("", "mishwar-bench-")
 		if err != nil {
@@ -55,18 +75,11 @@ func Pool(tb testing.TB, ctx context.Context, opts Options) (*pgxpool.Pool, stri
 			kind = "private cluster, fsync and synchronous_commit OFF (CPU cost only)"
 		}
 	}
-	cfg, err := pgxpool.ParseConfig(url)
+	pool, err := pgxpool.New(ctx, url)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if opts.MaxConns > 0 {
-		cfg.MaxConns = opts.MaxConns
-	}
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(pool.Close)
+	defer pool.Close()
 	if err := migrate.Up(ctx, pool); err != nil {
 		tb.Fatal(err)
 	}
@@ -74,7 +87,7 @@ func Pool(tb testing.TB, ctx context.Context, opts Options) (*pgxpool.Pool, stri
 	if err := pool.QueryRow(ctx, `SHOW server_version`).Scan(&version); err != nil {
 		tb.Fatal(err)
 	}
-	return pool, "PostgreSQL " + version + ", " + kind
+	return url, "PostgreSQL " + version + ", " + kind
 }
 
 // Machine describes where the benchmark runs: OS, architecture, CPUs and their model, and the load

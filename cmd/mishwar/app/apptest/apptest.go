@@ -44,6 +44,13 @@ func New(t testing.TB, opts ...Option) *App {
 	return start(t, pgtest.NewDatabaseURL(t), opts)
 }
 
+// NewOn starts the application on url, a migrated database the caller made (a benchmark's durable
+// cluster), and stops it when the test ends.
+func NewOn(t testing.TB, url string, opts ...Option) *App {
+	t.Helper()
+	return start(t, url, opts)
+}
+
 // AnotherProcess starts a second instance of the application on a's database, as a second process
 // behind a load balancer: it shares the tables, the event store and PostgreSQL's notifications, and
 // nothing in memory.
