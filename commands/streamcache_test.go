@@ -3,6 +3,7 @@ package commands_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -211,13 +212,36 @@ func TestCurrentIsNeverOlderThanACommandAnsweredBeforeIt(t *testing.T) {
 	ctx := context.Background()
 	first, second, _ := twoProcesses(t)
 	const commandsPerWriter = 40
+	readsRacingCommands(t, first, second, tallyDecider, commandsPerWriter, func(r *commands.Runner, floor int64) error {
+		h, err := commands.Current[tallied](ctx, r, "tally-1")
+		if err != nil {
+			return err
+		}
+		if h.Version < floor || int64(len(h.Events)) != h.Version+1 {
+			return fmt.Errorf("read version %d with %d events after a command was answered at %d", h.Version, len(h.Events), floor)
+		}
+		return nil
+	})
+	h, err := commands.Current[tallied](ctx, first, "tally-1")
+	if err != nil || h.Version != 2*commandsPerWriter-1 {
+		t.Fatalf("at the end: version %d, %v; want %d", h.Version, err, 2*commandsPerWriter-1)
+	}
+}
+
+// readsRacingCommands runs commandsPerWriter commands adding 1 to "tally-1" from each of first and
+// second while three readers (two on first) call read over and over with the highest version a
+// command had been answered at before the read began, until the commands are done. A read's error
+// fails the test.
+func readsRacingCommands(t *testing.T, first, second *commands.Runner, d domain.Decider[tally, any, tallied], commandsPerWriter int, read func(r *commands.Runner, floor int64) error) {
+	t.Helper()
+	ctx := context.Background()
 	var answered atomic.Int64 // the highest version a command was answered at
 	answered.Store(-1)
 	var wg sync.WaitGroup
 	for _, r := range []*commands.Runner{first, second} {
 		wg.Go(func() {
 			for range commandsPerWriter {
-				res, err := commands.Execute(ctx, r, tallyDecider, "tally-1", any(add{by: 1, limit: 1000}), meta(), commands.Options{Commutes: true})
+				res, err := commands.Execute(ctx, r, d, "tally-1", any(add{by: 1, limit: 1000}), meta(), commands.Options{Commutes: true})
 				if err != nil {
 					t.Error(err)
 					return
@@ -237,14 +261,8 @@ func TestCurrentIsNeverOlderThanACommandAnsweredBeforeIt(t *testing.T) {
 					return
 				default:
 				}
-				floor := answered.Load()
-				h, err := commands.Current[tallied](ctx, r, "tally-1")
-				if err != nil {
+				if err := read(r, answered.Load()); err != nil {
 					t.Error(err)
-					return
-				}
-				if h.Version < floor || int64(len(h.Events)) != h.Version+1 {
-					t.Errorf("read version %d with %d events after a command was answered at %d", h.Version, len(h.Events), floor)
 					return
 				}
 			}
@@ -253,10 +271,6 @@ func TestCurrentIsNeverOlderThanACommandAnsweredBeforeIt(t *testing.T) {
 	wg.Wait()
 	close(done)
 	readers.Wait()
-	h, err := commands.Current[tallied](ctx, first, "tally-1")
-	if err != nil || h.Version != 2*commandsPerWriter-1 {
-		t.Fatalf("at the end: version %d, %v; want %d", h.Version, err, 2*commandsPerWriter-1)
-	}
 }
 
 // countingTally is tallyDecider saying its states may be kept, counting the events it evolves.
@@ -304,48 +318,16 @@ func TestCurrentStateIsTheFoldOfTheStreamAtItsVersionWhileCommandsRace(t *testin
 	first, second, _ := twoProcesses(t)
 	d, _ := countingTally()
 	const commandsPerWriter = 40
-	var answered atomic.Int64
-	answered.Store(-1)
-	var wg sync.WaitGroup
-	for _, r := range []*commands.Runner{first, second} {
-		wg.Go(func() {
-			for range commandsPerWriter {
-				res, err := commands.Execute(ctx, r, d, "tally-1", any(add{by: 1, limit: 1000}), meta(), commands.Options{Commutes: true})
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				for v := answered.Load(); res.Version > v && !answered.CompareAndSwap(v, res.Version); v = answered.Load() {
-				}
-			}
-		})
-	}
-	done := make(chan struct{})
-	var readers sync.WaitGroup
-	for _, r := range []*commands.Runner{first, second, first} {
-		readers.Go(func() {
-			for {
-				select {
-				case <-done:
-					return
-				default:
-				}
-				floor := answered.Load()
-				s, version, err := commands.CurrentState(ctx, r, d, "tally-1")
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if version < floor || int64(s.n) != version+1 {
-					t.Errorf("read %+v at version %d after a command was answered at %d", s, version, floor)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	close(done)
-	readers.Wait()
+	readsRacingCommands(t, first, second, d, commandsPerWriter, func(r *commands.Runner, floor int64) error {
+		s, version, err := commands.CurrentState(ctx, r, d, "tally-1")
+		if err != nil {
+			return err
+		}
+		if version < floor || int64(s.n) != version+1 {
+			return fmt.Errorf("read %+v at version %d after a command was answered at %d", s, version, floor)
+		}
+		return nil
+	})
 	for _, r := range []*commands.Runner{first, second} {
 		s, version, err := commands.CurrentState(ctx, r, d, "tally-1")
 		if err != nil || s.n != 2*commandsPerWriter || version != 2*commandsPerWriter-1 {
