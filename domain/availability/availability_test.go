@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"mishwar/domain/availability"
+	"mishwar/domain/domaintest"
 )
 
 var (
@@ -210,4 +211,21 @@ func TestParseDay(t *testing.T) {
 	if err != nil || d != day {
 		t.Fatalf("ParseDay = %q, %v", d, err)
 	}
+}
+
+func TestADayStateIsNeverChangedByWhatIsDecidedOrEvolvedFromIt(t *testing.T) {
+	events := []availability.Event{
+		reserved("r1", "o1", 3, 1), reserved("r2", "o2", 3, 2),
+		availability.ReservationConfirmed{Reservation: "r1", OrderID: "o1", Day: day},
+		availability.ReservationReleased{Reservation: "r2", OrderID: "o2", Day: day, Reason: "expired"},
+		reserved("r3", "o3", 3, 2),
+	}
+	cmds := []availability.Command{
+		availability.ReserveCapacity{Reservation: "r4", OrderID: "o4", Day: day, Capacity: 3, HoldUntil: until},
+		availability.ConfirmReservation{Reservation: "r3", Capacity: 3},
+		availability.ConfirmReservation{Reservation: "r2", Capacity: 3},
+		availability.ReleaseReservation{Reservation: "r1", Reason: "cancelled"},
+		availability.ReleaseReservation{Reservation: "r3", Reason: "expired", OnlyIfHeld: true},
+	}
+	domaintest.CheckStatesShareNothing(t, availability.Decider, events, cmds)
 }
