@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 
 	"mishwar/domain"
@@ -148,17 +149,16 @@ func extended[E any](r *Runner, history History[E], recs []eventstore.RecordedEv
 	}
 	if l == nil || l.length != len(history.Events) {
 		// Another history of the lineage grew past this one (or there is no lineage): its slots past
-		// this length are taken, so this one starts a lineage of its own, with a copy.
+		// this length are taken, so this one starts a lineage of its own, with a copy (not shared
+		// until next is returned, so not locked).
 		l = newLineage(history.Recorded)
 		history.Events = append([]E(nil), history.Events...)
 		history.Recorded = append([]eventstore.RecordedEvent(nil), history.Recorded...)
-		l.mu.Lock()
-		defer l.mu.Unlock()
 	}
 	next.Events = append(history.Events, events...)
 	next.Recorded = append(history.Recorded, recs...)
 	next.lineage = l
-	l.grow(history.Recorded, recs)
+	l.grow(len(history.Recorded), recs)
 	return next, true
 }
 
@@ -175,17 +175,17 @@ type lineage struct {
 
 func newLineage(recorded []eventstore.RecordedEvent) *lineage {
 	l := &lineage{commands: map[string][]int{}}
-	l.grow(nil, recorded)
+	l.grow(0, recorded)
 	return l
 }
 
-// grow records recs, the events after before; l.mu is held (or l is not shared yet).
-func (l *lineage) grow(before, recs []eventstore.RecordedEvent) {
+// grow records recs, the events from index from on; l.mu is held (or l is not shared yet).
+func (l *lineage) grow(from int, recs []eventstore.RecordedEvent) {
 	for i, rec := range recs {
 		id := rec.Metadata.CommandID
-		l.commands[id] = append(l.commands[id], len(before)+i)
+		l.commands[id] = append(l.commands[id], from+i)
 	}
-	l.length = len(before) + len(recs)
+	l.length = from + len(recs)
 }
 
 // of is the indexes of commandID's events among a history's first n.
@@ -216,13 +216,20 @@ func (f *keptFold[E]) evolved(events []E) *keptFold[E] {
 	return &keptFold[E]{state: s, evolve: f.evolve}
 }
 
-// foldOf is d's fold of h: the one kept with h when there is one of d's state type, otherwise the
-// events folded afresh.
+// keptState is the fold kept with h, if there is one of state type S.
+func keptState[S, E any](h History[E]) (S, bool) {
+	if h.fold == nil {
+		var zero S
+		return zero, false
+	}
+	s, ok := h.fold.state.(S)
+	return s, ok
+}
+
+// foldOf is d's fold of h: the one kept with h when there is one, otherwise the events folded afresh.
 func foldOf[S, C, E any](d domain.Decider[S, C, E], h History[E]) S {
-	if h.fold != nil {
-		if s, ok := h.fold.state.(S); ok {
-			return s
-		}
+	if s, ok := keptState[S](h); ok {
+		return s
 	}
 	return d.Fold(h.Events)
 }
@@ -270,14 +277,17 @@ func Current[E any](ctx context.Context, r *Runner, stream string) (History[E], 
 	return h, nil
 }
 
+// Latest is the version StateSince is never at from memory: with it, StateSince is CurrentState.
+const Latest int64 = math.MaxInt64
+
 // StateSince is d's fold of stream at version or later: from memory, without asking the store, when
 // the runner keeps the stream at version or past it; otherwise CurrentState. A command's answer reads
 // it with the version the command left the stream at: the answer shows the command's effect (and
 // whatever else this process knew of), which is all it promises; a read that must show what other
-// processes wrote since uses CurrentState.
+// processes wrote since asks for Latest.
 func StateSince[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C, E], stream string, version int64) (S, int64, error) {
-	if h, ok := cachedHistory[E](r, stream); ok && h.Version >= version && h.fold != nil {
-		if s, ok := h.fold.state.(S); ok {
+	if h, ok := cachedHistory[E](r, stream); ok && h.Version >= version {
+		if s, ok := keptState[S](h); ok {
 			return s, h.Version, nil
 		}
 	}

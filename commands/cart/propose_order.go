@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"mishwar/commands"
 	"mishwar/commands/pricing"
 	"mishwar/domain/trip"
 )
@@ -24,7 +25,7 @@ func (h ProposeOrderHandler) Handle(ctx context.Context, userID, departure strin
 	if err != nil {
 		return trip.OrderProposal{}, err
 	}
-	it, err := h.carts.itinerary(ctx, userID)
+	it, err := h.carts.itinerary(ctx, userID, commands.Latest)
 	if err != nil {
 		return trip.OrderProposal{}, fmt.Errorf("cart: %w", err)
 	}

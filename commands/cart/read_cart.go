@@ -26,20 +26,10 @@ type cartReader struct {
 	readModel Carts
 }
 
-func (c cartReader) itinerary(ctx context.Context, userID string) (trip.Itinerary, error) {
-	it, err := pricing.CartFromStream(ctx, c.runner, userID)
-	return c.orReadModel(ctx, userID, it, err)
-}
-
-// itinerarySince is the cart at version or later: a command's answer (pricing.CartSince).
-func (c cartReader) itinerarySince(ctx context.Context, userID string, version int64) (trip.Itinerary, error) {
+// itinerary is the cart at version or later (pricing.CartSince; commands.Latest for the cart as the
+// store holds it now).
+func (c cartReader) itinerary(ctx context.Context, userID string, version int64) (trip.Itinerary, error) {
 	it, err := pricing.CartSince(ctx, c.runner, userID, version)
-	return c.orReadModel(ctx, userID, it, err)
-}
-
-// orReadModel is it, read from the stream with err, or the read model's cart when the stream holds a
-// newer release's event.
-func (c cartReader) orReadModel(ctx context.Context, userID string, it trip.Itinerary, err error) (trip.Itinerary, error) {
 	if !errors.Is(err, commands.ErrNewerRelease) || c.readModel == nil {
 		return it, err
 	}

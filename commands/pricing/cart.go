@@ -16,11 +16,7 @@ import (
 // before is always in the answer and the order. A user who never had a cart has an empty one at
 // version -1.
 func CartFromStream(ctx context.Context, r *commands.Runner, userID string) (trip.Itinerary, error) {
-	s, version, err := commands.CurrentState(ctx, r, cart.Decider, eventstore.StreamID(cart.StreamCategory, userID))
-	if err != nil {
-		return trip.Itinerary{}, fmt.Errorf("pricing: load cart: %w", err)
-	}
-	return ItineraryOfState(s, version), nil
+	return CartSince(ctx, r, userID, commands.Latest)
 }
 
 // CartSince is userID's cart at version or later (commands.StateSince): a cart command's answer,

@@ -15,6 +15,7 @@ import (
 	"github.com/gorilla/mux"
 
 	cartapp "mishwar/commands/cart"
+	"mishwar/domain/trip"
 	"mishwar/httpapi/httpx"
 	"mishwar/internal/i18n"
 )
@@ -59,18 +60,16 @@ func user(r *http.Request) string {
 // departure is the ?departure= asked for ("" for the default).
 func departure(r *http.Request) string { return r.URL.Query().Get("departure") }
 
-// quoteCart answers the user's cart priced, as the client reads it.
-func (h *Handler) quoteCart(r *http.Request) (cartJSON, error) {
-	q, err := h.app.Queries.Cart.Handle(r.Context(), user(r), departure(r))
-	if err != nil {
-		return cartJSON{}, err
+// quoteCart answers the user's cart priced, as the client reads it: as the store holds it now, or,
+// for the answer to a command (after), as the command left it.
+func (h *Handler) quoteCart(r *http.Request, after *cartapp.Result) (cartJSON, error) {
+	var q trip.Quote
+	var err error
+	if after == nil {
+		q, err = h.app.Queries.Cart.Handle(r.Context(), user(r), departure(r))
+	} else {
+		q, err = h.app.Queries.Cart.HandleAfter(r.Context(), user(r), departure(r), *after)
 	}
-	return toCartJSON(q, httpx.Lang(r)), nil
-}
-
-// quoteCartAfter is quoteCart for the answer to a command that left the cart as res says.
-func (h *Handler) quoteCartAfter(r *http.Request, res cartapp.Result) (cartJSON, error) {
-	q, err := h.app.Queries.Cart.HandleAfter(r.Context(), user(r), departure(r), res)
 	if err != nil {
 		return cartJSON{}, err
 	}
@@ -79,7 +78,7 @@ func (h *Handler) quoteCartAfter(r *http.Request, res cartapp.Result) (cartJSON,
 
 // answerCart answers status with the cart after a command (res), and a message.
 func (h *Handler) answerCart(w http.ResponseWriter, r *http.Request, res cartapp.Result, status int, messageKey string, args ...any) {
-	body, err := h.quoteCartAfter(r, res)
+	body, err := h.quoteCart(r, &res)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

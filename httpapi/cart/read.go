@@ -76,7 +76,7 @@ func (h *Handler) getCart(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	body, err := h.quoteCart(r)
+	body, err := h.quoteCart(r, nil)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

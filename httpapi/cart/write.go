@@ -39,7 +39,7 @@ func (h *Handler) addToCart(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	body, err := h.quoteCartAfter(r, res)
+	body, err := h.quoteCart(r, &res)
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
