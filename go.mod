@@ -18,8 +18,8 @@ require (
 	github.com/pressly/goose/v3 v3.26.0
 	github.com/stripe/stripe-go/v82 v82.5.0
 	github.com/wneessen/go-mail v0.7.2
-	github.com/zishang520/socket.io/servers/socket/v3 v3.0.5
-	github.com/zishang520/socket.io/v3 v3.0.5
+	github.com/zishang520/socket.io/servers/socket/v3 v3.0.6
+	github.com/zishang520/socket.io/v3 v3.0.6
 	golang.org/x/crypto v0.57.0
 	golang.org/x/image v0.36.0
 	golang.org/x/sync v0.23.0
@@ -115,9 +115,9 @@ require (
 	github.com/vmihailenco/tagparser/v2 v2.0.0 // indirect
 	github.com/xeipuuv/gojsonschema v1.2.0 // indirect
 	github.com/xo/terminfo v1.2.0 // indirect
-	github.com/zishang520/socket.io/parsers/engine/v3 v3.0.5 // indirect
-	github.com/zishang520/socket.io/parsers/socket/v3 v3.0.5 // indirect
-	github.com/zishang520/socket.io/servers/engine/v3 v3.0.5 // indirect
+	github.com/zishang520/socket.io/parsers/engine/v3 v3.0.6 // indirect
+	github.com/zishang520/socket.io/parsers/socket/v3 v3.0.6 // indirect
+	github.com/zishang520/socket.io/servers/engine/v3 v3.0.6 // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	go.opentelemetry.io/otel/trace v1.38.0 // indirect
 	go.uber.org/multierr v1.11.0 // indirect
