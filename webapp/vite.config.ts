@@ -19,6 +19,22 @@ export default defineConfig({
         writeFileSync(fileURLToPath(new URL('./dist/.gitkeep', import.meta.url)), '');
       },
     },
+    {
+      // The server announces these in each page's HTML (httpapi/web/preload.go): the first render
+      // waits for the visitor's language's core translations, a chunk the browser would otherwise
+      // discover only after the app's code has run.
+      name: 'mishwar-first-paint',
+      apply: 'build',
+      generateBundle(_options, bundle) {
+        const translations: Record<string, string> = {};
+        for (const chunk of Object.values(bundle)) {
+          const language = chunk.type === 'chunk' ? /[\\/]locales[\\/]([a-z]{2})[\\/]core\.json$/.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
+          if (language) translations[language] = chunk.fileName;
+        }
+        if (Object.keys(translations).length === 0) this.error('no core translation chunks (src/locales/<lang>/core.json) in the bundle');
+        this.emitFile({ type: 'asset', fileName: 'first-paint.json', source: JSON.stringify({ translations }) });
+      },
+    },
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

@@ -91,11 +91,12 @@ func (c *Config) setDefaults() {
 }
 
 type handler struct {
-	cfg    Config
-	files  map[string]*asset // by URL path, e.g. "/assets/index-3f2a.js"
-	shell  *shell
-	html   *compressedCache
-	robots []byte
+	cfg        Config
+	files      map[string]*asset // by URL path, e.g. "/assets/index-3f2a.js"
+	shell      *shell
+	firstPaint firstPaint
+	html       *compressedCache
+	robots     []byte
 }
 
 // New builds the handler that serves the web app and everything else that is not the API. It reads
@@ -117,12 +118,18 @@ func New(cfg Config) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	fp, err := loadFirstPaint(root, files)
+	if err != nil {
+		return nil, err
+	}
+	delete(files, "/"+firstPaintFile)
 	h := &handler{
-		cfg:    cfg,
-		files:  files,
-		shell:  sh,
-		html:   newCompressedCache(256),
-		robots: robotsTxt(cfg.PublicURL),
+		cfg:        cfg,
+		files:      files,
+		shell:      sh,
+		firstPaint: fp,
+		html:       newCompressedCache(256),
+		robots:     robotsTxt(cfg.PublicURL),
 	}
 	return SecurityHeaders(h, cfg), nil
 }
@@ -227,7 +234,7 @@ func (h *handler) servePage(w http.ResponseWriter, r *http.Request, lang lang, h
 			return
 		}
 	}
-	body := h.shell.render(lang, head+h.siteNameTag(lang)+h.tilesMeta())
+	body := h.shell.render(lang, head+h.siteNameTag(lang)+h.tilesMeta()+h.firstPaint.tags(r.URL.Path, lang))
 	w.Header().Set("Content-Language", string(lang))
 	w.Header().Add("Vary", "Accept-Language")
 	w.Header().Add("Vary", "Cookie")

@@ -867,3 +867,54 @@ func TestHeadOnlyAnswerIsTheHeadAFreshLoadRenders(t *testing.T) {
 		t.Errorf("bot page: %d", res.StatusCode)
 	}
 }
+
+// The build's first-paint manifest names each language's core translations; a page announces its
+// language's chunk, and the home page its content too, so they download beside the app's code.
+func TestPagesPreloadWhatTheirFirstRenderWaitsFor(t *testing.T) {
+	t.Parallel()
+	files := appFiles()
+	files["assets/core-en1.js"] = &fstest.MapFile{Data: []byte(`export default {"a":"Hello"}`)}
+	files["assets/core-ar1.js"] = &fstest.MapFile{Data: []byte(`export default {"a":"أهلا"}`)}
+	files["first-paint.json"] = &fstest.MapFile{Data: []byte(`{"translations":{"en":"assets/core-en1.js","ar":"assets/core-ar1.js"}}`)}
+	h := newHandler(t, func(c *web.Config) { c.Files = files })
+
+	home := body(t, do(t, h, req{target: "/?lang=ar"}))
+	for _, want := range []string{
+		`<link rel="modulepreload" href="/assets/core-ar1.js">`,
+		`<link rel="preload" href="/api/home?lang=ar" as="fetch" crossorigin="use-credentials">`,
+	} {
+		if !strings.Contains(home, want) {
+			t.Errorf("Arabic home page lacks %s", want)
+		}
+	}
+	if strings.Contains(home, "core-en1") {
+		t.Error("Arabic home page preloads English translations")
+	}
+	programs := body(t, do(t, h, req{target: "/programs", headers: map[string]string{"Accept-Language": "en-GB,en"}}))
+	if !strings.Contains(programs, `<link rel="modulepreload" href="/assets/core-en1.js">`) {
+		t.Error("English programs page does not preload its translations")
+	}
+	if strings.Contains(programs, "/api/home") {
+		t.Error("a page other than home preloads the home page's content")
+	}
+	if res := do(t, h, req{target: "/first-paint.json"}); res.StatusCode != http.StatusNotFound {
+		t.Errorf("the build's manifest is served: status %d", res.StatusCode)
+	}
+}
+
+func TestAManifestNamingAMissingChunkIsRefusedAndNoManifestPreloadsNoTranslations(t *testing.T) {
+	t.Parallel()
+	files := appFiles()
+	files["first-paint.json"] = &fstest.MapFile{Data: []byte(`{"translations":{"en":"assets/core-gone.js"}}`)}
+	if _, err := web.New(web.Config{Files: files, PublicURL: publicURL}); !errors.Is(err, web.ErrInvalidConfig) {
+		t.Errorf("manifest naming a missing chunk: err %v, want ErrInvalidConfig", err)
+	}
+	files["first-paint.json"] = &fstest.MapFile{Data: []byte(`{"translations":`)}
+	if _, err := web.New(web.Config{Files: files, PublicURL: publicURL}); !errors.Is(err, web.ErrInvalidConfig) {
+		t.Errorf("unreadable manifest: err %v, want ErrInvalidConfig", err)
+	}
+	home := body(t, do(t, newHandler(t), req{target: "/"}))
+	if strings.Contains(home, "modulepreload") {
+		t.Error("a build without a manifest preloads translations")
+	}
+}

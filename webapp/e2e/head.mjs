@@ -5,7 +5,8 @@
 //   Graph, description, robots, JSON-LD, the language) and the title are those a fresh load of that
 //   address shows, with exactly one canonical and at most one JSON-LD block of each kind;
 // - a signed-out visitor's page loads (home, a destination, a program, checkout) make no failed
-//   request to the site and log no console error (GET /api/me answers 200 with null, not 401);
+//   request to the site and log no console error (GET /api/me answers 200 with null, not 401); the
+//   home page's translations and content are preloaded by its HTML and fetched once each;
 // - the sandbox card page in Arabic writes the amount in Arabic-Indic digits with the Arabic currency,
 //   right to left, and fits the phone (in English too).
 // Exported as `run(ctx)` for the shared runner; `node e2e/head.mjs` runs it alone.
@@ -135,12 +136,28 @@ async function signedOutPagesMakeNoFailedRequest(browser, baseURL, lang, view) {
       if (msg.type() === 'error' && ours(msg.location().url || origin)) problems.push(`console: ${msg.text()} (${msg.location().url})`);
     });
     page.on('pageerror', (error) => problems.push(`script error: ${error.message}`));
+    // What the home page's first render waits for is preloaded by the HTML (httpapi/web/preload.go):
+    // each must be fetched once, the app's own request served by the preload, and never left unused.
+    const firstPaint = [];
+    const unusedPreloads = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (/^\/assets\/core-[^/]+\.js$/.test(url.pathname) || url.pathname === '/api/home') firstPaint.push(url.pathname + url.search);
+    });
+    page.on('console', (msg) => {
+      if (/preloaded using link preload but not used/.test(msg.text())) unusedPreloads.push(msg.text());
+    });
     const me = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/me');
     await page.goto(`${baseURL}/?lang=${lang}`);
     const meRes = await me;
     assert.equal(meRes.status(), 200, `signed-out /api/me: ${meRes.status()}`);
     assert.equal((await meRes.text()).trim(), 'null');
     await settled(page);
+    assert.equal(firstPaint.length, 2, `${lang} ${view}: the home page's translations and content, each fetched once: ${firstPaint.join(', ')}`);
+    assert.ok(firstPaint.includes(`/api/home?lang=${lang}`), `${lang} ${view}: home content asked in the page's language: ${firstPaint.join(', ')}`);
+    const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')].map((l) => l.getAttribute('href')));
+    assert.ok(preloaded.includes(`/api/home?lang=${lang}`), `${lang} ${view}: the home page does not preload its content: ${preloaded.join(', ')}`);
+    assert.ok(preloaded.some((href) => /^\/assets\/core-/.test(href)), `${lang} ${view}: the home page does not preload its translations: ${preloaded.join(', ')}`);
     const destination = await page.locator('main a[href^="/destination?id="]').first().getAttribute('href');
     const program = await page.locator('main a[href^="/program/"]').first().getAttribute('href');
     for (const path of [destination, program, '/checkout', '/about']) {
@@ -148,6 +165,7 @@ async function signedOutPagesMakeNoFailedRequest(browser, baseURL, lang, view) {
       await page.goto(`${baseURL}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
       await settled(page);
     }
+    assert.deepEqual(unusedPreloads, [], `${lang} ${view}: preloads left unused`);
     // The account menu offers to sign in: the visitor is seen as signed out, not as an error.
     assert.deepEqual(problems, [], `${lang} ${view}: a signed-out visitor's pages made failed requests or logged errors`);
   } finally {
