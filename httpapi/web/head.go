@@ -242,10 +242,16 @@ func (h *handler) siteNameTag(l i18n.Lang) string {
 type shell struct {
 	beforeAttrs []byte // "...<html" plus its other attributes
 	beforeHead  []byte // ">...<head>...", up to the marker
-	afterHead   []byte
+	afterHead   []byte // up to the paint marker, or the rest when there is none
+	afterPaint  []byte
 }
 
-const headMarker = "<!--app-head-->"
+const (
+	headMarker = "<!--app-head-->"
+	// paintMarker, inside the app's root element, is where the page's first paint goes: what the
+	// browser shows before the app's code has run (see firstPaintMarkup).
+	paintMarker = "<!--app-paint-->"
+)
 
 var (
 	htmlTagRe   = regexp.MustCompile(`(?is)<html\b([^>]*)>`)
@@ -278,11 +284,15 @@ func parseShell(index []byte) (*shell, error) {
 			return nil, fmt.Errorf("%w: index.html has neither %s nor </head>", ErrInvalidConfig, headMarker)
 		}
 	}
-	return &shell{
+	sh := &shell{
 		beforeAttrs: before,
 		beforeHead:  append([]byte(">"), rest[:i]...),
 		afterHead:   rest[i+markerLen:],
-	}, nil
+	}
+	if j := bytes.Index(sh.afterHead, []byte(paintMarker)); j >= 0 {
+		sh.afterHead, sh.afterPaint = sh.afterHead[:j], sh.afterHead[j+len(paintMarker):]
+	}
+	return sh, nil
 }
 
 // checkNoInlineScripts refuses an app whose index.html needs an inline script: the
@@ -298,14 +308,18 @@ func checkNoInlineScripts(index []byte) error {
 	return nil
 }
 
-func (s *shell) render(l i18n.Lang, head string) []byte {
+func (s *shell) render(l i18n.Lang, head, paint string) []byte {
 	var b bytes.Buffer
-	b.Grow(len(s.beforeAttrs) + len(s.beforeHead) + len(head) + len(s.afterHead) + 32)
+	b.Grow(len(s.beforeAttrs) + len(s.beforeHead) + len(head) + len(s.afterHead) + len(paint) + len(s.afterPaint) + 32)
 	b.Write(s.beforeAttrs)
 	fmt.Fprintf(&b, ` lang="%s" dir="%s"`, l, dir(l))
 	b.Write(s.beforeHead)
 	b.WriteString(head)
 	b.Write(s.afterHead)
+	if s.afterPaint != nil {
+		b.WriteString(paint)
+		b.Write(s.afterPaint)
+	}
 	return b.Bytes()
 }
 

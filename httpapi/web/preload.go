@@ -66,3 +66,15 @@ func (fp firstPaint) tags(p string, l i18n.Lang) string {
 	}
 	return b.String()
 }
+
+// firstPaintMarkup is the page's first paint, written into the app's root element: the site's bar
+// with its logo and name, in the page's language, drawn by the stylesheet alone. Without it a phone
+// shows a blank page until the app's code has downloaded and run (seconds on a slow network); the app
+// replaces it with the real header on its first render. It is hidden from assistive technology,
+// which waits for the app's own header.
+func firstPaintMarkup(siteName string) string {
+	return `<header class="site-header first-paint" aria-hidden="true"><div class="navbar"><div class="container navbar__inner">` +
+		`<span class="logo"><svg class="logo__mark" viewBox="0 0 40 40"><circle cx="29" cy="11" r="5" class="logo__sun"/>` +
+		`<path d="M4 33 L17 13 L30 33 Z" class="logo__pyramid"/><path d="M2 35 C12 31 26 37 38 32" class="logo__nile"/></svg>` +
+		`<span class="logo__word">` + html.EscapeString(siteName) + `</span></span></div></div></header>`
+}

@@ -918,3 +918,27 @@ func TestAManifestNamingAMissingChunkIsRefusedAndNoManifestPreloadsNoTranslation
 		t.Error("a build without a manifest preloads translations")
 	}
 }
+
+// Before the app's code has run, the page shows the site's bar in its language, inside the app's
+// root (which the app's first render replaces); an index.html without the marker gets nothing there.
+func TestThePageIsPaintedBeforeTheAppRuns(t *testing.T) {
+	t.Parallel()
+	files := appFiles()
+	files["index.html"] = &fstest.MapFile{Data: []byte(strings.Replace(indexHTML, `<div id="root"></div>`, `<div id="root"><!--app-paint--></div>`, 1))}
+	h := newHandler(t, func(c *web.Config) { c.Files = files })
+	for lang, name := range map[string]string{"en": "Mishwar", "ar": "مشوار"} {
+		page := body(t, do(t, h, req{target: "/programs?lang=" + lang}))
+		root := page[strings.Index(page, `<div id="root">`):]
+		root = root[:strings.Index(root, "</body>")]
+		if !strings.Contains(root, `<header class="site-header first-paint" aria-hidden="true">`) || !strings.Contains(root, `<span class="logo__word">`+name+`</span>`) {
+			t.Errorf("%s: the root holds no first paint with the site's name %q:\n%s", lang, name, root)
+		}
+		if strings.Contains(page, "<!--app-paint-->") {
+			t.Errorf("%s: the marker is left in the page", lang)
+		}
+	}
+	plain := body(t, do(t, newHandler(t), req{target: "/programs"}))
+	if !strings.Contains(plain, `<div id="root"></div>`) {
+		t.Error("an index.html without the marker is not served as it is")
+	}
+}
