@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"html"
 	"io/fs"
+	"net/http"
+	"regexp"
 	"strings"
 
 	"mishwar/internal/i18n"
@@ -53,18 +55,52 @@ func loadFirstPaint(root fs.FS, files map[string]*asset) (firstPaint, error) {
 	return fp, nil
 }
 
-// tags returns the preload links for a page at path p in language l: the language's translations on
-// every page, and on the home page its content, fetched as the app fetches it (GET /api/home?lang=…,
-// with credentials) so the browser hands the preloaded answer to the app's request.
-func (fp firstPaint) tags(p string, l i18n.Lang) string {
+// tags returns the preload links for a page answered with status in language l: the language's
+// translations; and for a page that exists, the API answers its first render asks for, as the app asks
+// for them (same address, credentials included) so the browser hands the preloaded answers to the
+// app's requests: GET /api/home (the header's opening hours, the home page's content) everywhere, and
+// a destination's or a program's own answer on its page.
+func (fp firstPaint) tags(r *http.Request, l i18n.Lang, status int) string {
 	var b strings.Builder
 	if chunk, ok := fp.translations[l]; ok {
 		b.WriteString(`<link rel="modulepreload" href="` + html.EscapeString(chunk) + `">` + "\n")
 	}
-	if p == "/" {
-		b.WriteString(`<link rel="preload" href="/api/home?lang=` + string(l) + `" as="fetch" crossorigin="use-credentials">` + "\n")
+	if status != http.StatusOK {
+		return b.String()
+	}
+	fetch := func(path string) {
+		b.WriteString(`<link rel="preload" href="` + path + `?lang=` + string(l) + `" as="fetch" crossorigin="use-credentials">` + "\n")
+	}
+	fetch("/api/home")
+	if kind, id := detailPage(r); id != "" {
+		fetch("/api/" + kind + "/" + id)
 	}
 	return b.String()
+}
+
+// plainID is an id or slug the app's encodeURIComponent leaves as it is, so the preloaded address is
+// the one the app asks for.
+var plainID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,100}$`)
+
+// detailPage names the catalogue answer a destination or program page shows, read from its address
+// as the app's router reads it: /destination?id= (or ?slug=), /program/{id} or /program?id=.
+func detailPage(r *http.Request) (kind, id string) {
+	q := r.URL.Query()
+	switch p := r.URL.Path; {
+	case p == "/destination":
+		kind, id = "destinations", q.Get("id")
+		if id == "" {
+			id = q.Get("slug")
+		}
+	case p == "/program":
+		kind, id = "programs", q.Get("id")
+	case strings.HasPrefix(p, "/program/"):
+		kind, id = "programs", strings.TrimPrefix(p, "/program/")
+	}
+	if !plainID.MatchString(id) {
+		return "", ""
+	}
+	return kind, id
 }
 
 // firstPaintMarkup is the page's first paint, written into the app's root element: the site's bar

@@ -891,11 +891,33 @@ func TestPagesPreloadWhatTheirFirstRenderWaitsFor(t *testing.T) {
 		t.Error("Arabic home page preloads English translations")
 	}
 	programs := body(t, do(t, h, req{target: "/programs", headers: map[string]string{"Accept-Language": "en-GB,en"}}))
-	if !strings.Contains(programs, `<link rel="modulepreload" href="/assets/core-en1.js">`) {
-		t.Error("English programs page does not preload its translations")
+	for _, want := range []string{
+		`<link rel="modulepreload" href="/assets/core-en1.js">`,
+		// The header's opening hours come with the home content, on every page.
+		`<link rel="preload" href="/api/home?lang=en" as="fetch" crossorigin="use-credentials">`,
+	} {
+		if !strings.Contains(programs, want) {
+			t.Errorf("English programs page lacks %s", want)
+		}
 	}
-	if strings.Contains(programs, "/api/home") {
-		t.Error("a page other than home preloads the home page's content")
+	details := map[string]string{
+		"/destination?id=giza-pyramids&lang=en":                 "/api/destinations/giza-pyramids?lang=en",
+		"/destination?slug=khan-el-khalili":                     "/api/destinations/khan-el-khalili?lang=en",
+		"/program/7f3c1d2e-0a4b-4c5d-8e9f-101112131415?lang=ar": "/api/programs/7f3c1d2e-0a4b-4c5d-8e9f-101112131415?lang=ar",
+		"/program?id=islamic-cairo":                             "/api/programs/islamic-cairo?lang=en",
+	}
+	for page, answer := range details {
+		got := body(t, do(t, h, req{target: page}))
+		if !strings.Contains(got, `<link rel="preload" href="`+answer+`" as="fetch" crossorigin="use-credentials">`) {
+			t.Errorf("%s does not preload %s", page, answer)
+		}
+	}
+	// An id the app would escape is not guessed at; a page that does not exist preloads no answers.
+	if got := body(t, do(t, h, req{target: "/destination?id=a%2Fb%22%3E"})); strings.Contains(got, "/api/destinations/") {
+		t.Error("an id with characters the app escapes is preloaded")
+	}
+	if got := body(t, do(t, h, req{target: "/no-such-page"})); strings.Contains(got, `rel="preload"`) {
+		t.Error("a 404 page preloads API answers")
 	}
 	if res := do(t, h, req{target: "/first-paint.json"}); res.StatusCode != http.StatusNotFound {
 		t.Errorf("the build's manifest is served: status %d", res.StatusCode)

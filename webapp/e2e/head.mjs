@@ -6,7 +6,8 @@
 //   address shows, with exactly one canonical and at most one JSON-LD block of each kind;
 // - a signed-out visitor's page loads (home, a destination, a program, checkout) make no failed
 //   request to the site and log no console error (GET /api/me answers 200 with null, not 401); the
-//   home page's translations and content are preloaded by its HTML and fetched once each;
+//   home page's translations and content, and a destination's and a program's answers on their pages,
+//   are preloaded by the HTML and fetched once each;
 // - the sandbox card page in Arabic writes the amount in Arabic-Indic digits with the Arabic currency,
 //   right to left, and fits the phone (in English too).
 // Exported as `run(ctx)` for the shared runner; `node e2e/head.mjs` runs it alone.
@@ -162,8 +163,20 @@ async function signedOutPagesMakeNoFailedRequest(browser, baseURL, lang, view) {
     const program = await page.locator('main a[href^="/program/"]').first().getAttribute('href');
     for (const path of [destination, program, '/checkout', '/about']) {
       // A fresh load each time: every page is somebody's first.
+      const answers = [];
+      const onRequest = (req) => {
+        const url = new URL(req.url());
+        if (/^\/api\/(destinations|programs)\/[^/]+$/.test(url.pathname)) answers.push(url.pathname);
+      };
+      page.on('request', onRequest);
       await page.goto(`${baseURL}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
       await settled(page);
+      page.off('request', onRequest);
+      if (path === destination || path === program) {
+        assert.equal(answers.length, 1, `${lang} ${view} ${path}: its answer preloaded and fetched once: ${answers.join(', ')}`);
+        const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel="preload"]')].map((l) => l.getAttribute('href')));
+        assert.ok(preloaded.some((href) => href.startsWith(answers[0])), `${lang} ${view} ${path}: its answer is not preloaded: ${preloaded.join(', ')}`);
+      }
     }
     assert.deepEqual(unusedPreloads, [], `${lang} ${view}: preloads left unused`);
     // The account menu offers to sign in: the visitor is seen as signed out, not as an error.
