@@ -58,8 +58,8 @@ func loadFirstPaint(root fs.FS, files map[string]*asset) (firstPaint, error) {
 // tags returns the preload links for a page answered with status in language l: the language's
 // translations; and for a page that exists, the API answers its first render asks for, as the app asks
 // for them (same address, credentials included) so the browser hands the preloaded answers to the
-// app's requests: GET /api/home (the header's opening hours, the home page's content) everywhere, and
-// a destination's or a program's own answer on its page.
+// app's requests: GET /api/home (the header's opening hours, the home page's content) and
+// /api/currencies (every price) everywhere, and a destination's or a program's own answer on its page.
 func (fp firstPaint) tags(r *http.Request, l i18n.Lang, status int) string {
 	var b strings.Builder
 	if chunk, ok := fp.translations[l]; ok {
@@ -68,12 +68,14 @@ func (fp firstPaint) tags(r *http.Request, l i18n.Lang, status int) string {
 	if status != http.StatusOK {
 		return b.String()
 	}
-	fetch := func(path string) {
-		b.WriteString(`<link rel="preload" href="` + path + `?lang=` + string(l) + `" as="fetch" crossorigin="use-credentials">` + "\n")
+	fetch := func(address string) {
+		b.WriteString(`<link rel="preload" href="` + address + `" as="fetch" crossorigin="use-credentials">` + "\n")
 	}
-	fetch("/api/home")
+	inLang := "?lang=" + string(l)
+	fetch("/api/home" + inLang)
+	fetch("/api/currencies")
 	if kind, id := detailPage(r); id != "" {
-		fetch("/api/" + kind + "/" + id)
+		fetch("/api/" + kind + "/" + id + inLang)
 	}
 	return b.String()
 }

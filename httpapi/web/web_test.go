@@ -895,6 +895,7 @@ func TestPagesPreloadWhatTheirFirstRenderWaitsFor(t *testing.T) {
 		`<link rel="modulepreload" href="/assets/core-en1.js">`,
 		// The header's opening hours come with the home content, on every page.
 		`<link rel="preload" href="/api/home?lang=en" as="fetch" crossorigin="use-credentials">`,
+		`<link rel="preload" href="/api/currencies" as="fetch" crossorigin="use-credentials">`,
 	} {
 		if !strings.Contains(programs, want) {
 			t.Errorf("English programs page lacks %s", want)

@@ -6,7 +6,7 @@
 //   address shows, with exactly one canonical and at most one JSON-LD block of each kind;
 // - a signed-out visitor's page loads (home, a destination, a program, checkout) make no failed
 //   request to the site and log no console error (GET /api/me answers 200 with null, not 401); the
-//   home page's translations and content, and a destination's and a program's answers on their pages,
+//   home page's translations, content and currencies, and a destination's and a program's answers on their pages,
 //   are preloaded by the HTML and fetched once each;
 // - the sandbox card page in Arabic writes the amount in Arabic-Indic digits with the Arabic currency,
 //   right to left, and fits the phone (in English too).
@@ -143,7 +143,7 @@ async function signedOutPagesMakeNoFailedRequest(browser, baseURL, lang, view) {
     const unusedPreloads = [];
     page.on('request', (req) => {
       const url = new URL(req.url());
-      if (/^\/assets\/core-[^/]+\.js$/.test(url.pathname) || url.pathname === '/api/home') firstPaint.push(url.pathname + url.search);
+      if (/^\/assets\/core-[^/]+\.js$/.test(url.pathname) || ['/api/home', '/api/currencies'].includes(url.pathname)) firstPaint.push(url.pathname + url.search);
     });
     page.on('console', (msg) => {
       if (/preloaded using link preload but not used/.test(msg.text())) unusedPreloads.push(msg.text());
@@ -154,7 +154,7 @@ async function signedOutPagesMakeNoFailedRequest(browser, baseURL, lang, view) {
     assert.equal(meRes.status(), 200, `signed-out /api/me: ${meRes.status()}`);
     assert.equal((await meRes.text()).trim(), 'null');
     await settled(page);
-    assert.equal(firstPaint.length, 2, `${lang} ${view}: the home page's translations and content, each fetched once: ${firstPaint.join(', ')}`);
+    assert.equal(firstPaint.length, 3, `${lang} ${view}: the home page's translations, content and currencies, each fetched once: ${firstPaint.join(', ')}`);
     assert.ok(firstPaint.includes(`/api/home?lang=${lang}`), `${lang} ${view}: home content asked in the page's language: ${firstPaint.join(', ')}`);
     const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')].map((l) => l.getAttribute('href')));
     assert.ok(preloaded.includes(`/api/home?lang=${lang}`), `${lang} ${view}: the home page does not preload its content: ${preloaded.join(', ')}`);

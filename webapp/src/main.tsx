@@ -5,7 +5,10 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app';
 import { bootstrap } from '@/app/bootstrap';
+import { currenciesQueryOptions } from '@/features/currencies/api/get-currencies';
+import { homeQueryOptions } from '@/features/home/api/get-home';
 import { loadLanguage } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
 import { useLocaleStore } from '@/stores/locale-store';
 
 import './styles/index.css';
@@ -15,17 +18,28 @@ bootstrap();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+const queryClient = createQueryClient();
+const language = useLocaleStore.getState().language;
+
 function render(container: HTMLElement): void {
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 }
 
-// The first render waits for the language's translations (one small chunk), so the first paint is
+// Every page's first render shows the home content (the header's opening hours; the home page is made
+// of it) and prices in the chosen currency, answers the HTML has already preloaded
+// (httpapi/web/preload.go). Waiting a moment for them makes the first render the page with its data,
+// instead of placeholders and then a second render; a slow answer never holds the page back longer.
+const FIRST_ANSWERS_WAIT_MS = 800;
+
+function firstAnswers(): Promise<unknown> {
+  const answers = Promise.allSettled([queryClient.query(homeQueryOptions(language)), queryClient.query(currenciesQueryOptions())]);
+  return Promise.race([answers, new Promise((resolve) => setTimeout(resolve, FIRST_ANSWERS_WAIT_MS))]);
+}
+
+// The first render also waits for the language's translations (one small chunk), so the first paint is
 // already in that language. Should they fail to load, the app still starts.
-loadLanguage(useLocaleStore.getState().language).then(
-  () => render(root),
-  () => render(root),
-);
+void Promise.allSettled([loadLanguage(language), firstAnswers()]).then(() => render(root));
