@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { OutputChunk } from 'rolldown';
 import { defineConfig } from 'vitest/config';
 
 // The Go server (bin/mishwar serve) listens on :8080 by default; in development
@@ -20,19 +21,49 @@ export default defineConfig({
       },
     },
     {
-      // The server announces these in each page's HTML (httpapi/web/preload.go): the first render
-      // waits for the visitor's language's core translations, a chunk the browser would otherwise
-      // discover only after the app's code has run.
+      // The server announces these in each page's HTML (httpapi/web/preload.go), files a page's first
+      // render waits for that the browser would otherwise discover only after the app's code has run:
+      // each language's translation parts, and each lazy route module (src/app/routes/<name>.tsx)
+      // with the chunks and styles it imports that the entry does not already load.
       name: 'mishwar-first-paint',
       apply: 'build',
       generateBundle(_options, bundle) {
-        const translations: Record<string, string> = {};
-        for (const chunk of Object.values(bundle)) {
-          const language = chunk.type === 'chunk' ? /[\\/]locales[\\/]([a-z]{2})[\\/]core\.json$/.exec(chunk.facadeModuleId ?? '')?.[1] : undefined;
-          if (language) translations[language] = chunk.fileName;
+        const chunks = new Map<string, OutputChunk>();
+        for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
+        const closure = (start: OutputChunk): OutputChunk[] => {
+          const seen = new Map<string, OutputChunk>();
+          const walk = (chunk: OutputChunk) => {
+            if (seen.has(chunk.fileName)) return;
+            seen.set(chunk.fileName, chunk);
+            for (const file of chunk.imports) {
+              const next = chunks.get(file);
+              if (next) walk(next);
+            }
+          };
+          walk(start);
+          return [...seen.values()];
+        };
+        const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+        if (!entry) return this.error('no entry chunk');
+        const loaded = new Set(closure(entry).map((chunk) => chunk.fileName));
+
+        const translations: Record<string, Record<string, string>> = {};
+        const modules: Record<string, { scripts: string[]; styles: string[] }> = {};
+        for (const chunk of chunks.values()) {
+          const id = chunk.facadeModuleId ?? '';
+          const part = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([a-z]+)\.json$/.exec(id);
+          if (part?.[1] && part[2]) (translations[part[1]] ??= {})[part[2]] = chunk.fileName;
+          const route = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/.exec(id);
+          if (route?.[1] && chunk.isDynamicEntry) {
+            const own = closure(chunk).filter((c) => !loaded.has(c.fileName));
+            modules[route[1]] = {
+              scripts: own.map((c) => c.fileName),
+              styles: [...new Set(own.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))],
+            };
+          }
         }
-        if (Object.keys(translations).length === 0) this.error('no core translation chunks (src/locales/<lang>/core.json) in the bundle');
-        this.emitFile({ type: 'asset', fileName: 'first-paint.json', source: JSON.stringify({ translations }) });
+        if (!Object.values(translations).some((parts) => parts.core)) this.error('no core translation chunks (src/locales/<lang>/core.json) in the bundle');
+        this.emitFile({ type: 'asset', fileName: 'first-paint.json', source: JSON.stringify({ translations, modules }) });
       },
     },
   ],

@@ -13,25 +13,46 @@ import (
 	"mishwar/internal/i18n"
 )
 
-// firstPaintFile is written by the web app's build (vite.config.ts, plugin mishwar-first-paint): the
-// chunk of each language's core translations, which the app fetches before its first render. It is
-// read here, never served.
+// firstPaintFile is written by the web app's build (vite.config.ts, plugin mishwar-first-paint): each
+// language's translation parts and each lazy route module's files, which a page's first render waits
+// for. It is read here, never served.
 const firstPaintFile = "first-paint.json"
 
 // firstPaint is what a page's first render waits for beyond index.html's own scripts. The browser
 // learns of these only once the app's code has run; announced in the HTML, they download beside that
 // code instead of one round trip after it.
 type firstPaint struct {
-	translations map[i18n.Lang]string // language → path of its core translation chunk
+	translations map[i18n.Lang]map[string]string // language → part ("core", "site", …) → path
+	modules      map[string]moduleFiles          // route module → its files
+}
+
+type moduleFiles struct {
+	Scripts []string `json:"scripts"`
+	Styles  []string `json:"styles"`
 }
 
 type firstPaintManifest struct {
-	Translations map[string]string `json:"translations"`
+	Translations map[string]map[string]string `json:"translations"`
+	Modules      map[string]moduleFiles       `json:"modules"`
+}
+
+// routeModules mirrors webapp/src/app/router.tsx: the lazy route module (src/app/routes/<name>.tsx)
+// that draws each page a visitor may land on. Its pages also need the "site" translations (the
+// router's withMessages). The home page's code is in the entry; the staff screens are left out.
+var routeModules = map[string]string{
+	"/about": "info", "/terms": "info", "/privacy": "info", "/points": "info", "/start": "info",
+	"/rates": "booking", "/checkout": "booking", "/payments": "booking", "/payments/{id}": "booking", "/tripstatus": "booking",
+	"/destination": "catalogue", "/destinations": "catalogue", "/destinations/trip": "catalogue", "/categories": "catalogue",
+	"/programs": "catalogue", "/program": "catalogue", "/program/{id}": "catalogue",
+	"/signin": "auth", "/signup": "auth", "/forgot-password": "auth", "/reset-password": "auth",
+	"/account": "account", "/account/order/{id}": "account", "/account/order/{id}/cancel": "account",
+	"/account/order/{id}/refund": "account", "/account/order/{id}/exchange": "account",
 }
 
 // loadFirstPaint reads the build's first-paint manifest from root. A build without one (an older
-// build, a test's files) preloads nothing; a manifest that names a file the build does not have is
-// an error, as the preload would fetch a 404 on every page.
+// build, a test's files) preloads nothing; a manifest that names a file the build does not have, or
+// lacks a module a page needs, is an error: the preload would fetch a 404 on every page, or the page
+// would silently lose its preloads.
 func loadFirstPaint(root fs.FS, files map[string]*asset) (firstPaint, error) {
 	body, err := fs.ReadFile(root, firstPaintFile)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -44,29 +65,70 @@ func loadFirstPaint(root fs.FS, files map[string]*asset) (firstPaint, error) {
 	if err := json.Unmarshal(body, &m); err != nil {
 		return firstPaint{}, fmt.Errorf("%w: %s: %w", ErrInvalidConfig, firstPaintFile, err)
 	}
-	fp := firstPaint{translations: map[i18n.Lang]string{}}
-	for lang, file := range m.Translations {
+	var missing []string
+	path := func(file string) string {
 		p := "/" + strings.TrimPrefix(file, "/")
 		if _, ok := files[p]; !ok {
-			return firstPaint{}, fmt.Errorf("%w: %s names %s, which the build does not have", ErrInvalidConfig, firstPaintFile, file)
+			missing = append(missing, file)
 		}
-		fp.translations[parseLang(lang)] = p
+		return p
+	}
+	fp := firstPaint{translations: map[i18n.Lang]map[string]string{}, modules: map[string]moduleFiles{}}
+	for lang, parts := range m.Translations {
+		l := parseLang(lang)
+		fp.translations[l] = map[string]string{}
+		for part, file := range parts {
+			fp.translations[l][part] = path(file)
+		}
+	}
+	for name, mf := range m.Modules {
+		var own moduleFiles
+		for _, f := range mf.Scripts {
+			own.Scripts = append(own.Scripts, path(f))
+		}
+		for _, f := range mf.Styles {
+			own.Styles = append(own.Styles, path(f))
+		}
+		fp.modules[name] = own
+	}
+	if len(missing) > 0 {
+		return firstPaint{}, fmt.Errorf("%w: %s names files the build does not have: %s", ErrInvalidConfig, firstPaintFile, strings.Join(missing, ", "))
+	}
+	for _, name := range routeModules {
+		if _, ok := fp.modules[name]; !ok {
+			return firstPaint{}, fmt.Errorf("%w: %s has no route module %q", ErrInvalidConfig, firstPaintFile, name)
+		}
 	}
 	return fp, nil
 }
 
-// tags returns the preload links for a page answered with status in language l: the language's
-// translations; and for a page that exists, the API answers its first render asks for, as the app asks
-// for them (same address, credentials included) so the browser hands the preloaded answers to the
-// app's requests: GET /api/home (the header's opening hours, the home page's content) and
-// /api/currencies (every price) everywhere, and a destination's or a program's own answer on its page.
+// tags returns the preload links for a page answered with status in language l: the language's core
+// translations; and for a page that exists, its route module's code, styles and "site" translations,
+// and the API answers its first render asks for, as the app asks for them (same address, credentials
+// included) so the browser hands the preloaded answers to the app's requests: GET /api/home (the
+// header's opening hours, the home page's content) and /api/currencies (every price) everywhere, and a
+// destination's or a program's own answer on its page.
 func (fp firstPaint) tags(r *http.Request, l i18n.Lang, status int) string {
 	var b strings.Builder
-	if chunk, ok := fp.translations[l]; ok {
-		b.WriteString(`<link rel="modulepreload" href="` + html.EscapeString(chunk) + `">` + "\n")
+	script := func(p string) { b.WriteString(`<link rel="modulepreload" href="` + html.EscapeString(p) + `">` + "\n") }
+	if chunk, ok := fp.translations[l]["core"]; ok {
+		script(chunk)
 	}
 	if status != http.StatusOK {
 		return b.String()
+	}
+	if rt, ok := matchRoute(r.URL.Path); ok {
+		if mf, ok := fp.modules[routeModules[rt.pattern]]; ok {
+			if chunk, ok := fp.translations[l]["site"]; ok {
+				script(chunk)
+			}
+			for _, p := range mf.Scripts {
+				script(p)
+			}
+			for _, p := range mf.Styles {
+				b.WriteString(`<link rel="preload" href="` + html.EscapeString(p) + `" as="style" crossorigin>` + "\n")
+			}
+		}
 	}
 	fetch := func(address string) {
 		b.WriteString(`<link rel="preload" href="` + address + `" as="fetch" crossorigin="use-credentials">` + "\n")

@@ -875,7 +875,12 @@ func TestPagesPreloadWhatTheirFirstRenderWaitsFor(t *testing.T) {
 	files := appFiles()
 	files["assets/core-en1.js"] = &fstest.MapFile{Data: []byte(`export default {"a":"Hello"}`)}
 	files["assets/core-ar1.js"] = &fstest.MapFile{Data: []byte(`export default {"a":"أهلا"}`)}
-	files["first-paint.json"] = &fstest.MapFile{Data: []byte(`{"translations":{"en":"assets/core-en1.js","ar":"assets/core-ar1.js"}}`)}
+	files["assets/site-en1.js"] = &fstest.MapFile{Data: []byte(`export default {"b":"Site"}`)}
+	files["assets/site-ar1.js"] = &fstest.MapFile{Data: []byte(`export default {"b":"الموقع"}`)}
+	files["assets/catalogue-1.js"] = &fstest.MapFile{Data: []byte(appJS)}
+	files["assets/page-header-1.js"] = &fstest.MapFile{Data: []byte(appJS)}
+	files["assets/catalogue-1.css"] = &fstest.MapFile{Data: []byte(appCSS)}
+	files["first-paint.json"] = &fstest.MapFile{Data: []byte(firstPaintManifest)}
 	h := newHandler(t, func(c *web.Config) { c.Files = files })
 
 	home := body(t, do(t, h, req{target: "/?lang=ar"}))
@@ -890,9 +895,17 @@ func TestPagesPreloadWhatTheirFirstRenderWaitsFor(t *testing.T) {
 	if strings.Contains(home, "core-en1") {
 		t.Error("Arabic home page preloads English translations")
 	}
+	if strings.Contains(home, "site-ar1") || strings.Contains(home, "catalogue-1") {
+		t.Error("the home page, whose code is in the entry, preloads a route module")
+	}
 	programs := body(t, do(t, h, req{target: "/programs", headers: map[string]string{"Accept-Language": "en-GB,en"}}))
 	for _, want := range []string{
 		`<link rel="modulepreload" href="/assets/core-en1.js">`,
+		// The page's route module, its chunks and styles, and the words the module's pages use.
+		`<link rel="modulepreload" href="/assets/site-en1.js">`,
+		`<link rel="modulepreload" href="/assets/catalogue-1.js">`,
+		`<link rel="modulepreload" href="/assets/page-header-1.js">`,
+		`<link rel="preload" href="/assets/catalogue-1.css" as="style" crossorigin>`,
 		// The header's opening hours come with the home content, on every page.
 		`<link rel="preload" href="/api/home?lang=en" as="fetch" crossorigin="use-credentials">`,
 		`<link rel="preload" href="/api/currencies" as="fetch" crossorigin="use-credentials">`,
@@ -925,12 +938,27 @@ func TestPagesPreloadWhatTheirFirstRenderWaitsFor(t *testing.T) {
 	}
 }
 
+// firstPaintManifest names every route module the server preloads (all of them the same files here).
+var firstPaintManifest = func() string {
+	module := `{"scripts":["assets/catalogue-1.js","assets/page-header-1.js"],"styles":["assets/catalogue-1.css"]}`
+	var modules []string
+	for _, name := range []string{"info", "booking", "catalogue", "auth", "account"} {
+		modules = append(modules, `"`+name+`":`+module)
+	}
+	return `{"translations":{"en":{"core":"assets/core-en1.js","site":"assets/site-en1.js"},"ar":{"core":"assets/core-ar1.js","site":"assets/site-ar1.js"}},` +
+		`"modules":{` + strings.Join(modules, ",") + `}}`
+}()
+
 func TestAManifestNamingAMissingChunkIsRefusedAndNoManifestPreloadsNoTranslations(t *testing.T) {
 	t.Parallel()
 	files := appFiles()
-	files["first-paint.json"] = &fstest.MapFile{Data: []byte(`{"translations":{"en":"assets/core-gone.js"}}`)}
+	files["first-paint.json"] = &fstest.MapFile{Data: []byte(`{"translations":{"en":{"core":"assets/core-gone.js"}}}`)}
 	if _, err := web.New(web.Config{Files: files, PublicURL: publicURL}); !errors.Is(err, web.ErrInvalidConfig) {
 		t.Errorf("manifest naming a missing chunk: err %v, want ErrInvalidConfig", err)
+	}
+	files["first-paint.json"] = &fstest.MapFile{Data: []byte(`{"translations":{},"modules":{}}`)}
+	if _, err := web.New(web.Config{Files: files, PublicURL: publicURL}); !errors.Is(err, web.ErrInvalidConfig) {
+		t.Errorf("manifest without the route modules pages need: err %v, want ErrInvalidConfig", err)
 	}
 	files["first-paint.json"] = &fstest.MapFile{Data: []byte(`{"translations":`)}
 	if _, err := web.New(web.Config{Files: files, PublicURL: publicURL}); !errors.Is(err, web.ErrInvalidConfig) {
