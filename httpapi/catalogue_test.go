@@ -351,6 +351,8 @@ func TestCatalogueSEOHeadsAndSitemap(t *testing.T) {
 		`<link rel="canonical" href="https://mishwar.example/destination?id=cairo-tower">`,
 		`hreflang="ar" href="https://mishwar.example/destination?id=cairo-tower&amp;lang=ar"`,
 		`<meta property="og:image" content="https://mishwar.example/art/tower/cairo-tower.svg">`,
+		// The photo the page opens with, from where the app shows it.
+		`<link rel="preload" href="/art/tower/cairo-tower.svg" as="image">`,
 		`"@type":"TouristAttraction"`, `"latitude":30.0459`,
 	} {
 		if !ok || status != 200 || !strings.Contains(h, want) {

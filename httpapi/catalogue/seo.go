@@ -25,6 +25,8 @@ type Page struct {
 	Type        string
 	NoIndex     bool
 	JSONLD      []any
+	// LeadImage says Image is the page's main photo too, on screen as it opens: it is preloaded.
+	LeadImage bool
 }
 
 // SitemapPage is a catalogue page for sitemap.xml (httpapi/web.SitemapURL's fields).
@@ -182,7 +184,7 @@ func (s SEO) destinationPage(ctx context.Context, ref, lang string) (Page, error
 		ld["image"] = s.absolute(image)
 	}
 	return Page{Title: pageTitle(d.Name.In(lang), lang), Description: d.ShortDescription.In(lang), Path: DestinationPath(d.Slug),
-		Image: image, Type: "place", JSONLD: []any{ld}}, nil
+		Image: image, Type: "place", JSONLD: []any{ld}, LeadImage: image != ""}, nil
 }
 
 func (s SEO) programPage(ctx context.Context, ref, lang string) (Page, error) {
@@ -217,7 +219,7 @@ func (s SEO) programPage(ctx context.Context, ref, lang string) (Page, error) {
 		ld["image"] = s.absolute(image)
 	}
 	return Page{Title: pageTitle(p.Name.In(lang), lang), Description: p.ShortDescription.In(lang), Path: ProgramPath(p.Slug),
-		Image: image, Type: "website", JSONLD: []any{ld}}, nil
+		Image: image, Type: "website", JSONLD: []any{ld}, LeadImage: image != ""}, nil
 }
 
 func (s SEO) categoryPage(ctx context.Context, ref, lang string) (Page, error) {

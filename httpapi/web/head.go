@@ -51,6 +51,10 @@ type Meta struct {
 	NoIndex bool
 	// JSONLD values are rendered as schema.org JSON-LD blocks (data, not scripts: the CSP allows them).
 	JSONLD []any
+	// LeadImage says Image is also the page's main photo, on screen as it opens (a destination's or a
+	// program's page): it is preloaded, at the address the app shows it from, so it downloads beside
+	// the app's code rather than after the app has drawn the page.
+	LeadImage bool
 }
 
 // RenderMeta renders m as head tags for publicURL (the site's address) in lang ("en" or "ar"). Every
@@ -96,6 +100,9 @@ func RenderMeta(publicURL, lang string, m Meta) string {
 			img = publicURL + img
 		}
 		tag(`<meta property="og:image" content="%s">`, esc(img))
+		if m.LeadImage {
+			tag(`<link rel="preload" href="%s" as="image">`, esc(m.Image))
+		}
 		tag(`<meta name="twitter:card" content="summary_large_image">`)
 	} else {
 		tag(`<meta name="twitter:card" content="summary">`)
@@ -240,10 +247,12 @@ func (h *handler) siteNameTag(l i18n.Lang) string {
 // shell is index.html cut where the server writes: the <html> tag's lang and dir attributes and the
 // head tags at the <!--app-head--> marker.
 type shell struct {
-	beforeAttrs []byte // "...<html" plus its other attributes
-	beforeHead  []byte // ">...<head>...", up to the marker
-	afterHead   []byte // up to the paint marker, or the rest when there is none
-	afterPaint  []byte
+	beforeAttrs  []byte // "...<html" plus its other attributes
+	beforeHead   []byte // ">...<head>...", up to the marker
+	afterHead    []byte // up to </head>: the app's own scripts and styles come here
+	headEnd      []byte // from </head> up to the paint marker, or the rest when there is none
+	afterPaint   []byte
+	hasHeadClose bool
 }
 
 const (
@@ -289,8 +298,11 @@ func parseShell(index []byte) (*shell, error) {
 		beforeHead:  append([]byte(">"), rest[:i]...),
 		afterHead:   rest[i+markerLen:],
 	}
-	if j := bytes.Index(sh.afterHead, []byte(paintMarker)); j >= 0 {
-		sh.afterHead, sh.afterPaint = sh.afterHead[:j], sh.afterHead[j+len(paintMarker):]
+	if j := bytes.Index(bytes.ToLower(sh.afterHead), []byte("</head>")); j >= 0 {
+		sh.afterHead, sh.headEnd, sh.hasHeadClose = sh.afterHead[:j], sh.afterHead[j:], true
+	}
+	if j := bytes.Index(sh.headEnd, []byte(paintMarker)); j >= 0 {
+		sh.headEnd, sh.afterPaint = sh.headEnd[:j], sh.headEnd[j+len(paintMarker):]
 	}
 	return sh, nil
 }
@@ -308,14 +320,20 @@ func checkNoInlineScripts(index []byte) error {
 	return nil
 }
 
-func (s *shell) render(l i18n.Lang, head, paint string) []byte {
+// render writes the page: head at the marker, preloads last in <head> (after the app's own scripts,
+// which the browser must ask for first), and paint at the paint marker.
+func (s *shell) render(l i18n.Lang, head, preloads, paint string) []byte {
 	var b bytes.Buffer
-	b.Grow(len(s.beforeAttrs) + len(s.beforeHead) + len(head) + len(s.afterHead) + len(paint) + len(s.afterPaint) + 32)
+	b.Grow(len(s.beforeAttrs) + len(s.beforeHead) + len(head) + len(s.afterHead) + len(preloads) + len(s.headEnd) + len(paint) + len(s.afterPaint) + 32)
 	b.Write(s.beforeAttrs)
 	fmt.Fprintf(&b, ` lang="%s" dir="%s"`, l, dir(l))
 	b.Write(s.beforeHead)
 	b.WriteString(head)
 	b.Write(s.afterHead)
+	if s.hasHeadClose {
+		b.WriteString(preloads)
+	}
+	b.Write(s.headEnd)
 	if s.afterPaint != nil {
 		b.WriteString(paint)
 		b.Write(s.afterPaint)

@@ -234,7 +234,7 @@ func (h *handler) servePage(w http.ResponseWriter, r *http.Request, lang lang, h
 			return
 		}
 	}
-	body := h.shell.render(lang, head+h.siteNameTag(lang)+h.tilesMeta()+h.firstPaint.tags(r, lang, status), firstPaintMarkup(h.siteName(lang)))
+	body := h.shell.render(lang, head+h.siteNameTag(lang)+h.tilesMeta(), h.firstPaint.tags(r, lang, status), firstPaintMarkup(h.siteName(lang)))
 	w.Header().Set("Content-Language", string(lang))
 	w.Header().Add("Vary", "Accept-Language")
 	w.Header().Add("Vary", "Cookie")

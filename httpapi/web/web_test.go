@@ -563,7 +563,7 @@ func catalogueHead(ctx context.Context, r *http.Request, lang string) (string, i
 		}
 		return web.RenderMeta(publicURL, lang, web.Meta{
 			Title: title, Description: "Giza <plateau> & the Sphinx", Path: "/program/7",
-			Image: "/uploads/pyramids.jpg", Type: "product",
+			Image: "/uploads/pyramids.jpg", Type: "product", LeadImage: true,
 			JSONLD: []any{map[string]any{"@context": "https://schema.org", "@type": "TouristTrip", "name": "</script><script>alert(1)</script>"}},
 		}), http.StatusOK, true
 	case strings.HasPrefix(r.URL.Path, "/program/"):
@@ -587,6 +587,8 @@ func TestHeadRendererSuppliesDetailPagesAndDecidesTheirExistence(t *testing.T) {
 		"<title>Pyramids at sunrise · Mishwar</title>",
 		`<meta name="description" content="Giza &lt;plateau&gt; &amp; the Sphinx">`,
 		`<meta property="og:image" content="https://mishwar.example/uploads/pyramids.jpg">`,
+		// The page's main photo is preloaded from where the app shows it, this site.
+		`<link rel="preload" href="/uploads/pyramids.jpg" as="image">`,
 		`<meta property="og:type" content="product">`,
 		`<link rel="canonical" href="https://mishwar.example/program/7">`,
 		`<script type="application/ld+json">{"@context":"https://schema.org","@type":"TouristTrip","name":"\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e"}</script>`,
@@ -608,7 +610,7 @@ func TestHeadRendererSuppliesDetailPagesAndDecidesTheirExistence(t *testing.T) {
 		t.Errorf("missing program for a person: %d %q", res.StatusCode, b)
 	}
 	res = do(t, h, req{target: "/categories/museums"})
-	if b := body(t, res); res.StatusCode != 200 || !strings.Contains(b, "<title>Museums · Mishwar</title>") {
+	if b := body(t, res); res.StatusCode != 200 || !strings.Contains(b, "<title>Museums · Mishwar</title>") || strings.Contains(b, `as="image"`) {
 		t.Errorf("renderer-owned path: %d", res.StatusCode)
 	}
 	res = do(t, h, req{target: "/about"})
@@ -894,6 +896,10 @@ func TestPagesPreloadWhatTheirFirstRenderWaitsFor(t *testing.T) {
 	}
 	if strings.Contains(home, "core-en1") {
 		t.Error("Arabic home page preloads English translations")
+	}
+	// The app's own scripts are asked for first; the preloads close the head.
+	if app, pre := strings.Index(home, "/assets/index-B2x9k1.js"), strings.Index(home, "modulepreload"); app < 0 || pre < app || pre > strings.Index(home, "</head>") {
+		t.Errorf("preloads are not after the app's script and in the head: script at %d, preloads at %d", app, pre)
 	}
 	if strings.Contains(home, "site-ar1") || strings.Contains(home, "catalogue-1") {
 		t.Error("the home page, whose code is in the entry, preloads a route module")

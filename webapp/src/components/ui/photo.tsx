@@ -9,6 +9,11 @@ interface PhotoProps {
   className?: string;
   /** Seed for the painted fallback so each place keeps its own colours. */
   seed?: string;
+  /**
+   * The page's main photo, on screen as it opens (a detail page's): fetched at once and first, not
+   * lazily after layout, since the page is not drawn until it is.
+   */
+  priority?: boolean;
 }
 
 const TONES = ['sand', 'nile', 'dusk', 'palm', 'clay'] as const;
@@ -20,7 +25,7 @@ function toneFor(seed: string): (typeof TONES)[number] {
 }
 
 /** Lazy-loaded photo; when there is none (or it fails) a painted placeholder keeps the layout. */
-export function Photo({ src, alt, sizes = '(max-width: 760px) 100vw, 33vw', className, seed }: PhotoProps) {
+export function Photo({ src, alt, sizes = '(max-width: 760px) 100vw, 33vw', className, seed, priority = false }: PhotoProps) {
   const [failed, setFailed] = useState(false);
   const tone = toneFor(seed ?? alt);
   if (!src || failed) {
@@ -39,8 +44,9 @@ export function Photo({ src, alt, sizes = '(max-width: 760px) 100vw, 33vw', clas
       className={cx('photo', className)}
       src={src}
       alt={alt}
-      loading="lazy"
-      decoding="async"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding={priority ? 'auto' : 'async'}
       sizes={sizes}
       onError={() => setFailed(true)}
     />

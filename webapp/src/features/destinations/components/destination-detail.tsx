@@ -93,7 +93,7 @@ export function DestinationDetail({
       </nav>
       <PageHeader title={place.name} eyebrow={place.category?.name} />
       <div className="detail__layout">
-        <Photo className="detail__photo" src={place.photo} alt={place.name} seed={place.name} sizes="(max-width: 760px) 100vw, 60vw" />
+        <Photo priority className="detail__photo" src={place.photo} alt={place.name} seed={place.name} sizes="(max-width: 760px) 100vw, 60vw" />
         <aside className="detail__aside">
           {place.visit_hours ? (
             <p className="meta">

@@ -67,7 +67,7 @@ export function ProgramDetail({
       <PageHeader title={item.name} lead={item.summary ?? undefined} />
       <div className="detail__layout">
         <div className="stack">
-          <Photo className="detail__photo" src={item.photo ?? item.destinations[0]?.photo} alt={item.name} seed={item.name} sizes="(max-width: 760px) 100vw, 60vw" />
+          <Photo priority className="detail__photo" src={item.photo ?? item.destinations[0]?.photo} alt={item.name} seed={item.name} sizes="(max-width: 760px) 100vw, 60vw" />
           {item.destinations.length ? (
             <section>
               <h2 className="section-title">{t('program.itinerary')}</h2>
