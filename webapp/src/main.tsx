@@ -1,6 +1,6 @@
 import '@/lib/zod-config';
 
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app';
@@ -21,12 +21,17 @@ if (!root) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient();
 const language = useLocaleStore.getState().language;
 
+// The first render is a transition: React builds the page in slices and lets the browser run between
+// them, so a phone's slow CPU is never held by one long task while the whole page is drawn.
 function render(container: HTMLElement): void {
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(container);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 }
 
 // Every page's first render shows the home content (the header's opening hours; the home page is made
