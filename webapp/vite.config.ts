@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { OutputChunk } from 'rolldown';
+import type { Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The Go server (bin/mishwar serve) listens on :8080 by default; in development
@@ -28,11 +28,11 @@ export default defineConfig({
       name: 'mishwar-first-paint',
       apply: 'build',
       generateBundle(_options, bundle) {
-        const chunks = new Map<string, OutputChunk>();
+        const chunks = new Map<string, Rolldown.OutputChunk>();
         for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
-        const closure = (start: OutputChunk): OutputChunk[] => {
-          const seen = new Map<string, OutputChunk>();
-          const walk = (chunk: OutputChunk) => {
+        const closure = (start: Rolldown.OutputChunk): Rolldown.OutputChunk[] => {
+          const seen = new Map<string, Rolldown.OutputChunk>();
+          const walk = (chunk: Rolldown.OutputChunk) => {
             if (seen.has(chunk.fileName)) return;
             seen.set(chunk.fileName, chunk);
             for (const file of chunk.imports) {
