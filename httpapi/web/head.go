@@ -247,12 +247,11 @@ func (h *handler) siteNameTag(l i18n.Lang) string {
 // shell is index.html cut where the server writes: the <html> tag's lang and dir attributes and the
 // head tags at the <!--app-head--> marker.
 type shell struct {
-	beforeAttrs  []byte // "...<html" plus its other attributes
-	beforeHead   []byte // ">...<head>...", up to the marker
-	afterHead    []byte // up to </head>: the app's own scripts and styles come here
-	headEnd      []byte // from </head> up to the paint marker, or the rest when there is none
-	afterPaint   []byte
-	hasHeadClose bool
+	beforeAttrs []byte // "...<html" plus its other attributes
+	beforeHead  []byte // ">...<head>...", up to the marker
+	afterHead   []byte // up to </head>: the app's own scripts and styles come here
+	headEnd     []byte // from </head> up to the paint marker, or the rest; nil without </head>
+	afterPaint  []byte
 }
 
 const (
@@ -299,7 +298,7 @@ func parseShell(index []byte) (*shell, error) {
 		afterHead:   rest[i+markerLen:],
 	}
 	if j := bytes.Index(bytes.ToLower(sh.afterHead), []byte("</head>")); j >= 0 {
-		sh.afterHead, sh.headEnd, sh.hasHeadClose = sh.afterHead[:j], sh.afterHead[j:], true
+		sh.afterHead, sh.headEnd = sh.afterHead[:j], sh.afterHead[j:]
 	}
 	if j := bytes.Index(sh.headEnd, []byte(paintMarker)); j >= 0 {
 		sh.headEnd, sh.afterPaint = sh.headEnd[:j], sh.headEnd[j+len(paintMarker):]
@@ -330,7 +329,7 @@ func (s *shell) render(l i18n.Lang, head, preloads, paint string) []byte {
 	b.Write(s.beforeHead)
 	b.WriteString(head)
 	b.Write(s.afterHead)
-	if s.hasHeadClose {
+	if s.headEnd != nil {
 		b.WriteString(preloads)
 	}
 	b.Write(s.headEnd)
