@@ -354,6 +354,26 @@ async function main() {
       await context.close();
     });
 
+    // The canonical and hreflang links give Arabic its own address (?lang=ar): an English browser
+    // that follows one (a shared link, a search engine) must get the Arabic page, not the server's
+    // Arabic head under an English app; a switch afterwards rewrites the address it would reload.
+    await check('an address that names Arabic shows Arabic in an English browser, and a switch rewrites it', async () => {
+      const context = await newContext(browser, 'desktop', 'en');
+      const page = await context.newPage();
+      await page.goto(`${base}/programs?lang=ar`);
+      await settle(page);
+      assert((await page.getAttribute('html', 'dir')) === 'rtl', 'not rtl');
+      assert((await heading(page)) === 'البرامج', `h1 is "${await heading(page)}"`);
+      await page.locator('#panel-toggle-desktop-languages').click();
+      await page.getByRole('button', { name: 'English' }).click();
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      assert(new URL(page.url()).searchParams.get('lang') === 'en', `address is ${page.url()}`);
+      await page.reload();
+      await settle(page);
+      assert((await heading(page)) === 'Programs', `after reload h1 is "${await heading(page)}"`);
+      await context.close();
+    });
+
     await check('a bot gets a bare 404 for an unknown path', async () => {
       const res = await fetch(`${base}/no/such/place`, { headers: { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
       const body = await res.text();

@@ -20,6 +20,12 @@ describe('language detection', () => {
     expect(detectLanguage({ cookie: 'ar', browser: ['en'] })).toBe('ar');
   });
 
+  it('follows a language the address names over a remembered choice and the browser, as the server does', () => {
+    expect(detectLanguage({ address: 'ar', stored: 'en', cookie: 'en', browser: ['en-GB'] })).toBe('ar');
+    expect(detectLanguage({ address: 'en', stored: 'ar', browser: ['ar-EG'] })).toBe('en');
+    expect(detectLanguage({ address: 'fr', stored: 'ar', browser: ['en'] })).toBe('ar');
+  });
+
   it('falls back to English', () => {
     expect(detectLanguage({ browser: ['de', 'ja'] })).toBe('en');
     expect(detectLanguage({ stored: 'xx' })).toBe('en');

@@ -1,6 +1,8 @@
 // i18next set up for English and Arabic. The first visit follows the browser's
 // language; after the visitor chooses, the choice (localStorage, and a cookie
-// the server reads to render the right language) wins.
+// the server reads to render the right language) wins. An address that names its
+// language (`?lang=ar`, the one the canonical and hreflang links give each language)
+// wins over both, as it does on the server, and counts as the visitor's choice.
 //
 // Each language's translations are chunks of their own (see MessagePart), loaded when first needed:
 // main.tsx awaits the start-up language's core before the first render (no untranslated keys flash),
@@ -34,13 +36,15 @@ export function matchLanguage(tag: string | null | undefined): Language | undefi
 }
 
 export interface LanguageSources {
+  /** The page address's `?lang=`. */
+  address?: string | null;
   stored?: string | null;
   cookie?: string | null;
   browser?: readonly string[];
 }
 
 export function detectLanguage(sources: LanguageSources): Language {
-  const chosen = matchLanguage(sources.stored) ?? matchLanguage(sources.cookie);
+  const chosen = matchLanguage(sources.address) ?? matchLanguage(sources.stored) ?? matchLanguage(sources.cookie);
   if (chosen) return chosen;
   for (const tag of sources.browser ?? []) {
     const match = matchLanguage(tag);
@@ -57,8 +61,14 @@ function safeStorageGet(key: string): string | null {
   }
 }
 
+/** The language the page's address names (`?lang=`), if it names one of ours. */
+export function addressLanguage(): Language | undefined {
+  return matchLanguage(new URLSearchParams(window.location.search).get('lang'));
+}
+
 export function detectBrowserLanguage(): Language {
   return detectLanguage({
+    address: addressLanguage(),
     stored: safeStorageGet(LANGUAGE_STORAGE_KEY),
     cookie: readCookie(LANGUAGE_COOKIE),
     browser: navigator.languages.length ? navigator.languages : [navigator.language],

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 import type { Language } from '@/config/constants';
-import { applyDocumentLanguage, hasLanguage, i18n, isLanguage, loadLanguage, rememberLanguage } from '@/lib/i18n';
+import { addressLanguage, applyDocumentLanguage, hasLanguage, i18n, isLanguage, loadLanguage, rememberLanguage } from '@/lib/i18n';
 
 interface LocaleState {
   language: Language;
@@ -18,6 +18,7 @@ export const useLocaleStore = create<LocaleState>()((set) => {
     void i18n.changeLanguage(language);
     applyDocumentLanguage(language);
     rememberLanguage(language);
+    followInAddress(language);
     set({ language });
   }
   return {
@@ -44,7 +45,23 @@ export const useLocaleStore = create<LocaleState>()((set) => {
   };
 });
 
-/** Puts the detected language on <html> at start-up without recording it as a choice. */
+/**
+ * An address that names a language keeps naming the one shown: after a switch, reloading or sharing
+ * the page must not bring the other back (the server reads `?lang=` before the remembered choice).
+ */
+function followInAddress(language: Language): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('lang') || url.searchParams.get('lang') === language) return;
+  url.searchParams.set('lang', language);
+  window.history.replaceState(window.history.state, '', url);
+}
+
+/**
+ * Puts the start-up language on <html>. Only a language the address names is recorded as a choice
+ * (the visitor followed a link to that language); one guessed from the browser is not.
+ */
 export function syncDocumentLanguage(): void {
-  applyDocumentLanguage(useLocaleStore.getState().language);
+  const { language } = useLocaleStore.getState();
+  applyDocumentLanguage(language);
+  if (addressLanguage() === language) rememberLanguage(language);
 }
