@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"strconv"
 	"sync"
@@ -124,4 +125,36 @@ func (r *recorder) replay(w http.ResponseWriter) {
 	copyHeader(w.Header(), r.header)
 	w.WriteHeader(r.status)
 	_, _ = w.Write(r.body.Bytes())
+}
+
+// CachedScreenSlots keeps slots' answers (SEO.ScreenSlots) as answerCache keeps answers: while the
+// catalogue read model stays at the version they were read at, for at most answerTTL. A page's HTML
+// then costs no query for its first screen's text.
+func CachedScreenSlots(version func() string, slots func(ctx context.Context, screen, lang string) (map[string]string, error)) func(ctx context.Context, screen, lang string) (map[string]string, error) {
+	type kept struct {
+		version string
+		at      time.Time
+		values  map[string]string
+	}
+	var (
+		mu      sync.Mutex
+		entries = map[string]kept{}
+	)
+	return func(ctx context.Context, screen, lang string) (map[string]string, error) {
+		key, v := screen+"\x00"+lang, version()
+		mu.Lock()
+		e, ok := entries[key]
+		mu.Unlock()
+		if ok && e.version == v && time.Since(e.at) <= answerTTL {
+			return e.values, nil
+		}
+		values, err := slots(ctx, screen, lang)
+		if err != nil {
+			return nil, err
+		}
+		mu.Lock()
+		entries[key] = kept{version: v, at: time.Now(), values: values}
+		mu.Unlock()
+		return values, nil
+	}
 }

@@ -2,6 +2,8 @@ package catalogue
 
 import (
 	"compress/gzip"
+	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -107,5 +109,42 @@ func TestAKeptAnswerIsCompressedOnceForEachEncoding(t *testing.T) {
 		if err != nil || rec.Header().Get("Content-Encoding") != enc || !strings.Contains(string(got), big) {
 			t.Fatalf("%q: encoding %q, %d bytes, %v", enc, rec.Header().Get("Content-Encoding"), len(got), err)
 		}
+	}
+}
+
+func TestAFirstScreensTextIsReadOncePerCatalogueVersionAndLanguage(t *testing.T) {
+	version, reads := "1/1", 0
+	fail := false
+	slots := CachedScreenSlots(func() string { return version }, func(_ context.Context, screen, lang string) (map[string]string, error) {
+		reads++
+		if fail {
+			return nil, errors.New("database down")
+		}
+		return map[string]string{"title": screen + " " + lang + " " + version}, nil
+	})
+	get := func(lang string) (string, error) {
+		v, err := slots(context.Background(), "home", lang)
+		return v["title"], err
+	}
+	for range 3 {
+		if got, _ := get("en"); got != "home en 1/1" {
+			t.Fatalf("title %q", got)
+		}
+	}
+	if got, _ := get("ar"); got != "home ar 1/1" || reads != 2 {
+		t.Fatalf("title %q after %d reads; want one read per language", got, reads)
+	}
+	version = "1/2"
+	if got, _ := get("en"); got != "home en 1/2" || reads != 3 {
+		t.Fatalf("after the catalogue changed: title %q after %d reads", got, reads)
+	}
+	// A failed read is not kept: the next page asks again.
+	version, fail = "1/3", true
+	if _, err := get("en"); err == nil {
+		t.Fatal("a failed read answered")
+	}
+	fail = false
+	if got, err := get("en"); err != nil || got != "home en 1/3" {
+		t.Fatalf("after a failure: %q, %v", got, err)
 	}
 }

@@ -272,3 +272,18 @@ func (s SEO) SitemapPages(ctx context.Context) ([]SitemapPage, error) {
 	}
 	return out, nil
 }
+
+// ScreenSlots is the catalogue's text for a first screen the server writes before the web app has
+// run, in lang: the home page's hero title and subtitle (empty when the operator set none, so the
+// app's default shows, as the app does). Other screens have no catalogue text.
+func (s SEO) ScreenSlots(ctx context.Context, screen, lang string) (map[string]string, error) {
+	if screen != "home" {
+		return nil, nil
+	}
+	home, err := s.App.Queries.Home.Handle(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("catalogue: home content: %w", err)
+	}
+	hero := home.Content.Hero
+	return map[string]string{"title": hero.Title.In(lang), "subtitle": hero.Subtitle.In(lang)}, nil
+}

@@ -24,6 +24,7 @@ const firstPaintFile = "first-paint.json"
 type firstPaint struct {
 	translations map[i18n.Lang]map[string]string // language → part ("core", "site", …) → path
 	modules      map[string]moduleFiles          // route module → its files
+	screens      map[i18n.Lang]map[string]screen // language → screen name → its markup
 }
 
 type moduleFiles struct {
@@ -34,6 +35,7 @@ type moduleFiles struct {
 type firstPaintManifest struct {
 	Translations map[string]map[string]string `json:"translations"`
 	Modules      map[string]moduleFiles       `json:"modules"`
+	Screens      map[string]map[string]screen `json:"screens"`
 }
 
 // routeModules mirrors webapp/src/app/router.tsx: the lazy route module (src/app/routes/<name>.tsx)
@@ -73,7 +75,10 @@ func loadFirstPaint(root fs.FS, files map[string]*asset) (firstPaint, error) {
 		}
 		return p
 	}
-	fp := firstPaint{translations: map[i18n.Lang]map[string]string{}, modules: map[string]moduleFiles{}}
+	fp := firstPaint{translations: map[i18n.Lang]map[string]string{}, modules: map[string]moduleFiles{}, screens: map[i18n.Lang]map[string]screen{}}
+	for lang, byName := range m.Screens {
+		fp.screens[parseLang(lang)] = byName
+	}
 	for lang, parts := range m.Translations {
 		l := parseLang(lang)
 		fp.translations[l] = map[string]string{}
@@ -98,6 +103,9 @@ func loadFirstPaint(root fs.FS, files map[string]*asset) (firstPaint, error) {
 		if _, ok := fp.modules[name]; !ok {
 			return firstPaint{}, fmt.Errorf("%w: %s has no route module %q", ErrInvalidConfig, firstPaintFile, name)
 		}
+	}
+	if err := checkScreens(fp.screens); err != nil {
+		return firstPaint{}, err
 	}
 	return fp, nil
 }
@@ -168,13 +176,20 @@ func detailPage(r *http.Request) (kind, id string) {
 }
 
 // firstPaintMarkup is the page's first paint, written into the app's root element: the site's bar
-// with its logo and name, in the page's language, drawn by the stylesheet alone. Without it a phone
-// shows a blank page until the app's code has downloaded and run (seconds on a slow network); the app
-// replaces it with the real header on its first render. It is hidden from assistive technology,
-// which waits for the app's own header.
-func firstPaintMarkup(siteName string) string {
-	return `<header class="site-header first-paint" aria-hidden="true"><div class="navbar"><div class="container navbar__inner">` +
+// with its logo and name, in the page's language, then the page's opening block (screen, may be ""),
+// drawn by the stylesheet alone. Without it a phone shows a blank page until the app's code has
+// downloaded and run (seconds on a slow network); the app replaces it on its first render, the
+// opening block with the same markup. The bar is hidden from assistive technology, which waits for
+// the app's own header; the opening block is the page's real content (its links work without script).
+func firstPaintMarkup(siteName, screen string) string {
+	// The top bar (a desktop's opening hours and phone, hidden on a phone) is drawn empty, at its height.
+	bar := `<header class="site-header first-paint" aria-hidden="true"><div class="topbar"><div class="container topbar__inner"></div></div>` +
+		`<div class="navbar"><div class="container navbar__inner">` +
 		`<span class="logo"><svg class="logo__mark" viewBox="0 0 40 40"><circle cx="29" cy="11" r="5" class="logo__sun"/>` +
 		`<path d="M4 33 L17 13 L30 33 Z" class="logo__pyramid"/><path d="M2 35 C12 31 26 37 38 32" class="logo__nile"/></svg>` +
 		`<span class="logo__word">` + html.EscapeString(siteName) + `</span></span></div></div></header>`
+	if screen == "" {
+		return bar
+	}
+	return `<div class="shell">` + bar + `<main class="main container">` + screen + `</main></div>`
 }

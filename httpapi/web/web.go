@@ -44,6 +44,9 @@ type Config struct {
 	// Head renders catalogue-specific head tags (title, description, JSON-LD) and decides whether a
 	// detail page exists. Optional: without it every known route gets the generic head.
 	Head HeadRenderer
+	// ScreenSlots fills the catalogue's text into the first screens the server writes before the app
+	// has run (the home page's hero). Optional: without it they show the app's default text.
+	ScreenSlots ScreenSlots
 	// Sitemap adds catalogue URLs to /sitemap.xml. The app's public routes are always listed.
 	Sitemap []SitemapSource
 	// Logger receives errors from the ports. Default slog.Default().
@@ -234,7 +237,15 @@ func (h *handler) servePage(w http.ResponseWriter, r *http.Request, lang lang, h
 			return
 		}
 	}
-	body := h.shell.render(lang, head+h.siteNameTag(lang)+h.tilesMeta(), h.firstPaint.tags(r, lang, status), firstPaintMarkup(h.siteName(lang)))
+	var screen string
+	if status == http.StatusOK {
+		var err error
+		if screen, err = h.firstPaint.screenMarkup(r.Context(), r, lang, h.cfg.ScreenSlots); err != nil {
+			// The page still opens: the app draws the block when it has run.
+			h.cfg.Logger.Warn("web: first screen", "path", r.URL.Path, "err", err)
+		}
+	}
+	body := h.shell.render(lang, head+h.siteNameTag(lang)+h.tilesMeta(), h.firstPaint.tags(r, lang, status), firstPaintMarkup(h.siteName(lang), screen))
 	w.Header().Set("Content-Language", string(lang))
 	w.Header().Add("Vary", "Accept-Language")
 	w.Header().Add("Vary", "Cookie")

@@ -999,3 +999,103 @@ func TestThePageIsPaintedBeforeTheAppRuns(t *testing.T) {
 		t.Error("an index.html without the marker is not served as it is")
 	}
 }
+
+// screensManifest is firstPaintManifest with the first screens the build renders: the home page's
+// hero with the catalogue's title and subtitle as slots, checkout's static heading.
+var screensManifest = strings.TrimSuffix(firstPaintManifest, "}") + `,"screens":{` +
+	`"en":{"home":{"html":"<section class=\"hero\"><h1>{{title}}</h1><p class=\"hero__lead\">{{subtitle}}</p></section>","defaults":{"title":"Your Cairo","subtitle":"Pick & go"}},"checkout":{"html":"<header class=\"page-header\"><h1>Checkout</h1></header>"}},` +
+	`"ar":{"home":{"html":"<section class=\"hero\"><h1>{{title}}</h1><p class=\"hero__lead\">{{subtitle}}</p></section>","defaults":{"title":"قاهرتك","subtitle":"اختر"}},"checkout":{"html":"<header class=\"page-header\"><h1>الدفع</h1></header>"}}}}`
+
+func screenFiles() fstest.MapFS {
+	files := appFiles()
+	files["index.html"] = &fstest.MapFile{Data: []byte(strings.Replace(indexHTML, `<div id="root"></div>`, `<div id="root"><!--app-paint--></div>`, 1))}
+	for _, f := range []string{"core-en1", "core-ar1", "site-en1", "site-ar1", "catalogue-1", "page-header-1"} {
+		files["assets/"+f+".js"] = &fstest.MapFile{Data: []byte(appJS)}
+	}
+	files["assets/catalogue-1.css"] = &fstest.MapFile{Data: []byte(appCSS)}
+	files["first-paint.json"] = &fstest.MapFile{Data: []byte(screensManifest)}
+	return files
+}
+
+func rootOf(page string) string {
+	root := page[strings.Index(page, `<div id="root">`):]
+	return root[:strings.Index(root, "</body>")]
+}
+
+// The home page and checkout open with their first block in the HTML, as the app's components render
+// it: the catalogue's hero text escaped into its slots, the app's default where the operator set none.
+func TestPagesOpenWithTheirFirstScreenFilledFromTheCatalogue(t *testing.T) {
+	t.Parallel()
+	var asked []string
+	slots := func(_ context.Context, screen, lang string) (map[string]string, error) {
+		asked = append(asked, screen+"/"+lang)
+		if lang == "ar" {
+			return map[string]string{"title": "", "subtitle": ""}, nil
+		}
+		return map[string]string{"title": `Giza <script>alert(1)</script> & more`, "subtitle": "  "}, nil
+	}
+	h := newHandler(t, func(c *web.Config) { c.Files = screenFiles(); c.ScreenSlots = slots })
+
+	home := rootOf(body(t, do(t, h, req{target: "/?lang=en"})))
+	for _, want := range []string{
+		`<div class="shell"><header class="site-header first-paint" aria-hidden="true">`,
+		`<main class="main container"><section class="hero"><h1>Giza &lt;script&gt;alert(1)&lt;/script&gt; &amp; more</h1>`,
+		`<p class="hero__lead">Pick &amp; go</p>`,
+	} {
+		if !strings.Contains(home, want) {
+			t.Errorf("English home page's root lacks %s:\n%s", want, home)
+		}
+	}
+	if strings.Contains(home, "{{") || strings.Contains(home, "<script>alert") {
+		t.Errorf("a slot is left unfilled or the catalogue's text is not escaped:\n%s", home)
+	}
+	if got := rootOf(body(t, do(t, h, req{target: "/?lang=ar"}))); !strings.Contains(got, `<h1>قاهرتك</h1><p class="hero__lead">اختر</p>`) {
+		t.Errorf("Arabic home page without hero text does not show the defaults:\n%s", got)
+	}
+	if got := rootOf(body(t, do(t, h, req{target: "/checkout?lang=ar"}))); !strings.Contains(got, `<main class="main container"><header class="page-header"><h1>الدفع</h1></header></main>`) {
+		t.Errorf("Arabic checkout does not open with its heading:\n%s", got)
+	}
+	if len(asked) != 2 {
+		t.Errorf("the catalogue was asked %v; want the home screen in each language only (checkout has no slots)", asked)
+	}
+	// Pages without a screen, and pages that do not exist, open with the bar alone.
+	for _, target := range []string{"/programs", "/no-such-page"} {
+		if got := rootOf(body(t, do(t, h, req{target: target}))); strings.Contains(got, "<main") {
+			t.Errorf("%s opens with a screen:\n%s", target, got)
+		}
+	}
+}
+
+// A catalogue that cannot answer leaves the home page without its hero, not without the page.
+func TestAHomePageWhoseHeroTextFailsOpensWithTheBarAlone(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t, func(c *web.Config) {
+		c.Files = screenFiles()
+		c.ScreenSlots = func(context.Context, string, string) (map[string]string, error) {
+			return nil, errors.New("database down")
+		}
+		c.Logger = slog.New(slog.DiscardHandler)
+	})
+	res := do(t, h, req{target: "/"})
+	page := body(t, res)
+	if res.StatusCode != http.StatusOK || !strings.Contains(page, `<header class="site-header first-paint"`) || strings.Contains(page, `class="hero"`) {
+		t.Errorf("status %d, root:\n%s", res.StatusCode, rootOf(page))
+	}
+}
+
+func TestAManifestWhoseScreensTheServerCannotWriteIsRefused(t *testing.T) {
+	t.Parallel()
+	for name, manifest := range map[string]string{
+		"a slot without a default":    strings.Replace(screensManifest, `"defaults":{"title":"Your Cairo","subtitle":"Pick & go"}`, `"defaults":{"title":"Your Cairo"}`, 1),
+		"a language without checkout": strings.Replace(screensManifest, `,"checkout":{"html":"<header class=\"page-header\"><h1>الدفع</h1></header>"}`, ``, 1),
+	} {
+		files := screenFiles()
+		if manifest == screensManifest {
+			t.Fatalf("%s: the manifest was not changed", name)
+		}
+		files["first-paint.json"] = &fstest.MapFile{Data: []byte(manifest)}
+		if _, err := web.New(web.Config{Files: files, PublicURL: publicURL}); !errors.Is(err, web.ErrInvalidConfig) {
+			t.Errorf("%s: err %v, want ErrInvalidConfig", name, err)
+		}
+	}
+}

@@ -69,6 +69,7 @@ type App struct {
 	// Filled by features before wireWeb runs: head tags and sitemap URLs for the web app, payment
 	// gateway hosts the browser may post to, live topics routed to rooms and join kinds.
 	headRenderer      web.HeadRenderer
+	screenSlots       web.ScreenSlots
 	sitemapSources    []web.SitemapSource
 	formActionSources []string
 	liveTopics        map[string]string

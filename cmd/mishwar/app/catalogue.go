@@ -38,6 +38,7 @@ func (a *App) wireCatalogue(d *httpapi.Deps) error {
 	}))
 	seo := a.CatalogueSEO()
 	a.headRenderer = seo
+	a.screenSlots = httpcat.CachedScreenSlots(func() string { return a.Projections.Version(catrm.Name).String() }, seo.ScreenSlots)
 	a.sitemapSources = append(a.sitemapSources, seo)
 	return nil
 }
@@ -107,6 +108,11 @@ func (c CatalogueSEO) RenderHead(ctx context.Context, r *http.Request, lang stri
 		return "", 0, false
 	}
 	return web.RenderMeta(c.PublicURL(), lang, web.Meta(page)), status, true
+}
+
+// ScreenSlots implements web.ScreenSlots.
+func (c CatalogueSEO) ScreenSlots(ctx context.Context, screen, lang string) (map[string]string, error) {
+	return c.seo().ScreenSlots(ctx, screen, lang)
 }
 
 // SitemapURLs implements web.SitemapSource.

@@ -29,11 +29,12 @@ import (
 // serves the API only and says so.
 func (a *App) wireWeb(d *httpapi.Deps) error {
 	a.webConfig = web.Config{
-		Files:     webapp.Dist,
-		PublicURL: a.Config.PublicURL,
-		Logger:    a.Log,
-		Head:      a.headRenderer,
-		Sitemap:   a.sitemapSources,
+		Files:       webapp.Dist,
+		PublicURL:   a.Config.PublicURL,
+		Logger:      a.Log,
+		Head:        a.headRenderer,
+		ScreenSlots: a.screenSlots,
+		Sitemap:     a.sitemapSources,
 	}
 	tiles := os.Getenv("MISHWAR_MAP_TILES_URL")
 	if tiles == "" {

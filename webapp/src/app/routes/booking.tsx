@@ -87,6 +87,12 @@ export function RatesRoute() {
   );
 }
 
+/** Checkout's heading, the same in every state; the server writes it before the app runs (src/app/first-screens.tsx). */
+export function CheckoutHeader() {
+  const { t } = useTranslation();
+  return <PageHeader title={t('checkout.title')} lead={t('checkout.lead')} />;
+}
+
 export function CheckoutRoute() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -99,7 +105,7 @@ export function CheckoutRoute() {
   // Until a date and time are chosen the cart is timed for 09:00 tomorrow; then for the chosen start.
   const [departure, setDeparture] = useState<string | null>(null);
   const timed = useCartAt(departure, signedIn);
-  const header = <PageHeader title={t('checkout.title')} lead={t('checkout.lead')} />;
+  const header = <CheckoutHeader />;
 
   if (!signedIn) {
     return (

@@ -16,7 +16,8 @@ import { formatHours, formatNumber } from '@/utils/format';
 import { useHome, type HomeCard } from '../api/get-home';
 import './home.css';
 
-function Hero({ title, subtitle }: { title?: string | null; subtitle?: string | null }) {
+/** The home page's opening block; the server writes it before the app runs (src/app/first-screens.tsx). */
+export function Hero({ title, subtitle }: { title?: string | null; subtitle?: string | null }) {
   const { t } = useTranslation();
   return (
     <section className="hero">

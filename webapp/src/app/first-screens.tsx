@@ -1,0 +1,61 @@
+// The first screens the server writes into a page's HTML before the app's code has arrived, rendered
+// here by the app's own components at build time (scripts/first-screens.mjs), never in the browser.
+// On a phone the app's JavaScript takes seconds to download and run; a page whose opening block is in
+// its HTML shows it as soon as the stylesheet is there. The app's first render replaces it with the
+// same markup, so nothing moves and the visitor reads from the first paint.
+//
+// A screen's text that comes from the catalogue is a slot ({{name}}), which the server fills
+// (httpapi/web/screens.go), escaped; `defaults` are what the app shows when the catalogue has none.
+
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+
+import { CheckoutHeader } from '@/app/routes/booking';
+import { LANGUAGES, type Language } from '@/config/constants';
+import { Hero } from '@/features/home/components/home-sections';
+import { createI18n } from '@/lib/i18n';
+import arCore from '@/locales/ar/core.json';
+import arSite from '@/locales/ar/site.json';
+import enCore from '@/locales/en/core.json';
+import enSite from '@/locales/en/site.json';
+
+export interface FirstScreen {
+  html: string;
+  defaults?: Record<string, string>;
+}
+
+const WORDS: Record<Language, object[]> = { en: [enCore, enSite], ar: [arCore, arSite] };
+
+/** The slot the server fills with the value it names. */
+export const slot = (name: string): string => `{{${name}}}`;
+
+/** The screens, by name; which page opens with which is the server's choice (screenPages). */
+interface FirstScreens {
+  home: FirstScreen;
+  checkout: FirstScreen;
+}
+
+/** Each language's first screens. */
+export function renderFirstScreens(): Record<Language, FirstScreens> {
+  const screens = {} as Record<Language, FirstScreens>;
+  for (const language of LANGUAGES) {
+    const i18n = createI18n(language, {});
+    for (const part of WORDS[language]) i18n.addResourceBundle(language, 'translation', part, true, false);
+    const render = (node: ReactNode) =>
+      renderToStaticMarkup(
+        <I18nextProvider i18n={i18n}>
+          <MemoryRouter>{node}</MemoryRouter>
+        </I18nextProvider>,
+      );
+    screens[language] = {
+      home: {
+        html: render(<Hero title={slot('title')} subtitle={slot('subtitle')} />),
+        defaults: { title: i18n.t('home.heroTitle'), subtitle: i18n.t('home.heroLead') },
+      },
+      checkout: { html: render(<CheckoutHeader />) },
+    };
+  }
+  return screens;
+}
