@@ -8,6 +8,11 @@ import { defineConfig } from 'vitest/config';
 // Vite serves the app and forwards the API and the live channel to it.
 const backend = process.env.MISHWAR_BACKEND ?? 'http://localhost:8080';
 
+const FIRST_PAINT_FONTS: Record<string, RegExp> = {
+  en: /\/(inter|fraunces)-latin-wght-normal-[^/]+\.woff2$/,
+  ar: /\/cairo-(arabic|latin)-wght-normal-[^/]+\.woff2$/,
+};
+
 export default defineConfig({
   plugins: [
     react(),
@@ -18,6 +23,24 @@ export default defineConfig({
       apply: 'build',
       closeBundle() {
         writeFileSync(fileURLToPath(new URL('./dist/.gitkeep', import.meta.url)), '');
+      },
+    },
+    {
+      // The app starts after the page's first paint (public/boot.js says why): the entry's script tag
+      // becomes a modulepreload of the entry (fetched at once with the chunks it imports, which Vite
+      // already preloads; run later) and the boot module, which imports the entry after the first frame.
+      name: 'mishwar-start-after-paint',
+      apply: 'build',
+      transformIndexHtml: {
+        order: 'post',
+        handler(html, ctx) {
+          const entry = ctx.chunk?.fileName;
+          const tag = `<script type="module" crossorigin src="/${entry}"></script>`;
+          if (!entry || !html.includes(tag)) throw new Error(`mishwar-start-after-paint: index.html has no script tag for the entry ${entry}`);
+          return html
+            .replace(tag, `<link rel="modulepreload" crossorigin href="/${entry}" data-app>\n    <script type="module" crossorigin src="/boot.js"></script>`)
+            .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+        },
       },
     },
     {
@@ -63,7 +86,15 @@ export default defineConfig({
           }
         }
         if (!Object.values(translations).some((parts) => parts.core)) this.error('no core translation chunks (src/locales/<lang>/core.json) in the bundle');
-        this.emitFile({ type: 'asset', fileName: 'first-paint.json', source: JSON.stringify({ translations, modules }) });
+        // The fonts a page's first paint draws its text in, per language (styles/index.css: Inter and
+        // Fraunces for English, Cairo for Arabic; the subsets the page's letters need).
+        const fontFiles = Object.values(bundle).filter((item) => item.type === 'asset' && item.fileName.endsWith('.woff2')).map((item) => item.fileName);
+        const fonts: Record<string, string[]> = {};
+        for (const [language, pattern] of Object.entries(FIRST_PAINT_FONTS)) {
+          fonts[language] = fontFiles.filter((file) => pattern.test(file));
+          if (fonts[language].length !== 2) this.error(`expected two first-paint fonts for ${language}, found ${fonts[language].join(', ') || 'none'}`);
+        }
+        this.emitFile({ type: 'asset', fileName: 'first-paint.json', source: JSON.stringify({ translations, modules, fonts }) });
       },
     },
   ],

@@ -25,6 +25,7 @@ type firstPaint struct {
 	translations map[i18n.Lang]map[string]string // language → part ("core", "site", …) → path
 	modules      map[string]moduleFiles          // route module → its files
 	screens      map[i18n.Lang]map[string]screen // language → screen name → its markup
+	fonts        map[i18n.Lang][]string          // language → the fonts its first paint draws text in
 }
 
 type moduleFiles struct {
@@ -36,6 +37,7 @@ type firstPaintManifest struct {
 	Translations map[string]map[string]string `json:"translations"`
 	Modules      map[string]moduleFiles       `json:"modules"`
 	Screens      map[string]map[string]screen `json:"screens"`
+	Fonts        map[string][]string          `json:"fonts"`
 }
 
 // routeModules mirrors webapp/src/app/router.tsx: the lazy route module (src/app/routes/<name>.tsx)
@@ -79,6 +81,12 @@ func loadFirstPaint(root fs.FS, files map[string]*asset) (firstPaint, error) {
 	for lang, byName := range m.Screens {
 		fp.screens[parseLang(lang)] = byName
 	}
+	fp.fonts = map[i18n.Lang][]string{}
+	for lang, files := range m.Fonts {
+		for _, f := range files {
+			fp.fonts[parseLang(lang)] = append(fp.fonts[parseLang(lang)], path(f))
+		}
+	}
 	for lang, parts := range m.Translations {
 		l := parseLang(lang)
 		fp.translations[l] = map[string]string{}
@@ -110,15 +118,25 @@ func loadFirstPaint(root fs.FS, files map[string]*asset) (firstPaint, error) {
 	return fp, nil
 }
 
-// tags returns the preload links for a page answered with status in language l: the language's core
-// translations; and for a page that exists, its route module's code, styles and "site" translations,
+// tags returns the preload links for a page answered with status in language l: the fonts its first
+// paint's text is drawn in, the language's core translations; and for a page that exists, its route module's code, styles and "site" translations,
 // and the API answers its first render asks for, as the app asks for them (same address, credentials
 // included) so the browser hands the preloaded answers to the app's requests: GET /api/home (the
 // header's opening hours, the home page's content) and /api/currencies (every price) everywhere, and a
-// destination's or a program's own answer on its page.
+// destination's or a program's own answer on its page. Code is fetched at low priority, as index.html
+// fetches the app's own (vite.config.ts, mishwar-start-after-paint): it runs after the first paint
+// (public/boot.js), so the stylesheet, the fonts and a page's main photo, which that paint needs, come
+// first on a slow network.
 func (fp firstPaint) tags(r *http.Request, l i18n.Lang, status int) string {
 	var b strings.Builder
-	script := func(p string) { b.WriteString(`<link rel="modulepreload" href="` + html.EscapeString(p) + `">` + "\n") }
+	script := func(p string) {
+		b.WriteString(`<link rel="modulepreload" fetchpriority="low" href="` + html.EscapeString(p) + `">` + "\n")
+	}
+	// The first paint's text is drawn in these: loaded beside the stylesheet, the server-written text
+	// is drawn in them at once instead of in a fallback font the app's first render then replaces.
+	for _, f := range fp.fonts[l] {
+		b.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + `" as="font" type="font/woff2" crossorigin>` + "\n")
+	}
 	if chunk, ok := fp.translations[l]["core"]; ok {
 		script(chunk)
 	}

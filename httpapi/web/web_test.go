@@ -882,20 +882,24 @@ func TestPagesPreloadWhatTheirFirstRenderWaitsFor(t *testing.T) {
 	files["assets/catalogue-1.js"] = &fstest.MapFile{Data: []byte(appJS)}
 	files["assets/page-header-1.js"] = &fstest.MapFile{Data: []byte(appJS)}
 	files["assets/catalogue-1.css"] = &fstest.MapFile{Data: []byte(appCSS)}
+	files["assets/inter-1.woff2"] = &fstest.MapFile{Data: []byte("font")}
+	files["assets/cairo-1.woff2"] = &fstest.MapFile{Data: []byte("font")}
 	files["first-paint.json"] = &fstest.MapFile{Data: []byte(firstPaintManifest)}
 	h := newHandler(t, func(c *web.Config) { c.Files = files })
 
 	home := body(t, do(t, h, req{target: "/?lang=ar"}))
 	for _, want := range []string{
-		`<link rel="modulepreload" href="/assets/core-ar1.js">`,
+		// The fonts the first paint's text is drawn in, so it is not drawn in a fallback first.
+		`<link rel="preload" href="/assets/cairo-1.woff2" as="font" type="font/woff2" crossorigin>`,
+		`<link rel="modulepreload" fetchpriority="low" href="/assets/core-ar1.js">`,
 		`<link rel="preload" href="/api/home?lang=ar" as="fetch" crossorigin="use-credentials">`,
 	} {
 		if !strings.Contains(home, want) {
 			t.Errorf("Arabic home page lacks %s", want)
 		}
 	}
-	if strings.Contains(home, "core-en1") {
-		t.Error("Arabic home page preloads English translations")
+	if strings.Contains(home, "core-en1") || strings.Contains(home, "inter-1") {
+		t.Error("Arabic home page preloads English translations or fonts")
 	}
 	// The app's own scripts are asked for first; the preloads close the head.
 	if app, pre := strings.Index(home, "/assets/index-B2x9k1.js"), strings.Index(home, "modulepreload"); app < 0 || pre < app || pre > strings.Index(home, "</head>") {
@@ -906,11 +910,11 @@ func TestPagesPreloadWhatTheirFirstRenderWaitsFor(t *testing.T) {
 	}
 	programs := body(t, do(t, h, req{target: "/programs", headers: map[string]string{"Accept-Language": "en-GB,en"}}))
 	for _, want := range []string{
-		`<link rel="modulepreload" href="/assets/core-en1.js">`,
+		`<link rel="modulepreload" fetchpriority="low" href="/assets/core-en1.js">`,
 		// The page's route module, its chunks and styles, and the words the module's pages use.
-		`<link rel="modulepreload" href="/assets/site-en1.js">`,
-		`<link rel="modulepreload" href="/assets/catalogue-1.js">`,
-		`<link rel="modulepreload" href="/assets/page-header-1.js">`,
+		`<link rel="modulepreload" fetchpriority="low" href="/assets/site-en1.js">`,
+		`<link rel="modulepreload" fetchpriority="low" href="/assets/catalogue-1.js">`,
+		`<link rel="modulepreload" fetchpriority="low" href="/assets/page-header-1.js">`,
 		`<link rel="preload" href="/assets/catalogue-1.css" as="style" crossorigin>`,
 		// The header's opening hours come with the home content, on every page.
 		`<link rel="preload" href="/api/home?lang=en" as="fetch" crossorigin="use-credentials">`,
@@ -936,8 +940,8 @@ func TestPagesPreloadWhatTheirFirstRenderWaitsFor(t *testing.T) {
 	if got := body(t, do(t, h, req{target: "/destination?id=a%2Fb%22%3E"})); strings.Contains(got, "/api/destinations/") {
 		t.Error("an id with characters the app escapes is preloaded")
 	}
-	if got := body(t, do(t, h, req{target: "/no-such-page"})); strings.Contains(got, `rel="preload"`) {
-		t.Error("a 404 page preloads API answers")
+	if got := body(t, do(t, h, req{target: "/no-such-page"})); strings.Contains(got, `as="fetch"`) || strings.Contains(got, `as="style"`) {
+		t.Error("a 404 page preloads API answers or a route's styles")
 	}
 	if res := do(t, h, req{target: "/first-paint.json"}); res.StatusCode != http.StatusNotFound {
 		t.Errorf("the build's manifest is served: status %d", res.StatusCode)
@@ -952,6 +956,7 @@ var firstPaintManifest = func() string {
 		modules = append(modules, `"`+name+`":`+module)
 	}
 	return `{"translations":{"en":{"core":"assets/core-en1.js","site":"assets/site-en1.js"},"ar":{"core":"assets/core-ar1.js","site":"assets/site-ar1.js"}},` +
+		`"fonts":{"en":["assets/inter-1.woff2"],"ar":["assets/cairo-1.woff2"]},` +
 		`"modules":{` + strings.Join(modules, ",") + `}}`
 }()
 
@@ -1011,6 +1016,9 @@ func screenFiles() fstest.MapFS {
 	files["index.html"] = &fstest.MapFile{Data: []byte(strings.Replace(indexHTML, `<div id="root"></div>`, `<div id="root"><!--app-paint--></div>`, 1))}
 	for _, f := range []string{"core-en1", "core-ar1", "site-en1", "site-ar1", "catalogue-1", "page-header-1"} {
 		files["assets/"+f+".js"] = &fstest.MapFile{Data: []byte(appJS)}
+	}
+	for _, f := range []string{"inter-1", "cairo-1"} {
+		files["assets/"+f+".woff2"] = &fstest.MapFile{Data: []byte("font")}
 	}
 	files["assets/catalogue-1.css"] = &fstest.MapFile{Data: []byte(appCSS)}
 	files["first-paint.json"] = &fstest.MapFile{Data: []byte(screensManifest)}

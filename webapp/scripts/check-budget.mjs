@@ -44,6 +44,10 @@ const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const loaded = new Set(
   [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((match) => match[1]),
 );
+// The boot module (public/boot.js, not part of the bundle) starts the entry after the first paint.
+const BOOT = 'boot.js';
+if (!loaded.delete(BOOT)) fail(`index.html does not load /${BOOT}, which starts the app`);
+initial.set(BOOT, { key: BOOT, chunk: { file: BOOT } });
 const counted = new Set(initial.keys());
 const missing = [...loaded].filter((file) => !counted.has(file));
 if (missing.length) fail(`index.html loads scripts the manifest walk did not find: ${missing.join(', ')}`);
