@@ -127,34 +127,39 @@ func (r *recorder) replay(w http.ResponseWriter) {
 	_, _ = w.Write(r.body.Bytes())
 }
 
-// CachedScreenSlots keeps slots' answers (SEO.ScreenSlots) as answerCache keeps answers: while the
-// catalogue read model stays at the version they were read at, for at most answerTTL. A page's HTML
-// then costs no query for its first screen's text.
-func CachedScreenSlots(version func() string, slots func(ctx context.Context, screen, lang string) (map[string]string, error)) func(ctx context.Context, screen, lang string) (map[string]string, error) {
+// CachedScreenSlots keeps the answers of slots (SEO.ScreenSlots) for the pages whose screen depends
+// on nothing in the request (the home page, checkout), as answerCache keeps answers: while the
+// catalogue read model stays at the version they were read at, for at most answerTTL. Those pages'
+// HTML then costs no query. A destination's or a program's page asks each time, as its head does.
+func CachedScreenSlots(version func() string, slots func(ctx context.Context, r *http.Request, page, lang string) (string, map[string]string, error)) func(ctx context.Context, r *http.Request, page, lang string) (string, map[string]string, error) {
 	type kept struct {
 		version string
 		at      time.Time
+		screen  string
 		values  map[string]string
 	}
 	var (
 		mu      sync.Mutex
 		entries = map[string]kept{}
 	)
-	return func(ctx context.Context, screen, lang string) (map[string]string, error) {
-		key, v := screen+"\x00"+lang, version()
+	return func(ctx context.Context, r *http.Request, page, lang string) (string, map[string]string, error) {
+		if page != "home" && page != "checkout" {
+			return slots(ctx, r, page, lang)
+		}
+		key, v := page+"\x00"+lang, version()
 		mu.Lock()
 		e, ok := entries[key]
 		mu.Unlock()
 		if ok && e.version == v && time.Since(e.at) <= answerTTL {
-			return e.values, nil
+			return e.screen, e.values, nil
 		}
-		values, err := slots(ctx, screen, lang)
+		screen, values, err := slots(ctx, r, page, lang)
 		if err != nil {
-			return nil, err
+			return "", nil, err
 		}
 		mu.Lock()
-		entries[key] = kept{version: v, at: time.Now(), values: values}
+		entries[key] = kept{version: v, at: time.Now(), screen: screen, values: values}
 		mu.Unlock()
-		return values, nil
+		return screen, values, nil
 	}
 }

@@ -115,36 +115,42 @@ func TestAKeptAnswerIsCompressedOnceForEachEncoding(t *testing.T) {
 func TestAFirstScreensTextIsReadOncePerCatalogueVersionAndLanguage(t *testing.T) {
 	version, reads := "1/1", 0
 	fail := false
-	slots := CachedScreenSlots(func() string { return version }, func(_ context.Context, screen, lang string) (map[string]string, error) {
+	slots := CachedScreenSlots(func() string { return version }, func(_ context.Context, r *http.Request, page, lang string) (string, map[string]string, error) {
 		reads++
 		if fail {
-			return nil, errors.New("database down")
+			return "", nil, errors.New("database down")
 		}
-		return map[string]string{"title": screen + " " + lang + " " + version}, nil
+		return page, map[string]string{"title": page + " " + lang + " " + version + " " + r.URL.Query().Get("id")}, nil
 	})
-	get := func(lang string) (string, error) {
-		v, err := slots(context.Background(), "home", lang)
+	get := func(page, lang string) (string, error) {
+		_, v, err := slots(context.Background(), httptest.NewRequest(http.MethodGet, "/x?id=7", nil), page, lang)
 		return v["title"], err
 	}
 	for range 3 {
-		if got, _ := get("en"); got != "home en 1/1" {
+		if got, _ := get("home", "en"); got != "home en 1/1 7" {
 			t.Fatalf("title %q", got)
 		}
 	}
-	if got, _ := get("ar"); got != "home ar 1/1" || reads != 2 {
+	if got, _ := get("home", "ar"); got != "home ar 1/1 7" || reads != 2 {
 		t.Fatalf("title %q after %d reads; want one read per language", got, reads)
 	}
 	version = "1/2"
-	if got, _ := get("en"); got != "home en 1/2" || reads != 3 {
+	if got, _ := get("home", "en"); got != "home en 1/2 7" || reads != 3 {
 		t.Fatalf("after the catalogue changed: title %q after %d reads", got, reads)
+	}
+	// A page whose screen depends on the request (a destination's) is read each time.
+	get("destination", "en")
+	get("destination", "en")
+	if reads != 5 {
+		t.Fatalf("a destination's screen read %d times in all; want it read for each page", reads-3)
 	}
 	// A failed read is not kept: the next page asks again.
 	version, fail = "1/3", true
-	if _, err := get("en"); err == nil {
+	if _, err := get("home", "en"); err == nil {
 		t.Fatal("a failed read answered")
 	}
 	fail = false
-	if got, err := get("en"); err != nil || got != "home en 1/3" {
+	if got, err := get("home", "en"); err != nil || got != "home en 1/3 7" {
 		t.Fatalf("after a failure: %q, %v", got, err)
 	}
 }

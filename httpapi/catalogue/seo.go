@@ -273,17 +273,72 @@ func (s SEO) SitemapPages(ctx context.Context) ([]SitemapPage, error) {
 	return out, nil
 }
 
-// ScreenSlots is the catalogue's text for a first screen the server writes before the web app has
-// run, in lang: the home page's hero title and subtitle (empty when the operator set none, so the
-// app's default shows, as the app does). Other screens have no catalogue text.
-func (s SEO) ScreenSlots(ctx context.Context, screen, lang string) (map[string]string, error) {
-	if screen != "home" {
-		return nil, nil
+// ScreenSlots chooses the first screen the server writes before the web app has run, and gives its
+// text in lang, as the app's own answers would (web.ScreenSlots): the home page's hero title and
+// subtitle (empty when the operator set none: the app's default shows); a destination's or a
+// program's name, main photo and category or summary, in the variant of the screen that has the
+// parts the record has. A record without a photo, or one not found, has no screen.
+func (s SEO) ScreenSlots(ctx context.Context, r *http.Request, page, lang string) (string, map[string]string, error) {
+	q := r.URL.Query()
+	switch page {
+	case "home":
+		home, err := s.App.Queries.Home.Handle(ctx)
+		if err != nil {
+			return "", nil, fmt.Errorf("catalogue: home content: %w", err)
+		}
+		hero := home.Content.Hero
+		return page, map[string]string{"title": hero.Title.In(lang), "subtitle": hero.Subtitle.In(lang)}, nil
+	case "destination":
+		ref := q.Get("id")
+		if ref == "" {
+			ref = q.Get("slug")
+		}
+		v, err := s.App.Queries.Destination.Handle(ctx, ref)
+		if domain.KindOf(err) == domain.KindNotFound || (err == nil && len(v.Destination.Photos) == 0) {
+			return "", nil, nil
+		}
+		if err != nil {
+			return "", nil, fmt.Errorf("catalogue: destination %q: %w", ref, err)
+		}
+		slots := map[string]string{"name": v.Destination.Name.In(lang), "photo": v.Destination.Photos[0]}
+		c := v.Category
+		if c == nil {
+			return "destination-plain", slots, nil
+		}
+		slots["category"], slots["categoryurl"] = c.Name.In(lang), c.Slug
+		if c.Slug == "" {
+			slots["categoryurl"] = c.ID.String()
+		}
+		return "destination", slots, nil
+	case "program":
+		ref := strings.TrimPrefix(r.URL.Path, "/program/")
+		if r.URL.Path == "/program" {
+			ref = q.Get("id")
+		}
+		v, err := s.App.Queries.Program.Handle(ctx, ref)
+		if domain.KindOf(err) == domain.KindNotFound {
+			return "", nil, nil
+		}
+		if err != nil {
+			return "", nil, fmt.Errorf("catalogue: program %q: %w", ref, err)
+		}
+		p := v.Program
+		// As the app: the program's own photo, else its first stop's (at the size lists show).
+		photo := ""
+		if len(p.Photos) > 0 {
+			photo = p.Photos[0]
+		} else if len(v.Stops) > 0 && len(v.Stops[0].Photos) > 0 {
+			photo = ThumbURL(v.Stops[0].Photos[0])
+		}
+		if photo == "" {
+			return "", nil, nil
+		}
+		slots := map[string]string{"name": p.Name.In(lang), "photo": photo}
+		if summary := p.ShortDescription.In(lang); summary != "" {
+			slots["summary"] = summary
+			return "program", slots, nil
+		}
+		return "program-plain", slots, nil
 	}
-	home, err := s.App.Queries.Home.Handle(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("catalogue: home content: %w", err)
-	}
-	hero := home.Content.Hero
-	return map[string]string{"title": hero.Title.In(lang), "subtitle": hero.Subtitle.In(lang)}, nil
+	return page, nil, nil
 }

@@ -5,16 +5,20 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 
 	"mishwar/internal/i18n"
 )
 
-// ScreenSlots gives the catalogue's text for a first screen's slots in language lang (e.g. the home
-// page's "title" and "subtitle"); a slot it leaves out, or leaves empty, gets the screen's default,
-// as in the app. An error leaves the page without its screen.
-type ScreenSlots func(ctx context.Context, screen, lang string) (map[string]string, error)
+// ScreenSlots chooses the first screen of the page at r (page names it: "home", "checkout",
+// "destination", "program") and gives the catalogue's text for its slots in language lang: screen is
+// the variant the record needs (e.g. "destination-plain" for a destination without a category), ""
+// for none (a record without a photo, one that does not exist). A slot left out or empty gets the
+// screen's default, as in the app; a screen whose slot has neither is not written. An error leaves the
+// page without its screen.
+type ScreenSlots func(ctx context.Context, r *http.Request, page, lang string) (screen string, slots map[string]string, err error)
 
 // screen is a page's opening block as the app's components render it (webapp/src/app/first-screens.tsx,
 // rendered by the build into first-paint.json), with {{slot}} places for the catalogue's text.
@@ -23,28 +27,34 @@ type screen struct {
 	Defaults map[string]string `json:"defaults"`
 }
 
-// screenPages names the first screen each page opens with. A page not named opens with the site's bar
-// alone until the app has run.
-var screenPages = map[string]string{"/": "home", "/checkout": "checkout"}
+// screenPage names the first screen the page at path opens with ("" for none: it opens with the
+// site's bar alone until the app has run).
+func screenPage(path string) string {
+	switch {
+	case path == "/":
+		return "home"
+	case path == "/checkout":
+		return "checkout"
+	case path == "/destination":
+		return "destination"
+	case path == "/program" || strings.HasPrefix(path, "/program/"):
+		return "program"
+	}
+	return ""
+}
 
 var slotPattern = regexp.MustCompile(`\{\{([a-z]+)\}\}`)
 
-// checkScreens refuses a build whose screens the server could not write: a page's screen missing in
-// a language, or a slot without a default. A manifest without screens (an older build) has none.
+// checkScreens refuses a build that lacks a page's screen in a language. A manifest without screens
+// (an older build) has none.
 func checkScreens(screens map[i18n.Lang]map[string]screen) error {
 	if len(screens) == 0 {
 		return nil
 	}
 	for _, l := range []i18n.Lang{i18n.En, i18n.Ar} {
-		for _, name := range screenPages {
-			s, ok := screens[l][name]
-			if !ok {
+		for _, name := range []string{"home", "checkout", "destination", "program"} {
+			if _, ok := screens[l][name]; !ok {
 				return fmt.Errorf("%w: %s has no %s screen %q", ErrInvalidConfig, firstPaintFile, l, name)
-			}
-			for _, m := range slotPattern.FindAllStringSubmatch(s.HTML, -1) {
-				if _, ok := s.Defaults[m[1]]; !ok {
-					return fmt.Errorf("%w: %s: screen %s/%s has slot %q without a default", ErrInvalidConfig, firstPaintFile, l, name, m[1])
-				}
 			}
 		}
 	}
@@ -54,28 +64,36 @@ func checkScreens(screens map[i18n.Lang]map[string]screen) error {
 // screenMarkup is the opening block of the page at r in language l, its slots filled (escaped) from
 // slots or the defaults; "" when the page has none.
 func (fp firstPaint) screenMarkup(ctx context.Context, r *http.Request, l i18n.Lang, slots ScreenSlots) (string, error) {
-	name, ok := screenPages[r.URL.Path]
-	if !ok {
+	page := screenPage(r.URL.Path)
+	if page == "" || len(fp.screens) == 0 {
 		return "", nil
+	}
+	name, values := page, map[string]string(nil)
+	if slots != nil {
+		var err error
+		if name, values, err = slots(ctx, r, page, string(l)); err != nil {
+			return "", fmt.Errorf("web: the %s screen's text: %w", page, err)
+		}
 	}
 	s, ok := fp.screens[l][name]
 	if !ok {
 		return "", nil
 	}
-	values := map[string]string{}
-	if slots != nil && slotPattern.MatchString(s.HTML) {
-		v, err := slots(ctx, name, string(l))
-		if err != nil {
-			return "", fmt.Errorf("web: the %s screen's text: %w", name, err)
-		}
-		values = v
-	}
-	return slotPattern.ReplaceAllStringFunc(s.HTML, func(m string) string {
+	complete := true
+	out := slotPattern.ReplaceAllStringFunc(s.HTML, func(m string) string {
 		key := m[2 : len(m)-2]
 		v := strings.TrimSpace(values[key])
 		if v == "" {
-			v = s.Defaults[key]
+			v, ok = s.Defaults[key]
+			complete = complete && ok
+		}
+		if strings.HasSuffix(key, "url") {
+			v = url.QueryEscape(v)
 		}
 		return html.EscapeString(v)
-	}), nil
+	})
+	if !complete {
+		return "", nil
+	}
+	return out, nil
 }

@@ -1006,10 +1006,18 @@ func TestThePageIsPaintedBeforeTheAppRuns(t *testing.T) {
 }
 
 // screensManifest is firstPaintManifest with the first screens the build renders: the home page's
-// hero with the catalogue's title and subtitle as slots, checkout's static heading.
-var screensManifest = strings.TrimSuffix(firstPaintManifest, "}") + `,"screens":{` +
-	`"en":{"home":{"html":"<section class=\"hero\"><h1>{{title}}</h1><p class=\"hero__lead\">{{subtitle}}</p></section>","defaults":{"title":"Your Cairo","subtitle":"Pick & go"}},"checkout":{"html":"<header class=\"page-header\"><h1>Checkout</h1></header>"}},` +
-	`"ar":{"home":{"html":"<section class=\"hero\"><h1>{{title}}</h1><p class=\"hero__lead\">{{subtitle}}</p></section>","defaults":{"title":"قاهرتك","subtitle":"اختر"}},"checkout":{"html":"<header class=\"page-header\"><h1>الدفع</h1></header>"}}}}`
+// hero with the catalogue's title and subtitle as slots, checkout's static heading, a destination's
+// opening in two shapes (with a category, and without), a program's.
+var screensManifest = func() string {
+	screens := func(checkout, title, subtitle string) string {
+		return `{"home":{"html":"<section class=\"hero\"><h1>{{title}}</h1><p class=\"hero__lead\">{{subtitle}}</p></section>","defaults":{"title":"` + title + `","subtitle":"` + subtitle + `"}},` +
+			`"checkout":{"html":"<header class=\"page-header\"><h1>` + checkout + `</h1></header>"},` +
+			`"destination":{"html":"<a href=\"/destinations?category={{categoryurl}}\">{{category}}</a><h1>{{name}}</h1><img src=\"{{photo}}\" alt=\"{{name}}\">"},` +
+			`"destination-plain":{"html":"<h1>{{name}}</h1><img src=\"{{photo}}\" alt=\"{{name}}\">"},` +
+			`"program":{"html":"<h1>{{name}}</h1><p>{{summary}}</p><img src=\"{{photo}}\">"}}`
+	}
+	return strings.TrimSuffix(firstPaintManifest, "}") + `,"screens":{"en":` + screens("Checkout", "Your Cairo", "Pick & go") + `,"ar":` + screens("الدفع", "قاهرتك", "اختر") + `}}`
+}()
 
 func screenFiles() fstest.MapFS {
 	files := appFiles()
@@ -1030,17 +1038,25 @@ func rootOf(page string) string {
 	return root[:strings.Index(root, "</body>")]
 }
 
-// The home page and checkout open with their first block in the HTML, as the app's components render
-// it: the catalogue's hero text escaped into its slots, the app's default where the operator set none.
+// The home page, checkout and a destination's page open with their first block in the HTML, as the
+// app's components render it: the catalogue's text escaped into its slots (a slot in an address
+// escaped as part of it), the app's default where the operator set none, the shape the record needs.
 func TestPagesOpenWithTheirFirstScreenFilledFromTheCatalogue(t *testing.T) {
 	t.Parallel()
 	var asked []string
-	slots := func(_ context.Context, screen, lang string) (map[string]string, error) {
-		asked = append(asked, screen+"/"+lang)
-		if lang == "ar" {
-			return map[string]string{"title": "", "subtitle": ""}, nil
+	slots := func(_ context.Context, r *http.Request, page, lang string) (string, map[string]string, error) {
+		asked = append(asked, page+"/"+lang)
+		switch {
+		case page == "destination" && r.URL.Query().Get("id") == "giza":
+			return "destination", map[string]string{"name": `Giza "pyramids"`, "photo": "/art/giza.svg", "category": "Ancient & old", "categoryurl": "ancient egypt&x"}, nil
+		case page == "destination" && r.URL.Query().Get("id") == "khan":
+			return "destination-plain", map[string]string{"name": "Khan", "photo": "/art/khan.svg"}, nil
+		case page == "destination", page == "program":
+			return "", nil, nil // not found, or no photo
+		case lang == "ar":
+			return page, map[string]string{"title": "", "subtitle": ""}, nil
 		}
-		return map[string]string{"title": `Giza <script>alert(1)</script> & more`, "subtitle": "  "}, nil
+		return page, map[string]string{"title": `Giza <script>alert(1)</script> & more`, "subtitle": "  "}, nil
 	}
 	h := newHandler(t, func(c *web.Config) { c.Files = screenFiles(); c.ScreenSlots = slots })
 
@@ -1063,14 +1079,35 @@ func TestPagesOpenWithTheirFirstScreenFilledFromTheCatalogue(t *testing.T) {
 	if got := rootOf(body(t, do(t, h, req{target: "/checkout?lang=ar"}))); !strings.Contains(got, `<main class="main container"><header class="page-header"><h1>الدفع</h1></header></main>`) {
 		t.Errorf("Arabic checkout does not open with its heading:\n%s", got)
 	}
-	if len(asked) != 2 {
-		t.Errorf("the catalogue was asked %v; want the home screen in each language only (checkout has no slots)", asked)
+	if got := rootOf(body(t, do(t, h, req{target: "/destination?id=giza"}))); !strings.Contains(got,
+		`<a href="/destinations?category=ancient+egypt%26x">Ancient &amp; old</a><h1>Giza &#34;pyramids&#34;</h1><img src="/art/giza.svg" alt="Giza &#34;pyramids&#34;">`) {
+		t.Errorf("a destination with a category does not open with it:\n%s", got)
 	}
-	// Pages without a screen, and pages that do not exist, open with the bar alone.
-	for _, target := range []string{"/programs", "/no-such-page"} {
+	if got := rootOf(body(t, do(t, h, req{target: "/destination?id=khan"}))); !strings.Contains(got, `<main class="main container"><h1>Khan</h1><img src="/art/khan.svg" alt="Khan"></main>`) {
+		t.Errorf("a destination without a category does not open in that shape:\n%s", got)
+	}
+	// Pages without a screen, a record the catalogue has none for, and pages that do not exist open
+	// with the bar alone.
+	for _, target := range []string{"/programs", "/destination?id=gone", "/program/7", "/no-such-page"} {
 		if got := rootOf(body(t, do(t, h, req{target: target}))); strings.Contains(got, "<main") {
 			t.Errorf("%s opens with a screen:\n%s", target, got)
 		}
+	}
+	if !slices.Contains(asked, "destination/en") || !slices.Contains(asked, "checkout/ar") {
+		t.Errorf("the catalogue was asked %v", asked)
+	}
+}
+
+// Without the catalogue, a screen whose slots have defaults shows them; one whose slots have none
+// (a destination's name) is not written.
+func TestWithoutTheCatalogueOnlyScreensWithDefaultsAreWritten(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t, func(c *web.Config) { c.Files = screenFiles() })
+	if got := rootOf(body(t, do(t, h, req{target: "/"}))); !strings.Contains(got, `<h1>Your Cairo</h1>`) {
+		t.Errorf("home page without the catalogue:\n%s", got)
+	}
+	if got := rootOf(body(t, do(t, h, req{target: "/destination?id=giza"}))); strings.Contains(got, "<main") || strings.Contains(got, "{{") {
+		t.Errorf("a destination's screen is written without its text:\n%s", got)
 	}
 }
 
@@ -1079,8 +1116,8 @@ func TestAHomePageWhoseHeroTextFailsOpensWithTheBarAlone(t *testing.T) {
 	t.Parallel()
 	h := newHandler(t, func(c *web.Config) {
 		c.Files = screenFiles()
-		c.ScreenSlots = func(context.Context, string, string) (map[string]string, error) {
-			return nil, errors.New("database down")
+		c.ScreenSlots = func(context.Context, *http.Request, string, string) (string, map[string]string, error) {
+			return "", nil, errors.New("database down")
 		}
 		c.Logger = slog.New(slog.DiscardHandler)
 	})
@@ -1091,19 +1128,15 @@ func TestAHomePageWhoseHeroTextFailsOpensWithTheBarAlone(t *testing.T) {
 	}
 }
 
-func TestAManifestWhoseScreensTheServerCannotWriteIsRefused(t *testing.T) {
+func TestAManifestWithoutAPagesScreenIsRefused(t *testing.T) {
 	t.Parallel()
-	for name, manifest := range map[string]string{
-		"a slot without a default":    strings.Replace(screensManifest, `"defaults":{"title":"Your Cairo","subtitle":"Pick & go"}`, `"defaults":{"title":"Your Cairo"}`, 1),
-		"a language without checkout": strings.Replace(screensManifest, `,"checkout":{"html":"<header class=\"page-header\"><h1>الدفع</h1></header>"}`, ``, 1),
-	} {
-		files := screenFiles()
-		if manifest == screensManifest {
-			t.Fatalf("%s: the manifest was not changed", name)
-		}
-		files["first-paint.json"] = &fstest.MapFile{Data: []byte(manifest)}
-		if _, err := web.New(web.Config{Files: files, PublicURL: publicURL}); !errors.Is(err, web.ErrInvalidConfig) {
-			t.Errorf("%s: err %v, want ErrInvalidConfig", name, err)
-		}
+	files := screenFiles()
+	manifest := strings.Replace(screensManifest, `"checkout":{"html":"<header class=\"page-header\"><h1>الدفع</h1></header>"},`, ``, 1)
+	if manifest == screensManifest {
+		t.Fatal("the manifest was not changed")
+	}
+	files["first-paint.json"] = &fstest.MapFile{Data: []byte(manifest)}
+	if _, err := web.New(web.Config{Files: files, PublicURL: publicURL}); !errors.Is(err, web.ErrInvalidConfig) {
+		t.Errorf("err %v, want ErrInvalidConfig", err)
 	}
 }

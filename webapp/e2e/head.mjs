@@ -8,8 +8,9 @@
 //   request to the site and log no console error (GET /api/me answers 200 with null, not 401); the
 //   home page's translations, content and currencies, and a destination's and a program's answers on their pages,
 //   are preloaded by the HTML and fetched once each;
-// - the home page and checkout open with their first block in the HTML (scripts off), in the page's
-//   language, fitting a phone, and the app draws the same block in the same place;
+// - the home page, checkout, a destination's and a program's page open with their first block in the
+//   HTML (scripts off), in the page's language, fitting a phone, and the app draws the same block in
+//   the same place;
 // - the sandbox card page in Arabic writes the amount in Arabic-Indic digits with the Arabic currency,
 //   right to left, and fits the phone (in English too).
 // Exported as `run(ctx)` for the shared runner; `node e2e/head.mjs` runs it alone.
@@ -220,26 +221,33 @@ async function sandboxPageReadsLikeTheSite(browser, baseURL) {
 }
 
 /**
- * The home page and checkout open with their first block in the HTML, before any script has run: the
- * hero with the catalogue's text in the page's language, checkout's heading; it fits a phone; and when
- * the app has run, the same block is there in the same place (nothing moved: no layout shift).
+ * The home page, checkout, a destination's and a program's page open with their first block in the
+ * HTML, before any script has run: the hero with the catalogue's text in the page's language,
+ * checkout's heading, the record's name and main photo; it fits a phone; and when the app has run, the
+ * same block is there in the same place (nothing moved: no layout shift).
  */
 async function pagesOpenWithTheirFirstScreen(browser, baseURL, lang, view) {
-  const home = (await (await fetch(`${baseURL}/api/home?lang=${lang}`)).json()).data;
+  const answer = async (path) => (await (await fetch(`${baseURL}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`)).json()).data;
+  const home = await answer('/api/home');
+  const [destination] = await answer('/api/destinations?limit=1');
+  const [program] = await answer('/api/programs?limit=1');
   const pages = [
-    { path: '/', block: '.hero', title: '.hero__title', want: home.hero?.title },
-    { path: '/checkout', block: '.page-header', title: '.page-header__title', want: lang === 'ar' ? 'إتمام الحجز' : 'Checkout' },
+    { name: 'home', path: '/', block: '.hero', title: '.hero__title', want: home.hero?.title },
+    { name: 'checkout', path: '/checkout', block: '.page-header', title: '.page-header__title', want: lang === 'ar' ? 'إتمام الحجز' : 'Checkout' },
+    { name: 'destination', path: `/destination?id=${destination.id}`, block: '.detail__photo', title: '.page-header__title', want: destination.name },
+    { name: 'program', path: `/program/${program.id}`, block: '.detail__photo', title: '.page-header__title', want: program.name },
   ];
-  for (const { path, block, title, want } of pages) {
+  for (const { name, path, block, title, want } of pages) {
     const where = `${path} ${lang} ${view}`;
     const bare = await browser.newContext({ ...VIEWS[view], locale: lang === 'ar' ? 'ar-EG' : 'en-GB', javaScriptEnabled: false });
     const before = await bare.newPage();
-    await before.goto(`${baseURL}${path}?lang=${lang}`);
+    const address = `${baseURL}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+    await before.goto(address);
     const drawn = await before.locator(`#root ${title}`).innerText({ timeout: 5_000 });
     if (want) assert.equal(drawn.trim(), want, `${where}: the first paint's heading`);
     const box = await before.locator(`#root ${block}`).boundingBox();
     await fitsTheScreen(before, `${where} (first paint)`, { lang });
-    await shot(before, `first-screen-${path === '/' ? 'home' : 'checkout'}-${lang}-${view}`);
+    await shot(before, `first-screen-${name}-${lang}-${view}`);
     await bare.close();
 
     const context = await visitor(browser, baseURL, lang, view);
@@ -250,7 +258,7 @@ async function pagesOpenWithTheirFirstScreen(browser, baseURL, lang, view) {
         for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifted += entry.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.goto(`${baseURL}${path}?lang=${lang}`);
+    await page.goto(address);
     await page.locator(`main ${title}`).first().waitFor();
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
     assert.equal((await page.locator(`main ${title}`).first().innerText()).trim(), drawn.trim(), `${where}: the app's heading differs from the first paint's`);

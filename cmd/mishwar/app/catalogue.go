@@ -111,8 +111,8 @@ func (c CatalogueSEO) RenderHead(ctx context.Context, r *http.Request, lang stri
 }
 
 // ScreenSlots implements web.ScreenSlots.
-func (c CatalogueSEO) ScreenSlots(ctx context.Context, screen, lang string) (map[string]string, error) {
-	return c.seo().ScreenSlots(ctx, screen, lang)
+func (c CatalogueSEO) ScreenSlots(ctx context.Context, r *http.Request, page, lang string) (string, map[string]string, error) {
+	return c.seo().ScreenSlots(ctx, r, page, lang)
 }
 
 // SitemapURLs implements web.SitemapSource.

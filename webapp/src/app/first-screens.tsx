@@ -5,7 +5,10 @@
 // same markup, so nothing moves and the visitor reads from the first paint.
 //
 // A screen's text that comes from the catalogue is a slot ({{name}}), which the server fills
-// (httpapi/web/screens.go), escaped; `defaults` are what the app shows when the catalogue has none.
+// (httpapi/web/screens.go), escaped (a slot whose name ends in "url" as part of an address);
+// `defaults` are what the app shows when the catalogue has none. A screen that differs in shape with
+// the catalogue's data (a destination with or without a category) comes in one variant per shape; the
+// server picks the one the record needs.
 
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -14,7 +17,9 @@ import { MemoryRouter } from 'react-router-dom';
 
 import { CheckoutHeader } from '@/app/routes/booking';
 import { LANGUAGES, type Language } from '@/config/constants';
+import { DestinationOpening } from '@/features/destinations/components/destination-opening';
 import { Hero } from '@/features/home/components/home-sections';
+import { ProgramOpening } from '@/features/programs/components/program-opening';
 import { createI18n } from '@/lib/i18n';
 import arCore from '@/locales/ar/core.json';
 import arSite from '@/locales/ar/site.json';
@@ -35,6 +40,10 @@ export const slot = (name: string): string => `{{${name}}}`;
 interface FirstScreens {
   home: FirstScreen;
   checkout: FirstScreen;
+  destination: FirstScreen;
+  'destination-plain': FirstScreen;
+  program: FirstScreen;
+  'program-plain': FirstScreen;
 }
 
 /** Each language's first screens. */
@@ -48,13 +57,23 @@ export function renderFirstScreens(): Record<Language, FirstScreens> {
         <I18nextProvider i18n={i18n}>
           <MemoryRouter>{node}</MemoryRouter>
         </I18nextProvider>,
-      );
+      )
+        // A slot inside an address the app escapes.
+        .replace(/%7B%7B([a-z]+)%7D%7D/g, '{{$1}}')
+        // React hoists a preload of a high-priority photo; the page's head already has it (the catalogue's Meta.LeadImage).
+        .replace(/<link rel="preload" as="image"[^>]*\/>/g, '');
+    const article = (node: ReactNode) => render(<article className="detail">{node}</article>);
+    const place = { name: slot('name'), photo: slot('photo') };
     screens[language] = {
       home: {
         html: render(<Hero title={slot('title')} subtitle={slot('subtitle')} />),
         defaults: { title: i18n.t('home.heroTitle'), subtitle: i18n.t('home.heroLead') },
       },
       checkout: { html: render(<CheckoutHeader />) },
+      destination: { html: article(<DestinationOpening place={{ ...place, category: { id: slot('categoryurl'), name: slot('category') } }} />) },
+      'destination-plain': { html: article(<DestinationOpening place={{ ...place, category: null }} />) },
+      program: { html: article(<ProgramOpening {...place} summary={slot('summary')} />) },
+      'program-plain': { html: article(<ProgramOpening {...place} />) },
     };
   }
   return screens;

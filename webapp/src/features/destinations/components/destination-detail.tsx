@@ -6,7 +6,6 @@ import { ButtonLink } from '@/components/ui/button';
 import { PointsMap } from '@/components/ui/map';
 import { Icon } from '@/components/ui/icon';
 import { PageHeader } from '@/components/ui/page-header';
-import { Photo } from '@/components/ui/photo';
 import { PageSpinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
@@ -15,7 +14,8 @@ import { isApiError } from '@/lib/api-client';
 import { formatHours } from '@/utils/format';
 
 import { useDestination } from '../api/get-destination';
-import { categoryKey, type Destination, type WeeklyHours } from '../api/types';
+import type { Destination, WeeklyHours } from '../api/types';
+import { DestinationOpening } from './destination-opening';
 
 /** Weekday names in the UI language, Sunday first (2026-11-22 was a Sunday). */
 function weekdayName(day: number, language: string): string {
@@ -82,18 +82,7 @@ export function DestinationDetail({
   const place = destination.data;
   return (
     <article className="detail">
-      <nav className="breadcrumbs" aria-label={t('common.breadcrumbs')}>
-        <Link to={paths.destinations}>{t('nav.destinations')}</Link>
-        {place.category ? (
-          <>
-            <span aria-hidden="true">/</span>
-            <Link to={paths.destinationsInCategory(categoryKey(place.category))}>{place.category.name}</Link>
-          </>
-        ) : null}
-      </nav>
-      <PageHeader title={place.name} eyebrow={place.category?.name} />
-      <div className="detail__layout">
-        <Photo priority className="detail__photo" src={place.photo} alt={place.name} seed={place.name} sizes="(max-width: 760px) 100vw, 60vw" />
+      <DestinationOpening place={place}>
         <aside className="detail__aside">
           {place.visit_hours ? (
             <p className="meta">
@@ -121,7 +110,7 @@ export function DestinationDetail({
             </section>
           ) : null}
         </aside>
-      </div>
+      </DestinationOpening>
       {place.summary ? <p className="lead">{place.summary}</p> : null}
       {place.description ? <p className="prose">{place.description}</p> : null}
       {place.coordinates ? (

@@ -7,7 +7,6 @@ import { PointsMap, type MapPoint } from '@/components/ui/map';
 import { Icon } from '@/components/ui/icon';
 import { Price } from '@/components/ui/money';
 import { PageHeader } from '@/components/ui/page-header';
-import { Photo } from '@/components/ui/photo';
 import { PageSpinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { PROGRAM_RESPONSE_HOURS } from '@/config/constants';
@@ -18,6 +17,7 @@ import { formatHours, formatNumber } from '@/utils/format';
 
 import { useProgram } from '../api/get-program';
 import type { Program } from '../api/types';
+import { ProgramOpening } from './program-opening';
 
 export function ProgramDetail({
   id,
@@ -61,13 +61,30 @@ export function ProgramDetail({
   );
   return (
     <article className="detail">
-      <nav className="breadcrumbs" aria-label={t('common.breadcrumbs')}>
-        <Link to={paths.programs}>{t('nav.programs')}</Link>
-      </nav>
-      <PageHeader title={item.name} lead={item.summary ?? undefined} />
-      <div className="detail__layout">
-        <div className="stack">
-          <Photo priority className="detail__photo" src={item.photo ?? item.destinations[0]?.photo} alt={item.name} seed={item.name} sizes="(max-width: 760px) 100vw, 60vw" />
+      <ProgramOpening
+        name={item.name}
+        summary={item.summary}
+        photo={item.photo ?? item.destinations[0]?.photo}
+        aside={
+          <aside className="detail__aside card card--plain">
+            {item.price != null ? (
+              <p className="detail__price">
+                <Price amount={item.price} />
+              </p>
+            ) : null}
+            {item.hours ? (
+              <p className="meta">
+                <Icon name="clock" size={18} /> {formatHours(item.hours, language)}
+              </p>
+            ) : null}
+            <p className="muted small">{t('program.responseTime', { hours: formatNumber(PROGRAM_RESPONSE_HOURS, language) })}</p>
+            {renderAction?.(item)}
+            <ButtonLink to={paths.enquireAbout(item.id)} variant="secondary" block data-testid="program-enquire">
+              {t('program.enquire')}
+            </ButtonLink>
+          </aside>
+        }
+      >
           {item.destinations.length ? (
             <section>
               <h2 className="section-title">{t('program.itinerary')}</h2>
@@ -88,25 +105,7 @@ export function ProgramDetail({
           ) : null}
           {item.description ? <p className="prose">{item.description}</p> : null}
           {stops.length ? <PointsMap label={t('catalogue.stopsMap')} points={stops} route height={340} /> : null}
-        </div>
-        <aside className="detail__aside card card--plain">
-          {item.price != null ? (
-            <p className="detail__price">
-              <Price amount={item.price} />
-            </p>
-          ) : null}
-          {item.hours ? (
-            <p className="meta">
-              <Icon name="clock" size={18} /> {formatHours(item.hours, language)}
-            </p>
-          ) : null}
-          <p className="muted small">{t('program.responseTime', { hours: formatNumber(PROGRAM_RESPONSE_HOURS, language) })}</p>
-          {renderAction?.(item)}
-          <ButtonLink to={paths.enquireAbout(item.id)} variant="secondary" block data-testid="program-enquire">
-            {t('program.enquire')}
-          </ButtonLink>
-        </aside>
-      </div>
+      </ProgramOpening>
       {renderAfter?.(item)}
     </article>
   );
