@@ -69,11 +69,13 @@ bench:
 		| sed -E 's/^ +[a-z_]+_test\.go:[0-9]+: //'
 	@$(MAKE) --no-print-directory bench-web
 
-# Lighthouse on the home page, a destination and checkout (webapp/scripts/lighthouse.mjs). It builds
-# nothing: it measures the binary already built (with the web app embedded), and skips when there is none.
+# Lighthouse on the home page, a destination and checkout (webapp/scripts/lighthouse.mjs), then the
+# paints a throttled browser really reports (webapp/scripts/paint-timeline.mjs). It builds nothing: it
+# measures the binary already built (with the web app embedded), and skips when there is none.
 # Lighthouse is fetched by npm exec on first use, never installed as a dependency of the web app.
 bench-web:
-	@if [ -x $(BIN) ]; then cd $(WEBAPP) && MISHWAR_BIN=$(CURDIR)/$(BIN) CHROMIUM=$(CHROMIUM) node scripts/lighthouse.mjs; \
+	@if [ -x $(BIN) ]; then cd $(WEBAPP) && MISHWAR_BIN=$(CURDIR)/$(BIN) CHROMIUM=$(CHROMIUM) node scripts/lighthouse.mjs \
+		&& MISHWAR_BIN=$(CURDIR)/$(BIN) CHROMIUM=$(CHROMIUM) node scripts/paint-timeline.mjs; \
 	else echo "lighthouse: skipped, $(BIN) is not built (cd webapp && npm run build; go build -o $(BIN) ./cmd/mishwar)"; fi
 
 clean:

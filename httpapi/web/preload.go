@@ -209,5 +209,5 @@ func firstPaintMarkup(siteName, screen string) string {
 	if screen == "" {
 		return bar
 	}
-	return `<div class="shell">` + bar + `<main class="main container">` + screen + `</main></div>`
+	return `<div class="shell">` + bar + `<main class="main container first-paint">` + screen + `</main></div>`
 }

@@ -1063,7 +1063,7 @@ func TestPagesOpenWithTheirFirstScreenFilledFromTheCatalogue(t *testing.T) {
 	home := rootOf(body(t, do(t, h, req{target: "/?lang=en"})))
 	for _, want := range []string{
 		`<div class="shell"><header class="site-header first-paint" aria-hidden="true">`,
-		`<main class="main container"><section class="hero"><h1>Giza &lt;script&gt;alert(1)&lt;/script&gt; &amp; more</h1>`,
+		`<main class="main container first-paint"><section class="hero"><h1>Giza &lt;script&gt;alert(1)&lt;/script&gt; &amp; more</h1>`,
 		`<p class="hero__lead">Pick &amp; go</p>`,
 	} {
 		if !strings.Contains(home, want) {
@@ -1076,14 +1076,14 @@ func TestPagesOpenWithTheirFirstScreenFilledFromTheCatalogue(t *testing.T) {
 	if got := rootOf(body(t, do(t, h, req{target: "/?lang=ar"}))); !strings.Contains(got, `<h1>قاهرتك</h1><p class="hero__lead">اختر</p>`) {
 		t.Errorf("Arabic home page without hero text does not show the defaults:\n%s", got)
 	}
-	if got := rootOf(body(t, do(t, h, req{target: "/checkout?lang=ar"}))); !strings.Contains(got, `<main class="main container"><header class="page-header"><h1>الدفع</h1></header></main>`) {
+	if got := rootOf(body(t, do(t, h, req{target: "/checkout?lang=ar"}))); !strings.Contains(got, `<main class="main container first-paint"><header class="page-header"><h1>الدفع</h1></header></main>`) {
 		t.Errorf("Arabic checkout does not open with its heading:\n%s", got)
 	}
 	if got := rootOf(body(t, do(t, h, req{target: "/destination?id=giza"}))); !strings.Contains(got,
 		`<a href="/destinations?category=ancient+egypt%26x">Ancient &amp; old</a><h1>Giza &#34;pyramids&#34;</h1><img src="/art/giza.svg" alt="Giza &#34;pyramids&#34;">`) {
 		t.Errorf("a destination with a category does not open with it:\n%s", got)
 	}
-	if got := rootOf(body(t, do(t, h, req{target: "/destination?id=khan"}))); !strings.Contains(got, `<main class="main container"><h1>Khan</h1><img src="/art/khan.svg" alt="Khan"></main>`) {
+	if got := rootOf(body(t, do(t, h, req{target: "/destination?id=khan"}))); !strings.Contains(got, `<main class="main container first-paint"><h1>Khan</h1><img src="/art/khan.svg" alt="Khan"></main>`) {
 		t.Errorf("a destination without a category does not open in that shape:\n%s", got)
 	}
 	// Pages without a screen, a record the catalogue has none for, and pages that do not exist open
