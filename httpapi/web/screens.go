@@ -84,8 +84,9 @@ func (fp firstPaint) screenMarkup(ctx context.Context, r *http.Request, l i18n.L
 		key := m[2 : len(m)-2]
 		v := strings.TrimSpace(values[key])
 		if v == "" {
-			v, ok = s.Defaults[key]
-			complete = complete && ok
+			var has bool
+			v, has = s.Defaults[key]
+			complete = complete && has
 		}
 		if strings.HasSuffix(key, "url") {
 			v = url.QueryEscape(v)
