@@ -17,10 +17,11 @@ function start() {
 // after its first frame; every page has the site's name to paint, and a frame that somehow painted
 // no content does not hold the app back for more than a moment. A page in a background tab paints
 // nothing until shown: it starts at once.
+const reportsPaints = typeof PerformanceObserver === 'function' && Boolean(PerformanceObserver.supportedEntryTypes?.includes('paint'));
 if (document.visibilityState === 'hidden') {
   start();
 } else {
-  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  if (reportsPaints) {
     new PerformanceObserver((list, observer) => {
       if (list.getEntries().some((e) => e.name === 'first-contentful-paint')) {
         observer.disconnect();
@@ -28,5 +29,5 @@ if (document.visibilityState === 'hidden') {
       }
     }).observe({ type: 'paint', buffered: true });
   }
-  requestAnimationFrame(() => setTimeout(start, PerformanceObserver.supportedEntryTypes?.includes('paint') ? 500 : 0));
+  requestAnimationFrame(() => setTimeout(start, reportsPaints ? 500 : 0));
 }

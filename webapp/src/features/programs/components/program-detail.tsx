@@ -85,26 +85,26 @@ export function ProgramDetail({
           </aside>
         }
       >
-          {item.destinations.length ? (
-            <section>
-              <h2 className="section-title">{t('program.itinerary')}</h2>
-              <ol className="stop-list stop-list--timeline">
-                {item.destinations.map((stop, index) => (
-                  <li key={stop.id} className="stop-list__item">
-                    <span className="stop-list__index" aria-hidden="true">
-                      {formatNumber(index + 1, language)}
-                    </span>
-                    <Link to={paths.destinationDetail(stop.slug ?? stop.id)} className="stop-list__name">
-                      {stop.name}
-                    </Link>
-                    {stop.visit_minutes ? <span className="muted small"> · {formatHours(stop.visit_minutes / 60, language)}</span> : null}
-                  </li>
-                ))}
-              </ol>
-            </section>
-          ) : null}
-          {item.description ? <p className="prose">{item.description}</p> : null}
-          {stops.length ? <PointsMap label={t('catalogue.stopsMap')} points={stops} route height={340} /> : null}
+        {item.destinations.length ? (
+          <section>
+            <h2 className="section-title">{t('program.itinerary')}</h2>
+            <ol className="stop-list stop-list--timeline">
+              {item.destinations.map((stop, index) => (
+                <li key={stop.id} className="stop-list__item">
+                  <span className="stop-list__index" aria-hidden="true">
+                    {formatNumber(index + 1, language)}
+                  </span>
+                  <Link to={paths.destinationDetail(stop.slug ?? stop.id)} className="stop-list__name">
+                    {stop.name}
+                  </Link>
+                  {stop.visit_minutes ? <span className="muted small"> · {formatHours(stop.visit_minutes / 60, language)}</span> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
+        {item.description ? <p className="prose">{item.description}</p> : null}
+        {stops.length ? <PointsMap label={t('catalogue.stopsMap')} points={stops} route height={340} /> : null}
       </ProgramOpening>
       {renderAfter?.(item)}
     </article>
