@@ -7,7 +7,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -153,4 +156,31 @@ func TestAFirstScreensTextIsReadOncePerCatalogueVersionAndLanguage(t *testing.T)
 	if got, err := get("home", "en"); err != nil || got != "home en 1/3 7" {
 		t.Fatalf("after a failure: %q, %v", got, err)
 	}
+}
+
+// Pages are served concurrently: the kept text is read and replaced under one lock, and every page
+// gets the text of a version it could have seen.
+func TestAFirstScreensKeptTextIsSafeUnderConcurrentPages(t *testing.T) {
+	var version atomic.Int64
+	slots := CachedScreenSlots(func() string { return strconv.FormatInt(version.Load(), 10) }, func(context.Context, *http.Request, string, string) (string, map[string]string, error) {
+		return "home", map[string]string{"title": "v" + strconv.FormatInt(version.Load(), 10)}, nil
+	})
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				if g == 0 && i%20 == 0 {
+					version.Add(1)
+				}
+				screen, v, err := slots(context.Background(), httptest.NewRequest(http.MethodGet, "/", nil), "home", []string{"en", "ar"}[i%2])
+				if err != nil || screen != "home" || !strings.HasPrefix(v["title"], "v") {
+					t.Errorf("screen %q, text %v, err %v", screen, v, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
