@@ -10,3 +10,12 @@ func TestEveryPageGivenARouteModuleIsARoute(t *testing.T) {
 		}
 	}
 }
+
+// Likewise a page named in routeScreens would never open with its screen.
+func TestEveryPageGivenAFirstScreenIsARoute(t *testing.T) {
+	for pattern := range routeScreens {
+		if rt, ok := matchRoute(pattern); !ok || rt.pattern != pattern {
+			t.Errorf("routeScreens names %s, which is not a route", pattern)
+		}
+	}
+}

@@ -27,20 +27,19 @@ type screen struct {
 	Defaults map[string]string `json:"defaults"`
 }
 
-// screenPage names the first screen the page at path opens with ("" for none: it opens with the
-// site's bar alone until the app has run).
+// routeScreens names the first screen each page opens with, by its route's pattern (as routeModules
+// names its code). A page not named opens with the site's bar alone until the app has run.
+var routeScreens = map[string]string{
+	"/": "home", "/checkout": "checkout", "/destination": "destination", "/program": "program", "/program/{id}": "program",
+}
+
+// screenPage names the first screen the page at path opens with ("" for none).
 func screenPage(path string) string {
-	switch {
-	case path == "/":
-		return "home"
-	case path == "/checkout":
-		return "checkout"
-	case path == "/destination":
-		return "destination"
-	case path == "/program" || strings.HasPrefix(path, "/program/"):
-		return "program"
+	rt, ok := matchRoute(path)
+	if !ok {
+		return ""
 	}
-	return ""
+	return routeScreens[rt.pattern]
 }
 
 var slotPattern = regexp.MustCompile(`\{\{([a-z]+)\}\}`)
@@ -52,7 +51,7 @@ func checkScreens(screens map[i18n.Lang]map[string]screen) error {
 		return nil
 	}
 	for _, l := range []i18n.Lang{i18n.En, i18n.Ar} {
-		for _, name := range []string{"home", "checkout", "destination", "program"} {
+		for _, name := range routeScreens {
 			if _, ok := screens[l][name]; !ok {
 				return fmt.Errorf("%w: %s has no %s screen %q", ErrInvalidConfig, firstPaintFile, l, name)
 			}
