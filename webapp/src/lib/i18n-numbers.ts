@@ -9,6 +9,7 @@ import type { FormatterModule } from 'i18next';
 
 import { LANGUAGES, type Language } from '@/config/constants';
 import { localeTag } from '@/utils/format';
+import { numberFormat } from '@/utils/intl-formatters';
 
 function locale(lng: string | undefined): string {
   return lng && (LANGUAGES as readonly string[]).includes(lng) ? localeTag(lng as Language) : localeTag('en');
@@ -17,8 +18,8 @@ function locale(lng: string | undefined): string {
 function named(value: unknown, name: string, lng: string | undefined): unknown {
   if (typeof value !== 'number') return value;
   const currency = /^currency\((\w{3})\)$/.exec(name);
-  if (currency) return new Intl.NumberFormat(locale(lng), { style: 'currency', currency: currency[1] }).format(value);
-  if (name === 'number') return new Intl.NumberFormat(locale(lng)).format(value);
+  if (currency) return numberFormat(locale(lng), { style: 'currency', currency: currency[1] }).format(value);
+  if (name === 'number') return numberFormat(locale(lng)).format(value);
   return value;
 }
 
@@ -29,6 +30,6 @@ export const localeNumbers: FormatterModule = {
   addCached() {},
   format(value, format, lng) {
     if (format) return format.split(',').reduce<unknown>((formatted, name) => named(formatted, name.trim(), lng), value) as string;
-    return (typeof value === 'number' ? new Intl.NumberFormat(locale(lng)).format(value) : value) as string;
+    return (typeof value === 'number' ? numberFormat(locale(lng)).format(value) : value) as string;
   },
 };

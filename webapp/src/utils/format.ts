@@ -1,6 +1,7 @@
 // Locale-aware formatting. Arabic uses Arabic-Indic digits via the `ar-EG`
 // locale; English uses `en-GB` (day before month, 24-hour friendly).
 import type { Currency, Language } from '@/config/constants';
+import { dateTimeFormat, listFormat, numberFormat } from '@/utils/intl-formatters';
 
 const LOCALE_TAGS: Record<Language, string> = { en: 'en-GB', ar: 'ar-EG' };
 
@@ -9,11 +10,11 @@ export function localeTag(language: Language): string {
 }
 
 export function formatNumber(value: number, language: Language, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(localeTag(language), options).format(value);
+  return numberFormat(localeTag(language), options).format(value);
 }
 
 export function formatMoney(amount: number, currency: Currency, language: Language): string {
-  return new Intl.NumberFormat(localeTag(language), {
+  return numberFormat(localeTag(language), {
     style: 'currency',
     currency,
     maximumFractionDigits: amount % 1 === 0 ? 0 : 2,
@@ -21,7 +22,7 @@ export function formatMoney(amount: number, currency: Currency, language: Langua
 }
 
 export function formatDistanceKm(km: number, language: Language): string {
-  return new Intl.NumberFormat(localeTag(language), {
+  return numberFormat(localeTag(language), {
     style: 'unit',
     unit: 'kilometer',
     maximumFractionDigits: 1,
@@ -29,7 +30,7 @@ export function formatDistanceKm(km: number, language: Language): string {
 }
 
 export function formatHours(hours: number, language: Language): string {
-  return new Intl.NumberFormat(localeTag(language), {
+  return numberFormat(localeTag(language), {
     style: 'unit',
     unit: 'hour',
     unitDisplay: 'long',
@@ -44,10 +45,10 @@ export function formatDuration(minutes: number, language: Language): string {
   const rest = whole % 60;
   const tag = localeTag(language);
   const part = (value: number, unit: 'hour' | 'minute') =>
-    new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+    numberFormat(tag, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
   if (hours === 0) return part(rest, 'minute');
   if (rest === 0) return part(hours, 'hour');
-  return new Intl.ListFormat(tag, { style: 'narrow', type: 'unit' }).format([part(hours, 'hour'), part(rest, 'minute')]);
+  return listFormat(tag, { style: 'narrow', type: 'unit' }).format([part(hours, 'hour'), part(rest, 'minute')]);
 }
 
 /** Trips run on Cairo's clock: every date and time is shown in it, wherever the browser is. */
@@ -56,7 +57,7 @@ export const CAIRO_TIME_ZONE = 'Africa/Cairo';
 /** Formats an instant on Cairo's clock (unless options name another time zone). */
 export function formatDate(value: Date | string, language: Language, options?: Intl.DateTimeFormatOptions): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat(localeTag(language), { timeZone: CAIRO_TIME_ZONE, ...(options ?? { dateStyle: 'medium' }) }).format(date);
+  return dateTimeFormat(localeTag(language), { timeZone: CAIRO_TIME_ZONE, ...(options ?? { dateStyle: 'medium' }) }).format(date);
 }
 
 /**
@@ -80,12 +81,12 @@ export function isolate(text: string): string {
 export function formatClock(hhmm: string, language: Language): string {
   const [h = '0', m = '0'] = hhmm.split(':');
   const date = new Date(Date.UTC(2024, 0, 1, Number(h), Number(m)));
-  return new Intl.DateTimeFormat(localeTag(language), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(localeTag(language), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
 }
 
 /** Weekday name for Date#getDay numbering (0 = Sunday). */
 export function weekdayName(day: number, language: Language, width: 'long' | 'short' = 'long'): string {
   // 2024-01-07 was a Sunday.
   const date = new Date(Date.UTC(2024, 0, 7 + day, 12));
-  return new Intl.DateTimeFormat(localeTag(language), { weekday: width, timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(localeTag(language), { weekday: width, timeZone: 'UTC' }).format(date);
 }

@@ -1,4 +1,6 @@
 // Whether the office is open at a given instant, judged on Cairo's wall clock.
+import { dateTimeFormat } from '@/utils/intl-formatters';
+
 export interface OpeningDay {
   day: number;
   opens: string;
@@ -15,7 +17,7 @@ export interface OpeningSchedule {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 function wallClock(instant: Date, timeZone: string): { day: number; minutes: number; date: string } {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     weekday: 'short',
     year: 'numeric',

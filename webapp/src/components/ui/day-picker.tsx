@@ -9,6 +9,7 @@ import { cx } from '@/utils/cx';
 import { formatCalendarDate, formatDate, formatNumber, localeTag } from '@/utils/format';
 
 import './day-picker.css';
+import { dateTimeFormat } from '@/utils/intl-formatters';
 
 export { cairoToday };
 
@@ -64,7 +65,7 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
     };
   }, [open]);
   const weekdays = useMemo(() => {
-    const format = new Intl.DateTimeFormat(localeTag(language), { weekday: 'narrow', timeZone: 'UTC' });
+    const format = dateTimeFormat(localeTag(language), { weekday: 'narrow', timeZone: 'UTC' });
     // 2023-01-01 was a Sunday.
     return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2023, 0, 1 + i))));
   }, [language]);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { OPENING_HOURS } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { formatClock, weekdayName } from '@/utils/format';
+import { listFormat } from '@/utils/intl-formatters';
 import { closedDays, groupOpeningDays, isOpenAt, type OpeningSchedule } from '@/utils/opening-hours';
 
 function useNow(intervalMs = 60_000): Date {
@@ -53,7 +54,7 @@ export function OpeningHours({ showStatus = true, schedule = OPENING_HOURS }: Sc
         ))}
         {closed.length ? (
           <div className="opening-hours__row">
-            <dt>{new Intl.ListFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { type: 'conjunction' }).format(closed.map((d) => weekdayName(d, language)))}</dt>
+            <dt>{listFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { type: 'conjunction' }).format(closed.map((d) => weekdayName(d, language)))}</dt>
             <dd>{t('hours.closed')}</dd>
           </div>
         ) : null}

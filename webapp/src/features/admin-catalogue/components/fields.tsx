@@ -10,6 +10,7 @@ import { useAllRecords } from '../api/list-records';
 import { useUploadPhoto } from '../api/upload-photo';
 import type { FieldSpec, Values } from '../kinds';
 import { asHours, asNumbers, asString, asStrings, asText, type Bilingual } from '../values';
+import { dateTimeFormat } from '@/utils/intl-formatters';
 
 // One form field of a catalogue record, by kind. Bilingual fields show English and Arabic side by
 // side, the Arabic one right to left.
@@ -273,7 +274,7 @@ function RefChecklist({ endpoint, label, value, error, onChange }: { endpoint: s
 
 /** Weekday names in the UI language, Sunday first (2026-11-22 was a Sunday). */
 export function weekdayName(day: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 22 + day)));
+  return dateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 22 + day)));
 }
 
 const WEEK = [6, 0, 1, 2, 3, 4, 5];

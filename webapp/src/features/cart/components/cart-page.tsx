@@ -19,6 +19,7 @@ import { OptimisePanel } from './optimise-panel';
 import { PointsEditor, type PickupOption } from './points-editor';
 import { RouteMap } from './route-map';
 import { TripSummary } from './trip-summary';
+import { dateTimeFormat } from '@/utils/intl-formatters';
 
 interface CartQuery {
   data: Cart | undefined;
@@ -41,7 +42,7 @@ export function TimedFor({ cart }: { cart: Cart }) {
   const language = useLanguage();
   const departure = cart.trip_calculations?.departure;
   if (!departure) return null;
-  const date = new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'full', timeZone: CAIRO_TIME_ZONE }).format(new Date(departure));
+  const date = dateTimeFormat(localeTag(language), { dateStyle: 'full', timeZone: CAIRO_TIME_ZONE }).format(new Date(departure));
   return <p className="muted small">{t('cart.timedFor', { time: formatClockTime(departure, language), date })}</p>;
 }
 

@@ -12,6 +12,7 @@ import { useCartActions } from '../hooks/use-cart-actions';
 import { CAIRO_TIME_ZONE, stopRows } from '../utils/route';
 
 import './cart.css';
+import { dateTimeFormat } from '@/utils/intl-formatters';
 
 interface ItineraryProps {
   cart: Cart;
@@ -20,7 +21,7 @@ interface ItineraryProps {
 }
 
 export function formatClockTime(iso: string, language: 'en' | 'ar'): string {
-  return new Intl.DateTimeFormat(localeTag(language), { hour: 'numeric', minute: '2-digit', timeZone: CAIRO_TIME_ZONE }).format(new Date(iso));
+  return dateTimeFormat(localeTag(language), { hour: 'numeric', minute: '2-digit', timeZone: CAIRO_TIME_ZONE }).format(new Date(iso));
 }
 
 function LegRow({ leg }: { leg: Leg }) {

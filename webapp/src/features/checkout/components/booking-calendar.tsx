@@ -9,6 +9,7 @@ import { formatDate, formatNumber, localeTag } from '@/utils/format';
 
 import { useCalendar, type CalendarDay } from '../api/get-calendar';
 import './checkout.css';
+import { dateTimeFormat } from '@/utils/intl-formatters';
 
 /** Today in Cairo as YYYY-MM-DD: the calendar's days are Cairo dates, wherever the browser is. */
 export { cairoToday };
@@ -40,7 +41,7 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ow
   const calendar = useCalendar(month, days, !disabled);
   const offset = new Date(`${month}T00:00:00Z`).getUTCDay();
   const weekdays = useMemo(() => {
-    const format = new Intl.DateTimeFormat(localeTag(language), { weekday: 'short', timeZone: 'UTC' });
+    const format = dateTimeFormat(localeTag(language), { weekday: 'short', timeZone: 'UTC' });
     // 2023-01-01 was a Sunday.
     return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2023, 0, 1 + i))));
   }, [language]);

@@ -16,10 +16,11 @@ import { formatHours } from '@/utils/format';
 import { useDestination } from '../api/get-destination';
 import type { Destination, WeeklyHours } from '../api/types';
 import { DestinationOpening } from './destination-opening';
+import { dateTimeFormat } from '@/utils/intl-formatters';
 
 /** Weekday names in the UI language, Sunday first (2026-11-22 was a Sunday). */
 function weekdayName(day: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 22 + day)));
+  return dateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 22 + day)));
 }
 
 function WeekHours({ hours, language }: { hours: WeeklyHours; language: string }) {
