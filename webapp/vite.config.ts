@@ -8,6 +8,9 @@ import { defineConfig } from 'vitest/config';
 // Vite serves the app and forwards the API and the live channel to it.
 const backend = process.env.MISHWAR_BACKEND ?? 'http://localhost:8080';
 
+// The module index.html loads: it starts the app after the page's first paint.
+const BOOT_MODULE = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
+
 const FIRST_PAINT_FONTS: Record<string, RegExp> = {
   en: /\/(inter|fraunces)-latin-wght-normal-[^/]+\.woff2$/,
   ar: /\/cairo-(arabic|latin)-wght-normal-[^/]+\.woff2$/,
@@ -26,20 +29,27 @@ export default defineConfig({
       },
     },
     {
-      // The app starts after the page's first paint (public/boot.js says why): the entry's script tag
-      // becomes a modulepreload of the entry (fetched at once with the chunks it imports, which Vite
-      // already preloads; run later) and the boot module, which imports the entry after the first frame.
+      // The app starts after the page's first paint (src/boot.ts says why): index.html loads the boot
+      // module, built as an entry of its own, in place of the app's entry. The entry becomes a
+      // modulepreload, and it and the chunks it imports (which Vite preloads) go into an inert
+      // template the boot module moves into the head once the first paint is on screen.
       name: 'mishwar-start-after-paint',
       apply: 'build',
+      buildStart() {
+        this.emitFile({ type: 'chunk', id: BOOT_MODULE, name: 'boot' });
+      },
       transformIndexHtml: {
         order: 'post',
         handler(html, ctx) {
           const entry = ctx.chunk?.fileName;
           const tag = `<script type="module" crossorigin src="/${entry}"></script>`;
           if (!entry || !html.includes(tag)) throw new Error(`mishwar-start-after-paint: index.html has no script tag for the entry ${entry}`);
-          return html
-            .replace(tag, `<link rel="modulepreload" crossorigin href="/${entry}" data-app>\n    <script type="module" crossorigin src="/boot.js"></script>`)
-            .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+          const boot = Object.values(ctx.bundle ?? {}).find((item) => item.type === 'chunk' && item.facadeModuleId === BOOT_MODULE);
+          if (!boot) throw new Error('mishwar-start-after-paint: the build has no boot module');
+          const preload = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
+          const chunks = [...html.matchAll(preload)].map((m) => `      ${m[0].trim().replace('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"')}\n`);
+          const later = `<template data-after-first-paint>\n      <link rel="modulepreload" fetchpriority="low" crossorigin href="/${entry}" data-app>\n${chunks.join('')}    </template>`;
+          return html.replace(preload, '').replace(tag, `${later}\n    <script type="module" crossorigin src="/${boot.fileName}"></script>`);
         },
       },
     },

@@ -118,30 +118,41 @@ func loadFirstPaint(root fs.FS, files map[string]*asset) (firstPaint, error) {
 	return fp, nil
 }
 
-// tags returns the preload links for a page answered with status in language l: the fonts its first
-// paint's text is drawn in, the language's core translations; and for a page that exists, its route module's code, styles and "site" translations,
-// and the API answers its first render asks for, as the app asks for them (same address, credentials
+// afterFirstPaint wraps tags the browser is to act on only once the page's first paint is on screen:
+// a template's content is inert, and webapp/src/boot.ts moves it into the head then (index.html's own
+// code links come in one too: vite.config.ts, mishwar-start-after-paint).
+func afterFirstPaint(tags string) string {
+	if tags == "" {
+		return ""
+	}
+	return "<template data-after-first-paint>\n" + tags + "</template>\n"
+}
+
+// tags returns the preload links for a page answered with status in language l. At once: the fonts its
+// first paint's text is drawn in. After the first paint (afterFirstPaint): the language's core
+// translations; for a page that exists, its route module's code, styles and "site" translations; and
+// the API answers its first render asks for, as the app asks for them (same address, credentials
 // included) so the browser hands the preloaded answers to the app's requests: GET /api/home (the
 // header's opening hours, the home page's content) and /api/currencies (every price) everywhere, and a
-// destination's or a program's own answer on its page. Code is fetched at low priority, as index.html
-// fetches the app's own (vite.config.ts, mishwar-start-after-paint): it runs after the first paint
-// (public/boot.js), so the stylesheet, the fonts and a page's main photo, which that paint needs, come
-// first on a slow network.
+// destination's or a program's own answer on its page. The first paint needs none of those, and on a
+// slow network they would share its bandwidth with the stylesheet, the fonts and the page's main photo;
+// the app's code is fetched at low priority for the same reason (the photo may still be loading).
 func (fp firstPaint) tags(r *http.Request, l i18n.Lang, status int) string {
-	var b strings.Builder
-	script := func(p string) {
-		b.WriteString(`<link rel="modulepreload" fetchpriority="low" href="` + html.EscapeString(p) + `">` + "\n")
-	}
-	// The first paint's text is drawn in these: loaded beside the stylesheet, the server-written text
-	// is drawn in them at once instead of in a fallback font the app's first render then replaces.
+	var now, later strings.Builder
 	for _, f := range fp.fonts[l] {
-		b.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + `" as="font" type="font/woff2" crossorigin>` + "\n")
+		now.WriteString(`<link rel="preload" href="` + html.EscapeString(f) + `" as="font" type="font/woff2" crossorigin>` + "\n")
+	}
+	script := func(p string) {
+		later.WriteString(`<link rel="modulepreload" fetchpriority="low" href="` + html.EscapeString(p) + `">` + "\n")
+	}
+	fetch := func(address string) {
+		later.WriteString(`<link rel="preload" href="` + address + `" as="fetch" crossorigin="use-credentials">` + "\n")
 	}
 	if chunk, ok := fp.translations[l]["core"]; ok {
 		script(chunk)
 	}
 	if status != http.StatusOK {
-		return b.String()
+		return now.String() + afterFirstPaint(later.String())
 	}
 	if rt, ok := matchRoute(r.URL.Path); ok {
 		if mf, ok := fp.modules[routeModules[rt.pattern]]; ok {
@@ -152,12 +163,9 @@ func (fp firstPaint) tags(r *http.Request, l i18n.Lang, status int) string {
 				script(p)
 			}
 			for _, p := range mf.Styles {
-				b.WriteString(`<link rel="preload" href="` + html.EscapeString(p) + `" as="style" crossorigin>` + "\n")
+				later.WriteString(`<link rel="preload" href="` + html.EscapeString(p) + `" as="style" crossorigin>` + "\n")
 			}
 		}
-	}
-	fetch := func(address string) {
-		b.WriteString(`<link rel="preload" href="` + address + `" as="fetch" crossorigin="use-credentials">` + "\n")
 	}
 	inLang := "?lang=" + string(l)
 	fetch("/api/home" + inLang)
@@ -165,7 +173,7 @@ func (fp firstPaint) tags(r *http.Request, l i18n.Lang, status int) string {
 	if kind, id := detailPage(r); id != "" {
 		fetch("/api/" + kind + "/" + id + inLang)
 	}
-	return b.String()
+	return now.String() + afterFirstPaint(later.String())
 }
 
 // plainID is an id or slug the app's encodeURIComponent leaves as it is, so the preloaded address is

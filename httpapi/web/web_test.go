@@ -901,9 +901,22 @@ func TestPagesPreloadWhatTheirFirstRenderWaitsFor(t *testing.T) {
 	if strings.Contains(home, "core-en1") || strings.Contains(home, "inter-1") {
 		t.Error("Arabic home page preloads English translations or fonts")
 	}
-	// The app's own scripts are asked for first; the preloads close the head.
-	if app, pre := strings.Index(home, "/assets/index-B2x9k1.js"), strings.Index(home, "modulepreload"); app < 0 || pre < app || pre > strings.Index(home, "</head>") {
+	// The preloads close the head, after the app's own tags.
+	if app, pre := strings.Index(home, "/assets/index-B2x9k1.js"), strings.Index(home, `rel="preload"`); app < 0 || pre < app || pre > strings.Index(home, "</head>") {
 		t.Errorf("preloads are not after the app's script and in the head: script at %d, preloads at %d", app, pre)
+	}
+	// The fonts are fetched at once, for the first paint; code and answers wait for it in a template.
+	for page, target := range map[string]string{"home": "/?lang=ar", "programs": "/programs", "a 404": "/no-such-page"} {
+		now, later := splitAfterFirstPaint(body(t, do(t, h, req{target: target})))
+		if !strings.Contains(now, `as="font"`) || strings.Contains(later, `as="font"`) {
+			t.Errorf("%s: the fonts are not fetched at once", page)
+		}
+		if strings.Contains(now, "modulepreload") || strings.Contains(now, `as="fetch"`) || strings.Contains(now, `as="style"`) {
+			t.Errorf("%s: code, styles or answers are fetched before the first paint:\n%s", page, now)
+		}
+		if !strings.Contains(later, "modulepreload") {
+			t.Errorf("%s: no code waits for the first paint:\n%s", page, later)
+		}
 	}
 	if strings.Contains(home, "site-ar1") || strings.Contains(home, "catalogue-1") {
 		t.Error("the home page, whose code is in the entry, preloads a route module")
@@ -945,6 +958,25 @@ func TestPagesPreloadWhatTheirFirstRenderWaitsFor(t *testing.T) {
 	}
 	if res := do(t, h, req{target: "/first-paint.json"}); res.StatusCode != http.StatusNotFound {
 		t.Errorf("the build's manifest is served: status %d", res.StatusCode)
+	}
+}
+
+// splitAfterFirstPaint returns a page without its data-after-first-paint templates (what the browser
+// acts on at once) and their content (what src/boot.ts puts in the head after the first paint).
+func splitAfterFirstPaint(page string) (now, later string) {
+	const open, end = "<template data-after-first-paint>", "</template>"
+	for {
+		i := strings.Index(page, open)
+		if i < 0 {
+			return now + page, later
+		}
+		j := strings.Index(page[i:], end)
+		if j < 0 {
+			return now + page, later
+		}
+		now += page[:i]
+		later += page[i+len(open) : i+j]
+		page = page[i+j+len(end):]
 	}
 }
 

@@ -266,6 +266,16 @@ async function pagesOpenWithTheirFirstScreen(browser, baseURL, lang, view) {
     assert.ok(box && after && Math.abs(box.y - after.y) < 1 && Math.abs(box.x - after.x) < 1 && Math.abs(box.width - after.width) < 1, `${where}: the block moved from ${JSON.stringify(box)} to ${JSON.stringify(after)}`);
     const shifted = await page.evaluate(() => window.__shifted);
     assert.ok(shifted < 0.01, `${where}: layout shift ${shifted}`);
+    // Until the first paint is on screen the network is its own: the app's code and the answers its
+    // first render asks for are requested after it (src/boot.ts), only the boot module before.
+    const early = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      return performance
+        .getEntriesByType('resource')
+        .filter((r) => r.startTime < paint && /\/(assets\/(?!boot-)[^/]+\.js|api\/)/.test(new URL(r.name).pathname))
+        .map((r) => `${new URL(r.name).pathname} at ${Math.round(r.startTime)} ms (first paint at ${Math.round(paint)} ms)`);
+    });
+    assert.deepEqual(early, [], `${where}: requested before the first paint`);
     await context.close();
   }
 }

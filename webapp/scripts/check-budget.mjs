@@ -23,8 +23,13 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), '
 // dist/ is embedded in the binary and served as it is: the manifest is only for this check.
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
 
-const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
-if (entries.length !== 1) fail(`expected one entry chunk in the manifest, found ${entries.length}`);
+// The boot module (src/boot.ts, an entry of its own) starts the app's entry after the first paint.
+const BOOT_KEY = 'src/boot.ts';
+const boot = manifest[BOOT_KEY];
+if (!boot?.isEntry) fail(`the manifest has no boot entry ${BOOT_KEY}`);
+if (boot.imports?.length || boot.css?.length) fail(`the boot module imports other chunks (${[...(boot.imports ?? []), ...(boot.css ?? [])].join(', ')}); it must stay one small file`);
+const entries = Object.entries(manifest).filter(([key, chunk]) => chunk.isEntry && key !== BOOT_KEY);
+if (entries.length !== 1) fail(`expected one app entry chunk in the manifest, found ${entries.length}`);
 
 // The entry and its static imports, transitively; dynamic imports are where lazy code starts.
 const initial = new Map();
@@ -44,10 +49,8 @@ const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const loaded = new Set(
   [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((match) => match[1]),
 );
-// The boot module (public/boot.js, not part of the bundle) starts the entry after the first paint.
-const BOOT = 'boot.js';
-if (!loaded.delete(BOOT)) fail(`index.html does not load /${BOOT}, which starts the app`);
-initial.set(BOOT, { key: BOOT, chunk: { file: BOOT } });
+if (!loaded.delete(boot.file)) fail(`index.html does not load /${boot.file}, which starts the app`);
+initial.set(boot.file, { key: BOOT_KEY, chunk: boot });
 const counted = new Set(initial.keys());
 const missing = [...loaded].filter((file) => !counted.has(file));
 if (missing.length) fail(`index.html loads scripts the manifest walk did not find: ${missing.join(', ')}`);
