@@ -76,8 +76,10 @@ export default defineConfig({
           walk(start);
           return [...seen.values()];
         };
-        const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
-        if (!entry) return this.error('no entry chunk');
+        // The app's entry, not the boot module (an entry too, importing nothing).
+        const entries = [...chunks.values()].filter((chunk) => chunk.isEntry && chunk.facadeModuleId !== BOOT_MODULE);
+        const entry = entries[0];
+        if (entries.length !== 1) return this.error(`expected one app entry chunk, found ${entries.map((c) => c.fileName).join(', ') || 'none'}`);
         const loaded = new Set(closure(entry).map((chunk) => chunk.fileName));
 
         const translations: Record<string, Record<string, string>> = {};
