@@ -85,7 +85,7 @@ export function formatClock(hhmm: string, language: Language): string {
 }
 
 /** Weekday name for Date#getDay numbering (0 = Sunday). */
-export function weekdayName(day: number, language: Language, width: 'long' | 'short' = 'long'): string {
+export function weekdayName(day: number, language: Language, width: 'long' | 'short' | 'narrow' = 'long'): string {
   // 2024-01-07 was a Sunday.
   const date = new Date(Date.UTC(2024, 0, 7 + day, 12));
   return dateTimeFormat(localeTag(language), { weekday: width, timeZone: 'UTC' }).format(date);

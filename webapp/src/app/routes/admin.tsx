@@ -15,9 +15,9 @@ import { WeekPlanner } from '@/features/dispatch/components/week-planner';
 import { MailMessage, Mailbox } from '@/features/mailbox/components/mailbox';
 import { ReviewModeration } from '@/features/reviews/components/moderation';
 import { ProcessSteps, StuckJobsStat } from '@/features/process-steps/components/process-steps';
+import { cairoToday } from '@/utils/cairo-day';
 
 import { useAdminLinks, useStaffRole } from '../layouts/admin-links';
-import { dateTimeFormat } from '@/utils/intl-formatters';
 
 export function AdminDashboardRoute() {
   const user = useAuthStore((state) => state.user);
@@ -44,7 +44,7 @@ export function AdminPlannerRoute() {
 /** The printable manifest of ?date= (today in Cairo without one). */
 export function AdminManifestRoute() {
   const [params] = useSearchParams();
-  const date = params.get('date') ?? dateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
+  const date = params.get('date') ?? cairoToday();
   return <Manifest key={date} date={date} />;
 }
 

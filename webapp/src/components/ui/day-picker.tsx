@@ -6,10 +6,9 @@ import { FieldMessages, useFieldMessage } from '@/components/ui/field';
 import { useLanguage } from '@/hooks/use-language';
 import { addMonths, cairoToday, dayInRange, daysInMonth, monthStart } from '@/utils/cairo-day';
 import { cx } from '@/utils/cx';
-import { formatCalendarDate, formatDate, formatNumber, localeTag } from '@/utils/format';
+import { formatCalendarDate, formatDate, formatNumber, weekdayName } from '@/utils/format';
 
 import './day-picker.css';
-import { dateTimeFormat } from '@/utils/intl-formatters';
 
 export { cairoToday };
 
@@ -64,11 +63,7 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
       document.removeEventListener('keydown', close);
     };
   }, [open]);
-  const weekdays = useMemo(() => {
-    const format = dateTimeFormat(localeTag(language), { weekday: 'narrow', timeZone: 'UTC' });
-    // 2023-01-01 was a Sunday.
-    return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2023, 0, 1 + i))));
-  }, [language]);
+  const weekdays = useMemo(() => Array.from({ length: 7 }, (_, day) => weekdayName(day, language, 'narrow')), [language]);
   const title = formatDate(`${month}T12:00:00Z`, language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const offset = new Date(`${month}T00:00:00Z`).getUTCDay();
   const pick = (day: string) => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { OPENING_HOURS } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
-import { formatClock, weekdayName } from '@/utils/format';
+import { formatClock, localeTag, weekdayName } from '@/utils/format';
 import { listFormat } from '@/utils/intl-formatters';
 import { closedDays, groupOpeningDays, isOpenAt, type OpeningSchedule } from '@/utils/opening-hours';
 
@@ -54,7 +54,7 @@ export function OpeningHours({ showStatus = true, schedule = OPENING_HOURS }: Sc
         ))}
         {closed.length ? (
           <div className="opening-hours__row">
-            <dt>{listFormat(language === 'ar' ? 'ar-EG' : 'en-GB', { type: 'conjunction' }).format(closed.map((d) => weekdayName(d, language)))}</dt>
+            <dt>{listFormat(localeTag(language), { type: 'conjunction' }).format(closed.map((d) => weekdayName(d, language)))}</dt>
             <dd>{t('hours.closed')}</dd>
           </div>
         ) : null}

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DayPicker } from '@/components/ui/day-picker';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/ui/field';
+import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { weekdayName } from '@/utils/format';
 
 import { useAllRecords } from '../api/list-records';
 import { useUploadPhoto } from '../api/upload-photo';
 import type { FieldSpec, Values } from '../kinds';
 import { asHours, asNumbers, asString, asStrings, asText, type Bilingual } from '../values';
-import { dateTimeFormat } from '@/utils/intl-formatters';
 
 // One form field of a catalogue record, by kind. Bilingual fields show English and Arabic side by
 // side, the Arabic one right to left.
@@ -272,15 +273,11 @@ function RefChecklist({ endpoint, label, value, error, onChange }: { endpoint: s
   );
 }
 
-/** Weekday names in the UI language, Sunday first (2026-11-22 was a Sunday). */
-export function weekdayName(day: number, language: string): string {
-  return dateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 22 + day)));
-}
-
 const WEEK = [6, 0, 1, 2, 3, 4, 5];
 
 export function HoursEditor({ label, value, errors, name, onChange }: { label: string; value: unknown; errors: Record<string, string[]>; name: string; onChange: (v: unknown) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const hours = asHours(value);
   const error = joined(errors, name);
   const set = (day: number, next: { open: string; close: string } | null) => {
@@ -294,11 +291,11 @@ export function HoursEditor({ label, value, errors, name, onChange }: { label: s
         const h = hours.find((x) => x.day === day);
         return (
           <div key={day} className="hours-editor__row">
-            <CheckboxField label={weekdayName(day, i18n.language)} checked={Boolean(h)} onChange={(e) => set(day, e.target.checked ? { open: '09:00', close: '17:00' } : null)} />
+            <CheckboxField label={weekdayName(day, language)} checked={Boolean(h)} onChange={(e) => set(day, e.target.checked ? { open: '09:00', close: '17:00' } : null)} />
             {h ? (
               <>
-                <input className="input" inputMode="numeric" pattern="[0-2][0-9]:[0-5][0-9]" placeholder="09:00" dir="ltr" aria-label={`${weekdayName(day, i18n.language)} ${t('adminCatalogue.opens')}`} value={h.open} onChange={(e) => set(day, { open: e.target.value, close: h.close })} />
-                <input className="input" inputMode="numeric" pattern="[0-2][0-9]:[0-5][0-9]" placeholder="17:00" dir="ltr" aria-label={`${weekdayName(day, i18n.language)} ${t('adminCatalogue.closes')}`} value={h.close} onChange={(e) => set(day, { open: h.open, close: e.target.value })} />
+                <input className="input" inputMode="numeric" pattern="[0-2][0-9]:[0-5][0-9]" placeholder="09:00" dir="ltr" aria-label={`${weekdayName(day, language)} ${t('adminCatalogue.opens')}`} value={h.open} onChange={(e) => set(day, { open: e.target.value, close: h.close })} />
+                <input className="input" inputMode="numeric" pattern="[0-2][0-9]:[0-5][0-9]" placeholder="17:00" dir="ltr" aria-label={`${weekdayName(day, language)} ${t('adminCatalogue.closes')}`} value={h.close} onChange={(e) => set(day, { open: h.open, close: e.target.value })} />
               </>
             ) : (
               <span className="muted small">{t('catalogue.closed')}</span>
@@ -316,14 +313,14 @@ export function HoursEditor({ label, value, errors, name, onChange }: { label: s
 }
 
 function WeekdaysField({ label, value, error, onChange }: { label: string; value: number[]; error?: string; onChange: (v: unknown) => void }) {
-  const { i18n } = useTranslation();
+  const language = useLanguage();
   return (
     <fieldset className="field weekdays">
       <legend className="field__label">{label}</legend>
       {WEEK.map((day) => (
         <CheckboxField
           key={day}
-          label={weekdayName(day, i18n.language)}
+          label={weekdayName(day, language)}
           checked={value.includes(day)}
           onChange={(e) => onChange(e.target.checked ? [...value, day].sort((a, b) => a - b) : value.filter((d) => d !== day))}
         />

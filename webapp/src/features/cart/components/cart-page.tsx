@@ -6,11 +6,10 @@ import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
-import { localeTag } from '@/utils/format';
+import { formatDate } from '@/utils/format';
 
 import type { Cart } from '../api/get-cart';
 import { useCartActions } from '../hooks/use-cart-actions';
-import { CAIRO_TIME_ZONE } from '../utils/route';
 
 import { CheckoutButton } from './checkout-button';
 import { DayFitNotice } from './day-fit-notice';
@@ -19,7 +18,6 @@ import { OptimisePanel } from './optimise-panel';
 import { PointsEditor, type PickupOption } from './points-editor';
 import { RouteMap } from './route-map';
 import { TripSummary } from './trip-summary';
-import { dateTimeFormat } from '@/utils/intl-formatters';
 
 interface CartQuery {
   data: Cart | undefined;
@@ -42,7 +40,7 @@ export function TimedFor({ cart }: { cart: Cart }) {
   const language = useLanguage();
   const departure = cart.trip_calculations?.departure;
   if (!departure) return null;
-  const date = dateTimeFormat(localeTag(language), { dateStyle: 'full', timeZone: CAIRO_TIME_ZONE }).format(new Date(departure));
+  const date = formatDate(departure, language, { dateStyle: 'full' });
   return <p className="muted small">{t('cart.timedFor', { time: formatClockTime(departure, language), date })}</p>;
 }
 

@@ -5,14 +5,13 @@ import { Icon } from '@/components/ui/icon';
 import { Photo } from '@/components/ui/photo';
 import { useLanguage } from '@/hooks/use-language';
 import { cx } from '@/utils/cx';
-import { formatDistanceKm, formatDuration, formatHours, formatNumber, localeTag } from '@/utils/format';
+import { formatDate, formatDistanceKm, formatDuration, formatHours, formatNumber } from '@/utils/format';
 
 import type { Cart, Leg, RoutePoint } from '../api/get-cart';
 import { useCartActions } from '../hooks/use-cart-actions';
-import { CAIRO_TIME_ZONE, stopRows } from '../utils/route';
+import { stopRows } from '../utils/route';
 
 import './cart.css';
-import { dateTimeFormat } from '@/utils/intl-formatters';
 
 interface ItineraryProps {
   cart: Cart;
@@ -21,7 +20,7 @@ interface ItineraryProps {
 }
 
 export function formatClockTime(iso: string, language: 'en' | 'ar'): string {
-  return dateTimeFormat(localeTag(language), { hour: 'numeric', minute: '2-digit', timeZone: CAIRO_TIME_ZONE }).format(new Date(iso));
+  return formatDate(iso, language, { hour: 'numeric', minute: '2-digit' });
 }
 
 function LegRow({ leg }: { leg: Leg }) {

@@ -23,5 +23,3 @@ export function stopRows(cart: Cart): { rows: StopRow[]; legOut?: Leg } {
   });
   return { rows, legOut: next > 0 ? legs[next] : undefined };
 }
-
-export const CAIRO_TIME_ZONE = 'Africa/Cairo';

@@ -5,11 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLanguage } from '@/hooks/use-language';
 import { addMonths, cairoToday, daysInMonth, monthStart } from '@/utils/cairo-day';
-import { formatDate, formatNumber, localeTag } from '@/utils/format';
+import { formatDate, formatNumber, weekdayName } from '@/utils/format';
 
 import { useCalendar, type CalendarDay } from '../api/get-calendar';
 import './checkout.css';
-import { dateTimeFormat } from '@/utils/intl-formatters';
 
 /** Today in Cairo as YYYY-MM-DD: the calendar's days are Cairo dates, wherever the browser is. */
 export { cairoToday };
@@ -40,11 +39,7 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ow
   const days = daysInMonth(month);
   const calendar = useCalendar(month, days, !disabled);
   const offset = new Date(`${month}T00:00:00Z`).getUTCDay();
-  const weekdays = useMemo(() => {
-    const format = dateTimeFormat(localeTag(language), { weekday: 'short', timeZone: 'UTC' });
-    // 2023-01-01 was a Sunday.
-    return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2023, 0, 1 + i))));
-  }, [language]);
+  const weekdays = useMemo(() => Array.from({ length: 7 }, (_, day) => weekdayName(day, language, 'short')), [language]);
   const title = formatDate(`${month}T12:00:00Z`, language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
   return (

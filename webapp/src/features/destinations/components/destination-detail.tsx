@@ -8,22 +8,17 @@ import { Icon } from '@/components/ui/icon';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
+import type { Language } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
-import { formatHours } from '@/utils/format';
+import { formatHours, weekdayName } from '@/utils/format';
 
 import { useDestination } from '../api/get-destination';
 import type { Destination, WeeklyHours } from '../api/types';
 import { DestinationOpening } from './destination-opening';
-import { dateTimeFormat } from '@/utils/intl-formatters';
 
-/** Weekday names in the UI language, Sunday first (2026-11-22 was a Sunday). */
-function weekdayName(day: number, language: string): string {
-  return dateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 22 + day)));
-}
-
-function WeekHours({ hours, language }: { hours: WeeklyHours; language: string }) {
+function WeekHours({ hours, language }: { hours: WeeklyHours; language: Language }) {
   const { t } = useTranslation();
   // The week as people there read it: Saturday first in Egypt.
   const order = [6, 0, 1, 2, 3, 4, 5];
