@@ -147,3 +147,19 @@ async function startProcess(bin, dataDir, env) {
     },
   };
 }
+
+/** The first record's id of a list; the demo catalogue is seeded before the server listens, so it waits only for a slow answer. */
+export async function firstId(base, path) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const res = await fetch(`${base}${path}`);
+      const body = await res.json();
+      const list = Array.isArray(body) ? body : body.data;
+      if (list?.[0]?.id) return list[0].id;
+      if (attempt >= 20) throw new Error(`${path}: no records (HTTP ${res.status})`);
+    } catch (error) {
+      if (attempt >= 20) throw error;
+    }
+    await new Promise((done) => setTimeout(done, 500));
+  }
+}

@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { chromium } from 'playwright-core';
 
-import { startServer } from './accounts-server.mjs';
+import { firstId, startServer } from './accounts-server.mjs';
 import { fitsTheScreen, messages, t } from './helpers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -174,21 +174,6 @@ function routeTable(ids) {
 
 const MAIN_SCREENS = new Set(['/', '/destinations', '/programs', '/categories', '/rates', '/about', '/checkout', '/destinations/trip', '/tripstatus', '/points', '/signin', '/signup', '/admin/login', '/account', '/admin/dashboard', '/admin/destination', '/admin/rate/create']);
 
-/** The first record's id of a list; the demo catalogue is seeded before the server listens, so it waits only for a slow answer. */
-async function firstId(base, path) {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      const res = await fetch(`${base}${path}`);
-      const body = await res.json();
-      const list = Array.isArray(body) ? body : body.data;
-      if (list?.[0]?.id) return list[0].id;
-      if (attempt >= 20) throw new Error(`${path}: no records (HTTP ${res.status})`);
-    } catch (error) {
-      if (attempt >= 20) throw error;
-    }
-    await new Promise((done) => setTimeout(done, 500));
-  }
-}
 
 async function signInAs(page, base, path, email, password) {
   await page.goto(`${base}${path}`);

@@ -25,7 +25,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { startServer } from '../e2e/accounts-server.mjs';
+import { firstId, startServer } from '../e2e/accounts-server.mjs';
 
 const LIGHTHOUSE = 'lighthouse@12.2.3';
 const here = dirname(fileURLToPath(import.meta.url));
@@ -56,17 +56,6 @@ for (const [path, what] of [
   }
 }
 mkdirSync(out, { recursive: true });
-
-/** The id of the first record of a list endpoint (the demo data is loaded just after start-up). */
-async function firstId(base, path) {
-  for (let attempt = 0; ; attempt += 1) {
-    const body = await (await fetch(`${base}${path}`)).json();
-    const list = Array.isArray(body) ? body : body.data;
-    if (list?.[0]?.id) return list[0].id;
-    if (attempt >= 20) throw new Error(`${path}: no records`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 /** One Lighthouse run; resolves to its parsed JSON report. */
 function lighthouseOnce(url, lang, formFactor, reportPath) {

@@ -4,8 +4,9 @@
 // headless Chromium with the CPU slowed 4× and the network at Lighthouse's mobile figures (150 ms
 // round trip, 1.6 Mbit/s down), and prints the browser's own first paint, first contentful paint and
 // every largest-contentful-paint candidate with its element, and when the app took the page over from
-// the server's first paint (its first render replaces that markup: the buttons work from then on). It starts the built binary with demo
-// data on its own PostgreSQL, as the browser tests do, and builds nothing.
+// the server's first paint (its first render replaces that markup: the buttons work from then on). It
+// starts the built binary with demo data on its own PostgreSQL, as the browser tests do, and builds
+// nothing.
 //
 // Usage (from webapp/): node scripts/paint-timeline.mjs
 //   MISHWAR_BIN   path of the binary (default ../bin/mishwar)
@@ -17,24 +18,13 @@ import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
 
-import { startServer } from '../e2e/accounts-server.mjs';
+import { firstId, startServer } from '../e2e/accounts-server.mjs';
 
 const webapp = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const binary = resolve(process.env.MISHWAR_BIN ?? join(webapp, '..', 'bin', 'mishwar'));
 const runs = Math.max(1, Number(process.env.RUNS ?? 3));
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-
-/** The first record of a list endpoint (the demo data is loaded just after start-up). */
-async function firstId(base, path) {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const body = await (await fetch(`${base}${path}`)).json();
-    const id = (Array.isArray(body) ? body : body.data)?.[0]?.id;
-    if (id) return id;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${path}: no records`);
-}
 
 /** One throttled load: the paints the browser reported, in order. */
 async function load(browser, url) {
