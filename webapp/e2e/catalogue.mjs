@@ -50,6 +50,10 @@ async function publicScreens({ browser, baseURL }, lang) {
     // A destination: its hours, its map with the point even if tiles do not load, its programs.
     await page.goto(`${baseURL}/destination?id=citadel-of-saladin`);
     await page.getByRole('main').getByRole('heading', { name: t(lang, 'catalogue.openingHours') }).waitFor();
+    // The hours are written in the page's own digits, as every other number on it.
+    const hours = await page.locator('.hours-table td').allTextContents();
+    assert.ok(hours.some((text) => /\d|[٠-٩]/.test(text)), `opening hours: ${hours.join(' | ')}`);
+    assert.ok(hours.every((text) => !(lang === 'ar' ? /[0-9]/ : /[٠-٩]/).test(text)), `opening hours in ${lang} digits: ${hours.join(' | ')}`);
     await page.getByRole('region', { name: t(lang, 'catalogue.mapOf', { name: lang === 'ar' ? 'قلعة صلاح الدين ومسجد محمد علي' : 'Citadel of Saladin and Muhammad Ali Mosque' }) }).waitFor();
     assert.equal(await page.locator('.points-map__marker').count(), 1);
     await page.getByRole('heading', { name: t(lang, 'catalogue.programsHere') }).waitFor();

@@ -12,7 +12,7 @@ import type { Language } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
-import { formatHours, weekdayName } from '@/utils/format';
+import { formatClock, formatHours, weekdayName } from '@/utils/format';
 
 import { useDestination } from '../api/get-destination';
 import type { Destination, WeeklyHours } from '../api/types';
@@ -30,7 +30,7 @@ function WeekHours({ hours, language }: { hours: WeeklyHours; language: Language
           return (
             <tr key={day} className={h ? undefined : 'muted'}>
               <th scope="row">{weekdayName(day, language)}</th>
-              <td dir="ltr">{h ? `${h.open} – ${h.close}` : t('catalogue.closed')}</td>
+              <td>{h ? t('hours.span', { opens: formatClock(h.open, language), closes: formatClock(h.close, language) }) : t('catalogue.closed')}</td>
             </tr>
           );
         })}
