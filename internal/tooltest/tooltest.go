@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -88,12 +89,32 @@ func goCommand() string {
 // FreeAddr returns a loopback address whose port was free a moment ago.
 func FreeAddr(tb testing.TB) string {
 	tb.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
+	return FreeAddrs(tb, 1)[0]
+}
+
+// FreeAddrs returns n different loopback addresses whose ports were free a moment ago, none of them in
+// avoid. The ports are held open together while they are drawn: drawn one after another, the kernel
+// may hand out a port just closed again, and a program told to listen twice on one port fails.
+func FreeAddrs(tb testing.TB, n int, avoid ...string) []string {
+	tb.Helper()
+	var held []net.Listener
+	defer func() {
+		for _, ln := range held {
+			_ = ln.Close()
+		}
+	}()
+	addrs := make([]string, 0, n)
+	for len(addrs) < n {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			tb.Fatal(err)
+		}
+		held = append(held, ln)
+		if addr := ln.Addr().String(); !slices.Contains(avoid, addr) {
+			addrs = append(addrs, addr)
+		}
 	}
-	defer ln.Close()
-	return ln.Addr().String()
+	return addrs
 }
 
 // Stop ends a program a test started: politely (SIGINT), then, after five seconds, for good. exited

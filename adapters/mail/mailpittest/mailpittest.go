@@ -87,11 +87,13 @@ func Start(tb testing.TB, opts Options) *Server {
 	// A free port may be taken by someone else between the probe and Mailpit's listen: try again.
 	for attempt := range 3 {
 		s := &Server{RootCAs: cert.Pool, opts: opts, exited: make(chan struct{}), logFile: filepath.Join(dir, fmt.Sprintf("mailpit-%d.log", attempt))}
-		s.SMTPAddr = opts.SMTPAddr
-		if s.SMTPAddr == "" {
-			s.SMTPAddr = tooltest.FreeAddr(tb)
+		// The caller's SMTP address may be free now (a test of an outage): the API must not draw it.
+		if s.SMTPAddr = opts.SMTPAddr; s.SMTPAddr == "" {
+			addrs := tooltest.FreeAddrs(tb, 2)
+			s.SMTPAddr, s.APIURL = addrs[0], "http://"+addrs[1]
+		} else {
+			s.APIURL = "http://" + tooltest.FreeAddrs(tb, 1, s.SMTPAddr)[0]
 		}
-		s.APIURL = "http://" + tooltest.FreeAddr(tb)
 		args := []string{
 			"--smtp", s.SMTPAddr,
 			"--listen", strings.TrimPrefix(s.APIURL, "http://"),
