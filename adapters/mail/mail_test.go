@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"net"
 	"net/mail"
 	"strconv"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"mishwar/adapters/mail/mailpittest"
 	"mishwar/internal/i18n"
 	"mishwar/internal/pgtest"
+	"mishwar/internal/tooltest"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -249,21 +249,10 @@ func TestEnglishMailIsLeftToRight(t *testing.T) {
 	}
 }
 
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	_ = ln.Close()
-	return addr
-}
-
 func TestAMessageWaitsOutAnSMTPOutageAndIsSentOnce(t *testing.T) {
 	t.Parallel()
 	pool := pgtest.NewDatabase(t)
-	addr := freeAddr(t)
+	addr := tooltest.FreeAddr(t)
 	c := &clock{t: time.Now().Add(time.Minute)} // ahead of the database clock that stamps new messages
 	sender, err := mailpkg.NewSMTPSender("smtp://"+addr+"?tls=opportunistic", mailpkg.SMTPOptions{Timeout: 2 * time.Second})
 	if err != nil {
