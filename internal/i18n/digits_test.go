@@ -6,10 +6,17 @@ import (
 	"mishwar/internal/i18n"
 )
 
-func TestArabicMessagesWriteNumbersInArabicIndicDigits(t *testing.T) {
+// The test messages are registered once for the package, not per test: a key registered twice
+// panics, and -count=N runs each test N times.
+func init() {
 	i18n.Register(map[string]i18n.Text{
-		"test.digits": {En: "Trip %s saves %d minutes (%.1f km).", Ar: "الرحلة %s توفّر %d دقيقة (%.1f كم)."},
+		"test.digits":         {En: "Trip %s saves %d minutes (%.1f km).", Ar: "الرحلة %s توفّر %d دقيقة (%.1f كم)."},
+		"test.clock":          {En: "%s closes at %s (%s).", Ar: "%s يغلق في %s (%s)."},
+		"test.clock_and_code": {En: "Closes at %s; your code is %s.", Ar: "يغلق في %s؛ رمزك %s."},
 	})
+}
+
+func TestArabicMessagesWriteNumbersInArabicIndicDigits(t *testing.T) {
 	if got, want := i18n.T(i18n.Ar, "test.digits", "MSH-12AB", 25, 3.5), "الرحلة MSH-12AB توفّر ٢٥ دقيقة (٣٫٥ كم)."; got != want {
 		t.Errorf("Arabic: %q, want %q", got, want)
 	}
@@ -24,9 +31,6 @@ type clock string
 func (c clock) ClockTime() string { return string(c) }
 
 func TestArabicMessagesWriteAClockTimeInArabicIndicDigitsButLeaveOtherTextAlone(t *testing.T) {
-	i18n.Register(map[string]i18n.Text{
-		"test.clock": {En: "%s closes at %s (%s).", Ar: "%s يغلق في %s (%s)."},
-	})
 	if got, want := i18n.T(i18n.Ar, "test.clock", "Gate 12", clock("17:00"), "MSH-12:30"), "Gate 12 يغلق في ١٧:٠٠ (MSH-12:30)."; got != want {
 		t.Errorf("Arabic: %q, want %q", got, want)
 	}
@@ -45,9 +49,6 @@ func TestDigitsWritesANumberInTheLanguagesNumeralSystem(t *testing.T) {
 }
 
 func TestArabicMessagesLeaveTextThatLooksLikeAClockTimeAlone(t *testing.T) {
-	i18n.Register(map[string]i18n.Text{
-		"test.clock_and_code": {En: "Closes at %s; your code is %s.", Ar: "يغلق في %s؛ رمزك %s."},
-	})
 	// given a clock time and, in another argument, a plain string that reads like one (a code someone
 	// typed), when the message is said in Arabic, then only the clock is written in Arabic-Indic digits
 	if got, want := i18n.T(i18n.Ar, "test.clock_and_code", clock("09:30"), "17:00"), "يغلق في ٠٩:٣٠؛ رمزك 17:00."; got != want {
