@@ -11,7 +11,7 @@
 
 import assert from 'node:assert/strict';
 
-import { runAlone, screenshotter, signedInContext as signUp, t } from './helpers.mjs';
+import { runAlone, screenshotter, scrollToMap, signedInContext as signUp, t } from './helpers.mjs';
 
 const shot = screenshotter('cart');
 
@@ -192,8 +192,8 @@ async function startPage({ browser, baseURL }, lang) {
       // English: the end is a place clicked on the map, named after what is near it (or its coordinates).
       const end = page.getByTestId('route-point-end');
       await end.getByRole('button', { name: t(lang, 'checkout.points.onMap') }).click();
+      await scrollToMap(end.getByRole('region'));
       const map = end.locator('.points-map');
-      await map.scrollIntoViewIfNeeded();
       const box = await map.boundingBox();
       // Away from every marker: the bottom right corner, east of the city.
       await page.mouse.click(box.x + box.width * 0.9, box.y + box.height * 0.9);

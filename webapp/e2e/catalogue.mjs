@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { t } from './helpers.mjs';
+import { scrollToMap, t } from './helpers.mjs';
 
 const here = new URL('.', import.meta.url);
 const shots = new URL('../test-output/screenshots/', here);
@@ -54,19 +54,19 @@ async function publicScreens({ browser, baseURL }, lang) {
     const hours = await page.locator('.hours-table td').allTextContents();
     assert.ok(hours.some((text) => /\d|[٠-٩]/.test(text)), `opening hours: ${hours.join(' | ')}`);
     assert.ok(hours.every((text) => !(lang === 'ar' ? /[0-9]/ : /[٠-٩]/).test(text)), `opening hours in ${lang} digits: ${hours.join(' | ')}`);
-    await page.getByRole('region', { name: t(lang, 'catalogue.mapOf', { name: lang === 'ar' ? 'قلعة صلاح الدين ومسجد محمد علي' : 'Citadel of Saladin and Muhammad Ali Mosque' }) }).waitFor();
+    await scrollToMap(page.getByRole('region', { name: t(lang, 'catalogue.mapOf', { name: lang === 'ar' ? 'قلعة صلاح الدين ومسجد محمد علي' : 'Citadel of Saladin and Muhammad Ali Mosque' }) }));
     assert.equal(await page.locator('.points-map__marker').count(), 1);
     await page.getByRole('heading', { name: t(lang, 'catalogue.programsHere') }).waitFor();
     await shot(page, `destination-${lang}`);
 
     // A program: its stops in order on a map with the route.
     await page.goto(`${baseURL}/program/islamic-cairo-day`);
-    await page.getByRole('region', { name: t(lang, 'catalogue.stopsMap') }).waitFor();
+    await scrollToMap(page.getByRole('region', { name: t(lang, 'catalogue.stopsMap') }));
     assert.equal(await page.locator('.points-map__marker').count(), 6);
 
     // Pickup points: airports, hotels and the station on a map.
     await page.goto(`${baseURL}/points`);
-    await page.getByRole('region', { name: t(lang, 'catalogue.pointsMap') }).waitFor();
+    await scrollToMap(page.getByRole('region', { name: t(lang, 'catalogue.pointsMap') }));
     assert.ok((await page.locator('.points-map__marker').count()) >= 8);
   } finally {
     await context.close();

@@ -319,6 +319,16 @@ export async function pickDay(scope, testId, day) {
   return scope.getByTestId(testId).innerText();
 }
 
+// A map is drawn when it comes near the screen (src/components/ui/map.tsx): until then
+// its place holds a busy box with the map's name. A check of a map scrolls to it, as a visitor does,
+// and waits for its markers.
+export async function scrollToMap(map) {
+  // A map already near is swapped for its box while being scrolled to (the box leaves the page, once):
+  // then it is the map that is scrolled to.
+  await map.scrollIntoViewIfNeeded().catch(() => map.scrollIntoViewIfNeeded());
+  await map.locator('.points-map__marker').first().waitFor();
+}
+
 /**
  * What every screen must show, on a 360 px phone above all, in either language: nothing sticks out sideways (the
  * culprits are named), no button, tab or link-button cuts its own words off, no fieldset is in the

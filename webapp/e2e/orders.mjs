@@ -12,7 +12,7 @@
 
 import assert from 'node:assert/strict';
 
-import { chooseOpenDay, runAlone, screenshotter, signedInContext as signUp, t, uniqueEmail } from './helpers.mjs';
+import { chooseOpenDay, runAlone, screenshotter, scrollToMap, signedInContext as signUp, t, uniqueEmail } from './helpers.mjs';
 
 const shot = screenshotter('orders');
 
@@ -163,6 +163,7 @@ async function journey({ browser, baseURL }, lang) {
     await cartBadgeShows(page, 0);
     // The itinerary on the map: the pickup, both stops, and the end when it is another place.
     const map = page.getByTestId('order-map');
+    await scrollToMap(map);
     await map.locator('.points-map__route').waitFor();
     assert.equal(await map.locator('.points-map__marker').count(), chosen ? 4 : 3, 'markers for pickup, stops and end');
     if (chosen) {

@@ -11,7 +11,7 @@
 
 import assert from 'node:assert/strict';
 
-import { apiJSON, fitsTheScreen, paidTripWithDriver, screenshotter, signIn, t, tripDayClocks, VIEWS } from './helpers.mjs';
+import { apiJSON, fitsTheScreen, paidTripWithDriver, screenshotter, scrollToMap, signIn, t, tripDayClocks, VIEWS } from './helpers.mjs';
 
 const shot = screenshotter('reviews');
 const PASSWORD = 'reviews-e2e-pass';
@@ -64,8 +64,8 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
       await phone.getByTestId('rate-trip').waitFor();
       await landedOnTheForm(phone, `${tr.lang} phone`);
       // The trip map numbers its stops in the page's digits (Arabic-Indic on an Arabic page).
+      await scrollToMap(phone.getByTestId('order-map'));
       const markers = phone.locator('[data-testid="order-map"] .points-map__marker--default span');
-      await markers.first().waitFor();
       const numbers = await markers.allInnerTexts();
       assert.deepEqual(numbers, numbers.map((_, i) => (i + 1).toLocaleString(tr.lang === 'ar' ? 'ar-EG' : 'en-GB')), `${tr.lang} stop markers: ${numbers}`);
       await phone.getByTestId('rate-trip').scrollIntoViewIfNeeded();

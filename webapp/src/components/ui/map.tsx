@@ -1,11 +1,17 @@
 // A Leaflet map of catalogue points. Tiles come from a configurable server (VITE_MAP_TILES_URL); when
 // they cannot load (offline, blocked by policy) the map keeps its light background, the numbered
 // points, their labels and the route line, so the page stays usable. Markers are drawn by CSS, not
-// images, for the same reason. Leaflet itself (./leaflet-map.tsx) is loaded the first time a map is
-// shown: until then a box of the map's size says the map is loading.
+// images, for the same reason. Leaflet itself (./leaflet-map.tsx) is loaded, and a map drawn, when the
+// map comes near the screen: until then a box of the map's size says the map is loading.
+// On a phone a page's map is often screens below its opening, and drawing it (loading Leaflet, laying
+// out its panes, a forced layout of the whole page) would be the longest task of the page's start.
 import './map-placeholder.css';
 
-import { lazy, Suspense } from 'react';
+import { useEffect, useRef, useState } from 'react';
+
+import { useNearScreen } from '@/hooks/use-near-screen';
+
+import type { LeafletMap } from './leaflet-map';
 
 import { Spinner } from './spinner';
 
@@ -29,18 +35,41 @@ export interface PointsMapProps {
   onPick?: (place: { lat: number; lng: number }) => void;
 }
 
-const LeafletMap = lazy(() => import('./leaflet-map').then((module) => ({ default: module.LeafletMap })));
+interface LeafletModule {
+  LeafletMap: typeof LeafletMap;
+}
+let leafletLoaded: LeafletModule | undefined;
+const loadLeaflet = () => import('./leaflet-map').then((module) => (leafletLoaded = module));
+
+// How far ahead of the screen a map starts loading: a quarter of a screen. Loading and drawing it takes
+// a phone about a fifth of a second, less than scrolling a quarter screen at a reading pace; a larger
+// margin would draw the map just below a phone's first screen (a destination's, 1.6 screens down) for
+// every visitor, most of whom never scroll to it, in the middle of the page's start.
+const NEAR_SCREEN = '25% 0px';
 
 export function PointsMap(props: PointsMapProps) {
+  const placeholderRef = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(placeholderRef, NEAR_SCREEN);
+  const [leaflet, setLeaflet] = useState(() => leafletLoaded);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!near || leaflet) return;
+    let current = true;
+    loadLeaflet().then(
+      (module) => current && setLeaflet(module),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [near, leaflet]);
+  if (near && leaflet) return <leaflet.LeafletMap {...props} />;
+  // One box from the first render until the map replaces it (not a second one while Leaflet loads), so
+  // what holds the map's place is swapped once. Should Leaflet fail to load (the connection lost), the
+  // box stays, no longer busy.
   return (
-    <Suspense
-      fallback={
-        <div className="points-map-placeholder" style={{ height: props.height ?? 360 }} aria-busy="true">
-          <Spinner />
-        </div>
-      }
-    >
-      <LeafletMap {...props} />
-    </Suspense>
+    <div ref={placeholderRef} className="points-map-placeholder" style={{ height: props.height ?? 360 }} role="region" aria-label={props.label} aria-busy={!failed}>
+      {failed ? null : <Spinner />}
+    </div>
   );
 }
