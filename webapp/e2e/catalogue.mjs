@@ -56,6 +56,10 @@ async function publicScreens({ browser, baseURL }, lang) {
     assert.ok(hours.every((text) => !(lang === 'ar' ? /[0-9]/ : /[٠-٩]/).test(text)), `opening hours in ${lang} digits: ${hours.join(' | ')}`);
     await scrollToMap(page.getByRole('region', { name: t(lang, 'catalogue.mapOf', { name: lang === 'ar' ? 'قلعة صلاح الدين ومسجد محمد علي' : 'Citadel of Saladin and Muhammad Ali Mosque' }) }));
     assert.equal(await page.locator('.points-map__marker').count(), 1);
+    // The point's label sits above its marker, centred, in either direction of the page.
+    const [marker, label] = await Promise.all(['.points-map__marker', '.leaflet-tooltip'].map((css) => page.locator(css).boundingBox()));
+    const centre = (box) => box.x + box.width / 2;
+    assert.ok(Math.abs(centre(marker) - centre(label)) < 4 && label.y < marker.y, `${lang} map label at ${JSON.stringify(label)}, marker at ${JSON.stringify(marker)}`);
     await page.getByRole('heading', { name: t(lang, 'catalogue.programsHere') }).waitFor();
     await shot(page, `destination-${lang}`);
 

@@ -119,7 +119,7 @@ export function DestinationDetail({
         </section>
       ) : null}
       {place.programs?.length ? (
-        <section aria-labelledby="programs-here">
+        <section className="stack" aria-labelledby="programs-here">
           <h2 id="programs-here" className="section-title">{t('catalogue.programsHere')}</h2>
           <ul className="stop-list">
             {place.programs.map((program) => (
