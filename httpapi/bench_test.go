@@ -127,12 +127,20 @@ func hammer(url string, conns int, d time.Duration) load {
 // parallel runs each worker's operation in a loop for d and gathers the latencies. A failure once
 // the time is up (a request cut short) is not counted.
 func parallel(workers int, d time.Duration, worker func(i int) func(context.Context) error) load {
-	ctx, cancel := context.WithTimeout(context.Background(), d)
+	return settledParallel(workers, 0, d, worker)
+}
+
+// settledParallel is parallel with the first `settle` of the run untimed: the load runs, but only
+// operations that start after it are timed (and the rate is over the time after it; a failure counts
+// whenever it happens), so a window
+// times the steady state of its load, not the aftermath of the load before it.
+func settledParallel(workers int, settle, d time.Duration, worker func(i int) func(context.Context) error) load {
+	ctx, cancel := context.WithTimeout(context.Background(), settle+d)
 	defer cancel()
 	var mu sync.Mutex
 	var total load
 	var wg sync.WaitGroup
-	start := time.Now()
+	timedFrom := time.Now().Add(settle)
 	for i := range workers {
 		op := worker(i)
 		wg.Go(func() {
@@ -145,6 +153,9 @@ func parallel(workers int, d time.Duration, worker func(i int) func(context.Cont
 					}
 					continue
 				}
+				if t0.Before(timedFrom) {
+					continue
+				}
 				mine.n++
 				mine.lat = append(mine.lat, time.Since(t0))
 			}
@@ -154,6 +165,6 @@ func parallel(workers int, d time.Duration, worker func(i int) func(context.Cont
 		})
 	}
 	wg.Wait()
-	total.elapsed = time.Since(start)
+	total.elapsed = time.Since(timedFrom)
 	return total
 }

@@ -51,18 +51,32 @@ func TestBenchmarkTableWritePath(t *testing.T) {
 	out := &strings.Builder{}
 	fmt.Fprintf(out, "Machine: %s; %s.\n\n", benchtest.Machine(), db)
 	fmt.Fprintf(out, "| connections | cart moves/s | p50 | p99 | single-row INSERTs/s | p99 | ratio |\n|---:|---:|---:|---:|---:|---:|---:|\n")
+	waits := make(map[int]poolWaits)
 	for _, conns := range []int{1, 8, most} {
 		var app, base load
+		var pool poolWaits
 		for range 3 {
 			base.add(insertLoad(a.Pool, conns, run/3))
-			app.add(moveLoad(a, carts[:conns], run/3))
+			before := a.Pool.Stat()
+			moves := moveLoad(a, carts[:conns], run/3)
+			pool.add(before, a.Pool.Stat(), moves.n)
+			app.add(moves)
 		}
+		waits[conns] = pool
 		if app.errs > 0 || base.errs > 0 {
 			t.Fatalf("%d connections: %d failed moves, %d failed inserts", conns, app.errs, base.errs)
 		}
 		fmt.Fprintf(out, "| %d | %.0f | %s | %s | %.0f | %s | %.3f |\n", conns, app.rate(),
 			benchtest.Ms(app.percentile(0.5)), benchtest.Ms(app.percentile(0.99)),
 			base.rate(), benchtest.Ms(base.percentile(0.99)), app.rate()/base.rate())
+	}
+
+	// Whether a move waits for one of the pool's connections: with more requests than connections the
+	// wait is in Go, before PostgreSQL sees the statement.
+	fmt.Fprintf(out, "\n| connections | pool size | connections taken per move | share that waited for one | mean wait of those |\n|---:|---:|---:|---:|---:|\n")
+	for _, conns := range []int{1, 8, most} {
+		w := waits[conns]
+		fmt.Fprintf(out, "| %d | %d | %.2f | %.1f%% | %s |\n", conns, a.Pool.Config().MaxConns, w.perMove(), w.waitedShare(), benchtest.Ms(w.meanWait()))
 	}
 
 	// Read-your-writes: a move, then the cart as the next page load reads it, which must show the move.
@@ -101,6 +115,50 @@ func TestBenchmarkTableWritePath(t *testing.T) {
 	t.Log("\n" + out.String())
 }
 
+// poolWaits adds up, over the move windows of one concurrency, what the pool's statistics say about
+// taking a connection (pgxpool counts every acquire, those that found no idle connection, and the
+// time spent acquiring).
+type poolWaits struct {
+	moves, acquires, empty int64
+	waited                 time.Duration
+}
+
+func (w *poolWaits) add(before, after *pgxpool.Stat, moves int) {
+	w.moves += int64(moves)
+	w.acquires += after.AcquireCount() - before.AcquireCount()
+	w.empty += after.EmptyAcquireCount() - before.EmptyAcquireCount()
+	w.waited += after.AcquireDuration() - before.AcquireDuration()
+}
+
+func (w poolWaits) perMove() float64 {
+	if w.moves == 0 {
+		return 0
+	}
+	return float64(w.acquires) / float64(w.moves)
+}
+
+func (w poolWaits) waitedShare() float64 {
+	if w.acquires == 0 {
+		return 0
+	}
+	return 100 * float64(w.empty) / float64(w.acquires)
+}
+
+// meanWait is the acquire time of the acquires that found no idle connection (those that did cost
+// next to nothing).
+func (w poolWaits) meanWait() time.Duration {
+	if w.empty == 0 {
+		return 0
+	}
+	return w.waited / time.Duration(w.empty)
+}
+
+// settle is how long each window's load runs before it is timed. The loads alternate (moves, then
+// INSERTs, then moves): without it, a window's first moments timed the aftermath of the other load
+// (PostgreSQL writing out the WAL of 15,000 INSERTs a second), all 32 travellers' first moves at once
+// among them: bursts of 40-120 ms moves at a window's start, and nowhere else, made the p99.
+const settle = 250 * time.Millisecond
+
 // benchRow is about the size of a cart event's payload.
 var benchRow = `{"item_id":"7f1c0e52-5d7e-4a53-9d1f-3f8b6f1a2c11","destination_id":"c2a1b7e4-0d3b-4c55-8f1e-2b9a6d7c8e90","direction":"up","steps":1}`
 
@@ -110,6 +168,10 @@ type benchCart struct {
 	item  string
 	// moves counts the moves sent, so the next one knows which way the item can go.
 	moves *int
+	// client is the traveller's own connection, kept from one timed window to the next as a browser
+	// keeps its connection: a window that opened 32 new ones at the same instant timed their setup and
+	// the herd of first requests with them.
+	client *http.Client
 }
 
 func destinationIDs(t *testing.T, a *apptest.App, n int) []string {
@@ -145,7 +207,8 @@ func newBenchCart(t *testing.T, a *apptest.App, ids []string) benchCart {
 		} `json:"data"`
 	}
 	a.Get("/api/auth/cart", s.Token).JSON(t, &cart)
-	return benchCart{user: s.UserID, token: s.Token, item: cart.Data[len(cart.Data)-1].ID, moves: new(int)}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1}}
+	return benchCart{user: s.UserID, token: s.Token, item: cart.Data[len(cart.Data)-1].ID, moves: new(int), client: client}
 }
 
 // move sends one move of c's item, the last stop, up then down in turn, so each is a real change.
@@ -201,19 +264,17 @@ func answerVersion(body []byte) (int64, error) {
 
 // moveLoad moves items in carts, one connection per cart, for d.
 func moveLoad(a *apptest.App, carts []benchCart, d time.Duration) load {
-	return parallel(len(carts), d, func(i int) func(context.Context) error {
-		tr := &http.Transport{MaxIdleConnsPerHost: 1}
-		client := &http.Client{Transport: tr}
-		return func(context.Context) error { return carts[i].move(client, a.URL) }
+	return settledParallel(len(carts), settle, d, func(i int) func(context.Context) error {
+		return func(context.Context) error { return carts[i].move(carts[i].client, a.URL) }
 	})
 }
 
 // moveThenReadLoad moves an item of each cart and reads the cart back, one connection per cart, for
 // d; a read that does not show the move's version counts as an error (a stale read).
 func moveThenReadLoad(a *apptest.App, carts []benchCart, d time.Duration) load {
-	return parallel(len(carts), d, func(i int) func(context.Context) error {
-		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1}}
+	return settledParallel(len(carts), settle, d, func(i int) func(context.Context) error {
 		c := carts[i]
+		client := c.client
 		return func(context.Context) error {
 			moved, err := c.moveVersion(client, a.URL)
 			if err != nil {
@@ -259,7 +320,7 @@ func moveCount(a *apptest.App, c benchCart, n int) load {
 
 // insertLoad inserts single rows from conns connections for d, each INSERT its own transaction.
 func insertLoad(pool *pgxpool.Pool, conns int, d time.Duration) load {
-	return parallel(conns, d, func(int) func(context.Context) error {
+	return settledParallel(conns, settle, d, func(int) func(context.Context) error {
 		return func(ctx context.Context) error {
 			_, err := pool.Exec(ctx, `INSERT INTO bench_rows (body) VALUES ($1)`, benchRow)
 			return err
