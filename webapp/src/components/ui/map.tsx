@@ -14,6 +14,7 @@ import { useNearScreen } from '@/hooks/use-near-screen';
 import type { LeafletMap } from './leaflet-map';
 
 import { Spinner } from './spinner';
+import { ErrorState } from './states';
 
 export interface MapPoint {
   id: string;
@@ -52,6 +53,7 @@ export function PointsMap(props: PointsMapProps) {
   const near = useNearScreen(placeholderRef, NEAR_SCREEN);
   const [leaflet, setLeaflet] = useState(() => leafletLoaded);
   const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!near || leaflet) return;
     let current = true;
@@ -62,14 +64,24 @@ export function PointsMap(props: PointsMapProps) {
     return () => {
       current = false;
     };
-  }, [near, leaflet]);
+  }, [near, leaflet, attempt]);
   if (near && leaflet) return <leaflet.LeafletMap {...props} />;
   // One box from the first render until the map replaces it (not a second one while Leaflet loads), so
   // what holds the map's place is swapped once. Should Leaflet fail to load (the connection lost), the
-  // box stays, no longer busy.
+  // box says so and offers to try again.
   return (
     <div ref={placeholderRef} className="points-map-placeholder" style={{ height: props.height ?? 360 }} role="region" aria-label={props.label} aria-busy={!failed}>
-      {failed ? null : <Spinner />}
+      {failed ? (
+        <ErrorState
+          compact
+          onRetry={() => {
+            setFailed(false);
+            setAttempt((n) => n + 1);
+          }}
+        />
+      ) : (
+        <Spinner />
+      )}
     </div>
   );
 }
