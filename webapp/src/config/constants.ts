@@ -35,11 +35,14 @@ export const CONTACT = {
   email: 'hello@mishwar.example',
 } as const;
 
+/** Trips run on Cairo's clock: every date and time is shown in it, wherever the browser is. */
+export const CAIRO_TIME_ZONE = 'Africa/Cairo';
+
 // Monday–Friday 9:00–22:00 Cairo time; Saturday and Sunday closed; national
 // holidays excluded. Days follow Date#getDay (0 = Sunday). The admin will be
 // able to change this later; until then this is the published schedule.
 export const OPENING_HOURS = {
-  timeZone: 'Africa/Cairo',
+  timeZone: CAIRO_TIME_ZONE,
   days: [
     { day: 1, opens: '09:00', closes: '22:00' },
     { day: 2, opens: '09:00', closes: '22:00' },

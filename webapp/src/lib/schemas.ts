@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { CAIRO_TIME_ZONE } from '@/config/constants';
+
 /** Ids arrive as numbers from some endpoints and as strings (UUIDs) from others. */
 export const idSchema = z.union([z.string(), z.number()]).transform(String);
 
@@ -30,7 +32,7 @@ export const pickupTimesSchema = z
       status: z.enum(['available', 'blocked', 'out_of_range']),
       reason: z.string().optional(),
       times: z.array(z.object({ time: z.string(), finish: z.string() })).default([]),
-      time_zone: z.string().default('Africa/Cairo'),
+      time_zone: z.string().default(CAIRO_TIME_ZONE),
       misfit: z.string().optional(),
       message: z.string().optional(),
       suggestion: z.string().optional(),

@@ -1,10 +1,11 @@
 // Cairo calendar days as "YYYY-MM-DD" strings: the app's days are Cairo days wherever the browser is,
 // so they are computed as plain calendar arithmetic (UTC), never in the browser's time zone.
+import { CAIRO_TIME_ZONE } from '@/config/constants';
 import { dateTimeFormat } from '@/utils/intl-formatters';
 
 /** Today in Cairo as YYYY-MM-DD. */
 export function cairoToday(now: Date = new Date()): string {
-  return dateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dateTimeFormat('en-CA', { timeZone: CAIRO_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** The first day of day's month. */

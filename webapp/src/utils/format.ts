@@ -1,6 +1,6 @@
 // Locale-aware formatting. Arabic uses Arabic-Indic digits via the `ar-EG`
 // locale; English uses `en-GB` (day before month, 24-hour friendly).
-import type { Currency, Language } from '@/config/constants';
+import { CAIRO_TIME_ZONE, type Currency, type Language } from '@/config/constants';
 import { dateTimeFormat, listFormat, numberFormat } from '@/utils/intl-formatters';
 
 const LOCALE_TAGS: Record<Language, string> = { en: 'en-GB', ar: 'ar-EG' };
@@ -50,9 +50,6 @@ export function formatDuration(minutes: number, language: Language): string {
   if (rest === 0) return part(hours, 'hour');
   return listFormat(tag, { style: 'narrow', type: 'unit' }).format([part(hours, 'hour'), part(rest, 'minute')]);
 }
-
-/** Trips run on Cairo's clock: every date and time is shown in it, wherever the browser is. */
-export const CAIRO_TIME_ZONE = 'Africa/Cairo';
 
 /** Formats an instant on Cairo's clock (unless options name another time zone). */
 export function formatDate(value: Date | string, language: Language, options?: Intl.DateTimeFormatOptions): string {

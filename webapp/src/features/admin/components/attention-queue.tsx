@@ -35,7 +35,7 @@ export function attentionLink(item: AttentionItem): string {
 }
 
 function cairoTime(value: string, language: Language): string {
-  return formatDate(value, language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' });
+  return formatDate(value, language, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** The needs-attention queue: each item says what happened, on which order, since when, and links to where it is settled. */

@@ -2,6 +2,7 @@
 // the home page's first download.
 import { z } from 'zod';
 
+import { CAIRO_TIME_ZONE } from '@/config/constants';
 import { idSchema } from '@/lib/schemas';
 
 const photo = z.object({ url: z.string(), thumb: z.string() });
@@ -33,7 +34,7 @@ const homeSchema = z
       .object({
         weekly: z.array(z.object({ day: z.number(), open: z.string(), close: z.string() })).default([]),
         holidays: z.array(z.object({ date: z.string() }).loose()).default([]),
-        time_zone: z.string().default('Africa/Cairo'),
+        time_zone: z.string().default(CAIRO_TIME_ZONE),
       })
       .nullish(),
   })

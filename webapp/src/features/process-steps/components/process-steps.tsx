@@ -19,7 +19,7 @@ import './process-steps.css';
 
 /** A moment on Cairo's clock, said as such (staff may sit anywhere). */
 function cairoTime(value: string, language: Language): string {
-  return formatDate(value, language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' });
+  return formatDate(value, language, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /**

@@ -79,7 +79,7 @@ export function OrderMoney({ order: o }: { order: AdminOrder }) {
                 {r.status === 'failed' && r.failure ? `: ${r.failure}` : ''}
                 <span className="muted small">
                   {' '}
-                  · {r.reason} · {t('purchaseOrders.money.cairo', { time: formatDate(r.at, language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' }) })}
+                  · {r.reason} · {t('purchaseOrders.money.cairo', { time: formatDate(r.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}
                 </span>
               </li>
             ))}
