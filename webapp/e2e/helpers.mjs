@@ -323,9 +323,7 @@ export async function pickDay(scope, testId, day) {
 // its place holds a busy box with the map's name. A check of a map scrolls to it, as a visitor does,
 // and waits for its markers.
 export async function scrollToMap(map) {
-  // A map already near is swapped for its box while being scrolled to (the box leaves the page, once):
-  // then it is the map that is scrolled to.
-  await map.scrollIntoViewIfNeeded().catch(() => map.scrollIntoViewIfNeeded());
+  await map.scrollIntoViewIfNeeded();
   await map.locator('.points-map__marker').first().waitFor();
 }
 

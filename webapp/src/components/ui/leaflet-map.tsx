@@ -1,11 +1,13 @@
 // The Leaflet map behind <PointsMap> (./map.tsx). Only map.tsx imports this file, and only lazily:
-// Leaflet and its stylesheet load when a page first shows a map, never with the home page.
+// Leaflet and its stylesheet load when a page first shows a map, never with the home page. It draws
+// into the element PointsMap has shown in the map's place from the first render (its `container`), so
+// the page's map region is one element throughout; it renders nothing of its own.
 import 'leaflet/dist/leaflet.css';
 // After Leaflet's own rules, which it overrides.
 import './map.css';
 
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
 import type { PointsMapProps } from './map';
 
@@ -24,15 +26,9 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-export function LeafletMap({
-  points,
-  route = false,
-  height = 360,
-  label,
-  onSelect,
-  onPick,
-}: PointsMapProps) {
-  const container = useRef<HTMLDivElement>(null);
+type LeafletMapProps = Pick<PointsMapProps, 'points' | 'route' | 'onSelect' | 'onPick'> & { container: RefObject<HTMLDivElement | null> };
+
+export function LeafletMap({ container, points, route = false, onSelect, onPick }: LeafletMapProps) {
   const selectRef = useRef(onSelect);
   const pickRef = useRef(onPick);
   useEffect(() => {
@@ -68,7 +64,7 @@ export function LeafletMap({
     return () => {
       map.remove();
     };
-  }, [points, route]);
+  }, [container, points, route]);
 
-  return <div ref={container} className="points-map" style={{ height }} role="region" aria-label={label} />;
+  return null;
 }

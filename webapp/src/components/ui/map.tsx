@@ -48,9 +48,9 @@ const loadLeaflet = () => import('./leaflet-map').then((module) => (leafletLoade
 // every visitor, most of whom never scroll to it, in the middle of the page's start.
 const NEAR_SCREEN = '25% 0px';
 
-export function PointsMap(props: PointsMapProps) {
-  const placeholderRef = useRef<HTMLDivElement>(null);
-  const near = useNearScreen(placeholderRef, NEAR_SCREEN);
+export function PointsMap({ label, height = 360, ...map }: PointsMapProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(frame, NEAR_SCREEN);
   const [leaflet, setLeaflet] = useState(() => leafletLoaded);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -65,13 +65,15 @@ export function PointsMap(props: PointsMapProps) {
       current = false;
     };
   }, [near, leaflet, attempt]);
-  if (near && leaflet) return <leaflet.LeafletMap {...props} />;
-  // One box from the first render until the map replaces it (not a second one while Leaflet loads), so
-  // what holds the map's place is swapped once. Should Leaflet fail to load (the connection lost), the
-  // box says so and offers to try again.
+  const drawn = near && leaflet;
+  // One element, the map's region, from the first render on: a box saying the map is loading, then the
+  // map Leaflet draws into it; the page around it never sees it swapped. Should Leaflet fail to load
+  // (the connection lost), the box says so and offers to try again.
   return (
-    <div ref={placeholderRef} className="points-map-placeholder" style={{ height: props.height ?? 360 }} role="region" aria-label={props.label} aria-busy={!failed}>
-      {failed ? (
+    <div ref={frame} className={drawn ? 'points-map' : 'points-map-placeholder'} style={{ height }} role="region" aria-label={label} aria-busy={drawn ? undefined : !failed}>
+      {drawn ? (
+        <leaflet.LeafletMap container={frame} {...map} />
+      ) : failed ? (
         <ErrorState
           compact
           onRetry={() => {
