@@ -132,8 +132,8 @@ func parallel(workers int, d time.Duration, worker func(i int) func(context.Cont
 
 // settledParallel is parallel with the first `settle` of the run untimed: the load runs, but only
 // operations that start after it are timed (and the rate is over the time after it; a failure counts
-// whenever it happens), so a window
-// times the steady state of its load, not the aftermath of the load before it.
+// whenever it happens), so a window times the steady state of its load, not the aftermath of the load
+// before it.
 func settledParallel(workers int, settle, d time.Duration, worker func(i int) func(context.Context) error) load {
 	ctx, cancel := context.WithTimeout(context.Background(), settle+d)
 	defer cancel()

@@ -274,15 +274,14 @@ func moveLoad(a *apptest.App, carts []benchCart, d time.Duration) load {
 func moveThenReadLoad(a *apptest.App, carts []benchCart, d time.Duration) load {
 	return settledParallel(len(carts), settle, d, func(i int) func(context.Context) error {
 		c := carts[i]
-		client := c.client
 		return func(context.Context) error {
-			moved, err := c.moveVersion(client, a.URL)
+			moved, err := c.moveVersion(c.client, a.URL)
 			if err != nil {
 				return err
 			}
 			req, _ := http.NewRequest(http.MethodGet, a.URL+"/api/auth/cart", nil)
 			req.Header.Set("Authorization", "Bearer "+c.token)
-			res, err := client.Do(req)
+			res, err := c.client.Do(req)
 			if err != nil {
 				return err
 			}
