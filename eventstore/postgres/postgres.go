@@ -1,6 +1,6 @@
 // Package postgres is the PostgreSQL adapter of the event store port (eventstore.Store), the default
 // engine. Events live in the events table created by migration 00001; appends go through the
-// eventstore_append function, one round trip each.
+// eventstore_append function, and appends that arrive together share one transaction (group.go).
 //
 // Gap safety is the point of this package: positions come from a sequence, and a sequence is not
 // commit order. Readers of the global log therefore order by (transaction id, position) and read only
@@ -32,6 +32,7 @@ type Store struct {
 	notifier     *notifier
 	listener     *listener
 	tail         *tail
+	group        *groupCommit
 }
 
 var _ eventstore.Store = (*Store)(nil)
@@ -77,6 +78,7 @@ func New(pool *pgxpool.Pool, opts ...Option) *Store {
 	s.notifier = &notifier{pool: pool, log: s.log}
 	s.listener = newListener(pool.Config().ConnConfig, s.log)
 	s.tail = newTail(s)
+	s.group = newGroupCommit(pool)
 	return s
 }
 
@@ -105,7 +107,9 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 		position *int64
 	)
 	if s.appendHook == nil {
-		err = s.pool.QueryRow(ctx, appendSQL, args...).Scan(&outcome, &version, &txID, &position)
+		var row appendRow
+		row, err = s.group.append(ctx, stream, args)
+		outcome, version, txID, position = row.outcome, row.version, row.txID, row.position
 	} else {
 		err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			if err := tx.QueryRow(ctx, appendSQL, args...).Scan(&outcome, &version, &txID, &position); err != nil {
