@@ -91,6 +91,7 @@ func (s *Server) Handler() http.Handler {
 	var h http.Handler = s.router
 	h = httpx.IdentifyRequests(s.deps.Auth, h)
 	h = csrfProtection(h)
+	h = httpx.RefuseNUL(h)
 	h = httpx.WithRequestContext(s.deps.Logger, h)
 	h = httpx.WithTrustedProxy(s.deps.TrustedProxies, h)
 	return h

@@ -203,6 +203,9 @@ func DecodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 			}
 			values = r.PostForm
 		}
+		if formHasNUL(values) {
+			return ErrNULInText
+		}
 		m := make(map[string]any, len(values))
 		for k, vs := range values {
 			name := strings.TrimSuffix(k, "[]")
@@ -227,6 +230,9 @@ func DecodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 		}
 		if err := json.Unmarshal(body, dst); err != nil {
 			return fmt.Errorf("%w: %w", ErrBadBody, err)
+		}
+		if JSONHasNUL(body) {
+			return ErrNULInText
 		}
 		return nil
 	}

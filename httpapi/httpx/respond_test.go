@@ -129,3 +129,21 @@ func TestTooManyRequestsSaysTheWaitInTheReadersWords(t *testing.T) {
 		}
 	}
 }
+
+func TestJSONHasNULFindsItOnlyWhereADecodedStringHoldsIt(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		want bool
+	}{
+		{`{"name":"home"}`, false},
+		{`{"name":"ho\u0000me"}`, true},
+		{`{"ho\u0000me":1}`, true},
+		{`{"list":[{"deep":["a","\u0000"]}]}`, true},
+		{`{"name":"typed out: \\u0000"}`, false},
+		{`not json \u0000`, false},
+	} {
+		if got := httpx.JSONHasNUL([]byte(tc.body)); got != tc.want {
+			t.Errorf("JSONHasNUL(%s) = %v, want %v", tc.body, got, tc.want)
+		}
+	}
+}

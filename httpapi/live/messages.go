@@ -91,6 +91,10 @@ func (s *Server) onMessage(sock *socket.Socket, sess *session, event string, han
 		refuse("common.invalid_body")
 		return
 	}
+	if httpx.JSONHasNUL(raw) {
+		refuse("common.invalid_character")
+		return
+	}
 	sender := Sender{Identity: sess.id, IP: sess.ip, InRoom: func(room string) bool {
 		return !sess.ended.Load() && sock.Rooms().Has(socket.Room(room))
 	}}

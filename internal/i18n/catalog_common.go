@@ -9,6 +9,7 @@ func init() {
 		"common.route_not_found":    {En: "No such API endpoint.", Ar: "لا توجد واجهة برمجية بهذا العنوان."},
 		"common.method_not_allowed": {En: "This method is not allowed here.", Ar: "هذه الطريقة غير مسموح بها هنا."},
 		"common.invalid_body":       {En: "The request body could not be read. Send JSON or form data.", Ar: "تعذرت قراءة محتوى الطلب. أرسل بيانات JSON أو نموذج."},
+		"common.invalid_character":  {En: "This contains an invisible control character (NUL) that cannot be used. Please remove it.", Ar: "يحتوي هذا على حرف تحكم غير مرئي (NUL) لا يمكن استخدامه. يرجى إزالته."},
 		"common.body_too_large":     {En: "The request is too large (at most %d MB).", Ar: "الطلب كبير جدًا (%d ميجابايت كحد أقصى)."},
 		"common.validation_failed":  {En: "Some fields need your attention.", Ar: "بعض الحقول تحتاج إلى مراجعتك."},
 		"common.unauthenticated":    {En: "Please sign in first.", Ar: "يرجى تسجيل الدخول أولاً."},
