@@ -14,6 +14,7 @@ require (
 	github.com/gorilla/mux v1.8.1
 	github.com/jackc/pgx/v5 v5.7.6
 	github.com/jackc/puddle/v2 v2.2.2
+	github.com/klauspost/compress v1.20.0
 	github.com/nyaruka/phonenumbers v1.6.7
 	github.com/pressly/goose/v3 v3.26.0
 	github.com/stripe/stripe-go/v82 v82.5.0
@@ -60,7 +61,6 @@ require (
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
 	github.com/jhillyerd/enmime/v2 v2.2.0 // indirect
 	github.com/kettek/apng v0.0.0-20250827064933-2bb5f5fcf253 // indirect
-	github.com/klauspost/compress v1.20.0 // indirect
 	github.com/kovidgoyal/go-parallel v1.1.1 // indirect
 	github.com/kovidgoyal/imaging v1.8.5 // indirect
 	github.com/leporo/sqlf v1.4.0 // indirect
