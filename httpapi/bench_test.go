@@ -9,12 +9,14 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"mishwar/cmd/mishwar/app"
 	"mishwar/internal/benchtest"
 )
 
@@ -26,6 +28,7 @@ func TestBenchmarkTable(t *testing.T) {
 	if os.Getenv("MISHWAR_BENCH") != "1" {
 		t.Skip("set MISHWAR_BENCH=1 to run the HTTP benchmarks (make bench)")
 	}
+	likeServe(t)
 	run := benchtest.RunLength(t, 4*time.Second)
 	a := demoApp(t)
 	const conns = 64
@@ -122,6 +125,15 @@ func hammer(url string, conns int, d time.Duration) load {
 			return nil
 		}
 	})
+}
+
+// likeServe gives the test process the runtime settings `mishwar serve` runs with (the garbage
+// collector's target), since the benchmarks measure the server in this process, until t ends.
+func likeServe(t *testing.T) {
+	prev := debug.SetGCPercent(100)
+	debug.SetGCPercent(prev)
+	app.TuneGarbageCollector()
+	t.Cleanup(func() { debug.SetGCPercent(prev) })
 }
 
 // parallel runs each worker's operation in a loop for d and gathers the latencies. A failure once

@@ -34,6 +34,7 @@ func TestBenchmarkTableWritePath(t *testing.T) {
 	if os.Getenv("MISHWAR_BENCH") != "1" {
 		t.Skip("set MISHWAR_BENCH=1 to run the HTTP benchmarks (make bench)")
 	}
+	likeServe(t)
 	run := benchtest.RunLength(t, 3*time.Second)
 	url, db := benchtest.URL(t, context.Background(), benchtest.Options{})
 	a := seeded(t, apptest.NewOn(t, url))
@@ -368,6 +369,7 @@ func TestBenchmarkTableCommandOnALongStream(t *testing.T) {
 	if os.Getenv("MISHWAR_BENCH") != "1" {
 		t.Skip("set MISHWAR_BENCH=1 to run the HTTP benchmarks (make bench)")
 	}
+	likeServe(t)
 	url, db := benchtest.URL(t, context.Background(), benchtest.Options{})
 	a := seeded(t, apptest.NewOn(t, url))
 	ids := destinationIDs(t, a, 3)

@@ -114,6 +114,7 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 }
 
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
+	app.TuneGarbageCollector()
 	db, err := database.Open(ctx, cfg, log)
 	if err != nil {
 		return err
