@@ -10,16 +10,8 @@ import L from 'leaflet';
 import { useEffect, useRef, type RefObject } from 'react';
 
 import type { PointsMapProps } from './map';
+import { tileLayer } from './map-tiles';
 
-// The server may name its tile server at run time (<meta name="mishwar-map-tiles" content="…">), so one
-// build serves any deployment; otherwise the build's VITE_MAP_TILES_URL, otherwise OpenStreetMap.
-function metaContent(name: string): string | undefined {
-  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
-}
-const tileURL = () =>
-  metaContent('mishwar-map-tiles') ?? (import.meta.env.VITE_MAP_TILES_URL as string | undefined) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const attribution = () =>
-  metaContent('mishwar-map-attribution') ?? (import.meta.env.VITE_MAP_TILES_ATTRIBUTION as string | undefined) ?? '© OpenStreetMap contributors';
 const CAIRO: L.LatLngTuple = [30.0444, 31.2357];
 
 function escapeHtml(s: string): string {
@@ -39,7 +31,7 @@ export function LeafletMap({ container, points, route = false, onSelect, onPick 
   useEffect(() => {
     if (!container.current) return;
     const map = L.map(container.current, { scrollWheelZoom: false, attributionControl: true });
-    const tiles = L.tileLayer(tileURL(), { attribution: attribution(), maxZoom: 18 });
+    const tiles = tileLayer();
     tiles.on('tileerror', () => container.current?.classList.add('points-map--offline'));
     tiles.addTo(map);
     const latlngs: L.LatLngTuple[] = [];

@@ -6,6 +6,8 @@ import '@/components/ui/map.css';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 
+import { tileLayer } from '@/components/ui/map-tiles';
+
 export interface LiveCarMapProps {
   car: { lat: number; lng: number; heading?: number };
   next?: { lat: number; lng: number; name: string };
@@ -13,14 +15,6 @@ export interface LiveCarMapProps {
   carLabel: string;
   height?: number;
 }
-
-function metaContent(name: string): string | undefined {
-  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
-}
-const tileURL = () =>
-  metaContent('mishwar-map-tiles') ?? (import.meta.env.VITE_MAP_TILES_URL as string | undefined) ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const attribution = () =>
-  metaContent('mishwar-map-attribution') ?? (import.meta.env.VITE_MAP_TILES_ATTRIBUTION as string | undefined) ?? '© OpenStreetMap contributors';
 
 export function LiveCarMap({ car, next, label, carLabel, height = 280 }: LiveCarMapProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -34,7 +28,7 @@ export function LiveCarMap({ car, next, label, carLabel, height = 280 }: LiveCar
     // No zoom or fade animations: the car moves every second, and a marker hidden during a zoom
     // animation that a busy or background page never finishes would stay hidden.
     const m = L.map(container.current, { scrollWheelZoom: false, attributionControl: true, zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false });
-    const tiles = L.tileLayer(tileURL(), { attribution: attribution(), maxZoom: 18 });
+    const tiles = tileLayer();
     tiles.on('tileerror', () => container.current?.classList.add('points-map--offline'));
     tiles.addTo(m);
     // A map gets its layers only once it has a view: give it Cairo until the car is framed.
