@@ -45,14 +45,6 @@ type appendCall struct {
 	err    error
 }
 
-// appendRow is eventstore_append's answer.
-type appendRow struct {
-	outcome  string
-	version  *int64
-	txID     *uint64
-	position *int64
-}
-
 // lockStreamsSQL takes every stream's append lock, in the order given, before the batch writes
 // anything (migration 00004 says why it must come first).
 const lockStreamsSQL = `SELECT eventstore_lock_streams($1)`
@@ -138,7 +130,7 @@ func (g *groupCommit) run(calls []*appendCall) {
 // alone runs c in a transaction of its own.
 func (c *appendCall) alone(pool *pgxpool.Pool) {
 	c.row = appendRow{}
-	c.err = pool.QueryRow(c.ctx, appendSQL, c.args...).Scan(&c.row.outcome, &c.row.version, &c.row.txID, &c.row.position)
+	c.err = c.row.scan(pool.QueryRow(c.ctx, appendSQL, c.args...))
 }
 
 // together runs the appends as one pipelined batch, which pgx sends with a single Sync: PostgreSQL
@@ -172,7 +164,7 @@ func (g *groupCommit) together(calls []*appendCall) error {
 		return fmt.Errorf("eventstore/postgres: locking %d streams: %w", len(calls), err)
 	}
 	for _, c := range calls {
-		if err := res.QueryRow().Scan(&c.row.outcome, &c.row.version, &c.row.txID, &c.row.position); err != nil {
+		if err := c.row.scan(res.QueryRow()); err != nil {
 			_ = res.Close()
 			return fmt.Errorf("eventstore/postgres: %d appends in one transaction: %w", len(calls), err)
 		}

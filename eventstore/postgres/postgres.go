@@ -91,6 +91,19 @@ func (s *Store) Close() error {
 
 const appendSQL = `SELECT outcome, version, tx_id, position FROM eventstore_append($1, $2, $3, $4, $5, $6, $7)`
 
+// appendRow is eventstore_append's answer.
+type appendRow struct {
+	outcome  string
+	version  *int64
+	txID     *uint64
+	position *int64
+}
+
+// scan reads eventstore_append's answer (appendSQL's columns) into r.
+func (r *appendRow) scan(row pgx.Row) error {
+	return row.Scan(&r.outcome, &r.version, &r.txID, &r.position)
+}
+
 // Append implements eventstore.Store. Appends to one stream are serialised by the database; a wrong
 // expected version is a *eventstore.WrongVersionError. A repeat of an earlier append (same ids, same
 // order) returns the earlier append's result with Duplicate set, even if expected is now stale; an
@@ -100,19 +113,12 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 	if err != nil {
 		return eventstore.AppendResult{}, err
 	}
-	var (
-		outcome  string
-		version  *int64
-		txID     *uint64
-		position *int64
-	)
+	var row appendRow
 	if s.appendHook == nil {
-		var row appendRow
 		row, err = s.group.append(ctx, stream, args)
-		outcome, version, txID, position = row.outcome, row.version, row.txID, row.position
 	} else {
 		err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-			if err := tx.QueryRow(ctx, appendSQL, args...).Scan(&outcome, &version, &txID, &position); err != nil {
+			if err := row.scan(tx.QueryRow(ctx, appendSQL, args...)); err != nil {
 				return err
 			}
 			s.appendHook(ctx)
@@ -123,22 +129,22 @@ func (s *Store) Append(ctx context.Context, stream string, expected eventstore.E
 		return eventstore.AppendResult{}, fmt.Errorf("eventstore/postgres: append to %q: %w", stream, err)
 	}
 
-	switch outcome {
+	switch row.outcome {
 	case "appended":
 		s.notifier.appended()
 		fallthrough
 	case "duplicate":
 		return eventstore.AppendResult{
-			NextExpectedVersion: *version,
-			Position:            eventstore.Position{Commit: *txID, Prepare: uint64(*position)},
-			Duplicate:           outcome == "duplicate",
+			NextExpectedVersion: *row.version,
+			Position:            eventstore.Position{Commit: *row.txID, Prepare: uint64(*row.position)},
+			Duplicate:           row.outcome == "duplicate",
 		}, nil
 	case "wrong_version":
-		return eventstore.AppendResult{}, &eventstore.WrongVersionError{Stream: stream, Expected: expected, Actual: *version}
+		return eventstore.AppendResult{}, &eventstore.WrongVersionError{Stream: stream, Expected: expected, Actual: *row.version}
 	case "id_conflict":
 		return eventstore.AppendResult{}, fmt.Errorf("%w: stream %q already holds some of these event ids, but not as this batch", eventstore.ErrInvalidEvent, stream)
 	}
-	return eventstore.AppendResult{}, fmt.Errorf("eventstore/postgres: append to %q: unexpected outcome %q", stream, outcome)
+	return eventstore.AppendResult{}, fmt.Errorf("eventstore/postgres: append to %q: unexpected outcome %q", stream, row.outcome)
 }
 
 // appendArgs validates events and lays them out as the column arrays eventstore_append takes.
