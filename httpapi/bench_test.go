@@ -130,7 +130,7 @@ func hammer(url string, conns int, d time.Duration) load {
 // likeServe gives the test process the runtime settings `mishwar serve` runs with (the garbage
 // collector's target), since the benchmarks measure the server in this process, until t ends.
 func likeServe(t *testing.T) {
-	prev := debug.SetGCPercent(100)
+	prev := debug.SetGCPercent(100) // answers the setting it replaces: read it, put it back
 	debug.SetGCPercent(prev)
 	app.TuneGarbageCollector()
 	t.Cleanup(func() { debug.SetGCPercent(prev) })

@@ -27,13 +27,14 @@ func RefuseNUL(next http.Handler) http.Handler {
 }
 
 func queryHasNUL(raw string) bool {
-	if !strings.Contains(raw, "%00") && !strings.ContainsRune(raw, 0) {
+	if strings.ContainsRune(raw, 0) {
+		return true
+	}
+	if !strings.Contains(raw, "%00") {
 		return false
 	}
-	values, err := url.ParseQuery(raw)
-	if err != nil {
-		return strings.ContainsRune(raw, 0)
-	}
+	// ParseQuery keeps every pair it can decode, even when another pair is malformed.
+	values, _ := url.ParseQuery(raw)
 	return formHasNUL(values)
 }
 
