@@ -25,6 +25,7 @@ func TestTextWithANULCharacterIsRefusedWithAClearMessage(t *testing.T) {
 			Body: map[string]string{"first_name": "Mo\x00na", "last_name": "Zaki", "email": "nul@example.com", "password": "correct-horse", "phone_number": "01001234567", "country_key": "+20"}}, http.StatusUnprocessableEntity},
 		{"a destination's slug in the path", "en", "invisible control character", apptest.Request{Method: http.MethodGet, Path: "/api/destinations/giza%00"}, http.StatusBadRequest},
 		{"a search in the query, in Arabic", "ar", "حرف تحكم غير مرئي", apptest.Request{Method: http.MethodGet, Path: "/api/destinations?q=py%00r"}, http.StatusBadRequest},
+		{"a query whose other pair is malformed", "en", "invisible control character", apptest.Request{Method: http.MethodGet, Path: "/api/destinations?q=py%00r&page=%zz"}, http.StatusBadRequest},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.req.Header = map[string]string{"lang": tc.lang}
