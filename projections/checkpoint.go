@@ -62,8 +62,14 @@ func readCheckpoint(ctx context.Context, q querier, name string) (checkpoint, er
 // calls it before anything else, which serialises the live handler of any process and a rebuild's
 // swap, and makes "skip what is at or before the checkpoint" safe.
 func lockCheckpoint(ctx context.Context, tx pgx.Tx, name string) (checkpoint, error) {
-	c, err := scanCheckpoint(tx.QueryRow(ctx,
-		`SELECT `+checkpointColumns+` FROM projection_checkpoints WHERE name = $1 FOR UPDATE`, name))
+	return lockedCheckpoint(tx.QueryRow(ctx, lockCheckpointSQL, name), name)
+}
+
+const lockCheckpointSQL = `SELECT ` + checkpointColumns + ` FROM projection_checkpoints WHERE name = $1 FOR UPDATE`
+
+// lockedCheckpoint scans the answer to lockCheckpointSQL.
+func lockedCheckpoint(row pgx.Row, name string) (checkpoint, error) {
+	c, err := scanCheckpoint(row)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return checkpoint{}, fmt.Errorf("%w: %q has no checkpoint (EnsureSchema not run)", ErrUnknownProjection, name)
 	}

@@ -110,9 +110,13 @@ func setSearchPath(ctx context.Context, tx pgx.Tx, schema string) error {
 // asynchronous commit. A read model is derived data whose checkpoint commits with it, so a database
 // crash that loses the last such commits loses the writes and the checkpoint together, and the
 // projection applies those events again from the durable log; meanwhile no batch waits for a disk
-// flush, which is most of a small batch's latency. One round trip for both settings.
+// flush, which is most of a small batch's latency. One statement for both settings (set_config with
+// is_local is SET LOCAL), so that ApplyBatch can send it in the round trip that locks the checkpoint.
 func prepareApply(ctx context.Context, tx pgx.Tx, schema string) error {
-	_, err := tx.Exec(ctx, "SET LOCAL search_path TO "+pgx.Identifier{schema}.Sanitize()+", public; "+
-		"SET LOCAL synchronous_commit TO off")
+	_, err := tx.Exec(ctx, prepareApplySQL, applySearchPath(schema))
 	return err
 }
+
+const prepareApplySQL = `SELECT set_config('search_path', $1, true), set_config('synchronous_commit', 'off', true)`
+
+func applySearchPath(schema string) string { return pgx.Identifier{schema}.Sanitize() + ", public" }
