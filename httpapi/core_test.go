@@ -84,6 +84,34 @@ func TestUnknownAPIRouteAnswersTranslatedJSON404(t *testing.T) {
 	}
 }
 
+// Each feature's routes sit behind the fixed parts of their paths (server.go): a path one of them
+// holds still finds it, with any variable; a known path with a method it does not take is a 405 in the
+// visitor's language with the methods it takes (it used to be a 404); a path that only shares a
+// prefix with them is a 404.
+func TestRoutesBehindTheirPrefixesStillAnswerWhatTheFlatListDid(t *testing.T) {
+	a := apptest.New(t)
+	// Found (a visitor is asked to sign in), with and without a variable in the path.
+	if r := a.Get("/api/auth/cart", ""); r.Status != http.StatusUnauthorized {
+		t.Fatalf("GET /api/auth/cart: %d %s, want 401", r.Status, r.Body)
+	}
+	if r := a.Do(apptest.Request{Method: http.MethodDelete, Path: "/api/auth/cart/some-item"}); r.Status != http.StatusUnauthorized {
+		t.Fatalf("DELETE /api/auth/cart/some-item: %d %s, want 401", r.Status, r.Body)
+	}
+	r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/auth/cart/items/x/move", Header: map[string]string{"lang": "ar"}})
+	if r.Status != http.StatusMethodNotAllowed {
+		t.Fatalf("PUT on a PATCH route: %d %s, want 405", r.Status, r.Body)
+	}
+	if allow := r.Header.Get("Allow"); allow != http.MethodPatch {
+		t.Fatalf("Allow %q, want PATCH", allow)
+	}
+	if got := r.Map(t)["message"]; got == "" || !strings.ContainsFunc(got.(string), func(c rune) bool { return c >= 0x0600 && c <= 0x06FF }) {
+		t.Fatalf("405 message %q, want it in Arabic", got)
+	}
+	if r := a.Get("/api/auth/cartography", ""); r.Status != http.StatusNotFound {
+		t.Fatalf("GET /api/auth/cartography: %d %s, want 404", r.Status, r.Body)
+	}
+}
+
 func TestProjectionStatusIsForAdminsOnly(t *testing.T) {
 	a := apptest.New(t)
 	if r := a.Get("/api/admin/projections", ""); r.Status != http.StatusUnauthorized {

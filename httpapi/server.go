@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"strings"
 
 	"github.com/gorilla/mux"
 
@@ -64,9 +65,14 @@ func (s *Server) routes() {
 	// JSON answers are compressed like the web app's files (the catalogue is 26 kB, 7 kB gzipped).
 	api.Use(httpx.Compress)
 	for _, f := range s.deps.Features {
-		f.Routes(api)
+		routesBehindTheirPrefixes(api, f.Routes)
 	}
 	api.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if allowed := s.otherMethods(r); len(allowed) > 0 {
+			w.Header().Set("Allow", strings.Join(allowed, ", "))
+			httpx.WriteMessage(w, r, http.StatusMethodNotAllowed, "common.method_not_allowed")
+			return
+		}
 		httpx.WriteMessage(w, r, http.StatusNotFound, "common.route_not_found")
 	})
 	api.MethodNotAllowedHandler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -84,6 +90,54 @@ func (s *Server) routes() {
 	if s.deps.Web != nil {
 		r.PathPrefix("/").Handler(s.deps.Web)
 	}
+}
+
+// otherMethods lists the methods other than r's that a route of the API takes at r's path. The router
+// reports a path it knows under another method as not found whenever a later route shares part of the
+// path (gorilla/mux forgets the mismatch), so the answer to "not found" asks again, once per method:
+// only requests that found nothing pay for it.
+func (s *Server) otherMethods(r *http.Request) []string {
+	var allowed []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		if m == r.Method {
+			continue
+		}
+		other := r.Clone(r.Context())
+		other.Method = m
+		var match mux.RouteMatch
+		if s.router.Match(other, &match) && match.MatchErr == nil {
+			allowed = append(allowed, m)
+		}
+	}
+	return allowed
+}
+
+// routesBehindTheirPrefixes registers a feature's routes on a router of their own, which a request
+// enters only when its path starts with the fixed part of one of their templates (the text before the
+// first variable). The router tries its routes one by one, each a regular expression: a cart command,
+// registered after most of the API's two hundred routes, spent about as long finding its handler as
+// encoding its answer. The order, and so which route wins, is unchanged: a request skips only
+// routes that cannot match it.
+func routesBehindTheirPrefixes(api *mux.Router, register func(*mux.Router)) {
+	var prefixes []string
+	feature := api.MatcherFunc(func(r *http.Request, _ *mux.RouteMatch) bool {
+		for _, p := range prefixes {
+			if strings.HasPrefix(r.URL.Path, p) {
+				return true
+			}
+		}
+		return false
+	}).Subrouter()
+	register(feature)
+	_ = feature.Walk(func(route *mux.Route, _ *mux.Router, _ []*mux.Route) error {
+		template, err := route.GetPathTemplate()
+		if err != nil {
+			template = "" // a route without a path: every request may match it
+		}
+		fixed, _, _ := strings.Cut(template, "{")
+		prefixes = append(prefixes, fixed)
+		return nil
+	})
 }
 
 // Handler returns the whole HTTP handler with the cross-cutting middleware around the router.
