@@ -6,12 +6,12 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/gzip"
+
+	"mishwar/internal/acceptencoding"
 )
 
 // compressMin is the smallest answer worth compressing: below it the headers cost more than they save.
@@ -56,28 +56,15 @@ func PreferredEncoding(r *http.Request) string { return acceptedEncoding(r, "br"
 // acceptedEncoding picks "br", "gzip" or "" (neither) from the request's Accept-Encoding, onTie when
 // the client takes both alike.
 func acceptedEncoding(r *http.Request, onTie string) string {
-	header := r.Header.Get("Accept-Encoding")
-	best, bestQ := "", 0.0
-	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		name = strings.ToLower(strings.TrimSpace(name))
-		if name != "br" && name != "gzip" {
-			continue
-		}
-		q := 1.0
-		if k, v, ok := strings.Cut(strings.TrimSpace(params), "="); ok && strings.TrimSpace(k) == "q" {
-			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
-				q = f
-			}
-		}
-		if q > bestQ || (q == bestQ && name == onTie) {
-			best, bestQ = name, q
-		}
-	}
-	if bestQ <= 0 {
+	w := acceptencoding.Parse(r.Header.Get("Accept-Encoding"))
+	switch {
+	case w.Brotli <= 0 && w.Gzip <= 0:
 		return ""
+	case w.Brotli > w.Gzip || (w.Brotli == w.Gzip && onTie == "br"):
+		return "br"
+	default:
+		return "gzip"
 	}
-	return best
 }
 
 // compressWriter holds the first compressMin bytes back to decide whether compressing pays.

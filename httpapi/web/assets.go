@@ -18,6 +18,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"golang.org/x/sync/errgroup"
+
+	"mishwar/internal/acceptencoding"
 )
 
 // asset is one file of the app, read and compressed once.
@@ -170,52 +172,14 @@ func sameContent(body, compressed []byte, encoding string) error {
 
 // pick chooses the smallest variant the client accepts.
 func (e *encoded) pick(acceptEncoding string) (body []byte, encoding, etag string) {
-	acc := parseAcceptEncoding(acceptEncoding)
-	if e.br != nil && acc.br {
+	acc := acceptencoding.Parse(acceptEncoding)
+	if e.br != nil && acc.Brotli > 0 {
 		return e.br, "br", e.brETag
 	}
-	if e.gz != nil && acc.gzip {
+	if e.gz != nil && acc.Gzip > 0 {
 		return e.gz, "gzip", e.gzETag
 	}
 	return e.raw, "", e.etag
-}
-
-type accepted struct{ br, gzip bool }
-
-func parseAcceptEncoding(h string) accepted {
-	var a accepted
-	wildcard := false
-	explicit := map[string]bool{}
-	for _, part := range strings.Split(h, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		name = strings.ToLower(strings.TrimSpace(name))
-		if name == "" {
-			continue
-		}
-		ok := true
-		if q, found := strings.CutPrefix(strings.TrimSpace(params), "q="); found {
-			if v, err := strconv.ParseFloat(strings.TrimSpace(q), 64); err == nil && v <= 0 {
-				ok = false
-			}
-		}
-		switch name {
-		case "*":
-			wildcard = ok
-		case "br", "gzip", "x-gzip":
-			if name == "x-gzip" {
-				name = "gzip"
-			}
-			explicit[name] = ok
-		}
-	}
-	a.br, a.gzip = wildcard, wildcard
-	if v, ok := explicit["br"]; ok {
-		a.br = v
-	}
-	if v, ok := explicit["gzip"]; ok {
-		a.gzip = v
-	}
-	return a
 }
 
 func (h *handler) serveAsset(w http.ResponseWriter, r *http.Request, a *asset) {
