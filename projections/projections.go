@@ -119,4 +119,7 @@ func prepareApply(ctx context.Context, tx pgx.Tx, schema string) error {
 
 const prepareApplySQL = `SELECT set_config('search_path', $1, true), set_config('synchronous_commit', 'off', true)`
 
+// asynchronousCommitSQL is prepareApply's setting alone.
+const asynchronousCommitSQL = `SELECT set_config('synchronous_commit', 'off', true)`
+
 func applySearchPath(schema string) string { return pgx.Identifier{schema}.Sanitize() + ", public" }
