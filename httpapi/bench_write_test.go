@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strconv"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	cartapp "mishwar/commands/cart"
 	"mishwar/domain/cart"
 	"mishwar/eventstore"
+	"mishwar/httpapi/httpx"
 	"mishwar/internal/benchtest"
 )
 
@@ -49,27 +51,46 @@ func TestBenchmarkTableWritePath(t *testing.T) {
 	}
 	t.Cleanup(func() { _, _ = a.Pool.Exec(context.Background(), `DROP TABLE IF EXISTS bench_rows`) })
 
+	insertOverHTTP := httpInsertServer(t, a, carts[0])
+	// The same travellers' requests, counted apart: a move's direction alternates with its own count.
+	insertCarts := make([]benchCart, len(carts))
+	for i, c := range carts {
+		c.moves = new(int)
+		insertCarts[i] = c
+	}
+
 	out := &strings.Builder{}
 	fmt.Fprintf(out, "Machine: %s; %s.\n\n", benchtest.Machine(), db)
 	fmt.Fprintf(out, "| connections | cart moves/s | p50 | p99 | single-row INSERTs/s | p99 | ratio |\n|---:|---:|---:|---:|---:|---:|---:|\n")
 	waits := make(map[int]poolWaits)
+	overHTTP, moveRates := make(map[int]load), make(map[int]float64)
 	for _, conns := range []int{1, 8, most} {
-		var app, base load
+		var app, base, viaHTTP load
 		var pool poolWaits
 		for range 3 {
 			base.add(insertLoad(a.Pool, conns, run/3))
+			viaHTTP.add(moveLoadAt(insertOverHTTP, insertCarts[:conns], run/3))
 			before := a.Pool.Stat()
 			moves := moveLoad(a, carts[:conns], run/3)
 			pool.add(before, a.Pool.Stat(), moves.n)
 			app.add(moves)
 		}
-		waits[conns] = pool
-		if app.errs > 0 || base.errs > 0 {
-			t.Fatalf("%d connections: %d failed moves, %d failed inserts", conns, app.errs, base.errs)
+		waits[conns], overHTTP[conns], moveRates[conns] = pool, viaHTTP, app.rate()
+		if app.errs > 0 || base.errs > 0 || viaHTTP.errs > 0 {
+			t.Fatalf("%d connections: %d failed moves, %d failed inserts, %d failed inserts over HTTP", conns, app.errs, base.errs, viaHTTP.errs)
 		}
 		fmt.Fprintf(out, "| %d | %.0f | %s | %s | %.0f | %s | %.3f |\n", conns, app.rate(),
 			benchtest.Ms(app.percentile(0.5)), benchtest.Ms(app.percentile(0.99)),
 			base.rate(), benchtest.Ms(base.percentile(0.99)), app.rate()/base.rate())
+	}
+
+	// What HTTP itself costs on this machine: the same requests from the same clients to a server that
+	// only decodes the body, runs one INSERT and answers the cart's bytes (compressed as Mishwar
+	// compresses). Measured in the same rounds as the table above.
+	fmt.Fprintf(out, "\n| connections | HTTP request + one INSERT + the cart's answer, per s | p50 | p99 | cart moves ÷ these |\n|---:|---:|---:|---:|---:|\n")
+	for _, conns := range []int{1, 8, most} {
+		l := overHTTP[conns]
+		fmt.Fprintf(out, "| %d | %.0f | %s | %s | %.3f |\n", conns, l.rate(), benchtest.Ms(l.percentile(0.5)), benchtest.Ms(l.percentile(0.99)), moveRates[conns]/l.rate())
 	}
 
 	// Whether a move waits for one of the pool's connections: with more requests than connections the
@@ -265,9 +286,41 @@ func answerVersion(body []byte) (int64, error) {
 
 // moveLoad moves items in carts, one connection per cart, for d.
 func moveLoad(a *apptest.App, carts []benchCart, d time.Duration) load {
+	return moveLoadAt(a.URL, carts, d)
+}
+
+// moveLoadAt sends the moves of moveLoad to the server at url.
+func moveLoadAt(url string, carts []benchCart, d time.Duration) load {
 	return settledParallel(len(carts), settle, d, func(i int) func(context.Context) error {
-		return func(context.Context) error { return carts[i].move(carts[i].client, a.URL) }
+		return func(context.Context) error { return carts[i].move(carts[i].client, url) }
 	})
+}
+
+// httpInsertServer serves the floor an HTTP command that writes one row sets on this machine: each
+// request's JSON body decoded and inserted as one row, answered with the bytes of c's cart as
+// Mishwar answers a move (with its "version", which the load generator reads), compressed by the
+// same middleware. It answers at the URL it returns until the test ends.
+func httpInsertServer(t *testing.T, a *apptest.App, c benchCart) string {
+	t.Helper()
+	answer := a.Get("/api/auth/cart", c.token).Body
+	if _, err := answerVersion(answer); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(httpx.Compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body map[string]any
+		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		if _, err := a.Pool.Exec(r.Context(), `INSERT INTO bench_rows (body) VALUES ($1)`, body); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(answer)
+	})))
+	t.Cleanup(srv.Close)
+	return srv.URL
 }
 
 // moveThenReadLoad moves an item of each cart and reads the cart back, one connection per cart, for
