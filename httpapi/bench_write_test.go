@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/klauspost/compress/gzip"
 
 	"mishwar/cmd/mishwar/app/apptest"
 	cartapp "mishwar/commands/cart"
@@ -42,7 +43,7 @@ func TestBenchmarkTableWritePath(t *testing.T) {
 	a := seeded(t, apptest.NewOn(t, url))
 	ids := destinationIDs(t, a, 3)
 	const most = 32
-	carts := make([]benchCart, most)
+	carts := make([]*benchCart, most)
 	for i := range carts {
 		carts[i] = newBenchCart(t, a, ids)
 	}
@@ -53,10 +54,11 @@ func TestBenchmarkTableWritePath(t *testing.T) {
 
 	insertOverHTTP := httpInsertServer(t, a, carts[0])
 	// The same travellers' requests, counted apart: a move's direction alternates with its own count.
-	insertCarts := make([]benchCart, len(carts))
+	insertCarts := make([]*benchCart, len(carts))
 	for i, c := range carts {
-		c.moves = new(int)
-		insertCarts[i] = c
+		apart := *c
+		apart.moves, apart.unzip = new(int), nil
+		insertCarts[i] = &apart
 	}
 
 	out := &strings.Builder{}
@@ -194,6 +196,27 @@ type benchCart struct {
 	// keeps its connection: a window that opened 32 new ones at the same instant timed their setup and
 	// the herd of first requests with them.
 	client *http.Client
+	// unzip decompresses the traveller's answers, one reader kept for all of them. The load generator
+	// shares the server's two cores: the standard library's gzip reader, which the HTTP client uses
+	// when it asks for gzip itself, cost it as much CPU as the server's compression of the answers.
+	unzip *gzip.Reader
+}
+
+// body reads res's body, decompressed when the server compressed it.
+func (c *benchCart) body(res *http.Response) ([]byte, error) {
+	if res.Header.Get("Content-Encoding") != "gzip" {
+		return io.ReadAll(res.Body)
+	}
+	var err error
+	if c.unzip == nil {
+		c.unzip, err = gzip.NewReader(res.Body)
+	} else {
+		err = c.unzip.Reset(res.Body)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(c.unzip)
 }
 
 func destinationIDs(t *testing.T, a *apptest.App, n int) []string {
@@ -215,7 +238,7 @@ func destinationIDs(t *testing.T, a *apptest.App, n int) []string {
 }
 
 // newBenchCart signs a traveller up and fills their cart; item is the stop the benchmark moves.
-func newBenchCart(t *testing.T, a *apptest.App, ids []string) benchCart {
+func newBenchCart(t *testing.T, a *apptest.App, ids []string) *benchCart {
 	t.Helper()
 	s := a.SignUp(t, "")
 	for _, id := range ids {
@@ -229,18 +252,18 @@ func newBenchCart(t *testing.T, a *apptest.App, ids []string) benchCart {
 		} `json:"data"`
 	}
 	a.Get("/api/auth/cart", s.Token).JSON(t, &cart)
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1}}
-	return benchCart{user: s.UserID, token: s.Token, item: cart.Data[len(cart.Data)-1].ID, moves: new(int), client: client}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1, DisableCompression: true}}
+	return &benchCart{user: s.UserID, token: s.Token, item: cart.Data[len(cart.Data)-1].ID, moves: new(int), client: client}
 }
 
 // move sends one move of c's item, the last stop, up then down in turn, so each is a real change.
-func (c benchCart) move(client *http.Client, url string) error {
+func (c *benchCart) move(client *http.Client, url string) error {
 	_, err := c.moveVersion(client, url)
 	return err
 }
 
 // moveVersion is move, answering the cart's version the move's answer shows.
-func (c benchCart) moveVersion(client *http.Client, url string) (int64, error) {
+func (c *benchCart) moveVersion(client *http.Client, url string) (int64, error) {
 	dir := "up"
 	if *c.moves%2 == 1 {
 		dir = "down"
@@ -250,6 +273,7 @@ func (c benchCart) moveVersion(client *http.Client, url string) (int64, error) {
 	req, _ := http.NewRequest(http.MethodPatch, url+"/api/auth/cart/items/"+c.item+"/move", bytes.NewReader(move))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Authorization", "Bearer "+c.token)
+	req.Header.Set("Accept-Encoding", "gzip")
 	res, err := client.Do(req)
 	if err != nil {
 		return 0, err
@@ -259,7 +283,7 @@ func (c benchCart) moveVersion(client *http.Client, url string) (int64, error) {
 		_, _ = io.Copy(io.Discard, res.Body)
 		return 0, fmt.Errorf("move: %d", res.StatusCode)
 	}
-	body, err := io.ReadAll(res.Body)
+	body, err := c.body(res)
 	if err != nil {
 		return 0, err
 	}
@@ -285,12 +309,12 @@ func answerVersion(body []byte) (int64, error) {
 }
 
 // moveLoad moves items in carts, one connection per cart, for d.
-func moveLoad(a *apptest.App, carts []benchCart, d time.Duration) load {
+func moveLoad(a *apptest.App, carts []*benchCart, d time.Duration) load {
 	return moveLoadAt(a.URL, carts, d)
 }
 
 // moveLoadAt sends the moves of moveLoad to the server at url.
-func moveLoadAt(url string, carts []benchCart, d time.Duration) load {
+func moveLoadAt(url string, carts []*benchCart, d time.Duration) load {
 	return settledParallel(len(carts), settle, d, func(i int) func(context.Context) error {
 		return func(context.Context) error { return carts[i].move(carts[i].client, url) }
 	})
@@ -300,7 +324,7 @@ func moveLoadAt(url string, carts []benchCart, d time.Duration) load {
 // request's JSON body decoded and inserted as one row, answered with the bytes of c's cart as
 // Mishwar answers a move (with its "version", which the load generator reads), compressed by the
 // same middleware. It answers at the URL it returns until the test ends.
-func httpInsertServer(t *testing.T, a *apptest.App, c benchCart) string {
+func httpInsertServer(t *testing.T, a *apptest.App, c *benchCart) string {
 	t.Helper()
 	answer := a.Get("/api/auth/cart", c.token).Body
 	if _, err := answerVersion(answer); err != nil {
@@ -325,7 +349,7 @@ func httpInsertServer(t *testing.T, a *apptest.App, c benchCart) string {
 
 // moveThenReadLoad moves an item of each cart and reads the cart back, one connection per cart, for
 // d; a read that does not show the move's version counts as an error (a stale read).
-func moveThenReadLoad(a *apptest.App, carts []benchCart, d time.Duration) load {
+func moveThenReadLoad(a *apptest.App, carts []*benchCart, d time.Duration) load {
 	return settledParallel(len(carts), settle, d, func(i int) func(context.Context) error {
 		c := carts[i]
 		return func(context.Context) error {
@@ -355,7 +379,7 @@ func moveThenReadLoad(a *apptest.App, carts []benchCart, d time.Duration) load {
 }
 
 // moveCount sends n moves of one cart, one after another, timing each.
-func moveCount(a *apptest.App, c benchCart, n int) load {
+func moveCount(a *apptest.App, c *benchCart, n int) load {
 	var l load
 	start := time.Now()
 	for range n {
@@ -447,7 +471,7 @@ func TestBenchmarkTableCommandOnALongStream(t *testing.T) {
 }
 
 // growCart appends moves of c's last stop (up, then down) to its stream until it holds n events.
-func growCart(t *testing.T, a *apptest.App, c benchCart, n int) {
+func growCart(t *testing.T, a *apptest.App, c *benchCart, n int) {
 	t.Helper()
 	ctx := context.Background()
 	stream := cartapp.Stream(c.user)
