@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 )
 
@@ -71,8 +72,34 @@ func (m Money) MulRat(num, den int64) Money {
 	if den == 0 {
 		panic("money: division by zero")
 	}
+	if q, ok := mulDivRound(m.Minor, num, den); ok {
+		return Money{Minor: q, Currency: m.Currency}
+	}
 	r := new(big.Rat).SetFrac(new(big.Int).Mul(big.NewInt(m.Minor), big.NewInt(num)), big.NewInt(den))
 	return Money{Minor: roundRat(r), Currency: m.Currency}
+}
+
+// mulDivRound is a×b/den rounded half away from zero in int64 arithmetic, and false when a×b does not
+// fit (MulRat then takes math/big's slower way). Every price of a cart is made this way, each time
+// the cart is shown.
+func mulDivRound(a, b, den int64) (int64, bool) {
+	if a == math.MinInt64 || b == math.MinInt64 || den == math.MinInt64 {
+		return 0, false
+	}
+	neg := (a < 0) != (b < 0) != (den < 0)
+	hi, lo := bits.Mul64(uint64(abs(a)), uint64(abs(b)))
+	if hi != 0 || lo > math.MaxInt64 {
+		return 0, false
+	}
+	p, d := lo, uint64(abs(den))
+	q, rem := p/d, p%d
+	if rem >= d-rem { // rem×2 ≥ d, without overflowing
+		q++
+	}
+	if neg {
+		return -int64(q), true
+	}
+	return int64(q), true
 }
 
 // Percent returns p percent of m (p may have two decimals: 12.5% is 1250 basis points / 100).

@@ -1,6 +1,9 @@
 package money_test
 
 import (
+	"math"
+	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"mishwar/domain/money"
@@ -26,6 +29,50 @@ func TestMulRatRoundsHalfAwayFromZero(t *testing.T) {
 				t.Fatalf("got %d, want %d", got, c.want)
 			}
 		})
+	}
+}
+
+// MulRat takes int64 arithmetic while the product fits and math/big's otherwise: both must give the
+// exact rational product rounded half away from zero, for any signs, near the limits too.
+func TestMulRatEqualsTheExactProductRoundedHalfAwayFromZero(t *testing.T) {
+	exact := func(a, b, den int64) int64 {
+		r := new(big.Rat).SetFrac(new(big.Int).Mul(big.NewInt(a), big.NewInt(b)), big.NewInt(den))
+		num, d := new(big.Int).Abs(r.Num()), r.Denom()
+		q, rem := new(big.Int).QuoRem(num, d, new(big.Int))
+		if new(big.Int).Mul(rem, big.NewInt(2)).Cmp(d) >= 0 {
+			q.Add(q, big.NewInt(1))
+		}
+		if r.Sign() < 0 {
+			q.Neg(q)
+		}
+		return q.Int64()
+	}
+	edges := []int64{0, 1, -1, 2, -2, 3, 7, 10, 60, 1000, 10000, math.MaxInt32, math.MinInt32,
+		math.MaxInt64 / 3, math.MaxInt64 / 2, math.MaxInt64 - 1, math.MaxInt64, math.MinInt64 + 1, math.MinInt64}
+	check := func(a, b, den int64) {
+		t.Helper()
+		if den == 0 {
+			return
+		}
+		want := exact(a, b, den)
+		if !new(big.Int).Quo(new(big.Int).Mul(big.NewInt(a), big.NewInt(b)), big.NewInt(den)).IsInt64() {
+			return // the quotient does not fit an int64: no amount is that large
+		}
+		if got := money.New(a, money.EGP).MulRat(b, den).Minor; got != want {
+			t.Fatalf("%d × %d / %d = %d, want %d", a, b, den, got, want)
+		}
+	}
+	for _, a := range edges {
+		for _, b := range edges {
+			for _, den := range edges {
+				check(a, b, den)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200_000 {
+		bitsOf := func() int64 { return rng.Int64() >> rng.IntN(64) * int64(1-2*rng.IntN(2)) }
+		check(bitsOf(), bitsOf(), bitsOf())
 	}
 }
 
