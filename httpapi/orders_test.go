@@ -364,6 +364,36 @@ func TestIdempotencyKey(t *testing.T) {
 	}
 }
 
+// A refusal is not the key's final answer: the traveller fixes the cart (here: chooses the pickup
+// point the first attempt lacked) and presses Pay with the same form, which the web app sends under
+// the same key; the fixed cart is checked out, not answered with the old refusal.
+func TestARefusedCheckoutRetriedUnderItsKeyAfterTheCartIsFixedPlacesTheOrder(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 5, 1)
+	u := w.a.SignUp(t, "")
+	for _, d := range w.sights {
+		if r := w.a.Post("/api/auth/cart", u.Token, map[string]string{"destination_id": d.String()}); r.Status != http.StatusCreated {
+			t.Fatalf("add to cart: %d %s", r.Status, r.Body)
+		}
+	}
+	refused, _ := w.checkout(t, u, "pay-1")
+	if refused.Status != http.StatusUnprocessableEntity || !strings.Contains(string(refused.Body), "pickup point") {
+		t.Fatalf("checkout without a pickup point: %d %s", refused.Status, refused.Body)
+	}
+	if r := w.a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/auth/cart/points", Token: u.Token,
+		Body: map[string]any{"start": map[string]string{"pickup_point_id": w.hotel.String()}, "same_end": true}}); r.Status != http.StatusOK {
+		t.Fatalf("choose points: %d %s", r.Status, r.Body)
+	}
+	placed, _ := w.checkout(t, u, "pay-1")
+	if placed.Status != http.StatusCreated || placed.Header.Get("Idempotent-Replayed") != "" {
+		t.Fatalf("the same key once the cart is fixed: %d (replayed %q) %s", placed.Status, placed.Header.Get("Idempotent-Replayed"), placed.Body)
+	}
+	again, _ := w.checkout(t, u, "pay-1")
+	if again.Header.Get("Idempotent-Replayed") != "true" || string(again.Body) != string(placed.Body) {
+		t.Fatalf("the key after it placed the order: %d %s, want the placed answer replayed", again.Status, again.Body)
+	}
+}
+
 // doubleClick sends the same request twice at once under one Idempotency-Key, then once more later.
 func (w *orderWorld) doubleClick(t *testing.T, token, path, key string, body any) (first, second, later apptest.Response) {
 	t.Helper()

@@ -49,9 +49,13 @@ type keyed struct {
 // just runs. With one, the key is bound to the request (who sends it, method, path, language and
 // body): a repeat gets the first answer again (header Idempotent-Replayed: true), the key with another
 // request is refused (422), and the command runs under the id derived from the key (see Meta), so
-// concurrent repeats append nothing twice. keep says which failures are final and stored with
-// their answer; successes and 422s always are, while answers a retry could improve (the provider
-// was down, a concurrent change, an internal failure) are not: the retry runs again and resumes.
+// concurrent repeats append nothing twice. Successes are stored; keep says which failures are final
+// and stored with their answer too. Every other failure is not: a retry runs again and resumes. That
+// includes refusals (422): most depend on more than the request (no pickup point chosen yet, a day
+// too long for the cart as it is), and the web app sends the same key again when the traveller, having
+// fixed the cart, presses Pay with the same form; a stored refusal answered the fixed cart with the old
+// one. Running a refused request again is safe: it appended nothing, or what it appended is found
+// under the key's command id, as for a request whose answer was lost.
 func Idempotent(store IdempotencyStore, keep func(err error) bool) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -92,8 +96,7 @@ func Idempotent(store IdempotencyStore, keep func(err error) bool) func(http.Han
 			k := &keyed{scope: scope, key: key}
 			rec := &captured{header: http.Header{}, status: http.StatusOK}
 			next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), idempotencyKey{}, k)))
-			final := rec.status < 300 || rec.status == http.StatusUnprocessableEntity ||
-				(k.err != nil && keep != nil && keep(k.err))
+			final := rec.status < 300 || (k.err != nil && keep != nil && keep(k.err))
 			if final {
 				if err := store.Complete(r.Context(), scope, key, rec.status, rec.body); err != nil {
 					Logger(r).WarnContext(r.Context(), "idempotency: store the answer", "err", err)
