@@ -51,6 +51,11 @@ func InvalidWith(key string, args ...any) *Error {
 	return &Error{Kind: KindInvalid, Key: key, Args: args}
 }
 
+// ConflictWith is Conflict with arguments for the message.
+func ConflictWith(key string, args ...any) *Error {
+	return &Error{Kind: KindConflict, Key: key, Args: args}
+}
+
 // Text is a value said differently per language (a stop's name in English and Arabic).
 type Text struct {
 	En, Ar string

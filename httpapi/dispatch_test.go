@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -34,6 +35,7 @@ type boardAnswer struct {
 	} `json:"data"`
 	Drivers []struct {
 		ID           string `json:"id"`
+		Name         string `json:"name"`
 		WorksThatDay bool   `json:"works_that_day"`
 		Trips        int    `json:"trips"`
 		AccountEmail string `json:"account_email"`
@@ -67,6 +69,64 @@ func (w *orderWorld) paidOrder(t *testing.T) (apptest.Session, string) {
 	}
 	payOnSandbox(t, placed.PaymentURL, payments.CardSuccess)
 	return u, placed.Data.OrderID
+}
+
+// An account drives for one driver: linking it to a second driver is refused with the first one's
+// name, in the operator's language, until the first driver is linked to another account; then the
+// second link goes through and the board shows each driver with their own account.
+func TestADriverAccountIsLinkedToOneDriverAtATime(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 2, 1)
+	a := w.a
+	admin, driver, other := a.Staff(t, "admin"), a.Staff(t, "driver"), a.Staff(t, "driver")
+	var board boardAnswer
+	a.Get("/api/admin/trips?date="+w.date, admin.Token).JSON(t, &board)
+	if len(board.Drivers) != 2 || board.Drivers[0].Name == "" {
+		t.Fatalf("board: %+v", board)
+	}
+	first, second := board.Drivers[0], board.Drivers[1]
+	link := func(driverID, email string, lang string) apptest.Response {
+		return a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/drivers/" + driverID + "/account", Token: admin.Token,
+			Body: map[string]string{"email": email}, Header: map[string]string{"lang": lang}})
+	}
+	if r := link(first.ID, driver.Email, "en"); r.Status != http.StatusOK {
+		t.Fatalf("link the first driver: %d %s", r.Status, r.Body)
+	}
+	r := link(second.ID, driver.Email, "en")
+	if r.Status != http.StatusConflict || !strings.Contains(string(r.Body), first.Name) {
+		t.Fatalf("the same account for the second driver: %d %s, want 409 naming %q", r.Status, r.Body, first.Name)
+	}
+	if r := link(second.ID, driver.Email, "ar"); r.Status != http.StatusConflict || !strings.Contains(string(r.Body), "مرتبط بالفعل") {
+		t.Fatalf("in Arabic: %d %s", r.Status, r.Body)
+	}
+	if r := link(first.ID, driver.Email, "en"); r.Status != http.StatusOK {
+		t.Fatalf("the first driver's own account again: %d %s", r.Status, r.Body)
+	}
+	if r := link(first.ID, other.Email, "en"); r.Status != http.StatusOK {
+		t.Fatalf("move the first driver to another account: %d %s", r.Status, r.Body)
+	}
+	if r := link(second.ID, driver.Email, "en"); r.Status != http.StatusOK {
+		t.Fatalf("the freed account for the second driver: %d %s", r.Status, r.Body)
+	}
+	if r := link(first.ID, driver.Email, "en"); r.Status != http.StatusConflict {
+		t.Fatalf("the account back to the first driver while the second holds it: %d %s", r.Status, r.Body)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		a.Get("/api/admin/trips?date="+w.date, admin.Token).JSON(t, &board)
+		emails := map[string]string{}
+		for _, d := range board.Drivers {
+			emails[d.ID] = d.AccountEmail
+		}
+		if emails[first.ID] == other.Email && emails[second.ID] == driver.Email {
+			return
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("board's accounts: %v", emails)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {

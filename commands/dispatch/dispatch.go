@@ -29,6 +29,7 @@ const (
 	TripCategory          = "dispatch"
 	DriverDayCategory     = "driverday"
 	DriverAccountCategory = "driveraccount"
+	DriverLoginCategory   = "driverlogin"
 )
 
 // TripStream is the dispatch stream of the order with trip number orderID.
@@ -42,6 +43,11 @@ func DriverDayStream(driverID string, day availability.Day) string {
 // DriverAccountStream is the stream of a driver's account link.
 func DriverAccountStream(driverID string) string {
 	return eventstore.StreamID(DriverAccountCategory, driverID)
+}
+
+// DriverLoginStream is the stream of the claims on a driver's sign-in account (its user id).
+func DriverLoginStream(userID string) string {
+	return eventstore.StreamID(DriverLoginCategory, userID)
 }
 
 // Accounts finds sign-in accounts by e-mail, to link a driver to theirs (the account tables,

@@ -3,13 +3,20 @@ package dispatch
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"mishwar/commands"
+	"mishwar/domain"
 	"mishwar/domain/account"
 	"mishwar/domain/dispatch"
 )
 
-// LinkAccount names the sign-in account (by e-mail; it must have the driver role) of a driver.
+// LinkAccount names the sign-in account (by e-mail; it must have the driver role) of a driver. The
+// account is first claimed for the driver on its own stream (dispatch.DriverLogin), which refuses it
+// while another driver's link names it: an account drives for one driver, or it would see another
+// driver's trips and travellers. A crash between the claim and the link leaves the account claimed for
+// this driver, linked to none: linking it again, to this driver or (once this driver links another
+// account) to another, goes on from there.
 func (h *Handlers) LinkAccount(ctx context.Context, driverID, email string, meta commands.Meta) (Outcome, error) {
 	d, err := h.Driver(ctx, driverID)
 	if err != nil {
@@ -23,11 +30,47 @@ func (h *Handlers) LinkAccount(ctx context.Context, driverID, email string, meta
 	if err != nil {
 		return Outcome{}, err
 	}
+	userID := acc.ID.String()
+	link, err := commands.Load[dispatch.DriverAccountEvent](ctx, h.runner, DriverAccountStream(d.ID))
+	if err != nil {
+		return Outcome{}, fmt.Errorf("dispatch: driver account %s: %w", d.ID, err)
+	}
+	holder, err := h.loginHolder(ctx, userID, d.ID)
+	if err != nil {
+		return Outcome{}, err
+	}
+	claim := dispatch.ClaimDriverLogin{UserID: userID, AccountRole: acc.Role, DriverID: d.ID, LinkVersion: link.Version, Holder: holder}
+	if _, err := commands.Execute(ctx, h.runner, dispatch.DriverLogin, DriverLoginStream(userID), dispatch.DriverLoginCommand(claim), meta, commuting); err != nil {
+		return Outcome{}, err
+	}
 	res, err := commands.Execute(ctx, h.runner, dispatch.DriverAccount, DriverAccountStream(d.ID),
-		dispatch.DriverAccountCommand(dispatch.LinkDriverAccount{DriverID: d.ID, UserID: acc.ID.String(), Email: acc.Email, AccountRole: acc.Role, By: actor(meta)}),
+		dispatch.DriverAccountCommand(dispatch.LinkDriverAccount{DriverID: d.ID, UserID: userID, Email: acc.Email, AccountRole: acc.Role, By: actor(meta)}),
 		meta, commuting)
 	if err != nil {
 		return Outcome{}, err
 	}
 	return Outcome{Position: res.Position, Changed: len(res.Events) > 0}, nil
+}
+
+// loginHolder reads the link of the driver, other than driverID, that holds account userID (the zero
+// HolderLink when none does).
+func (h *Handlers) loginHolder(ctx context.Context, userID, driverID string) (dispatch.HolderLink, error) {
+	claims, err := commands.Load[dispatch.DriverLoginEvent](ctx, h.runner, DriverLoginStream(userID))
+	if err != nil {
+		return dispatch.HolderLink{}, fmt.Errorf("dispatch: driver login %s: %w", userID, err)
+	}
+	holderID := dispatch.DriverLogin.Fold(claims.Events).DriverID()
+	if holderID == "" || holderID == driverID {
+		return dispatch.HolderLink{}, nil
+	}
+	other, err := h.Driver(ctx, holderID)
+	if err != nil && !errors.Is(err, dispatch.ErrDriverNotFound) {
+		return dispatch.HolderLink{}, err
+	}
+	link, err := commands.Load[dispatch.DriverAccountEvent](ctx, h.runner, DriverAccountStream(holderID))
+	if err != nil {
+		return dispatch.HolderLink{}, fmt.Errorf("dispatch: driver account %s: %w", holderID, err)
+	}
+	return dispatch.HolderLink{DriverID: holderID, Name: domain.Text{En: other.Name, Ar: other.NameAR},
+		UserID: dispatch.DriverAccount.Fold(link.Events).UserID(), Version: link.Version}, nil
 }

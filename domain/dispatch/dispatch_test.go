@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"mishwar/domain"
 	"mishwar/domain/dispatch"
 )
 
@@ -180,5 +181,58 @@ func TestDriverAccountLink(t *testing.T) {
 	link.AccountRole = "user"
 	if _, err := dispatch.DriverAccount.Decide(dispatch.DriverAccount.Initial(), link, now); !errors.Is(err, dispatch.ErrAccountNotDriver) {
 		t.Fatalf("a traveller's account: %v", err)
+	}
+}
+
+// An account drives for one driver. Given Ahmed's claim on an account, when Hossam's link claims it:
+// refused while Ahmed's link still names it or is still on its way (Ahmed's link stream has not moved
+// past the version his claim recorded); taken once Ahmed's link has moved to another account.
+func TestADriverLoginIsHeldByOneDriverUntilItsLinkMovesOn(t *testing.T) {
+	t.Parallel()
+	ahmed := dispatch.DriverLoginClaimed{UserID: "user-a", DriverID: "ahmed", LinkVersion: 0, ClaimedAt: now}
+	given := dispatch.DriverLogin.Fold([]dispatch.DriverLoginEvent{ahmed})
+	claim := func(holder dispatch.HolderLink) dispatch.ClaimDriverLogin {
+		return dispatch.ClaimDriverLogin{UserID: "user-a", AccountRole: "driver", DriverID: "hossam", LinkVersion: -1, Holder: holder}
+	}
+	name := domain.Text{En: "Ahmed Samir", Ar: "أحمد سمير"}
+	cases := []struct {
+		name   string
+		holder dispatch.HolderLink
+		want   error
+	}{
+		{"Ahmed's link names the account", dispatch.HolderLink{DriverID: "ahmed", Name: name, UserID: "user-a", Version: 1}, dispatch.ErrAccountLinkedElsewhere},
+		{"Ahmed's link is on its way", dispatch.HolderLink{DriverID: "ahmed", Name: name, UserID: "user-old", Version: 0}, dispatch.ErrAccountLinkedElsewhere},
+		{"the caller looked at another driver", dispatch.HolderLink{DriverID: "karim", UserID: "user-b", Version: 5}, dispatch.ErrAccountLinkedElsewhereNow},
+		{"the caller saw no holder", dispatch.HolderLink{}, dispatch.ErrAccountLinkedElsewhereNow},
+		{"Ahmed's link moved to another account", dispatch.HolderLink{DriverID: "ahmed", Name: name, UserID: "user-b", Version: 1}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := dispatch.DriverLogin.Decide(given, claim(c.holder), now)
+			if c.want != nil {
+				if !errors.Is(err, c.want) || len(got) != 0 {
+					t.Fatalf("got %v %#v, want %v", err, got, c.want)
+				}
+				return
+			}
+			want := []dispatch.DriverLoginEvent{dispatch.DriverLoginClaimed{UserID: "user-a", DriverID: "hossam", LinkVersion: -1, ClaimedAt: now}}
+			if err != nil || !reflect.DeepEqual(got, want) {
+				t.Fatalf("got %v %#v", err, got)
+			}
+		})
+	}
+	traveller := claim(dispatch.HolderLink{})
+	traveller.AccountRole = "user"
+	if _, err := dispatch.DriverLogin.Decide(dispatch.DriverLogin.Initial(), traveller, now); !errors.Is(err, dispatch.ErrAccountNotDriver) {
+		t.Fatalf("a traveller's account: %v", err)
+	}
+	// The holder claiming again is recorded, so a claim decided against the older version fails.
+	again, err := dispatch.DriverLogin.Decide(given, dispatch.ClaimDriverLogin{UserID: "user-a", AccountRole: "driver", DriverID: "ahmed", LinkVersion: 1}, now)
+	if err != nil || len(again) != 1 {
+		t.Fatalf("the holder's claim again: %v %#v", err, again)
+	}
+	if _, err := dispatch.DriverLogin.Decide(dispatch.DriverLogin.Fold(append([]dispatch.DriverLoginEvent{ahmed}, again...)),
+		claim(dispatch.HolderLink{DriverID: "ahmed", Name: name, UserID: "user-b", Version: 1}), now); !errors.Is(err, dispatch.ErrAccountLinkedElsewhere) {
+		t.Fatalf("a claim against the holder's older link version: %v", err)
 	}
 }
