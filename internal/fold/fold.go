@@ -6,6 +6,7 @@ package fold
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -48,11 +49,30 @@ func Text(s string) string {
 }
 
 // Words is Text split into its words, the first max of them: the terms of a query, each of which a
-// search then requires.
+// search then requires somewhere in the folded text it searches. An Arabic word loses its definite
+// article (ال, with و ب ف ك before it, or لل), so that "القلعة" finds "قلعة صلاح الدين" and
+// "الأهرامات" "أهرامات الجيزة"; the word without it is still found where the text has the article.
 func Words(s string, max int) []string {
 	words := strings.Fields(Text(s))
 	if len(words) > max {
 		words = words[:max]
 	}
+	for i, w := range words {
+		words[i] = withoutArticle(w)
+	}
 	return words
+}
+
+// articles are the definite article's written forms at a word's start, longest first.
+var articles = []string{"وال", "بال", "فال", "كال", "لل", "ال"}
+
+// withoutArticle strips the article from a folded word when at least three letters are left: a
+// shorter rest is more likely a word that only starts like it.
+func withoutArticle(w string) string {
+	for _, a := range articles {
+		if rest, ok := strings.CutPrefix(w, a); ok && utf8.RuneCountInString(rest) >= 3 {
+			return rest
+		}
+	}
+	return w
 }

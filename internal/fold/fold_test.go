@@ -2,6 +2,7 @@ package fold_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"mishwar/internal/fold"
@@ -74,11 +75,37 @@ func TestWhatPeopleTypeFoldsLikeWhatOthersWrote(t *testing.T) {
 func TestWordsKeepsTheFirstWordsOfAQuery(t *testing.T) {
 	t.Parallel()
 	// given a query of three words, when at most two are kept, then they are the first two, folded
-	if got, want := fold.Words("  Café — القلعة  Nile", 2), []string{"cafe", "القلعه"}; !slices.Equal(got, want) {
+	if got, want := fold.Words("  Café — القلعة  Nile", 2), []string{"cafe", "قلعه"}; !slices.Equal(got, want) {
 		t.Errorf("Words = %q, want %q", got, want)
 	}
 	// given a query of only punctuation, then it has no words
 	if got := fold.Words(" -- ", 8); len(got) != 0 {
 		t.Errorf("Words of punctuation = %q, want none", got)
+	}
+}
+
+func TestAQueryWordWithTheArabicArticleFindsTheNameWithoutIt(t *testing.T) {
+	t.Parallel()
+	// given names as an admin wrote them, and what a visitor types with or without the article
+	cases := []struct{ written, typed string }{
+		{"قلعة صلاح الدين", "القلعة"},
+		{"أهرامات الجيزة", "الأهرامات"},
+		{"المتحف المصري الكبير", "المتحف"},
+		{"المتحف المصري الكبير", "متحف"},
+		{"شارع المعز", "بالمعز"},
+		{"حديقة الأزهر", "والأزهر"},
+		{"بيت السحيمي", "للسحيمي"},
+	}
+	for _, c := range cases {
+		// when the query is split into words, then each is found in the folded name
+		for _, w := range fold.Words(c.typed, 8) {
+			if !strings.Contains(fold.Text(c.written), w) {
+				t.Errorf("%q: the word %q is not in %q", c.typed, w, fold.Text(c.written))
+			}
+		}
+	}
+	// given a short word that only starts like the article, then it is kept whole
+	if got := fold.Words("الف", 8); !slices.Equal(got, []string{"الف"}) {
+		t.Errorf("Words(الف) = %q", got)
 	}
 }
