@@ -14,7 +14,9 @@ import (
 func init() {
 	authzMatrix = append(authzMatrix,
 		authzRoute{Method: "GET", Route: "/api/notifications", Want: signedIn(200)},
-		authzRoute{Method: "POST", Route: "/api/notifications/read", Body: map[string]int{"up_to": 1}, Want: signedIn(200)},
+		// Only "user" has a notification (their order); for everyone else number 1 names none.
+		authzRoute{Method: "POST", Route: "/api/notifications/read", Body: map[string]int{"up_to": 1}, Want: map[string]int{
+			"visitor": 401, "user": 200, "other": 422, "admin": 422, "support": 422, "driver": 422}},
 	)
 }
 
@@ -145,6 +147,14 @@ func TestTheTravellersBellAndProgressFollowTheTrip(t *testing.T) {
 		Header: map[string]string{"Accept-Language": "ar"}})
 	if bad.Status != http.StatusBadRequest && bad.Status != http.StatusUnprocessableEntity || !strings.Contains(string(bad.Body), "إشعار") {
 		t.Fatalf("marking up to 0: %d %s", bad.Status, bad.Body)
+	}
+	// A mark beyond the newest notification is refused: the ones still to come would arrive read.
+	ahead := a.Post("/api/notifications/read", u.Token, map[string]int64{"up_to": 999999})
+	if ahead.Status != http.StatusUnprocessableEntity || !strings.Contains(string(ahead.Body), "newest") {
+		t.Fatalf("marking up to 999999: %d %s", ahead.Status, ahead.Body)
+	}
+	if in = inbox(u); in.Unread != 1 || in.ReadUpTo == 999999 {
+		t.Fatalf("after a refused mark: %+v", in)
 	}
 	if r := a.Get("/api/notifications?limit=1000", u.Token); r.Status != http.StatusUnprocessableEntity {
 		t.Fatalf("limit 1000: %d %s", r.Status, r.Body)

@@ -32,9 +32,21 @@ type Inboxes interface {
 	Inbox(ctx context.Context, userID string, limit int) (notificationsrm.Inbox, error)
 }
 
+// Newest is the part of the notifications read model "mark read" needs: the number of the user's
+// newest notification, so a mark cannot run ahead of it.
+type Newest interface {
+	Newest(ctx context.Context, userID string) (int64, error)
+}
+
+// ReadModelPort is what the application reads of the notifications read model.
+type ReadModelPort interface {
+	Inboxes
+	Newest
+}
+
 // New wires the application.
-func New(runner *commands.Runner, inboxes Inboxes) Application {
-	return Application{Commands: Commands{MarkRead: MarkReadHandler{runner: runner}}, Queries: Queries{Inbox: InboxHandler{inboxes: inboxes}}}
+func New(runner *commands.Runner, rm ReadModelPort) Application {
+	return Application{Commands: Commands{MarkRead: MarkReadHandler{runner: runner, newest: rm}}, Queries: Queries{Inbox: InboxHandler{inboxes: rm}}}
 }
 
 // RegisterEvents registers the inbox events under their stored names, schema version 1.

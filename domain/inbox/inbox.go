@@ -14,7 +14,8 @@ import (
 	"mishwar/domain"
 )
 
-// ErrBadMark: the mark does not name a notification number.
+// ErrBadMark: the mark does not name a notification number: below 1, or beyond the newest notification
+// the user has (a mark ahead of it would leave notifications still to come already read).
 var ErrBadMark = domain.Invalid("notifications.bad_mark")
 
 // Commands.
@@ -22,10 +23,12 @@ type (
 	Command interface{ isCommand() }
 
 	// MarkRead marks every notification of UserID numbered up to UpTo as read (the newest one the
-	// user saw: a notification that arrived since stays unread).
+	// user saw: a notification that arrived since stays unread). Newest is the number of the newest
+	// notification the user has, looked up before deciding.
 	MarkRead struct {
 		UserID string
 		UpTo   int64
+		Newest int64
 	}
 )
 
@@ -63,6 +66,9 @@ var Decider = domain.Decider[State, Command, Event]{
 			}
 			if c.UpTo <= s.readUpTo {
 				return nil, nil
+			}
+			if c.UpTo > c.Newest {
+				return nil, ErrBadMark
 			}
 			return []Event{NotificationsRead{UserID: c.UserID, UpTo: c.UpTo, ReadAt: now.UTC()}}, nil
 		default:

@@ -37,6 +37,15 @@ func NewReader(pool *pgxpool.Pool) *Reader { return &Reader{pool: pool} }
 
 func table(name string) string { return pgx.Identifier{projections.SchemaName(Name), name}.Sanitize() }
 
+// Newest returns the number of userID's newest notification (0: none yet).
+func (r *Reader) Newest(ctx context.Context, userID string) (int64, error) {
+	var n int64
+	if err := r.pool.QueryRow(ctx, `SELECT COALESCE(MAX(seq), 0) FROM `+table("notifications")+` WHERE user_id = $1`, userID).Scan(&n); err != nil {
+		return 0, fmt.Errorf("notifications: newest of %s: %w", userID, err)
+	}
+	return n, nil
+}
+
 // Inbox returns userID's newest notifications (at most limit, newest first) and the unread count.
 func (r *Reader) Inbox(ctx context.Context, userID string, limit int) (Inbox, error) {
 	if limit <= 0 || limit > 100 {
