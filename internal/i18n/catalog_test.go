@@ -39,6 +39,11 @@ func TestNegotiate(t *testing.T) {
 		{"", "fr", "ar", i18n.Ar},
 		{"", "", "", i18n.En},
 		{"xx", "", "", i18n.En},
+		{"", "en;q=0.1, ar;q=0.9", "", i18n.Ar},
+		{"", "en-US;q=0.5, ar-EG;q=0.5", "", i18n.En},
+		{"", "ar;q=0, en;q=0.2", "", i18n.En},
+		{"", "ar;q=0", "ar", i18n.Ar},
+		{"", "ar;q=0", "", i18n.En},
 	}
 	for _, c := range cases {
 		if got := i18n.Negotiate(c.header, c.accept, c.cookie); got != c.want {

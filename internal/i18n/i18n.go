@@ -6,6 +6,7 @@ package i18n
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -133,20 +134,32 @@ func Lookup(key string) (Text, bool) {
 	return t, ok
 }
 
-// Negotiate picks the language from, in order: the spec's `lang` header, Accept-Language (first
-// supported tag by quality order as sent), the visitor's `lang` cookie. Default English.
+// Negotiate picks the language from, in order: the spec's `lang` header, Accept-Language (the
+// supported language of the highest weight, the first sent of equal ones; weight 0 refuses it), the
+// visitor's `lang` cookie. Default English.
 func Negotiate(langHeader, acceptLanguage, cookie string) Lang {
 	if l, ok := parse(langHeader); ok {
 		return l
 	}
+	best, bestQ := Lang(""), 0.0
 	for _, part := range strings.Split(acceptLanguage, ",") {
-		tag := strings.TrimSpace(strings.SplitN(part, ";", 2)[0])
-		if strings.HasSuffix(part, "q=0") {
+		tag, params, _ := strings.Cut(part, ";")
+		l, ok := parse(tag)
+		if !ok {
 			continue
 		}
-		if l, ok := parse(tag); ok {
-			return l
+		q := 1.0
+		if k, v, found := strings.Cut(strings.TrimSpace(params), "="); found && strings.TrimSpace(k) == "q" {
+			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+				q = f
+			}
 		}
+		if q > bestQ {
+			best, bestQ = l, q
+		}
+	}
+	if best != "" {
+		return best
 	}
 	if l, ok := parse(cookie); ok {
 		return l
