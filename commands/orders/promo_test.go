@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"sync"
 	"testing"
 
@@ -41,7 +42,7 @@ func TestACheckoutWithAPromoCodeRecordsTheDiscountAndAsksForThePriceAfterIt(t *t
 		d.AmountOff != total.Percent(1000) || d.PriceAfter.Minor != total.Minor-d.AmountOff.Minor {
 		t.Fatalf("recorded discount %+v of %v", d, total)
 	}
-	if quote.Discount != *d {
+	if !reflect.DeepEqual(quote.Discount, *d) {
 		t.Fatalf("the quote before paying %+v differs from what was placed %+v", quote.Discount, *d)
 	}
 	if ord := evs[1].(order.PaymentSessionOrdered); ord.Amount != d.PriceAfter {

@@ -57,6 +57,24 @@ type Discount struct {
 	// The limits the code was used under (0: none), recorded as they were.
 	LimitPerCustomer int `json:"limit_per_customer,omitempty"`
 	LimitTotal       int `json:"limit_total,omitempty"`
+	// The trips the offer was for, recorded as they were: AppliesTo is the offer's (catalogue's
+	// AppliesTo…; "" on discounts recorded before scopes were, which apply to any trip), with its
+	// programs' or rate plans' ids. An exchange to a trip outside them charges the full price.
+	AppliesTo   string   `json:"applies_to,omitempty"`
+	ProgramIDs  []string `json:"program_ids,omitempty"`
+	RatePlanIDs []string `json:"rate_plan_ids,omitempty"`
+}
+
+// For reports whether the discount is for trip t: one of the programs or rate plans its offer names,
+// or any trip.
+func (d Discount) For(t Trip) bool {
+	switch d.AppliesTo {
+	case catalogue.AppliesToPrograms:
+		return slices.Contains(d.ProgramIDs, t.Itinerary.ProgramID)
+	case catalogue.AppliesToRatePlans:
+		return slices.Contains(d.RatePlanIDs, t.RatePlan.ID)
+	}
+	return true
 }
 
 // NormalizeCode is a typed code as offers keep it: trimmed, upper case.
@@ -76,21 +94,17 @@ func ApplyPromo(o Offer, code string, t Trip, now time.Time) (Discount, error) {
 	case today > f.ValidUntil:
 		return Discount{}, ErrPromoExpired
 	}
+	d := Discount{Code: code, OfferID: o.ID, Kind: f.Kind, LimitPerCustomer: f.LimitPerCustomer, LimitTotal: f.LimitTotal}
 	switch f.AppliesTo {
 	case catalogue.AppliesToPrograms:
-		if !slices.ContainsFunc(f.ProgramIDs, func(id uuid.UUID) bool { return id.String() == t.Itinerary.ProgramID }) {
-			return Discount{}, ErrPromoNotApplicable
-		}
+		d.AppliesTo, d.ProgramIDs = f.AppliesTo, idStrings(f.ProgramIDs)
 	case catalogue.AppliesToRatePlans:
-		if !slices.ContainsFunc(f.RatePlanIDs, func(id uuid.UUID) bool { return id.String() == t.RatePlan.ID }) {
-			return Discount{}, ErrPromoNotApplicable
-		}
+		d.AppliesTo, d.RatePlanIDs = f.AppliesTo, idStrings(f.RatePlanIDs)
 	}
 	price := t.Quote.Total
-	if price.Currency != money.EGP || price.Minor <= MinimumCharge.Minor {
+	if !d.For(t) || price.Currency != money.EGP || price.Minor <= MinimumCharge.Minor {
 		return Discount{}, ErrPromoNotApplicable
 	}
-	d := Discount{Code: code, OfferID: o.ID, Kind: f.Kind, LimitPerCustomer: f.LimitPerCustomer, LimitTotal: f.LimitTotal}
 	switch f.Kind {
 	case catalogue.DiscountPercent:
 		d.BasisPoints = f.PercentBasisPoints
@@ -100,6 +114,14 @@ func ApplyPromo(o Offer, code string, t Trip, now time.Time) (Discount, error) {
 		return Discount{}, ErrPromoUnknown
 	}
 	return d.On(price), nil
+}
+
+func idStrings(ids []uuid.UUID) []string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id.String()
+	}
+	return out
 }
 
 // On is the same discount taken off another price (the order's trip exchanged for another): the
@@ -121,20 +143,23 @@ func (d Discount) On(price money.Money) Discount {
 
 // consistent checks a discount the caller computed against the trip it is for.
 func (d Discount) consistent(t Trip) bool {
-	return d.Code != "" && d.OfferID != "" && d.On(t.Quote.Total) == d
+	on := d.On(t.Quote.Total)
+	return d.Code != "" && d.OfferID != "" && d.For(t) &&
+		on.AmountOff == d.AmountOff && on.PriceBefore == d.PriceBefore && on.PriceAfter == d.PriceAfter
 }
 
-// priceOf is what the order charges for trip under the discount, if any.
+// priceOf is what the order charges for trip under the discount, if any and if it is for that trip.
 func priceOf(t Trip, d *Discount) money.Money {
-	if d == nil {
-		return t.Quote.Total
+	if x := discountOn(t, d); x != nil {
+		return x.PriceAfter
 	}
-	return d.On(t.Quote.Total).PriceAfter
+	return t.Quote.Total
 }
 
-// discountOn is the order's discount taken off trip's price (nil without one).
+// discountOn is the order's discount taken off trip's price (nil without one, or when the trip is
+// not one its offer is for: an exchange to another rate plan than a rate plan's offer names).
 func discountOn(t Trip, d *Discount) *Discount {
-	if d == nil {
+	if d == nil || !d.For(t) {
 		return nil
 	}
 	x := d.On(t.Quote.Total)

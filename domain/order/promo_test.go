@@ -64,7 +64,11 @@ func TestAPromoCodeTakesItsOfferOffThePriceWhileItIsValid(t *testing.T) {
 		}), code: "WINTER10", error: order.ErrPromoNotApplicable},
 		{name: "an offer on programs takes its discount off the program", offer: offer(func(f *catalogue.OfferFields) {
 			f.AppliesTo, f.ProgramIDs = catalogue.AppliesToPrograms, []uuid.UUID{programID}
-		}), code: "WINTER10", trip: onProgram, want: tenOff},
+		}), code: "WINTER10", trip: onProgram, want: func() order.Discount {
+			d := tenOff
+			d.AppliesTo, d.ProgramIDs = catalogue.AppliesToPrograms, []string{programID.String()}
+			return d
+		}()},
 		{name: "an offer on another rate plan refuses this one", offer: offer(func(f *catalogue.OfferFields) {
 			f.AppliesTo, f.RatePlanIDs = catalogue.AppliesToRatePlans, []uuid.UUID{uuid.New()}
 		}), code: "WINTER10", error: order.ErrPromoNotApplicable},
@@ -161,6 +165,38 @@ func TestAnExchangedDiscountedOrderOwesBackWhatItsNewPriceLeaves(t *testing.T) {
 	// 1,200 EGP less 10% is 1,080 EGP; 1,350 EGP was paid: 270 EGP is owed back.
 	if s.Price() != egp(108000) || s.Owed() != egp(27000) || s.Promo().AmountOff != egp(12000) {
 		t.Fatalf("exchanged: price %v owed %v promo %+v", s.Price(), s.Owed(), s.Promo())
+	}
+}
+
+// Given an order paid with a code whose offer names its rate plan, when the trip is exchanged for
+// another rate plan, then the new trip is charged in full (the offer is not for it), and exchanged
+// back to the offer's plan, the discount applies again.
+func TestAnExchangeToARatePlanTheOfferDoesNotNameChargesTheFullPrice(t *testing.T) {
+	me := order.Actor{UserID: owner}
+	placedOn := discounted()
+	d := *placedOn.Promo
+	d.AppliesTo, d.RatePlanIDs = catalogue.AppliesToRatePlans, []string{placedOn.Trip.RatePlan.ID}
+	placedOn.Promo = &d
+	after := d.PriceAfter
+	paid := []order.Event{placedOn, order.PaymentRequested{PaymentID: "p1", Purpose: order.PurposeOrder, Provider: "sandbox", Amount: after,
+		RedirectURL: "/pay/sandbox/p1"}, received("p1", after)}
+	premium := withPlan(trip(time.Date(2026, 11, 25, 11, 0, 0, 0, cairo), 180000), "premium")
+	evs, err := order.Decide(order.Decider.Fold(paid), order.ExchangeOrder{ExchangeID: "x1", Actor: me, To: premium, NewReservation: "res-2", Policy: policy, ServiceHours: hours}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, ok := evs[0].(order.ExchangeRequested)
+	if !ok || req.Promo != nil || req.Difference != egp(180000-after.Minor) {
+		t.Fatalf("exchange to another rate plan: %#v", evs)
+	}
+	back := withPlan(trip(time.Date(2026, 11, 25, 11, 0, 0, 0, cairo), 150000), placedOn.Trip.RatePlan.ID)
+	evs, err = order.Decide(order.Decider.Fold(paid), order.ExchangeOrder{ExchangeID: "x2", Actor: me, To: back, NewReservation: "res-3", Policy: policy, ServiceHours: hours}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, ok := evs[0].(order.OrderExchanged) // the same price after the discount: nothing to pay or give back
+	if !ok || done.Promo == nil || done.Promo.PriceAfter != after {
+		t.Fatalf("exchange on the offer's rate plan: %#v", evs)
 	}
 }
 
