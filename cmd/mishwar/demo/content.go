@@ -268,7 +268,8 @@ var offers = []struct {
 	from, until string
 	appliesTo   string
 	programs    []string
+	perCustomer int // uses per customer (0: no limit)
 }{
-	{"winter", t{En: "Winter in Cairo: 10% off programs", Ar: "شتاء القاهرة: خصم ١٠% على البرامج"}, t{En: "For trips between December and February.", Ar: "للرحلات بين ديسمبر وفبراير."}, 1000, "WINTER10", "2026-12-01", "2027-02-28", cat.AppliesToPrograms, []string{"saqqara-memphis-dahshur", "islamic-cairo-day", "great-museums-day"}},
-	{"welcome", t{En: "Welcome offer: 5% off your first trip", Ar: "عرض الترحيب: خصم ٥% على رحلتك الأولى"}, t{En: "On any rate-plan trip.", Ar: "على أي رحلة بخطة أسعار."}, 500, "MISHWAR5", "2026-01-01", "2027-12-31", cat.AppliesToAll, nil},
+	{"winter", t{En: "Winter in Cairo: 10% off programs", Ar: "شتاء القاهرة: خصم ١٠% على البرامج"}, t{En: "For trips between December and February.", Ar: "للرحلات بين ديسمبر وفبراير."}, 1000, "WINTER10", "2026-12-01", "2027-02-28", cat.AppliesToPrograms, []string{"saqqara-memphis-dahshur", "islamic-cairo-day", "great-museums-day"}, 0},
+	{"welcome", t{En: "Welcome offer: 5% off your first trip", Ar: "عرض الترحيب: خصم ٥% على رحلتك الأولى"}, t{En: "On any rate-plan trip.", Ar: "على أي رحلة بخطة أسعار."}, 500, "MISHWAR5", "2026-01-01", "2027-12-31", cat.AppliesToAll, nil, 1},
 }

@@ -198,7 +198,8 @@ func seedOffers(ctx context.Context, h *catcmd.Handlers) error {
 			ids = append(ids, ID(cat.ProgramStream, p))
 		}
 		f := cat.OfferFields{Title: o.title, Description: o.desc, Kind: cat.DiscountPercent, PercentBasisPoints: o.percentBP,
-			PromoCode: o.promo, ValidFrom: o.from, ValidUntil: o.until, AppliesTo: o.appliesTo, ProgramIDs: ids, Active: true}
+			PromoCode: o.promo, ValidFrom: o.from, ValidUntil: o.until, AppliesTo: o.appliesTo, ProgramIDs: ids, Active: true,
+			LimitPerCustomer: o.perCustomer}
 		if _, err := h.Offers.Create(ctx, cat.CreateOffer{ID: ID(cat.OfferStream, o.key), Fields: f}, meta("offer "+o.key)); err != nil {
 			return fmt.Errorf("offer %s: %w", o.key, err)
 		}
