@@ -17,6 +17,8 @@ import (
 	"mishwar/adapters/mail/mailpittest"
 	"mishwar/adapters/ratelimit"
 	"mishwar/cmd/mishwar/app/apptest"
+	"mishwar/cmd/mishwar/demo"
+	cat "mishwar/domain/catalogue"
 	"mishwar/internal/config"
 )
 
@@ -660,17 +662,38 @@ func TestSavedLocations(t *testing.T) {
 
 func TestWishlist(t *testing.T) {
 	t.Parallel()
-	a := apptest.New(t)
+	a := demoApp(t)
 	u := signUp(t, a, uniqueEmail("wish"))
-	r := a.Post("/api/me/wishlist", u.Token, map[string]any{"kind": "destination", "item_id": 12})
+	other := signUp(t, a, uniqueEmail("wish-other"))
+	pyramids := demo.ID(cat.DestinationStream, "giza-pyramids").String()
+	morning := demo.ID(cat.ProgramStream, "pyramids-and-sphinx-morning").String()
+
+	// A destination by its slug is kept under its id; the same place by its id is already there.
+	r := a.Post("/api/me/wishlist", u.Token, map[string]any{"kind": "destination", "item_id": "giza-pyramids"})
 	if r.Status != http.StatusCreated || r.Map(t)["message"] != "Added to your wishlist." {
 		t.Fatalf("add: %d %s", r.Status, r.Body)
 	}
-	if r := a.Post("/api/me/wishlist", u.Token, map[string]any{"kind": "destination", "item_id": "12"}); r.Status != http.StatusOK {
-		t.Fatalf("add twice: %d", r.Status)
+	if r := a.Post("/api/me/wishlist", u.Token, map[string]any{"kind": "destination", "item_id": pyramids}); r.Status != http.StatusOK {
+		t.Fatalf("the same place by its id: %d %s", r.Status, r.Body)
 	}
-	if r := a.Post("/api/me/wishlist", u.Token, map[string]any{"kind": "program", "item_id": "giza-day"}); r.Status != http.StatusCreated {
-		t.Fatalf("add program: %d", r.Status)
+	if r := a.Post("/api/me/wishlist", u.Token, map[string]any{"kind": "destination", "item_id": "Giza-Pyramids"}); r.Status != http.StatusOK {
+		t.Fatalf("the slug again: %d %s", r.Status, r.Body)
+	}
+	if r := a.Post("/api/me/wishlist", u.Token, map[string]any{"kind": "program", "item_id": "pyramids-and-sphinx-morning"}); r.Status != http.StatusCreated {
+		t.Fatalf("add program: %d %s", r.Status, r.Body)
+	}
+	// The wrong kind, an unknown id and an unknown kind are refused, by field, in the caller's language.
+	wrong := a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/me/wishlist", Token: u.Token,
+		Body: map[string]any{"kind": "program", "item_id": pyramids}, Header: map[string]string{"Accept-Language": "ar"}})
+	if wrong.Status != http.StatusUnprocessableEntity || !strings.Contains(string(wrong.Body), "برامجنا") {
+		t.Fatalf("a destination's id as a program: %d %s", wrong.Status, wrong.Body)
+	}
+	if r := a.Post("/api/me/wishlist", u.Token, map[string]any{"kind": "destination", "item_id": morning}); r.Status != http.StatusUnprocessableEntity ||
+		!strings.Contains(string(r.Body), "none of our destinations") {
+		t.Fatalf("a program's id as a destination: %d %s", r.Status, r.Body)
+	}
+	if r := a.Post("/api/me/wishlist", u.Token, map[string]any{"kind": "destination", "item_id": 12}); r.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("an unknown id: %d %s", r.Status, r.Body)
 	}
 	if r := a.Post("/api/me/wishlist", u.Token, map[string]any{"kind": "hotel", "item_id": "1"}); r.Status != http.StatusUnprocessableEntity {
 		t.Fatalf("bad kind: %d", r.Status)
@@ -682,15 +705,18 @@ func TestWishlist(t *testing.T) {
 	if len(list.Data) != 2 {
 		t.Fatalf("list = %v", list.Data)
 	}
-	kinds := []string{list.Data[0]["kind"].(string), list.Data[1]["kind"].(string)}
-	slices.Sort(kinds)
-	if !reflect.DeepEqual(kinds, []string{"destination", "program"}) {
-		t.Fatalf("kinds = %v", kinds)
+	got := []string{list.Data[0]["kind"].(string) + " " + list.Data[0]["item_id"].(string), list.Data[1]["kind"].(string) + " " + list.Data[1]["item_id"].(string)}
+	slices.Sort(got)
+	if want := []string{"destination " + pyramids, "program " + morning}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("items = %v, want %v", got, want)
 	}
-	if r := a.Delete("/api/me/wishlist/destination/12", u.Token); r.Status != http.StatusOK {
+	if r := a.Delete("/api/me/wishlist/destination/"+pyramids, other.Token); r.Status != http.StatusNotFound {
+		t.Fatalf("another traveller removing: %d", r.Status)
+	}
+	if r := a.Delete("/api/me/wishlist/destination/"+pyramids, u.Token); r.Status != http.StatusOK {
 		t.Fatalf("remove: %d", r.Status)
 	}
-	if r := a.Delete("/api/me/wishlist/destination/12", u.Token); r.Status != http.StatusNotFound {
+	if r := a.Delete("/api/me/wishlist/destination/"+pyramids, u.Token); r.Status != http.StatusNotFound {
 		t.Fatalf("remove twice: %d", r.Status)
 	}
 }

@@ -2,19 +2,15 @@ package accounts
 
 import (
 	"context"
-	"regexp"
 
-	"mishwar/domain"
 	"mishwar/domain/account"
 )
 
 // Wishlist kinds.
 const (
-	WishDestination = "destination"
-	WishProgram     = "program"
+	WishDestination = account.WishDestination
+	WishProgram     = account.WishProgram
 )
-
-var itemIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 // AddToWishlistHandler keeps destinations and programs for later.
 type AddToWishlistHandler struct {
@@ -22,27 +18,20 @@ type AddToWishlistHandler struct {
 	items  WishlistItems
 }
 
-// Handle keeps a destination or program for later. It reports whether the item was new.
-func (h AddToWishlistHandler) Handle(ctx context.Context, a Actor, kind, itemID string) (account.WishlistItem, bool, error) {
-	v := &domain.ValidationError{}
-	if kind != WishDestination && kind != WishProgram {
-		v.Add("kind", account.KeyKindInvalid)
-	}
-	if !itemIDPattern.MatchString(itemID) {
-		v.Add("item_id", account.KeyItemInvalid)
-	}
-	if err := v.Err(); err != nil {
+// Handle keeps a destination or program, named by id or slug, for later under its catalogue id. It
+// reports whether the item was new (the same place named by its slug and then its id is there once).
+func (h AddToWishlistHandler) Handle(ctx context.Context, a Actor, kind, ref string) (account.WishlistItem, bool, error) {
+	if err := account.CheckWishlistRequest(kind, ref); err != nil {
 		return account.WishlistItem{}, false, err
 	}
-	if h.items != nil {
-		ok, err := h.items.Exists(ctx, kind, itemID)
-		if err != nil {
-			return account.WishlistItem{}, false, err
-		}
-		if !ok {
-			return account.WishlistItem{}, false, validation("item_id", account.KeyItemInvalid)
-		}
+	named, err := h.items.Resolve(ctx, ref)
+	if err != nil {
+		return account.WishlistItem{}, false, err
 	}
-	it, added, err := h.tables.AddToWishlist(ctx, a.UserID, kind, itemID)
+	id, err := account.WishlistItemID(kind, named)
+	if err != nil {
+		return account.WishlistItem{}, false, err
+	}
+	it, added, err := h.tables.AddToWishlist(ctx, a.UserID, kind, id)
 	return it, added, userError(err)
 }

@@ -74,7 +74,7 @@ type Config struct {
 	Logger *slog.Logger
 	// PublicURL is the site's address for links in e-mails (a function: tests learn it after start).
 	PublicURL func() string
-	// Items, when set, checks that a wishlist item names a real destination or program.
+	// Items tells what a wishlist item's id or slug names in the catalogue.
 	Items WishlistItems
 }
 

@@ -109,7 +109,8 @@ type Limiter interface {
 	Check(ctx context.Context, rule account.RateRule, key string) error
 }
 
-// WishlistItems tells whether a wishlist item names a real destination or program.
+// WishlistItems tells what a wishlist request's id or slug names in the catalogue: the ids of the
+// destination and of the program a visitor may see by that name ("" for none).
 type WishlistItems interface {
-	Exists(ctx context.Context, kind, id string) (bool, error)
+	Resolve(ctx context.Context, ref string) (account.WishlistRef, error)
 }

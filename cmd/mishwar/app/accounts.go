@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -14,11 +15,13 @@ import (
 	cmdaccounts "mishwar/commands/accounts"
 	appmailbox "mishwar/commands/mailbox"
 	"mishwar/domain/account"
+	cat "mishwar/domain/catalogue"
 	"mishwar/httpapi"
 	httpaccounts "mishwar/httpapi/accounts"
 	"mishwar/httpapi/httpx"
 	httpmailbox "mishwar/httpapi/mailbox"
 	"mishwar/projections"
+	catrm "mishwar/projections/catalogue"
 )
 
 // sessionCacheTTL bounds how long a resolved session is kept without a notice (see httpx.SessionCache).
@@ -39,6 +42,7 @@ func (a *App) wireAccounts(d *httpapi.Deps) error {
 	app := cmdaccounts.New(cmdaccounts.Config{
 		Tables: tables, Transactions: cmdaccounts.Transact(tables.InTx), Passwords: accountsdb.Passwords{},
 		Limiter: limiter, Runner: a.Commands, Logger: a.Log, PublicURL: publicURL,
+		Items: wishlistCatalogue{catrm.NewReader(a.Pool)},
 	})
 	a.Accounts = &app
 	// Set here: the live channel is built from d.Auth (wireWeb), and without it no socket is ever
@@ -107,4 +111,27 @@ func (a *App) seedDemoAdmin(ctx context.Context) error {
 			"email", email, "password", password, "sign_in", a.Config.PublicURL+"/admin/login")
 	}
 	return nil
+}
+
+// wishlistCatalogue tells the wishlist what an id or slug names among the destinations and programs
+// visitors may see (commands/accounts.WishlistItems).
+type wishlistCatalogue struct{ rm *catrm.Reader }
+
+func (c wishlistCatalogue) Resolve(ctx context.Context, ref string) (account.WishlistRef, error) {
+	var out account.WishlistRef
+	d, err := c.rm.DestinationByRef(ctx, ref)
+	switch {
+	case err == nil && d.Visible():
+		out.Destination = d.ID.String()
+	case err != nil && !errors.Is(err, cat.ErrDestinationNotFound):
+		return out, fmt.Errorf("app: wishlist: %w", err)
+	}
+	p, err := c.rm.ProgramByRef(ctx, ref)
+	switch {
+	case err == nil && p.Visible():
+		out.Program = p.ID.String()
+	case err != nil && !errors.Is(err, cat.ErrProgramNotFound):
+		return out, fmt.Errorf("app: wishlist: %w", err)
+	}
+	return out, nil
 }
