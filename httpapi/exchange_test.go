@@ -91,6 +91,22 @@ func TestTheExchangeOffersOnlyThePickupTimesAtWhichTheOrdersTripFitsItsDayAndIts
 		t.Fatalf("the first time not offered (%s): %d %s", nextClock, q.Status, q.Body)
 	}
 
+	// A time off the quarter hours the pickup list offers is refused, on booking as on exchanging,
+	// in the traveller's language.
+	if q := quote("09:07"); q.Status != http.StatusUnprocessableEntity || !strings.Contains(string(q.Body), "كل ربع ساعة") {
+		t.Fatalf("quoting 09:07: %d %s", q.Status, q.Body)
+	}
+	if r := w.a.Post("/api/orders/"+orderID+"/exchange", u.Token, map[string]string{"date": w.date, "time": "10:07"}); r.Status != http.StatusUnprocessableEntity ||
+		!strings.Contains(string(r.Body), "quarter hour") {
+		t.Fatalf("exchanging to 10:07: %d %s", r.Status, r.Body)
+	}
+	late := w.a.SignUp(t, "")
+	w.addToCart(t, late, early)
+	w.fillCart(t, late)
+	if r := w.checkoutAt(t, late, "10:07", "en"); r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), "quarter hour") {
+		t.Fatalf("booking at 10:07: %d %s", r.Status, r.Body)
+	}
+
 	// A date the order cannot move to says so in the traveller's language; a bad date is a 422.
 	if bad := w.a.Get("/api/orders/"+orderID+"/exchange/pickup-times?date=tomorrow", u.Token); bad.Status != http.StatusUnprocessableEntity {
 		t.Fatalf("a bad date: %d %s", bad.Status, bad.Body)

@@ -16,6 +16,7 @@ import (
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
+	"mishwar/domain/trip"
 	"mishwar/eventstore"
 )
 
@@ -57,7 +58,8 @@ const (
 	KeyInvalidTime = "orders.invalid_time"
 )
 
-// ParseStart reads a Cairo date ("YYYY-MM-DD") and time ("HH:MM").
+// ParseStart reads a Cairo date ("YYYY-MM-DD") and time ("HH:MM", on the pickup times' step:
+// trip.OnStartStep).
 func ParseStart(date, clock string) (time.Time, error) {
 	v := &domain.ValidationError{}
 	date, clock = strings.TrimSpace(date), strings.TrimSpace(clock)
@@ -74,6 +76,8 @@ func ParseStart(date, clock string) (time.Time, error) {
 		v.Add("time", order.KeyRequired)
 	case errT != nil || m >= 24*60:
 		v.Add("time", KeyInvalidTime)
+	case !trip.OnStartStep(time.Date(2000, 1, 1, m/60, m%60, 0, 0, time.UTC)):
+		v.Add("time", trip.KeyStartOffStep)
 	}
 	if err := v.Err(); err != nil {
 		return time.Time{}, err

@@ -44,6 +44,17 @@ const (
 // StartStep is the granularity of the start times suggested and offered.
 const StartStep = 15 * time.Minute
 
+// KeyStartOffStep: a pickup time asked for is not on the StartStep grid (internal/i18n).
+const KeyStartOffStep = "trip.start_off_step"
+
+// OnStartStep reports whether start is a pickup time the service offers: a whole number of StartSteps
+// after midnight by its day's clock (10:00, 10:15, ...; never 10:07). Booking, exchanging and
+// enquiring all ask it, so no trip is ever moved to a time the pickup list would not offer.
+func OnStartStep(start time.Time) bool {
+	h, m, s := start.Clock()
+	return s == 0 && start.Nanosecond() == 0 && time.Duration(h*60+m)*time.Minute%StartStep == 0
+}
+
 // DayFit is the rule's verdict on a timed itinerary.
 type DayFit struct {
 	Misfit Misfit

@@ -200,3 +200,19 @@ func TestTheVerdictNamesTheStopAndRefusesWithTheSuggestion(t *testing.T) {
 		t.Fatalf("a fit refused: %v", err)
 	}
 }
+
+func TestOnlyQuarterHoursArePickupTimes(t *testing.T) {
+	cairo := time.FixedZone("EET", 2*3600)
+	for clock, want := range map[string]bool{"00:00": true, "10:15": true, "23:45": true, "10:07": false, "10:59": false, "10:01": false} {
+		at, err := time.ParseInLocation("2006-01-02 15:04", "2026-12-03 "+clock, cairo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := trip.OnStartStep(at); got != want {
+			t.Errorf("%s: on the step %v, want %v", clock, got, want)
+		}
+	}
+	if trip.OnStartStep(time.Date(2026, 12, 3, 10, 15, 30, 0, cairo)) {
+		t.Error("10:15:30 is on the step")
+	}
+}

@@ -44,6 +44,7 @@ func init() {
 		"trip.invalid_rate_data": {En: "Invalid rate data", Ar: "بيانات الأسعار غير صالحة"},
 		"trip.more_than_one_day": {En: "This itinerary needs more than one day: the day plan is 8 hours.", Ar: "يحتاج خط السير هذا إلى أكثر من يوم: خطة اليوم ٨ ساعات."},
 		"trip.past_midnight":     {En: "This trip would end after midnight.", Ar: "ستنتهي هذه الرحلة بعد منتصف الليل."},
+		"trip.start_off_step":    {En: "Pickup times are on the quarter hour (for example 10:00, 10:15, 10:30 or 10:45).", Ar: "مواعيد الالتقاء تكون كل ربع ساعة (مثل ١٠:٠٠ أو ١٠:١٥ أو ١٠:٣٠ أو ١٠:٤٥)."},
 
 		// The one-day rule (domain/trip, dayfit.go): a reason and a suggestion, alone (the cart) or
 		// together in the checkout's refusal. Times are Cairo's clock and say so.

@@ -6,10 +6,11 @@ import (
 	"mishwar/domain/availability"
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/order"
+	"mishwar/domain/trip"
 )
 
-// StartStep is the granularity of pickup times offered (minutes).
-const StartStep = 15
+// StartStep is the granularity of pickup times offered (minutes): the domain's trip.StartStep.
+const StartStep = int(trip.StartStep / time.Minute)
 
 // CalendarDay is one day of the booking calendar.
 type CalendarDay struct {
