@@ -36,9 +36,11 @@ var (
 	ErrTooLateToExchange   = domain.Conflict("orders.too_late_to_exchange")
 	ErrExchangePending     = domain.Conflict("orders.exchange_pending")
 	ErrNothingToRefund     = domain.Conflict("orders.nothing_to_refund")
-	ErrRefundTooLarge      = domain.Invalid("orders.refund_too_large")
-	ErrInvalidAmount       = domain.Invalid("orders.invalid_amount")
-	ErrInvalidOrder        = domain.Invalid("orders.invalid_order")
+	// ErrRefundTooLarge: the refund asks for more than is left to refund. Refusals say how much is
+	// left (refundTooLarge); errors.Is matches them with this sentinel.
+	ErrRefundTooLarge = domain.Invalid("orders.refund_too_large")
+	ErrInvalidAmount  = domain.Invalid("orders.invalid_amount")
+	ErrInvalidOrder   = domain.Invalid("orders.invalid_order")
 
 	// ErrExchangeUnchanged: the exchange asks for the trip the order already has (same start, rate
 	// plan and itinerary); accepting it would tell the traveller of a change that is none.
@@ -662,7 +664,7 @@ func decideRequestRefund(s State, c RequestRefund) ([]Event, error) {
 		return nil, ErrInvalidAmount
 	}
 	if c.Amount.Minor > refundable {
-		return nil, ErrRefundTooLarge
+		return nil, refundTooLarge(money.New(refundable, money.EGP))
 	}
 	return []Event{RefundRequested{Reason: strings.TrimSpace(c.Reason), Amount: c.Amount, ByUserID: c.Actor.UserID}}, nil
 }
@@ -697,7 +699,7 @@ func decideIssueRefund(s State, c IssueRefund) ([]Event, error) {
 		return nil, ErrNothingToRefund
 	}
 	if c.Amount.Minor > avail {
-		return nil, ErrRefundTooLarge
+		return nil, refundTooLarge(money.New(avail, money.EGP))
 	}
 	return []Event{RefundIssued{
 		RefundID: c.RefundID, PaymentID: c.PaymentID, Amount: c.Amount, Reason: strings.TrimSpace(c.Reason),

@@ -516,3 +516,22 @@ func TestContactLimitsCountCharactersNotBytes(t *testing.T) {
 		t.Fatalf("too long comments and last name: %v", f)
 	}
 }
+
+// A refund larger than what is left says how much is left: 100 asked after 400 of 452.20 went back.
+func TestARefundTooLargeSaysHowMuchIsLeftToRefund(t *testing.T) {
+	paid := money.New(45220, money.EGP)
+	given := []order.Event{placed(), requested("p1"), received("p1", paid),
+		order.RefundIssued{RefundID: "r1", PaymentID: "p1", Amount: money.New(40000, money.EGP), Reason: "goodwill"}}
+	left := money.New(5220, money.EGP)
+	admin := order.Actor{UserID: "admin", Staff: true}
+	for name, cmd := range map[string]order.Command{
+		"asked for":    order.RequestRefund{Actor: order.Actor{UserID: owner}, Reason: "x", Amount: money.New(10000, money.EGP)},
+		"from payment": order.IssueRefund{RefundID: "r2", PaymentID: "p1", Amount: money.New(10000, money.EGP), Reason: "more", Actor: admin},
+	} {
+		_, err := order.Decider.Decide(order.Decider.Fold(given), cmd, now)
+		var de *domain.Error
+		if !errors.Is(err, order.ErrRefundTooLarge) || !errors.As(err, &de) || len(de.Args) != 1 || de.Args[0] != left {
+			t.Errorf("%s: %#v, want ErrRefundTooLarge saying %v is left", name, err, left)
+		}
+	}
+}

@@ -151,7 +151,7 @@ func decideOrderRefund(s State, c OrderRefund) ([]Event, error) {
 		return nil, ErrNothingToRefund
 	}
 	if c.Amount.Minor > left.Minor {
-		return nil, ErrRefundTooLarge
+		return nil, refundTooLarge(left)
 	}
 	return s.orderRefund(c.RefundID, c.Amount, reason, c.Actor)
 }
@@ -179,6 +179,9 @@ func refundOwedWith(s State, events []Event, err error, refundID, reason string,
 	return append(events, refunds...), nil
 }
 
+// refundTooLarge refuses a refund larger than left, what is left to refund (ErrRefundTooLarge).
+func refundTooLarge(left money.Money) error { return domain.InvalidWith(ErrRefundTooLarge.Key, left) }
+
 // errReasonRequired is the refusal of a decision that needs a reason and was given none.
 func errReasonRequired() error {
 	v := &domain.ValidationError{}
@@ -194,7 +197,7 @@ func (s State) refundKnown(refundID string) bool {
 func (s State) orderRefund(refundID string, amount money.Money, reason string, actor Actor) ([]Event, error) {
 	parts, ok := s.PlanRefund(amount)
 	if !ok {
-		return nil, ErrRefundTooLarge
+		return nil, refundTooLarge(s.Refundable())
 	}
 	by := actor.UserID
 	// On an order that goes ahead, what goes back beyond what is owed is a concession; on a cancelled

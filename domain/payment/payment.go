@@ -194,8 +194,9 @@ func Decide(s State, cmd Command, _ time.Time) ([]Event, error) {
 		if s.refunds[c.RefundID] {
 			return nil, nil
 		}
-		if c.Amount.Minor > s.captured.Minor-s.refunded.Minor {
-			return nil, ErrRefundTooLarge
+		if left := s.captured.Minor - s.refunded.Minor; c.Amount.Minor > left {
+			// What is left, for the message; errors.Is still matches ErrRefundTooLarge.
+			return nil, domain.InvalidWith(ErrRefundTooLarge.Key, money.New(left, s.captured.Currency))
 		}
 		return []Event{PaymentRefunded{RefundID: c.RefundID, Amount: c.Amount, ProviderRef: c.ProviderRef, Reason: c.Reason}}, nil
 	default:

@@ -18,6 +18,7 @@ import (
 
 	"mishwar/commands"
 	"mishwar/domain"
+	"mishwar/domain/money"
 	"mishwar/internal/i18n"
 )
 
@@ -109,7 +110,8 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 const newerReleaseRetryAfter = 5
 
 // Say translates key into lang with its arguments, each said in lang too: a domain.Text in that
-// language, a domain.Message translated in turn (an empty one says nothing).
+// language, a domain.Message translated in turn (an empty one says nothing), money as the web app
+// writes it in lang.
 func Say(lang i18n.Lang, key string, args ...any) string {
 	if len(args) == 0 {
 		return i18n.T(lang, key)
@@ -125,6 +127,8 @@ func Say(lang i18n.Lang, key string, args ...any) string {
 			} else {
 				said[i] = ""
 			}
+		case money.Money:
+			said[i] = i18n.Amount(lang, v.Minor, string(v.Currency))
 		default:
 			said[i] = a
 		}

@@ -23,7 +23,7 @@ func init() {
 		"orders.exchange_pending":        {En: "A change of this trip is waiting for payment.", Ar: "هناك تعديل على هذه الرحلة بانتظار الدفع."},
 		"orders.exchange_unchanged":      {En: "Nothing would change: choose another date, time or rate plan.", Ar: "لن يتغير شيء: اختر تاريخًا أو وقتًا أو فئة سيارة أخرى."},
 		"orders.nothing_to_refund":       {En: "There is nothing left to refund on this order.", Ar: "لا يوجد مبلغ متبقٍ للاسترداد في هذا الطلب."},
-		"orders.refund_too_large":        {En: "The refund is larger than what was paid.", Ar: "مبلغ الاسترداد أكبر من المبلغ المدفوع."},
+		"orders.refund_too_large":        {En: "The refund is larger than what is left to refund (%s).", Ar: "مبلغ الاسترداد أكبر من المتبقي القابل للاسترداد (%s)."},
 		"orders.invalid_amount":          {En: "This amount is not valid.", Ar: "هذا المبلغ غير صالح."},
 		"orders.invalid_order":           {En: "This order is not valid.", Ar: "هذا الطلب غير صالح."},
 		"orders.email_invalid":           {En: "Please enter a valid e-mail address.", Ar: "يرجى إدخال بريد إلكتروني صحيح."},
