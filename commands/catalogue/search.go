@@ -27,13 +27,17 @@ type SearchHandler struct {
 	programs     ProgramsHandler
 }
 
-// Handle searches; a query without a searchable word is refused.
+// Handle searches; an empty query is refused, and one with nothing searchable in it (only "%", "_",
+// an emoji) finds nothing.
 func (h SearchHandler) Handle(ctx context.Context, q SearchQuery) (SearchResult, error) {
 	q.Q = strings.TrimSpace(q.Q)
-	if fold.Text(q.Q) == "" {
+	if q.Q == "" {
 		var ve domain.ValidationError
 		ve.Add("q", "common.required")
 		return SearchResult{}, &ve
+	}
+	if fold.Text(q.Q) == "" {
+		return SearchResult{Q: q.Q, Destinations: []DestinationView{}, Programs: []ProgramView{}}, nil
 	}
 	page, err := h.destinations.Handle(ctx, DestinationsQuery{Q: q.Q, Limit: q.Limit})
 	if err != nil {

@@ -2,7 +2,8 @@ package orders
 
 import (
 	"context"
-	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"mishwar/domain"
@@ -33,8 +34,12 @@ type CalendarQuery struct {
 	Own availability.Day
 }
 
-// DefaultCalendarDays is the calendar's length when the query does not say (six weeks).
-const DefaultCalendarDays = 42
+// DefaultCalendarDays is the calendar's length when the query does not say (six weeks);
+// MaxCalendarDays the most it may be asked for.
+const (
+	DefaultCalendarDays = 42
+	MaxCalendarDays     = 400
+)
 
 // CalendarHandler says for each day whether it can be booked. It shows; the day's stream decides.
 type CalendarHandler struct {
@@ -57,8 +62,9 @@ func (h CalendarHandler) Handle(ctx context.Context, q CalendarQuery) ([]Calenda
 	}
 	days := DefaultCalendarDays
 	if q.Days != "" {
-		if _, err := fmt.Sscanf(q.Days, "%d", &days); err != nil || days < 1 || days > 400 {
-			return nil, &domain.ValidationError{Fields: map[string][]string{"days": {"common.invalid_id"}}}
+		n, err := strconv.Atoi(strings.TrimSpace(q.Days))
+		if days = n; err != nil || days < 1 || days > MaxCalendarDays {
+			return nil, domain.InvalidWith("orders.calendar_days", MaxCalendarDays)
 		}
 	}
 	hours, err := h.catalogue.ServiceHours(ctx)

@@ -1,7 +1,6 @@
 package catalogue
 
 import (
-	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -127,18 +126,19 @@ func adminCreate[F cat.Fields[F]](h *Handler, w http.ResponseWriter, r *http.Req
 	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"data": v})
 }
 
-// expectedVersion reads If-Match: the version the form was loaded at (nil when absent). A tag that is
-// no version matches no version.
-func expectedVersion(r *http.Request) *int64 {
+// expectedVersion reads If-Match: the version the form was loaded at (nil when absent or "*"). ok is
+// false when the header names no version (not a whole number from 0, quoted or not): a 400, not a
+// 409 that would tell the admin someone else changed the entity.
+func expectedVersion(r *http.Request) (v *int64, ok bool) {
 	match := strings.Trim(r.Header.Get("If-Match"), `" `)
-	if match == "" {
-		return nil
+	if match == "" || match == "*" {
+		return nil, true
 	}
-	v, err := strconv.ParseInt(match, 10, 64)
-	if err != nil {
-		v = math.MinInt64
+	n, err := strconv.ParseInt(match, 10, 64)
+	if err != nil || n < 0 {
+		return nil, false
 	}
-	return &v
+	return &n, true
 }
 
 func adminUpdate[F cat.Fields[F]](h *Handler, w http.ResponseWriter, r *http.Request, k adminKind[F]) {
@@ -148,12 +148,17 @@ func adminUpdate[F cat.Fields[F]](h *Handler, w http.ResponseWriter, r *http.Req
 		httpx.WriteError(w, r, err)
 		return
 	}
+	expected, ok := expectedVersion(r)
+	if !ok {
+		httpx.WriteMessage(w, r, http.StatusBadRequest, "catalogue.bad_if_match")
+		return
+	}
 	var f F
 	if err := decodeFields(w, r, &f); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	pos, err := k.cmds.Update.Handle(ctx, appcat.UpdateEntity[F]{ID: id, Fields: f, ExpectedVersion: expectedVersion(r)}, httpx.Meta(r))
+	pos, err := k.cmds.Update.Handle(ctx, appcat.UpdateEntity[F]{ID: id, Fields: f, ExpectedVersion: expected}, httpx.Meta(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

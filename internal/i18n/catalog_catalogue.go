@@ -39,6 +39,7 @@ func init() {
 		"catalogue.too_long":          {En: "This is too long.", Ar: "هذا النص طويل جدًا."},
 		"catalogue.invalid_slug":      {En: "Use lower-case Latin letters, digits and single dashes (e.g. cairo-tower).", Ar: "استخدم حروفًا لاتينية صغيرة وأرقامًا وشرطات مفردة (مثل cairo-tower)."},
 		"catalogue.out_of_area":       {En: "This point is outside Greater Cairo, the area we serve.", Ar: "هذه النقطة خارج القاهرة الكبرى، وهي المنطقة التي نخدمها."},
+		"catalogue.bad_if_match":      {En: "If-Match must be the version you loaded, a whole number in quotes (like \"3\").", Ar: "يجب أن يكون If-Match رقم النسخة التي حمّلتها، عددًا صحيحًا بين علامتي تنصيص (مثل \"3\")."},
 		"catalogue.invalid_time":      {En: "Enter a time as HH:MM (24-hour).", Ar: "أدخل الوقت بصيغة HH:MM (نظام ٢٤ ساعة)."},
 		"catalogue.close_before_open": {En: "Closing time must be after opening time.", Ar: "يجب أن يكون وقت الإغلاق بعد وقت الفتح."},
 		"catalogue.duplicate_day":     {En: "This day is listed twice.", Ar: "هذا اليوم مذكور مرتين."},

@@ -1,0 +1,66 @@
+package httpapi_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"mishwar/cmd/mishwar/app/apptest"
+)
+
+// Refusals say what is wrong with what was sent, in the caller's language: not "This id is not
+// valid." for a number of days, not "This field is required." for a query that was sent.
+func TestRefusalsSayWhatIsWrongWithWhatWasSent(t *testing.T) {
+	t.Parallel()
+	a := demoApp(t)
+	say := func(path, lang string) apptest.Response {
+		return a.Do(apptest.Request{Method: http.MethodGet, Path: path, Header: map[string]string{"Accept-Language": lang}})
+	}
+
+	for _, days := range []string{"0", "-1", "abc", "401", "5abc"} {
+		r := say("/api/orders/calendar?days="+days, "en")
+		if r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), "1 to 400 days") {
+			t.Errorf("days=%s: %d %s", days, r.Status, r.Body)
+		}
+	}
+	if r := say("/api/orders/calendar?days=0", "ar"); r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), "٤٠٠ يومًا") {
+		t.Errorf("days=0 in Arabic: %d %s", r.Status, r.Body)
+	}
+	if r := a.Get("/api/orders/calendar?days=400", ""); r.Status != http.StatusOK {
+		t.Errorf("days=400: %d %s", r.Status, r.Body)
+	}
+
+	// A query with nothing searchable in it finds nothing; an empty one is still required.
+	for _, q := range []string{"%", "_", "🐪", "%_ !"} {
+		r := a.Get("/api/search?q="+url.QueryEscape(q), "")
+		if r.Status != http.StatusOK || !strings.Contains(string(r.Body), `"destinations":[]`) || !strings.Contains(string(r.Body), `"programs":[]`) {
+			t.Errorf("q=%q: %d %s", q, r.Status, r.Body)
+		}
+	}
+	if r := a.Get("/api/search?q=%20", ""); r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), "required") {
+		t.Errorf("a blank q: %d %s", r.Status, r.Body)
+	}
+
+	// An If-Match that names no version is a 400 that says so, not "someone else changed this".
+	admin := a.AdminToken(t)
+	r := a.Post("/api/admin/categories", admin, map[string]any{"name": map[string]string{"en": "Gardens", "ar": "حدائق"},
+		"description": map[string]string{"en": "Green places.", "ar": "أماكن خضراء."}})
+	if r.Status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.Status, r.Body)
+	}
+	id := r.Map(t)["data"].(map[string]any)["id"].(string)
+	edit := map[string]any{"name": map[string]string{"en": "Gardens of Cairo", "ar": "حدائق القاهرة"}, "description": map[string]string{"en": "Green places.", "ar": "أماكن خضراء."}}
+	for _, tag := range []string{"garbage", `"-1"`, `W/"0"`} {
+		r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/categories/" + id, Token: admin, Body: edit, Header: map[string]string{"If-Match": tag}})
+		if r.Status != http.StatusBadRequest || !strings.Contains(string(r.Body), "If-Match must be the version you loaded") {
+			t.Errorf("If-Match %s: %d %s", tag, r.Status, r.Body)
+		}
+	}
+	if r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/categories/" + id, Token: admin, Body: edit, Header: map[string]string{"If-Match": `"7"`}}); r.Status != http.StatusConflict {
+		t.Errorf("If-Match of another version: %d %s", r.Status, r.Body)
+	}
+	if r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/categories/" + id, Token: admin, Body: edit, Header: map[string]string{"If-Match": `"0"`}}); r.Status != http.StatusOK {
+		t.Errorf("If-Match of the version loaded: %d %s", r.Status, r.Body)
+	}
+}
