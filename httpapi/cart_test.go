@@ -109,7 +109,7 @@ func (w *cartWorld) destination(t *testing.T, name string, lat, lng float64, vis
 		r, err := w.cat.Destinations.Create(ctx, cat.CreateDestination{ID: id, Fields: cat.DestinationFields{
 			CategoryID: w.catID, Name: cat.Text{En: name, Ar: "عربي " + name},
 			ShortDescription: cat.Text{En: "About " + name, Ar: "عن " + name},
-			Lat:              lat, Lng: lng, Photos: []string{"/media/" + strings.ReplaceAll(strings.ToLower(name), " ", "-") + ".jpg"},
+			Lat:              lat, Lng: lng, Photos: []string{"/uploads/" + strings.ReplaceAll(strings.ToLower(name), " ", "-") + ".jpg"},
 			VisitMinutes: visit, OpeningHours: weekdays("09:00", "17:00"), Published: published,
 		}}, m)
 		return r.Position, err
@@ -345,7 +345,7 @@ func TestAddToCart(t *testing.T) {
 		t.Fatalf("answer %s", r.Body)
 	}
 	if d := it.Destination; d.ID != museum || d.Name != "Museum" || d.Slug != "museum" || d.Coordinates.Lat != 30.0478 ||
-		d.Coordinates.Lng != 31.2336 || d.VisitHours != 2 || d.Photo == nil || *d.Photo != "/media/museum.jpg" {
+		d.Coordinates.Lng != 31.2336 || d.VisitHours != 2 || d.Photo == nil || *d.Photo != "/uploads/museum.jpg" {
 		t.Fatalf("destination %+v", d)
 	}
 

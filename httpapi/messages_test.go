@@ -64,3 +64,24 @@ func TestRefusalsSayWhatIsWrongWithWhatWasSent(t *testing.T) {
 		t.Errorf("If-Match of the version loaded: %d %s", r.Status, r.Body)
 	}
 }
+
+// The pages may show images from the site itself only (Content-Security-Policy), so a destination's
+// photo on another site is refused: it would never be seen. The site's own pictures are kept.
+func TestADestinationPhotoMustBeOneTheSiteServes(t *testing.T) {
+	t.Parallel()
+	a := demoApp(t)
+	admin := a.AdminToken(t)
+	for _, photo := range []string{"https://evil.example/x.png", "//evil.example/x.png", "/media/x.png"} {
+		body := adminDestination("Fish Garden", "حديقة الأسماك")
+		body["photos"] = []string{photo}
+		r := a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/admin/destinations", Token: admin, Body: body, Header: map[string]string{"Accept-Language": "ar"}})
+		if r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), "/uploads/") || !strings.Contains(string(r.Body), "photos.0") {
+			t.Errorf("photo %s: %d %s", photo, r.Status, r.Body)
+		}
+	}
+	body := adminDestination("Fish Garden", "حديقة الأسماك")
+	body["photos"] = []string{"/art/garden/fish-garden.svg"}
+	if r := a.Post("/api/admin/destinations", admin, body); r.Status != http.StatusCreated {
+		t.Fatalf("the site's own artwork: %d %s", r.Status, r.Body)
+	}
+}

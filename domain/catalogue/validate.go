@@ -37,9 +37,22 @@ var (
 	slugPattern  = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
 	phonePattern = regexp.MustCompile(`^\+[1-9][0-9]{7,14}$`)
 	emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
-	// Photos are site paths (uploads, generated artwork) or absolute http(s) URLs.
-	photoPattern = regexp.MustCompile(`^(/[A-Za-z0-9._~/%-]+|https?://\S+)$`)
+	photoPattern = regexp.MustCompile(`^/[A-Za-z0-9._~/%-]+$`)
 )
+
+// Where the site serves catalogue pictures: the admin's uploads and the built-in artwork. A photo is
+// a path under one of them; the Content-Security-Policy lets pages show images from the site itself
+// only, so a photo on another site (or a path nothing serves) would never be seen.
+const (
+	UploadsPath = "/uploads/"
+	ArtworkPath = "/art/"
+)
+
+// IsSitePhoto reports whether p is a picture the site serves itself.
+func IsSitePhoto(p string) bool {
+	return photoPattern.MatchString(p) && !strings.Contains(p, "..") &&
+		(strings.HasPrefix(p, UploadsPath) || strings.HasPrefix(p, ArtworkPath))
+}
 
 type validator struct{ v domain.ValidationError }
 
@@ -112,7 +125,7 @@ func (c *validator) photos(field string, photos []string) {
 	seen := map[string]bool{}
 	for i, p := range photos {
 		f := fmt.Sprintf("%s.%d", field, i)
-		if !photoPattern.MatchString(p) || strings.Contains(p, "..") {
+		if !IsSitePhoto(p) {
 			c.add(f, keyInvalidPhoto)
 		}
 		if seen[p] {

@@ -66,7 +66,12 @@ func TestDestinationRules(t *testing.T) {
 			f.OpeningHours = catalogue.WeeklyHours{{Day: time.Friday, Open: "9am", Close: "17:00"}}
 		}, "opening_hours.0.open", "catalogue.invalid_time"},
 		{"a photo path climbing out is refused", func(f *catalogue.DestinationFields) { f.Photos = []string{"/uploads/../etc/passwd"} }, "photos.0", "catalogue.invalid_photo"},
-		{"the same photo twice is refused", func(f *catalogue.DestinationFields) { f.Photos = []string{"/a.jpg", "/a.jpg"} }, "photos.1", "catalogue.duplicate"},
+		{"the same photo twice is refused", func(f *catalogue.DestinationFields) { f.Photos = []string{"/uploads/a.jpg", "/uploads/a.jpg"} }, "photos.1", "catalogue.duplicate"},
+		{"a photo on another site is refused (the pages may show only the site's own images)", func(f *catalogue.DestinationFields) {
+			f.Photos = []string{"https://evil.example/x.png"}
+		}, "photos.0", "catalogue.invalid_photo"},
+		{"a protocol-relative photo is refused", func(f *catalogue.DestinationFields) { f.Photos = []string{"//evil.example/x.png"} }, "photos.0", "catalogue.invalid_photo"},
+		{"a path the site serves no pictures from is refused", func(f *catalogue.DestinationFields) { f.Photos = []string{"/media/x.png"} }, "photos.0", "catalogue.invalid_photo"},
 	})
 }
 
@@ -231,4 +236,17 @@ func TestPickupPointRules(t *testing.T) {
 		{"an unknown kind is refused", func(f *catalogue.PickupPointFields) { f.Kind = "harbour" }, "kind", "catalogue.invalid_choice"},
 		{"Alexandria is outside the service area", func(f *catalogue.PickupPointFields) { f.Lat, f.Lng = 31.2001, 29.9187 }, "lat", "catalogue.out_of_area"},
 	})
+}
+
+func TestTheSitesOwnPicturesAreAcceptedAsPhotos(t *testing.T) {
+	for _, p := range []string{"/uploads/3f2a-detail.webp", "/art/pyramids/giza-pyramids.svg"} {
+		if !catalogue.IsSitePhoto(p) {
+			t.Errorf("%s refused", p)
+		}
+		f := validDestination()
+		f.Photos = []string{p}
+		if err := f.Normalized().Validate(); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
 }

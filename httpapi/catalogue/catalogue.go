@@ -17,6 +17,7 @@ import (
 	"github.com/gorilla/mux"
 
 	appcat "mishwar/commands/catalogue"
+	cat "mishwar/domain/catalogue"
 	"mishwar/eventstore"
 	"mishwar/httpapi/httpx"
 )
@@ -60,8 +61,8 @@ func New(cfg Config) *Handler {
 
 // UploadsPrefix and ArtworkPrefix are where the catalogue's pictures are served.
 const (
-	UploadsPrefix = "/uploads/"
-	ArtworkPrefix = "/art/"
+	UploadsPrefix = cat.UploadsPath
+	ArtworkPrefix = cat.ArtworkPath
 )
 
 // Routes mounts the public catalogue and the admin's catalogue API under /api.

@@ -54,7 +54,7 @@ func init() {
 		"catalogue.invalid_phone":     {En: "Enter the number in international form, e.g. +201001234567.", Ar: "أدخل الرقم بالصيغة الدولية، مثل ‎+201001234567."},
 		"catalogue.invalid_email":     {En: "Enter a valid e-mail address.", Ar: "أدخل بريدًا إلكترونيًا صالحًا."},
 		"catalogue.invalid_code":      {En: "This code is not valid.", Ar: "هذا الرمز غير صالح."},
-		"catalogue.invalid_photo":     {En: "This is not a valid photo address.", Ar: "هذا ليس عنوان صورة صالحًا."},
+		"catalogue.invalid_photo":     {En: "Use a photo uploaded here or one of the site's own pictures (a path starting /uploads/ or /art/): pictures from other sites are not shown.", Ar: "استخدم صورة مرفوعة هنا أو إحدى صور الموقع نفسه (مسار يبدأ بـ /uploads/ أو /art/): لا تُعرض الصور من مواقع أخرى."},
 		"catalogue.too_many":          {En: "There are too many items here.", Ar: "عدد العناصر هنا كبير جدًا."},
 		"catalogue.invalid_url":       {En: "Enter a valid web address.", Ar: "أدخل عنوان ويب صالحًا."},
 

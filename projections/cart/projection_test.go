@@ -25,7 +25,7 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 func meta() commands.Meta { return commands.NewMeta(commands.Actor{UserID: "u1", Role: "user"}) }
 
 func place(name string, lat, lng float64, visit int) carttest.Place {
-	return carttest.Place{Name: name, Lat: lat, Lng: lng, VisitMinutes: visit, Published: true, Photo: "/media/" + name + ".jpg"}
+	return carttest.Place{Name: name, Lat: lat, Lng: lng, VisitMinutes: visit, Published: true, Photo: "/uploads/" + name + ".jpg"}
 }
 
 // domainCart folds the user's stream with the decider: what the read model must agree with.
