@@ -46,7 +46,7 @@ type firstPaintManifest struct {
 var routeModules = map[string]string{
 	"/about": "info", "/terms": "info", "/privacy": "info", "/points": "info", "/start": "info",
 	"/rates": "booking", "/checkout": "booking", "/payments": "booking", "/payments/{id}": "booking", "/tripstatus": "booking",
-	"/destination": "catalogue", "/destinations": "catalogue", "/destinations/trip": "catalogue", "/categories": "catalogue",
+	"/enquiry/{id}": "booking", "/destination": "catalogue", "/destinations": "catalogue", "/destinations/trip": "catalogue", "/categories": "catalogue",
 	"/programs": "catalogue", "/program": "catalogue", "/program/{id}": "catalogue",
 	"/signin": "auth", "/signup": "auth", "/forgot-password": "auth", "/reset-password": "auth",
 	"/account": "account", "/account/order/{id}": "account", "/account/order/{id}/cancel": "account",

@@ -20,8 +20,9 @@ const (
 	accountAr = "حسابي"
 )
 
-// routes is the server's copy of the app's route table (webapp/src/config/paths.ts). A path listed
-// here answers 200 with the app; any other path answers 404.
+// routes is the server's copy of the app's route table (webapp/src/app/router.tsx). A path listed
+// here answers 200 with the app; any other path answers 404. webapp/src/app/server-routes.test.ts
+// fails when the two differ, so add a route to both at once.
 var routes = []route{
 	{pattern: "/", public: true},
 	{pattern: "/about", titleEn: "About us and contact", titleAr: "من نحن وتواصل معنا", public: true},
@@ -35,6 +36,8 @@ var routes = []route{
 	{pattern: "/programs", titleEn: "Programs", titleAr: "البرامج", public: true},
 	{pattern: "/payments", titleEn: "Payment", titleAr: "الدفع"},
 	{pattern: "/payments/{id}", titleEn: "Payment", titleAr: "الدفع"},
+	// The guest's link from the enquiry e-mail: private (it carries a key), so never indexed.
+	{pattern: "/enquiry/{id}", titleEn: "Your enquiry", titleAr: "استفسارك"},
 	{pattern: "/checkout", titleEn: "Checkout", titleAr: "إتمام الحجز"},
 	{pattern: "/categories", titleEn: "Destination categories", titleAr: "فئات الوجهات", public: true},
 	{pattern: "/tripstatus", titleEn: "Trip status", titleAr: "حالة الرحلة", public: true},
@@ -68,6 +71,8 @@ var routes = []route{
 	{pattern: "/admin/offer/edit", titleEn: adminEn, titleAr: adminAr},
 	{pattern: "/admin/offer/create", titleEn: adminEn, titleAr: adminAr},
 	{pattern: "/admin/trip", titleEn: adminEn, titleAr: adminAr},
+	{pattern: "/admin/manifest", titleEn: adminEn, titleAr: adminAr},
+	{pattern: "/admin/planner", titleEn: adminEn, titleAr: adminAr},
 	{pattern: "/admin/driver", titleEn: adminEn, titleAr: adminAr},
 	{pattern: "/admin/driver/edit", titleEn: adminEn, titleAr: adminAr},
 	{pattern: "/admin/driver/create", titleEn: adminEn, titleAr: adminAr},
@@ -86,7 +91,10 @@ var routes = []route{
 	{pattern: "/admin/programes", titleEn: adminEn, titleAr: adminAr},
 	{pattern: "/admin/programes/create", titleEn: adminEn, titleAr: adminAr},
 	{pattern: "/admin/purchase_order", titleEn: adminEn, titleAr: adminAr},
+	{pattern: "/admin/process-steps", titleEn: adminEn, titleAr: adminAr},
 	{pattern: "/admin/mailbox", titleEn: adminEn, titleAr: adminAr},
+	{pattern: "/admin/mailbox/{id}", titleEn: adminEn, titleAr: adminAr},
+	{pattern: "/admin/reviews", titleEn: adminEn, titleAr: adminAr},
 	{pattern: "/admin/support", titleEn: adminEn, titleAr: adminAr},
 }
 

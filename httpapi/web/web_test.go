@@ -145,6 +145,43 @@ func TestEveryKnownRouteAnswersTheAppShellWith200(t *testing.T) {
 	}
 }
 
+// The pages the app renders beyond spec section 2 once answered 404 with a "Page not found" head,
+// though the app drew them (webapp/src/app/server-routes.test.ts now keeps the two tables in step).
+func TestPagesBeyondTheSpecAnswer200WithTheirOwnTitle(t *testing.T) {
+	t.Parallel()
+	h := newHandler(t)
+	cases := []struct {
+		name, target, lang, wantTitle string
+	}{
+		{"enquiry link", "/enquiry/MSH-5KWDQN?key=k3y", "en", "<title>Your enquiry · Mishwar</title>"},
+		{"enquiry link in Arabic", "/enquiry/MSH-5KWDQN?key=k3y", "ar", "<title>استفسارك · مشوار</title>"},
+		{"planner", "/admin/planner", "en", "<title>Admin · Mishwar</title>"},
+		{"manifest", "/admin/manifest?date=2026-12-01", "en", "<title>Admin · Mishwar</title>"},
+		{"reviews", "/admin/reviews", "en", "<title>Admin · Mishwar</title>"},
+		{"process steps", "/admin/process-steps", "ar", "<title>الإدارة · مشوار</title>"},
+		{"one mail", "/admin/mailbox/mail-7", "en", "<title>Admin · Mishwar</title>"},
+	}
+	for _, c := range cases {
+		res := do(t, h, req{target: c.target, headers: map[string]string{"User-Agent": chromeUA, "Accept-Language": c.lang}})
+		b := body(t, res)
+		if res.StatusCode != http.StatusOK {
+			t.Errorf("%s: GET %s: status %d, want 200", c.name, c.target, res.StatusCode)
+		}
+		if !strings.Contains(b, c.wantTitle) || !strings.Contains(b, `<meta name="robots" content="noindex">`) {
+			t.Errorf("%s: GET %s: want %s, marked noindex; head:\n%s", c.name, c.target, c.wantTitle, b)
+		}
+		if strings.Contains(b, "k3y") || strings.Contains(b, "canonical") {
+			t.Errorf("%s: GET %s: the head leaks the address:\n%s", c.name, c.target, b)
+		}
+	}
+	if res := do(t, h, req{target: "/enquiry", headers: map[string]string{"User-Agent": chromeUA}}); res.StatusCode != http.StatusNotFound {
+		t.Errorf("GET /enquiry (no trip number): status %d, want 404", res.StatusCode)
+	}
+	if res := do(t, h, req{target: "/admin/plannerz", headers: map[string]string{"User-Agent": chromeUA}}); res.StatusCode != http.StatusNotFound {
+		t.Errorf("GET /admin/plannerz: status %d, want 404", res.StatusCode)
+	}
+}
+
 // specSection2 is the route list of spec section 2, copied from the spec, plus the sign-in pages.
 const specSection2 = `/test, /about, /rates, /start, /terms, /privacy, /points, /program, /program/{id}, /payments,
 /payments/{id}, /checkout, /checkout/stable, /programs, /productss, /categories, /tripstatus, /destination,
