@@ -31,7 +31,7 @@ export function OrderTimeline({ entries }: { entries: ReadonlyArray<TimelineEntr
             {reason ? <span className="muted"> · {t(`orders.reasons.${reason}`, { defaultValue: reason })}</span> : null}
             <time className="timeline__when muted small" dateTime={entry.at}>
               {' '}
-              {formatDate(entry.at, language, { dateStyle: 'medium', timeStyle: 'short' })}
+              {t('common.cairoTime', { time: formatDate(entry.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}
             </time>
           </li>
         );
