@@ -105,7 +105,7 @@ function TripStatusCard({ status }: { status: TripStatus }) {
           <li key={`${entry.type}-${entry.at}`} className="timeline__item">
             <span className="timeline__what">{t(`orders.timeline.${entry.type}`, { defaultValue: entry.type })}</span>
             <time className="timeline__when muted" dateTime={entry.at}>
-              {formatDate(entry.at, language, { dateStyle: 'medium', timeStyle: 'short' })}
+              {t('common.cairoTime', { time: formatDate(entry.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}
             </time>
           </li>
         ))}
