@@ -169,7 +169,7 @@ describe('the week planner', () => {
     try {
       setTestSession(admin);
       renderApp('/admin/planner?from=2026-12-01');
-      expect(await takenOff('MSH-DDDDDD')).toHaveTextContent('Driver taken off: the new times overlap trip \u2068MSH-EEEEEE\u2069 (13:00–17:00)');
+      expect(await takenOff('MSH-DDDDDD')).toHaveTextContent('Driver taken off: the new times overlap trip \u2068MSH-EEEEEE\u2069 (13:00–17:00, Cairo time)');
       expect(await takenOff('MSH-FFFFFF')).toHaveTextContent('Driver taken off: the trip moved to 3 Dec 2026');
       // A cause this page does not know: the words recorded with it.
       expect(await takenOff('MSH-GGGGGG')).toHaveTextContent('Driver taken off: the road is closed');
@@ -186,7 +186,7 @@ describe('the week planner', () => {
       setTestSession(admin);
       renderApp('/admin/planner?from=2026-12-01');
       const overlapNote = await takenOff('MSH-DDDDDD');
-      expect(overlapNote).toHaveTextContent('أُبعد السائق: المواعيد الجديدة تتداخل مع الرحلة \u2068MSH-EEEEEE\u2069 (من ١:٠٠ م إلى ٥:٠٠ م)');
+      expect(overlapNote).toHaveTextContent('أُبعد السائق: المواعيد الجديدة تتداخل مع الرحلة \u2068MSH-EEEEEE\u2069 (من ١:٠٠ م إلى ٥:٠٠ م بتوقيت القاهرة)');
       const movedNote = await takenOff('MSH-FFFFFF');
       // The date as the admin writes it in Arabic (ar-EG's medium date, its right-to-left marks included).
       expect(movedNote).toHaveTextContent('أُبعد السائق: نُقلت الرحلة إلى ٠٣\u200f/١٢\u200f/٢٠٢٦');

@@ -4,7 +4,9 @@ import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { QueryView } from '@/components/ui/query-view';
 import { SkeletonGrid } from '@/components/ui/states';
+import { useLanguage } from '@/hooks/use-language';
 import { toast } from '@/lib/toast';
+import { formatDate } from '@/utils/format';
 
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useSessions } from '../api/get-sessions';
@@ -13,10 +15,12 @@ import './account.css';
 
 /** The devices signed in to this account, and a way to sign out all the others. */
 export function SessionsPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
-  const format = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // Cairo's clock, labelled, as every time the site shows: the browser's own zone may be another.
+  const format = (iso: string) => t('common.cairoTime', { time: formatDate(iso, language, { dateStyle: 'medium', timeStyle: 'short' }) });
 
   return (
     <section className="account-section" aria-labelledby="sessions-title">

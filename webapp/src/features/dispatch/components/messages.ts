@@ -74,7 +74,7 @@ const en = {
     why: 'Reason: {{reason}}',
     takenOff: 'Driver taken off: {{reason}}',
     movedToDay: 'the trip moved to {{day}}',
-    timesOverlap: 'the new times overlap trip {{trip}} ({{from}}–{{to}})',
+    timesOverlap: 'the new times overlap trip {{trip}} ({{from}}–{{to}}, Cairo time)',
   },
   steps: { start: 'Start trip', pickup: 'Travellers picked up', arrive: 'Arrived at {{name}}', complete: 'Complete trip' },
   status: {
@@ -189,7 +189,7 @@ const ar: typeof en = {
     why: 'السبب: {{reason}}',
     takenOff: 'أُبعد السائق: {{reason}}',
     movedToDay: 'نُقلت الرحلة إلى {{day}}',
-    timesOverlap: 'المواعيد الجديدة تتداخل مع الرحلة {{trip}} (من {{from}} إلى {{to}})',
+    timesOverlap: 'المواعيد الجديدة تتداخل مع الرحلة {{trip}} (من {{from}} إلى {{to}} بتوقيت القاهرة)',
   },
   steps: { start: 'ابدأ الرحلة', pickup: 'تم اصطحاب المسافرين', arrive: 'الوصول إلى {{name}}', complete: 'إنهاء الرحلة' },
   status: {

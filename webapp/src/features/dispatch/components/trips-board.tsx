@@ -96,7 +96,7 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
     <tr data-testid={`trip-${trip.order_id}`} data-status={trip.status}>
       <td>
         <strong dir="ltr">{trip.order_id}</strong>
-        <div className="muted">{formatDate(trip.start_at, language, { timeStyle: 'short' })}</div>
+        <div className="muted">{t('driver.cairoTime', { time: formatDate(trip.start_at, language, { timeStyle: 'short' }) })}</div>
       </td>
       <td>
         {trip.customer}
