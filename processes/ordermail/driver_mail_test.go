@@ -103,7 +103,7 @@ func TestADriverAssignedIsMailedInEnglishWithTheCarClass(t *testing.T) {
 	caughtUp(t, r, paid.Position, assigned)
 	got := driverMails(t, f)
 	class := f.Order(t, p.OrderID).Trip().RatePlan.Name
-	if len(got) != 1 || got[0].subject != "Your driver for trip "+p.OrderID || !strings.Contains(got[0].body, "Karim Adel will drive you on 2026-11-18") ||
+	if len(got) != 1 || got[0].subject != "Your driver for trip "+p.OrderID || !strings.Contains(got[0].body, "Karim Adel will drive you on Wednesday 18 November 2026") ||
 		!strings.Contains(got[0].body, "plate ABC 123 ("+class+")") {
 		t.Fatalf("driver mails %+v (class %q)", got, class)
 	}
