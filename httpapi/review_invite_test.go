@@ -58,7 +58,11 @@ func TestACompletedTripsOneMailInvitesTheTravellerToRateItOverSMTP(t *testing.T)
 	if len(m.To) != 1 || m.To[0].Address != u.Email {
 		t.Fatalf("to %+v, want %s", m.To, u.Email)
 	}
-	for _, want := range []string{"كيف كانت رحلتك؟ قيّمها", "قيّم رحلتك:\n" + link, "اكتملت رحلتك يوم " + i18n.Digits(i18n.Ar, w.date)} {
+	day, err := time.Parse(time.DateOnly, w.date)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"كيف كانت رحلتك؟ قيّمها", "قيّم رحلتك:\n" + link, "اكتملت رحلتك يوم " + i18n.LongDate(i18n.Ar, day)} {
 		if !strings.Contains(m.Text, want) {
 			t.Errorf("the mail lacks %q:\n%s", want, m.Text)
 		}
