@@ -67,6 +67,8 @@ async function publicScreens({ browser, baseURL }, lang) {
     // connection lost as the map comes near): its place says so, and trying again draws it.
     await page.route(/\/assets\/leaflet/, (route) => route.abort());
     await page.goto(`${baseURL}/program/islamic-cairo-day`);
+    // Its own price is the enquiry's; the page says a cart prices it by distance like any trip.
+    await page.getByTestId('program-price-note').getByText(t(lang, 'program.priceNote')).waitFor();
     const stopsMap = page.getByRole('region', { name: t(lang, 'catalogue.stopsMap') });
     await stopsMap.scrollIntoViewIfNeeded();
     await stopsMap.getByRole('alert').getByText(t(lang, 'common.loadFailed')).waitFor();

@@ -68,9 +68,14 @@ export function ProgramDetail({
         aside={
           <aside className="detail__aside card card--plain">
             {item.price != null ? (
-              <p className="detail__price">
-                <Price amount={item.price} />
-              </p>
+              <>
+                <p className="detail__price">
+                  <Price amount={item.price} />
+                </p>
+                <p className="muted small" data-testid="program-price-note">
+                  {t('program.priceNote')}
+                </p>
+              </>
             ) : null}
             {item.hours ? (
               <p className="meta">
