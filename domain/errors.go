@@ -90,6 +90,9 @@ func Conflict(key string) *Error        { return &Error{Kind: KindConflict, Key:
 func Forbidden(key string) *Error       { return &Error{Kind: KindForbidden, Key: key} }
 func Unauthenticated(key string) *Error { return &Error{Kind: KindUnauthenticated, Key: key} }
 
+// KeyRequired is the field error of a value left out, the same for every field of every form.
+const KeyRequired = "common.required"
+
 // ValidationError collects rule breaks per field (message keys), for a 422 with errors by field.
 type ValidationError struct {
 	Fields map[string][]string

@@ -33,7 +33,7 @@ func (h SearchHandler) Handle(ctx context.Context, q SearchQuery) (SearchResult,
 	q.Q = strings.TrimSpace(q.Q)
 	if q.Q == "" {
 		var ve domain.ValidationError
-		ve.Add("q", "common.required")
+		ve.Add("q", domain.KeyRequired)
 		return SearchResult{}, &ve
 	}
 	if fold.Text(q.Q) == "" {

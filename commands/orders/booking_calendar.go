@@ -9,6 +9,7 @@ import (
 	"mishwar/domain"
 	"mishwar/domain/availability"
 	cat "mishwar/domain/catalogue"
+	"mishwar/domain/trip"
 	ordersrm "mishwar/projections/orders"
 )
 
@@ -56,7 +57,7 @@ func (h CalendarHandler) Handle(ctx context.Context, q CalendarQuery) ([]Calenda
 	if q.From != "" {
 		d, err := availability.ParseDay(q.From)
 		if err != nil {
-			return nil, &domain.ValidationError{Fields: map[string][]string{"from": {KeyInvalidDate}}}
+			return nil, &domain.ValidationError{Fields: map[string][]string{"from": {trip.KeyInvalidDate}}}
 		}
 		from = d
 	}

@@ -9,6 +9,7 @@ import (
 	"mishwar/domain/availability"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
+	"mishwar/domain/trip"
 )
 
 // ExchangeInput asks to move an order to another date and time, and optionally another rate plan.
@@ -32,7 +33,7 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 	if err != nil {
 		return out, err
 	}
-	startAt, err := ParseStart(in.Date, in.Time)
+	startAt, err := trip.ParseStart(in.Date, in.Time)
 	if err != nil {
 		return out, err
 	}
@@ -52,7 +53,7 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 		return out, err
 	}
 	// The new start must fit one day as checkout's does (staff may move a trip as they see fit).
-	if err := priced.OneDay(FirstPickup(hours, startAt)); err != nil && !in.Actor.Staff {
+	if err := priced.OneDay(trip.FirstPickup(hours, startAt)); err != nil && !in.Actor.Staff {
 		return out, err
 	}
 	started, err := h.tripStarted(ctx, s.ID())
@@ -127,7 +128,7 @@ func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.T
 	if err != nil {
 		return order.Trip{}, money.Money{}, err
 	}
-	startAt, err := ParseStart(in.Date, in.Time)
+	startAt, err := trip.ParseStart(in.Date, in.Time)
 	if err != nil {
 		return order.Trip{}, money.Money{}, err
 	}
@@ -146,7 +147,7 @@ func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.T
 	if err != nil {
 		return order.Trip{}, money.Money{}, err
 	}
-	if err := priced.OneDay(FirstPickup(hours, startAt)); err != nil && !in.Actor.Staff {
+	if err := priced.OneDay(trip.FirstPickup(hours, startAt)); err != nil && !in.Actor.Staff {
 		return order.Trip{}, money.Money{}, err
 	}
 	started, err := h.tripStarted(ctx, s.ID())

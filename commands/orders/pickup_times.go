@@ -84,7 +84,7 @@ func (h ExchangeTimesHandler) Handle(ctx context.Context, q ExchangeTimesQuery) 
 // none does, the verdict at the day's first pickup says why.
 func fittingTimes(ctx context.Context, calendar CalendarHandler, cq CalendarQuery, quote func([]time.Time) ([]trip.Quote, error)) (PickupTimes, error) {
 	if _, err := availability.ParseDay(cq.From); err != nil {
-		return PickupTimes{}, &domain.ValidationError{Fields: map[string][]string{"date": {KeyInvalidDate}}}
+		return PickupTimes{}, &domain.ValidationError{Fields: map[string][]string{"date": {trip.KeyInvalidDate}}}
 	}
 	days, err := calendar.Handle(ctx, cq)
 	if err != nil {

@@ -5,15 +5,12 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
 	"mishwar/commands"
-	"mishwar/domain"
 	"mishwar/domain/availability"
-	cat "mishwar/domain/catalogue"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/domain/trip"
@@ -52,51 +49,6 @@ type Placed struct {
 	Position eventstore.Position
 }
 
-// Field error keys of this layer.
-const (
-	KeyInvalidDate = "orders.invalid_date"
-	KeyInvalidTime = "orders.invalid_time"
-)
-
-// ParseStart reads a Cairo date ("YYYY-MM-DD") and time ("HH:MM", on the pickup times' step:
-// trip.OnStartStep).
-func ParseStart(date, clock string) (time.Time, error) {
-	v := &domain.ValidationError{}
-	date, clock = strings.TrimSpace(date), strings.TrimSpace(clock)
-	d, errD := time.ParseInLocation(time.DateOnly, date, cat.Cairo)
-	switch {
-	case date == "":
-		v.Add("date", order.KeyRequired)
-	case errD != nil:
-		v.Add("date", KeyInvalidDate)
-	}
-	m, errT := cat.Minutes(clock)
-	switch {
-	case clock == "":
-		v.Add("time", order.KeyRequired)
-	case errT != nil || m >= 24*60:
-		v.Add("time", KeyInvalidTime)
-	case !trip.OnStartStep(time.Date(2000, 1, 1, m/60, m%60, 0, 0, time.UTC)):
-		v.Add("time", trip.KeyStartOffStep)
-	}
-	if err := v.Err(); err != nil {
-		return time.Time{}, err
-	}
-	return time.Date(d.Year(), d.Month(), d.Day(), m/60, m%60, 0, 0, cat.Cairo), nil
-}
-
-// FirstPickup is the first pickup time on t's day (Cairo) under the service hours; zero when the
-// service is closed that day.
-func FirstPickup(hours cat.BusinessHours, t time.Time) time.Time {
-	t = t.In(cat.Cairo)
-	h, open := hours.Weekly.On(t.Weekday())
-	m, err := cat.Minutes(h.Open)
-	if !open || err != nil {
-		return time.Time{}
-	}
-	return time.Date(t.Year(), t.Month(), t.Day(), m/60, m%60, 0, 0, cat.Cairo)
-}
-
 // maxTripNumberAttempts bounds retries after a trip number collision (one in hundreds of millions).
 const maxTripNumberAttempts = 5
 
@@ -113,7 +65,7 @@ func (h *Handlers) PlaceOrder(ctx context.Context, in PlaceOrderInput, meta comm
 		return Placed{}, err
 	}
 	now := h.now()
-	startAt, err := ParseStart(in.Date, in.Time)
+	startAt, err := trip.ParseStart(in.Date, in.Time)
 	if err != nil {
 		return Placed{}, err
 	}
@@ -145,7 +97,7 @@ func (h *Handlers) PlaceOrder(ctx context.Context, in PlaceOrderInput, meta comm
 	if err := probe(cmd, now); err != nil {
 		return Placed{}, err
 	}
-	if err := priced.OneDay(FirstPickup(hours, startAt)); err != nil {
+	if err := priced.OneDay(trip.FirstPickup(hours, startAt)); err != nil {
 		return Placed{}, err
 	}
 	if cmd, err = h.withPromo(ctx, cmd, in.PromoCode); err != nil {

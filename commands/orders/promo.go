@@ -10,6 +10,7 @@ import (
 	cat "mishwar/domain/catalogue"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
+	"mishwar/domain/trip"
 	"mishwar/eventstore"
 )
 
@@ -71,7 +72,7 @@ func (h *Handlers) QuotePromo(ctx context.Context, q PromoQuery) (PromoQuote, er
 	if err := take(ctx, h.limiter, PromoRule, q.UserID); err != nil {
 		return PromoQuote{}, err
 	}
-	startAt, err := ParseStart(q.Date, q.Time)
+	startAt, err := trip.ParseStart(q.Date, q.Time)
 	if err != nil {
 		return PromoQuote{}, err
 	}

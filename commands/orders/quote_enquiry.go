@@ -9,6 +9,7 @@ import (
 	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
+	"mishwar/domain/trip"
 )
 
 // LoadEnquiry folds an enquiry's stream.
@@ -36,7 +37,7 @@ func (h *Handlers) QuoteEnquiry(ctx context.Context, tripNumber string, amount m
 	}
 	cmd := enquiry.QuoteEnquiry{Amount: amount, Note: note, ValidUntil: h.now().Add(validFor), ByUserID: meta.Actor.UserID}
 	if strings.TrimSpace(date) != "" || strings.TrimSpace(clock) != "" {
-		start, err := ParseStart(date, clock)
+		start, err := trip.ParseStart(date, clock)
 		if err != nil {
 			return Outcome{OrderID: tripNumber}, err
 		}

@@ -15,6 +15,7 @@ import (
 	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
+	"mishwar/domain/trip"
 	"mishwar/eventstore"
 )
 
@@ -75,7 +76,7 @@ func (h *Handlers) SubmitEnquiry(ctx context.Context, in EnquiryInput, meta comm
 	var startAt time.Time
 	departure := defaultDeparture(h.now())
 	if strings.TrimSpace(in.Date) != "" || strings.TrimSpace(in.Time) != "" {
-		if startAt, err = ParseStart(in.Date, in.Time); err != nil {
+		if startAt, err = trip.ParseStart(in.Date, in.Time); err != nil {
 			return Submitted{}, err
 		}
 		departure = startAt
@@ -108,7 +109,7 @@ func (h *Handlers) SubmitEnquiry(ctx context.Context, in EnquiryInput, meta comm
 	// chosen start is refused as checkout refuses it. Without a date the operator plans the trip
 	// with the traveller before quoting, so nothing is judged yet.
 	if !startAt.IsZero() {
-		if err := priced.OneDay(FirstPickup(hours, startAt)); err != nil {
+		if err := priced.OneDay(trip.FirstPickup(hours, startAt)); err != nil {
 			return Submitted{}, err
 		}
 	}

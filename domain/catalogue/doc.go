@@ -45,7 +45,7 @@ var (
 
 // Field error keys (translated in internal/i18n/catalog_catalogue.go).
 const (
-	keyRequired        = "common.required"
+	keyRequired        = domain.KeyRequired
 	keyTooLong         = "catalogue.too_long"
 	keyInvalidSlug     = "catalogue.invalid_slug"
 	keyOutOfArea       = "catalogue.out_of_area"

@@ -49,7 +49,7 @@ var (
 
 // Message keys of field errors (a *domain.ValidationError).
 const (
-	KeyRequired            = "common.required"
+	KeyRequired            = domain.KeyRequired
 	KeyEmailInvalid        = "orders.email_invalid"
 	KeyEmailsMustMatch     = "orders.emails_must_match"
 	KeyPhoneInvalid        = "orders.phone_invalid"
