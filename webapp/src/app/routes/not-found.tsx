@@ -1,8 +1,9 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 
 import { ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { PART, SentenceWith } from '@/components/ui/sentence-with';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/config/paths';
 
@@ -15,7 +16,9 @@ export function NotFoundRoute() {
       <p className="not-found__code" aria-hidden="true">404</p>
       <h1 className="not-found__title">
         {/* The path is isolated left-to-right so Arabic does not reorder its slashes. */}
-        <Trans i18nKey="notFound.message" values={{ path: pathname }} components={{ path: <bdi dir="ltr" /> }} />
+        <SentenceWith text={t('notFound.message', { path: PART })} tag="path">
+          <bdi dir="ltr">{pathname}</bdi>
+        </SentenceWith>
       </h1>
       <p className="not-found__text">{t('notFound.text')}</p>
       <ButtonLink to={paths.home} icon={<Icon name="home" size={18} />}>

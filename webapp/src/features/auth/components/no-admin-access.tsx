@@ -1,7 +1,8 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { PART, SentenceWith } from '@/components/ui/sentence-with';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { paths } from '@/config/paths';
 
@@ -25,7 +26,9 @@ export function NoAdminAccess({ user }: { user: User }) {
       <h1 className="auth-card__title auth-card__title--message">{title}</h1>
       <p className="auth-card__lead">
         {/* The address is isolated left-to-right so Arabic does not reorder it. */}
-        <Trans i18nKey="auth.notAdminLead" values={{ email: user.email }} components={{ email: <bdi dir="ltr" /> }} />
+        <SentenceWith text={t('auth.notAdminLead', { email: PART })} tag="email">
+          <bdi dir="ltr">{user.email}</bdi>
+        </SentenceWith>
       </p>
       <div className="stack stack--tight">
         {driver ? (
