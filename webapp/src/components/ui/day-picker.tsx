@@ -122,9 +122,11 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
               <span aria-hidden="true">{language === 'ar' ? '‹' : '›'}</span>
             </Button>
           </div>
-          <div className="day-picker__grid" role="grid" aria-label={title}>
+          {/* A group of toggle buttons, each named by its full date: a role="grid" would need rows of
+              cells that buttons with aria-pressed are not, and the weekday headers are seen, not read. */}
+          <div className="day-picker__grid" role="group" aria-label={title}>
             {weekdays.map((name, i) => (
-              <span key={i} className="day-picker__weekday" role="columnheader">
+              <span key={i} className="day-picker__weekday" aria-hidden="true">
                 {name}
               </span>
             ))}
@@ -137,8 +139,7 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
                 <button
                   key={date}
                   type="button"
-                  role="gridcell"
-                  className={`day-picker__day${date === today ? ' day-picker__day--today' : ''}`}
+                    className={`day-picker__day${date === today ? ' day-picker__day--today' : ''}`}
                   data-date={date}
                   aria-pressed={date === shown}
                   aria-label={formatCalendarDate(date, language, { dateStyle: 'full' })}

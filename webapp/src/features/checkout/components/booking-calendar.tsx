@@ -54,9 +54,11 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ow
         </Button>
       </div>
       {disabled ? <p className="field__hint">{t('checkout.rateFirst')}</p> : null}
-      <div className="booking-calendar__grid" role="grid" aria-label={title}>
+      {/* A group of toggle buttons, each named by its full date: a role="grid" would need rows of
+          cells that buttons with aria-pressed are not, and the weekday headers are seen, not read. */}
+      <div className="booking-calendar__grid" role="group" aria-label={title}>
         {weekdays.map((name) => (
-          <span key={name} className="booking-calendar__weekday" role="columnheader">
+          <span key={name} className="booking-calendar__weekday" aria-hidden="true">
             {name}
           </span>
         ))}
@@ -83,7 +85,6 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ow
               <button
                 key={date}
                 type="button"
-                role="gridcell"
                 className={`booking-calendar__day booking-calendar__day--${status}${status === 'blocked' && day?.reason === 'closed' ? ' booking-calendar__day--closed' : ''}`}
                 data-date={date}
                 data-status={status}
