@@ -2,7 +2,8 @@
 // Lighthouse benchmark of the web app (part of `make bench`, not of any test's pass/fail): starts the
 // built binary with demo data on its own PostgreSQL, as the browser tests do (e2e/accounts-server.mjs),
 // and runs Lighthouse 12.2.3 against the system Chromium (headless) on the home page, one demo
-// destination and the checkout page, in English and Arabic, as a phone and as a desktop. Prints one
+// destination and the checkout page (as a visitor, and as a signed-in traveller with three stops in the
+// cart: the form a traveller books with), in English and Arabic, as a phone and as a desktop. Prints one
 // table row per run and, per run, the audits that cost points; writes each JSON report. An audit a
 // page fails on purpose (EXPECTED: checkout's noindex) is reported as expected, not as a miss.
 //
@@ -21,9 +22,12 @@
 //   LIGHTHOUSE_FROM_REPORTS=1  run nothing: print the table of the reports already in LIGHTHOUSE_OUT
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { chromium as playwright } from 'playwright-core';
 
 import { firstId, startServer } from '../e2e/accounts-server.mjs';
 
@@ -41,8 +45,10 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 // Audits a page fails on purpose: reported as expected, not as a miss, and left out of the category
 // score shown (Lighthouse's own score is shown beside it). Checkout is noindex because a cart page
 // must not be in search results, which Lighthouse's is-crawlable audit scores 0 (SEO 63).
+const NOINDEX = { 'is-crawlable': 'noindex on purpose: a cart page must not be in search results' };
 const EXPECTED = {
-  checkout: { 'is-crawlable': 'noindex on purpose: a cart page must not be in search results' },
+  checkout: NOINDEX,
+  'checkout-signed-in': NOINDEX,
 };
 const LANGS = { en: 'en-GB,en', ar: 'ar-EG,ar' };
 
@@ -57,8 +63,41 @@ for (const [path, what] of [
 }
 mkdirSync(out, { recursive: true });
 
-/** One Lighthouse run; resolves to its parsed JSON report. */
-function lighthouseOnce(url, lang, formFactor, reportPath) {
+const CHROME_FLAGS = (lang) => ['--headless=new', '--no-sandbox', '--disable-gpu', `--lang=${LANGS[lang].split(',')[0]}`, `--accept-lang=${LANGS[lang]}`];
+
+/**
+ * A Chromium of our own, listening for DevTools on a free port, with the session cookie put in its
+ * cookie jar: the page's own cookies (the language, the cart mirror) then go beside it, where a Cookie
+ * header given to Lighthouse would be replaced by them and the traveller signed out halfway.
+ */
+async function signedInBrowser(lang, base, token) {
+  const profile = mkdtempSync(join(tmpdir(), 'mishwar-lighthouse-'));
+  const child = spawn(chromium, [...CHROME_FLAGS(lang), '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const port = await new Promise((ok, fail) => {
+    let seen = '';
+    child.stderr.on('data', (chunk) => {
+      seen += chunk;
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
+      if (match) ok(Number(match[1]));
+    });
+    child.on('exit', (code) => fail(new Error(`chromium exited ${code}: ${seen}`)));
+  });
+  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`);
+  await browser.contexts()[0].addCookies([{ name: 'authToken', value: token, url: base, httpOnly: true, sameSite: 'Lax' }]);
+  await browser.close(); // disconnects; the browser stays up for Lighthouse
+  return {
+    port,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((done) => (child.exitCode !== null ? done() : child.once('exit', done)));
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One Lighthouse run; resolves to its parsed JSON report. token: a traveller's session, to run signed in. */
+async function lighthouseOnce(url, lang, formFactor, reportPath, token) {
+  const own = token ? await signedInBrowser(lang, new URL(url).origin, token) : null;
   const args = [
     'exec',
     '--yes',
@@ -72,32 +111,38 @@ function lighthouseOnce(url, lang, formFactor, reportPath) {
     // The browser's language decides the app's (no stored choice in a fresh profile): the header for
     // the server's first HTML, the flag for navigator.languages.
     `--extra-headers=${JSON.stringify({ 'Accept-Language': LANGS[lang] })}`,
-    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --lang=${LANGS[lang].split(',')[0]} --accept-lang=${LANGS[lang]}`,
+    // Signed in: our own browser, whose cookie jar a storage reset would empty (its profile is new,
+    // so its cache is as empty as a reset leaves it).
+    ...(own ? [`--port=${own.port}`, '--disable-storage-reset'] : [`--chrome-flags=${CHROME_FLAGS(lang).join(' ')}`]),
     '--quiet',
     ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
   ];
-  return new Promise((ok, fail) => {
-    const child = spawn('npm', args, { cwd: out, env: { ...process.env, CHROME_PATH: chromium }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let log = '';
-    child.stdout.on('data', (chunk) => (log += chunk));
-    child.stderr.on('data', (chunk) => (log += chunk));
-    child.on('error', fail);
-    child.on('exit', (code) => {
-      if (code !== 0) return fail(new Error(`lighthouse ${url} (${lang}, ${formFactor}) exited ${code}:\n${log}`));
-      ok(JSON.parse(readFileSync(reportPath, 'utf8')));
+  try {
+    return await new Promise((ok, fail) => {
+      const child = spawn('npm', args, { cwd: out, env: { ...process.env, CHROME_PATH: chromium }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let log = '';
+      child.stdout.on('data', (chunk) => (log += chunk));
+      child.stderr.on('data', (chunk) => (log += chunk));
+      child.on('error', fail);
+      child.on('exit', (code) => {
+        if (code !== 0) return fail(new Error(`lighthouse ${url} (${lang}, ${formFactor}) exited ${code}:\n${log}`));
+        ok(JSON.parse(readFileSync(reportPath, 'utf8')));
+      });
     });
-  });
+  } finally {
+    await own?.stop();
+  }
 }
 
 /**
  * Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP): a run
  * that fails is made again, up to three times; a row whose three runs fail shows the error.
  */
-async function lighthouse(url, lang, formFactor, reportPath) {
+async function lighthouse(url, lang, formFactor, reportPath, token) {
   if (fromReports) return JSON.parse(readFileSync(reportPath, 'utf8'));
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const report = await lighthouseOnce(url, lang, formFactor, reportPath);
+      const report = await lighthouseOnce(url, lang, formFactor, reportPath, token);
       if (!report.runtimeError || attempt === 3) return report;
     } catch (error) {
       if (attempt === 3) throw error;
@@ -151,12 +196,35 @@ async function languageLoaded(report, lang, base) {
   return false;
 }
 
+/** Signs a traveller up and puts three demo stops in their cart; resolves to the session token. */
+async function travellerWithACart(base) {
+  const email = `lighthouse-${Date.now().toString(36)}@example.com`;
+  const res = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ first_name: 'Salma', last_name: 'Nabil', email, password: 'lighthouse-1', phone_number: '+201001234567' }),
+  });
+  if (!res.ok) throw new Error(`register: ${res.status} ${await res.text()}`);
+  const { token } = await res.json();
+  const stops = await (await fetch(`${base}/api/destinations?limit=3`)).json();
+  for (const stop of stops.data) {
+    const added = await fetch(`${base}/api/auth/cart`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ destination_id: stop.id }),
+    });
+    if (!added.ok) throw new Error(`add to cart: ${added.status} ${await added.text()}`);
+  }
+  return token;
+}
+
 const server = await startServer(binary);
 const rows = [];
 const notes = [];
 try {
   const destination = await firstId(server.baseURL, '/api/destinations?limit=1');
-  const pages = { home: '/', destination: `/destination?id=${destination}`, checkout: '/checkout' };
+  const traveller = fromReports ? '' : await travellerWithACart(server.baseURL);
+  const pages = { home: '/', destination: `/destination?id=${destination}`, checkout: '/checkout', 'checkout-signed-in': '/checkout' };
   // Each language at its own address (the canonical and hreflang links' ?lang=ar), not English's.
   const address = (path, lang) => (lang === 'ar' ? `${path}${path.includes('?') ? '&' : '?'}lang=ar` : path);
   const started = Date.now();
@@ -169,7 +237,8 @@ try {
         for (let i = 1; i <= runs; i += 1) {
           const reportPath = join(out, `${page}-${lang}-${formFactor}${runs > 1 ? `-${i}` : ''}.json`);
           try {
-            reports.push({ report: await lighthouse(`${server.baseURL}${address(path, lang)}`, lang, formFactor, reportPath), reportPath });
+            const token = page === 'checkout-signed-in' ? traveller : undefined;
+            reports.push({ report: await lighthouse(`${server.baseURL}${address(path, lang)}`, lang, formFactor, reportPath, token), reportPath });
           } catch (error) {
             notes.push(`${name}: ${String(error.message).split('\n').slice(0, 2).join(' ')}`);
           }
