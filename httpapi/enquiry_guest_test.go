@@ -340,3 +340,39 @@ func TestAVisitorsEnquiriesAreBoundedPerEmailAndPerAddress(t *testing.T) {
 		t.Fatalf("a signed-in traveller from the same address: %d %s", r.Status, r.Body)
 	}
 }
+
+func TestAnEnquiryNamesItsProgramByIdOrSlugAndRecordsTheId(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 2, 1)
+	program := w.program(t)
+	var page struct {
+		Data struct {
+			Slug string `json:"slug"`
+		} `json:"data"`
+	}
+	w.a.Get("/api/programs/"+program.String(), "").JSON(t, &page)
+	if page.Data.Slug == "" {
+		t.Fatal("the program has no slug")
+	}
+	form := w.guestForm(apptest.UniqueEmail("nour"))
+	form["program_id"] = page.Data.Slug
+	if r := w.a.Post("/api/enquiries", "", form); r.Status != http.StatusCreated {
+		t.Fatalf("an enquiry naming the program by its slug: %d %s", r.Status, r.Body)
+	}
+	var staff struct {
+		Data []struct {
+			Trip struct {
+				ProgramID string `json:"program_id"`
+			} `json:"trip"`
+		} `json:"data"`
+	}
+	w.a.Get("/api/admin/enquiries", w.a.AdminToken(t)).JSON(t, &staff)
+	if len(staff.Data) != 1 || staff.Data[0].Trip.ProgramID != program.String() {
+		t.Fatalf("the enquiry records %+v, want the program's id %s", staff.Data, program)
+	}
+	form = w.guestForm(apptest.UniqueEmail("nour"))
+	form["program_id"] = "no-such-program"
+	if r := w.a.Post("/api/enquiries", "", form); r.Status != http.StatusNotFound {
+		t.Fatalf("an unknown program: %d %s, want 404", r.Status, r.Body)
+	}
+}

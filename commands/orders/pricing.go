@@ -15,8 +15,6 @@ import (
 	"mishwar/domain/order"
 	"mishwar/domain/trip"
 	catrm "mishwar/projections/catalogue"
-
-	"github.com/google/uuid"
 )
 
 // CartPricing asks for the price of a user's cart as an order.
@@ -221,11 +219,8 @@ var ErrProgramNotFound = domain.NotFound("cart.program_not_found")
 // PriceProgram implements Pricer. A program with a price of its own is estimated at that price; one
 // without is priced by distance and waiting like any itinerary.
 func (p *CartPricer) PriceProgram(ctx context.Context, req ProgramPricing) (Priced, error) {
-	id, err := uuid.Parse(req.ProgramID)
-	if err != nil {
-		return Priced{}, ErrProgramNotFound
-	}
-	prog, err := p.Catalogue.Program(ctx, id)
+	// By id or slug, as the program's own page is addressed; the itinerary records its id.
+	prog, err := p.Catalogue.ProgramByRef(ctx, req.ProgramID)
 	if err != nil || !prog.Visible() {
 		return Priced{}, ErrProgramNotFound
 	}
@@ -233,7 +228,7 @@ func (p *CartPricer) PriceProgram(ctx context.Context, req ProgramPricing) (Pric
 	if err != nil {
 		return Priced{}, fmt.Errorf("orders: program destinations: %w", err)
 	}
-	itin := order.Itinerary{ProgramID: req.ProgramID, ProgramName: prog.Name.En, ProgramNameAR: prog.Name.Ar}
+	itin := order.Itinerary{ProgramID: prog.ID.String(), ProgramName: prog.Name.En, ProgramNameAR: prog.Name.Ar}
 	for _, d := range dests {
 		itin.Stops = append(itin.Stops, order.Stop{DestinationID: d.ID.String(), NameEN: d.Name.En, NameAR: d.Name.Ar, Lat: d.Lat, Lng: d.Lng, VisitMinutes: d.VisitMinutes})
 	}
