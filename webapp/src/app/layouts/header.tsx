@@ -8,7 +8,7 @@ import { CONTACT } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { Avatar } from '@/features/auth/components/account-menu';
-import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
+import { initials, selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
 import { CartDrawer } from '@/features/cart/components/cart-drawer';
 import { useCartMirrorStore } from '@/features/cart/stores/cart-mirror-store';
 import { useUnreadCount } from '@/features/notifications/api/notifications';
@@ -23,7 +23,8 @@ import { useOpeningSchedule } from '../use-opening-schedule';
 export function Logo({ to = paths.home, suffix }: { to?: string; suffix?: string }) {
   const { t } = useTranslation();
   return (
-    <Link to={to} className="logo" aria-label={t('brand.home')}>
+    // The name holds the words shown ("Mishwar", "Mishwar Admin"), so a voice user can say them.
+    <Link to={to} className="logo" aria-label={suffix ? `${t('brand.name')} ${suffix}` : t('brand.home')}>
       <svg className="logo__mark" viewBox="0 0 40 40" aria-hidden="true">
         <circle cx="29" cy="11" r="5" className="logo__sun" />
         <path d="M4 33 L17 13 L30 33 Z" className="logo__pyramid" />
@@ -31,7 +32,8 @@ export function Logo({ to = paths.home, suffix }: { to?: string; suffix?: string
       </svg>
       <span className="logo__word">
         {t('brand.name')}
-        {suffix ? <span className="logo__suffix">{suffix}</span> : null}
+        {/* A real space, so the name read out is "Mishwar Admin", not "MishwarAdmin". */}
+        {suffix ? <> <span className="logo__suffix">{suffix}</span></> : null}
       </span>
     </Link>
   );
@@ -48,6 +50,7 @@ function LoginToggle({ set }: { set: 'desktop' | 'phone' }) {
   const signedIn = useAuthStore(selectIsAuthenticated);
   const open = usePanelsStore((state) => state.open?.set === set && state.open.id === 'login');
   const toggle = usePanelsStore((state) => state.toggle);
+  const letters = initials(useAuthStore((state) => state.user));
   if (!signedIn) {
     return (
       <PanelToggle
@@ -68,7 +71,8 @@ function LoginToggle({ set }: { set: 'desktop' | 'phone' }) {
       className={set === 'phone' ? 'tabbar__item' : 'icon-button icon-button--avatar'}
       aria-expanded={open}
       aria-controls={`panel-${set}-login`}
-      aria-label={set === 'phone' ? undefined : t('panels.account')}
+      // The avatar shows the initials: the name starts with them ("SN, your account").
+      aria-label={set === 'phone' ? undefined : letters ? t('panels.accountOf', { initials: letters }) : t('panels.account')}
       onClick={() => toggle(set, 'login')}
     >
       <Avatar size="sm" />
@@ -83,6 +87,10 @@ export function SiteHeader() {
   const title = usePanelTitle();
   const count = useCartCount();
   const unread = useUnreadCount(useAuthStore(selectIsAuthenticated));
+  // A badge's name starts with the number it shows ("3 stops in your trip"): a voice user says what
+  // they see, and assistive checks match a name by its start.
+  const cartName = count ? t('panels.cartCount', { count }) : t('panels.cart');
+  const bellName = unread ? t('panels.notificationsCount', { count: unread }) : t('panels.notifications');
   const drawerOpen = usePanelsStore((state) => state.cartDrawerOpen);
   const setDrawer = usePanelsStore((state) => state.setCartDrawerOpen);
   const schedule = useOpeningSchedule();
@@ -125,20 +133,20 @@ export function SiteHeader() {
             </nav>
             <div className="navbar__tools navbar__tools--desktop">
               <PanelToggle set="desktop" id="search" icon="search" label={t('panels.search')} />
-              <PanelToggle set="desktop" id="notifications" icon="bell" label={t('panels.notifications')} badge={unread || undefined} />
+              <PanelToggle set="desktop" id="notifications" icon="bell" label={bellName} badge={unread || undefined} />
               <PanelToggle set="desktop" id="chat" icon="chat" label={t('panels.chat')} />
               <PanelToggle set="desktop" id="languages" icon="globe" label={t('panels.languages')} />
-              <PanelToggle set="desktop" id="cart" icon="cart" label={t('panels.cart')} badge={count} />
+              <PanelToggle set="desktop" id="cart" icon="cart" label={cartName} badge={count} />
               <LoginToggle set="desktop" />
             </div>
             <div className="navbar__tools navbar__tools--phone">
               <PanelToggle set="phone" id="search" icon="search" label={t('panels.search')} />
-              <PanelToggle set="phone" id="notifications" icon="bell" label={t('panels.notifications')} badge={unread || undefined} />
+              <PanelToggle set="phone" id="notifications" icon="bell" label={bellName} badge={unread || undefined} />
               <PanelToggle set="phone" id="languages" icon="globe" label={t('panels.languages')} />
               <button
                 type="button"
                 className="icon-button"
-                aria-label={t('panels.cart')}
+                aria-label={cartName}
                 aria-expanded={drawerOpen}
                 aria-controls="cart-drawer"
                 data-count={count}

@@ -23,7 +23,7 @@ interface PanelToggleProps {
   id: PanelId;
   icon: IconName;
   label: string;
-  /** A shorter visible label (phone tab bar); the full label stays the accessible name. */
+  /** A shorter visible label (phone tab bar), which is then the accessible name too. */
   shortLabel?: string;
   showLabel?: boolean;
   badge?: number;
@@ -32,6 +32,7 @@ interface PanelToggleProps {
 
 export function PanelToggle({ set, id, icon, label, shortLabel, showLabel, badge, variant = 'icon' }: PanelToggleProps) {
   const language = useLanguage();
+  const name = showLabel ? (shortLabel ?? label) : label;
   const open = usePanelsStore((state) => isPanelOpen(state.open, set, id));
   const toggle = usePanelsStore((state) => state.toggle);
   return (
@@ -41,12 +42,13 @@ export function PanelToggle({ set, id, icon, label, shortLabel, showLabel, badge
       className={cx(variant === 'nav' ? 'nav-button' : variant === 'tab' ? 'tabbar__item' : 'icon-button', open && 'is-open')}
       aria-expanded={open}
       aria-controls={panelDomId(set, id)}
-      aria-label={showLabel && !shortLabel ? undefined : label}
+      aria-label={showLabel && !badge ? undefined : name}
       data-count={badge}
       onClick={() => toggle(set, id)}
     >
       <Icon name={icon} size={variant === 'nav' ? 18 : 22} />
-      {showLabel ? <span aria-hidden={shortLabel ? true : undefined}>{shortLabel ?? label}</span> : null}
+      {/* A tab's short word ("Places") is its name: what it says is what a voice user says. */}
+      {showLabel ? <span>{shortLabel ?? label}</span> : null}
       {variant === 'nav' ? <Icon name="chevronDown" size={14} className="nav-button__chevron" /> : null}
       {badge ? (
         <span className="counter" aria-label={undefined}>

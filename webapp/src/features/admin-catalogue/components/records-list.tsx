@@ -10,6 +10,7 @@ import { Icon } from '@/components/ui/icon';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
+import { TableWrap } from '@/components/ui/table-wrap';
 import { ADMIN_SECTIONS, type AdminSectionKey } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
@@ -126,7 +127,7 @@ export function RecordsList({ section }: { section: AdminSectionKey }) {
       {records.isError ? <ErrorState onRetry={() => void records.refetch()} /> : null}
       {records.data && records.data.data.length === 0 ? <EmptyState compact icon="compass" title={t('admin.emptyTitle', { items: plural })} /> : null}
       {records.data && records.data.data.length > 0 ? (
-        <div className="table-wrap">
+        <TableWrap label={plural}>
           <table className="table">
             <caption className="visually-hidden">{plural}</caption>
             <thead>
@@ -169,7 +170,7 @@ export function RecordsList({ section }: { section: AdminSectionKey }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       {records.data ? (
         <nav className="pager" aria-label={t('adminCatalogue.pages')}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { useFormatPrice } from '@/components/ui/money';
+import { TableWrap } from '@/components/ui/table-wrap';
 import { useLanguage } from '@/hooks/use-language';
 import { formatDistanceKm, formatDuration, formatHours, formatMoney } from '@/utils/format';
 
@@ -59,7 +60,7 @@ export function TripSummary({ calculations, compact }: { calculations: TripCalcu
           </p>
         ) : null
       ) : calculations.rate_calculations.length ? (
-        <div className="table-wrap">
+        <TableWrap label={t('trip.ratePlans')}>
           <table className="table rate-table" data-testid="rate-table">
             <caption className="visually-hidden">{t('trip.ratePlans')}</caption>
             <thead>
@@ -96,7 +97,7 @@ export function TripSummary({ calculations, compact }: { calculations: TripCalcu
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : warnings.length === 0 ? (
         <p className="muted">{t('trip.noRates')}</p>
       ) : null}

@@ -20,9 +20,9 @@ export function DestinationCard({ destination, action }: { destination: Destinat
       </Link>
       <div className="card__body">
         {destination.category ? <p className="card__eyebrow">{destination.category.name}</p> : null}
-        <h3 className="card__title">
+        <h2 className="card__title">
           <Link to={paths.destinationDetail(destination.id)}>{destination.name}</Link>
-        </h3>
+        </h2>
         {destination.summary ?? destination.description ? (
           <p className="card__text">{destination.summary ?? destination.description}</p>
         ) : null}

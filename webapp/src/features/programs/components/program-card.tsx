@@ -20,9 +20,9 @@ export function ProgramCard({ program }: { program: Program }) {
         <Photo src={program.photo ?? program.destinations[0]?.photo} alt="" seed={program.name} />
       </Link>
       <div className="card__body">
-        <h3 className="card__title">
+        <h2 className="card__title">
           <Link to={paths.programDetail(program.id)}>{program.name}</Link>
-        </h3>
+        </h2>
         {program.description ? <p className="card__text">{program.description}</p> : null}
         <div className="card__meta">
           {program.hours ? (

@@ -12,6 +12,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { Tabs } from '@/components/ui/tabs';
 import { TimeSelect } from '@/components/ui/time-select';
+import { TableWrap } from '@/components/ui/table-wrap';
 import type { Currency } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
@@ -277,7 +278,7 @@ function Payments() {
       <CheckboxField label={t('purchaseOrders.ignoredOnly')} checked={ignoredOnly} onChange={(e) => setIgnoredOnly(e.target.checked)} />
       <QueryView query={payments} loading={<SkeletonGrid count={4} variant="row" />} isEmpty={(d) => d.length === 0} empty={<EmptyState icon="wallet" title={t('purchaseOrders.noPayments')} />}>
         {(rows) => (
-          <div className="table-wrap">
+          <TableWrap label={t('purchaseOrders.tabs.payments')}>
             <table className="table">
               <thead>
                 <tr>
@@ -306,7 +307,7 @@ function Payments() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </QueryView>
     </div>

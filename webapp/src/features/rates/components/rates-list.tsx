@@ -26,7 +26,7 @@ export function RatesList() {
               <span className="rate-card__icon" aria-hidden="true">
                 <Icon name="car" size={26} />
               </span>
-              <h3 className="card__title">{rate.name}</h3>
+              <h2 className="card__title">{rate.name}</h2>
               {rate.description ? <p className="card__text">{rate.description}</p> : null}
               <dl className="rate-card__prices">
                 <div>
