@@ -36,7 +36,7 @@ async function startCheckout(page, baseURL, lang) {
     await page.getByLabel(t(lang, 'points.pickupAndReturn')).selectOption({ index: 1 });
     await chosen.waitFor();
   }
-  await page.getByLabel(t(lang, 'fields.rate')).selectOption({ index: 1 });
+  await page.getByLabel(t(lang, 'fields.rate'), { exact: true }).selectOption({ index: 1 });
   return chooseOpenDay(page, lang);
 }
 

@@ -46,7 +46,7 @@ async function paidOrder(browser, baseURL, email) {
     await page.goto(`${baseURL}/checkout`);
     const form = page.getByTestId('checkout-form');
     await form.waitFor();
-    const rateSelect = form.getByLabel(t('en', 'fields.rate'));
+    const rateSelect = form.getByLabel(t('en', 'fields.rate'), { exact: true });
     await rateSelect.selectOption({ index: 1 });
     const rateID = await rateSelect.inputValue();
     const day = await chooseOpenDay(page, 'en');

@@ -70,7 +70,7 @@ async function enquire(page, baseURL, lang, view, program, email, nth) {
   await form.waitFor();
   // The form says which program it is about (not the cart, not nothing).
   await form.getByTestId('enquiry-about').getByText(t(lang, 'enquiry.aboutProgram', { name: program.name })).waitFor();
-  await form.getByLabel(t(lang, 'fields.rate')).selectOption({ index: 1 });
+  await form.getByLabel(t(lang, 'fields.rate'), { exact: true }).selectOption({ index: 1 });
   await form.getByLabel(t(lang, 'fields.firstName')).fill('Layla');
   await form.getByLabel(t(lang, 'fields.lastName')).fill('Hassan');
   await form.getByLabel(t(lang, 'fields.email'), { exact: true }).fill(email);

@@ -60,7 +60,7 @@ async function exchange({ browser, baseURL }, lang, view) {
     const time = form.getByLabel(t(lang, 'checkout.timeCairo'), { exact: true });
     await time.locator(`option[value="${before.trip.time}"]`).waitFor({ state: 'attached' });
     assert.equal(await time.inputValue(), before.trip.time, 'the order’s own time is chosen');
-    const rate = form.getByLabel(t(lang, 'fields.rate'));
+    const rate = form.getByLabel(t(lang, 'fields.rate'), { exact: true });
     assert.equal(await rate.inputValue(), before.trip.rate_plan.id, 'the order’s own rate plan is chosen');
     assert.equal(await form.locator('input[type="date"], input[type="time"]').count(), 0, 'no bare browser date or time box');
     // The pickup times are the server's for this order's trip (the one-day rule), shown in the page's digits.

@@ -75,7 +75,7 @@ async function checkout(page, baseURL, lang, email, points = (p) => samePickupPo
   await page.goto(`${baseURL}/checkout`);
   await page.getByTestId('checkout-form').waitFor();
   await points(page);
-  const date = page.getByLabel(t(lang, 'fields.rate'));
+  const date = page.getByLabel(t(lang, 'fields.rate'), { exact: true });
   await date.selectOption({ index: 1 });
   const day = await chooseOpenDay(page, lang);
   // The trip shown before paying is timed for the chosen start. Only pickup times at which the trip
@@ -224,7 +224,7 @@ async function anonymousEnquiry({ browser, baseURL }, lang) {
     const form = page.getByTestId('enquiry-form');
     await form.waitFor();
     const email = uniqueEmail('e2e-orders');
-    await form.getByLabel(t(lang, 'fields.rate')).selectOption({ index: 1 });
+    await form.getByLabel(t(lang, 'fields.rate'), { exact: true }).selectOption({ index: 1 });
     await form.getByLabel(t(lang, 'fields.firstName')).fill('Salma');
     await form.getByLabel(t(lang, 'fields.lastName')).fill('Nabil');
     await form.getByLabel(t(lang, 'fields.email'), { exact: true }).fill(email);

@@ -38,7 +38,7 @@ async function checkout(page, baseURL, lang, email) {
   await page.goto(`${baseURL}/checkout`);
   const form = page.getByTestId('checkout-form');
   await form.waitFor();
-  const rate = form.getByLabel(t(lang, 'fields.rate'));
+  const rate = form.getByLabel(t(lang, 'fields.rate'), { exact: true });
   await rate.locator('option').nth(1).waitFor({ state: 'attached' });
   await rate.selectOption({ index: 1 });
   const date = await chooseOpenDay(page, lang);
@@ -87,7 +87,7 @@ async function journey(browser, baseURL, lang, view, fromFailureScreen) {
     await form.waitFor();
     const time = form.getByLabel(t(lang, 'checkout.timeCairo'), { exact: true });
     await page.waitForFunction((want) => document.querySelector('[data-testid="pickup-time"]')?.value === want, chosen.time);
-    assert.equal(await form.getByLabel(t(lang, 'fields.rate')).inputValue(), chosen.rate, 'the rate plan is kept');
+    assert.equal(await form.getByLabel(t(lang, 'fields.rate'), { exact: true }).inputValue(), chosen.rate, 'the rate plan is kept');
     assert.equal(await time.inputValue(), chosen.time, 'the pickup time is kept');
     assert.equal(await page.locator(`.booking-calendar__day[data-date="${chosen.date}"][aria-pressed="true"]`).count(), 1, 'the date is kept');
     assert.ok(await form.getByLabel(t(lang, 'enquiry.agree')).isChecked(), 'the terms are kept');

@@ -72,7 +72,7 @@ async function fitsTheScreen(page, what) {
 
 /** Chooses the rate plan, a day from two days ahead (Cairo) and the first pickup time offered. */
 async function chooseStart(page, lang) {
-  await page.getByLabel(t(lang, 'fields.rate')).selectOption({ index: 1 });
+  await page.getByLabel(t(lang, 'fields.rate'), { exact: true }).selectOption({ index: 1 });
   const day = await chooseOpenDay(page, lang);
   const time = page.getByLabel(t(lang, 'checkout.timeCairo'), { exact: true });
   await time.locator('option').nth(1).waitFor({ state: 'attached' });
@@ -124,7 +124,7 @@ async function journey(ctx, offers, lang, view) {
     assert.equal(await page.getByTestId('promo-error').count(), 0);
     const quote = (
       await apiJSON(
-        await context.request.get(`${baseURL}/api/orders/promo?${new URLSearchParams({ code: offers.live.code, rate_plan_id: await page.getByLabel(t(lang, 'fields.rate')).inputValue(), ...start })}`),
+        await context.request.get(`${baseURL}/api/orders/promo?${new URLSearchParams({ code: offers.live.code, rate_plan_id: await page.getByLabel(t(lang, 'fields.rate'), { exact: true }).inputValue(), ...start })}`),
         'promo quote',
       )
     ).data;
