@@ -4,7 +4,7 @@
 // and axe's summary. The shell checks of run.mjs cover the signed-out screens' looks; this covers what
 // a screen reader, a keyboard or a voice user meets once signed in.
 //
-// Left out on purpose (RULES_OFF): label-content-name-mismatch on controls that show a chosen value
+// Left out on purpose (`violations`): label-content-name-mismatch on controls that show a chosen value
 // (the day picker's button, a select): their name is their field's label, as a native select's is,
 // and axe reads the value shown as the label.
 

@@ -139,7 +139,7 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
                 <button
                   key={date}
                   type="button"
-                    className={`day-picker__day${date === today ? ' day-picker__day--today' : ''}`}
+                  className={`day-picker__day${date === today ? ' day-picker__day--today' : ''}`}
                   data-date={date}
                   aria-pressed={date === shown}
                   aria-label={formatCalendarDate(date, language, { dateStyle: 'full' })}

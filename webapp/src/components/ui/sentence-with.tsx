@@ -11,8 +11,9 @@ export const PART = '\uE000';
  * react-i18next's <Trans> does this by parsing HTML, and weighs 4 KB of the home page's JavaScript.
  */
 export function SentenceWith({ text, tag, children }: { text: string; tag: string; children: ReactNode }) {
+  const tagged = `<${tag}>${PART}</${tag}>`;
   // A translation that lost its tag still places the value where it is.
-  const [before, after] = text.includes(`<${tag}>${PART}</${tag}>`) ? text.split(`<${tag}>${PART}</${tag}>`) : text.split(PART);
+  const [before, after] = text.split(text.includes(tagged) ? tagged : PART);
   if (after === undefined) return <>{text}</>;
   return (
     <>
