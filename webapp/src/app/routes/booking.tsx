@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
@@ -93,6 +93,10 @@ export function CheckoutHeader() {
   return <PageHeader title={t('checkout.title')} lead={t('checkout.lead')} />;
 }
 
+function scrollToPickup() {
+  document.getElementById('pickup')?.scrollIntoView({ behavior: 'smooth' });
+}
+
 export function CheckoutRoute() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -105,6 +109,14 @@ export function CheckoutRoute() {
   // Until a date and time are chosen the cart is timed for 09:00 tomorrow; then for the chosen start.
   const [departure, setDeparture] = useState<string | null>(null);
   const timed = useCartAt(departure, signedIn);
+  // The form is the page's heaviest part: it keeps the same props (and so is not drawn again) while the
+  // page's other answers land.
+  const rateOptions = useMemo(() => {
+    const calculated = cart.data?.trip_calculations?.rate_calculations ?? [];
+    return calculated.length
+      ? calculated.map((rate) => ({ value: rate.rate_id, label: rate.name }))
+      : (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name }));
+  }, [cart.data, rates.data]);
   const header = <CheckoutHeader />;
 
   if (!signedIn) {
@@ -131,9 +143,6 @@ export function CheckoutRoute() {
   // Pay waits for the cart timed for the chosen start, and is refused by the same rule checkout applies.
   const timedReady = departure !== null && timed.data !== undefined && !timed.isPlaceholderData;
   const blocked = timedReady ? dayFitBlock(timed.data.trip_calculations) : null;
-  const rateOptions = (cart.data?.trip_calculations?.rate_calculations.length
-    ? cart.data.trip_calculations.rate_calculations.map((rate) => ({ value: rate.rate_id, label: rate.name }))
-    : (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name })));
   return (
     <>
       {header}
@@ -155,7 +164,7 @@ export function CheckoutRoute() {
               rates={rateOptions}
               pointsChosen={startChosen(cart.data?.start_point)}
               onDepartureChange={setDeparture}
-              onNeedPickup={() => document.getElementById('pickup')?.scrollIntoView({ behavior: 'smooth' })}
+              onNeedPickup={scrollToPickup}
               defaults={user}
               blocked={blocked}
             />

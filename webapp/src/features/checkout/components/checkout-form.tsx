@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -105,7 +105,8 @@ export function departureOf(date: string, time: string): string | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{2}:\d{2}$/.test(time) ? `${date}T${time}` : null;
 }
 
-export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureChange, defaults, blocked }: CheckoutFormProps) {
+/** Drawn again only when its props change, not as each of the checkout page's other answers lands. */
+export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureChange, defaults, blocked }: CheckoutFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
@@ -288,4 +289,4 @@ export function CheckoutForm({ rates, pointsChosen, onNeedPickup, onDepartureCha
       </div>
     </form>
   );
-}
+});
