@@ -958,3 +958,24 @@ func TestARepeatedIdempotencyKeySavesALocationOnce(t *testing.T) {
 		t.Fatalf("sign-in with a key: %d, then %d replayed=%q; want two sessions", r.Status, again.Status, again.Header.Get("Idempotent-Replayed"))
 	}
 }
+
+// Answers that carry a session, contact details or a trip are kept by no cache (a shared computer's
+// browser, a proxy); the public catalogue's are, briefly.
+func TestPrivateAnswersAreNotStoredAndTheCatalogueIsCachedBriefly(t *testing.T) {
+	t.Parallel()
+	a := apptest.New(t)
+	u := signUp(t, a, uniqueEmail("nostore"))
+	for _, r := range []apptest.Response{
+		a.Get("/api/me", u.Token),
+		a.Post("/api/user/login", "", map[string]string{"email": u.Email, "password": u.Password}),
+		a.Get("/api/me/sessions", u.Token),
+		a.Get("/api/me", ""),
+	} {
+		if got := r.Header.Get("Cache-Control"); got != "no-store" {
+			t.Errorf("%d %s: Cache-Control %q, want no-store", r.Status, r.Body, got)
+		}
+	}
+	if got := a.Get("/api/destinations", "").Header.Get("Cache-Control"); got != "public, max-age=30" {
+		t.Errorf("the catalogue: Cache-Control %q, want public, max-age=30", got)
+	}
+}

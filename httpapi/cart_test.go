@@ -727,8 +727,10 @@ func TestALongDayIsFlagged(t *testing.T) {
 	if closed == 0 {
 		t.Fatalf("no stop flagged: %s", r.Body)
 	}
-	if r := w.a.Get("/api/auth/cart?departure=tomorrow", w.token); r.Status != http.StatusUnprocessableEntity {
-		t.Fatalf("bad departure: %d", r.Status)
+	for _, bad := range []string{"tomorrow", "9999-12-31T21:00", "1900-01-01T09:00", "0001-01-01T00:00"} {
+		if r := w.a.Get("/api/auth/cart?departure="+bad, w.token); r.Status != http.StatusUnprocessableEntity || r.Map(t)["message"] == nil {
+			t.Fatalf("departure %s: %d %s; want 422 with a message", bad, r.Status, r.Body)
+		}
 	}
 }
 

@@ -48,9 +48,10 @@ type progressAnswer struct {
 		Stop   int      `json:"stop"`
 		Stops  []string `json:"stops"`
 		Steps  []struct {
-			Type string `json:"type"`
-			Stop int    `json:"stop"`
-			Name string `json:"name"`
+			Type   string `json:"type"`
+			Stop   int    `json:"stop"`
+			Name   string `json:"name"`
+			Driver string `json:"driver"`
 		} `json:"steps"`
 		Driver *struct {
 			Name  string `json:"name"`
@@ -254,6 +255,18 @@ func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {
 	}
 	if en, ar := arrived(own), arrived(arabic); en != own.Data.Stops[0] || ar != "عربي "+own.Data.Stops[0] {
 		t.Fatalf("arrived at the first stop: English %q, Arabic %q", en, ar)
+	}
+	// So does the step that names the driver.
+	assigned := func(p progressAnswer) string {
+		for _, s := range p.Data.Steps {
+			if s.Type == "DriverAssigned" {
+				return s.Driver
+			}
+		}
+		return ""
+	}
+	if en, ar := assigned(own), assigned(arabic); en == "" || en == "سائق" || ar != "سائق" {
+		t.Fatalf("the driver assigned: English %q, Arabic %q; want the Arabic name in Arabic", en, ar)
 	}
 	if r := a.Get("/api/orders/"+orderID+"/progress", unpaidUser.Token); r.Status != http.StatusNotFound {
 		t.Fatalf("someone else's progress: %d %s", r.Status, r.Body)

@@ -763,3 +763,56 @@ func TestAnUnchangedExchangeIsRefused(t *testing.T) {
 		t.Fatalf("a real change: %d %s", r.Status, r.Body)
 	}
 }
+
+// Staff search the orders for what they typed: "%" and "_" are characters to find, not wildcards
+// matching every order; a status or page no list can have is the asker's mistake, said so.
+func TestStaffOrderSearchTakesWhatIsTypedLiterallyAndRefusesUnknownFilters(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 1, 2)
+	support := w.a.Staff(t, "support")
+	u := w.traveller(t)
+	if r, _ := w.checkout(t, u, ""); r.Status != http.StatusCreated {
+		t.Fatalf("checkout: %d %s", r.Status, r.Body)
+	}
+	count := func(q string) int {
+		r := w.a.Get("/api/admin/orders?q="+url.QueryEscape(q), support.Token)
+		var list struct {
+			Total int `json:"total"`
+		}
+		if r.JSON(t, &list); r.Status != http.StatusOK {
+			t.Fatalf("search %q: %d %s", q, r.Status, r.Body)
+		}
+		return list.Total
+	}
+	eventually(t, "the order in the staff's list", func() (bool, string) {
+		n := count(u.Email)
+		return n == 1, fmt.Sprintf("%d orders by e-mail", n)
+	})
+	for _, q := range []string{"%", "_", "MSH-_", strings.Replace(u.Email, "@", "_", 1)} {
+		if n := count(q); n != 0 {
+			t.Errorf("search %q found %d orders; want 0 (taken literally)", q, n)
+		}
+	}
+	for _, query := range []string{"status=bogus", "limit=abc", "limit=0", "limit=201", "offset=-10"} {
+		r := w.a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/admin/orders?" + query, Token: support.Token, Header: map[string]string{"lang": "ar"}})
+		field := strings.SplitN(query, "=", 2)[0]
+		var body struct {
+			Errors map[string][]string `json:"errors"`
+		}
+		if r.JSON(t, &body); r.Status != http.StatusUnprocessableEntity || len(body.Errors[field]) != 1 || !containsArabic(body.Errors[field][0]) {
+			t.Errorf("?%s: %d %s; want 422 naming %s in Arabic", query, r.Status, r.Body, field)
+		}
+	}
+	if r := w.a.Get("/api/admin/enquiries?status=open", support.Token); r.Status != http.StatusUnprocessableEntity {
+		t.Errorf("enquiries of an unknown status: %d %s; want 422", r.Status, r.Body)
+	}
+}
+
+func containsArabic(s string) bool {
+	for _, r := range s {
+		if r >= 0x0600 && r <= 0x06FF {
+			return true
+		}
+	}
+	return false
+}

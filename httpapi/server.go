@@ -63,7 +63,7 @@ func (s *Server) routes() {
 	r := s.router
 	api := r.PathPrefix("/api").Subrouter()
 	// JSON answers are compressed like the web app's files (the catalogue is 26 kB, 7 kB gzipped).
-	api.Use(httpx.Compress)
+	api.Use(httpx.Compress, httpx.PrivateByDefault)
 	for _, f := range s.deps.Features {
 		routesBehindTheirPrefixes(api, f.Routes)
 	}

@@ -178,7 +178,7 @@ func TestRegisterReportsEveryBrokenRuleAndTheTakenEmailTogether(t *testing.T) {
 	if len(got) != len(want) {
 		t.Errorf("fields = %v", got)
 	}
-	_, err = e.svc.Register(context.Background(), cmdaccounts.Registration{FirstName: "A", LastName: "B", Email: "taken@example.com", Password: "12345678", PhoneNumber: "+201001234567"}, client)
+	_, err = e.svc.Register(context.Background(), cmdaccounts.Registration{FirstName: "A", LastName: "B", Email: "taken@example.com", Password: "correct-horse", PhoneNumber: "+201001234567"}, client)
 	if f := fields(t, err); len(f) != 1 || f["email"][0] != account.KeyEmailTaken {
 		t.Fatalf("duplicate alone: %v", f)
 	}

@@ -6,12 +6,20 @@ import (
 
 	"mishwar/commands/pricing"
 	"mishwar/domain"
+	"mishwar/domain/trip"
 )
 
 // ErrDepartureInvalid: the departure asked for is not a time.
 var ErrDepartureInvalid = func() error {
 	v := &domain.ValidationError{}
 	v.Add("departure", "cart.departure_invalid")
+	return v
+}()
+
+// ErrDepartureOutOfRange: the departure is outside the times a trip can be timed for (trip.QuotableDeparture).
+var ErrDepartureOutOfRange = func() error {
+	v := &domain.ValidationError{}
+	v.Add("departure", "cart.departure_out_of_range")
 	return v
 }()
 
@@ -28,6 +36,17 @@ func (d departures) parse(raw string) (time.Time, error) {
 	if raw == "" {
 		return d.quoter.DefaultDeparture(d.now()), nil
 	}
+	at, err := d.read(raw)
+	if err != nil {
+		return time.Time{}, err
+	}
+	if !trip.QuotableDeparture(at, d.now()) {
+		return time.Time{}, ErrDepartureOutOfRange
+	}
+	return at, nil
+}
+
+func (d departures) read(raw string) (time.Time, error) {
 	loc := d.quoter.Location()
 	if t, err := time.Parse(time.RFC3339, raw); err == nil {
 		return t.In(loc), nil

@@ -6,7 +6,6 @@ import (
 	"net/mail"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/nyaruka/phonenumbers"
@@ -21,12 +20,13 @@ const (
 	KeyEmailTaken         = "accounts.email_taken"
 	KeyFirstNameRequired  = "accounts.first_name_required"
 	KeyLastNameRequired   = "accounts.last_name_required"
-	KeyNameInvalid        = "accounts.name_invalid"
+	KeyNameInvalid        = domain.KeyNameInvalid
 	KeyNameTooLong        = "accounts.name_too_long"
 	KeyFullNameTwoWords   = "accounts.full_name_two_words"
 	KeyPasswordRequired   = "accounts.password_required"
 	KeyPasswordLength     = "accounts.password_length"
 	KeyPasswordMismatch   = "accounts.password_mismatch"
+	KeyPasswordGuessable  = "accounts.password_guessable"
 	KeyOldPasswordWrong   = "accounts.old_password_wrong"
 	KeyOldPasswordMissing = "accounts.old_password_required"
 	KeyPhoneRequired      = "accounts.phone_required"
@@ -124,26 +124,10 @@ func CheckName(v *domain.ValidationError, field, name, requiredKey string) strin
 		v.Add(field, requiredKey)
 	case utf8.RuneCountInString(name) > NameMaxLength:
 		v.Add(field, tooLongKey(field, KeyNameTooLong))
-	case !validName(name):
+	case !domain.IsPersonName(name):
 		v.Add(field, KeyNameInvalid)
 	}
 	return name
-}
-
-// validName accepts letters of any script (Arabic names included) with the marks that go with them,
-// and the joiners real names use: space, hyphen, apostrophe, dot.
-func validName(s string) bool {
-	letters := 0
-	for _, r := range s {
-		switch {
-		case unicode.IsLetter(r):
-			letters++
-		case unicode.Is(unicode.Mn, r), r == ' ', r == '-', r == '\'', r == '’', r == '.':
-		default:
-			return false
-		}
-	}
-	return letters > 0
 }
 
 // ErrNeedFirstAndLastName is the sign-up form's full-name rule broken.
@@ -168,6 +152,8 @@ func CheckPassword(v *domain.ValidationError, field, password string) {
 		v.Add(field, KeyPasswordRequired)
 	case n < PasswordMinLength || n > PasswordMaxLength:
 		v.Add(field, KeyPasswordLength)
+	case guessable(password):
+		v.Add(field, KeyPasswordGuessable)
 	}
 }
 

@@ -103,10 +103,16 @@ func TestSplitFullName(t *testing.T) {
 func TestCheckPassword(t *testing.T) {
 	t.Parallel()
 	cases := []struct{ in, key string }{
-		{"12345678", ""},
+		{"correct-horse", ""},
 		{"12345678901234567890", ""},
 		{"كلمةسرطويلة", ""},
 		{"", account.KeyPasswordRequired},
+		{"12345678", account.KeyPasswordGuessable},
+		{"Password", account.KeyPasswordGuessable},
+		{"QWERTY123", account.KeyPasswordGuessable},
+		{"        ", account.KeyPasswordGuessable},
+		{"aaaaaaaa", account.KeyPasswordGuessable},
+		{"ييييييييي", account.KeyPasswordGuessable},
 		{"1234567", account.KeyPasswordLength},
 		{"123456789012345678901", account.KeyPasswordLength},
 	}

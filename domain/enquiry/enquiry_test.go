@@ -190,3 +190,15 @@ func TestDecide(t *testing.T) {
 		})
 	}
 }
+
+func TestAnEnquiriesListIsFilteredByAStatusAnEnquiryCanHave(t *testing.T) {
+	for _, s := range []string{"", "submitted", "quoted", "declined", "converted"} {
+		if err := enquiry.CheckStatusFilter(s); err != nil {
+			t.Errorf("given the filter %q, then it is accepted; got %v", s, err)
+		}
+	}
+	var ve *domain.ValidationError
+	if err := enquiry.CheckStatusFilter("open"); !errors.As(err, &ve) || len(ve.Fields["status"]) != 1 {
+		t.Errorf("given the filter open, then it is the status field's error; got %v", err)
+	}
+}

@@ -429,11 +429,15 @@ func ValidateContact(v *domain.ValidationError, c Contact, confirmation string) 
 	if c.Travellers < 0 || c.Travellers > MaxTravellers {
 		v.Add("travellers", KeyTravellersInvalid)
 	}
-	if utf8.RuneCountInString(c.FirstName) > 100 {
-		v.Add("first_name", KeyTooLong)
-	}
-	if utf8.RuneCountInString(c.LastName) > 100 {
-		v.Add("last_name", KeyTooLong)
+	// The contact is greeted by name in the mails sent to the address given, which nobody has
+	// confirmed: a name is written as names are, never a message of the sender's own.
+	for field, name := range map[string]string{"first_name": c.FirstName, "last_name": c.LastName} {
+		switch {
+		case utf8.RuneCountInString(name) > 100:
+			v.Add(field, KeyTooLong)
+		case strings.TrimSpace(name) != "" && !domain.IsPersonName(name):
+			v.Add(field, domain.KeyNameInvalid)
+		}
 	}
 }
 

@@ -535,3 +535,44 @@ func TestARefundTooLargeSaysHowMuchIsLeftToRefund(t *testing.T) {
 		}
 	}
 }
+
+func TestAnOrdersListIsFilteredByAStatusAnOrderCanHave(t *testing.T) {
+	for _, s := range []string{"", "awaiting_payment", "confirmed", "payment_failed", "expired", "cancelled", "completed"} {
+		if err := order.CheckStatusFilter(s); err != nil {
+			t.Errorf("given the filter %q, then it is accepted; got %v", s, err)
+		}
+	}
+	for _, s := range []string{"bogus", "Confirmed", "paid", " confirmed"} {
+		var ve *domain.ValidationError
+		if err := order.CheckStatusFilter(s); !errors.As(err, &ve) || len(ve.Fields["status"]) != 1 {
+			t.Errorf("given the filter %q, then it is the status field's error; got %v", s, err)
+		}
+	}
+}
+
+// The contact is greeted by name in mails to an address nobody confirmed: a name is a name, not a
+// message of the sender's own.
+func TestAContactsNameIsWrittenAsNamesAre(t *testing.T) {
+	base := order.Contact{FirstName: "Mona", LastName: "El-Sayed", Email: "m@example.com", Phone: "+201001234567", Country: "EG"}
+	for _, c := range []struct {
+		first, last string
+		field       string
+	}{
+		{"منى", "زكي", ""},
+		{"Jean-Luc", "O'Neil", ""},
+		{"Card charged twice! Refund: evil.example/r", "Go", "first_name"},
+		{"Mona", "<a href=x>", "last_name"},
+		{"Mona", "Zaki\r\nBcc: x@example.com", "last_name"},
+	} {
+		contact := base
+		contact.FirstName, contact.LastName = c.first, c.last
+		v := &domain.ValidationError{}
+		order.ValidateContact(v, contact, contact.Email)
+		switch {
+		case c.field == "" && v.Err() != nil:
+			t.Errorf("given the name %q %q, then it is accepted; got %v", c.first, c.last, v.Fields)
+		case c.field != "" && (len(v.Fields) != 1 || len(v.Fields[c.field]) != 1 || v.Fields[c.field][0] != domain.KeyNameInvalid):
+			t.Errorf("given the name %q %q, then %s is refused as not a name; got %v", c.first, c.last, c.field, v.Fields)
+		}
+	}
+}

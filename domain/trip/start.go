@@ -52,3 +52,18 @@ func FirstPickup(hours catalogue.BusinessHours, t time.Time) time.Time {
 	}
 	return time.Date(t.Year(), t.Month(), t.Day(), m/60, m%60, 0, 0, catalogue.Cairo)
 }
+
+// QuoteHorizon is how far ahead of now a trip can be timed for a quote: longer than any booking
+// window (the days ahead a trip can start), and short of years no date in an answer can be written in
+// (a trip timed for 9999-12-31 ends in year 10000).
+const QuoteHorizon = 2 * 366 * 24 * time.Hour
+
+// earliestQuotable is the first departure a quote is timed for. Earlier ones are allowed (a quote's
+// times are the same arithmetic on any day) but not before Cairo kept today's kind of clock: the
+// zone's offsets before 1900 are a mean solar time (+02:05:09).
+var earliestQuotable = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// QuotableDeparture reports whether a trip leaving at departure can be timed for a quote at now.
+func QuotableDeparture(departure, now time.Time) bool {
+	return !departure.Before(earliestQuotable) && departure.Before(now.Add(QuoteHorizon))
+}

@@ -65,3 +65,24 @@ func TestTheFirstPickupIsTheDaysOpeningAndNoneOnAClosedDay(t *testing.T) {
 		t.Errorf("Friday (closed): %v, want none", got)
 	}
 }
+
+func TestAQuoteIsTimedFromTheYear2000UpToTwoYearsAhead(t *testing.T) {
+	now := time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		departure time.Time
+		want      bool
+	}{
+		{now.Add(24 * time.Hour), true},
+		{now.AddDate(0, 6, 0), true},
+		{now.Add(-time.Hour), true},
+		{time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC), true},
+		{now.AddDate(3, 0, 0), false},
+		{time.Date(9999, 12, 31, 21, 0, 0, 0, time.UTC), false},
+		{time.Date(1900, 1, 1, 9, 0, 0, 0, time.UTC), false},
+		{time.Time{}, false},
+	} {
+		if got := trip.QuotableDeparture(c.departure, now); got != c.want {
+			t.Errorf("given now %s, when a quote is timed for %s, then quotable %v; want %v", now, c.departure, got, c.want)
+		}
+	}
+}

@@ -2,8 +2,8 @@ package catalogue
 
 import (
 	"encoding/json"
+	"math"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/google/uuid"
@@ -114,17 +114,7 @@ func ProgramPath(slug string) string     { return "/program/" + slug }
 func CategoryPath(slug string) string    { return "/categories?category=" + slug }
 
 func queryInt(r *http.Request, name string, def int) (int, error) {
-	v := r.URL.Query().Get(name)
-	if v == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 {
-		var ve domain.ValidationError
-		ve.Add(name, "catalogue.invalid_count")
-		return 0, &ve
-	}
-	return n, nil
+	return httpx.QueryInt(r, name, def, 0, math.MaxInt, "catalogue.invalid_count")
 }
 
 // errBadID: a malformed id names nothing, like an unknown one.

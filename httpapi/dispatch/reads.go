@@ -77,11 +77,15 @@ func toProgressJSON(p appdispatch.Progress, lang string) progressJSON {
 			}
 		}
 		// A step at a stop ("arrived at …") names it as the strip does: the event recorded the English
-		// name only; the stop's number finds its Arabic one among the order's stops.
+		// name only; the stop's number finds its Arabic one among the order's stops. A driver is named
+		// in Arabic where the catalogue had the name when they were assigned.
 		steps := append(p.Steps[:0:0], p.Steps...)
 		for i, s := range steps {
 			if s.Stop > 0 && s.Stop <= len(p.StopsAR) && p.StopsAR[s.Stop-1] != "" {
 				steps[i].Name = p.StopsAR[s.Stop-1]
+			}
+			if s.DriverAR != "" {
+				steps[i].Driver = s.DriverAR
 			}
 		}
 		out.Steps = steps

@@ -197,3 +197,13 @@ func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 	}
 	return false
 }
+
+// PrivateByDefault tells browsers and shared caches to keep no API answer unless its handler says
+// otherwise (the public catalogue's answers do): answers carry session tokens, contact details, trips
+// and payments, and a shared computer's cache or a proxy must not hand them to the next person.
+func PrivateByDefault(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		next.ServeHTTP(w, r)
+	})
+}

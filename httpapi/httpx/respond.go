@@ -12,8 +12,10 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"mishwar/commands"
@@ -28,16 +30,39 @@ type ErrorBody struct {
 	Errors  map[string][]string `json:"errors,omitempty"`
 }
 
+// WriteJSON answers status with v as JSON. v is encoded before the status is sent, so a value that
+// cannot be encoded (a time past year 9999) is a 500 the log explains, never a 200 with no body.
 func WriteJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
 	if v == nil {
+		w.WriteHeader(status)
 		return
 	}
-	enc := json.NewEncoder(w)
+	buf := jsonBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		buf.Reset()
+		jsonBuffers.Put(buf)
+	}()
+	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		slog.Error("answer could not be encoded", "status", status, "err", err)
+		w.WriteHeader(http.StatusInternalServerError)
+		_, _ = w.Write(internalErrorJSON)
+		return
+	}
+	w.WriteHeader(status)
+	_, _ = w.Write(buf.Bytes())
 }
+
+var jsonBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// internalErrorJSON is the answer when an answer cannot be encoded: without the request its language
+// is unknown, so it says it in both.
+var internalErrorJSON = func() []byte {
+	b, _ := json.Marshal(ErrorBody{Message: i18n.T(i18n.En, "common.internal") + " / " + i18n.T(i18n.Ar, "common.internal")})
+	return append(b, '\n')
+}()
 
 // WriteMessage answers status with a translated message and nothing else.
 func WriteMessage(w http.ResponseWriter, r *http.Request, status int, key string, args ...any) {
@@ -69,6 +94,14 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	if errors.Is(err, ErrBodyTooLarge) {
 		WriteJSON(w, http.StatusRequestEntityTooLarge, ErrorBody{Message: i18n.T(lang, "common.body_too_large", MaxBodyBytes>>20)})
+		return
+	}
+	if errors.Is(err, ErrBadBody) {
+		WriteJSON(w, http.StatusBadRequest, ErrorBody{Message: i18n.T(lang, "common.invalid_body")})
+		return
+	}
+	if errors.Is(err, ErrUnsupportedMediaType) {
+		WriteJSON(w, http.StatusUnsupportedMediaType, ErrorBody{Message: i18n.T(lang, "common.unsupported_media_type")})
 		return
 	}
 	var ve *domain.ValidationError
@@ -161,8 +194,12 @@ func humanSeconds(lang i18n.Lang, secs int) string {
 // MaxBodyBytes bounds request bodies that are not uploads.
 const MaxBodyBytes = 1 << 20
 
-// ErrBadBody is a malformed request body (422 with a readable message).
-var ErrBadBody = domain.Invalid("common.invalid_body")
+// ErrBadBody is a body that is not JSON (or form data) at all: 400, as nothing in it can be named.
+// A body that is JSON but holds a value of the wrong kind is a field's error instead (422).
+var ErrBadBody = errors.New("httpx: unreadable request body")
+
+// ErrUnsupportedMediaType is a body of a type the API does not read (415).
+var ErrUnsupportedMediaType = errors.New("httpx: unsupported media type")
 
 // ErrBodyTooLarge is a body over MaxBodyBytes (413): the client learns the limit rather than that its
 // JSON could not be read.
@@ -221,10 +258,10 @@ func DecodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 		}
 		raw, _ := json.Marshal(m)
 		if err := json.Unmarshal(raw, dst); err != nil {
-			return fmt.Errorf("%w: %w", ErrBadBody, err)
+			return UnmarshalError(err)
 		}
 		return nil
-	default:
+	case "", "application/json":
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
 			return bodyError(err)
@@ -233,13 +270,53 @@ func DecodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 			return nil
 		}
 		if err := json.Unmarshal(body, dst); err != nil {
-			return fmt.Errorf("%w: %w", ErrBadBody, err)
+			return UnmarshalError(err)
 		}
 		if JSONHasNUL(body) {
 			return ErrNULInText
 		}
 		return nil
+	default:
+		if strings.HasSuffix(ct, "+json") {
+			r.Header.Set("Content-Type", "application/json")
+			return DecodeBody(w, r, dst)
+		}
+		return fmt.Errorf("%w: %q", ErrUnsupportedMediaType, ct)
 	}
+}
+
+// UnmarshalError says why a body did not decode: a value of the wrong kind is that field's error
+// (422, naming what the field takes); anything else is ErrBadBody.
+func UnmarshalError(err error) error {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		v := &domain.ValidationError{}
+		v.Add(te.Field, wrongKindKey(te.Type))
+		return v
+	}
+	return fmt.Errorf("%w: %w", ErrBadBody, err)
+}
+
+func wrongKindKey(t reflect.Type) string {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil {
+		return "common.wrong_kind"
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "common.wrong_kind_text"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
+		return "common.wrong_kind_number"
+	case reflect.Bool:
+		return "common.wrong_kind_bool"
+	case reflect.Slice, reflect.Array:
+		return "common.wrong_kind_list"
+	}
+	return "common.wrong_kind"
 }
 
 func Logger(r *http.Request) *slog.Logger {

@@ -56,7 +56,7 @@ func TestADomainTimeOfDayIsSaidInThePagesDigits(t *testing.T) {
 
 // A body over the limit is refused as too large (413, naming the limit in the reader's language and
 // digits), whether it is JSON, a form or the raw body an idempotent command keeps; a body that is
-// merely malformed stays a 422.
+// merely malformed is a 400, one of a type the API does not read a 415.
 func TestABodyOverTheLimitIs413AndNamesTheLimit(t *testing.T) {
 	t.Parallel()
 	big := `{"email":"` + strings.Repeat("a", httpx.MaxBodyBytes) + `"}`
@@ -84,7 +84,9 @@ func TestABodyOverTheLimitIs413AndNamesTheLimit(t *testing.T) {
 		{"JSON over the limit", "application/json", big, decode, http.StatusRequestEntityTooLarge, "The request is too large (at most 1 MB).", "الطلب كبير جدًا (١ ميجابايت كحد أقصى)."},
 		{"form over the limit", "application/x-www-form-urlencoded", "email=" + strings.Repeat("a", httpx.MaxBodyBytes), decode, http.StatusRequestEntityTooLarge, "The request is too large (at most 1 MB).", "الطلب كبير جدًا (١ ميجابايت كحد أقصى)."},
 		{"raw body over the limit", "application/json", big, read, http.StatusRequestEntityTooLarge, "The request is too large (at most 1 MB).", "الطلب كبير جدًا (١ ميجابايت كحد أقصى)."},
-		{"malformed JSON under the limit", "application/json", `{"email":`, decode, http.StatusUnprocessableEntity, i18n.T(i18n.En, "common.invalid_body"), i18n.T(i18n.Ar, "common.invalid_body")},
+		{"malformed JSON under the limit", "application/json", `{"email":`, decode, http.StatusBadRequest, "The request body could not be read. Send JSON or form data.", "تعذرت قراءة محتوى الطلب. أرسل بيانات JSON أو نموذج."},
+		{"a body of a type the API does not read", "application/xml", `<email>a</email>`, decode, http.StatusUnsupportedMediaType, "This kind of request body is not read here. Send JSON or form data.", "لا يُقرأ هذا النوع من محتوى الطلب هنا. أرسل بيانات JSON أو نموذج."},
+		{"JSON under a vendor type", "application/problem+json", `{"email":`, decode, http.StatusBadRequest, "The request body could not be read. Send JSON or form data.", "تعذرت قراءة محتوى الطلب. أرسل بيانات JSON أو نموذج."},
 	} {
 		for lang, want := range map[i18n.Lang]string{i18n.En: c.en, i18n.Ar: c.ar} {
 			r := httptest.NewRequest(http.MethodPost, "/api/register", strings.NewReader(c.body))
@@ -145,5 +147,54 @@ func TestJSONHasNULFindsItOnlyWhereADecodedStringHoldsIt(t *testing.T) {
 		if got := httpx.JSONHasNUL([]byte(tc.body)); got != tc.want {
 			t.Errorf("JSONHasNUL(%s) = %v, want %v", tc.body, got, tc.want)
 		}
+	}
+}
+
+// A body that is JSON but gives a field a value of the wrong kind is that field's error, saying what
+// the field takes, in the reader's language.
+func TestAValueOfTheWrongKindIsItsFieldsErrorSayingWhatItTakes(t *testing.T) {
+	t.Parallel()
+	type input struct {
+		Travellers int      `json:"travellers"`
+		Name       string   `json:"name"`
+		Terms      bool     `json:"terms"`
+		Stops      []string `json:"stops"`
+	}
+	for _, c := range []struct {
+		body, field, en, ar string
+	}{
+		{`{"travellers":"5"}`, "travellers", "This field takes a number.", "هذا الحقل يقبل رقمًا."},
+		{`{"name":12}`, "name", "This field takes text.", "هذا الحقل يقبل نصًا."},
+		{`{"terms":"yes"}`, "terms", "This field takes true or false.", "هذا الحقل يقبل true أو false."},
+		{`{"stops":"a"}`, "stops", "This field takes a list.", "هذا الحقل يقبل قائمة."},
+	} {
+		for lang, want := range map[i18n.Lang]string{i18n.En: c.en, i18n.Ar: c.ar} {
+			r := httptest.NewRequest(http.MethodPost, "/api/orders", strings.NewReader(c.body))
+			r.Header.Set("Content-Type", "application/json")
+			r.Header.Set("lang", string(lang))
+			w := httptest.NewRecorder()
+			var dst input
+			if err := httpx.DecodeBody(w, r, &dst); err != nil {
+				httpx.WriteError(w, r, err)
+			}
+			var body httpx.ErrorBody
+			if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
+				t.Fatalf("%s: %d %q: %v", c.body, w.Code, w.Body.String(), err)
+			}
+			if w.Code != http.StatusUnprocessableEntity || len(body.Errors[c.field]) != 1 || body.Errors[c.field][0] != want {
+				t.Errorf("%s, %s: %d %+v; want 422 with %s: %q", c.body, lang, w.Code, body, c.field, want)
+			}
+		}
+	}
+}
+
+// An answer that cannot be encoded is a 500, never a 200 with an empty body.
+func TestAnAnswerThatCannotBeEncodedIsA500NotAnEmpty200(t *testing.T) {
+	t.Parallel()
+	w := httptest.NewRecorder()
+	httpx.WriteJSON(w, http.StatusOK, map[string]time.Time{"ends": time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)})
+	var body httpx.ErrorBody
+	if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || w.Code != http.StatusInternalServerError || body.Message == "" {
+		t.Fatalf("%d %q (%v); want 500 with a message", w.Code, w.Body.String(), err)
 	}
 }

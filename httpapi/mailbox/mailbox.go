@@ -5,7 +5,6 @@ package mailbox
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -66,8 +65,11 @@ type messageJSON struct {
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	limit, _ := strconv.Atoi(q.Get("limit"))
-	offset, _ := strconv.Atoi(q.Get("offset"))
+	limit, offset, err := httpx.StaffPaging(r)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
 	page, err := h.app.Queries.List.Handle(r.Context(), mailbox.Filter{Status: q.Get("status"), To: q.Get("to"), Limit: limit, Offset: offset})
 	if err != nil {
 		httpx.WriteError(w, r, err)

@@ -5,12 +5,10 @@ package notifications
 
 import (
 	"net/http"
-	"strconv"
 
 	"github.com/gorilla/mux"
 
 	appnotifications "mishwar/commands/notifications"
-	"mishwar/domain"
 	"mishwar/httpapi/httpx"
 )
 
@@ -36,16 +34,10 @@ func (h *Handler) Routes(api *mux.Router) {
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
-	limit := 0
-	if s := r.URL.Query().Get("limit"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > 100 {
-			v := &domain.ValidationError{}
-			v.Add("limit", "notifications.bad_limit")
-			httpx.WriteError(w, r, v)
-			return
-		}
-		limit = n
+	limit, err := httpx.QueryInt(r, "limit", 0, 1, 100, "notifications.bad_limit")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
 	}
 	h.answer(w, r, limit)
 }

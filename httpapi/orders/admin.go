@@ -1,32 +1,32 @@
 package orders
 
 import (
-	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/gorilla/mux"
 
 	apporders "mishwar/commands/orders"
+	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
+	"mishwar/domain/order"
 	"mishwar/httpapi/httpx"
 )
 
 // The staff's side: purchase orders, enquiries, the payments audit and the hold expiry.
 
-// paging reads limit and offset from the query string (0 when absent: the read model's default).
-func paging(r *http.Request) (limit, offset int) {
-	q := r.URL.Query()
-	fmt.Sscanf(q.Get("limit"), "%d", &limit)
-	fmt.Sscanf(q.Get("offset"), "%d", &offset)
-	return limit, offset
-}
-
 // adminOrders answers GET /api/admin/orders?status&attention&refund_requested&q&limit&offset, or with
 // format=csv (or Accept: text/csv) every order those select as a spreadsheet (csv.go).
 func (h *Handler) adminOrders(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	limit, offset := paging(r)
+	limit, offset, err := httpx.StaffPaging(r)
+	if err == nil {
+		err = order.CheckStatusFilter(q.Get("status"))
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
 	filter := apporders.OrderFilter{
 		Status: q.Get("status"), Attention: q.Get("attention") == "1" || q.Get("attention") == "true",
 		RefundRequested: q.Get("refund_requested") == "1", Query: q.Get("q"), Limit: limit, Offset: offset,
@@ -127,7 +127,14 @@ func (h *Handler) afterStaffCommand(w http.ResponseWriter, r *http.Request, out 
 
 // adminEnquiries answers GET /api/admin/enquiries?status&limit&offset.
 func (h *Handler) adminEnquiries(w http.ResponseWriter, r *http.Request) {
-	limit, offset := paging(r)
+	limit, offset, err := httpx.StaffPaging(r)
+	if err == nil {
+		err = enquiry.CheckStatusFilter(r.URL.Query().Get("status"))
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
 	list, total, err := h.app.Queries.Enquiries.Handle(r.Context(), apporders.EnquiriesQuery{Status: r.URL.Query().Get("status"), Limit: limit, Offset: offset})
 	if err != nil {
 		writeError(w, r, err)

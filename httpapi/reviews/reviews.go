@@ -53,15 +53,9 @@ func (h *Handler) Routes(api *mux.Router) {
 
 // limit reads ?limit= (1–100; 0 when absent).
 func limit(w http.ResponseWriter, r *http.Request) (int, bool) {
-	s := r.URL.Query().Get("limit")
-	if s == "" {
-		return 0, true
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > 100 {
-		v := &domain.ValidationError{}
-		v.Add("limit", "reviews.bad_limit")
-		httpx.WriteError(w, r, v)
+	n, err := httpx.QueryInt(r, "limit", 0, 1, 100, "reviews.bad_limit")
+	if err != nil {
+		httpx.WriteError(w, r, err)
 		return 0, false
 	}
 	return n, true

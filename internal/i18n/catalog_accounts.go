@@ -34,6 +34,7 @@ func init() {
 		"accounts.full_name_two_words":   {En: "Please enter both your first and last name.", Ar: "يرجى إدخال اسمك الأول واسم العائلة."},
 		"accounts.password_required":     {En: "The password is required.", Ar: "كلمة المرور مطلوبة."},
 		"accounts.password_length":       {En: "The password must be 8 to 20 characters.", Ar: "يجب أن تتكون كلمة المرور من ٨ إلى ٢٠ حرفًا."},
+		"accounts.password_guessable":    {En: "This password is one of the first anyone would guess. Please choose another.", Ar: "كلمة المرور هذه من أول ما قد يخمّنه أي شخص. يرجى اختيار كلمة مرور أخرى."},
 		"accounts.password_mismatch":     {En: "The passwords do not match.", Ar: "كلمتا المرور غير متطابقتين."},
 		"accounts.old_password_required": {En: "Your current password is required.", Ar: "كلمة المرور الحالية مطلوبة."},
 		"accounts.old_password_wrong":    {En: "Your current password is not correct.", Ar: "كلمة المرور الحالية غير صحيحة."},

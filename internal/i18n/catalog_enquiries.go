@@ -4,6 +4,7 @@ package i18n
 // form's field names (an enquiry's field errors name their field, in both languages).
 func init() {
 	Register(map[string]Text{
+		"enquiries.unknown_status": {En: "Choose an enquiry status: submitted, quoted, declined or converted.", Ar: "اختر حالة استفسار: submitted أو quoted أو declined أو converted."},
 		"enquiries.what_required":  {En: "Choose a program, or at least two destinations for your itinerary.", Ar: "اختر برنامجًا، أو وجهتين على الأقل لخط سير رحلتك."},
 		"enquiries.field_message":  {En: "%s: %s", Ar: "%s: %s"},
 		"enquiries.link_not_found": {En: "This link does not open an enquiry. Please open the whole link from our e-mail.", Ar: "هذا الرابط لا يفتح أي استفسار. يرجى فتح الرابط كاملًا من رسالتنا."},

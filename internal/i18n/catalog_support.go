@@ -102,6 +102,8 @@ func init() {
 		"support.reason.insufficient_funds":          {En: "insufficient funds", Ar: "رصيد غير كافٍ"},
 		"support.reason.authentication_failed":       {En: "authentication failed", Ar: "فشل التحقق"},
 		"support.reason.cancelled":                   {En: "cancelled", Ar: "أُلغي"},
+		"support.reason.cancellation":                {En: "the trip was cancelled", Ar: "أُلغيت الرحلة"},
+		"support.reason.provider_unavailable":        {En: "the payment provider could not be reached", Ar: "تعذّر الوصول إلى مزوّد الدفع"},
 		"support.reason.expired":                     {En: "expired", Ar: "انتهت المهلة"},
 		"support.reason.payment_failed":              {En: "payment failed", Ar: "فشل الدفع"},
 		"support.reason.provider_refused":            {En: "the provider refused", Ar: "رفض مزوّد الدفع"},

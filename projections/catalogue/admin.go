@@ -12,6 +12,7 @@ import (
 
 	"mishwar/domain"
 	cat "mishwar/domain/catalogue"
+	"mishwar/projections"
 )
 
 // AdminQuery filters, sorts and pages an admin list.
@@ -113,7 +114,7 @@ func (r *Reader) AdminList(ctx context.Context, kind string, q AdminQuery) (Admi
 		return AdminPage{}, &v
 	}
 	for _, w := range searchTerms(q.Q) {
-		where = append(where, "search LIKE "+arg(likePattern(w)))
+		where = append(where, "search LIKE "+arg(projections.ContainsPattern(w)))
 	}
 	sql := `SELECT ` + entityColumns + `, count(*) OVER () FROM ` + entitiesTable + ` WHERE ` + strings.Join(where, " AND ") +
 		fmt.Sprintf(` ORDER BY %s %s, lower(name_en), id LIMIT %s OFFSET %s`, sortCol, dir, arg(perPage), arg((page-1)*perPage))

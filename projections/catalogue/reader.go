@@ -244,7 +244,7 @@ func (r *Reader) PublishedDestinations(ctx context.Context, q DestinationQuery) 
 		where = append(where, "category_id = "+arg(q.CategoryID))
 	}
 	for _, w := range searchTerms(q.Q) {
-		where = append(where, "search LIKE "+arg(likePattern(w)))
+		where = append(where, "search LIKE "+arg(projections.ContainsPattern(w)))
 	}
 	if q.Cursor != "" {
 		c, err := decodeCursor(q.Cursor)
@@ -334,7 +334,7 @@ func (r *Reader) PublishedPrograms(ctx context.Context, q ProgramQuery) ([]Progr
 		where = append(where, "fields->'destination_ids' ? "+arg(q.Visiting.String()))
 	}
 	for _, w := range searchTerms(q.Q) {
-		where = append(where, "search LIKE "+arg(likePattern(w)))
+		where = append(where, "search LIKE "+arg(projections.ContainsPattern(w)))
 	}
 	return queryEntities(ctx, r, newProgram, `SELECT `+entityColumns+` FROM `+entitiesTable+
 		` WHERE `+strings.Join(where, " AND ")+` ORDER BY display_order, name_en, id`, args...)

@@ -91,8 +91,9 @@ func (*Projection) Schema() string {
 	// pickup's and the stops' Arabic names; version 5: the pickup point, the end point and when the
 	// trip is due back, for the manifest and the week planner; version 6: the car staff sent though
 	// it did not fit the order; version 7: why the trip's last driver was taken off, for staff;
-	// version 8: that reason's cause as data, when a rule took the driver off).
-	return `-- dispatch read model, version 8
+	// version 8: that reason's cause as data, when a rule took the driver off; version 9: a step
+	// names its driver in Arabic too).
+	return `-- dispatch read model, version 9
 CREATE TABLE trips (
     order_id     text        PRIMARY KEY,
     day          date        NOT NULL,
@@ -136,11 +137,13 @@ CREATE TABLE driver_accounts (
 
 // Step is one thing that happened to a trip, for its progress strip.
 type Step struct {
-	Type   string    `json:"type"`
-	Stop   int       `json:"stop,omitempty"`
-	Name   string    `json:"name,omitempty"`
-	Driver string    `json:"driver,omitempty"`
-	At     time.Time `json:"at"`
+	Type   string `json:"type"`
+	Stop   int    `json:"stop,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Driver string `json:"driver,omitempty"`
+	// DriverAR is the driver's name in Arabic, when the catalogue has one.
+	DriverAR string    `json:"driver_ar,omitempty"`
+	At       time.Time `json:"at"`
 }
 
 // touched lists the trips whose dispatch stream changed in a batch, in order: each gets one notice.
@@ -283,7 +286,7 @@ func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch
 			driver_user = EXCLUDED.driver_user, driver = EXCLUDED.driver, steps = trips.steps || EXCLUDED.steps,
 			version = EXCLUDED.version, updated_at = EXCLUDED.updated_at, vehicle_override = EXCLUDED.vehicle_override, released_reason = '', released_cause = NULL`,
 		ev.OrderID, string(ev.Day), ev.StartAt, ev.OwnerID, jsonOf(ev.Stops), string(order.StatusConfirmed), string(dispatch.StatusAssigned),
-		ev.Driver.ID, ev.Driver.UserID, jsonOf(ev.Driver), jsonOf([]Step{{Type: "DriverAssigned", Driver: ev.Driver.Name, At: ev.AssignedAt}}), e.Version, e.RecordedAt.UTC(),
+		ev.Driver.ID, ev.Driver.UserID, jsonOf(ev.Driver), jsonOf([]Step{{Type: "DriverAssigned", Driver: ev.Driver.Name, DriverAR: ev.Driver.NameAR, At: ev.AssignedAt}}), e.Version, e.RecordedAt.UTC(),
 		override)
 	if err == nil {
 		projections.BatchState[*touched](ctx).add(e.EntityID)

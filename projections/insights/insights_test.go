@@ -195,6 +195,13 @@ func TestTheDashboardFiguresFollowTheEventsAndARebuildGivesTheSame(t *testing.T)
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("attention: %+v, want %v (the answered request, the cancelled order and the assigned trip are settled)", items, want)
 	}
+	for _, it := range items {
+		// A trip without a driver needs attention since its order was confirmed, in this test: not
+		// since the midnight that began the day it was confirmed.
+		if it.Kind == insights.KindNoDriver && (it.Since.Before(now.Add(-time.Minute)) || it.Since.After(time.Now())) {
+			t.Errorf("a trip without a driver needs attention since %s; want when its order was confirmed (after %s)", it.Since, now)
+		}
+	}
 
 	// Staff accept the pound: the mismatch leaves the queue.
 	w.add(t, orderscmd.OrderStream(unpaid), order.PaymentAccepted{PaymentID: "pay-" + unpaid, Purpose: order.PurposeOrder, Amount: egp(100), Reason: "cash", Confirms: true})

@@ -117,7 +117,7 @@ func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 // Schema: days are Cairo dates (the day an event was recorded, as Cairo lived it; a trip's own day).
 func (*Projection) Schema() string {
-	return `-- insights read model, version 2: a confirmed trip whose driver a rule took back needs attention
+	return `-- insights read model, version 3: when an order was confirmed, not only its day (an attention's "since")
 CREATE TABLE bookings (
     order_id      text        PRIMARY KEY,
     placed_day    date        NOT NULL,
@@ -132,6 +132,7 @@ CREATE TABLE bookings (
     price_minor   bigint      NOT NULL,
     currency      text        NOT NULL,
     confirmed_day date,
+    confirmed_at  timestamptz,
     cancelled_day date,
     driver_id     text        NOT NULL DEFAULT ''
 );
@@ -231,7 +232,7 @@ func applyOrder(ctx context.Context, tx pgx.Tx, id string, e order.Event, env pr
 			return err
 		}
 		if ev.Confirms {
-			return confirm(ctx, tx, id, day)
+			return confirm(ctx, tx, id, day, at)
 		}
 	case order.PaymentAccepted:
 		if _, err := tx.Exec(ctx, `UPDATE attention SET closed_at = $3 WHERE order_id = $1 AND payment_id = $2 AND kind = $4 AND closed_at IS NULL`,
@@ -239,7 +240,7 @@ func applyOrder(ctx context.Context, tx pgx.Tx, id string, e order.Event, env pr
 			return err
 		}
 		if ev.Confirms {
-			return confirm(ctx, tx, id, day)
+			return confirm(ctx, tx, id, day, at)
 		}
 	case order.PaymentFailed:
 		if ev.Purpose == order.PurposeOrder {
@@ -326,9 +327,10 @@ func moneyMove(ctx context.Context, tx pgx.Tx, env projections.Envelope, day, id
 }
 
 // confirm records the order confirmed; the day it was first confirmed is the day it counts as booked.
-func confirm(ctx context.Context, tx pgx.Tx, id, day string) error {
-	_, err := tx.Exec(ctx, `UPDATE bookings SET status = $2, confirmed_day = coalesce(confirmed_day, $3::date) WHERE order_id = $1`,
-		id, string(order.StatusConfirmed), day)
+func confirm(ctx context.Context, tx pgx.Tx, id, day string, at time.Time) error {
+	_, err := tx.Exec(ctx, `UPDATE bookings SET status = $2, confirmed_day = coalesce(confirmed_day, $3::date),
+		confirmed_at = coalesce(confirmed_at, $4) WHERE order_id = $1`,
+		id, string(order.StatusConfirmed), day, at)
 	return err
 }
 

@@ -228,7 +228,7 @@ type AttentionItem struct {
 	OrderID   string      `json:"order_id"`
 	PaymentID string      `json:"payment_id,omitempty"`
 	Amount    money.Money `json:"amount"`
-	// Since is when it arose (for a trip without a driver: when the order was confirmed, its day).
+	// Since is when it arose (for a trip without a driver: when the order was confirmed).
 	Since time.Time `json:"since"`
 	// Day is the trip's day (Cairo date).
 	Day string `json:"day"`
@@ -254,7 +254,7 @@ func (r *Reader) Attention(ctx context.Context, noDriverDay string, limit int) (
 	if err != nil {
 		return nil, fmt.Errorf("insights: attention: %w", err)
 	}
-	rows, err = r.pool.Query(ctx, `SELECT order_id, price_minor, currency, confirmed_day FROM `+table("bookings")+`
+	rows, err = r.pool.Query(ctx, `SELECT order_id, price_minor, currency, confirmed_at FROM `+table("bookings")+`
 		WHERE status = 'confirmed' AND trip_day = $1 AND driver_id = '' ORDER BY order_id LIMIT $2`, noDriverDay, limit)
 	if err != nil {
 		return nil, fmt.Errorf("insights: trips without a driver: %w", err)

@@ -249,7 +249,7 @@ func (r *Reader) PurchaseOrders(ctx context.Context, f AdminFilter) ([]Order, in
 		where = append(where, "refund_requested")
 	}
 	if q := strings.TrimSpace(f.Query); q != "" {
-		add("(id ILIKE '%%' || $%[1]d || '%%' OR email ILIKE '%%' || $%[1]d || '%%' OR customer ILIKE '%%' || $%[1]d || '%%')", q)
+		add("(id ILIKE $%[1]d OR email ILIKE $%[1]d OR customer ILIKE $%[1]d)", projections.ContainsPattern(q))
 	}
 	limit := f.Limit
 	if limit <= 0 || limit > 200 {

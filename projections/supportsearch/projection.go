@@ -146,10 +146,9 @@ func (r *Reader) Search(ctx context.Context, terms []string, limit int) ([]Hit, 
 	}
 	where := make([]string, len(terms))
 	args := make([]any, len(terms))
-	like := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 	for i, t := range terms {
 		where[i] = fmt.Sprintf("search LIKE $%d", i+1)
-		args[i] = "%" + like.Replace(t) + "%"
+		args[i] = projections.ContainsPattern(t)
 	}
 	table := pgx.Identifier{projections.SchemaName(Name), "orders"}.Sanitize()
 	cond := strings.Join(where, " AND ")

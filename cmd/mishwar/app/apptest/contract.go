@@ -33,6 +33,7 @@ var anyEndpointMay = map[int]bool{
 	http.StatusUnauthorized:          true, // a protected endpoint without a session
 	http.StatusForbidden:             true, // the wrong role, or a cross-site request
 	http.StatusRequestEntityTooLarge: true,
+	http.StatusUnsupportedMediaType:  true, // a body neither JSON nor a form
 	http.StatusTooManyRequests:       true,
 	http.StatusServiceUnavailable:    true,
 }
