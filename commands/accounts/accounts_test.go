@@ -398,8 +398,13 @@ func TestPasswordResetByEmailedLink(t *testing.T) {
 	if _, err := e.svc.SignIn(ctx, "reset@example.com", "brand-new-pw", client); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(types(stream(t, e, s.User.ID)), ","); got != "UserRegistered,PasswordResetRequested,PasswordChanged" {
+	recs := stream(t, e, s.User.ID)
+	if got := strings.Join(types(recs), ","); got != "UserRegistered,PasswordResetRequested,PasswordChanged" {
 		t.Fatalf("stream = %s", got)
+	}
+	// The reset was asked for by someone signed out: the record does not say the owner asked.
+	if m := recs[1].Metadata; m.ActorID != "" || m.ActorRole != cmdaccounts.RoleGuest {
+		t.Fatalf("the reset request recorded as asked by %q (%s); want a guest", m.ActorID, m.ActorRole)
 	}
 }
 

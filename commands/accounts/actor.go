@@ -25,3 +25,6 @@ func (a Actor) meta() commands.Meta {
 	m.ClientIP = a.IP
 	return m
 }
+
+// RoleGuest is the role recorded for what someone not signed in asked for.
+const RoleGuest = "guest"

@@ -64,7 +64,9 @@ func (h RequestPasswordResetHandler) Handle(ctx context.Context, email string, a
 		if err := tx.QueueMail(ctx, h.mail(u, token, area, lang)); err != nil {
 			return err
 		}
-		return queueAudit(ctx, tx, u.ID, account.RecordPasswordResetRequest{}, Actor{UserID: u.ID, Role: u.Role, IP: c.IP}.meta())
+		// Whoever asked is not signed in, and may not be the account's owner: the record says a guest
+		// asked, from where, not that the owner did.
+		return queueAudit(ctx, tx, u.ID, account.RecordPasswordResetRequest{}, Actor{Role: RoleGuest, IP: c.IP}.meta())
 	})
 	if err != nil {
 		return fmt.Errorf("accounts: reset request: %w", err)

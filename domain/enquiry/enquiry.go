@@ -287,6 +287,7 @@ func decideSubmit(s State, c SubmitEnquiry, now time.Time) ([]Event, error) {
 	} else {
 		order.ValidateTrip(v, c.Trip, c.Policy, c.ServiceHours, now)
 	}
+	order.ValidateDisplayCurrency(v, c.DisplayCurrency)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

@@ -61,6 +61,7 @@ const (
 	KeyDateOutOfRange      = "orders.date_out_of_range"
 	KeyOutsideServiceHours = "orders.outside_service_hours"
 	KeyReasonRequired      = "orders.reason_required"
+	KeyCurrencyInvalid     = "orders.currency_invalid"
 	KeyTooLong             = "orders.too_long"
 	KeyTravellersInvalid   = "orders.travellers_invalid"
 )
@@ -326,6 +327,7 @@ func decidePlace(s State, c PlaceOrder, now time.Time) ([]Event, error) {
 		v.Add("terms", KeyTermsRequired)
 	}
 	ValidateTrip(v, c.Trip, c.Policy, c.ServiceHours, now)
+	ValidateDisplayCurrency(v, c.DisplayCurrency)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -438,6 +440,18 @@ func ValidateContact(v *domain.ValidationError, c Contact, confirmation string) 
 		case strings.TrimSpace(name) != "" && !domain.IsPersonName(name):
 			v.Add(field, domain.KeyNameInvalid)
 		}
+	}
+}
+
+// ValidateDisplayCurrency refuses a display currency the site does not show prices in ("" is EGP):
+// an order shown in a currency nobody asked for would be an order priced in words the traveller did
+// not choose.
+func ValidateDisplayCurrency(v *domain.ValidationError, c money.Currency) {
+	if c == "" {
+		return
+	}
+	if _, err := money.ParseCurrency(string(c)); err != nil {
+		v.Add("currency", KeyCurrencyInvalid)
 	}
 }
 
@@ -637,6 +651,10 @@ func decideCancel(s State, c CancelOrder, now time.Time) ([]Event, error) {
 		// Unconfirmed, but money may have come that differed from what was asked: all of it goes back.
 		cancelled.RefundDue = money.New(max(s.paid.Minor-s.refunded.Minor, 0), money.EGP)
 	case StatusConfirmed:
+		// Staff cancelling a paid trip say why: the traveller is told, and support reads it later.
+		if c.Actor.Staff && cancelled.Reason == "" {
+			return nil, errReasonRequired()
+		}
 		due, free, ok := s.cancellation.RefundFor(s.paid, s.refunded, s.trip.StartAt, now)
 		if !ok {
 			return nil, ErrTooLateToCancel

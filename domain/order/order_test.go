@@ -314,6 +314,12 @@ func TestCancelOrder(t *testing.T) {
 		{name: "staff can cancel any order", given: paidOrder,
 			when: order.CancelOrder{Actor: order.Actor{UserID: "admin", Staff: true}, Reason: "no driver"},
 			then: []order.Event{order.OrderCancelled{Reason: "no driver", ByStaff: true, Free: true, RefundBasisPoints: 10000, RefundDue: price, Reservation: "res-1"}}},
+		{name: "staff cancelling a paid trip say why", given: paidOrder,
+			when:    order.CancelOrder{Actor: order.Actor{UserID: "admin", Staff: true}, Reason: " "},
+			wantErr: fieldErr(map[string][]string{"reason": {order.KeyReasonRequired}})},
+		{name: "staff may cancel an unpaid hold without a reason", given: []order.Event{placed()},
+			when: order.CancelOrder{Actor: order.Actor{UserID: "admin", Staff: true}},
+			then: []order.Event{order.OrderCancelled{ByStaff: true, Free: true, RefundBasisPoints: 10000, RefundDue: money.New(0, money.EGP), Reservation: "res-1"}}},
 		{name: "a cancelled order cannot be cancelled again", given: with(paidOrder, cancelled(true, 10000, price.Minor)),
 			when: order.CancelOrder{Actor: me}, wantErr: order.ErrNotCancellable},
 		{name: "an expired order cannot be cancelled", given: []order.Event{placed(), order.OrderExpired{}},
@@ -573,6 +579,16 @@ func TestAContactsNameIsWrittenAsNamesAre(t *testing.T) {
 			t.Errorf("given the name %q %q, then it is accepted; got %v", c.first, c.last, v.Fields)
 		case c.field != "" && (len(v.Fields) != 1 || len(v.Fields[c.field]) != 1 || v.Fields[c.field][0] != domain.KeyNameInvalid):
 			t.Errorf("given the name %q %q, then %s is refused as not a name; got %v", c.first, c.last, c.field, v.Fields)
+		}
+	}
+}
+
+func TestAnOrderIsShownInACurrencyTheSiteShowsPricesIn(t *testing.T) {
+	for c, ok := range map[money.Currency]bool{"": true, money.EGP: true, money.USD: true, money.SAR: true, "XYZ": false, "egp": false} {
+		v := &domain.ValidationError{}
+		order.ValidateDisplayCurrency(v, c)
+		if got := v.Err() == nil; got != ok {
+			t.Errorf("given the display currency %q, then accepted %v; want %v (%v)", c, got, ok, v.Fields)
 		}
 	}
 }

@@ -74,12 +74,10 @@ func (q orderRequest) ratePlan() string {
 	return strings.TrimSpace(string(q.RateID))
 }
 
+// currency is the display currency asked for, upper-cased; the decision refuses one the site does not
+// show prices in ("" is EGP).
 func (q orderRequest) currency() money.Currency {
-	c, err := money.ParseCurrency(strings.ToUpper(strings.TrimSpace(q.Currency)))
-	if err != nil {
-		return money.EGP
-	}
-	return c
+	return money.Currency(strings.ToUpper(strings.TrimSpace(q.Currency)))
 }
 
 // placeOrder answers POST /api/orders: the order placed and the payment page to pay it on.

@@ -26,6 +26,7 @@ func init() {
 		"orders.refund_too_large":        {En: "The refund is larger than what is left to refund (%s).", Ar: "مبلغ الاسترداد أكبر من المتبقي القابل للاسترداد (%s)."},
 		"orders.invalid_amount":          {En: "This amount is not valid.", Ar: "هذا المبلغ غير صالح."},
 		"orders.unknown_status":          {En: "Choose an order status: awaiting_payment, confirmed, payment_failed, expired, cancelled or completed.", Ar: "اختر حالة طلب: awaiting_payment أو confirmed أو payment_failed أو expired أو cancelled أو completed."},
+		"orders.currency_invalid":        {En: "Prices are shown in EGP, USD or SAR.", Ar: "تُعرض الأسعار بالجنيه المصري أو الدولار الأمريكي أو الريال السعودي."},
 		"orders.invalid_order":           {En: "This order is not valid.", Ar: "هذا الطلب غير صالح."},
 		"orders.email_invalid":           {En: "Please enter a valid e-mail address.", Ar: "يرجى إدخال بريد إلكتروني صحيح."},
 		"orders.emails_must_match":       {En: "The e-mail addresses do not match.", Ar: "عناوين البريد الإلكتروني غير متطابقة."},
