@@ -347,3 +347,29 @@ func TestASessionOrderedBeforeIsOpenedOnlyWhileTheOrderStillWaitsForIt(t *testin
 		}
 	}
 }
+
+func TestMoneyPaidForWhatTheOrderNoLongerWantsIsSentBack(t *testing.T) {
+	exchange := order.ExchangeRequested{ExchangeID: "x1", To: trip(startAt.AddDate(0, 0, 2), 180000), NewReservation: "res-2",
+		Difference: egp(30000), HoldUntil: now.Add(time.Hour)}
+	session := order.PaymentSessionOrdered{PaymentID: "p2", Purpose: order.PurposeExchange, Provider: "sandbox", Amount: egp(30000), ExpiresAt: exchange.HoldUntil}
+	asked := order.PaymentRequested{PaymentID: "p2", Purpose: order.PurposeExchange, Provider: "sandbox", Amount: egp(30000), RedirectURL: "/pay/sandbox/p2", ExpiresAt: exchange.HoldUntil}
+	pay := order.RecordPayment{PaymentID: "p2", Provider: "sandbox", ProviderRef: "ref-p2", Amount: egp(30000)}
+	got := order.PaymentReceived{PaymentID: "p2", Purpose: order.PurposeExchange, Provider: "sandbox", ProviderRef: "ref-p2", Amount: egp(30000)}
+	sendBack := func(reason string) []order.Event {
+		return []order.Event{got, order.OrderNeedsAttention{Reason: reason, PaymentID: "p2", Amount: egp(30000)},
+			order.RefundOrdered{RefundID: order.SendBackRefundID("p2"), PaymentID: "p2", Amount: egp(30000), Reason: reason}}
+	}
+	abandoned := with(paidOrder, exchange, session, asked, order.ExchangeAbandoned{ExchangeID: "x1", NewReservation: "res-2", Reason: "expired"})
+	run(t, []tc{
+		{name: "a change given up, then paid for on the page opened before, is paid back", given: abandoned,
+			when: pay, then: sendBack(order.AttentionPaidAbandonedChange)},
+		{name: "the same notice twice sends it back once", given: with(abandoned, sendBack(order.AttentionPaidAbandonedChange)...),
+			when: pay},
+		{name: "a trip cancelled before it was paid, then paid on its page, is paid back",
+			given: []order.Event{placed(), requested("p1"), order.OrderCancelled{Reason: "plans changed", ByUserID: owner, Free: true, RefundBasisPoints: 10000, RefundDue: egp(0), Reservation: "res-1"}},
+			when:  order.RecordPayment{PaymentID: "p1", Provider: "sandbox", ProviderRef: "ref-p1", Amount: price},
+			then: []order.Event{order.PaymentReceived{PaymentID: "p1", Purpose: order.PurposeOrder, Provider: "sandbox", ProviderRef: "ref-p1", Amount: price},
+				order.OrderNeedsAttention{Reason: order.AttentionPaidAfterCancelling, PaymentID: "p1", Amount: price},
+				order.RefundOrdered{RefundID: order.SendBackRefundID("p1"), PaymentID: "p1", Amount: price, Reason: order.AttentionPaidAfterCancelling}}},
+	})
+}

@@ -554,7 +554,7 @@ func decideRecordPayment(s State, c RecordPayment) ([]Event, error) {
 	}
 	if p.purpose == PurposeExchange {
 		if s.exchange == nil || s.exchange.paymentID != c.PaymentID {
-			return []Event{received, attention(AttentionPaidAbandonedChange)}, nil
+			return sendBack(s, []Event{received, attention(AttentionPaidAbandonedChange)}, c.PaymentID, AttentionPaidAbandonedChange)
 		}
 		if mismatch {
 			return []Event{received, attention(AttentionAmountMismatch)}, nil
@@ -585,10 +585,21 @@ func decideRecordPayment(s State, c RecordPayment) ([]Event, error) {
 	case StatusConfirmed, StatusCompleted:
 		return []Event{received, attention(AttentionDuplicatePayment)}, nil
 	case StatusCancelled:
-		return []Event{received, attention(AttentionPaidAfterCancelling)}, nil
+		return sendBack(s, []Event{received, attention(AttentionPaidAfterCancelling)}, c.PaymentID, AttentionPaidAfterCancelling)
 	}
 	panic(fmt.Sprintf("order: status %q", s.status))
 }
+
+// sendBack orders back, in the decision that records it, money paid for something the order no
+// longer wants (a change given up, a trip cancelled): a payment page opened before may still be paid.
+// The refund's id comes from the payment's, so the same notice twice orders it once; money that
+// cannot be planned back (another currency) stays flagged for staff.
+func sendBack(s State, events []Event, paymentID, reason string) ([]Event, error) {
+	return refundOwedWith(s, events, nil, SendBackRefundID(paymentID), reason, Actor{})
+}
+
+// SendBackRefundID is the id of the refund that sends payment paymentID back (sendBack).
+func SendBackRefundID(paymentID string) string { return "send-back-" + paymentID }
 
 func decidePaymentFailure(s State, c RecordPaymentFailure) ([]Event, error) {
 	p, ok := s.payments[c.PaymentID]
