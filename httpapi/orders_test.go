@@ -816,3 +816,20 @@ func containsArabic(s string) bool {
 	}
 	return false
 }
+
+// An empty checkout is told everything it lacks at once, the contact and the terms with the date.
+func TestAnEmptyCheckoutIsToldEverythingItLacksAtOnce(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 1, 2)
+	u := w.traveller(t)
+	r := w.a.Post("/api/orders", u.Token, map[string]any{})
+	var body struct {
+		Errors map[string][]string `json:"errors"`
+	}
+	r.JSON(t, &body)
+	for _, field := range []string{"date", "time", "first_name", "last_name", "email", "phone", "country", "terms"} {
+		if r.Status != http.StatusUnprocessableEntity || len(body.Errors[field]) == 0 {
+			t.Errorf("an empty checkout: %d, no error for %s in %v", r.Status, field, body.Errors)
+		}
+	}
+}

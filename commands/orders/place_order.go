@@ -67,7 +67,7 @@ func (h *Handlers) PlaceOrder(ctx context.Context, in PlaceOrderInput, meta comm
 	now := h.now()
 	startAt, err := trip.ParseStart(in.Date, in.Time)
 	if err != nil {
-		return Placed{}, err
+		return Placed{}, order.WithFormFaults(err, in.Contact, in.EmailConfirmation, in.TermsAgreed, in.DisplayCurrency)
 	}
 	priced, err := h.pricer.PriceCart(ctx, CartPricing{UserID: in.UserID, StartAt: startAt, RatePlanID: in.RatePlanID, Start: start, End: end})
 	if err != nil {

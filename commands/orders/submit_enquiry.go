@@ -66,7 +66,7 @@ func (h *Handlers) SubmitEnquiry(ctx context.Context, in EnquiryInput, meta comm
 	if in.ProgramID == "" && len(listed.Stops) == 0 && in.UserID == "" {
 		v := &domain.ValidationError{}
 		v.Add("destinations", KeyEnquiryWhat)
-		return Submitted{}, v
+		return Submitted{}, order.WithFormFaults(v, in.Contact, in.EmailConfirmation, in.TermsAgreed, in.DisplayCurrency)
 	}
 	start, end, err := h.resolvePoints(ctx, in.Start, in.End)
 	if err != nil {
@@ -77,7 +77,7 @@ func (h *Handlers) SubmitEnquiry(ctx context.Context, in EnquiryInput, meta comm
 	departure := defaultDeparture(h.now())
 	if strings.TrimSpace(in.Date) != "" || strings.TrimSpace(in.Time) != "" {
 		if startAt, err = trip.ParseStart(in.Date, in.Time); err != nil {
-			return Submitted{}, err
+			return Submitted{}, order.WithFormFaults(err, in.Contact, in.EmailConfirmation, in.TermsAgreed, in.DisplayCurrency)
 		}
 		departure = startAt
 	}

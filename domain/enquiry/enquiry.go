@@ -278,16 +278,12 @@ func decideSubmit(s State, c SubmitEnquiry, now time.Time) ([]Event, error) {
 		return nil, ErrInvalidEnquiry
 	}
 	v := &domain.ValidationError{}
-	order.ValidateContact(v, c.Contact, c.EmailConfirmation)
-	if !c.TermsAgreed {
-		v.Add("terms", order.KeyTermsRequired)
-	}
+	order.ValidateForm(v, c.Contact, c.EmailConfirmation, c.TermsAgreed, c.DisplayCurrency)
 	if c.Trip.StartAt.IsZero() {
 		order.ValidateItinerary(v, c.Trip)
 	} else {
 		order.ValidateTrip(v, c.Trip, c.Policy, c.ServiceHours, now)
 	}
-	order.ValidateDisplayCurrency(v, c.DisplayCurrency)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@
 package order
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -322,12 +323,8 @@ func decidePlace(s State, c PlaceOrder, now time.Time) ([]Event, error) {
 		return nil, ErrInvalidOrder
 	}
 	v := &domain.ValidationError{}
-	ValidateContact(v, c.Contact, c.EmailConfirmation)
-	if !c.TermsAgreed {
-		v.Add("terms", KeyTermsRequired)
-	}
+	ValidateForm(v, c.Contact, c.EmailConfirmation, c.TermsAgreed, c.DisplayCurrency)
 	ValidateTrip(v, c.Trip, c.Policy, c.ServiceHours, now)
-	ValidateDisplayCurrency(v, c.DisplayCurrency)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -441,6 +438,34 @@ func ValidateContact(v *domain.ValidationError, c Contact, confirmation string) 
 			v.Add(field, domain.KeyNameInvalid)
 		}
 	}
+}
+
+// ValidateForm adds the faults of a booking form's own fields — the contact, the terms, the display
+// currency — which need no trip to be checked: a form with a bad date is told about these too, at
+// once, not in a second round.
+func ValidateForm(v *domain.ValidationError, c Contact, confirmation string, termsAgreed bool, display money.Currency) {
+	ValidateContact(v, c, confirmation)
+	if !termsAgreed {
+		v.Add("terms", KeyTermsRequired)
+	}
+	ValidateDisplayCurrency(v, display)
+}
+
+// WithFormFaults returns err (a trip's faults, found before the trip could be priced) with the
+// form's own faults added when err is a validation error; any other error as it is.
+func WithFormFaults(err error, c Contact, confirmation string, termsAgreed bool, display money.Currency) error {
+	var ve *domain.ValidationError
+	if !errors.As(err, &ve) {
+		return err
+	}
+	merged := &domain.ValidationError{}
+	for field, keys := range ve.Fields {
+		for _, k := range keys {
+			merged.Add(field, k)
+		}
+	}
+	ValidateForm(merged, c, confirmation, termsAgreed, display)
+	return merged
 }
 
 // ValidateDisplayCurrency refuses a display currency the site does not show prices in ("" is EGP):
