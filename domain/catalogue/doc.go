@@ -56,6 +56,7 @@ const (
 	keyOutOfRange      = "catalogue.out_of_range"
 	keyMustBeEGP       = "catalogue.must_be_egp"
 	keyMustBePositive  = "catalogue.must_be_positive"
+	keyAmountTooLarge  = "catalogue.amount_too_large"
 	keyDuplicate       = "catalogue.duplicate"
 	keyInvalidDate     = "catalogue.invalid_date"
 	keyEndBeforeStart  = "catalogue.end_before_start"
@@ -72,7 +73,7 @@ const (
 // checked for completeness.
 var FieldErrorKeys = []string{
 	keyRequired, keyTooLong, keyInvalidSlug, keyOutOfArea, keyInvalidTime, keyCloseBeforeOpen,
-	keyDuplicateDay, keyInvalidDay, keyOutOfRange, keyMustBeEGP, keyMustBePositive, keyDuplicate,
+	keyDuplicateDay, keyInvalidDay, keyOutOfRange, keyMustBeEGP, keyMustBePositive, keyAmountTooLarge, keyDuplicate,
 	keyInvalidDate, keyEndBeforeStart, keyInvalidChoice, keyInvalidPhone, keyInvalidEmail, keyInvalidCode,
 	keyInvalidPhoto, keyTooMany, keyInvalidURL,
 }

@@ -113,8 +113,11 @@ func (c *validator) egp(field string, m money.Money, allowZero bool) {
 		c.add(field, keyMustBeEGP)
 		return
 	}
-	if m.Minor < 0 || (!allowZero && m.Minor == 0) {
+	switch {
+	case m.Minor < 0 || (!allowZero && m.Minor == 0):
 		c.add(field, keyMustBePositive)
+	case m.Minor > money.MaxMinor:
+		c.add(field, keyAmountTooLarge)
 	}
 }
 

@@ -133,6 +133,8 @@ func TestRatePlanRules(t *testing.T) {
 	checkRules(t, validRatePlan(), []rule[catalogue.RatePlanFields]{
 		{"the price per km is positive", func(f *catalogue.RatePlanFields) { f.PricePerKm = money.New(0, money.EGP) }, "price_per_km", "catalogue.must_be_positive"},
 		{"waiting may be free but not negative", func(f *catalogue.RatePlanFields) { f.WaitingPerHour = money.New(-1, money.EGP) }, "waiting_per_hour", "catalogue.must_be_positive"},
+		{"an absurd price per km is too large, not negative", func(f *catalogue.RatePlanFields) { f.PricePerKm = money.FromMajor(1e17, money.EGP) }, "price_per_km", "catalogue.amount_too_large"},
+		{"a price past what int64 holds is too large too", func(f *catalogue.RatePlanFields) { f.PricePerKm = money.FromMajor(1e30, money.EGP) }, "price_per_km", "catalogue.amount_too_large"},
 		{"waiting is charged in EGP", func(f *catalogue.RatePlanFields) { f.WaitingPerHour = money.New(100, money.SAR) }, "waiting_per_hour", "catalogue.must_be_egp"},
 		{"seats are at least one", func(f *catalogue.RatePlanFields) { f.Seats = 0 }, "seats", "catalogue.out_of_range"},
 	})

@@ -28,9 +28,15 @@ var (
 	ErrNotQuoted        = domain.Conflict("enquiries.not_quoted")
 	ErrQuoteLapsed      = domain.Conflict("enquiries.quote_lapsed")
 	ErrInvalidEnquiry   = domain.Invalid("enquiries.invalid")
-	ErrInvalidQuote     = domain.Invalid("enquiries.invalid_quote")
 	ErrNotYourEnquiry   = domain.Forbidden("orders.not_yours")
 	ErrAlreadyConverted = domain.Conflict("enquiries.already_converted")
+)
+
+// Field error keys of a quote.
+const (
+	KeyQuoteAmount         = "enquiries.quote_amount"
+	KeyQuoteAmountTooLarge = "enquiries.quote_amount_too_large"
+	KeyQuoteValidity       = "enquiries.quote_validity"
 )
 
 // Status is where an enquiry is.
@@ -218,8 +224,18 @@ func Decide(s State, cmd Command, now time.Time) ([]Event, error) {
 		if s.status != StatusSubmitted && s.status != StatusQuoted {
 			return nil, ErrNotQuotable
 		}
-		if c.Amount.Currency != money.EGP || c.Amount.Minor <= 0 || !c.ValidUntil.After(now) {
-			return nil, ErrInvalidQuote
+		v := &domain.ValidationError{}
+		switch {
+		case c.Amount.Currency != money.EGP || c.Amount.Minor <= 0:
+			v.Add("amount", KeyQuoteAmount)
+		case c.Amount.Minor > money.MaxMinor:
+			v.Add("amount", KeyQuoteAmountTooLarge)
+		}
+		if !c.ValidUntil.After(now) {
+			v.Add("valid_hours", KeyQuoteValidity)
+		}
+		if err := v.Err(); err != nil {
+			return nil, err
 		}
 		if c.StartAt.IsZero() && s.submitted.Trip.StartAt.IsZero() {
 			v := &domain.ValidationError{}

@@ -49,8 +49,21 @@ func New(minor int64, c Currency) Money { return Money{Minor: minor, Currency: c
 // FromMajor converts a decimal major amount (as typed by an admin: 12.5 pounds) to minor units,
 // rounding half away from zero to the nearest minor unit.
 func FromMajor(major float64, c Currency) Money {
-	return Money{Minor: int64(math.Round(major * 100)), Currency: c}
+	// Beyond what int64 holds the conversion saturates, so an absurd amount stays absurd (and is
+	// refused as too large) instead of wrapping round to a negative one.
+	minor := math.Round(major * 100)
+	switch {
+	case minor >= math.MaxInt64:
+		return Money{Minor: math.MaxInt64, Currency: c}
+	case minor <= math.MinInt64:
+		return Money{Minor: math.MinInt64, Currency: c}
+	}
+	return Money{Minor: int64(minor), Currency: c}
 }
+
+// MaxMinor is the largest amount a price or a refund may be, in minor units (ten million): more than
+// any trip costs, and far from where sums of amounts could overflow.
+const MaxMinor = 10_000_000_00
 
 // Major is the amount in major units, for display and JSON answers.
 func (m Money) Major() float64 { return float64(m.Minor) / 100 }

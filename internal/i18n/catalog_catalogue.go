@@ -47,6 +47,7 @@ func init() {
 		"catalogue.out_of_range":      {En: "This value is out of the allowed range.", Ar: "هذه القيمة خارج النطاق المسموح."},
 		"catalogue.must_be_egp":       {En: "Prices are entered in Egyptian pounds (EGP).", Ar: "تُدخل الأسعار بالجنيه المصري."},
 		"catalogue.must_be_positive":  {En: "Enter an amount above zero.", Ar: "أدخل مبلغًا أكبر من صفر."},
+		"catalogue.amount_too_large":  {En: "Enter an amount of at most 10,000,000 EGP.", Ar: "أدخل مبلغًا لا يزيد على ١٠٬٠٠٠٬٠٠٠ جنيه مصري."},
 		"catalogue.duplicate":         {En: "This is listed twice.", Ar: "هذا مذكور مرتين."},
 		"catalogue.invalid_date":      {En: "Enter a date as YYYY-MM-DD.", Ar: "أدخل التاريخ بصيغة YYYY-MM-DD."},
 		"catalogue.end_before_start":  {En: "The end date must not be before the start date.", Ar: "يجب ألا يكون تاريخ الانتهاء قبل تاريخ البدء."},

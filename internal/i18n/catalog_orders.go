@@ -61,15 +61,17 @@ func init() {
 		"payments.invalid_signature": {En: "The signature of this notice is not valid.", Ar: "توقيع هذا الإشعار غير صالح."},
 
 		// Enquiries.
-		"enquiries.not_found":         {En: "Enquiry not found.", Ar: "الاستفسار غير موجود."},
-		"enquiries.not_quotable":      {En: "This enquiry can no longer be quoted.", Ar: "لم يعد بالإمكان تسعير هذا الاستفسار."},
-		"enquiries.not_quoted":        {En: "This enquiry has no price yet.", Ar: "لم يتم تسعير هذا الاستفسار بعد."},
-		"enquiries.quote_lapsed":      {En: "This offer has expired. Please contact us for a new one.", Ar: "انتهت صلاحية هذا العرض. يرجى التواصل معنا للحصول على عرض جديد."},
-		"enquiries.invalid":           {En: "This enquiry is not valid.", Ar: "هذا الاستفسار غير صالح."},
-		"enquiries.invalid_quote":     {En: "Please give a price and a date until which it is valid.", Ar: "يرجى تحديد السعر وتاريخ صلاحيته."},
-		"enquiries.already_converted": {En: "This enquiry was already booked.", Ar: "تم حجز هذا الاستفسار بالفعل."},
-		"enquiries.submit_failed":     {En: "Failed to submit enquiry, please try again", Ar: "فشل إرسال الاستفسار، يرجى المحاولة مرة أخرى"},
-		"enquiries.booking_failed":    {En: "Failed to submit booking", Ar: "فشل إرسال الحجز"},
+		"enquiries.not_found":              {En: "Enquiry not found.", Ar: "الاستفسار غير موجود."},
+		"enquiries.not_quotable":           {En: "This enquiry can no longer be quoted.", Ar: "لم يعد بالإمكان تسعير هذا الاستفسار."},
+		"enquiries.not_quoted":             {En: "This enquiry has no price yet.", Ar: "لم يتم تسعير هذا الاستفسار بعد."},
+		"enquiries.quote_lapsed":           {En: "This offer has expired. Please contact us for a new one.", Ar: "انتهت صلاحية هذا العرض. يرجى التواصل معنا للحصول على عرض جديد."},
+		"enquiries.invalid":                {En: "This enquiry is not valid.", Ar: "هذا الاستفسار غير صالح."},
+		"enquiries.quote_amount":           {En: "Enter the price in EGP, above zero.", Ar: "أدخل السعر بالجنيه المصري، أكبر من صفر."},
+		"enquiries.quote_amount_too_large": {En: "Enter a price of at most 10,000,000 EGP.", Ar: "أدخل سعرًا لا يزيد على ١٠٬٠٠٠٬٠٠٠ جنيه مصري."},
+		"enquiries.quote_validity":         {En: "The offer must stay valid for some time from now.", Ar: "يجب أن يظل العرض صالحًا لبعض الوقت من الآن."},
+		"enquiries.already_converted":      {En: "This enquiry was already booked.", Ar: "تم حجز هذا الاستفسار بالفعل."},
+		"enquiries.submit_failed":          {En: "Failed to submit enquiry, please try again", Ar: "فشل إرسال الاستفسار، يرجى المحاولة مرة أخرى"},
+		"enquiries.booking_failed":         {En: "Failed to submit booking", Ar: "فشل إرسال الحجز"},
 
 		// E-mails.
 		"mail.greeting":                  {En: "Hello %s,", Ar: "مرحبًا %s،"},
