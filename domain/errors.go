@@ -5,6 +5,7 @@ package domain
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -139,4 +140,16 @@ func KindOf(err error) Kind {
 		return KindInvalid
 	}
 	return 0
+}
+
+// CheckFilter accepts "" (no filter) or one of allowed as field's value; anything else is field's
+// error, key. A list filtered by a value nothing can have would answer "none", which reads as a fact
+// about the business rather than a mistyped request.
+func CheckFilter[S ~string](field, key, value string, allowed []S) error {
+	if value == "" || slices.Contains(allowed, S(value)) {
+		return nil
+	}
+	v := &ValidationError{}
+	v.Add(field, key)
+	return v
 }

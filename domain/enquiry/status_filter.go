@@ -1,10 +1,6 @@
 package enquiry
 
-import (
-	"slices"
-
-	"mishwar/domain"
-)
+import "mishwar/domain"
 
 // Statuses are the statuses an enquiry can be in.
 var Statuses = []Status{StatusSubmitted, StatusQuoted, StatusDeclined, StatusConverted}
@@ -14,10 +10,5 @@ const KeyUnknownStatus = "enquiries.unknown_status"
 
 // CheckStatusFilter accepts "" (every enquiry) or one of Statuses.
 func CheckStatusFilter(s string) error {
-	if s == "" || slices.Contains(Statuses, Status(s)) {
-		return nil
-	}
-	v := &domain.ValidationError{}
-	v.Add("status", KeyUnknownStatus)
-	return v
+	return domain.CheckFilter("status", KeyUnknownStatus, s, Statuses)
 }
