@@ -88,7 +88,6 @@ async function publicScreens({ browser, baseURL }, lang) {
 
 async function adminRoundTrip({ browser, baseURL, adminEmail, adminPassword }, lang) {
   const { context, page } = await newPage(browser, baseURL, lang);
-  page.on('dialog', (dialog) => void dialog.accept());
   const stamp = Date.now().toString(36);
   const nameEn = `Fish Garden ${stamp}`;
   const nameAr = `حديقة الأسماك ${stamp}`;
@@ -145,7 +144,11 @@ async function adminRoundTrip({ browser, baseURL, adminEmail, adminPassword }, l
     await page.getByRole('button', { name: t(lang, 'adminCatalogue.searchAction') }).click();
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: lang === 'ar' ? nameAr : nameEn }) });
     await row.getByRole('button', { name: t(lang, 'adminCatalogue.archive') }).click();
-    await page.getByRole('status').waitFor();
+    // Asked first in the app's own dialog (not the browser's confirm()).
+    const ask = page.getByRole('alertdialog', { name: t(lang, 'adminCatalogue.confirmArchiveTitle') });
+    await ask.getByRole('button', { name: t(lang, 'adminCatalogue.archive') }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await page.getByTestId('archive-notice').getByText(lang === 'ar' ? 'تمت الأرشفة' : 'Archived.').waitFor();
     assert.equal((await context.request.get(`${baseURL}/api/destinations/${slug}`)).status(), 404);
     await page.getByLabel(t(lang, 'adminCatalogue.status')).selectOption('archived');
     await row.getByRole('button', { name: t(lang, 'adminCatalogue.restore') }).waitFor();

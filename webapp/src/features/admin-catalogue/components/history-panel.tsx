@@ -57,8 +57,8 @@ export function HistoryPanel({ path }: { path: string }) {
         {(history.data ?? []).map((entry) => (
           <li key={entry.version} className="history__entry">
             <p>
-              <strong>{t(`adminCatalogue.actions.${entry.action}`, { defaultValue: entry.action })}</strong> · {entry.actor.name || entry.actor.id}{' '}
-              <span className="muted small">({entry.actor.role})</span> · <time dateTime={entry.at}>{t('common.cairoTime', { time: formatDate(entry.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</time>
+              <strong>{t(`adminCatalogue.actions.${entry.action}`, { defaultValue: entry.action })}</strong> · <bdi>{entry.actor.name || entry.actor.id}</bdi>{' '}
+              <span className="muted small">({t(`admin.roles.${entry.actor.role}`, { defaultValue: entry.actor.role })})</span> · <time dateTime={entry.at}>{t('common.cairoTime', { time: formatDate(entry.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</time>
             </p>
             {entry.changes?.length ? (
               <ul className="history__changes">

@@ -58,7 +58,8 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string>();
   const save = useSaveRecord();
-  const title = t(id ? 'adminCatalogue.editTitle' : 'adminCatalogue.createTitle', { item: t(`admin.sections.${section}.singular`) });
+  // "New …" is one phrase per section: an Arabic adjective agrees with its noun (وجهة جديدة, سعر جديد).
+  const title = id ? t('adminCatalogue.editTitle', { item: t(`admin.sections.${section}.singular`) }) : t(`admin.sections.${section}.new`);
   const errors = { ...flatErrors(form.formState.errors), ...serverErrors };
 
   const submit = form.handleSubmit(

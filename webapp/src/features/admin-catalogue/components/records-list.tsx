@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { Button, ButtonLink } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { InputField, SelectField } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icon';
 import { PageHeader } from '@/components/ui/page-header';
@@ -13,15 +14,50 @@ import { EmptyState, ErrorState } from '@/components/ui/states';
 import { TableWrap } from '@/components/ui/table-wrap';
 import { ADMIN_SECTIONS, type AdminSectionKey } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
-import { isApiError } from '@/lib/api-client';
+import { failureMessage } from '@/lib/server-errors';
 import { formatCalendarDate } from '@/utils/format';
 
-import { useArchiveRecord } from '../api/archive-record';
+import { programsUsing, useArchiveRecord, type ProgramUsing } from '../api/archive-record';
 import { useRecords, type AdminRecord, type ListQuery } from '../api/list-records';
 import { KINDS, SORTS, STATUSES, type ColumnKind, type Sort, type Status } from '../kinds';
 import { asPounds, asString, asText, formatBasisPoints } from '../values';
 
 const PER_PAGE = 20;
+
+interface Notice {
+  text: string;
+  /** The programs that still visit a destination just archived. */
+  programs: ProgramUsing[];
+}
+
+/** What archiving or restoring said: the server's words, and the programs that still use the record, each a link to it. */
+function ArchiveNotice({ notice }: { notice: Notice }) {
+  const { t } = useTranslation();
+  const programs = ADMIN_SECTIONS.find((s) => s.key === 'program');
+  return (
+    <div className="form__message admin-notice" role="status" data-testid="archive-notice">
+      <p>{notice.text}</p>
+      {notice.programs.length > 0 ? (
+        <>
+          <p>{t('adminCatalogue.usedByPrograms', { count: notice.programs.length })}</p>
+          <ul className="admin-notice__list" data-testid="archive-used-by">
+            {notice.programs.map((p) => (
+              <li key={p.id}>
+                {programs ? (
+                  <Link to={`${programs.path}/create?id=${encodeURIComponent(p.id)}`}>
+                    <bdi>{p.name}</bdi>
+                  </Link>
+                ) : (
+                  <bdi>{p.name}</bdi>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
 
 function Cell({ record, name, kind }: { record: AdminRecord; name: string; kind: ColumnKind }) {
   const { t, i18n } = useTranslation();
@@ -54,11 +90,14 @@ function Cell({ record, name, kind }: { record: AdminRecord; name: string; kind:
 /** A catalogue section's list: search, archive filter, sort, paging, and archive/restore per row. */
 export function RecordsList({ section }: { section: AdminSectionKey }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const kind = KINDS[section];
   const meta = ADMIN_SECTIONS.find((s) => s.key === section);
   const [query, setQuery] = useState<ListQuery>({ q: '', sort: 'order', desc: false, status: 'active', page: 1, perPage: PER_PAGE });
   const [search, setSearch] = useState('');
-  const [notice, setNotice] = useState<string>();
+  const [notice, setNotice] = useState<Notice>();
+  // The record whose archiving waits for the operator's yes.
+  const [asking, setAsking] = useState<AdminRecord | null>(null);
   const records = useRecords(kind.endpoint, query);
   const archive = useArchiveRecord();
   const editPath = (id: string) => (meta?.edit ? `${meta.path}/edit?id=${encodeURIComponent(id)}` : `${meta?.path ?? ''}/create?id=${encodeURIComponent(id)}`);
@@ -67,12 +106,17 @@ export function RecordsList({ section }: { section: AdminSectionKey }) {
 
   const toggleArchive = (record: AdminRecord) => {
     const restore = record.archived;
-    if (!restore && !window.confirm(t('adminCatalogue.confirmArchive'))) return;
     archive.mutate(
       { endpoint: kind.endpoint, id: record.id, restore },
       {
-        onSuccess: (res) => setNotice(res.message ?? (restore ? t('adminCatalogue.restored') : t('adminCatalogue.archived'))),
-        onError: (error) => setNotice(isApiError(error) ? error.message : t('adminCatalogue.saveFailed')),
+        onSuccess: (res) => {
+          setAsking(null);
+          setNotice({ text: res.message || (restore ? t('adminCatalogue.restored') : t('adminCatalogue.archived')), programs: programsUsing(res, language) });
+        },
+        onError: (error) => {
+          setAsking(null);
+          setNotice({ text: failureMessage(error, t('adminCatalogue.saveFailed')), programs: [] });
+        },
       },
     );
   };
@@ -85,7 +129,7 @@ export function RecordsList({ section }: { section: AdminSectionKey }) {
         actions={
           meta ? (
             <ButtonLink to={`${meta.path}/create`} icon={<Icon name="plus" size={18} />}>
-              {t('admin.create', { item: t(`admin.sections.${section}.singular`) })}
+              {t(`admin.sections.${section}.new`)}
             </ButtonLink>
           ) : undefined
         }
@@ -118,11 +162,7 @@ export function RecordsList({ section }: { section: AdminSectionKey }) {
         </Button>
         <Button type="submit">{t('adminCatalogue.searchAction')}</Button>
       </form>
-      {notice ? (
-        <p className="form__message" role="status">
-          {notice}
-        </p>
-      ) : null}
+      {notice ? <ArchiveNotice notice={notice} /> : null}
       {records.isPending ? <Spinner label={t('common.loading')} /> : null}
       {records.isError ? <ErrorState onRetry={() => void records.refetch()} /> : null}
       {records.data && records.data.data.length === 0 ? <EmptyState compact icon="compass" title={t('admin.emptyTitle', { items: plural })} /> : null}
@@ -162,7 +202,7 @@ export function RecordsList({ section }: { section: AdminSectionKey }) {
                     <Link className="btn btn--ghost btn--sm" to={editPath(record.id)}>
                       {t('adminCatalogue.edit')}
                     </Link>
-                    <Button size="sm" variant={record.archived ? 'secondary' : 'danger'} type="button" onClick={() => toggleArchive(record)} disabled={archive.isPending}>
+                    <Button size="sm" variant={record.archived ? 'secondary' : 'danger'} type="button" onClick={() => (record.archived ? toggleArchive(record) : setAsking(record))} disabled={archive.isPending}>
                       {record.archived ? t('adminCatalogue.restore') : t('adminCatalogue.archive')}
                     </Button>
                   </td>
@@ -183,6 +223,19 @@ export function RecordsList({ section }: { section: AdminSectionKey }) {
           </Button>
         </nav>
       ) : null}
+      {/* Archiving hides the record from visitors: asked first. Restoring is not. */}
+      <ConfirmDialog
+        open={asking !== null}
+        title={t('adminCatalogue.confirmArchiveTitle')}
+        confirmLabel={t('adminCatalogue.archive')}
+        cancelLabel={t('adminCatalogue.keep')}
+        confirmVariant="danger"
+        loading={archive.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => (asking ? toggleArchive(asking) : undefined)}
+      >
+        <p>{t('adminCatalogue.confirmArchive')}</p>
+      </ConfirmDialog>
     </>
   );
 }

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, SkeletonGrid } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
 import { useLiveRefresh } from '@/lib/live-refresh';
-import { formatNumber } from '@/utils/format';
+import { formatNumber, isolate } from '@/utils/format';
 
 import { DASHBOARD_EVENTS, useDashboard } from '../api/get-dashboard';
 import { AttentionQueue } from './attention-queue';
@@ -43,7 +43,7 @@ export function AdminDashboard({ name, links, children }: { name: string; links:
   ];
   return (
     <>
-      <PageHeader title={t('admin.dashboard.title')} lead={t('admin.dashboard.greeting', { name })} />
+      <PageHeader title={t('admin.dashboard.title')} lead={t('admin.dashboard.greeting', { name: isolate(name) })} />
       {dashboard.isPending ? (
         <SkeletonGrid count={4} />
       ) : dashboard.isError ? (

@@ -4,9 +4,20 @@ import 'leaflet/dist/leaflet.css';
 import '@/components/ui/map.css';
 
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 
+import { Icon } from '@/components/ui/icon';
 import { tileLayer } from '@/components/ui/map-tiles';
+
+/** The element the car marker shows, filled by React with the app's car icon (an emoji needs a font a phone may lack). */
+function carSlot(): HTMLSpanElement {
+  const slot = document.createElement('span');
+  slot.className = 'live-car__icon';
+  slot.setAttribute('aria-hidden', 'true');
+  slot.dataset.testid = 'live-car-marker';
+  return slot;
+}
 
 export interface LiveCarMapProps {
   car: { lat: number; lng: number; heading?: number };
@@ -22,6 +33,7 @@ export function LiveCarMap({ car, next, label, carLabel, height = 280 }: LiveCar
   const carMarker = useRef<L.Marker | null>(null);
   const nextMarker = useRef<L.Marker | null>(null);
   const framed = useRef<string>('');
+  const [slot] = useState(carSlot);
 
   useEffect(() => {
     if (!container.current) return;
@@ -48,7 +60,7 @@ export function LiveCarMap({ car, next, label, carLabel, height = 280 }: LiveCar
     if (!m) return;
     const at: L.LatLngTuple = [car.lat, car.lng];
     if (!carMarker.current) {
-      const icon = L.divIcon({ className: 'points-map__marker live-car__marker', html: '<span aria-hidden="true" data-testid="live-car-marker">🚗</span>', iconSize: [32, 32], iconAnchor: [16, 16] });
+      const icon = L.divIcon({ className: 'points-map__marker live-car__marker', html: slot, iconSize: [32, 32], iconAnchor: [16, 16] });
       carMarker.current = L.marker(at, { icon, title: carLabel, alt: carLabel, keyboard: false, zIndexOffset: 1000 }).addTo(m);
     } else {
       carMarker.current.setLatLng(at);
@@ -75,7 +87,12 @@ export function LiveCarMap({ car, next, label, carLabel, height = 280 }: LiveCar
     } else if (!m.getBounds().contains(at)) {
       m.panTo(at, { animate: false });
     }
-  }, [car.lat, car.lng, next, carLabel]);
+  }, [car.lat, car.lng, next, carLabel, slot]);
 
-  return <div ref={container} className="points-map live-car__map" style={{ height }} role="region" aria-label={label} />;
+  return (
+    <>
+      <div ref={container} className="points-map live-car__map" style={{ height }} role="region" aria-label={label} />
+      {createPortal(<Icon name="car" size={20} />, slot)}
+    </>
+  );
 }

@@ -69,7 +69,7 @@ function DriverSection({ group }: { group: ManifestGroup }) {
             {trip.end ? <p>{t('manifest.end', { place: trip.end })}</p> : null}
             {trip.end_time ? <p>{t('manifest.back', { time: formatClock(trip.end_time, language) })}</p> : null}
             <p>
-              {trip.traveller} ·{' '}
+              <bdi>{trip.traveller}</bdi> ·{' '}
               <a href={`tel:${trip.phone}`} dir="ltr">
                 {trip.phone}
               </a>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 
 import { Button, ButtonLink } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { cairoToday, DayPicker } from '@/components/ui/day-picker';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/states';
@@ -12,7 +13,7 @@ import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
-import { formatDate } from '@/utils/format';
+import { formatDate, isolate } from '@/utils/format';
 
 import {
   assignInputSchema,
@@ -33,6 +34,35 @@ import './dispatch.css';
 
 function onError(error: unknown) {
   toast.error(isApiError(error) ? error.message : String(error));
+}
+
+/**
+ * One cell of the board's tables. On a phone each row is a card and each cell a line of it, led by
+ * its label (the column's heading, which the table's own header gives a wide screen).
+ */
+function Cell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td>
+      <span className="dispatch-table__label" aria-hidden="true">
+        {label}
+      </span>
+      <div className="dispatch-table__value">{children}</div>
+    </td>
+  );
+}
+
+function Head({ labels }: { labels: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {labels.map((label) => (
+          <th key={label} scope="col">
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
 }
 
 /**
@@ -68,6 +98,8 @@ export function TripsBoard({ canAssign }: { canAssign: boolean }) {
             <EmptyState icon="calendar" title={t('board.empty')} />
           ) : (
             <table className="dispatch-table" data-testid="trips-board">
+              <caption className="visually-hidden">{t('board.title')}</caption>
+              <Head labels={[t('board.columns.trip'), t('board.columns.traveller'), t('board.columns.status'), t('board.driver')]} />
               <tbody>
                 {board.data.data.map((trip) => (
                   <BoardRow key={trip.order_id} trip={trip} drivers={board.data.drivers} canAssign={canAssign} />
@@ -90,28 +122,63 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
   const assignment = useAssignment();
   const sendAssign = form.handleSubmit((input) => assignment.assign(trip.order_id, input.driverId, drivers.find((d) => d.id === input.driverId)?.name ?? ''));
   const unassign = useDispatchAction(() => unassignDriver(trip.order_id));
+  const [confirmUnassign, setConfirmUnassign] = useState(false);
   const places = tripPlaces(trip, language);
   const name = trip.stop > 0 ? places.stops[trip.stop - 1] : '';
+  const driverName = trip.driver ? (language === 'ar' && trip.driver.name_ar) || trip.driver.name : '';
   return (
     <tr data-testid={`trip-${trip.order_id}`} data-status={trip.status}>
-      <td>
+      <Cell label={t('board.columns.trip')}>
         <strong dir="ltr">{trip.order_id}</strong>
         <div className="muted">{t('driver.cairoTime', { time: formatDate(trip.start_at, language, { timeStyle: 'short' }) })}</div>
-      </td>
-      <td>
-        {trip.customer}
-        <div className="muted">{[places.pickup, ...places.stops].join(' → ')}</div>
-      </td>
-      <td>{t(`status.${trip.status}`, { stop: trip.stop, name })}</td>
-      <td>
+      </Cell>
+      <Cell label={t('board.columns.traveller')}>
+        <bdi>{trip.customer}</bdi>
+        <div className="muted">
+          {[places.pickup, ...places.stops].map((place, i) => (
+            <span key={i}>
+              {i > 0 ? (language === 'ar' ? ' ← ' : ' → ') : null}
+              <bdi>{place}</bdi>
+            </span>
+          ))}
+        </div>
+      </Cell>
+      <Cell label={t('board.columns.status')}>{t(`status.${trip.status}`, { stop: trip.stop, name })}</Cell>
+      <Cell label={t('board.driver')}>
         {trip.driver ? (
           <div className="dispatch-actions">
-            <span>{(language === 'ar' && trip.driver.name_ar) || trip.driver.name}</span>
+            <bdi>{driverName}</bdi>
             <OverrideNote trip={trip} />
             {canAssign && trip.status === 'assigned' ? (
-              <Button size="sm" variant="ghost" loading={unassign.isPending} onClick={() => unassign.mutate(undefined, { onSuccess: () => toast.success(t('board.unassigned')), onError })}>
-                {t('board.unassign')}
-              </Button>
+              <>
+                <Button size="sm" variant="ghost" loading={unassign.isPending} onClick={() => setConfirmUnassign(true)} data-testid="unassign">
+                  {t('board.unassign')}
+                </Button>
+                {/* The driver may already be on their way: never taken off on one tap. */}
+                <ConfirmDialog
+                  open={confirmUnassign}
+                  title={t('board.unassignTitle')}
+                  confirmLabel={t('board.unassign')}
+                  cancelLabel={t('board.keepDriver')}
+                  confirmVariant="danger"
+                  loading={unassign.isPending}
+                  onCancel={() => setConfirmUnassign(false)}
+                  onConfirm={() =>
+                    unassign.mutate(undefined, {
+                      onSuccess: () => {
+                        setConfirmUnassign(false);
+                        toast.success(t('board.unassigned'));
+                      },
+                      onError: (error) => {
+                        setConfirmUnassign(false);
+                        onError(error);
+                      },
+                    })
+                  }
+                >
+                  <p data-testid="unassign-text">{t('board.unassignText', { driver: isolate(driverName), trip: isolate(trip.order_id) })}</p>
+                </ConfirmDialog>
+              </>
             ) : null}
           </div>
         ) : !canAssign ? (
@@ -137,7 +204,7 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
           </div>
         )}
         {assignment.dialog}
-      </td>
+      </Cell>
     </tr>
   );
 }
@@ -148,6 +215,8 @@ function Drivers({ drivers, canAssign }: { drivers: BoardDriver[]; canAssign: bo
     <section className="stack">
       <h2>{t('board.drivers')}</h2>
       <table className="dispatch-table" data-testid="drivers">
+        <caption className="visually-hidden">{t('board.drivers')}</caption>
+        <Head labels={[t('board.driver'), t('board.columns.day'), t('board.account')]} />
         <tbody>
           {drivers.map((d) => (
             <DriverRow key={d.id} driver={d} canAssign={canAssign} />
@@ -162,14 +231,18 @@ function DriverRow({ driver, canAssign }: { driver: BoardDriver; canAssign: bool
   const { t } = useDispatchT();
   return (
     <tr data-testid={`driver-${driver.id}`}>
-      <td>
-        <strong>{driver.name}</strong>
-        <div className="muted" dir="ltr">
-          {driver.phone} · {driver.vehicle} · {driver.plate}
+      <Cell label={t('board.driver')}>
+        <strong>
+          <bdi>{driver.name}</bdi>
+        </strong>
+        <div className="muted">
+          <bdi dir="ltr">{driver.phone}</bdi> · <bdi>{driver.vehicle}</bdi> · <bdi dir="ltr">{driver.plate}</bdi>
         </div>
-      </td>
-      <td>{driver.works_that_day ? t('board.works', { trips: driver.trips, perDay: driver.trips_per_day }) : t('board.off')}</td>
-      <td>{canAssign ? <LinkAccountForm driver={driver} /> : <span dir="ltr">{driver.account_email ?? t('board.noAccount')}</span>}</td>
+      </Cell>
+      <Cell label={t('board.columns.day')}>{driver.works_that_day ? t('board.works', { trips: driver.trips, perDay: driver.trips_per_day }) : t('board.off')}</Cell>
+      <Cell label={t('board.account')}>
+        {canAssign ? <LinkAccountForm driver={driver} /> : driver.account_email ? <bdi dir="ltr">{driver.account_email}</bdi> : <span>{t('board.noAccount')}</span>}
+      </Cell>
     </tr>
   );
 }

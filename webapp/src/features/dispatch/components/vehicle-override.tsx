@@ -102,7 +102,7 @@ function OverrideDialog({ refusal, loading, onCancel, onConfirm }: { refusal: Re
     >
       {seats ? (
         <div className="stack" data-testid="override-dialog">
-          <p data-testid="override-text">{t('override.text', { driver: seats.driver, seats: n(seats.seats), needed: n(seats.needed) })}</p>
+          <p data-testid="override-text">{t('override.text', { driver: isolate(seats.driver), seats: n(seats.seats), needed: n(seats.needed) })}</p>
           <p className="muted small">{refusal.message}</p>
           <InputField
             label={t('override.reason')}

@@ -12,7 +12,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { cx } from '@/utils/cx';
-import { formatDate } from '@/utils/format';
+import { formatDate, formatNumber } from '@/utils/format';
 
 import { useMail } from '../api/get-mail';
 import { MAILBOX_PAGE, useMailbox, type MailboxFilter } from '../api/get-mailbox';
@@ -28,6 +28,16 @@ function useDateFormat() {
   const { t } = useTranslation();
   const language = useLanguage();
   return (iso: string | null | undefined) => (iso ? t('common.cairoTime', { time: formatDate(iso, language, { dateStyle: 'medium', timeStyle: 'short' }) }) : '—');
+}
+
+/** Who an e-mail went to: the name (in its own direction) and the address, each isolated so neither moves the other's brackets. */
+function Recipient({ name, address }: { name: string; address: string }) {
+  if (!name) return <bdi dir="ltr">{address}</bdi>;
+  return (
+    <>
+      <bdi>{name}</bdi> <bdi dir="ltr">&lt;{address}&gt;</bdi>
+    </>
+  );
 }
 
 /** Every e-mail Mishwar recorded: with no SMTP server configured, this is where mail is delivered. */
@@ -71,7 +81,7 @@ export function Mailbox() {
                     </span>
                     <span className={cx('mailbox__status', `mailbox__status--${mail.status}`)}>{t(`mailbox.status.${mail.status}`)}</span>
                     <span className="mailbox__meta">
-                      {mail.to_name ? `${mail.to_name} <${mail.to}>` : mail.to}
+                      <Recipient name={mail.to_name} address={mail.to} />
                     </span>
                     <span className="mailbox__meta">{format(mail.created_at)}</span>
                   </Link>
@@ -97,6 +107,7 @@ export function Mailbox() {
 /** One e-mail: its delivery state, the HTML part in a sandboxed frame, and the text part. */
 export function MailMessage({ id }: { id: string }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const format = useDateFormat();
   const mail = useMail(id);
   const retry = useRetryMail();
@@ -109,7 +120,7 @@ export function MailMessage({ id }: { id: string }) {
       <QueryView query={mail} loading={<SkeletonGrid count={1} variant="card" />} errorTitle={t('mailbox.notFound')}>
         {(message) => (
           <>
-            <PageHeader title={message.subject} lead={message.to_name ? `${message.to_name} <${message.to}>` : message.to} />
+            <PageHeader title={message.subject} lead={<Recipient name={message.to_name} address={message.to} />} />
             <dl className="facts">
               <div>
                 <dt>{t('mailbox.statusLabel')}</dt>
@@ -121,11 +132,25 @@ export function MailMessage({ id }: { id: string }) {
               </div>
               <div>
                 <dt>{t('mailbox.sent')}</dt>
-                <dd>{message.sent_at ? `${format(message.sent_at)} (${message.sent_via ?? ''})` : '—'}</dd>
+                <dd>
+                  {message.sent_at ? (
+                    <>
+                      {format(message.sent_at)}
+                      {message.sent_via ? (
+                        <>
+                          {' '}
+                          (<bdi dir="ltr">{message.sent_via}</bdi>)
+                        </>
+                      ) : null}
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </dd>
               </div>
               <div>
                 <dt>{t('mailbox.attempts')}</dt>
-                <dd>{message.attempts}</dd>
+                <dd>{formatNumber(message.attempts, language)}</dd>
               </div>
               {message.last_error ? (
                 <div>

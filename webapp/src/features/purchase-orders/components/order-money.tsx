@@ -14,6 +14,7 @@ import { formatDate, formatMoney, isolate } from '@/utils/format';
 
 import { acceptPayment, refundOrder, useStaffAction, type AdminOrder, type StaffAnswer } from '../api/purchase-orders';
 import { acceptFormSchema, refundableMinor, refundAmount, refundFormSchema, type AcceptForm, type RefundForm } from '../utils/money';
+import { CodeText } from './code-text';
 
 type Payment = AdminOrder['payments'][number];
 
@@ -76,10 +77,19 @@ export function OrderMoney({ order: o }: { order: AdminOrder }) {
             {o.refunds.map((r) => (
               <li key={r.id} data-testid={`refund-${r.id}`} data-status={r.status} className={r.status === 'failed' ? 'field__error' : undefined}>
                 {money(r.amount)} · {t(`purchaseOrders.money.refundStatus.${r.status}`, { defaultValue: r.status })}
-                {r.status === 'failed' && r.failure ? `: ${r.failure}` : ''}
+                {r.status === 'failed' && r.failure ? (
+                  <>
+                    : <bdi>{r.failure}</bdi>
+                  </>
+                ) : null}
                 <span className="muted small">
                   {' '}
-                  · {r.reason} · {t('purchaseOrders.money.cairo', { time: formatDate(r.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}
+                  · {r.reason ? (
+                    <>
+                      <CodeText group="refundReason" code={r.reason} /> ·{' '}
+                    </>
+                  ) : null}
+                  {t('purchaseOrders.money.cairo', { time: formatDate(r.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}
                 </span>
               </li>
             ))}

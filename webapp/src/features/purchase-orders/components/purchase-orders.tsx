@@ -36,6 +36,7 @@ import {
   type QuoteInput,
 } from '../api/purchase-orders';
 import { underpaidMinor } from '../utils/money';
+import { CodeText } from './code-text';
 import { OrderMoney } from './order-money';
 import './purchase-orders.css';
 
@@ -82,9 +83,9 @@ function Orders() {
   const [filter, setFilter] = useState<OrderFilter>({ status: '', attention: false, refundRequested: false, q: params.get('q') ?? '' });
   const orders = useAdminOrders(filter);
   useOrdersLive();
-  const statuses = ['awaiting_payment', 'confirmed', 'payment_failed', 'expired', 'cancelled'].map((value) => ({ value, label: t(`orders.statuses.${value}`) }));
+  const statuses = ['awaiting_payment', 'confirmed', 'payment_failed', 'expired', 'cancelled', 'completed'].map((value) => ({ value, label: t(`orders.statuses.${value}`) }));
   return (
-    <div className="stack">
+    <div className="stack purchase-orders-tab">
       <div className="form form--grid">
         <InputField label={t('purchaseOrders.search')} value={filter.q} onChange={(e) => setFilter({ ...filter, q: e.target.value })} />
         <SelectField label={t('purchaseOrders.status')} options={statuses} placeholder={t('purchaseOrders.all')} value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value })} />
@@ -119,7 +120,7 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
           {o.id}
         </button>
         <p className="muted small">
-          {o.contact.first_name} {o.contact.last_name} · {formatCalendarDate(o.trip.date, language)} {t('common.cairoTime', { time: formatClock(o.trip.time, language) })} · {formatDate(o.placed_at, language)}
+          <bdi>{`${o.contact.first_name} ${o.contact.last_name}`.trim()}</bdi> · {formatCalendarDate(o.trip.date, language)} {t('common.cairoTime', { time: formatClock(o.trip.time, language) })} · {formatDate(o.placed_at, language)}
         </p>
         {o.needs_attention ? (
           <p className="field__error">
@@ -130,7 +131,7 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
         ) : null}
         {o.refund_requests.map((r) => (
           <p key={r.at} className="muted small">
-            {t('purchaseOrders.refundRequested', { amount: money(r.amount) })}: {r.reason}
+            {t('purchaseOrders.refundRequested', { amount: money(r.amount) })}: <bdi>{r.reason}</bdi>
           </p>
         ))}
         {open ? (
@@ -189,7 +190,7 @@ function Enquiries() {
   const enquiries = useAdminEnquiries(status);
   const statuses = ['submitted', 'quoted', 'declined', 'converted'].map((value) => ({ value, label: t(`tripStatus.statuses.enquiry_${value}`) }));
   return (
-    <div className="stack">
+    <div className="stack purchase-orders-tab">
       <SelectField label={t('purchaseOrders.status')} options={statuses} placeholder={t('purchaseOrders.all')} value={status} onChange={(e) => setStatus(e.target.value)} />
       <QueryView query={enquiries} loading={<SkeletonGrid count={3} variant="row" />} isEmpty={(d) => d.data.length === 0} empty={<EmptyState icon="ticket" title={t('purchaseOrders.noEnquiries')} />}>
         {(d) => (
@@ -223,7 +224,11 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
       <div>
         <span className="order-list__number">{q.trip_number}</span>
         <p className="muted small">
-          {q.contact ? `${q.contact.first_name} ${q.contact.last_name} · ${q.contact.email} · ${q.contact.phone}` : null}
+          {q.contact ? (
+            <>
+              <bdi>{`${q.contact.first_name} ${q.contact.last_name}`.trim()}</bdi> · <bdi dir="ltr">{q.contact.email}</bdi> · <bdi dir="ltr">{q.contact.phone}</bdi>
+            </>
+          ) : null}
         </p>
         <p className="small" data-testid="enquiry-kind">
           {[
@@ -235,11 +240,25 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
             .join(' · ')}
         </p>
         <p className="small">
-          {q.trip.program ? `${q.trip.program}: ` : ''}
-          {q.trip.pickup.name ? `${q.trip.pickup.name} → ` : ''}
-          {q.trip.stops.map((s) => s.name).join(' → ')}
+          {q.trip.program ? (
+            <>
+              <bdi>{q.trip.program}</bdi>:{' '}
+            </>
+          ) : null}
+          {[q.trip.pickup.name, ...q.trip.stops.map((s) => s.name)]
+            .filter(Boolean)
+            .map((name, i) => (
+              <span key={i}>
+                {i > 0 ? ' → ' : null}
+                <bdi>{name}</bdi>
+              </span>
+            ))}
         </p>
-        {q.contact?.comments ? <p className="muted small">“{q.contact.comments}”</p> : null}
+        {q.contact?.comments ? (
+          <p className="muted small">
+            “<bdi>{q.contact.comments}</bdi>”
+          </p>
+        ) : null}
         {q.quote ? <p className="small">{t('purchaseOrders.quoted', { amount: money(q.quote.amount) })}</p> : null}
         {open ? (
           <div className="form form--grid">
@@ -274,7 +293,7 @@ function Payments() {
   const [ignoredOnly, setIgnoredOnly] = useState(false);
   const payments = useAdminPayments(ignoredOnly);
   return (
-    <div className="stack">
+    <div className="stack purchase-orders-tab">
       <CheckboxField label={t('purchaseOrders.ignoredOnly')} checked={ignoredOnly} onChange={(e) => setIgnoredOnly(e.target.checked)} />
       <QueryView query={payments} loading={<SkeletonGrid count={4} variant="row" />} isEmpty={(d) => d.length === 0} empty={<EmptyState icon="wallet" title={t('purchaseOrders.noPayments')} />}>
         {(rows) => (
@@ -293,13 +312,23 @@ function Payments() {
                 {rows.map((p) => (
                   <tr key={p.payment_id}>
                     <th scope="row">{p.order_id}</th>
-                    <td>{p.provider} · {p.purpose}</td>
+                    <td>
+                      <CodeText group="provider" code={p.provider} /> · <CodeText group="purpose" code={p.purpose} />
+                    </td>
                     <td>{formatMoney(p.amount_minor / 100, 'EGP', language)}</td>
-                    <td>{p.status}</td>
+                    <td>
+                      <CodeText group="paymentStatus" code={p.status} />
+                    </td>
                     <td>
                       {p.notices.map((n) => (
                         <div key={`${n.kind}-${n.notice_id}`} className={n.kind === 'ignored' ? 'field__error small' : 'small'}>
-                          {t('common.cairoTime', { time: formatDate(n.at, language, { dateStyle: 'short', timeStyle: 'medium' }) })} · {n.kind} {n.reason ? `(${n.reason})` : ''}
+                          {t('common.cairoTime', { time: formatDate(n.at, language, { dateStyle: 'short', timeStyle: 'medium' }) })} · <CodeText group="noticeKind" code={n.kind} />
+                          {n.reason ? (
+                            <>
+                              {' '}
+                              (<CodeText group={n.kind === 'refunded' ? 'refundReason' : 'noticeReason'} code={n.reason} />)
+                            </>
+                          ) : null}
                         </div>
                       ))}
                     </td>

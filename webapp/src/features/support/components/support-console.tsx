@@ -9,7 +9,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
-import { formatDate } from '@/utils/format';
+import { formatDate, isolate } from '@/utils/format';
 
 import { useOrderHistory, useOrderSearch, useProjections, useRebuild, useStream, type Field, type OrderHistory, type RecordedEvent } from '../api/support';
 import { diffFields } from '../utils/diff';
@@ -52,7 +52,9 @@ export function SupportConsole() {
                         <span>
                           <strong dir="ltr">{h.id}</strong> · {h.status_label} · {formatDate(`${h.day}T12:00:00Z`, language, { dateStyle: 'medium' })}
                         </span>
-                        <span>{h.customer}</span>
+                        <span>
+                          <bdi>{h.customer}</bdi>
+                        </span>
                         <span className="muted support-contact">
                           <bdi>{h.email}</bdi> · <bdi dir="ltr">{h.phone}</bdi>
                         </span>
@@ -182,6 +184,12 @@ function Timeline({ events, upTo, withChanges = false }: { events: RecordedEvent
   );
 }
 
+/** A read model's or a process's name in the page's words; one this page does not know yet, isolated as the server names it. */
+function readModelName(t: (key: string, options: { defaultValue: string }) => string, name: string): string {
+  const words = t(`readModel.${name}`, { defaultValue: '' });
+  return words || isolate(name);
+}
+
 function Projections() {
   const { t } = useSupportT();
   const list = useProjections();
@@ -191,10 +199,11 @@ function Projections() {
   useEffect(
     () =>
       live.subscribe('projection.rebuild', (event) => {
+        const name = readModelName(t, event.projection);
         if (event.phase === 'failed') {
-          toast.error(t('failed', { name: event.projection, error: event.error ?? '' }));
+          toast.error(t('failed', { name, error: event.error ?? '' }));
         } else if (event.phase === 'done') {
-          toast.success(t('rebuilt', { name: event.projection }));
+          toast.success(t('rebuilt', { name }));
           void refetch();
         }
         setProgress((p) => ({ ...p, [event.projection]: event.phase === 'done' ? 100 : Math.round(event.percent ?? 0) }));
@@ -207,7 +216,7 @@ function Projections() {
       <ul className="support-hits">
         {list.data?.map((p) => (
           <li key={p.name} className="dispatch-actions" data-testid={`projection-${p.name}`}>
-            <strong>{t(`readModel.${p.name}`, { defaultValue: p.name })}</strong>
+            <strong>{readModelName(t, p.name)}</strong>
             <span className="muted">{t('lag', { events: p.events_processed, lag: p.lag_events })}</span>
             {p.rebuilding || (progress[p.name] ?? 100) < 100 ? (
               <span>{t('rebuilding', { percent: progress[p.name] ?? 0 })}</span>
