@@ -25,6 +25,12 @@ describe('checkout draft', () => {
     expect(readCheckoutDraft(storage)).toBeNull();
   });
 
+  it('keeps the promo code the server accepted with the rest', () => {
+    const storage = memory();
+    saveCheckoutDraft({ rate_id: 'rp-1', date: '2026-12-01', time: '10:00', terms: true, promo_code: 'MISHWAR5' }, storage);
+    expect(readCheckoutDraft(storage)).toMatchObject({ rate_id: 'rp-1', promo_code: 'MISHWAR5' });
+  });
+
   it('ignores what is not a draft', () => {
     const storage = memory();
     storage.setItem('mishwar.checkout-draft', '[1,2]');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatCalendarDate, formatDate } from './format';
+import { formatCalendarDate, formatDate, formatDuration, formatHours } from './format';
 
 // The test run's own time zone is not Cairo's (see the e2e suite for a browser elsewhere); these
 // instants must still read as Cairo's clock.
@@ -33,5 +33,29 @@ describe('formatCalendarDate', () => {
 
   it('leaves text that is no calendar day as it is', () => {
     expect(formatCalendarDate('soon', 'en')).toBe('soon');
+  });
+});
+
+describe('lengths of time', () => {
+  it.each([
+    [0.75, '45 minutes', '٤٥ دقيقة'],
+    [1.25, '1 hour, 15 minutes', 'ساعة و١٥ دقيقة'],
+    [2, '2 hours', 'ساعتان'],
+    [1.5, '1 hour, 30 minutes', 'ساعة و٣٠ دقيقة'],
+    [8, '8 hours', '٨ ساعات'],
+  ])('writes %s h in hours and minutes, never a decimal hour', (hours, en, ar) => {
+    expect(formatHours(hours, 'en')).toBe(en);
+    expect(formatHours(hours, 'ar')).toBe(ar);
+  });
+
+  it('adds up: the visits shown make the waiting time priced', () => {
+    // 0.75 h + 1.25 h was shown as 0.8 + 1.3 = 2.1 hours beside a waiting time of 2 hours.
+    expect(formatHours(0.75 + 1.25, 'en')).toBe('2 hours');
+  });
+
+  it('rounds minutes to whole minutes', () => {
+    expect(formatDuration(74.6, 'en')).toBe('1 hour, 15 minutes');
+    expect(formatDuration(0.2, 'en')).toBe('0 minutes');
+    expect(formatDuration(135, 'ar')).not.toMatch(/[0-9]/);
   });
 });

@@ -29,26 +29,28 @@ export function formatDistanceKm(km: number, language: Language): string {
   }).format(km);
 }
 
+/**
+ * Formats a length of time given in hours (a visit, the waiting priced, a program's length) in whole
+ * hours and minutes, as formatDuration: a decimal hour (1.3 for 1 h 15 min) would not add up to the
+ * waiting time priced.
+ */
 export function formatHours(hours: number, language: Language): string {
-  return numberFormat(localeTag(language), {
-    style: 'unit',
-    unit: 'hour',
-    unitDisplay: 'long',
-    maximumFractionDigits: 1,
-  }).format(hours);
+  return formatDuration(hours * 60, language);
 }
 
-/** Formats a duration given in minutes as hours and minutes, e.g. "2 hr, 15 min". */
+/**
+ * Formats a duration given in minutes in whole hours and minutes, "45 minutes", "1 hour, 15 minutes",
+ * «٤٥ دقيقة», «ساعة و١٥ دقيقة»: every length of time the traveller reads is written so.
+ */
 export function formatDuration(minutes: number, language: Language): string {
   const whole = Math.max(0, Math.round(minutes));
   const hours = Math.floor(whole / 60);
   const rest = whole % 60;
   const tag = localeTag(language);
-  const part = (value: number, unit: 'hour' | 'minute') =>
-    numberFormat(tag, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+  const part = (value: number, unit: 'hour' | 'minute') => numberFormat(tag, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
   if (hours === 0) return part(rest, 'minute');
   if (rest === 0) return part(hours, 'hour');
-  return listFormat(tag, { style: 'narrow', type: 'unit' }).format([part(hours, 'hour'), part(rest, 'minute')]);
+  return listFormat(tag, { style: 'long', type: 'unit' }).format([part(hours, 'hour'), part(rest, 'minute')]);
 }
 
 /** Formats an instant on Cairo's clock (unless options name another time zone). */

@@ -184,7 +184,7 @@ export function CheckoutRoute() {
             <div className="stack" data-testid="checkout-quote" data-departure={departure && timed.data && !timed.isPlaceholderData ? departure : ''}>
               <TimedFor cart={quoted} />
               {departure ? <DayFitNotice calculations={quoted.trip_calculations} /> : null}
-              <TripSummary calculations={quoted.trip_calculations} />
+              <TripSummary calculations={quoted.trip_calculations} besideDayFit={Boolean(departure)} />
               <p className="muted small">{t('checkout.chargedInEgp')}</p>
             </div>
           ) : null}

@@ -83,7 +83,7 @@ export function CartPage({ cart, signedIn, signIn, pickupPoints = [] }: CartPage
           <aside className="card card--plain stack">
             <h2 className="section-title">{t('trip.summary')}</h2>
             <DayFitNotice calculations={data.trip_calculations} />
-            {data.trip_calculations ? <TripSummary calculations={data.trip_calculations} /> : <p className="muted">{t('trip.noRates')}</p>}
+            {data.trip_calculations ? <TripSummary calculations={data.trip_calculations} besideDayFit /> : <p className="muted">{t('trip.noRates')}</p>}
             <CheckoutButton cart={data} block />
             <PointsEditor key={`${data.start_point?.pickup_point_id ?? ''}-${data.end_point?.pickup_point_id ?? ''}`} cart={data} pickupPoints={pickupPoints} />
           </aside>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { tripCalculationsSchema } from '../api/cart-schemas';
 
+import { warningsBesideDayFit } from '../utils/day-fit';
 import { DayFitNotice, dayFitBlock } from './day-fit-notice';
 
 const refused = tripCalculationsSchema.parse({
@@ -34,5 +35,19 @@ describe('the one-day notice', () => {
     expect(dayFitBlock(refused)).toBe(refused.day_fit.message);
     expect(dayFitBlock(tripCalculationsSchema.parse({}))).toBeNull();
     expect(dayFitBlock(undefined)).toBeNull();
+  });
+
+  it('leaves out of the warnings what the notice says, so nothing is said twice', () => {
+    const calculations = tripCalculationsSchema.parse({
+      day_fit: refused.day_fit,
+      warnings: [
+        { code: 'trip.more_than_one_day', message: 'This itinerary needs more than one day: the day plan is 8 hours.' },
+        { code: 'trip.stop_closed', message: 'Some stops are reached when they are closed. Reorder them or start earlier.' },
+        { code: 'trip.suggest.second_trip', message: 'Move the stops from Citadel on to a second trip.' },
+      ],
+    });
+    expect(warningsBesideDayFit(calculations).map((w) => w.code)).toEqual(['trip.stop_closed']);
+    const fits = tripCalculationsSchema.parse({ warnings: calculations.warnings });
+    expect(warningsBesideDayFit(fits)).toHaveLength(3);
   });
 });

@@ -6,6 +6,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { formatDistanceKm, formatDuration, formatHours, formatMoney } from '@/utils/format';
 
 import type { RateCalculation, TripCalculations } from '../api/get-cart';
+import { warningsBesideDayFit } from '../utils/day-fit';
 
 import './cart.css';
 
@@ -23,12 +24,23 @@ function PriceWithConversion({ amount, rate }: { amount: number; rate: RateCalcu
   );
 }
 
-export function TripSummary({ calculations, compact }: { calculations: TripCalculations; compact?: boolean }) {
+interface TripSummaryProps {
+  calculations: TripCalculations;
+  /** The drawer's: the figures and the lowest price only. */
+  compact?: boolean;
+  /**
+   * Whether the one-day notice (DayFitNotice) is shown beside the summary: the warnings then leave out
+   * what it says (its suggestion, its misfit), so nothing is said twice.
+   */
+  besideDayFit?: boolean;
+}
+
+export function TripSummary({ calculations, compact, besideDayFit }: TripSummaryProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const formatPrice = useFormatPrice();
   const cheapest = [...calculations.rate_calculations].sort((a, b) => a.total - b.total)[0];
-  const warnings = calculations.warnings;
+  const warnings = besideDayFit ? warningsBesideDayFit(calculations) : calculations.warnings;
 
   return (
     <div className="trip-summary" data-testid="trip-summary">
@@ -90,8 +102,12 @@ export function TripSummary({ calculations, compact }: { calculations: TripCalcu
                       {t('trip.waitingCost')} {formatMoney(rate.waiting_cost, rate.currency, language)}
                     </span>
                   </td>
-                  <td className="table__strong" data-testid="rate-total">
-                    <PriceWithConversion amount={rate.total} rate={rate} />
+                  <td className="table__strong rate-table__total" data-testid="rate-total">
+                    {/* On a phone each plan is a card of its own: the total says what it is. */}
+                    <span className="rate-table__label">{t('trip.total')}</span>
+                    <span className="rate-table__price">
+                      <PriceWithConversion amount={rate.total} rate={rate} />
+                    </span>
                   </td>
                 </tr>
               ))}

@@ -185,7 +185,8 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
       currency,
       ...(promoCode ? { promo_code: promoCode } : {}),
     };
-    saveCheckoutDraft(values);
+    // The accepted code goes with the draft: "Try again" after a failed payment applies it again.
+    saveCheckoutDraft({ ...values, ...(promoCode ? { promo_code: promoCode } : {}) });
     setPromoError(null);
     try {
       // A second click or a retry of the same order is the same action (one Idempotency-Key).
@@ -264,7 +265,14 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
         {...form.register('travellers')}
       />
       <TextAreaField className="form__full" label={t('fields.comments')} rows={3} error={errors.comments?.message} {...form.register('comments')} />
-      <PromoCode ratePlanId={rateId} date={date} time={time} onChange={setPromoCode} serverError={promoError} />
+      <PromoCode
+        ratePlanId={rateId}
+        date={date}
+        time={time}
+        onChange={setPromoCode}
+        serverError={promoError}
+        initialCode={typeof draft?.promo_code === 'string' ? draft.promo_code : undefined}
+      />
       {rules ? (
         <p className="form__full muted checkout-rules">
           {t('checkout.rules', {

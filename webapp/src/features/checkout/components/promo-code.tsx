@@ -16,6 +16,11 @@ interface PromoCodeProps {
   onChange: (code: string | null) => void;
   /** The server's refusal of the code when the order was placed (it may have been used up since). */
   serverError?: string | null;
+  /**
+   * A code accepted before going to pay (the checkout draft): applied again at once, so "Try again"
+   * after a failed payment keeps the discount, checked anew by the server for the trip as it is now.
+   */
+  initialCode?: string;
 }
 
 function egp(minor: number, language: 'en' | 'ar'): string {
@@ -49,11 +54,11 @@ export function PromoLines({ quote }: { quote: PromoQuote }) {
  * The promo code field of checkout: typed, applied, then priced by the server for the chosen rate
  * plan and start, with the discount line before paying or the reason the code cannot be used.
  */
-export function PromoCode({ ratePlanId, date, time, onChange, serverError }: PromoCodeProps) {
+export function PromoCode({ ratePlanId, date, time, onChange, serverError, initialCode = '' }: PromoCodeProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [typed, setTyped] = useState('');
-  const [applied, setApplied] = useState('');
+  const [typed, setTyped] = useState(initialCode);
+  const [applied, setApplied] = useState(initialCode.trim().toUpperCase());
   const promo = usePromo({ code: applied, rate_plan_id: ratePlanId, date, time });
   const accepted = applied !== '' && promo.isSuccess && !promo.isPlaceholderData ? applied : null;
   useEffect(() => onChange(accepted), [accepted, onChange]);

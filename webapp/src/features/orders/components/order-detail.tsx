@@ -42,6 +42,11 @@ export function OrderDetail({ id, live }: { id: string; live?: (order: Order) =>
   );
 }
 
+/** Whether anything can still be done with the order (a completed or cancelled trip has nothing left but, perhaps, a refund). */
+export function hasActions(o: Pick<Order, 'actions'>): boolean {
+  return o.actions.pay || o.actions.cancel || o.actions.exchange || o.actions.refund;
+}
+
 function OrderBody({ order: o, live }: { order: Order; live?: ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -138,31 +143,36 @@ function OrderBody({ order: o, live }: { order: Order; live?: ReactNode }) {
             <p>{t('orders.toPay')} <OrderMoney amount={o.pending_exchange.difference} /></p>
           </section>
         ) : null}
-        <section className="card card--plain stack">
-          <h2 className="section-title">{t('orders.actionsTitle')}</h2>
-          <p className="muted small">
-            {t('orders.policy', { hours: formatNumber(o.cancellation.free_hours_before, language), percent: formatNumber(o.cancellation.late_refund_percent, language) })}
-          </p>
-          <div className="button-row">
-            {o.actions.pay ? (
-              <Button
-                loading={pay.isPending}
-                data-testid="pay-now"
-                onClick={() =>
-                  pay.mutate(undefined, {
-                    onSuccess: (url) => window.location.assign(url),
-                    onError: (error) => toast.error(error instanceof PaymentPageTimeout ? t('orders.payPageSlow') : error.message),
-                  })
-                }
-              >
-                {t('orders.payNow')}
-              </Button>
+        {hasActions(o) ? (
+          <section className="card card--plain stack" data-testid="order-actions">
+            <h2 className="section-title">{t('orders.actionsTitle')}</h2>
+            {/* The terms while they still apply: an order that can be cancelled, or paid for (then cancellable). */}
+            {o.actions.cancel || o.actions.pay ? (
+              <p className="muted small" data-testid="order-policy">
+                {t('orders.policy', { hours: formatNumber(o.cancellation.free_hours_before, language), percent: formatNumber(o.cancellation.late_refund_percent, language) })}
+              </p>
             ) : null}
-            {o.actions.exchange ? <ButtonLink variant="secondary" to={paths.orderAction(o.id, 'exchange')}>{t('orders.actions.exchange')}</ButtonLink> : null}
-            {o.actions.refund ? <ButtonLink variant="secondary" to={paths.orderAction(o.id, 'refund')}>{t('orders.actions.refund')}</ButtonLink> : null}
-            {o.actions.cancel ? <ButtonLink variant="ghost" to={paths.orderAction(o.id, 'cancel')}>{t('orders.actions.cancel')}</ButtonLink> : null}
-          </div>
-        </section>
+            <div className="button-row">
+              {o.actions.pay ? (
+                <Button
+                  loading={pay.isPending}
+                  data-testid="pay-now"
+                  onClick={() =>
+                    pay.mutate(undefined, {
+                      onSuccess: (url) => window.location.assign(url),
+                      onError: (error) => toast.error(error instanceof PaymentPageTimeout ? t('orders.payPageSlow') : error.message),
+                    })
+                  }
+                >
+                  {t('orders.payNow')}
+                </Button>
+              ) : null}
+              {o.actions.exchange ? <ButtonLink variant="secondary" to={paths.orderAction(o.id, 'exchange')}>{t('orders.actions.exchange')}</ButtonLink> : null}
+              {o.actions.refund ? <ButtonLink variant="secondary" to={paths.orderAction(o.id, 'refund')}>{t('orders.actions.refund')}</ButtonLink> : null}
+              {o.actions.cancel ? <ButtonLink variant="ghost" to={paths.orderAction(o.id, 'cancel')}>{t('orders.actions.cancel')}</ButtonLink> : null}
+            </div>
+          </section>
+        ) : null}
       </aside>
     </div>
   );

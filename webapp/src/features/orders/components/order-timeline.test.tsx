@@ -1,11 +1,22 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import arSite from '@/locales/ar/site.json';
+import enSite from '@/locales/en/site.json';
 import { useLocaleStore } from '@/stores/locale-store';
 
 import { OrderTimeline } from './order-timeline';
 
 const entries = [{ type: 'OrderPlaced', at: '2026-11-28T10:20:00Z', actor_role: 'traveller', data: {} }];
+
+// Every event the server writes into a trip's timeline (projections/orders: onOrder and onEnquiry, by
+// the names commands/orders/events.go registers them under).
+const TIMELINE_EVENTS = [
+  'OrderPlaced', 'PaymentRequested', 'PaymentReceived', 'PaymentFailed', 'OrderExpired', 'OrderNeedsAttention', 'OrderCancelled',
+  'RefundRequested', 'RefundIssued', 'RefundFailed', 'ExchangeRequested', 'OrderExchanged', 'ExchangeAbandoned', 'OrderTripStarted',
+  'OrderTripCompleted', 'OrderCompleted', 'PaymentSessionOrdered', 'PaymentSessionFailed', 'PaymentAccepted', 'RefundOrdered',
+  'OrderHeldAgain', 'EnquirySubmitted', 'EnquiryQuoted', 'EnquiryDeclined', 'EnquiryConverted',
+];
 
 beforeEach(() => act(() => useLocaleStore.getState().setLanguage('en')));
 
@@ -21,5 +32,34 @@ describe('what happened to the order', () => {
     act(() => useLocaleStore.getState().setLanguage('ar'));
     render(<OrderTimeline entries={entries} />);
     expect(screen.getByTestId('order-timeline').querySelector('time')).toHaveTextContent(/٢٨.*١٢:٢٠.*\(بتوقيت القاهرة\)$/);
+  });
+
+  it('has words for every event the server puts in a timeline, in both languages', () => {
+    for (const [lang, site] of [['en', enSite], ['ar', arSite]] as const) {
+      const words: Record<string, string> = site.orders.timeline;
+      expect(TIMELINE_EVENTS.filter((type) => !words[type]), lang).toEqual([]);
+    }
+  });
+
+  it('names a car held again after a failed payment', () => {
+    render(<OrderTimeline entries={[{ type: 'OrderHeldAgain', at: '2026-11-29T07:05:00Z', actor_role: 'traveller', data: { previous_status: 'payment_failed' } }]} />);
+    expect(screen.getByTestId('order-timeline')).toHaveTextContent('Car held again for payment');
+    expect(screen.getByTestId('order-timeline')).not.toHaveTextContent('OrderHeldAgain');
+  });
+
+  it('never shows an event type or a reason code it has no words for', () => {
+    const unknown = [
+      { type: 'OrderReboundSomehow', at: '2026-11-29T07:05:00Z', actor_role: 'system', data: {} },
+      { type: 'OrderNeedsAttention', at: '2026-11-29T07:06:00Z', actor_role: 'system', data: { reason: 'paid_without_capacity' } },
+      { type: 'OrderCancelled', at: '2026-11-29T07:07:00Z', actor_role: 'traveller', data: { reason: 'Plans changed' } },
+    ];
+    render(<OrderTimeline entries={unknown} />);
+    const timeline = screen.getByTestId('order-timeline');
+    expect(timeline).toHaveTextContent('Trip updated');
+    expect(timeline).not.toHaveTextContent('OrderReboundSomehow');
+    expect(timeline).not.toHaveTextContent('paid_without_capacity');
+    expect(timeline).toHaveTextContent('Plans changed');
+    act(() => useLocaleStore.getState().setLanguage('ar'));
+    expect(timeline).toHaveTextContent('تحديث على الرحلة');
   });
 });

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
+import { Timeline, TimelineItem, useEventName } from '@/components/ui/timeline';
 import type { Currency } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
-import { formatDate, formatMoney } from '@/utils/format';
+import { formatMoney } from '@/utils/format';
 
 import type { TimelineEntry } from '../api/types';
 
@@ -17,25 +18,28 @@ function amountOf(data: Record<string, unknown>, key: string): { amount: number;
 
 /** What happened to the order, from its events, oldest first. */
 export function OrderTimeline({ entries }: { entries: ReadonlyArray<TimelineEntry> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const language = useLanguage();
+  const eventName = useEventName();
+  // A reason is a code the app words (card_declined) or a person's own words (a cancellation's); a
+  // code it has no words for is left out rather than shown as it is.
+  const reasonText = (reason: unknown): string | null => {
+    if (typeof reason !== 'string' || !reason) return null;
+    if (i18n.exists(`orders.reasons.${reason}`)) return t(`orders.reasons.${reason}`);
+    return /^[a-z0-9]+(_[a-z0-9]+)+$/.test(reason) ? null : reason;
+  };
   return (
-    <ol className="timeline" data-testid="order-timeline">
+    <Timeline testId="order-timeline">
       {entries.map((entry, index) => {
         const money = amountOf(entry.data, 'amount') ?? amountOf(entry.data, 'refund_due') ?? amountOf(entry.data, 'difference') ?? amountOf(entry.data, 'total');
-        const reason = typeof entry.data.reason === 'string' && entry.data.reason ? entry.data.reason : null;
+        const reason = reasonText(entry.data.reason);
         return (
-          <li key={`${entry.type}-${index}`} className="timeline__item" data-type={entry.type}>
-            <span className="timeline__what">{t(`orders.timeline.${entry.type}`, { defaultValue: entry.type })}</span>
+          <TimelineItem key={`${entry.type}-${index}`} type={entry.type} what={eventName(entry.type)} at={entry.at}>
             {money && money.amount !== 0 ? <span> · {formatMoney(Math.abs(money.amount), money.currency as Currency, language)}</span> : null}
-            {reason ? <span className="muted"> · {t(`orders.reasons.${reason}`, { defaultValue: reason })}</span> : null}
-            <time className="timeline__when muted small" dateTime={entry.at}>
-              {' '}
-              {t('common.cairoTime', { time: formatDate(entry.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}
-            </time>
-          </li>
+            {reason ? <span className="muted"> · {reason}</span> : null}
+          </TimelineItem>
         );
       })}
-    </ol>
+    </Timeline>
   );
 }

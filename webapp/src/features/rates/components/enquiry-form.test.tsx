@@ -1,10 +1,30 @@
-import { act, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { createQueryClient } from '@/lib/query-client';
 import { useLocaleStore } from '@/stores/locale-store';
 import { renderApp } from '@/testing/render-app';
 import { setTestSession } from '@/testing/session';
+
+import { EnquiryForm } from './enquiry-form';
+
+const DESTINATIONS = [
+  { id: 'd1', name: 'Cairo Tower' },
+  { id: 'd2', name: 'Citadel' },
+];
+
+function renderForm() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <EnquiryForm destinations={DESTINATIONS} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
 
 // Client-side rules only (no API server runs here): an over-long value is named, with its limit,
 // in the page's language; zod's own English never shows.
@@ -29,5 +49,25 @@ describe('enquiry form', () => {
     expect(await screen.findByText(commentsMessage)).toBeInTheDocument();
     expect(screen.getByText(firstMessage)).toBeInTheDocument();
     expect(screen.queryByText(/Too big|expected string/)).not.toBeInTheDocument();
+  });
+
+  it('shows every problem at once: the itinerary with the group size', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.click(screen.getByRole('checkbox', { name: 'Cairo Tower' }));
+    await user.type(screen.getByLabelText('Group size'), '999');
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    expect(await screen.findByText('Tick at least two destinations, or choose a program instead.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Group size')).toHaveAttribute('aria-invalid', 'true');
+    // Ticking a second destination takes the itinerary's message away.
+    await user.click(screen.getByRole('checkbox', { name: 'Citadel' }));
+    expect(screen.queryByText('Tick at least two destinations, or choose a program instead.')).not.toBeInTheDocument();
+  });
+
+  it('offers a pickup time only once a date is chosen', () => {
+    renderForm();
+    const time = screen.getByTestId('enquiry-time');
+    expect(time).toBeDisabled();
+    expect(time).toHaveAccessibleDescription('Choose a date first to pick a time.');
   });
 });

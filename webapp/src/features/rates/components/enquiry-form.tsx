@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
@@ -106,6 +106,8 @@ const SERVER_FIELDS: Partial<Record<string, keyof Values>> = {
 };
 
 const MAX_STOPS = 16;
+// An itinerary of one's own has at least two stops (a single sight is a program or a destination's page).
+const MIN_STOPS = 2;
 
 export function EnquiryForm({ programId, programName, destinations, pickup, onNeedPickup }: EnquiryFormProps) {
   const { t } = useTranslation();
@@ -124,8 +126,17 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
     defaultValues: pickup ? restored() : EMPTY,
   });
   const { errors } = form.formState;
+  const date = useWatch({ control: form.control, name: 'date' });
+
+  // The itinerary is checked with the rest of the form, so every problem shows at once.
+  const stopsMissing = () => {
+    const missing = listing && stops.length < MIN_STOPS;
+    setStopsError(missing ? t('enquiry.stopsMin') : undefined);
+    return missing;
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
+    if (stopsMissing()) return;
     try {
       const points = pickup
         ? { start: { pickup_point_id: pickup.start }, ...(pickup.end && pickup.end !== pickup.start ? { end: { pickup_point_id: pickup.end } } : {}) }
@@ -133,6 +144,8 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
       const { travellers, ...rest } = values;
       const result = await submit.mutateAsync({
         ...rest,
+        // A time alone is no start: without a date the operator proposes both.
+        time: rest.date ? rest.time : '',
         ...(travellers ? { travellers: Number(travellers) } : {}),
         program_id: programId,
         ...(listing ? { destination_ids: stops } : {}),
@@ -165,7 +178,7 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
       }
       toast.error(t('enquiry.failed'));
     }
-  });
+  }, () => void stopsMissing());
 
   if (tripNumber !== undefined) {
     return (
@@ -257,7 +270,11 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
           <DayPicker
             label={t('enquiry.date')}
             value={field.value}
-            onChange={field.onChange}
+            onChange={(day: string) => {
+              field.onChange(day);
+              // No date, no time: a pickup time means nothing without its day.
+              if (!day) form.setValue('time', '');
+            }}
             min={cairoToday()}
             placeholder={t('dayPicker.noDay')}
             hint={t('enquiry.whenHint')}
@@ -266,7 +283,15 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
           />
         )}
       />
-      <TimeSelect label={t('enquiry.time')} placeholder={t('dayPicker.anyTime')} error={errors.time?.message} data-testid="enquiry-time" {...form.register('time')} />
+      <TimeSelect
+        label={t('enquiry.time')}
+        placeholder={t('dayPicker.anyTime')}
+        disabled={!date}
+        hint={date ? undefined : t('enquiry.timeNeedsDate')}
+        error={errors.time?.message}
+        data-testid="enquiry-time"
+        {...form.register('time')}
+      />
       <InputField label={t('enquiry.travellers')} type="number" inputMode="numeric" min={1} max={50} error={errors.travellers?.message} {...form.register('travellers')} />
       <TextAreaField className="form__full" label={t('fields.comments')} rows={4} error={errors.comments?.message} {...form.register('comments')} />
       <div className="form__full">

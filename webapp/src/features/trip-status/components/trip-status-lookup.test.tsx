@@ -8,7 +8,7 @@ import type { TripStatus } from '../api/get-trip-status';
 
 import { TripStatusLookup } from './trip-status-lookup';
 
-const status: TripStatus = { trip_number: 'MSH-5KWDQN', status: 'paid', timeline: [{ type: 'OrderPlaced', at: '2026-11-28T10:20:00Z' }] };
+const status: TripStatus = { trip_number: 'MSH-5KWDQN', status: 'paid', timeline: [{ type: 'OrderPlaced', at: '2026-11-28T10:20:00Z' }, { type: 'OrderHeldAgain', at: '2026-11-29T07:01:00Z' }] };
 
 vi.mock('../api/get-trip-status', () => ({
   useTripStatusLookup: () => ({ isSuccess: true, isError: false, data: status, variables: undefined, mutate: () => undefined }),
@@ -34,5 +34,16 @@ describe('the trip status timeline', () => {
       </MemoryRouter>,
     );
     expect(screen.getByTestId('trip-status').querySelector('time')).toHaveTextContent(/١٢:٢٠.*\(بتوقيت القاهرة\)$/);
+  });
+
+  it('names every event in words, as the order page does, never by its type', () => {
+    render(
+      <MemoryRouter>
+        <TripStatusLookup />
+      </MemoryRouter>,
+    );
+    const timeline = screen.getByTestId('trip-status-timeline');
+    expect(timeline).toHaveClass('timeline');
+    expect([...timeline.querySelectorAll('.timeline__what')].map((what) => what.textContent)).toEqual(['Order placed', 'Car held again for payment']);
   });
 });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
+import { Timeline, TimelineItem, useEventName } from '@/components/ui/timeline';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
@@ -79,6 +80,7 @@ export function TripStatusLookup({ aside }: { aside?: (proven: Lookup) => ReactN
 function TripStatusCard({ status }: { status: TripStatus }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const eventName = useEventName();
   const trip = status.order?.trip ?? status.enquiry?.trip;
   const total = status.order?.total ?? status.enquiry?.quote?.amount;
   return (
@@ -100,16 +102,11 @@ function TripStatusCard({ status }: { status: TripStatus }) {
         </p>
       ) : null}
       {total ? <p className="price">{formatMoney(total.amount, total.currency as Currency, language)}</p> : null}
-      <ol className="timeline">
+      <Timeline testId="trip-status-timeline">
         {status.timeline.map((entry) => (
-          <li key={`${entry.type}-${entry.at}`} className="timeline__item">
-            <span className="timeline__what">{t(`orders.timeline.${entry.type}`, { defaultValue: entry.type })}</span>
-            <time className="timeline__when muted" dateTime={entry.at}>
-              {t('common.cairoTime', { time: formatDate(entry.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}
-            </time>
-          </li>
+          <TimelineItem key={`${entry.type}-${entry.at}`} type={entry.type} what={eventName(entry.type)} at={entry.at} />
         ))}
-      </ol>
+      </Timeline>
     </div>
   );
 }
