@@ -85,7 +85,7 @@ function Orders() {
   useOrdersLive();
   const statuses = ['awaiting_payment', 'confirmed', 'payment_failed', 'expired', 'cancelled', 'completed'].map((value) => ({ value, label: t(`orders.statuses.${value}`) }));
   return (
-    <div className="stack purchase-orders-tab">
+    <div className="stack">
       <div className="form form--grid">
         <InputField label={t('purchaseOrders.search')} value={filter.q} onChange={(e) => setFilter({ ...filter, q: e.target.value })} />
         <SelectField label={t('purchaseOrders.status')} options={statuses} placeholder={t('purchaseOrders.all')} value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value })} />
@@ -190,7 +190,7 @@ function Enquiries() {
   const enquiries = useAdminEnquiries(status);
   const statuses = ['submitted', 'quoted', 'declined', 'converted'].map((value) => ({ value, label: t(`tripStatus.statuses.enquiry_${value}`) }));
   return (
-    <div className="stack purchase-orders-tab">
+    <div className="stack">
       <SelectField label={t('purchaseOrders.status')} options={statuses} placeholder={t('purchaseOrders.all')} value={status} onChange={(e) => setStatus(e.target.value)} />
       <QueryView query={enquiries} loading={<SkeletonGrid count={3} variant="row" />} isEmpty={(d) => d.data.length === 0} empty={<EmptyState icon="ticket" title={t('purchaseOrders.noEnquiries')} />}>
         {(d) => (
@@ -293,7 +293,7 @@ function Payments() {
   const [ignoredOnly, setIgnoredOnly] = useState(false);
   const payments = useAdminPayments(ignoredOnly);
   return (
-    <div className="stack purchase-orders-tab">
+    <div className="stack">
       <CheckboxField label={t('purchaseOrders.ignoredOnly')} checked={ignoredOnly} onChange={(e) => setIgnoredOnly(e.target.checked)} />
       <QueryView query={payments} loading={<SkeletonGrid count={4} variant="row" />} isEmpty={(d) => d.length === 0} empty={<EmptyState icon="wallet" title={t('purchaseOrders.noPayments')} />}>
         {(rows) => (
