@@ -112,6 +112,9 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
   const [open, setOpen] = useState(false);
   const [cancelReason, setCancelReason] = useState('');
   const [confirmCancel, setConfirmCancel] = useState(false);
+  // Staff cancelling a paid trip say why (the server's rule, domain/order): asked here before the dialog.
+  const reasonNeeded = o.status === 'confirmed';
+  const [reasonMissing, setReasonMissing] = useState(false);
   const cancel = useStaffAction(() => cancelOrderAsStaff(o.id, cancelReason));
   return (
     <li className="order-list__item" data-order={o.id}>
@@ -139,9 +142,24 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
             <OrderMoney order={o} />
             {o.status !== 'cancelled' ? (
               <div className="form stack order-money__cancel">
-                <InputField label={t('purchaseOrders.cancelReason')} value={cancelReason} onChange={(e) => setCancelReason(e.target.value)} />
+                <InputField
+                  label={t('purchaseOrders.cancelReason')}
+                  value={cancelReason}
+                  required={reasonNeeded}
+                  error={reasonMissing ? t('validation.required') : undefined}
+                  onChange={(e) => setCancelReason(e.target.value)}
+                />
                 <div className="button-row">
-                  <Button size="sm" variant="danger" className="btn--wrap" onClick={() => setConfirmCancel(true)}>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    className="btn--wrap"
+                    onClick={() => {
+                      const missing = reasonNeeded && cancelReason.trim() === '';
+                      setReasonMissing(missing);
+                      if (!missing) setConfirmCancel(true);
+                    }}
+                  >
                     {t('orders.actions.cancel')}
                   </Button>
                 </div>
