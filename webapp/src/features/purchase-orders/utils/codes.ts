@@ -26,7 +26,7 @@ export const CODE_GROUPS = {
     'unknown_outcome',
   ],
   /** Why money went back, when the system decided it (domain/order, commands/orders); staff write their own. */
-  refundReason: ['cancellation', 'exchange'],
+  refundReason: ['cancellation', 'exchange', 'paid_for_abandoned_exchange', 'paid_after_cancellation'],
 } as const;
 
 export type CodeGroup = keyof typeof CODE_GROUPS;
