@@ -153,3 +153,24 @@ func CheckFilter[S ~string](field, key, value string, allowed []S) error {
 	v.Add(field, key)
 	return v
 }
+
+// JoinValidation merges the fields of validation errors into one (nil when all are nil), so a request
+// is told every fault at once. An error that is not a validation error is returned as it is.
+func JoinValidation(errs ...error) error {
+	merged := &ValidationError{}
+	for _, err := range errs {
+		if err == nil {
+			continue
+		}
+		var ve *ValidationError
+		if !errors.As(err, &ve) {
+			return err
+		}
+		for field, keys := range ve.Fields {
+			for _, k := range keys {
+				merged.Add(field, k)
+			}
+		}
+	}
+	return merged.Err()
+}

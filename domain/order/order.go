@@ -458,14 +458,9 @@ func WithFormFaults(err error, c Contact, confirmation string, termsAgreed bool,
 	if !errors.As(err, &ve) {
 		return err
 	}
-	merged := &domain.ValidationError{}
-	for field, keys := range ve.Fields {
-		for _, k := range keys {
-			merged.Add(field, k)
-		}
-	}
-	ValidateForm(merged, c, confirmation, termsAgreed, display)
-	return merged
+	form := &domain.ValidationError{}
+	ValidateForm(form, c, confirmation, termsAgreed, display)
+	return domain.JoinValidation(ve, form.Err())
 }
 
 // ValidateDisplayCurrency refuses a display currency the site does not show prices in ("" is EGP):

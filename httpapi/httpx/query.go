@@ -31,14 +31,7 @@ const StaffPageMax = 200
 // StaffPaging reads a staff list's ?limit= (1 to StaffPageMax; 0 when absent, for the list's own
 // default) and ?offset= (0 or more).
 func StaffPaging(r *http.Request) (limit, offset int, err error) {
-	v := &domain.ValidationError{}
 	limit, errL := QueryInt(r, "limit", 0, 1, StaffPageMax, "common.bad_limit")
 	offset, errO := QueryInt(r, "offset", 0, 0, math.MaxInt32, "common.bad_offset")
-	if errL != nil {
-		v.Add("limit", "common.bad_limit")
-	}
-	if errO != nil {
-		v.Add("offset", "common.bad_offset")
-	}
-	return limit, offset, v.Err()
+	return limit, offset, domain.JoinValidation(errL, errO)
 }
