@@ -394,8 +394,8 @@ func init() {
 			return authzCall{Path: "/api/admin/drivers/" + uuid.NewString() + "/account", Body: map[string]string{"email": "nobody@example.com"}}
 		}},
 		authzRoute{Method: "GET", Route: "/api/driver/trips", Want: rolesOnly(200, "driver")},
-		// Nobody drives an unassigned trip: the driver hears why.
-		authzRoute{Method: "POST", Route: "/api/driver/trips/{orderID}/progress", Want: rolesOnly(409, "driver"), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+		// A trip number nobody booked is not found, for the driver as for anyone.
+		authzRoute{Method: "POST", Route: "/api/driver/trips/{orderID}/progress", Want: rolesOnly(404, "driver"), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
 			return authzCall{Path: "/api/driver/trips/MSH-222222/progress", Body: map[string]string{"step": "start"}}
 		}},
 		authzRoute{Method: "GET", Route: "/api/trips/{tripNumber}/progress", Want: everyone(404), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {

@@ -85,3 +85,50 @@ func TestADestinationPhotoMustBeOneTheSiteServes(t *testing.T) {
 		t.Fatalf("the site's own artwork: %d %s", r.Status, r.Body)
 	}
 }
+
+// A catalogue form's fault is named by its field, in words that fit what the field takes and in the
+// caller's language: not "Enter a number." for a name, nor an unnamed 400 for a well-formed body
+// whose id is not one; and an opening-hours fault names the entry by its place as sent.
+func TestCatalogueFormFaultsNameTheirFieldAndWhatItTakes(t *testing.T) {
+	t.Parallel()
+	a := demoApp(t)
+	admin := a.AdminToken(t)
+	send := func(method, path, lang string, body any) apptest.Response {
+		return a.Do(apptest.Request{Method: method, Path: path, Token: admin, Body: body, Header: map[string]string{"Accept-Language": lang}})
+	}
+	faults := func(r apptest.Response) map[string]any {
+		t.Helper()
+		if r.Status != http.StatusUnprocessableEntity {
+			t.Fatalf("%d %s; want 422", r.Status, r.Body)
+		}
+		return r.Map(t)["errors"].(map[string]any)
+	}
+	said := func(errs map[string]any, field string) string {
+		list, _ := errs[field].([]any)
+		if len(list) == 0 {
+			t.Fatalf("no fault on %s in %v", field, errs)
+		}
+		return list[0].(string)
+	}
+
+	if got := said(faults(send(http.MethodPost, "/api/admin/destinations", "en", map[string]any{"name": "Pyramids"})), "name"); !strings.Contains(got, `{"en"`) {
+		t.Errorf("a name sent as plain text: %q", got)
+	}
+	if got := said(faults(send(http.MethodPost, "/api/admin/categories", "ar", map[string]any{"name": map[string]any{"en": 5}})), "name.en"); got != "هذا الحقل يقبل نصًا." {
+		t.Errorf("a number for an English name, in Arabic: %q", got)
+	}
+	if got := said(faults(send(http.MethodPut, "/api/admin/settings/default-pickup-point", "en", map[string]any{"pickup_point_id": "abc"})), "pickup_point_id"); got != "Choose one of the options." {
+		t.Errorf("an id that is not one: %q", got)
+	}
+	if got := said(faults(send(http.MethodPut, "/api/admin/settings/default-pickup-point", "en", map[string]any{"pickup_point_id": ""})), "pickup_point_id"); got != "This field is required." {
+		t.Errorf("no id chosen: %q", got)
+	}
+	week := []map[string]any{}
+	for day := 1; day <= 5; day++ {
+		week = append(week, map[string]any{"day": day, "open": "09:00", "close": "22:00"})
+	}
+	week = append(week, map[string]any{"day": 0, "open": "22:00", "close": "09:00"})
+	if errs := faults(send(http.MethodPut, "/api/admin/settings/opening-hours", "en", map[string]any{"hours": week})); errs["hours.5.close"] == nil {
+		t.Errorf("a Sunday closing before it opens, sent sixth: %v", errs)
+	}
+}

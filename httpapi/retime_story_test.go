@@ -176,7 +176,7 @@ func TestADriversBookedDayFollowsTheTripsExchanges(t *testing.T) {
 	if got := takenOff(evening, "en"); !strings.HasPrefix(got, "the new times overlap trip "+morning+" (11:00–") || !strings.HasSuffix(got, " Cairo time)") {
 		t.Errorf("the support card in English says %q", got)
 	}
-	if got := takenOff(evening, "ar"); !strings.HasPrefix(got, "المواعيد الجديدة تتداخل مع الرحلة \u2068"+morning+"\u2069 (من \u2068١١:٠٠\u2069 إلى") {
+	if got := takenOff(evening, "ar"); !strings.HasPrefix(got, "المواعيد الجديدة تتداخل مع الرحلة \u2068"+morning+"\u2069 (من \u2068١١:٠٠ ص\u2069 إلى") {
 		t.Errorf("the support card in Arabic says %q", got)
 	}
 

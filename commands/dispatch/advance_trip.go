@@ -2,7 +2,6 @@ package dispatch
 
 import (
 	"context"
-	"errors"
 
 	"mishwar/commands"
 	"mishwar/domain/dispatch"
@@ -17,11 +16,11 @@ func (h *Handlers) Advance(ctx context.Context, orderID, step string, stop int, 
 	if !ok {
 		return Outcome{}, order.ErrOrderNotFound
 	}
+	// No order, no trip: a trip number nobody booked is not found, whoever asks.
 	facts, err := h.OrderFacts(ctx, num)
-	if err != nil && !errors.Is(err, order.ErrOrderNotFound) {
+	if err != nil {
 		return Outcome{}, err
 	}
-	// No order, no trip: the decider says the trip has no driver, as it always has.
 	cmd, err := dispatch.StepCommand(step, stop, actor(meta), facts, h.startLead)
 	if err != nil {
 		return Outcome{}, err

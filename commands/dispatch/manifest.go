@@ -107,14 +107,10 @@ func (h ManifestHandler) Handle(ctx context.Context, date, driverID, lang string
 		}
 		i, ok := index[tr.Driver.ID]
 		if !ok {
-			name := tr.Driver.Name
-			if lang == "ar" && tr.Driver.NameAR != "" {
-				name = tr.Driver.NameAR
-			}
 			i = len(groups)
 			index[tr.Driver.ID] = i
-			groups = append(groups, ManifestGroup{Driver: &ManifestDriver{ID: tr.Driver.ID, Name: name, Phone: tr.Driver.Phone,
-				Vehicle: tr.Driver.Vehicle, Plate: tr.Driver.Plate}})
+			groups = append(groups, ManifestGroup{Driver: &ManifestDriver{ID: tr.Driver.ID, Name: tr.Driver.NameIn(string(lang)), Phone: tr.Driver.Phone,
+				Vehicle: tr.Driver.VehicleIn(string(lang)), Plate: tr.Driver.Plate}})
 		}
 		groups[i].Trips = append(groups[i].Trips, line)
 	}

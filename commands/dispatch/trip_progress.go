@@ -34,11 +34,12 @@ type Progress struct {
 
 // ProgressDriver is the driver as the traveller sees them.
 type ProgressDriver struct {
-	Name    string
-	NameAR  string
-	Phone   string
-	Vehicle string
-	Plate   string
+	Name      string
+	NameAR    string
+	Phone     string
+	Vehicle   string
+	VehicleAR string
+	Plate     string
 }
 
 // ProgressHandler answers a trip's progress to its traveller.
@@ -99,7 +100,7 @@ func (h ProgressHandler) progressOf(ctx context.Context, orderID string, o *orde
 		p.Class = classOf(o)
 	}
 	if tr.Driver != nil {
-		p.Driver = &ProgressDriver{Name: tr.Driver.Name, NameAR: tr.Driver.NameAR, Phone: tr.Driver.Phone, Vehicle: tr.Driver.Vehicle, Plate: tr.Driver.Plate}
+		p.Driver = &ProgressDriver{Name: tr.Driver.Name, NameAR: tr.Driver.NameAR, Phone: tr.Driver.Phone, Vehicle: tr.Driver.Vehicle, VehicleAR: tr.Driver.VehicleAR, Plate: tr.Driver.Plate}
 	}
 	return p, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"testing"
-	"time"
 
 	"mishwar/adapters/payments"
 	orderscmd "mishwar/commands/orders"
@@ -45,7 +44,7 @@ func TestAnEnquiryIsQuotedAndPaid(t *testing.T) {
 		t.Fatalf("paying before a quote: %v", err)
 	}
 	admin := orderstest.UserMeta("admin")
-	if _, err := f.Orders.QuoteEnquiry(ctx, sub.TripNumber, money.New(160000, money.EGP), "tickets included", 48*time.Hour, "", "", admin); err != nil {
+	if _, err := f.Orders.QuoteEnquiry(ctx, sub.TripNumber, money.New(160000, money.EGP), "tickets included", nil, "", "", admin); err != nil {
 		t.Fatal(err)
 	}
 	p, err := f.Orders.PayEnquiry(ctx, sub.TripNumber)

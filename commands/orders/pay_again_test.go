@@ -197,7 +197,7 @@ func TestAGuestPaysAQuoteAgainThroughItsLink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.Orders.QuoteEnquiry(ctx, sub.TripNumber, money.New(160000, money.EGP), "tickets included", 48*time.Hour, "", "", orderstest.UserMeta("admin")); err != nil {
+	if _, err := f.Orders.QuoteEnquiry(ctx, sub.TripNumber, money.New(160000, money.EGP), "tickets included", nil, "", "", orderstest.UserMeta("admin")); err != nil {
 		t.Fatal(err)
 	}
 	guest := orderstest.UserMeta("")

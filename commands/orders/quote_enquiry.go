@@ -28,14 +28,16 @@ func (h *Handlers) LoadEnquiry(ctx context.Context, tripNumber string) (enquiry.
 // DefaultQuoteValidity is how long a quote stands when the operator does not say.
 const DefaultQuoteValidity = 48 * time.Hour
 
-// QuoteEnquiry records an operator's price, valid for validFor (DefaultQuoteValidity when not
-// positive); date and time ("" to keep the enquiry's) set the start.
-func (h *Handlers) QuoteEnquiry(ctx context.Context, tripNumber string, amount money.Money, note string, validFor time.Duration, date, clock string, meta commands.Meta) (Outcome, error) {
+// QuoteEnquiry records an operator's price, valid for validFor (nil: DefaultQuoteValidity; the
+// domain refuses one that is not ahead or too far ahead); date and time ("" to keep the enquiry's)
+// set the start.
+func (h *Handlers) QuoteEnquiry(ctx context.Context, tripNumber string, amount money.Money, note string, validFor *time.Duration, date, clock string, meta commands.Meta) (Outcome, error) {
 	tripNumber, _ = order.NormalizeTripNumber(tripNumber)
-	if validFor <= 0 {
-		validFor = DefaultQuoteValidity
+	valid := DefaultQuoteValidity
+	if validFor != nil {
+		valid = *validFor
 	}
-	cmd := enquiry.QuoteEnquiry{Amount: amount, Note: note, ValidUntil: h.now().Add(validFor), ByUserID: meta.Actor.UserID}
+	cmd := enquiry.QuoteEnquiry{Amount: amount, Note: note, ValidUntil: h.now().Add(valid), ByUserID: meta.Actor.UserID}
 	if strings.TrimSpace(date) != "" || strings.TrimSpace(clock) != "" {
 		start, err := trip.ParseStart(date, clock)
 		if err != nil {

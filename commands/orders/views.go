@@ -94,7 +94,8 @@ func actionsOf(o Order, now time.Time, lead time.Duration) Actions {
 		a.Exchange = o.PendingExchange == nil && !now.After(o.Trip.StartAt.Add(-o.Cancellation.FreeBefore))
 		a.Pay = o.PendingExchange != nil && now.Before(o.PendingExchange.HoldUntil)
 	}
-	a.Refund = (o.Status == order.StatusConfirmed || o.Status == order.StatusCancelled) && o.Paid.Minor-o.Refunded.Minor-o.RefundPending().Minor > 0
+	a.Refund = (o.Status == order.StatusConfirmed || o.Status == order.StatusCancelled) && o.Paid.Minor-o.Refunded.Minor-o.RefundPending().Minor > 0 &&
+		!o.RefundRequestOpen
 	return a
 }
 

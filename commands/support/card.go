@@ -224,16 +224,12 @@ func driverCard(lang i18n.Lang, trip dispatch.TripState, takenOff *dispatch.Driv
 		}
 		return out
 	}
-	name := d.Name
-	if lang == i18n.Ar && d.NameAR != "" {
-		name = d.NameAR
-	}
-	add("driver", name)
+	add("driver", d.NameIn(string(lang)))
 	add("driver_phone", d.Phone)
 	if d.Seats > 0 {
-		add("car", i18n.T(lang, "support.value.car", d.Vehicle, Count(lang, int64(d.Seats))))
+		add("car", i18n.T(lang, "support.value.car", d.VehicleIn(string(lang)), Count(lang, int64(d.Seats))))
 	} else {
-		add("car", d.Vehicle)
+		add("car", d.VehicleIn(string(lang)))
 	}
 	add("plate", d.Plate)
 	if o, ok := trip.VehicleOverride(); ok {

@@ -99,10 +99,11 @@ var (
 // CairoTime says an instant in Cairo, with the zone said: "Sat 28 Nov 2026, 09:00 Cairo time".
 func CairoTime(lang i18n.Lang, t time.Time) string {
 	c := t.In(catalogue.Cairo)
+	clock := i18n.ClockOf(lang, c.Hour(), c.Minute())
 	if lang == i18n.Ar {
-		return i18n.T(lang, "support.cairo_time", dateOf(lang, c)+"، "+numerals(lang, c.Format("15:04")))
+		return i18n.T(lang, "support.cairo_time", dateOf(lang, c)+"، "+clock)
 	}
-	return i18n.T(lang, "support.cairo_time", dateOf(lang, c)+", "+c.Format("15:04"))
+	return i18n.T(lang, "support.cairo_time", dateOf(lang, c)+", "+clock)
 }
 
 // CalendarDay says a Cairo day (a trip's): "Sat 28 Nov 2026", "السبت ٢٨ نوفمبر ٢٠٢٦"; a value that is

@@ -40,6 +40,12 @@ func (w WeeklyHours) ClosedDays() []time.Weekday {
 
 // sorted returns a copy ordered by weekday, so equal schedules compare equal.
 func (w WeeklyHours) sorted() WeeklyHours {
+	// Hours that break a rule stay as they were sent, so the faults found in them name the entries
+	// by the numbers the sender gave them.
+	var v validator
+	if v.hours("hours", w); v.err() != nil {
+		return w
+	}
 	out := append(WeeklyHours{}, w...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Day < out[j].Day })
 	return out
@@ -126,6 +132,13 @@ func (b BusinessHours) IsHoliday(t time.Time) bool {
 		}
 	}
 	return false
+}
+
+// ClosedOn reports whether the office is closed the whole Cairo day of t: a weekday without hours,
+// or a holiday.
+func (b BusinessHours) ClosedOn(t time.Time) bool {
+	_, ok := b.Weekly.On(t.In(Cairo).Weekday())
+	return !ok || b.IsHoliday(t)
 }
 
 // OpenAt reports whether the office is open at t.

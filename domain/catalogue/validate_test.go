@@ -56,9 +56,9 @@ func TestDestinationRules(t *testing.T) {
 		{"a slug with capitals is refused", func(f *catalogue.DestinationFields) { f.Slug = "Citadel" }, "slug", "catalogue.invalid_slug"},
 		{"an Arabic-only name needs an explicit slug", func(f *catalogue.DestinationFields) { f.Name.En = "" }, "slug", "common.required"},
 		{"a visit shorter than ten minutes is refused", func(f *catalogue.DestinationFields) { f.VisitMinutes = 5 }, "visit_minutes", "catalogue.out_of_range"},
-		{"a day listed twice is refused", func(f *catalogue.DestinationFields) {
+		{"a day listed twice is refused, named where it was sent", func(f *catalogue.DestinationFields) {
 			f.OpeningHours = append(f.OpeningHours, catalogue.DayHours{Day: time.Monday, Open: "10:00", Close: "11:00"})
-		}, "opening_hours.2.day", "catalogue.duplicate_day"},
+		}, "opening_hours.7.day", "catalogue.duplicate_day"},
 		{"closing before opening is refused", func(f *catalogue.DestinationFields) {
 			f.OpeningHours = catalogue.WeeklyHours{{Day: time.Friday, Open: "18:00", Close: "09:00"}}
 		}, "opening_hours.0.close", "catalogue.close_before_open"},

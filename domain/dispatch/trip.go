@@ -19,7 +19,6 @@ package dispatch
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"mishwar/domain"
@@ -87,6 +86,7 @@ type Driver struct {
 	NameAR      string         `json:"name_ar,omitempty"`
 	Phone       string         `json:"phone"`
 	Vehicle     string         `json:"vehicle"`
+	VehicleAR   string         `json:"vehicle_ar,omitempty"`
 	Plate       string         `json:"plate"`
 	Seats       int            `json:"seats"`
 	TripsPerDay int            `json:"trips_per_day"`
@@ -96,8 +96,22 @@ type Driver struct {
 
 // DriverFrom builds the Driver of a catalogue record and the account linked to it.
 func DriverFrom(id string, f catalogue.DriverFields, userID string) Driver {
-	return Driver{ID: id, UserID: userID, Name: f.Name.En, NameAR: f.Name.Ar, Phone: f.Phone, Vehicle: f.Vehicle.En,
+	return Driver{ID: id, UserID: userID, Name: f.Name.En, NameAR: f.Name.Ar, Phone: f.Phone, Vehicle: f.Vehicle.En, VehicleAR: f.Vehicle.Ar,
 		Plate: f.Plate, Seats: f.Seats, TripsPerDay: max(f.TripsPerDay, 1), WorkingDays: f.WorkingDays, Active: f.Active}
+}
+
+// NameIn is the driver's name in lang ("ar" or "en"): the Arabic one when the catalogue has it.
+func (d Driver) NameIn(lang string) string { return inLang(lang, d.Name, d.NameAR) }
+
+// VehicleIn is the driver's car in lang, as NameIn. Assignments recorded before the car had its
+// Arabic words kept name it in English.
+func (d Driver) VehicleIn(lang string) string { return inLang(lang, d.Vehicle, d.VehicleAR) }
+
+func inLang(lang, en, ar string) string {
+	if lang == "ar" && ar != "" {
+		return ar
+	}
+	return en
 }
 
 // Actor is who asks.
@@ -336,7 +350,11 @@ func DecideTrip(s TripState, cmd TripCommand, now time.Time) ([]TripEvent, error
 		if s.Status() != StatusAssigned {
 			return nil, ErrTripUnderway
 		}
-		return []TripEvent{DriverUnassigned{OrderID: s.orderID, Day: s.day, DriverID: s.driver.ID, Reason: c.Reason, Cause: c.Cause,
+		reason, err := domain.Reason("reason", c.Reason, "")
+		if err != nil {
+			return nil, err
+		}
+		return []TripEvent{DriverUnassigned{OrderID: s.orderID, Day: s.day, DriverID: s.driver.ID, Reason: reason, Cause: c.Cause,
 			ByUserID: c.By.UserID, UnassignedAt: now}}, nil
 	case MoveTrip:
 		if s.driver == nil || s.day == c.Day {
@@ -419,9 +437,12 @@ func decideAssign(s TripState, c AssignDriver, now time.Time) ([]TripEvent, erro
 	}
 	var override *VehicleOverride
 	if err := CheckVehicle(c.Order, c.Driver); err != nil {
-		reason := strings.TrimSpace(c.Override)
+		reason, invalid := domain.Reason("override_vehicle", c.Override, "")
 		if reason == "" {
 			return nil, err
+		}
+		if invalid != nil {
+			return nil, invalid
 		}
 		override = &VehicleOverride{Reason: reason, Seats: c.Driver.Seats, Needed: c.Order.SeatsNeeded()}
 	}

@@ -10,7 +10,6 @@ package enquiry
 import (
 	"crypto/subtle"
 	"fmt"
-	"strings"
 	"time"
 
 	"mishwar/domain"
@@ -37,7 +36,11 @@ const (
 	KeyQuoteAmount         = "enquiries.quote_amount"
 	KeyQuoteAmountTooLarge = "enquiries.quote_amount_too_large"
 	KeyQuoteValidity       = "enquiries.quote_validity"
+	KeyQuoteValidTooLong   = "enquiries.quote_valid_too_long"
 )
+
+// MaxQuoteValidity is the longest an offer may stand: prices, cars and the operator's plans change.
+const MaxQuoteValidity = 30 * 24 * time.Hour
 
 // Status is where an enquiry is.
 type Status string
@@ -231,10 +234,14 @@ func Decide(s State, cmd Command, now time.Time) ([]Event, error) {
 		case c.Amount.Minor > money.MaxMinor:
 			v.Add("amount", KeyQuoteAmountTooLarge)
 		}
-		if !c.ValidUntil.After(now) {
+		switch {
+		case !c.ValidUntil.After(now):
 			v.Add("valid_hours", KeyQuoteValidity)
+		case c.ValidUntil.Sub(now) > MaxQuoteValidity:
+			v.Add("valid_hours", KeyQuoteValidTooLong)
 		}
-		if err := v.Err(); err != nil {
+		note, err := domain.Reason("note", c.Note, "")
+		if err := domain.JoinValidation(v.Err(), err); err != nil {
 			return nil, err
 		}
 		if c.StartAt.IsZero() && s.submitted.Trip.StartAt.IsZero() {
@@ -242,7 +249,7 @@ func Decide(s State, cmd Command, now time.Time) ([]Event, error) {
 			v.Add("date", order.KeyRequired)
 			return nil, v
 		}
-		q := EnquiryQuoted{Amount: c.Amount, Note: strings.TrimSpace(c.Note), ValidUntil: c.ValidUntil.UTC(), ByUserID: c.ByUserID}
+		q := EnquiryQuoted{Amount: c.Amount, Note: note, ValidUntil: c.ValidUntil.UTC(), ByUserID: c.ByUserID}
 		if !c.StartAt.IsZero() {
 			q.StartAt = c.StartAt.UTC()
 		}
@@ -251,7 +258,11 @@ func Decide(s State, cmd Command, now time.Time) ([]Event, error) {
 		if s.status != StatusSubmitted && s.status != StatusQuoted {
 			return nil, ErrNotQuotable
 		}
-		return []Event{EnquiryDeclined{Reason: strings.TrimSpace(c.Reason), ByUserID: c.ByUserID}}, nil
+		reason, err := domain.Reason("reason", c.Reason, "")
+		if err != nil {
+			return nil, err
+		}
+		return []Event{EnquiryDeclined{Reason: reason, ByUserID: c.ByUserID}}, nil
 	case ConvertEnquiry:
 		switch s.status {
 		case StatusConverted:

@@ -2,7 +2,6 @@ package order
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"mishwar/domain"
@@ -133,9 +132,9 @@ func decideCancelUnderway(s State, c CancelOrder) ([]Event, error) {
 	if s.status != StatusConfirmed {
 		return nil, ErrNotCancellable
 	}
-	reason := strings.TrimSpace(c.Reason)
-	if reason == "" {
-		return nil, errReasonRequired()
+	reason, err := domain.Reason("reason", c.Reason, KeyReasonRequired)
+	if err != nil {
+		return nil, err
 	}
 	var events []Event
 	if s.exchange != nil {

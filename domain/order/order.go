@@ -37,6 +37,8 @@ var (
 	ErrTooLateToExchange   = domain.Conflict("orders.too_late_to_exchange")
 	ErrExchangePending     = domain.Conflict("orders.exchange_pending")
 	ErrNothingToRefund     = domain.Conflict("orders.nothing_to_refund")
+	// ErrRefundAlreadyRequested: the traveller's last request for money back waits for an answer.
+	ErrRefundAlreadyRequested = domain.Conflict("orders.refund_already_requested")
 	// ErrRefundTooLarge: the refund asks for more than is left to refund. Refusals say how much is
 	// left (refundTooLarge); errors.Is matches them with this sentinel.
 	ErrRefundTooLarge = domain.Invalid("orders.refund_too_large")
@@ -61,6 +63,7 @@ const (
 	KeyTooSoon             = "orders.too_soon"
 	KeyDateOutOfRange      = "orders.date_out_of_range"
 	KeyOutsideServiceHours = "orders.outside_service_hours"
+	KeyClosedDay           = "orders.closed_day"
 	KeyReasonRequired      = "orders.reason_required"
 	KeyCurrencyInvalid     = "orders.currency_invalid"
 	KeyTooLong             = "orders.too_long"
@@ -138,21 +141,23 @@ type State struct {
 	conceded money.Money
 }
 
-func (s State) Status() Status                  { return s.status }
-func (s State) Placed() OrderPlaced             { return s.placed }
-func (s State) PaymentURL(id string) string     { return s.payments[id].url }
-func (s State) ID() string                      { return s.id }
-func (s State) UserID() string                  { return s.userID }
-func (s State) Email() string                   { return s.email }
-func (s State) Trip() Trip                      { return s.trip }
-func (s State) Reservation() string             { return s.reservation }
-func (s State) HoldUntil() time.Time            { return s.holdUntil }
-func (s State) Price() money.Money              { return s.price }
-func (s State) Paid() money.Money               { return s.paid }
-func (s State) Refunded() money.Money           { return s.refunded }
-func (s State) Cancellation() Cancellation      { return s.cancellation }
-func (s State) CurrentPaymentID() string        { return s.currentPayment }
-func (s State) AttentionReasons() []string      { return append([]string(nil), s.attention...) }
+func (s State) Status() Status              { return s.status }
+func (s State) Placed() OrderPlaced         { return s.placed }
+func (s State) PaymentURL(id string) string { return s.payments[id].url }
+func (s State) ID() string                  { return s.id }
+func (s State) UserID() string              { return s.userID }
+func (s State) Email() string               { return s.email }
+func (s State) Trip() Trip                  { return s.trip }
+func (s State) Reservation() string         { return s.reservation }
+func (s State) HoldUntil() time.Time        { return s.holdUntil }
+func (s State) Price() money.Money          { return s.price }
+func (s State) Paid() money.Money           { return s.paid }
+func (s State) Refunded() money.Money       { return s.refunded }
+func (s State) Cancellation() Cancellation  { return s.cancellation }
+func (s State) CurrentPaymentID() string    { return s.currentPayment }
+func (s State) AttentionReasons() []string  { return append([]string(nil), s.attention...) }
+
+// RefundRequested reports whether the traveller's request for money back waits for an answer.
 func (s State) RefundRequested() bool           { return s.refundRequested }
 func (s State) Exists() bool                    { return s.status != StatusNone }
 func (s State) HasPayment(id string) bool       { _, ok := s.payments[id]; return ok }
@@ -491,7 +496,11 @@ func ValidateTrip(v *domain.ValidationError, t Trip, p Policy, hours catalogue.B
 		v.Add("time", KeyTooSoon)
 		return
 	}
-	if !hours.OpenAt(t.StartAt) {
+	switch {
+	case hours.ClosedOn(t.StartAt):
+		// No time would do on that day: the date is what to change.
+		v.Add("date", KeyClosedDay)
+	case !hours.OpenAt(t.StartAt):
 		v.Add("time", KeyOutsideServiceHours)
 	}
 }
@@ -671,7 +680,11 @@ func decideCancel(s State, c CancelOrder, now time.Time) ([]Event, error) {
 	if s.exchange != nil {
 		events = append(events, ExchangeAbandoned{ExchangeID: s.exchange.id, NewReservation: s.exchange.reservation, Day: s.exchange.to.Day, Reason: "cancelled"})
 	}
-	cancelled := OrderCancelled{Reason: strings.TrimSpace(c.Reason), ByStaff: c.Actor.Staff, Reservation: s.reservation}
+	reason, err := domain.Reason("reason", c.Reason, "")
+	if err != nil {
+		return nil, err
+	}
+	cancelled := OrderCancelled{Reason: reason, ByStaff: c.Actor.Staff, Reservation: s.reservation}
 	if !c.Actor.Staff {
 		cancelled.ByUserID = c.Actor.UserID
 	}
@@ -705,8 +718,14 @@ func decideRequestRefund(s State, c RequestRefund) ([]Event, error) {
 	if err := refuseOnceUnderway(s, c.Actor, c.TripStarted); err != nil {
 		return nil, err
 	}
-	if strings.TrimSpace(c.Reason) == "" {
-		return nil, errReasonRequired()
+	reason, err := domain.Reason("reason", c.Reason, KeyReasonRequired)
+	if err != nil {
+		return nil, err
+	}
+	// One request at a time: an operator answers it (by a refund, or the cancellation's) before
+	// another can be made, so a traveller cannot fill the operators' queue with the same order.
+	if s.refundRequested {
+		return nil, ErrRefundAlreadyRequested
 	}
 	// What is on its way back already cannot be asked for again.
 	refundable := s.Refundable().Minor
@@ -719,7 +738,7 @@ func decideRequestRefund(s State, c RequestRefund) ([]Event, error) {
 	if c.Amount.Minor > refundable {
 		return nil, refundTooLarge(money.New(refundable, money.EGP))
 	}
-	return []Event{RefundRequested{Reason: strings.TrimSpace(c.Reason), Amount: c.Amount, ByUserID: c.Actor.UserID}}, nil
+	return []Event{RefundRequested{Reason: reason, Amount: c.Amount, ByUserID: c.Actor.UserID}}, nil
 }
 
 func decideIssueRefund(s State, c IssueRefund) ([]Event, error) {
@@ -737,8 +756,9 @@ func decideIssueRefund(s State, c IssueRefund) ([]Event, error) {
 	if s.inFlight.failed[c.RefundID] {
 		return nil, ErrRefundSettled
 	}
-	if strings.TrimSpace(c.Reason) == "" {
-		return nil, errReasonRequired()
+	reason, err := domain.Reason("reason", c.Reason, KeyReasonRequired)
+	if err != nil {
+		return nil, err
 	}
 	if c.Amount.Minor <= 0 || c.Amount.Currency != money.EGP {
 		return nil, ErrInvalidAmount
@@ -755,7 +775,7 @@ func decideIssueRefund(s State, c IssueRefund) ([]Event, error) {
 		return nil, refundTooLarge(money.New(avail, money.EGP))
 	}
 	return []Event{RefundIssued{
-		RefundID: c.RefundID, PaymentID: c.PaymentID, Amount: c.Amount, Reason: strings.TrimSpace(c.Reason),
+		RefundID: c.RefundID, PaymentID: c.PaymentID, Amount: c.Amount, Reason: reason,
 		ProviderRef: c.ProviderRef, ByUserID: c.Actor.UserID,
 	}}, nil
 }
@@ -919,9 +939,14 @@ func Evolve(s State, e Event) State {
 	case OrderCancelled:
 		s.kept = money.New(s.paid.Minor-s.refunded.Minor-ev.RefundDue.Minor, money.EGP)
 		s.status = StatusCancelled
+		// The cancellation settles what was asked (projections/insights closes the request with it);
+		// the traveller may ask again for what it kept.
+		s.refundRequested = false
 	case RefundRequested:
 		s.refundRequested = true
 	case RefundOrdered:
+		// A refund on its way answers the traveller's request (as the cancellation below does).
+		s.refundRequested = false
 		s = s.reserveRefund(ev)
 		s.conceded = s.conceded.Add(ev.Concedes)
 	case RefundIssued:

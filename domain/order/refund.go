@@ -2,7 +2,6 @@ package order
 
 import (
 	"fmt"
-	"strings"
 
 	"mishwar/domain"
 	"mishwar/domain/money"
@@ -142,9 +141,9 @@ func decideOrderRefund(s State, c OrderRefund) ([]Event, error) {
 	if c.Amount.Minor <= 0 || c.Amount.Currency != money.EGP {
 		return nil, ErrInvalidAmount
 	}
-	reason := strings.TrimSpace(c.Reason)
-	if reason == "" {
-		return nil, errReasonRequired()
+	reason, err := domain.Reason("reason", c.Reason, KeyReasonRequired)
+	if err != nil {
+		return nil, err
 	}
 	left := s.Refundable()
 	if left.Minor <= 0 {

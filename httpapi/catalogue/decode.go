@@ -2,7 +2,6 @@ package catalogue
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -12,6 +11,8 @@ import (
 	"mishwar/domain"
 	"mishwar/domain/money"
 	"mishwar/httpapi/httpx"
+
+	"github.com/google/uuid"
 )
 
 // moneyFields are the JSON keys that hold EGP amounts. Forms may send them as a number or a string
@@ -29,6 +30,7 @@ func decodeFields(w http.ResponseWriter, r *http.Request, dst any) error {
 	}
 	var ve domain.ValidationError
 	normaliseMoney(raw, "", &ve)
+	checkIDs(raw, "", &ve)
 	if err := ve.Err(); err != nil {
 		return err
 	}
@@ -37,15 +39,8 @@ func decodeFields(w http.ResponseWriter, r *http.Request, dst any) error {
 		return fmt.Errorf("%w: %w", httpx.ErrBadBody, err)
 	}
 	if err := json.Unmarshal(data, dst); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field != "" {
-			ve.Add(te.Field, "catalogue.invalid_choice")
-			if te.Value == "string" || te.Value == "number" {
-				ve.Fields[te.Field] = []string{"catalogue.invalid_number"}
-			}
-			return &ve
-		}
-		return fmt.Errorf("%w: %w", httpx.ErrBadBody, err)
+		// A value of the wrong kind is named by what its field takes, as everywhere else.
+		return httpx.UnmarshalError(err)
 	}
 	return nil
 }
@@ -77,5 +72,38 @@ func normaliseMoney(m map[string]any, prefix string, ve *domain.ValidationError)
 			continue // already {"minor","currency"}
 		}
 		m[k] = money.FromMajor(major, money.EGP)
+	}
+}
+
+// checkIDs names each "…_id" (or entry of "…_ids") that is not a UUID: every such catalogue field
+// refers to a record chosen from a list. JSON decoding would stop at the first with an error that
+// names no field (a 400 for a body that is well-formed).
+func checkIDs(m map[string]any, prefix string, ve *domain.ValidationError) {
+	notUUID := func(v any) bool {
+		text, ok := v.(string)
+		if !ok {
+			return false // another kind is named by its decoding
+		}
+		_, err := uuid.Parse(text)
+		return err != nil
+	}
+	for k, v := range m {
+		switch {
+		case strings.HasSuffix(k, "_id") && v == "":
+			delete(m, k) // nothing chosen: the zero id, which the domain calls required where it is
+		case strings.HasSuffix(k, "_id") && notUUID(v):
+			ve.Add(prefix+k, "catalogue.invalid_choice")
+		case strings.HasSuffix(k, "_ids"):
+			list, _ := v.([]any)
+			for i, item := range list {
+				if notUUID(item) {
+					ve.Add(fmt.Sprintf("%s%s.%d", prefix, k, i), "catalogue.invalid_choice")
+				}
+			}
+		default:
+			if sub, ok := v.(map[string]any); ok {
+				checkIDs(sub, prefix+k+".", ve)
+			}
+		}
 	}
 }

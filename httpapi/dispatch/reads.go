@@ -59,11 +59,12 @@ type progressJSON struct {
 }
 
 type progressDriver struct {
-	Name    string `json:"name"`
-	NameAR  string `json:"name_ar,omitempty"`
-	Phone   string `json:"phone"`
-	Vehicle string `json:"vehicle"`
-	Plate   string `json:"plate"`
+	Name      string `json:"name"`
+	NameAR    string `json:"name_ar,omitempty"`
+	Phone     string `json:"phone"`
+	Vehicle   string `json:"vehicle"`
+	VehicleAR string `json:"vehicle_ar,omitempty"`
+	Plate     string `json:"plate"`
 }
 
 // toProgressJSON names the stops in lang: Arabic where the order recorded it, English elsewhere.

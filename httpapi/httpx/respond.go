@@ -315,6 +315,8 @@ func wrongKindKey(t reflect.Type) string {
 		return "common.wrong_kind_bool"
 	case reflect.Slice, reflect.Array:
 		return "common.wrong_kind_list"
+	case reflect.Struct, reflect.Map:
+		return "common.wrong_kind_object"
 	}
 	return "common.wrong_kind"
 }

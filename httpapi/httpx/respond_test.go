@@ -46,7 +46,7 @@ func TestADomainTimeOfDayIsSaidInThePagesDigits(t *testing.T) {
 	t.Parallel()
 	var _ i18n.Clock = domain.TimeOfDay{}
 	closes := domain.Msg("trip.closes_during_visit", domain.TimeOfDay{Hour: 17})
-	if got, want := httpx.Say(i18n.Ar, closes.Key, closes.Args...), "يغلق في ١٧:٠٠ قبل انتهاء الزيارة"; got != want {
+	if got, want := httpx.Say(i18n.Ar, closes.Key, closes.Args...), "يغلق في ٥:٠٠ م قبل انتهاء الزيارة"; got != want {
 		t.Errorf("Arabic: %q, want %q", got, want)
 	}
 	if got, want := httpx.Say(i18n.En, closes.Key, closes.Args...), "Closes at 17:00, before the visit ends"; got != want {

@@ -152,19 +152,24 @@ type quoteRequest struct {
 	Date       string   `json:"date"`
 	Time       string   `json:"time"`
 	Note       string   `json:"note"`
-	ValidHours float64  `json:"valid_hours"`
+	ValidHours *float64 `json:"valid_hours"`
 	Reason     string   `json:"reason"`
 }
 
-// adminQuote answers POST /api/admin/enquiries/{id}/quote: a price, valid for valid_hours (48 by
-// default), and a date and time when the enquiry left them open.
+// adminQuote answers POST /api/admin/enquiries/{id}/quote: a price, valid for valid_hours (48 when
+// left out; at most 720), and a date and time when the enquiry left them open.
 func (h *Handler) adminQuote(w http.ResponseWriter, r *http.Request) {
 	var req quoteRequest
 	if err := httpx.DecodeBody(w, r, &req); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	valid := time.Duration(req.ValidHours * float64(time.Hour))
+	var valid *time.Duration
+	if req.ValidHours != nil {
+		// Beyond a year the hours no longer fit a duration; the domain refuses a year all the same.
+		d := time.Duration(max(min(*req.ValidHours, 366*24), -1) * float64(time.Hour))
+		valid = &d
+	}
 	out, err := h.app.Commands.QuoteEnquiry(r.Context(), mux.Vars(r)["id"], amountOr(req.Amount, money.Money{}), req.Note, valid, req.Date, req.Time, httpx.Meta(r))
 	h.enquiryAnswer(w, r, out, err)
 }

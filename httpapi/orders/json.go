@@ -148,35 +148,37 @@ type cancellationJSON struct {
 }
 
 type orderJSON struct {
-	ID              string                    `json:"id"`
-	TripNumber      string                    `json:"trip_number"`
-	Status          order.Status              `json:"status"`
-	Source          string                    `json:"source"`
-	PlacedAt        time.Time                 `json:"placed_at"`
-	UpdatedAt       time.Time                 `json:"updated_at"`
-	HoldUntil       time.Time                 `json:"hold_until"`
-	Contact         order.Contact             `json:"contact"`
-	Trip            orderTripJSON             `json:"trip"`
-	Total           moneyJSON                 `json:"total"`
-	Promo           *promoJSON                `json:"promo,omitempty"`
-	Prices          []moneyJSON               `json:"prices"`
-	DisplayCurrency money.Currency            `json:"display_currency"`
-	Paid            moneyJSON                 `json:"paid"`
-	Refunded        moneyJSON                 `json:"refunded"`
-	RefundPending   moneyJSON                 `json:"refund_pending"`
-	Owed            moneyJSON                 `json:"owed"`
-	NeedsAttention  bool                      `json:"needs_attention"`
-	Attention       []attentionJSON           `json:"attention"`
-	PaymentURL      string                    `json:"payment_url,omitempty"`
-	Payments        []paymentJSON             `json:"payments"`
-	Cancellation    cancellationJSON          `json:"cancellation"`
-	Cancelled       *cancelledJSON            `json:"cancelled,omitempty"`
-	Refunds         []refundJSON              `json:"refunds"`
-	RefundRequests  []refundRequestJSON       `json:"refund_requests"`
-	PendingExchange *exchangeJSON             `json:"pending_exchange,omitempty"`
-	Actions         actionsJSON               `json:"actions"`
-	Timeline        []apporders.TimelineEntry `json:"timeline,omitempty"`
-	UserID          string                    `json:"user_id,omitempty"`
+	ID              string              `json:"id"`
+	TripNumber      string              `json:"trip_number"`
+	Status          order.Status        `json:"status"`
+	Source          string              `json:"source"`
+	PlacedAt        time.Time           `json:"placed_at"`
+	UpdatedAt       time.Time           `json:"updated_at"`
+	HoldUntil       time.Time           `json:"hold_until"`
+	Contact         order.Contact       `json:"contact"`
+	Trip            orderTripJSON       `json:"trip"`
+	Total           moneyJSON           `json:"total"`
+	Promo           *promoJSON          `json:"promo,omitempty"`
+	Prices          []moneyJSON         `json:"prices"`
+	DisplayCurrency money.Currency      `json:"display_currency"`
+	Paid            moneyJSON           `json:"paid"`
+	Refunded        moneyJSON           `json:"refunded"`
+	RefundPending   moneyJSON           `json:"refund_pending"`
+	Owed            moneyJSON           `json:"owed"`
+	NeedsAttention  bool                `json:"needs_attention"`
+	Attention       []attentionJSON     `json:"attention"`
+	PaymentURL      string              `json:"payment_url,omitempty"`
+	Payments        []paymentJSON       `json:"payments"`
+	Cancellation    cancellationJSON    `json:"cancellation"`
+	Cancelled       *cancelledJSON      `json:"cancelled,omitempty"`
+	Refunds         []refundJSON        `json:"refunds"`
+	RefundRequests  []refundRequestJSON `json:"refund_requests"`
+	// RefundRequestOpen: the last refund request waits for an answer; no other can be made meanwhile.
+	RefundRequestOpen bool                      `json:"refund_request_open"`
+	PendingExchange   *exchangeJSON             `json:"pending_exchange,omitempty"`
+	Actions           actionsJSON               `json:"actions"`
+	Timeline          []apporders.TimelineEntry `json:"timeline,omitempty"`
+	UserID            string                    `json:"user_id,omitempty"`
 
 	// The trip as the order recorded it: the driver set off, the trip ended (status completed).
 	TripStartedAt *time.Time `json:"trip_started_at,omitempty"`
@@ -248,7 +250,7 @@ func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
 		HoldUntil: o.HoldUntil, Contact: o.Contact, Trip: toTrip(o.Trip, lang), Total: toMoney(o.Price),
 		Prices: convertedAll(o.Price, o.Rates), DisplayCurrency: o.DisplayCurrency, Promo: toPromoJSON(o.Promo),
 		Paid: toMoney(o.Paid), Refunded: toMoney(o.Refunded), RefundPending: toMoney(o.RefundPending()), Owed: toMoney(o.Owed()), NeedsAttention: o.NeedsAttention(),
-		Attention: []attentionJSON{}, Payments: []paymentJSON{}, Refunds: []refundJSON{}, RefundRequests: []refundRequestJSON{},
+		Attention: []attentionJSON{}, Payments: []paymentJSON{}, Refunds: []refundJSON{}, RefundRequests: []refundRequestJSON{}, RefundRequestOpen: o.RefundRequestOpen,
 		Cancellation: cancellationJSON{FreeUntil: c.FreeUntil, FreeHoursBefore: c.FreeHoursBefore, LateRefundPercent: c.LateRefundPercent,
 			Free: c.Free, RefundPercent: c.RefundPercent, Refund: toMoney(c.Refund)},
 		Actions:    actionsJSON{Pay: o.Actions.Pay, Cancel: o.Actions.Cancel, Refund: o.Actions.Refund, Exchange: o.Actions.Exchange},

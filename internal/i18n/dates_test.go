@@ -33,3 +33,25 @@ func TestLongDateNamesTheWeekdayDayMonthAndYearInEachLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A clock in a server's message reads as the page around it (Intl's en-GB and ar-EG): twenty-four
+// hours in English; twelve in Arabic, with ص before noon and م from noon, midnight as 12.
+func TestAClockIsWrittenAsTheWebAppWritesItInEachLanguage(t *testing.T) {
+	for _, c := range []struct {
+		lang         i18n.Lang
+		hour, minute int
+		want         string
+	}{
+		{i18n.En, 9, 5, "09:05"},
+		{i18n.En, 17, 0, "17:00"},
+		{i18n.Ar, 9, 5, "٩:٠٥ ص"},
+		{i18n.Ar, 12, 30, "١٢:٣٠ م"},
+		{i18n.Ar, 16, 0, "٤:٠٠ م"},
+		{i18n.Ar, 0, 15, "١٢:١٥ ص"},
+		{i18n.Ar, 24, 0, "١٢:٠٠ ص"},
+	} {
+		if got := i18n.ClockOf(c.lang, c.hour, c.minute); got != c.want {
+			t.Errorf("ClockOf(%s, %d, %d) = %q, want %q", c.lang, c.hour, c.minute, got, c.want)
+		}
+	}
+}

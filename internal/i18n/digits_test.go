@@ -30,8 +30,8 @@ type clock string
 
 func (c clock) ClockTime() string { return string(c) }
 
-func TestArabicMessagesWriteAClockTimeInArabicIndicDigitsButLeaveOtherTextAlone(t *testing.T) {
-	if got, want := i18n.T(i18n.Ar, "test.clock", "Gate 12", clock("17:00"), "MSH-12:30"), "Gate 12 يغلق في ١٧:٠٠ (MSH-12:30)."; got != want {
+func TestArabicMessagesWriteAClockTimeAsTheArabicPageDoesButLeaveOtherTextAlone(t *testing.T) {
+	if got, want := i18n.T(i18n.Ar, "test.clock", "Gate 12", clock("17:00"), "MSH-12:30"), "Gate 12 يغلق في ٥:٠٠ م (MSH-12:30)."; got != want {
 		t.Errorf("Arabic: %q, want %q", got, want)
 	}
 	if got, want := i18n.T(i18n.En, "test.clock", "Gate 12", clock("17:00"), "x"), "Gate 12 closes at 17:00 (x)."; got != want {
@@ -50,8 +50,9 @@ func TestDigitsWritesANumberInTheLanguagesNumeralSystem(t *testing.T) {
 
 func TestArabicMessagesLeaveTextThatLooksLikeAClockTimeAlone(t *testing.T) {
 	// given a clock time and, in another argument, a plain string that reads like one (a code someone
-	// typed), when the message is said in Arabic, then only the clock is written in Arabic-Indic digits
-	if got, want := i18n.T(i18n.Ar, "test.clock_and_code", clock("09:30"), "17:00"), "يغلق في ٠٩:٣٠؛ رمزك 17:00."; got != want {
+	// typed), when the message is said in Arabic, then only the clock is written as a clock, in
+	// Arabic-Indic digits
+	if got, want := i18n.T(i18n.Ar, "test.clock_and_code", clock("09:30"), "17:00"), "يغلق في ٩:٣٠ ص؛ رمزك 17:00."; got != want {
 		t.Errorf("Arabic: %q, want %q", got, want)
 	}
 }

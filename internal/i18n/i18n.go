@@ -62,8 +62,8 @@ func T(lang Lang, key string, args ...any) string {
 }
 
 // Clock is a time of day among a message's arguments (domain.TimeOfDay is one). Its type says it is a
-// clock: a number a reader reads, written "17:00" in English and in Arabic-Indic digits ("١٧:٠٠") in
-// Arabic, as the web app writes times. Text that merely looks like a time stays as it is.
+// clock: a number a reader reads, written as ClockOf writes it ("17:00"; "٥:٠٠ م" in Arabic), as the
+// web app writes times. Text that merely looks like a time stays as it is.
 type Clock interface {
 	ClockTime() string // "15:04"
 }
@@ -81,7 +81,7 @@ func inDigitsOf(lang Lang, args []any) []any {
 				out[i] = arabicNumber{a}
 			}
 		case Clock:
-			out[i] = Digits(lang, v.ClockTime())
+			out[i] = clockText(lang, v.ClockTime())
 		}
 	}
 	return out

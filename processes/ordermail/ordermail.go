@@ -210,21 +210,16 @@ func (p *Process) driverMail(o order.State, ev dispatch.DriverAssigned, env proc
 	r := recipient{number: o.ID(), userID: o.UserID(), lang: placed.Lang, contact: placed.Contact}
 	l := lang(r.lang)
 	start := o.Trip().StartAt
-	name, class := ev.Driver.Name, o.Trip().RatePlan.Name
-	if l == i18n.Ar {
-		if ev.Driver.NameAR != "" {
-			name = ev.Driver.NameAR
-		}
-		if o.Trip().RatePlan.NameAR != "" {
-			class = o.Trip().RatePlan.NameAR
-		}
+	name, class := ev.Driver.NameIn(string(l)), o.Trip().RatePlan.Name
+	if l == i18n.Ar && o.Trip().RatePlan.NameAR != "" {
+		class = o.Trip().RatePlan.NameAR
 	}
 	return compose(r, env, "driver", Mail{
 		Subject: i18n.T(l, "mail.driver_assigned.subject", r.number),
 		Heading: i18n.T(l, "mail.driver_assigned.heading"),
 		Paragraphs: []string{
 			i18n.T(l, "mail.driver_assigned.body", name, dayIn(l, start), clockIn(l, start)),
-			i18n.T(l, "mail.driver_assigned.car", ev.Driver.Vehicle, ev.Driver.Plate, class, ev.Driver.Phone),
+			i18n.T(l, "mail.driver_assigned.car", ev.Driver.VehicleIn(string(l)), ev.Driver.Plate, class, ev.Driver.Phone),
 		},
 		Action: &Action{Label: i18n.T(l, "mail.action.follow_trip"), URL: p.orderLink(r)},
 	})
@@ -364,7 +359,10 @@ var arabicCurrency = map[money.Currency]string{money.EGP: "ج.م", money.SAR: "�
 // dayIn and clockIn write t's Cairo date ("Wednesday 18 November 2026") and time of day ("09:30")
 // in l's language and digits.
 func dayIn(l i18n.Lang, t time.Time) string   { return i18n.LongDate(l, t.In(cat.Cairo)) }
-func clockIn(l i18n.Lang, t time.Time) string { return i18n.Digits(l, t.In(cat.Cairo).Format("15:04")) }
+func clockIn(l i18n.Lang, t time.Time) string {
+	t = t.In(cat.Cairo)
+	return i18n.ClockOf(l, t.Hour(), t.Minute())
+}
 
 // recipient is who an order's or enquiry's e-mails go to.
 type recipient struct {

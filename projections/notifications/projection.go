@@ -177,11 +177,13 @@ CREATE TABLE reads (
 
 // Params are what a notification's words need besides its kind and order.
 type Params struct {
-	// Driver is the driver's name (NameAR in Arabic when known), with their car and plate.
-	Driver   string `json:"driver,omitempty"`
-	DriverAR string `json:"driver_ar,omitempty"`
-	Vehicle  string `json:"vehicle,omitempty"`
-	Plate    string `json:"plate,omitempty"`
+	// Driver is the driver's name (DriverAR in Arabic when known), with their car (VehicleAR
+	// likewise) and plate.
+	Driver    string `json:"driver,omitempty"`
+	DriverAR  string `json:"driver_ar,omitempty"`
+	Vehicle   string `json:"vehicle,omitempty"`
+	VehicleAR string `json:"vehicle_ar,omitempty"`
+	Plate     string `json:"plate,omitempty"`
 	// Stop is the stop's number from 1, Place its name (PlaceAR in Arabic when known).
 	Stop    int    `json:"stop,omitempty"`
 	Place   string `json:"place,omitempty"`
@@ -279,7 +281,7 @@ func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch
 		}
 	}
 	d := e.Data.Driver
-	return ofOrder(ctx, tx, e.Envelope, KindDriverAssigned, Params{Driver: d.Name, DriverAR: d.NameAR, Vehicle: d.Vehicle, Plate: d.Plate}, e.Data.AssignedAt)
+	return ofOrder(ctx, tx, e.Envelope, KindDriverAssigned, Params{Driver: d.Name, DriverAR: d.NameAR, Vehicle: d.Vehicle, VehicleAR: d.VehicleAR, Plate: d.Plate}, e.Data.AssignedAt)
 }
 
 // ofOrder adds a notification for the owner of the order (or its trip) of env's stream, if it has one.

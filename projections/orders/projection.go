@@ -103,7 +103,9 @@ func (*Projection) Name() string { return Name }
 func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 func (*Projection) Schema() string {
-	return `CREATE TABLE orders (
+	// version 2: refund_requested is a request that waits for an answer, not any request ever made.
+	return `-- orders read model, version 2
+CREATE TABLE orders (
     id               text        PRIMARY KEY,
     user_id          text        NOT NULL,
     email            text        NOT NULL,
@@ -308,7 +310,7 @@ func writeOrder(ctx context.Context, tx pgx.Tx, o *Order) error {
 		    updated_at = excluded.updated_at, version = excluded.version, doc = excluded.doc`,
 		o.ID, o.UserID, strings.ToLower(o.Contact.Email), strings.TrimSpace(o.Contact.FirstName+" "+o.Contact.LastName), string(o.Status), o.Source,
 		string(o.Trip.Day), o.Trip.StartAt, o.Price.Minor, o.Paid.Minor, o.Refunded.Minor, o.Owed().Minor, o.NeedsAttention(),
-		len(o.RefundRequests) > 0, o.PlacedAt, o.UpdatedAt, o.Version, doc)
+		o.RefundRequestOpen, o.PlacedAt, o.UpdatedAt, o.Version, doc)
 	if err != nil {
 		return fmt.Errorf("orders: write %s: %w", o.ID, err)
 	}

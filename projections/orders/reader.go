@@ -224,7 +224,7 @@ type AdminFilter struct {
 	Status string
 	// Attention lists only orders whose money is out of balance.
 	Attention bool
-	// RefundRequested lists only orders with a refund request.
+	// RefundRequested lists only orders whose refund request waits for an answer.
 	RefundRequested bool
 	// Query matches the trip number, the e-mail or the customer's name.
 	Query  string

@@ -29,18 +29,21 @@ type Order struct {
 	Paid     money.Money     `json:"paid"`
 	Refunded money.Money     `json:"refunded"`
 	// Kept is what a cancelled order keeps of what was paid.
-	Kept             money.Money      `json:"kept"`
-	Payments         []Payment        `json:"payments"`
-	CurrentPaymentID string           `json:"current_payment_id,omitempty"`
-	Attention        []Attention      `json:"attention,omitempty"`
-	RefundRequests   []RefundRequest  `json:"refund_requests,omitempty"`
-	Refunds          []Refund         `json:"refunds,omitempty"`
-	PendingExchange  *PendingExchange `json:"pending_exchange,omitempty"`
-	Exchanges        int              `json:"exchanges"`
-	Cancelled        *Cancelled       `json:"cancelled,omitempty"`
-	PlacedAt         time.Time        `json:"placed_at"`
-	UpdatedAt        time.Time        `json:"updated_at"`
-	Version          int64            `json:"version"`
+	Kept             money.Money     `json:"kept"`
+	Payments         []Payment       `json:"payments"`
+	CurrentPaymentID string          `json:"current_payment_id,omitempty"`
+	Attention        []Attention     `json:"attention,omitempty"`
+	RefundRequests   []RefundRequest `json:"refund_requests,omitempty"`
+	// RefundRequestOpen: the traveller's last request for money back waits for an answer (a refund,
+	// or the cancellation's), as domain/order decides; no other may be made meanwhile.
+	RefundRequestOpen bool             `json:"refund_request_open"`
+	Refunds           []Refund         `json:"refunds,omitempty"`
+	PendingExchange   *PendingExchange `json:"pending_exchange,omitempty"`
+	Exchanges         int              `json:"exchanges"`
+	Cancelled         *Cancelled       `json:"cancelled,omitempty"`
+	PlacedAt          time.Time        `json:"placed_at"`
+	UpdatedAt         time.Time        `json:"updated_at"`
+	Version           int64            `json:"version"`
 
 	// TripStartedAt and CompletedAt are the trip's start and end as the order recorded them.
 	TripStartedAt *time.Time `json:"trip_started_at,omitempty"`
@@ -331,9 +334,12 @@ func (o *Order) apply(e order.Event, at time.Time) {
 		o.Status = order.StatusCancelled
 		o.Cancelled = &Cancelled{Reason: ev.Reason, Free: ev.Free, RefundBasisPoints: ev.RefundBasisPoints, RefundDue: ev.RefundDue, ByStaff: ev.ByStaff,
 			Underway: ev.Underway, At: at}
+		o.RefundRequestOpen = false
 	case order.RefundRequested:
 		o.RefundRequests = append(o.RefundRequests, RefundRequest{Reason: ev.Reason, Amount: ev.Amount, At: at})
+		o.RefundRequestOpen = true
 	case order.RefundOrdered:
+		o.RefundRequestOpen = false
 		o.Refunds = append(o.Refunds, Refund{ID: ev.RefundID, PaymentID: ev.PaymentID, Amount: ev.Amount, Reason: ev.Reason, At: at, Status: RefundInProgress,
 			Concedes: ev.Concedes})
 	case order.RefundIssued:

@@ -38,7 +38,7 @@ const SAYS = {
     cancelled: 'ملغى',
     money: /^[٠-٩]{1,3}(٬[٠-٩]{3})*٫[٠-٩]{2} ج\.م$/,
     freeCancellation: /^مجاني حتى ٢٤ ساعة قبل البدء$/,
-    start: /، ١٠:٠٠ بتوقيت القاهرة$/,
+    start: /، ١٠:٠٠ ص بتوقيت القاهرة$/,
     traveller: (name) => `${name} (مسافر)`,
     placed: 'تم تقديم الطلب',
     cancelledEvent: 'أُلغي الطلب',
