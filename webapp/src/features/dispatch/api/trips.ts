@@ -25,7 +25,7 @@ export const tripSchema = z.object({
   status: z.string(),
   stop: z.number(),
   driver: z
-    .object({ id: z.string(), name: z.string(), name_ar: z.string().optional(), phone: z.string(), vehicle: z.string(), plate: z.string() })
+    .object({ id: z.string(), name: z.string(), name_ar: z.string().optional(), phone: z.string(), vehicle: z.string(), vehicle_ar: z.string().optional(), plate: z.string() })
     .nullish(),
   /** Set when staff sent the driver's car though it has fewer seats than the order needs. */
   vehicle_override: z.object({ reason: z.string(), seats: z.number(), needed: z.number() }).nullish(),

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 
 import { useLanguage } from '@/hooks/use-language';
 import { live } from '@/lib/live';
+import { cairoToday } from '@/utils/cairo-day';
 import { formatDate } from '@/utils/format';
 
 import { RUNNING } from '../api/position';
@@ -60,6 +61,7 @@ export function ProgressView({ progress }: { progress: TripProgress }) {
   const { t } = useDispatchT();
   const language = useLanguage();
   const points = [t('steps.pickup'), ...progress.stops, t('status.completed')];
+  const today = cairoToday();
   // How many points of the strip are reached: the pick-up, each stop, the end.
   const reached =
     progress.status === 'completed' ? points.length : progress.status === 'picked_up' ? 1 : progress.status === 'at_stop' ? 1 + progress.stop : 0;
@@ -70,11 +72,11 @@ export function ProgressView({ progress }: { progress: TripProgress }) {
       <p className="trip-progress__status">{t(`status.${progress.status}`, { stop: progress.stop, name })}</p>
       {progress.driver ? (
         <p className="muted" data-testid="trip-driver">
-          {/* The car's model year and the plate are written as the car and its plate are: isolated, so the
-              page's numeral system does not apply to them and they do not reorder the Arabic around them. */}
+          {/* The car (in Arabic when the catalogue names it so) and the plate are isolated, so they do not
+              reorder the text around them; the plate is always written left to right. */}
           {(language === 'ar' && progress.driver.name_ar) || progress.driver.name}
           {' · '}
-          <bdi dir="ltr">{progress.driver.vehicle}</bdi>
+          <bdi>{(language === 'ar' && progress.driver.vehicle_ar) || progress.driver.vehicle}</bdi>
           {' · '}
           <bdi dir="ltr">{progress.driver.plate}</bdi>
           {progress.driver.phone ? (
@@ -106,7 +108,10 @@ export function ProgressView({ progress }: { progress: TripProgress }) {
             <li key={`${step.type}-${step.at}-${step.stop ?? 0}`} className="timeline__item">
               <span className="timeline__what">{t(`events.${step.type}`, { name: step.name, driver: step.driver, defaultValue: step.type })}</span>
               <time className="timeline__when muted" dateTime={step.at}>
-                {t('driver.cairoTime', { time: formatDate(step.at, language, { timeStyle: 'short' }) })}
+                {/* A step of another day (a driver assigned days before) says its date too. */}
+                {t('driver.cairoTime', {
+                  time: formatDate(step.at, language, cairoToday(new Date(step.at)) === today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }),
+                })}
               </time>
             </li>
           ))}

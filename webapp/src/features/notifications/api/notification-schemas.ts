@@ -8,6 +8,7 @@ export const notificationSchema = z.object({
     driver: z.string().optional(),
     driver_ar: z.string().optional(),
     vehicle: z.string().optional(),
+    vehicle_ar: z.string().optional(),
     plate: z.string().optional(),
     stop: z.number().optional(),
     place: z.string().optional(),

@@ -62,7 +62,7 @@ function NotificationText({ notification: n }: { notification: Notification }) {
       {t(`kinds.${n.kind}`, {
         defaultValue: n.kind,
         driver: (arabic && p.driver_ar) || p.driver,
-        vehicle: p.vehicle,
+        vehicle: (arabic && p.vehicle_ar) || p.vehicle,
         plate: p.plate,
         place: (arabic && p.place_ar) || p.place,
         amount: p.amount ? formatMoney(p.amount.minor / 100, p.amount.currency as Currency, language) : '',
