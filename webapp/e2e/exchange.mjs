@@ -21,8 +21,6 @@ const VIEWS = {
   desktop: { viewport: { width: 1280, height: 900 } },
   phone: { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
 };
-// The domain's refusal of an unchanged exchange (internal/i18n/catalog_orders.go, orders.exchange_unchanged).
-const UNCHANGED = { en: 'Nothing would change', ar: 'لن يتغير شيء' };
 const CAIRO = { en: '(Cairo time)', ar: '(بتوقيت القاهرة)' };
 
 async function payOnSandbox(page) {
@@ -69,8 +67,10 @@ async function exchange({ browser, baseURL }, lang, view) {
     assert.deepEqual(offered.map(([value]) => value), fromServer, 'the times offered are those the trip fits at');
     if (lang === 'ar') assert.ok(offered.every(([, label]) => !/[0-9]/.test(label)), `Arabic times in Arabic-Indic digits: ${offered.map(([, l]) => l).join(', ')}`);
 
-    // Nothing changed yet: the domain's refusal, and no way to confirm.
-    await form.getByTestId('exchange-refused').getByText(UNCHANGED[lang]).waitFor();
+    // Nothing changed yet: a neutral prompt to change something (no quote asked for, so no refusal), and
+    // no way to confirm.
+    await form.getByTestId('exchange-choose').getByText(t(lang, 'orders.exchangeChoose')).waitFor();
+    assert.equal(await form.getByTestId('exchange-refused').count(), 0, 'no refusal before anything is changed');
     assert.ok(await form.getByTestId('confirm-exchange').isDisabled(), 'an unchanged exchange cannot be confirmed');
     await fitsTheScreen(page, `exchange ${lang} ${view} unchanged`, { lang });
 
@@ -238,7 +238,7 @@ export async function run(ctx) {
     for (const view of ['desktop', 'phone']) {
       const started = Date.now();
       await exchange(ctx, lang, view);
-      console.log(`ok   exchange ${lang} ${view}: the checkout's calendar, pickup times and rate plans; unchanged refused; another time and plan priced and changed (${Date.now() - started} ms)`);
+      console.log(`ok   exchange ${lang} ${view}: the checkout's calendar, pickup times and rate plans; unchanged: a prompt, not a refusal; another time and plan priced and changed (${Date.now() - started} ms)`);
     }
   }
   const started = Date.now();

@@ -230,7 +230,8 @@ async function anonymousEnquiry({ browser, baseURL }, lang) {
     await form.getByLabel(t(lang, 'fields.email'), { exact: true }).fill(email);
     await form.getByLabel(t(lang, 'fields.confirmEmail')).fill(email);
     await form.getByLabel(t(lang, 'fields.phoneWithKey')).fill('+20 100 123 4567');
-    await form.getByLabel(t(lang, 'fields.country'), { exact: true }).fill(lang === 'ar' ? 'مصر' : 'Egypt');
+    // A list of countries, as at checkout; the value sent is the region code.
+    await form.getByLabel(t(lang, 'fields.country'), { exact: true }).selectOption('EG');
     await form.getByLabel(t(lang, 'enquiry.agree')).check();
     await form.getByRole('button', { name: t(lang, 'enquiry.submit') }).click();
 

@@ -51,3 +51,6 @@ export const OPENING_HOURS = {
     { day: 5, opens: '09:00', closes: '22:00' },
   ],
 } as const;
+
+// The server's limit on a reason or note (domain.MaxReasonLength): a cancellation's, a refund's.
+export const REASON_MAX = 1000;

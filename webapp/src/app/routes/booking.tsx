@@ -51,6 +51,8 @@ export function RatesRoute() {
   // A visitor has no trip on the server (the cart needs an account): without a program they list the
   // destinations of their itinerary in the form; a signed-in traveller's enquiry carries their trip.
   const signedIn = useAuthStore(selectIsAuthenticated);
+  const user = useAuthStore((state) => state.user);
+  const cart = useAppCart();
   const listing = !programId && !signedIn;
   const destinations = useDestinations({ limit: 50 }, listing);
   const destinationOptions = listing ? (destinations.data?.pages.flatMap((page) => page.data) ?? []).map((d) => ({ id: d.id, name: d.name })) : undefined;
@@ -80,6 +82,18 @@ export function RatesRoute() {
             destinations={destinationOptions}
             pickup={pickup}
             onNeedPickup={needPickup}
+            contact={signedIn ? user : null}
+            trip={
+              signedIn && !programId
+                ? {
+                    // The trip an enquiry is priced from leaves out destinations unpublished since they were added.
+                    stops: cart.data?.data.filter((item) => item.available).map((item) => ({ id: item.id, name: item.destination?.name ?? null })),
+                    loading: cart.isPending,
+                    failed: cart.isError,
+                    reload: () => void cart.refetch(),
+                  }
+                : undefined
+            }
           />
         </div>
       </section>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '@/hooks/use-language';
@@ -20,18 +20,32 @@ interface TimelineItemProps {
   what: string;
   /** When, an instant (ISO 8601). */
   at: string;
-  /** Details after what happened (an amount, a reason). */
-  children?: ReactNode;
+  /**
+   * Details after what happened (an amount, a reason), in order; empty ones are left out. Each follows
+   * the language's separator (common.detailSeparator): never a bare "·" in Arabic, where it reads as
+   * the digit zero beside Arabic digits.
+   */
+  details?: ReadonlyArray<ReactNode>;
   type?: string;
 }
 
-export function TimelineItem({ what, at, children, type }: TimelineItemProps) {
+export function TimelineItem({ what, at, details = [], type }: TimelineItemProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const separator = t('common.detailSeparator');
   return (
     <li className="timeline__item" data-type={type}>
-      <span className="timeline__what">{what}</span>
-      {children}{' '}
+      <span className="timeline__text">
+        <span className="timeline__what">{what}</span>
+        {details
+          .filter((detail) => detail !== null && detail !== undefined && detail !== false && detail !== '')
+          .map((detail, index) => (
+            <Fragment key={index}>
+              {separator}
+              {detail}
+            </Fragment>
+          ))}
+      </span>{' '}
       <time className="timeline__when muted small" dateTime={at}>
         {t('common.cairoTime', { time: formatDate(at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}
       </time>

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Icon } from '@/components/ui/icon';
@@ -8,6 +8,7 @@ import { cx } from '@/utils/cx';
 import { formatDate, formatDistanceKm, formatDuration, formatHours, formatNumber } from '@/utils/format';
 
 import type { Cart, Leg, RoutePoint } from '../api/get-cart';
+import type { MoveDirection } from '../api/move-cart-item';
 import { useCartActions } from '../hooks/use-cart-actions';
 import { stopRows } from '../utils/route';
 
@@ -51,9 +52,33 @@ function PointRow({ point, role }: { point: RoutePoint; role: 'start' | 'end' })
   );
 }
 
+type StopControl = MoveDirection | 'remove';
+
+/** Where keyboard focus goes once the cart has changed: a stop's control, or the first of those stops that is still there. */
+interface FocusRequest {
+  stops: string[];
+  control: StopControl;
+}
+
+/** The controls tried, in order, when the one asked for is not there or cannot be used (a stop now first or last). */
+const FALLBACK: Record<StopControl, StopControl[]> = { up: ['up', 'down', 'remove'], down: ['down', 'up', 'remove'], remove: ['remove', 'up', 'down'] };
+
+/**
+ * The stop ids to focus after removing stop id from ids: the one that takes its place, then the ones
+ * before it, nearest first.
+ */
+export function neighboursOf(ids: readonly string[], id: string): string[] {
+  const at = ids.indexOf(id);
+  if (at < 0) return [];
+  return [...ids.slice(at + 1), ...ids.slice(0, at).reverse()];
+}
+
 /**
  * The itinerary: start point, each stop with the drive that reaches it, the
  * end point; every stop can move up or down one place or be removed.
+ * While a change is saved the controls refuse clicks but stay focusable (a disabled button would
+ * throw focus to the page); once saved, focus stays on the moved stop's control (or goes to the
+ * stop that took a removed one's place) and the change is announced.
  */
 export function Itinerary({ cart, compact }: ItineraryProps) {
   const { t } = useTranslation();
@@ -62,53 +87,119 @@ export function Itinerary({ cart, compact }: ItineraryProps) {
   const { rows, legOut } = stopRows(cart);
   const secondDay = cart.trip_calculations?.second_day_from ?? null;
   const last = rows.length - 1;
+  const list = useRef<HTMLOListElement>(null);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    if (!focusRequest || !list.current) return;
+    for (const id of focusRequest.stops) {
+      for (const control of FALLBACK[focusRequest.control]) {
+        const button = list.current.querySelector<HTMLButtonElement>(`[data-stop-control="${control}"][data-stop-id="${CSS.escape(id)}"]`);
+        if (button && !button.disabled) {
+          button.focus();
+          return;
+        }
+      }
+    }
+    list.current.focus();
+  }, [focusRequest, cart]);
+  const move = (id: string, name: string, direction: MoveDirection) => {
+    if (actions.pending) return;
+    actions.move(id, direction, (moved) => {
+      const at = moved.data.findIndex((item) => item.id === id);
+      setFocusRequest({ stops: [id], control: direction });
+      if (at >= 0) {
+        setAnnouncement(t('cart.movedTo', { name, position: formatNumber(at + 1, language), count: formatNumber(moved.data.length, language) }));
+      }
+    });
+  };
+  const remove = (id: string, name: string) => {
+    if (actions.pending) return;
+    const stops = neighboursOf(rows.map((row) => row.item.id), id);
+    actions.remove(id, () => {
+      setFocusRequest({ stops, control: 'remove' });
+      setAnnouncement(t('cart.removedFrom', { name }));
+    });
+  };
+  const busy = actions.pending || undefined;
   return (
-    <ol className={cx('itinerary', compact && 'itinerary--compact')} aria-label={t('cart.stops')}>
-      {cart.start_point ? <PointRow point={cart.start_point} role="start" /> : null}
-      {rows.map(({ item, index, legIn }) => {
-        const name = item.destination?.name ?? t('cart.unknownStop');
-        const position = item.position ?? index + 1;
-        return (
-          <Fragment key={item.id}>
-            {legIn ? <LegRow leg={legIn} /> : null}
-            {secondDay === position ? <li className="itinerary__day">{t('trip.secondDay')}</li> : null}
-            <li className={cx('itinerary__stop', !item.available && 'itinerary__stop--unavailable')} data-testid="cart-stop" data-destination-id={item.destination_id}>
-              <span className="itinerary__marker" aria-hidden="true">
-                {formatNumber(index + 1, language)}
-              </span>
-              <Photo className={cx('itinerary__photo', !compact && 'itinerary__photo--lg')} src={item.destination?.photo} alt="" seed={item.destination_id} sizes={compact ? '44px' : '72px'} />
-              <div className="itinerary__body">
-                <span className="itinerary__name" data-testid="cart-stop-name">{name}</span>
-                <span className="itinerary__meta">
-                  {item.destination?.visit_hours ? (
-                    <span>{t('cart.visit', { duration: formatHours(item.destination.visit_hours, language) })}</span>
-                  ) : null}
-                  {!compact && item.arrival ? <span>{t('cart.arrive', { time: formatClockTime(item.arrival, language) })}</span> : null}
+    <>
+      <ol className={cx('itinerary', compact && 'itinerary--compact')} aria-label={t('cart.stops')} ref={list} tabIndex={-1}>
+        {cart.start_point ? <PointRow point={cart.start_point} role="start" /> : null}
+        {rows.map(({ item, index, legIn }) => {
+          const name = item.destination?.name ?? t('cart.unknownStop');
+          const position = item.position ?? index + 1;
+          return (
+            <Fragment key={item.id}>
+              {legIn ? <LegRow leg={legIn} /> : null}
+              {secondDay === position ? <li className="itinerary__day">{t('trip.secondDay')}</li> : null}
+              <li className={cx('itinerary__stop', !item.available && 'itinerary__stop--unavailable')} data-testid="cart-stop" data-destination-id={item.destination_id}>
+                <span className="itinerary__marker" aria-hidden="true">
+                  {formatNumber(index + 1, language)}
                 </span>
-                {item.problem_message ? (
-                  <span className="itinerary__problem">
-                    <Icon name="alert" size={14} /> {item.problem_message}
+                <Photo className={cx('itinerary__photo', !compact && 'itinerary__photo--lg')} src={item.destination?.photo} alt="" seed={item.destination_id} sizes={compact ? '44px' : '72px'} />
+                <div className="itinerary__body">
+                  <span className="itinerary__name" data-testid="cart-stop-name">{name}</span>
+                  <span className="itinerary__meta">
+                    {item.destination?.visit_hours ? (
+                      <span>{t('cart.visit', { duration: formatHours(item.destination.visit_hours, language) })}</span>
+                    ) : null}
+                    {!compact && item.arrival ? <span>{t('cart.arrive', { time: formatClockTime(item.arrival, language) })}</span> : null}
                   </span>
-                ) : null}
-                {!item.available ? <span className="itinerary__problem">{t('cart.unavailable')}</span> : null}
-              </div>
-              <div className="itinerary__actions">
-                <button type="button" className="icon-button" onClick={() => actions.move(item.id, 'up')} disabled={index === 0 || actions.pending} aria-label={t('cart.moveUp', { name })}>
-                  <Icon name="chevronUp" size={18} />
-                </button>
-                <button type="button" className="icon-button" onClick={() => actions.move(item.id, 'down')} disabled={index === last || actions.pending} aria-label={t('cart.moveDown', { name })}>
-                  <Icon name="chevronDown" size={18} />
-                </button>
-                <button type="button" className="icon-button icon-button--danger" onClick={() => actions.remove(item.id)} disabled={actions.pending} aria-label={t('cart.remove', { name })}>
-                  <Icon name="trash" size={18} />
-                </button>
-              </div>
-            </li>
-          </Fragment>
-        );
-      })}
-      {legOut ? <LegRow leg={legOut} /> : null}
-      {cart.end_point ? <PointRow point={cart.end_point} role="end" /> : null}
-    </ol>
+                  {item.problem_message ? (
+                    <span className="itinerary__problem">
+                      <Icon name="alert" size={14} /> {item.problem_message}
+                    </span>
+                  ) : null}
+                  {!item.available ? <span className="itinerary__problem">{t('cart.unavailable')}</span> : null}
+                </div>
+                <div className="itinerary__actions">
+                  <button
+                    type="button"
+                    className="icon-button"
+                    onClick={() => move(item.id, name, 'up')}
+                    disabled={index === 0}
+                    aria-disabled={busy}
+                    aria-label={t('cart.moveUp', { name })}
+                    data-stop-id={item.id}
+                    data-stop-control="up"
+                  >
+                    <Icon name="chevronUp" size={18} />
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    onClick={() => move(item.id, name, 'down')}
+                    disabled={index === last}
+                    aria-disabled={busy}
+                    aria-label={t('cart.moveDown', { name })}
+                    data-stop-id={item.id}
+                    data-stop-control="down"
+                  >
+                    <Icon name="chevronDown" size={18} />
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button icon-button--danger"
+                    onClick={() => remove(item.id, name)}
+                    aria-disabled={busy}
+                    aria-label={t('cart.remove', { name })}
+                    data-stop-id={item.id}
+                    data-stop-control="remove"
+                  >
+                    <Icon name="trash" size={18} />
+                  </button>
+                </div>
+              </li>
+            </Fragment>
+          );
+        })}
+        {legOut ? <LegRow leg={legOut} /> : null}
+        {cart.end_point ? <PointRow point={cart.end_point} role="end" /> : null}
+      </ol>
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="itinerary-status">
+        {announcement}
+      </p>
+    </>
   );
 }

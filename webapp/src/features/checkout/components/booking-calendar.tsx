@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import type { Language } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
+import { directionOf } from '@/lib/i18n';
 import { addMonths, cairoToday, daysInMonth, monthStart } from '@/utils/cairo-day';
 import { formatDate, formatNumber, weekdayName } from '@/utils/format';
 
@@ -27,6 +29,17 @@ interface BookingCalendarProps {
 }
 
 /**
+ * The weekday headers, Sunday first: names that fit a seventh of a phone's width (Arabic's short names
+ * are its full ones, «الخميس», so it takes the narrow «خ»), each with its full name.
+ */
+export function weekdayHeaders(language: Language): Array<{ short: string; full: string }> {
+  return Array.from({ length: 7 }, (_, day) => ({
+    short: weekdayName(day, language, language === 'ar' ? 'narrow' : 'short'),
+    full: weekdayName(day, language, 'long'),
+  }));
+}
+
+/**
  * A month of days, each available, blocked (fully booked or closed) or out of range. It shows what
  * the server says; placing the order decides for good.
  */
@@ -39,27 +52,31 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ow
   const days = daysInMonth(month);
   const calendar = useCalendar(month, days, !disabled);
   const offset = new Date(`${month}T00:00:00Z`).getUTCDay();
-  const weekdays = useMemo(() => Array.from({ length: 7 }, (_, day) => weekdayName(day, language, 'short')), [language]);
+  const weekdays = useMemo(() => weekdayHeaders(language), [language]);
+  // The arrows point the way the months go on the page: in Arabic the previous month is on the right.
+  const [previousArrow, nextArrow] = directionOf(language) === 'rtl' ? ['›', '‹'] : ['‹', '›'];
   const title = formatDate(`${month}T12:00:00Z`, language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
   return (
     <div className="booking-calendar" aria-disabled={disabled || undefined}>
       <div className="booking-calendar__head">
-        <Button type="button" variant="ghost" size="sm" disabled={month <= first} onClick={() => setMonth(addMonths(month, -1))} aria-label={t('checkout.calendar.previous')}>
-          ‹
+        <Button type="button" variant="ghost" size="sm" disabled={month <= first} onClick={() => setMonth(addMonths(month, -1))} aria-label={t('checkout.calendar.previous')} data-testid="calendar-previous">
+          <span aria-hidden="true">{previousArrow}</span>
         </Button>
         <p className="booking-calendar__title" aria-live="polite">{title}</p>
-        <Button type="button" variant="ghost" size="sm" disabled={month >= addMonths(first, monthsAhead)} onClick={() => setMonth(addMonths(month, 1))} aria-label={t('checkout.calendar.next')}>
-          ›
+        <Button type="button" variant="ghost" size="sm" disabled={month >= addMonths(first, monthsAhead)} onClick={() => setMonth(addMonths(month, 1))} aria-label={t('checkout.calendar.next')} data-testid="calendar-next">
+          <span aria-hidden="true">{nextArrow}</span>
         </Button>
       </div>
       {disabled ? <p className="field__hint">{t('checkout.rateFirst')}</p> : null}
       {/* A group of toggle buttons, each named by its full date: a role="grid" would need rows of
-          cells that buttons with aria-pressed are not, and the weekday headers are seen, not read. */}
+          cells that buttons with aria-pressed are not. A weekday header shows its short name and reads
+          its full one. */}
       <div className="booking-calendar__grid" role="group" aria-label={title}>
-        {weekdays.map((name) => (
-          <span key={name} className="booking-calendar__weekday" aria-hidden="true">
-            {name}
+        {weekdays.map(({ short, full }) => (
+          <span key={full} className="booking-calendar__weekday" title={full}>
+            <span aria-hidden="true">{short}</span>
+            <span className="visually-hidden">{full}</span>
           </span>
         ))}
         {Array.from({ length: offset }, (_, i) => (

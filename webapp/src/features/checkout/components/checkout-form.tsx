@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -14,14 +14,16 @@ import { isApiError } from '@/lib/api-client';
 import { readCheckoutDraft, saveCheckoutDraft } from '@/lib/checkout-draft';
 import { formResolver } from '@/lib/form-resolver';
 import { PaymentPageTimeout } from '@/lib/payment-page';
-import { countryKeys, DEFAULT_PHONE_REGION, toE164 } from '@/lib/phone';
+import { countryKeys, DEFAULT_PHONE_REGION, nationalOf, regionOf, toE164 } from '@/lib/phone';
 import { toast } from '@/lib/toast';
 import { useCurrencyStore } from '@/stores/currency-store';
-import { formatClock, formatNumber } from '@/utils/format';
+import { cairoToday } from '@/utils/cairo-day';
+import { formatClock, formatDate, formatNumber } from '@/utils/format';
 
-import { useOrderSettings } from '../api/get-order-settings';
+import { useOrderSettings, type OrderSettings } from '../api/get-order-settings';
 import { usePickupTimes } from '../api/get-pickup-times';
 import { useSubmitOrder, type OrderInput } from '../api/submit-order';
+import { cairoInstant, cancellationFor } from '../utils/cancellation';
 import { BookingCalendar } from './booking-calendar';
 import { noTimeFitsOn, PickupTimeSelect, timeOptions } from './pickup-time-select';
 import { PromoCode } from './promo-code';
@@ -100,6 +102,36 @@ export function restoredValues<V extends Record<string, unknown>>(defaults: V, d
   return out as V;
 }
 
+/**
+ * A phone number as the form shows it: the country key in the picker and the national part in the
+ * number field ("+201001234567" → EG, "010 01234567"). A number without its country key is kept as
+ * typed, under the default region.
+ */
+export function phoneParts(number: string | null | undefined, region: string = DEFAULT_PHONE_REGION): { phone_region: string; phone_number: string } {
+  const text = (number ?? '').trim();
+  if (!text.startsWith('+') || toE164(text) === null) return { phone_region: region, phone_number: text };
+  return { phone_region: regionOf(text), phone_number: nationalOf(text) };
+}
+
+/**
+ * The values a checkout starts from: the traveller's account, with the draft of what they entered
+ * before (a reload, Back from another page or from paying) over it. A day already past in Cairo is not
+ * restored (nor its time): the traveller chooses again.
+ */
+export function startingValues<V extends { date: string; time: string; phone_region: string; phone_number: string }>(
+  defaults: V,
+  draft: Record<string, string | boolean> | null,
+  today: string = cairoToday(),
+): V {
+  const values = restoredValues(defaults, draft);
+  const past = values.date !== '' && values.date < today;
+  return {
+    ...values,
+    ...phoneParts(values.phone_number, values.phone_region),
+    ...(past ? { date: '', time: '' } : {}),
+  };
+}
+
 /** The trip's start as the cart's ?departure= takes it, once both parts are chosen. */
 export function departureOf(date: string, time: string): string | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) && /^\d{2}:\d{2}$/.test(time) ? `${date}T${time}` : null;
@@ -114,19 +146,37 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
   const currency = useCurrencyStore((state) => state.currency);
   const settings = useOrderSettings();
   const submit = useSubmitOrder();
-  // "Try again" after a failed payment, or Back from the payment page, finds the form as it was left.
+  // A reload, Back from another page or from paying, or "Try again" after a failed payment finds the
+  // form as it was left: the draft is kept (for this tab) as the traveller fills the form in.
   const [draft] = useState(() => readCheckoutDraft());
-  const form = useForm<Values>({
-    resolver: formResolver(schema),
-    defaultValues: restoredValues<Values>({
+  const [initial] = useState(() =>
+    startingValues<Values>({
       rate_id: '', date: '', time: '', first_name: defaults?.first_name ?? '', last_name: defaults?.last_name ?? '',
-      email: defaults?.email ?? '', confirm_email: defaults?.email ?? '', phone_region: DEFAULT_PHONE_REGION,
-      phone_number: defaults?.phone_number ?? '', country: 'EG', comments: '', travellers: '', terms: false,
+      email: defaults?.email ?? '', confirm_email: defaults?.email ?? '', ...phoneParts(defaults?.phone_number),
+      country: 'EG', comments: '', travellers: '', terms: false,
     }, draft),
-  });
-  // A restored rate plan and pickup time are chosen again once their options have loaded.
-  const pendingRate = useRef(typeof draft?.rate_id === 'string' ? draft.rate_id : '');
-  const pendingTime = useRef(typeof draft?.time === 'string' ? draft.time : '');
+  );
+  // A restored rate plan and pickup time are chosen once their options have loaded and offer them (not
+  // before: a value the select does not offer would be sent unseen).
+  const form = useForm<Values>({ resolver: formResolver(schema), defaultValues: { ...initial, rate_id: '', time: '' } });
+  const pendingRate = useRef(initial.rate_id);
+  const pendingTime = useRef(initial.time);
+  // The restored day is checked again with the server: one no longer open for booking is not kept.
+  const restoredDate = useRef(initial.date);
+  const promoRef = useRef<string | null>(typeof draft?.promo_code === 'string' ? draft.promo_code : null);
+  const saveDraft = useCallback(
+    (values: Partial<Values>) => {
+      const code = promoRef.current;
+      saveCheckoutDraft({
+        ...(Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string' || typeof v === 'boolean')) as Record<string, string | boolean>),
+        rate_id: values.rate_id || pendingRate.current,
+        time: values.time || pendingTime.current,
+        ...(code ? { promo_code: code } : {}),
+      });
+    },
+    [],
+  );
+  useEffect(() => form.subscribe({ formState: { values: true }, callback: ({ values }) => saveDraft(values) }), [form, saveDraft]);
   useEffect(() => {
     if (pendingRate.current && rates.some((rate) => rate.value === pendingRate.current)) {
       form.setValue('rate_id', pendingRate.current);
@@ -139,12 +189,31 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
   const rateChosen = Boolean(rateId);
   // The promo code the server accepted for this trip (sent with the order), and its refusal at placing.
   const [promoCode, setPromoCode] = useState<string | null>(null);
+  const initialPromo = typeof draft?.promo_code === 'string' ? draft.promo_code : undefined;
+  const onPromoChange = useCallback(
+    (code: string | null) => {
+      setPromoCode(code);
+      promoRef.current = code;
+      saveDraft(form.getValues());
+    },
+    [form, saveDraft],
+  );
   const [promoError, setPromoError] = useState<string | null>(null);
   const date = useWatch({ control: form.control, name: 'date' });
   const time = useWatch({ control: form.control, name: 'time' });
   const departure = departureOf(date, time);
   useEffect(() => onDepartureChange?.(departure), [departure, onDepartureChange]);
   const pickup = usePickupTimes(date);
+  useEffect(() => {
+    const day = pickup.data;
+    if (!restoredDate.current || !day || day.date !== restoredDate.current) return;
+    restoredDate.current = '';
+    if (day.status === 'available') return;
+    form.setValue('date', '');
+    form.setValue('time', '');
+    pendingTime.current = '';
+    form.setError('date', { message: 'checkout.dateNoLongerAvailable' });
+  }, [pickup.data, form]);
   const times = useMemo(() => timeOptions(pickup.data, (hhmm) => formatClock(hhmm, language)), [pickup.data, language]);
   useEffect(() => {
     if (pendingTime.current && times.some((option) => option.value === pendingTime.current)) {
@@ -161,7 +230,7 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
     [language],
   );
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const submitValues = async (values: Values) => {
     if (payBlock) return;
     if (!pointsChosen) {
       toast.error(t('checkout.pickupFirst'));
@@ -186,7 +255,7 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
       ...(promoCode ? { promo_code: promoCode } : {}),
     };
     // The accepted code goes with the draft: "Try again" after a failed payment applies it again.
-    saveCheckoutDraft({ ...values, ...(promoCode ? { promo_code: promoCode } : {}) });
+    saveDraft(values);
     setPromoError(null);
     try {
       // A second click or a retry of the same order is the same action (one Idempotency-Key).
@@ -229,11 +298,11 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
       }
       toast.error(placed || error.status === 409 || error.status === 422 ? error.message : t('checkout.failed'));
     }
-  });
+  };
 
   const rules = settings.data;
   return (
-    <form className="form form--grid" onSubmit={(event) => void onSubmit(event)} noValidate data-testid="checkout-form">
+    <form className="form form--grid checkout-form" onSubmit={(event) => void form.handleSubmit(submitValues)(event)} noValidate data-testid="checkout-form">
       <SelectField className="form__full" label={t('fields.rate')} options={rates} placeholder={rates.length ? t('enquiry.chooseRate') : t('enquiry.noRates')} error={errors.rate_id?.message} {...form.register('rate_id')} />
       <div className="form__full field">
         <span className="field__label">{t('fields.date')}</span>
@@ -242,9 +311,10 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
           disabled={!rateChosen}
           monthsAhead={rules ? Math.ceil(rules.window_days / 30) : 6}
           onChange={(day) => {
+            restoredDate.current = '';
+            pendingTime.current = '';
             form.setValue('date', day.date, { shouldValidate: true });
             form.setValue('time', '');
-            pendingTime.current = '';
           }}
         />
         {errors.date?.message ? <p className="field__error" role="alert">{fieldMessage(errors.date.message, t('fields.date'))}</p> : null}
@@ -269,17 +339,13 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
         ratePlanId={rateId}
         date={date}
         time={time}
-        onChange={setPromoCode}
+        onChange={onPromoChange}
         serverError={promoError}
-        initialCode={typeof draft?.promo_code === 'string' ? draft.promo_code : undefined}
+        initialCode={initialPromo}
       />
       {rules ? (
-        <p className="form__full muted checkout-rules">
-          {t('checkout.rules', {
-            hold: formatNumber(rules.hold_minutes, language),
-            free: formatNumber(rules.free_cancellation_hours, language),
-            late: formatNumber(rules.late_refund_percent, language),
-          })}
+        <p className="form__full muted checkout-rules" data-testid="checkout-rules">
+          <CancellationTerms rules={rules} date={date} time={time} />
         </p>
       ) : null}
       <div className="form__full">
@@ -298,3 +364,39 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
     </form>
   );
 });
+
+/** The terms are judged again as time passes (the free cancellation may end while the form is open). */
+const TERMS_TICK_MS = 30_000;
+
+function subscribeToClock(changed: () => void): () => void {
+  const timer = window.setInterval(changed, TERMS_TICK_MS);
+  return () => window.clearInterval(timer);
+}
+
+/** Now, to the last TERMS_TICK_MS (the same value between ticks, as useSyncExternalStore needs). */
+function clockNow(): number {
+  return Math.floor(Date.now() / TERMS_TICK_MS) * TERMS_TICK_MS;
+}
+
+/**
+ * The booking terms: the payment hold, and the cancellation policy as it applies to the chosen start
+ * (free until a Cairo time, or already past with only the late share refunded); the general policy
+ * until a date and time are chosen. The rule is the server's (utils/cancellation), its numbers the
+ * order settings'.
+ */
+export function CancellationTerms({ rules, date, time, now }: { rules: OrderSettings; date: string; time: string; now?: Date }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const tick = useSyncExternalStore(subscribeToClock, clockNow);
+  const start = cairoInstant(date, time);
+  const hold = formatNumber(rules.hold_minutes, language);
+  const free = formatNumber(rules.free_cancellation_hours, language);
+  const late = formatNumber(rules.late_refund_percent, language);
+  const terms = start ? cancellationFor(rules, start, now ?? new Date(tick)) : null;
+  if (terms?.kind === 'free') {
+    const until = t('common.cairoTime', { time: formatDate(terms.freeUntil, language, { dateStyle: 'full', timeStyle: 'short' }) });
+    return <span data-terms="free">{t('checkout.rulesFreeUntil', { hold, until, late })}</span>;
+  }
+  if (terms?.kind === 'late') return <span data-terms="late">{t('checkout.rulesLate', { hold, free, late })}</span>;
+  return <span data-terms="general">{t('checkout.rules', { hold, free, late })}</span>;
+}

@@ -72,6 +72,7 @@ export const orderSchema = z.object({
   cancelled: z.object({ reason: z.string(), free: z.boolean(), refund_due: moneySchema, at: z.string() }).nullish(),
   refunds: z.array(z.object({ id: z.string(), amount: moneySchema, reason: z.string(), at: z.string() })),
   refund_requests: z.array(z.object({ reason: z.string(), amount: moneySchema, at: z.string() })),
+  refund_request_open: z.boolean().default(false),
   pending_exchange: z.object({ trip: tripSchema, difference: moneySchema, hold_until: z.string() }).nullish(),
   actions: z.object({ pay: z.boolean(), cancel: z.boolean(), refund: z.boolean(), exchange: z.boolean() }),
   timeline: z.array(timelineEntrySchema).optional(),

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { REASON_MAX } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -91,7 +92,7 @@ function CancelForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
           </p>
         ) : null}
       </div>
-      <TextAreaField label={t('fields.reason')} rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+      <TextAreaField label={t('fields.reason')} rows={3} maxLength={REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} />
       <Button type="submit" variant="danger" loading={cancel.isPending}>
         {t('orders.confirmCancel')}
       </Button>
@@ -125,7 +126,7 @@ function RefundForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
     >
       <p className="order-rule">{t('orders.refundRule')}</p>
       <InputField label={t('orders.refundAmount')} type="number" min={1} max={max} step="0.01" value={amount} onChange={(event) => setAmount(event.target.value)} />
-      <TextAreaField label={t('fields.reason')} rows={3} required value={reason} onChange={(event) => setReason(event.target.value)} />
+      <TextAreaField label={t('fields.reason')} rows={3} maxLength={REASON_MAX} required value={reason} onChange={(event) => setReason(event.target.value)} />
       <Button type="submit" loading={refund.isPending} disabled={!reason.trim()}>
         {t('orders.actions.refund')}
       </Button>
@@ -151,8 +152,13 @@ function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () 
   const [time, setTime] = useState(o.trip.time);
   const [rate, setRate] = useState(o.trip.rate_plan.id);
   const times = useExchangeTimes(o.id, date);
-  // The server prices the change and refuses one that changes nothing (its message is shown).
-  const quote = useExchangeQuote(o.id, date, time, rate);
+  // Only a real change is priced: the booking as it stands is no change (the server refuses to quote it),
+  // so until the traveller changes something the form asks them to, rather than showing a refusal.
+  const changed = date !== o.trip.date || time !== o.trip.time || rate !== o.trip.rate_plan.id;
+  const quote = useExchangeQuote(o.id, changed ? date : '', changed ? time : '', rate);
+  const separator = t('common.detailSeparator');
+  const tripLine = (trip: Order['trip']) =>
+    [formatDate(`${trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' }), t('common.cairoTime', { time: formatClock(trip.time, language) }), trip.rate_plan.name].join(separator);
   const exchange = useOrderAction(o.id, () => exchangeOrder(o.id, { date, time, rate_plan_id: rate }));
   // The order's own plan stays offered even when it is no longer listed.
   const rates = pickers.rates.some((r) => r.value === o.trip.rate_plan.id) ? pickers.rates : [{ value: o.trip.rate_plan.id, label: o.trip.rate_plan.name }, ...pickers.rates];
@@ -179,11 +185,7 @@ function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () 
     >
       <p className="order-rule">{t('orders.exchangeRule', { hours: formatNumber(o.cancellation.free_hours_before, language) })}</p>
       <p className="muted" data-testid="exchange-current">
-        {t('orders.exchangeNow', {
-          date: formatDate(`${o.trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' }),
-          time: t('common.cairoTime', { time: formatClock(o.trip.time, language) }),
-          rate: o.trip.rate_plan.name,
-        })}
+        {t('orders.exchangeBookedNow', { trip: tripLine(o.trip) })}
       </p>
       <SelectField label={t('fields.rate')} options={rates} value={rate} onChange={(event) => setRate(event.target.value)} data-testid="exchange-rate" />
       <div className="field">
@@ -199,13 +201,12 @@ function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () 
       </div>
       {pickers.timePicker({ date, times: times.data, loading: times.isFetching, value: time, onChange: setTime })}
       <div aria-live="polite" data-testid="exchange-quote">
-        {quote.isFetching ? <p className="muted">{t('common.loading')}</p> : null}
-        {quote.isError ? <p className="field__error" data-testid="exchange-refused">{isApiError(quote.error) ? quote.error.message : t('orders.actionFailed')}</p> : null}
-        {quote.data && diff ? (
+        {!changed || !date || !time ? <p className="muted" data-testid="exchange-choose">{t('orders.exchangeChoose')}</p> : null}
+        {changed && quote.isFetching ? <p className="muted">{t('common.loading')}</p> : null}
+        {changed && quote.isError ? <p className="field__error" data-testid="exchange-refused">{isApiError(quote.error) ? quote.error.message : t('orders.actionFailed')}</p> : null}
+        {changed && quote.data && diff ? (
           <div className="order-rule">
-            <p>
-              {formatDate(`${quote.data.trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {t('common.cairoTime', { time: formatClock(quote.data.trip.time, language) })} · {quote.data.trip.rate_plan.name}
-            </p>
+            <p>{tripLine(quote.data.trip)}</p>
             <p>
               {t('orders.newTotal')} <OrderMoney amount={quote.data.total} prices={quote.data.prices} />
             </p>
@@ -216,7 +217,7 @@ function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () 
           </div>
         ) : null}
       </div>
-      <Button type="submit" loading={exchange.isPending} disabled={!quote.data || quote.isFetching} data-testid="confirm-exchange">
+      <Button type="submit" loading={exchange.isPending} disabled={!changed || !quote.data || quote.isFetching} data-testid="confirm-exchange">
         {diff && diff.minor > 0 ? t('orders.confirmExchangePay') : t('orders.confirmExchange')}
       </Button>
     </form>

@@ -52,6 +52,8 @@ function OrderBody({ order: o, live }: { order: Order; live?: ReactNode }) {
   const language = useLanguage();
   const pay = usePayOrder(o.id);
   const trip = o.trip;
+  // The request that waits for an answer: the refund button is gone meanwhile, so the page says why.
+  const openRequest = o.refund_request_open ? o.refund_requests.at(-1) : undefined;
   const mapPoints = useMemo(() => orderMapPoints(trip, { start: t('orders.pickup'), end: t('orders.end') }, language), [trip, t, language]);
   return (
     <div className="split split--wide" data-testid="order-detail" data-order={o.id}>
@@ -67,7 +69,7 @@ function OrderBody({ order: o, live }: { order: Order; live?: ReactNode }) {
             ) : null}
           </div>
           <p className="order-when">
-            {formatDate(`${trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {t('common.cairoTime', { time: formatClock(trip.time, language) })}
+            {formatDate(`${trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })}{t('common.detailSeparator')}{t('common.cairoTime', { time: formatClock(trip.time, language) })}
           </p>
           <dl className="order-facts" data-testid="order-points">
             <dt>{t('orders.pickup')}</dt>
@@ -138,9 +140,18 @@ function OrderBody({ order: o, live }: { order: Order; live?: ReactNode }) {
           <section className="card card--plain stack">
             <h2 className="section-title">{t('orders.pendingExchange')}</h2>
             <p>
-              {formatDate(`${o.pending_exchange.trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {t('common.cairoTime', { time: formatClock(o.pending_exchange.trip.time, language) })}
+              {formatDate(`${o.pending_exchange.trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })}{t('common.detailSeparator')}{t('common.cairoTime', { time: formatClock(o.pending_exchange.trip.time, language) })}
             </p>
             <p>{t('orders.toPay')} <OrderMoney amount={o.pending_exchange.difference} /></p>
+          </section>
+        ) : null}
+        {openRequest ? (
+          <section className="card card--plain stack" data-testid="refund-request-open">
+            <h2 className="section-title">{t('orders.refundRequestOpen')}</h2>
+            <p>{t('orders.refundRequestOpenText', { time: t('common.cairoTime', { time: formatDate(openRequest.at, language, { dateStyle: 'medium', timeStyle: 'short' }) }) })}</p>
+            <p>
+              {t('orders.refundAskedFor')} <OrderMoney amount={openRequest.amount} />
+            </p>
           </section>
         ) : null}
         {hasActions(o) ? (

@@ -34,7 +34,7 @@ export function OrderHistory() {
                   {t('orders.number', { number: isolate(order.trip_number) })}
                 </Link>
                 <p className="muted small">
-                  {formatDate(`${order.trip.date}T12:00:00Z`, language, { dateStyle: 'medium', timeZone: 'UTC' })} · {t('common.cairoTime', { time: formatClock(order.trip.time, language) })}
+                  {formatDate(`${order.trip.date}T12:00:00Z`, language, { dateStyle: 'medium', timeZone: 'UTC' })}{t('common.detailSeparator')}{t('common.cairoTime', { time: formatClock(order.trip.time, language) })}
                 </p>
               </div>
               <OrderStatusBadge status={order.status} />

@@ -47,6 +47,24 @@ describe('what happened to the order', () => {
     expect(screen.getByTestId('order-timeline')).not.toHaveTextContent('OrderHeldAgain');
   });
 
+  it('sets an amount and a reason apart with the Arabic comma in Arabic, never a middle dot that reads as zero', () => {
+    const paid = [
+      { type: 'PaymentReceived', at: '2026-11-29T07:05:00Z', actor_role: 'traveller', data: { amount: { minor: 120480, currency: 'EGP' } } },
+      { type: 'PaymentFailed', at: '2026-11-29T07:06:00Z', actor_role: 'system', data: { reason: 'Card declined' } },
+    ];
+    act(() => useLocaleStore.getState().setLanguage('ar'));
+    render(<OrderTimeline entries={paid} />);
+    const [received, failed] = screen.getByTestId('order-timeline').querySelectorAll('.timeline__text');
+    expect(received?.textContent).toMatch(/^.+، \u200f?١٬٢٠٤٫٨٠\sج\.م/);
+    expect(failed?.textContent).toMatch(/^.+، Card declined$/);
+    expect(screen.getByTestId('order-timeline').textContent).not.toContain('·');
+  });
+
+  it('keeps the middle dot between what happened and its amount in English', () => {
+    render(<OrderTimeline entries={[{ type: 'PaymentReceived', at: '2026-11-29T07:05:00Z', actor_role: 'traveller', data: { amount: { minor: 120480, currency: 'EGP' } } }]} />);
+    expect(screen.getByTestId('order-timeline').querySelector('.timeline__text')?.textContent).toMatch(/^Payment received · EGP\s1,204\.80$/);
+  });
+
   it('never shows an event type or a reason code it has no words for', () => {
     const unknown = [
       { type: 'OrderReboundSomehow', at: '2026-11-29T07:05:00Z', actor_role: 'system', data: {} },

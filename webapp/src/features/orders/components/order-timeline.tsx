@@ -34,10 +34,16 @@ export function OrderTimeline({ entries }: { entries: ReadonlyArray<TimelineEntr
         const money = amountOf(entry.data, 'amount') ?? amountOf(entry.data, 'refund_due') ?? amountOf(entry.data, 'difference') ?? amountOf(entry.data, 'total');
         const reason = reasonText(entry.data.reason);
         return (
-          <TimelineItem key={`${entry.type}-${index}`} type={entry.type} what={eventName(entry.type)} at={entry.at}>
-            {money && money.amount !== 0 ? <span> · {formatMoney(Math.abs(money.amount), money.currency as Currency, language)}</span> : null}
-            {reason ? <span className="muted"> · {reason}</span> : null}
-          </TimelineItem>
+          <TimelineItem
+            key={`${entry.type}-${index}`}
+            type={entry.type}
+            what={eventName(entry.type)}
+            at={entry.at}
+            details={[
+              money && money.amount !== 0 ? <span className="timeline__amount">{formatMoney(Math.abs(money.amount), money.currency as Currency, language)}</span> : null,
+              reason ? <span className="muted">{reason}</span> : null,
+            ]}
+          />
         );
       })}
     </Timeline>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { InputField } from '@/components/ui/field';
-import type { Currency } from '@/config/constants';
+import { REASON_MAX, type Currency } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
@@ -165,7 +165,7 @@ function RefundForm({ order: o }: { order: AdminOrder }) {
           {...form.register('amount')}
         />
       ) : null}
-      <InputField label={t('fields.reason')} error={errors.reason?.message} {...form.register('reason')} />
+      <InputField label={t('fields.reason')} maxLength={REASON_MAX} error={errors.reason?.message} {...form.register('reason')} />
       <div className="button-row">
         <Button type="submit" size="sm" className="btn--wrap">
           {t('purchaseOrders.refund')}
@@ -209,7 +209,7 @@ function AcceptPayment({ order: o, payment: p }: { order: AdminOrder; payment: P
   const accept = useStaffAction((reason: string) => acceptPayment(o.id, p.id, reason));
   return (
     <form className="form stack" noValidate onSubmit={(event) => void form.handleSubmit((values) => setAsked(values))(event)} data-testid="accept-form">
-      <InputField label={t('fields.reason')} error={form.formState.errors.reason?.message} {...form.register('reason')} />
+      <InputField label={t('fields.reason')} maxLength={REASON_MAX} error={form.formState.errors.reason?.message} {...form.register('reason')} />
       <div className="button-row">
         <Button type="submit" size="sm" variant="secondary" className="btn--wrap">
           {t('purchaseOrders.money.accept')}

@@ -13,7 +13,7 @@ import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { Tabs } from '@/components/ui/tabs';
 import { TimeSelect } from '@/components/ui/time-select';
 import { TableWrap } from '@/components/ui/table-wrap';
-import type { Currency } from '@/config/constants';
+import { REASON_MAX, type Currency } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
@@ -123,7 +123,11 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
           {o.id}
         </button>
         <p className="muted small">
-          <bdi>{`${o.contact.first_name} ${o.contact.last_name}`.trim()}</bdi> · {formatCalendarDate(o.trip.date, language)} {t('common.cairoTime', { time: formatClock(o.trip.time, language) })} · {formatDate(o.placed_at, language)}
+          <bdi>{`${o.contact.first_name} ${o.contact.last_name}`.trim()}</bdi>
+          {t('common.detailSeparator')}
+          {formatCalendarDate(o.trip.date, language)} {t('common.cairoTime', { time: formatClock(o.trip.time, language) })}
+          {t('common.detailSeparator')}
+          {formatDate(o.placed_at, language)}
         </p>
         {o.needs_attention ? (
           <p className="field__error">
@@ -145,6 +149,7 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
                 <InputField
                   label={t('purchaseOrders.cancelReason')}
                   value={cancelReason}
+                  maxLength={REASON_MAX}
                   required={reasonNeeded}
                   error={reasonMissing ? t('validation.required') : undefined}
                   onChange={(e) => setCancelReason(e.target.value)}

@@ -10,7 +10,11 @@ export interface EnquiryInput {
   email: string;
   confirm_email: string;
   terms: boolean;
-  phone_number: string;
+  /** E.164 (+201001234567), as checkout sends it. */
+  phone: string;
+  /** Empty: the phone carries its own country key. */
+  country_key: string;
+  /** The traveller's country, a region code (EG). */
   country: string;
   comments: string;
   /** Cairo date (YYYY-MM-DD) and time (HH:MM), or empty to leave them to the operator. */

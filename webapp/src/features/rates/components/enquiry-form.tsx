@@ -1,12 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
 import { cairoToday, DayPicker } from '@/components/ui/day-picker';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/ui/field';
+import { PhoneField } from '@/components/ui/phone-field';
 import { EmptyState } from '@/components/ui/states';
 import { TimeSelect } from '@/components/ui/time-select';
 import { PROGRAM_RESPONSE_HOURS } from '@/config/constants';
@@ -14,7 +15,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useLanguage } from '@/hooks/use-language';
 import { formResolver } from '@/lib/form-resolver';
-import { applyServerErrors } from '@/lib/server-errors';
+import { countryKeys, DEFAULT_PHONE_REGION, nationalOf, regionOf, toE164 } from '@/lib/phone';
 import { toast } from '@/lib/toast';
 import { formatNumber } from '@/utils/format';
 
@@ -32,7 +33,10 @@ const schema = z
     last_name: z.string().trim().min(1, 'validation.required').max(CONTACT_NAME_MAX),
     email: z.string().trim().pipe(z.email('validation.email')),
     confirm_email: z.string().trim(),
-    phone_number: z.string().trim().regex(/^\+?[0-9][0-9\s-]{6,18}[0-9]$/, 'validation.phone'),
+    // As checkout: a country key picker and the number; sent in E.164.
+    phone_region: z.string(),
+    phone_number: z.string().trim().min(1, 'validation.required'),
+    // A region code (EG), chosen from the list, as checkout sends it.
     country: z.string().trim().min(1, 'validation.required'),
     comments: z.string().max(2000),
     // Left empty, the operator proposes a date and time with the quote.
@@ -41,12 +45,13 @@ const schema = z
     travellers: z.string().trim().regex(/^([1-9]|[1-4][0-9]|50)?$/, 'validation.travellers'),
     terms: z.boolean().refine((value) => value, 'validation.terms'),
   })
-  .refine((values) => values.email === values.confirm_email, { path: ['confirm_email'], message: 'validation.emailsMatch' });
+  .refine((values) => values.email.toLowerCase() === values.confirm_email.toLowerCase(), { path: ['confirm_email'], message: 'validation.emailsMatch' })
+  .refine((values) => toE164(values.phone_number, values.phone_region) !== null, { path: ['phone_number'], message: 'validation.phone' });
 type Values = z.infer<typeof schema>;
 
 const EMPTY: Values = {
-  rate_id: '', first_name: '', last_name: '', email: '', confirm_email: '', phone_number: '', country: '', comments: '',
-  date: '', time: '', travellers: '', terms: false,
+  rate_id: '', first_name: '', last_name: '', email: '', confirm_email: '', phone_region: DEFAULT_PHONE_REGION, phone_number: '',
+  country: DEFAULT_PHONE_REGION, comments: '', date: '', time: '', travellers: '', terms: false,
 };
 
 /** The fields typed before going to choose a pickup point, over the empty form. */
@@ -59,6 +64,19 @@ function restored(): Values {
     else if (typeof value === 'string') values[field] = value;
   }
   return values;
+}
+
+/** The signed-in traveller's details, as checkout pre-fills them (the number in its own country's picker). */
+export function contactValues(contact: EnquiryContact): Partial<Values> {
+  const phone = contact.phone_number?.trim() ?? '';
+  const email = contact.email?.trim() ?? '';
+  return {
+    first_name: contact.first_name?.trim() ?? '',
+    last_name: contact.last_name?.trim() ?? '',
+    email,
+    confirm_email: email,
+    ...(phone ? { phone_region: regionOf(phone), phone_number: phone.startsWith('+') ? nationalOf(phone) : phone } : {}),
+  };
 }
 
 export interface EnquiryPickup {
@@ -87,6 +105,33 @@ interface EnquiryFormProps {
   pickup?: EnquiryPickup | null;
   /** Opens the pickup selection page (the form's values are kept meanwhile); the points page by default. */
   onNeedPickup?: () => void;
+  /** The signed-in traveller's details, which fill the fields still empty (null: a visitor). */
+  contact?: EnquiryContact | null;
+  /** The signed-in traveller's trip (their cart), which an enquiry without a program is about. */
+  trip?: EnquiryTrip;
+}
+
+/** A signed-in traveller's contact details, as their account has them. */
+export interface EnquiryContact {
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  phone_number?: string | null;
+}
+
+/** A stop of the trip the enquiry is about, in visiting order; name is null when the server did not say. */
+export interface EnquiryTripStop {
+  id: string;
+  name: string | null;
+}
+
+/** The trip the enquiry is about, as the app's cart has it. */
+export interface EnquiryTrip {
+  stops: EnquiryTripStop[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  /** Reads the trip again (after the server said it changed). */
+  reload: () => void;
 }
 
 // Server field → form field.
@@ -109,7 +154,12 @@ const MAX_STOPS = 16;
 // An itinerary of one's own has at least two stops (a single sight is a program or a destination's page).
 const MIN_STOPS = 2;
 
-export function EnquiryForm({ programId, programName, destinations, pickup, onNeedPickup }: EnquiryFormProps) {
+/** The server's words about the trip's stops (a visitor's list, or the signed-in traveller's cart). */
+function isStopsField(field: string): boolean {
+  return field === 'destinations' || field === 'destination_ids' || field.startsWith('destination_ids.');
+}
+
+export function EnquiryForm({ programId, programName, destinations, pickup, onNeedPickup, contact, trip }: EnquiryFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const rates = useRates();
@@ -119,6 +169,9 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
   const [stops, setStops] = useState<string[]>([]);
   const [stopsError, setStopsError] = useState<string | undefined>(undefined);
   const listing = !programId && destinations !== undefined;
+  // Neither a program nor a visitor's list: the enquiry is about the signed-in traveller's trip (their cart).
+  const aboutTrip = !programId && !listing;
+  const tripStops = aboutTrip ? trip?.stops : undefined;
   const navigate = useNavigate();
   const form = useForm<Values>({
     resolver: formResolver(schema),
@@ -127,12 +180,35 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
   });
   const { errors } = form.formState;
   const date = useWatch({ control: form.control, name: 'date' });
+  const countries = useMemo(() => countryKeys(language).map((c) => ({ value: c.region, label: c.name })), [language]);
 
-  // The itinerary is checked with the rest of the form, so every problem shows at once.
+  // A signed-in traveller's details fill the fields still empty (never over what was typed or restored).
+  const contactData = contact;
+  useEffect(() => {
+    if (!contactData) return;
+    const filled = contactValues(contactData);
+    const phoneTyped = Boolean(form.getValues('phone_number')) || form.getFieldState('phone_region').isDirty;
+    for (const [field, value] of Object.entries(filled) as Array<[keyof Values, string]>) {
+      if (!value) continue;
+      if (field === 'phone_region' ? phoneTyped : form.getValues(field) !== '' || form.getFieldState(field).isDirty) continue;
+      form.setValue(field, value);
+    }
+  }, [contactData, form]);
+
+  // What is wrong with the signed-in traveller's trip, with the stops it was said about: once the trip has
+  // changed (the cart is refreshed live) a problem said about another trip is not shown any more.
+  const [tripError, setTripError] = useState<{ message: string; stops: string } | undefined>(undefined);
+  const stopsKey = (tripStops ?? []).map((stop) => stop.id).join(',');
+  const tripShort = aboutTrip && tripStops !== undefined && tripStops.length < MIN_STOPS;
+  const shownTripError = tripError && (tripShort || tripError.stops === stopsKey) ? tripError.message : undefined;
+
+  // The itinerary is checked with the rest of the form, so every problem shows at once; the signed-in
+  // traveller's trip before anything is sent too (the server refuses a trip of fewer than two stops).
   const stopsMissing = () => {
     const missing = listing && stops.length < MIN_STOPS;
     setStopsError(missing ? t('enquiry.stopsMin') : undefined);
-    return missing;
+    setTripError(tripShort ? { message: t('enquiry.tripNeedsTwo'), stops: stopsKey } : undefined);
+    return missing || tripShort;
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -141,9 +217,12 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
       const points = pickup
         ? { start: { pickup_point_id: pickup.start }, ...(pickup.end && pickup.end !== pickup.start ? { end: { pickup_point_id: pickup.end } } : {}) }
         : {};
-      const { travellers, ...rest } = values;
+      const { travellers, phone_region, phone_number, ...rest } = values;
       const result = await submit.mutateAsync({
         ...rest,
+        // As checkout sends it: the number in E.164, the country as its region code.
+        phone: toE164(phone_number, phone_region) ?? phone_number,
+        country_key: '',
         // A time alone is no start: without a date the operator proposes both.
         time: rest.date ? rest.time : '',
         ...(travellers ? { travellers: Number(travellers) } : {}),
@@ -158,13 +237,29 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
       // The server says which rule broke (a pickup point chosen first, e-mails that match, a text too
       // long, …): a field's words go next to it, in the language of the page.
       if (isApiError(error) && error.status === 422) {
-        let placed = applyServerErrors(error, form.setError, SERVER_FIELDS);
-        const stopError = error.firstError('destinations') ?? error.firstError('destination_ids') ?? Object.entries(error.errors).find(([field]) => field.startsWith('destination_ids.'))?.[1][0];
-        if (stopError) {
-          setStopsError(stopError);
-          placed = true;
+        // Every error the server names is shown: beside its field, on the trip's stops, or (a field this
+        // form does not have: the pickup, the currency, …) in a toast. Never a silent failure.
+        const unplaced: string[] = [];
+        let focused = false;
+        for (const [field, messages] of Object.entries(error.errors)) {
+          const message = messages[0];
+          if (!message) continue;
+          const target = SERVER_FIELDS[field];
+          if (target) {
+            form.setError(target, { type: 'server', message }, { shouldFocus: !focused });
+            focused = true;
+          } else if (isStopsField(field) && listing) {
+            setStopsError(message);
+          } else if (isStopsField(field) && aboutTrip) {
+            setTripError({ message, stops: stopsKey });
+            // The cart may have changed meanwhile (an order paid empties it): show it as it is now.
+            trip?.reload();
+          } else if (!unplaced.includes(message)) {
+            unplaced.push(message);
+          }
         }
-        if (!placed || error.errors.pickup) toast.error(error.firstError('pickup') ?? error.firstError() ?? error.message);
+        if (unplaced.length) toast.error(unplaced.join(' '));
+        else if (Object.keys(error.errors).length === 0) toast.error(error.message || t('enquiry.failed'));
         if (error.errors.pickup) {
           saveEnquiryDraft(values);
           if (onNeedPickup) onNeedPickup();
@@ -179,6 +274,10 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
       toast.error(t('enquiry.failed'));
     }
   }, () => void stopsMissing());
+
+  const tripBlock = aboutTrip ? (
+    <TripOfEnquiry stops={tripStops} loading={trip?.loading ?? false} failed={trip?.failed ?? false} error={shownTripError} />
+  ) : null;
 
   if (tripNumber !== undefined) {
     return (
@@ -209,6 +308,7 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
           {t('enquiry.aboutProgram', { name: programName ?? '…' })}
         </p>
       ) : null}
+      {tripBlock}
       {listing ? (
         <fieldset className="form__full enquiry-stops" aria-describedby={stopsError ? 'enquiry-stops-error' : undefined} data-testid="enquiry-stops">
           <legend>{t('enquiry.stopsLegend')}</legend>
@@ -261,8 +361,8 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
       <InputField label={t('fields.lastName')} autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
       <InputField label={t('fields.email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <InputField label={t('fields.confirmEmail')} type="email" autoComplete="email" error={errors.confirm_email?.message} {...form.register('confirm_email')} />
-      <InputField label={t('fields.phoneWithKey')} type="tel" dir="ltr" placeholder="+20 100 000 0000" autoComplete="tel" error={errors.phone_number?.message} {...form.register('phone_number')} />
-      <InputField label={t('fields.country')} autoComplete="country-name" error={errors.country?.message} {...form.register('country')} />
+      <PhoneField label={t('fields.phoneWithKey')} countryLabel={t('fields.countryKey')} error={errors.phone_number?.message} country={form.register('phone_region')} number={form.register('phone_number')} />
+      <SelectField label={t('fields.country')} options={countries} autoComplete="country" error={errors.country?.message} {...form.register('country')} />
       <Controller
         control={form.control}
         name="date"
@@ -303,5 +403,43 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
         </Button>
       </div>
     </form>
+  );
+}
+
+interface TripOfEnquiryProps {
+  stops: EnquiryTripStop[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  /** Why the trip cannot be asked about (before sending, or the server's words after). */
+  error: string | undefined;
+}
+
+/** What a signed-in traveller's enquiry is about: the stops of their trip, and what is missing from it. */
+function TripOfEnquiry({ stops, loading, failed, error }: TripOfEnquiryProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const short = stops !== undefined && stops.length < MIN_STOPS;
+  return (
+    <section className="form__full enquiry-trip" aria-labelledby="enquiry-trip-title" data-testid="enquiry-trip" data-stops={stops?.length ?? ''}>
+      <h3 id="enquiry-trip-title" className="enquiry-trip__title">{t('enquiry.tripTitle')}</h3>
+      {loading ? <p className="muted small">{t('common.loading')}</p> : null}
+      {failed && !stops ? <p className="muted small">{t('enquiry.tripLoadFailed')}</p> : null}
+      {stops && stops.length > 0 ? (
+        <ol className="stop-list enquiry-trip__stops">
+          {stops.map((stop, index) => (
+            <li key={stop.id} className="stop-list__item">
+              <span className="stop-list__index" aria-hidden="true">{formatNumber(index + 1, language)}</span>
+              <span>{stop.name ?? t('enquiry.tripUnknownStop')}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {short || error ? (
+        <p id="enquiry-trip-error" className={error ? 'field__error' : 'enquiry-trip__short'} role={error ? 'alert' : undefined} data-testid="enquiry-trip-short">
+          {error ?? t('enquiry.tripNeedsTwo')}{' '}
+          <Link to={paths.destinations} data-testid="enquiry-add-destinations">{t('enquiry.addDestinations')}</Link>
+        </p>
+      ) : null}
+    </section>
   );
 }

@@ -92,7 +92,7 @@ function TripStatusCard({ status }: { status: TripStatus }) {
       {status.enquiry && !status.order && status.enquiry.status === 'submitted' ? <p>{t('enquiry.reviewShort')}</p> : null}
       {trip?.date ? (
         <p className="muted">
-          {formatDate(`${trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })} · {t('common.cairoTime', { time: formatClock(trip.time, language) })}
+          {formatDate(`${trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })}{t('common.detailSeparator')}{t('common.cairoTime', { time: formatClock(trip.time, language) })}
         </p>
       ) : null}
       {trip ? (
