@@ -356,9 +356,10 @@ func FormatMoney(l i18n.Lang, m money.Money) string {
 // would double a sentence's full stop).
 var arabicCurrency = map[money.Currency]string{money.EGP: "ج.م", money.SAR: "ر.س", money.USD: "US$"}
 
-// dayIn and clockIn write t's Cairo date ("Wednesday 18 November 2026") and time of day ("09:30")
-// in l's language and digits.
-func dayIn(l i18n.Lang, t time.Time) string   { return i18n.LongDate(l, t.In(cat.Cairo)) }
+// dayIn and clockIn write t's Cairo date ("Wednesday 18 November 2026") and time of day ("09:30",
+// "٩:٣٠ ص") in l's language and digits.
+func dayIn(l i18n.Lang, t time.Time) string { return i18n.LongDate(l, t.In(cat.Cairo)) }
+
 func clockIn(l i18n.Lang, t time.Time) string {
 	t = t.In(cat.Cairo)
 	return i18n.ClockOf(l, t.Hour(), t.Minute())
