@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Icon } from '@/components/ui/icon';
+import { Icon, type IconName } from '@/components/ui/icon';
 import { Photo } from '@/components/ui/photo';
 import { useLanguage } from '@/hooks/use-language';
 import { cx } from '@/utils/cx';
@@ -53,6 +53,36 @@ function PointRow({ point, role }: { point: RoutePoint; role: 'start' | 'end' })
 }
 
 type StopControl = MoveDirection | 'remove';
+
+interface StopButtonProps {
+  stop: string;
+  control: StopControl;
+  icon: IconName;
+  label: string;
+  disabled?: boolean;
+  /** A change is saving: the button refuses presses but keeps the keyboard's focus (aria-disabled, not disabled). */
+  busy: true | undefined;
+  danger?: boolean;
+  onPress: () => void;
+}
+
+/** One of a stop's buttons, found again by its stop and control when focus is put back after a change. */
+function StopButton({ stop, control, icon, label, disabled, busy, danger, onPress }: StopButtonProps) {
+  return (
+    <button
+      type="button"
+      className={cx('icon-button', danger && 'icon-button--danger')}
+      onClick={onPress}
+      disabled={disabled}
+      aria-disabled={busy}
+      aria-label={label}
+      data-stop-id={stop}
+      data-stop-control={control}
+    >
+      <Icon name={icon} size={18} />
+    </button>
+  );
+}
 
 /** Where keyboard focus goes once the cart has changed: a stop's control, or the first of those stops that is still there. */
 interface FocusRequest {
@@ -154,41 +184,9 @@ export function Itinerary({ cart, compact }: ItineraryProps) {
                   {!item.available ? <span className="itinerary__problem">{t('cart.unavailable')}</span> : null}
                 </div>
                 <div className="itinerary__actions">
-                  <button
-                    type="button"
-                    className="icon-button"
-                    onClick={() => move(item.id, name, 'up')}
-                    disabled={index === 0}
-                    aria-disabled={busy}
-                    aria-label={t('cart.moveUp', { name })}
-                    data-stop-id={item.id}
-                    data-stop-control="up"
-                  >
-                    <Icon name="chevronUp" size={18} />
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button"
-                    onClick={() => move(item.id, name, 'down')}
-                    disabled={index === last}
-                    aria-disabled={busy}
-                    aria-label={t('cart.moveDown', { name })}
-                    data-stop-id={item.id}
-                    data-stop-control="down"
-                  >
-                    <Icon name="chevronDown" size={18} />
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button icon-button--danger"
-                    onClick={() => remove(item.id, name)}
-                    aria-disabled={busy}
-                    aria-label={t('cart.remove', { name })}
-                    data-stop-id={item.id}
-                    data-stop-control="remove"
-                  >
-                    <Icon name="trash" size={18} />
-                  </button>
+                  <StopButton stop={item.id} control="up" icon="chevronUp" label={t('cart.moveUp', { name })} disabled={index === 0} busy={busy} onPress={() => move(item.id, name, 'up')} />
+                  <StopButton stop={item.id} control="down" icon="chevronDown" label={t('cart.moveDown', { name })} disabled={index === last} busy={busy} onPress={() => move(item.id, name, 'down')} />
+                  <StopButton stop={item.id} control="remove" icon="trash" label={t('cart.remove', { name })} busy={busy} danger onPress={() => remove(item.id, name)} />
                 </div>
               </li>
             </Fragment>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
@@ -21,6 +22,8 @@ import './support.css';
 /** /admin/support: order search, the event timeline with metadata, time travel, and read-model rebuilds. */
 export function SupportConsole() {
   const { t } = useSupportT();
+  // Between a status and a date: in Arabic a middle dot beside the date's digits reads as a zero.
+  const separator = useTranslation().t('common.detailSeparator');
   const [q, setQ] = useState('');
   const [orderId, setOrderId] = useState('');
   const hits = useOrderSearch(q);
@@ -50,7 +53,11 @@ export function SupportConsole() {
                     <li key={h.id}>
                       <button type="button" className={h.id === orderId ? 'is-active' : undefined} onClick={() => setOrderId(h.id)} data-testid="support-hit">
                         <span>
-                          <strong dir="ltr">{h.id}</strong> · {h.status_label} · {formatDate(`${h.day}T12:00:00Z`, language, { dateStyle: 'medium' })}
+                          <strong dir="ltr">{h.id}</strong>
+                          {separator}
+                          {h.status_label}
+                          {separator}
+                          {formatDate(`${h.day}T12:00:00Z`, language, { dateStyle: 'medium' })}
                         </span>
                         <span>
                           <bdi>{h.customer}</bdi>
