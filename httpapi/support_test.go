@@ -216,7 +216,7 @@ func TestSupportReadsAnOrderAsACardAndEachEventAsAChange(t *testing.T) {
 		"status":            regexp.MustCompile(`^مؤكد$`),
 		"account":           regexp.MustCompile(`^Mona Zaki \(مسافر\)$`),
 		"pickup":            regexp.MustCompile(`^فندق النيل$`),
-		"start":             regexp.MustCompile(`^\p{Arabic}+ [٠-٩]{1,2} \p{Arabic}+ [٠-٩]{4}، ١٠:٠٠ بتوقيت القاهرة$`),
+		"start":             regexp.MustCompile(`^\p{Arabic}+ [٠-٩]{1,2} \p{Arabic}+ [٠-٩]{4}، ١٠:٠٠ ص بتوقيت القاهرة$`),
 		"price":             regexp.MustCompile(`^[٠-٩٬]+٫[٠-٩]{2} ج\.م$`),
 		"free_cancellation": regexp.MustCompile(`^مجاني حتى ٢٤ ساعة قبل البدء$`),
 		"rate_plan":         regexp.MustCompile(`^سيدان$`),
