@@ -61,3 +61,19 @@ export function nationalOf(e164: string | null | undefined): string {
   if (!e164) return '';
   return parsePhoneNumberFromString(e164)?.formatNational() ?? e164;
 }
+
+/**
+ * A phone number as a form shows it: the country key in the picker and the national part in the
+ * number field ("+201001234567" → EG, "010 01234567"). A number without its country key is kept as
+ * typed, under region.
+ */
+export function phoneParts(number: string | null | undefined, region: string = DEFAULT_PHONE_REGION): { phone_region: string; phone_number: string } {
+  const text = (number ?? '').trim();
+  if (!text.startsWith('+') || toE164(text) === null) return { phone_region: region, phone_number: text };
+  return { phone_region: regionOf(text), phone_number: nationalOf(text) };
+}
+
+/** The countries as a select's options (region code, name in language), in countryKeys' order. */
+export function countryOptions(language: string): Array<{ value: string; label: string }> {
+  return countryKeys(language).map((c) => ({ value: c.region, label: c.name }));
+}

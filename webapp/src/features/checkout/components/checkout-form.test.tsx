@@ -1,11 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { phoneParts } from '@/lib/phone';
 import { useLocaleStore } from '@/stores/locale-store';
 
 import type { OrderSettings } from '../api/get-order-settings';
 
-import { CancellationTerms, phoneParts, startingValues } from './checkout-form';
+import { CancellationTerms, startingValues } from './checkout-form';
 
 const empty = { rate_id: '', date: '', time: '', phone_region: 'EG', phone_number: '', comments: '', terms: false };
 

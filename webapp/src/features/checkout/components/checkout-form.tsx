@@ -14,7 +14,7 @@ import { isApiError } from '@/lib/api-client';
 import { readCheckoutDraft, saveCheckoutDraft } from '@/lib/checkout-draft';
 import { formResolver } from '@/lib/form-resolver';
 import { PaymentPageTimeout } from '@/lib/payment-page';
-import { countryKeys, DEFAULT_PHONE_REGION, nationalOf, regionOf, toE164 } from '@/lib/phone';
+import { countryOptions, phoneParts, toE164 } from '@/lib/phone';
 import { toast } from '@/lib/toast';
 import { useCurrencyStore } from '@/stores/currency-store';
 import { cairoToday } from '@/utils/cairo-day';
@@ -100,17 +100,6 @@ export function restoredValues<V extends Record<string, unknown>>(defaults: V, d
     if (field in defaults && typeof value === typeof defaults[field]) out[field] = value;
   }
   return out as V;
-}
-
-/**
- * A phone number as the form shows it: the country key in the picker and the national part in the
- * number field ("+201001234567" → EG, "010 01234567"). A number without its country key is kept as
- * typed, under the default region.
- */
-export function phoneParts(number: string | null | undefined, region: string = DEFAULT_PHONE_REGION): { phone_region: string; phone_number: string } {
-  const text = (number ?? '').trim();
-  if (!text.startsWith('+') || toE164(text) === null) return { phone_region: region, phone_number: text };
-  return { phone_region: regionOf(text), phone_number: nationalOf(text) };
 }
 
 /**
@@ -224,7 +213,7 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
   const noTimeFits = noTimeFitsOn(date, pickup.data);
   // Nothing can be paid for a trip that fits no time of the day, nor one the cart timed for the chosen start refuses.
   const payBlock = blocked ?? (noTimeFits ? (pickup.data?.message ?? t('checkout.noTimeFits')) : null);
-  const countries = useMemo(() => countryKeys(language).map((c) => ({ value: c.region, label: c.name })), [language]);
+  const countries = useMemo(() => countryOptions(language), [language]);
   const groupSizes = useMemo(
     () => Array.from({ length: TRAVELLERS_MAX }, (_, i) => ({ value: String(i + 1), label: formatNumber(i + 1, language) })),
     [language],

@@ -15,7 +15,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useLanguage } from '@/hooks/use-language';
 import { formResolver } from '@/lib/form-resolver';
-import { countryKeys, DEFAULT_PHONE_REGION, nationalOf, regionOf, toE164 } from '@/lib/phone';
+import { countryOptions, DEFAULT_PHONE_REGION, phoneParts, toE164 } from '@/lib/phone';
 import { toast } from '@/lib/toast';
 import { formatNumber } from '@/utils/format';
 
@@ -75,7 +75,7 @@ export function contactValues(contact: EnquiryContact): Partial<Values> {
     last_name: contact.last_name?.trim() ?? '',
     email,
     confirm_email: email,
-    ...(phone ? { phone_region: regionOf(phone), phone_number: phone.startsWith('+') ? nationalOf(phone) : phone } : {}),
+    ...(phone ? phoneParts(phone) : {}),
   };
 }
 
@@ -180,20 +180,19 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
   });
   const { errors } = form.formState;
   const date = useWatch({ control: form.control, name: 'date' });
-  const countries = useMemo(() => countryKeys(language).map((c) => ({ value: c.region, label: c.name })), [language]);
+  const countries = useMemo(() => countryOptions(language), [language]);
 
   // A signed-in traveller's details fill the fields still empty (never over what was typed or restored).
-  const contactData = contact;
   useEffect(() => {
-    if (!contactData) return;
-    const filled = contactValues(contactData);
+    if (!contact) return;
+    const filled = contactValues(contact);
     const phoneTyped = Boolean(form.getValues('phone_number')) || form.getFieldState('phone_region').isDirty;
     for (const [field, value] of Object.entries(filled) as Array<[keyof Values, string]>) {
       if (!value) continue;
       if (field === 'phone_region' ? phoneTyped : form.getValues(field) !== '' || form.getFieldState(field).isDirty) continue;
       form.setValue(field, value);
     }
-  }, [contactData, form]);
+  }, [contact, form]);
 
   // What is wrong with the signed-in traveller's trip, with the stops it was said about: once the trip has
   // changed (the cart is refreshed live) a problem said about another trip is not shown any more.
