@@ -40,6 +40,9 @@ type Meta struct {
 	CorrelationID string
 	CausationID   string
 	ClientIP      string
+	// Lang is the language the actor reads, as their request negotiated it: an effect performed
+	// later on their behalf (the payment page a session opens) speaks it. Empty: the order's own.
+	Lang string
 }
 
 // NewMeta returns metadata for a fresh command by actor.

@@ -50,12 +50,16 @@ func (h *Handlers) OpenPaymentSession(ctx context.Context, job Job, orderID, pay
 		return fail(reason)
 	}
 	placed := s.Placed()
+	lang := sess.Lang
+	if lang == "" {
+		lang = placed.Lang
+	}
 	desc := "Mishwar trip " + s.ID()
-	if placed.Lang == "ar" {
+	if lang == "ar" {
 		desc = "رحلة مشوار " + s.ID()
 	}
 	opened, err := h.provider.CreateSession(ctx, payment.SessionRequest{
-		PaymentID: p.PaymentID, OrderID: s.ID(), Description: desc, Amount: sess.Amount, Lang: placed.Lang,
+		PaymentID: p.PaymentID, OrderID: s.ID(), Description: desc, Amount: sess.Amount, Lang: lang,
 		Customer: payment.Customer{FirstName: placed.Contact.FirstName, LastName: placed.Contact.LastName,
 			Email: placed.Contact.Email, Phone: placed.Contact.Phone, Country: placed.Contact.Country},
 		SuccessURL: h.resultURL(s.ID(), "success"), FailureURL: h.resultURL(s.ID(), "failure"),

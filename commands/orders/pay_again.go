@@ -32,7 +32,7 @@ func (h *Handlers) payAgain(ctx context.Context, s order.State, version int64, w
 	out := Placed{OrderID: s.ID(), Status: s.Status()}
 	now := h.now()
 	cmd := order.PayAgain{Actor: who.actor, Proven: who.proven, Provider: h.provider.Name(), Policy: h.settings.Policy(),
-		PaymentID: sub(meta, "payment").CommandID.String()}
+		PaymentID: sub(meta, "payment").CommandID.String(), Lang: meta.Lang}
 	// Refuse what the decider would refuse before holding a car for it.
 	probe := cmd
 	probe.Reservation, probe.Capacity = "probe", order.CapacityKept

@@ -40,7 +40,7 @@ func (h *Handlers) openPayment(ctx context.Context, orderID, purpose string, met
 	out := Placed{OrderID: orderID}
 	payMeta := sub(meta, "payment")
 	ours := payMeta.CommandID.String()
-	res, err := execOrder(ctx, h, orderID, order.OpenPayment{PaymentID: ours, Purpose: purpose, Provider: h.provider.Name()}, sub(payMeta, "open"))
+	res, err := execOrder(ctx, h, orderID, order.OpenPayment{PaymentID: ours, Purpose: purpose, Provider: h.provider.Name(), Lang: meta.Lang}, sub(payMeta, "open"))
 	if err != nil {
 		return out, wrap("open payment", err)
 	}

@@ -162,6 +162,9 @@ func TestOneOpenPaymentSessionPerOrder(t *testing.T) {
 		{name: "an exchange's difference gets a session of its own", given: with(paidOrder, exchange),
 			when: order.OpenPayment{PaymentID: "p2", Purpose: order.PurposeExchange, Provider: "sandbox"},
 			then: []order.Event{order.PaymentSessionOrdered{PaymentID: "p2", Purpose: order.PurposeExchange, Provider: "sandbox", Amount: egp(30000), ExpiresAt: exchange.HoldUntil}}},
+		{name: "the session is opened in the language the traveller asks to pay in", given: with(paidOrder, exchange),
+			when: order.OpenPayment{PaymentID: "p2", Purpose: order.PurposeExchange, Provider: "sandbox", Lang: "ar"},
+			then: []order.Event{order.PaymentSessionOrdered{PaymentID: "p2", Purpose: order.PurposeExchange, Provider: "sandbox", Amount: egp(30000), ExpiresAt: exchange.HoldUntil, Lang: "ar"}}},
 		{name: "and only one", given: with(paidOrder, exchange, order.PaymentSessionOrdered{PaymentID: "p2", Purpose: order.PurposeExchange, Provider: "sandbox", Amount: egp(30000), ExpiresAt: exchange.HoldUntil}),
 			when: order.OpenPayment{PaymentID: "p3", Purpose: order.PurposeExchange, Provider: "sandbox"}},
 	})

@@ -96,6 +96,7 @@ type payment struct {
 	opening    bool
 	openFailed bool
 	expiresAt  time.Time
+	lang       string
 	// review: the money received differs from what was asked, until staff accept it or refund it.
 	review   bool
 	accepted bool
@@ -888,7 +889,7 @@ func Evolve(s State, e Event) State {
 		s.paid, s.refunded, s.kept = money.New(0, money.EGP), money.New(0, money.EGP), money.New(0, money.EGP)
 		s.cancellation = ev.Cancellation
 	case PaymentSessionOrdered:
-		s = s.newPayment(ev.PaymentID, payment{purpose: ev.Purpose, provider: ev.Provider, amount: ev.Amount, opening: true, expiresAt: ev.ExpiresAt})
+		s = s.newPayment(ev.PaymentID, payment{purpose: ev.Purpose, provider: ev.Provider, amount: ev.Amount, opening: true, expiresAt: ev.ExpiresAt, lang: ev.Lang})
 	case PaymentRequested:
 		if p, ordered := s.payments[ev.PaymentID]; ordered {
 			p.url, p.opening, p.expiresAt = ev.RedirectURL, false, ev.ExpiresAt

@@ -36,6 +36,8 @@ type PayAgain struct {
 	Capacity    CapacityCheck
 	PaymentID   string
 	Provider    string
+	// Lang is the language the traveller asks to pay in ("" for the order's).
+	Lang string
 	// Policy is the booking rules in force now: the lead a trip's start must keep, the hold.
 	Policy Policy
 }
@@ -119,7 +121,7 @@ func decidePayAgain(s State, c PayAgain, now time.Time) ([]Event, error) {
 		held.ByUserID = c.Actor.UserID
 	}
 	s = Evolve(s, held)
-	opened, err := decideOpenPayment(s, OpenPayment{PaymentID: c.PaymentID, Purpose: PurposeOrder, Provider: c.Provider}, now)
+	opened, err := decideOpenPayment(s, OpenPayment{PaymentID: c.PaymentID, Purpose: PurposeOrder, Provider: c.Provider, Lang: c.Lang}, now)
 	if err != nil {
 		return nil, err
 	}

@@ -25,6 +25,8 @@ type OpenPayment struct {
 	PaymentID string
 	Purpose   string
 	Provider  string
+	// Lang is the language of the traveller who asks to pay ("" for the order's).
+	Lang string
 }
 
 // RecordSessionFailure records that the provider would not open a session ordered before.
@@ -55,6 +57,9 @@ type PaymentSessionOrdered struct {
 	Provider  string      `json:"provider"`
 	Amount    money.Money `json:"amount"`
 	ExpiresAt time.Time   `json:"expires_at"`
+	// Lang is the language the payment page speaks: the one the traveller asked to pay in, which may
+	// differ from the one they placed the order in. Absent on sessions ordered before it was kept.
+	Lang string `json:"lang,omitempty"`
 }
 
 // PaymentSessionFailed: the provider would not open the session; the traveller may try again.
@@ -92,6 +97,8 @@ type Session struct {
 	// URL is where the traveller pays; empty while the session is being opened.
 	URL       string
 	ExpiresAt time.Time
+	// Lang is the language the payment page is opened in ("" for the order's).
+	Lang string
 	// Opening: ordered, not yet opened by the provider. Failed: the provider would not open it.
 	Opening, Failed bool
 }
@@ -102,7 +109,7 @@ func (s State) Session(paymentID string) (Session, bool) {
 	if !ok {
 		return Session{}, false
 	}
-	return Session{PaymentID: paymentID, Purpose: p.purpose, Provider: p.provider, Amount: p.amount, URL: p.url, ExpiresAt: p.expiresAt,
+	return Session{PaymentID: paymentID, Purpose: p.purpose, Provider: p.provider, Amount: p.amount, URL: p.url, ExpiresAt: p.expiresAt, Lang: p.lang,
 		Opening: p.opening, Failed: p.openFailed}, true
 }
 
@@ -168,7 +175,7 @@ func decideOpenPayment(s State, c OpenPayment, now time.Time) ([]Event, error) {
 	if _, seen := s.payments[c.PaymentID]; seen {
 		return nil, nil
 	}
-	ordered := PaymentSessionOrdered{PaymentID: c.PaymentID, Purpose: c.Purpose, Provider: c.Provider}
+	ordered := PaymentSessionOrdered{PaymentID: c.PaymentID, Purpose: c.Purpose, Provider: c.Provider, Lang: c.Lang}
 	switch c.Purpose {
 	case PurposeOrder:
 		if s.status != StatusAwaitingPayment {

@@ -137,6 +137,7 @@ func Meta(r *http.Request) commands.Meta {
 	id, _ := CurrentIdentity(r)
 	meta := commands.NewMeta(commands.Actor{UserID: id.UserID, Role: id.Role})
 	meta.ClientIP = ClientIP(r)
+	meta.Lang = string(Lang(r))
 	if k, ok := r.Context().Value(idempotencyKey{}).(*keyed); ok {
 		meta.CommandID = CommandIDFor(k.scope, k.key)
 		meta.CorrelationID = meta.CommandID.String()
