@@ -12,6 +12,7 @@ import { CartContents } from '@/features/cart/components/cart-contents';
 import { CategoriesPanel, DestinationsPanel, SearchPanel } from '@/features/destinations/components/panels';
 import { ProgramsPanel } from '@/features/programs/components/programs-list';
 import type { PanelId } from '@/stores/panels-store';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { useAppCart } from '../session';
 import { useOpeningSchedule } from '../use-opening-schedule';
@@ -41,6 +42,7 @@ function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
 }
 
 function ChatPanel() {
+  const separator = useDetailSeparator();
   const { t } = useTranslation();
   const schedule = useOpeningSchedule();
   return (
@@ -50,8 +52,9 @@ function ChatPanel() {
       <p className="small">
         <a href={`tel:${CONTACT.phoneDisplay.replace(/\s/g, '')}`} dir="ltr">
           {CONTACT.phoneDisplay}
-        </a>{' '}
-        · <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
+        </a>
+        {separator}
+        <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
       </p>
       <OpeningHours schedule={schedule} />
     </div>

@@ -10,6 +10,7 @@ import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { formResolver } from '@/lib/form-resolver';
 import { applyServerErrors, failureMessage } from '@/lib/server-errors';
 import { toast } from '@/lib/toast';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { useAddMyPickupPoint } from '../api/add-my-pickup-point';
 import { useDeleteMyPickupPoint } from '../api/delete-my-pickup-point';
@@ -35,6 +36,7 @@ type Values = z.infer<typeof schema>;
 
 /** The traveller's own pickup points (hotel, home), offered first when choosing where a trip starts. */
 export function MyPickupPoints() {
+  const separator = useDetailSeparator();
   const { t } = useTranslation();
   const points = useMyPickupPoints();
   const add = useAddMyPickupPoint();
@@ -68,7 +70,7 @@ export function MyPickupPoints() {
         {(list) => (
           <PlaceList
             label={t('account.tabs.points')}
-            rows={list.map((point) => ({ id: point.id, name: point.name, meta: [point.address, point.notes].filter(Boolean).join(' · '), icon: 'pin' }))}
+            rows={list.map((point) => ({ id: point.id, name: point.name, meta: [point.address, point.notes].filter(Boolean).join(separator), icon: 'pin' }))}
             remove={remove}
             deletedMessage={t('account.points.deleted')}
           />

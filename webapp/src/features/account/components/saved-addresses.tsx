@@ -10,6 +10,7 @@ import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { formResolver } from '@/lib/form-resolver';
 import { applyServerErrors, failureMessage } from '@/lib/server-errors';
 import { toast } from '@/lib/toast';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { useDeleteLocation } from '../api/delete-location';
 import { useSavedLocations } from '../api/get-saved-locations';
@@ -36,6 +37,7 @@ const schema = z
 type Values = z.infer<typeof schema>;
 
 export function SavedAddresses() {
+  const separator = useDetailSeparator();
   const { t } = useTranslation();
   const locations = useSavedLocations();
   const save = useSaveLocation();
@@ -78,7 +80,7 @@ export function SavedAddresses() {
             rows={list.map((location) => ({
               id: location.id,
               name: location.label,
-              meta: [location.address, t(`account.places.kind_${location.kind}`)].filter(Boolean).join(' · '),
+              meta: [location.address, t(`account.places.kind_${location.kind}`)].filter(Boolean).join(separator),
               icon: location.kind === 'end' ? 'home' : 'pin',
             }))}
             remove={remove}

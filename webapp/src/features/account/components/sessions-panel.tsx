@@ -7,6 +7,7 @@ import { SkeletonGrid } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
 import { toast } from '@/lib/toast';
 import { formatDate } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useSessions } from '../api/get-sessions';
@@ -15,6 +16,7 @@ import './account.css';
 
 /** The devices signed in to this account, and a way to sign out all the others. */
 export function SessionsPanel() {
+  const separator = useDetailSeparator();
   const { t } = useTranslation();
   const language = useLanguage();
   const sessions = useSessions();
@@ -40,7 +42,7 @@ export function SessionsPanel() {
                     <p className="place-list__name">{session.current ? t('account.sessions.thisDevice') : session.user_agent || t('account.sessions.otherDevice')}</p>
                     <p className="place-list__meta">
                       {t('account.sessions.lastSeen', { time: format(session.last_seen_at) })}
-                      {session.ip ? ` · ${session.ip}` : ''}
+                      {session.ip ? `${separator}${session.ip}` : ''}
                     </p>
                   </div>
                   <span />

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { Language } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { formatCalendarDate, formatClock, formatDate, formatMoney, formatNumber, weekdayName } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { useHistory } from '../api/get-history';
 import { formatBasisPoints } from '../values';
@@ -43,6 +44,7 @@ function readable(v: unknown, language: Language): string {
 
 /** Who changed what and when, from the record's events. */
 export function HistoryPanel({ path }: { path: string }) {
+  const separator = useDetailSeparator();
   const { t } = useTranslation();
   const history = useHistory(path);
   const language = useLanguage();
@@ -57,8 +59,8 @@ export function HistoryPanel({ path }: { path: string }) {
         {(history.data ?? []).map((entry) => (
           <li key={entry.version} className="history__entry">
             <p>
-              <strong>{t(`adminCatalogue.actions.${entry.action}`, { defaultValue: entry.action })}</strong> · <bdi>{entry.actor.name || entry.actor.id}</bdi>{' '}
-              <span className="muted small">({t(`admin.roles.${entry.actor.role}`, { defaultValue: entry.actor.role })})</span> · <time dateTime={entry.at}>{t('common.cairoTime', { time: formatDate(entry.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</time>
+              <strong>{t(`adminCatalogue.actions.${entry.action}`, { defaultValue: entry.action })}</strong>{separator}<bdi>{entry.actor.name || entry.actor.id}</bdi>{' '}
+              <span className="muted small">({t(`admin.roles.${entry.actor.role}`, { defaultValue: entry.actor.role })})</span>{separator}<time dateTime={entry.at}>{t('common.cairoTime', { time: formatDate(entry.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</time>
             </p>
             {entry.changes?.length ? (
               <ul className="history__changes">

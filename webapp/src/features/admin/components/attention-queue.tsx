@@ -7,6 +7,7 @@ import type { Currency, Language } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { formatDate, formatMoney, formatNumber } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { useAttention, type AttentionItem } from '../api/get-attention';
 
@@ -40,6 +41,7 @@ function cairoTime(value: string, language: Language): string {
 
 /** The needs-attention queue: each item says what happened, on which order, since when, and links to where it is settled. */
 export function AttentionQueue() {
+  const separator = useDetailSeparator();
   const { t } = useTranslation();
   const language = useLanguage();
   const attention = useAttention();
@@ -65,11 +67,11 @@ export function AttentionQueue() {
                 <span className="attention__kind">{t(`admin.dashboard.attention.kinds.${kindKey(item.kind)}`)}</span>
                 <span className="attention__what">
                   {item.order_id ? <bdi>{item.order_id}</bdi> : null}
-                  {item.amount ? <span> · {formatMoney(item.amount, (item.currency ?? 'EGP') as Currency, language)}</span> : null}
+                  {item.amount ? <span>{separator}{formatMoney(item.amount, (item.currency ?? 'EGP') as Currency, language)}</span> : null}
                   {(item.kind === 'no_driver' || item.kind === 'driver_taken_off') && item.day ? (
-                    <span> · {formatDate(`${item.day}T00:00:00Z`, language, { dateStyle: 'medium', timeZone: 'UTC' })}</span>
+                    <span>{separator}{formatDate(`${item.day}T00:00:00Z`, language, { dateStyle: 'medium', timeZone: 'UTC' })}</span>
                   ) : null}
-                  {item.kind === 'stuck_step' && item.attempts ? <span> · {t('admin.dashboard.attention.attempts', { n: formatNumber(item.attempts, language) })}</span> : null}
+                  {item.kind === 'stuck_step' && item.attempts ? <span>{separator}{t('admin.dashboard.attention.attempts', { n: formatNumber(item.attempts, language) })}</span> : null}
                 </span>
                 <span className="attention__since muted small">{t('admin.dashboard.attention.since', { time: cairoTime(item.since, language) })}</span>
                 <Icon name="arrowEnd" size={16} className="flip-rtl attention__arrow" />

@@ -5,6 +5,7 @@ import { SkeletonGrid, ErrorState } from '@/components/ui/states';
 import type { Currency, Language } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { formatDate, formatMoney, formatNumber } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { PERIODS, useInsights, type Insights, type Period } from '../api/get-insights';
 import { ChartFigure, type ChartSeries } from './chart-figure';
@@ -67,6 +68,7 @@ export function DashboardInsights() {
 }
 
 function InsightsBody({ insights, language }: { insights: Insights; language: Language }) {
+  const separator = useDetailSeparator();
   const { t } = useTranslation();
   const days = daysBetween(insights.from, insights.to);
   const labels = days.map((d) => dayLabel(d, language));
@@ -159,7 +161,7 @@ function InsightsBody({ insights, language }: { insights: Insights; language: La
         <div className="stat" data-testid="figure-refunds">
           <span className="stat__label">{t('admin.dashboard.refunds')}</span>
           <span className="stat__value">
-            {insights.refunds.length ? insights.refunds.map((r) => formatMoney(r.amount, r.currency as Currency, language)).join(' · ') : formatMoney(0, 'EGP', language)}
+            {insights.refunds.length ? insights.refunds.map((r) => formatMoney(r.amount, r.currency as Currency, language)).join(separator) : formatMoney(0, 'EGP', language)}
           </span>
           <span className="muted small">{t('admin.dashboard.refundsCount', { n: count(insights.refunds.reduce((n, r) => n + r.count, 0)) })}</span>
         </div>

@@ -6,6 +6,7 @@ import { Photo } from '@/components/ui/photo';
 import { useLanguage } from '@/hooks/use-language';
 import { cx } from '@/utils/cx';
 import { formatDate, formatDistanceKm, formatDuration, formatHours, formatNumber } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import type { Cart, Leg, RoutePoint } from '../api/get-cart';
 import type { MoveDirection } from '../api/move-cart-item';
@@ -36,6 +37,7 @@ function LegRow({ leg }: { leg: Leg }) {
 }
 
 function PointRow({ point, role }: { point: RoutePoint; role: 'start' | 'end' }) {
+  const separator = useDetailSeparator();
   const { t } = useTranslation();
   const note = role === 'start' ? (point.default ? t('cart.defaultPickup') : null) : point.same_as_start ? t('cart.sameAsStart') : null;
   return (
@@ -46,7 +48,7 @@ function PointRow({ point, role }: { point: RoutePoint; role: 'start' | 'end' })
       <span>
         <span className="itinerary__label">{role === 'start' ? t('cart.start') : t('cart.end')}</span>{' '}
         <strong>{point.name}</strong>
-        {note ? <span className="muted small"> · {note}</span> : null}
+        {note ? <span className="muted small">{separator}{note}</span> : null}
       </span>
     </li>
   );

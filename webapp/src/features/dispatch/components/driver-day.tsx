@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api-client';
 import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
 import { formatDate, formatNumber, isolate } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { RUNNING } from '../api/position';
 import { advanceTrip, tripPlaces, useDispatchAction, useDriverTrips, type Trip } from '../api/trips';
@@ -36,6 +37,7 @@ export function DriverDay() {
 }
 
 function DriverTrip({ trip }: { trip: Trip }) {
+  const separator = useDetailSeparator();
   const { t } = useDispatchT();
   const language = useLanguage();
   const advance = useDispatchAction(({ step, stop }: { step: string; stop?: number }) => advanceTrip(trip.order_id, step, stop));
@@ -65,7 +67,7 @@ function DriverTrip({ trip }: { trip: Trip }) {
           {trip.travellers ? (
             <span data-testid="trip-travellers">{t('driver.travellers', { count: trip.travellers, n: formatNumber(trip.travellers, language) })}</span>
           ) : null}
-          {trip.travellers && carClass ? ' · ' : null}
+          {trip.travellers && carClass ? separator : null}
           {carClass ? <span data-testid="trip-class">{t('driver.carClass', { name: carClass })}</span> : null}
         </p>
       ) : null}

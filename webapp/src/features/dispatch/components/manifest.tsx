@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
 import { formatCalendarDate, formatClock, formatNumber, isolate } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { manifestCsvUrl, useManifest, type ManifestGroup } from '../api/manifest';
 import { useDispatchT } from './messages';
@@ -42,6 +43,7 @@ export function Manifest({ date }: { date: string }) {
 }
 
 function DriverSection({ group }: { group: ManifestGroup }) {
+  const separator = useDetailSeparator();
   const { t } = useDispatchT();
   const language = useLanguage();
   const d = group.driver;
@@ -52,8 +54,11 @@ function DriverSection({ group }: { group: ManifestGroup }) {
         <p className="manifest__driver-details">
           <a href={`tel:${d.phone}`} dir="ltr">
             {d.phone}
-          </a>{' '}
-          · {d.vehicle} · <span dir="ltr">{isolate(d.plate)}</span>
+          </a>
+          {separator}
+          {d.vehicle}
+          {separator}
+          <span dir="ltr">{isolate(d.plate)}</span>
         </p>
       ) : null}
       <ol className="manifest__trips">

@@ -37,9 +37,11 @@ describe("the traveller's live steps", () => {
     expect(times[1]).toMatch(/09:05.*Cairo time/);
   });
 
-  it('name the driver and the car in Arabic on an Arabic page', () => {
+  it('name the driver and the car in Arabic on an Arabic page, separated by Arabic commas', () => {
     act(() => useLocaleStore.getState().setLanguage('ar'));
     render(<ProgressView progress={progress} />);
-    expect(screen.getByTestId('trip-driver')).toHaveTextContent(/كريم عادل · تويوتا كورولا · ABC 123/);
+    // A middle dot beside Arabic text and digits reads as a zero.
+    expect(screen.getByTestId('trip-driver')).toHaveTextContent(/كريم عادل، تويوتا كورولا، ABC 123/);
+    expect(screen.getByTestId('trip-driver')).not.toHaveTextContent('·');
   });
 });

@@ -4,6 +4,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { live } from '@/lib/live';
 import { cairoToday } from '@/utils/cairo-day';
 import { formatDate } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { RUNNING } from '../api/position';
 import { useOwnTripProgress, useTripProgress, type TripProgress } from '../api/progress';
@@ -58,6 +59,7 @@ export function OwnTripProgress({ orderId }: { orderId: string }) {
 }
 
 export function ProgressView({ progress }: { progress: TripProgress }) {
+  const separator = useDetailSeparator();
   const { t } = useDispatchT();
   const language = useLanguage();
   const points = [t('steps.pickup'), ...progress.stops, t('status.completed')];
@@ -75,13 +77,13 @@ export function ProgressView({ progress }: { progress: TripProgress }) {
           {/* The car (in Arabic when the catalogue names it so) and the plate are isolated, so they do not
               reorder the text around them; the plate is always written left to right. */}
           {(language === 'ar' && progress.driver.name_ar) || progress.driver.name}
-          {' · '}
+          {separator}
           <bdi>{(language === 'ar' && progress.driver.vehicle_ar) || progress.driver.vehicle}</bdi>
-          {' · '}
+          {separator}
           <bdi dir="ltr">{progress.driver.plate}</bdi>
           {progress.driver.phone ? (
             <>
-              {' · '}
+              {separator}
               <a href={`tel:${progress.driver.phone}`} dir="ltr">
                 {progress.driver.phone}
               </a>

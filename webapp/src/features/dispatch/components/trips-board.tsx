@@ -14,6 +14,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
 import { formatDate, isolate } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import {
   assignInputSchema,
@@ -228,6 +229,7 @@ function Drivers({ drivers, canAssign }: { drivers: BoardDriver[]; canAssign: bo
 }
 
 function DriverRow({ driver, canAssign }: { driver: BoardDriver; canAssign: boolean }) {
+  const separator = useDetailSeparator();
   const { t } = useDispatchT();
   return (
     <tr data-testid={`driver-${driver.id}`}>
@@ -236,7 +238,7 @@ function DriverRow({ driver, canAssign }: { driver: BoardDriver; canAssign: bool
           <bdi>{driver.name}</bdi>
         </strong>
         <div className="muted">
-          <bdi dir="ltr">{driver.phone}</bdi> · <bdi>{driver.vehicle}</bdi> · <bdi dir="ltr">{driver.plate}</bdi>
+          <bdi dir="ltr">{driver.phone}</bdi>{separator}<bdi>{driver.vehicle}</bdi>{separator}<bdi dir="ltr">{driver.plate}</bdi>
         </div>
       </Cell>
       <Cell label={t('board.columns.day')}>{driver.works_that_day ? t('board.works', { trips: driver.trips, perDay: driver.trips_per_day }) : t('board.off')}</Cell>

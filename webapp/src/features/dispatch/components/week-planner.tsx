@@ -10,6 +10,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { live } from '@/lib/live';
 import { formatCalendarDate, formatDate, formatNumber, isolate } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { useWeek, type PlannerDriver, type PlannerTrip, type Week } from '../api/planner';
 import { tripPlaces } from '../api/trips';
@@ -188,13 +189,14 @@ function ByDay({ week, assigning }: { week: Week; assigning: Assigning }) {
 }
 
 function DriverName({ driver }: { driver: PlannerDriver }) {
+  const separator = useDetailSeparator();
   const { t } = useDispatchT();
   const language = useLanguage();
   return (
     <span className="planner-driver">
       <strong>{driver.name}</strong>
       <span className="muted">
-        {driver.vehicle} · {t('planner.seats', { count: driver.seats, n: formatNumber(driver.seats, language) })}
+        {driver.vehicle}{separator}{t('planner.seats', { count: driver.seats, n: formatNumber(driver.seats, language) })}
       </span>
     </span>
   );
@@ -213,6 +215,7 @@ function TripCard({
   assigning: Assigning;
   draggable?: boolean;
 }) {
+  const separator = useDetailSeparator();
   const { t } = useDispatchT();
   const language = useLanguage();
   const places = tripPlaces(trip, language);
@@ -235,7 +238,7 @@ function TripCard({
       <p className="muted">{[places.pickup, ...places.stops].join(language === 'ar' ? ' ← ' : ' → ')}</p>
       <p>
         {className ? t('driver.carClass', { name: className }) : null}
-        {trip.travellers ? <> · {t('driver.travellers', { count: trip.travellers, n: formatNumber(trip.travellers, language) })}</> : null}
+        {trip.travellers ? <>{separator}{t('driver.travellers', { count: trip.travellers, n: formatNumber(trip.travellers, language) })}</> : null}
       </p>
       {!trip.driver && assigning.canAssign ? <Picker trip={trip} drivers={drivers} dayIndex={dayIndex} assigning={assigning} /> : null}
       <OverrideNote trip={trip} />
@@ -247,6 +250,7 @@ function TripCard({
 
 /** Pick a driver working that day for an unassigned trip: what a phone (and a keyboard) uses. */
 function Picker({ trip, drivers, dayIndex, assigning }: { trip: PlannerTrip; drivers: PlannerDriver[]; dayIndex: number; assigning: Assigning }) {
+  const separator = useDetailSeparator();
   const { t } = useDispatchT();
   const language = useLanguage();
   const [driverId, setDriverId] = useState('');
@@ -257,7 +261,7 @@ function Picker({ trip, drivers, dayIndex, assigning }: { trip: PlannerTrip; dri
         <option value="">{t('board.choose')}</option>
         {working.map((d) => (
           <option key={d.id} value={d.id} disabled={!d.has_account}>
-            {d.name} · {t('planner.seats', { count: d.seats, n: formatNumber(d.seats, language) })}
+            {d.name}{separator}{t('planner.seats', { count: d.seats, n: formatNumber(d.seats, language) })}
             {d.has_account ? '' : ` (${t('board.noAccount')})`}
           </option>
         ))}

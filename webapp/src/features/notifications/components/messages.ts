@@ -45,7 +45,7 @@ const ar: typeof en = {
     order_cancelled: 'أُلغي طلبك.',
     refund_issued: 'تم رد المبلغ: {{amount}}.',
     order_exchanged: 'تم تغيير رحلتك.',
-    driver_assigned: 'سائقك: {{driver}} · {{vehicle}} · {{plate}}',
+    driver_assigned: 'سائقك: {{driver}}، {{vehicle}}، {{plate}}',
     driver_unassigned: 'تغيّر سائقك؛ سيُعيَّن سائق جديد.',
     trip_started: 'سائقك في الطريق إلى نقطة الالتقاء.',
     picked_up: 'أنت على متن السيارة. رحلة سعيدة!',

@@ -12,6 +12,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { formatDate, formatNumber } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { stuckCount, useRetryJob, useStuckJobs, type StuckJob } from '../api/jobs';
 import { jobSubject, kindKey } from '../utils/describe-job';
@@ -53,6 +54,7 @@ export function ProcessSteps({ canRetry }: { canRetry: boolean }) {
 }
 
 function JobRow({ job, canRetry }: { job: StuckJob; canRetry: boolean }) {
+  const separator = useDetailSeparator();
   const { t } = useTranslation();
   const language = useLanguage();
   const retry = useRetryJob();
@@ -73,7 +75,7 @@ function JobRow({ job, canRetry }: { job: StuckJob; canRetry: boolean }) {
               <Link to={paths.admin.purchaseOrdersFor(orderId)}>
                 <bdi>{orderId}</bdi>
               </Link>
-              {step ? ` · ${t(`processSteps.steps.${step}`, { defaultValue: step })}` : ''}
+              {step ? `${separator}${t(`processSteps.steps.${step}`, { defaultValue: step })}` : ''}
             </dd>
           </>
         ) : null}

@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { formatHours, formatNumber } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { useProgram } from '../api/get-program';
 import type { Program } from '../api/types';
@@ -30,6 +31,7 @@ export function ProgramDetail({
   renderAfter?: (program: Program) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const separator = useDetailSeparator();
   const language = useLanguage();
   const program = useProgram(id);
 
@@ -102,7 +104,7 @@ export function ProgramDetail({
                   <Link to={paths.destinationDetail(stop.slug ?? stop.id)} className="stop-list__name">
                     {stop.name}
                   </Link>
-                  {stop.visit_minutes ? <span className="muted small"> · {formatHours(stop.visit_minutes / 60, language)}</span> : null}
+                  {stop.visit_minutes ? <span className="muted small">{separator}{formatHours(stop.visit_minutes / 60, language)}</span> : null}
                 </li>
               ))}
             </ol>

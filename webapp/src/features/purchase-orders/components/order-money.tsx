@@ -11,6 +11,7 @@ import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 import { toast } from '@/lib/toast';
 import { formatDate, formatMoney, isolate } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { acceptPayment, refundOrder, useStaffAction, type AdminOrder, type StaffAnswer } from '../api/purchase-orders';
 import { acceptFormSchema, refundableMinor, refundAmount, refundFormSchema, type AcceptForm, type RefundForm } from '../utils/money';
@@ -37,6 +38,7 @@ const underReview = (p: Payment) => Boolean(p.review) && !p.accepted;
  * back; and the two ways to settle it, each confirmed first with the amount.
  */
 export function OrderMoney({ order: o }: { order: AdminOrder }) {
+  const separator = useDetailSeparator();
   const { t } = useTranslation();
   const language = useLanguage();
   const money = useMoney();
@@ -52,10 +54,10 @@ export function OrderMoney({ order: o }: { order: AdminOrder }) {
               <li key={p.id} data-testid={`payment-${p.id}`} data-review={underReview(p) ? 'true' : 'false'}>
                 <span>
                   {t('purchaseOrders.money.asked', { amount: money(p.amount) })}
-                  {p.received.minor ? ` · ${t('purchaseOrders.money.received', { amount: money(p.received) })}` : ''}
-                  {' · '}
+                  {p.received.minor ? `${separator}${t('purchaseOrders.money.received', { amount: money(p.received) })}` : ''}
+                  {separator}
                   {t(`purchaseOrders.money.paymentStatus.${p.status}`, { defaultValue: p.status })}
-                  {p.accepted ? ` · ${t('purchaseOrders.money.accepted')}` : ''}
+                  {p.accepted ? `${separator}${t('purchaseOrders.money.accepted')}` : ''}
                 </span>
                 {underReview(p) ? (
                   <>
@@ -76,17 +78,18 @@ export function OrderMoney({ order: o }: { order: AdminOrder }) {
           <ul className="order-money__list" data-testid="order-refunds">
             {o.refunds.map((r) => (
               <li key={r.id} data-testid={`refund-${r.id}`} data-status={r.status} className={r.status === 'failed' ? 'field__error' : undefined}>
-                {money(r.amount)} · {t(`purchaseOrders.money.refundStatus.${r.status}`, { defaultValue: r.status })}
+                {money(r.amount)}{separator}{t(`purchaseOrders.money.refundStatus.${r.status}`, { defaultValue: r.status })}
                 {r.status === 'failed' && r.failure ? (
                   <>
                     : <bdi>{r.failure}</bdi>
                   </>
                 ) : null}
                 <span className="muted small">
-                  {' '}
-                  · {r.reason ? (
+                  {separator}
+                  {r.reason ? (
                     <>
-                      <CodeText group="refundReason" code={r.reason} /> ·{' '}
+                      <CodeText group="refundReason" code={r.reason} />
+                      {separator}
                     </>
                   ) : null}
                   {t('purchaseOrders.money.cairo', { time: formatDate(r.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}

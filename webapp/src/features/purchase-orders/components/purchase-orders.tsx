@@ -19,6 +19,7 @@ import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 import { toast } from '@/lib/toast';
 import { formatCalendarDate, formatClock, formatDate, formatMoney, isolate } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import {
   cancelOrderAsStaff,
@@ -106,6 +107,7 @@ function Orders() {
 }
 
 function OrderRow({ order: o }: { order: AdminOrder }) {
+  const separator = useDetailSeparator();
   const { t } = useTranslation();
   const language = useLanguage();
   const money = useMoney();
@@ -124,9 +126,9 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
         </button>
         <p className="muted small">
           <bdi>{`${o.contact.first_name} ${o.contact.last_name}`.trim()}</bdi>
-          {t('common.detailSeparator')}
+          {separator}
           {formatCalendarDate(o.trip.date, language)} {t('common.cairoTime', { time: formatClock(o.trip.time, language) })}
-          {t('common.detailSeparator')}
+          {separator}
           {formatDate(o.placed_at, language)}
         </p>
         {o.needs_attention ? (
@@ -200,8 +202,8 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
       <span className={`badge badge--status badge--${o.status}`}>{t(`orders.statuses.${o.status}`, { defaultValue: o.status })}</span>
       <span className="price">
         {money(o.total)}
-        {o.paid.minor ? <span className="muted small"> · {t('orders.paid')} {money(o.paid)}</span> : null}
-        {o.refunded.minor ? <span className="muted small"> · {t('orders.refunded')} {money(o.refunded)}</span> : null}
+        {o.paid.minor ? <span className="muted small">{separator}{t('orders.paid')} {money(o.paid)}</span> : null}
+        {o.refunded.minor ? <span className="muted small">{separator}{t('orders.refunded')} {money(o.refunded)}</span> : null}
       </span>
     </li>
   );
@@ -229,6 +231,7 @@ function Enquiries() {
 }
 
 function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
+  const separator = useDetailSeparator();
   const { t } = useTranslation();
   const money = useMoney();
   const form = useForm<QuoteInput>({
@@ -249,7 +252,7 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
         <p className="muted small">
           {q.contact ? (
             <>
-              <bdi>{`${q.contact.first_name} ${q.contact.last_name}`.trim()}</bdi> · <bdi dir="ltr">{q.contact.email}</bdi> · <bdi dir="ltr">{q.contact.phone}</bdi>
+              <bdi>{`${q.contact.first_name} ${q.contact.last_name}`.trim()}</bdi>{separator}<bdi dir="ltr">{q.contact.email}</bdi>{separator}<bdi dir="ltr">{q.contact.phone}</bdi>
             </>
           ) : null}
         </p>
@@ -260,7 +263,7 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
             q.contact?.travellers ? t('purchaseOrders.travellers', { count: q.contact.travellers }) : null,
           ]
             .filter(Boolean)
-            .join(' · ')}
+            .join(separator)}
         </p>
         <p className="small">
           {q.trip.program ? (
@@ -311,6 +314,7 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
 }
 
 function Payments() {
+  const separator = useDetailSeparator();
   const { t } = useTranslation();
   const language = useLanguage();
   const [ignoredOnly, setIgnoredOnly] = useState(false);
@@ -336,7 +340,7 @@ function Payments() {
                   <tr key={p.payment_id}>
                     <th scope="row">{p.order_id}</th>
                     <td>
-                      <CodeText group="provider" code={p.provider} /> · <CodeText group="purpose" code={p.purpose} />
+                      <CodeText group="provider" code={p.provider} />{separator}<CodeText group="purpose" code={p.purpose} />
                     </td>
                     <td>{formatMoney(p.amount_minor / 100, 'EGP', language)}</td>
                     <td>
@@ -345,7 +349,7 @@ function Payments() {
                     <td>
                       {p.notices.map((n) => (
                         <div key={`${n.kind}-${n.notice_id}`} className={n.kind === 'ignored' ? 'field__error small' : 'small'}>
-                          {t('common.cairoTime', { time: formatDate(n.at, language, { dateStyle: 'short', timeStyle: 'medium' }) })} · <CodeText group="noticeKind" code={n.kind} />
+                          {t('common.cairoTime', { time: formatDate(n.at, language, { dateStyle: 'short', timeStyle: 'medium' }) })}{separator}<CodeText group="noticeKind" code={n.kind} />
                           {n.reason ? (
                             <>
                               {' '}

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { formatDate, isolate } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { useModerate, useModerationList } from '../api/moderation';
 import type { Review, ReviewStatus } from '../api/types';
@@ -47,12 +48,13 @@ export function ReviewModeration() {
 }
 
 function ModeratedReview({ review }: { review: Review }) {
+  const separator = useDetailSeparator();
   const { t } = useTranslation();
   const language = useLanguage();
   const moderate = useModerate();
   const [reason, setReason] = useState('');
   const error = isApiError(moderate.error) ? moderate.error : null;
-  const places = review.destinations.map((d) => (language === 'ar' && d.name_ar ? d.name_ar : d.name_en)).join(' · ');
+  const places = review.destinations.map((d) => (language === 'ar' && d.name_ar ? d.name_ar : d.name_en)).join(separator);
   return (
     <li className="card card--plain reviews__item" data-testid="moderated-review" data-order={review.order_id}>
       <Stars rating={review.rating} />
@@ -62,7 +64,10 @@ function ModeratedReview({ review }: { review: Review }) {
         </p>
       ) : null}
       <p className="muted small">
-        <bdi>{review.author_name}</bdi> · <Link to={paths.admin.purchaseOrdersFor(review.order_id)}>{isolate(review.order_id)}</Link> ·{' '}
+        <bdi>{review.author_name}</bdi>
+        {separator}
+        <Link to={paths.admin.purchaseOrdersFor(review.order_id)}>{isolate(review.order_id)}</Link>
+        {separator}
         {formatDate(review.reviewed_at, language, { dateStyle: 'medium' })}
       </p>
       {places ? <p className="small">{places}</p> : null}

@@ -1,3 +1,4 @@
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 import { useLanguage } from '@/hooks/use-language';
 import { formatDate } from '@/utils/format';
 
@@ -7,6 +8,7 @@ import { Stars } from './stars';
 /** Approved reviews: stars, the text as written (plain text, in its own direction), who and when. */
 export function ReviewList({ reviews }: { reviews: PublicReview[] }) {
   const language = useLanguage();
+  const separator = useDetailSeparator();
   return (
     <ul className="reviews__list" data-testid="review-list">
       {reviews.map((review) => (
@@ -18,7 +20,9 @@ export function ReviewList({ reviews }: { reviews: PublicReview[] }) {
             </p>
           ) : null}
           <p className="muted small">
-            <bdi>{review.author_name}</bdi> · <time dateTime={review.reviewed_at}>{formatDate(review.reviewed_at, language, { dateStyle: 'medium' })}</time>
+            <bdi>{review.author_name}</bdi>
+            {separator}
+            <time dateTime={review.reviewed_at}>{formatDate(review.reviewed_at, language, { dateStyle: 'medium' })}</time>
           </p>
         </li>
       ))}

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
@@ -11,6 +10,7 @@ import { isApiError } from '@/lib/api-client';
 import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
 import { formatDate, isolate } from '@/utils/format';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { useOrderHistory, useOrderSearch, useProjections, useRebuild, useStream, type Field, type OrderHistory, type RecordedEvent } from '../api/support';
 import { diffFields } from '../utils/diff';
@@ -22,8 +22,7 @@ import './support.css';
 /** /admin/support: order search, the event timeline with metadata, time travel, and read-model rebuilds. */
 export function SupportConsole() {
   const { t } = useSupportT();
-  // Between a status and a date: in Arabic a middle dot beside the date's digits reads as a zero.
-  const separator = useTranslation().t('common.detailSeparator');
+  const separator = useDetailSeparator();
   const [q, setQ] = useState('');
   const [orderId, setOrderId] = useState('');
   const hits = useOrderSearch(q);
@@ -63,7 +62,7 @@ export function SupportConsole() {
                           <bdi>{h.customer}</bdi>
                         </span>
                         <span className="muted support-contact">
-                          <bdi>{h.email}</bdi> · <bdi dir="ltr">{h.phone}</bdi>
+                          <bdi>{h.email}</bdi>{separator}<bdi dir="ltr">{h.phone}</bdi>
                         </span>
                       </button>
                     </li>
