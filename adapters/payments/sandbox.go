@@ -54,6 +54,9 @@ type Sandbox struct {
 	ledger    RefundLedger
 	// settled, when set, says what a payment's notices settled (see SettledBy).
 	settled func(ctx context.Context, paymentID string) string
+	// paying holds one lock per payment while its page takes a card: a second submit (two tabs, Back
+	// and submit again) waits, then finds the payment settled, as a real hosted page charges once.
+	paying keyedLocks
 }
 
 // SettledBy tells the sandbox how to learn what a payment's notices settled (OutcomeSucceeded,

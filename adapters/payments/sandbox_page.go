@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"mishwar/domain/money"
@@ -43,24 +44,76 @@ func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case r.Method == http.MethodGet && action == "":
-		if s.settled != nil {
-			switch s.settled(r.Context(), sess.PaymentID) {
-			case OutcomeSucceeded:
-				http.Redirect(w, r, sess.Success, http.StatusSeeOther)
-				return
-			case OutcomeFailed:
-				http.Redirect(w, r, sess.Failure, http.StatusSeeOther)
-				return
-			}
+		if s.sentOn(w, r, sess) {
+			return
 		}
 		s.render(w, http.StatusOK, p)
-	case r.Method == http.MethodPost && action == "":
-		s.pay(w, r, p)
-	case r.Method == http.MethodPost && action == "3ds":
-		s.challenge(w, r, p)
+	case r.Method == http.MethodPost && (action == "" || action == "3ds"):
+		// A payment is settled once: a card or a code submitted again, from another tab or after
+		// Back, is sent on to the result instead of being charged again.
+		unlock := s.paying.lock(sess.PaymentID)
+		defer unlock()
+		if s.sentOn(w, r, sess) {
+			return
+		}
+		if action == "" {
+			s.pay(w, r, p)
+		} else {
+			s.challenge(w, r, p)
+		}
 	default:
 		w.Header().Set("Allow", "GET, POST")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	}
+}
+
+// sentOn redirects to the payment's result page when its notices settled it, and says whether it did.
+func (s *Sandbox) sentOn(w http.ResponseWriter, r *http.Request, sess sandboxSession) bool {
+	if s.settled == nil {
+		return false
+	}
+	switch s.settled(r.Context(), sess.PaymentID) {
+	case OutcomeSucceeded:
+		http.Redirect(w, r, sess.Success, http.StatusSeeOther)
+		return true
+	case OutcomeFailed:
+		http.Redirect(w, r, sess.Failure, http.StatusSeeOther)
+		return true
+	}
+	return false
+}
+
+// keyedLocks is a mutex per key, dropped when nobody holds or waits for it.
+type keyedLocks struct {
+	mu    sync.Mutex
+	locks map[string]*keyedLock
+}
+
+type keyedLock struct {
+	sync.Mutex
+	users int
+}
+
+func (k *keyedLocks) lock(key string) (unlock func()) {
+	k.mu.Lock()
+	if k.locks == nil {
+		k.locks = map[string]*keyedLock{}
+	}
+	l := k.locks[key]
+	if l == nil {
+		l = &keyedLock{}
+		k.locks[key] = l
+	}
+	l.users++
+	k.mu.Unlock()
+	l.Lock()
+	return func() {
+		l.Unlock()
+		k.mu.Lock()
+		if l.users--; l.users == 0 {
+			delete(k.locks, key)
+		}
+		k.mu.Unlock()
 	}
 }
 

@@ -292,3 +292,73 @@ func TestSandboxRefundReferenceIsStable(t *testing.T) {
 		t.Fatalf("%v %v %v %v", a, b, err1, err2)
 	}
 }
+
+// settledBySink tells the sandbox a payment is settled by the first notice its callback received, as
+// the orders application does from the payment's stream.
+func settledBySink(sb *payments.Sandbox, sink *callbackSink) {
+	sb.SettledBy(func(_ context.Context, paymentID string) string {
+		sink.mu.Lock()
+		defer sink.mu.Unlock()
+		for _, n := range sink.notices {
+			if n.PaymentID == paymentID {
+				return n.Outcome
+			}
+		}
+		return ""
+	})
+}
+
+// Twenty submits of one payment page at once (two tabs, Back and submit again) charge the card once;
+// every other submit is sent on to the result.
+func TestSandboxChargesAPaymentPageOnceHoweverOftenItIsSubmitted(t *testing.T) {
+	sb, srv, sink := newSandbox(t, time.Now)
+	settledBySink(sb, sink)
+	s := session(t, sb, srv, time.Now().Add(30*time.Minute))
+	var wg sync.WaitGroup
+	locations := make([]string, 20)
+	for i := range locations {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp, err := noRedirects().PostForm(s.RedirectURL, card(payments.CardSuccess))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			resp.Body.Close()
+			locations[i] = resp.Header.Get("Location")
+		}()
+	}
+	wg.Wait()
+	if len(sink.notices) != 1 {
+		t.Fatalf("%d charges for one page", len(sink.notices))
+	}
+	for i, l := range locations {
+		if !strings.Contains(l, "status=success") {
+			t.Fatalf("submit %d went to %q", i, l)
+		}
+	}
+}
+
+// A wrong one-time code fails the payment; the right code typed afterwards on the same challenge
+// does not pretend it paid: the page sends it on to the failure.
+func TestSandboxCodeAnsweredAgainAfterAFailureIsSentToTheFailure(t *testing.T) {
+	sb, srv, sink := newSandbox(t, time.Now)
+	settledBySink(sb, sink)
+	s := session(t, sb, srv, time.Now().Add(30*time.Minute))
+	body, _ := io.ReadAll(pay(t, s.RedirectURL, card(payments.Card3DS)).Body)
+	m := regexp.MustCompile(`name="challenge" value="([^"]+)"`).FindSubmatch(body)
+	if m == nil {
+		t.Fatalf("no challenge in:\n%s", body)
+	}
+	wrong := pay(t, s.RedirectURL+"/3ds", url.Values{"challenge": {string(m[1])}, "otp": {"000000"}})
+	right := pay(t, s.RedirectURL+"/3ds", url.Values{"challenge": {string(m[1])}, "otp": {payments.SandboxOTP}})
+	for _, resp := range []*http.Response{wrong, right} {
+		if l := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || !strings.Contains(l, "status=failure") {
+			t.Fatalf("status %d location %q", resp.StatusCode, l)
+		}
+	}
+	if len(sink.notices) != 1 || sink.notices[0].Outcome != payments.OutcomeFailed {
+		t.Fatalf("notices %+v", sink.notices)
+	}
+}

@@ -59,6 +59,14 @@ func (h *Handlers) RecordNotice(ctx context.Context, provider string, n payment.
 		return out, wrap("record notice", err)
 	}
 	out.Repeated, out.Position = res.Repeated || len(res.Events) == 0, res.Position
+	for _, e := range res.Events {
+		if ig, ok := e.(payment.PaymentNoticeIgnored); ok && ig.Reason == payment.IgnoredAnotherCapture {
+			// The money is not the order's; an operator gives it back at the provider (the notice is
+			// on the order's payments, marked so).
+			h.log.Error("orders: a second charge on one payment session", "order", started.OrderID, "payment", n.PaymentID,
+				"provider_ref", ig.ProviderRef, "amount_minor", ig.Amount.Minor, "currency", ig.Amount.Currency)
+		}
+	}
 	if st, err = loadPayment(ctx, h, n.PaymentID); err != nil {
 		return out, wrap("load payment", err)
 	}

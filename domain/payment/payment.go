@@ -33,6 +33,9 @@ const (
 // Why a notice was ignored.
 const (
 	IgnoredAlreadySucceeded = "already_succeeded"
+	// IgnoredAnotherCapture: a success with another provider reference on a payment already paid, a
+	// second charge on one session. Its money is not counted; staff give it back at the provider.
+	IgnoredAnotherCapture = "another_capture"
 	IgnoredAlreadyFailed    = "already_failed"
 	IgnoredUnknownOutcome   = "unknown_outcome"
 )
@@ -217,6 +220,9 @@ func decideNotice(s State, c RecordNotice) ([]Event, error) {
 	switch c.Outcome {
 	case OutcomeSucceeded:
 		if s.status == StatusSucceeded {
+			if c.ProviderRef != "" && s.ref != "" && c.ProviderRef != s.ref {
+				return ignore(IgnoredAnotherCapture), nil
+			}
 			return ignore(IgnoredAlreadySucceeded), nil
 		}
 		// Whatever was captured is recorded as the provider reported it, in its currency: whether it is

@@ -22,6 +22,7 @@ export const CODE_GROUPS = {
     'cancelled',
     'expired',
     'already_succeeded',
+    'another_capture',
     'already_failed',
     'unknown_outcome',
   ],
