@@ -36,8 +36,8 @@ const (
 	// IgnoredAnotherCapture: a success with another provider reference on a payment already paid, a
 	// second charge on one session. Its money is not counted; staff give it back at the provider.
 	IgnoredAnotherCapture = "another_capture"
-	IgnoredAlreadyFailed    = "already_failed"
-	IgnoredUnknownOutcome   = "unknown_outcome"
+	IgnoredAlreadyFailed  = "already_failed"
+	IgnoredUnknownOutcome = "unknown_outcome"
 )
 
 // Status of a payment.
