@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 
 	"mishwar/commands"
+	"mishwar/domain/availability"
 	"mishwar/domain/dispatch"
 )
 
@@ -52,9 +54,13 @@ func (h *Handlers) assign(ctx context.Context, orderID, driverID, override strin
 	if events, err := dispatch.Trip.Decide(trip, cmd, h.runner.Now()); err != nil || len(events) == 0 {
 		return Outcome{}, err
 	}
+	ended, err := h.endedTrips(ctx, driver.ID, facts.Day)
+	if err != nil {
+		return Outcome{}, err
+	}
 	day, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, facts.Day),
 		dispatch.DriverDayCommand(dispatch.BookDriverDay{DriverID: driver.ID, Day: facts.Day, OrderID: facts.OrderID, TripsPerDay: driver.TripsPerDay,
-			StartAt: facts.StartAt, EndAt: facts.EndAt}),
+			StartAt: facts.StartAt, EndAt: facts.EndAt, Ended: ended}),
 		sub(meta, "book-day"), commuting)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("dispatch: book %s's day: %w", driver.ID, err)
@@ -73,4 +79,28 @@ func (h *Handlers) assign(ctx context.Context, orderID, driverID, override strin
 		out.Position = day.Position
 	}
 	return out, nil
+}
+
+// endedTrips are the trips the driver carries on day that their driver has completed, with when: a
+// trip ended early no longer occupies the driver. A completion is final, so reading it before the
+// booking is safe: a trip completing meanwhile only makes the check stricter than it needs to be.
+func (h *Handlers) endedTrips(ctx context.Context, driverID string, day availability.Day) (map[string]time.Time, error) {
+	hist, err := commands.Load[dispatch.DriverDayEvent](ctx, h.runner, DriverDayStream(driverID, day))
+	if err != nil {
+		return nil, fmt.Errorf("dispatch: load %s's day: %w", driverID, err)
+	}
+	var ended map[string]time.Time
+	for _, orderID := range dispatch.DriverDay.Fold(hist.Events).Orders() {
+		trip, _, err := h.Trip(ctx, orderID)
+		if err != nil {
+			return nil, err
+		}
+		if at, ok := trip.CompletedAt(); ok {
+			if ended == nil {
+				ended = map[string]time.Time{}
+			}
+			ended[orderID] = at
+		}
+	}
+	return ended, nil
 }

@@ -118,6 +118,31 @@ func TestUnassigningFreesTheDriversDay(t *testing.T) {
 	}
 }
 
+// A driver who completed a trip early is free for another in what was its planned time; until they
+// complete it, that trip is refused as overlapping.
+func TestADriverIsFreeOnceTheyCompletedATrip(t *testing.T) {
+	t.Parallel()
+	f := dispatchtest.New(t)
+	ctx := context.Background()
+	driverID, driverUser := f.Driver(t, 2)
+	morning, another := f.Order(t, day, "u", true), f.Order(t, day, "u", true) // both at 10:00 Cairo
+	f.Assign(t, morning, driverID)
+	if _, err := f.Dispatch.AssignDriver(ctx, another, driverID, admin()); !errors.Is(err, dispatch.ErrDriverBusy) {
+		t.Fatalf("a trip inside one not yet done: %v", err)
+	}
+	for _, s := range []struct {
+		step string
+		stop int
+	}{{dispatch.StepStart, 0}, {dispatch.StepPickUp, 0}, {dispatch.StepArrive, 1}, {dispatch.StepArrive, 2}, {dispatch.StepComplete, 0}} {
+		if _, err := f.Dispatch.Advance(ctx, morning, s.step, s.stop, dispatchtest.As(driverUser, "driver")); err != nil {
+			t.Fatalf("%s %d: %v", s.step, s.stop, err)
+		}
+	}
+	if _, err := f.Dispatch.AssignDriver(ctx, another, driverID, admin()); err != nil {
+		t.Fatalf("after the driver completed the first trip: %v", err)
+	}
+}
+
 // Twenty operators assign one driver (one trip a day) to twenty different orders of the same day at
 // once: the driver's day stream lets exactly one through, every other hears the driver is booked.
 func TestADriverIsNeverDoubleBookedUnderConcurrency(t *testing.T) {

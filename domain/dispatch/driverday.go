@@ -23,6 +23,9 @@ type (
 		TripsPerDay int
 		StartAt     time.Time
 		EndAt       time.Time
+		// Ended are the driver's trips of the day that have ended, with when: a trip the driver
+		// completed early frees them from then, whatever its planned end.
+		Ended map[string]time.Time
 	}
 	// ReleaseDriverDay gives the order's trip back (unassigned, or the assignment failed). Cause is
 	// set when a rule took the driver off the trip (the trip moved to another day): the release
@@ -126,7 +129,7 @@ func DecideDriverDay(s DriverDayState, cmd DriverDayCommand, now time.Time) ([]D
 		if len(s.orders) >= max(c.TripsPerDay, 1) {
 			return nil, ErrDriverFullyBooked
 		}
-		if err := s.busy(c.StartAt, c.EndAt, ""); err != nil {
+		if err := s.busy(c.StartAt, c.EndAt, "", c.Ended); err != nil {
 			return nil, err
 		}
 		return []DriverDayEvent{DriverDayBooked{DriverID: c.DriverID, Day: c.Day, OrderID: c.OrderID, TripsPerDay: c.TripsPerDay, BookedAt: now,
@@ -154,7 +157,7 @@ func (s DriverDayState) retime(c RetimeDriverDay, now time.Time) []DriverDayEven
 	if was.start.Equal(start) && was.end.Equal(end) {
 		return nil
 	}
-	if other, ok := s.overlapping(start, end, c.OrderID); ok {
+	if other, ok := s.overlapping(start, end, c.OrderID, nil); ok {
 		cause := TimesOverlap(other.order, other.start, tripEnd(other.start, other.end))
 		return []DriverDayEvent{DriverDayReleased{DriverID: s.driverID, Day: s.day, OrderID: c.OrderID, Reason: cause.Text(), Cause: cause, ReleasedAt: now}}
 	}

@@ -293,6 +293,8 @@ type TripState struct {
 	override *VehicleOverride
 	stop     int  // the last stop reached (0: none yet)
 	started  bool // the driver set off (whatever happened since)
+	// completedAt is when the driver ended the trip (zero until then).
+	completedAt time.Time
 }
 
 func (s TripState) Status() Status {
@@ -319,6 +321,9 @@ func (s TripState) VehicleOverride() (VehicleOverride, bool) {
 // Started reports whether the driver has set off: from then on the traveller can no longer cancel,
 // refund or change the order (domain/order), even before the order has heard of it.
 func (s TripState) Started() bool { return s.started }
+
+// CompletedAt is when the driver ended the trip; ok is false while it has not ended.
+func (s TripState) CompletedAt() (at time.Time, ok bool) { return s.completedAt, !s.completedAt.IsZero() }
 
 func deref(d *Driver) (Driver, bool) {
 	if d == nil {
@@ -526,7 +531,7 @@ func EvolveTrip(s TripState, e TripEvent) TripState {
 	case ArrivedAtStop:
 		s.status, s.stop = StatusAtStop, ev.Stop
 	case TripCompleted:
-		s.status = StatusCompleted
+		s.status, s.completedAt = StatusCompleted, ev.CompletedAt
 	case TripCancelled:
 		s.status, s.driver, s.override = StatusCancelled, nil, nil
 		if s.orderID == "" {

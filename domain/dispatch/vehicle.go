@@ -71,10 +71,10 @@ func CheckVehicle(o OrderFacts, d Driver) error {
 	return nil
 }
 
-// busy refuses a booking whose trip overlaps one the driver already carries that day (but the trip
-// of order except), naming it and its Cairo times.
-func (s DriverDayState) busy(start, end time.Time, except string) error {
-	if b, ok := s.overlapping(start, end, except); ok {
+// busy refuses a booking whose trip overlaps one the driver still carries that day (but the trip of
+// order except; a trip in ended counts until it ended), naming it and its Cairo times.
+func (s DriverDayState) busy(start, end time.Time, except string, ended map[string]time.Time) error {
+	if b, ok := s.overlapping(start, end, except, ended); ok {
 		return &domain.Error{Kind: domain.KindConflict, Key: KeyDriverBusy, Args: []any{b.order,
 			domain.TimeOfDayOf(b.start.In(catalogue.Cairo)), domain.TimeOfDayOf(tripEnd(b.start, b.end).In(catalogue.Cairo))}}
 	}
@@ -82,8 +82,9 @@ func (s DriverDayState) busy(start, end time.Time, except string) error {
 }
 
 // overlapping finds the first trip the driver carries that day, other than order except's, that
-// overlaps start–end. Trips booked before their times were recorded (zero) overlap nothing.
-func (s DriverDayState) overlapping(start, end time.Time, except string) (booking, bool) {
+// overlaps start–end. A trip in ended occupies the driver only until it ended; trips booked before
+// their times were recorded (zero) overlap nothing.
+func (s DriverDayState) overlapping(start, end time.Time, except string, ended map[string]time.Time) (booking, bool) {
 	if start.IsZero() {
 		return booking{}, false
 	}
@@ -92,7 +93,14 @@ func (s DriverDayState) overlapping(start, end time.Time, except string) (bookin
 		if b.start.IsZero() || b.order == except {
 			continue
 		}
-		if start.Before(tripEnd(b.start, b.end)) && b.start.Before(end) {
+		until := tripEnd(b.start, b.end)
+		if at, done := ended[b.order]; done && at.Before(until) {
+			until = at
+		}
+		if !b.start.Before(until) {
+			continue
+		}
+		if start.Before(until) && b.start.Before(end) {
 			return b, true
 		}
 	}

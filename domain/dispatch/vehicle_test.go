@@ -90,6 +90,10 @@ func TestADriverIsNotBookedOnTwoTripsAtOnce(t *testing.T) {
 	book := func(order string, start, end time.Time) dispatch.BookDriverDay {
 		return dispatch.BookDriverDay{DriverID: "d1", Day: "2026-11-18", OrderID: order, TripsPerDay: 3, StartAt: start, EndAt: end}
 	}
+	ended := func(c dispatch.BookDriverDay, at time.Time) dispatch.BookDriverDay {
+		c.Ended = map[string]time.Time{"MSH-AAAAAA": at}
+		return c
+	}
 	cases := []struct {
 		name  string
 		given []dispatch.DriverDayEvent
@@ -103,6 +107,12 @@ func TestADriverIsNotBookedOnTwoTripsAtOnce(t *testing.T) {
 		{"a released trip's time is free again", []dispatch.DriverDayEvent{morning,
 			dispatch.DriverDayReleased{DriverID: "d1", Day: "2026-11-18", OrderID: "MSH-AAAAAA", ReleasedAt: now}}, book("MSH-BBBBBB", at(10, 0), at(11, 0)), nil},
 		{"a booking recorded without its times overlaps nothing", []dispatch.DriverDayEvent{old}, book("MSH-BBBBBB", at(10, 0), at(11, 0)), nil},
+		{"a trip the driver completed early frees them from when it ended", []dispatch.DriverDayEvent{morning},
+			ended(book("MSH-BBBBBB", at(11, 30), at(14, 0)), at(11, 0)), nil},
+		{"a completed trip still occupies the driver until it ended", []dispatch.DriverDayEvent{morning},
+			ended(book("MSH-BBBBBB", at(10, 30), at(14, 0)), at(11, 0)), dispatch.ErrDriverBusy},
+		{"a trip completed late occupies no more than its planned times", []dispatch.DriverDayEvent{morning},
+			ended(book("MSH-BBBBBB", at(13, 0), at(16, 0)), at(14, 0)), nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
