@@ -176,7 +176,12 @@ func card(lang i18n.Lang, s order.State, who *people) ([]Field, error) {
 		for i, r := range reasons {
 			said[i] = word(lang, "reason", r)
 		}
-		add("attention", strings.Join(said, listSep(lang)))
+		// What was flagged stays part of the story; whether it still waits is the order's rule.
+		key := "attention_settled"
+		if s.NeedsAttention() {
+			key = "attention"
+		}
+		add(key, strings.Join(said, listSep(lang)))
 	}
 	if s.RefundRequested() {
 		add("refund_requested", i18n.T(lang, "support.value.yes"))

@@ -81,6 +81,7 @@ func init() {
 		"support.field.free_cancellation": {En: "Free cancellation", Ar: "الإلغاء المجاني"},
 		"support.field.late_refund":       {En: "Late cancellation refund", Ar: "استرداد الإلغاء المتأخر"},
 		"support.field.attention":         {En: "Needs attention", Ar: "يحتاج إلى متابعة"},
+		"support.field.attention_settled": {En: "Flagged, now settled", Ar: "نُبّه إليه، وتمت تسويته"},
 		"support.field.refund_requested":  {En: "Refund requested", Ar: "طُلب استرداد"},
 		"support.field.pending_exchange":  {En: "Change waiting for payment", Ar: "تغيير بانتظار الدفع"},
 		"support.field.driver":            {En: "Driver", Ar: "السائق"},
