@@ -488,3 +488,43 @@ func TestTheDriverSeesTheTravellersCommentsAndTheCarClass(t *testing.T) {
 		t.Fatalf("the traveller's progress: %d %s", r.Status, r.Body)
 	}
 }
+
+// A driver who carries a trip is not archived out from under it: the operator is told which trip,
+// in their language, and archives once the trip has another driver.
+func TestADriverWhoCarriesATripIsNotArchivedUntilItHasAnotherDriver(t *testing.T) {
+	t.Parallel()
+	w := seedOrderWorld(t, apptest.New(t), 1, 1)
+	a := w.a
+	admin, driver := a.Staff(t, "admin"), a.Staff(t, "driver")
+	_, orderID := w.paidOrder(t)
+	var board boardAnswer
+	a.Get("/api/admin/trips?date="+w.date, admin.Token).JSON(t, &board)
+	driverID := board.Drivers[0].ID
+	if r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/drivers/" + driverID + "/account", Token: admin.Token,
+		Body: map[string]string{"email": driver.Email}}); r.Status != http.StatusOK {
+		t.Fatalf("link: %d %s", r.Status, r.Body)
+	}
+	if r := a.Post("/api/admin/trips/"+orderID+"/driver", admin.Token, map[string]string{"driver_id": driverID}); r.Status != http.StatusOK {
+		t.Fatalf("assign: %d %s", r.Status, r.Body)
+	}
+
+	r := a.Delete("/api/admin/drivers/"+driverID, admin.Token)
+	if r.Status != http.StatusConflict || !strings.Contains(r.Map(t)["message"].(string), orderID) {
+		t.Fatalf("archiving a driver with a trip: %d %s", r.Status, r.Body)
+	}
+	ar := a.Do(apptest.Request{Method: http.MethodDelete, Path: "/api/admin/drivers/" + driverID, Token: admin.Token, Header: map[string]string{"Accept-Language": "ar"}})
+	if ar.Status != http.StatusConflict || !strings.Contains(ar.Map(t)["message"].(string), "أسندها إلى سائق آخر") {
+		t.Fatalf("in Arabic: %d %s", ar.Status, ar.Body)
+	}
+	a.Get("/api/admin/trips?date="+w.date, admin.Token).JSON(t, &board)
+	if len(board.Drivers) != 1 || board.Data[0].Driver == nil {
+		t.Fatalf("the refused archive changed the board: %+v", board)
+	}
+
+	if r := a.Delete("/api/admin/trips/"+orderID+"/driver?reason=swap", admin.Token); r.Status != http.StatusOK {
+		t.Fatalf("unassign: %d %s", r.Status, r.Body)
+	}
+	if r := a.Delete("/api/admin/drivers/"+driverID, admin.Token); r.Status != http.StatusOK {
+		t.Fatalf("archiving once the trip is given back: %d %s", r.Status, r.Body)
+	}
+}

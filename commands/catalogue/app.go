@@ -2,9 +2,12 @@ package catalogue
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	cat "mishwar/domain/catalogue"
+
+	"github.com/google/uuid"
 )
 
 // Application is everything the catalogue's HTTP layer (httpapi/catalogue) and the web app's head
@@ -120,6 +123,9 @@ type Config struct {
 	People People
 	// Now is the clock of "open now" and "today's offers" (nil: time.Now).
 	Now func() time.Time
+	// DriverTrips lists the trips drivers carry, so none loses its driver to an edit (nil: not
+	// checked).
+	DriverTrips DriverTripsReader
 }
 
 // NewApplication wires the catalogue's application.
@@ -142,7 +148,7 @@ func NewApplication(cfg Config) Application {
 			RatePlans:    entityCommands(h.RatePlans, nil, nil),
 			Offers:       entityCommands(h.Offers, refs.offer, nil),
 			Countries:    entityCommands(h.Countries, nil, nil),
-			Drivers:      entityCommands(h.Drivers, nil, nil),
+			Drivers:      guarded(entityCommands(h.Drivers, nil, nil), driverGuard(cfg.DriverTrips, now)),
 			PickupPoints: entityCommands(h.PickupPoints, nil, nil),
 
 			UpdateHomeContent: UpdateHomeContentHandler{handlers: h, refs: refs},
@@ -196,6 +202,32 @@ func entityCommands[F cat.Fields[F]](e *Entities[F], check func(context.Context,
 		Update:  UpdateEntityHandler[F]{entities: e, validate: v},
 		Archive: ArchiveEntityHandler[F]{entities: e, usage: usage},
 		Restore: RestoreEntityHandler[F]{entities: e},
+	}
+}
+
+// guarded makes a kind's edits and archive ask guard first (nil: nothing to ask).
+func guarded[F cat.Fields[F]](c EntityCommands[F], guard Guard[F]) EntityCommands[F] {
+	c.Update.guard, c.Archive.guard = guard, guard
+	return c
+}
+
+// DriverTripsReader lists the trips a driver carries that have not ended, from a Cairo day on.
+type DriverTripsReader interface {
+	TripsAhead(ctx context.Context, driverID, from string) ([]cat.DriverTrip, error)
+}
+
+// driverGuard refuses to archive a driver, make them inactive or drop a working day while trips they
+// carry from today on would be left without them (cat.CheckDriverChange).
+func driverGuard(trips DriverTripsReader, now func() time.Time) Guard[cat.DriverFields] {
+	if trips == nil {
+		return nil
+	}
+	return func(ctx context.Context, id uuid.UUID, next *cat.DriverFields) error {
+		list, err := trips.TripsAhead(ctx, id.String(), now().In(cat.Cairo).Format(time.DateOnly))
+		if err != nil {
+			return fmt.Errorf("catalogue: trips of driver %s: %w", id, err)
+		}
+		return cat.CheckDriverChange(next, list)
 	}
 }
 

@@ -31,10 +31,19 @@ type ArchivedEntity struct {
 type ArchiveEntityHandler[F cat.Fields[F]] struct {
 	entities *Entities[F]
 	usage    UsageReader
+	guard    Guard[F]
 }
+
+// Guard refuses a change others depend on (next nil: the entity is archived); nil guards nothing.
+type Guard[F cat.Fields[F]] func(ctx context.Context, id uuid.UUID, next *F) error
 
 // Handle archives entity id.
 func (h ArchiveEntityHandler[F]) Handle(ctx context.Context, id uuid.UUID, meta commands.Meta) (ArchivedEntity, error) {
+	if h.guard != nil {
+		if err := h.guard(ctx, id, nil); err != nil {
+			return ArchivedEntity{}, err
+		}
+	}
 	res, err := h.entities.Archive(ctx, id, meta)
 	if err != nil {
 		return ArchivedEntity{}, err

@@ -26,6 +26,7 @@ var ErrStaleVersion = domain.Conflict("common.concurrent_change")
 type UpdateEntityHandler[F cat.Fields[F]] struct {
 	entities *Entities[F]
 	validate validator[F]
+	guard    Guard[F]
 }
 
 // Handle edits the entity and returns where its event landed.
@@ -44,6 +45,12 @@ func (h UpdateEntityHandler[F]) Handle(ctx context.Context, cmd UpdateEntity[F],
 	}
 	if err := h.validate.validate(ctx, cmd.Fields); err != nil {
 		return eventstore.Position{}, err
+	}
+	if h.guard != nil {
+		next := cmd.Fields.Normalized()
+		if err := h.guard(ctx, cmd.ID, &next); err != nil {
+			return eventstore.Position{}, err
+		}
 	}
 	res, err := h.entities.UpdateAt(ctx, cat.Update[F]{ID: cmd.ID, Fields: cmd.Fields}, cmd.ExpectedVersion, meta)
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"mishwar/domain"
 )
 
 // DriverFields describe a driver and the car they drive.
@@ -82,3 +84,33 @@ type (
 	DriverArchived = Archived[DriverFields]
 	DriverRestored = Restored[DriverFields]
 )
+
+// KeyDriverHasTrips refuses to archive or take off a driver who still carries trips (ConflictWith:
+// how many, and their trip numbers).
+const KeyDriverHasTrips = "catalogue.driver_has_trips"
+
+// ErrDriverHasTrips matches the refusal with errors.Is.
+var ErrDriverHasTrips = domain.Conflict(KeyDriverHasTrips)
+
+// DriverTrip is a trip a driver carries that has not ended yet: its trip number and Cairo day.
+type DriverTrip struct {
+	TripNumber string
+	Day        time.Time
+}
+
+// CheckDriverChange refuses a change that would leave trips the driver carries without them: the
+// driver archived (next nil) or made inactive while carrying any, or a working day dropped on which
+// they carry one. The operator assigns those trips to someone else first; a trip must never lose its
+// driver silently.
+func CheckDriverChange(next *DriverFields, trips []DriverTrip) error {
+	var stranded []string
+	for _, t := range trips {
+		if next == nil || !next.Active || !slices.Contains(next.WorkingDays, t.Day.Weekday()) {
+			stranded = append(stranded, t.TripNumber)
+		}
+	}
+	if len(stranded) == 0 {
+		return nil
+	}
+	return domain.ConflictWith(KeyDriverHasTrips, len(stranded), strings.Join(stranded, ", "))
+}

@@ -3,9 +3,11 @@ package i18n
 func init() {
 	Register(map[string]Text{
 		// Refusals.
-		"catalogue.key_taken":               {En: "This is already used by another entry.", Ar: "هذه القيمة مستخدمة بالفعل في إدخال آخر."},
-		"catalogue.key_used":                {En: "This is already used by another entry.", Ar: "هذه القيمة مستخدمة بالفعل في إدخال آخر."},
-		"catalogue.not_key_owner":           {En: "This value belongs to another entry.", Ar: "هذه القيمة تخص إدخالًا آخر."},
+		"catalogue.key_taken":     {En: "This is already used by another entry.", Ar: "هذه القيمة مستخدمة بالفعل في إدخال آخر."},
+		"catalogue.key_used":      {En: "This is already used by another entry.", Ar: "هذه القيمة مستخدمة بالفعل في إدخال آخر."},
+		"catalogue.not_key_owner": {En: "This value belongs to another entry.", Ar: "هذه القيمة تخص إدخالًا آخر."},
+		"catalogue.driver_has_trips": {En: "This driver still has trips to drive (%d: %s). Give them to another driver on the trips board first.",
+			Ar: "لا يزال على هذا السائق رحلات لم تنتهِ (%d: %s). أسندها إلى سائق آخر من لوحة الرحلات أولًا."},
 		"catalogue.holiday_not_found":       {En: "There is no holiday on this date.", Ar: "لا توجد عطلة في هذا التاريخ."},
 		"catalogue.invalid_cursor":          {En: "This page link is not valid. Please start from the first page.", Ar: "رابط الصفحة هذا غير صالح. يرجى البدء من الصفحة الأولى."},
 		"catalogue.unknown_kind":            {En: "There is no such catalogue list.", Ar: "لا توجد قائمة بهذا الاسم في الكتالوج."},

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/domain"
+	"mishwar/domain/catalogue"
 	"mishwar/domain/dispatch"
 	"mishwar/domain/order"
 	"mishwar/projections"
@@ -173,6 +174,22 @@ func (r *Reader) DriverTrips(ctx context.Context, userID, from string, limit int
 		return nil, fmt.Errorf("dispatch: trips of %s: %w", userID, err)
 	}
 	return scanTrips(rows)
+}
+
+// TripsAhead lists the trips driver driverID carries from day from on that have not ended (neither
+// completed nor cancelled), soonest first: what archiving the driver would leave without one.
+func (r *Reader) TripsAhead(ctx context.Context, driverID, from string) ([]catalogue.DriverTrip, error) {
+	rows, err := r.pool.Query(ctx, `SELECT order_id, day FROM `+table("trips")+`
+		WHERE driver_id = $1 AND day >= $2::date AND status NOT IN ('completed', 'cancelled')
+		AND order_status NOT IN ('completed', 'cancelled') ORDER BY start_at, order_id`, driverID, from)
+	if err != nil {
+		return nil, fmt.Errorf("dispatch: trips ahead of driver %s: %w", driverID, err)
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (catalogue.DriverTrip, error) {
+		var t catalogue.DriverTrip
+		err := row.Scan(&t.TripNumber, &t.Day)
+		return t, err
+	})
 }
 
 // Trip returns one trip; ErrTripNotFound when the read model has none.

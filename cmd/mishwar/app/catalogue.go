@@ -18,6 +18,7 @@ import (
 	httpcat "mishwar/httpapi/catalogue"
 	"mishwar/httpapi/web"
 	catrm "mishwar/projections/catalogue"
+	dispatchrm "mishwar/projections/dispatch"
 )
 
 // wireCatalogue builds the catalogue's write side, read model and application (with the photo store
@@ -48,7 +49,8 @@ func (a *App) wireCatalogue(d *httpapi.Deps) error {
 func (a *App) catalogueApp(photos catcmd.PhotoStore) catcmd.Application {
 	return catcmd.NewApplication(catcmd.Config{
 		Handlers: a.Catalogue, ReadModel: a.CatalogueReader, Photos: photos,
-		People: cataloguePeople{accountsdb.NewStore(a.Pool)},
+		People:      cataloguePeople{accountsdb.NewStore(a.Pool)},
+		DriverTrips: dispatchrm.NewReader(a.Pool),
 	})
 }
 
