@@ -323,7 +323,9 @@ func (s TripState) VehicleOverride() (VehicleOverride, bool) {
 func (s TripState) Started() bool { return s.started }
 
 // CompletedAt is when the driver ended the trip; ok is false while it has not ended.
-func (s TripState) CompletedAt() (at time.Time, ok bool) { return s.completedAt, !s.completedAt.IsZero() }
+func (s TripState) CompletedAt() (at time.Time, ok bool) {
+	return s.completedAt, !s.completedAt.IsZero()
+}
 
 func deref(d *Driver) (Driver, bool) {
 	if d == nil {
