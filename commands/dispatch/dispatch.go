@@ -10,6 +10,7 @@ package dispatch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -55,6 +56,8 @@ func DriverLoginStream(userID string) string {
 type Accounts interface {
 	// UserByEmail returns the account with a normalised e-mail, account.ErrUserNotFound if none.
 	UserByEmail(ctx context.Context, email string) (account.User, error)
+	// UserByID returns the account id, account.ErrUserNotFound if none.
+	UserByID(ctx context.Context, id uuid.UUID) (account.User, error)
 }
 
 // Handlers runs the dispatch commands.
@@ -171,7 +174,27 @@ func (h *Handlers) Driver(ctx context.Context, driverID string) (dispatch.Driver
 	if st.Status == cat.StatusArchived {
 		d.Active = false
 	}
+	if d.AccountRole, err = h.accountRole(ctx, d.UserID); err != nil {
+		return dispatch.Driver{}, err
+	}
 	return d, nil
+}
+
+// accountRole is the role account userID has now: a link made when it was a driver's outlives a
+// change of role. "" when there is no account to ask about; a deleted account has no role left.
+func (h *Handlers) accountRole(ctx context.Context, userID string) (string, error) {
+	uid, err := uuid.Parse(userID)
+	if err != nil || h.accounts == nil {
+		return "", nil
+	}
+	u, err := h.accounts.UserByID(ctx, uid)
+	switch {
+	case errors.Is(err, account.ErrUserNotFound):
+		return "none", nil
+	case err != nil:
+		return "", fmt.Errorf("dispatch: the account of a driver: %w", err)
+	}
+	return u.Role, nil
 }
 
 // Trip folds an order's dispatch stream.

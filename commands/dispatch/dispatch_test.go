@@ -12,6 +12,8 @@ import (
 	"mishwar/domain/dispatch"
 	"mishwar/domain/order"
 	"mishwar/internal/pgtest"
+
+	"github.com/google/uuid"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }
@@ -89,6 +91,28 @@ func TestAssignmentRefusals(t *testing.T) {
 	traveller := f.Account(t, "user")
 	if _, err := f.Dispatch.LinkAccount(ctx, driverID, traveller[:13]+"@example.com", admin()); !errors.Is(err, dispatch.ErrAccountNotDriver) {
 		t.Errorf("linking a traveller's account: %v", err)
+	}
+}
+
+// A driver's account that stopped being a driver's (its role changed) keeps its link, but the driver
+// gets no trip through it: nobody could drive it.
+func TestADriverWhoseAccountIsNoLongerADriversGetsNoTrip(t *testing.T) {
+	t.Parallel()
+	f := dispatchtest.New(t)
+	ctx := context.Background()
+	driverID, userID := f.Driver(t, 1)
+	if err := f.Accounts.SetRole(ctx, f.Pool, uuid.MustParse(userID), "user"); err != nil {
+		t.Fatal(err)
+	}
+	orderID := f.Order(t, day, "u", true)
+	if _, err := f.Dispatch.AssignDriver(ctx, orderID, driverID, admin()); !errors.Is(err, dispatch.ErrDriverAccountLapsed) {
+		t.Fatalf("assigning through an account that is no longer a driver's: %v", err)
+	}
+	if err := f.Accounts.SetRole(ctx, f.Pool, uuid.MustParse(userID), "driver"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Dispatch.AssignDriver(ctx, orderID, driverID, admin()); err != nil {
+		t.Fatalf("once it is a driver's again: %v", err)
 	}
 }
 

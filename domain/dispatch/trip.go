@@ -42,6 +42,8 @@ var (
 	ErrUnknownStep        = domain.Invalid("dispatch.unknown_step")
 	ErrNoSuchStop         = domain.Invalid("dispatch.no_such_stop")
 	ErrAccountNotDriver   = domain.Invalid("dispatch.account_not_driver")
+	// ErrDriverAccountLapsed: the account linked to the driver is no longer a driver's.
+	ErrDriverAccountLapsed = domain.Conflict("dispatch.driver_account_lapsed")
 )
 
 // Status is where a trip is.
@@ -92,6 +94,9 @@ type Driver struct {
 	TripsPerDay int            `json:"trips_per_day"`
 	WorkingDays []time.Weekday `json:"-"`
 	Active      bool           `json:"-"`
+	// AccountRole is the role the linked account has now ("" when not looked up): an account that
+	// stopped being a driver's cannot take trips, though the link remains.
+	AccountRole string `json:"-"`
 }
 
 // DriverFrom builds the Driver of a catalogue record and the account linked to it.
@@ -458,10 +463,14 @@ func decideAssign(s TripState, c AssignDriver, now time.Time) ([]TripEvent, erro
 		SeatsNeeded: c.Order.SeatsNeeded(), VehicleOverride: override}}, nil
 }
 
-// CheckDriverWorks refuses a driver who is inactive, has no sign-in account, or does not work on day.
+// CheckDriverWorks refuses a driver who is inactive, has no sign-in account (or one that is no longer a
+// driver's), or does not work on day.
 func CheckDriverWorks(d Driver, day availability.Day) error {
 	if d.UserID == "" {
 		return ErrDriverHasNoAccount
+	}
+	if d.AccountRole != "" && mayDrive(d.AccountRole, d.UserID) != nil {
+		return ErrDriverAccountLapsed
 	}
 	t, err := day.Time(catalogue.Cairo)
 	if err != nil || !d.Active || !slices.Contains(d.WorkingDays, t.Weekday()) {

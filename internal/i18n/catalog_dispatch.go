@@ -2,9 +2,11 @@ package i18n
 
 func init() {
 	Register(map[string]Text{
-		"dispatch.order_not_confirmed":          {En: "Only a paid, confirmed order can be given to a driver.", Ar: "لا يمكن إسناد إلا الطلبات المدفوعة والمؤكدة إلى سائق."},
-		"dispatch.driver_not_found":             {En: "Driver not found.", Ar: "السائق غير موجود."},
-		"dispatch.driver_not_working":           {En: "This driver is not active or does not work on that day.", Ar: "هذا السائق غير نشط أو لا يعمل في هذا اليوم."},
+		"dispatch.order_not_confirmed": {En: "Only a paid, confirmed order can be given to a driver.", Ar: "لا يمكن إسناد إلا الطلبات المدفوعة والمؤكدة إلى سائق."},
+		"dispatch.driver_not_found":    {En: "Driver not found.", Ar: "السائق غير موجود."},
+		"dispatch.driver_not_working":  {En: "This driver is not active or does not work on that day.", Ar: "هذا السائق غير نشط أو لا يعمل في هذا اليوم."},
+		"dispatch.driver_account_lapsed": {En: "The account linked to this driver is no longer a driver's account. Link this driver to a driver's account first.",
+			Ar: "الحساب المرتبط بهذا السائق لم يعد حساب سائق. اربط هذا السائق بحساب سائق أولًا."},
 		"dispatch.driver_has_no_account":        {En: "Link this driver to their sign-in account first.", Ar: "اربط هذا السائق بحساب الدخول الخاص به أولًا."},
 		"dispatch.driver_fully_booked":          {En: "This driver already has all the trips they take that day.", Ar: "لدى هذا السائق بالفعل كل الرحلات التي يقوم بها في ذلك اليوم."},
 		"dispatch.already_assigned":             {En: "This trip already has another driver. Unassign them first.", Ar: "لهذه الرحلة سائق آخر بالفعل. ألغِ إسناده أولًا."},
