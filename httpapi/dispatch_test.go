@@ -354,6 +354,25 @@ func TestSupportTimeTravelsAnOrderAndRebuildsAReadModel(t *testing.T) {
 		t.Fatalf("an empty stream: %d %s", r.Status, r.Body)
 	}
 
+	// Read models say they can be rebuilt; process managers, never replayed, say they cannot.
+	var status struct {
+		Data []struct {
+			Name        string `json:"name"`
+			Rebuildable bool   `json:"rebuildable"`
+		} `json:"data"`
+	}
+	a.Get("/api/admin/projections", support.Token).JSON(t, &status)
+	rebuildable := map[string]bool{}
+	for _, p := range status.Data {
+		rebuildable[p.Name] = p.Rebuildable
+	}
+	if !rebuildable["dispatch"] || !rebuildable["orders"] || rebuildable["payments"] {
+		t.Fatalf("which can be rebuilt: %+v", status.Data)
+	}
+	if r := a.Post("/api/admin/projections/payments/rebuild", support.Token, nil); r.Status != http.StatusNotFound {
+		t.Fatalf("rebuilding a process: %d %s", r.Status, r.Body)
+	}
+
 	// A rebuild runs in the background; the read model answers the same afterwards.
 	if r := a.Post("/api/admin/projections/dispatch/rebuild", support.Token, nil); r.Status != http.StatusAccepted {
 		t.Fatalf("rebuild: %d %s", r.Status, r.Body)

@@ -31,6 +31,9 @@ type ProjectionStatus struct {
 	Running bool `json:"running"`
 	// Rebuilding tells whether a rebuild of the projection is in progress in some process.
 	Rebuilding bool `json:"rebuilding"`
+	// Rebuildable tells whether support may rebuild it: a read model, not a process manager (whose
+	// effects happen once and are never replayed). Set by whoever knows which are which.
+	Rebuildable bool `json:"rebuildable"`
 }
 
 // Status reports every projection that has a checkpoint, ordered by name. Lags are measured against

@@ -5,7 +5,8 @@
 // the traveller by name and role) and see what the cancellation changed (the status, from "Awaiting
 // payment" to "Cancelled", old value struck through, new one inserted), with every screen fitting.
 // Then a paid trip staff gave a driver: its driver card names that driver (car, plate) at the last
-// version and says "no driver yet" at the first, before the assignment (issue 14).
+// version and says "no driver yet" at the first, before the assignment (issue 14). Read models offer
+// a rebuild behind a question; process managers offer none.
 // Exported as `run(ctx)` for the shared runner (ctx: { browser, baseURL, addUser, adminEmail, adminPassword }).
 
 import assert from 'node:assert/strict';
@@ -147,6 +148,18 @@ async function supportConsole(ctx, lang, view) {
     await cancelled.scrollIntoViewIfNeeded();
     await fitsTheScreen(page, `support order ${lang}/${view}`, { lang });
     await shot(page, `${lang}-${view}-order`);
+
+    // Read models offer a rebuild, asked once more before it starts; process managers offer none.
+    const process = page.getByTestId('projection-payments');
+    await process.waitFor();
+    assert.equal(await process.getByRole('button').count(), 0, 'a process manager offers no rebuild');
+    await page.getByTestId('projection-orders').getByRole('button').click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    assert.match(await dialog.innerText(), lang === 'ar' ? /يُعاد تشغيل نموذج القراءة/ : /replayed from the first event/);
+    await fitsTheScreen(page, `support rebuild question ${lang}/${view}`, { lang });
+    await dialog.getByRole('button', { name: lang === 'ar' ? 'ليس الآن' : 'Not now' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

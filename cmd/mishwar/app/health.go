@@ -14,7 +14,11 @@ func (a *App) wireHealth(d *httpapi.Deps) {
 	d.Features = append(d.Features, health.New(health.Checks{
 		Ready: a.ready,
 		Projections: func(ctx context.Context) (any, error) {
-			return projections.Status(ctx, a.Pool, a.Store)
+			list, err := projections.Status(ctx, a.Pool, a.Store)
+			for i := range list {
+				list[i].Rebuildable = rebuilds{a}.Rebuildable(list[i].Name)
+			}
+			return list, err
 		},
 		Jobs:     a.stuckJobs,
 		RetryJob: a.retryJob,

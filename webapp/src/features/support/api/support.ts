@@ -112,6 +112,8 @@ const statusSchema = z
         lag_events: z.number(),
         running: z.boolean(),
         rebuilding: z.boolean(),
+        // Older servers did not say; a read model was then assumed.
+        rebuildable: z.boolean().default(true),
         last_error: z.string().optional(),
       }),
     ),

@@ -27,6 +27,11 @@ const en = {
   actionsNote: 'Cancel or refund this order from Purchase orders; support staff may use both.',
   projections: 'Read models',
   rebuild: 'Rebuild',
+  rebuildTitle: 'Rebuild {{name}}?',
+  rebuildText:
+    'The read model is replayed from the first event and swapped in when it has caught up. The site keeps answering from the current one meanwhile; on a long history this takes minutes.',
+  keep: 'Not now',
+  processNote: 'Runs each effect once; not rebuilt',
   rebuilding: 'Rebuilding… {{percent}}%',
   rebuilt: '{{name}} rebuilt.',
   failed: 'Rebuild of {{name}} failed: {{error}}',
@@ -82,6 +87,11 @@ const ar: typeof en = {
   actionsNote: 'ألغِ هذا الطلب أو استرد مبلغه من أوامر الشراء؛ يمكن لفريق الدعم استخدام الإجراءين.',
   projections: 'نماذج القراءة',
   rebuild: 'إعادة البناء',
+  rebuildTitle: 'إعادة بناء {{name}}؟',
+  rebuildText:
+    'يُعاد تشغيل نموذج القراءة من أول حدث ويحل محل الحالي عندما يلحق به. يظل الموقع يجيب من النموذج الحالي في أثناء ذلك؛ وقد يستغرق الأمر دقائق على سجل طويل.',
+  keep: 'ليس الآن',
+  processNote: 'ينفّذ كل أثر مرة واحدة؛ لا يُعاد بناؤه',
   rebuilding: 'جارٍ إعادة البناء… {{percent}}%',
   rebuilt: 'تمت إعادة بناء {{name}}.',
   failed: 'فشلت إعادة بناء {{name}}: {{error}}',

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { InputField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/states';
@@ -200,6 +201,7 @@ function Projections() {
   const { t } = useSupportT();
   const list = useProjections();
   const rebuild = useRebuild();
+  const [asking, setAsking] = useState<string | null>(null);
   const [progress, setProgress] = useState<Record<string, number>>({});
   const { refetch } = list;
   useEffect(
@@ -227,17 +229,33 @@ function Projections() {
             {p.rebuilding || (progress[p.name] ?? 100) < 100 ? (
               <span>{t('rebuilding', { percent: progress[p.name] ?? 0 })}</span>
             ) : null}
-            <Button
-              size="sm"
-              variant="ghost"
-              loading={rebuild.isPending && rebuild.variables === p.name}
-              onClick={() => rebuild.mutate(p.name, { onError: (error) => toast.error(isApiError(error) ? error.message : String(error)) })}
-            >
-              {t('rebuild')}
-            </Button>
+            {p.rebuildable ? (
+              <Button size="sm" variant="ghost" loading={rebuild.isPending && rebuild.variables === p.name} onClick={() => setAsking(p.name)}>
+                {t('rebuild')}
+              </Button>
+            ) : (
+              <span className="muted small">{t('processNote')}</span>
+            )}
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={asking !== null}
+        title={t('rebuildTitle', { name: asking ? readModelName(t, asking) : '' })}
+        confirmLabel={t('rebuild')}
+        cancelLabel={t('keep')}
+        loading={rebuild.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (!asking) return;
+          rebuild.mutate(asking, {
+            onSettled: () => setAsking(null),
+            onError: (error) => toast.error(isApiError(error) ? error.message : String(error)),
+          });
+        }}
+      >
+        <p>{t('rebuildText')}</p>
+      </ConfirmDialog>
     </section>
   );
 }
