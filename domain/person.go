@@ -13,6 +13,8 @@ func IsPersonName(s string) bool {
 	letters := 0
 	for _, r := range s {
 		switch {
+		case invisibleLetter(r):
+			// Counted as letters by Unicode, drawn as nothing: a name of them is no name.
 		case unicode.IsLetter(r):
 			letters++
 		case unicode.Is(unicode.Mn, r), r == ' ', r == '-', r == '\'', r == '’', r == '.':
@@ -21,4 +23,9 @@ func IsPersonName(s string) bool {
 		}
 	}
 	return letters > 0
+}
+
+// invisibleLetter reports the Hangul fillers, letters that are drawn as blank space.
+func invisibleLetter(r rune) bool {
+	return r == '\u115F' || r == '\u1160' || r == '\u3164' || r == '\uFFA0'
 }

@@ -21,6 +21,9 @@ func TestAPersonsNameIsLettersAndTheJoinersNamesUse(t *testing.T) {
 		"Card charged twice! Refund: evil.example/r": false,
 		"<b>Mona</b>":    false,
 		"Mona\r\nBcc: x": false,
+		"\u1160\u1160":   false, // Hangul fillers: letters drawn as nothing
+		"Mona\u3164":     true,  // beside real letters they are only odd spacing
+		"Mona\u202Eanom": false,
 	} {
 		if got := domain.IsPersonName(name); got != want {
 			t.Errorf("given the name %q, then IsPersonName is %v; want %v", name, got, want)
@@ -42,5 +45,23 @@ func TestJoinedValidationErrorsSayEveryFaultOnce(t *testing.T) {
 	other := errors.New("store down")
 	if err := domain.JoinValidation(a, other); err != other {
 		t.Fatalf("another error is returned as it is: %v", err)
+	}
+}
+
+func TestADirectionOverrideIsFoundAndStrippedButIsolatesAndMarksStay(t *testing.T) {
+	t.Parallel()
+	for s, want := range map[string]bool{
+		"invoice\u202Egpj.exe":       true,
+		"\u202Bمرحبا\u202C":          true,
+		"\u2068MSH-AAAAAA\u2069 منى": false,
+		"Cairo\u200F":                false,
+		"":                           false,
+	} {
+		if got := domain.HasDirectionOverride(s); got != want {
+			t.Errorf("given %q, then HasDirectionOverride is %v; want %v", s, got, want)
+		}
+	}
+	if got := domain.StripDirectionOverrides("a\u202Eb\u2066c\u2069"); got != "ab\u2066c\u2069" {
+		t.Errorf("stripped to %q", got)
 	}
 }

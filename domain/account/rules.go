@@ -244,6 +244,8 @@ func CheckText(v *domain.ValidationError, field, s string, max int, requiredKey 
 		v.Add(field, requiredKey)
 	case utf8.RuneCountInString(s) > max:
 		v.Add(field, tooLongKey(field, KeyTextTooLong))
+	case domain.HasDirectionOverride(s):
+		v.Add(field, domain.KeyDirectionOverride)
 	}
 	return s
 }

@@ -191,6 +191,9 @@ func TestTooLongNamesTheField(t *testing.T) {
 		{"notes", func(v *domain.ValidationError) {
 			account.CheckText(v, "notes", long(301), account.AddressMaxLength, "")
 		}, account.KeyNotesTooLong},
+		{"label", func(v *domain.ValidationError) {
+			account.CheckText(v, "label", "Home \u202Eeton", account.LabelMaxLength, "")
+		}, domain.KeyDirectionOverride},
 	}
 	for _, c := range cases {
 		if got := fieldErrors(c.check); !reflect.DeepEqual(got, map[string][]string{c.field: {c.want}}) {

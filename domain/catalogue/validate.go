@@ -70,6 +70,9 @@ func (c *validator) text(field string, t Text, required bool, max int) {
 		if utf8.RuneCountInString(l.s) > max {
 			c.add(f, keyTooLong)
 		}
+		if domain.HasDirectionOverride(l.s) {
+			c.add(f, domain.KeyDirectionOverride)
+		}
 	}
 }
 
@@ -79,6 +82,9 @@ func (c *validator) plain(field, s string, required bool, max int) {
 	}
 	if utf8.RuneCountInString(s) > max {
 		c.add(field, keyTooLong)
+	}
+	if domain.HasDirectionOverride(s) {
+		c.add(field, domain.KeyDirectionOverride)
 	}
 }
 

@@ -50,6 +50,7 @@ func TestDestinationRules(t *testing.T) {
 	checkRules(t, validDestination(), []rule[catalogue.DestinationFields]{
 		{"the Arabic name is required", func(f *catalogue.DestinationFields) { f.Name.Ar = "  " }, "name.ar", "common.required"},
 		{"the English short description is required", func(f *catalogue.DestinationFields) { f.ShortDescription.En = "" }, "short_description.en", "common.required"},
+		{"a name that would show in another order than written is refused", func(f *catalogue.DestinationFields) { f.Name.En = "Citadel \u202Elatot" }, "name.en", "common.direction_override"},
 		{"a category is required", func(f *catalogue.DestinationFields) { f.CategoryID = uuid.Nil }, "category_id", "common.required"},
 		{"a point outside Cairo is refused", func(f *catalogue.DestinationFields) { f.Lat, f.Lng = 25.6872, 32.6396 }, "lat", "catalogue.out_of_area"},
 		{"zero coordinates are refused", func(f *catalogue.DestinationFields) { f.Lng = 0 }, "lng", "catalogue.out_of_area"},

@@ -172,10 +172,11 @@ func (s State) Status() Status { return s.status }
 // UserID is the review's author.
 func (s State) UserID() string { return s.userID }
 
-// CleanText trims a review's text and drops control characters other than line breaks; the text is
-// otherwise kept as written (it is shown as text, never as markup).
+// CleanText trims a review's text and drops control characters other than line breaks, and the
+// direction overrides that would show it in another order than written; the text is otherwise kept
+// as written (it is shown as text, never as markup).
 func CleanText(s string) string {
-	s = strings.ToValidUTF8(s, "")
+	s = domain.StripDirectionOverrides(strings.ToValidUTF8(s, ""))
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\t' || !unicode.IsControl(r) {
