@@ -47,7 +47,7 @@ func (h *Handlers) resolvePoint(ctx context.Context, field string, p *PointReque
 		return &pp, nil
 	}
 	name := strings.TrimSpace(p.Name)
-	if name == "" || utf8.RuneCountInString(name) > cart.MaxPointNameLength || !cart.ServiceArea.Contains(p.Lat, p.Lng) {
+	if name == "" || utf8.RuneCountInString(name) > cart.MaxPointNameLength || !domain.ServiceArea.Contains(p.Lat, p.Lng) {
 		return nil, refused
 	}
 	return &cart.Point{Kind: cart.CustomPoint, Name: name, Lat: p.Lat, Lng: p.Lng}, nil

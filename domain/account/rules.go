@@ -215,22 +215,13 @@ func regionOf(key string) (string, bool) {
 	return r, phonenumbers.GetSupportedRegions()[r]
 }
 
-// ServiceArea is the box around Greater Cairo (Giza, 6th of October, New Cairo and the airport
-// included) that trips, saved places and pickup points must fall in.
-var ServiceArea = struct{ MinLat, MaxLat, MinLng, MaxLng float64 }{29.75, 30.35, 30.80, 31.85}
-
-// InServiceArea reports whether a point lies in the service area.
-func InServiceArea(lat, lng float64) bool {
-	return lat >= ServiceArea.MinLat && lat <= ServiceArea.MaxLat && lng >= ServiceArea.MinLng && lng <= ServiceArea.MaxLng
-}
-
 // CheckPoint adds field errors for a place without coordinates ("Save location needs a selected
 // source or end location") or outside the service area, under field "location".
 func CheckPoint(v *domain.ValidationError, lat, lng *float64) {
 	switch {
 	case lat == nil || lng == nil || math.IsNaN(*lat) || math.IsNaN(*lng):
 		v.Add("location", KeyLocationRequired)
-	case !InServiceArea(*lat, *lng):
+	case !domain.ServiceArea.Contains(*lat, *lng):
 		v.Add("location", KeyOutsideServiceArea)
 	}
 }

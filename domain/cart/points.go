@@ -49,20 +49,6 @@ type FoundPoint struct {
 	Available bool
 }
 
-// Area is a latitude/longitude box.
-type Area struct{ MinLat, MaxLat, MinLng, MaxLng float64 }
-
-// Contains reports whether (lat, lng) lies in the box.
-func (a Area) Contains(lat, lng float64) bool {
-	return lat >= a.MinLat && lat <= a.MaxLat && lng >= a.MinLng && lng <= a.MaxLng
-}
-
-// ServiceArea is Greater Cairo, where Mishwar drives (the spec: "Cairo only"): Giza and the pyramids,
-// Saqqara and Dahshur to the south-west, 6th of October and Sheikh Zayed to the west, Shubra El Kheima
-// and El Obour to the north, New Cairo and the New Administrative Capital to the east, Helwan south.
-// The same box the catalogue accepts for destinations and pickup points.
-var ServiceArea = Area{MinLat: 29.60, MaxLat: 30.40, MinLng: 30.80, MaxLng: 31.90}
-
 func checkPoint(v *domain.ValidationError, field string, p *FoundPoint) {
 	if p == nil {
 		if field == "end" {
@@ -77,7 +63,7 @@ func checkPoint(v *domain.ValidationError, field string, p *FoundPoint) {
 			v.Add(field+".pickup_point_id", KeyPickupPointUnavailable)
 		}
 	case CustomPoint:
-		if math.IsNaN(p.Lat) || math.IsNaN(p.Lng) || !ServiceArea.Contains(p.Lat, p.Lng) {
+		if math.IsNaN(p.Lat) || math.IsNaN(p.Lng) || !domain.ServiceArea.Contains(p.Lat, p.Lng) {
 			v.Add(field+".coordinates", KeyOutsideServiceArea)
 		}
 		if utf8.RuneCountInString(p.Name) > MaxPointNameLength {

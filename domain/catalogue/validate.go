@@ -26,13 +26,6 @@ const (
 	maxDisplayRank = 100000
 )
 
-// Greater Cairo, generously: from Dahshur and the Fayoum road in the south-west to the airport and
-// New Cairo in the east. The service area is Cairo only, so a point outside is a typo.
-const (
-	minLat, maxLat = 29.60, 30.40
-	minLng, maxLng = 30.80, 31.90
-)
-
 var (
 	slugPattern  = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
 	phonePattern = regexp.MustCompile(`^\+[1-9][0-9]{7,14}$`)
@@ -100,10 +93,11 @@ func (c *validator) slug(field, s string) {
 }
 
 func (c *validator) point(lat, lng float64) {
-	if lat < minLat || lat > maxLat {
+	area := domain.ServiceArea
+	if !(lat >= area.MinLat && lat <= area.MaxLat) {
 		c.add("lat", keyOutOfArea)
 	}
-	if lng < minLng || lng > maxLng {
+	if !(lng >= area.MinLng && lng <= area.MaxLng) {
 		c.add("lng", keyOutOfArea)
 	}
 }

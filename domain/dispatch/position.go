@@ -14,7 +14,9 @@ import (
 
 // Refusals of a position. Keys name messages in internal/i18n (catalog_tracking.go).
 var (
-	ErrPositionInvalid  = domain.Invalid("tracking.position_invalid")
+	ErrPositionInvalid = domain.Invalid("tracking.position_invalid")
+	// ErrPositionFarAway: a fix nowhere near the service area is a phone's error, not the car.
+	ErrPositionFarAway  = domain.Invalid("tracking.position_far_away")
 	ErrPositionStale    = domain.Invalid("tracking.position_stale")
 	ErrPositionAhead    = domain.Invalid("tracking.position_in_future")
 	ErrTripNotRunning   = domain.Conflict("tracking.trip_not_running")
@@ -33,6 +35,11 @@ const (
 	// PositionInterval is how often a driver's position is kept at most.
 	PositionInterval = time.Second
 )
+
+// PositionArea is where a driver's car can be while a trip runs: the service area and about 50 km
+// around it (a trip's roads leave the box). A fix elsewhere, London say, is the phone's mistake, and
+// the traveller would be told the car is two days away.
+var PositionArea = domain.ServiceArea.Widened(0.5)
 
 // Position is where the driver's phone says it is.
 type Position struct {
@@ -55,6 +62,9 @@ func CheckPosition(p Position, now time.Time) error {
 	}
 	if p.Heading != nil && (!finite(*p.Heading) || *p.Heading < 0 || *p.Heading >= 360) {
 		return ErrPositionInvalid
+	}
+	if !PositionArea.Contains(p.Lat, p.Lng) {
+		return ErrPositionFarAway
 	}
 	switch {
 	case p.At.IsZero():

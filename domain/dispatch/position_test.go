@@ -16,6 +16,11 @@ func TestAPositionIsCheckedForRangeAccuracyHeadingAndFixTime(t *testing.T) {
 	if err := dispatch.CheckPosition(ok, now); err != nil {
 		t.Fatalf("a good fix refused: %v", err)
 	}
+	sokhna := ok
+	sokhna.Lat, sokhna.Lng = 29.75, 32.2 // the Ain Sokhna road, out of the box: a car's road, not a typo
+	if err := dispatch.CheckPosition(sokhna, now); err != nil {
+		t.Fatalf("a fix on a road just outside the service area refused: %v", err)
+	}
 	cases := []struct {
 		name string
 		edit func(*dispatch.Position)
@@ -29,6 +34,8 @@ func TestAPositionIsCheckedForRangeAccuracyHeadingAndFixTime(t *testing.T) {
 		{"accuracy of 20 km", func(p *dispatch.Position) { p.Accuracy = 20_000 }, dispatch.ErrPositionInvalid},
 		{"heading of 360", func(p *dispatch.Position) { p.Heading = heading(360) }, dispatch.ErrPositionInvalid},
 		{"no fix time", func(p *dispatch.Position) { p.At = time.Time{} }, dispatch.ErrPositionInvalid},
+		{"in London", func(p *dispatch.Position) { p.Lat, p.Lng = 51.5, -0.1 }, dispatch.ErrPositionFarAway},
+		{"in Alexandria, 180 km away", func(p *dispatch.Position) { p.Lat, p.Lng = 31.2, 29.9 }, dispatch.ErrPositionFarAway},
 		{"three minutes old", func(p *dispatch.Position) { p.At = now.Add(-3 * time.Minute) }, dispatch.ErrPositionStale},
 		{"a minute ahead", func(p *dispatch.Position) { p.At = now.Add(time.Minute) }, dispatch.ErrPositionAhead},
 	}

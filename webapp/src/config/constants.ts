@@ -54,3 +54,6 @@ export const OPENING_HOURS = {
 
 // The server's limit on a reason or note (domain.MaxReasonLength): a cancellation's, a refund's.
 export const REASON_MAX = 1000;
+
+/** Greater Cairo, the box every point of a trip falls in: the server's domain.ServiceArea (domain/area.go). */
+export const SERVICE_AREA = { minLat: 29.6, maxLat: 30.4, minLng: 30.8, maxLng: 31.9 } as const;

@@ -1,3 +1,4 @@
+import { SERVICE_AREA } from '@/config/constants';
 import type { AdminSectionKey } from '@/config/paths';
 
 // What each catalogue section of the admin area edits: its API collection, its list columns and its
@@ -83,8 +84,8 @@ export const KINDS: Record<AdminSectionKey, KindSpec> = {
       { name: 'short_description', kind: 'textarea2', required: true },
       { name: 'description', kind: 'textarea2' },
       { name: 'address', kind: 'text2' },
-      { name: 'lat', kind: 'number', required: true, min: 29.6, max: 30.4, step: 0.0001 },
-      { name: 'lng', kind: 'number', required: true, min: 30.8, max: 31.9, step: 0.0001 },
+      { name: 'lat', kind: 'number', required: true, min: SERVICE_AREA.minLat, max: SERVICE_AREA.maxLat, step: 0.0001 },
+      { name: 'lng', kind: 'number', required: true, min: SERVICE_AREA.minLng, max: SERVICE_AREA.maxLng, step: 0.0001 },
       { name: 'visit_minutes', kind: 'number', required: true, min: 10, max: 720, step: 5 },
       { name: 'opening_hours', kind: 'hours' },
       { name: 'hours_note', kind: 'text2' },
@@ -233,8 +234,8 @@ export const KINDS: Record<AdminSectionKey, KindSpec> = {
       { name: 'name', kind: 'text2', required: true },
       { name: 'kind', kind: 'choice', labelKey: 'pointKind', required: true, options: ['airport', 'hotel', 'station', 'landmark'] },
       { name: 'address', kind: 'text2' },
-      { name: 'lat', kind: 'number', required: true, min: 29.6, max: 30.4, step: 0.0001 },
-      { name: 'lng', kind: 'number', required: true, min: 30.8, max: 31.9, step: 0.0001 },
+      { name: 'lat', kind: 'number', required: true, min: SERVICE_AREA.minLat, max: SERVICE_AREA.maxLat, step: 0.0001 },
+      { name: 'lng', kind: 'number', required: true, min: SERVICE_AREA.minLng, max: SERVICE_AREA.maxLng, step: 0.0001 },
       { name: 'display_order', kind: 'number', min: 0, step: 1 },
       { name: 'active', kind: 'bool' },
     ],

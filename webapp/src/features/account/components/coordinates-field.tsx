@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { InputField, useFieldMessage } from '@/components/ui/field';
+import { SERVICE_AREA } from '@/config/constants';
 
 export interface Coordinates {
   lat: string;
@@ -67,11 +68,9 @@ export function parseCoordinates(value: Coordinates): { lat: number; lng: number
   return Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
 }
 
-// The service area the server checks (domain/account.ServiceArea): Greater Cairo.
-const AREA = { minLat: 29.75, maxLat: 30.35, minLng: 30.8, maxLng: 31.85 };
-
 export function inServiceArea({ lat, lng }: { lat: number; lng: number }): boolean {
-  return lat >= AREA.minLat && lat <= AREA.maxLat && lng >= AREA.minLng && lng <= AREA.maxLng;
+  const area = SERVICE_AREA;
+  return lat >= area.minLat && lat <= area.maxLat && lng >= area.minLng && lng <= area.maxLng;
 }
 
 /** The message key for a place that cannot be saved (no location, or outside Cairo); null when fine. */
