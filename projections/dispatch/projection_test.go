@@ -147,6 +147,12 @@ func TestTheBoardFollowsEveryStep(t *testing.T) {
 		if tr.Status != s.want || tr.Stop != s.at || tr.NextStep != s.next || len(tr.Steps) != i+2 {
 			t.Fatalf("after %s %d: %+v", s.step, s.stop, tr)
 		}
+		// Past midnight the driver still has a running trip of the day before to finish; a completed
+		// one is gone from their next day.
+		tomorrow, err := w.read.DriverTrips(ctx, driverUser, "2026-11-19", 0)
+		if running := s.want != dispatch.StatusCompleted; err != nil || (len(tomorrow) == 1) != running {
+			t.Fatalf("after %s, the driver's trips from the next day: %v %+v", s.step, err, tomorrow)
+		}
 	}
 	tr, _ := w.read.Trip(ctx, paid)
 	if tr.Steps[3].Name != "Pyramids" || tr.Steps[4].Name != "Museum" {

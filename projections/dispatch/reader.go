@@ -161,14 +161,16 @@ func (r *Reader) Week(ctx context.Context, from, to string) ([]Trip, error) {
 	return scanTrips(rows)
 }
 
-// DriverTrips lists the trips of the driver signed in as userID from day on, soonest first; a
-// cancelled order's trip leaves the list at once.
+// DriverTrips lists the trips of the driver signed in as userID from day on, and any trip of theirs
+// still running from an earlier day (one past midnight, or never marked complete: the driver must be
+// able to finish it), soonest first; a cancelled order's trip leaves the list at once.
 func (r *Reader) DriverTrips(ctx context.Context, userID, from string, limit int) ([]Trip, error) {
 	if limit <= 0 || limit > 100 {
 		limit = 50
 	}
 	rows, err := r.pool.Query(ctx, `SELECT `+tripColumns+` FROM `+table("trips")+`
-		WHERE driver_user = $1 AND day >= $2::date AND status <> 'cancelled' AND order_status <> 'cancelled'
+		WHERE driver_user = $1 AND status <> 'cancelled' AND order_status <> 'cancelled'
+		AND (day >= $2::date OR status IN ('`+string(dispatch.StatusStarted)+`', '`+string(dispatch.StatusPickedUp)+`', '`+string(dispatch.StatusAtStop)+`'))
 		ORDER BY start_at, order_id LIMIT $3`, userID, from, limit)
 	if err != nil {
 		return nil, fmt.Errorf("dispatch: trips of %s: %w", userID, err)
