@@ -14,7 +14,9 @@ package dispatch
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -150,6 +152,9 @@ type Step struct {
 type touched struct {
 	seen map[string]bool
 	ids  []string
+	// former are the driver accounts a trip lost in the batch: their phones still show it and must
+	// hear that it left them.
+	former map[string][]string
 }
 
 func (t *touched) add(id string) {
@@ -165,7 +170,7 @@ func notifyTouched(ctx context.Context, tx pgx.Tx, dispatchBatch func(context.Co
 		return err
 	}
 	for _, id := range t.ids {
-		if err := notify(ctx, tx, id); err != nil {
+		if err := notify(ctx, tx, id, t.former[id]); err != nil {
 			return err
 		}
 	}
@@ -313,6 +318,21 @@ func driverUnassigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispat
 // step records a trip's move to status (stop -1 keeps the current stop); clear drops the driver. The
 // trip of a cancelled order stays cancelled (a step that raced the cancellation is in its history).
 func step(ctx context.Context, tx pgx.Tx, env projections.Envelope, status dispatch.Status, stop int, s Step, clear bool) error {
+	if clear {
+		var former string
+		err := tx.QueryRow(ctx, `SELECT driver_user FROM trips WHERE order_id = $1`, env.EntityID).Scan(&former)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+		case err != nil:
+			return fmt.Errorf("dispatch: the driver of %s: %w", env.EntityID, err)
+		case former != "":
+			t := projections.BatchState[*touched](ctx)
+			if t.former == nil {
+				t.former = map[string][]string{}
+			}
+			t.former[env.EntityID] = append(t.former[env.EntityID], former)
+		}
+	}
 	_, err := tx.Exec(ctx, `UPDATE trips SET status = CASE WHEN order_status = 'cancelled' THEN 'cancelled' ELSE $2 END,
 		stop = CASE WHEN $3 < 0 THEN stop ELSE $3 END,
 		driver_id = CASE WHEN $4 THEN '' ELSE driver_id END, driver_user = CASE WHEN $4 THEN '' ELSE driver_user END,
@@ -324,7 +344,7 @@ func step(ctx context.Context, tx pgx.Tx, env projections.Envelope, status dispa
 	return err
 }
 
-func notify(ctx context.Context, tx pgx.Tx, id string) error {
+func notify(ctx context.Context, tx pgx.Tx, id string, formerDrivers []string) error {
 	var (
 		owner, driverUser, status string
 		stop                      int
@@ -340,6 +360,11 @@ func notify(ctx context.Context, tx pgx.Tx, id string) error {
 	}
 	if driverUser != "" {
 		rooms = append(rooms, UserRoom(driverUser))
+	}
+	for _, former := range formerDrivers {
+		if room := UserRoom(former); !slices.Contains(rooms, room) {
+			rooms = append(rooms, room)
+		}
 	}
 	return projections.Notify(ctx, tx, EventTripProgress, map[string]any{"rooms": rooms, "event": EventTripProgress,
 		"data": map[string]any{"order_id": id, "status": status, "stop": stop, "version": version}})

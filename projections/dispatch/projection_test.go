@@ -214,6 +214,18 @@ func TestUnassigningClearsTheDriver(t *testing.T) {
 	if mine, _ := w.read.DriverTrips(ctx, driverUser, "2026-11-01", 0); len(mine) != 0 {
 		t.Fatalf("the driver still sees %+v", mine)
 	}
+	// The driver taken off hears it: their open phone drops the trip.
+	deadline := time.Now().Add(5 * time.Second)
+	heard := func() bool {
+		got := w.noticesFor(id)
+		return len(got) > 0 && strings.Contains(got[len(got)-1], `"status":"unassigned"`) && strings.Contains(got[len(got)-1], "user:"+driverUser)
+	}
+	for !heard() && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !heard() {
+		t.Fatalf("the driver taken off was not told: %v", w.noticesFor(id))
+	}
 	accounts, err := w.read.DriverAccounts(ctx)
 	if err != nil || accounts[driverID].UserID != driverUser {
 		t.Fatalf("driver accounts: %v %+v", err, accounts)
