@@ -139,6 +139,13 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
         const before = await tripOf();
         if (!before?.next_step) break;
         await card.getByTestId('next-step').click();
+        if (before.next_step === 'complete') {
+          // Completing cannot be taken back: the driver is asked once more.
+          const question = card.getByRole('alertdialog');
+          await question.waitFor();
+          assert.match(await question.innerText(), /cannot be undone/);
+          await question.getByRole('button', { name: 'Complete trip' }).click();
+        }
         let after = before;
         for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
           after = await tripOf();

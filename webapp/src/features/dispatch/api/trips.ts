@@ -120,8 +120,12 @@ export function useDispatchAction<I>(run: (input: I) => Promise<unknown>) {
 
 const tripsSchema = z.object({ data: z.array(tripSchema) }).transform((value) => value.data);
 
-/** GET /api/driver/trips — the signed-in driver's trips from today on. */
+/**
+ * GET /api/driver/trips — the signed-in driver's trips from today on, and any still running from
+ * before; read again when a trip changes and when the live channel comes back after a loss.
+ */
 export function useDriverTrips() {
+  useLiveRefresh(['dispatch', 'driver'], ['trip.progress'], { wait: 50, maxWait: 500 });
   return useQuery({ queryKey: ['dispatch', 'driver'], queryFn: ({ signal }) => api.get('/api/driver/trips', { signal, schema: tripsSchema }) });
 }
 

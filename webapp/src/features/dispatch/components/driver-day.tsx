@@ -1,11 +1,12 @@
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
-import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
 import { formatDate, formatNumber, isolate } from '@/utils/format';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
@@ -20,8 +21,6 @@ import './dispatch.css';
 export function DriverDay() {
   const { t } = useDispatchT();
   const trips = useDriverTrips();
-  const { refetch } = trips;
-  useEffect(() => live.subscribe('trip.progress', () => void refetch()), [refetch]);
   return (
     <div className="stack">
       <PageHeader title={t('driver.title')} lead={t('driver.lead')} />
@@ -41,6 +40,24 @@ function DriverTrip({ trip }: { trip: Trip }) {
   const { t } = useDispatchT();
   const language = useLanguage();
   const advance = useDispatchAction(({ step, stop }: { step: string; stop?: number }) => advanceTrip(trip.order_id, step, stop));
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const take = (step: string) =>
+    advance.mutate(
+      { step, stop: trip.next_stop },
+      {
+        onSettled: () => setConfirming(false),
+        onSuccess: (tr) => {
+          if (tr && (tr as Trip).status === 'completed') toast.success(t('driver.done'));
+        },
+        // Refused (another phone took the step, the trip was cancelled meanwhile): say why and show
+        // the trip as it is now.
+        onError: (error) => {
+          toast.error(isApiError(error) ? error.message : String(error));
+          void queryClient.invalidateQueries({ queryKey: ['dispatch', 'driver'] });
+        },
+      },
+    );
   const places = tripPlaces(trip, language);
   const name = trip.stop > 0 ? places.stops[trip.stop - 1] : '';
   const next = trip.next_step;
@@ -49,7 +66,8 @@ function DriverTrip({ trip }: { trip: Trip }) {
   return (
     <article className="card card--plain driver-trip" data-testid={`driver-trip-${trip.order_id}`} data-status={trip.status}>
       <p className="eyebrow">
-        <span dir="ltr">{trip.order_id}</span> ·{' '}
+        <span dir="ltr">{trip.order_id}</span>
+        {separator}
         <span data-testid="trip-time">{t('driver.cairoTime', { time: formatDate(trip.start_at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
       </p>
       <p>
@@ -77,26 +95,26 @@ function DriverTrip({ trip }: { trip: Trip }) {
           <p dir="auto">{trip.comments}</p>
         </div>
       ) : null}
-      <p className="muted">{places.stops.join(' → ')}</p>
+      <p className="muted">{places.stops.join(language === 'ar' ? ' ← ' : ' → ')}</p>
       <p className="trip-progress__status">{t(`status.${trip.status}`, { stop: trip.stop, name })}</p>
       {/* Only while the trip runs: it unmounts, and stops watching the position, once completed. */}
       {RUNNING.has(trip.status) ? <ShareLocation orderId={trip.order_id} /> : null}
       {next ? (
-        <Button
-          className="driver-trip__button"
-          block
-          loading={advance.isPending}
-          data-testid="next-step"
-          onClick={() =>
-            advance.mutate(
-              { step: next, stop: trip.next_stop },
-              { onError: (error) => toast.error(isApiError(error) ? error.message : String(error)), onSuccess: (tr) => tr && (tr as Trip).status === 'completed' && toast.success(t('driver.done')) },
-            )
-          }
-        >
+        <Button className="driver-trip__button" block loading={advance.isPending} data-testid="next-step" onClick={() => (next === 'complete' ? setConfirming(true) : take(next))}>
           {t(`steps.${next}`, { name: nextName })}
         </Button>
       ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={t('driver.completeTitle', { trip: isolate(trip.order_id) })}
+        confirmLabel={t('steps.complete')}
+        cancelLabel={t('driver.notYet')}
+        loading={advance.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => take('complete')}
+      >
+        <p>{t('driver.completeText')}</p>
+      </ConfirmDialog>
     </article>
   );
 }
