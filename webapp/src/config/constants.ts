@@ -29,12 +29,6 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
 export const DESTINATIONS_PAGE_SIZE = 12;
 
-export const CONTACT = {
-  whatsappNumber: '201000000000',
-  phoneDisplay: '+20 100 000 0000',
-  email: 'hello@mishwar.example',
-} as const;
-
 /** Trips run on Cairo's clock: every date and time is shown in it, wherever the browser is. */
 export const CAIRO_TIME_ZONE = 'Africa/Cairo';
 

@@ -3,10 +3,11 @@ import { Link } from 'react-router-dom';
 
 import { OpeningHours } from '@/components/ui/opening-hours';
 import { WhatsAppLink } from '@/components/ui/whatsapp-link';
-import { CONTACT } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { formatNumber } from '@/utils/format';
+
+import { useContact } from '@/features/home/api/contact';
 
 import { useOpeningSchedule } from '../use-opening-schedule';
 
@@ -16,13 +17,14 @@ export function SiteFooter() {
   const { t } = useTranslation();
   const language = useLanguage();
   const schedule = useOpeningSchedule();
+  const contact = useContact();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
           <Logo />
           <p>{t('footer.about')}</p>
-          <WhatsAppLink variant="button" />
+          <WhatsAppLink href={contact.whatsappUrl} variant="button" />
         </div>
         <nav aria-label={t('footer.explore')}>
           <h2 className="site-footer__title">{t('footer.explore')}</h2>
@@ -41,7 +43,7 @@ export function SiteFooter() {
             <li><Link to={paths.about}>{t('nav.about')}</Link></li>
             <li><Link to={paths.terms}>{t('nav.terms')}</Link></li>
             <li><Link to={paths.privacy}>{t('nav.privacy')}</Link></li>
-            <li><a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a></li>
+            {contact.email ? <li><a href={`mailto:${contact.email}`}>{contact.email}</a></li> : null}
           </ul>
         </nav>
         <div>

@@ -4,7 +4,6 @@ import { Link, NavLink } from 'react-router-dom';
 import { Icon } from '@/components/ui/icon';
 import { OpenNowBadge } from '@/components/ui/opening-hours';
 import { WhatsAppLink } from '@/components/ui/whatsapp-link';
-import { CONTACT } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { Avatar } from '@/features/auth/components/account-menu';
@@ -14,6 +13,7 @@ import { useCartMirrorStore } from '@/features/cart/stores/cart-mirror-store';
 import { useUnreadCount } from '@/features/notifications/api/notifications';
 import { usePanelsStore } from '@/stores/panels-store';
 import { formatNumber } from '@/utils/format';
+import { useContact } from '@/features/home/api/contact';
 
 import { CartPanel, renderPanel, usePanelTitle } from './panel-content';
 import { PanelHost, PanelToggle } from './panels';
@@ -94,6 +94,7 @@ export function SiteHeader() {
   const drawerOpen = usePanelsStore((state) => state.cartDrawerOpen);
   const setDrawer = usePanelsStore((state) => state.setCartDrawerOpen);
   const schedule = useOpeningSchedule();
+  const contact = useContact();
 
   return (
     <>
@@ -110,10 +111,12 @@ export function SiteHeader() {
               <OpenNowBadge schedule={schedule} />
             </span>
             <span className="topbar__spacer" />
-            <a className="topbar__item" href={`tel:${CONTACT.phoneDisplay.replace(/\s/g, '')}`} dir="ltr">
-              <Icon name="phone" size={16} /> {CONTACT.phoneDisplay}
-            </a>
-            <WhatsAppLink />
+            {contact.phone ? (
+              <a className="topbar__item" href={`tel:${contact.phone}`} dir="ltr">
+                <Icon name="phone" size={16} /> {contact.phone}
+              </a>
+            ) : null}
+            <WhatsAppLink href={contact.whatsappUrl} />
           </div>
         </div>
 

@@ -5,7 +5,6 @@ import { CurrencyChoices, LanguageChoices } from '@/components/preferences';
 import { OpeningHours } from '@/components/ui/opening-hours';
 import { EmptyState } from '@/components/ui/states';
 import { WhatsAppLink } from '@/components/ui/whatsapp-link';
-import { CONTACT } from '@/config/constants';
 import { AccountMenu, SignInCallout } from '@/features/auth/components/account-menu';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
 import { CartContents } from '@/features/cart/components/cart-contents';
@@ -13,6 +12,7 @@ import { CategoriesPanel, DestinationsPanel, SearchPanel } from '@/features/dest
 import { ProgramsPanel } from '@/features/programs/components/programs-list';
 import type { PanelId } from '@/stores/panels-store';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
+import { useContact } from '@/features/home/api/contact';
 
 import { useAppCart } from '../session';
 import { useOpeningSchedule } from '../use-opening-schedule';
@@ -45,17 +45,30 @@ function ChatPanel() {
   const separator = useDetailSeparator();
   const { t } = useTranslation();
   const schedule = useOpeningSchedule();
+  const contact = useContact();
+  const ways = [
+    contact.phone ? (
+      <a key="phone" href={`tel:${contact.phone}`} dir="ltr">
+        {contact.phone}
+      </a>
+    ) : null,
+    contact.email ? (
+      <a key="email" href={`mailto:${contact.email}`}>
+        {contact.email}
+      </a>
+    ) : null,
+  ].filter(Boolean);
   return (
     <div className="stack">
       <p className="panel__intro">{t('chat.intro')}</p>
-      <WhatsAppLink variant="button" label={t('chat.whatsapp')} />
-      <p className="small">
-        <a href={`tel:${CONTACT.phoneDisplay.replace(/\s/g, '')}`} dir="ltr">
-          {CONTACT.phoneDisplay}
-        </a>
-        {separator}
-        <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
-      </p>
+      <WhatsAppLink href={contact.whatsappUrl} variant="button" label={t('chat.whatsapp')} />
+      {ways.length ? (
+        <p className="small">
+          {ways[0]}
+          {ways.length > 1 ? separator : null}
+          {ways[1]}
+        </p>
+      ) : null}
       <OpeningHours schedule={schedule} />
     </div>
   );

@@ -7,7 +7,6 @@ import { Icon } from '@/components/ui/icon';
 import { OpeningHours } from '@/components/ui/opening-hours';
 import { PageHeader } from '@/components/ui/page-header';
 import { WhatsAppLink } from '@/components/ui/whatsapp-link';
-import { CONTACT } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useSavedLocations } from '@/features/account/api/get-saved-locations';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
@@ -16,11 +15,13 @@ import { SiteText } from '@/features/home/components/site-texts';
 import { usePickupPoints } from '@/features/pickup-points/api/get-pickup-points';
 import { PickupPointsList, StartEndPicker, type StartEndChoice } from '@/features/pickup-points/components/pickup-points';
 import { safeReturnPath, withPickup } from '@/features/pickup-points/utils/return-path';
+import { useContact } from '@/features/home/api/contact';
 
 import { useAppCart } from '../session';
 
 export function AboutRoute() {
   const { t } = useTranslation();
+  const contact = useContact();
   return (
     <>
       <PageHeader title={t('about.title')} eyebrow={t('brand.name')} lead={t('about.lead')} />
@@ -45,9 +46,10 @@ export function AboutRoute() {
         </div>
         <aside className="card card--plain stack" aria-labelledby="contact-title">
           <h2 id="contact-title" className="section-title">{t('contact.title')}</h2>
-          <p className="meta"><Icon name="phone" size={18} /> <a href={`tel:${CONTACT.phoneDisplay.replace(/\s/g, '')}`} dir="ltr">{CONTACT.phoneDisplay}</a></p>
-          <p className="meta"><Icon name="mail" size={18} /> <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a></p>
-          <WhatsAppLink variant="button" />
+          {contact.phone ? <p className="meta"><Icon name="phone" size={18} /> <a href={`tel:${contact.phone}`} dir="ltr">{contact.phone}</a></p> : null}
+          {contact.email ? <p className="meta"><Icon name="mail" size={18} /> <a href={`mailto:${contact.email}`}>{contact.email}</a></p> : null}
+          {contact.address ? <p className="meta"><Icon name="pin" size={18} /> <span>{contact.address}</span></p> : null}
+          <WhatsAppLink href={contact.whatsappUrl} variant="button" />
           <h3 className="subheading">{t('hours.title')}</h3>
           <OpeningHours />
         </aside>

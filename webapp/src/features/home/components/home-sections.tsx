@@ -179,7 +179,7 @@ export function HomeSections() {
           <h2 className="cta__title">{t('home.ctaTitle')}</h2>
           <p className="cta__text">{t('home.ctaText')}</p>
         </div>
-        <WhatsAppLink variant="button" />
+        <WhatsAppLink href={content?.whatsapp_url ?? null} variant="button" />
       </section>
     </>
   );
