@@ -63,12 +63,12 @@ func BuildCalendar(in CalendarInput) []CalendarDay {
 			out = append(out, c)
 			continue
 		}
-		first := d.Add(time.Duration(openMin) * time.Minute)
+		first := atClock(d, openMin)
 		if first.Before(earliestStart) {
 			first = earliestStart.In(cat.Cairo)
 		}
-		first = roundUp(first, d)
-		last := d.Add(time.Duration((closeMin-1)/StartStep*StartStep) * time.Minute)
+		first = roundUp(first)
+		last := atClock(d, (closeMin-1)/StartStep*StartStep)
 		if first.After(last) {
 			c.Status = order.DayOutOfRange
 			out = append(out, c)
@@ -85,12 +85,22 @@ func BuildCalendar(in CalendarInput) []CalendarDay {
 	return out
 }
 
-// roundUp moves t to the next StartStep boundary of its day (midnight-based).
-func roundUp(t, midnight time.Time) time.Time {
-	m := t.Sub(midnight)
-	step := time.Duration(StartStep) * time.Minute
-	if r := m % step; r != 0 {
-		m += step - r
+// atClock is minutes after midnight on day's clock in Cairo. Counted from the clock, not as time
+// elapsed since midnight: on the day summer time starts, midnight is skipped and elapsed time would
+// put 09:00 at 10:00.
+func atClock(day time.Time, minutes int) time.Time {
+	return time.Date(day.Year(), day.Month(), day.Day(), minutes/60, minutes%60, 0, 0, cat.Cairo)
+}
+
+// roundUp moves t (in Cairo) to the next StartStep boundary of the clock.
+func roundUp(t time.Time) time.Time {
+	t = t.In(cat.Cairo)
+	minutes := t.Hour()*60 + t.Minute()
+	if t.Second() > 0 || t.Nanosecond() > 0 {
+		minutes++
 	}
-	return midnight.Add(m)
+	if r := minutes % StartStep; r != 0 {
+		minutes += StartStep - r
+	}
+	return atClock(t, minutes)
 }

@@ -57,3 +57,27 @@ func TestCalendar(t *testing.T) {
 		t.Fatalf("the first pickup at 21:10 + 12h is %s, want 09:15", late[0].Earliest)
 	}
 }
+
+// Cairo skips from midnight to 01:00 on the last Friday of April: that day's first pickup is still
+// 09:00 on the clock, as the order's own rule says, and so are the days around it and the autumn day
+// that repeats an hour.
+func TestTheCalendarReadsPickupTimesFromTheClockOnTheDaysCairoChangesIt(t *testing.T) {
+	hours := cat.BusinessHours{Weekly: cat.WeeklyHours{
+		{Day: time.Thursday, Open: "09:00", Close: "22:00"}, {Day: time.Friday, Open: "09:00", Close: "22:00"},
+	}}
+	for _, c := range []struct {
+		from availability.Day
+		now  time.Time
+	}{
+		{"2027-04-29", time.Date(2027, 4, 20, 12, 0, 0, 0, cat.Cairo)}, // spring: 2027-04-30 has no midnight
+		{"2027-10-28", time.Date(2027, 10, 20, 12, 0, 0, 0, cat.Cairo)}, // autumn: the last Thursday of October repeats an hour
+	} {
+		days := ordersrm.BuildCalendar(ordersrm.CalendarInput{From: c.from, Days: 2, Now: c.now,
+			Policy: order.Policy{Lead: 12 * time.Hour, WindowDays: 180}, Hours: hours, Capacity: func(time.Weekday) int { return 1 }})
+		for _, d := range days {
+			if d.Status != order.DayAvailable || d.Earliest != "09:00" || d.Latest != "21:45" {
+				t.Errorf("%s: %+v, want 09:00 to 21:45 on the clock", d.Date, d)
+			}
+		}
+	}
+}
