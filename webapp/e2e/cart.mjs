@@ -211,6 +211,23 @@ async function startPage({ browser, baseURL }, lang) {
     if (lang === 'en') assert.equal(cart.end_point.kind, 'custom', 'a place of the traveller\'s own');
     else assert.notEqual(cart.start_point.pickup_point_id, cart.end_point.pickup_point_id);
     await shot(page, `${lang}-start`);
+
+    // A pickup point of the traveller's own (their hotel) is offered too, and starts the trip there.
+    const own = await fetch(`${baseURL}/api/me/pickup-points`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Garden City hotel', address: 'Corniche El Nil', notes: '', lat: 30.0366, lng: 31.2309 }),
+    });
+    assert.equal(own.status, 201, `adding a pickup point of one's own: ${own.status}`);
+    await page.reload();
+    const start = page.getByLabel(t(lang, 'points.start'), { exact: true });
+    await start.waitFor();
+    const mine = (await start.locator('option').allInnerTexts()).find((text) => text.includes('Garden City hotel'));
+    assert.ok(mine, 'the traveller\'s own pickup point is offered');
+    await start.selectOption({ label: mine });
+    await page.getByTestId('route-point-start-chosen').filter({ hasText: 'Garden City hotel' }).waitFor();
+    const after = await (await fetch(`${baseURL}/api/auth/cart`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    assert.equal(after.start_point?.name, 'Garden City hotel', 'the trip starts at the traveller\'s own pickup point');
   } catch (error) {
     if (page) await shot(page, `${lang}-start-failed`).catch(() => undefined);
     throw error;

@@ -10,7 +10,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { formatNumber } from '@/utils/format';
 import { SignInCallout } from '@/features/auth/components/account-menu';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
-import { useSavedLocations } from '@/features/account/api/get-saved-locations';
+import { useTravellerPlaces } from '@/features/account/api/traveller-places';
 import { useCartAt } from '@/features/cart/api/get-cart';
 import { TimedFor } from '@/features/cart/components/cart-page';
 import { DayFitNotice, dayFitBlock } from '@/features/cart/components/day-fit-notice';
@@ -119,7 +119,7 @@ export function CheckoutRoute() {
   const rates = useRates();
   const user = useAuthStore((state) => state.user);
   const pickupPoints = usePickupPoints();
-  const saved = useSavedLocations(signedIn);
+  const ownPlaces = useTravellerPlaces(signedIn);
   // Until a date and time are chosen the cart is timed for 09:00 tomorrow; then for the chosen start.
   const [departure, setDeparture] = useState<string | null>(null);
   const timed = useCartAt(departure, signedIn);
@@ -168,7 +168,7 @@ export function CheckoutRoute() {
               <RoutePointsPicker
                 cart={cart.data}
                 pickupPoints={pickupPoints.data ?? []}
-                savedPlaces={(saved.data ?? []).map((place) => ({ id: place.id, name: place.label, lat: place.lat, lng: place.lng }))}
+                savedPlaces={ownPlaces}
               />
             ) : null}
           </section>

@@ -8,7 +8,7 @@ import { OpeningHours } from '@/components/ui/opening-hours';
 import { PageHeader } from '@/components/ui/page-header';
 import { WhatsAppLink } from '@/components/ui/whatsapp-link';
 import { paths } from '@/config/paths';
-import { useSavedLocations } from '@/features/account/api/get-saved-locations';
+import { useTravellerPlaces } from '@/features/account/api/traveller-places';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
 import { RoutePointsPicker } from '@/features/cart/components/route-points-picker';
 import { SiteText } from '@/features/home/components/site-texts';
@@ -126,7 +126,7 @@ export function StartRoute() {
   const signedIn = useAuthStore(selectIsAuthenticated);
   const cart = useAppCart();
   const pickupPoints = usePickupPoints();
-  const saved = useSavedLocations(signedIn);
+  const ownPlaces = useTravellerPlaces(signedIn);
   return (
     <>
       <PageHeader title={t('start.title')} lead={t('start.lead')} />
@@ -135,7 +135,7 @@ export function StartRoute() {
           <RoutePointsPicker
             cart={cart.data}
             pickupPoints={pickupPoints.data ?? []}
-            savedPlaces={(saved.data ?? []).map((place) => ({ id: place.id, name: place.label, lat: place.lat, lng: place.lng }))}
+            savedPlaces={ownPlaces}
           />
         ) : (
           <StartEndPicker value={choice} onChange={setChoice} />

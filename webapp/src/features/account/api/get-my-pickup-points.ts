@@ -13,6 +13,6 @@ export function getMyPickupPoints(signal?: AbortSignal): Promise<MyPickupPoint[]
   return api.get('/api/me/pickup-points', { schema, signal });
 }
 
-export function useMyPickupPoints() {
-  return useQuery(queryOptions({ queryKey: myPickupPointsQueryKey, queryFn: ({ signal }) => getMyPickupPoints(signal) }));
+export function useMyPickupPoints(enabled = true) {
+  return useQuery(queryOptions({ queryKey: myPickupPointsQueryKey, queryFn: ({ signal }) => getMyPickupPoints(signal), enabled }));
 }
