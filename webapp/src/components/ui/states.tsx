@@ -27,7 +27,8 @@ export function EmptyState({ icon = 'compass', title, description, action, compa
   );
 }
 
-export function ErrorState({ title, onRetry, compact }: { title?: string; onRetry?: () => void; compact?: boolean }) {
+/** A failed read: its title, why (the connection hint unless told), and a retry when one can help. */
+export function ErrorState({ title, description, onRetry, compact }: { title?: string; description?: string; onRetry?: () => void; compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className={cx('empty-state', 'empty-state--error', compact && 'empty-state--compact')} role="alert">
@@ -35,7 +36,7 @@ export function ErrorState({ title, onRetry, compact }: { title?: string; onRetr
         <Icon name="alert" size={compact ? 28 : 40} />
       </span>
       <p className="empty-state__title">{title ?? t('common.loadFailed')}</p>
-      <p className="empty-state__text">{t('common.loadFailedHint')}</p>
+      <p className="empty-state__text">{description ?? t('common.loadFailedHint')}</p>
       {onRetry ? (
         <div className="empty-state__action">
           <Button variant="secondary" size="sm" onClick={onRetry} icon={<Icon name="refresh" size={16} />}>

@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useCountdown } from '@/hooks/use-countdown';
 import { useLanguage } from '@/hooks/use-language';
+import { isApiError } from '@/lib/api-client';
 import { clearCheckoutDraft } from '@/lib/checkout-draft';
 import { PaymentPageTimeout } from '@/lib/payment-page';
 import { toast } from '@/lib/toast';
@@ -94,10 +95,23 @@ export function PaymentById({ id, signedIn = true }: { id: string; signedIn?: bo
 }
 
 function PaymentReturn({ id, claimed, reason, signedIn }: { id: string; claimed: PaymentOutcome; reason: string | null; signedIn: boolean }) {
-  const order = useOrderStatus(id, claimed === 'success' && signedIn);
+  const { t } = useTranslation();
+  const checks = claimed === 'success' && signedIn;
+  const order = useOrderStatus(id, checks);
   let outcome = claimed;
-  if (claimed === 'success' && order.isSuccess) {
-    outcome = order.data.status === 'awaiting_payment' ? 'pending' : outcomeOf(order.data.status);
+  if (checks) {
+    // "Paid" is the order's word, not the address's: until the order answers, it is being confirmed.
+    if (order.isError) {
+      return (
+        <EmptyState
+          icon="alert"
+          title={t('orders.notFound')}
+          description={isApiError(order.error) ? order.error.message : undefined}
+          action={<ButtonLink to={paths.account}>{t('payments.viewOrders')}</ButtonLink>}
+        />
+      );
+    }
+    outcome = !order.isSuccess || order.data.status === 'awaiting_payment' ? 'pending' : outcomeOf(order.data.status);
   }
   // A traveller who paid a quote without an account cannot read the order: the provider's word stands,
   // and the trip status (trip number and e-mail) is where they follow the trip.
