@@ -3,11 +3,14 @@ package orders_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 
 	"mishwar/adapters/payments"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/commands/orders/orderstest"
+	"mishwar/domain"
+	"mishwar/domain/cart"
 	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
@@ -65,5 +68,33 @@ func TestAnEnquiryIsQuotedAndPaid(t *testing.T) {
 	}
 	if q, _ := f.Orders.LoadEnquiry(ctx, sub.TripNumber); q.Status() != enquiry.StatusConverted {
 		t.Fatalf("enquiry %s", q.Status())
+	}
+}
+
+// A start the form names badly is refused on its field for what is wrong with it: an unknown pickup
+// point, no place at all, or a place outside Greater Cairo (which used to read "choose a pickup point").
+func TestAnEnquirysStartIsRefusedForWhatIsWrongWithIt(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 1)
+	ctx := context.Background()
+	program := f.Program(t, "Giza day", true, f.Sights...)
+	for _, c := range []struct {
+		start *orderscmd.PointRequest
+		want  string
+	}{
+		{&orderscmd.PointRequest{PickupPointID: "6f1d2a36-5c57-4b8e-9a43-2f6f0d0f4c11"}, cart.KeyPickupPointUnavailable},
+		{&orderscmd.PointRequest{Name: "  "}, order.KeyPickupRequired},
+		{&orderscmd.PointRequest{Name: "Alexandria", Lat: 31.2, Lng: 29.9}, cart.KeyOutsideServiceArea},
+	} {
+		in := orderscmd.EnquiryInput{
+			Lang: "en", ProgramID: program.String(),
+			Contact:           order.Contact{FirstName: "Omar", LastName: "Fathy", Email: "omar@example.com", Phone: "+201001234567", Country: "EG"},
+			EmailConfirmation: "omar@example.com", TermsAgreed: true, Date: "2026-11-18", Time: "10:00", RatePlanID: f.Plan.String(),
+			Start: c.start,
+		}
+		var ve *domain.ValidationError
+		if _, err := f.Orders.SubmitEnquiry(ctx, in, orderstest.UserMeta("")); !errors.As(err, &ve) || !slices.Contains(ve.Fields["pickup"], c.want) {
+			t.Errorf("start %+v: %v, want pickup=%s", c.start, err, c.want)
+		}
 	}
 }

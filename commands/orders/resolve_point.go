@@ -2,6 +2,7 @@ package orders
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -34,21 +35,29 @@ func (h *Handlers) resolvePoint(ctx context.Context, field string, p *PointReque
 	if p == nil {
 		return nil, nil
 	}
-	refused := &domain.ValidationError{Fields: map[string][]string{field: {order.KeyPickupRequired}}}
+	refuse := func(key string) error { return &domain.ValidationError{Fields: map[string][]string{field: {key}}} }
 	if id := strings.TrimSpace(p.PickupPointID); id != "" {
 		uid, err := uuid.Parse(id)
 		if err != nil || h.pickupPoints == nil {
-			return nil, refused
+			return nil, refuse(cart.KeyPickupPointUnavailable)
 		}
 		pp, ok, err := h.pickupPoints.PickupPoint(ctx, uid)
-		if err != nil || !ok {
-			return nil, refused
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("orders: pickup point %s: %w", uid, err)
+		case !ok:
+			return nil, refuse(cart.KeyPickupPointUnavailable)
 		}
 		return &pp, nil
 	}
 	name := strings.TrimSpace(p.Name)
-	if name == "" || utf8.RuneCountInString(name) > cart.MaxPointNameLength || !domain.ServiceArea.Contains(p.Lat, p.Lng) {
-		return nil, refused
+	switch {
+	case name == "":
+		return nil, refuse(order.KeyPickupRequired)
+	case utf8.RuneCountInString(name) > cart.MaxPointNameLength:
+		return nil, refuse(cart.KeyPointNameTooLong)
+	case !domain.ServiceArea.Contains(p.Lat, p.Lng):
+		return nil, refuse(cart.KeyOutsideServiceArea)
 	}
 	return &cart.Point{Kind: cart.CustomPoint, Name: name, Lat: p.Lat, Lng: p.Lng}, nil
 }
