@@ -109,6 +109,13 @@ func (c *validator) intRange(field string, n, lo, hi int) {
 }
 
 func (c *validator) egp(field string, m money.Money, allowZero bool) {
+	if m == (money.Money{}) {
+		// Not sent at all: it is missing, whatever currency it would have been in.
+		if !allowZero {
+			c.add(field, keyRequired)
+		}
+		return
+	}
 	if m.Currency != money.EGP {
 		c.add(field, keyMustBeEGP)
 		return

@@ -133,6 +133,7 @@ func TestCategoryRules(t *testing.T) {
 func TestRatePlanRules(t *testing.T) {
 	checkRules(t, validRatePlan(), []rule[catalogue.RatePlanFields]{
 		{"the price per km is positive", func(f *catalogue.RatePlanFields) { f.PricePerKm = money.New(0, money.EGP) }, "price_per_km", "catalogue.must_be_positive"},
+		{"a price per km left out is required, not refused for its currency", func(f *catalogue.RatePlanFields) { f.PricePerKm = money.Money{} }, "price_per_km", "common.required"},
 		{"waiting may be free but not negative", func(f *catalogue.RatePlanFields) { f.WaitingPerHour = money.New(-1, money.EGP) }, "waiting_per_hour", "catalogue.must_be_positive"},
 		{"an absurd price per km is too large, not negative", func(f *catalogue.RatePlanFields) { f.PricePerKm = money.FromMajor(1e17, money.EGP) }, "price_per_km", "catalogue.amount_too_large"},
 		{"a price past what int64 holds is too large too", func(f *catalogue.RatePlanFields) { f.PricePerKm = money.FromMajor(1e30, money.EGP) }, "price_per_km", "catalogue.amount_too_large"},
@@ -151,7 +152,11 @@ func TestOfferRules(t *testing.T) {
 		{"a kind is required", func(f *catalogue.OfferFields) { f.Kind = "" }, "kind", "common.required"},
 		{"an unknown kind is refused", func(f *catalogue.OfferFields) { f.Kind = "bogo" }, "kind", "catalogue.invalid_choice"},
 		{"more than 100 percent is refused", func(f *catalogue.OfferFields) { f.PercentBasisPoints = 10001 }, "percent_basis_points", "catalogue.out_of_range"},
-		{"an amount offer needs an EGP amount", func(f *catalogue.OfferFields) { f.Kind = catalogue.DiscountAmount }, "amount", "catalogue.must_be_egp"},
+		{"an amount offer needs an amount", func(f *catalogue.OfferFields) { f.Kind = catalogue.DiscountAmount }, "amount", "common.required"},
+		{"an amount offer's amount is in EGP", func(f *catalogue.OfferFields) {
+			f.Kind = catalogue.DiscountAmount
+			f.Amount = money.New(500, money.USD)
+		}, "amount", "catalogue.must_be_egp"},
 		{"the window cannot end before it starts", func(f *catalogue.OfferFields) { f.ValidUntil = "2026-11-30" }, "valid_until", "catalogue.end_before_start"},
 		{"dates are YYYY-MM-DD", func(f *catalogue.OfferFields) { f.ValidFrom = "01/12/2026" }, "valid_from", "catalogue.invalid_date"},
 		{"a promo code with spaces is refused", func(f *catalogue.OfferFields) { f.PromoCode = "WIN TER" }, "promo_code", "catalogue.invalid_code"},
