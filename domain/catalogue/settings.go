@@ -83,7 +83,7 @@ var Settings = domain.Decider[SettingsState, SettingsCommand, SettingsEvent]{
 	Evolve:  evolveSettings,
 }
 
-func decideSettings(s SettingsState, c SettingsCommand, _ time.Time) ([]SettingsEvent, error) {
+func decideSettings(s SettingsState, c SettingsCommand, now time.Time) ([]SettingsEvent, error) {
 	switch c := c.(type) {
 	case SetOpeningHours:
 		hours := c.Hours.sorted()
@@ -99,7 +99,9 @@ func decideSettings(s SettingsState, c SettingsCommand, _ time.Time) ([]Settings
 	case AddHoliday:
 		h := Holiday{Date: strings.TrimSpace(c.Holiday.Date), Name: c.Holiday.Name.trimmed()}
 		var v validator
-		v.date("date", h.Date, true)
+		if d, ok := v.date("date", h.Date, true); ok && !HolidayDateInRange(d, now) {
+			v.add("date", keyOutOfRange)
+		}
 		v.text("name", h.Name, true, maxName)
 		if err := v.err(); err != nil {
 			return nil, err
@@ -152,4 +154,11 @@ func evolveSettings(s SettingsState, e SettingsEvent) SettingsState {
 
 func holidayIndex(hs []Holiday, date string) int {
 	return slices.IndexFunc(hs, func(h Holiday) bool { return h.Date == date })
+}
+
+// HolidayDateInRange reports whether a holiday on day (a date, UTC midnight) is one the office can be
+// planning: from last year to five years ahead of now. 1900-01-01 or 9999-12-31 is a slip of the hand.
+func HolidayDateInRange(day, now time.Time) bool {
+	y := now.In(Cairo).Year()
+	return day.Year() >= y-1 && day.Year() <= y+5
 }

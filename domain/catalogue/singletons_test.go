@@ -43,6 +43,8 @@ func TestSettingsDecider(t *testing.T) {
 		{"a holiday is added", nil, catalogue.AddHoliday{Holiday: sinai}, []catalogue.SettingsEvent{catalogue.HolidayAdded{Holiday: sinai}}, ""},
 		{"adding the same holiday again records nothing", []catalogue.SettingsEvent{catalogue.HolidayAdded{Holiday: sinai}}, catalogue.AddHoliday{Holiday: sinai}, nil, ""},
 		{"a holiday needs a real date", nil, catalogue.AddHoliday{Holiday: catalogue.Holiday{Date: "2026-02-30", Name: sinai.Name}}, nil, "date"},
+		{"a holiday in 1900 is a slip of the hand", nil, catalogue.AddHoliday{Holiday: catalogue.Holiday{Date: "1900-01-01", Name: sinai.Name}}, nil, "date"},
+		{"so is one in 9999", nil, catalogue.AddHoliday{Holiday: catalogue.Holiday{Date: "9999-12-31", Name: sinai.Name}}, nil, "date"},
 		{"a holiday needs a name in both languages", nil, catalogue.AddHoliday{Holiday: catalogue.Holiday{Date: "2026-04-25", Name: catalogue.Text{En: "x"}}}, nil, "name.ar"},
 		{"a holiday is removed", []catalogue.SettingsEvent{catalogue.HolidayAdded{Holiday: sinai}}, catalogue.RemoveHoliday{Date: sinai.Date}, []catalogue.SettingsEvent{catalogue.HolidayRemoved{Date: sinai.Date}}, ""},
 		{"removing an unknown holiday is not found", nil, catalogue.RemoveHoliday{Date: "2026-01-01"}, nil, "catalogue.holiday_not_found"},
