@@ -139,7 +139,8 @@ func decideOrderRefund(s State, c OrderRefund) ([]Event, error) {
 		return nil, ErrNotYourOrder
 	}
 	if c.Amount.Minor <= 0 || c.Amount.Currency != money.EGP {
-		return nil, ErrInvalidAmount
+		// On the form's field: staff typed it.
+		return nil, &domain.ValidationError{Fields: map[string][]string{"amount": {ErrInvalidAmount.Key}}}
 	}
 	reason, err := domain.Reason("reason", c.Reason, KeyReasonRequired)
 	if err != nil {
