@@ -13,7 +13,7 @@ import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
-import { formatDate, isolate } from '@/utils/format';
+import { formatDate, formatNumber, isolate } from '@/utils/format';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import {
@@ -194,7 +194,7 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
               <option value="">{t('board.choose')}</option>
               {drivers.map((d) => (
                 <option key={d.id} value={d.id} disabled={!d.works_that_day}>
-                  {d.name} ({d.works_that_day ? t('board.works', { trips: d.trips, perDay: d.trips_per_day }) : t('board.off')})
+                  {d.name} ({d.works_that_day ? t('board.works', { trips: formatNumber(d.trips, language), perDay: formatNumber(d.trips_per_day, language) }) : t('board.off')})
                 </option>
               ))}
             </select>
@@ -231,6 +231,7 @@ function Drivers({ drivers, canAssign }: { drivers: BoardDriver[]; canAssign: bo
 function DriverRow({ driver, canAssign }: { driver: BoardDriver; canAssign: boolean }) {
   const separator = useDetailSeparator();
   const { t } = useDispatchT();
+  const language = useLanguage();
   return (
     <tr data-testid={`driver-${driver.id}`}>
       <Cell label={t('board.driver')}>
@@ -241,7 +242,7 @@ function DriverRow({ driver, canAssign }: { driver: BoardDriver; canAssign: bool
           <bdi dir="ltr">{driver.phone}</bdi>{separator}<bdi>{driver.vehicle}</bdi>{separator}<bdi dir="ltr">{driver.plate}</bdi>
         </div>
       </Cell>
-      <Cell label={t('board.columns.day')}>{driver.works_that_day ? t('board.works', { trips: driver.trips, perDay: driver.trips_per_day }) : t('board.off')}</Cell>
+      <Cell label={t('board.columns.day')}>{driver.works_that_day ? t('board.works', { trips: formatNumber(driver.trips, language), perDay: formatNumber(driver.trips_per_day, language) }) : t('board.off')}</Cell>
       <Cell label={t('board.account')}>
         {canAssign ? <LinkAccountForm driver={driver} /> : driver.account_email ? <bdi dir="ltr">{driver.account_email}</bdi> : <span>{t('board.noAccount')}</span>}
       </Cell>
