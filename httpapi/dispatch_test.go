@@ -287,6 +287,7 @@ func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {
 		Data []struct {
 			Type     string `json:"type"`
 			Version  int64  `json:"version"`
+			Summary  string `json:"summary"`
 			Metadata struct {
 				ActorID   string `json:"actor_id"`
 				ActorRole string `json:"actor_role"`
@@ -299,6 +300,13 @@ func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {
 	if len(stream.Data) != 4 || stream.Data[0].Type != "DriverAssigned" || stream.Data[0].Metadata.ActorID != admin.UserID ||
 		stream.Data[1].Metadata.ActorRole != "driver" || stream.Data[3].Version != 3 || stream.Data[0].Metadata.CommandID == "" || stream.Data[0].Metadata.ClientIP == "" {
 		t.Fatalf("dispatch stream: %s", r.Body)
+	}
+	// Each step says who drove what, where and when, on Cairo's clock.
+	if got := stream.Data[0].Summary; !strings.HasPrefix(got, "Given to Driver 0 (") || !strings.Contains(got, "Cairo time") {
+		t.Fatalf("the assignment says %q", got)
+	}
+	if got := stream.Data[1].Summary; !strings.HasPrefix(got, "Driver 0 set off at ") {
+		t.Fatalf("the start says %q", got)
 	}
 }
 

@@ -74,7 +74,7 @@ func New(cfg Config) Application {
 	return Application{
 		Commands: Commands{RebuildProjection: RebuildProjectionHandler{rebuilds: cfg.Rebuilds, announce: cfg.Announce, log: cfg.Logger, running: &sync.Map{}}},
 		Queries: Queries{
-			Stream:       StreamHandler{events: cfg.Events, accounts: cfg.Accounts},
+			Stream:       StreamHandler{events: cfg.Events, registry: cfg.Registry, accounts: cfg.Accounts},
 			OrderHistory: OrderHistoryHandler{events: cfg.Events, registry: cfg.Registry, accounts: cfg.Accounts},
 			SearchOrders: SearchOrdersHandler{index: cfg.Index, orders: cfg.Orders},
 		},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"mishwar/domain/dispatch"
 	"mishwar/eventstore"
 	"mishwar/internal/i18n"
 )
@@ -11,6 +12,7 @@ import (
 // StreamHandler reads any stream's events with their metadata.
 type StreamHandler struct {
 	events   EventLog
+	registry *eventstore.Registry
 	accounts Accounts
 }
 
@@ -23,9 +25,22 @@ func (h StreamHandler) Handle(ctx context.Context, stream string, lang i18n.Lang
 	}
 	who := newPeople(ctx, h.accounts, lang)
 	out := make([]EventView, len(recs))
+	driver := "" // the trip's driver so far, for the events that name them by id
 	for i, rec := range recs {
 		if out[i], err = describe(lang, rec, who); err != nil {
 			return nil, err
+		}
+		if h.registry == nil {
+			continue
+		}
+		// A trip's events say what they did; other streams keep their type label.
+		if v, err := h.registry.Decode(rec); err == nil {
+			if e, ok := v.(dispatch.TripEvent); ok {
+				out[i].Summary = tripSays(lang, e, driver)
+				if a, ok := e.(dispatch.DriverAssigned); ok {
+					driver = a.Driver.NameIn(string(lang))
+				}
+			}
 		}
 	}
 	return out, nil

@@ -136,3 +136,42 @@ func StatusLabel(lang i18n.Lang, s order.Status) string {
 	}
 	return word(lang, "status", string(s))
 }
+
+// tripSays says what a trip's event did, in lang: who drove and in what car, where they were and
+// when, and why a driver was taken off or the trip cancelled. driver is the name of the driver the
+// stream had assigned before e (the later events name them by id only).
+func tripSays(lang i18n.Lang, e dispatch.TripEvent, driver string) string {
+	t := func(key string, args ...any) string { return i18n.T(lang, "support.says."+key, args...) }
+	at := func(tm time.Time) string { return CairoTime(lang, tm) }
+	or := func(s string) string {
+		if s == "" {
+			return "—"
+		}
+		return s
+	}
+	switch ev := e.(type) {
+	case dispatch.DriverAssigned:
+		d := ev.Driver
+		said := t("DriverAssigned", d.NameIn(string(lang)), d.VehicleIn(string(lang)), d.Plate, at(ev.StartAt))
+		if ev.VehicleOverride != nil {
+			said += " " + t("VehicleOverride", ev.VehicleOverride.Reason)
+		}
+		return said
+	case dispatch.DriverUnassigned:
+		return t("DriverUnassigned", or(driver), or(TakenOff(lang, ev.Reason, ev.Cause)))
+	case dispatch.TripStarted:
+		return t("DriverSetOff", or(driver), at(ev.StartedAt))
+	case dispatch.TravellersPickedUp:
+		return t("TravellersPickedUp", at(ev.PickedUpAt))
+	case dispatch.ArrivedAtStop:
+		return t("ArrivedAtStop", Count(lang, int64(ev.Stop)), or(ev.Name), at(ev.ArrivedAt))
+	case dispatch.TripCompleted:
+		return t("DriverEndedTrip", at(ev.CompletedAt))
+	case dispatch.TripCancelled:
+		if ev.Underway {
+			return t("TripCancelledUnderway", or(ev.Reason))
+		}
+		return t("TripCancelled", or(ev.Reason))
+	}
+	return ""
+}
