@@ -20,6 +20,8 @@ import (
 	"mishwar/domain/availability"
 	"mishwar/domain/catalogue"
 	"mishwar/domain/money"
+
+	"github.com/nyaruka/phonenumbers"
 )
 
 // Refusals. Keys name messages in internal/i18n (catalog_orders.go).
@@ -56,6 +58,7 @@ const (
 	KeyEmailInvalid        = "orders.email_invalid"
 	KeyEmailsMustMatch     = "orders.emails_must_match"
 	KeyPhoneInvalid        = "orders.phone_invalid"
+	KeyCountryInvalid      = "orders.country_invalid"
 	KeyTermsRequired       = "orders.terms_required"
 	KeyMoreDestinations    = "orders.more_destinations"
 	KeyPickupRequired      = "orders.pickup_required"
@@ -390,6 +393,12 @@ func ValidEmail(s string) bool {
 	return dot > 0 && dot < len(domainPart)-1 && !strings.Contains(s[:at], "@")
 }
 
+// ValidCountry reports whether s is a country's two-letter region code (EG, GB, SA), as the form's
+// country list sends it: the office reads it and the mails name it, so "Narnia" is no country.
+func ValidCountry(s string) bool {
+	return len(s) == 2 && phonenumbers.GetSupportedRegions()[strings.ToUpper(s)]
+}
+
 // ValidPhone accepts an international number: an optional +, then 7 to 15 digits, with spaces or
 // dashes between groups.
 func ValidPhone(s string) bool {
@@ -426,6 +435,9 @@ func ValidateContact(v *domain.ValidationError, c Contact, confirmation string) 
 	}
 	if c.Phone != "" && !ValidPhone(c.Phone) {
 		v.Add("phone", KeyPhoneInvalid)
+	}
+	if strings.TrimSpace(c.Country) != "" && !ValidCountry(c.Country) {
+		v.Add("country", KeyCountryInvalid)
 	}
 	// Limits count characters, as the form does: an Arabic letter is two bytes.
 	if utf8.RuneCountInString(c.Comments) > 2000 {

@@ -156,6 +156,11 @@ func TestPlaceOrder(t *testing.T) {
 			}),
 		},
 		{
+			name:    "a country not on the list is refused",
+			when:    modified(func(c *order.PlaceOrder) { c.Contact.Country = "Narnia" }),
+			wantErr: fieldErr(map[string][]string{"country": {order.KeyCountryInvalid}}),
+		},
+		{
 			name:    "e-mails that do not match are refused",
 			when:    modified(func(c *order.PlaceOrder) { c.EmailConfirmation = "other@example.com" }),
 			wantErr: fieldErr(map[string][]string{"email_confirmation": {order.KeyEmailsMustMatch}}),

@@ -31,6 +31,7 @@ func init() {
 		"orders.invalid_order":            {En: "This order is not valid.", Ar: "هذا الطلب غير صالح."},
 		"orders.email_invalid":            {En: "Please enter a valid e-mail address.", Ar: "يرجى إدخال بريد إلكتروني صحيح."},
 		"orders.emails_must_match":        {En: "The e-mail addresses do not match.", Ar: "عناوين البريد الإلكتروني غير متطابقة."},
+		"orders.country_invalid":          {En: "Please choose your country from the list.", Ar: "يرجى اختيار بلدك من القائمة."},
 		"orders.phone_invalid":            {En: "Please enter a valid phone number with its country key.", Ar: "يرجى إدخال رقم هاتف صحيح مع مفتاح الدولة."},
 		"orders.terms_required":           {En: "Please agree to the terms.", Ar: "يرجى الموافقة على الشروط."},
 		"orders.more_destinations":        {En: "Please add more than one destination.", Ar: "يرجى إضافة أكثر من وجهة."},
