@@ -9,10 +9,10 @@ import { BookingCalendar, weekdayHeaders } from './booking-calendar';
 
 vi.mock('../api/get-calendar', () => ({ useCalendar: () => ({ isPending: false, data: [] }) }));
 
-function renderCalendar() {
+function renderCalendar(disabled = false) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <BookingCalendar value="" onChange={() => undefined} />
+      <BookingCalendar value="" onChange={() => undefined} disabled={disabled} />
     </QueryClientProvider>,
   );
 }
@@ -48,5 +48,12 @@ describe('the booking calendar', () => {
     renderCalendar();
     expect(screen.getByTestId('calendar-previous')).toHaveTextContent('›');
     expect(screen.getByTestId('calendar-next')).toHaveTextContent('‹');
+  });
+
+  it('tells a screen reader to choose a rate plan first, not that every day is out of range, until one is chosen', () => {
+    renderCalendar(true);
+    const days = screen.getAllByRole('button', { name: /Choose a rate plan first\.$/ });
+    expect(days.length).toBeGreaterThanOrEqual(28);
+    expect(screen.queryAllByRole('button', { name: /Out of range$/ })).toHaveLength(0);
   });
 });

@@ -92,8 +92,10 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ow
             const day = calendar.data?.find((d) => d.date === date);
             const ownCar = date === ownDay && day?.status === 'blocked' && day.reason === 'full';
             const status = disabled ? 'out_of_range' : ownCar ? 'available' : (day?.status ?? 'out_of_range');
-            const label =
-              status === 'available'
+            // Before a rate plan is chosen no day is out of range: it is not yet asked about.
+            const label = disabled
+              ? t('checkout.rateFirst')
+              : status === 'available'
                 ? t('checkout.calendar.available')
                 : status === 'blocked'
                   ? t(day?.reason === 'closed' ? 'checkout.calendar.closed' : 'checkout.calendar.full')
