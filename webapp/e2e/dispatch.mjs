@@ -110,6 +110,23 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
     await shot(board, 'board');
     await status.locator('[data-testid="trip-progress"][data-status="assigned"]').waitFor();
 
+    // Taking the driver off asks why; the board says it, and the driver's open page drops the trip
+    // without a reload. Then the operator gives it back.
+    const open = await driver.newPage();
+    open.setDefaultTimeout(20_000);
+    await open.goto(`${baseURL}/driver`);
+    await open.getByTestId(`driver-trip-${trip}`).waitFor();
+    await row.getByTestId('unassign').click();
+    const question = board.getByRole('alertdialog');
+    await question.getByTestId('unassign-reason').fill('Car in the garage');
+    await question.getByRole('button', { name: 'Unassign' }).click();
+    await row.getByText('Driver taken off: Car in the garage').waitFor();
+    await open.getByTestId(`driver-trip-${trip}`).waitFor({ state: 'detached' });
+    await open.close();
+    await row.getByTestId('driver-select').selectOption(chosen.id);
+    await row.getByRole('button', { name: 'Assign' }).click();
+    await board.locator(`[data-testid="trip-${trip}"][data-status="assigned"]`).waitFor();
+
     // A week early (today, on the real clock) the driver may not set off: the screen says why.
     const early = await driver.newPage();
     early.setDefaultTimeout(20_000);

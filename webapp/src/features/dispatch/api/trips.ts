@@ -109,7 +109,8 @@ export function carTooSmallOf(error: unknown): CarTooSmall | null {
   const parsed = carTooSmallSchema.safeParse(error.body);
   return parsed.success ? { message: parsed.data.message, seats: parsed.data.vehicle.seats, needed: parsed.data.vehicle.needed } : null;
 }
-export const unassignDriver = (orderId: string) => api.delete(`/api/admin/trips/${encodeURIComponent(orderId)}/driver`, { schema: tripAnswer });
+export const unassignDriver = (orderId: string, reason = '') =>
+  api.delete(`/api/admin/trips/${encodeURIComponent(orderId)}/driver${reason.trim() ? `?reason=${encodeURIComponent(reason.trim())}` : ''}`, { schema: tripAnswer });
 export const linkDriverAccount = (driverId: string, email: string) => api.put(`/api/admin/drivers/${encodeURIComponent(driverId)}/account`, { email });
 
 /** A dispatch action; the board and the driver's list refetch afterwards. */

@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { TextAreaField } from '@/components/ui/field';
+import { REASON_MAX } from '@/config/constants';
 import { cairoToday, DayPicker } from '@/components/ui/day-picker';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/states';
@@ -122,7 +124,8 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
   // A car with too few seats is refused with its reason; an admin may send it anyway (useAssignment).
   const assignment = useAssignment();
   const sendAssign = form.handleSubmit((input) => assignment.assign(trip.order_id, input.driverId, drivers.find((d) => d.id === input.driverId)?.name ?? ''));
-  const unassign = useDispatchAction(() => unassignDriver(trip.order_id));
+  const [reason, setReason] = useState('');
+  const unassign = useDispatchAction(() => unassignDriver(trip.order_id, reason));
   const [confirmUnassign, setConfirmUnassign] = useState(false);
   const places = tripPlaces(trip, language);
   const name = trip.stop > 0 ? places.stops[trip.stop - 1] : '';
@@ -168,6 +171,7 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
                     unassign.mutate(undefined, {
                       onSuccess: () => {
                         setConfirmUnassign(false);
+                        setReason('');
                         toast.success(t('board.unassigned'));
                       },
                       onError: (error) => {
@@ -178,6 +182,7 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
                   }
                 >
                   <p data-testid="unassign-text">{t('board.unassignText', { driver: isolate(driverName), trip: isolate(trip.order_id) })}</p>
+                  <TextAreaField label={t('board.unassignReason')} value={reason} maxLength={REASON_MAX} rows={2} onChange={(event) => setReason(event.target.value)} data-testid="unassign-reason" />
                 </ConfirmDialog>
               </>
             ) : null}
