@@ -1,7 +1,8 @@
 // Package notifications is the read model of each traveller's notifications (the bell): one row per
 // thing that happened to one of their orders or its trip — placed, confirmed, payment failed, expired,
 // cancelled, refunded, exchanged, driver assigned or taken off, trip started, picked up, at a stop,
-// completed — numbered per user in log order, and how far the user has read (inbox.NotificationsRead on
+// completed — and each driver's (a trip given to them, taken from them, called off), numbered per
+// user in log order, and how far the user has read (inbox.NotificationsRead on
 // their inbox stream). Everything it holds comes from the log, so a rebuild gives the same numbers and
 // keeps what was read.
 //
@@ -56,6 +57,11 @@ const (
 	KindPickedUp         = "picked_up"
 	KindArrivedAtStop    = "arrived_at_stop"
 	KindTripCompleted    = "trip_completed"
+
+	// A driver's own: a trip given to them (with its pickup time), taken from them, or called off.
+	KindTripGiven     = "trip_given"
+	KindTripTakenAway = "trip_taken_away"
+	KindTripCalledOff = "trip_called_off"
 )
 
 // Projection maintains the read model.
@@ -124,7 +130,13 @@ func (p *Projection) build(registry *eventstore.Registry) *projections.Handlers 
 			}),
 			projections.On(driverAssigned),
 			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverUnassigned]) error {
+				if err := toFormerDriver(ctx, tx, e.Envelope, KindTripTakenAway, e.Data.UnassignedAt); err != nil {
+					return err
+				}
 				return ofOrder(ctx, tx, e.Envelope, KindDriverUnassigned, Params{}, e.Data.UnassignedAt)
+			}),
+			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripCancelled]) error {
+				return toFormerDriver(ctx, tx, e.Envelope, KindTripCalledOff, e.Data.CancelledAt)
 			}),
 			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripStarted]) error {
 				return ofOrder(ctx, tx, e.Envelope, KindTripStarted, Params{}, e.Data.StartedAt)
@@ -153,21 +165,27 @@ func (*Projection) Name() string { return Name }
 func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 func (*Projection) Schema() string {
-	return `-- notifications read model, version 2 (events before ReadBefore count as read)
+	return `-- notifications read model, version 3 (drivers hear of the trips given to and taken from them)
 CREATE TABLE owners (
     order_id text PRIMARY KEY,
     user_id  text NOT NULL,
     stops_ar jsonb NOT NULL DEFAULT '[]'
 );
+-- The account driving each trip now, to tell them when it is taken away or called off.
+CREATE TABLE trip_drivers (
+    order_id text PRIMARY KEY,
+    user_id  text NOT NULL
+);
 CREATE TABLE notifications (
     user_id  text        NOT NULL,
     seq      bigint      NOT NULL,
-    event_id uuid        NOT NULL UNIQUE,
+    event_id uuid        NOT NULL,
     kind     text        NOT NULL,
     order_id text        NOT NULL,
     params   jsonb       NOT NULL DEFAULT '{}',
     at       timestamptz NOT NULL,
-    PRIMARY KEY (user_id, seq)
+    PRIMARY KEY (user_id, seq),
+    UNIQUE (user_id, event_id)
 );
 CREATE TABLE reads (
     user_id text   PRIMARY KEY,
@@ -281,7 +299,32 @@ func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch
 		}
 	}
 	d := e.Data.Driver
+	if d.UserID != "" {
+		// The driver hears of it too, with the pickup time; whoever drove it before was told it was
+		// taken from them when it was.
+		if _, err := tx.Exec(ctx, `INSERT INTO trip_drivers (order_id, user_id) VALUES ($1, $2)
+			ON CONFLICT (order_id) DO UPDATE SET user_id = EXCLUDED.user_id`, e.EntityID, d.UserID); err != nil {
+			return fmt.Errorf("notifications: driver of %s: %w", e.EntityID, err)
+		}
+		if err := add(ctx, tx, e.Envelope, d.UserID, KindTripGiven, Params{StartAt: e.Data.StartAt.UTC()}, e.Data.AssignedAt); err != nil {
+			return err
+		}
+	}
 	return ofOrder(ctx, tx, e.Envelope, KindDriverAssigned, Params{Driver: d.Name, DriverAR: d.NameAR, Vehicle: d.Vehicle, VehicleAR: d.VehicleAR, Plate: d.Plate}, e.Data.AssignedAt)
+}
+
+// toFormerDriver tells the account that drove the trip of env's stream that it no longer does
+// (kind), if one did.
+func toFormerDriver(ctx context.Context, tx pgx.Tx, env projections.Envelope, kind string, at time.Time) error {
+	var userID string
+	err := tx.QueryRow(ctx, `DELETE FROM trip_drivers WHERE order_id = $1 RETURNING user_id`, env.EntityID).Scan(&userID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("notifications: driver of %s: %w", env.EntityID, err)
+	}
+	return add(ctx, tx, env, userID, kind, Params{}, at)
 }
 
 // ofOrder adds a notification for the owner of the order (or its trip) of env's stream, if it has one.
@@ -311,7 +354,7 @@ func add(ctx context.Context, tx pgx.Tx, env projections.Envelope, userID, kind 
 	var seq int64
 	err := tx.QueryRow(ctx, `INSERT INTO notifications (user_id, seq, event_id, kind, order_id, params, at)
 		SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6 FROM notifications WHERE user_id = $1
-		ON CONFLICT (event_id) DO NOTHING RETURNING seq`, userID, env.EventID, kind, env.EntityID, jsonOf(p), at.UTC()).Scan(&seq)
+		ON CONFLICT (user_id, event_id) DO NOTHING RETURNING seq`, userID, env.EventID, kind, env.EntityID, jsonOf(p), at.UTC()).Scan(&seq)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil // seen before
 	}

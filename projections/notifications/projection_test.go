@@ -172,8 +172,9 @@ func TestTheBellFollowsTheOrderAndEveryStepOfItsTrip(t *testing.T) {
 	if in.Items[6].Params.Amount == nil || in.Items[6].Params.Amount.Minor != 150000 {
 		t.Fatalf("confirmed params: %+v", in.Items[6].Params)
 	}
-	// The driver's own account hears nothing about the traveller's order.
-	if d := w.inbox(t, driverUser); len(d.Items) != 0 {
+	// The driver's own account hears that the trip is theirs and when it picks up, nothing about the
+	// traveller's order.
+	if d := w.inbox(t, driverUser); len(d.Items) != 1 || d.Items[0].Kind != notificationsrm.KindTripGiven || d.Items[0].Params.StartAt.IsZero() {
 		t.Fatalf("the driver's inbox: %+v", d)
 	}
 	// The traveller's room heard of new notifications, with the unread count.
@@ -275,5 +276,32 @@ func TestNotificationsOfEventsBeforeTheBellsCutOffCountAsRead(t *testing.T) {
 		if n.Read != (n.OrderID == old) || (n.OrderID != old && n.OrderID != fresh) {
 			t.Fatalf("notification %+v (old order %s)", n, old)
 		}
+	}
+}
+
+// A driver hears of each trip given to them, taken from them and called off; the one it went to next
+// hears it was given to them.
+func TestADriverHearsOfTheTripsGivenToAndTakenFromThem(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	first, firstUser := w.Driver(t, 2)
+	second, secondUser := w.Driver(t, 2)
+	id := w.Order(t, day, "traveller-1", true)
+	w.assign(t, id, first)
+	if _, err := w.Dispatch.UnassignDriver(ctx, id, "car in the garage", commands.NewMeta(dispatchtest.Admin)); err != nil {
+		t.Fatal(err)
+	}
+	w.assign(t, id, second)
+	out, err := w.Dispatch.ReleaseTrip(ctx, id, "the traveller cancelled", commands.NewMeta(dispatchtest.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.wait(t, out.Position)
+	if got := kinds(w.inbox(t, firstUser)); got != "trip_given,trip_taken_away" {
+		t.Fatalf("the first driver heard %s", got)
+	}
+	if got := kinds(w.inbox(t, secondUser)); got != "trip_given,trip_called_off" {
+		t.Fatalf("the second driver heard %s", got)
 	}
 }

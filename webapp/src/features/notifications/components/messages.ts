@@ -26,6 +26,9 @@ const en = {
     picked_up: 'You are on board. Enjoy the trip!',
     arrived_at_stop: 'Arrived at {{place}}.',
     trip_completed: 'Trip completed. Thank you for travelling with Mishwar!',
+    trip_given: 'A trip for you: pickup {{time}}.',
+    trip_taken_away: 'This trip was given to another driver.',
+    trip_called_off: 'This trip was cancelled; you no longer drive it.',
   },
 };
 
@@ -51,6 +54,9 @@ const ar: typeof en = {
     picked_up: 'أنت على متن السيارة. رحلة سعيدة!',
     arrived_at_stop: 'الوصول إلى {{place}}.',
     trip_completed: 'اكتملت الرحلة. شكرًا لسفرك مع مشوار!',
+    trip_given: 'رحلة لك: الانطلاق {{time}}.',
+    trip_taken_away: 'أُسندت هذه الرحلة إلى سائق آخر.',
+    trip_called_off: 'أُلغيت هذه الرحلة؛ لم تعد تقودها.',
   },
 };
 

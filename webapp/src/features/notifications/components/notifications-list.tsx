@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
 import type { Currency } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { useDetailSeparator } from '@/hooks/use-detail-separator';
 import { useLanguage } from '@/hooks/use-language';
 import { formatDate, formatMoney } from '@/utils/format';
 
@@ -12,10 +13,14 @@ import { useMarkAllRead, useNotifications, type Notification } from '../api/noti
 import { useNotificationsT } from './messages';
 import './notifications.css';
 
+/** A driver's own notifications lead to their trips, not to an order page they cannot read. */
+const DRIVER_KINDS = new Set(['trip_given', 'trip_taken_away', 'trip_called_off']);
+
 /** The bell's panel: the newest updates about the user's trips, unread first marked, and "mark all read". */
 export function NotificationsList({ empty, onNavigate }: { empty: ReactNode; onNavigate: () => void }) {
   const { t } = useNotificationsT();
   const language = useLanguage();
+  const separator = useDetailSeparator();
   const inbox = useNotifications(true);
   const mark = useMarkAllRead();
   if (inbox.isError) return <EmptyState compact icon="alert" title={t('failed')} />;
@@ -35,13 +40,14 @@ export function NotificationsList({ empty, onNavigate }: { empty: ReactNode; onN
       <ol className="notifications__list">
         {items.map((n) => (
           <li key={n.id} className={n.read ? 'notification' : 'notification is-unread'} data-kind={n.kind} data-read={n.read}>
-            <Link to={paths.order(n.order_id)} onClick={onNavigate} className="notification__link">
+            <Link to={DRIVER_KINDS.has(n.kind) ? paths.driver : paths.order(n.order_id)} onClick={onNavigate} className="notification__link">
               <span className="notification__text">
                 {n.read ? null : <span className="notification__new">{t('new')}</span>}
                 <NotificationText notification={n} />
               </span>
               <span className="notification__meta muted small">
-                <span dir="ltr">{n.order_id}</span> ·{' '}
+                <span dir="ltr">{n.order_id}</span>
+                {separator}
                 <time dateTime={n.at}>{t('cairoTime', { time: formatDate(n.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</time>
               </span>
             </Link>
@@ -66,6 +72,7 @@ function NotificationText({ notification: n }: { notification: Notification }) {
         plate: p.plate,
         place: (arabic && p.place_ar) || p.place,
         amount: p.amount ? formatMoney(p.amount.minor / 100, p.amount.currency as Currency, language) : '',
+        time: p.start_at ? t('cairoTime', { time: formatDate(p.start_at, language, { dateStyle: 'medium', timeStyle: 'short' }) }) : '',
       })}
     </>
   );
