@@ -69,7 +69,7 @@ func TestTheCalendarReadsPickupTimesFromTheClockOnTheDaysCairoChangesIt(t *testi
 		from availability.Day
 		now  time.Time
 	}{
-		{"2027-04-29", time.Date(2027, 4, 20, 12, 0, 0, 0, cat.Cairo)}, // spring: 2027-04-30 has no midnight
+		{"2027-04-29", time.Date(2027, 4, 20, 12, 0, 0, 0, cat.Cairo)},  // spring: 2027-04-30 has no midnight
 		{"2027-10-28", time.Date(2027, 10, 20, 12, 0, 0, 0, cat.Cairo)}, // autumn: the last Thursday of October repeats an hour
 	} {
 		days := ordersrm.BuildCalendar(ordersrm.CalendarInput{From: c.from, Days: 2, Now: c.now,
