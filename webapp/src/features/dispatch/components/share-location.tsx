@@ -85,7 +85,9 @@ export function ShareLocation({ orderId }: { orderId: string }) {
         {on ? t('tracking.stop') : t('tracking.share')}
       </Button>
       <p className="muted small" role="status" data-testid="share-location-status">
-        {sharing === 'on'
+        {sharing === 'on' && refusal
+          ? t('tracking.notReaching')
+          : sharing === 'on'
           ? sentAt
             ? t('tracking.sharingSince', { time: t('driver.cairoTime', { time: formatDate(sentAt, language, { timeStyle: 'medium' }) }) })
             : t('tracking.sharing')
