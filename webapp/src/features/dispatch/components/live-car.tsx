@@ -13,10 +13,13 @@ const LiveCarMap = lazy(() => import('./live-car-map').then((module) => ({ defau
  * The car on the map while the trip runs, with the minutes to its next stop: for the traveller on
  * their order page and on /tripstatus. Shown only once the driver shares a position.
  */
-export function LiveCar({ orderId }: { orderId: string }) {
+export function LiveCar({ orderId, status, stop }: { orderId: string; status: string; stop: number }) {
   const position = useLivePosition(orderId);
   if (!position) return <LiveCarWaiting />;
-  return <LiveCarView position={position} />;
+  // A position sent before the trip's latest step heads for a stop already reached: its next stop
+  // and minutes wait for the next position, the car stays on the map.
+  const current = position.status === status && position.stop === stop;
+  return <LiveCarView position={position} current={current} />;
 }
 
 function LiveCarWaiting() {
@@ -28,10 +31,10 @@ function LiveCarWaiting() {
   );
 }
 
-function LiveCarView({ position }: { position: LivePosition }) {
+function LiveCarView({ position, current }: { position: LivePosition; current: boolean }) {
   const { t } = useDispatchT();
   const language = useLanguage();
-  const next = position.next;
+  const next = current ? position.next : undefined;
   const nextName = next ? (language === 'ar' && next.name_ar) || next.name_en : '';
   const nextLat = next?.lat;
   const nextLng = next?.lng;

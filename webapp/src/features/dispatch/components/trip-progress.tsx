@@ -96,7 +96,7 @@ export function ProgressView({ progress }: { progress: TripProgress }) {
           {t('driver.carClass', { name: (language === 'ar' && progress.class.name_ar) || progress.class.name })}
         </p>
       ) : null}
-      {RUNNING.has(progress.status) ? <LiveCar orderId={progress.order_id} /> : null}
+      {RUNNING.has(progress.status) ? <LiveCar orderId={progress.order_id} status={progress.status} stop={progress.stop} /> : null}
       <ol className="trip-progress__strip">
         {points.map((point, i) => (
           <li key={`${i}-${point}`} className={i < reached ? 'is-done' : i === reached ? 'is-next' : undefined}>
