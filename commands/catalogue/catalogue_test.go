@@ -225,3 +225,26 @@ func TestACreateRetriedUnderOneCommandIDFindsItsEntity(t *testing.T) {
 		t.Fatalf("another command: %v, id %s", err, other.ID)
 	}
 }
+
+// The settings' history names the default pickup point staff chose, not its id.
+func TestTheSettingsHistoryNamesTheDefaultPickupPoint(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	point := uuid.New()
+	if _, err := e.handlers.PickupPoints.Create(ctx, cat.CreatePickupPoint{ID: point, Fields: cat.PickupPointFields{
+		Name: cat.Text{En: "Nile Hotel", Ar: "فندق النيل"}, Kind: cat.PickupHotel, Lat: 30.045, Lng: 31.232, Active: true,
+	}}, commands.NewMeta(admin)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.handlers.Settings(ctx, cat.SetDefaultPickupPoint{PickupPointID: point}, commands.NewMeta(admin)); err != nil {
+		t.Fatal(err)
+	}
+	app := catcmd.NewApplication(catcmd.Config{Handlers: e.handlers})
+	history, err := app.Queries.Admin.SettingsHistory.Handle(ctx)
+	if err != nil || len(history) != 1 || len(history[0].Changes) != 1 {
+		t.Fatalf("history %+v %v", history, err)
+	}
+	if c := history[0].Changes[0]; c.From != nil || c.To != (cat.Text{En: "Nile Hotel", Ar: "فندق النيل"}) {
+		t.Fatalf("the change reads %+v", c)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	cat "mishwar/domain/catalogue"
+
+	"github.com/google/uuid"
 )
 
 // SettingsHistoryHandler answers who changed the business settings and how.
@@ -19,6 +21,17 @@ func (h SettingsHistoryHandler) Handle(ctx context.Context) ([]HistoryEntry, err
 		return nil, err
 	}
 	state := cat.Settings.Initial()
+	// A pickup point by its name, as staff chose it; its id only if it cannot be read.
+	pointName := func(id uuid.UUID) any {
+		if id == uuid.Nil {
+			return nil
+		}
+		st, _, err := h.handlers.PickupPoints.Load(ctx, id)
+		if err != nil || st.Status == cat.StatusAbsent {
+			return id.String()
+		}
+		return st.Fields.Name
+	}
 	return entries(ctx, h.historian, hist, func(e cat.SettingsEvent, entry *HistoryEntry) {
 		entry.Action = "updated"
 		switch e := e.(type) {
@@ -29,7 +42,7 @@ func (h SettingsHistoryHandler) Handle(ctx context.Context) ([]HistoryEntry, err
 		case cat.HolidayRemoved:
 			entry.Changes = []FieldChange{{Field: "holidays", From: e.Date, To: nil}}
 		case cat.DefaultPickupPointSet:
-			entry.Changes = []FieldChange{{Field: "default_pickup_point_id", From: state.DefaultPickupPoint, To: e.PickupPointID}}
+			entry.Changes = []FieldChange{{Field: "default_pickup_point_id", From: pointName(state.DefaultPickupPoint), To: pointName(e.PickupPointID)}}
 		}
 		state = cat.Settings.Evolve(state, e)
 	}), nil
