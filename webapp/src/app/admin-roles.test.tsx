@@ -83,6 +83,14 @@ describe('the admin area by role', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'هذه الصفحة ليست ضمن صلاحيات دورك' })).toBeInTheDocument();
   });
 
+  it('sends an edit page opened without a record to the list, not to a blank "New …" form', async () => {
+    const requests = serveAs('admin');
+    setTestSession(person('admin'));
+    renderApp('/admin/rate/edit');
+    await waitFor(() => expect(requests).toContain('/api/admin/rate-plans'));
+    expect(screen.queryByRole('heading', { level: 1, name: /^New/ })).not.toBeInTheDocument();
+  });
+
   it('offers admins every screen', async () => {
     serveAs('admin');
     setTestSession(person('admin'));

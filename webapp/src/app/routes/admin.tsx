@@ -1,4 +1,4 @@
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import { canUse } from '@/config/admin-access';
 import { adminSectionPath, paths, type AdminSectionKey } from '@/config/paths';
@@ -60,6 +60,8 @@ export const AdminSectionRoute = ({ section }: { section: AdminSectionKey }) => 
 export function AdminRecordRoute({ section, mode }: { section: AdminSectionKey; mode: 'create' | 'edit' }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // An edit page without a record to edit is the list's job, not a blank "New …" form.
+  if (mode === 'edit' && !params.get('id')) return <Navigate to={adminSectionPath(section)} replace />;
   return (
     <RecordForm
       key={`${section}-${mode}-${params.get('id') ?? ''}`}
