@@ -60,6 +60,19 @@ type progressAnswer struct {
 	} `json:"data"`
 }
 
+// linkAndAssign links the driver account to the catalogue driver driverID and gives it the trip of
+// orderID, as an operator does on the board.
+func linkAndAssign(t *testing.T, a *apptest.App, admin, driver apptest.Session, driverID, orderID string) {
+	t.Helper()
+	if r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/drivers/" + driverID + "/account", Token: admin.Token,
+		Body: map[string]string{"email": driver.Email}}); r.Status != http.StatusOK {
+		t.Fatalf("link: %d %s", r.Status, r.Body)
+	}
+	if r := a.Post("/api/admin/trips/"+orderID+"/driver", admin.Token, map[string]string{"driver_id": driverID}); r.Status != http.StatusOK {
+		t.Fatalf("assign: %d %s", r.Status, r.Body)
+	}
+}
+
 // paidOrder checks a traveller's cart out and pays it with the sandbox's success card.
 func (w *orderWorld) paidOrder(t *testing.T) (apptest.Session, string) {
 	t.Helper()
@@ -474,13 +487,7 @@ func TestTheDriverSeesTheTravellersCommentsAndTheCarClass(t *testing.T) {
 		t.Fatalf("board: %+v", board)
 	}
 	driverID := board.Drivers[0].ID
-	if r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/drivers/" + driverID + "/account", Token: admin.Token,
-		Body: map[string]string{"email": driver.Email}}); r.Status != http.StatusOK {
-		t.Fatalf("link: %d %s", r.Status, r.Body)
-	}
-	if r := a.Post("/api/admin/trips/"+orderID+"/driver", admin.Token, map[string]string{"driver_id": driverID}); r.Status != http.StatusOK {
-		t.Fatalf("assign: %d %s", r.Status, r.Body)
-	}
+	linkAndAssign(t, a, admin, driver, driverID, orderID)
 
 	var mine struct {
 		Data []struct {
@@ -527,13 +534,7 @@ func TestADriverWhoCarriesATripIsNotArchivedUntilItHasAnotherDriver(t *testing.T
 	var board boardAnswer
 	a.Get("/api/admin/trips?date="+w.date, admin.Token).JSON(t, &board)
 	driverID := board.Drivers[0].ID
-	if r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/drivers/" + driverID + "/account", Token: admin.Token,
-		Body: map[string]string{"email": driver.Email}}); r.Status != http.StatusOK {
-		t.Fatalf("link: %d %s", r.Status, r.Body)
-	}
-	if r := a.Post("/api/admin/trips/"+orderID+"/driver", admin.Token, map[string]string{"driver_id": driverID}); r.Status != http.StatusOK {
-		t.Fatalf("assign: %d %s", r.Status, r.Body)
-	}
+	linkAndAssign(t, a, admin, driver, driverID, orderID)
 
 	r := a.Delete("/api/admin/drivers/"+driverID, admin.Token)
 	if r.Status != http.StatusConflict || !strings.Contains(r.Map(t)["message"].(string), orderID) {

@@ -64,14 +64,7 @@ func driveToCompletion(t *testing.T, w *orderWorld, clock *testClock, u apptest.
 		r.JSON(t, &board)
 		return len(board.Data) == 1 && len(board.Drivers) > 0, string(r.Body)
 	})
-	driverID := board.Drivers[0].ID
-	if r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/drivers/" + driverID + "/account", Token: admin.Token,
-		Body: map[string]string{"email": driver.Email}}); r.Status != http.StatusOK {
-		t.Fatalf("link: %d %s", r.Status, r.Body)
-	}
-	if r := a.Post("/api/admin/trips/"+id+"/driver", admin.Token, map[string]string{"driver_id": driverID}); r.Status != http.StatusOK {
-		t.Fatalf("assign: %d %s", r.Status, r.Body)
-	}
+	linkAndAssign(t, a, admin, driver, board.Drivers[0].ID, id)
 	day, err := time.ParseInLocation(time.DateOnly, w.date, cat.Cairo)
 	if err != nil {
 		t.Fatal(err)
