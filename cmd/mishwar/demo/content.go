@@ -168,7 +168,7 @@ var drivers = []driver{
 	{t{En: "Mahmoud Adel", Ar: "محمود عادل"}, t{En: "Toyota Corolla 2023, white", Ar: "تويوتا كورولا ٢٠٢٣، أبيض"}, "+201001234501", "CAI-1189342", "ق ط ر 4821", 4, sunToThu, 1},
 	{t{En: "Ahmed Samir", Ar: "أحمد سمير"}, t{En: "Hyundai Elantra 2022, silver", Ar: "هيونداي إلنترا ٢٠٢٢، فضي"}, "+201112345602", "CAI-2273051", "س ع د 7310", 4, satToWed, 1},
 	{t{En: "Mina Girgis", Ar: "مينا جرجس"}, t{En: "Kia Carnival 2022, black (7 seats)", Ar: "كيا كرنفال ٢٠٢٢، أسود (٧ مقاعد)"}, "+201223456703", "GIZ-3358127", "ن ب ح 2954", 7, weekend, 1},
-	{t{En: "Hossam Farouk", Ar: "حسام فاروق"}, t{En: "Mercedes E200 2021, black", Ar: "مرسيدس E٢٠٠ موديل ٢٠٢١، أسود"}, "+201501234604", "CAI-4410786", "م ص ر 1001", 4, sunToThu, 1},
+	{t{En: "Hossam Farouk", Ar: "حسام فاروق"}, t{En: "Mercedes E200 2021, black", Ar: "مرسيدس E200 موديل ٢٠٢١، أسود"}, "+201501234604", "CAI-4410786", "م ص ر 1001", 4, sunToThu, 1},
 	{t{En: "Yasser Ibrahim", Ar: "ياسر إبراهيم"}, t{En: "Toyota Hiace 2021, white (10 seats)", Ar: "تويوتا هاي إيس ٢٠٢١، أبيض (١٠ مقاعد)"}, "+201012345605", "QAL-5528613", "ل ي م 6643", 10, allWeek, 2},
 	{t{En: "Karim Nabil", Ar: "كريم نبيل"}, t{En: "Nissan Sunny 2024, grey", Ar: "نيسان صني ٢٠٢٤، رمادي"}, "+201098765406", "CAI-6637490", "أ ج هـ 3318", 4, []time.Weekday{time.Friday, time.Saturday, time.Monday, time.Tuesday}, 2},
 }
