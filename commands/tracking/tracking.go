@@ -206,6 +206,7 @@ func (r *Relay) Share(ctx context.Context, by Actor, orderID string, p dispatch.
 	if !ok || by.UserID == "" {
 		return Shared{}, dispatch.ErrNotTripsDriver
 	}
+	p = p.OnClock(now)
 	if err := dispatch.CheckPosition(p, now); err != nil {
 		return Shared{}, err
 	}

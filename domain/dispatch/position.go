@@ -48,8 +48,22 @@ type Position struct {
 	Accuracy float64
 	// Heading is the direction of travel in degrees clockwise from north; nil when unknown.
 	Heading *float64
-	// At is when the phone took the fix.
+	// At is when the phone took the fix, on the phone's clock.
 	At time.Time
+	// SentAt is when the phone sent it, on the same clock (zero when the phone does not say).
+	SentAt time.Time
+}
+
+// OnClock is p with its fix time on the clock whose reading is now: a phone that says when it sent
+// the fix is trusted for how old the fix is, not for the time of day, so a phone whose clock is
+// minutes off still shares where the car is (its fixes would all be "stale" or "in the future"
+// otherwise). One that does not say is taken at its word.
+func (p Position) OnClock(now time.Time) Position {
+	if p.SentAt.IsZero() || p.At.IsZero() {
+		return p
+	}
+	p.At, p.SentAt = now.Add(p.At.Sub(p.SentAt)), time.Time{}
+	return p
 }
 
 // CheckPosition refuses a position with impossible coordinates, accuracy or heading, or a fix time

@@ -111,3 +111,26 @@ func TestTheETAIsTheDriveInWholeMinutesRoundedUp(t *testing.T) {
 		}
 	}
 }
+
+// A phone whose clock is ten minutes slow still shares its position: the fix's age comes from the
+// phone's own clock, its time of day from the server's.
+func TestAPhoneWithAWrongClockSaysHowOldItsFixIs(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 26, 8, 0, 0, 0, time.UTC)
+	slow := now.Add(-10 * time.Minute)
+	p := dispatch.Position{Lat: 30.0444, Lng: 31.2357, At: slow.Add(-3 * time.Second), SentAt: slow}
+	if err := dispatch.CheckPosition(p, now); !errors.Is(err, dispatch.ErrPositionStale) {
+		t.Fatalf("taken at its word the fix is stale: %v", err)
+	}
+	on := p.OnClock(now)
+	if err := dispatch.CheckPosition(on, now); err != nil || !on.At.Equal(now.Add(-3*time.Second)) {
+		t.Fatalf("on the server's clock: %v at %v", err, on.At)
+	}
+	old := dispatch.Position{Lat: 30.0444, Lng: 31.2357, At: slow.Add(-5 * time.Minute), SentAt: slow}
+	if err := dispatch.CheckPosition(old.OnClock(now), now); !errors.Is(err, dispatch.ErrPositionStale) {
+		t.Fatalf("a fix five minutes old by the phone's own clock is still stale: %v", err)
+	}
+	if unsaid := (dispatch.Position{At: slow}).OnClock(now); !unsaid.At.Equal(slow) {
+		t.Fatalf("a phone that does not say when it sent is taken at its word: %v", unsaid.At)
+	}
+}

@@ -70,8 +70,11 @@ type positionMessage struct {
 	Lng      *float64 `json:"lng"`
 	Accuracy float64  `json:"accuracy"`
 	Heading  *float64 `json:"heading"`
-	// At is the fix's time in milliseconds since the epoch (GeolocationPosition.timestamp).
-	At float64 `json:"at"`
+	// At is the fix's time in milliseconds since the epoch (GeolocationPosition.timestamp), and
+	// SentAt the phone's clock when it sent it (optional): together they say the fix's age however
+	// wrong the phone's clock is.
+	At     float64 `json:"at"`
+	SentAt float64 `json:"sent_at"`
 }
 
 func sharePosition(relay *tracking.Relay) live.Handle {
@@ -84,6 +87,9 @@ func sharePosition(relay *tracking.Relay) live.Handle {
 			return nil, dispatch.ErrPositionInvalid
 		}
 		p := dispatch.Position{Lat: *m.Lat, Lng: *m.Lng, Accuracy: m.Accuracy, Heading: m.Heading, At: time.UnixMilli(int64(m.At))}
+		if m.SentAt > 0 && m.SentAt <= 1e15 {
+			p.SentAt = time.UnixMilli(int64(m.SentAt))
+		}
 		shared, err := relay.Share(ctx, tracking.Actor{UserID: s.Identity.UserID, Role: s.Identity.Role}, m.OrderID, p)
 		if err != nil {
 			return nil, err

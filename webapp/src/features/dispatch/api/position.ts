@@ -82,5 +82,8 @@ export function sendPosition(orderId: string, fix: GeolocationPosition): Promise
     accuracy: Number.isFinite(accuracy) ? Math.min(accuracy, 10_000) : 0,
     ...(heading !== null && Number.isFinite(heading) ? { heading } : {}),
     at: fix.timestamp,
+    // The phone's clock now: with the fix's time it says how old the fix is, however wrong the
+    // phone's clock is.
+    sent_at: Date.now(),
   });
 }
