@@ -97,13 +97,14 @@ function DriverTrip({ trip }: { trip: Trip }) {
       ) : null}
       <p className="muted">{places.stops.join(language === 'ar' ? ' ← ' : ' → ')}</p>
       <p className="trip-progress__status">{t(`status.${trip.status}`, { stop: trip.stop, name })}</p>
-      {/* Only while the trip runs: it unmounts, and stops watching the position, once completed. */}
-      {RUNNING.has(trip.status) ? <ShareLocation orderId={trip.order_id} /> : null}
       {next ? (
         <Button className="driver-trip__button" block loading={advance.isPending} data-testid="next-step" onClick={() => (next === 'complete' ? setConfirming(true) : take(next))}>
           {t(`steps.${next}`, { name: nextName })}
         </Button>
       ) : null}
+      {/* Only while the trip runs: it unmounts, and stops watching the position, once completed.
+          Under the next step, which is what the driver comes for. */}
+      {RUNNING.has(trip.status) ? <ShareLocation orderId={trip.order_id} /> : null}
       <ConfirmDialog
         open={confirming}
         title={t('driver.completeTitle', { trip: isolate(trip.order_id) })}

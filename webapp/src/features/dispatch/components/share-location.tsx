@@ -73,7 +73,8 @@ export function ShareLocation({ orderId }: { orderId: string }) {
   return (
     <div className="share-location" data-testid="share-location" data-sharing={sharing}>
       <Button
-        variant={on ? 'secondary' : 'primary'}
+        // Never the colour of the trip's next step, the button the driver comes for.
+        variant="secondary"
         block
         aria-pressed={on}
         data-testid="share-location-toggle"
