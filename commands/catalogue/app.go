@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	cat "mishwar/domain/catalogue"
-
 	"github.com/google/uuid"
+
+	cat "mishwar/domain/catalogue"
 )
 
 // Application is everything the catalogue's HTTP layer (httpapi/catalogue) and the web app's head

@@ -3,9 +3,9 @@ package catalogue
 import (
 	"context"
 
-	cat "mishwar/domain/catalogue"
-
 	"github.com/google/uuid"
+
+	cat "mishwar/domain/catalogue"
 )
 
 // SettingsHistoryHandler answers who changed the business settings and how.

@@ -7,13 +7,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
 	"mishwar/commands"
 	"mishwar/commands/dispatch/dispatchtest"
 	"mishwar/domain/dispatch"
 	"mishwar/domain/order"
 	"mishwar/internal/pgtest"
-
-	"github.com/google/uuid"
 )
 
 func TestMain(m *testing.M) { pgtest.Main(m) }

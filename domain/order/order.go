@@ -16,12 +16,12 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/nyaruka/phonenumbers"
+
 	"mishwar/domain"
 	"mishwar/domain/availability"
 	"mishwar/domain/catalogue"
 	"mishwar/domain/money"
-
-	"github.com/nyaruka/phonenumbers"
 )
 
 // Refusals. Keys name messages in internal/i18n (catalog_orders.go).
