@@ -432,7 +432,10 @@ async function main() {
           for (const path of routes.admin) {
             await adminPage.goto(`${base}${path}`);
             await settle(adminPage);
-            assert(new URL(adminPage.url()).pathname === path, `ended on ${adminPage.url()}`);
+            // An edit page opened without the record to edit goes to its list (the home content's
+            // editor edits the one home there is).
+            const lands = path.endsWith('/edit') && path !== '/admin/home/edit' ? path.slice(0, -'/edit'.length) : path;
+            assert(new URL(adminPage.url()).pathname === lands, `${path} ended on ${adminPage.url()}`);
             const h1 = await heading(adminPage);
             assert(h1.length > 0 && !/Page not found|الصفحة غير موجودة/.test(h1), `${path}: h1 is "${h1}"`);
             await noRawKeys(adminPage);
