@@ -8,13 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
 
 	"mishwar/domain"
 	"mishwar/eventstore"
+	"mishwar/internal/keylock"
 )
 
 // ErrConcurrentChange means another writer changed the stream between load and append, and the
@@ -90,7 +90,7 @@ type Runner struct {
 	// DefaultBackoff). nil waits not at all.
 	Backoff func(retry int) time.Duration
 
-	locks   streamLocks
+	locks   keylock.Locks // one command per stream at a time in this process
 	streams streamCache
 }
 
@@ -142,7 +142,7 @@ func Execute[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C,
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
-	unlock, err := r.locks.lock(ctx, stream)
+	unlock, err := r.locks.Lock(ctx, stream)
 	if err != nil {
 		return Result[E]{}, fmt.Errorf("commands: wait for %s: %w", stream, err)
 	}
@@ -169,58 +169,6 @@ func Execute[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C,
 		lastErr = err
 	}
 	return Result[E]{}, fmt.Errorf("%w: %w", ErrConcurrentChange, lastErr)
-}
-
-// streamLocks serialises commands per stream within a process. An entry lives only while some
-// command holds or waits for its stream, so the table is as large as the number of commands in
-// flight, never the number of streams ever written.
-type streamLocks struct {
-	mu sync.Mutex
-	m  map[string]*streamLock
-}
-
-type streamLock struct {
-	held    chan struct{} // a one-slot semaphore: full while a command runs on the stream
-	waiters int           // holders and waiters; the entry goes when it drops to 0
-}
-
-func (l *streamLocks) lock(ctx context.Context, stream string) (unlock func(), err error) {
-	l.mu.Lock()
-	if l.m == nil {
-		l.m = map[string]*streamLock{}
-	}
-	e := l.m[stream]
-	if e == nil {
-		e = &streamLock{held: make(chan struct{}, 1)}
-		l.m[stream] = e
-	}
-	e.waiters++
-	l.mu.Unlock()
-
-	release := func() {
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		if e.waiters--; e.waiters == 0 {
-			delete(l.m, stream)
-		}
-	}
-	select {
-	case e.held <- struct{}{}:
-	case <-ctx.Done():
-		release()
-		return nil, ctx.Err()
-	}
-	return func() {
-		<-e.held
-		release()
-	}, nil
-}
-
-// size is how many streams have a command running or waiting (for tests).
-func (l *streamLocks) size() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.m)
 }
 
 func executeOnce[S, C, E any](ctx context.Context, r *Runner, d domain.Decider[S, C, E], stream string, cmd C, meta Meta, expected *int64) (Result[E], error) {

@@ -16,7 +16,7 @@ import (
 // written or loaded in memory, decoded, at the version it knows, and decides on that. It is kept
 // right without asking the store first:
 //
-//   - Within this process, commands on one stream run one at a time (streamLocks), and each one that
+//   - Within this process, commands on one stream run one at a time (Runner's keylock.Locks), and each one that
 //     appends moves the kept stream to the version it wrote.
 //   - Another process may have written the stream since. The append is made at the kept version
 //     (eventstore.Exactly), so the store refuses it then; the runner forgets the kept stream, loads

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"mishwar/domain/money"
+	"mishwar/internal/keylock"
 )
 
 // The sandbox's test cards. Any expiry in the future and any 3-digit CVC work with them.
@@ -56,7 +57,7 @@ type Sandbox struct {
 	settled func(ctx context.Context, paymentID string) string
 	// paying holds one lock per payment while its page takes a card: a second submit (two tabs, Back
 	// and submit again) waits, then finds the payment settled, as a real hosted page charges once.
-	paying keyedLocks
+	paying keylock.Locks
 }
 
 // SettledBy tells the sandbox how to learn what a payment's notices settled (OutcomeSucceeded,

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"mishwar/domain/money"
@@ -51,7 +50,10 @@ func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodPost && (action == "" || action == "3ds"):
 		// A payment is settled once: a card or a code submitted again, from another tab or after
 		// Back, is sent on to the result instead of being charged again.
-		unlock := s.paying.lock(sess.PaymentID)
+		unlock, err := s.paying.Lock(r.Context(), sess.PaymentID)
+		if err != nil {
+			return // the browser went away while another submit was being paid
+		}
 		defer unlock()
 		if s.sentOn(w, r, sess) {
 			return
@@ -81,40 +83,6 @@ func (s *Sandbox) sentOn(w http.ResponseWriter, r *http.Request, sess sandboxSes
 		return true
 	}
 	return false
-}
-
-// keyedLocks is a mutex per key, dropped when nobody holds or waits for it.
-type keyedLocks struct {
-	mu    sync.Mutex
-	locks map[string]*keyedLock
-}
-
-type keyedLock struct {
-	sync.Mutex
-	users int
-}
-
-func (k *keyedLocks) lock(key string) (unlock func()) {
-	k.mu.Lock()
-	if k.locks == nil {
-		k.locks = map[string]*keyedLock{}
-	}
-	l := k.locks[key]
-	if l == nil {
-		l = &keyedLock{}
-		k.locks[key] = l
-	}
-	l.users++
-	k.mu.Unlock()
-	l.Lock()
-	return func() {
-		l.Unlock()
-		k.mu.Lock()
-		if l.users--; l.users == 0 {
-			delete(k.locks, key)
-		}
-		k.mu.Unlock()
-	}
 }
 
 type challengeClaims struct {
