@@ -6,7 +6,8 @@
 //     trips (/driver), not the home page; a sign-in that asked for a page (?redirect=) still goes there;
 //   → finds "My trips" in the account menu of the phone's tab bar;
 //   → reads on the trip the traveller's comments, the group size, the class of car booked and the
-//     pickup time labelled as Cairo time; the screen fits 360 px and no button text is clipped.
+//     pickup time labelled as Cairo time; the screen fits 360 px and no button text is clipped;
+//   → sees the next step's button on the first screen, in a layout of its own (no shop around it).
 // Exported as `run(ctx)` for the shared runner (ctx: { browser, baseURL, adminEmail, adminPassword, addUser }).
 
 import assert from 'node:assert/strict';
@@ -158,9 +159,21 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
       assert.ok(time.includes(lang === 'ar' ? 'بتوقيت القاهرة' : 'Cairo time'), `${lang}: the time "${time}" does not say it is Cairo time`);
       assert.ok(time.includes(tenInCairo.join(':')), `${lang}: the time "${time}" is not ${tenInCairo.join(':')} on Cairo's clock`);
       assert.ok((await card.innerText()).includes('+20'), `${lang}: the traveller's phone is missing`);
+      // The driver reads the trip as theirs, not the traveller's "Driver assigned".
+      assert.ok((await card.innerText()).includes(lang === 'ar' ? 'مسندة إليك' : 'Assigned to you'), `${lang}: the trip does not say it is the driver's`);
       await noHorizontalScroll(page, `${lang} /driver`);
       await noClippedButtons(page, `${lang} /driver`);
       await shot(page, `${lang}-phone-trips`);
+
+      // The driver's own layout: the next step's button is on the first screen, with nothing of the
+      // shop (tab bar, cart, footer) around it; the bar keeps the bell, the language and the account.
+      const button = await card.getByTestId('next-step').boundingBox();
+      assert.ok(button && button.y + button.height <= PHONE.viewport.height, `${lang}: the next step's button is below the first screen (${button && button.y + button.height}px)`);
+      assert.equal(await page.locator('.tabbar, .site-footer, #cart-drawer').count(), 0, `${lang}: the shop's layout around the driver's trips`);
+      await page.locator('#panel-toggle-desktop-login').click();
+      await page.locator('#panel-desktop-login').getByRole('button', { name: t(lang, 'auth.signOut') }).waitFor();
+      await noHorizontalScroll(page, `${lang} /driver account menu`);
+      await page.keyboard.press('Escape');
 
       // The account menu of the phone's tab bar offers "My trips".
       await page.goto(`${baseURL}/`);

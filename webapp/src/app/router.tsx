@@ -68,7 +68,8 @@ const AdminSectionRoute = lazy(() => admin().then((m) => ({ default: m.AdminSect
 const AdminTripsRoute = lazy(() => admin().then((m) => ({ default: m.AdminTripsRoute })));
 const AdminManifestRoute = lazy(() => admin().then((m) => ({ default: m.AdminManifestRoute })));
 const AdminPlannerRoute = lazy(() => admin().then((m) => ({ default: m.AdminPlannerRoute })));
-const DriverDay = lazy(() => withMessages(() => import('@/features/dispatch/components/driver-day'), 'site')().then((m) => ({ default: m.DriverDay })));
+const DriverRoute = lazy(() => withMessages(() => import('./routes/driver'), 'site')().then((m) => ({ default: m.DriverRoute })));
+const DriverLayout = lazy(() => withMessages(() => import('./layouts/driver-layout'), 'site')().then((m) => ({ default: m.DriverLayout })));
 const SupportConsole = lazy(() => withMessages(() => import('@/features/support/components/support-console'), 'site', 'admin')().then((m) => ({ default: m.SupportConsole })));
 
 function Root() {
@@ -125,7 +126,6 @@ export const routes: RouteObject[] = [
             element: <RequireUser />,
             children: [
               { path: 'account', element: <AccountRoute /> },
-              { path: 'driver', element: <DriverDay /> },
               { path: 'account/order/:id', element: <OrderRoute /> },
               { path: 'account/order/:id/cancel', element: <OrderActionRoute action="cancel" /> },
               { path: 'account/order/:id/refund', element: <OrderActionRoute action="refund" /> },
@@ -134,6 +134,11 @@ export const routes: RouteObject[] = [
           },
           { path: '*', element: <NotFoundRoute /> },
         ],
+      },
+      {
+        // The driver's phone: their trips without the shop around them.
+        element: <DriverLayout />,
+        children: [{ element: <RequireUser />, children: [{ path: 'driver', element: <DriverRoute /> }] }],
       },
       {
         element: <NewLayout />,

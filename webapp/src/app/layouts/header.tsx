@@ -45,7 +45,7 @@ function useCartCount(): number {
   return cart.data ? cart.data.data.length : mirrored;
 }
 
-function LoginToggle({ set }: { set: 'desktop' | 'phone' }) {
+export function LoginToggle({ set }: { set: 'desktop' | 'phone' }) {
   const { t } = useTranslation();
   const signedIn = useAuthStore(selectIsAuthenticated);
   const open = usePanelsStore((state) => state.open?.set === set && state.open.id === 'login');

@@ -125,9 +125,9 @@ const tripsSchema = z.object({ data: z.array(tripSchema) }).transform((value) =>
  * GET /api/driver/trips — the signed-in driver's trips from today on, and any still running from
  * before; read again when a trip changes and when the live channel comes back after a loss.
  */
-export function useDriverTrips() {
+export function useDriverTrips(enabled = true) {
   useLiveRefresh(['dispatch', 'driver'], ['trip.progress'], { wait: 50, maxWait: 500 });
-  return useQuery({ queryKey: ['dispatch', 'driver'], queryFn: ({ signal }) => api.get('/api/driver/trips', { signal, schema: tripsSchema }) });
+  return useQuery({ queryKey: ['dispatch', 'driver'], enabled, queryFn: ({ signal }) => api.get('/api/driver/trips', { signal, schema: tripsSchema }) });
 }
 
 export const advanceTrip = (orderId: string, step: string, stop?: number) =>

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -17,14 +18,28 @@ import { useDispatchT } from './messages';
 import { ShareLocation } from './share-location';
 import './dispatch.css';
 
-/** /driver: the signed-in driver's trips, each with one big button for its next step. */
-export function DriverDay() {
+/**
+ * /driver: the signed-in driver's trips, each with one big button for its next step. `isDriver` is
+ * whether the signed-in account is a driver's (anyone else is told the page is not theirs).
+ */
+export function DriverDay({ isDriver }: { isDriver: boolean }) {
   const { t } = useDispatchT();
-  const trips = useDriverTrips();
+  const trips = useDriverTrips(isDriver);
   return (
     <div className="stack">
       <PageHeader title={t('driver.title')} lead={t('driver.lead')} />
-      {trips.isError ? (
+      {!isDriver ? (
+        // A traveller or staff member who opened a driver's page: say so, and the way back to the shop.
+        <EmptyState
+          icon="car"
+          title={t('driver.notDriver')}
+          action={
+            <ButtonLink to={paths.home} variant="secondary">
+              {t('driver.toShop')}
+            </ButtonLink>
+          }
+        />
+      ) : trips.isError ? (
         <EmptyState icon="alert" title={isApiError(trips.error) ? trips.error.message : String(trips.error)} />
       ) : trips.data && trips.data.length === 0 ? (
         <EmptyState icon="car" title={t('driver.empty')} />
@@ -96,7 +111,10 @@ function DriverTrip({ trip }: { trip: Trip }) {
         </div>
       ) : null}
       <p className="muted">{places.stops.join(language === 'ar' ? ' ← ' : ' → ')}</p>
-      <p className="trip-progress__status">{t(`status.${trip.status}`, { stop: trip.stop, name })}</p>
+      <p className="trip-progress__status">
+        {/* The traveller's "Driver assigned" is the driver's "Assigned to you". */}
+        {trip.status === 'assigned' ? t('driver.assigned') : t(`status.${trip.status}`, { stop: trip.stop, name })}
+      </p>
       {next ? (
         <Button className="driver-trip__button" block loading={advance.isPending} data-testid="next-step" onClick={() => (next === 'complete' ? setConfirming(true) : take(next))}>
           {t(`steps.${next}`, { name: nextName })}

@@ -68,6 +68,11 @@ const en = {
     travellers_one: '{{n}} traveller',
     travellers_other: '{{n}} travellers',
     comments: 'Traveller’s comments',
+    badge: 'Driver',
+    assigned: 'Assigned to you',
+    notDriver: 'This page is for Mishwar’s drivers. Your account is not a driver’s.',
+    toShop: 'Go to the home page',
+    callOffice: 'Call the office, {{phone}}',
   },
   override: {
     anyway: 'Assign anyway…',
@@ -192,6 +197,11 @@ const ar: typeof en = {
     travellers_one: 'مسافر واحد',
     travellers_other: '{{n}} مسافر',
     comments: 'ملاحظات المسافر',
+    badge: 'سائق',
+    assigned: 'مسندة إليك',
+    notDriver: 'هذه الصفحة لسائقي مشوار، وحسابك ليس حساب سائق.',
+    toShop: 'إلى الصفحة الرئيسية',
+    callOffice: 'اتصل بالمكتب، {{phone}}',
   },
   override: {
     anyway: 'إسناد رغم ذلك…',
