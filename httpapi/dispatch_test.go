@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -554,5 +555,85 @@ func TestADriverWhoCarriesATripIsNotArchivedUntilItHasAnotherDriver(t *testing.T
 	}
 	if r := a.Delete("/api/admin/drivers/"+driverID, admin.Token); r.Status != http.StatusOK {
 		t.Fatalf("archiving once the trip is given back: %d %s", r.Status, r.Body)
+	}
+}
+
+// A car breaks down on the road: the admin hands the trip to another driver, saying why (a reason is
+// required, in the reader's language); support cannot. The new driver goes on from the step reached,
+// the former one can no longer move it, the traveller's progress names the new driver, and support's
+// history says who handed what to whom and why.
+func TestATripOnTheRoadIsHandedToAnotherDriver(t *testing.T) {
+	t.Parallel()
+	clock := &testClock{}
+	w := seedOrderWorld(t, apptest.New(t, func(c *config.Config) { c.Clock = clock.Now }), 2, 1)
+	a := w.a
+	admin, support, first, second := a.Staff(t, "admin"), a.Staff(t, "support"), a.Staff(t, "driver"), a.Staff(t, "driver")
+	u, orderID := w.paidOrder(t)
+	var board boardAnswer
+	a.Get("/api/admin/trips?date="+w.date, admin.Token).JSON(t, &board)
+	firstID, secondID := board.Drivers[0].ID, board.Drivers[1].ID
+	linkAndAssign(t, a, admin, first, firstID, orderID)
+	if r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/drivers/" + secondID + "/account", Token: admin.Token,
+		Body: map[string]string{"email": second.Email}}); r.Status != http.StatusOK {
+		t.Fatalf("link the second driver: %d %s", r.Status, r.Body)
+	}
+	path := "/api/admin/trips/" + orderID + "/handover"
+	if r := a.Post(path, admin.Token, map[string]string{"driver_id": secondID, "reason": "flat tyre"}); r.Status != http.StatusConflict {
+		t.Fatalf("a trip not started: %d %s", r.Status, r.Body)
+	}
+	day, err := time.ParseInLocation(time.DateOnly, w.date, cat.Cairo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock.Set(day.Add(9 * time.Hour))
+	for _, step := range []map[string]any{{"step": "start"}, {"step": "pickup"}} {
+		if r := a.Post("/api/driver/trips/"+orderID+"/progress", first.Token, step); r.Status != http.StatusOK {
+			t.Fatalf("%v: %d %s", step, r.Status, r.Body)
+		}
+	}
+	if r := a.Post(path, support.Token, map[string]string{"driver_id": secondID, "reason": "flat tyre"}); r.Status != http.StatusForbidden {
+		t.Fatalf("support hands over: %d %s", r.Status, r.Body)
+	}
+	noReason := a.Do(apptest.Request{Method: http.MethodPost, Path: path, Token: admin.Token, Body: map[string]string{"driver_id": secondID},
+		Header: map[string]string{"Accept-Language": "ar"}})
+	if noReason.Status != http.StatusUnprocessableEntity || !strings.Contains(string(noReason.Body), "اذكر سبب تسليم الرحلة") {
+		t.Fatalf("no reason: %d %s", noReason.Status, noReason.Body)
+	}
+	if r := a.Post(path, admin.Token, map[string]string{"reason": "flat tyre"}); r.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("no driver: %d %s", r.Status, r.Body)
+	}
+	r := a.Post(path, admin.Token, map[string]string{"driver_id": secondID, "reason": "flat tyre on the ring road"})
+	if r.Status != http.StatusOK || !strings.Contains(string(r.Body), `"status":"picked_up"`) || !strings.Contains(string(r.Body), `"reason":"flat tyre on the ring road"`) {
+		t.Fatalf("hand-over: %d %s", r.Status, r.Body)
+	}
+	if r := a.Post("/api/driver/trips/"+orderID+"/progress", first.Token, map[string]any{"step": "arrive", "stop": 1}); r.Status != http.StatusForbidden {
+		t.Fatalf("the former driver goes on: %d %s", r.Status, r.Body)
+	}
+	if r := a.Post("/api/driver/trips/"+orderID+"/progress", second.Token, map[string]any{"step": "arrive", "stop": 1}); r.Status != http.StatusOK {
+		t.Fatalf("the new driver goes on: %d %s", r.Status, r.Body)
+	}
+	var p progressAnswer
+	a.Get("/api/orders/"+orderID+"/progress", u.Token).JSON(t, &p)
+	if p.Data.Driver == nil || p.Data.Driver.Name != board.Drivers[1].Name || p.Data.Status != "at_stop" {
+		t.Fatalf("the traveller's progress: %+v", p)
+	}
+	if strings.Contains(fmt.Sprint(p), "flat tyre") {
+		t.Fatalf("the traveller reads staff's reason: %+v", p)
+	}
+	var stream struct {
+		Data []struct {
+			Type    string `json:"type"`
+			Summary string `json:"summary"`
+		} `json:"data"`
+	}
+	a.Get("/api/support/streams/dispatch-"+orderID, support.Token).JSON(t, &stream)
+	said := ""
+	for _, e := range stream.Data {
+		if e.Type == "TripHandedOver" {
+			said = e.Summary
+		}
+	}
+	if want := "Handed over on the road from " + board.Drivers[0].Name + " to " + board.Drivers[1].Name; !strings.HasPrefix(said, want) || !strings.HasSuffix(said, "flat tyre on the ring road") {
+		t.Fatalf("support reads %q, want it to start %q", said, want)
 	}
 }

@@ -9,6 +9,7 @@ import (
 func RegisterEvents(r *eventstore.Registry) {
 	eventstore.Register[dispatch.DriverAssigned](r, "DriverAssigned", 1)
 	eventstore.Register[dispatch.DriverUnassigned](r, "DriverUnassigned", 1)
+	eventstore.Register[dispatch.TripHandedOver](r, "TripHandedOver", 1)
 	eventstore.Register[dispatch.TripStarted](r, "TripStarted", 1)
 	eventstore.Register[dispatch.TravellersPickedUp](r, "TravellersPickedUp", 1)
 	eventstore.Register[dispatch.ArrivedAtStop](r, "ArrivedAtStop", 1)

@@ -37,7 +37,10 @@ func (h StreamHandler) Handle(ctx context.Context, stream string, lang i18n.Lang
 		if v, err := h.registry.Decode(rec); err == nil {
 			if e, ok := v.(dispatch.TripEvent); ok {
 				out[i].Summary = tripSays(lang, e, driver)
-				if a, ok := e.(dispatch.DriverAssigned); ok {
+				switch a := e.(type) {
+				case dispatch.DriverAssigned:
+					driver = a.Driver.NameIn(string(lang))
+				case dispatch.TripHandedOver:
 					driver = a.Driver.NameIn(string(lang))
 				}
 			}

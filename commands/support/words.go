@@ -159,6 +159,13 @@ func tripSays(lang i18n.Lang, e dispatch.TripEvent, driver string) string {
 		return said
 	case dispatch.DriverUnassigned:
 		return t("DriverUnassigned", or(driver), or(TakenOff(lang, ev.Reason, ev.Cause)))
+	case dispatch.TripHandedOver:
+		d := ev.Driver
+		said := t("TripHandedOver", or(driver), d.NameIn(string(lang)), d.VehicleIn(string(lang)), d.Plate, or(ev.Reason))
+		if ev.VehicleOverride != nil {
+			said += " " + t("VehicleOverride", ev.VehicleOverride.Reason)
+		}
+		return said
 	case dispatch.TripStarted:
 		return t("DriverSetOff", or(driver), at(ev.StartedAt))
 	case dispatch.TravellersPickedUp:

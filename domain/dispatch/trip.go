@@ -44,7 +44,15 @@ var (
 	ErrAccountNotDriver   = domain.Invalid("dispatch.account_not_driver")
 	// ErrDriverAccountLapsed: the account linked to the driver is no longer a driver's.
 	ErrDriverAccountLapsed = domain.Conflict("dispatch.driver_account_lapsed")
+	// ErrNotUnderway: a hand-over is for a trip on the road; before it starts, the operator takes the
+	// driver off and assigns another.
+	ErrNotUnderway = domain.Conflict("dispatch.not_underway")
+	// ErrSameDriver: the trip is handed over to the driver who has it.
+	ErrSameDriver = domain.Conflict("dispatch.same_driver")
 )
+
+// KeyHandOverReasonRequired: a hand-over says why (a breakdown, an accident), for the team and a dispute.
+const KeyHandOverReasonRequired = "dispatch.handover_reason_required"
 
 // Status is where a trip is.
 type Status string
@@ -185,6 +193,18 @@ type (
 		Order OrderFacts
 		Lead  time.Duration
 	}
+	// HandOverTrip gives a trip on the road (started, travellers on board or at a stop) to another
+	// driver, who goes on from where it is: the car broke down, the driver fell ill. Reason is
+	// required; the new driver must work that day and their car fit the order, or Override says why
+	// it is sent anyway (as AssignDriver). The caller books the new driver's day first and frees the
+	// former driver's after.
+	HandOverTrip struct {
+		Order    OrderFacts
+		Driver   Driver
+		By       Actor
+		Reason   string
+		Override string
+	}
 	// MoveTrip follows the order to another day (an exchange): the driver booked for the old day is
 	// released (Cause CauseMovedToDay), for an operator to assign one who works the new day. Issued by
 	// the order ↔ trip process; a trip with no driver, or moved within its day, keeps what it has.
@@ -210,6 +230,7 @@ func (StartTrip) isTripCommand()        {}
 func (PickUpTravellers) isTripCommand() {}
 func (ArriveAtStop) isTripCommand()     {}
 func (CompleteTrip) isTripCommand()     {}
+func (HandOverTrip) isTripCommand()     {}
 func (MoveTrip) isTripCommand()         {}
 func (CancelTrip) isTripCommand()       {}
 
@@ -242,6 +263,19 @@ type (
 		Cause        *Cause           `json:"cause,omitempty"`
 		ByUserID     string           `json:"by_user_id"`
 		UnassignedAt time.Time        `json:"unassigned_at"`
+	}
+	// TripHandedOver: a trip on the road went from FromDriverID to Driver, who goes on from the step
+	// it had reached. Fields as DriverAssigned's.
+	TripHandedOver struct {
+		OrderID         string           `json:"order_id"`
+		Day             availability.Day `json:"day"`
+		FromDriverID    string           `json:"from_driver_id"`
+		Driver          Driver           `json:"driver"`
+		Reason          string           `json:"reason"`
+		ByUserID        string           `json:"by_user_id"`
+		HandedOverAt    time.Time        `json:"handed_over_at"`
+		SeatsNeeded     int              `json:"seats_needed,omitempty"`
+		VehicleOverride *VehicleOverride `json:"vehicle_override,omitempty"`
 	}
 	TripStarted struct {
 		OrderID   string    `json:"order_id"`
@@ -280,6 +314,7 @@ type (
 
 func (DriverAssigned) isTripEvent()     {}
 func (DriverUnassigned) isTripEvent()   {}
+func (TripHandedOver) isTripEvent()     {}
 func (TripStarted) isTripEvent()        {}
 func (TravellersPickedUp) isTripEvent() {}
 func (ArrivedAtStop) isTripEvent()      {}
@@ -368,6 +403,8 @@ func DecideTrip(s TripState, cmd TripCommand, now time.Time) ([]TripEvent, error
 		}
 		return []TripEvent{DriverUnassigned{OrderID: s.orderID, Day: s.day, DriverID: s.driver.ID, Reason: reason, Cause: c.Cause,
 			ByUserID: c.By.UserID, UnassignedAt: now}}, nil
+	case HandOverTrip:
+		return decideHandOver(s, c, now)
 	case MoveTrip:
 		if s.driver == nil || s.day == c.Day {
 			return nil, nil
@@ -447,20 +484,62 @@ func decideAssign(s TripState, c AssignDriver, now time.Time) ([]TripEvent, erro
 	case StatusCancelled:
 		return nil, ErrTripCancelled
 	}
-	var override *VehicleOverride
-	if err := CheckVehicle(c.Order, c.Driver); err != nil {
-		reason, invalid := domain.Reason("override_vehicle", c.Override, "")
-		if reason == "" {
-			return nil, err
-		}
-		if invalid != nil {
-			return nil, invalid
-		}
-		override = &VehicleOverride{Reason: reason, Seats: c.Driver.Seats, Needed: c.Order.SeatsNeeded()}
+	override, err := vehicleOverride(c.Order, c.Driver, c.Override)
+	if err != nil {
+		return nil, err
 	}
 	return []TripEvent{DriverAssigned{OrderID: c.Order.OrderID, Day: c.Order.Day, StartAt: c.Order.StartAt.UTC(),
 		OwnerID: c.Order.OwnerID, Stops: slices.Clone(c.Order.Stops), Driver: c.Driver, ByUserID: c.By.UserID, AssignedAt: now,
 		SeatsNeeded: c.Order.SeatsNeeded(), VehicleOverride: override}}, nil
+}
+
+func decideHandOver(s TripState, c HandOverTrip, now time.Time) ([]TripEvent, error) {
+	switch s.Status() {
+	case StatusCompleted:
+		return nil, ErrTripCompleted
+	case StatusCancelled:
+		return nil, ErrTripCancelled
+	case StatusUnassigned:
+		return nil, ErrNotAssigned
+	case StatusAssigned:
+		return nil, ErrNotUnderway
+	}
+	if s.driver.ID == c.Driver.ID {
+		return nil, ErrSameDriver
+	}
+	if err := checkOrder(c.Order); err != nil {
+		return nil, err
+	}
+	reason, err := domain.Reason("reason", c.Reason, KeyHandOverReasonRequired)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckDriverWorks(c.Driver, s.day); err != nil {
+		return nil, err
+	}
+	override, err := vehicleOverride(c.Order, c.Driver, c.Override)
+	if err != nil {
+		return nil, err
+	}
+	return []TripEvent{TripHandedOver{OrderID: s.orderID, Day: s.day, FromDriverID: s.driver.ID, Driver: c.Driver, Reason: reason,
+		ByUserID: c.By.UserID, HandedOverAt: now, SeatsNeeded: c.Order.SeatsNeeded(), VehicleOverride: override}}, nil
+}
+
+// vehicleOverride checks the driver's car fits the order: when it does not, the staff's reason
+// (override) sends it anyway and is recorded; without one the misfit is refused.
+func vehicleOverride(o OrderFacts, d Driver, override string) (*VehicleOverride, error) {
+	misfit := CheckVehicle(o, d)
+	if misfit == nil {
+		return nil, nil
+	}
+	reason, invalid := domain.Reason("override_vehicle", override, "")
+	if reason == "" {
+		return nil, misfit
+	}
+	if invalid != nil {
+		return nil, invalid
+	}
+	return &VehicleOverride{Reason: reason, Seats: d.Seats, Needed: o.SeatsNeeded()}, nil
 }
 
 // CheckDriverWorks refuses a driver who is inactive, has no sign-in account (or one that is no longer a
@@ -535,6 +614,13 @@ func EvolveTrip(s TripState, e TripEvent) TripState {
 		}
 	case DriverUnassigned:
 		s.status, s.driver, s.override = StatusUnassigned, nil, nil
+	case TripHandedOver:
+		d := ev.Driver
+		s.driver, s.override = &d, nil
+		if ev.VehicleOverride != nil {
+			o := *ev.VehicleOverride
+			s.override = &o
+		}
 	case TripStarted:
 		s.status, s.started = StatusStarted, true
 	case TravellersPickedUp:

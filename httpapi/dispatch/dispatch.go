@@ -53,6 +53,7 @@ func (h *Handler) Routes(api *mux.Router) {
 	api.HandleFunc("/admin/planner", staff(h.planner)).Methods(http.MethodGet)
 	api.HandleFunc("/admin/trips/{orderID}/driver", admin(h.assignDriver)).Methods(http.MethodPost)
 	api.HandleFunc("/admin/trips/{orderID}/driver", admin(h.unassignDriver)).Methods(http.MethodDelete)
+	api.HandleFunc("/admin/trips/{orderID}/handover", admin(h.handOverTrip)).Methods(http.MethodPost)
 	api.HandleFunc("/admin/drivers/{driverID}/account", admin(h.linkDriverAccount)).Methods(http.MethodPut)
 	api.HandleFunc("/driver/trips", driver(h.driverTrips)).Methods(http.MethodGet)
 	api.HandleFunc("/driver/trips/{orderID}/progress", driver(keyed(h.advance))).Methods(http.MethodPost)
@@ -118,6 +119,39 @@ func (h *Handler) assignDriver(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := h.app.Commands.AssignDriverOverridingVehicle(r.Context(), orderID, strings.TrimSpace(req.DriverID), req.OverrideVehicle, httpx.Meta(r))
+	var small *dispatch.CarTooSmall
+	if errors.As(err, &small) {
+		writeCarTooSmall(w, r, small)
+		return
+	}
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	h.answerTrip(w, r, orderID, out.Position)
+}
+
+// handOverTrip gives a trip on the road to another driver, saying why.
+func (h *Handler) handOverTrip(w http.ResponseWriter, r *http.Request) {
+	orderID, err := tripNumberVar(r, "orderID")
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	var req struct {
+		DriverID        string `json:"driver_id"`
+		Reason          string `json:"reason"`
+		OverrideVehicle string `json:"override_vehicle"`
+	}
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	if strings.TrimSpace(req.DriverID) == "" {
+		httpx.WriteError(w, r, required("driver_id"))
+		return
+	}
+	out, err := h.app.Commands.HandOverTrip(r.Context(), orderID, strings.TrimSpace(req.DriverID), req.Reason, req.OverrideVehicle, httpx.Meta(r))
 	var small *dispatch.CarTooSmall
 	if errors.As(err, &small) {
 		writeCarTooSmall(w, r, small)

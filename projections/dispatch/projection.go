@@ -60,6 +60,7 @@ func New(registry *eventstore.Registry) *Projection {
 			projections.On(driverAccountLinked),
 			projections.On(driverAssigned),
 			projections.On(driverUnassigned),
+			projections.On(tripHandedOver),
 			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripStarted]) error {
 				return step(ctx, tx, e.Envelope, dispatch.StatusStarted, -1, Step{Type: "TripStarted", At: e.Data.StartedAt}, false)
 			}),
@@ -94,8 +95,8 @@ func (*Projection) Schema() string {
 	// trip is due back, for the manifest and the week planner; version 6: the car staff sent though
 	// it did not fit the order; version 7: why the trip's last driver was taken off, for staff;
 	// version 8: that reason's cause as data, when a rule took the driver off; version 9: a step
-	// names its driver in Arabic too).
-	return `-- dispatch read model, version 9
+	// names its driver in Arabic too; version 10: a trip handed over on the road, from whom and why).
+	return `-- dispatch read model, version 10
 CREATE TABLE trips (
     order_id     text        PRIMARY KEY,
     day          date        NOT NULL,
@@ -123,6 +124,7 @@ CREATE TABLE trips (
     vehicle_override jsonb,
     released_reason text     NOT NULL DEFAULT '',
     released_cause  jsonb,
+    handover     jsonb,
     steps        jsonb       NOT NULL DEFAULT '[]',
     version      bigint      NOT NULL DEFAULT -1,
     updated_at   timestamptz NOT NULL
@@ -313,6 +315,57 @@ func driverUnassigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispat
 		cause = jsonOf(e.Data.Cause)
 	}
 	return exec(ctx, tx, `UPDATE trips SET released_reason = $2, released_cause = $3 WHERE order_id = $1`, e.EntityID, e.Data.Reason, cause)
+}
+
+// Handover is the last hand-over of a trip on the road: from whom, why and when, for staff.
+type Handover struct {
+	From   string    `json:"from"`
+	FromAR string    `json:"from_ar,omitempty"`
+	Reason string    `json:"reason"`
+	At     time.Time `json:"at"`
+}
+
+// tripHandedOver gives the trip to its new driver where it is (its status and stop stay), tells the
+// former driver's phone, and keeps from whom and why for staff.
+func tripHandedOver(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripHandedOver]) error {
+	ev := e.Data
+	var (
+		former string
+		from   dispatch.Driver
+		raw    []byte
+	)
+	err := tx.QueryRow(ctx, `SELECT driver_user, driver FROM trips WHERE order_id = $1`, e.EntityID).Scan(&former, &raw)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return nil // a trip is handed over only once assigned, which made its row
+	case err != nil:
+		return fmt.Errorf("dispatch: the driver of %s: %w", e.EntityID, err)
+	}
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &from); err != nil {
+			return fmt.Errorf("dispatch: the driver of %s: %w", e.EntityID, err)
+		}
+	}
+	t := projections.BatchState[*touched](ctx)
+	if former != "" && former != ev.Driver.UserID {
+		if t.former == nil {
+			t.former = map[string][]string{}
+		}
+		t.former[e.EntityID] = append(t.former[e.EntityID], former)
+	}
+	var override []byte
+	if ev.VehicleOverride != nil {
+		override = jsonOf(ev.VehicleOverride)
+	}
+	handover := Handover{From: from.Name, FromAR: from.NameAR, Reason: ev.Reason, At: ev.HandedOverAt}
+	err = exec(ctx, tx, `UPDATE trips SET driver_id = $2, driver_user = $3, driver = $4, vehicle_override = $5, handover = $6, steps = steps || $7::jsonb,
+			version = $8, updated_at = $9 WHERE order_id = $1`,
+		e.EntityID, ev.Driver.ID, ev.Driver.UserID, jsonOf(ev.Driver), override, jsonOf(handover),
+		jsonOf([]Step{{Type: "TripHandedOver", Driver: ev.Driver.Name, DriverAR: ev.Driver.NameAR, At: ev.HandedOverAt}}), e.Version, e.RecordedAt.UTC())
+	if err == nil {
+		t.add(e.EntityID)
+	}
+	return err
 }
 
 // step records a trip's move to status (stop -1 keeps the current stop); clear drops the driver. The

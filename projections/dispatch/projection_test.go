@@ -421,3 +421,59 @@ func TestASameDayExchangeMovesTheTripsTimesOnTheBoard(t *testing.T) {
 		}
 	}
 }
+
+// Given a trip at its first stop, when the operator hands it to another driver, then the board shows
+// the new driver at the same stop with from whom and why, the new driver's list has it, the former
+// driver's does not, and the former driver's open phone is told.
+func TestAHandedOverTripMovesToTheNewDriversListAtTheStopItReached(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	karim, karimUser := w.Driver(t, 1)
+	samir, samirUser := w.Driver(t, 1)
+	id := w.Order(t, day, "traveller-1", true)
+	w.Assign(t, id, karim)
+	for _, s := range []struct {
+		step string
+		stop int
+	}{{dispatch.StepStart, 0}, {dispatch.StepPickUp, 0}, {dispatch.StepArrive, 1}} {
+		if _, err := w.Dispatch.Advance(ctx, id, s.step, s.stop, dispatchtest.As(karimUser, "driver")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := w.Dispatch.HandOverTrip(ctx, id, samir, "flat tyre", "", commands.NewMeta(dispatchtest.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.wait(t, out.Position)
+	tr, err := w.read.Trip(ctx, id)
+	if err != nil || tr.Driver == nil || tr.Driver.ID != samir || tr.Status != dispatch.StatusAtStop || tr.Stop != 1 || tr.NextStep != dispatch.StepArrive || tr.NextStop != 2 {
+		t.Fatalf("after the hand-over: %v %+v", err, tr)
+	}
+	if tr.Handover == nil || tr.Handover.From != "Karim Driver" || tr.Handover.Reason != "flat tyre" {
+		t.Fatalf("the hand-over: %+v", tr.Handover)
+	}
+	if last := tr.Steps[len(tr.Steps)-1]; last.Type != "TripHandedOver" || last.Driver != tr.Driver.Name {
+		t.Fatalf("the last step: %+v", last)
+	}
+	if steps, _ := json.Marshal(tr.Steps); strings.Contains(string(steps), "flat tyre") {
+		t.Fatalf("the traveller's steps carry staff's reason: %s", steps)
+	}
+	if mine, _ := w.read.DriverTrips(ctx, samirUser, "2026-11-01", 0); len(mine) != 1 || mine[0].OrderID != id {
+		t.Fatalf("the new driver sees %+v", mine)
+	}
+	if mine, _ := w.read.DriverTrips(ctx, karimUser, "2026-11-01", 0); len(mine) != 0 {
+		t.Fatalf("the former driver still sees %+v", mine)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	heard := func() bool {
+		got := w.noticesFor(id)
+		return len(got) > 0 && strings.Contains(got[len(got)-1], "user:"+karimUser) && strings.Contains(got[len(got)-1], "user:"+samirUser)
+	}
+	for !heard() && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !heard() {
+		t.Fatalf("the two drivers were not told: %v", w.noticesFor(id))
+	}
+}

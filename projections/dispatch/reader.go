@@ -55,10 +55,12 @@ type Trip struct {
 	// before causes were recorded: show the text).
 	ReleasedReason string          `json:"released_reason,omitempty"`
 	ReleasedCause  *dispatch.Cause `json:"released_cause,omitempty"`
-	Steps          []Step          `json:"steps"`
-	NextStep       string          `json:"next_step,omitempty"`
-	NextStop       int             `json:"next_stop,omitempty"`
-	Version        int64           `json:"version"`
+	// Handover is set once the trip went to another driver on the road: from whom and why.
+	Handover *Handover `json:"handover,omitempty"`
+	Steps    []Step    `json:"steps"`
+	NextStep string    `json:"next_step,omitempty"`
+	NextStop int       `json:"next_stop,omitempty"`
+	Version  int64     `json:"version"`
 }
 
 // DriverAccount is the account linked to a driver.
@@ -78,18 +80,18 @@ func NewReader(pool *pgxpool.Pool) *Reader { return &Reader{pool: pool} }
 func table(name string) string { return pgx.Identifier{projections.SchemaName(Name), name}.Sanitize() }
 
 const tripColumns = `order_id, day::text, start_at, owner_id, customer, phone, comments, travellers, rate_plan, pickup, pickup_ar, stops, stops_ar, order_status, status, stop, driver, steps, version,
-	pickup_point, end_name, end_name_ar, end_at, vehicle_override, released_reason, released_cause`
+	pickup_point, end_name, end_name_ar, end_at, vehicle_override, released_reason, released_cause, handover`
 
 func scanTrips(rows pgx.Rows) ([]Trip, error) {
 	defer rows.Close()
 	out := []Trip{}
 	for rows.Next() {
 		var (
-			t                                                   Trip
-			stops, stopsAR, driver, step, plan, override, cause []byte
+			t                                                             Trip
+			stops, stopsAR, driver, step, plan, override, cause, handover []byte
 		)
 		if err := rows.Scan(&t.OrderID, &t.Day, &t.StartAt, &t.OwnerID, &t.Customer, &t.Phone, &t.Comments, &t.Travellers, &plan, &t.Pickup, &t.PickupAR, &stops, &stopsAR, &t.OrderStatus,
-			&t.Status, &t.Stop, &driver, &step, &t.Version, &t.PickupPointID, &t.End, &t.EndAR, &t.EndAt, &override, &t.ReleasedReason, &cause); err != nil {
+			&t.Status, &t.Stop, &driver, &step, &t.Version, &t.PickupPointID, &t.End, &t.EndAR, &t.EndAt, &override, &t.ReleasedReason, &cause, &handover); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal(stops, &t.Stops); err != nil {
@@ -116,6 +118,12 @@ func scanTrips(rows pgx.Rows) ([]Trip, error) {
 		if len(override) > 0 {
 			t.VehicleOverride = &dispatch.VehicleOverride{}
 			if err := json.Unmarshal(override, t.VehicleOverride); err != nil {
+				return nil, err
+			}
+		}
+		if len(handover) > 0 {
+			t.Handover = &Handover{}
+			if err := json.Unmarshal(handover, t.Handover); err != nil {
 				return nil, err
 			}
 		}

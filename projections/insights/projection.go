@@ -99,6 +99,7 @@ func New(registry *eventstore.Registry) *Projection {
 
 			projections.On(onTrip[dispatch.DriverAssigned]),
 			projections.On(onTrip[dispatch.DriverUnassigned]),
+			projections.On(onTrip[dispatch.TripHandedOver]),
 			projections.On(onTrip[dispatch.TripCancelled]),
 
 			projections.On(onDriver[cat.Created[cat.DriverFields]]),
@@ -392,6 +393,8 @@ func onTrip[E dispatch.TripEvent](ctx context.Context, tx pgx.Tx, e projections.
 		if _, err = tx.Exec(ctx, `UPDATE bookings SET driver_id = $2 WHERE order_id = $1`, e.EntityID, ev.Driver.ID); err == nil {
 			err = closeAttention(ctx, tx, e.EntityID, e.RecordedAt.UTC(), KindDriverTakenOff)
 		}
+	case dispatch.TripHandedOver:
+		_, err = tx.Exec(ctx, `UPDATE bookings SET driver_id = $2 WHERE order_id = $1`, e.EntityID, ev.Driver.ID)
 	case dispatch.DriverUnassigned:
 		if _, err = tx.Exec(ctx, `UPDATE bookings SET driver_id = '' WHERE order_id = $1`, e.EntityID); err == nil && ev.ByUserID == dispatch.SystemActor {
 			err = takenOff(ctx, tx, e)

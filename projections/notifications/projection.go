@@ -57,11 +57,15 @@ const (
 	KindPickedUp         = "picked_up"
 	KindArrivedAtStop    = "arrived_at_stop"
 	KindTripCompleted    = "trip_completed"
+	// KindDriverChanged: the trip, on the road, goes on with another driver (named, with their car).
+	KindDriverChanged = "driver_changed"
 
 	// A driver's own: a trip given to them (with its pickup time), taken from them, or called off.
 	KindTripGiven     = "trip_given"
 	KindTripTakenAway = "trip_taken_away"
 	KindTripCalledOff = "trip_called_off"
+	// KindTripHandedToYou: a trip on the road was handed to this driver, to go on from where it is.
+	KindTripHandedToYou = "trip_handed_to_you"
 )
 
 // Projection maintains the read model.
@@ -135,6 +139,7 @@ func (p *Projection) build(registry *eventstore.Registry) *projections.Handlers 
 				}
 				return ofOrder(ctx, tx, e.Envelope, KindDriverUnassigned, Params{}, e.Data.UnassignedAt)
 			}),
+			projections.On(tripHandedOver),
 			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripCancelled]) error {
 				return toFormerDriver(ctx, tx, e.Envelope, KindTripCalledOff, e.Data.CancelledAt)
 			}),
@@ -311,6 +316,25 @@ func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch
 		}
 	}
 	return ofOrder(ctx, tx, e.Envelope, KindDriverAssigned, Params{Driver: d.Name, DriverAR: d.NameAR, Vehicle: d.Vehicle, VehicleAR: d.VehicleAR, Plate: d.Plate}, e.Data.AssignedAt)
+}
+
+// tripHandedOver tells the former driver the trip left them, the new one that it is theirs now, and
+// the traveller who drives them on.
+func tripHandedOver(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripHandedOver]) error {
+	d, at := e.Data.Driver, e.Data.HandedOverAt
+	if err := toFormerDriver(ctx, tx, e.Envelope, KindTripTakenAway, at); err != nil {
+		return err
+	}
+	if d.UserID != "" {
+		if _, err := tx.Exec(ctx, `INSERT INTO trip_drivers (order_id, user_id) VALUES ($1, $2)
+			ON CONFLICT (order_id) DO UPDATE SET user_id = EXCLUDED.user_id`, e.EntityID, d.UserID); err != nil {
+			return fmt.Errorf("notifications: driver of %s: %w", e.EntityID, err)
+		}
+		if err := add(ctx, tx, e.Envelope, d.UserID, KindTripHandedToYou, Params{}, at); err != nil {
+			return err
+		}
+	}
+	return ofOrder(ctx, tx, e.Envelope, KindDriverChanged, Params{Driver: d.Name, DriverAR: d.NameAR, Vehicle: d.Vehicle, VehicleAR: d.VehicleAR, Plate: d.Plate}, at)
 }
 
 // toFormerDriver tells the account that drove the trip of env's stream that it no longer does

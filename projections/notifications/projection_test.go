@@ -305,3 +305,36 @@ func TestADriverHearsOfTheTripsGivenToAndTakenFromThem(t *testing.T) {
 		t.Fatalf("the second driver heard %s", got)
 	}
 }
+
+// Given a trip on the road, when it is handed to another driver, then the former driver hears it was
+// taken from them, the new one that it is theirs to go on with, and the traveller who drives them now.
+func TestAHandOverReachesBothDriversAndTheTraveller(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	first, firstUser := w.Driver(t, 1)
+	second, secondUser := w.Driver(t, 1)
+	id := w.Order(t, day, "traveller-1", true)
+	w.assign(t, id, first)
+	if _, err := w.Dispatch.Advance(ctx, id, dispatch.StepStart, 0, dispatchtest.As(firstUser, "driver")); err != nil {
+		t.Fatal(err)
+	}
+	out, err := w.Dispatch.HandOverTrip(ctx, id, second, "engine trouble", "", commands.NewMeta(dispatchtest.Admin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.wait(t, out.Position)
+	if got := kinds(w.inbox(t, firstUser)); got != "trip_given,trip_taken_away" {
+		t.Fatalf("the former driver heard %s", got)
+	}
+	if got := kinds(w.inbox(t, secondUser)); got != "trip_handed_to_you" {
+		t.Fatalf("the new driver heard %s", got)
+	}
+	traveller := w.inbox(t, "traveller-1")
+	if got := kinds(traveller); !strings.HasSuffix(got, "driver_assigned,trip_started,driver_changed") {
+		t.Fatalf("the traveller heard %s", got)
+	}
+	if p := traveller.Items[0].Params; p.Driver != "Karim Driver" || p.Plate == "" {
+		t.Fatalf("the traveller's notice names %+v", p)
+	}
+}

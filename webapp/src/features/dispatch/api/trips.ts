@@ -39,6 +39,8 @@ export const tripSchema = z.object({
   released_cause: z
     .object({ code: z.string(), day: z.string().optional(), trip: z.string().optional(), start_at: z.string().optional(), end_at: z.string().optional() })
     .nullish(),
+  /** Set once the trip went to its driver on the road from another: from whom, why and when (staff's). */
+  handover: z.object({ from: z.string(), from_ar: z.string().optional(), reason: z.string(), at: z.string() }).nullish(),
   steps: z.array(stepSchema),
   next_step: z.string().optional(),
   next_stop: z.number().optional(),
@@ -111,6 +113,12 @@ export function carTooSmallOf(error: unknown): CarTooSmall | null {
 }
 export const unassignDriver = (orderId: string, reason = '') =>
   api.delete(`/api/admin/trips/${encodeURIComponent(orderId)}/driver${reason.trim() ? `?reason=${encodeURIComponent(reason.trim())}` : ''}`, { schema: tripAnswer });
+/** Hands a trip on the road to another driver, saying why (required). */
+export const handOverTrip = (orderId: string, driverId: string, reason: string) =>
+  api.post(`/api/admin/trips/${encodeURIComponent(orderId)}/handover`, { driver_id: driverId, reason: reason.trim() }, { schema: tripAnswer });
+
+/** The trip's steps while it is on the road: what a hand-over is for. */
+export const ON_THE_ROAD = new Set(['started', 'picked_up', 'at_stop']);
 export const linkDriverAccount = (driverId: string, email: string) => api.put(`/api/admin/drivers/${encodeURIComponent(driverId)}/account`, { email });
 
 /** A dispatch action; the board and the driver's list refetch afterwards. */

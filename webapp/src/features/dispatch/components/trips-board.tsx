@@ -22,6 +22,7 @@ import {
   assignInputSchema,
   linkAccountInputSchema,
   linkDriverAccount,
+  ON_THE_ROAD,
   tripPlaces,
   unassignDriver,
   useDispatchAction,
@@ -31,6 +32,7 @@ import {
   type LinkAccountInput,
   type Trip,
 } from '../api/trips';
+import { HandOver, HandoverNote } from './hand-over';
 import { useDispatchT } from './messages';
 import { OverrideNote, RefusalNote, TakenOffNote, useAssignment } from './vehicle-override';
 import './dispatch.css';
@@ -153,6 +155,8 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
           <div className="dispatch-actions">
             <bdi>{driverName}</bdi>
             <OverrideNote trip={trip} />
+            <HandoverNote trip={trip} />
+            {canAssign && ON_THE_ROAD.has(trip.status) ? <HandOver trip={trip} drivers={drivers} /> : null}
             {canAssign && trip.status === 'assigned' ? (
               <>
                 <Button size="sm" variant="ghost" loading={unassign.isPending} onClick={() => setConfirmUnassign(true)} data-testid="unassign">

@@ -29,6 +29,8 @@ const en = {
     trip_given: 'A trip for you: pickup {{time}}.',
     trip_taken_away: 'This trip was given to another driver.',
     trip_called_off: 'This trip was cancelled; you no longer drive it.',
+    trip_handed_to_you: 'A trip on the road is yours now: go on from where it has reached.',
+    driver_changed: 'Your trip goes on with another driver: {{driver}} · {{vehicle}} · {{plate}}',
   },
 };
 
@@ -57,6 +59,8 @@ const ar: typeof en = {
     trip_given: 'رحلة لك: الانطلاق {{time}}.',
     trip_taken_away: 'أُسندت هذه الرحلة إلى سائق آخر.',
     trip_called_off: 'أُلغيت هذه الرحلة؛ لم تعد تقودها.',
+    trip_handed_to_you: 'رحلة على الطريق أصبحت لك: أكملها من حيث وصلت.',
+    driver_changed: 'تكمل رحلتك مع سائق آخر: {{driver}}، {{vehicle}}، {{plate}}',
   },
 };
 

@@ -14,7 +14,7 @@ import { useNotificationsT } from './messages';
 import './notifications.css';
 
 /** A driver's own notifications lead to their trips, not to an order page they cannot read. */
-const DRIVER_KINDS = new Set(['trip_given', 'trip_taken_away', 'trip_called_off']);
+const DRIVER_KINDS = new Set(['trip_given', 'trip_taken_away', 'trip_called_off', 'trip_handed_to_you']);
 
 /** The bell's panel: the newest updates about the user's trips, unread first marked, and "mark all read". */
 export function NotificationsList({ empty, onNavigate }: { empty: ReactNode; onNavigate: () => void }) {
