@@ -431,6 +431,9 @@ func init() {
 		authzRoute{Method: "DELETE", Route: "/api/admin/trips/{orderID}/driver", Want: rolesOnly(409, "admin"), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
 			return authzCall{Path: "/api/admin/trips/MSH-222222/driver"}
 		}},
+		authzRoute{Method: "POST", Route: "/api/admin/trips/{orderID}/handover", Want: rolesOnly(404, "admin"), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/admin/trips/MSH-222222/handover", Body: map[string]string{"driver_id": uuid.NewString(), "reason": "flat tyre"}}
+		}},
 		authzRoute{Method: "PUT", Route: "/api/admin/drivers/{driverID}/account", Want: rolesOnly(404, "admin"), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
 			return authzCall{Path: "/api/admin/drivers/" + uuid.NewString() + "/account", Body: map[string]string{"email": "nobody@example.com"}}
 		}},

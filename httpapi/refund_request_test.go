@@ -47,6 +47,14 @@ func TestARefundRequestWaitsForItsAnswerBeforeAnotherAndKeepsItsReasonShort(t *t
 	if r := w.a.Post("/api/admin/orders/"+id+"/refund", admin.Token, map[string]any{"amount": 5, "reason": strings.Repeat("a", 1001)}); r.Status != http.StatusUnprocessableEntity {
 		t.Fatalf("a staff reason of 1,001 characters: %d %s", r.Status, r.Body)
 	}
+	// An amount finer than a piastre is refused, not rounded one way or the other.
+	for _, amount := range []float64{1.005, 2.675} {
+		r := w.a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/admin/orders/" + id + "/refund", Token: admin.Token,
+			Body: map[string]any{"amount": amount, "reason": "goodwill"}, Header: map[string]string{"Accept-Language": "ar"}})
+		if r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), "رقمان عشريان") {
+			t.Fatalf("a refund of %v: %d %s", amount, r.Status, r.Body)
+		}
+	}
 	if r := w.a.Post("/api/admin/orders/"+id+"/refund", admin.Token, map[string]any{"amount": 5, "reason": "goodwill"}); r.Status != http.StatusOK {
 		t.Fatalf("the operator's refund: %d %s", r.Status, r.Body)
 	}

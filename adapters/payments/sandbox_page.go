@@ -156,7 +156,10 @@ func (s *Sandbox) finish(w http.ResponseWriter, r *http.Request, sess sandboxSes
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 15*time.Second)
 	defer cancel()
 	if err := s.deliver(ctx, sess, n); err != nil {
-		s.log.Warn("sandbox payment callback not delivered", "payment", sess.PaymentID, "outcome", outcome, "error", err)
+		// A provider keeps sending a notice its merchant did not take (the database was down, the
+		// process restarting): the card was charged all the same, and only the notice records it.
+		s.log.Warn("sandbox payment callback not delivered; sending it again in the background", "payment", sess.PaymentID, "outcome", outcome, "error", err)
+		go s.redeliver(sess, n)
 	}
 	target := sess.Success
 	if outcome != OutcomeSucceeded {
@@ -166,6 +169,26 @@ func (s *Sandbox) finish(w http.ResponseWriter, r *http.Request, sess sandboxSes
 		}
 	}
 	http.Redirect(w, r, target, http.StatusSeeOther)
+}
+
+// redeliverFor is how long a notice the site did not take is sent again, at growing intervals (a
+// real provider keeps at it for days; the sandbox lives in the site's own process).
+const redeliverFor = 30 * time.Minute
+
+// redeliver sends a notice again until the site takes it or redeliverFor has passed.
+func (s *Sandbox) redeliver(sess sandboxSession, n SandboxNotice) {
+	wait := 2 * time.Second
+	for deadline := time.Now().Add(redeliverFor); time.Now().Before(deadline); wait = min(2*wait, time.Minute) {
+		time.Sleep(wait)
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		err := s.deliver(ctx, sess, n)
+		cancel()
+		if err == nil {
+			s.log.Info("sandbox payment callback delivered on a later try", "payment", sess.PaymentID, "outcome", n.Outcome)
+			return
+		}
+	}
+	s.log.Error("sandbox payment callback never delivered: the charge is on no order", "payment", sess.PaymentID, "outcome", n.Outcome, "notice", n.NoticeID)
 }
 
 func withQuery(u, k, v string) string {

@@ -42,18 +42,6 @@ func (h *Handlers) AcceptPaymentAsStaff(ctx context.Context, tripNumber, payment
 		return out, wrap("accept payment", err)
 	}
 	out.Position = res.Position
-	if s, _, err = h.LoadOrder(ctx, s.ID()); err != nil {
-		return out, err
-	}
-	for _, e := range res.Events {
-		if x, ok := e.(order.OrderExchanged); ok {
-			settled := h.settleExchange(ctx, s, x, sub(meta, "exchange"))
-			out.Position = maxPosition(out.Position, settled.Position)
-		}
-	}
-	if s.Status() == order.StatusConfirmed {
-		h.confirmCar(ctx, s, sub(meta, "confirm"))
-		h.releaseUnpaidHold(ctx, s.ID(), order.HoldReleasedPaid, sub(meta, "unpaid-hold"))
-	}
+	h.settleAll(ctx, s.ID(), res.Events, meta)
 	return out, nil
 }

@@ -6,7 +6,6 @@ import (
 	"github.com/google/uuid"
 
 	"mishwar/commands"
-	"mishwar/domain/availability"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
@@ -41,19 +40,9 @@ func (h *Handlers) CancelOrder(ctx context.Context, orderID string, actor order.
 	if err != nil {
 		return Outcome{OrderID: orderID}, wrap("cancel", err)
 	}
-	s, _, err := h.LoadOrder(ctx, orderID)
-	if err != nil {
-		return Outcome{OrderID: orderID}, wrap("load order", err)
-	}
-	h.release(ctx, s.Trip().Day, s.Reservation(), availability.ReasonCancelled, false, sub(meta, "release"))
-	for _, e := range res.Events {
-		if x, ok := e.(order.ExchangeAbandoned); ok && x.NewReservation != s.Reservation() {
-			h.release(ctx, x.Day, x.NewReservation, availability.ReasonCancelled, false, sub(meta, "release-exchange"))
-		}
-	}
-	h.releaseUnpaidHold(ctx, orderID, order.HoldReleasedCancelled, sub(meta, "unpaid-hold"))
-	// A cancelled order gives its promo code's use back (domain/order, redemptions.go).
-	h.givePromoBack(ctx, s.Placed().Promo, orderID, order.PromoBackCancelled, sub(meta, "promo"))
+	// The car, the unpaid hold and a promo code's use are given back (settle.go); the job the
+	// cancellation queues gives them back should this process die first.
+	h.settleAll(ctx, orderID, res.Events, meta)
 	// A repeat (a double click under one Idempotency-Key, even at the same moment) is the same
 	// decision with the same refund: it answers the same outcome.
 	return h.refundOutcome(ctx, orderID, refundID, res.Position)

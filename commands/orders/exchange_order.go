@@ -80,7 +80,8 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 			return out, wrap("reserve", err)
 		}
 	}
-	res, err := execOrder(ctx, h, s.ID(), cmd, sub(meta, "exchange"))
+	exchange := sub(meta, "exchange")
+	res, err := execOrder(ctx, h, s.ID(), cmd, exchange)
 	if err != nil {
 		if holding {
 			h.release(ctx, newDay, cmd.NewReservation, availability.ReasonPlacingFailed, false, sub(meta, "compensate"))
@@ -88,15 +89,13 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 		return out, wrap("exchange", err)
 	}
 	out.Position = res.Position
-	if s, _, err = h.LoadOrder(ctx, in.OrderID); err != nil {
-		return out, err
-	}
 	for _, e := range res.Events {
-		switch x := e.(type) {
+		switch e.(type) {
 		case order.OrderExchanged:
-			refund := h.settleExchange(ctx, s, x, sub(meta, "settle"))
-			refund.Position = maxPosition(refund.Position, out.Position)
-			return refund, nil
+			// The old car is given back and what a cheaper trip owes ordered refunded (settle.go);
+			// the answer waits a little for the provider's word on the refund.
+			h.settleAll(ctx, s.ID(), res.Events, exchange)
+			return h.refundOutcome(ctx, s.ID(), refundIDOf(sub(exchange, "refund")), out.Position)
 		case order.ExchangeRequested:
 			p, err := h.PayOrder(ctx, s.ID(), sub(meta, "pay"))
 			out.PaymentURL = p.PaymentURL
@@ -105,20 +104,6 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 		}
 	}
 	return out, nil
-}
-
-// settleExchange moves the car (release the old day's, confirm the new day's) and refunds what a
-// cheaper exchange owes.
-func (h *Handlers) settleExchange(ctx context.Context, s order.State, x order.OrderExchanged, meta commands.Meta) Outcome {
-	if x.OldReservation != x.NewReservation {
-		h.release(ctx, x.From.Day, x.OldReservation, availability.ReasonExchanged, false, sub(meta, "release"))
-	}
-	h.confirmCar(ctx, s, sub(meta, "confirm"))
-	out, err := h.refundOwed(ctx, s, "exchange", order.Actor{UserID: "system", Staff: true}, sub(meta, "refund"))
-	if err != nil {
-		h.log.Warn("orders: refund after an exchange", "order", s.ID(), "err", err)
-	}
-	return out
 }
 
 // QuoteExchange prices an exchange without making it: the new trip and the difference (positive: to

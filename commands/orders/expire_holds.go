@@ -47,15 +47,15 @@ func (h *Handlers) ExpireHold(ctx context.Context, hold Hold) error {
 	if err != nil {
 		return wrap("load order", err)
 	}
-	if _, err := execOrder(ctx, h, hold.OrderID, order.ExpireOrder{}, sub(meta, "expire")); err != nil {
+	expire := sub(meta, "expire")
+	res, err := execOrder(ctx, h, hold.OrderID, order.ExpireOrder{}, expire)
+	if err != nil {
 		return wrap("expire order", err)
 	}
+	h.settleAll(ctx, hold.OrderID, res.Events, expire)
 	s, _, err := h.LoadOrder(ctx, hold.OrderID)
 	if err != nil {
 		return wrap("load order", err)
-	}
-	if s.Status() == order.StatusExpired {
-		h.givePromoBack(ctx, s.Placed().Promo, s.ID(), order.PromoBackExpired, sub(meta, "promo"))
 	}
 	x, pending := s.PendingExchange()
 	switch {
@@ -64,8 +64,7 @@ func (h *Handlers) ExpireHold(ctx context.Context, hold Hold) error {
 	case s.Reservation() == hold.Reservation && s.Status() == order.StatusAwaitingPayment:
 		return nil
 	case s.Reservation() == hold.Reservation && s.Status() == order.StatusConfirmed:
-		h.confirmCar(ctx, s, sub(meta, "confirm"))
-		return nil
+		return h.confirmCar(ctx, s, sub(meta, "confirm"))
 	}
 	_, err = execDay(ctx, h, hold.Day, availability.ReleaseReservation{Reservation: hold.Reservation, Reason: availability.ReasonExpired, OnlyIfHeld: true}, sub(meta, "release"))
 	return wrap("release", err)

@@ -94,6 +94,8 @@ type Handlers struct {
 	// outcomeWait bounds how long a command waits for the provider's answer to what it ordered (a
 	// session's page, a refund) before answering that it is in progress.
 	outcomeWait time.Duration
+	// orphanUseGrace is how long a promo code's use may wait for its order (see reclaimOrphanUses).
+	orphanUseGrace time.Duration
 }
 
 // Config is what New needs.
@@ -117,6 +119,10 @@ type Config struct {
 	// OutcomeWait bounds how long "pay now", checkout and refunds wait for the provider's answer,
 	// which a job worker records (default DefaultOutcomeWait; the answer then says it is pending).
 	OutcomeWait time.Duration
+	// OrphanUseGrace is how long, on the wall clock, a promo code's use counted for an order not (yet)
+	// placed holds its place before it is given back (default orphanGrace: placing follows within
+	// milliseconds unless the process died in between).
+	OrphanUseGrace time.Duration
 }
 
 // DefaultOutcomeWait is how long a command waits for the provider's answer by default: long enough
@@ -131,9 +137,13 @@ func New(c Config) *Handlers {
 	if c.OutcomeWait <= 0 {
 		c.OutcomeWait = DefaultOutcomeWait
 	}
+	if c.OrphanUseGrace <= 0 {
+		c.OrphanUseGrace = orphanGrace
+	}
 	return &Handlers{runner: c.Runner, catalogue: c.Catalogue, pricer: c.Pricer, provider: c.Provider,
 		settings: c.Settings, publicURL: c.PublicURL, log: c.Logger,
-		pickupPoints: c.PickupPoints, limiter: c.Limiter, holds: c.Holds, offers: c.Offers, outcomeWait: c.OutcomeWait}
+		pickupPoints: c.PickupPoints, limiter: c.Limiter, holds: c.Holds, offers: c.Offers, outcomeWait: c.OutcomeWait,
+		orphanUseGrace: c.OrphanUseGrace}
 }
 
 // Settings exposes the booking rules (for the calendar and the rules shown before confirming).

@@ -201,8 +201,7 @@ func seed(base uuid.UUID, attempt int) [8]byte {
 
 // release frees a reservation, logging instead of failing: the hold-expiry job releases whatever a
 // failed compensation leaves behind.
-func (h *Handlers) release(ctx context.Context, day availability.Day, reservation, reason string, onlyIfHeld bool, meta commands.Meta) {
-	if _, err := execDay(ctx, h, day, availability.ReleaseReservation{Reservation: reservation, Reason: reason, OnlyIfHeld: onlyIfHeld}, meta); err != nil {
-		h.log.Warn("orders: release a reservation", "day", day, "reservation", reservation, "reason", reason, "err", err)
-	}
+func (h *Handlers) release(ctx context.Context, day availability.Day, reservation, reason string, onlyIfHeld bool, meta commands.Meta) error {
+	_, err := execDay(ctx, h, day, availability.ReleaseReservation{Reservation: reservation, Reason: reason, OnlyIfHeld: onlyIfHeld}, meta)
+	return h.followUp("release a reservation", err, "day", day, "reservation", reservation, "reason", reason)
 }

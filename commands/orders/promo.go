@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
+
+	"github.com/google/uuid"
 
 	"mishwar/commands"
 	"mishwar/domain"
@@ -151,35 +154,82 @@ func (h *Handlers) redeemPromo(ctx context.Context, cmd order.PlaceOrder, orderI
 	if d == nil {
 		return nil
 	}
-	_, err := commands.Execute(ctx, h.runner, order.Redemptions, PromoStream(d.OfferID), order.RedemptionsCommand(order.Redeem{
-		OrderID: orderID, Customer: cmd.UserID, Code: d.Code, LimitPerCustomer: d.LimitPerCustomer, LimitTotal: d.LimitTotal,
-	}), meta, commuting)
-	return err
+	redeem := func() error {
+		_, err := commands.Execute(ctx, h.runner, order.Redemptions, PromoStream(d.OfferID), order.RedemptionsCommand(order.Redeem{
+			OrderID: orderID, Customer: cmd.UserID, Code: d.Code, LimitPerCustomer: d.LimitPerCustomer, LimitTotal: d.LimitTotal,
+		}), meta, commuting)
+		return err
+	}
+	err := redeem()
+	if domain.KindOf(err) != domain.KindConflict {
+		return err
+	}
+	// At a limit: a use whose order was never placed (the process died between the two) holds a place
+	// nobody will free. Give those back, then ask once more.
+	reclaimed, rerr := h.reclaimOrphanUses(ctx, d.OfferID)
+	if rerr != nil || reclaimed == 0 {
+		return errors.Join(err, rerr)
+	}
+	return redeem()
+}
+
+// promoOrphanNamespace names the give-back of a use whose order was never placed.
+var promoOrphanNamespace = uuid.MustParse("3d4f8f0e-9a3c-4c53-8f1e-6a0b2d9c7e41")
+
+// reclaimOrphanUses gives back the uses of the offer's code counted for an order that does not exist,
+// counted longer than the orphan grace ago (placing follows a use within milliseconds unless the process
+// died); it says how many.
+func (h *Handlers) reclaimOrphanUses(ctx context.Context, offerID string) (int, error) {
+	hist, err := commands.Load[order.RedemptionsEvent](ctx, h.runner, PromoStream(offerID))
+	if err != nil {
+		return 0, wrap("load promo uses", err)
+	}
+	uses := order.Redemptions.Fold(hist.Events)
+	reclaimed := 0
+	for i, e := range hist.Events {
+		r, ok := e.(order.PromoRedeemed)
+		// The wall clock, as the store's: how long the use has waited, not the business day.
+		if !ok || !uses.Counts(r.OrderID) || time.Since(hist.Recorded[i].RecordedAt) < h.orphanUseGrace {
+			continue
+		}
+		placed, err := commands.Load[order.Event](ctx, h.runner, OrderStream(r.OrderID))
+		if err != nil {
+			return reclaimed, wrap("load order", err)
+		}
+		if len(placed.Recorded) > 0 {
+			continue
+		}
+		meta := systemMeta(uuid.NewSHA1(promoOrphanNamespace, []byte(offerID+"/"+r.OrderID+"/"+hist.Recorded[i].ID.String())), r.OrderID)
+		if _, err := commands.Execute(ctx, h.runner, order.Redemptions, PromoStream(offerID),
+			order.RedemptionsCommand(order.GiveBack{OrderID: r.OrderID, Reason: order.PromoBackNotPlaced}), meta, commuting); err != nil {
+			return reclaimed, wrap("give back an orphan use", err)
+		}
+		h.log.Warn("orders: gave back a promo code's use whose order was never placed", "offer", offerID, "order", r.OrderID)
+		reclaimed++
+	}
+	return reclaimed, nil
 }
 
 // givePromoBack stops counting an order's use of its code (cancelled, lapsed, failed, never placed).
 // It logs instead of failing: an operator can see the stream, and a use never given back only
 // keeps one place of the code.
-func (h *Handlers) givePromoBack(ctx context.Context, d *order.Discount, orderID, reason string, meta commands.Meta) {
+func (h *Handlers) givePromoBack(ctx context.Context, d *order.Discount, orderID, reason string, meta commands.Meta) error {
 	if d == nil {
-		return
+		return nil
 	}
-	if _, err := commands.Execute(ctx, h.runner, order.Redemptions, PromoStream(d.OfferID), order.RedemptionsCommand(order.GiveBack{OrderID: orderID, Reason: reason}), meta, commuting); err != nil {
-		h.log.Warn("orders: give a promo code's use back", "order", orderID, "offer", d.OfferID, "reason", reason, "err", err)
-	}
+	_, err := commands.Execute(ctx, h.runner, order.Redemptions, PromoStream(d.OfferID), order.RedemptionsCommand(order.GiveBack{OrderID: orderID, Reason: reason}), meta, commuting)
+	return h.followUp("give a promo code's use back", err, "order", orderID, "offer", d.OfferID, "reason", reason)
 }
 
 // recountPromo counts again the use of a confirmed order whose use was given back (its payment failed
 // or lapsed and arrived after all). Over the limits, the order goes ahead uncounted: it is logged.
-func (h *Handlers) recountPromo(ctx context.Context, s order.State, meta commands.Meta) {
+func (h *Handlers) recountPromo(ctx context.Context, s order.State, meta commands.Meta) error {
 	d := s.Placed().Promo
 	if d == nil {
-		return
+		return nil
 	}
 	_, err := commands.Execute(ctx, h.runner, order.Redemptions, PromoStream(d.OfferID), order.RedemptionsCommand(order.Redeem{
 		OrderID: s.ID(), Customer: s.UserID(), Code: d.Code, LimitPerCustomer: d.LimitPerCustomer, LimitTotal: d.LimitTotal,
 	}), meta, commuting)
-	if err != nil {
-		h.log.Warn("orders: count a confirmed order's promo code again", "order", s.ID(), "offer", d.OfferID, "err", err)
-	}
+	return h.followUp("count a confirmed order's promo code again", err, "order", s.ID(), "offer", d.OfferID)
 }

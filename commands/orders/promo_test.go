@@ -7,8 +7,10 @@ import (
 	"reflect"
 	"sync"
 	"testing"
+	"time"
 
 	"mishwar/adapters/payments"
+	"mishwar/commands"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/commands/orders/orderstest"
 	"mishwar/domain"
@@ -165,5 +167,38 @@ func TestConcurrentOrdersOnALimitedCodePlaceExactlyItsLimit(t *testing.T) {
 	}
 	if held := f.Day(t, "2026-11-18").Taken(); held != k {
 		t.Fatalf("cars held %d, want %d", held, k)
+	}
+}
+
+// A use counted for an order that was never placed (the process died between the code's use and the
+// order) is given back once it is older than a placing takes: the code's last use goes to the next
+// traveller instead of being lost for good.
+func TestAUseWhoseOrderWasNeverPlacedIsGivenBackWhenTheCodeIsAtItsLimit(t *testing.T) {
+	t.Parallel()
+	f := orderstest.NewWith(t, 3, orderstest.Options{OrphanUseGrace: 3 * time.Second})
+	offer := f.Offer(t, "LAST", "2026-11-01", "2026-12-31", 0, 1)
+	ctx := context.Background()
+	f.FillCart(t, "u1")
+	if _, err := commands.Execute(ctx, f.Runner, order.Redemptions, orderscmd.PromoStream(offer.String()),
+		order.RedemptionsCommand(order.Redeem{OrderID: "MSH-GONE22", Customer: "u9", Code: "LAST", LimitTotal: 1}),
+		orderstest.UserMeta("u9"), commands.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	// A moment later the order could still be on its way: the use stands.
+	if _, err := f.Orders.PlaceOrder(ctx, withCode(f.Input("u1", "2026-11-18"), "LAST"), orderstest.UserMeta("u1")); domain.KindOf(err) != domain.KindConflict {
+		t.Fatalf("while the use is fresh: %v, want the code used up", err)
+	}
+	time.Sleep(3500 * time.Millisecond)
+	if _, err := f.Orders.PlaceOrder(ctx, withCode(f.Input("u1", "2026-11-18"), "LAST"), orderstest.UserMeta("u1")); err != nil {
+		t.Fatalf("once the orphan use is old: %v", err)
+	}
+	var back []order.PromoGivenBack
+	for _, e := range orderstest.Events[order.RedemptionsEvent](t, f, orderscmd.PromoStream(offer.String())) {
+		if g, ok := e.(order.PromoGivenBack); ok {
+			back = append(back, g)
+		}
+	}
+	if len(back) != 1 || back[0].OrderID != "MSH-GONE22" || back[0].Reason != order.PromoBackNotPlaced {
+		t.Fatalf("given back: %+v", back)
 	}
 }

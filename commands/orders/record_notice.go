@@ -112,19 +112,7 @@ func (h *Handlers) applySuccess(ctx context.Context, st payment.State, meta comm
 	if err != nil {
 		return eventstore.Position{}, wrap("record payment", err)
 	}
-	if s, _, err = h.LoadOrder(ctx, started.OrderID); err != nil {
-		return res.Position, wrap("load order", err)
-	}
-	for _, e := range res.Events {
-		if x, ok := e.(order.OrderExchanged); ok {
-			h.settleExchange(ctx, s, x, sub(meta, "exchange"))
-		}
-	}
-	if s.Status() == order.StatusConfirmed {
-		h.confirmCar(ctx, s, sub(meta, "confirm"))
-		h.releaseUnpaidHold(ctx, s.ID(), order.HoldReleasedPaid, sub(meta, "unpaid-hold"))
-		h.recountPromo(ctx, s, sub(meta, "promo"))
-	}
+	h.settleAll(ctx, started.OrderID, res.Events, meta)
 	return res.Position, nil
 }
 
@@ -145,15 +133,13 @@ func (h *Handlers) bookAgain(ctx context.Context, s order.State, meta commands.M
 }
 
 // confirmCar books the held car of a confirmed order for good (idempotent).
-func (h *Handlers) confirmCar(ctx context.Context, s order.State, meta commands.Meta) {
+func (h *Handlers) confirmCar(ctx context.Context, s order.State, meta commands.Meta) error {
 	capacity, err := h.catalogue.DayCapacity(ctx, s.Trip().Day)
 	if err != nil {
-		h.log.Warn("orders: capacity", "order", s.ID(), "err", err)
-		return
+		return wrap("capacity", err)
 	}
-	if _, err := execDay(ctx, h, s.Trip().Day, availability.ConfirmReservation{Reservation: s.Reservation(), Capacity: capacity}, meta); err != nil {
-		h.log.Warn("orders: confirm the car of a paid order", "order", s.ID(), "err", err)
-	}
+	_, err = execDay(ctx, h, s.Trip().Day, availability.ConfirmReservation{Reservation: s.Reservation(), Capacity: capacity}, meta)
+	return h.followUp("confirm the car of a paid order", err, "order", s.ID())
 }
 
 func (h *Handlers) applyFailure(ctx context.Context, st payment.State, meta commands.Meta) (eventstore.Position, error) {
@@ -162,20 +148,7 @@ func (h *Handlers) applyFailure(ctx context.Context, st payment.State, meta comm
 	if err != nil {
 		return eventstore.Position{}, wrap("record payment failure", err)
 	}
-	s, _, err := h.LoadOrder(ctx, started.OrderID)
-	if err != nil {
-		return res.Position, wrap("load order", err)
-	}
-	if s.Status() == order.StatusPaymentFailed {
-		h.release(ctx, s.Trip().Day, s.Reservation(), availability.ReasonPaymentFailed, true, sub(meta, "release"))
-		h.releaseUnpaidHold(ctx, s.ID(), order.HoldReleasedFailed, sub(meta, "unpaid-hold"))
-		h.givePromoBack(ctx, s.Placed().Promo, s.ID(), order.PromoBackFailed, sub(meta, "promo"))
-	}
-	for _, e := range res.Events {
-		if x, ok := e.(order.ExchangeAbandoned); ok && x.NewReservation != s.Reservation() {
-			h.release(ctx, x.Day, x.NewReservation, availability.ReasonPaymentFailed, true, sub(meta, "release-exchange"))
-		}
-	}
+	h.settleAll(ctx, started.OrderID, res.Events, meta)
 	return res.Position, nil
 }
 

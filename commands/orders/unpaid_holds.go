@@ -37,21 +37,23 @@ func (h *Handlers) takeUnpaidHold(ctx context.Context, userID, clientIP, orderID
 
 // releaseUnpaidHold stops counting the order among its customer's unpaid holds (paid, cancelled,
 // failed, never placed). It logs instead of failing: a hold that is not released lapses with its time.
-func (h *Handlers) releaseUnpaidHold(ctx context.Context, orderID, reason string, meta commands.Meta) {
+func (h *Handlers) releaseUnpaidHold(ctx context.Context, orderID, reason string, meta commands.Meta) error {
 	hist, err := commands.Load[order.Event](ctx, h.runner, OrderStream(orderID))
-	if err != nil || len(hist.Recorded) == 0 {
-		return
+	if err != nil {
+		return wrap("load order", err)
+	}
+	if len(hist.Recorded) == 0 {
+		return nil
 	}
 	s := order.Decider.Fold(hist.Events)
-	h.releaseHoldOf(ctx, s.UserID(), hist.Recorded[0].Metadata.ClientIP, orderID, reason, meta)
+	return h.releaseHoldOf(ctx, s.UserID(), hist.Recorded[0].Metadata.ClientIP, orderID, reason, meta)
 }
 
-func (h *Handlers) releaseHoldOf(ctx context.Context, userID, clientIP, orderID, reason string, meta commands.Meta) {
+func (h *Handlers) releaseHoldOf(ctx context.Context, userID, clientIP, orderID, reason string, meta commands.Meta) error {
 	stream, limit := h.holdsStream(userID, clientIP)
 	if stream == "" || limit <= 0 {
-		return
+		return nil
 	}
-	if _, err := commands.Execute(ctx, h.runner, order.Holds, stream, order.HoldsCommand(order.ReleaseHold{OrderID: orderID, Reason: reason}), meta, commuting); err != nil {
-		h.log.Warn("orders: release an unpaid hold", "order", orderID, "reason", reason, "err", err)
-	}
+	_, err := commands.Execute(ctx, h.runner, order.Holds, stream, order.HoldsCommand(order.ReleaseHold{OrderID: orderID, Reason: reason}), meta, commuting)
+	return h.followUp("release an unpaid hold", err, "order", orderID, "reason", reason)
 }

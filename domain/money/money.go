@@ -61,6 +61,17 @@ func FromMajor(major float64, c Currency) Money {
 	return Money{Minor: int64(minor), Currency: c}
 }
 
+// WholeMinor reports whether a decimal major amount is a whole number of minor units (at most two
+// decimals: 12.50, not 1.005). An amount finer than a piastre is refused, not silently rounded.
+func WholeMinor(major float64) bool {
+	if math.IsNaN(major) || math.IsInf(major, 0) {
+		return false
+	}
+	scaled := major * 100
+	// A binary float holds 0.29 as 0.28999…: a difference far below a thousandth of a piastre is that.
+	return math.Abs(scaled-math.Round(scaled)) <= 1e-9*math.Max(1, math.Abs(scaled))
+}
+
 // MaxMinor is the largest amount a price or a refund may be, in minor units (ten million): more than
 // any trip costs, and far from where sums of amounts could overflow.
 const MaxMinor = 10_000_000_00

@@ -106,3 +106,15 @@ func TestRoundForDisplay(t *testing.T) {
 		}
 	}
 }
+
+func TestAnAmountFinerThanAPiastreIsNotWholeMinorUnits(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		major float64
+		whole bool
+	}{{12.5, true}, {0.29, true}, {2.675, false}, {1.005, false}, {0.005, false}, {770.4, true}, {-3.1, true}, {1e-7, false}} {
+		if got := money.WholeMinor(c.major); got != c.whole {
+			t.Errorf("WholeMinor(%v) = %v, want %v", c.major, got, c.whole)
+		}
+	}
+}

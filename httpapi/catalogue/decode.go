@@ -71,6 +71,10 @@ func normaliseMoney(m map[string]any, prefix string, ve *domain.ValidationError)
 		default:
 			continue // already {"minor","currency"}
 		}
+		if !money.WholeMinor(major) {
+			ve.Add(prefix+k, "catalogue.amount_precision")
+			continue
+		}
 		m[k] = money.FromMajor(major, money.EGP)
 	}
 }

@@ -72,6 +72,10 @@ func (h *Handler) adminRefund(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	if err := checkAmount(req.Amount); err != nil {
+		writeError(w, r, err)
+		return
+	}
 	out, err := h.app.Commands.IssueRefundAsStaff(r.Context(), mux.Vars(r)["id"], actor(r), req.Reason, optionalAmount(req.Amount), httpx.Meta(r))
 	h.afterStaffCommand(w, r, out, err)
 }
@@ -169,6 +173,10 @@ func (h *Handler) adminQuote(w http.ResponseWriter, r *http.Request) {
 		// Beyond a year the hours no longer fit a duration; the domain refuses a year all the same.
 		d := time.Duration(max(min(*req.ValidHours, 366*24), -1) * float64(time.Hour))
 		valid = &d
+	}
+	if err := checkAmount(req.Amount); err != nil {
+		writeError(w, r, err)
+		return
 	}
 	out, err := h.app.Commands.QuoteEnquiry(r.Context(), mux.Vars(r)["id"], amountOr(req.Amount, money.Money{}), req.Note, valid, req.Date, req.Time, httpx.Meta(r))
 	h.enquiryAnswer(w, r, out, err)

@@ -6,6 +6,7 @@ import (
 
 	apporders "mishwar/commands/orders"
 	cat "mishwar/domain/catalogue"
+	"mishwar/domain"
 	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
@@ -36,6 +37,16 @@ func convertedAll(m money.Money, rates []money.Rate) []moneyJSON {
 		}
 	}
 	return out
+}
+
+// checkAmount refuses an amount finer than a piastre (1.005 pounds) on field amount.
+func checkAmount(v *float64) error {
+	if v == nil || money.WholeMinor(*v) {
+		return nil
+	}
+	ve := &domain.ValidationError{}
+	ve.Add("amount", "orders.amount_precision")
+	return ve
 }
 
 // amountOr reads an optional amount in Egyptian pounds.

@@ -86,6 +86,10 @@ func (h *Handler) requestRefund(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
+	if err := checkAmount(req.Amount); err != nil {
+		writeError(w, r, err)
+		return
+	}
 	out, err := h.app.Commands.RequestOwnRefund(r.Context(), mux.Vars(r)["id"], actor(r), req.Reason, optionalAmount(req.Amount), httpx.Meta(r))
 	h.afterOwnCommand(w, r, out, err, nil)
 }

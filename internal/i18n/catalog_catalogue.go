@@ -36,6 +36,7 @@ func init() {
 		"catalogue.referenced_archived":     {En: "It is used elsewhere, so it was archived instead of deleted.", Ar: "إنه مستخدم في مكان آخر، لذلك تمت أرشفته بدلًا من حذفه."},
 		"catalogue.invalid_count":           {En: "Enter a whole number, 0 or more.", Ar: "أدخل عددًا صحيحًا، صفرًا أو أكثر."},
 		"catalogue.invalid_number":          {En: "Enter a number.", Ar: "أدخل رقمًا."},
+		"catalogue.amount_precision":        {En: "Prices are in pounds and piastres: at most two decimals.", Ar: "الأسعار بالجنيه والقرش: رقمان عشريان على الأكثر."},
 
 		// Field rules.
 		"catalogue.too_long":          {En: "This is too long.", Ar: "هذا النص طويل جدًا."},

@@ -11,6 +11,7 @@ import (
 	orderscmd "mishwar/commands/orders"
 	reviewscmd "mishwar/commands/reviews"
 	"mishwar/processes/bookedcart"
+	"mishwar/processes/ordereffects"
 	"mishwar/processes/ordermail"
 	"mishwar/processes/ordertrip"
 	paymentsproc "mishwar/processes/payments"
@@ -64,6 +65,7 @@ func (a *App) buildProcesses() []projections.Projection {
 		runProcess(a.Registry, ordertrip.New(a.Registry, a.Store, a.jobQueue), ""),
 		runProcess(a.Registry, bookedcart.New(a.Registry, a.Store, a.jobQueue), bookedcart.Handover),
 		runProcess(a.Registry, paymentsproc.New(a.jobQueue), ""),
+		runProcess(a.Registry, ordereffects.New(a.jobQueue), ""),
 		runProcess(a.Registry, triptimes.New(a.jobQueue), ""),
 	}
 }

@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/google/uuid"
+
 	orderscmd "mishwar/commands/orders"
 	"mishwar/processes"
+	"mishwar/processes/ordereffects"
 	paymentsproc "mishwar/processes/payments"
 )
 
@@ -18,6 +21,34 @@ import (
 func (a *App) orderJobs(h *orderscmd.Handlers) {
 	a.handleJobs(paymentsproc.KindRefund, performRefund(h))
 	a.handleJobs(paymentsproc.KindOpenSession, openPaymentSession(h))
+	a.handleJobs(ordereffects.JobSettleOrderEvent, settleOrderEvent(h))
+	a.handleJobs(ordereffects.JobSettlePayment, settlePayment(h))
+}
+
+// settleOrderEvent makes the follow-ups of one order event (job ordereffects.JobSettleOrderEvent).
+func settleOrderEvent(h *orderscmd.Handlers) func(context.Context, processes.Job) error {
+	return func(ctx context.Context, job processes.Job) error {
+		var p ordereffects.OrderEvent
+		if err := job.Decode(&p); err != nil {
+			return processes.Permanent(fmt.Errorf("app: %s %s: %w", job.Kind, job.ID, err))
+		}
+		return h.SettleOrderEvent(ctx, jobRun(job), p.OrderID, p.Version)
+	}
+}
+
+// settlePayment brings an order in line with its payment's outcome (job ordereffects.JobSettlePayment).
+func settlePayment(h *orderscmd.Handlers) func(context.Context, processes.Job) error {
+	return func(ctx context.Context, job processes.Job) error {
+		var p ordereffects.PaymentOutcome
+		if err := job.Decode(&p); err != nil {
+			return processes.Permanent(fmt.Errorf("app: %s %s: %w", job.Kind, job.ID, err))
+		}
+		commandID, err := uuid.Parse(p.CommandID)
+		if err != nil {
+			commandID = job.ID // an outcome recorded without a command id
+		}
+		return h.SettlePayment(ctx, jobRun(job), p.PaymentID, commandID)
+	}
 }
 
 func jobRun(job processes.Job) orderscmd.Job {

@@ -30,6 +30,7 @@ import (
 	"mishwar/eventstore"
 	"mishwar/internal/clocktest"
 	"mishwar/processes"
+	"mishwar/processes/ordereffects"
 	paymentsproc "mishwar/processes/payments"
 	"mishwar/projections"
 	"mishwar/projections/cart/carttest"
@@ -71,6 +72,8 @@ type Options struct {
 	NoWorker bool
 	// OutcomeWait is how long commands wait for the provider's answer (default 10s).
 	OutcomeWait time.Duration
+	// OrphanUseGrace is how long a promo code's use waits for its order (default: the application's).
+	OrphanUseGrace time.Duration
 	// Settings replace the default booking settings.
 	Settings *orderscmd.Settings
 	// LedgerInDB keeps the sandbox's refunds in the test database (shared with other processes).
@@ -122,7 +125,7 @@ func NewWith(t testing.TB, drivers int, opts Options) *Fixture {
 	}
 	f.Jobs = &jobs.Queue{Pool: f.Pool}
 	rm, err := projections.NewRunner(f.Pool, f.Store, projections.Config{Logger: slog.New(slog.DiscardHandler)},
-		ordersrm.New(f.Registry), Process(f.Registry, paymentsproc.New(f.Jobs)))
+		ordersrm.New(f.Registry), Process(f.Registry, paymentsproc.New(f.Jobs)), Process(f.Registry, ordereffects.New(f.Jobs)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,14 +137,15 @@ func NewWith(t testing.TB, drivers int, opts Options) *Fixture {
 		Catalogue: orderscmd.CatalogueReader{Reader: f.Reader},
 		Pricer: &orderscmd.CartPricer{Carts: f.Runner, Catalogue: f.Reader,
 			Quoter: pricing.New(f.Reader, distance.NewEstimator(), cat.Cairo)},
-		Provider:     f.Provider,
-		Settings:     settings,
-		OutcomeWait:  opts.OutcomeWait,
-		PublicURL:    func() string { return "http://mishwar.test" },
-		Logger:       slog.New(slog.DiscardHandler),
-		PickupPoints: orderscmd.CatalogueReader{Reader: f.Reader},
-		Holds:        orderscmd.HoldsFrom(f.Read),
-		Offers:       orderscmd.CatalogueReader{Reader: f.Reader},
+		Provider:       f.Provider,
+		Settings:       settings,
+		OutcomeWait:    opts.OutcomeWait,
+		OrphanUseGrace: opts.OrphanUseGrace,
+		PublicURL:      func() string { return "http://mishwar.test" },
+		Logger:         slog.New(slog.DiscardHandler),
+		PickupPoints:   orderscmd.CatalogueReader{Reader: f.Reader},
+		Holds:          orderscmd.HoldsFrom(f.Read),
+		Offers:         orderscmd.CatalogueReader{Reader: f.Reader},
 	})
 	f.Worker = &jobs.Worker{Queue: f.Jobs, Handlers: JobHandlers(f.Orders), Logger: slog.New(slog.DiscardHandler),
 		Poll: 100 * time.Millisecond, Backoff: func(int) time.Duration { return 50 * time.Millisecond }}
@@ -205,6 +209,24 @@ func JobHandlers(h *orderscmd.Handlers) map[string]jobs.Handler {
 				return processes.Permanent(err)
 			}
 			return h.OpenPaymentSession(ctx, run(job), p.OrderID, p.PaymentID)
+		},
+		ordereffects.JobSettleOrderEvent: func(ctx context.Context, job jobs.Job) error {
+			var p ordereffects.OrderEvent
+			if err := json.Unmarshal(job.Payload, &p); err != nil {
+				return processes.Permanent(err)
+			}
+			return h.SettleOrderEvent(ctx, run(job), p.OrderID, p.Version)
+		},
+		ordereffects.JobSettlePayment: func(ctx context.Context, job jobs.Job) error {
+			var p ordereffects.PaymentOutcome
+			if err := json.Unmarshal(job.Payload, &p); err != nil {
+				return processes.Permanent(err)
+			}
+			id, err := uuid.Parse(p.CommandID)
+			if err != nil {
+				id = job.ID
+			}
+			return h.SettlePayment(ctx, run(job), p.PaymentID, id)
 		},
 	}
 }
