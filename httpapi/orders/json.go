@@ -5,8 +5,8 @@ import (
 	"time"
 
 	apporders "mishwar/commands/orders"
-	cat "mishwar/domain/catalogue"
 	"mishwar/domain"
+	cat "mishwar/domain/catalogue"
 	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
