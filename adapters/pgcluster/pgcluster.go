@@ -57,6 +57,9 @@ type Cluster struct {
 	owner *os.File
 	// adoptedPID is the server an owner that died left running, which Stop stops (0: none).
 	adoptedPID int
+	// using is this process's shared lock on the cluster's users file: every Mishwar process using
+	// the cluster holds one, so the one that stops last, owner or not, stops the server.
+	using *os.File
 }
 
 // FindBinaries returns the directory holding initdb and postgres.
@@ -140,7 +143,13 @@ func Start(ctx context.Context, dataDir string, opts Options) (*Cluster, error) 
 			return nil, err
 		}
 	}
+	// Wait out a process that is stopping the server right now (it holds the users lock
+	// exclusively), then count as one of its users.
+	if c.using, err = lockUsers(dataDir, syscall.LOCK_SH); err != nil {
+		return nil, err
+	}
 	if c.owner, err = tryOwn(dataDir); err != nil {
+		c.release()
 		return nil, err
 	}
 
@@ -152,11 +161,12 @@ func Start(ctx context.Context, dataDir string, opts Options) (*Cluster, error) 
 			"data_dir", dataDir, "pid", pid)
 	case running:
 		c.socketDir = sock
-		c.log.Info("using the PostgreSQL another Mishwar process runs; it stays running after this one",
+		c.log.Info("using the PostgreSQL another Mishwar process runs; the last Mishwar process using it stops it",
 			"data_dir", dataDir)
 	case c.owner == nil:
 		// Another Mishwar owns the cluster and is starting it right now: wait for it.
 		if err := c.waitForOwner(ctx); err != nil {
+			c.release()
 			return nil, err
 		}
 	default:
@@ -247,11 +257,46 @@ func tryOwn(dataDir string) (*os.File, error) {
 	return f, nil
 }
 
+// lockUsers opens the cluster's users file and flocks it (LOCK_SH: one of its users; LOCK_EX with
+// LOCK_NB: nobody else uses it); nil, nil when LOCK_NB finds it held.
+func lockUsers(dataDir string, how int) (*os.File, error) {
+	f, err := os.OpenFile(dataDir+".users.lock", os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("pgcluster: users lock: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), how); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("pgcluster: users lock: %w", err)
+	}
+	return f, nil
+}
+
 func (c *Cluster) release() {
 	if c.owner != nil {
 		_ = c.owner.Close()
 		c.owner = nil
 	}
+	if c.using != nil {
+		_ = c.using.Close()
+		c.using = nil
+	}
+}
+
+// lastUser gives up this process's use of the cluster and reports, holding the users lock
+// exclusively in last (to be closed once the server is stopped), whether no other process uses it.
+func (c *Cluster) lastUser() (last *os.File, ok bool) {
+	if c.using != nil {
+		_ = c.using.Close()
+		c.using = nil
+	}
+	f, err := lockUsers(c.dataDir, syscall.LOCK_EX|syscall.LOCK_NB)
+	if err != nil || f == nil {
+		return nil, false
+	}
+	return f, true
 }
 
 // waitForOwner waits until the process owning the cluster has its server running.
@@ -477,7 +522,37 @@ func (c *Cluster) DataDir() string { return c.dataDir }
 // for it to exit, if this process owns it: it started it, or adopted it from an owner that died. A
 // server another live process owns is left running.
 func (c *Cluster) Stop() error {
-	defer c.release()
+	var last *os.File
+	defer func() {
+		// The owner lock first, then the users lock: a process waiting to use the cluster then finds
+		// it stopped and nobody owning it, and starts it.
+		c.release()
+		if last != nil {
+			_ = last.Close()
+		}
+	}()
+	if c.cmd == nil && c.adoptedPID == 0 {
+		// A guest: the owner may have stopped meanwhile, leaving the server to its last user.
+		if c.owner == nil {
+			owner, err := tryOwn(c.dataDir)
+			if err != nil || owner == nil {
+				return err
+			}
+			c.owner = owner
+		}
+		pid, _, running := c.runningServer()
+		if !running {
+			return nil
+		}
+		c.adoptedPID = pid
+	}
+	var ok bool
+	if last, ok = c.lastUser(); !ok {
+		c.log.Info("left PostgreSQL running for the other Mishwar process using it; the last to stop stops it", "data_dir", c.dataDir)
+		// Our server outlives us (in its own process group): the last user stops it.
+		c.cmd, c.adoptedPID = nil, 0
+		return nil
+	}
 	switch {
 	case c.cmd != nil:
 		_ = c.cmd.Process.Signal(syscall.SIGINT)

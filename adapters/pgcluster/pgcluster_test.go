@@ -246,3 +246,43 @@ func TestAsRootAClusterUnderAPrivateDirectoryRuns(t *testing.T) {
 		t.Fatal("the data dir under the private directory was handed to the server's user")
 	}
 }
+
+// Two `mishwar serve` on one data directory: the one that started the server stops first, and the
+// other goes on using it (the first used to stop it under the second's feet); the last to stop
+// stops it.
+func TestTheLastProcessUsingAClusterStopsIt(t *testing.T) {
+	skipWithoutServer(t)
+	dataDir := filepath.Join(dir(t), "postgres")
+	owner, err := pgcluster.Start(context.Background(), dataDir, pgcluster.Options{Ephemeral: true, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid := serverPID(t, dataDir)
+	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGQUIT) })
+	guest, err := pgcluster.Start(context.Background(), dataDir, pgcluster.Options{Ephemeral: true, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := owner.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(pid, 0); err != nil {
+		t.Fatalf("the first process stopped the server another still uses: %v", err)
+	}
+	ping(t, guest.URL(""))
+	if err := guest.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	if !gone(pid) {
+		t.Fatal("the last process using the server left it running")
+	}
+	// And the next start finds it stopped and starts it again.
+	again, err := pgcluster.Start(context.Background(), dataDir, pgcluster.Options{Ephemeral: true, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ping(t, again.URL(""))
+	if err := again.Stop(); err != nil {
+		t.Fatal(err)
+	}
+}
