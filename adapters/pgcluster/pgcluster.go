@@ -41,7 +41,14 @@ type Options struct {
 	Database string
 	// Logger receives start/stop messages; default slog.Default().
 	Logger *slog.Logger
+	// Existing refuses a data directory with no cluster yet (ErrNoCluster) instead of creating one:
+	// a maintenance command pointed at the wrong directory must not create an empty database and
+	// change that.
+	Existing bool
 }
+
+// ErrNoCluster: Options.Existing and the data directory holds no cluster.
+var ErrNoCluster = errors.New("pgcluster: no Mishwar database in this data directory")
 
 // Cluster is a running private PostgreSQL server.
 type Cluster struct {
@@ -113,19 +120,28 @@ func Start(ctx context.Context, dataDir string, opts Options) (*Cluster, error) 
 	if err != nil {
 		return nil, err
 	}
+	var relocated bool
 	if u != nil {
 		if moved := DataDirFor(dataDir, RootDataBase, u.uid, u.gid); moved != dataDir {
 			opts.Logger.Info("running as root: the private PostgreSQL lives where its user can reach it",
 				"user", u.name, "data_dir", moved, "instead_of", dataDir)
-			dataDir = moved
-			// Enterable by the server's user whatever the umask says.
-			for _, d := range []string{filepath.Dir(filepath.Dir(dataDir)), filepath.Dir(dataDir)} {
-				if err := os.MkdirAll(d, 0o755); err != nil {
-					return nil, fmt.Errorf("pgcluster: create data dir: %w", err)
-				}
-				if err := os.Chmod(d, 0o755); err != nil {
-					return nil, fmt.Errorf("pgcluster: create data dir: %w", err)
-				}
+			dataDir, relocated = moved, true
+		}
+	}
+	if opts.Existing {
+		// Checked before anything is created: a refused directory is left as it was.
+		if _, err := os.Stat(filepath.Join(dataDir, "PG_VERSION")); err != nil {
+			return nil, fmt.Errorf("%w: %s (start `mishwar serve` there first, or set MISHWAR_DATA_DIR to the directory it runs with)", ErrNoCluster, dataDir)
+		}
+	}
+	if relocated {
+		// Enterable by the server's user whatever the umask says.
+		for _, d := range []string{filepath.Dir(filepath.Dir(dataDir)), filepath.Dir(dataDir)} {
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				return nil, fmt.Errorf("pgcluster: create data dir: %w", err)
+			}
+			if err := os.Chmod(d, 0o755); err != nil {
+				return nil, fmt.Errorf("pgcluster: create data dir: %w", err)
 			}
 		}
 	}

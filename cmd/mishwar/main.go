@@ -3,6 +3,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -83,7 +84,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	case "serve":
 		return serve(ctx, cfg, log)
 	case "migrate":
-		db, err := database.Open(ctx, cfg, log)
+		db, err := database.OpenExisting(ctx, cfg, log)
 		if err != nil {
 			return err
 		}
@@ -135,7 +136,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 
 // openApp opens the database and wires the app without serving (for maintenance commands).
 func openApp(ctx context.Context, cfg config.Config, log *slog.Logger) (*app.App, func(), error) {
-	db, err := database.Open(ctx, cfg, log)
+	db, err := database.OpenExisting(ctx, cfg, log)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -154,7 +155,7 @@ func usersCommand(ctx context.Context, cfg config.Config, log *slog.Logger, args
 	fs := flag.NewFlagSet("users add", flag.ContinueOnError)
 	email := fs.String("email", "", "e-mail address (required)")
 	password := fs.String("password", "", "password, 8 to 20 characters (required)")
-	role := fs.String("role", "user", "user, admin, support or driver")
+	role := fs.String("role", "", "user, admin, support or driver (a new account: user; an existing one keeps its role unless given)")
 	first := fs.String("first-name", "", "first name")
 	last := fs.String("last-name", "", "last name")
 	if err := fs.Parse(args[1:]); err != nil {
@@ -172,9 +173,12 @@ func usersCommand(ctx context.Context, cfg config.Config, log *slog.Logger, args
 	if err != nil {
 		return err
 	}
-	if created {
-		fmt.Fprintf(stdout, "created %s (%s)\n", *email, *role)
-	} else {
+	switch {
+	case created:
+		fmt.Fprintf(stdout, "created %s (%s)\n", *email, cmp.Or(*role, "user"))
+	case *role == "":
+		fmt.Fprintf(stdout, "updated %s (password; role unchanged)\n", *email)
+	default:
 		fmt.Fprintf(stdout, "updated %s (%s)\n", *email, *role)
 	}
 	return nil

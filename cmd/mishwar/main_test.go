@@ -2,11 +2,17 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+
+	"mishwar/adapters/pgcluster"
 	"mishwar/internal/pgtest"
 )
 
@@ -55,6 +61,18 @@ func TestMaintenanceCommandsWorkOnAnExistingDatabase(t *testing.T) {
 	if !strings.Contains(out.String(), "updated ops@example.com (support)") {
 		t.Fatalf("second users add printed %q", out.String())
 	}
+	// A new password alone keeps the account's role: an admin is not demoted to a traveller.
+	out.Reset()
+	if err := run([]string{"users", "add", "--email", "ops@example.com", "--password", "third-pass1"}, &out, &out); err != nil {
+		t.Fatalf("users add without a role: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "updated ops@example.com (password; role unchanged)") {
+		t.Fatalf("users add without a role printed %q", out.String())
+	}
+	var role string
+	if err := pgxpoolQueryRow(t, os.Getenv("DATABASE_URL"), `SELECT role FROM users WHERE email = 'ops@example.com'`, &role); err != nil || role != "support" {
+		t.Fatalf("the account's role after a password change: %q %v", role, err)
+	}
 
 	out.Reset()
 	if err := run([]string{"projections", "rebuild", "--all"}, &out, &out); err != nil {
@@ -91,5 +109,38 @@ func TestHelpAfterACommandPrintsUsageInsteadOfRunningIt(t *testing.T) {
 	}
 	if err := run([]string{"serve", "now"}, io.Discard, io.Discard); !errors.As(err, new(usageError)) {
 		t.Fatalf("serve with an argument: want a usage error, got %v", err)
+	}
+}
+
+// pgxpoolQueryRow scans one row of query on url into dest.
+func pgxpoolQueryRow(t *testing.T, url, query string, dest ...any) error {
+	t.Helper()
+	conn, err := pgx.Connect(context.Background(), url)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.Background())
+	return conn.QueryRow(context.Background(), query).Scan(dest...)
+}
+
+// A maintenance command pointed at a directory with no database (a mistyped MISHWAR_DATA_DIR, the
+// default ./var from another working directory) says so instead of creating an empty database and
+// changing that.
+func TestMaintenanceCommandsRefuseADataDirectoryWithNoDatabase(t *testing.T) {
+	if _, err := pgcluster.FindBinaries(); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	t.Setenv("DATABASE_URL", "")
+	t.Setenv("MISHWAR_DATA_DIR", dir)
+	t.Setenv("MISHWAR_LOG_LEVEL", "warn")
+	for _, args := range [][]string{{"users", "add", "--email", "boss@example.com", "--password", "longenough1", "--role", "admin"}, {"projections", "status"}, {"migrate"}} {
+		err := run(args, io.Discard, io.Discard)
+		if !errors.Is(err, pgcluster.ErrNoCluster) {
+			t.Fatalf("%v: %v, want no database here", args, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "postgres", "PG_VERSION")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a cluster was created: %v", err)
 	}
 }

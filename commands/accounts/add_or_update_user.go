@@ -58,7 +58,9 @@ func checkNewUser(email, password, role, first, last string) (newUser, error) {
 	v := &domain.ValidationError{}
 	u := newUser{email: account.CheckEmail(v, "email", email), password: password, role: role}
 	account.CheckPassword(v, "password", password)
-	if !account.ValidRole(role) {
+	// No role: a new account is a traveller's, an existing one keeps its own (an update that only
+	// sets a password must not demote an admin).
+	if role != "" && !account.ValidRole(role) {
 		v.Add("role", account.KeyRoleInvalid)
 	}
 	if first != "" {
@@ -88,6 +90,7 @@ func upsertUser(ctx context.Context, tx Tx, passwords Passwords, u newUser, crea
 	switch {
 	case errors.Is(err, account.ErrUserNotFound):
 		id := uuid.New()
+		u.role = or(u.role, account.RoleUser)
 		first, last := or(u.first, "Mishwar"), or(u.last, roleTitle(u.role))
 		if _, err := tx.CreateUser(ctx, account.NewUser{ID: id, Email: u.email, PasswordHash: hash, FirstName: first, LastName: last, Role: u.role}); err != nil {
 			return uuid.Nil, false, err
@@ -122,7 +125,7 @@ func upsertUser(ctx context.Context, tx Tx, passwords Passwords, u newUser, crea
 	if err := queueAudit(ctx, tx, id, account.RecordPasswordChange{Method: account.PasswordChangedByCLI, SessionsEnded: ended}, cliActor.meta()); err != nil {
 		return uuid.Nil, false, err
 	}
-	if u.role != existing.Role {
+	if u.role != "" && u.role != existing.Role {
 		if err := tx.SetRole(ctx, id, u.role); err != nil {
 			return uuid.Nil, false, err
 		}

@@ -23,9 +23,19 @@ type DB struct {
 
 // Open connects to cfg.DatabaseURL or starts the private cluster, then migrates.
 func Open(ctx context.Context, cfg config.Config, log *slog.Logger) (*DB, error) {
+	return open(ctx, cfg, log, false)
+}
+
+// OpenExisting is Open for maintenance commands: the private cluster must exist already (it is
+// never created for them, where a wrong MISHWAR_DATA_DIR would write to a new, empty database).
+func OpenExisting(ctx context.Context, cfg config.Config, log *slog.Logger) (*DB, error) {
+	return open(ctx, cfg, log, true)
+}
+
+func open(ctx context.Context, cfg config.Config, log *slog.Logger, existing bool) (*DB, error) {
 	db := &DB{URL: cfg.DatabaseURL}
 	if db.URL == "" {
-		c, err := pgcluster.Start(ctx, cfg.PostgresDir(), pgcluster.Options{Logger: log})
+		c, err := pgcluster.Start(ctx, cfg.PostgresDir(), pgcluster.Options{Logger: log, Existing: existing})
 		if err != nil {
 			return nil, err
 		}
