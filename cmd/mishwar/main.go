@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"syscall"
@@ -115,6 +116,13 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 }
 
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
+	// A port already taken is said before anything starts: not after a database was created and a
+	// demo admin's password, shown only once, was printed to a run that then stops.
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("MISHWAR_ADDR %s: %w", cfg.Addr, err)
+	}
+	_ = ln.Close()
 	app.TuneGarbageCollector()
 	db, err := database.Open(ctx, cfg, log)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -142,5 +143,27 @@ func TestMaintenanceCommandsRefuseADataDirectoryWithNoDatabase(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "postgres", "PG_VERSION")); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("a cluster was created: %v", err)
+	}
+}
+
+// A taken port is refused before the database starts (and before a demo password, shown only once,
+// is printed to a run that then stops).
+func TestServeRefusesATakenPortBeforeStartingAnything(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	dir := t.TempDir()
+	t.Setenv("DATABASE_URL", "")
+	t.Setenv("MISHWAR_DATA_DIR", dir)
+	t.Setenv("MISHWAR_ADDR", ln.Addr().String())
+	t.Setenv("MISHWAR_LOG_LEVEL", "warn")
+	err = run([]string{"serve"}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "MISHWAR_ADDR") || !strings.Contains(err.Error(), "address already in use") {
+		t.Fatalf("serve on a taken port: %v", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("serve created %d entries in its data directory before refusing", len(entries))
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/netip"
 	"os"
 	"path/filepath"
@@ -121,12 +122,12 @@ func Load(getenv func(string) string) (Config, error) {
 			errs = append(errs, fmt.Errorf("MISHWAR_MAIL_RETENTION: %w", err))
 		}
 	}
-	if err := c.LogLevel.UnmarshalText([]byte(or(getenv("MISHWAR_LOG_LEVEL"), "info"))); err != nil {
-		errs = append(errs, fmt.Errorf("MISHWAR_LOG_LEVEL: %w", err))
+	if v := or(getenv("MISHWAR_LOG_LEVEL"), "info"); c.LogLevel.UnmarshalText([]byte(v)) != nil {
+		errs = append(errs, fmt.Errorf("MISHWAR_LOG_LEVEL: %q is not debug, info, warn or error", v))
 	}
 	if v := getenv("MISHWAR_SHUTDOWN_TIMEOUT"); v != "" {
-		if c.ShutdownTimeout, err = time.ParseDuration(v); err != nil {
-			errs = append(errs, fmt.Errorf("MISHWAR_SHUTDOWN_TIMEOUT: %w", err))
+		if c.ShutdownTimeout, err = time.ParseDuration(v); err != nil || c.ShutdownTimeout < 0 || c.ShutdownTimeout > 10*time.Minute {
+			errs = append(errs, fmt.Errorf("MISHWAR_SHUTDOWN_TIMEOUT: %q is not a duration from 0s to 10m (15s, 1m)", v))
 		}
 	}
 	if c.Clock, err = fakeClock(getenv); err != nil {
@@ -141,8 +142,8 @@ func Load(getenv func(string) string) (Config, error) {
 		}
 	}
 	if v := getenv("MISHWAR_READY_MAX_LAG"); v != "" {
-		if c.ReadyMaxLag, err = strconv.ParseInt(v, 10, 64); err != nil {
-			errs = append(errs, fmt.Errorf("MISHWAR_READY_MAX_LAG: %w", err))
+		if c.ReadyMaxLag, err = strconv.ParseInt(v, 10, 64); err != nil || c.ReadyMaxLag < 0 {
+			errs = append(errs, fmt.Errorf("MISHWAR_READY_MAX_LAG: %q is not a number of events, 0 or more", v))
 		}
 	}
 	for name, into := range map[string]*int{
@@ -185,6 +186,11 @@ func (c Config) Validate() error {
 		}
 	default:
 		return fmt.Errorf("MISHWAR_EVENTSTORE: %q is not postgres or esdb", c.EventStore)
+	}
+	if c.DebugAddr != "" {
+		if _, _, err := net.SplitHostPort(c.DebugAddr); err != nil {
+			return fmt.Errorf("MISHWAR_DEBUG_ADDR: %q is not host:port (127.0.0.1:6060)", c.DebugAddr)
+		}
 	}
 	if !c.Demo && c.Payments == "" {
 		return errors.New("MISHWAR_DEMO=0 needs a payment provider: set MISHWAR_PAYMENTS=paymob or stripe (or sandbox, which takes only test cards)")
@@ -274,5 +280,9 @@ func parseBool(v string, def bool) (bool, error) {
 	if v == "" {
 		return def, nil
 	}
-	return strconv.ParseBool(v)
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return def, fmt.Errorf("%q is not 1 or 0 (true or false)", v)
+	}
+	return b, nil
 }

@@ -117,3 +117,24 @@ func TestUnpaidHoldBounds(t *testing.T) {
 		t.Fatalf("a negative bound: %v", err)
 	}
 }
+
+// A value out of range is refused at start with the setting's name and what it takes, in words a
+// person reads (not a parser's), and one bad value gives one message.
+func TestBadValuesAreRefusedSayingWhatTheSettingTakes(t *testing.T) {
+	for name, c := range map[string]struct{ value, says string }{
+		"MISHWAR_READY_MAX_LAG":    {"-1", "0 or more"},
+		"MISHWAR_SHUTDOWN_TIMEOUT": {"-5s", "from 0s to 10m"},
+		"MISHWAR_DEBUG_ADDR":       {"garbage", "host:port"},
+		"MISHWAR_LOG_LEVEL":        {"loud", "debug, info, warn or error"},
+		"MISHWAR_DEMO":             {"yes", "1 or 0"},
+	} {
+		_, err := load(map[string]string{name: c.value})
+		if err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%s=%s: %v, want it refused saying %q", name, c.value, err, c.says)
+			continue
+		}
+		if msg := err.Error(); strings.Contains(msg, "strconv") || strings.Contains(msg, "slog") || strings.Count(msg, "\n") > 0 {
+			t.Errorf("%s=%s: %q", name, c.value, msg)
+		}
+	}
+}
