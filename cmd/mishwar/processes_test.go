@@ -395,3 +395,52 @@ func (b *logBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// A browser on Socket.IO's long-polling transport keeps a request open; a SIGTERM closes the live
+// channel as the drain starts, so the process stops at once rather than when the shutdown timeout
+// gives up on that request.
+func TestALongPollingClientDoesNotHoldTheShutdownOpen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and runs it")
+	}
+	dbURL := pgtest.NewDatabaseURL(t)
+	p := startServe(t, buildBinary(t), dbURL, "0", "MISHWAR_SHUTDOWN_TIMEOUT=2m")
+	res, err := http.Get(p.url + "/socket.io/?EIO=4&transport=polling")
+	if err != nil {
+		t.Fatal(err)
+	}
+	open, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	var hs struct {
+		SID string `json:"sid"`
+	}
+	if i := strings.IndexByte(string(open), '{'); i < 0 || json.Unmarshal(open[i:], &hs) != nil || hs.SID == "" {
+		t.Fatalf("handshake: %d %s", res.StatusCode, open)
+	}
+	// The poll that waits for the server's next packet.
+	polling := make(chan error, 1)
+	go func() {
+		r, err := http.Get(p.url + "/socket.io/?EIO=4&transport=polling&sid=" + hs.SID)
+		if err == nil {
+			_, _ = io.Copy(io.Discard, r.Body)
+			r.Body.Close()
+		}
+		polling <- err
+	}()
+	time.Sleep(500 * time.Millisecond)
+	if err := p.cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- p.cmd.Wait() }()
+	// Socket.IO answers a waiting poll within its ping interval (25 s) at the latest: a stop well
+	// before that is the live channel closing, not the poll ending on its own.
+	select {
+	case <-exited:
+	case <-time.After(15 * time.Second):
+		t.Fatalf("serve still draining 15 s after SIGINT with a polling client:\n%s", p.log.String())
+	}
+	if strings.Contains(p.log.String(), "requests still running at shutdown timeout") {
+		t.Fatalf("the drain waited for the polling request:\n%s", p.log.String())
+	}
+}

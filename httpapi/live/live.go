@@ -91,11 +91,12 @@ type Authorize func(ctx context.Context, j Joiner, args json.RawMessage) (room s
 
 // Server is the live channel.
 type Server struct {
-	cfg     Config
-	log     *slog.Logger
-	io      *socket.Server
-	handler http.Handler
-	origins map[string]bool
+	closeOnce sync.Once
+	cfg       Config
+	log       *slog.Logger
+	io        *socket.Server
+	handler   http.Handler
+	origins   map[string]bool
 
 	mu       sync.RWMutex
 	joins    map[string]Authorize
@@ -253,8 +254,12 @@ func (s *Server) BroadcastAll(event string, data any) {
 	}
 }
 
-// Close disconnects every socket and stops the server.
+// Close disconnects every socket and stops the server. It may be called again (a shutdown closes
+// the live channel first, so that long-polling clients do not hold the drain open; the app's own
+// close follows).
 func (s *Server) Close() {
-	s.cancel()
-	s.io.Close(nil)
+	s.closeOnce.Do(func() {
+		s.cancel()
+		s.io.Close(nil)
+	})
 }

@@ -203,6 +203,13 @@ func (a *App) Serve(ctx context.Context) error {
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(a.Log.Handler(), slog.LevelWarn),
 	}
+	// Sockets (websocket and long-polling alike) are closed as the drain starts: a polling request
+	// would otherwise hold the drain open until its own timeout.
+	srv.RegisterOnShutdown(func() {
+		if a.Live != nil {
+			a.Live.Close()
+		}
+	})
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	a.Log.Info("serving", "addr", ln.Addr().String(), "url", a.Config.PublicURL)
