@@ -91,6 +91,14 @@ func TestMaintenanceCommandsWorkOnAnExistingDatabase(t *testing.T) {
 		t.Fatalf("status printed %q", out.String())
 	}
 
+	if !strings.Contains(out.String(), "KIND") || !strings.Contains(out.String(), "read model") {
+		t.Fatalf("status does not say which rows are read models: %q", out.String())
+	}
+	out.Reset()
+	if err := run([]string{"projections", "rebuild", "ordermail"}, &out, &out); !errors.As(err, new(usageError)) || !strings.Contains(err.Error(), "process manager") {
+		t.Fatalf("rebuild of a process manager: %v", err)
+	}
+
 	out.Reset()
 	err := run([]string{"projections", "rebuild", "nope"}, &out, &out)
 	if !errors.As(err, new(usageError)) {

@@ -30,13 +30,18 @@ func projectionsCommand(ctx context.Context, cfg config.Config, log *slog.Logger
 			return err
 		}
 		tw := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "PROJECTION\tPOSITION\tPROCESSED\tLAG (EVENTS)\tLAG (TIME)\tLAST ERROR")
+		fmt.Fprintln(tw, "PROJECTION\tKIND\tPOSITION\tPROCESSED\tLAG (EVENTS)\tLAG (TIME)\tLAST ERROR")
 		for _, s := range st {
+			// Only read models are rebuilt; a process manager's effects happen once.
+			kind := "read model"
+			if a.IsProcess(s.Name) {
+				kind = "process"
+			}
 			lastErr := "-"
 			if s.LastError != "" {
 				lastErr = s.LastError
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\n", s.Name, s.Position, s.EventsProcessed, s.LagEvents, time.Duration(s.LagSeconds*float64(time.Second)).Round(time.Millisecond), lastErr)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%s\t%s\n", s.Name, kind, s.Position, s.EventsProcessed, s.LagEvents, time.Duration(s.LagSeconds*float64(time.Second)).Round(time.Millisecond), lastErr)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -55,6 +60,9 @@ func projectionsCommand(ctx context.Context, cfg config.Config, log *slog.Logger
 			}
 		}
 		if len(targets) == 0 {
+			if a.IsProcess(args[1]) {
+				return usageError(fmt.Sprintf("projections rebuild: %s is a process manager, not a read model: it is never rebuilt (replaying it would repeat its e-mails, payments and jobs)", args[1]))
+			}
 			return usageError(fmt.Sprintf("projections rebuild: no projection %q (have: %s)", args[1], strings.Join(names, ", ")))
 		}
 		for _, p := range targets {

@@ -53,6 +53,8 @@ type App struct {
 	Live            *live.Server
 
 	projectionList []projections.Projection
+	// processList are the process managers, run beside the read models and never rebuilt.
+	processList []projections.Projection
 	// sessionAuth resolves session tokens from the database (the live channel's checks); sessions is
 	// the API's cache of it, forgotten per user on every change to their sessions.
 	sessionAuth httpx.Authenticator
@@ -109,8 +111,9 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 	a.idempotency = idempotency.New(pool)
 
 	a.projectionList = a.buildProjections()
+	a.processList = a.buildProcesses()
 	a.Projections, err = projections.NewRunner(pool, a.Store, projections.Config{Logger: log},
-		append(slices.Clone(a.projectionList), a.buildProcesses()...)...)
+		append(slices.Clone(a.projectionList), a.processList...)...)
 	if err != nil {
 		return nil, fmt.Errorf("app: projections: %w", err)
 	}
@@ -158,6 +161,11 @@ func (a *App) openStore(_ context.Context) (eventstore.Store, error) {
 
 // ProjectionList is every read model this build runs (for the rebuild command).
 func (a *App) ProjectionList() []projections.Projection { return a.projectionList }
+
+// IsProcess reports whether name is one of the process managers (which are never rebuilt).
+func (a *App) IsProcess(name string) bool {
+	return slices.ContainsFunc(a.processList, func(p projections.Projection) bool { return p.Name() == name })
+}
 
 // Handler is the whole HTTP surface.
 func (a *App) Handler() http.Handler { return a.securityHeaders(a.HTTP.Handler()) }
