@@ -133,7 +133,12 @@ func card(lang i18n.Lang, s order.State, who *people) ([]Field, error) {
 		}
 		stops = append(stops, name)
 	}
-	add("stops", strings.Join(stops, " → "))
+	// The arrow points the way the line reads: right to left in Arabic.
+	arrow := " → "
+	if lang == i18n.Ar {
+		arrow = " ← "
+	}
+	add("stops", strings.Join(stops, arrow))
 	if end := pointName(lang, trip.Itinerary.End); end != "" && end != pointName(lang, trip.Itinerary.Start) {
 		add("drop_off", end)
 	}

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
+import { useRouteArrow } from '@/hooks/use-route-arrow';
 import { formatNumber } from '@/utils/format';
 import { SignInCallout } from '@/features/auth/components/account-menu';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
@@ -34,6 +35,7 @@ import { TripProgressStrip } from '@/features/dispatch/components/trip-progress'
 import { useAppCart } from '../session';
 
 export function RatesRoute() {
+  const arrow = useRouteArrow();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -44,7 +46,7 @@ export function RatesRoute() {
   const end = params.get('end');
   const name = (id: string | null) => (id ? points.data?.find((point) => point.id === id)?.name : undefined);
   const pickup = start
-    ? { start, end, label: [name(start), end && end !== start ? name(end) : undefined].filter(Boolean).join(' → ') || undefined }
+    ? { start, end, label: [name(start), end && end !== start ? name(end) : undefined].filter(Boolean).join(arrow) || undefined }
     : null;
   const programId = params.get('program') ?? undefined;
   const program = useProgram(programId);

@@ -19,14 +19,25 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   icon?: ReactNode;
 }
 
-export function Button({ variant = 'primary', size = 'md', block, loading, icon, className, children, disabled, type, ...rest }: ButtonProps) {
+export function Button({ variant = 'primary', size = 'md', block, loading, icon, className, children, disabled, type, onClick, ...rest }: ButtonProps) {
+  // Never clickable while its action is on its way, whatever else decides that it may be. A button
+  // busy with its action stays focusable (aria-disabled, clicks swallowed): a disabled one would drop
+  // the keyboard's focus to the page's start at every press.
+  const busy = Boolean(loading) && !disabled;
   return (
     <button
       type={type ?? 'button'}
       className={classes(variant, size, block, className)}
-      // Never clickable while its action is on its way, whatever else decides that it may be.
-      disabled={Boolean(disabled) || Boolean(loading)}
+      disabled={Boolean(disabled)}
+      aria-disabled={busy || undefined}
       aria-busy={loading || undefined}
+      onClick={(event) => {
+        if (busy) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
       {...rest}
     >
       {loading ? <Spinner size="sm" /> : icon}

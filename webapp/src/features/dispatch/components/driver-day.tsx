@@ -11,6 +11,7 @@ import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { formatDate, formatNumber, isolate } from '@/utils/format';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
+import { useRouteArrow } from '@/hooks/use-route-arrow';
 
 import { RUNNING } from '../api/position';
 import { advanceTrip, tripPlaces, useDispatchAction, useDriverTrips, type Trip } from '../api/trips';
@@ -51,6 +52,7 @@ export function DriverDay({ isDriver }: { isDriver: boolean }) {
 }
 
 function DriverTrip({ trip }: { trip: Trip }) {
+  const arrow = useRouteArrow();
   const separator = useDetailSeparator();
   const { t } = useDispatchT();
   const language = useLanguage();
@@ -110,7 +112,7 @@ function DriverTrip({ trip }: { trip: Trip }) {
           <p dir="auto">{trip.comments}</p>
         </div>
       ) : null}
-      <p className="muted">{places.stops.join(language === 'ar' ? ' ← ' : ' → ')}</p>
+      <p className="muted">{places.stops.join(arrow)}</p>
       <p className="trip-progress__status">
         {/* The traveller's "Driver assigned" is the driver's "Assigned to you". */}
         {trip.status === 'assigned' ? t('driver.assigned') : t(`status.${trip.status}`, { stop: trip.stop, name })}

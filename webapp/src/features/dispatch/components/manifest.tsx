@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
 import { formatCalendarDate, formatClock, formatNumber, isolate } from '@/utils/format';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
+import { useRouteArrow } from '@/hooks/use-route-arrow';
 
 import { manifestCsvUrl, useManifest, type ManifestGroup } from '../api/manifest';
 import { useDispatchT } from './messages';
@@ -43,6 +44,7 @@ export function Manifest({ date }: { date: string }) {
 }
 
 function DriverSection({ group }: { group: ManifestGroup }) {
+  const arrow = useRouteArrow();
   const separator = useDetailSeparator();
   const { t } = useDispatchT();
   const language = useLanguage();
@@ -70,7 +72,7 @@ function DriverSection({ group }: { group: ManifestGroup }) {
             </p>
             <p data-testid="manifest-pickup">{t('driver.pickup', { place: trip.pickup })}</p>
             {trip.pickup_address ? <p>{t('manifest.address', { address: trip.pickup_address })}</p> : null}
-            {trip.stops.length > 0 ? <p data-testid="manifest-stops">{t('manifest.stops', { stops: trip.stops.join(language === 'ar' ? ' ← ' : ' → ') })}</p> : null}
+            {trip.stops.length > 0 ? <p data-testid="manifest-stops">{t('manifest.stops', { stops: trip.stops.join(arrow) })}</p> : null}
             {trip.end ? <p>{t('manifest.end', { place: trip.end })}</p> : null}
             {trip.end_time ? <p>{t('manifest.back', { time: formatClock(trip.end_time, language) })}</p> : null}
             <p>

@@ -17,6 +17,7 @@ import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
 import { formatDate, formatNumber, isolate } from '@/utils/format';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
+import { useRouteArrow } from '@/hooks/use-route-arrow';
 
 import {
   assignInputSchema,
@@ -120,6 +121,7 @@ export function TripsBoard({ canAssign }: { canAssign: boolean }) {
 }
 
 function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriver[]; canAssign: boolean }) {
+  const arrow = useRouteArrow();
   const { t } = useDispatchT();
   const language = useLanguage();
   const form = useForm<AssignInput>({ mode: 'onChange', resolver: formResolver(assignInputSchema), defaultValues: { driverId: '' } });
@@ -143,7 +145,7 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
         <div className="muted">
           {[places.pickup, ...places.stops].map((place, i) => (
             <span key={i}>
-              {i > 0 ? (language === 'ar' ? ' ← ' : ' → ') : null}
+              {i > 0 ? arrow : null}
               <bdi>{place}</bdi>
             </span>
           ))}

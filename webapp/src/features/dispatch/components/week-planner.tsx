@@ -11,6 +11,7 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { live } from '@/lib/live';
 import { formatCalendarDate, formatDate, formatNumber, isolate } from '@/utils/format';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
+import { useRouteArrow } from '@/hooks/use-route-arrow';
 
 import { useWeek, type PlannerDriver, type PlannerTrip, type Week } from '../api/planner';
 import { tripPlaces } from '../api/trips';
@@ -215,6 +216,7 @@ function TripCard({
   assigning: Assigning;
   draggable?: boolean;
 }) {
+  const arrow = useRouteArrow();
   const separator = useDetailSeparator();
   const { t } = useDispatchT();
   const language = useLanguage();
@@ -235,7 +237,7 @@ function TripCard({
       <p>
         <span dir="ltr">{isolate(trip.order_id)}</span>
       </p>
-      <p className="muted">{[places.pickup, ...places.stops].join(language === 'ar' ? ' ← ' : ' → ')}</p>
+      <p className="muted">{[places.pickup, ...places.stops].join(arrow)}</p>
       <p>
         {className ? t('driver.carClass', { name: className }) : null}
         {trip.travellers ? <>{separator}{t('driver.travellers', { count: trip.travellers, n: formatNumber(trip.travellers, language) })}</> : null}

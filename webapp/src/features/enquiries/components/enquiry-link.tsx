@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
+import { useRouteArrow } from '@/hooks/use-route-arrow';
 import { isApiError } from '@/lib/api-client';
 import { PaymentPageTimeout } from '@/lib/payment-page';
 import { toast } from '@/lib/toast';
@@ -32,6 +33,7 @@ export function EnquiryLink({ tripNumber, token }: { tripNumber: string; token: 
 }
 
 function EnquiryCard({ enquiry, token }: { enquiry: LinkedEnquiry; token: string }) {
+  const arrow = useRouteArrow();
   const { t } = useTranslation();
   const language = useLanguage();
   const pay = usePayEnquiryByLink();
@@ -44,7 +46,7 @@ function EnquiryCard({ enquiry, token }: { enquiry: LinkedEnquiry; token: string
         <h2 className="section-title" data-testid="enquiry-link-status">{t(`enquiryLink.status.${enquiry.status}`, { defaultValue: enquiry.status })}</h2>
         <dl className="enquiry-facts">
           <dt>{t('enquiryLink.about')}</dt>
-          <dd>{enquiry.about === 'program' && trip.program ? trip.program : trip.stops.map((stop) => stop.name).join(' → ')}</dd>
+          <dd>{enquiry.about === 'program' && trip.program ? trip.program : trip.stops.map((stop) => stop.name).join(arrow)}</dd>
           <dt>{t('enquiryLink.when')}</dt>
           <dd>
             {trip.date ? `${formatCalendarDate(trip.date, language, { dateStyle: 'full' })}, ${formatClock(trip.time, language)} ${t('enquiryLink.cairoTime')}` : t('enquiryLink.whenOpen')}

@@ -39,7 +39,10 @@ export function PaymentOutcomeView({ outcome, orderId, reason, guest = false }: 
   const go = useCallback(() => void navigate(target, { replace: true }), [navigate, target]);
   const order = useOrderStatus(orderId ?? '', !guest && outcome === 'failure' && Boolean(orderId));
   const payable = outcome === 'failure' && Boolean(orderId) && order.data?.actions?.pay === true && order.data.status !== 'awaiting_payment';
-  const left = useCountdown(outcome === 'success' ? SUCCESS_SECONDS : FAILURE_SECONDS, go, outcome !== 'pending' && !payable);
+  // Whoever needs longer to read the result (a screen reader, a slow reader) stops the countdown.
+  const [stayed, setStayed] = useState(false);
+  const counting = outcome !== 'pending' && !payable && !stayed;
+  const left = useCountdown(outcome === 'success' ? SUCCESS_SECONDS : FAILURE_SECONDS, go, counting);
   useEffect(() => {
     if (outcome === 'success') clearCheckoutDraft();
   }, [outcome]);
@@ -65,15 +68,22 @@ export function PaymentOutcomeView({ outcome, orderId, reason, guest = false }: 
       {orderId ? <p className="muted">{t('payments.tripNumber', { number: orderId })}</p> : null}
       {payable ? (
         <p className="muted" data-testid="pay-again-text">{t('payments.payAgainText')}</p>
-      ) : (
-        <p className="muted" aria-live="polite" data-testid="payment-countdown">
+      ) : counting ? (
+        // Not read out at every second (the result around it is a live region): the sentence is
+        // there for whoever reads on, with the way to stop it.
+        <p className="muted" aria-live="off" data-testid="payment-countdown">
           {t(guest ? 'payments.redirectTripStatus' : success ? 'payments.redirectOrder' : 'payments.redirectCheckout', { seconds: formatNumber(Math.max(left, 0), language) })}
         </p>
-      )}
+      ) : null}
       <div className="button-row button-row--center">
         {guest ? <ButtonLink to={target}>{t('payments.viewTripStatus')}</ButtonLink> : null}
         {!guest && success ? <ButtonLink to={target}>{t('payments.viewOrder')}</ButtonLink> : null}
         {payable && orderId ? <PayAgainButton orderId={orderId} /> : null}
+        {counting ? (
+          <Button variant="ghost" onClick={() => setStayed(true)} data-testid="payment-stay">
+            {t('payments.stay')}
+          </Button>
+        ) : null}
         {guest || success ? null : (
           <ButtonLink to={paths.checkout} variant={payable ? 'secondary' : undefined}>{t('payments.tryAgain')}</ButtonLink>
         )}

@@ -20,6 +20,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { toast } from '@/lib/toast';
 import { formatCalendarDate, formatClock, formatDate, formatMoney, isolate } from '@/utils/format';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
+import { useRouteArrow } from '@/hooks/use-route-arrow';
 
 import {
   cancelOrderAsStaff,
@@ -231,6 +232,7 @@ function Enquiries() {
 }
 
 function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
+  const arrow = useRouteArrow();
   const separator = useDetailSeparator();
   const { t } = useTranslation();
   const money = useMoney();
@@ -275,7 +277,7 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
             .filter(Boolean)
             .map((name, i) => (
               <span key={i}>
-                {i > 0 ? ' → ' : null}
+                {i > 0 ? arrow : null}
                 <bdi>{name}</bdi>
               </span>
             ))}

@@ -9,6 +9,7 @@ import { InputField } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
 import { Timeline, TimelineItem, useEventName } from '@/components/ui/timeline';
 import { useLanguage } from '@/hooks/use-language';
+import { useRouteArrow } from '@/hooks/use-route-arrow';
 import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 import { live } from '@/lib/live';
@@ -78,6 +79,7 @@ export function TripStatusLookup({ aside }: { aside?: (proven: Lookup) => ReactN
 }
 
 function TripStatusCard({ status }: { status: TripStatus }) {
+  const arrow = useRouteArrow();
   const { t } = useTranslation();
   const language = useLanguage();
   const eventName = useEventName();
@@ -97,8 +99,8 @@ function TripStatusCard({ status }: { status: TripStatus }) {
       ) : null}
       {trip ? (
         <p>
-          {trip.pickup.name ? `${trip.pickup.name} → ` : ''}
-          {trip.stops.map((s) => s.name).join(' → ')}
+          {trip.pickup.name ? `${trip.pickup.name}${arrow}` : ''}
+          {trip.stops.map((s) => s.name).join(arrow)}
         </p>
       ) : null}
       {total ? <p className="price">{formatMoney(total.amount, total.currency as Currency, language)}</p> : null}
