@@ -8,6 +8,11 @@ export function cairoToday(now: Date = new Date()): string {
   return dateTimeFormat('en-CA', { timeZone: CAIRO_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
+/** The time of day in Cairo now, "HH:MM". */
+export function cairoClock(now: Date = new Date()): string {
+  return dateTimeFormat('en-GB', { timeZone: CAIRO_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now);
+}
+
 /** The first day of day's month. */
 export function monthStart(day: string): string {
   return `${day.slice(0, 7)}-01`;

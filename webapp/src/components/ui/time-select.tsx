@@ -8,6 +8,8 @@ import { formatClock } from '@/utils/format';
 type TimeSelectProps = Omit<ComponentProps<typeof SelectField>, 'options'> & {
   /** Minutes between the times offered. */
   step?: number;
+  /** Only times later than this ("HH:MM") are offered: today's, once some have passed. */
+  after?: string;
 };
 
 /**
@@ -16,8 +18,11 @@ type TimeSelectProps = Omit<ComponentProps<typeof SelectField>, 'options'> & {
  * value sent is "HH:MM". Its label says Cairo: every time a person sees is Cairo time, labelled.
  * With a placeholder the time is optional ("Any time").
  */
-export function TimeSelect({ step = 15, ...select }: TimeSelectProps) {
+export function TimeSelect({ step = 15, after, ...select }: TimeSelectProps) {
   const language = useLanguage();
-  const options = useMemo(() => clockTimes(step).map((time) => ({ value: time, label: formatClock(time, language) })), [step, language]);
+  const options = useMemo(
+    () => clockTimes(step).filter((time) => !after || time > after).map((time) => ({ value: time, label: formatClock(time, language) })),
+    [step, after, language],
+  );
   return <SelectField options={options} {...select} />;
 }

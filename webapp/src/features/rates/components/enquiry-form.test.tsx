@@ -9,6 +9,7 @@ import { useLocaleStore } from '@/stores/locale-store';
 import { renderApp } from '@/testing/render-app';
 import { setTestSession } from '@/testing/session';
 
+import { clearEnquiryDraft, saveEnquiryDraft } from '../utils/enquiry-draft';
 import { EnquiryForm } from './enquiry-form';
 
 const DESTINATIONS = [
@@ -29,6 +30,7 @@ function renderForm() {
 // Client-side rules only (no API server runs here): an over-long value is named, with its limit,
 // in the page's language; zod's own English never shows.
 beforeEach(() => {
+  clearEnquiryDraft();
   setTestSession(null);
   act(() => useLocaleStore.getState().setLanguage('en'));
 });
@@ -69,5 +71,24 @@ describe('enquiry form', () => {
     const time = screen.getByTestId('enquiry-time');
     expect(time).toBeDisabled();
     expect(time).toHaveAccessibleDescription('Choose a date first to pick a time.');
+  });
+
+  it('keeps the ticked destinations through the detour to choose a pickup point, and asks for a time once a day is chosen', async () => {
+    const user = userEvent.setup();
+    // What the form saved before going to choose a pickup point: a day, no time, two stops in order.
+    saveEnquiryDraft({ first_name: 'Salma', date: '2099-01-15', time: '', stops: 'd2,d1' });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <EnquiryForm destinations={DESTINATIONS} pickup={{ start: 'p1', end: null, label: 'Nile Hotel' }} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('checkbox', { name: /Citadel/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Cairo Tower/ })).toBeChecked();
+    expect(screen.getByLabelText('First name')).toHaveValue('Salma');
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    expect(await screen.findByText('Choose a time for this day, or clear the day to leave both to us.')).toBeInTheDocument();
+    expect(screen.queryByText('Tick at least two destinations, or choose a program instead.')).not.toBeInTheDocument();
   });
 });

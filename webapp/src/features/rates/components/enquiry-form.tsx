@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
 import { cairoToday, DayPicker } from '@/components/ui/day-picker';
+import { cairoClock } from '@/utils/cairo-day';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
 import { EmptyState } from '@/components/ui/states';
@@ -46,6 +47,8 @@ const schema = z
     terms: z.boolean().refine((value) => value, 'validation.terms'),
   })
   .refine((values) => values.email.toLowerCase() === values.confirm_email.toLowerCase(), { path: ['confirm_email'], message: 'validation.emailsMatch' })
+  // A day without a time is no start the server can quote (it asks for both or neither).
+  .refine((values) => !values.date || values.time !== '', { path: ['time'], message: 'enquiry.timeForDate' })
   .refine((values) => toE164(values.phone_number, values.phone_region) !== null, { path: ['phone_number'], message: 'validation.phone' });
 type Values = z.infer<typeof schema>;
 
@@ -64,6 +67,12 @@ function restored(): Values {
     else if (typeof value === 'string') values[field] = value;
   }
   return values;
+}
+
+/** The destinations ticked before going to choose a pickup point, in their order. */
+function restoredStops(): string[] {
+  const saved = readEnquiryDraft()?.stops;
+  return typeof saved === 'string' && saved ? saved.split(',') : [];
 }
 
 /** The signed-in traveller's details, as checkout pre-fills them (the number in its own country's picker). */
@@ -165,8 +174,9 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
   const rates = useRates();
   const submit = useSubmitEnquiry();
   const [tripNumber, setTripNumber] = useState<string | null | undefined>(undefined);
-  // The visitor's itinerary, in the order the destinations were ticked.
-  const [stops, setStops] = useState<string[]>([]);
+  // The visitor's itinerary, in the order the destinations were ticked; back from choosing a pickup
+  // point, as it was left.
+  const [stops, setStops] = useState<string[]>(() => (pickup ? restoredStops() : []));
   const [stopsError, setStopsError] = useState<string | undefined>(undefined);
   const listing = !programId && destinations !== undefined;
   // Neither a program nor a visitor's list: the enquiry is about the signed-in traveller's trip (their cart).
@@ -260,7 +270,7 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
         if (unplaced.length) toast.error(unplaced.join(' '));
         else if (Object.keys(error.errors).length === 0) toast.error(error.message || t('enquiry.failed'));
         if (error.errors.pickup) {
-          saveEnquiryDraft(values);
+          saveEnquiryDraft({ ...values, stops: stops.join(',') });
           if (onNeedPickup) onNeedPickup();
           else void navigate(paths.points);
         }
@@ -339,7 +349,7 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
               variant="ghost"
               size="sm"
               onClick={() => {
-                saveEnquiryDraft(form.getValues());
+                saveEnquiryDraft({ ...form.getValues(), stops: stops.join(',') });
                 onNeedPickup();
               }}
             >
@@ -384,7 +394,9 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
       />
       <TimeSelect
         label={t('enquiry.time')}
-        placeholder={t('dayPicker.anyTime')}
+        // With a day chosen the time is asked for; today, only the times still ahead are offered.
+        placeholder={date ? t('checkout.chooseTime') : t('dayPicker.anyTime')}
+        after={date && date === cairoToday() ? cairoClock() : undefined}
         disabled={!date}
         hint={date ? undefined : t('enquiry.timeNeedsDate')}
         error={errors.time?.message}
