@@ -51,10 +51,26 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
   const [open, setOpen] = useState(false);
   const [month, setMonth] = useState(() => monthStart(shown || min || today));
   const box = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  const valueId = `${labelId}-value`;
+  // Opened, the chosen day (or the first that may be chosen) takes the keyboard's focus; closed by
+  // Escape or a choice, the focus goes back to the field, never to the page's start.
+  useEffect(() => {
+    if (!open) return;
+    const days = grid.current;
+    (days?.querySelector<HTMLButtonElement>('button[aria-pressed="true"]:not(:disabled)') ?? days?.querySelector<HTMLButtonElement>('button:not(:disabled)'))?.focus();
+  }, [open]);
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !box.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        setOpen(false);
+        trigger.current?.focus();
+      } else if (!box.current?.contains(event.target as Node)) {
+        setOpen(false);
+      }
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -68,18 +84,28 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
   const offset = new Date(`${month}T00:00:00Z`).getUTCDay();
   const pick = (day: string) => {
     setOpen(false);
+    trigger.current?.focus();
     if (day !== value) onChange(day);
   };
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cx('day-picker field', error && 'field--invalid', className)} ref={box}>
+    <div
+      className={cx('day-picker field', error && 'field--invalid', className)}
+      ref={box}
+      // Tabbing out of the open calendar closes it: left open it would cover the next field.
+      onBlur={(event) => {
+        if (open && event.relatedTarget && !box.current?.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
       <span className="field__label" id={labelId}>
         {label}
       </span>
       <button
         type="button"
         className={cx('input day-picker__value', !shown && 'day-picker__value--empty')}
-        aria-labelledby={labelId}
+        ref={trigger}
+        // Named by its label and the day it shows, as it reads ("Date (Cairo) Tue, 15 Jan 2099").
+        aria-labelledby={`${labelId} ${valueId}`}
         aria-describedby={describedBy}
         aria-invalid={Boolean(error) || undefined}
         aria-haspopup="dialog"
@@ -91,7 +117,9 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
           setOpen(!open);
         }}
       >
-        {shown ? t('dayPicker.value', { day: formatCalendarDate(shown, language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }) }) : placeholder}
+        <span id={valueId}>
+          {shown ? t('dayPicker.value', { day: formatCalendarDate(shown, language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }) }) : placeholder}
+        </span>
       </button>
       {open ? (
         <div className="day-picker__pop" role="dialog" aria-label={label} data-testid={testId ? `${testId}-grid` : undefined}>
@@ -124,7 +152,7 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
           </div>
           {/* A group of toggle buttons, each named by its full date: a role="grid" would need rows of
               cells that buttons with aria-pressed are not, and the weekday headers are seen, not read. */}
-          <div className="day-picker__grid" role="group" aria-label={title}>
+          <div className="day-picker__grid" role="group" aria-label={title} ref={grid}>
             {weekdays.map((name, i) => (
               <span key={i} className="day-picker__weekday" aria-hidden="true">
                 {name}
