@@ -48,6 +48,10 @@ export function AdminLayout() {
 
   return (
     <div className="admin-shell">
+      {/* Past the menu's eighteen links to the screen itself. */}
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
       <aside className="admin-shell__sidebar">
         <div className="admin-shell__sidebar-inner">
           <Logo to={adminStart(role)} suffix={t('admin.badge')} />

@@ -8,6 +8,7 @@ import './map.css';
 
 import L from 'leaflet';
 import { useEffect, useRef, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import type { PointsMapProps } from './map';
 import { tileLayer } from './map-tiles';
@@ -21,6 +22,10 @@ function escapeHtml(s: string): string {
 type LeafletMapProps = Pick<PointsMapProps, 'points' | 'route' | 'onSelect' | 'onPick'> & { container: RefObject<HTMLDivElement | null> };
 
 export function LeafletMap({ container, points, route = false, onSelect, onPick }: LeafletMapProps) {
+  const { t, i18n } = useTranslation();
+  // Leaflet's zoom buttons say "Zoom in" in English on every page: named in the page's language,
+  // on the side the page starts from.
+  const zoom = useRef({ in: t('common.zoomIn'), out: t('common.zoomOut'), rtl: i18n.dir() === 'rtl' });
   const selectRef = useRef(onSelect);
   const pickRef = useRef(onPick);
   useEffect(() => {
@@ -30,7 +35,10 @@ export function LeafletMap({ container, points, route = false, onSelect, onPick 
 
   useEffect(() => {
     if (!container.current) return;
-    const map = L.map(container.current, { scrollWheelZoom: false, attributionControl: true });
+    const map = L.map(container.current, { scrollWheelZoom: false, attributionControl: true, zoomControl: false });
+    L.control
+      .zoom({ zoomInTitle: zoom.current.in, zoomOutTitle: zoom.current.out, position: zoom.current.rtl ? 'topright' : 'topleft' })
+      .addTo(map);
     const tiles = tileLayer();
     tiles.on('tileerror', () => container.current?.classList.add('points-map--offline'));
     tiles.addTo(map);

@@ -13,9 +13,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { TableWrap } from '@/components/ui/table-wrap';
 import { ADMIN_SECTIONS, type AdminSectionKey } from '@/config/paths';
+import type { Language } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { failureMessage } from '@/lib/server-errors';
-import { formatCalendarDate } from '@/utils/format';
+import { formatCalendarDate, formatMoney } from '@/utils/format';
 
 import { programsUsing, useArchiveRecord, type ProgramUsing } from '../api/archive-record';
 import { useRecords, type AdminRecord, type ListQuery } from '../api/list-records';
@@ -69,7 +70,7 @@ function Cell({ record, name, kind }: { record: AdminRecord; name: string; kind:
     case 'date':
       return typeof v === 'string' && v ? <time dateTime={v}>{formatCalendarDate(v, language)}</time> : <span>—</span>;
     case 'discount':
-      if (record.kind === 'amount') return <span dir="ltr">{asPounds(record.amount)} EGP</span>;
+      if (record.kind === 'amount') return <span>{pounds(record.amount, language)}</span>;
       return <span>{typeof v === 'number' ? formatBasisPoints(v, language) : '—'}</span>;
     case 'text2': {
       const text = asText(v);
@@ -79,7 +80,7 @@ function Cell({ record, name, kind }: { record: AdminRecord; name: string; kind:
       // A count or an order in the page's own digits (one numeral system per language).
       return <span>{typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) ? Number(v).toLocaleString(language === 'ar' ? 'ar-EG' : 'en-GB') : asString(v) || '—'}</span>;
     case 'money':
-      return <span dir="ltr">{asPounds(v)} EGP</span>;
+      return <span>{pounds(v, language)}</span>;
     case 'bool':
       return <span>{v === true ? t('adminCatalogue.yes') : t('adminCatalogue.no')}</span>;
     default:
@@ -238,4 +239,11 @@ export function RecordsList({ section }: { section: AdminSectionKey }) {
       </ConfirmDialog>
     </>
   );
+}
+
+/** An amount in pounds as the public pages write it, in the page's digits ("١٢٠ ج.م."); "—" when none. */
+function pounds(v: unknown, language: Language): string {
+  const text = asPounds(v);
+  const amount = Number(text);
+  return text !== '' && Number.isFinite(amount) ? formatMoney(amount, 'EGP', language) : text || '—';
 }
