@@ -34,51 +34,67 @@ func (h *Handlers) assign(ctx context.Context, orderID, driverID, override strin
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
-	facts, err := h.OrderFacts(ctx, orderID)
-	if err != nil {
-		return Outcome{}, err
-	}
-	if facts, err = h.ClassSeats(ctx, facts); err != nil {
-		return Outcome{}, err
-	}
-	driver, err := h.Driver(ctx, driverID)
+	facts, driver, err := h.orderAndDriver(ctx, orderID, driverID)
 	if err != nil {
 		return Outcome{}, err
 	}
 	cmd := dispatch.AssignDriver{Order: facts, Driver: driver, By: actor(meta), Override: override}
-	// Decide once on what the trip is now, so the usual refusals never touch the driver's day.
+	res, _, err := h.giveTrip(ctx, cmd, driver, facts.Day, facts.StartAt, facts, "assignment refused", meta)
+	return res, err
+}
+
+// orderAndDriver reads what giving orderID's trip to driverID is decided on: the order's facts, with
+// its class of car's seats, and the driver.
+func (h *Handlers) orderAndDriver(ctx context.Context, orderID, driverID string) (dispatch.OrderFacts, dispatch.Driver, error) {
+	facts, err := h.OrderFacts(ctx, orderID)
+	if err != nil {
+		return dispatch.OrderFacts{}, dispatch.Driver{}, err
+	}
+	if facts, err = h.ClassSeats(ctx, facts); err != nil {
+		return dispatch.OrderFacts{}, dispatch.Driver{}, err
+	}
+	driver, err := h.Driver(ctx, driverID)
+	return facts, driver, err
+}
+
+// giveTrip books driver's day from `from` until the trip is due back, then decides cmd on the trip;
+// a trip that refuses gets the day given back (refused: the release's reason). cmd is decided once on
+// the trip as it is first, so the usual refusals never touch the driver's day. It returns the trip's
+// events as written.
+func (h *Handlers) giveTrip(ctx context.Context, cmd dispatch.TripCommand, driver dispatch.Driver, day availability.Day, from time.Time,
+	facts dispatch.OrderFacts, refused string, meta commands.Meta) (Outcome, []dispatch.TripEvent, error) {
 	trip, _, err := h.Trip(ctx, facts.OrderID)
 	if err != nil {
-		return Outcome{}, err
+		return Outcome{}, nil, err
 	}
 	if events, err := dispatch.Trip.Decide(trip, cmd, h.runner.Now()); err != nil || len(events) == 0 {
-		return Outcome{}, err
+		return Outcome{}, nil, err
 	}
-	ended, err := h.endedTrips(ctx, driver.ID, facts.Day)
+	ended, err := h.endedTrips(ctx, driver.ID, day)
 	if err != nil {
-		return Outcome{}, err
+		return Outcome{}, nil, err
 	}
-	day, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, facts.Day),
-		dispatch.DriverDayCommand(dispatch.BookDriverDay{DriverID: driver.ID, Day: facts.Day, OrderID: facts.OrderID, TripsPerDay: driver.TripsPerDay,
-			StartAt: facts.StartAt, EndAt: facts.EndAt, Ended: ended}),
+	booked, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, day),
+		dispatch.DriverDayCommand(dispatch.BookDriverDay{DriverID: driver.ID, Day: day, OrderID: facts.OrderID, TripsPerDay: driver.TripsPerDay,
+			StartAt: from, EndAt: facts.EndAt, Ended: ended}),
 		sub(meta, "book-day"), commuting)
 	if err != nil {
-		return Outcome{}, fmt.Errorf("dispatch: book %s's day: %w", driver.ID, err)
+		return Outcome{}, nil, fmt.Errorf("dispatch: book %s's day: %w", driver.ID, err)
 	}
-	res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(facts.OrderID), dispatch.TripCommand(cmd), meta, commuting)
+	res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(facts.OrderID), cmd, meta, commuting)
 	if err != nil {
-		if _, rerr := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, facts.Day),
-			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: facts.OrderID, Reason: "assignment refused"}),
+		if _, rerr := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, day),
+			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: facts.OrderID, Reason: refused}),
 			sub(meta, "release-day"), commuting); rerr != nil {
-			return Outcome{}, errors.Join(err, fmt.Errorf("dispatch: give back %s's day: %w", driver.ID, rerr))
+			return Outcome{}, nil, errors.Join(err, fmt.Errorf("dispatch: give back %s's day: %w", driver.ID, rerr))
 		}
-		return Outcome{}, err
+		return Outcome{}, nil, err
 	}
 	out := Outcome{Position: res.Position, Changed: len(res.Events) > 0}
-	if out.Position.Less(day.Position) {
-		out.Position = day.Position
+	if out.Position.Less(booked.Position) {
+		out.Position = booked.Position
 	}
-	return out, nil
+	return out, res.Events, nil
 }
 
 // endedTrips are the trips the driver carries on day that their driver has completed, with when: a

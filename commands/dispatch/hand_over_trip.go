@@ -2,7 +2,6 @@ package dispatch
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
@@ -20,28 +19,11 @@ func (h *Handlers) HandOverTrip(ctx context.Context, orderID, driverID, reason, 
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
-	facts, err := h.OrderFacts(ctx, orderID)
+	facts, driver, err := h.orderAndDriver(ctx, orderID, driverID)
 	if err != nil {
 		return Outcome{}, err
 	}
-	if facts, err = h.ClassSeats(ctx, facts); err != nil {
-		return Outcome{}, err
-	}
-	driver, err := h.Driver(ctx, driverID)
-	if err != nil {
-		return Outcome{}, err
-	}
-	cmd := dispatch.HandOverTrip{Order: facts, Driver: driver, By: actor(meta), Reason: reason, Override: override}
-	// Decide once on the trip as it is, so the usual refusals never touch a driver's day.
 	trip, _, err := h.Trip(ctx, facts.OrderID)
-	if err != nil {
-		return Outcome{}, err
-	}
-	if events, err := dispatch.Trip.Decide(trip, cmd, h.runner.Now()); err != nil || len(events) == 0 {
-		return Outcome{}, err
-	}
-	day := trip.Day()
-	ended, err := h.endedTrips(ctx, driver.ID, day)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -50,27 +32,12 @@ func (h *Handlers) HandOverTrip(ctx context.Context, orderID, driverID, reason, 
 	if now := h.runner.Now(); now.After(from) {
 		from = now
 	}
-	booked, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, day),
-		dispatch.DriverDayCommand(dispatch.BookDriverDay{DriverID: driver.ID, Day: day, OrderID: facts.OrderID, TripsPerDay: driver.TripsPerDay,
-			StartAt: from, EndAt: facts.EndAt, Ended: ended}),
-		sub(meta, "book-day"), commuting)
+	cmd := dispatch.HandOverTrip{Order: facts, Driver: driver, By: actor(meta), Reason: reason, Override: override}
+	out, events, err := h.giveTrip(ctx, cmd, driver, trip.Day(), from, facts, "hand-over refused", meta)
 	if err != nil {
-		return Outcome{}, fmt.Errorf("dispatch: book %s's day: %w", driver.ID, err)
-	}
-	res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(facts.OrderID), dispatch.TripCommand(cmd), meta, commuting)
-	if err != nil {
-		if _, rerr := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, day),
-			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: facts.OrderID, Reason: "hand-over refused"}),
-			sub(meta, "release-day"), commuting); rerr != nil {
-			return Outcome{}, errors.Join(err, fmt.Errorf("dispatch: give back %s's day: %w", driver.ID, rerr))
-		}
 		return Outcome{}, err
 	}
-	out := Outcome{Position: res.Position, Changed: len(res.Events) > 0}
-	if out.Position.Less(booked.Position) {
-		out.Position = booked.Position
-	}
-	for _, e := range res.Events {
+	for _, e := range events {
 		handed, ok := e.(dispatch.TripHandedOver)
 		if !ok {
 			continue

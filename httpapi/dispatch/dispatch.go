@@ -99,59 +99,47 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	httpx.WriteError(w, r, err)
 }
 
+// driverRequest is the body of a request that gives a trip to a driver: an assignment, or a
+// hand-over of a trip on the road (which says why).
+type driverRequest struct {
+	DriverID string `json:"driver_id"`
+	// Reason is why a trip on the road goes to another driver (a hand-over's; required there).
+	Reason string `json:"reason"`
+	// OverrideVehicle is staff's reason to send a car that does not fit the order anyway.
+	OverrideVehicle string `json:"override_vehicle"`
+}
+
 func (h *Handler) assignDriver(w http.ResponseWriter, r *http.Request) {
-	orderID, err := tripNumberVar(r, "orderID")
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	var req struct {
-		DriverID string `json:"driver_id"`
-		// OverrideVehicle is staff's reason to send a car that does not fit the order anyway.
-		OverrideVehicle string `json:"override_vehicle"`
-	}
-	if err := httpx.DecodeBody(w, r, &req); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	if strings.TrimSpace(req.DriverID) == "" {
-		httpx.WriteError(w, r, required("driver_id"))
-		return
-	}
-	out, err := h.app.Commands.AssignDriverOverridingVehicle(r.Context(), orderID, strings.TrimSpace(req.DriverID), req.OverrideVehicle, httpx.Meta(r))
-	var small *dispatch.CarTooSmall
-	if errors.As(err, &small) {
-		writeCarTooSmall(w, r, small)
-		return
-	}
-	if err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	h.answerTrip(w, r, orderID, out.Position)
+	h.giveToDriver(w, r, func(orderID string, req driverRequest) (appdispatch.Outcome, error) {
+		return h.app.Commands.AssignDriverOverridingVehicle(r.Context(), orderID, req.DriverID, req.OverrideVehicle, httpx.Meta(r))
+	})
 }
 
 // handOverTrip gives a trip on the road to another driver, saying why.
 func (h *Handler) handOverTrip(w http.ResponseWriter, r *http.Request) {
+	h.giveToDriver(w, r, func(orderID string, req driverRequest) (appdispatch.Outcome, error) {
+		return h.app.Commands.HandOverTrip(r.Context(), orderID, req.DriverID, req.Reason, req.OverrideVehicle, httpx.Meta(r))
+	})
+}
+
+// giveToDriver decodes a driverRequest for the trip in the path, runs give and answers with the trip
+// (or with the seats a car lacks, for staff's override).
+func (h *Handler) giveToDriver(w http.ResponseWriter, r *http.Request, give func(orderID string, req driverRequest) (appdispatch.Outcome, error)) {
 	orderID, err := tripNumberVar(r, "orderID")
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	var req struct {
-		DriverID        string `json:"driver_id"`
-		Reason          string `json:"reason"`
-		OverrideVehicle string `json:"override_vehicle"`
-	}
+	var req driverRequest
 	if err := httpx.DecodeBody(w, r, &req); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	if strings.TrimSpace(req.DriverID) == "" {
+	if req.DriverID = strings.TrimSpace(req.DriverID); req.DriverID == "" {
 		httpx.WriteError(w, r, required("driver_id"))
 		return
 	}
-	out, err := h.app.Commands.HandOverTrip(r.Context(), orderID, strings.TrimSpace(req.DriverID), req.Reason, req.OverrideVehicle, httpx.Meta(r))
+	out, err := give(orderID, req)
 	var small *dispatch.CarTooSmall
 	if errors.As(err, &small) {
 		writeCarTooSmall(w, r, small)
