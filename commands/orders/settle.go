@@ -54,7 +54,7 @@ func (h *Handlers) settle(ctx context.Context, s order.State, e order.Event, met
 			refund := sub(meta, "refund")
 			_, err := execOrder(ctx, h, s.ID(), order.OrderRefund{RefundID: refundIDOf(refund), Amount: owed, Reason: "exchange",
 				Actor: order.Actor{UserID: "system", Staff: true}}, refund)
-			errs = append(errs, wrap("order the exchange's refund", err))
+			errs = append(errs, h.followUp("order the exchange's refund", err, "order", s.ID()))
 		}
 	case order.PaymentReceived:
 		if x.Confirms {
@@ -149,6 +149,11 @@ func (h *Handlers) SettlePayment(ctx context.Context, job Job, paymentID string,
 	}
 	meta := systemMeta(commandID, st.Started().OrderID)
 	_, err = h.applyOutcome(ctx, st, sub(meta, "order"))
+	if domain.KindOf(err) != 0 {
+		// The order refuses the payment's outcome (no such order): no retry changes that; the job
+		// ends failed, for an operator to see among the process steps.
+		return refused("settle job %s: payment %s: %v", job.ID, paymentID, err)
+	}
 	return err
 }
 
