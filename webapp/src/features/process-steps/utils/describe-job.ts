@@ -1,8 +1,17 @@
 // What operators read of a job: its kind in words (the kinds are the process managers' own:
-// processes/payments, processes/ordertrip, processes/bookedcart) and what it concerns, from its payload.
+// processes/payments, processes/ordertrip, processes/bookedcart, processes/ordereffects) and what it
+// concerns, from its payload.
 
 /** The job kinds the app has words for; another kind is shown as it is named. */
-export const KNOWN_KINDS = ['orders.refund', 'orders.open_payment_session', 'orders.record_trip_step', 'dispatch.release_trip', 'cart.remove_booked_stops'] as const;
+export const KNOWN_KINDS = [
+  'orders.refund',
+  'orders.open_payment_session',
+  'orders.record_trip_step',
+  'dispatch.release_trip',
+  'cart.remove_booked_stops',
+  'orders.settle_event',
+  'orders.settle_payment',
+] as const;
 
 /** The translation key of a kind's words, or null for a kind the app does not know. */
 export function kindKey(kind: string): string | null {
