@@ -9,5 +9,10 @@ func init() {
 			Ar: "سيقودك %s يوم %s، ويصطحبك في الساعة %s (بتوقيت القاهرة)."},
 		"mail.driver_assigned.car": {En: "Car: %s, plate %s (%s). Driver's phone: %s.", Ar: "السيارة: %s، اللوحة %s (%s). هاتف السائق: %s."},
 		"mail.action.follow_trip":  {En: "Follow your trip", Ar: "تابع رحلتك"},
+		// A trip handed over on the road (dispatch TripHandedOver): the traveller needs the new car.
+		"mail.driver_changed.subject": {En: "Another driver for trip %s", Ar: "سائق آخر للرحلة %s"},
+		"mail.driver_changed.heading": {En: "Your trip goes on with another driver", Ar: "تكمل رحلتك مع سائق آخر"},
+		"mail.driver_changed.body": {En: "%[1]s now drives your trip of %[2]s. Not picked up yet? Look for this car at your pickup (%[3]s, Cairo time).",
+			Ar: "يقود %[1]s رحلتك يوم %[2]s الآن. إن لم يصطحبك أحد بعد، فابحث عن هذه السيارة عند نقطة الالتقاء (%[3]s بتوقيت القاهرة)."},
 	})
 }

@@ -117,3 +117,47 @@ func newFixture(t *testing.T, drivers int) *orderstest.Fixture {
 	dispatchcmd.RegisterEvents(f.Registry)
 	return f
 }
+
+// A trip handed over on the road mails its traveller the new driver, car, plate and phone, in their
+// language: the one waiting at the pickup must find the new car. Once, however often the log is read.
+func TestATripHandedOverMailsTheTravellerTheNewCar(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, 1)
+	r, _ := start(t, f)
+	f.FillCart(t, "u1")
+	in := f.Input("u1", "2026-11-18")
+	in.Lang = "ar"
+	p, err := f.Orders.PlaceOrder(context.Background(), in, orderstest.UserMeta("u1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paid := f.Notify(t, orderstest.Notice(p, "n1", payments.OutcomeSucceeded, f.Order(t, p.OrderID).Price()))
+	assignDriver(t, f, p.OrderID, eventstore.NoStream)
+	handed := dispatch.TripHandedOver{OrderID: p.OrderID, Day: "2026-11-18", FromDriverID: "d1",
+		Driver: dispatch.Driver{ID: "d2", UserID: "du2", Name: "Samir Fathy", NameAR: "سمير فتحي", Phone: "+201002223334", Vehicle: "Kia Carnival", VehicleAR: "كيا كرنفال", Plate: "XYZ 789"},
+		Reason: "flat tyre", ByUserID: "admin", HandedOverAt: time.Now().UTC()}
+	data, err := f.Registry.Encode(uuid.New(), handed, eventstore.Metadata{ActorID: "admin", ActorRole: "admin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := f.Store.Append(context.Background(), eventstore.StreamID("dispatch", p.OrderID), eventstore.Exactly(0), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	caughtUp(t, r, paid.Position, res.Position)
+	rows, err := f.Pool.Query(context.Background(), `SELECT subject, text_body, lang FROM mail_outbox WHERE dedupe_key LIKE '%:driver_changed'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (driverMail, error) {
+		var m driverMail
+		return m, r.Scan(&m.subject, &m.body, &m.lang)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].lang != "ar" || got[0].subject != "سائق آخر للرحلة "+p.OrderID || !strings.Contains(got[0].body, "سمير فتحي") ||
+		!strings.Contains(got[0].body, "كيا كرنفال") || !strings.Contains(got[0].body, "XYZ 789") || strings.Contains(got[0].body, "flat tyre") {
+		t.Fatalf("hand-over mails %+v", got)
+	}
+}

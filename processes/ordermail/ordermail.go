@@ -104,6 +104,7 @@ func (p *Process) Handlers() []processes.Handler {
 		processes.On(onEnquiry[enquiry.EnquiryQuoted](p)),
 		processes.On(onEnquiry[enquiry.EnquiryDeclined](p)),
 		processes.On(p.onDriverAssigned),
+		processes.On(p.onTripHandedOver),
 	}
 }
 
@@ -125,8 +126,10 @@ func (p *Process) Prepare(ctx context.Context, batch []eventstore.RecordedEvent)
 		}
 	}
 	assigned, _ := p.registry.Name(dispatch.DriverAssigned{})
+	handedOver, _ := p.registry.Name(dispatch.TripHandedOver{})
 	completed, _ := p.registry.Name(order.OrderCompleted{})
-	delete(own, assigned) // its stream is the trip's; what it needs is the order's
+	delete(own, assigned) // their streams are the trip's; what they need is the order's
+	delete(own, handedOver)
 	ctx, err := processes.ReadHistories(ctx, p.store, batch, func(rec eventstore.RecordedEvent) bool {
 		return own[rec.Type] && rec.Version > 0 // a stream's first event has no history to fold
 	})
@@ -143,6 +146,14 @@ func (p *Process) Prepare(ctx context.Context, batch []eventstore.RecordedEvent)
 			}
 			if a, ok := v.(dispatch.DriverAssigned); ok {
 				others = append(others, orderStream(a.OrderID))
+			}
+		case handedOver:
+			v, err := p.registry.Decode(rec)
+			if err != nil {
+				continue // the handler's decoding reports it
+			}
+			if h, ok := v.(dispatch.TripHandedOver); ok {
+				others = append(others, orderStream(h.OrderID))
 			}
 		case completed:
 			others = append(others, reviewStream(rec.StreamID))
@@ -173,53 +184,78 @@ func reviewStream(orderStream string) string {
 // (through the pool, outside the transaction's snapshot): an order cancelled by then gets no mail; one
 // cancelled after the read gets it, and then its cancellation's own mail.
 func (p *Process) onDriverAssigned(ctx context.Context, tx pgx.Tx, e processes.Event[dispatch.DriverAssigned]) error {
-	stream := orderStream(e.Data.OrderID)
-	history, err := processes.StreamAsRead(ctx, stream)
-	if err != nil {
-		return fmt.Errorf("ordermail: %w", err)
+	o, err := p.tripsOrder(ctx, e.Data.OrderID)
+	if err != nil || o.Status() == order.StatusCancelled || o.Placed().Contact.Email == "" {
+		return err
 	}
-	if len(history) == 0 {
-		// A trip whose order has no events is a broken log: stop visibly rather than mail no one.
-		return fmt.Errorf("ordermail: read %s: %w", stream, eventstore.ErrStreamNotFound)
-	}
-	var o order.State
-	for _, rec := range history {
-		v, err := p.registry.Decode(rec)
-		if err != nil {
-			return fmt.Errorf("ordermail: decode %s@%d: %w", rec.StreamID, rec.Version, err)
-		}
-		ev, ok := v.(order.Event)
-		if !ok {
-			return fmt.Errorf("ordermail: %s@%d: unexpected %T", rec.StreamID, rec.Version, v)
-		}
-		o = order.Evolve(o, ev)
-	}
-	if o.Status() == order.StatusCancelled || o.Placed().Contact.Email == "" {
-		return nil
-	}
-	m := p.driverMail(o, e.Data, e.Envelope)
+	m := p.driverMail(o, e.Data.Driver, "driver_assigned", e.Envelope)
 	if err := p.outbox.Enqueue(ctx, tx, m); err != nil {
 		return fmt.Errorf("ordermail: queue %q: %w", m.Key, err)
 	}
 	return nil
 }
 
-// driverMail is the "your driver" e-mail, in the traveller's language.
-func (p *Process) driverMail(o order.State, ev dispatch.DriverAssigned, env processes.Envelope) Mail {
+// onTripHandedOver tells the traveller that their trip, on the road, goes on with another driver:
+// the new name, car, plate and phone, which the traveller waiting at the pickup needs to find them.
+func (p *Process) onTripHandedOver(ctx context.Context, tx pgx.Tx, e processes.Event[dispatch.TripHandedOver]) error {
+	o, err := p.tripsOrder(ctx, e.Data.OrderID)
+	if err != nil || o.Status() == order.StatusCancelled || o.Placed().Contact.Email == "" {
+		return err
+	}
+	m := p.driverMail(o, e.Data.Driver, "driver_changed", e.Envelope)
+	if err := p.outbox.Enqueue(ctx, tx, m); err != nil {
+		return fmt.Errorf("ordermail: queue %q: %w", m.Key, err)
+	}
+	return nil
+}
+
+// tripsOrder folds the order of a trip's event, as Prepare read its stream.
+func (p *Process) tripsOrder(ctx context.Context, orderID string) (order.State, error) {
+	stream := orderStream(orderID)
+	history, err := processes.StreamAsRead(ctx, stream)
+	if err != nil {
+		return order.State{}, fmt.Errorf("ordermail: %w", err)
+	}
+	if len(history) == 0 {
+		// A trip whose order has no events is a broken log: stop visibly rather than mail no one.
+		return order.State{}, fmt.Errorf("ordermail: read %s: %w", stream, eventstore.ErrStreamNotFound)
+	}
+	var o order.State
+	for _, rec := range history {
+		v, err := p.registry.Decode(rec)
+		if err != nil {
+			return order.State{}, fmt.Errorf("ordermail: decode %s@%d: %w", rec.StreamID, rec.Version, err)
+		}
+		ev, ok := v.(order.Event)
+		if !ok {
+			return order.State{}, fmt.Errorf("ordermail: %s@%d: unexpected %T", rec.StreamID, rec.Version, v)
+		}
+		o = order.Evolve(o, ev)
+	}
+	return o, nil
+}
+
+// driverMail is the "your driver" e-mail (kind driver_assigned, or driver_changed for a trip handed
+// over on the road), in the traveller's language.
+func (p *Process) driverMail(o order.State, d dispatch.Driver, kind string, env processes.Envelope) Mail {
 	placed := o.Placed()
 	r := recipient{number: o.ID(), userID: o.UserID(), lang: placed.Lang, contact: placed.Contact}
 	l := lang(r.lang)
 	start := o.Trip().StartAt
-	name, class := ev.Driver.NameIn(string(l)), o.Trip().RatePlan.Name
+	name, class := d.NameIn(string(l)), o.Trip().RatePlan.Name
 	if l == i18n.Ar && o.Trip().RatePlan.NameAR != "" {
 		class = o.Trip().RatePlan.NameAR
 	}
-	return compose(r, env, "driver", Mail{
-		Subject: i18n.T(l, "mail.driver_assigned.subject", r.number),
-		Heading: i18n.T(l, "mail.driver_assigned.heading"),
+	mailKind := "driver"
+	if kind != "driver_assigned" {
+		mailKind = kind
+	}
+	return compose(r, env, mailKind, Mail{
+		Subject: i18n.T(l, "mail."+kind+".subject", r.number),
+		Heading: i18n.T(l, "mail."+kind+".heading"),
 		Paragraphs: []string{
-			i18n.T(l, "mail.driver_assigned.body", name, dayIn(l, start), clockIn(l, start)),
-			i18n.T(l, "mail.driver_assigned.car", ev.Driver.VehicleIn(string(l)), ev.Driver.Plate, class, ev.Driver.Phone),
+			i18n.T(l, "mail."+kind+".body", name, dayIn(l, start), clockIn(l, start)),
+			i18n.T(l, "mail.driver_assigned.car", d.VehicleIn(string(l)), d.Plate, class, d.Phone),
 		},
 		Action: &Action{Label: i18n.T(l, "mail.action.follow_trip"), URL: p.orderLink(r)},
 	})
