@@ -23,17 +23,14 @@ func (h *Handlers) HandOverTrip(ctx context.Context, orderID, driverID, reason, 
 	if err != nil {
 		return Outcome{}, err
 	}
-	trip, _, err := h.Trip(ctx, facts.OrderID)
-	if err != nil {
-		return Outcome{}, err
-	}
 	// The new driver is taken from now on: the hours of the trip already driven are the former driver's.
 	from := facts.StartAt
 	if now := h.runner.Now(); now.After(from) {
 		from = now
 	}
 	cmd := dispatch.HandOverTrip{Order: facts, Driver: driver, By: actor(meta), Reason: reason, Override: override}
-	out, events, err := h.giveTrip(ctx, cmd, driver, trip.Day(), from, facts, "hand-over refused", meta)
+	// A trip on the road keeps its order's day: the order refuses a change once the driver set off.
+	out, events, err := h.giveTrip(ctx, cmd, driver, facts.Day, from, facts, "hand-over refused", meta)
 	if err != nil {
 		return Outcome{}, err
 	}
