@@ -22,6 +22,7 @@ import (
 	"mishwar/domain"
 	"mishwar/domain/money"
 	"mishwar/internal/i18n"
+	"mishwar/internal/unreachable"
 )
 
 // ErrorBody is the one error shape of the whole API.
@@ -134,9 +135,21 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		WriteJSON(w, http.StatusServiceUnavailable, ErrorBody{Message: i18n.T(lang, "common.newer_release")})
 		return
 	}
+	if unreachable.Database(err) {
+		// PostgreSQL is stopped, restarting or refusing connections: the request was not carried out
+		// (or rolled back with its connection), and the same request may succeed in a moment.
+		Logger(r).ErrorContext(r.Context(), "request failed: database unreachable", "err", err)
+		w.Header().Set("Retry-After", strconv.Itoa(unreachableRetryAfter))
+		WriteJSON(w, http.StatusServiceUnavailable, ErrorBody{Message: i18n.T(lang, "common.unavailable")})
+		return
+	}
 	Logger(r).ErrorContext(r.Context(), "request failed", "err", err)
 	WriteJSON(w, http.StatusInternalServerError, ErrorBody{Message: i18n.T(lang, "common.internal")})
 }
+
+// unreachableRetryAfter is the Retry-After, in seconds, of a request the database could not be
+// reached for: about the time PostgreSQL takes to restart or fail over.
+const unreachableRetryAfter = 10
 
 // newerReleaseRetryAfter is the Retry-After, in seconds, of a command this release cannot decide
 // because a newer one wrote to its stream: about the time a rolling deploy takes to replace a process.

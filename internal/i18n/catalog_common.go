@@ -3,6 +3,7 @@ package i18n
 func init() {
 	Register(map[string]Text{
 		"common.internal":               {En: "Something went wrong on our side. Please try again.", Ar: "حدث خطأ من جانبنا. يرجى المحاولة مرة أخرى."},
+		"common.unavailable":            {En: "We cannot reach our records right now. Please try again in a minute.", Ar: "لا يمكننا الوصول إلى سجلاتنا الآن. يرجى المحاولة مرة أخرى بعد دقيقة."},
 		"common.newer_release":          {En: "This server is being updated and cannot do this yet. Please try again in a few seconds.", Ar: "يجري تحديث هذا الخادم ولا يمكنه القيام بذلك بعد. يرجى المحاولة مرة أخرى بعد بضع ثوانٍ."},
 		"common.not_found":              {En: "Not found.", Ar: "غير موجود."},
 		"jobs.not_found":                {En: "No such job in the queue.", Ar: "لا توجد مهمة كهذه في قائمة الانتظار."},

@@ -224,6 +224,10 @@ func (a *App) Do(req Request) Response {
 	return Response{Status: resp.StatusCode, Header: resp.Header, Body: raw}
 }
 
+// DatabaseURL is the connection string of the app's database (a test that takes it away and brings
+// it back).
+func (a *App) DatabaseURL() string { return a.dbURL }
+
 // Get, Post, Patch, Delete are shorthands for Do.
 func (a *App) Get(path, token string) Response {
 	a.t.Helper()
