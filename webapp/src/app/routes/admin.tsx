@@ -52,7 +52,7 @@ export const AdminHomeRoute = SiteSettings;
 
 export function AdminHomeEditRoute() {
   const navigate = useNavigate();
-  return <HomeContentForm onSaved={() => void navigate('/admin/home')} />;
+  return <HomeContentForm onSaved={() => void navigate('/admin/home', { state: { saved: { name: '', created: false } } })} />;
 }
 
 export const AdminSectionRoute = ({ section }: { section: AdminSectionKey }) => <RecordsList key={section} section={section} />;
@@ -68,7 +68,7 @@ export function AdminRecordRoute({ section, mode }: { section: AdminSectionKey; 
       section={section}
       // The spec has no /admin/programes/edit: its create page edits when given an id.
       id={params.get('id') ?? undefined}
-      onSaved={() => void navigate(adminSectionPath(section))}
+      onSaved={(saved) => void navigate(adminSectionPath(section), { state: { saved } })}
     />
   );
 }

@@ -16,6 +16,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { useRecord } from '../api/get-record';
 import { useSaveRecord } from '../api/save-record';
 import { KINDS, type KindSpec, type Values } from '../kinds';
+import { recordName, type Saved } from '../saved';
 import { flatErrors, recordSchema } from '../schemas';
 import { toApiValues, toFormValues } from '../values';
 
@@ -30,7 +31,7 @@ function percentFields(kind: KindSpec): string[] {
   return kind.fields.filter((f) => f.kind === 'percent').map((f) => f.name);
 }
 
-export function RecordForm({ section, id, onSaved }: { section: AdminSectionKey; id?: string; onSaved: () => void }) {
+export function RecordForm({ section, id, onSaved }: { section: AdminSectionKey; id?: string; onSaved: (saved: Saved) => void }) {
   const kind = KINDS[section];
   const record = useRecord(kind.endpoint, id);
   const { t } = useTranslation();
@@ -46,8 +47,8 @@ export function RecordForm({ section, id, onSaved }: { section: AdminSectionKey;
   return <RecordEditor key={record.data?.version ?? 'new'} section={section} id={id} version={record.data?.version} archived={record.data?.archived} initial={initial} onSaved={onSaved} />;
 }
 
-function RecordEditor({ section, id, version, archived, initial, onSaved }: { section: AdminSectionKey; id?: string; version?: number; archived?: boolean; initial: Values; onSaved: () => void }) {
-  const { t } = useTranslation();
+function RecordEditor({ section, id, version, archived, initial, onSaved }: { section: AdminSectionKey; id?: string; version?: number; archived?: boolean; initial: Values; onSaved: (saved: Saved) => void }) {
+  const { t, i18n } = useTranslation();
   const kind = KINDS[section];
   const meta = ADMIN_SECTIONS.find((s) => s.key === section);
   const schema = useMemo(() => recordSchema(kind, t('adminCatalogue.required')), [kind, t]);
@@ -69,14 +70,17 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
       // A second click or a retry of the same values is the same save (one Idempotency-Key); values
       // corrected after a refusal are a new one. The promise, not mutate's callbacks: the saved record reloads and this editor remounts, and
       // callbacks of an unmounted observer never run.
-      save.mutateAsync({ endpoint: kind.endpoint, id, version, values: toApiValues(sent, percentFields(kind)) }).then(onSaved, (error: unknown) => {
+      save.mutateAsync({ endpoint: kind.endpoint, id, version, values: toApiValues(sent, percentFields(kind)) }).then(
+        (record) => onSaved({ name: recordName(kind, record, i18n.language), created: !id }),
+        (error: unknown) => {
         if (isApiError(error)) {
           setServerErrors(error.errors);
           setMessage(error.message);
         } else {
           setMessage(t('adminCatalogue.saveFailed'));
         }
-      });
+        },
+      );
     },
     () => {
       setServerErrors({});

@@ -1,8 +1,8 @@
 import './admin-catalogue.css';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -21,6 +21,7 @@ import { formatCalendarDate, formatMoney } from '@/utils/format';
 import { programsUsing, useArchiveRecord, type ProgramUsing } from '../api/archive-record';
 import { useRecords, type AdminRecord, type ListQuery } from '../api/list-records';
 import { KINDS, SORTS, STATUSES, type ColumnKind, type Sort, type Status } from '../kinds';
+import { savedFrom } from '../saved';
 import { asPounds, asString, asText, formatBasisPoints } from '../values';
 
 const PER_PAGE = 20;
@@ -96,7 +97,19 @@ export function RecordsList({ section }: { section: AdminSectionKey }) {
   const meta = ADMIN_SECTIONS.find((s) => s.key === section);
   const [query, setQuery] = useState<ListQuery>({ q: '', sort: 'order', desc: false, status: 'active', page: 1, perPage: PER_PAGE });
   const [search, setSearch] = useState('');
-  const [notice, setNotice] = useState<Notice>();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A save returns here with what it saved: said once, then dropped from the history entry so a reload
+  // or a step back does not say it again.
+  const [notice, setNotice] = useState<Notice | undefined>(() => {
+    const saved = savedFrom(location.state);
+    if (!saved) return undefined;
+    const text = saved.name ? t(saved.created ? 'adminCatalogue.createdNamed' : 'adminCatalogue.savedNamed', { name: saved.name }) : t('adminCatalogue.saved');
+    return { text, programs: [] };
+  });
+  useEffect(() => {
+    if (savedFrom(location.state)) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate]);
   // The record whose archiving waits for the operator's yes.
   const [asking, setAsking] = useState<AdminRecord | null>(null);
   const records = useRecords(kind.endpoint, query);

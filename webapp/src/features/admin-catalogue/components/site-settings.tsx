@@ -1,7 +1,8 @@
 import './admin-catalogue.css';
 
-import { useState, type SyntheticEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { cairoToday, DayPicker } from '@/components/ui/day-picker';
@@ -16,6 +17,7 @@ import { formatCalendarDate, formatDate } from '@/utils/format';
 
 import { useAllRecords } from '../api/list-records';
 import { useCurrencyRates, useSaveSite, useSettings, type Settings } from '../api/site-settings';
+import { savedFrom } from '../saved';
 import { asText } from '../values';
 
 import { BilingualField, HoursEditor } from './fields';
@@ -145,6 +147,13 @@ function CurrencyRates() {
 export function SiteSettings() {
   const { t } = useTranslation();
   const settings = useSettings();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The home page's editor returns here once it saved: said once, then dropped from the history entry.
+  const [homeSaved] = useState(() => Boolean(savedFrom(location.state)));
+  useEffect(() => {
+    if (savedFrom(location.state)) void navigate(location.pathname, { replace: true, state: null });
+  }, [location, navigate]);
   if (settings.isPending) return <PageSpinner />;
   if (settings.isError) return <ErrorState onRetry={() => void settings.refetch()} />;
   return (
@@ -154,6 +163,11 @@ export function SiteSettings() {
         lead={t('adminCatalogue.siteLead')}
         actions={<ButtonLink to={paths.admin.homeEdit}>{t('adminCatalogue.editHome')}</ButtonLink>}
       />
+      {homeSaved ? (
+        <p className="form__message" role="status">
+          {t('adminCatalogue.homeSaved')}
+        </p>
+      ) : null}
       <div className="admin-grid">
         <OfficeHours key={`hours-${settings.data.version}`} settings={settings.data} />
         <Holidays settings={settings.data} />
