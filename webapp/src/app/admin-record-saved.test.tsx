@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -51,7 +51,7 @@ describe('saving a catalogue record', () => {
   it('returns to the list and says which record was saved', async () => {
     const saves = serveRatePlans();
     setTestSession(admin);
-    renderApp('/admin/rate/edit?id=r-1');
+    const { router } = renderApp('/admin/rate/edit?id=r-1');
     const name = within(await screen.findByRole('group', { name: /^Name/ })).getByRole('textbox', { name: 'English' });
     await userEvent.clear(name);
     await userEvent.type(name, 'Comfort plus');
@@ -61,6 +61,10 @@ describe('saving a catalogue record', () => {
     expect(notice).toHaveTextContent('Changes to “Comfort plus” saved.');
     expect(saves).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Rates' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/rate');
+    // Said once: the history entry no longer carries it, so a reload or a step back is silent.
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(screen.getByRole('status')).toHaveTextContent('Changes to “Comfort plus” saved.');
   });
 
   it('says a new record was added, in Arabic by its Arabic name', async () => {

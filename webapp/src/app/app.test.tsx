@@ -141,3 +141,20 @@ describe('header panels', () => {
     expect(categories).toHaveFocus();
   });
 });
+
+describe('route changes', () => {
+  it('says the new page to a screen reader after an in-app navigation, not on the first load', async () => {
+    const { router } = renderApp('/signin');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    const announcer = screen.getByTestId('route-announcer');
+    expect(announcer).toHaveAttribute('aria-live', 'polite');
+    // Longer than the announcer waits for a title: the first page is the reader's own to announce.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
+    expect(announcer).toBeEmptyDOMElement();
+
+    await act(() => router.navigate('/page-that-does-not-exist'));
+    await waitFor(() => expect(announcer.textContent).toBe(document.title));
+    expect(announcer.textContent).toMatch(/Mishwar/);
+    expect(announcer.textContent).not.toMatch(/Welcome back/);
+  });
+});

@@ -11,6 +11,7 @@ import { NewLayout } from './layouts/new-layout';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { HeadSync } from './head-sync';
+import { RouteAnnouncer } from './route-announcer';
 import { SessionBootstrap } from './session';
 
 // Every screen but the home page loads when first opened, so the home page downloads only what it
@@ -77,6 +78,7 @@ function Root() {
     <>
       <SessionBootstrap />
       <HeadSync />
+      <RouteAnnouncer />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>
