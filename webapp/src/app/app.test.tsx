@@ -140,6 +140,23 @@ describe('header panels', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(categories).toHaveFocus();
   });
+
+  it('closes when the keyboard moves the focus past it, so the focus never goes on behind a panel that covers the page', async () => {
+    const user = userEvent.setup();
+    renderApp('/about');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const categories = within(nav).getByRole('button', { name: /Categories/ });
+    await user.click(categories);
+    const panel = screen.getByRole('dialog', { name: 'Categories' });
+    await user.tab();
+    expect(screen.getByRole('dialog', { name: 'Categories' })).toBeInTheDocument();
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+
+    const behind = within(screen.getByRole('contentinfo')).getAllByRole('link')[0];
+    act(() => behind.focus());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(behind).toHaveFocus();
+  });
 });
 
 describe('route changes', () => {

@@ -67,7 +67,7 @@ interface PanelHostProps {
 
 /**
  * Shows the open panel of one set. Escape closes it and gives focus back to its
- * toggle; a click outside the panel and its toggle closes it too.
+ * toggle; a click outside the panel and its toggle, or the focus moving outside them, closes it too.
  */
 export function PanelHost({ set, title, render }: PanelHostProps) {
   const { t } = useTranslation();
@@ -92,11 +92,20 @@ export function PanelHost({ set, title, render }: PanelHostProps) {
       const toggle = document.getElementById(panelToggleDomId(set, open));
       if (node && !panel?.contains(node) && !toggle?.contains(node)) close();
     };
+    // Tab past the panel's last control closes it, as a click outside does: on a phone the panel
+    // covers the page, and the focus would otherwise move on behind it, out of sight.
+    const onFocus = (event: FocusEvent) => {
+      const node = event.target as Node | null;
+      const toggle = document.getElementById(panelToggleDomId(set, open));
+      if (node && node !== document.body && !panel?.contains(node) && !toggle?.contains(node)) close();
+    };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('focusin', onFocus);
     return () => {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('focusin', onFocus);
     };
   }, [open, set, close]);
 
