@@ -640,3 +640,40 @@ func TestATripOnTheRoadIsHandedToAnotherDriver(t *testing.T) {
 		t.Fatalf("support reads %q, want it to start %q", said, want)
 	}
 }
+
+// A driver's trips are the driver's: when the operator links the driver to another account (a lost
+// phone, a new e-mail), the account linked before no longer lists them, with their travellers'
+// names and phones, nor takes their steps; the account linked now does both.
+func TestADriversTripsMoveWithTheDriverToTheirNewAccount(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 1, 1)
+	a := w.a
+	admin, before, now := a.Staff(t, "admin"), a.Staff(t, "driver"), a.Staff(t, "driver")
+	_, orderID := w.paidOrder(t)
+	var board boardAnswer
+	a.Get("/api/admin/trips?date="+w.date, admin.Token).JSON(t, &board)
+	if len(board.Drivers) != 1 {
+		t.Fatalf("board: %+v", board)
+	}
+	driverID := board.Drivers[0].ID
+	linkAndAssign(t, a, admin, before, driverID, orderID)
+	if r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/drivers/" + driverID + "/account", Token: admin.Token,
+		Body: map[string]string{"email": now.Email}}); r.Status != http.StatusOK {
+		t.Fatalf("link the new account: %d %s", r.Status, r.Body)
+	}
+
+	if r := a.Get("/api/driver/trips?from="+w.date, before.Token); r.Status != http.StatusOK || strings.Contains(string(r.Body), orderID) {
+		t.Fatalf("the account linked before still lists the trip: %d %s", r.Status, r.Body)
+	}
+	if r := a.Get("/api/driver/trips?from="+w.date, now.Token); r.Status != http.StatusOK || !strings.Contains(string(r.Body), orderID) {
+		t.Fatalf("the account linked now does not list the trip: %d %s", r.Status, r.Body)
+	}
+	if r := a.Post("/api/driver/trips/"+orderID+"/progress", before.Token, map[string]string{"step": "start"}); r.Status != http.StatusForbidden {
+		t.Fatalf("the account linked before takes a step: %d %s", r.Status, r.Body)
+	}
+	// The account linked now is the trip's driver: it is refused only for the clock (the trip starts
+	// later today), never as another driver.
+	if r := a.Post("/api/driver/trips/"+orderID+"/progress", now.Token, map[string]string{"step": "start"}); r.Status == http.StatusForbidden {
+		t.Fatalf("the account linked now is refused as another driver: %d %s", r.Status, r.Body)
+	}
+}

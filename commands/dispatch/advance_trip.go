@@ -21,7 +21,11 @@ func (h *Handlers) Advance(ctx context.Context, orderID, step string, stop int, 
 	if err != nil {
 		return Outcome{}, err
 	}
-	cmd, err := dispatch.StepCommand(step, stop, actor(meta), facts, h.startLead)
+	by, err := h.drivingActor(ctx, meta)
+	if err != nil {
+		return Outcome{}, err
+	}
+	cmd, err := dispatch.StepCommand(step, stop, by, facts, h.startLead)
 	if err != nil {
 		return Outcome{}, err
 	}

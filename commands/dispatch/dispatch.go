@@ -94,6 +94,32 @@ func actor(meta commands.Meta) dispatch.Actor {
 	return dispatch.Actor{UserID: meta.Actor.UserID, Role: meta.Actor.Role}
 }
 
+// drivingActor is actor(meta) with the catalogue driver the account drives for now: the driver its
+// login claim names, if that driver's account link still names the account. A link moved to another
+// account leaves the old account's claim behind, and its trips go with the driver to the new one.
+func (h *Handlers) drivingActor(ctx context.Context, meta commands.Meta) (dispatch.Actor, error) {
+	a := actor(meta)
+	if a.UserID == "" {
+		return a, nil
+	}
+	claims, err := commands.Load[dispatch.DriverLoginEvent](ctx, h.runner, DriverLoginStream(a.UserID))
+	if err != nil {
+		return dispatch.Actor{}, fmt.Errorf("dispatch: driver login %s: %w", a.UserID, err)
+	}
+	driverID := dispatch.DriverLogin.Fold(claims.Events).DriverID()
+	if driverID == "" {
+		return a, nil
+	}
+	link, err := commands.Load[dispatch.DriverAccountEvent](ctx, h.runner, DriverAccountStream(driverID))
+	if err != nil {
+		return dispatch.Actor{}, fmt.Errorf("dispatch: driver account %s: %w", driverID, err)
+	}
+	if dispatch.DriverAccount.Fold(link.Events).UserID() == a.UserID {
+		a.DriverID = driverID
+	}
+	return a, nil
+}
+
 // sub is the metadata of a named step of the command meta describes: its own id, derived from meta's
 // (so a retried command repeats the same steps), caused by it.
 func sub(meta commands.Meta, name string) commands.Meta {

@@ -15,8 +15,8 @@ var (
 	now     = time.Date(2026, 11, 18, 7, 0, 0, 0, time.UTC)
 	lead    = 2 * time.Hour
 	admin   = dispatch.Actor{UserID: "admin-1", Role: "admin"}
-	driverA = dispatch.Actor{UserID: "user-a", Role: "driver"}
-	driverB = dispatch.Actor{UserID: "user-b", Role: "driver"}
+	driverA = dispatch.Actor{UserID: "user-a", Role: "driver", DriverID: "d1"}
+	driverB = dispatch.Actor{UserID: "user-b", Role: "driver", DriverID: "d2"}
 	// 2026-11-18 is a Wednesday.
 	facts = dispatch.OrderFacts{OrderID: "MSH-7K3Q9P", Confirmed: true, Day: "2026-11-18",
 		StartAt: time.Date(2026, 11, 18, 8, 0, 0, 0, time.UTC), OwnerID: "traveller-1", Stops: []string{"Pyramids", "Museum"}}
@@ -80,6 +80,10 @@ func TestTripDecisions(t *testing.T) {
 		{"a started trip is not moved from under its driver", []dispatch.TripEvent{assigned, started}, dispatch.MoveTrip{Day: "2026-11-19", By: system}, nil, dispatch.ErrTripUnderway},
 		{"the assigned driver starts", []dispatch.TripEvent{assigned}, dispatch.StartTrip{By: driverA, Order: facts, Lead: lead}, []dispatch.TripEvent{started}, nil},
 		{"another driver cannot start it", []dispatch.TripEvent{assigned}, dispatch.StartTrip{By: driverB, Order: facts, Lead: lead}, nil, dispatch.ErrNotYourTrip},
+		{"the driver's trip follows them to the account linked to them since it was assigned", []dispatch.TripEvent{assigned},
+			dispatch.StartTrip{By: dispatch.Actor{UserID: "user-c", Role: "driver", DriverID: "d1"}, Order: facts, Lead: lead}, []dispatch.TripEvent{started}, nil},
+		{"the account the driver was linked to at assignment, linked away since, cannot start it", []dispatch.TripEvent{assigned},
+			dispatch.StartTrip{By: dispatch.Actor{UserID: "user-a", Role: "driver"}, Order: facts, Lead: lead}, nil, dispatch.ErrNotYourTrip},
 		{"an admin is not the driver", []dispatch.TripEvent{assigned}, dispatch.StartTrip{By: admin, Order: facts, Lead: lead}, nil, dispatch.ErrNotYourTrip},
 		{"nobody starts an unassigned trip", nil, dispatch.StartTrip{By: driverA, Order: facts, Lead: lead}, nil, dispatch.ErrNotAssigned},
 		{"starting twice is out of order", []dispatch.TripEvent{assigned, started}, dispatch.StartTrip{By: driverA, Order: facts, Lead: lead}, nil, dispatch.ErrOutOfOrder},

@@ -127,10 +127,13 @@ func inLang(lang, en, ar string) string {
 	return en
 }
 
-// Actor is who asks.
+// Actor is who asks. DriverID is the catalogue driver the asking account drives for now (the
+// driver's account link, read by the application), empty for anyone else: a trip belongs to its
+// driver, not to whichever account was linked to the driver when the trip was assigned.
 type Actor struct {
-	UserID string
-	Role   string
+	UserID   string
+	Role     string
+	DriverID string
 }
 
 // SystemActor is the user id the processes act under: a trip taken back with it was taken back by
@@ -566,7 +569,7 @@ func (s TripState) checkStep(by Actor, from ...Status) error {
 	if s.driver == nil {
 		return ErrNotAssigned
 	}
-	if by.UserID == "" || by.UserID != s.driver.UserID {
+	if by.DriverID == "" || by.DriverID != s.driver.ID {
 		return ErrNotYourTrip
 	}
 	if s.Status() == StatusCompleted {

@@ -95,8 +95,9 @@ func (*Projection) Schema() string {
 	// trip is due back, for the manifest and the week planner; version 6: the car staff sent though
 	// it did not fit the order; version 7: why the trip's last driver was taken off, for staff;
 	// version 8: that reason's cause as data, when a rule took the driver off; version 9: a step
-	// names its driver in Arabic too; version 10: a trip handed over on the road, from whom and why).
-	return `-- dispatch read model, version 10
+	// names its driver in Arabic too; version 10: a trip handed over on the road, from whom and why;
+	// version 11: a driver's trips follow the driver to the account linked to them now).
+	return `-- dispatch read model, version 11
 CREATE TABLE trips (
     order_id     text        PRIMARY KEY,
     day          date        NOT NULL,
@@ -271,22 +272,61 @@ func orderExchanged(ctx context.Context, tx pgx.Tx, e projections.Event[order.Or
 		to.Itinerary.Start.PickupPointID, to.Itinerary.End.Name, to.Itinerary.End.NameAR, endAt(to))
 }
 
+// driverAccountLinked records the driver's sign-in account and moves the driver's trips to it: a trip
+// is the driver's, so the account linked before (a lost phone, a driver who left) no longer lists
+// them, takes their steps or shares their car's position.
 func driverAccountLinked(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverAccountLinked]) error {
 	ev := e.Data
-	return exec(ctx, tx, `INSERT INTO driver_accounts (driver_id, user_id, email, linked_at) VALUES ($1, $2, $3, $4)
+	if err := exec(ctx, tx, `INSERT INTO driver_accounts (driver_id, user_id, email, linked_at) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (driver_id) DO UPDATE SET user_id = EXCLUDED.user_id, email = EXCLUDED.email, linked_at = EXCLUDED.linked_at`,
-		ev.DriverID, ev.UserID, ev.Email, e.RecordedAt.UTC())
+		ev.DriverID, ev.UserID, ev.Email, e.RecordedAt.UTC()); err != nil {
+		return err
+	}
+	rows, err := tx.Query(ctx, `UPDATE trips SET driver_user = $2, driver = jsonb_set(driver, '{user_id}', to_jsonb($2::text))
+		WHERE driver_id = $1 AND driver_user <> $2 RETURNING order_id`, ev.DriverID, ev.UserID)
+	if err != nil {
+		return fmt.Errorf("dispatch: the trips of driver %s: %w", ev.DriverID, err)
+	}
+	moved, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return fmt.Errorf("dispatch: the trips of driver %s: %w", ev.DriverID, err)
+	}
+	t := projections.BatchState[*touched](ctx)
+	for _, id := range moved {
+		t.add(id)
+	}
+	return nil
+}
+
+// linkedUser is the account linked to driver now, or the one the event names when this read model
+// has no link for the driver: an assignment's event carries the link it read, which a link recorded
+// meanwhile may have replaced.
+func linkedUser(ctx context.Context, tx pgx.Tx, d dispatch.Driver) (dispatch.Driver, error) {
+	var user string
+	err := tx.QueryRow(ctx, `SELECT user_id FROM driver_accounts WHERE driver_id = $1`, d.ID).Scan(&user)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return d, nil
+	case err != nil:
+		return d, fmt.Errorf("dispatch: the account of driver %s: %w", d.ID, err)
+	}
+	d.UserID = user
+	return d, nil
 }
 
 func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverAssigned]) error {
 	ev := e.Data
+	var err error
+	if ev.Driver, err = linkedUser(ctx, tx, ev.Driver); err != nil {
+		return err
+	}
 	// The dispatch stream carries the order's facts as they were at assignment, so a trip row
 	// exists even when its order events came before this read model's time.
 	var override []byte
 	if ev.VehicleOverride != nil {
 		override = jsonOf(ev.VehicleOverride)
 	}
-	err := exec(ctx, tx, `INSERT INTO trips (order_id, day, start_at, owner_id, stops, order_status, status, stop, driver_id, driver_user, driver, steps, version, updated_at,
+	err = exec(ctx, tx, `INSERT INTO trips (order_id, day, start_at, owner_id, stops, order_status, status, stop, driver_id, driver_user, driver, steps, version, updated_at,
 			vehicle_override)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11, $12, $13, $14)
 		ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, stop = 0, driver_id = EXCLUDED.driver_id,
@@ -333,8 +373,12 @@ func tripHandedOver(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch
 		former string
 		from   dispatch.Driver
 		raw    []byte
+		err    error
 	)
-	err := tx.QueryRow(ctx, `SELECT driver_user, driver FROM trips WHERE order_id = $1`, e.EntityID).Scan(&former, &raw)
+	if ev.Driver, err = linkedUser(ctx, tx, ev.Driver); err != nil {
+		return err
+	}
+	err = tx.QueryRow(ctx, `SELECT driver_user, driver FROM trips WHERE order_id = $1`, e.EntityID).Scan(&former, &raw)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return nil // a trip is handed over only once assigned, which made its row
