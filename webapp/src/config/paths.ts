@@ -83,10 +83,25 @@ export const LEGACY_REDIRECTS: ReadonlyArray<{ from: string; to: string }> = [
   { from: '/admin/home/bla bla', to: '/admin/home' },
 ];
 
+const PROBE_ORIGIN = 'http://mishwar.invalid';
+
+/**
+ * The path of candidate if it is a path on this site, else null. It is judged as a browser will read
+ * it: the address parser drops tabs and newlines and takes a backslash for a slash, so `/<TAB>/host`
+ * and `/\\host` are another site. The path returned is the parsed one, never the raw text.
+ */
+export function sameSitePath(candidate: string | null | undefined): string | null {
+  if (!candidate?.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(candidate, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  return url.origin === PROBE_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : null;
+}
+
 // Only same-site paths may be used as a return target after signing in.
 export function safeReturnPath(candidate: string | null | undefined, fallback: string): string {
-  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) {
-    return fallback;
-  }
-  return candidate;
+  return sameSitePath(candidate) ?? fallback;
 }

@@ -8,7 +8,7 @@ describe('safeReturnPath', () => {
   });
 
   it('refuses other sites and nothing', () => {
-    for (const value of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'rates', '', null, undefined]) {
+    for (const value of ['//evil.example/x', '/\\evil.example', 'https://evil.example', '/\t/evil.example/phish', '/\n/evil.example', '/\r\n/evil.example', 'rates', '', null, undefined]) {
       expect(safeReturnPath(value)).toBeNull();
     }
   });

@@ -1,3 +1,5 @@
+import { sameSitePath } from '@/config/paths';
+
 /**
  * The pickup selection page can be opened by a form that needs a pickup point (the enquiry): it gets
  * `?return=<path>` and sends the choice back there as `pickup` (and `end` when the trip ends elsewhere).
@@ -5,8 +7,7 @@
 
 /** Only a path on this site: never another origin (`//host`, `https:`), so the page cannot be used to send people away. */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
+  return sameSitePath(value);
 }
 
 /** The return path with the choice in its query (earlier choices replaced), the hash kept. */
