@@ -152,7 +152,8 @@ describe('header panels', () => {
     expect(screen.getByRole('dialog', { name: 'Categories' })).toBeInTheDocument();
     expect(panel).toContainElement(document.activeElement as HTMLElement);
 
-    const behind = within(screen.getByRole('contentinfo')).getAllByRole('link')[0];
+    const [behind] = within(screen.getByRole('contentinfo')).getAllByRole('link');
+    if (!behind) throw new Error('the footer has no link');
     act(() => behind.focus());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(behind).toHaveFocus();
