@@ -10,7 +10,8 @@ import (
 
 // Text holding U+0000 (NUL) cannot be stored (PostgreSQL refuses it in text and jsonb): a saved place
 // named with one answered 500 and a destination looked up by such a slug did too. Such requests are
-// refused with a message in the visitor's language, and nothing is written.
+// refused with a message in the visitor's language, and nothing is written. So is a JSON body whose
+// bytes are not UTF-8, which used to be saved with U+FFFD in place of each bad byte.
 func TestTextWithANULCharacterIsRefusedWithAClearMessage(t *testing.T) {
 	a := seeded(t, apptest.New(t))
 	u := a.SignUp(t, "")
@@ -23,6 +24,8 @@ func TestTextWithANULCharacterIsRefusedWithAClearMessage(t *testing.T) {
 			Body: map[string]any{"label": "Ho\x00me", "lat": 30.05, "lng": 31.23}}, http.StatusUnprocessableEntity},
 		{"a name on sign-up, in Arabic", "ar", "حرف تحكم غير مرئي", apptest.Request{Method: http.MethodPost, Path: "/api/register",
 			Body: map[string]string{"first_name": "Mo\x00na", "last_name": "Zaki", "email": "nul@example.com", "password": "correct-horse", "phone_number": "01001234567", "country_key": "+20"}}, http.StatusUnprocessableEntity},
+		{"a saved place's name in bytes that are not UTF-8, in Arabic", "ar", "ليست حروف UTF-8", apptest.Request{Method: http.MethodPost, Path: "/api/me/locations", Token: u.Token,
+			Body: []byte("{\"label\":\"\xff\xfe\",\"lat\":30.05,\"lng\":31.23}")}, http.StatusBadRequest},
 		{"a destination's slug in the path", "en", "invisible control character", apptest.Request{Method: http.MethodGet, Path: "/api/destinations/giza%00"}, http.StatusBadRequest},
 		{"a search in the query, in Arabic", "ar", "حرف تحكم غير مرئي", apptest.Request{Method: http.MethodGet, Path: "/api/destinations?q=py%00r"}, http.StatusBadRequest},
 		{"a query whose other pair is malformed", "en", "invisible control character", apptest.Request{Method: http.MethodGet, Path: "/api/destinations?q=py%00r&page=%zz"}, http.StatusBadRequest},

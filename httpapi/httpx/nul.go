@@ -3,6 +3,7 @@ package httpx
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/url"
 	"strings"
@@ -13,6 +14,11 @@ import (
 // ErrNULInText is text holding U+0000 (NUL), which nothing can store: PostgreSQL refuses it in text
 // and in jsonb, so an event or a row holding it would fail to be written (it used to answer 500).
 var ErrNULInText = domain.Invalid("common.invalid_character")
+
+// ErrNotUTF8 is a JSON body whose bytes are not UTF-8 text, which JSON must be: 400, as for a body
+// that is not JSON at all. Decoding it would put U+FFFD in place of each bad byte and save the
+// mangled text as if it had been sent.
+var ErrNotUTF8 = errors.New("httpx: the body is not UTF-8 text")
 
 // RefuseNUL answers 400 to a request whose path or query holds NUL: no key or search can contain
 // it, and a lookup by one would fail in the database.

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"mishwar/commands"
 	"mishwar/domain"
@@ -99,6 +100,10 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	if errors.Is(err, ErrBadBody) {
 		WriteJSON(w, http.StatusBadRequest, ErrorBody{Message: i18n.T(lang, "common.invalid_body")})
+		return
+	}
+	if errors.Is(err, ErrNotUTF8) {
+		WriteJSON(w, http.StatusBadRequest, ErrorBody{Message: i18n.T(lang, "common.not_utf8")})
 		return
 	}
 	if errors.Is(err, ErrUnsupportedMediaType) {
@@ -281,6 +286,9 @@ func DecodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 		}
 		if len(strings.TrimSpace(string(body))) == 0 {
 			return nil
+		}
+		if !utf8.Valid(body) {
+			return ErrNotUTF8
 		}
 		if err := json.Unmarshal(body, dst); err != nil {
 			return UnmarshalError(err)

@@ -21,6 +21,7 @@ func init() {
 		"common.reason_too_long":        {En: "Please keep this to 1,000 characters.", Ar: "يرجى ألا يزيد هذا على ١٬٠٠٠ حرف."},
 		"common.bad_limit":              {En: "Ask for between 1 and 200 items.", Ar: "اطلب ما بين ١ و٢٠٠ عنصر."},
 		"common.bad_offset":             {En: "The offset must be a whole number, 0 or more.", Ar: "يجب أن تكون الإزاحة عددًا صحيحًا، صفرًا أو أكثر."},
+		"common.not_utf8":               {En: "This text has bytes that are not UTF-8 characters. Please send it again as UTF-8.", Ar: "يحتوي هذا النص على بايتات ليست حروف UTF-8. يرجى إرساله مرة أخرى بترميز UTF-8."},
 		"common.invalid_character":      {En: "This contains an invisible control character (NUL) that cannot be used. Please remove it.", Ar: "يحتوي هذا على حرف تحكم غير مرئي (NUL) لا يمكن استخدامه. يرجى إزالته."},
 		"common.body_too_large":         {En: "The request is too large (at most %d MB).", Ar: "الطلب كبير جدًا (%d ميجابايت كحد أقصى)."},
 		"common.validation_failed":      {En: "Some fields need your attention.", Ar: "بعض الحقول تحتاج إلى مراجعتك."},
