@@ -31,6 +31,7 @@ const boardDriver = (id: string, name: string, works = true) => ({ id, name, pho
 function serve() {
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const sent: unknown[] = [];
+  const keys: Array<string | null> = [];
   let handedOver = false;
   vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://app.test');
@@ -45,13 +46,14 @@ function serve() {
     if (url.pathname === '/api/admin/trips/MSH-AAAAAA/handover') {
       const body = JSON.parse(init?.body as string) as { driver_id: string; reason: string };
       sent.push(body);
+      keys.push(new Headers(init?.headers).get('Idempotency-Key'));
       if (body.driver_id === 'd2') return Promise.resolve(json(409, { message: 'This driver already has trip MSH-BBBBBB from 10:00 to 14:00 (Cairo time) that day.' }));
       handedOver = true;
       return Promise.resolve(json(200, { data: trip({ id: 'd3', name: 'Samir' }) }));
     }
     return Promise.resolve(json(200, { data: [] }));
   });
-  return sent;
+  return { sent, keys };
 }
 
 beforeEach(() => act(() => useLocaleStore.getState().setLanguage('en')));
@@ -59,7 +61,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('handing a trip on the road to another driver', () => {
   it('asks for a driver at work and a reason, shows a refusal in the dialog, and then the board says from whom and why', async () => {
-    const sent = serve();
+    const { sent, keys } = serve();
     setTestSession(admin);
     renderApp(`/admin/trip?date=${day}`);
     const row = await screen.findByTestId('trip-MSH-AAAAAA');
@@ -87,6 +89,11 @@ describe('handing a trip on the road to another driver', () => {
       { driver_id: 'd2', reason: 'Flat tyre' },
       { driver_id: 'd3', reason: 'Flat tyre' },
     ]);
+    // Another choice after a refusal is another action: its own key, never the refused one's (which
+    // the server binds to the first body and refuses with any other).
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBeTruthy();
+    expect(keys[1]).not.toBe(keys[0]);
     const note = await within(await screen.findByTestId('trip-MSH-AAAAAA')).findByTestId('handover-note');
     expect(note).toHaveTextContent(/Handed over from .*Karim.* at .* \(Cairo time\): Flat tyre/);
   });

@@ -25,7 +25,9 @@ export function HandOver({ trip, drivers }: { trip: Trip; drivers: BoardDriver[]
   const [reason, setReason] = useState('');
   const [refusal, setRefusal] = useState('');
   const [missing, setMissing] = useState<{ driver?: boolean; reason?: boolean }>({});
-  const handOver = useDispatchAction(() => handOverTrip(trip.order_id, driverId, reason));
+  // The choice travels as the action's input: a second choice after a refusal is another action with
+  // its own Idempotency-Key (lib/command.ts), never the first one's key sent with another body.
+  const handOver = useDispatchAction((input: { driverId: string; reason: string }) => handOverTrip(trip.order_id, input.driverId, input.reason));
   // Only drivers at work that day can take it; the server checks the rest (their day, their car).
   const others = drivers.filter((d) => d.id !== trip.driver?.id && d.works_that_day);
   const close = () => {
@@ -37,7 +39,7 @@ export function HandOver({ trip, drivers }: { trip: Trip; drivers: BoardDriver[]
     const lacking = { driver: !driverId, reason: !reason.trim() };
     setMissing(lacking);
     if (lacking.driver || lacking.reason) return;
-    handOver.mutate(undefined, {
+    handOver.mutate({ driverId, reason }, {
       onSuccess: () => {
         close();
         setDriverId('');

@@ -129,7 +129,7 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
   const assignment = useAssignment();
   const sendAssign = form.handleSubmit((input) => assignment.assign(trip.order_id, input.driverId, drivers.find((d) => d.id === input.driverId)?.name ?? ''));
   const [reason, setReason] = useState('');
-  const unassign = useDispatchAction(() => unassignDriver(trip.order_id, reason));
+  const unassign = useDispatchAction((why: string) => unassignDriver(trip.order_id, why));
   const [confirmUnassign, setConfirmUnassign] = useState(false);
   const places = tripPlaces(trip, language);
   const name = trip.stop > 0 ? places.stops[trip.stop - 1] : '';
@@ -174,7 +174,7 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
                   loading={unassign.isPending}
                   onCancel={() => setConfirmUnassign(false)}
                   onConfirm={() =>
-                    unassign.mutate(undefined, {
+                    unassign.mutate(reason, {
                       onSuccess: () => {
                         setConfirmUnassign(false);
                         setReason('');

@@ -159,7 +159,9 @@ function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () 
   const separator = t('common.detailSeparator');
   const tripLine = (trip: Order['trip']) =>
     [formatDate(`${trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' }), t('common.cairoTime', { time: formatClock(trip.time, language) }), trip.rate_plan.name].join(separator);
-  const exchange = useOrderAction(o.id, () => exchangeOrder(o.id, { date, time, rate_plan_id: rate }));
+  // The new date, time and plan are the action's input: another choice after a refusal is another
+  // action with its own Idempotency-Key, never the first one's key with another body.
+  const exchange = useOrderAction(o.id, (change: { date: string; time: string; rate_plan_id: string }) => exchangeOrder(o.id, change));
   // The order's own plan stays offered even when it is no longer listed.
   const rates = pickers.rates.some((r) => r.value === o.trip.rate_plan.id) ? pickers.rates : [{ value: o.trip.rate_plan.id, label: o.trip.rate_plan.name }, ...pickers.rates];
   if (!o.actions.exchange) return <p>{t('orders.cannotExchange')}</p>;
@@ -170,7 +172,7 @@ function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () 
       data-testid="exchange-form"
       onSubmit={(event) => {
         event.preventDefault();
-        exchange.mutate(undefined, {
+        exchange.mutate({ date, time, rate_plan_id: rate }, {
           onSuccess: (result) => {
             if (result.paymentUrl) {
               window.location.assign(result.paymentUrl);

@@ -118,7 +118,8 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
   // Staff cancelling a paid trip say why (the server's rule, domain/order): asked here before the dialog.
   const reasonNeeded = o.status === 'confirmed';
   const [reasonMissing, setReasonMissing] = useState(false);
-  const cancel = useStaffAction(() => cancelOrderAsStaff(o.id, cancelReason));
+  // The reason is the action's input: a reason changed after a refusal is another action with its own key.
+  const cancel = useStaffAction((reason: string) => cancelOrderAsStaff(o.id, reason));
   return (
     <li className="order-list__item" data-order={o.id}>
       <div className="order-list__main">
@@ -181,7 +182,7 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
                   loading={cancel.isPending}
                   onCancel={() => setConfirmCancel(false)}
                   onConfirm={() =>
-                    cancel.mutate(undefined, {
+                    cancel.mutate(cancelReason, {
                       onSuccess: () => {
                         setConfirmCancel(false);
                         toast.success(t('orders.actionDone.cancel'));
@@ -244,7 +245,7 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
   const quote = useStaffAction((input: QuoteInput) =>
     quoteEnquiry(q.trip_number, { amount: Number(input.amount), note: input.note, valid_hours: 48, date: input.date || undefined, time: input.time || undefined }),
   );
-  const decline = useStaffAction(() => declineEnquiry(q.trip_number, form.getValues('note')));
+  const decline = useStaffAction((note: string) => declineEnquiry(q.trip_number, note));
   const sendQuote = form.handleSubmit((input) => quote.mutate(input, { onSuccess: () => toast.success(t('purchaseOrders.quoteSent')), onError }));
   const open = q.status === 'submitted' || q.status === 'quoted';
   return (
@@ -303,7 +304,7 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
             <Button size="sm" loading={quote.isPending} disabled={!form.formState.isValid} onClick={() => void sendQuote()}>
               {t('purchaseOrders.sendQuote')}
             </Button>
-            <Button size="sm" variant="ghost" loading={decline.isPending} onClick={() => decline.mutate(undefined, { onSuccess: () => toast.success(t('purchaseOrders.declined')), onError })}>
+            <Button size="sm" variant="ghost" loading={decline.isPending} onClick={() => decline.mutate(form.getValues('note'), { onSuccess: () => toast.success(t('purchaseOrders.declined')), onError })}>
               {t('purchaseOrders.decline')}
             </Button>
           </div>
