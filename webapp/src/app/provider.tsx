@@ -1,13 +1,14 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
 import { MoneyProvider } from '@/components/ui/money';
 import { ratesFrom, useCurrencies } from '@/features/currencies/api/get-currencies';
-import { i18n } from '@/lib/i18n';
+import { i18n, isLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { toastsWanted } from '@/lib/toast';
 import { useCurrencyStore } from '@/stores/currency-store';
+import { useLocaleStore } from '@/stores/locale-store';
 
 const LazyToasts = lazy(() => import('./toast-container').then((m) => ({ default: m.Toasts })));
 
@@ -19,6 +20,23 @@ function Money({ children }: { children: ReactNode }) {
       {children}
     </MoneyProvider>
   );
+}
+
+/**
+ * Asks the server again, in the new language, for every answer not already keyed by language (the
+ * cart's stops and rate plans, an order's places): the server writes names in the language asked, and
+ * an answer kept from before the switch would leave them in the old one until it went stale.
+ */
+function RefreshOnLanguageChange() {
+  const client = useQueryClient();
+  const language = useLocaleStore((state) => state.language);
+  const shown = useRef(language);
+  useEffect(() => {
+    if (shown.current === language) return;
+    shown.current = language;
+    void client.invalidateQueries({ predicate: (query) => !query.queryKey.some(isLanguage) });
+  }, [client, language]);
+  return null;
 }
 
 /** The toast container, mounted (and downloaded) once the first toast is asked for. */
@@ -38,6 +56,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <Money>{children}</Money>
+        <RefreshOnLanguageChange />
         <Toasts />
       </QueryClientProvider>
     </I18nextProvider>
