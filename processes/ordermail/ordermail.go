@@ -487,7 +487,7 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 	case order.RefundIssued:
 		return []Mail{compose(r, env, "refunded", Mail{
 			Subject: i18n.T(l, "mail.refund_issued.subject", r.number), Heading: i18n.T(l, "mail.refund_issued.heading"),
-			Paragraphs: []string{i18n.T(l, "mail.refund_issued.body", FormatMoney(l, ev.Amount), ev.Reason)}, Action: view,
+			Paragraphs: []string{i18n.T(l, "mail.refund_issued.body", FormatMoney(l, ev.Amount), refundReason(l, ev.Reason))}, Action: view,
 		})}
 	case order.OrderExchanged:
 		return []Mail{compose(r, env, "exchanged", Mail{
@@ -609,4 +609,13 @@ func (p *Process) enquiryMails(q enquiry.State, e enquiry.Event, env processes.E
 		})}
 	}
 	return nil
+}
+
+// refundReason says why a refund was made, in l: a reason the order recorded as a code (a
+// cancellation, a change) in words, and staff's own reason as they wrote it.
+func refundReason(l i18n.Lang, reason string) string {
+	if key := "mail.refund_reason." + reason; i18n.Has(key) {
+		return i18n.T(l, key)
+	}
+	return reason
 }
