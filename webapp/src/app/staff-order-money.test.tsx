@@ -127,6 +127,13 @@ describe("the staff order's money", () => {
     expect(sent[0]).toMatchObject({ path: '/api/admin/orders/MSH-ABC234/cancel', body: { reason: 'Road closed' } });
   });
 
+  it.each(['completed', 'expired', 'payment_failed', 'cancelled'])('offers no cancel on an order %s, which the server would refuse', async (status) => {
+    serve({ ...order(), status });
+    await openOrder();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.queryByLabelText('Reason for cancelling')).toBeNull();
+  });
+
   it('shows refunds as the processes record them: ordered, refunded, refused with the reason', async () => {
     serve(
       order({

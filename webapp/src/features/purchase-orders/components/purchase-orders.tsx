@@ -107,6 +107,10 @@ function Orders() {
   );
 }
 
+// The statuses staff may cancel an order in (domain/order decideCancel): one awaiting payment, and a
+// confirmed one, on the road too. A completed, expired or failed order offers no cancel to run into.
+const STAFF_CANCELLABLE = new Set(['awaiting_payment', 'confirmed']);
+
 function OrderRow({ order: o }: { order: AdminOrder }) {
   const separator = useDetailSeparator();
   const { t } = useTranslation();
@@ -148,7 +152,7 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
         {open ? (
           <>
             <OrderMoney order={o} />
-            {o.status !== 'cancelled' ? (
+            {STAFF_CANCELLABLE.has(o.status) ? (
               <div className="form stack order-money__cancel">
                 <InputField
                   label={t('purchaseOrders.cancelReason')}
