@@ -2,7 +2,6 @@ package support
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -23,11 +22,14 @@ type History struct {
 	At      int64
 	// Events are every event of the order, each with the order's card after it.
 	Events []EventView
-	State  order.State
+	// Timeline is the order's events and its trip's (who was given it, who drove, each step, a
+	// hand-over and why) in the order they were recorded, each with who did it.
+	Timeline []Moment
+	State    order.State
 	// Card is State as a person reads it.
 	Card []Field
-	// Related are the streams of the order's trip and payments.
-	Related []string
+	// Related are the streams of the order's trip and payments, named.
+	Related []RelatedStream
 	// Driver says who drove the order's trip at version At: its dispatch stream up to when the
 	// order's event at At was recorded (all of it at the last version: the driver now): name, phone,
 	// car, plate, and the seats staff overrode when the car did not fit; "no driver yet" before the
@@ -113,15 +115,19 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string, lang i18
 	if err != nil {
 		return History{}, err
 	}
-	related := []string{eventstore.StreamID("dispatch", num)}
-	for _, rec := range recs {
-		var p struct {
-			PaymentID string `json:"payment_id"`
-		}
-		if rec.Type == "PaymentRequested" && json.Unmarshal(rec.Data, &p) == nil && p.PaymentID != "" {
-			related = append(related, eventstore.StreamID("payment", p.PaymentID))
-		}
+	tripRecs, err := readTrip(ctx, h.events, num)
+	if err != nil {
+		return History{}, err
 	}
+	stops, err := orderStops(recs, h.registry)
+	if err != nil {
+		return History{}, err
+	}
+	trip, err := sayTrip(lang, tripRecs, h.registry, who, stops)
+	if err != nil {
+		return History{}, err
+	}
+	creditDriver(lang, views, trip)
 	// The trip's events that had happened when the order's event at version upTo was recorded (at
 	// the last version: all of them, the driver now).
 	var before *eventstore.Position
@@ -133,20 +139,17 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string, lang i18
 			}
 		}
 	}
-	driver, err := h.driver(ctx, num, before, lang)
+	driver, err := h.driver(tripRecs, before, lang)
 	if err != nil {
 		return History{}, err
 	}
-	return History{OrderID: num, Version: last, At: upTo, Events: views, State: atState, Card: shown, Related: related, Driver: driver}, nil
+	return History{OrderID: num, Version: last, At: upTo, Events: views, Timeline: merge(views, trip, last), State: atState, Card: shown,
+		Related: related(lang, num, recs, h.registry, len(tripRecs) > 0), Driver: driver}, nil
 }
 
-// driver folds the order's dispatch stream (none yet: no driver), up to the events at or after the
+// driver folds the order's dispatch stream recs (none yet: no driver), up to the events at or after the
 // global position before (nil: all of them), and says its driver, or why the last one was taken off.
-func (h OrderHistoryHandler) driver(ctx context.Context, num string, before *eventstore.Position, lang i18n.Lang) ([]Field, error) {
-	recs, err := readStream(ctx, h.events, eventstore.StreamID("dispatch", num))
-	if err != nil && !errors.Is(err, ErrStreamNotFound) {
-		return nil, err
-	}
+func (h OrderHistoryHandler) driver(recs []eventstore.RecordedEvent, before *eventstore.Position, lang i18n.Lang) ([]Field, error) {
 	trip := dispatch.Trip.Initial()
 	var takenOff *dispatch.DriverUnassigned
 	for _, rec := range recs {

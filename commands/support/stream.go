@@ -17,36 +17,44 @@ type StreamHandler struct {
 }
 
 // Handle returns every event of stream, in order, each with its type in words and who did it, in lang
-// (ErrStreamNotFound for a stream without events).
+// (ErrStreamNotFound for a stream without events). A trip's events say what they did, naming its
+// stops in lang from its order's itinerary; other streams' keep their type label.
 func (h StreamHandler) Handle(ctx context.Context, stream string, lang i18n.Lang) ([]EventView, error) {
 	recs, err := readStream(ctx, h.events, stream)
 	if err != nil {
 		return nil, err
 	}
 	who := newPeople(ctx, h.accounts, lang)
-	out := make([]EventView, len(recs))
-	driver := "" // the trip's driver so far, for the events that name them by id
-	for i, rec := range recs {
-		if out[i], err = describe(lang, rec, who); err != nil {
-			return nil, err
-		}
-		if h.registry == nil {
+	stops, err := h.orderStops(ctx, recs)
+	if err != nil {
+		return nil, err
+	}
+	return sayTrip(lang, recs, h.registry, who, stops)
+}
+
+// orderStops reads the order of a trip's stream, for its stops' names (nil for a stream of another
+// kind, or a trip whose order has no events).
+func (h StreamHandler) orderStops(ctx context.Context, recs []eventstore.RecordedEvent) (stopsAt, error) {
+	if h.registry == nil {
+		return nil, nil
+	}
+	for _, rec := range recs {
+		v, err := h.registry.Decode(rec)
+		if err != nil {
 			continue
 		}
-		// A trip's events say what they did; other streams keep their type label.
-		if v, err := h.registry.Decode(rec); err == nil {
-			if e, ok := v.(dispatch.TripEvent); ok {
-				out[i].Summary = tripSays(lang, e, driver)
-				switch a := e.(type) {
-				case dispatch.DriverAssigned:
-					driver = a.Driver.NameIn(string(lang))
-				case dispatch.TripHandedOver:
-					driver = a.Driver.NameIn(string(lang))
-				}
+		if a, ok := v.(dispatch.DriverAssigned); ok && a.OrderID != "" {
+			orderRecs, err := readStream(ctx, h.events, eventstore.StreamID("order", a.OrderID))
+			if errors.Is(err, ErrStreamNotFound) {
+				return nil, nil
 			}
+			if err != nil {
+				return nil, err
+			}
+			return orderStops(orderRecs, h.registry)
 		}
 	}
-	return out, nil
+	return nil, nil
 }
 
 // describe is an event's type in words and who did it.

@@ -139,8 +139,9 @@ func StatusLabel(lang i18n.Lang, s order.Status) string {
 
 // tripSays says what a trip's event did, in lang: who drove and in what car, where they were and
 // when, and why a driver was taken off or the trip cancelled. driver is the name of the driver the
-// stream had assigned before e (the later events name them by id only).
-func tripSays(lang i18n.Lang, e dispatch.TripEvent, driver string) string {
+// stream had assigned before e (the later events name them by id only); stops are the order's
+// stops as its stream said when e was recorded (nil when not known), which name a stop in lang.
+func tripSays(lang i18n.Lang, e dispatch.TripEvent, driver string, stops []order.Stop) string {
 	t := func(key string, args ...any) string { return i18n.T(lang, "support.says."+key, args...) }
 	at := func(tm time.Time) string { return CairoTime(lang, tm) }
 	or := func(s string) string {
@@ -171,7 +172,7 @@ func tripSays(lang i18n.Lang, e dispatch.TripEvent, driver string) string {
 	case dispatch.TravellersPickedUp:
 		return t("TravellersPickedUp", at(ev.PickedUpAt))
 	case dispatch.ArrivedAtStop:
-		return t("ArrivedAtStop", Count(lang, int64(ev.Stop)), or(ev.Name), at(ev.ArrivedAt))
+		return t("ArrivedAtStop", Count(lang, int64(ev.Stop)), or(StopName(lang, ev, stops)), at(ev.ArrivedAt))
 	case dispatch.TripCompleted:
 		return t("DriverEndedTrip", at(ev.CompletedAt))
 	case dispatch.TripCancelled:
@@ -181,4 +182,23 @@ func tripSays(lang i18n.Lang, e dispatch.TripEvent, driver string) string {
 		return t("TripCancelled", or(ev.Reason))
 	}
 	return ""
+}
+
+// StopName names the stop a driver arrived at in lang. The event records the catalogue's English
+// name only; the order's itinerary (stops, as the order's stream said when the driver arrived)
+// records both, so the Arabic one is the itinerary's stop of that number, or failing that (an
+// itinerary changed since) the one of that English name. The recorded name when neither is found.
+func StopName(lang i18n.Lang, ev dispatch.ArrivedAtStop, stops []order.Stop) string {
+	if lang != i18n.Ar {
+		return ev.Name
+	}
+	if i := ev.Stop - 1; i >= 0 && i < len(stops) && stops[i].NameAR != "" && (ev.Name == "" || stops[i].NameEN == ev.Name) {
+		return stops[i].NameAR
+	}
+	for _, st := range stops {
+		if st.NameEN == ev.Name && ev.Name != "" && st.NameAR != "" {
+			return st.NameAR
+		}
+	}
+	return ev.Name
 }

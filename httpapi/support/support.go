@@ -136,14 +136,45 @@ func (h *Handler) history(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	num := hist.OrderID
+	timeline := make([]momentJSON, len(hist.Timeline))
+	for i, m := range hist.Timeline {
+		part := "order"
+		if m.Trip {
+			part = "trip"
+		}
+		timeline[i] = momentJSON{recordedJSON: toRecordedJSON(m.EventView), Part: part, FromVersion: m.From}
+	}
+	streams := make([]string, len(hist.Related))
+	related := make([]relatedJSON, len(hist.Related))
+	for i, r := range hist.Related {
+		streams[i] = r.Stream
+		related[i] = relatedJSON(r)
+	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{
 		"order_id": num, "version": hist.Version, "at": hist.At, "events": toRecordedList(hist.Events), "state": orderStateView(hist.State),
+		"timeline":        timeline,
 		"card":            nonNil(hist.Card),
 		"driver":          nonNil(hist.Driver),
-		"related_streams": hist.Related,
+		"related_streams": streams,
+		"related":         related,
 		// The compensating actions support may take, on the admin order endpoints.
 		"actions": map[string]string{"cancel": "/api/admin/orders/" + num + "/cancel", "refund": "/api/admin/orders/" + num + "/refund"},
 	}})
+}
+
+// momentJSON is one entry of an order's timeline: an event of the order ("order") or of its trip
+// ("trip"), and the order's version from which replay counts it as happened.
+type momentJSON struct {
+	recordedJSON
+	Part        string `json:"part"`
+	FromVersion int64  `json:"from_version"`
+}
+
+// relatedJSON is a stream the order's story continues on, named in the request's language.
+type relatedJSON struct {
+	Stream string `json:"stream"`
+	Kind   string `json:"kind"`
+	Label  string `json:"label"`
 }
 
 // orderStateView renders an order's folded state for a support person to read.

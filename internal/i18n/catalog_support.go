@@ -182,6 +182,11 @@ func init() {
 		"support.event.TripCompleted":         {En: "Trip completed", Ar: "اكتملت الرحلة"},
 		"support.event.TripCancelled":         {En: "Trip cancelled", Ar: "أُلغيت الرحلة"},
 
+		// Who did what on an order's timeline, and the streams its story continues on.
+		"support.actor.after_step": {En: "%s, after a step by %s", Ar: "%s، بعد خطوة قام بها %s"},
+		"support.related.trip":     {En: "The trip and its driver", Ar: "الرحلة وسائقها"},
+		"support.related.payment":  {En: "The payment of %s (%s)", Ar: "الدفعة بمبلغ %s (%s)"},
+
 		// Why a rule took a trip's driver off (dispatch.Cause), the other trip's times in Cairo.
 		"support.cause.moved_to_day": {En: "the trip moved to %s", Ar: "نُقلت الرحلة إلى %s"},
 		"support.cause.times_overlap": {En: "the new times overlap trip %s (%s–%s Cairo time)",

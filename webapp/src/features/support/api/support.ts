@@ -27,6 +27,14 @@ const recordedSchema = z.object({
 });
 export type RecordedEvent = z.infer<typeof recordedSchema>;
 
+/** One entry of an order's timeline: an event of the order or of its trip, and the order's version from which replay counts it as happened. */
+const momentSchema = recordedSchema.extend({ part: z.enum(['order', 'trip']), from_version: z.number() });
+export type Moment = z.infer<typeof momentSchema>;
+
+/** A stream the order's story continues on (its trip, a payment), named in the request's language. */
+const relatedSchema = z.object({ stream: z.string(), kind: z.string(), label: z.string() });
+export type Related = z.infer<typeof relatedSchema>;
+
 const hitsSchema = z.object({
   data: z.array(
     z.object({
@@ -60,10 +68,13 @@ const historySchema = z.object({
     version: z.number(),
     at: z.number(),
     events: z.array(recordedSchema),
+    /** The order's events and its trip's, in the order they were recorded. */
+    timeline: z.array(momentSchema).optional(),
     card: z.array(fieldSchema),
     /** Who drives the trip now (its dispatch stream, whatever version the card is at). */
     driver: z.array(fieldSchema),
     related_streams: z.array(z.string()),
+    related: z.array(relatedSchema).optional(),
     actions: z.record(z.string(), z.string()),
   }),
 });
@@ -72,9 +83,12 @@ export interface OrderHistory {
   version: number;
   at: number;
   events: RecordedEvent[];
+  /** Absent from servers that did not merge the trip's events: the order's own events then. */
+  timeline?: Moment[];
   card: Field[];
   driver: Field[];
   related_streams: string[];
+  related?: Related[];
   actions: Record<string, string>;
 }
 

@@ -13,11 +13,10 @@ import { toast } from '@/lib/toast';
 import { formatDate, isolate } from '@/utils/format';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
-import { useOrderHistory, useOrderSearch, useProjections, useRebuild, useStream, type Field, type OrderHistory, type RecordedEvent } from '../api/support';
-import { diffFields } from '../utils/diff';
+import { useOrderHistory, useOrderSearch, useProjections, useRebuild, useStream, type Field, type OrderHistory } from '../api/support';
 
-import { EventDiff } from './event-diff';
 import { useSupportT } from './messages';
+import { Timeline } from './order-timeline';
 import './support.css';
 
 /** /admin/support: order search, the event timeline with metadata, time travel, and read-model rebuilds. */
@@ -90,12 +89,24 @@ function OrderHistoryView({ id }: { id: string }) {
   if (history.data && history.data !== shown) setShown(history.data);
   const h = history.data ?? shown;
   if (!h) return null;
+  // People count an order's events from 1; the server's versions (and `at`) from 0.
+  const replay = t('replayAt', { n: h.at + 1, count: h.version + 1, label: h.events.find((e) => e.version === h.at)?.type_label ?? '' });
+  const streams = h.related ?? h.related_streams.map((stream) => ({ stream, kind: '', label: stream }));
   return (
     <div className="stack" data-testid="support-history">
       <section className="card card--plain stack">
         <label className="support-slider">
-          <span>{t('version', { at: h.at, last: h.version })}</span>
-          <input type="range" min={0} max={h.version} value={h.at} onChange={(e) => setAt(Number(e.target.value))} data-testid="version-slider" />
+          <span>{replay}</span>
+          <input
+            type="range"
+            min={0}
+            max={h.version}
+            value={h.at}
+            aria-valuetext={replay}
+            onChange={(e) => setAt(Number(e.target.value))}
+            data-testid="version-slider"
+          />
+          <span className="muted small">{t('replayHint')}</span>
         </label>
         <h3>{t('state')}</h3>
         <OrderCard fields={h.card} />
@@ -103,8 +114,8 @@ function OrderHistoryView({ id }: { id: string }) {
         <OrderCard fields={h.driver} testId="support-driver" />
       </section>
       <section className="stack">
-        <h3>{t('timeline')}</h3>
-        <Timeline events={h.events} upTo={h.at} withChanges />
+        <h3>{t(h.timeline ? 'timelineMerged' : 'timeline')}</h3>
+        <Timeline events={h.timeline ?? h.events} upTo={h.at} withChanges />
       </section>
       <section className="card card--plain stack">
         <h3>{t('actions')}</h3>
@@ -112,10 +123,18 @@ function OrderHistoryView({ id }: { id: string }) {
           <Link to="/admin/purchase_order">{t('actionsNote')}</Link>
         </p>
         <h3>{t('related')}</h3>
+        <p className="muted small">{t('relatedHint')}</p>
         <div className="dispatch-actions support-related">
-          {h.related_streams.map((s) => (
-            <Button key={s} size="sm" variant="ghost" onClick={() => setRelated(s)}>
-              <span dir="ltr">{s}</span>
+          {streams.map((s) => (
+            <Button key={s.stream} size="sm" variant={related === s.stream ? 'primary' : 'ghost'} aria-pressed={related === s.stream} onClick={() => setRelated(s.stream)}>
+              <span className="support-related__name">
+                <span>{s.label}</span>
+                {s.label !== s.stream ? (
+                  <small className="muted" dir="ltr">
+                    {s.stream}
+                  </small>
+                ) : null}
+              </span>
             </Button>
           ))}
         </div>
@@ -144,50 +163,6 @@ function OrderCard({ fields, testId = 'support-card' }: { fields: Field[]; testI
         </div>
       ))}
     </dl>
-  );
-}
-
-function Timeline({ events, upTo, withChanges = false }: { events: RecordedEvent[]; upTo: number; withChanges?: boolean }) {
-  const { t } = useSupportT();
-  const language = useLanguage();
-  return (
-    <ol className="support-timeline">
-      {events.map((e, i) => {
-        const m = e.metadata;
-        const str = (k: string) => (typeof m[k] === 'string' ? m[k] : '');
-        return (
-          <li key={e.id} className={e.version > upTo ? 'is-future' : undefined} data-testid="support-event" data-type={e.type}>
-            <div>
-              <strong>
-                {t('eventVersion', { version: e.version })} {e.type_label}
-              </strong>{' '}
-              <time className="muted" dateTime={e.recorded_at}>
-                {t('recordedAt', { time: formatDate(e.recorded_at, language, { dateStyle: 'medium', timeStyle: 'medium' }) })}
-              </time>
-            </div>
-            <p className="support-summary">{e.summary}</p>
-            <p className="muted">{t('by', { who: e.actor.label })}</p>
-            {withChanges && e.fields ? (
-              <div className="support-changes">
-                <h4>{t('diff.title')}</h4>
-                <EventDiff changes={diffFields(events[i - 1]?.fields, e.fields)} />
-              </div>
-            ) : null}
-            <details>
-              <summary>{t('metadata')}</summary>
-              <div className="muted support-meta" dir="ltr">
-                {e.type} · {t('command', { id: str('command_id') })}
-                {str('correlation_id') ? ` · ${t('correlation', { id: str('correlation_id') })}` : ''}
-                {str('client_ip') ? ` · ${t('ip', { ip: str('client_ip') })}` : ''} · {t('position', { ...e.position })}
-              </div>
-              <pre className="support-json" dir="ltr">
-                {JSON.stringify(e.data, null, 2)}
-              </pre>
-            </details>
-          </li>
-        );
-      })}
-    </ol>
   );
 }
 
