@@ -665,8 +665,20 @@ func TestADriversTripsMoveWithTheDriverToTheirNewAccount(t *testing.T) {
 	if r := a.Get("/api/driver/trips?from="+w.date, before.Token); r.Status != http.StatusOK || strings.Contains(string(r.Body), orderID) {
 		t.Fatalf("the account linked before still lists the trip: %d %s", r.Status, r.Body)
 	}
-	if r := a.Get("/api/driver/trips?from="+w.date, now.Token); r.Status != http.StatusOK || !strings.Contains(string(r.Body), orderID) {
+	r := a.Get("/api/driver/trips?from="+w.date, now.Token)
+	var listed struct {
+		Data []struct {
+			OrderID    string     `json:"order_id"`
+			StartAt    time.Time  `json:"start_at"`
+			StartsFrom *time.Time `json:"starts_from"`
+		} `json:"data"`
+	}
+	if r.JSON(t, &listed); r.Status != http.StatusOK || len(listed.Data) != 1 || listed.Data[0].OrderID != orderID {
 		t.Fatalf("the account linked now does not list the trip: %d %s", r.Status, r.Body)
+	}
+	// A trip waiting for its start says when it may be started: the page offers no start before.
+	if tr := listed.Data[0]; tr.StartsFrom == nil || !tr.StartsFrom.Before(tr.StartAt) {
+		t.Fatalf("the waiting trip's first moment to start: %v (pickup %v)", tr.StartsFrom, tr.StartAt)
 	}
 	if r := a.Post("/api/driver/trips/"+orderID+"/progress", before.Token, map[string]string{"step": "start"}); r.Status != http.StatusForbidden {
 		t.Fatalf("the account linked before takes a step: %d %s", r.Status, r.Body)

@@ -65,7 +65,7 @@ func NewApplication(cfg Config) Application {
 		Queries: Queries{
 			Board:       BoardHandler{trips: cfg.Trips, drivers: cfg.Drivers, today: today},
 			Trip:        TripHandler{trips: cfg.Trips},
-			DriverTrips: DriverTripsHandler{trips: cfg.Trips, today: today},
+			DriverTrips: DriverTripsHandler{trips: cfg.Trips, today: today, startLead: handlers.startLead, now: cfg.Now},
 			Progress:    ProgressHandler{trips: cfg.Trips, orders: cfg.Orders, limit: cfg.ProgressLookups},
 			Manifest:    ManifestHandler{trips: cfg.Trips, points: cfg.PickupPoints, today: today},
 			Planner:     PlannerHandler{trips: cfg.Week, drivers: cfg.Drivers, today: today},

@@ -2,8 +2,10 @@ package dispatch
 
 import (
 	"context"
+	"time"
 
 	"mishwar/domain/availability"
+	"mishwar/domain/dispatch"
 	dispatchrm "mishwar/projections/dispatch"
 )
 
@@ -14,14 +16,31 @@ const driverTripsShown = 50
 type DriverTripsHandler struct {
 	trips Trips
 	today func() string
+	// startLead is how long before its pickup a trip may be started (the start command's own).
+	startLead time.Duration
+	now       func() time.Time
 }
 
 // Handle lists the trips of the driver signed in as userID from the day from (YYYY-MM-DD; anything
-// else: today in Cairo).
+// else: today in Cairo), each trip it is still too early to start with the moment it may be. The
+// server's clock decides "too early", the page's clock when the moment has come while it stays open.
 func (h DriverTripsHandler) Handle(ctx context.Context, userID, from string) ([]dispatchrm.Trip, error) {
 	day := h.today()
 	if d, err := availability.ParseDay(from); err == nil {
 		day = string(d)
 	}
-	return h.trips.DriverTrips(ctx, userID, day, driverTripsShown)
+	trips, err := h.trips.DriverTrips(ctx, userID, day, driverTripsShown)
+	if err != nil {
+		return nil, err
+	}
+	for i, t := range trips {
+		if t.Status != dispatch.StatusAssigned {
+			continue
+		}
+		opens := dispatch.WindowOf(dispatch.OrderFacts{Day: availability.Day(t.Day), StartAt: t.StartAt}, h.startLead).Opens()
+		if h.now().Before(opens) {
+			trips[i].StartsFrom = &opens
+		}
+	}
+	return trips, nil
 }

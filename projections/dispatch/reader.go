@@ -61,6 +61,10 @@ type Trip struct {
 	NextStep string    `json:"next_step,omitempty"`
 	NextStop int       `json:"next_stop,omitempty"`
 	Version  int64     `json:"version"`
+	// StartsFrom is the first moment the driver may start the trip (dispatch.Window), set on the
+	// driver's own list while it is too early to start it: the page says it rather than offering a
+	// start the server refuses.
+	StartsFrom *time.Time `json:"starts_from,omitempty"`
 }
 
 // DriverAccount is the account linked to a driver.

@@ -13,6 +13,12 @@ export function cairoClock(now: Date = new Date()): string {
   return dateTimeFormat('en-GB', { timeZone: CAIRO_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now);
 }
 
+/** The calendar day days after (or before) day. */
+export function addDays(day: string, days: number): string {
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
 /** The first day of day's month. */
 export function monthStart(day: string): string {
   return `${day.slice(0, 7)}-01`;

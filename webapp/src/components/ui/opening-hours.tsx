@@ -1,20 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { OPENING_HOURS } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
+import { useNow } from '@/hooks/use-now';
 import { formatClock, localeTag, weekdayName } from '@/utils/format';
 import { listFormat } from '@/utils/intl-formatters';
 import { closedDays, groupOpeningDays, isOpenAt, type OpeningSchedule } from '@/utils/opening-hours';
-
-function useNow(intervalMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 /** The published schedule by default; the app passes the one the admin set when it has loaded. */
 interface ScheduleProps {

@@ -44,6 +44,8 @@ export const tripSchema = z.object({
   steps: z.array(stepSchema),
   next_step: z.string().optional(),
   next_stop: z.number().optional(),
+  /** The driver's list: while the trip waits for its start, the first moment it may be started. */
+  starts_from: z.string().optional(),
   version: z.number(),
 });
 export type Trip = z.infer<typeof tripSchema>;

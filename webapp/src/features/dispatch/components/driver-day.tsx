@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -9,9 +9,12 @@ import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { formatDate, formatNumber, isolate } from '@/utils/format';
+import { formatCalendarDate, formatDate, formatNumber, isolate, localeTag } from '@/utils/format';
+import { listFormat } from '@/utils/intl-formatters';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
+import { useNow } from '@/hooks/use-now';
 import { useRouteArrow } from '@/hooks/use-route-arrow';
+import { addDays, cairoToday } from '@/utils/cairo-day';
 
 import { RUNNING } from '../api/position';
 import { advanceTrip, tripPlaces, useDispatchAction, useDriverTrips, type Trip } from '../api/trips';
@@ -26,9 +29,19 @@ import './dispatch.css';
 export function DriverDay({ isDriver }: { isDriver: boolean }) {
   const { t } = useDispatchT();
   const trips = useDriverTrips(isDriver);
+  const language = useLanguage();
+  const [gone, dismissGone] = useTripsTakenAway(trips.data);
   return (
     <div className="stack">
       <PageHeader title={t('driver.title')} lead={t('driver.lead')} />
+      {gone.length > 0 ? (
+        <div className="form__message driver-notice" role="status" data-testid="trips-taken-away">
+          <p>{t('driver.takenAway', { trips: listFormat(localeTag(language), { type: 'conjunction' }).format(gone.map(isolate)) })}</p>
+          <Button size="sm" variant="secondary" onClick={dismissGone}>
+            {t('driver.understood')}
+          </Button>
+        </div>
+      ) : null}
       {!isDriver ? (
         // A traveller or staff member who opened a driver's page: say so, and the way back to the shop.
         <EmptyState
@@ -45,10 +58,58 @@ export function DriverDay({ isDriver }: { isDriver: boolean }) {
       ) : trips.data && trips.data.length === 0 ? (
         <EmptyState icon="car" title={t('driver.empty')} />
       ) : (
-        trips.data?.map((trip) => <DriverTrip key={trip.order_id} trip={trip} />)
+        byDay(trips.data ?? []).map(([day, dayTrips]) => (
+          <section key={day} className="stack" aria-labelledby={`driver-day-${day}`}>
+            <DayHeading day={day} />
+            {dayTrips.map((trip) => (
+              <DriverTrip key={trip.order_id} trip={trip} />
+            ))}
+          </section>
+        ))
       )}
     </div>
   );
+}
+
+/** The trips in the order listed, one group per day. */
+function byDay(trips: Trip[]): Array<[string, Trip[]]> {
+  const days = new Map<string, Trip[]>();
+  for (const trip of trips) days.set(trip.day, [...(days.get(trip.day) ?? []), trip]);
+  return [...days];
+}
+
+/** A day's heading as a driver reads a phone: today and tomorrow by name, then the full date. */
+function DayHeading({ day }: { day: string }) {
+  const { t } = useDispatchT();
+  const language = useLanguage();
+  const today = cairoToday(useNow());
+  const date = formatCalendarDate(day, language, { weekday: 'long', day: 'numeric', month: 'long' });
+  const text = day === today ? t('driver.today', { date }) : day === addDays(today, 1) ? t('driver.tomorrow', { date }) : date;
+  return (
+    <h2 id={`driver-day-${day}`} className="section-title" data-testid="driver-day-heading">
+      {text}
+    </h2>
+  );
+}
+
+/**
+ * The trip numbers that left the driver's list while the page was open (handed to another driver,
+ * taken back, cancelled): a trip that just vanishes from a phone with travellers on board reads as
+ * the app failing, so the page says it until the driver dismisses it.
+ */
+function useTripsTakenAway(trips: Trip[] | undefined): [string[], () => void] {
+  const shown = useRef<Set<string> | null>(null);
+  const [gone, setGone] = useState<string[]>([]);
+  useEffect(() => {
+    if (!trips) return;
+    const now = new Set(trips.map((trip) => trip.order_id));
+    const before = shown.current;
+    shown.current = now;
+    if (!before) return;
+    const left = [...before].filter((id) => !now.has(id));
+    if (left.length > 0) setGone((known) => [...known, ...left.filter((id) => !known.includes(id))]);
+  }, [trips]);
+  return [gone, () => setGone([])];
 }
 
 function DriverTrip({ trip }: { trip: Trip }) {
@@ -80,6 +141,8 @@ function DriverTrip({ trip }: { trip: Trip }) {
   const next = trip.next_step;
   const nextName = trip.next_stop ? places.stops[trip.next_stop - 1] : '';
   const carClass = trip.rate_plan ? (language === 'ar' && trip.rate_plan.name_ar) || trip.rate_plan.name : '';
+  const now = useNow(30_000);
+  const early = next === 'start' && trip.starts_from !== undefined && now < new Date(trip.starts_from);
   return (
     <article className="card card--plain driver-trip" data-testid={`driver-trip-${trip.order_id}`} data-status={trip.status}>
       <p className="eyebrow">
@@ -118,9 +181,24 @@ function DriverTrip({ trip }: { trip: Trip }) {
         {trip.status === 'assigned' ? t('driver.assigned') : t(`status.${trip.status}`, { stop: trip.stop, name })}
       </p>
       {next ? (
-        <Button className="driver-trip__button" block loading={advance.isPending} data-testid="next-step" onClick={() => (next === 'complete' ? setConfirming(true) : take(next))}>
+        <Button
+          className="driver-trip__button"
+          block
+          disabled={early}
+          aria-describedby={early ? `starts-from-${trip.order_id}` : undefined}
+          loading={advance.isPending}
+          data-testid="next-step"
+          onClick={() => (next === 'complete' ? setConfirming(true) : take(next))}
+        >
           {t(`steps.${next}`, { name: nextName })}
         </Button>
+      ) : null}
+      {next && early ? (
+        // Too early to start: said with the time it opens, under the button it explains, never
+        // offered to be refused.
+        <p className="muted" id={`starts-from-${trip.order_id}`} data-testid="starts-from">
+          {t('driver.startsFrom', { time: formatDate(trip.starts_from ?? '', language, { timeStyle: 'short' }) })}
+        </p>
       ) : null}
       {/* Only while the trip runs: it unmounts, and stops watching the position, once completed.
           Under the next step, which is what the driver comes for. */}

@@ -73,6 +73,11 @@ const en = {
     notDriver: 'This page is for Mishwar’s drivers. Your account is not a driver’s.',
     toShop: 'Go to the home page',
     callOffice: 'Call the office, {{phone}}',
+    today: 'Today, {{date}}',
+    tomorrow: 'Tomorrow, {{date}}',
+    startsFrom: 'You can start this trip from {{time}} (Cairo time).',
+    takenAway: 'No longer on your list: {{trips}}. The office gave it to another driver or cancelled it; your notifications say which.',
+    understood: 'OK',
   },
   handover: {
     action: 'Hand over…',
@@ -216,6 +221,11 @@ const ar: typeof en = {
     notDriver: 'هذه الصفحة لسائقي مشوار، وحسابك ليس حساب سائق.',
     toShop: 'إلى الصفحة الرئيسية',
     callOffice: 'اتصل بالمكتب، {{phone}}',
+    today: 'اليوم، {{date}}',
+    tomorrow: 'غدًا، {{date}}',
+    startsFrom: 'يمكنك بدء هذه الرحلة من {{time}} (بتوقيت القاهرة).',
+    takenAway: 'لم تعد على قائمتك: {{trips}}. أعطاها المكتب لسائق آخر أو ألغاها، وإشعاراتك تقول أيهما.',
+    understood: 'حسنًا',
   },
   handover: {
     action: 'تسليم إلى سائق آخر…',
