@@ -237,12 +237,18 @@ func TestUnpaidOrdersPerTravellerAreBounded(t *testing.T) {
 	t.Parallel()
 	w := seedOrderWorld(t, apptest.New(t, func(c *config.Config) { c.UnpaidHoldsPerCustomer = 2 }), 6, 1)
 	u := w.traveller(t)
-	for i := 0; i < 2; i++ {
-		if r, _ := w.checkout(t, u, ""); r.Status != http.StatusCreated {
+	// Different trips (the same trip again resumes its order: same_trip_test.go).
+	at := func(clock string) map[string]any {
+		body := w.checkoutBody(u)
+		body["time"] = clock
+		return body
+	}
+	for i, clock := range []string{"10:00", "11:00"} {
+		if r := w.a.Post("/api/orders", u.Token, at(clock)); r.Status != http.StatusCreated {
 			t.Fatalf("order %d: %d %s", i, r.Status, r.Body)
 		}
 	}
-	r := w.a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/orders", Token: u.Token, Body: w.checkoutBody(u),
+	r := w.a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/orders", Token: u.Token, Body: at("12:00"),
 		Header: map[string]string{"Accept-Language": "ar"}})
 	if r.Status != http.StatusConflict || !strings.Contains(string(r.Body), "غير المدفوعة") {
 		t.Fatalf("a third unpaid order: %d %s", r.Status, r.Body)

@@ -3,6 +3,7 @@ package orders_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -457,8 +458,10 @@ func TestOneCustomerCannotHoldEveryCarWithUnpaidOrders(t *testing.T) {
 	f.FillCart(t, "u2")
 	ctx := context.Background()
 	first := f.Place(t, "u1", "2026-11-18")
-	f.Place(t, "u1", "2026-11-18")
-	if _, err := f.Orders.PlaceOrder(ctx, f.Input("u1", "2026-11-18"), orderstest.UserMeta("u1")); !errors.Is(err, order.ErrTooManyUnpaidOrders) {
+	f.PlaceAt(t, "u1", "2026-11-18", "11:00")
+	third := f.Input("u1", "2026-11-18")
+	third.Time = "12:00"
+	if _, err := f.Orders.PlaceOrder(ctx, third, orderstest.UserMeta("u1")); !errors.Is(err, order.ErrTooManyUnpaidOrders) {
 		t.Fatalf("a third unpaid order: %v", err)
 	}
 	if f.Day(t, "2026-11-18").Taken() != 2 {
@@ -469,7 +472,7 @@ func TestOneCustomerCannotHoldEveryCarWithUnpaidOrders(t *testing.T) {
 	// Paying one frees a place for another.
 	f.Notify(t, orderstest.Notice(first, "n1", payments.OutcomeSucceeded, f.Order(t, first.OrderID).Price()))
 	f.AddDriver(t, 9, 1)
-	f.Place(t, "u1", "2026-11-18")
+	f.PlaceAt(t, "u1", "2026-11-18", "12:00")
 }
 
 // Ten checkouts at once by one traveller allowed two unpaid orders: two are placed, whatever the
@@ -488,7 +491,10 @@ func TestConcurrentCheckoutsOfOneTravellerStayWithinTheUnpaidBound(t *testing.T)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, errs[i] = f.Orders.PlaceOrder(ctx, f.Input("u1", "2026-11-18"), orderstest.UserMeta("u1"))
+			// Ten different trips (an order of the same trip is resumed, see same_trip_test.go).
+			in := f.Input("u1", "2026-11-18")
+			in.Time = fmt.Sprintf("%02d:%02d", 10+i/4, i%4*15)
+			_, errs[i] = f.Orders.PlaceOrder(ctx, in, orderstest.UserMeta("u1"))
 		}()
 	}
 	wg.Wait()

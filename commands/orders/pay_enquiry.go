@@ -49,7 +49,7 @@ func (h *Handlers) payEnquiry(ctx context.Context, tripNumber, clientIP string) 
 		OrderID: tripNumber, UserID: sub0.UserID, Lang: sub0.Lang, Source: order.SourceEnquiry,
 		Contact: sub0.Contact, EmailConfirmation: sub0.Contact.Email, TermsAgreed: true,
 		Trip: trip, Rates: sub0.Rates, DisplayCurrency: sub0.DisplayCurrency, Policy: h.settings.Policy(), ServiceHours: hours,
-	}, meta, h.now())
+	}, meta, h.now(), sameTrip{})
 	if err != nil {
 		return placed, err
 	}

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -45,6 +46,9 @@ type Placed struct {
 	// Pending: the provider has not opened the session yet (PaymentURL is empty); the order shows
 	// the page once it has.
 	Pending bool
+	// Resumed: the checkout found the traveller's order of the same trip waiting for payment and
+	// answers that order, paid as "Pay now" pays it, instead of placing another (same_trip.go).
+	Resumed bool
 	// Position is where the last write landed, for read-your-writes.
 	Position eventstore.Position
 }
@@ -100,10 +104,7 @@ func (h *Handlers) PlaceOrder(ctx context.Context, in PlaceOrderInput, meta comm
 	if err := priced.OneDay(trip.FirstPickup(hours, startAt)); err != nil {
 		return Placed{}, err
 	}
-	if cmd, err = h.withPromo(ctx, cmd, in.PromoCode); err != nil {
-		return Placed{}, err
-	}
-	return h.place(ctx, cmd, meta, now)
+	return h.checkOut(ctx, cmd, in.PromoCode, meta, now)
 }
 
 // probe refuses what the decider would refuse, without a trip number or a car yet.
@@ -118,8 +119,9 @@ func probe(cmd order.PlaceOrder, now time.Time) error {
 }
 
 // place runs the steps shared by checkout orders and paid enquiries. cmd.OrderID set: that trip
-// number only (an enquiry's); empty: fresh numbers derived from meta.
-func (h *Handlers) place(ctx context.Context, cmd order.PlaceOrder, meta commands.Meta, now time.Time) (Placed, error) {
+// number only (an enquiry's); empty: fresh numbers derived from meta. trip is what a checkout found
+// of the traveller's orders of the same trip (the zero value for an enquiry).
+func (h *Handlers) place(ctx context.Context, cmd order.PlaceOrder, meta commands.Meta, now time.Time, trip sameTrip) (Placed, error) {
 	// Refuse what the decider would refuse before holding a car for it.
 	if err := probe(cmd, now); err != nil {
 		return Placed{}, err
@@ -154,7 +156,7 @@ func (h *Handlers) place(ctx context.Context, cmd order.PlaceOrder, meta command
 			continue
 		}
 		holdMeta := sub(meta, fmt.Sprintf("unpaid-hold/%d", attempt))
-		if err := h.takeUnpaidHold(ctx, cmd.UserID, meta.ClientIP, tripNumber, now.Add(h.settings.Hold), holdMeta); err != nil {
+		if err := h.takeUnpaidHold(ctx, cmd.UserID, meta.ClientIP, tripNumber, now.Add(h.settings.Hold), trip, holdMeta); err != nil {
 			return Placed{}, wrap("count the unpaid hold", err)
 		}
 		promoMeta := sub(meta, fmt.Sprintf("promo/%d", attempt))
@@ -176,6 +178,8 @@ func (h *Handlers) place(ctx context.Context, cmd order.PlaceOrder, meta command
 			h.givePromoBack(ctx, cmd.Promo, tripNumber, order.PromoBackNotPlaced, sub(promoMeta, "compensate"))
 			h.releaseHoldOf(ctx, cmd.UserID, meta.ClientIP, tripNumber, order.HoldReleasedNotPlaced, sub(holdMeta, "compensate"))
 			if errors.Is(err, order.ErrTripNumberTaken) && fixed == "" {
+				// This attempt's hold (released) is no other checkout of the trip.
+				trip.seen = append(slices.Clone(trip.seen), tripNumber)
 				continue
 			}
 			return Placed{}, wrap("place", err)

@@ -2,6 +2,7 @@ package order
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"mishwar/domain"
@@ -24,12 +25,20 @@ var ErrTooManyUnpaidOrders = domain.Conflict("orders.too_many_unpaid")
 type HoldsCommand interface{ isHoldsCommand() }
 
 // TakeHold counts the order OrderID, held until Until, among the customer's unpaid holds; it is
-// refused when Limit holds are already counted. Taking the same order's hold again changes nothing
-// while it counts; once released or lapsed (the order is paid again), it is taken again.
+// refused when Limit holds are already counted (0: no bound). Taking the same order's hold again
+// changes nothing while it counts; once released or lapsed (the order is paid again), it is taken
+// again, with the trip it was first taken for.
+//
+// Trip is the key of the order's trip (TripKey; "" for an order that is not a traveller's checkout).
+// Seen are the orders of that trip the checkout judged (DecideCheckout): a hold taken since for the
+// same trip by another order refuses this one (ErrSameTripHeld), so that of two checkouts of one trip
+// at once, one places and the other judges again and finds it.
 type TakeHold struct {
 	OrderID string
 	Until   time.Time
 	Limit   int
+	Trip    string
+	Seen    []string
 }
 
 // ReleaseHold stops counting the order's hold (paid, cancelled, failed, or never placed).
@@ -48,6 +57,9 @@ type HoldsEvent interface{ isHoldsEvent() }
 type UnpaidHoldTaken struct {
 	OrderID   string    `json:"order_id"`
 	HeldUntil time.Time `json:"held_until"`
+	// Trip is the key of the order's trip (TripKey), absent on holds taken before it was recorded
+	// and on orders that are not a traveller's checkout.
+	Trip string `json:"trip,omitempty"`
 }
 
 // UnpaidHoldReleased: the order OrderID no longer counts.
@@ -71,7 +83,31 @@ const (
 type HoldsState struct {
 	until    map[string]time.Time
 	released map[string]bool
+	trips    map[string]string
 }
+
+// SameTrip is the orders whose holds were taken for the trip key (TripKey), in no particular order.
+func (s HoldsState) SameTrip(key string) []string {
+	if key == "" {
+		return nil
+	}
+	var ids []string
+	for id, k := range s.trips {
+		if k == key {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// Counts reports whether the order's hold counts at now (taken, not released, not lapsed).
+func (s HoldsState) Counts(orderID string, now time.Time) bool {
+	until, taken := s.until[orderID]
+	return taken && !s.released[orderID] && now.Before(until)
+}
+
+// HeldUntil is when the order's hold lapses (zero: never taken).
+func (s HoldsState) HeldUntil(orderID string) time.Time { return s.until[orderID] }
 
 // Active is how many holds count at now.
 func (s HoldsState) Active(now time.Time) int {
@@ -98,13 +134,24 @@ func DecideHolds(s HoldsState, cmd HoldsCommand, now time.Time) ([]HoldsEvent, e
 		if c.OrderID == "" {
 			return nil, ErrInvalidOrder
 		}
-		if until, taken := s.until[c.OrderID]; taken && !s.released[c.OrderID] && now.Before(until) {
+		if s.Counts(c.OrderID, now) {
 			return nil, nil
+		}
+		if c.Trip != "" {
+			for _, id := range s.SameTrip(c.Trip) {
+				if id != c.OrderID && !slices.Contains(c.Seen, id) {
+					return nil, ErrSameTripHeld
+				}
+			}
 		}
 		if c.Limit > 0 && s.Active(now) >= c.Limit {
 			return nil, ErrTooManyUnpaidOrders
 		}
-		return []HoldsEvent{UnpaidHoldTaken{OrderID: c.OrderID, HeldUntil: c.Until.UTC()}}, nil
+		trip := c.Trip
+		if known := s.trips[c.OrderID]; known != "" {
+			trip = known
+		}
+		return []HoldsEvent{UnpaidHoldTaken{OrderID: c.OrderID, HeldUntil: c.Until.UTC(), Trip: trip}}, nil
 	case ReleaseHold:
 		if _, taken := s.until[c.OrderID]; !taken || s.released[c.OrderID] {
 			return nil, nil
@@ -117,11 +164,14 @@ func DecideHolds(s HoldsState, cmd HoldsCommand, now time.Time) ([]HoldsEvent, e
 
 // EvolveHolds folds one event into the state.
 func EvolveHolds(s HoldsState, e HoldsEvent) HoldsState {
-	s.until, s.released = cloneMap(s.until), cloneMap(s.released)
+	s.until, s.released, s.trips = cloneMap(s.until), cloneMap(s.released), cloneMap(s.trips)
 	switch ev := e.(type) {
 	case UnpaidHoldTaken:
 		s.until[ev.OrderID] = ev.HeldUntil
 		delete(s.released, ev.OrderID)
+		if ev.Trip != "" {
+			s.trips[ev.OrderID] = ev.Trip
+		}
 	case UnpaidHoldReleased:
 		s.released[ev.OrderID] = true
 	default:

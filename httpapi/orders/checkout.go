@@ -101,7 +101,16 @@ func (h *Handler) placeOrder(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The order is placed either way (201); payment_pending says the provider has not opened the
-	// payment page yet.
-	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"message": i18n.T(httpx.Lang(r), "orders.submitted"), "payment_url": placed.PaymentURL,
-		"data": placedAnswer(placed, string(order.StatusAwaitingPayment))})
+	// payment page yet. The traveller's order of the same trip waiting for payment is answered
+	// instead of a second one (200, resumed): the same shape, so the web app goes on to pay it.
+	status, message := http.StatusCreated, i18n.T(httpx.Lang(r), "orders.submitted")
+	answer := placedAnswer(placed, string(order.StatusAwaitingPayment))
+	if placed.Resumed {
+		status, message = http.StatusOK, i18n.T(httpx.Lang(r), "orders.resumed", placed.OrderID)
+		answer.Resumed = true
+		if placed.Status != "" {
+			answer.Status = string(placed.Status)
+		}
+	}
+	httpx.WriteJSON(w, status, map[string]any{"message": message, "payment_url": placed.PaymentURL, "data": answer})
 }

@@ -345,6 +345,8 @@ type placedJSON struct {
 	// it carries payment_url.
 	PaymentPending bool   `json:"payment_pending,omitempty"`
 	Poll           string `json:"poll,omitempty"`
+	// Resumed: a checkout answered with the traveller's order of the same trip waiting for payment.
+	Resumed bool `json:"resumed,omitempty"`
 }
 
 // placedAnswer is the answer of a command that opened (or found) a payment page.

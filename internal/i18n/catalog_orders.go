@@ -57,6 +57,12 @@ func init() {
 		"orders.enquiry_under_review":     {En: "Your program is under review. We will e-mail you the payment details (responses within 48 hours).", Ar: "برنامجك قيد المراجعة. سنرسل لك تفاصيل الدفع عبر البريد الإلكتروني (الرد خلال ٤٨ ساعة)."},
 		"orders.idempotency_in_progress":  {En: "This order is still being placed. Please wait a moment.", Ar: "لا يزال هذا الطلب قيد الإرسال. يرجى الانتظار لحظة."},
 
+		// One trip, one order (domain/order/checkout.go).
+		"orders.resumed":                    {En: "Your trip %s is already waiting for payment: redirecting to pay it…", Ar: "رحلتك %s بانتظار الدفع بالفعل: جارٍ التحويل لدفعها…"},
+		"orders.trip_already_booked":        {En: "You have already booked this trip: %s, on the same day and time with the same stops. To book another car, choose another time.", Ar: "لقد حجزت هذه الرحلة بالفعل: %s، في اليوم والوقت نفسيهما وبالمحطات نفسها. لحجز سيارة أخرى اختر وقتًا آخر."},
+		"orders.trip_waiting_other_details": {En: "Your trip %s on the same day and time with the same stops is waiting for payment with other details. Pay it as it is from your orders, or cancel it there and book again with these details.", Ar: "رحلتك %s في اليوم والوقت نفسيهما وبالمحطات نفسها بانتظار الدفع ببيانات أخرى. ادفعها كما هي من طلباتك، أو ألغها من هناك واحجز من جديد بهذه البيانات."},
+		"orders.same_trip_in_flight":        {En: "This trip is being booked in another window. Please try again.", Ar: "يجري حجز هذه الرحلة في نافذة أخرى. يرجى المحاولة مرة أخرى."},
+
 		// Payments.
 		"payments.not_found":         {En: "Payment not found.", Ar: "الدفعة غير موجودة."},
 		"payments.invalid":           {En: "This payment is not valid.", Ar: "هذه الدفعة غير صالحة."},

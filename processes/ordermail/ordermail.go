@@ -473,7 +473,8 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 			Subject:    i18n.T(l, "mail.payment_failed.subject", r.number),
 			Heading:    i18n.T(l, "orders.payment_not_processed"),
 			Paragraphs: []string{i18n.T(l, "mail.payment_failed.body")},
-			Action:     &Action{Label: i18n.T(l, "mail.action.try_again"), URL: p.publicURL() + "/checkout"},
+			// The failure page's "Try again" pays this same order again, never a new one.
+			Action: &Action{Label: i18n.T(l, "mail.action.try_again"), URL: p.publicURL() + "/payments/" + url.PathEscape(r.number) + "?result=failure"},
 		})}
 	case order.OrderCancelled:
 		body := i18n.T(l, "mail.order_cancelled.body", date)

@@ -329,7 +329,16 @@ func Events[E any](t testing.TB, f *Fixture, stream string) []E {
 // session is open (the job opening it may take longer than a test's short outcome wait).
 func (f *Fixture) Place(t testing.TB, user, date string) orderscmd.Placed {
 	t.Helper()
-	p, err := f.Orders.PlaceOrder(context.Background(), f.Input(user, date), UserMeta(user))
+	return f.PlaceAt(t, user, date, "10:00")
+}
+
+// PlaceAt is Place at clock (HH:MM): one traveller's orders of one day at different times are
+// different trips (an order of the same trip is resumed, not placed again).
+func (f *Fixture) PlaceAt(t testing.TB, user, date, clock string) orderscmd.Placed {
+	t.Helper()
+	in := f.Input(user, date)
+	in.Time = clock
+	p, err := f.Orders.PlaceOrder(context.Background(), in, UserMeta(user))
 	if err != nil {
 		t.Fatal(err)
 	}
