@@ -2,8 +2,9 @@
 // PostgreSQL, the demo catalogue, the sandbox payments) in Chromium, in English and Arabic, on a desktop
 // and a 360 px phone. For each: the traveller books through the checkout screen (a rate plan, two days
 // ahead at the first pickup time offered, terms agreed) and pays with the sandbox's decline card →
-// the failure screen keeps the trip number and offers "Pay now" (no countdown away from it); "Try
-// again" opens the checkout as it was left (rate plan, date, time, terms); the traveller pays the same
+// the failure screen keeps the trip number and offers "Try again", which pays the same order (no
+// countdown away from it); the checkout, opened again, is as it was left (rate plan, date, time,
+// terms) and says the trip waits for payment; the traveller pays the same
 // trip number again (from the failure screen, or from the order page, by turns) with the success card
 // → the order is confirmed; Back from the result does not reopen the card form.
 // Every screen: no horizontal scroll, no button whose words are cut.
@@ -81,8 +82,12 @@ async function journey(browser, baseURL, lang, view, fromFailureScreen) {
     await fitsTheScreen(page, `${tag} failure screen`, { lang });
     await shot(page, `${tag}-failure`);
 
-    // Try again: the checkout as it was left.
-    await page.getByRole('link', { name: t(lang, 'payments.tryAgain') }).click();
+    // "Try again" pays this same order (the pay-again button), never a new one from the checkout.
+    assert.equal(await page.getByTestId('pay-again').innerText(), t(lang, 'payments.tryAgain'), 'Try again is the pay-again button');
+    assert.equal(await page.getByRole('link', { name: t(lang, 'payments.tryAgain') }).count(), 0, 'Try again leads to the checkout');
+
+    // Back at the checkout: as it was left, saying that the trip waits for payment.
+    await page.goto(`${baseURL}/checkout`);
     const form = page.getByTestId('checkout-form');
     await form.waitFor();
     const time = form.getByLabel(t(lang, 'checkout.timeCairo'), { exact: true });
@@ -91,6 +96,8 @@ async function journey(browser, baseURL, lang, view, fromFailureScreen) {
     assert.equal(await time.inputValue(), chosen.time, 'the pickup time is kept');
     assert.equal(await page.locator(`.booking-calendar__day[data-date="${chosen.date}"][aria-pressed="true"]`).count(), 1, 'the date is kept');
     assert.ok(await form.getByLabel(t(lang, 'enquiry.agree')).isChecked(), 'the terms are kept');
+    await page.getByTestId('waiting-order').waitFor();
+    assert.ok((await page.getByTestId('waiting-order').innerText()).includes(trip), 'the checkout names the trip waiting for payment');
     await fitsTheScreen(page, `${tag} checkout kept`, { lang });
 
     // Pay the same trip number again: from the failure screen, or from the order page.

@@ -27,6 +27,7 @@ import { cairoInstant, cancellationFor } from '../utils/cancellation';
 import { BookingCalendar } from './booking-calendar';
 import { noTimeFitsOn, PickupTimeSelect, timeOptions } from './pickup-time-select';
 import { PromoCode } from './promo-code';
+import { WaitingOrderNotice } from './waiting-order';
 
 // The server's limits (domain/order): names of 100 characters, comments of 2000, groups of 50.
 const CONTACT_NAME_MAX = 100;
@@ -292,6 +293,7 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
   const rules = settings.data;
   return (
     <form className="form form--grid checkout-form" onSubmit={(event) => void form.handleSubmit(submitValues)(event)} noValidate data-testid="checkout-form">
+      <WaitingOrderNotice date={date} time={time} />
       <SelectField className="form__full" label={t('fields.rate')} options={rates} placeholder={rates.length ? t('enquiry.chooseRate') : t('enquiry.noRates')} error={errors.rate_id?.message} {...form.register('rate_id')} />
       <div className="form__full field">
         <span className="field__label">{t('fields.date')}</span>

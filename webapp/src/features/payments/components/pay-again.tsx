@@ -6,11 +6,11 @@ import { PaymentPageTimeout, payOrder } from '@/lib/payment-page';
 import { toast } from '@/lib/toast';
 
 /**
- * "Pay now" on the failure screen: pays the same order again (the same trip number, a car held again
- * for it while its day has one) and goes to the new payment page. The server refuses it, with what
- * to do instead, when the trip is now too soon or its day is full.
+ * "Try again" on the failure screen: pays the same order again (the same trip number, a car held
+ * again for it while its day has one) and goes to the new payment page. The server refuses it, with
+ * what to do instead, when the trip is now too soon or its day is full.
  */
-export function PayAgainButton({ orderId }: { orderId: string }) {
+export function PayAgainButton({ orderId, label }: { orderId: string; label?: string }) {
   const { t } = useTranslation();
   const pay = useCommand({ mutationFn: () => payOrder(orderId) });
   return (
@@ -24,7 +24,7 @@ export function PayAgainButton({ orderId }: { orderId: string }) {
         })
       }
     >
-      {t('payments.payNow')}
+      {label ?? t('payments.payNow')}
     </Button>
   );
 }

@@ -25,8 +25,9 @@ const FAILURE_SECONDS = 10;
 
 /**
  * The result of a payment: a countdown in seconds, then the order (success) or the checkout (failure).
- * A failed order that can still be paid (its trip number kept, a car can be held for it again) offers
- * "Pay now" instead, and waits for the traveller: "Try again" goes back to the checkout as it was left.
+ * A failed order that can still be paid (its trip number kept, a car can be held for it again) waits
+ * for the traveller instead: "Try again" pays the same order again (POST /api/orders/{id}/pay), never
+ * a new order from the checkout. One that can no longer be paid offers to choose another time.
  * A traveller without an account (a quote paid from its e-mailed link) goes to the trip status of
  * the trip instead, never to a sign-in page.
  */
@@ -37,11 +38,15 @@ export function PaymentOutcomeView({ outcome, orderId, reason, guest = false }: 
   const tripStatus = orderId ? `${paths.tripStatus}?trip=${encodeURIComponent(orderId)}` : paths.tripStatus;
   const target = guest ? tripStatus : outcome === 'success' ? (orderId ? paths.order(orderId) : paths.account) : paths.checkout;
   const go = useCallback(() => void navigate(target, { replace: true }), [navigate, target]);
-  const order = useOrderStatus(orderId ?? '', !guest && outcome === 'failure' && Boolean(orderId));
+  const readsOrder = !guest && outcome === 'failure' && Boolean(orderId);
+  const order = useOrderStatus(orderId ?? '', readsOrder);
   const payable = outcome === 'failure' && Boolean(orderId) && order.data?.actions?.pay === true && order.data.status !== 'awaiting_payment';
+  // Until the order says whether it can be paid again (its failure may not have reached it yet), the
+  // failure does not count down to the checkout.
+  const settled = !readsOrder || order.isError || (order.isSuccess && order.data.status !== 'awaiting_payment');
   // Whoever needs longer to read the result (a screen reader, a slow reader) stops the countdown.
   const [stayed, setStayed] = useState(false);
-  const counting = outcome !== 'pending' && !payable && !stayed;
+  const counting = outcome !== 'pending' && !payable && settled && !stayed;
   const left = useCountdown(outcome === 'success' ? SUCCESS_SECONDS : FAILURE_SECONDS, go, counting);
   useEffect(() => {
     if (outcome === 'success') clearCheckoutDraft();
@@ -67,7 +72,7 @@ export function PaymentOutcomeView({ outcome, orderId, reason, guest = false }: 
       {!success && reason ? <p className="muted">{t(`payments.reasons.${reason}`, { defaultValue: '' })}</p> : null}
       {orderId ? <p className="muted">{t('payments.tripNumber', { number: orderId })}</p> : null}
       {payable ? (
-        <p className="muted" data-testid="pay-again-text">{t('payments.payAgainText')}</p>
+        <p className="muted" data-testid="pay-again-text">{t('payments.retryText', { number: orderId })}</p>
       ) : counting ? (
         // Not read out at every second (the result around it is a live region): the sentence is
         // there for whoever reads on, with the way to stop it.
@@ -78,14 +83,16 @@ export function PaymentOutcomeView({ outcome, orderId, reason, guest = false }: 
       <div className="button-row button-row--center">
         {guest ? <ButtonLink to={target}>{t('payments.viewTripStatus')}</ButtonLink> : null}
         {!guest && success ? <ButtonLink to={target}>{t('payments.viewOrder')}</ButtonLink> : null}
-        {payable && orderId ? <PayAgainButton orderId={orderId} /> : null}
+        {payable && orderId ? <PayAgainButton orderId={orderId} label={t('payments.tryAgain')} /> : null}
         {counting ? (
           <Button variant="ghost" onClick={() => setStayed(true)} data-testid="payment-stay">
             {t('payments.stay')}
           </Button>
         ) : null}
-        {guest || success ? null : (
-          <ButtonLink to={paths.checkout} variant={payable ? 'secondary' : undefined}>{t('payments.tryAgain')}</ButtonLink>
+        {guest || success || payable || !settled ? null : (
+          <ButtonLink to={paths.checkout} data-testid="choose-another">
+            {t(readsOrder ? 'payments.chooseAnother' : 'payments.tryAgain')}
+          </ButtonLink>
         )}
       </div>
     </div>
