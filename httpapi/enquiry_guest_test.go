@@ -108,6 +108,12 @@ func TestAVisitorEnquiresAboutAProgramAndPaysTheQuoteByItsLink(t *testing.T) {
 	if box := w.a.Get("/api/admin/mailbox?to="+url.QueryEscape(email), admin); strings.Contains(string(box.Body), key) {
 		t.Fatal("the admin mailbox shows the link's secret")
 	}
+	// Nor does support's reading of the enquiry's events.
+	support := w.a.Staff(t, "support")
+	if r := w.a.Get("/api/support/streams/enquiry-"+number, support.Token); r.Status != http.StatusOK || strings.Contains(string(r.Body), key) ||
+		!strings.Contains(string(r.Body), `"link_token":"(hidden)"`) {
+		t.Fatalf("support's event viewer: %d, shows the link's secret or no sign of it: %s", r.Status, r.Body)
+	}
 
 	// Staff see it as any other enquiry: about the program, from a guest, with the group size.
 	list := w.a.Get("/api/admin/enquiries", admin)

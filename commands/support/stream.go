@@ -63,7 +63,7 @@ func describe(lang i18n.Lang, rec eventstore.RecordedEvent, who *people) (EventV
 	if err != nil {
 		return EventView{}, err
 	}
-	return EventView{Record: rec, TypeLabel: TypeLabel(lang, rec.Type), Actor: actor}, nil
+	return EventView{Record: withoutSecrets(rec), TypeLabel: TypeLabel(lang, rec.Type), Actor: actor}, nil
 }
 
 func readStream(ctx context.Context, events EventLog, stream string) ([]eventstore.RecordedEvent, error) {
