@@ -59,6 +59,11 @@ describe('form messages', () => {
     expect(fieldMessage(translator('ar'), 'هذا النص طويل جدًا.', 'التعليقات')).toBe('هذا النص طويل جدًا.');
   });
 
+  it('leaves a label’s required marker out of the sentence', () => {
+    expect(fieldMessage(translator('en'), messageKey('validation.tooLong', { count: 3 }), 'Code *')).toBe('Code can be at most 3 characters.');
+    expect(fieldMessage(translator('ar'), messageKey('validation.tooLong', { count: 5 }), 'السعر لكل كيلومتر * (جنيه)')).toBe('يجب ألّا يزيد «السعر لكل كيلومتر (جنيه)» على ٥ أحرف.');
+  });
+
   it('says "this field" for a field without a label of words', () => {
     expect(fieldMessage(translator('en'), messageKey('validation.tooLong', { count: 3 }), '')).toBe('This field can be at most 3 characters.');
   });

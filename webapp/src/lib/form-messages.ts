@@ -37,6 +37,7 @@ export function fieldMessage({ t, exists }: Translator, message: string, field: 
   const { key, values } = parseMessage(message);
   if (!exists(key, values)) return message;
   // A rule may name the field itself (a part of the value, such as the first name in a full name).
-  const named = typeof values.field === 'string' && exists(values.field) ? t(values.field, {}) : field;
+  // A label's required marker ("Discount (%) *") is for the eye beside the box, not for a sentence.
+  const named = typeof values.field === 'string' && exists(values.field) ? t(values.field, {}) : field.replace(/\s\*(?=\s|$)/g, '');
   return t(key, { ...values, field: named || t('validation.thisField', {}) });
 }

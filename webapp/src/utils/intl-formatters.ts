@@ -21,3 +21,4 @@ function kept<F, O extends object>(build: (locale: string, options?: O) => F): (
 export const numberFormat = kept((locale, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options));
 export const dateTimeFormat = kept((locale, options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options));
 export const listFormat = kept((locale, options?: Intl.ListFormatOptions) => new Intl.ListFormat(locale, options));
+export const displayNames = kept((locale, options?: Intl.DisplayNamesOptions) => new Intl.DisplayNames(locale, options ?? { type: 'language' }));

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { SkeletonGrid, ErrorState } from '@/components/ui/states';
 import type { Currency, Language } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
-import { formatDate, formatMoney, formatNumber } from '@/utils/format';
+import { formatDate, formatMoney, formatNumber, localeTag } from '@/utils/format';
+import { displayNames } from '@/utils/intl-formatters';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { PERIODS, useInsights, type Insights, type Period } from '../api/get-insights';
@@ -20,6 +21,16 @@ export function daysBetween(from: string, to: string): string[] {
 }
 
 /** A Cairo date as a short label ("26 Nov", "٢٦ نوفمبر"): the date itself, never shifted by a time zone. */
+/** A currency as a caption names it: its code in English (EGP), its name in Arabic («جنيه مصري»). */
+function currencyName(code: string, language: Language): string {
+  if (language === 'en') return code;
+  try {
+    return displayNames(localeTag(language), { type: 'currency' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 function dayLabel(day: string, language: Language): string {
   return formatDate(`${day}T00:00:00Z`, language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
@@ -118,7 +129,7 @@ function InsightsBody({ insights, language }: { insights: Insights; language: La
             <ChartFigure
               key={currency}
               testId={`chart-revenue-${currency}`}
-              title={t('admin.dashboard.revenueChart', { currency })}
+              title={t('admin.dashboard.revenueChart', { currency: currencyName(currency, language) })}
               labels={labels}
               series={
                 ids.length

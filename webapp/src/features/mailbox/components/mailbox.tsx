@@ -139,7 +139,7 @@ export function MailMessage({ id }: { id: string }) {
                       {message.sent_via ? (
                         <>
                           {' '}
-                          (<bdi dir="ltr">{message.sent_via}</bdi>)
+                          ({message.sent_via === 'smtp' ? <bdi dir="ltr">SMTP</bdi> : t(`mailbox.via.${message.sent_via}`, { defaultValue: message.sent_via })})
                         </>
                       ) : null}
                     </>
