@@ -42,15 +42,15 @@ func New(runner *commands.Runner) *Handlers {
 	return &Handlers{
 		runner: runner,
 		Destinations: &Entities[cat.DestinationFields]{runner: runner, kind: Kind[cat.DestinationFields]{
-			Stream: cat.DestinationStream, Decider: cat.Destination, ReadModelKind: catrm.KindDestination, KeyField: "slug",
+			Stream: cat.DestinationStream, Decider: cat.Destination, ReadModelKind: catrm.KindDestination, KeyField: "slug", DerivedFrom: "name",
 			Key: func(f cat.DestinationFields) string { return f.Slug },
 		}},
 		Categories: &Entities[cat.CategoryFields]{runner: runner, kind: Kind[cat.CategoryFields]{
-			Stream: cat.CategoryStream, Decider: cat.Category, ReadModelKind: catrm.KindCategory, KeyField: "slug",
+			Stream: cat.CategoryStream, Decider: cat.Category, ReadModelKind: catrm.KindCategory, KeyField: "slug", DerivedFrom: "name",
 			Key: func(f cat.CategoryFields) string { return f.Slug },
 		}},
 		Programs: &Entities[cat.ProgramFields]{runner: runner, kind: Kind[cat.ProgramFields]{
-			Stream: cat.ProgramStream, Decider: cat.Program, ReadModelKind: catrm.KindProgram, KeyField: "slug",
+			Stream: cat.ProgramStream, Decider: cat.Program, ReadModelKind: catrm.KindProgram, KeyField: "slug", DerivedFrom: "name",
 			Key: func(f cat.ProgramFields) string { return f.Slug },
 		}},
 		RatePlans: &Entities[cat.RatePlanFields]{runner: runner, kind: Kind[cat.RatePlanFields]{

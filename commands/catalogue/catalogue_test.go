@@ -117,6 +117,29 @@ func TestSlugsAreUniquePerKind(t *testing.T) {
 	fieldErr(t, err, "slug", catcmd.ErrKeyUsed)
 }
 
+// A name whose link name (made from it, none typed) is another entry's is the name's error: the
+// operator typed no slug to change.
+func TestANameWhoseMadeUpLinkNameIsTakenIsTheNamesError(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	first := destination("")
+	first.Name = cat.Text{En: "Baron Empain Palace", Ar: "قصر البارون إمبان"}
+	if _, err := e.handlers.Destinations.Create(ctx, cat.CreateDestination{ID: uuid.New(), Fields: first}, commands.NewMeta(admin)); err != nil {
+		t.Fatal(err)
+	}
+	_, err := e.handlers.Destinations.Create(ctx, cat.CreateDestination{ID: uuid.New(), Fields: first}, commands.NewMeta(admin))
+	fieldErr(t, err, "name", catcmd.ErrDerivedKeyUsed)
+	var v *domain.ValidationError
+	if errors.As(err, &v) && len(v.Fields["slug"]) > 0 {
+		t.Fatalf("the empty slug was blamed too: %v", v.Fields)
+	}
+	// A slug typed, taken, is still the slug's error.
+	typed := first
+	typed.Slug = "baron-empain-palace"
+	_, err = e.handlers.Destinations.Create(ctx, cat.CreateDestination{ID: uuid.New(), Fields: typed}, commands.NewMeta(admin))
+	fieldErr(t, err, "slug", catcmd.ErrKeyUsed)
+}
+
 func TestRefusedCommandsLeaveNoClaimBehind(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()

@@ -17,6 +17,10 @@ import (
 // entity of the same kind.
 const ErrKeyUsed = "catalogue.key_used"
 
+// ErrDerivedKeyUsed is the field error of a name whose link name (made from it, none typed) another
+// entry uses.
+const ErrDerivedKeyUsed = "catalogue.name_used"
+
 // Kind describes one entity type to the command side.
 type Kind[F cat.Fields[F]] struct {
 	// Stream is the stream category ("destination").
@@ -26,6 +30,9 @@ type Kind[F cat.Fields[F]] struct {
 	// nothing is unique. KeyField names it in field errors.
 	Key      func(F) string
 	KeyField string
+	// DerivedFrom names the field a key left empty is made from (a slug from the name; "" when a key
+	// is always typed): a clash of a key nobody typed is that field's error, not the empty key's.
+	DerivedFrom string
 	// ReadModelKind is the kind's name in the catalogue read model ("destination").
 	ReadModelKind string
 }
@@ -65,7 +72,7 @@ func (e *Entities[F]) Create(ctx context.Context, cmd cat.Create[F], meta comman
 	key := e.key(fields)
 	claimed, err := e.claim(ctx, key, cmd.ID, meta)
 	if err != nil {
-		return Result[F]{}, err
+		return Result[F]{}, e.keyError(err, cmd.Fields)
 	}
 	res, err := commands.Execute(ctx, e.runner, e.kind.Decider, e.Stream(cmd.ID), cat.Command[F](cmd), meta, commands.Options{})
 	if err != nil && claimed {
@@ -104,7 +111,7 @@ func (e *Entities[F]) UpdateAt(ctx context.Context, cmd cat.Update[F], expected 
 	claimed := false
 	if newKey != oldKey {
 		if claimed, err = e.claim(ctx, newKey, cmd.ID, meta); err != nil {
-			return Result[F]{}, err
+			return Result[F]{}, e.keyError(err, cmd.Fields)
 		}
 	}
 	res, err := commands.Execute(ctx, e.runner, e.kind.Decider, e.Stream(cmd.ID), cat.Command[F](cmd), meta, commands.Options{ExpectedVersion: expected})
@@ -177,6 +184,18 @@ func (e *Entities[F]) claim(ctx context.Context, key string, owner uuid.UUID, me
 		return false, err
 	}
 	return len(res.Events) > 0 && !res.Repeated, nil
+}
+
+// keyError is a claim's refusal as the operator reads it: when they typed no key (sent holds none)
+// and it was made from another field, that field is the one to change.
+func (e *Entities[F]) keyError(err error, sent F) error {
+	var v *domain.ValidationError
+	if e.kind.DerivedFrom == "" || e.key(sent) != "" || !errors.As(err, &v) || len(v.Fields[e.kind.KeyField]) == 0 {
+		return err
+	}
+	var derived domain.ValidationError
+	derived.Add(e.kind.DerivedFrom, ErrDerivedKeyUsed)
+	return &derived
 }
 
 func (e *Entities[F]) release(ctx context.Context, key string, owner uuid.UUID, meta commands.Meta) error {

@@ -5,6 +5,7 @@ func init() {
 		// Refusals.
 		"catalogue.key_taken":     {En: "This is already used by another entry.", Ar: "هذه القيمة مستخدمة بالفعل في إدخال آخر."},
 		"catalogue.key_used":      {En: "This is already used by another entry.", Ar: "هذه القيمة مستخدمة بالفعل في إدخال آخر."},
+		"catalogue.name_used":     {En: "Another entry already has this name (the link name made from it is taken). Change the name, or type another link name (slug).", Ar: "يوجد إدخال آخر بهذا الاسم بالفعل (اسم الرابط المأخوذ منه مستخدم). غيّر الاسم، أو اكتب اسم رابط (slug) آخر."},
 		"catalogue.not_key_owner": {En: "This value belongs to another entry.", Ar: "هذه القيمة تخص إدخالًا آخر."},
 		"catalogue.driver_has_trips": {En: "This driver still has trips to drive (%d: %s). Give them to another driver on the trips board first.",
 			Ar: "لا يزال على هذا السائق رحلات لم تنتهِ (%d: %s). أسندها إلى سائق آخر من لوحة الرحلات أولًا."},
