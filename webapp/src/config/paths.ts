@@ -101,6 +101,16 @@ export function sameSitePath(candidate: string | null | undefined): string | nul
   return url.origin === PROBE_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : null;
 }
 
+/**
+ * The sign-in or sign-up page that brings the visitor back to `here` (a path with its query) once
+ * signed in; from the home page, or a sign-in page itself, no return is asked for.
+ */
+export function signInPath(page: '/signin' | '/signup', here: string): string {
+  const back = sameSitePath(here);
+  if (!back || back === '/' || back.startsWith('/signin') || back.startsWith('/signup')) return page;
+  return `${page}?redirect=${encodeURIComponent(back)}`;
+}
+
 // Only same-site paths may be used as a return target after signing in.
 export function safeReturnPath(candidate: string | null | undefined, fallback: string): string {
   return sameSitePath(candidate) ?? fallback;

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
+import { paths, signInPath } from '@/config/paths';
 import { loadMessages } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 
@@ -109,12 +109,14 @@ export function AccountMenu({ onNavigate }: { onNavigate: () => void }) {
 
 export function SignInCallout({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
+  // Signing in or up from a page comes back to it.
+  const { pathname, search } = useLocation();
   return (
     <div className="stack stack--tight">
-      <ButtonLink to={paths.signIn} onClick={onNavigate} block>
+      <ButtonLink to={signInPath(paths.signIn, pathname + search)} onClick={onNavigate} block>
         {t('auth.signInAction')}
       </ButtonLink>
-      <ButtonLink to={paths.signUp} onClick={onNavigate} variant="secondary" block>
+      <ButtonLink to={signInPath(paths.signUp, pathname + search)} onClick={onNavigate} variant="secondary" block>
         {t('auth.signUpLink')}
       </ButtonLink>
     </div>

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { paths, signInPath } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
@@ -17,10 +19,14 @@ interface AddProgramButtonProps {
 /** Adds a program's destinations to the trip in the program's order, skipping those already there. */
 export function AddProgramButton({ programId, signedIn, onSessionExpired, block }: AddProgramButtonProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const add = useAddProgramToCart();
   const onClick = () => {
     if (!signedIn) {
+      // The spec's words, then the way on: sign in (or up) and come back to this page.
       toast.error(t('cart.mustSignIn'));
+      void navigate(signInPath(paths.signIn, pathname + search));
       return;
     }
     add.mutate(programId, {

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
-import { paths } from '@/config/paths';
+import { paths, signInPath } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
@@ -21,6 +22,8 @@ interface AddToCartButtonProps {
 /** "Add to trip", with the spec's messages for every outcome (section 8). */
 export function AddToCartButton({ destinationId, signedIn, onSessionExpired, block, size = 'md' }: AddToCartButtonProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const add = useAddToCart();
   const inCart = useCartMirrorStore((state) => state.ids.includes(destinationId));
 
@@ -33,7 +36,9 @@ export function AddToCartButton({ destinationId, signedIn, onSessionExpired, blo
   }
   const onClick = () => {
     if (!signedIn) {
+      // The spec's words, then the way on: sign in (or up) and come back to this page.
       toast.error(t('cart.mustSignIn'));
+      void navigate(signInPath(paths.signIn, pathname + search));
       return;
     }
     add.mutate(destinationId, {
