@@ -255,7 +255,7 @@ func (p *Process) driverMail(o order.State, d dispatch.Driver, kind string, env 
 		Heading: i18n.T(l, "mail."+kind+".heading"),
 		Paragraphs: []string{
 			i18n.T(l, "mail."+kind+".body", name, dayIn(l, start), clockIn(l, start)),
-			i18n.T(l, "mail.driver_assigned.car", d.VehicleIn(string(l)), d.Plate, class, d.Phone),
+			i18n.T(l, "mail.driver_assigned.car", d.VehicleIn(string(l)), i18n.Digits(l, d.Plate), class, d.Phone),
 		},
 		Action: &Action{Label: i18n.T(l, "mail.action.follow_trip"), URL: p.orderLink(r)},
 	})

@@ -74,7 +74,9 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
         await page.locator('[data-testid="trip-progress"][data-status="assigned"]').waitFor();
         const driverLine = await page.getByTestId('trip-driver').innerText();
         const name = (tr.lang === 'ar' && progress.driver.name_ar) || progress.driver.name;
-        assert.ok(driverLine.includes(name) && driverLine.includes(chosen.plate), `${tr.lang} ${view}: the driver line reads "${driverLine}", want ${name} and ${chosen.plate}`);
+        // The plate's digits are the page's: Arabic-Indic on an Arabic page (utils/format formatPlate).
+        const plate = tr.lang === 'ar' ? chosen.plate.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))) : chosen.plate;
+        assert.ok(driverLine.includes(name) && driverLine.includes(plate), `${tr.lang} ${view}: the driver line reads "${driverLine}", want ${name} and ${plate}`);
         await page.getByTestId('trip-class').waitFor();
         await unreadIs(page, view, 3);
       }

@@ -4,7 +4,7 @@ import { QueryView } from '@/components/ui/query-view';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
-import { formatCalendarDate, formatClock, formatNumber, isolate } from '@/utils/format';
+import { formatCalendarDate, formatClock, formatNumber, formatPlate, isolate } from '@/utils/format';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 import { useRouteArrow } from '@/hooks/use-route-arrow';
 
@@ -60,7 +60,7 @@ function DriverSection({ group }: { group: ManifestGroup }) {
           {separator}
           {d.vehicle}
           {separator}
-          <span dir="ltr">{isolate(d.plate)}</span>
+          <span dir="ltr">{isolate(formatPlate(d.plate, language))}</span>
         </p>
       ) : null}
       <ol className="manifest__trips">

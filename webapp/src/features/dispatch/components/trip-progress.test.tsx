@@ -41,7 +41,7 @@ describe("the traveller's live steps", () => {
     act(() => useLocaleStore.getState().setLanguage('ar'));
     render(<ProgressView progress={progress} />);
     // A middle dot beside Arabic text and digits reads as a zero.
-    expect(screen.getByTestId('trip-driver')).toHaveTextContent(/كريم عادل، تويوتا كورولا، ABC 123/);
+    expect(screen.getByTestId('trip-driver')).toHaveTextContent(/كريم عادل، تويوتا كورولا، ABC ١٢٣/);
     expect(screen.getByTestId('trip-driver')).not.toHaveTextContent('·');
   });
 });

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLanguage } from '@/hooks/use-language';
 import { live } from '@/lib/live';
 import { cairoToday } from '@/utils/cairo-day';
-import { formatDate } from '@/utils/format';
+import { formatDate, formatPlate } from '@/utils/format';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { RUNNING } from '../api/position';
@@ -80,7 +80,7 @@ export function ProgressView({ progress }: { progress: TripProgress }) {
           {separator}
           <bdi>{(language === 'ar' && progress.driver.vehicle_ar) || progress.driver.vehicle}</bdi>
           {separator}
-          <bdi dir="ltr">{progress.driver.plate}</bdi>
+          <bdi dir="ltr">{formatPlate(progress.driver.plate, language)}</bdi>
           {progress.driver.phone ? (
             <>
               {separator}

@@ -15,7 +15,7 @@ import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
-import { formatDate, formatNumber, isolate } from '@/utils/format';
+import { formatDate, formatNumber, formatPlate, isolate } from '@/utils/format';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 import { useRouteArrow } from '@/hooks/use-route-arrow';
 
@@ -250,7 +250,7 @@ function DriverRow({ driver, canAssign }: { driver: BoardDriver; canAssign: bool
           <bdi>{driver.name}</bdi>
         </strong>
         <div className="muted">
-          <bdi dir="ltr">{driver.phone}</bdi>{separator}<bdi>{driver.vehicle}</bdi>{separator}<bdi dir="ltr">{driver.plate}</bdi>
+          <bdi dir="ltr">{driver.phone}</bdi>{separator}<bdi>{driver.vehicle}</bdi>{separator}<bdi dir="ltr">{formatPlate(driver.plate, language)}</bdi>
         </div>
       </Cell>
       <Cell label={t('board.columns.day')}>{driver.works_that_day ? t('board.works', { trips: formatNumber(driver.trips, language), perDay: formatNumber(driver.trips_per_day, language) }) : t('board.off')}</Cell>

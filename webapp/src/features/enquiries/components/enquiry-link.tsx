@@ -49,7 +49,7 @@ function EnquiryCard({ enquiry, token }: { enquiry: LinkedEnquiry; token: string
           <dd>{enquiry.about === 'program' && trip.program ? trip.program : trip.stops.map((stop) => stop.name).join(arrow)}</dd>
           <dt>{t('enquiryLink.when')}</dt>
           <dd>
-            {trip.date ? `${formatCalendarDate(trip.date, language, { dateStyle: 'full' })}, ${formatClock(trip.time, language)} ${t('enquiryLink.cairoTime')}` : t('enquiryLink.whenOpen')}
+            {trip.date ? `${formatCalendarDate(trip.date, language, { dateStyle: 'full' })}${language === 'ar' ? '، ' : ', '}${formatClock(trip.time, language)} ${t('enquiryLink.cairoTime')}` : t('enquiryLink.whenOpen')}
           </dd>
           {trip.pickup.name ? (
             <>

@@ -7,7 +7,7 @@ import type { Currency } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 import { useLanguage } from '@/hooks/use-language';
-import { formatDate, formatMoney } from '@/utils/format';
+import { formatDate, formatMoney, formatPlate } from '@/utils/format';
 
 import { useMarkAllRead, useNotifications, type Notification } from '../api/notifications';
 import { useNotificationsT } from './messages';
@@ -69,7 +69,7 @@ function NotificationText({ notification: n }: { notification: Notification }) {
         defaultValue: n.kind,
         driver: (arabic && p.driver_ar) || p.driver,
         vehicle: (arabic && p.vehicle_ar) || p.vehicle,
-        plate: p.plate,
+        plate: p.plate ? formatPlate(p.plate, language) : p.plate,
         place: (arabic && p.place_ar) || p.place,
         amount: p.amount ? formatMoney(p.amount.minor / 100, p.amount.currency as Currency, language) : '',
         time: p.start_at ? t('cairoTime', { time: formatDate(p.start_at, language, { dateStyle: 'medium', timeStyle: 'short' }) }) : '',
