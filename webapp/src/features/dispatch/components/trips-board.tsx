@@ -127,7 +127,15 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
   const form = useForm<AssignInput>({ mode: 'onChange', resolver: formResolver(assignInputSchema), defaultValues: { driverId: '' } });
   // A car with too few seats is refused with its reason; an admin may send it anyway (useAssignment).
   const assignment = useAssignment();
-  const sendAssign = form.handleSubmit((input) => assignment.assign(trip.order_id, input.driverId, drivers.find((d) => d.id === input.driverId)?.name ?? ''));
+  // The driver as the board showed them when the assignment was sent: a refusal about them (no
+  // account linked, a full day) stays said only while they are still so.
+  const [sentFor, setSentFor] = useState('');
+  const driverNow = (id: string) => JSON.stringify(drivers.find((d) => d.id === id) ?? null);
+  const sendAssign = form.handleSubmit((input) => {
+    setSentFor(driverNow(input.driverId));
+    assignment.assign(trip.order_id, input.driverId, drivers.find((d) => d.id === input.driverId)?.name ?? '');
+  });
+  const refusal = assignment.refusal && driverNow(assignment.refusal.driverId) === sentFor ? assignment.refusal : null;
   const [reason, setReason] = useState('');
   const unassign = useDispatchAction((why: string) => unassignDriver(trip.order_id, why));
   const [confirmUnassign, setConfirmUnassign] = useState(false);
@@ -212,7 +220,7 @@ function BoardRow({ trip, drivers, canAssign }: { trip: Trip; drivers: BoardDriv
             <Button size="sm" disabled={!form.formState.isValid} loading={assignment.pending === trip.order_id} onClick={() => void sendAssign()}>
               {t('board.assign')}
             </Button>
-            {assignment.refusal ? <RefusalNote refusal={assignment.refusal} canOverride={canAssign} onOverride={assignment.override} /> : null}
+            {refusal ? <RefusalNote refusal={refusal} canOverride={canAssign} onOverride={assignment.override} /> : null}
           </div>
         )}
         {assignment.dialog}

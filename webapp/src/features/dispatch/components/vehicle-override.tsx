@@ -14,6 +14,8 @@ import { useDispatchT } from './messages';
 /** A refusal the server gave to an assignment; seats is set when it was the car's seats, which staff may override. */
 export interface Refusal {
   orderId: string;
+  /** The driver the assignment was refused for. */
+  driverId: string;
   message: string;
   seats: (CarTooSmall & { driverId: string; driver: string }) | null;
 }
@@ -48,7 +50,7 @@ export function useAssignment() {
         onError: (error) => {
           const seats = carTooSmallOf(error);
           const message = seats?.message ?? (isApiError(error) ? error.message : String(error));
-          setRefusal({ orderId, message, seats: seats ? { ...seats, driverId, driver } : null });
+          setRefusal({ orderId, driverId, message, seats: seats ? { ...seats, driverId, driver } : null });
           setAsking(null);
           toast.error(message);
         },
