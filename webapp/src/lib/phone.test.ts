@@ -41,4 +41,12 @@ describe('country keys', () => {
     expect(regionOf(null)).toBe('EG');
     expect(nationalOf('+201001234567')).toBe('010 01234567');
   });
+
+  it('takes a shared calling code’s main country for a number that is valid there', () => {
+    // +44 is Britain's, Guernsey's, Jersey's and the Isle of Man's: a British mobile is British.
+    expect(regionOf('+447911123456')).toBe('GB');
+    expect(regionOf('+12025550123')).toBe('US');
+    // A number only another country of the code can hold keeps that country.
+    expect(regionOf('+14165550123')).toBe('CA');
+  });
 });

@@ -50,10 +50,18 @@ export function toE164(number: string, region: string = DEFAULT_PHONE_REGION): s
   return parsed?.isValid() ? parsed.number : null;
 }
 
+// The country a calling code shared by several is first of all: the small metadata cannot tell a
+// British mobile from a Guernsey one, and picks the first region that could hold the number.
+const MAIN_REGION: Readonly<Record<string, CountryCode>> = { '1': 'US', '7': 'RU', '39': 'IT', '44': 'GB', '47': 'NO', '61': 'AU', '212': 'MA', '262': 'RE', '358': 'FI', '590': 'GP', '599': 'CW' };
+
 /** The region of an E.164 number (to preselect the picker when editing), or the default. */
 export function regionOf(e164: string | null | undefined): CountryCode {
   if (!e164) return DEFAULT_PHONE_REGION;
-  return parsePhoneNumberFromString(e164)?.country ?? DEFAULT_PHONE_REGION;
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return DEFAULT_PHONE_REGION;
+  const main = MAIN_REGION[parsed.countryCallingCode];
+  if (main && parsed.country !== main && parsePhoneNumberFromString(parsed.nationalNumber, main)?.isValid()) return main;
+  return parsed.country ?? main ?? DEFAULT_PHONE_REGION;
 }
 
 /** The national part of an E.164 number, as people type it (for editing). */
