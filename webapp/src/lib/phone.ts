@@ -50,9 +50,11 @@ export function toE164(number: string, region: string = DEFAULT_PHONE_REGION): s
   return parsed?.isValid() ? parsed.number : null;
 }
 
-// The country a calling code shared by several is first of all: the small metadata cannot tell a
-// British mobile from a Guernsey one, and picks the first region that could hold the number.
-const MAIN_REGION: Readonly<Record<string, CountryCode>> = { '1': 'US', '7': 'RU', '39': 'IT', '44': 'GB', '47': 'NO', '61': 'AU', '212': 'MA', '262': 'RE', '358': 'FI', '590': 'GP', '599': 'CW' };
+// The country of a calling code it shares only with small territories: the small metadata cannot tell
+// a British mobile from a Guernsey one, and picks the first region that could hold the number. (Not
+// +1 or +7: their countries are told apart by their area codes, and Canada or Kazakhstan is no
+// territory of the United States or Russia.)
+const MAIN_REGION: Readonly<Record<string, CountryCode>> = { '39': 'IT', '44': 'GB', '47': 'NO', '61': 'AU', '212': 'MA', '358': 'FI' };
 
 /** The region of an E.164 number (to preselect the picker when editing), or the default. */
 export function regionOf(e164: string | null | undefined): CountryCode {
