@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"encoding/json"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -99,7 +100,9 @@ func (f *flexFloat) UnmarshalJSON(data []byte) error {
 		if x = strings.TrimSpace(x); x != "" {
 			n, err := strconv.ParseFloat(x, 64)
 			if err != nil {
-				return err
+				// Not a number: the field's own error (422, "must be a number"), as for a value of the
+				// wrong kind, not an unreadable body.
+				return &json.UnmarshalTypeError{Value: "string " + strconv.Quote(x), Type: reflect.TypeFor[float64]()}
 			}
 			f.v = &n
 		}
