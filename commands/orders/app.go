@@ -14,6 +14,7 @@ type Queries struct {
 	Calendar       CalendarHandler
 	PickupTimes    PickupTimesHandler
 	ExchangeTimes  ExchangeTimesHandler
+	EnquiryTimes   EnquiryTimesHandler
 	OwnOrder       OwnOrderHandler
 	MyOrders       MyOrdersHandler
 	TripStatus     TripStatusHandler
@@ -48,6 +49,7 @@ func NewApplication(commands *Handlers, orders ReadModels, catalogue CalendarCat
 			Calendar:       calendar,
 			PickupTimes:    PickupTimesHandler{calendar: calendar, pricer: commands.pricer},
 			ExchangeTimes:  ExchangeTimesHandler{commands: commands, calendar: calendar},
+			EnquiryTimes:   EnquiryTimesHandler{commands: commands, calendar: calendar},
 			OwnOrder:       OwnOrderHandler{orders: orders, now: now, lead: lead},
 			MyOrders:       MyOrdersHandler{orders: orders, now: now, lead: lead},
 			TripStatus:     TripStatusHandler{trips: orders, limiter: commands.limiter, now: now, lead: lead},

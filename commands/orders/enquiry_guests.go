@@ -87,11 +87,7 @@ func (h *Handlers) takeGuestEmail(ctx context.Context, in EnquiryInput) error {
 // priceListed prices a visitor's itinerary as an order's is priced: from the chosen start, else from
 // the city centre with the start left empty, so the decider asks for a pickup point.
 func (h *Handlers) priceListed(ctx context.Context, itin order.Itinerary, departure time.Time, ratePlanID string, start, end *cart.Point) (Priced, error) {
-	from := trip.TahrirSquare
-	if start != nil {
-		from = *start
-	}
-	priced, err := h.pricer.PriceItinerary(ctx, withStart(itin, from, end), departure, ratePlanID)
+	priced, err := h.pricer.PriceItinerary(ctx, listedFrom(itin, start, end), departure, ratePlanID)
 	if err != nil {
 		return Priced{}, err
 	}
@@ -99,4 +95,13 @@ func (h *Handlers) priceListed(ctx context.Context, itin order.Itinerary, depart
 		priced.Trip.Itinerary.Start, priced.Trip.Itinerary.End = order.Point{}, order.Point{}
 	}
 	return priced, nil
+}
+
+// listedFrom is a visitor's listed itinerary from the chosen start, else from the city centre.
+func listedFrom(itin order.Itinerary, start, end *cart.Point) order.Itinerary {
+	from := trip.TahrirSquare
+	if start != nil {
+		from = *start
+	}
+	return withStart(itin, from, end)
 }

@@ -53,8 +53,10 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 		return out, err
 	}
 	// The new start must fit one day as checkout's does (staff may move a trip as they see fit).
-	if err := priced.OneDay(trip.FirstPickup(hours, startAt)); err != nil && !in.Actor.Staff {
-		return out, err
+	if !in.Actor.Staff {
+		if err := h.oneDay(priced, startAt, hours, h.itineraryQuote(ctx, s.Trip().Itinerary)); err != nil {
+			return out, err
+		}
 	}
 	started, err := h.tripStarted(ctx, s.ID())
 	if err != nil {
@@ -132,8 +134,10 @@ func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.T
 	if err != nil {
 		return order.Trip{}, money.Money{}, err
 	}
-	if err := priced.OneDay(trip.FirstPickup(hours, startAt)); err != nil && !in.Actor.Staff {
-		return order.Trip{}, money.Money{}, err
+	if !in.Actor.Staff {
+		if err := h.oneDay(priced, startAt, hours, h.itineraryQuote(ctx, s.Trip().Itinerary)); err != nil {
+			return order.Trip{}, money.Money{}, err
+		}
 	}
 	started, err := h.tripStarted(ctx, s.ID())
 	if err != nil {

@@ -44,7 +44,7 @@ type PickupTimesHandler struct {
 // so the day's length and when each stop is reached, differ by the hour.
 func (h PickupTimesHandler) Handle(ctx context.Context, q PickupTimesQuery) (PickupTimes, error) {
 	return fittingTimes(ctx, h.calendar, CalendarQuery{From: q.Date, Days: "1"}, func(starts []time.Time) ([]trip.Quote, error) {
-		return h.pricer.QuoteCartAt(ctx, q.UserID, starts)
+		return h.pricer.QuoteCartAt(ctx, CartPricing{UserID: q.UserID}, starts)
 	})
 }
 

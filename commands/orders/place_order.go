@@ -101,7 +101,9 @@ func (h *Handlers) PlaceOrder(ctx context.Context, in PlaceOrderInput, meta comm
 	if err := probe(cmd, now); err != nil {
 		return Placed{}, err
 	}
-	if err := priced.OneDay(trip.FirstPickup(hours, startAt)); err != nil {
+	if err := h.oneDay(priced, startAt, hours, func(starts []time.Time) ([]trip.Quote, error) {
+		return h.pricer.QuoteCartAt(ctx, CartPricing{UserID: in.UserID, Start: start, End: end}, starts)
+	}); err != nil {
 		return Placed{}, err
 	}
 	return h.checkOut(ctx, cmd, in.PromoCode, meta, now)

@@ -34,17 +34,6 @@ type Priced struct {
 	Quote trip.Quote
 }
 
-// OneDay refuses a trip that does not fit one day (domain/trip's rule) with its reason and
-// suggestion; earliest is the first pickup of the trip's day (a start-by suggestion cannot be earlier).
-func (p Priced) OneDay(earliest time.Time) error {
-	q := p.Quote
-	if earliest.IsZero() {
-		return q.Verdict().Refusal()
-	}
-	q.Calc.Fit = q.Calc.Fit.NotBefore(earliest)
-	return q.Verdict().Refusal()
-}
-
 // Pricer prices itineraries for orders with the trip calculation (domain/trip).
 type Pricer interface {
 	PriceCart(ctx context.Context, p CartPricing) (Priced, error)
@@ -52,8 +41,12 @@ type Pricer interface {
 	PriceItinerary(ctx context.Context, itin order.Itinerary, startAt time.Time, ratePlanID string) (Priced, error)
 	// PriceProgram prices a catalogue program as an itinerary from the chosen start (an enquiry).
 	PriceProgram(ctx context.Context, p ProgramPricing) (Priced, error)
-	// QuoteCartAt quotes a user's cart once for each start (the pickup times of a day).
-	QuoteCartAt(ctx context.Context, userID string, starts []time.Time) ([]trip.Quote, error)
+	// QuoteCartAt quotes a user's cart (p.UserID, with p.Start and p.End over its points when set)
+	// once for each start (the pickup times of a day).
+	QuoteCartAt(ctx context.Context, p CartPricing, starts []time.Time) ([]trip.Quote, error)
+	// ProgramItinerary is the itinerary PriceProgram prices for p (its start and end resolved as
+	// PriceProgram resolves them), for quoting it at other starts.
+	ProgramItinerary(ctx context.Context, p ProgramPricing) (order.Itinerary, error)
 	// QuoteItineraryAt quotes an order's itinerary once for each start (the pickup times of an exchange).
 	QuoteItineraryAt(ctx context.Context, itin order.Itinerary, starts []time.Time) ([]trip.Quote, error)
 }
@@ -107,10 +100,16 @@ func (p *CartPricer) PriceCart(ctx context.Context, req CartPricing) (Priced, er
 }
 
 // QuoteCartAt implements Pricer, from the cart's own stream as PriceCart does.
-func (p *CartPricer) QuoteCartAt(ctx context.Context, userID string, starts []time.Time) ([]trip.Quote, error) {
-	v, err := pricing.CartFromStream(ctx, p.Carts, userID)
+func (p *CartPricer) QuoteCartAt(ctx context.Context, req CartPricing, starts []time.Time) ([]trip.Quote, error) {
+	v, err := pricing.CartFromStream(ctx, p.Carts, req.UserID)
 	if err != nil {
 		return nil, fmt.Errorf("orders: %w", err)
+	}
+	if req.Start != nil {
+		v.Start = req.Start
+	}
+	if req.End != nil {
+		v.End = req.End
 	}
 	qs, err := p.Quoter.QuoteEach(ctx, v, starts)
 	if err != nil {
@@ -219,16 +218,37 @@ var ErrProgramNotFound = domain.NotFound("cart.program_not_found")
 // PriceProgram implements Pricer. A program with a price of its own is estimated at that price; one
 // without is priced by distance and waiting like any itinerary.
 func (p *CartPricer) PriceProgram(ctx context.Context, req ProgramPricing) (Priced, error) {
+	itin, price, chosen, err := p.programItinerary(ctx, req)
+	if err != nil {
+		return Priced{}, err
+	}
+	priced, err := p.PriceItinerary(ctx, itin, req.StartAt, req.RatePlanID)
+	if !chosen {
+		// No start chosen: priced from the city centre; the decider asks for a pickup point.
+		priced.Trip.Itinerary.Start, priced.Trip.Itinerary.End = order.Point{}, order.Point{}
+	}
+	return withProgramPrice(priced, price), err
+}
+
+// ProgramItinerary implements Pricer.
+func (p *CartPricer) ProgramItinerary(ctx context.Context, req ProgramPricing) (order.Itinerary, error) {
+	itin, _, _, err := p.programItinerary(ctx, req)
+	return itin, err
+}
+
+// programItinerary is the program's stops from the chosen start (else the user's cart's, else the
+// city centre: chosen false), with the program's own price.
+func (p *CartPricer) programItinerary(ctx context.Context, req ProgramPricing) (itin order.Itinerary, price money.Money, chosen bool, err error) {
 	// By id or slug, as the program's own page is addressed; the itinerary records its id.
 	prog, err := p.Catalogue.ProgramByRef(ctx, req.ProgramID)
 	if err != nil || !prog.Visible() {
-		return Priced{}, ErrProgramNotFound
+		return order.Itinerary{}, money.Money{}, false, ErrProgramNotFound
 	}
 	dests, err := p.Catalogue.Destinations(ctx, prog.DestinationIDs)
 	if err != nil {
-		return Priced{}, fmt.Errorf("orders: program destinations: %w", err)
+		return order.Itinerary{}, money.Money{}, false, fmt.Errorf("orders: program destinations: %w", err)
 	}
-	itin := order.Itinerary{ProgramID: prog.ID.String(), ProgramName: prog.Name.En, ProgramNameAR: prog.Name.Ar}
+	itin = order.Itinerary{ProgramID: prog.ID.String(), ProgramName: prog.Name.En, ProgramNameAR: prog.Name.Ar}
 	for _, d := range dests {
 		itin.Stops = append(itin.Stops, order.Stop{DestinationID: d.ID.String(), NameEN: d.Name.En, NameAR: d.Name.Ar, Lat: d.Lat, Lng: d.Lng, VisitMinutes: d.VisitMinutes})
 	}
@@ -238,13 +258,9 @@ func (p *CartPricer) PriceProgram(ctx context.Context, req ProgramPricing) (Pric
 		}
 	}
 	if req.Start == nil {
-		// No start chosen: price from the city centre; the decider asks for a pickup point.
-		priced, err := p.PriceItinerary(ctx, withStart(itin, trip.TahrirSquare, nil), req.StartAt, req.RatePlanID)
-		priced.Trip.Itinerary.Start, priced.Trip.Itinerary.End = order.Point{}, order.Point{}
-		return withProgramPrice(priced, prog.Price), err
+		return withStart(itin, trip.TahrirSquare, nil), prog.Price, false, nil
 	}
-	priced, err := p.PriceItinerary(ctx, withStart(itin, *req.Start, req.End), req.StartAt, req.RatePlanID)
-	return withProgramPrice(priced, prog.Price), err
+	return withStart(itin, *req.Start, req.End), prog.Price, true, nil
 }
 
 func withStart(itin order.Itinerary, start cart.Point, end *cart.Point) order.Itinerary {

@@ -105,14 +105,6 @@ func (h *Handlers) SubmitEnquiry(ctx context.Context, in EnquiryInput, meta comm
 	if err != nil {
 		return Submitted{}, err
 	}
-	// A paid enquiry books one day with one car (PayEnquiry): a trip that cannot fit one day at the
-	// chosen start is refused as checkout refuses it. Without a date the operator plans the trip
-	// with the traveller before quoting, so nothing is judged yet.
-	if !startAt.IsZero() {
-		if err := priced.OneDay(trip.FirstPickup(hours, startAt)); err != nil {
-			return Submitted{}, err
-		}
-	}
 	token, err := newLinkToken()
 	if err != nil {
 		return Submitted{}, err
@@ -126,6 +118,16 @@ func (h *Handlers) SubmitEnquiry(ctx context.Context, in EnquiryInput, meta comm
 	cmd.TripNumber = order.TripNumberFrom(seed(meta.CommandID, 0))
 	if _, err := enquiry.Decide(enquiry.State{}, cmd, h.now()); err != nil {
 		return Submitted{}, err
+	}
+	// A paid enquiry books one day with one car (PayEnquiry): a trip that cannot fit one day at the
+	// chosen start is refused as checkout refuses it, after what the form got wrong (a past or too
+	// early start says so, not how to fit the day), and its suggestion is a start the pickup times
+	// offered for it (EnquiryTimes) include. Without a date the operator plans the trip with the
+	// traveller before quoting, so nothing is judged yet.
+	if !startAt.IsZero() {
+		if err := h.oneDay(priced, startAt, hours, h.enquiryQuote(ctx, in.UserID, in.ProgramID, listed, start, end)); err != nil {
+			return Submitted{}, err
+		}
 	}
 	if err := h.takeGuestEmail(ctx, in); err != nil {
 		return Submitted{}, err

@@ -54,16 +54,20 @@ var (
 
 // Message keys of field errors (a *domain.ValidationError).
 const (
-	KeyRequired            = domain.KeyRequired
-	KeyEmailInvalid        = "orders.email_invalid"
-	KeyEmailsMustMatch     = "orders.emails_must_match"
-	KeyPhoneInvalid        = "orders.phone_invalid"
-	KeyCountryInvalid      = "orders.country_invalid"
-	KeyTermsRequired       = "orders.terms_required"
-	KeyMoreDestinations    = "orders.more_destinations"
-	KeyPickupRequired      = "orders.pickup_required"
-	KeyRateRequired        = "orders.rate_required"
-	KeyTooSoon             = "orders.too_soon"
+	KeyRequired         = domain.KeyRequired
+	KeyEmailInvalid     = "orders.email_invalid"
+	KeyEmailsMustMatch  = "orders.emails_must_match"
+	KeyPhoneInvalid     = "orders.phone_invalid"
+	KeyCountryInvalid   = "orders.country_invalid"
+	KeyTermsRequired    = "orders.terms_required"
+	KeyMoreDestinations = "orders.more_destinations"
+	KeyPickupRequired   = "orders.pickup_required"
+	KeyRateRequired     = "orders.rate_required"
+	KeyTooSoon          = "orders.too_soon"
+	// KeyDatePast and KeyTimePast: the start asked for has passed already (a past day; a time of
+	// today already gone), which no booking further ahead mends.
+	KeyDatePast            = "orders.date_past"
+	KeyTimePast            = "orders.time_past"
 	KeyDateOutOfRange      = "orders.date_out_of_range"
 	KeyOutsideServiceHours = "orders.outside_service_hours"
 	KeyClosedDay           = "orders.closed_day"
@@ -501,6 +505,14 @@ func ValidateTrip(v *domain.ValidationError, t Trip, p Policy, hours catalogue.B
 		v.Add("time", KeyRequired)
 		return
 	}
+	if !t.StartAt.After(now) {
+		if t.Day < availability.DayOf(now.In(catalogue.Cairo)) {
+			v.Add("date", KeyDatePast)
+		} else {
+			v.Add("time", KeyTimePast)
+		}
+		return
+	}
 	if !p.InRange(t.Day, now) && t.StartAt.After(now.Add(p.Lead)) {
 		v.Add("date", KeyDateOutOfRange)
 		return
@@ -832,7 +844,7 @@ func decideExchange(s State, c ExchangeOrder, now time.Time) ([]Event, error) {
 	if s.exchange != nil {
 		return nil, ErrExchangePending
 	}
-	if !c.Actor.Staff && now.After(s.trip.StartAt.Add(-s.cancellation.FreeBefore)) {
+	if !c.Actor.Staff && !s.cancellation.Changeable(s.trip.StartAt, now) {
 		return nil, ErrTooLateToExchange
 	}
 	if sameTrip(s.trip, c.To) {

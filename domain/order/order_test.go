@@ -208,6 +208,16 @@ func TestPlaceOrder(t *testing.T) {
 			wantErr: fieldErr(map[string][]string{"time": {order.KeyTooSoon}}),
 		},
 		{
+			name:    "a start on a day already past is refused on its date as past, not as too soon",
+			when:    modified(func(c *order.PlaceOrder) { c.Trip = trip(time.Date(2026, 11, 1, 10, 0, 0, 0, cairo), price.Minor) }),
+			wantErr: fieldErr(map[string][]string{"date": {order.KeyDatePast}}),
+		},
+		{
+			name:    "a start earlier today is refused on its time as past",
+			when:    modified(func(c *order.PlaceOrder) { c.Trip = trip(now.Add(-time.Hour), price.Minor) }),
+			wantErr: fieldErr(map[string][]string{"time": {order.KeyTimePast}}),
+		},
+		{
 			name:    "a start beyond the booking window is out of range",
 			when:    modified(func(c *order.PlaceOrder) { c.Trip = trip(time.Date(2027, 5, 17, 10, 0, 0, 0, cairo), price.Minor) }),
 			wantErr: fieldErr(map[string][]string{"date": {order.KeyDateOutOfRange}}),

@@ -40,6 +40,18 @@ func (c Cancellation) RefundShare(start, now time.Time) (basisPoints int64, free
 	return c.LateRefundBasisPoints, false, true
 }
 
+// ChangeCutoff is how long before its start a traveller's trip can no longer be changed
+// (exchanged): when its free cancellation ends, so a change never undoes a late cancellation's cost.
+func (c Cancellation) ChangeCutoff() time.Duration { return c.FreeBefore }
+
+// ChangeableUntil is the last moment a traveller may still change a trip starting at start.
+func (c Cancellation) ChangeableUntil(start time.Time) time.Time { return start.Add(-c.ChangeCutoff()) }
+
+// Changeable reports whether the traveller may still change a trip starting at start, at now.
+func (c Cancellation) Changeable(start, now time.Time) bool {
+	return !now.After(c.ChangeableUntil(start))
+}
+
 // DayStatus is how the calendar shows a day.
 type DayStatus string
 

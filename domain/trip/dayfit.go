@@ -154,6 +154,30 @@ func (f DayFit) NotBefore(earliest time.Time) DayFit {
 	return f
 }
 
+// StartByAmong is the verdict with its start-by suggestion taken from fitting, the starts of the
+// same day known to fit (each judged on a quote of its own, as the pickup times offered are): the
+// latest of them before departure. FitOneDay's StartBy moves the whole schedule earlier with its
+// traffic, which at that earlier hour is not the same, so it may name a start that does not fit
+// either. With no fitting start before departure, no start that day mends it: the stops from the
+// one at fault go to a second trip.
+func (f DayFit) StartByAmong(departure time.Time, fitting []time.Time) DayFit {
+	if f.Suggestion != SuggestStartBy {
+		return f
+	}
+	var best time.Time
+	for _, t := range fitting {
+		if t.Before(departure) && t.After(best) {
+			best = t
+		}
+	}
+	if best.IsZero() {
+		f.Suggestion, f.StartBy = SuggestSecondTrip, time.Time{}
+		return f
+	}
+	f.StartBy = best.In(departure.Location())
+	return f
+}
+
 // floorStep moves t back to a StartStep boundary of its day's clock.
 func floorStep(t, ref time.Time) time.Time {
 	t = t.In(ref.Location())

@@ -144,6 +144,34 @@ func TestAStartBySuggestionBeforeTheDaysFirstPickupBecomesASecondTrip(t *testing
 	}
 }
 
+func TestAStartBySuggestionIsTheLatestStartOfTheDayKnownToFit(t *testing.T) {
+	// given the verdict at 14:00, whose schedule moved earlier as a whole says start by 10:15
+	f := judge(t, knownItinerary(at(2, 14, 0, 0)))
+	if f.Suggestion != trip.SuggestStartBy || !f.StartBy.Equal(at(2, 10, 15, 0)) {
+		t.Fatalf("verdict %+v", f)
+	}
+	// when the starts of the day judged one by one fit only until 09:30 (later ones meet more traffic)
+	// and again at 15:00 (after the chosen start, which cannot mend it)
+	g := f.StartByAmong(at(2, 14, 0, 0), []time.Time{at(2, 9, 0, 0), at(2, 9, 30, 0), at(2, 9, 15, 0), at(2, 15, 0, 0)})
+	// then the suggestion is the latest of them before the chosen start, not the estimate
+	if g.Suggestion != trip.SuggestStartBy || !g.StartBy.Equal(at(2, 9, 30, 0)) || g.Misfit != f.Misfit || g.Stop != f.Stop {
+		t.Fatalf("verdict %+v", g)
+	}
+	// and when no start before it fits that day, the citadel goes to a second trip
+	if h := f.StartByAmong(at(2, 14, 0, 0), []time.Time{at(2, 15, 0, 0)}); h.Suggestion != trip.SuggestSecondTrip || !h.StartBy.IsZero() || h.Stop != 2 {
+		t.Fatalf("verdict %+v", h)
+	}
+	// a verdict suggesting no start is left as it is
+	long := knownItinerary(at(2, 9, 0, 0))
+	for i := range long.Stops {
+		long.Stops[i].Visit = 4 * time.Hour
+		long.Stops[i].Hours = nil
+	}
+	if d := judge(t, long); d.StartByAmong(at(2, 9, 0, 0), nil) != d {
+		t.Fatalf("a day-plan verdict changed: %+v", d.StartByAmong(at(2, 9, 0, 0), nil))
+	}
+}
+
 func TestAPastMidnightTripIsWarnedAbout(t *testing.T) {
 	// given a trip back after midnight, when it is calculated, then the cart warns from the verdict
 	in := knownItinerary(at(2, 21, 0, 0))

@@ -18,7 +18,8 @@ func (h *Handler) settings(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": map[string]any{
 		"lead_hours": st.Lead.Hours(), "window_days": st.WindowDays, "hold_minutes": st.Hold.Minutes(),
 		"free_cancellation_hours": st.FreeCancellation.Hours(), "late_refund_percent": st.LateRefundPercent,
-		"provider": st.Provider, "time_step_minutes": st.TimeStepMinutes,
+		"change_cutoff_hours": st.Policy().Cancellation.ChangeCutoff().Hours(),
+		"provider":            st.Provider, "time_step_minutes": st.TimeStepMinutes,
 	}})
 }
 

@@ -3,6 +3,7 @@ package orders
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/gorilla/mux"
 
@@ -46,6 +47,37 @@ func (h *Handler) submitEnquiry(w http.ResponseWriter, r *http.Request) {
 	}
 	httpx.WriteJSON(w, http.StatusCreated, map[string]any{"message": i18n.T(httpx.Lang(r), "orders.enquiry_under_review"),
 		"data": map[string]any{"trip_number": sub.TripNumber, "status": "submitted", "about": sub.About}})
+}
+
+// enquiryTimes answers GET /api/enquiries/pickup-times?date=YYYY-MM-DD with what the enquiry form
+// would send: program=, else destination_ids= (comma-separated), else the signed-in traveller's
+// cart; start= and end= the pickup points chosen. The pickup times of that day at which that trip
+// fits one day, in the shape of /api/orders/pickup-times; open to visitors, who are rate-limited.
+func (h *Handler) enquiryTimes(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	var ids []string
+	for _, list := range q["destination_ids"] {
+		for _, id := range strings.Split(list, ",") {
+			if id = strings.TrimSpace(id); id != "" {
+				ids = append(ids, id)
+			}
+		}
+	}
+	point := func(id string) *apporders.PointRequest {
+		if id = strings.TrimSpace(id); id == "" {
+			return nil
+		}
+		return &apporders.PointRequest{PickupPointID: id}
+	}
+	pt, err := h.app.Queries.EnquiryTimes.Handle(r.Context(), apporders.EnquiryTimesQuery{
+		UserID: userID(r), ClientIP: httpx.ClientIP(r), Date: q.Get("date"), ProgramID: q.Get("program"), DestinationIDs: ids,
+		Start: point(q.Get("start")), End: point(q.Get("end")),
+	})
+	if err != nil {
+		writeEnquiryError(w, r, err)
+		return
+	}
+	writePickupTimes(w, r, pt, nil)
 }
 
 type payEnquiryRequest struct {

@@ -78,6 +78,7 @@ func (h *Handler) Routes(api *mux.Router) {
 	api.HandleFunc("/orders/{id}/exchange", user(command(h.exchangeOrder))).Methods(http.MethodPost)
 	api.HandleFunc("/tripstatus", h.tripStatus).Methods(http.MethodPost)
 	api.HandleFunc("/enquiries", submission(h.submitEnquiry)).Methods(http.MethodPost)
+	api.HandleFunc("/enquiries/pickup-times", h.enquiryTimes).Methods(http.MethodGet)
 	api.HandleFunc("/enquiries/{id}/pay", command(h.payEnquiry)).Methods(http.MethodPost)
 	api.HandleFunc("/enquiries/{id}/view", h.enquiryByLink).Methods(http.MethodPost)
 	api.HandleFunc("/payments/{provider}/callback", h.paymentCallback).Methods(http.MethodPost)

@@ -39,6 +39,8 @@ func init() {
 		"orders.rate_required":            {En: "Please select a rate.", Ar: "يرجى اختيار خطة الأسعار."},
 		"orders.rate_unavailable":         {En: "This rate is not available for your trip.", Ar: "خطة الأسعار هذه غير متاحة لرحلتك."},
 		"orders.too_soon":                 {En: "This start is too soon. Please book further ahead.", Ar: "موعد البدء قريب جدًا. يرجى الحجز في وقت أبكر."},
+		"orders.date_past":                {En: "This date has passed. Choose a later day.", Ar: "هذا التاريخ مضى. اختر يومًا لاحقًا."},
+		"orders.time_past":                {En: "This time has already passed today. Choose a later time or another day.", Ar: "هذا الوقت مضى اليوم. اختر وقتًا لاحقًا أو يومًا آخر."},
 		"orders.date_out_of_range":        {En: "This date is out of range.", Ar: "هذا التاريخ خارج النطاق المتاح."},
 		"orders.closed_day":               {En: "We do not run trips on this day (a holiday or a day we are closed). Please choose another date.", Ar: "لا نسيّر رحلات في هذا اليوم (عطلة أو يوم إغلاق). يرجى اختيار تاريخ آخر."},
 		"orders.outside_service_hours":    {En: "Please choose a time within our service hours.", Ar: "يرجى اختيار وقت ضمن ساعات العمل."},
