@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type SelectHTMLAttributes } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -18,8 +18,9 @@ import { useLanguage } from '@/hooks/use-language';
 import { formResolver } from '@/lib/form-resolver';
 import { countryOptions, DEFAULT_PHONE_REGION, phoneParts, toE164 } from '@/lib/phone';
 import { toast } from '@/lib/toast';
-import { formatNumber } from '@/utils/format';
+import { formatClock, formatNumber } from '@/utils/format';
 
+import { useEnquiryTimes, type EnquiryAbout, type PickupTimes } from '../api/get-enquiry-times';
 import { useRates } from '../api/get-rates';
 import { useSubmitEnquiry } from '../api/submit-enquiry';
 import { clearEnquiryDraft, readEnquiryDraft, saveEnquiryDraft } from '../utils/enquiry-draft';
@@ -190,6 +191,21 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
   });
   const { errors } = form.formState;
   const date = useWatch({ control: form.control, name: 'date' });
+  const time = useWatch({ control: form.control, name: 'time' });
+  // The pickup times of the chosen day at which what the enquiry is about fits one day, as the server
+  // judges the enquiry (its program, the visitor's stops or the traveller's cart, from the pickup chosen).
+  const about = useMemo<EnquiryAbout>(
+    () => ({ program: programId, destinationIds: listing ? stops : undefined, start: pickup?.start, end: pickup?.end }),
+    [programId, listing, stops, pickup?.start, pickup?.end],
+  );
+  const askable = Boolean(programId) || (listing ? stops.length >= MIN_STOPS : (tripStops?.length ?? 0) >= MIN_STOPS);
+  const offered = useEnquiryTimes(date, about, Boolean(date) && askable);
+  const dayTimes = date && askable && !offered.isError && offered.data?.date === date ? offered.data : undefined;
+  const timesLoading = Boolean(date) && askable && offered.isFetching && !dayTimes;
+  // A time chosen before is kept only while the day still offers it.
+  useEffect(() => {
+    if (dayTimes && time && !dayTimes.times.some((offer) => offer.time === time)) form.setValue('time', '');
+  }, [dayTimes, time, form]);
   const countries = useMemo(() => countryOptions(language), [language]);
 
   // A signed-in traveller's details fill the fields still empty (never over what was typed or restored).
@@ -392,17 +408,22 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
           />
         )}
       />
-      <TimeSelect
-        label={t('enquiry.time')}
-        // With a day chosen the time is asked for; today, only the times still ahead are offered.
-        placeholder={date ? t('checkout.chooseTime') : t('dayPicker.anyTime')}
-        after={date && date === cairoToday() ? cairoClock() : undefined}
-        disabled={!date}
-        hint={date ? undefined : t('enquiry.timeNeedsDate')}
-        error={errors.time?.message}
-        data-testid="enquiry-time"
-        {...form.register('time')}
-      />
+      {dayTimes || timesLoading ? (
+        <OfferedTimeSelect day={dayTimes} loading={timesLoading} error={errors.time?.message} {...form.register('time')} />
+      ) : (
+        <TimeSelect
+          label={t('enquiry.time')}
+          // With a day chosen the time is asked for; today, only the times still ahead are offered. Once the
+          // server has said which times of the day fit, only those (OfferedTimeSelect).
+          placeholder={date ? t('checkout.chooseTime') : t('dayPicker.anyTime')}
+          after={date && date === cairoToday() ? cairoClock() : undefined}
+          disabled={!date}
+          hint={date ? undefined : t('enquiry.timeNeedsDate')}
+          error={errors.time?.message}
+          data-testid="enquiry-time"
+          {...form.register('time')}
+        />
+      )}
       <InputField label={t('enquiry.travellers')} type="number" inputMode="numeric" min={1} max={50} error={errors.travellers?.message} {...form.register('travellers')} />
       <TextAreaField className="form__full" label={t('fields.comments')} rows={4} error={errors.comments?.message} {...form.register('comments')} />
       <div className="form__full">
@@ -414,6 +435,44 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
         </Button>
       </div>
     </form>
+  );
+}
+
+type OfferedTimeSelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> & {
+  /** The server's pickup times of the chosen day (undefined while they load). */
+  day: PickupTimes | undefined;
+  loading: boolean;
+  error?: string | undefined;
+};
+
+/**
+ * The chosen day's pickup times that fit (Cairo time, as the page's language writes them); when none
+ * does, why and what to do, as checkout says it; a day that cannot be booked at all, says so.
+ */
+function OfferedTimeSelect({ day, loading, error, ...select }: OfferedTimeSelectProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const options = useMemo(() => (day?.times ?? []).map(({ time }) => ({ value: time, label: formatClock(time, language) })), [day, language]);
+  const closed = day !== undefined && day.status !== 'available';
+  const noTimeFits = day !== undefined && day.status === 'available' && day.times.length === 0;
+  const why = closed ? t('enquiry.dayNotOffered') : noTimeFits ? (day.message ?? t('checkout.noTimeFits')) : undefined;
+  return (
+    <div className="stack stack--tight">
+      <SelectField
+        label={t('enquiry.time')}
+        options={options}
+        placeholder={loading ? t('checkout.timesLoading') : why ? t('checkout.noTimeFits') : t('checkout.chooseTime')}
+        disabled={loading || Boolean(why)}
+        error={error}
+        data-testid="enquiry-time"
+        {...select}
+      />
+      {why ? (
+        <p className="field__error" role="alert" data-testid="enquiry-no-time">
+          {why}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
