@@ -11,6 +11,8 @@ const schema = z
       hold_minutes: z.number(),
       free_cancellation_hours: z.number(),
       late_refund_percent: z.number(),
+      // How long before its start a booked trip can no longer be changed (absent from an older server).
+      change_cutoff_hours: z.number().optional(),
       provider: z.string(),
       time_step_minutes: z.number(),
     }),

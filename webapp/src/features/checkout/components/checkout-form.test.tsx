@@ -76,4 +76,36 @@ describe('the cancellation terms at checkout', () => {
     render(<CancellationTerms rules={rules} date="2026-12-01" time="09:00" now={new Date('2026-11-30T10:00:00Z')} />);
     expect(screen.getByText(/انتهت مهلة الإلغاء المجاني/).textContent).toContain('٢٤');
   });
+
+  // The traveller's case: at 22:48 on 29 November, a start at 11:00 on 30 November (about 12 hours away).
+  const withCutoff: OrderSettings = { ...rules, change_cutoff_hours: 24 };
+  const lateNow = new Date('2026-11-29T20:48:00Z');
+
+  it.each([
+    ['en', /cancelling refunds 50% of what you paid\. Once booked, this trip can no longer be changed: changes close 24 hours before the start\./],
+    ['ar', /الإلغاء يسترد ٥٠٪ مما دفعته\. بعد الحجز لا يمكن تعديل هذه الرحلة: يتوقف التعديل قبل البدء بـ٢٤ ساعة\./],
+  ] as const)('says, for a start inside the free window, only the late share comes back and the trip cannot be changed (%s)', (language, want) => {
+    act(() => useLocaleStore.getState().setLanguage(language));
+    render(<CancellationTerms rules={withCutoff} date="2026-11-30" time="11:00" now={lateNow} />);
+    const text = screen.getByText(want);
+    expect(text).toHaveAttribute('data-terms', 'late');
+    expect(text).toHaveAttribute('data-change', 'false');
+    expect(text.textContent).not.toMatch(/free until|مجاني حتى/);
+  });
+
+  it.each([
+    ['en', /cancelling is free until Tuesday, 1 December 2026 at 11:00 \(Cairo time\); after that 50% is refunded\. You can change the booked trip until Tuesday, 1 December 2026 at 11:00 \(Cairo time\)\./],
+    ['ar', /الإلغاء مجاني حتى .*\(بتوقيت القاهرة\)، وبعد ذلك يُسترد ٥٠٪\. يمكنك تعديل الرحلة المحجوزة حتى .*\(بتوقيت القاهرة\)\./],
+  ] as const)('says, for a start outside the free window, until when cancelling is free and the trip can be changed (%s)', (language, want) => {
+    act(() => useLocaleStore.getState().setLanguage(language));
+    render(<CancellationTerms rules={withCutoff} date="2026-12-02" time="11:00" now={lateNow} />);
+    const text = screen.getByText(want);
+    expect(text).toHaveAttribute('data-terms', 'free');
+    expect(text).toHaveAttribute('data-change', 'true');
+  });
+
+  it('uses the server’s own numbers: a 48-hour window with a quarter back', () => {
+    render(<CancellationTerms rules={{ ...withCutoff, free_cancellation_hours: 48, late_refund_percent: 25, change_cutoff_hours: 48 }} date="2026-12-01" time="11:00" now={lateNow} />);
+    expect(screen.getByText(/less than 48 hours away.*cancelling refunds 25%.*changes close 48 hours before the start/)).toHaveAttribute('data-terms', 'late');
+  });
 });

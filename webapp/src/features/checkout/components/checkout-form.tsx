@@ -23,7 +23,7 @@ import { formatClock, formatDate, formatNumber } from '@/utils/format';
 import { useOrderSettings, type OrderSettings } from '../api/get-order-settings';
 import { usePickupTimes } from '../api/get-pickup-times';
 import { useSubmitOrder, type OrderInput } from '../api/submit-order';
-import { cairoInstant, cancellationFor } from '../utils/cancellation';
+import { cairoInstant, cancellationFor, changeFor } from '../utils/cancellation';
 import { BookingCalendar } from './booking-calendar';
 import { noTimeFitsOn, PickupTimeSelect, timeOptions } from './pickup-time-select';
 import { PromoCode } from './promo-code';
@@ -383,11 +383,30 @@ export function CancellationTerms({ rules, date, time, now }: { rules: OrderSett
   const hold = formatNumber(rules.hold_minutes, language);
   const free = formatNumber(rules.free_cancellation_hours, language);
   const late = formatNumber(rules.late_refund_percent, language);
-  const terms = start ? cancellationFor(rules, start, now ?? new Date(tick)) : null;
+  const at = now ?? new Date(tick);
+  const terms = start ? cancellationFor(rules, start, at) : null;
+  const cairo = (instant: Date) => t('common.cairoTime', { time: formatDate(instant, language, { dateStyle: 'full', timeStyle: 'short' }) });
+  // Whether the booked trip can be changed, by the order's own cut-off (the server's number).
+  const change = start && terms && terms.kind !== 'started' ? changeFor(rules, start, at) : null;
+  const changeText = change
+    ? change.changeable
+      ? t('checkout.rulesChangeUntil', { until: cairo(change.until) })
+      : t('checkout.rulesNoChange', { hours: formatNumber(rules.change_cutoff_hours ?? 0, language) })
+    : null;
+  const withChange = (text: string) => (changeText ? `${text} ${changeText}` : text);
   if (terms?.kind === 'free') {
-    const until = t('common.cairoTime', { time: formatDate(terms.freeUntil, language, { dateStyle: 'full', timeStyle: 'short' }) });
-    return <span data-terms="free">{t('checkout.rulesFreeUntil', { hold, until, late })}</span>;
+    return (
+      <span data-terms="free" data-change={change ? String(change.changeable) : undefined}>
+        {withChange(t('checkout.rulesFreeUntil', { hold, until: cairo(terms.freeUntil), late }))}
+      </span>
+    );
   }
-  if (terms?.kind === 'late') return <span data-terms="late">{t('checkout.rulesLate', { hold, free, late })}</span>;
+  if (terms?.kind === 'late') {
+    return (
+      <span data-terms="late" data-change={change ? String(change.changeable) : undefined}>
+        {withChange(t('checkout.rulesLate', { hold, free, late }))}
+      </span>
+    );
+  }
   return <span data-terms="general">{t('checkout.rules', { hold, free, late })}</span>;
 }

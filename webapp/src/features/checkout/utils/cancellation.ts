@@ -8,6 +8,16 @@ import { dateTimeFormat } from '@/utils/intl-formatters';
 export interface CancellationPolicy {
   free_cancellation_hours: number;
   late_refund_percent: number;
+  /** How long before the start the booked trip can no longer be changed (the server's order.Cancellation.ChangeCutoff). */
+  change_cutoff_hours?: number | undefined;
+}
+
+/** Until when the trip booked for start can still be changed, judged at now; null when the server did not say. */
+export function changeFor(policy: CancellationPolicy, start: Date, now: Date): { until: Date; changeable: boolean } | null {
+  if (policy.change_cutoff_hours === undefined) return null;
+  const until = new Date(start.getTime() - policy.change_cutoff_hours * 3_600_000);
+  // Changeable while now is not after the cut-off (ExchangeOrder refuses after it).
+  return { until, changeable: now.getTime() <= until.getTime() };
 }
 
 export type CancellationAtStart =
