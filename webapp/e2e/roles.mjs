@@ -55,6 +55,8 @@ async function supportFlow({ browser, baseURL, addUser }, lang, view) {
     await settled(page);
 
     // The menu and the dashboard's links offer exactly the role's screens.
+    // A phone folds the menu behind one button.
+    if (view === 'phone') await page.getByTestId('admin-menu-toggle').click();
     const menu = page.getByRole('navigation', { name: t(lang, 'admin.navLabel') });
     const offered = await menu.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     assert.deepEqual(offered, ['/admin/dashboard', '/admin/trip', '/admin/planner', '/admin/purchase_order', '/admin/process-steps', '/admin/support', '/admin/reviews']);

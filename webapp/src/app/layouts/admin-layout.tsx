@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 
@@ -13,6 +13,7 @@ import { Avatar } from '@/features/auth/components/account-menu';
 import { useSignOut } from '@/features/auth/hooks/use-session';
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
 import { toast } from '@/lib/toast';
+import { cx } from '@/utils/cx';
 
 import { useAdminLinks, useStaffRole } from './admin-links';
 import { Logo } from './header';
@@ -45,6 +46,10 @@ export function AdminLayout() {
   const feature = adminFeatureOf(pathname);
   const allowed = feature === undefined || canUse(role, feature);
   useNavigationReset();
+  // On a phone the menu's links fold behind one button beside the logo, so the screen itself starts
+  // near the top; a choice folds them again. (On a desktop the column always shows them.)
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const menuOpen = openAt === pathname;
 
   return (
     <div className="admin-shell">
@@ -54,8 +59,21 @@ export function AdminLayout() {
       </a>
       <aside className="admin-shell__sidebar">
         <div className="admin-shell__sidebar-inner">
-          <Logo to={adminStart(role)} suffix={t('admin.badge')} />
-          <nav className="admin-nav" aria-label={t('admin.navLabel')}>
+          <div className="admin-shell__brand">
+            <Logo to={adminStart(role)} suffix={t('admin.badge')} />
+            <button
+              type="button"
+              className="admin-menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls="admin-nav"
+              onClick={() => setOpenAt(menuOpen ? null : pathname)}
+              data-testid="admin-menu-toggle"
+            >
+              <Icon name={menuOpen ? 'close' : 'menu'} size={18} />
+              <span>{t('admin.menu')}</span>
+            </button>
+          </div>
+          <nav id="admin-nav" className={cx('admin-nav', menuOpen && 'admin-nav--open')} aria-label={t('admin.navLabel')}>
             {links.map((link) => (
               <NavLink key={link.to} to={link.to} className="admin-nav__link" end={link.to === paths.admin.home}>
                 <Icon name={link.icon} size={18} />
