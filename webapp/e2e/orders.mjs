@@ -183,8 +183,9 @@ async function journey({ browser, baseURL }, lang) {
     await page.locator('[data-testid="order-detail"] [data-testid="order-status"][data-status="cancelled"]').waitFor();
     await page.getByTestId('order-refunded').waitFor();
 
-    // Declined: the failure page, then Try Again goes back to the checkout. The paid order took the
-    // stops out of the cart, so the traveller builds the trip again first.
+    // Declined: the failure page, whose Try again pays the same order again (pay-again.mjs follows
+    // it); the checkout, opened again, says the trip waits for payment. The paid order took the stops
+    // out of the cart, so the traveller builds the trip again first.
     await buildTrip(page, baseURL, lang);
     await cartBadgeShows(page, 2);
     const declined = await checkout(page, baseURL, lang, email);
@@ -192,9 +193,10 @@ async function journey({ browser, baseURL }, lang) {
     await page.waitForURL(new RegExp(`/payments/${declined}\\?result=failure`));
     await page.getByTestId('payment-failure').getByText(t(lang, 'payments.failureTitle')).waitFor();
     await shot(page, `${lang}-failure`);
-    await page.getByRole('link', { name: t(lang, 'payments.tryAgain') }).click();
-    await page.waitForURL(/\/checkout$/);
+    assert.equal(await page.getByTestId('pay-again').innerText(), t(lang, 'payments.tryAgain'), 'Try again pays the same order');
+    await page.goto(`${baseURL}/checkout`);
     await page.getByTestId('checkout-form').waitFor();
+    await page.getByTestId('waiting-order').waitFor();
     // A declined order leaves the cart as it was.
     await cartBadgeShows(page, 2);
     if (lang === 'ar') assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl', 'Arabic reads right to left');
