@@ -232,7 +232,14 @@ func TestAdminWritesAreGuardedValidatedAndShowInTheirHistory(t *testing.T) {
 	if r.Status != http.StatusUnprocessableEntity || errs["name.en"] == nil || errs["lat"] == nil || errs["slug"] == nil {
 		t.Fatalf("invalid create: %d %s", r.Status, r.Body)
 	}
+	// A name whose link name is taken, no slug typed: the name is the field to change.
 	dup := adminDestination("Cairo Tower", "برج القاهرة")
+	r = a.Post("/api/admin/destinations", admin, dup)
+	if errs := r.Map(t)["errors"].(map[string]any); r.Status != http.StatusUnprocessableEntity || errs["name"] == nil || errs["slug"] != nil {
+		t.Fatalf("a taken name: %d %s", r.Status, r.Body)
+	}
+	// A slug typed, taken, is the slug's error.
+	dup["slug"] = "cairo-tower"
 	r = a.Post("/api/admin/destinations", admin, dup)
 	if r.Status != http.StatusUnprocessableEntity || r.Map(t)["errors"].(map[string]any)["slug"] == nil {
 		t.Fatalf("a taken slug: %d %s", r.Status, r.Body)

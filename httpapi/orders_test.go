@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -622,14 +623,29 @@ func authzOrderWorld(t *testing.T, e *authzEnv) *orderWorld {
 	return w
 }
 
-// authzUserOrder places a fresh order for the "user" persona and returns its trip number.
+// authzOrders counts the matrix's orders, so each is a trip of its own.
+var authzOrders atomic.Int64
+
+// authzUserOrder places a fresh order for the "user" persona and returns its trip number. Each is
+// another trip (its own start): the same trip again would resume the first order (DecideCheckout).
 func authzUserOrder(t *testing.T, e *authzEnv) string {
 	t.Helper()
 	w := authzOrderWorld(t, e)
-	r, p := w.checkout(t, e.Users["user"], "")
+	n := authzOrders.Add(1) - 1
+	first, err := time.Parse(time.DateOnly, w.date)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := e.Users["user"]
+	body := w.checkoutBody(u)
+	body["date"] = first.AddDate(0, 0, int(n/32)).Format(time.DateOnly)
+	body["time"] = fmt.Sprintf("%02d:%02d", 7+(n%32)/4, (n%4)*15)
+	r := w.a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/orders", Token: u.Token, Body: body})
+	var p placedAnswer
 	if r.Status != http.StatusCreated {
 		t.Fatalf("authz order: %d %s", r.Status, r.Body)
 	}
+	r.JSON(t, &p)
 	return p.Data.OrderID
 }
 
@@ -666,6 +682,10 @@ func init() {
 		}},
 		authzRoute{Method: "POST", Route: "/api/tripstatus", Body: map[string]string{"trip_number": "MSH-222222", "email": "nobody@example.com"}, Want: everyone(404)},
 		authzRoute{Method: "POST", Route: "/api/enquiries", Body: map[string]string{"program_id": uuid.NewString(), "date": "2030-01-01", "time": "10:00"}, Want: everyone(404)},
+		// Public: anyone may ask which times a program fits; a program nobody made is 404 for all.
+		authzRoute{Method: "GET", Route: "/api/enquiries/pickup-times", Want: everyone(404), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/enquiries/pickup-times?date=2030-01-01&program=" + uuid.NewString()}
+		}},
 		authzRoute{Method: "POST", Route: "/api/enquiries/{id}/pay", Body: map[string]string{"email": "nobody@example.com"}, Want: everyone(404), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
 			e.freshLinkGuesses(t)
 			return authzCall{Path: "/api/enquiries/MSH-333333/pay", Body: map[string]string{"email": "nobody@example.com"}}

@@ -33,9 +33,11 @@ func TestMain(m *testing.M) { pgtest.Main(m) }
 type world struct {
 	*orderstest.Fixture
 	dispatch *dispatchcmd.Handlers
-	queue    *jobs.Queue
-	runner   *projections.Runner
-	stop     func()
+	// linked: driver d1's account is linked (paidAndAssigned links it once).
+	linked bool
+	queue  *jobs.Queue
+	runner *projections.Runner
+	stop   func()
 }
 
 const tripDay = "2026-11-18" // picked up at 10:00 (orderstest)
@@ -56,9 +58,15 @@ func (w *world) start(t *testing.T) {
 }
 
 // paidAndAssigned is a paid order for the trip day with driver d1 (account driver-user) assigned and
-// their day booked, as commands/dispatch writes them.
+// their day booked, as commands/dispatch writes them. The driver's account is linked once (the claim
+// on the account and the link on the driver), as a step is the driver's whose link names the account.
 func (w *world) paidAndAssigned(t *testing.T, user string) string {
 	t.Helper()
+	if !w.linked {
+		w.Write(t, dispatchcmd.DriverLoginStream("driver-user"), dispatch.DriverLoginClaimed{UserID: "driver-user", DriverID: "d1"})
+		w.Write(t, dispatchcmd.DriverAccountStream("d1"), dispatch.DriverAccountLinked{DriverID: "d1", UserID: "driver-user"})
+		w.linked = true
+	}
 	w.FillCart(t, user)
 	p := w.Place(t, user, tripDay)
 	w.Notify(t, orderstest.Notice(p, "n-"+p.PaymentID, payments.OutcomeSucceeded, w.Order(t, p.OrderID).Price()))
