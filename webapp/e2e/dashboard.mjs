@@ -51,7 +51,8 @@ async function dashboardIn(ctx, lang, view, { paid, differs }) {
     for (const id of ['chart-bookings', 'chart-revenue-EGP', 'chart-capacity']) await drawn(page, id, lang);
     assert.ok(chartRequests.length > 0, 'Chart.js came as a chunk of its own');
     const zone = await page.getByTestId('insights-zone').innerText();
-    assert.ok(zone.includes('Africa/Cairo'), `the days are said to be Cairo's: ${zone}`);
+    // In words of the page's language: "Cairo time (Africa/Cairo)", «بتوقيت القاهرة».
+    assert.ok(zone.includes(lang === 'ar' ? 'بتوقيت القاهرة' : 'Africa/Cairo'), `the days are said to be Cairo's: ${zone}`);
 
     // The figures behind the bookings chart, as a table: today's row counts the paid order.
     const bookings = page.getByTestId('chart-bookings');
