@@ -102,10 +102,11 @@ export function sameSitePath(candidate: string | null | undefined): string | nul
 }
 
 /**
- * The sign-in or sign-up page that brings the visitor back to `here` (a path with its query) once
- * signed in; from the home page, or a sign-in page itself, no return is asked for.
+ * The sign-in or sign-up page (the shop's or the admin door) that brings the visitor back to `here`
+ * (a path with its query) once signed in; from the home page, or a sign-in page itself, no return is
+ * asked for. The guards, the header and the add buttons all ask this way.
  */
-export function signInPath(page: '/signin' | '/signup', here: string): string {
+export function signInPath(page: string, here: string): string {
   const back = sameSitePath(here);
   if (!back || back === '/' || back.startsWith('/signin') || back.startsWith('/signup')) return page;
   return `${page}?redirect=${encodeURIComponent(back)}`;

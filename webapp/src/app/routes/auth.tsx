@@ -6,7 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { adminStart } from '@/config/admin-access';
 import { isStaffRole } from '@/config/roles';
-import { paths, safeReturnPath } from '@/config/paths';
+import { paths, safeReturnPath, signInPath } from '@/config/paths';
 import { landingAfterSignIn } from '@/features/auth/landing';
 import { NoAdminAccess } from '@/features/auth/components/no-admin-access';
 import { ForgotPasswordForm, ResetPasswordForm } from '@/features/auth/components/password-reset-forms';
@@ -47,7 +47,7 @@ export function SignInRoute() {
       lead={t('auth.signInLead')}
       footer={
         <>
-          {t('auth.noAccount')} <Link to={`${paths.signUp}${returnTo !== paths.home ? `?redirect=${encodeURIComponent(returnTo)}` : ''}`}>{t('auth.signUpLink')}</Link>
+          {t('auth.noAccount')} <Link to={signInPath(paths.signUp, returnTo)}>{t('auth.signUpLink')}</Link>
         </>
       }
     >

@@ -4,16 +4,12 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/states';
 import { isStaffRole } from '@/config/roles';
-import { paths } from '@/config/paths';
+import { paths, signInPath } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 
 import { useAdmin } from '../api/get-admin';
 import { useAuthStore } from '../stores/auth-store';
 
-
-export function signInPath(base: string, returnTo: string): string {
-  return `${base}?redirect=${encodeURIComponent(returnTo)}`;
-}
 
 function useReturnPath(): string {
   const location = useLocation();
