@@ -17,7 +17,7 @@ export interface Refusal {
   /** The driver the assignment was refused for. */
   driverId: string;
   message: string;
-  seats: (CarTooSmall & { driverId: string; driver: string }) | null;
+  seats: (CarTooSmall & { driver: string }) | null;
 }
 
 interface AssignInput {
@@ -50,7 +50,7 @@ export function useAssignment() {
         onError: (error) => {
           const seats = carTooSmallOf(error);
           const message = seats?.message ?? (isApiError(error) ? error.message : String(error));
-          setRefusal({ orderId, driverId, message, seats: seats ? { ...seats, driverId, driver } : null });
+          setRefusal({ orderId, driverId, message, seats: seats ? { ...seats, driver } : null });
           setAsking(null);
           toast.error(message);
         },
@@ -64,7 +64,7 @@ export function useAssignment() {
       loading={mutation.isPending}
       onCancel={() => setAsking(null)}
       onConfirm={(reason) => {
-        if (asking?.seats) assign(asking.orderId, asking.seats.driverId, asking.seats.driver, reason);
+        if (asking?.seats) assign(asking.orderId, asking.driverId, asking.seats.driver, reason);
       }}
     />
   );
