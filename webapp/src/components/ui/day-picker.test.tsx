@@ -41,4 +41,22 @@ describe('the day picker', () => {
     fireEvent.focusOut(document.activeElement!, { relatedTarget: screen.getByLabelText('Travellers') });
     expect(screen.queryByRole('group', { name: 'December 2026' })).toBeNull();
   });
+
+  it('moves between the days with the arrow keys, the month being one stop of the Tab key', async () => {
+    render(<DayPicker label="Trip day" value="2026-12-08" onChange={vi.fn()} min="2026-12-02" max="2026-12-20" />);
+    await userEvent.click(screen.getByRole('button', { name: /^Trip day/ }));
+    const month = screen.getByRole('group', { name: 'December 2026' });
+    expect(within(month).getAllByRole('button').filter((b) => b.tabIndex === 0)).toHaveLength(1);
+    await userEvent.keyboard('{ArrowRight}');
+    expect(within(month).getByRole('button', { name: 'Wednesday, 9 December 2026' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(within(month).getByRole('button', { name: 'Wednesday, 2 December 2026' })).toHaveFocus();
+    // Before the first day that may be picked, the arrow stays.
+    await userEvent.keyboard('{ArrowUp}');
+    expect(within(month).getByRole('button', { name: 'Wednesday, 2 December 2026' })).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(within(month).getByRole('button', { name: 'Sunday, 20 December 2026' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('group', { name: 'December 2026' })).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { FieldMessages, useFieldMessage } from '@/components/ui/field';
+import { useDayGrid } from '@/hooks/use-day-grid';
 import { useLanguage } from '@/hooks/use-language';
 import { addMonths, cairoToday, dayInRange, daysInMonth, monthStart } from '@/utils/cairo-day';
 import { cx } from '@/utils/cx';
@@ -82,6 +83,8 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
   const weekdays = useMemo(() => Array.from({ length: 7 }, (_, day) => weekdayName(day, language, 'narrow')), [language]);
   const title = formatDate(`${month}T12:00:00Z`, language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const offset = new Date(`${month}T00:00:00Z`).getUTCDay();
+  const monthDays = Array.from({ length: daysInMonth(month) }, (_, i) => `${month.slice(0, 8)}${String(i + 1).padStart(2, '0')}`);
+  const days = useDayGrid(monthDays.filter((date) => dayInRange(date, min, max)), shown, language === 'ar');
   const pick = (day: string) => {
     setOpen(false);
     trigger.current?.focus();
@@ -152,7 +155,7 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
           </div>
           {/* A group of toggle buttons, each named by its full date: a role="grid" would need rows of
               cells that buttons with aria-pressed are not, and the weekday headers are seen, not read. */}
-          <div className="day-picker__grid" role="group" aria-label={title} ref={grid}>
+          <div className="day-picker__grid" role="group" aria-label={title} ref={grid} onFocus={days.onFocus} onKeyDown={days.onKeyDown}>
             {weekdays.map((name, i) => (
               <span key={i} className="day-picker__weekday" aria-hidden="true">
                 {name}
@@ -161,23 +164,21 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
             {Array.from({ length: offset }, (_, i) => (
               <span key={`blank-${i}`} />
             ))}
-            {Array.from({ length: daysInMonth(month) }, (_, i) => {
-              const date = `${month.slice(0, 8)}${String(i + 1).padStart(2, '0')}`;
-              return (
-                <button
-                  key={date}
-                  type="button"
-                  className={`day-picker__day${date === today ? ' day-picker__day--today' : ''}`}
-                  data-date={date}
-                  aria-pressed={date === shown}
-                  aria-label={formatCalendarDate(date, language, { dateStyle: 'full' })}
-                  disabled={!dayInRange(date, min, max)}
-                  onClick={() => pick(date)}
-                >
-                  {formatNumber(i + 1, language)}
-                </button>
-              );
-            })}
+            {monthDays.map((date, i) => (
+              <button
+                key={date}
+                type="button"
+                className={`day-picker__day${date === today ? ' day-picker__day--today' : ''}`}
+                data-date={date}
+                aria-pressed={date === shown}
+                aria-label={formatCalendarDate(date, language, { dateStyle: 'full' })}
+                disabled={!dayInRange(date, min, max)}
+                tabIndex={days.tabIndexOf(date)}
+                onClick={() => pick(date)}
+              >
+                {formatNumber(i + 1, language)}
+              </button>
+            ))}
           </div>
           {optional && value ? (
             <Button type="button" variant="ghost" size="sm" onClick={() => pick('')} data-testid={testId ? `${testId}-clear` : undefined}>

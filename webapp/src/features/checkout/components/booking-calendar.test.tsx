@@ -1,23 +1,38 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createQueryClient } from '@/lib/query-client';
 import { useLocaleStore } from '@/stores/locale-store';
 
-import { BookingCalendar, weekdayHeaders } from './booking-calendar';
+import type { CalendarDay } from '../api/get-calendar';
+import { BookingCalendar, cairoToday, weekdayHeaders } from './booking-calendar';
 
-vi.mock('../api/get-calendar', () => ({ useCalendar: () => ({ isPending: false, data: [] }) }));
+const calendar = vi.hoisted(() => ({ days: [] as CalendarDay[] }));
+vi.mock('../api/get-calendar', () => ({ useCalendar: () => ({ isPending: false, data: calendar.days }) }));
 
-function renderCalendar(disabled = false) {
+function renderCalendar(disabled = false, value = '') {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <BookingCalendar value="" onChange={() => undefined} disabled={disabled} />
+      <input aria-label="Before" />
+      <BookingCalendar value={value} onChange={() => undefined} disabled={disabled} />
+      <input aria-label="After" />
     </QueryClientProvider>,
   );
 }
 
+/** This Cairo month's day `n` (the calendar opens on the current month). */
+function day(n: number): string {
+  return `${cairoToday().slice(0, 8)}${String(n).padStart(2, '0')}`;
+}
+
+function status(n: number, value: CalendarDay['status'], reason?: string): CalendarDay {
+  return { date: day(n), status: value, capacity: 3, taken: value === 'blocked' ? 3 : 0, ...(reason ? { reason } : {}) };
+}
+
 beforeEach(() => {
+  calendar.days = [];
   act(() => useLocaleStore.getState().setLanguage('en'));
 });
 
@@ -55,5 +70,48 @@ describe('the booking calendar', () => {
     const days = screen.getAllByRole('button', { name: /Choose a rate plan first\.$/ });
     expect(days.length).toBeGreaterThanOrEqual(28);
     expect(screen.queryAllByRole('button', { name: /Out of range$/ })).toHaveLength(0);
+  });
+
+  it('is one stop of the Tab key, entered on the chosen day, with the arrow keys moving over the days that can be chosen', async () => {
+    calendar.days = [status(1, 'out_of_range'), status(2, 'available'), status(3, 'blocked', 'full'), status(4, 'available'), status(9, 'available'), status(11, 'available'), status(16, 'available')];
+    renderCalendar(false, day(4));
+    const chosen = screen.getByRole('button', { pressed: true });
+    expect(chosen).toHaveAttribute('data-date', day(4));
+    screen.getByLabelText('Before').focus();
+    await userEvent.tab(); // the previous month's arrow is disabled on the current month
+    expect(screen.getByTestId('calendar-next')).toHaveFocus();
+    await userEvent.tab();
+    expect(chosen).toHaveFocus();
+    // A full day cannot be chosen: the left arrow passes over it.
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toHaveAttribute('data-date', day(2));
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveAttribute('data-date', day(9));
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveAttribute('data-date', day(16));
+    await userEvent.keyboard('{Home}');
+    expect(document.activeElement).toHaveAttribute('data-date', day(2));
+    await userEvent.keyboard('{End}');
+    expect(document.activeElement).toHaveAttribute('data-date', day(16));
+    // The next Tab leaves the month, and Shift+Tab comes back to the day it left.
+    await userEvent.tab();
+    expect(screen.getByLabelText('After')).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toHaveAttribute('data-date', day(16));
+  });
+
+  it('moves to the next day with the left arrow in Arabic, where the days run from the right', async () => {
+    act(() => useLocaleStore.getState().setLanguage('ar'));
+    calendar.days = [status(2, 'available'), status(4, 'available'), status(5, 'available')];
+    renderCalendar();
+    screen.getByLabelText('Before').focus();
+    await userEvent.tab();
+    await userEvent.tab();
+    // Nothing chosen yet: the month is entered on its first day that can be chosen.
+    expect(document.activeElement).toHaveAttribute('data-date', day(2));
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toHaveAttribute('data-date', day(4));
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toHaveAttribute('data-date', day(2));
   });
 });

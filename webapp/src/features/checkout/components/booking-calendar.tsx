@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { Language } from '@/config/constants';
+import { useDayGrid } from '@/hooks/use-day-grid';
 import { useLanguage } from '@/hooks/use-language';
 import { directionOf } from '@/lib/i18n';
 import { addMonths, cairoToday, daysInMonth, monthStart } from '@/utils/cairo-day';
@@ -54,8 +55,17 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ow
   const offset = new Date(`${month}T00:00:00Z`).getUTCDay();
   const weekdays = useMemo(() => weekdayHeaders(language), [language]);
   // The arrows point the way the months go on the page: in Arabic the previous month is on the right.
-  const [previousArrow, nextArrow] = directionOf(language) === 'rtl' ? ['›', '‹'] : ['‹', '›'];
+  const rtl = directionOf(language) === 'rtl';
+  const [previousArrow, nextArrow] = rtl ? ['›', '‹'] : ['‹', '›'];
   const title = formatDate(`${month}T12:00:00Z`, language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const monthDays = Array.from({ length: days }, (_, i) => {
+    const date = `${month.slice(0, 8)}${String(i + 1).padStart(2, '0')}`;
+    const day = calendar.data?.find((d) => d.date === date);
+    const ownCar = date === ownDay && day?.status === 'blocked' && day.reason === 'full';
+    const status = disabled ? 'out_of_range' : ownCar ? 'available' : (day?.status ?? 'out_of_range');
+    return { date, number: i + 1, day, ownCar, status };
+  });
+  const grid = useDayGrid(monthDays.filter((d) => d.status === 'available').map((d) => d.date), value, rtl);
 
   return (
     <div className="booking-calendar" aria-disabled={disabled || undefined}>
@@ -72,7 +82,7 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ow
       {/* A group of toggle buttons, each named by its full date: a role="grid" would need rows of
           cells that buttons with aria-pressed are not. A weekday header shows its short name and reads
           its full one. */}
-      <div className="booking-calendar__grid" role="group" aria-label={title}>
+      <div className="booking-calendar__grid" role="group" aria-label={title} onFocus={grid.onFocus} onKeyDown={grid.onKeyDown}>
         {weekdays.map(({ short, full }) => (
           <span key={full} className="booking-calendar__weekday" title={full}>
             <span aria-hidden="true">{short}</span>
@@ -87,11 +97,7 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ow
             <Spinner size="sm" />
           </span>
         ) : (
-          Array.from({ length: days }, (_, i) => {
-            const date = `${month.slice(0, 8)}${String(i + 1).padStart(2, '0')}`;
-            const day = calendar.data?.find((d) => d.date === date);
-            const ownCar = date === ownDay && day?.status === 'blocked' && day.reason === 'full';
-            const status = disabled ? 'out_of_range' : ownCar ? 'available' : (day?.status ?? 'out_of_range');
+          monthDays.map(({ date, number, day, ownCar, status }) => {
             // Before a rate plan is chosen no day is out of range: it is not yet asked about.
             const label = disabled
               ? t('checkout.rateFirst')
@@ -111,9 +117,10 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ow
                 aria-label={`${formatDate(`${date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })}: ${label}`}
                 title={label}
                 disabled={status !== 'available'}
+                tabIndex={grid.tabIndexOf(date)}
                 onClick={() => day && onChange(ownCar ? { ...day, status: 'available' } : day)}
               >
-                {formatNumber(i + 1, language)}
+                {formatNumber(number, language)}
               </button>
             );
           })
