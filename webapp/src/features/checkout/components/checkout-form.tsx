@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField, InputField, SelectField, TextAreaField, useFieldMessage } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
 import { paths } from '@/config/paths';
+import { useCountryFollowsPhoneKey } from '@/hooks/use-country-follows-phone-key';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { readCheckoutDraft, saveCheckoutDraft } from '@/lib/checkout-draft';
@@ -143,7 +144,7 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
     startingValues<Values>({
       rate_id: '', date: '', time: '', first_name: defaults?.first_name ?? '', last_name: defaults?.last_name ?? '',
       email: defaults?.email ?? '', confirm_email: defaults?.email ?? '', ...phoneParts(defaults?.phone_number),
-      country: 'EG', comments: '', travellers: '', terms: false,
+      country: phoneParts(defaults?.phone_number).phone_region, comments: '', travellers: '', terms: false,
     }, draft),
   );
   // A restored rate plan and pickup time are chosen once their options have loaded and offer them (not
@@ -167,6 +168,7 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
     [],
   );
   useEffect(() => form.subscribe({ formState: { values: true }, callback: ({ values }) => saveDraft(values) }), [form, saveDraft]);
+  useCountryFollowsPhoneKey(form);
   useEffect(() => {
     if (pendingRate.current && rates.some((rate) => rate.value === pendingRate.current)) {
       form.setValue('rate_id', pendingRate.current);

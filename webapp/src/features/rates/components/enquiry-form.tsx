@@ -13,6 +13,7 @@ import { EmptyState } from '@/components/ui/states';
 import { TimeSelect } from '@/components/ui/time-select';
 import { PROGRAM_RESPONSE_HOURS } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { useCountryFollowsPhoneKey } from '@/hooks/use-country-follows-phone-key';
 import { isApiError } from '@/lib/api-client';
 import { useLanguage } from '@/hooks/use-language';
 import { formResolver } from '@/lib/form-resolver';
@@ -189,6 +190,7 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
     // Back from choosing a pickup point: what was typed before.
     defaultValues: pickup ? restored() : EMPTY,
   });
+  useCountryFollowsPhoneKey(form);
   const { errors } = form.formState;
   const date = useWatch({ control: form.control, name: 'date' });
   const time = useWatch({ control: form.control, name: 'time' });
