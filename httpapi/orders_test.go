@@ -561,10 +561,14 @@ func TestEnquiryQuotedAndPaid(t *testing.T) {
 	if q := w.a.Post("/api/admin/enquiries/"+sub.Data.TripNumber+"/quote", admin, map[string]any{"amount": 1600, "note": "tickets included", "valid_hours": 48}); q.Status != http.StatusOK {
 		t.Fatalf("quote: %d %s", q.Status, q.Body)
 	}
-	if p := w.a.Post("/api/enquiries/"+sub.Data.TripNumber+"/pay", "", map[string]string{"email": "someone@example.com"}); p.Status != http.StatusNotFound {
-		t.Fatalf("paying with the wrong e-mail: %d %s", p.Status, p.Body)
+	// An e-mail is no secret: a stranger who knows it neither pays the quote nor learns it exists.
+	for _, email := range []string{"someone@example.com", "omar@example.com"} {
+		if p := w.a.Post("/api/enquiries/"+sub.Data.TripNumber+"/pay", "", map[string]string{"email": email}); p.Status != http.StatusNotFound {
+			t.Fatalf("paying with the e-mail %s instead of the link's secret: %d %s", email, p.Status, p.Body)
+		}
 	}
-	p := w.a.Post("/api/enquiries/"+sub.Data.TripNumber+"/pay", "", map[string]string{"email": "omar@example.com"})
+	_, key := enquiryLink(t, w.a, "omar@example.com", sub.Data.TripNumber)
+	p := w.a.Post("/api/enquiries/"+sub.Data.TripNumber+"/pay", "", map[string]string{"token": key})
 	var pay placedAnswer
 	if p.Status != http.StatusOK {
 		t.Fatalf("pay: %d %s", p.Status, p.Body)

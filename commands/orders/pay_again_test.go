@@ -12,6 +12,7 @@ import (
 	"mishwar/commands/orders/orderstest"
 	"mishwar/domain/availability"
 	cat "mishwar/domain/catalogue"
+	"mishwar/domain/enquiry"
 	"mishwar/domain/money"
 	"mishwar/domain/order"
 )
@@ -181,8 +182,8 @@ func TestTwoConcurrentPayAgainsOpenOneProviderSession(t *testing.T) {
 	}
 }
 
-// A guest who paid a quote without an account pays again through the quote's payment link (the trip
-// number and e-mail proven): the same trip number, confirmed by the second payment.
+// A guest who paid a quote without an account pays again through the quote's link (its secret): the
+// same trip number, confirmed by the second payment. Its e-mail, which is no secret, opens nothing.
 func TestAGuestPaysAQuoteAgainThroughItsLink(t *testing.T) {
 	t.Parallel()
 	f := orderstest.New(t, 1)
@@ -202,15 +203,19 @@ func TestAGuestPaysAQuoteAgainThroughItsLink(t *testing.T) {
 	}
 	guest := orderstest.UserMeta("")
 	guest.ClientIP = "203.0.113.7"
-	p, err := f.Orders.PayEnquiryLink(ctx, sub.TripNumber, "omar@example.com", guest)
+	if _, err := f.Orders.PayEnquiryLink(ctx, sub.TripNumber, "omar@example.com", guest); !errors.Is(err, orderscmd.ErrTripNotFound) {
+		t.Fatalf("the quote paid with its e-mail instead of its link's secret: %v", err)
+	}
+	token := linkToken(t, f, sub.TripNumber)
+	p, err := f.Orders.PayEnquiryByLink(ctx, sub.TripNumber, token, guest)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.Notify(t, orderstest.Notice(p, "declined", payments.OutcomeFailed, money.New(160000, money.EGP)))
-	if _, err := f.Orders.PayEnquiryLink(ctx, sub.TripNumber, "else@example.com", guest); !errors.Is(err, orderscmd.ErrTripNotFound) {
-		t.Fatalf("the link with another e-mail: %v", err)
+	if _, err := f.Orders.PayEnquiryByLink(ctx, sub.TripNumber, token[1:]+"A", guest); !errors.Is(err, orderscmd.ErrLinkNotFound) {
+		t.Fatalf("the link with another secret: %v", err)
 	}
-	again, err := f.Orders.PayEnquiryLink(ctx, sub.TripNumber, "omar@example.com", guest)
+	again, err := f.Orders.PayEnquiryByLink(ctx, sub.TripNumber, token, guest)
 	if err != nil || again.OrderID != sub.TripNumber || again.PaymentID == p.PaymentID || again.PaymentURL == "" {
 		t.Fatalf("paying the quote again: %+v %v", again, err)
 	}
@@ -218,4 +223,16 @@ func TestAGuestPaysAQuoteAgainThroughItsLink(t *testing.T) {
 	if s := f.Order(t, sub.TripNumber); s.Status() != order.StatusConfirmed || s.Price() != money.New(160000, money.EGP) {
 		t.Fatalf("after paying again: %s %v", s.Status(), s.Price())
 	}
+}
+
+// linkToken is the secret an enquiry's link carries (its e-mails' links), as recorded on submission.
+func linkToken(t *testing.T, f *orderstest.Fixture, tripNumber string) string {
+	t.Helper()
+	for _, e := range orderstest.Events[enquiry.Event](t, f, orderscmd.EnquiryStream(tripNumber)) {
+		if s, ok := e.(enquiry.EnquirySubmitted); ok && s.LinkToken != "" {
+			return s.LinkToken
+		}
+	}
+	t.Fatalf("enquiry %s has no link secret", tripNumber)
+	return ""
 }

@@ -59,9 +59,11 @@ func (h *Handlers) payEnquiry(ctx context.Context, tripNumber, clientIP string) 
 	return placed, nil
 }
 
-// PayEnquiryLink is the payment link of a quoted enquiry, followed by its owner (signed in) or by
-// whoever knows its e-mail. E-mail guesses are bounded per client address, and a wrong e-mail is the
-// same ErrTripNotFound as an unknown number.
+// PayEnquiryLink is the payment link of a quoted enquiry, followed by its owner (signed in) or, for an
+// enquiry recorded before link secrets (HasLink), by whoever knows its e-mail: an e-mail is no secret,
+// so an enquiry with a link opens to its secret alone (PayEnquiryByLink). E-mail guesses are bounded
+// per client address, and a wrong e-mail, or one offered for an enquiry with a link, is the same
+// ErrTripNotFound as an unknown number.
 func (h *Handlers) PayEnquiryLink(ctx context.Context, tripNumber, email string, meta commands.Meta) (Placed, error) {
 	num, ok := order.NormalizeTripNumber(tripNumber)
 	if !ok {
@@ -74,7 +76,7 @@ func (h *Handlers) PayEnquiryLink(ctx context.Context, tripNumber, email string,
 		if err := take(ctx, h.limiter, EnquiryPaymentRule, meta.ClientIP); err != nil {
 			return Placed{}, err
 		}
-		if err != nil || !strings.EqualFold(strings.TrimSpace(email), sub0.Contact.Email) {
+		if err != nil || q.HasLink() || !strings.EqualFold(strings.TrimSpace(email), sub0.Contact.Email) {
 			return Placed{}, ErrTripNotFound
 		}
 	}

@@ -187,6 +187,10 @@ func (s State) Trip() order.Trip {
 }
 func (s State) OrderID() string { return s.orderID }
 
+// HasLink says whether the enquiry was recorded with a link secret: its link is then the only way
+// without an account to its quote (the older way, its e-mail, is not a secret: PayEnquiryLink).
+func (s State) HasLink() bool { return s.submitted.LinkToken != "" }
+
 // LinkOpens says whether token opens the enquiry's link: it must equal the secret recorded at
 // submission (compared in constant time); an enquiry recorded without one opens to no token.
 func (s State) LinkOpens(token string) bool {
