@@ -11,6 +11,7 @@ import (
 
 	"mishwar/adapters/jobs"
 	"mishwar/adapters/payments"
+	"mishwar/commands"
 	orderscmd "mishwar/commands/orders"
 	"mishwar/commands/orders/orderstest"
 	"mishwar/domain/availability"
@@ -473,6 +474,50 @@ func TestOneCustomerCannotHoldEveryCarWithUnpaidOrders(t *testing.T) {
 	f.Notify(t, orderstest.Notice(first, "n1", payments.OutcomeSucceeded, f.Order(t, first.OrderID).Price()))
 	f.AddDriver(t, 9, 1)
 	f.PlaceAt(t, "u1", "2026-11-18", "12:00")
+}
+
+// Accounts cost nothing: travellers made for the purpose, booking from one address, cannot keep every
+// car of a day held. The address's bound counts every unpaid order placed from it, and a traveller
+// refused there keeps their own bound untouched.
+func TestTravellersFromOneAddressCannotHoldEveryCarWithUnpaidOrders(t *testing.T) {
+	t.Parallel()
+	settings := orderscmd.DefaultSettings()
+	settings.UnpaidHoldsPerCustomer = 1
+	settings.UnpaidHoldsPerAddress = 2
+	f := orderstest.NewWith(t, 6, orderstest.Options{Settings: &settings})
+	ctx := context.Background()
+	from := func(user, address string) commands.Meta {
+		m := orderstest.UserMeta(user)
+		m.ClientIP = address
+		return m
+	}
+	for _, u := range []string{"u1", "u2", "u3"} {
+		f.FillCart(t, u)
+	}
+	first, err := f.Orders.PlaceOrder(ctx, f.Input("u1", "2026-11-18"), from("u1", "198.51.100.7"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Orders.PlaceOrder(ctx, f.Input("u2", "2026-11-18"), from("u2", "198.51.100.7")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Orders.PlaceOrder(ctx, f.Input("u3", "2026-11-18"), from("u3", "198.51.100.7")); !errors.Is(err, order.ErrTooManyUnpaidFromAddress) {
+		t.Fatalf("a third account's unpaid order from the same address: %v", err)
+	}
+	if f.Day(t, "2026-11-18").Taken() != 2 {
+		t.Fatal("the refused order held a car")
+	}
+	// Its own bound (one unpaid order) was given back: from another address it books.
+	if _, err := f.Orders.PlaceOrder(ctx, f.Input("u3", "2026-11-18"), from("u3", "203.0.113.50")); err != nil {
+		t.Fatalf("the refused traveller from another address: %v", err)
+	}
+	// A paid order frees its place on the address.
+	f.Notify(t, orderstest.Notice(first, "n1", payments.OutcomeSucceeded, f.Order(t, first.OrderID).Price()))
+	in := f.Input("u1", "2026-11-18")
+	in.Time = "12:00"
+	if _, err := f.Orders.PlaceOrder(ctx, in, from("u1", "198.51.100.7")); err != nil {
+		t.Fatalf("after paying, from the same address: %v", err)
+	}
 }
 
 // Ten checkouts at once by one traveller allowed two unpaid orders: two are placed, whatever the

@@ -26,7 +26,8 @@ type Settings struct {
 	LateRefundPercent  float64
 	HoldExpiryInterval time.Duration
 	// UnpaidHoldsPerCustomer bounds the unpaid orders (each holding a car) a signed-in traveller may
-	// have at once, UnpaidHoldsPerAddress a guest's per client address; 0 means no bound. They come
+	// have at once, UnpaidHoldsPerAddress those placed from one client address (by guests and
+	// signed-in travellers alike); 0 means no bound. They come
 	// from internal/config (MISHWAR_UNPAID_HOLDS_PER_CUSTOMER, MISHWAR_UNPAID_HOLDS_PER_ADDRESS).
 	UnpaidHoldsPerCustomer int
 	UnpaidHoldsPerAddress  int

@@ -2,6 +2,7 @@ package orders
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"mishwar/commands"
@@ -12,19 +13,32 @@ import (
 // HoldsCategory is the stream category of customers' unpaid holds (domain/order's Holds decider).
 const HoldsCategory = "unpaidholds"
 
-// holdsStream is the unpaid-holds stream of a customer: the signed-in traveller userID, or for a
-// guest the client address. limit is the bound that applies (0: none, or no customer known); kept
-// says whether the stream is written: always for a signed-in traveller, whose holds also name their
-// trips (one trip, one order: checkout.go), and for a guest only under a bound.
-func (h *Handlers) holdsStream(userID, clientIP string) (stream string, limit int, kept bool) {
-	switch {
-	case userID != "":
-		return eventstore.StreamID(HoldsCategory, "user:"+userID), h.settings.UnpaidHoldsPerCustomer, true
-	case clientIP != "":
-		limit := h.settings.UnpaidHoldsPerAddress
-		return eventstore.StreamID(HoldsCategory, "ip:"+clientIP), limit, limit > 0
+// holdStream is one unpaid-holds stream an order is counted on, with the bound that applies there
+// (0: none) and whether the order's trip is recorded on it.
+type holdStream struct {
+	id     string
+	limit  int
+	trip   bool
+	client bool
+}
+
+// holdStreams are the unpaid-holds streams an order of userID placed from clientIP counts on:
+//   - the signed-in traveller's own, always written (its holds name their trips: one trip, one order,
+//     checkout.go), bounded by UnpaidHoldsPerCustomer;
+//   - the client address's, bounded by UnpaidHoldsPerAddress (and not written without a bound), for
+//     guests and signed-in travellers alike: accounts cost nothing, so a bound per account alone let a
+//     few accounts made for the purpose keep every car of a day held, lapse after lapse.
+//
+// The traveller's comes first: it is the one that judges the same trip.
+func (h *Handlers) holdStreams(userID, clientIP string) []holdStream {
+	var out []holdStream
+	if userID != "" {
+		out = append(out, holdStream{id: eventstore.StreamID(HoldsCategory, "user:"+userID), limit: h.settings.UnpaidHoldsPerCustomer, trip: true})
 	}
-	return "", 0, false
+	if clientIP != "" && h.settings.UnpaidHoldsPerAddress > 0 {
+		out = append(out, holdStream{id: eventstore.StreamID(HoldsCategory, "ip:"+clientIP), limit: h.settings.UnpaidHoldsPerAddress, client: true})
+	}
+	return out
 }
 
 // sameTrip is what a checkout found of the customer's orders of its trip (see Handlers.judgeCheckout):
@@ -35,27 +49,47 @@ type sameTrip struct {
 	seen []string
 }
 
-// takeUnpaidHold counts the order about to be placed among its customer's unpaid holds, refusing it
-// (order.ErrTooManyUnpaidOrders) when the customer has as many as allowed, or (order.ErrSameTripHeld)
-// when another order of the same trip took a hold the checkout did not judge.
+// takeUnpaidHold counts the order about to be placed among its customer's unpaid holds on each of its
+// streams, refusing it (order.ErrTooManyUnpaidOrders) when the traveller, or (for a signed-in
+// traveller) order.ErrTooManyUnpaidFromAddress when their address, has as many as allowed, or
+// (order.ErrSameTripHeld) when another order of the same trip took a hold the checkout did not judge.
+// A refusal on the address gives back the hold taken on the traveller's stream.
 func (h *Handlers) takeUnpaidHold(ctx context.Context, userID, clientIP, orderID string, until time.Time, trip sameTrip, meta commands.Meta) error {
-	stream, limit, kept := h.holdsStream(userID, clientIP)
-	if !kept {
-		return nil
+	streams := h.holdStreams(userID, clientIP)
+	for i, st := range streams {
+		take := order.TakeHold{OrderID: orderID, Until: until, Limit: st.limit}
+		if st.trip {
+			take.Trip, take.Seen = trip.key, trip.seen
+		}
+		_, err := commands.Execute(ctx, h.runner, order.Holds, st.id, order.HoldsCommand(take), holdMeta(meta, st), commuting)
+		if err == nil {
+			continue
+		}
+		if st.client && userID != "" && errors.Is(err, order.ErrTooManyUnpaidOrders) {
+			err = order.ErrTooManyUnpaidFromAddress
+		}
+		for _, taken := range streams[:i] {
+			h.releaseOn(ctx, taken, orderID, order.HoldReleasedNotPlaced, sub(meta, "compensate"))
+		}
+		return err
 	}
-	_, err := commands.Execute(ctx, h.runner, order.Holds, stream, order.HoldsCommand(order.TakeHold{
-		OrderID: orderID, Until: until, Limit: limit, Trip: trip.key, Seen: trip.seen,
-	}), meta, commuting)
-	return err
+	return nil
+}
+
+// holdMeta is the meta of a command on st: each stream's command has an id of its own.
+func holdMeta(meta commands.Meta, st holdStream) commands.Meta {
+	if st.client {
+		return sub(meta, "address")
+	}
+	return meta
 }
 
 // customerHolds is the signed-in traveller's unpaid holds as their stream says now.
 func (h *Handlers) customerHolds(ctx context.Context, userID string) (order.HoldsState, error) {
-	stream, _, kept := h.holdsStream(userID, "")
-	if !kept {
+	if userID == "" {
 		return order.HoldsState{}, nil
 	}
-	hist, err := commands.Load[order.HoldsEvent](ctx, h.runner, stream)
+	hist, err := commands.Load[order.HoldsEvent](ctx, h.runner, h.holdStreams(userID, "")[0].id)
 	if err != nil {
 		return order.HoldsState{}, wrap("load unpaid holds", err)
 	}
@@ -76,11 +110,18 @@ func (h *Handlers) releaseUnpaidHold(ctx context.Context, orderID, reason string
 	return h.releaseHoldOf(ctx, s.UserID(), hist.Recorded[0].Metadata.ClientIP, orderID, reason, meta)
 }
 
+// releaseHoldOf releases the order's hold on each of its streams. (An order paid again from another
+// address holds a car on that address until the hold lapses: the release goes to the address it was
+// placed from.)
 func (h *Handlers) releaseHoldOf(ctx context.Context, userID, clientIP, orderID, reason string, meta commands.Meta) error {
-	stream, _, kept := h.holdsStream(userID, clientIP)
-	if !kept {
-		return nil
+	var errs []error
+	for _, st := range h.holdStreams(userID, clientIP) {
+		errs = append(errs, h.releaseOn(ctx, st, orderID, reason, meta))
 	}
-	_, err := commands.Execute(ctx, h.runner, order.Holds, stream, order.HoldsCommand(order.ReleaseHold{OrderID: orderID, Reason: reason}), meta, commuting)
+	return errors.Join(errs...)
+}
+
+func (h *Handlers) releaseOn(ctx context.Context, st holdStream, orderID, reason string, meta commands.Meta) error {
+	_, err := commands.Execute(ctx, h.runner, order.Holds, st.id, order.HoldsCommand(order.ReleaseHold{OrderID: orderID, Reason: reason}), holdMeta(meta, st), commuting)
 	return h.followUp("release an unpaid hold", err, "order", orderID, "reason", reason)
 }

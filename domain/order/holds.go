@@ -10,9 +10,10 @@ import (
 
 // Unpaid holds: every order waiting for payment holds a car. So that one customer cannot take every
 // car of a day with orders they never pay, the number of unpaid holds each customer may have at once
-// is bounded. It is decided on a stream of the customer's own ("unpaidholds-user:<id>" for a signed-in
-// traveller, "unpaidholds-ip:<address>" for a guest), appended with its expected version, never
-// counted from a read model.
+// is bounded, and so is the number held from one client address (accounts cost nothing to make). It is
+// decided on a stream of the customer's own ("unpaidholds-user:<id>" for a signed-in traveller) and
+// one of the address ("unpaidholds-ip:<address>", a guest's only one), each appended with its expected
+// version, never counted from a read model.
 //
 // A hold counts until it is released (the order was paid, cancelled or failed) or until its time
 // runs out, whichever comes first: a release that never arrives only delays the customer's next order
@@ -20,6 +21,10 @@ import (
 
 // ErrTooManyUnpaidOrders: the customer already has as many unpaid orders as allowed.
 var ErrTooManyUnpaidOrders = domain.Conflict("orders.too_many_unpaid")
+
+// ErrTooManyUnpaidFromAddress: a signed-in traveller's order would pass their own bound, but the
+// client address they book from already holds as many unpaid orders as allowed (whoever placed them).
+var ErrTooManyUnpaidFromAddress = domain.Conflict("orders.too_many_unpaid_address")
 
 // HoldsCommand is one of a customer's unpaid-holds commands.
 type HoldsCommand interface{ isHoldsCommand() }

@@ -72,8 +72,8 @@ type Config struct {
 	// its hold lapses) one signed-in traveller may have at once (MISHWAR_UNPAID_HOLDS_PER_CUSTOMER,
 	// default 3; 0 turns the bound off).
 	UnpaidHoldsPerCustomer int
-	// UnpaidHoldsPerAddress is the same bound for guests (a quoted enquiry paid without an account),
-	// per client address (MISHWAR_UNPAID_HOLDS_PER_ADDRESS, default 5; 0 turns it off).
+	// UnpaidHoldsPerAddress bounds the unpaid orders waiting at once from one client address, guests'
+	// and signed-in travellers' alike (MISHWAR_UNPAID_HOLDS_PER_ADDRESS, default 5; 0 turns it off).
 	UnpaidHoldsPerAddress int
 }
 

@@ -7,6 +7,10 @@ func init() {
 			En: "You already have as many unpaid orders as we can hold cars for. Please pay for one of them (or cancel it) before booking another.",
 			Ar: "لديك بالفعل أقصى عدد من الطلبات غير المدفوعة التي يمكننا حجز سيارات لها. يرجى دفع أحدها (أو إلغاؤه) قبل حجز طلب آخر.",
 		},
+		"orders.too_many_unpaid_address": {
+			En: "Too many unpaid orders are waiting from your network, so we cannot hold another car for now. Please pay for one of yours (or cancel it), or try again later.",
+			Ar: "هناك طلبات كثيرة غير مدفوعة من شبكتك، لذا لا يمكننا حجز سيارة أخرى الآن. يرجى دفع أحد طلباتك (أو إلغاؤه)، أو المحاولة مرة أخرى لاحقًا.",
+		},
 		"orders.refund_settled": {
 			En: "This refund was already recorded as failed; our team will settle it with the payment provider.",
 			Ar: "سُجّل هذا الاسترداد بالفعل على أنه لم يتم؛ سيسوّيه فريقنا مع مزوّد الدفع.",
