@@ -315,6 +315,8 @@ func decideSubmit(s State, c SubmitEnquiry, now time.Time) ([]Event, error) {
 	} else {
 		order.ValidateTrip(v, c.Trip, c.Policy, c.ServiceHours, now)
 	}
+	// A quote is for a car that carries the group, dated or not: paid, it becomes the order.
+	order.ValidateGroup(v, "travellers", c.Contact.Travellers, c.Trip.RatePlan)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

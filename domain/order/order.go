@@ -75,6 +75,8 @@ const (
 	KeyCurrencyInvalid     = "orders.currency_invalid"
 	KeyTooLong             = "orders.too_long"
 	KeyTravellersInvalid   = "orders.travellers_invalid"
+	// KeyGroupTooLargeForCar: the group is larger than the rate plan's car seats (ValidateGroup).
+	KeyGroupTooLargeForCar = "orders.group_too_large_for_car"
 )
 
 // Status is where an order is in its life.
@@ -338,6 +340,7 @@ func decidePlace(s State, c PlaceOrder, now time.Time) ([]Event, error) {
 	v := &domain.ValidationError{}
 	ValidateForm(v, c.Contact, c.EmailConfirmation, c.TermsAgreed, c.DisplayCurrency)
 	ValidateTrip(v, c.Trip, c.Policy, c.ServiceHours, now)
+	ValidateGroup(v, "travellers", c.Contact.Travellers, c.Trip.RatePlan)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -460,6 +463,19 @@ func ValidateContact(v *domain.ValidationError, c Contact, confirmation string) 
 			v.Add(field, domain.KeyNameInvalid)
 		}
 	}
+}
+
+// ValidateGroup adds to v, on field, the refusal of a group larger than the seats of the car it books
+// (the trip's rate plan). Until this rule a group of 50 could pay for a four-seat sedan and was turned
+// away only when no driver's car could be assigned (domain/dispatch CheckVehicle). The field is what
+// the traveller would change: "travellers" where they give the group (checkout, an enquiry),
+// "rate_plan_id" where they only choose the car (an exchange keeps the group). A group size out of
+// range is ValidateContact's to refuse, once.
+func ValidateGroup(v *domain.ValidationError, field string, travellers int, plan RatePlan) {
+	if travellers > MaxTravellers || plan.Carries(travellers) {
+		return
+	}
+	v.Add(field, KeyGroupTooLargeForCar)
 }
 
 // ValidateForm adds the faults of a booking form's own fields — the contact, the terms, the display
@@ -852,6 +868,9 @@ func decideExchange(s State, c ExchangeOrder, now time.Time) ([]Event, error) {
 	}
 	v := &domain.ValidationError{}
 	ValidateTrip(v, c.To, c.Policy, c.ServiceHours, now)
+	// Staff too: a car that cannot seat the group is no trip to sell; dispatch's override is for
+	// sending another car on the day, not for booking one too small.
+	ValidateGroup(v, "rate_plan_id", s.placed.Contact.Travellers, c.To.RatePlan)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

@@ -56,6 +56,16 @@ type RatePlan struct {
 	NameAR         string      `json:"name_ar,omitempty"`
 	PerKm          money.Money `json:"per_km"`
 	WaitingPerHour money.Money `json:"waiting_per_hour"`
+	// Seats is how many travellers the plan's class of car carries (0: not known, on trips recorded
+	// before it was: Carries then checks nothing).
+	Seats int `json:"seats,omitempty"`
+}
+
+// Carries reports whether the plan's car seats a group of travellers. A number not known — no group
+// size given (0), or a trip recorded before its plan's seats were (0 seats) — is carried: there is
+// nothing to check it against.
+func (p RatePlan) Carries(travellers int) bool {
+	return travellers <= 0 || p.Seats <= 0 || travellers <= p.Seats
 }
 
 // Leg is one drive of the trip, between two named places.

@@ -59,6 +59,11 @@ func init() {
 		"orders.enquiry_under_review":     {En: "Your program is under review. We will e-mail you the payment details (responses within 48 hours).", Ar: "برنامجك قيد المراجعة. سنرسل لك تفاصيل الدفع عبر البريد الإلكتروني (الرد خلال ٤٨ ساعة)."},
 		"orders.idempotency_in_progress":  {En: "This order is still being placed. Please wait a moment.", Ar: "لا يزال هذا الطلب قيد الإرسال. يرجى الانتظار لحظة."},
 
+		// A group larger than the car it books (order.ValidateGroup). Said without numbers: a field error
+		// carries no arguments (domain.ValidationError); the web app names the seats and the group before
+		// anything is sent (validation.carTooSmall).
+		"orders.group_too_large_for_car": {En: "This car cannot seat your whole group. Choose a larger car.", Ar: "هذه السيارة لا تتسع لكل المسافرين. اختر سيارة أكبر."},
+
 		// One trip, one order (domain/order/checkout.go).
 		"orders.resumed":                    {En: "Your trip %s is already waiting for payment: redirecting to pay it…", Ar: "رحلتك %s بانتظار الدفع بالفعل: جارٍ التحويل لدفعها…"},
 		"orders.trip_already_booked":        {En: "You have already booked this trip: %s, on the same day and time with the same stops. To book another car, choose another time.", Ar: "لقد حجزت هذه الرحلة بالفعل: %s، في اليوم والوقت نفسيهما وبالمحطات نفسها. لحجز سيارة أخرى اختر وقتًا آخر."},
