@@ -95,7 +95,20 @@ func TestThePlannerMatchesTheCarToTheOrderAndKeepsADriversTripsApart(t *testing.
 		return r.Position, err
 	})
 	family := w.paidOrderWith(t, "16:00", minivan, 5)
+	// Checkout takes no group larger than its car (order.ValidateGroup): the group of six booked the
+	// sedan while the catalogue said it seated six, and the office has since put it back to four.
+	// Assignment matches the group against the car whatever the order was sold with.
+	sedanSeats := func(seats int) {
+		w.catalogueDo(t, func(ctx context.Context, m commands.Meta) (eventstore.Position, error) {
+			r, err := a.Catalogue.RatePlans.Update(ctx, cat.UpdateRatePlan{ID: w.plan, Fields: cat.RatePlanFields{
+				Name: cat.Text{En: "Sedan", Ar: "سيدان"}, Seats: seats, PricePerKm: money.New(1200, money.EGP), WaitingPerHour: money.New(5000, money.EGP), Active: true,
+			}}, m)
+			return r.Position, err
+		})
+	}
+	sedanSeats(6)
 	group := w.paidOrderWith(t, "13:00", w.plan, 6)
+	sedanSeats(4)
 	morning := w.paidOrderWith(t, "09:00", w.plan, 2)
 	overlapping := w.paidOrderWith(t, "10:00", w.plan, 2)
 

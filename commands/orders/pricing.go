@@ -148,7 +148,8 @@ func TripFromQuote(q trip.Quote, startAt time.Time, planID string) order.Trip {
 	t.Quote.DurationMinutes = int(trip.Minutes(q.Calc.Total()))
 	t.Quote.WaitingMinutes = int(q.Calc.WaitingMinutes)
 	if rc, ok := q.RatePlan(planID); ok {
-		t.RatePlan = order.RatePlan{ID: planID, Name: rc.Plan.Name, NameAR: rc.Plan.NameAR, PerKm: rc.Plan.PricePerKm, WaitingPerHour: rc.Plan.WaitingPerHour}
+		t.RatePlan = order.RatePlan{ID: planID, Name: rc.Plan.Name, NameAR: rc.Plan.NameAR, PerKm: rc.Plan.PricePerKm, WaitingPerHour: rc.Plan.WaitingPerHour,
+			Seats: rc.Plan.Seats}
 		t.Quote.DistanceCost, t.Quote.WaitingCost, t.Quote.Total = rc.DistanceCost, rc.WaitingCost, rc.Total
 	}
 	return t

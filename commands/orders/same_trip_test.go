@@ -99,7 +99,7 @@ func TestCheckingOutTheSameTripWithOtherDetailsIsRefusedNamingTheWaitingOrder(t 
 	f.FillCart(t, "u1")
 	p := f.Place(t, "u1", "2026-11-18")
 	in := f.Input("u1", "2026-11-18")
-	in.Contact.Travellers = 5
+	in.Contact.Travellers = 3
 	_, err := f.Orders.PlaceOrder(context.Background(), in, orderstest.UserMeta("u1"))
 	refusalNaming(t, err, order.ErrTripWaitingWithOtherDetails, p.OrderID)
 	// Cancelled, it is no obstacle: the trip is booked anew with the new details.

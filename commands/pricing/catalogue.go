@@ -62,7 +62,7 @@ func (q *Quoter) ratePlans(ctx context.Context) ([]trip.RatePlan, error) {
 	}
 	out := make([]trip.RatePlan, len(plans))
 	for i, p := range plans {
-		out[i] = trip.RatePlan{ID: p.ID.String(), Name: p.Name.En, NameAR: p.Name.Ar, PricePerKm: p.PricePerKm, WaitingPerHour: p.WaitingPerHour}
+		out[i] = trip.RatePlan{ID: p.ID.String(), Name: p.Name.En, NameAR: p.Name.Ar, PricePerKm: p.PricePerKm, WaitingPerHour: p.WaitingPerHour, Seats: p.Seats}
 	}
 	return out, nil
 }

@@ -76,6 +76,9 @@ type RatePlan struct {
 	Name, NameAR   string
 	PricePerKm     money.Money
 	WaitingPerHour money.Money
+	// Seats is how many travellers the plan's class of car carries (0: not known). The calculation
+	// does not read it; an order records it so that its group is checked against its car.
+	Seats int
 }
 
 // NameIn is the plan's name in lang ("ar" or English).
