@@ -127,11 +127,14 @@ export function CheckoutRoute() {
   const timed = useCartAt(departure, signedIn);
   // The form is the page's heaviest part: it keeps the same props (and so is not drawn again) while the
   // page's other answers land.
+  // Each with its car's seats (the rate plans' list says them; the cart's prices do not), which the
+  // form checks the group against.
   const rateOptions = useMemo(() => {
     const calculated = cart.data?.trip_calculations?.rate_calculations ?? [];
+    const seatsOf = (id: string) => rates.data?.find((rate) => rate.id === id)?.seats;
     return calculated.length
-      ? calculated.map((rate) => ({ value: rate.rate_id, label: rate.name }))
-      : (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name }));
+      ? calculated.map((rate) => ({ value: rate.rate_id, label: rate.name, seats: seatsOf(rate.rate_id) }))
+      : (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name, seats: rate.seats }));
   }, [cart.data, rates.data]);
   const header = <CheckoutHeader />;
 

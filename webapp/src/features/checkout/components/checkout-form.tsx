@@ -14,6 +14,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { readCheckoutDraft, saveCheckoutDraft } from '@/lib/checkout-draft';
 import { formResolver } from '@/lib/form-resolver';
+import { groupTooLargeFor } from '@/lib/group-size';
 import { PaymentPageTimeout } from '@/lib/payment-page';
 import { countryOptions, phoneParts, toE164 } from '@/lib/phone';
 import { toast } from '@/lib/toast';
@@ -79,8 +80,15 @@ export interface CheckoutDefaults {
   phone_number?: string | null;
 }
 
+/** A rate plan to choose from, with the seats of its car when the server said them. */
+export interface CheckoutRate {
+  value: string;
+  label: string;
+  seats?: number | null | undefined;
+}
+
 interface CheckoutFormProps {
-  rates: ReadonlyArray<{ value: string; label: string }>;
+  rates: ReadonlyArray<CheckoutRate>;
   /** Whether the traveller chose the trip's start (written to the cart, which the order is placed from). */
   pointsChosen: boolean;
   onNeedPickup: () => void;
@@ -179,6 +187,14 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
   const fieldMessage = useFieldMessage();
   const rateId = useWatch({ control: form.control, name: 'rate_id' });
   const rateChosen = Boolean(rateId);
+  // The group against the chosen car's seats, said as soon as both are chosen (the server refuses it
+  // too, in words without the numbers).
+  const travellers = useWatch({ control: form.control, name: 'travellers' });
+  const groupTooLarge = groupTooLargeFor(travellers, rates.find((rate) => rate.value === rateId)?.seats);
+  // The server's word on the group was about the car chosen then: another car is judged afresh.
+  useEffect(() => {
+    if (form.getFieldState('travellers').error) form.clearErrors('travellers');
+  }, [rateId, form]);
   // The promo code the server accepted for this trip (sent with the order), and its refusal at placing.
   const [promoCode, setPromoCode] = useState<string | null>(null);
   const initialPromo = typeof draft?.promo_code === 'string' ? draft.promo_code : undefined;
@@ -224,6 +240,10 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
 
   const submitValues = async (values: Values) => {
     if (payBlock) return;
+    if (groupTooLarge) {
+      form.setFocus('travellers');
+      return;
+    }
     if (!pointsChosen) {
       toast.error(t('checkout.pickupFirst'));
       onNeedPickup();
@@ -323,7 +343,7 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
         label={t('fields.travellers')}
         options={groupSizes}
         placeholder={t('checkout.chooseTravellers')}
-        error={errors.travellers?.message}
+        error={errors.travellers?.message ?? groupTooLarge ?? undefined}
         data-testid="travellers"
         {...form.register('travellers')}
       />

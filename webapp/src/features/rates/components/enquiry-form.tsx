@@ -17,6 +17,7 @@ import { useCountryFollowsPhoneKey } from '@/hooks/use-country-follows-phone-key
 import { isApiError } from '@/lib/api-client';
 import { useLanguage } from '@/hooks/use-language';
 import { formResolver } from '@/lib/form-resolver';
+import { groupTooLargeFor } from '@/lib/group-size';
 import { countryOptions, DEFAULT_PHONE_REGION, phoneParts, toE164 } from '@/lib/phone';
 import { toast } from '@/lib/toast';
 import { formatClock, formatNumber } from '@/utils/format';
@@ -194,6 +195,15 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
   const { errors } = form.formState;
   const date = useWatch({ control: form.control, name: 'date' });
   const time = useWatch({ control: form.control, name: 'time' });
+  // The group against the chosen car's seats, said as soon as both are chosen (the server refuses it
+  // too, in words without the numbers).
+  const rateId = useWatch({ control: form.control, name: 'rate_id' });
+  const travellersTyped = useWatch({ control: form.control, name: 'travellers' });
+  const groupTooLarge = groupTooLargeFor(travellersTyped, rates.data?.find((rate) => rate.id === rateId)?.seats);
+  // The server's word on the group was about the car chosen then: another car is judged afresh.
+  useEffect(() => {
+    if (form.getFieldState('travellers').error?.type === 'server') form.clearErrors('travellers');
+  }, [rateId, form]);
   // The pickup times of the chosen day at which what the enquiry is about fits one day, as the server
   // judges the enquiry (its program, the visitor's stops or the traveller's cart, from the pickup chosen).
   const about = useMemo<EnquiryAbout>(
@@ -240,6 +250,10 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (stopsMissing()) return;
+    if (groupTooLarge) {
+      form.setFocus('travellers');
+      return;
+    }
     try {
       const points = pickup
         ? { start: { pickup_point_id: pickup.start }, ...(pickup.end && pickup.end !== pickup.start ? { end: { pickup_point_id: pickup.end } } : {}) }
@@ -426,7 +440,7 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
           {...form.register('time')}
         />
       )}
-      <InputField label={t('enquiry.travellers')} type="number" inputMode="numeric" min={1} max={50} error={errors.travellers?.message} {...form.register('travellers')} />
+      <InputField label={t('enquiry.travellers')} type="number" inputMode="numeric" min={1} max={50} error={errors.travellers?.message ?? groupTooLarge ?? undefined} {...form.register('travellers')} />
       <TextAreaField className="form__full" label={t('fields.comments')} rows={4} error={errors.comments?.message} {...form.register('comments')} />
       <div className="form__full">
         <CheckboxField label={t('enquiry.agree')} error={errors.terms?.message} {...form.register('terms')} />
