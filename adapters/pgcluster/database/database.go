@@ -60,6 +60,15 @@ func open(ctx context.Context, cfg config.Config, log *slog.Logger, existing boo
 		db.Close()
 		return nil, err
 	}
+	n, err := migrate.AdoptRestoredLog(ctx, db.Pool)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	if n > 0 {
+		log.Warn("database: the events were restored from a cluster ahead of this one: renumbered them to read in order; read models rebuild from them",
+			"events", n)
+	}
 	return db, nil
 }
 
