@@ -238,6 +238,58 @@ func TestSMTPSDeliversOverImplicitTLSWithPlainAuth(t *testing.T) {
 	}
 }
 
+// tls=none is the operator's choice of a relay without TLS: with credentials the sender logs in with
+// the mechanism the relay offers, PLAIN or LOGIN in the clear (go-mail's own choice refuses both
+// without TLS, and every mail stayed pending), and says so for the start-up warning.
+func TestSMTPWithTLSNoneLogsInToARelayOfferingOnlyPlainAndLogin(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewDatabase(t)
+	srv := mailpittest.Start(t, mailpittest.Options{Username: "relay", Password: "s3cret", PlainText: true})
+	s, err := mailpkg.NewSMTPSender(srv.URL(), mailpkg.SMTPOptions{Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(srv.URL(), "tls=none") || !s.SendsCredentialsInTheClear() {
+		t.Fatalf("%s: SendsCredentialsInTheClear = false", srv.URL())
+	}
+	id := enqueue(t, pool, plain("clear@example.com", "Through the relay"))
+	if n, err := worker(pool, s).RunOnce(context.Background()); err != nil || n != 1 {
+		t.Fatalf("RunOnce = %d, %v", n, err)
+	}
+	if r := outboxRow(t, pool, id); r.status != "sent" {
+		t.Fatalf("row = %+v (%s), want sent", r, r.lastError)
+	}
+	if got := srv.Messages(t); len(got) != 1 || got[0].Subject != "Through the relay" {
+		t.Fatalf("server received %+v; want the one message", got)
+	}
+
+	// The relay checks the password: a wrong one is refused (535) and the mail waits.
+	wrong, err := mailpkg.NewSMTPSender(strings.Replace(srv.URL(), "s3cret", "wrong", 1), mailpkg.SMTPOptions{Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := enqueue(t, pool, plain("wrong@example.com", "wrong password"))
+	if n, err := worker(pool, wrong).RunOnce(context.Background()); err != nil || n != 1 {
+		t.Fatalf("RunOnce with a wrong password = %d, %v", n, err)
+	}
+	if r := outboxRow(t, pool, refused); r.status != "pending" || !strings.Contains(r.lastError, "535") || srv.Count(t) != 1 {
+		t.Fatalf("with a wrong password: row %+v, %d messages at the server; want it refused (535) and kept", r, srv.Count(t))
+	}
+
+	for url, clear := range map[string]bool{
+		"smtp://relay.internal:25?tls=none":             false, // no credentials to expose
+		"smtp://u:p@mail.example.com:587":               false,
+		"smtp://u:p@mail.example.com?tls=opportunistic": false,
+		"smtps://u:p@mail.example.com":                  false,
+		"smtp://u:p@relay.internal:25?tls=none":         true,
+	} {
+		s, err := mailpkg.NewSMTPSender(url, mailpkg.SMTPOptions{})
+		if err != nil || s.SendsCredentialsInTheClear() != clear {
+			t.Errorf("%s: SendsCredentialsInTheClear = %v, %v; want %v", url, s != nil && s.SendsCredentialsInTheClear(), err, clear)
+		}
+	}
+}
+
 func TestEnglishMailIsLeftToRight(t *testing.T) {
 	t.Parallel()
 	m := mailpkg.Compose(i18n.En, "a@example.com", "", mailpkg.Content{Subject: "Hi", Paragraphs: []string{"<b>not bold</b>"}})

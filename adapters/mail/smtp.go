@@ -8,10 +8,13 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
+	"github.com/wneessen/go-mail/smtp"
 )
 
 // SMTPOptions are what an SMTP URL cannot say.
@@ -39,10 +42,12 @@ type SMTPSender struct {
 //
 //	smtp://user:pass@host:587                STARTTLS required (the default; port 587 by default)
 //	smtp://host:25?tls=opportunistic         STARTTLS when offered
-//	smtp://host:25?tls=none                  plain text (only for a relay on the same machine)
+//	smtp://host:25?tls=none                  plain text (only for a relay on the same machine or a
+//	                                         private network: credentials, if any, go unencrypted)
 //	smtps://user:pass@host:465               TLS from the start
 //
-// Credentials are percent-decoded. Authentication uses the strongest mechanism the server offers.
+// Credentials are percent-decoded. Authentication uses the strongest mechanism the server offers;
+// with tls=none that may be PLAIN or LOGIN, which send the password as it is (see clearAuth).
 func NewSMTPSender(rawURL string, opts SMTPOptions) (*SMTPSender, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
@@ -87,6 +92,12 @@ func NewSMTPSender(rawURL string, opts SMTPOptions) (*SMTPSender, error) {
 	return s, nil
 }
 
+// SendsCredentialsInTheClear reports whether the URL has credentials and tls=none: the password then
+// crosses the network as it is (the start-up warning).
+func (s *SMTPSender) SendsCredentialsInTheClear() bool {
+	return s.user != "" && !s.implicit && s.policy == gomail.NoTLS
+}
+
 // Name is "smtp".
 func (s *SMTPSender) Name() string { return "smtp" }
 
@@ -123,7 +134,10 @@ func (s *SMTPSender) Send(ctx context.Context, e Envelope) error {
 	if s.opts.HELO != "" {
 		opts = append(opts, gomail.WithHELO(s.opts.HELO))
 	}
-	if s.user != "" {
+	switch {
+	case s.SendsCredentialsInTheClear():
+		opts = append(opts, gomail.WithSMTPAuthCustom(&clearAuth{user: s.user, pass: s.pass, host: s.host}))
+	case s.user != "":
 		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthAutoDiscover), gomail.WithUsername(s.user), gomail.WithPassword(s.pass))
 	}
 	c, err := gomail.NewClient(s.host, opts...)
@@ -165,6 +179,35 @@ func (s *SMTPSender) dialer(ctx context.Context, tlsConfig *tls.Config) gomail.D
 		}
 		return tc, nil
 	}
+}
+
+// clearAuth logs in over a connection the operator chose to leave unencrypted (tls=none). go-mail's
+// discovery never sends PLAIN or LOGIN without TLS, so a relay offering only those refused every mail.
+// This takes the strongest mechanism the server offers: one that never sends the password (SCRAM,
+// CRAM-MD5) first, then PLAIN and LOGIN allowed over an unencrypted connection (what go-mail's
+// SMTPAuthPlainNoEnc and SMTPAuthLoginNoEnc use, which cannot be chosen by what the server offers).
+type clearAuth struct {
+	user, pass, host string
+	smtp.Auth        // the chosen mechanism, set by Start
+}
+
+func (a *clearAuth) Start(server *smtp.ServerInfo) (string, []byte, error) {
+	offered := func(mech gomail.SMTPAuthType) bool { return slices.Contains(server.Auth, string(mech)) }
+	switch {
+	case offered(gomail.SMTPAuthSCRAMSHA256):
+		a.Auth = smtp.ScramSHA256Auth(a.user, a.pass)
+	case offered(gomail.SMTPAuthSCRAMSHA1):
+		a.Auth = smtp.ScramSHA1Auth(a.user, a.pass)
+	case offered(gomail.SMTPAuthCramMD5):
+		a.Auth = smtp.CRAMMD5Auth(a.user, a.pass)
+	case offered(gomail.SMTPAuthPlain): // gomail.SMTPAuthPlainNoEnc
+		a.Auth = smtp.PlainAuth("", a.user, a.pass, a.host, true)
+	case offered(gomail.SMTPAuthLogin): // gomail.SMTPAuthLoginNoEnc
+		a.Auth = smtp.LoginAuth(a.user, a.pass, a.host, true)
+	default:
+		return "", nil, fmt.Errorf("the server offers no login mechanism Mishwar speaks (offered: %q)", strings.Join(server.Auth, " "))
+	}
+	return a.Auth.Start(server)
 }
 
 func buildMsg(e Envelope) (*gomail.Msg, error) {

@@ -34,8 +34,8 @@ const module = "github.com/axllent/mailpit"
 
 // Options configure one Mailpit.
 type Options struct {
-	// Username and Password, when set, are required (SMTP AUTH, which Mailpit allows only over TLS).
-	// Mailpit's password files cannot hold white space.
+	// Username and Password, when set, are required (SMTP AUTH, which Mailpit allows only over TLS
+	// unless PlainText). Mailpit's password files cannot hold white space.
 	Username, Password string
 	// ImplicitTLS speaks TLS from the first byte (smtps); otherwise STARTTLS is offered and required.
 	ImplicitTLS bool
@@ -44,8 +44,9 @@ type Options struct {
 	// Chaos enables Mailpit's Chaos triggers (see Server.Refuse).
 	Chaos bool
 	// PlainText offers no TLS at all, for a sender set with tls=none: the whole app in the HTTP
-	// tests, whose sender trusts only the system's certificate authorities. No credentials with it
-	// (Mailpit allows AUTH only over TLS).
+	// tests, whose sender trusts only the system's certificate authorities. With credentials, Mailpit
+	// then offers AUTH PLAIN and LOGIN in the clear (--smtp-auth-allow-insecure), as a local relay
+	// may.
 	PlainText bool
 }
 
@@ -70,8 +71,8 @@ func Start(tb testing.TB, opts Options) *Server {
 	if strings.ContainsAny(opts.Username+opts.Password, " \t\r\n") {
 		tb.Fatal("mailpittest: Mailpit's password files cannot hold white space")
 	}
-	if opts.PlainText && (opts.Username != "" || opts.ImplicitTLS) {
-		tb.Fatal("mailpittest: PlainText goes without credentials and without TLS")
+	if opts.PlainText && opts.ImplicitTLS {
+		tb.Fatal("mailpittest: PlainText goes without TLS")
 	}
 	bin := tooltest.Binary(tb, module, "mailpit")
 	dir := tb.TempDir()
@@ -116,6 +117,9 @@ func Start(tb testing.TB, opts Options) *Server {
 				tb.Fatal(err)
 			}
 			args = append(args, "--smtp-auth-file", authFile)
+			if opts.PlainText {
+				args = append(args, "--smtp-auth-allow-insecure")
+			}
 		}
 		if opts.Chaos {
 			args = append(args, "--enable-chaos")
