@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/mail"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -298,6 +299,27 @@ func TestEnglishMailIsLeftToRight(t *testing.T) {
 	}
 	if m.Lang != "en" || !strings.Contains(m.Text, "<b>not bold</b>") || !strings.Contains(m.Text, "The Mishwar team") {
 		t.Fatalf("text = %q", m.Text)
+	}
+}
+
+// The card is fluid: as wide as the screen on a 360 px phone, at most 560 px elsewhere, in both
+// languages. Outlook on Windows, which ignores max-width, gets a fixed 560 px table of its own.
+func TestMailFitsAPhoneScreen(t *testing.T) {
+	t.Parallel()
+	for _, lang := range []i18n.Lang{i18n.En, i18n.Ar} {
+		m := mailpkg.Compose(lang, "a@example.com", "", mailpkg.Content{Subject: "Hi", Paragraphs: []string{"Hello"},
+			Action: &mailpkg.Action{Label: "Open", URL: "https://mishwar.example/x"}})
+		card := regexp.MustCompile(`<table[^>]*background:#ffffff[^>]*>`).FindString(m.HTML)
+		if card == "" || !strings.Contains(card, `width="100%"`) || !strings.Contains(card, "width:100%") || !strings.Contains(card, "max-width:560px") {
+			t.Errorf("%s: the card is not fluid up to 560 px: %s", lang, card)
+		}
+		outside := regexp.MustCompile(`(?s)<!--\[if mso\]>.*?<!\[endif\]-->`).ReplaceAllString(m.HTML, "")
+		if strings.Contains(outside, `width="560"`) {
+			t.Errorf("%s: a fixed 560 px width outside Outlook's conditional comments:\n%s", lang, m.HTML)
+		}
+		if !strings.Contains(m.HTML, `<!--[if mso]>`) || !strings.Contains(m.HTML, `width="560"`) {
+			t.Errorf("%s: no fixed-width table for Outlook:\n%s", lang, m.HTML)
+		}
 	}
 }
 

@@ -56,8 +56,9 @@ var htmlLayout = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{{.C.Subject}}</title></head>
 <body style="margin:0;padding:0;background:#f5f1ea;font-family:Arial,Helvetica,sans-serif;color:#2b2118;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f1ea;padding:24px 0;">
-<tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px;text-align:{{.Align}};">
+<tr><td align="center" style="padding:0 8px;">
+{{.OutlookOpen}}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="width:100%;max-width:560px;background:#ffffff;border-radius:8px;padding:24px;text-align:{{.Align}};">
 <tr><td style="font-size:22px;font-weight:bold;color:#b4532a;padding-bottom:16px;">Mishwar</td></tr>
 {{if .C.Heading}}<tr><td style="font-size:20px;font-weight:bold;padding-bottom:12px;">{{.C.Heading}}</td></tr>{{end}}
 {{if .C.Greeting}}<tr><td style="font-size:15px;line-height:1.6;padding-bottom:12px;">{{.C.Greeting}}</td></tr>{{end}}
@@ -67,11 +68,21 @@ var htmlLayout = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
 {{range .C.After}}<tr><td style="font-size:13px;line-height:1.6;color:#6b5e52;padding-bottom:12px;">{{.}}</td></tr>{{end}}
 <tr><td style="font-size:13px;color:#6b5e52;padding-top:12px;border-top:1px solid #eee2d3;">{{.Signature}}</td></tr>
 </table>
+{{.OutlookClose}}
 </td></tr>
 </table>
 </body>
 </html>
 `))
+
+// The card is fluid (width 100%, at most 560 px), so it fits a 360 px phone. Outlook on Windows
+// ignores max-width and would stretch it across the window: its conditional comments hold it in a
+// fixed 560 px table that every other client skips. (html/template drops comments written in the
+// template itself, so they are passed in as HTML.)
+const (
+	outlookOpen  = template.HTML(`<!--[if mso]><table role="presentation" width="560" cellpadding="0" cellspacing="0"><tr><td><![endif]-->`)
+	outlookClose = template.HTML(`<!--[if mso]></td></tr></table><![endif]-->`)
+)
 
 func renderHTML(lang i18n.Lang, c Content) string {
 	dir, align := "ltr", "left"
@@ -81,8 +92,9 @@ func renderHTML(lang i18n.Lang, c Content) string {
 	var b bytes.Buffer
 	err := htmlLayout.Execute(&b, struct {
 		Lang, Dir, Align, Signature string
+		OutlookOpen, OutlookClose   template.HTML
 		C                           Content
-	}{string(lang), dir, align, i18n.T(lang, "mail.signature"), c})
+	}{string(lang), dir, align, i18n.T(lang, "mail.signature"), outlookOpen, outlookClose, c})
 	if err != nil {
 		// The template is fixed and its data are strings: a failure here is a programming error.
 		panic("mail: render: " + err.Error())
