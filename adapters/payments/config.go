@@ -78,3 +78,17 @@ func New(c Config, sandboxSecret []byte, publicURL func() string, log *slog.Logg
 	}
 	return nil, nil, fmt.Errorf("%w: %q", ErrUnknownProvider, c.Provider)
 }
+
+// Validate checks the chosen provider's settings without calling it (Mishwar checks them before it
+// opens its database): what is missing, or cannot work, is refused naming the variable.
+func (c Config) Validate() error {
+	switch c.Provider {
+	case "", "sandbox":
+		return nil
+	case "paymob":
+		return c.Paymob.validate()
+	case "stripe":
+		return c.Stripe.validate()
+	}
+	return fmt.Errorf("%w: MISHWAR_PAYMENTS=%q (sandbox, paymob or stripe)", ErrUnknownProvider, c.Provider)
+}

@@ -38,10 +38,19 @@ type Paymob struct {
 	client *http.Client
 }
 
+// validate refuses missing settings. Paymob's keys have no documented form to check them by (their
+// prefixes differ by country), so a wrong key is told by Paymob at the first checkout.
+func (cfg PaymobConfig) validate() error {
+	if cfg.SecretKey == "" || cfg.PublicKey == "" || cfg.HMACSecret == "" || len(cfg.IntegrationIDs) == 0 {
+		return fmt.Errorf("payments: paymob needs MISHWAR_PAYMOB_SECRET_KEY, MISHWAR_PAYMOB_PUBLIC_KEY, MISHWAR_PAYMOB_HMAC_SECRET and MISHWAR_PAYMOB_INTEGRATION_IDS")
+	}
+	return nil
+}
+
 // NewPaymob returns the Paymob adapter.
 func NewPaymob(cfg PaymobConfig) (*Paymob, error) {
-	if cfg.SecretKey == "" || cfg.PublicKey == "" || cfg.HMACSecret == "" || len(cfg.IntegrationIDs) == 0 {
-		return nil, fmt.Errorf("payments: paymob needs MISHWAR_PAYMOB_SECRET_KEY, MISHWAR_PAYMOB_PUBLIC_KEY, MISHWAR_PAYMOB_HMAC_SECRET and MISHWAR_PAYMOB_INTEGRATION_IDS")
+	if err := cfg.validate(); err != nil {
+		return nil, err
 	}
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = "https://accept.paymob.com"

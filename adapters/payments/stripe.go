@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/stripe/stripe-go/v82"
 	"github.com/stripe/stripe-go/v82/webhook"
@@ -23,6 +24,36 @@ type StripeConfig struct {
 	WebhookSecret string
 	Client        *http.Client
 	Now           func() time.Time
+}
+
+// validate refuses credentials that cannot work, by their form (Stripe's documented prefixes), without
+// asking Stripe: a publishable key (pk_) cannot create sessions or refunds, and a webhook secret that
+// is not an endpoint's signing secret (whsec_) makes every webhook a 400 that Stripe keeps retrying.
+// The values are never repeated in the message: they are secrets.
+func (c StripeConfig) validate() error {
+	var errs []error
+	switch key := c.SecretKey; {
+	case key == "":
+		errs = append(errs, errors.New("MISHWAR_STRIPE_SECRET_KEY is not set"))
+	case strings.ContainsFunc(key, unicode.IsSpace):
+		errs = append(errs, errors.New("MISHWAR_STRIPE_SECRET_KEY contains white space (a line end copied with it?)"))
+	case strings.HasPrefix(key, "pk_"):
+		errs = append(errs, errors.New("MISHWAR_STRIPE_SECRET_KEY is the publishable key (pk_…), which cannot take payments: use the secret key (sk_live_…, sk_test_…) or a restricted key (rk_…)"))
+	case !strings.HasPrefix(key, "sk_") && !strings.HasPrefix(key, "rk_"):
+		errs = append(errs, errors.New("MISHWAR_STRIPE_SECRET_KEY is not a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)"))
+	}
+	switch secret := c.WebhookSecret; {
+	case secret == "":
+		errs = append(errs, errors.New("MISHWAR_STRIPE_WEBHOOK_SECRET is not set"))
+	case strings.ContainsFunc(secret, unicode.IsSpace):
+		errs = append(errs, errors.New("MISHWAR_STRIPE_WEBHOOK_SECRET contains white space (a line end copied with it?)"))
+	case !strings.HasPrefix(secret, "whsec_"):
+		errs = append(errs, errors.New("MISHWAR_STRIPE_WEBHOOK_SECRET does not start with whsec_: use the signing secret of the webhook endpoint"))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("payments: stripe: %w", err)
+	}
+	return nil
 }
 
 // StripeSignatureHeader carries Stripe's webhook signature.
@@ -44,8 +75,8 @@ type Stripe struct {
 
 // NewStripe returns the Stripe adapter.
 func NewStripe(cfg StripeConfig) (*Stripe, error) {
-	if cfg.SecretKey == "" || cfg.WebhookSecret == "" {
-		return nil, fmt.Errorf("payments: stripe needs MISHWAR_STRIPE_SECRET_KEY and MISHWAR_STRIPE_WEBHOOK_SECRET")
+	if err := cfg.validate(); err != nil {
+		return nil, err
 	}
 	httpClient := cfg.Client
 	if httpClient == nil {

@@ -190,8 +190,8 @@ func TestStripeRefusalsAreToldFromAnswersWorthAskingAgain(t *testing.T) {
 	req := payments.RefundRequest{RefundID: "r1", PaymentID: "pay-1", ProviderRef: "pi_1", Amount: money.New(100, money.EGP)}
 	ctx := context.Background()
 
-	// stripe-mock refuses a malformed secret key as Stripe does (401).
-	badKey, err := payments.NewStripe(payments.StripeConfig{BaseURL: mock.URL, SecretKey: "not a key", WebhookSecret: stripeWebhookSecret})
+	// stripe-mock refuses a key it does not know as Stripe does (401): it knows test keys only.
+	badKey, err := payments.NewStripe(payments.StripeConfig{BaseURL: mock.URL, SecretKey: "sk_live_unknown", WebhookSecret: stripeWebhookSecret})
 	if err != nil {
 		t.Fatal(err)
 	}
