@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/netip"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -191,6 +192,14 @@ func (c Config) Validate() error {
 		if _, _, err := net.SplitHostPort(c.DebugAddr); err != nil {
 			return fmt.Errorf("MISHWAR_DEBUG_ADDR: %q is not host:port (127.0.0.1:6060)", c.DebugAddr)
 		}
+	}
+	switch c.Payments {
+	case "", "sandbox", "paymob", "stripe":
+	default:
+		return fmt.Errorf("MISHWAR_PAYMENTS: %q is not sandbox, paymob or stripe", c.Payments)
+	}
+	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("MISHWAR_PUBLIC_URL: %q is not an absolute http(s) URL (https://trips.example.com)", c.PublicURL)
 	}
 	if !c.Demo && c.Payments == "" {
 		return errors.New("MISHWAR_DEMO=0 needs a payment provider: set MISHWAR_PAYMENTS=paymob or stripe (or sandbox, which takes only test cards)")

@@ -127,6 +127,8 @@ func TestBadValuesAreRefusedSayingWhatTheSettingTakes(t *testing.T) {
 		"MISHWAR_DEBUG_ADDR":       {"garbage", "host:port"},
 		"MISHWAR_LOG_LEVEL":        {"loud", "debug, info, warn or error"},
 		"MISHWAR_DEMO":             {"yes", "1 or 0"},
+		"MISHWAR_PAYMENTS":         {"strip", "sandbox, paymob or stripe"},
+		"MISHWAR_PUBLIC_URL":       {"mishwar.example", "absolute http(s) URL"},
 	} {
 		_, err := load(map[string]string{name: c.value})
 		if err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), c.says) {
@@ -135,6 +137,29 @@ func TestBadValuesAreRefusedSayingWhatTheSettingTakes(t *testing.T) {
 		}
 		if msg := err.Error(); strings.Contains(msg, "strconv") || strings.Contains(msg, "slog") || strings.Count(msg, "\n") > 0 {
 			t.Errorf("%s=%s: %q", name, c.value, msg)
+		}
+	}
+}
+
+// The site's address is checked when the configuration is read, before anything starts: a
+// MISHWAR_PUBLIC_URL without its scheme used to be refused by the web app, as "PublicURL", after the
+// private PostgreSQL had been created.
+func TestThePublicURLMustBeAnAbsoluteHTTPURL(t *testing.T) {
+	for _, ok := range []string{"https://trips.mishwar.example", "http://localhost:8080/", "https://mishwar.example/eg"} {
+		if _, err := load(map[string]string{"MISHWAR_PUBLIC_URL": ok}); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"mishwar.example", "ftp://mishwar.example", "https://", "//mishwar.example", "https://mishwar.example:port"} {
+		_, err := load(map[string]string{"MISHWAR_PUBLIC_URL": bad})
+		if err == nil || !strings.Contains(err.Error(), "MISHWAR_PUBLIC_URL") || strings.Contains(err.Error(), "PublicURL") {
+			t.Errorf("%s: %v, want a refusal naming MISHWAR_PUBLIC_URL", bad, err)
+		}
+	}
+	// The default, built from MISHWAR_ADDR, is an address too.
+	for _, addr := range []string{":8080", "127.0.0.1:0", "[::1]:8080", "0.0.0.0:80"} {
+		if cfg, err := load(map[string]string{"MISHWAR_ADDR": addr}); err != nil {
+			t.Errorf("MISHWAR_ADDR=%s: PublicURL %s: %v", addr, cfg.PublicURL, err)
 		}
 	}
 }
