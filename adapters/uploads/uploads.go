@@ -71,6 +71,25 @@ func New(dir string) (*Store, error) {
 	return &Store{dir: dir}, nil
 }
 
+// CheckWritable makes dir if it is missing and proves a file can be written in it, then removes the
+// file. serve checks it at start, so an uploads directory Mishwar cannot write (read-only, owned by
+// another user, a file in its place) is told then, by its path, not at an admin's first photo.
+func CheckWritable(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("uploads: cannot create the uploads directory %s (in MISHWAR_DATA_DIR): %w", dir, err)
+	}
+	f, err := os.CreateTemp(dir, ".write-check-*")
+	if err != nil {
+		return fmt.Errorf("uploads: cannot write in the uploads directory %s (give the user running Mishwar write access to it): %w", dir, err)
+	}
+	name := f.Name()
+	_ = f.Close()
+	if err := os.Remove(name); err != nil {
+		return fmt.Errorf("uploads: cannot remove a file from the uploads directory %s: %w", dir, err)
+	}
+	return nil
+}
+
 // URLPrefix is where Handler is mounted.
 const URLPrefix = "/uploads/"
 

@@ -118,3 +118,30 @@ func TestSaveRefusesWhatIsNotAPhoto(t *testing.T) {
 		})
 	}
 }
+
+func TestCheckWritableMakesTheDirectoryAndLeavesNothingInIt(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "var", "uploads")
+	if err := uploads.CheckWritable(dir); err != nil {
+		t.Fatal(err)
+	}
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
+		t.Fatalf("after the check: %v entries, %v; want an empty directory", len(entries), err)
+	}
+	blocked := filepath.Join(t.TempDir(), "uploads")
+	if err := os.WriteFile(blocked, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := uploads.CheckWritable(blocked); err == nil || !strings.Contains(err.Error(), blocked) || !strings.Contains(err.Error(), "MISHWAR_DATA_DIR") {
+		t.Fatalf("a file in the directory's place: %v, want a refusal naming the path and MISHWAR_DATA_DIR", err)
+	}
+	if os.Geteuid() != 0 { // root writes anywhere
+		readOnly := t.TempDir()
+		if err := os.Chmod(readOnly, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = os.Chmod(readOnly, 0o755) })
+		if err := uploads.CheckWritable(readOnly); err == nil || !strings.Contains(err.Error(), readOnly) {
+			t.Fatalf("a read-only directory: %v, want a refusal naming it", err)
+		}
+	}
+}

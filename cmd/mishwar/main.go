@@ -123,6 +123,11 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		return fmt.Errorf("MISHWAR_ADDR %s: %w", cfg.Addr, err)
 	}
 	_ = ln.Close()
+	// So is every other setting that needs no database: a typo on the first run must not leave a
+	// private PostgreSQL cluster behind it.
+	if err := app.Preflight(cfg, os.Getenv, log); err != nil {
+		return err
+	}
 	app.TuneGarbageCollector()
 	db, err := database.Open(ctx, cfg, log)
 	if err != nil {

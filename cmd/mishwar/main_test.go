@@ -175,3 +175,75 @@ func TestServeRefusesATakenPortBeforeStartingAnything(t *testing.T) {
 		t.Fatalf("serve created %d entries in its data directory before refusing", len(entries))
 	}
 }
+
+// A setting that needs no database is checked before the private PostgreSQL is created: a typo on the
+// first run is told naming its variable, and leaves the data directory as it was.
+func TestServeRefusesBadSettingsBeforeStartingAnything(t *testing.T) {
+	cases := []struct {
+		name string
+		env  map[string]string
+		says []string
+	}{
+		{"an unknown payment provider", map[string]string{"MISHWAR_PAYMENTS": "strip"}, []string{"MISHWAR_PAYMENTS", `"strip"`}},
+		{"a public URL without its scheme", map[string]string{"MISHWAR_PUBLIC_URL": "mishwar.example"}, []string{"MISHWAR_PUBLIC_URL"}},
+		{"Stripe's publishable key as the secret key", map[string]string{"MISHWAR_PAYMENTS": "stripe",
+			"MISHWAR_STRIPE_SECRET_KEY": "pk_test_123", "MISHWAR_STRIPE_WEBHOOK_SECRET": "foo"},
+			[]string{"MISHWAR_STRIPE_SECRET_KEY", "MISHWAR_STRIPE_WEBHOOK_SECRET"}},
+		{"Paymob without its keys", map[string]string{"MISHWAR_PAYMENTS": "paymob"}, []string{"MISHWAR_PAYMOB_SECRET_KEY"}},
+		{"a mail server that is not smtp", map[string]string{"MISHWAR_SMTP_URL": "http://mail.example.com"}, []string{"MISHWAR_SMTP_URL"}},
+		{"a booking lead that is no duration", map[string]string{"MISHWAR_BOOKING_LEAD": "soon"}, []string{"MISHWAR_BOOKING_LEAD"}},
+		{"a speed table that is not one", map[string]string{"MISHWAR_SPEEDS": "fast"}, []string{"MISHWAR_SPEEDS"}},
+		{"a map tile URL that is not one", map[string]string{"MISHWAR_MAP_TILES_URL": "tiles"}, []string{"MISHWAR_MAP_TILES_URL"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Setenv("DATABASE_URL", "")
+			t.Setenv("MISHWAR_DATA_DIR", dir)
+			t.Setenv("MISHWAR_ADDR", "127.0.0.1:0")
+			t.Setenv("MISHWAR_LOG_LEVEL", "info")
+			for k, v := range c.env {
+				t.Setenv(k, v)
+			}
+			var log bytes.Buffer
+			err := run([]string{"serve"}, io.Discard, &log)
+			if err == nil {
+				t.Fatal("serve started")
+			}
+			for _, s := range c.says {
+				if !strings.Contains(err.Error(), s) {
+					t.Errorf("%q does not say %s", err, s)
+				}
+			}
+			if msg := err.Error(); strings.Contains(msg, "payments: payments:") || strings.Contains(msg, "PublicURL") {
+				t.Errorf("%q repeats itself or names a field instead of the variable", msg)
+			}
+			// As root the cluster lives under /var/lib/mishwar, not in dir: the log says whether one started.
+			if entries, _ := os.ReadDir(dir); len(entries) != 0 || strings.Contains(log.String(), "PostgreSQL") {
+				t.Errorf("serve created %d entries in its data directory or started PostgreSQL before refusing:\n%s", len(entries), log.String())
+			}
+		})
+	}
+}
+
+// The uploads directory is checked at start: one Mishwar cannot write is refused by its path, before
+// the database starts, not at an admin's first photo.
+func TestServeRefusesAnUploadsDirectoryItCannotWrite(t *testing.T) {
+	dir := t.TempDir()
+	// A file where the directory should be: what root cannot write either.
+	if err := os.WriteFile(filepath.Join(dir, "uploads"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("DATABASE_URL", "")
+	t.Setenv("MISHWAR_DATA_DIR", dir)
+	t.Setenv("MISHWAR_ADDR", "127.0.0.1:0")
+	t.Setenv("MISHWAR_LOG_LEVEL", "info")
+	var log bytes.Buffer
+	err := run([]string{"serve"}, io.Discard, &log)
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "uploads")) {
+		t.Fatalf("serve with an uploads directory it cannot write: %v, want a refusal naming it", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "postgres")); !errors.Is(err, os.ErrNotExist) || strings.Contains(log.String(), "PostgreSQL") {
+		t.Fatalf("the database was started before the refusal: %v\n%s", err, log.String())
+	}
+}

@@ -31,21 +31,22 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 		return fmt.Errorf("app: orders: %w", err)
 	}
 	settings.UnpaidHoldsPerCustomer, settings.UnpaidHoldsPerAddress = a.Config.UnpaidHoldsPerCustomer, a.Config.UnpaidHoldsPerAddress
+	// The payments package's errors say "payments:" and name the variable.
 	pcfg, err := payments.ConfigFromEnv(os.Getenv)
 	if err != nil {
-		return fmt.Errorf("app: payments: %w", err)
+		return fmt.Errorf("app: %w", err)
 	}
 	var secret []byte
 	if pcfg.Provider == "sandbox" && pcfg.SandboxSecret == "" {
 		if secret, err = payments.SandboxSecret(ctx, a.Pool); err != nil {
-			return fmt.Errorf("app: payments: %w", err)
+			return fmt.Errorf("app: %w", err)
 		}
 	}
 	publicURL := func() string { return a.Config.PublicURL }
 	pcfg.SandboxLedger = payments.PostgresLedger{Pool: a.Pool}
 	provider, sandbox, err := payments.New(pcfg, secret, publicURL, a.Log)
 	if err != nil {
-		return fmt.Errorf("app: payments: %w", err)
+		return fmt.Errorf("app: %w", err)
 	}
 	quoter, err := a.quoter()
 	if err != nil {
