@@ -55,7 +55,7 @@ func Preflight(cfg config.Config, getenv func(string) string, log *slog.Logger) 
 		return err
 	}
 
-	// Allowed, and said once: each leaves travellers without something they expect.
+	// Accepted, and said once: each is a risk the operator should know they took.
 	if smtp != nil && smtp.SendsCredentialsInTheClear() {
 		log.Warn("MISHWAR_SMTP_URL has credentials and tls=none: the SMTP user name and password cross the network unencrypted (use it only for a relay on this machine or a private network)",
 			"smtp", smtp.String())
