@@ -134,24 +134,32 @@ func Start(ctx context.Context, dataDir string, opts Options) (*Cluster, error) 
 			return nil, fmt.Errorf("%w: %s (start `mishwar serve` there first, or set MISHWAR_DATA_DIR to the directory it runs with)", ErrNoCluster, dataDir)
 		}
 	}
+	// Said in the operator's words: the directory and the setting (or the rule) that put it there.
+	createErr := func(err error) error {
+		chosenBy := "in MISHWAR_DATA_DIR"
+		if relocated {
+			chosenBy = "where a Mishwar run as root keeps it, under " + RootDataBase
+		}
+		return fmt.Errorf("pgcluster: cannot create the PostgreSQL data directory %s (%s): %w", dataDir, chosenBy, err)
+	}
 	if relocated {
 		// Enterable by the server's user whatever the umask says.
 		for _, d := range []string{filepath.Dir(filepath.Dir(dataDir)), filepath.Dir(dataDir)} {
 			if err := os.MkdirAll(d, 0o755); err != nil {
-				return nil, fmt.Errorf("pgcluster: create data dir: %w", err)
+				return nil, createErr(err)
 			}
 			if err := os.Chmod(d, 0o755); err != nil {
-				return nil, fmt.Errorf("pgcluster: create data dir: %w", err)
+				return nil, createErr(err)
 			}
 		}
 	}
 	c := &Cluster{dataDir: dataDir, port: 5432, database: opts.Database, log: opts.Logger}
 	// The parent must be enterable by the server's user; the data dir itself is private to it.
 	if err := os.MkdirAll(filepath.Dir(dataDir), 0o755); err != nil {
-		return nil, fmt.Errorf("pgcluster: create data dir: %w", err)
+		return nil, createErr(err)
 	}
 	if err := os.MkdirAll(dataDir, 0o700); err != nil {
-		return nil, fmt.Errorf("pgcluster: create data dir: %w", err)
+		return nil, createErr(err)
 	}
 	var cred *syscall.Credential
 	if u != nil {

@@ -286,3 +286,18 @@ func TestTheLastProcessUsingAClusterStopsIt(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A data directory that cannot be created is told by its path and by the setting that chose it.
+func TestADataDirectoryThatCannotBeCreatedIsToldByTheSettingThatChoseIt(t *testing.T) {
+	skipWithoutServer(t)
+	// A file where MISHWAR_DATA_DIR should be a directory: refused to root as well. Its mode lets
+	// the server's user "enter" it, so a test run as root does not move the cluster elsewhere.
+	blocked := filepath.Join(dir(t), "var")
+	if err := os.WriteFile(blocked, nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err := pgcluster.Start(context.Background(), filepath.Join(blocked, "postgres"), pgcluster.Options{Ephemeral: true, Logger: quiet})
+	if err == nil || !strings.Contains(err.Error(), "MISHWAR_DATA_DIR") || !strings.Contains(err.Error(), filepath.Join(blocked, "postgres")) {
+		t.Fatalf("Start under a file: %v, want a refusal naming MISHWAR_DATA_DIR and the directory", err)
+	}
+}
