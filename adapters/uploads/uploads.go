@@ -52,6 +52,8 @@ var (
 	ErrUnsupported = domain.Invalid("uploads.unsupported_type")
 	ErrUnreadable  = domain.Invalid("uploads.unreadable")
 	ErrTooSmall    = domain.Invalid("uploads.too_small")
+	// ErrNotStored: a photo that was fine could not be written (see cat.ErrPhotoNotStored).
+	ErrNotStored = cat.ErrPhotoNotStored
 )
 
 // Photo is a stored upload.
@@ -161,24 +163,31 @@ func flatten(img image.Image) image.Image {
 }
 
 func (s *Store) write(name string, img image.Image, encode func(io.Writer, image.Image) error) error {
+	if err := s.writeFile(name, img, encode); err != nil {
+		return fmt.Errorf("uploads: %w: %w", ErrNotStored, err)
+	}
+	return nil
+}
+
+func (s *Store) writeFile(name string, img image.Image, encode func(io.Writer, image.Image) error) error {
 	path := filepath.Join(s.dir, name)
 	if _, err := os.Stat(path); err == nil {
 		return nil
 	}
 	tmp, err := os.CreateTemp(s.dir, ".upload-*")
 	if err != nil {
-		return fmt.Errorf("uploads: %w", err)
+		return err
 	}
 	defer os.Remove(tmp.Name())
 	if err := encode(tmp, img); err != nil {
 		tmp.Close()
-		return fmt.Errorf("uploads: encode %s: %w", name, err)
+		return fmt.Errorf("encode %s: %w", name, err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("uploads: %w", err)
+		return err
 	}
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("uploads: %w", err)
+		return err
 	}
 	return os.Rename(tmp.Name(), path)
 }

@@ -145,3 +145,28 @@ func TestCheckWritableMakesTheDirectoryAndLeavesNothingInIt(t *testing.T) {
 		}
 	}
 }
+
+// A photo that is fine but cannot be written is the server's fault (uploads.ErrNotStored), told apart
+// from a refusal of the photo, and the error names the file it could not write.
+func TestAPhotoThatCannotBeWrittenIsNotStored(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "uploads")
+	s, err := uploads.New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir, nil, 0o644); err != nil { // what root cannot write either
+		t.Fatal(err)
+	}
+	_, err = s.Save(bytes.NewReader(picture(t, 800, 600, "jpeg")))
+	if !errors.Is(err, uploads.ErrNotStored) || !strings.Contains(err.Error(), dir) {
+		t.Fatalf("Save into a directory that is gone: %v, want ErrNotStored naming %s", err, dir)
+	}
+	for _, refusal := range []error{uploads.ErrUnsupported, uploads.ErrUnreadable, uploads.ErrTooSmall, uploads.ErrTooLarge} {
+		if errors.Is(err, refusal) {
+			t.Fatalf("%v reads as the refusal %v", err, refusal)
+		}
+	}
+}

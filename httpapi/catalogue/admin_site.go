@@ -205,6 +205,13 @@ func (h *Handler) adminUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	defer file.Close()
 	p, err := h.app.Commands.UploadPhoto.Handle(r.Context(), file)
+	if errors.Is(err, cat.ErrPhotoNotStored) {
+		// The server's fault, which only its operator can mend: the admin is told so in words to
+		// pass on, the log says why (the directory and the system's error).
+		httpx.Logger(r).ErrorContext(r.Context(), "request failed: photo not stored", "err", err)
+		httpx.WriteMessage(w, r, http.StatusInternalServerError, "uploads.not_stored")
+		return
+	}
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return

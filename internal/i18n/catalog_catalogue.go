@@ -69,6 +69,8 @@ func init() {
 		"uploads.unsupported_type": {En: "Upload a JPEG, PNG or WebP photo.", Ar: "ارفع صورة بصيغة JPEG أو PNG أو WebP."},
 		"uploads.unreadable":       {En: "This photo could not be read. Try another file.", Ar: "تعذرت قراءة هذه الصورة. جرّب ملفًا آخر."},
 		"uploads.too_small":        {En: "The photo is too small (at least 320 × 200 pixels).", Ar: "الصورة صغيرة جدًا (٣٢٠ × ٢٠٠ بكسل على الأقل)."},
+		"uploads.not_stored": {En: "The server could not save the photo: its uploads folder cannot be written, or its disk is full. Tell whoever runs Mishwar; the server's log says why.",
+			Ar: "تعذّر على الخادم حفظ الصورة: لا يمكن الكتابة في مجلد الصور المرفوعة أو أن القرص ممتلئ. أبلغ المسؤول عن تشغيل مشوار؛ سجلّ الخادم يذكر السبب."},
 	})
 }
 
