@@ -108,15 +108,12 @@ export function SelectField({ label, error, hint, className, options, placeholde
 export function CheckboxField({ label, error: message, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string }) {
   const id = useId();
   const error = useFieldMessage()(message, typeof label === 'string' ? label : '');
+  const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={cx('check', error && 'field--invalid')}>
-      <input id={id} type="checkbox" aria-invalid={Boolean(error) || undefined} {...input} />
+      <input id={id} type="checkbox" aria-invalid={Boolean(error) || undefined} aria-describedby={errorId} {...input} />
       <label htmlFor={id}>{label}</label>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages error={error} errorId={errorId} />
     </div>
   );
 }

@@ -39,7 +39,7 @@ const schema = z
   .object({
     rate_id: z.string().min(1, 'validation.rateRequired'),
     date: z.string().min(1, 'validation.required'),
-    time: z.string().min(1, 'validation.required'),
+    time: z.string().min(1, 'validation.pickupTime'),
     first_name: z.string().trim().min(1, 'validation.required').max(CONTACT_NAME_MAX),
     last_name: z.string().trim().min(1, 'validation.required').max(CONTACT_NAME_MAX),
     email: z.string().trim().pipe(z.email('validation.email')),
