@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 
 import { cx } from '@/utils/cx';
@@ -47,6 +47,7 @@ export function Button({ variant = 'primary', size = 'md', block, loading, icon,
 }
 
 interface ButtonLinkProps extends LinkProps {
+  ref?: Ref<HTMLAnchorElement>;
   variant?: ButtonVariant;
   size?: ButtonSize;
   block?: boolean;

@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { useCartMirrorStore } from '../stores/cart-mirror-store';
 
 import { AddProgramButton } from './add-program-button';
 import { AddToCartButton } from './add-to-cart-button';
@@ -38,5 +40,38 @@ describe('adding to the trip signed out', () => {
     await userEvent.click(screen.getByRole('button'));
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/program/p1');
+  });
+});
+
+describe('adding to the trip from the keyboard', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    act(() => useCartMirrorStore.getState().clear());
+  });
+
+  for (const [status, body] of [
+    [201, { message: 'Added to your trip.', version: 3 }],
+    // Already there (another tab added it): the button becomes the link all the same.
+    [409, { message: 'This destination is already in your trip.' }],
+  ] as const) {
+    it(`keeps the focus on the "In your trip" link that replaces the button (${status})`, async () => {
+      vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })));
+      act(() => useCartMirrorStore.getState().clear());
+      const user = userEvent.setup();
+      renderAt('/destination?id=giza', <AddToCartButton destinationId="d1" signedIn onSessionExpired={() => undefined} />);
+      await user.tab();
+      expect(screen.getByRole('button', { name: 'Add to trip' })).toHaveFocus();
+      await user.keyboard('{Enter}');
+      const link = await screen.findByRole('link', { name: 'In your trip' });
+      expect(link).toHaveFocus();
+    });
+  }
+
+  it('leaves the focus alone when the button was not where it was', async () => {
+    act(() => useCartMirrorStore.getState().clear());
+    renderAt('/destination?id=giza', <AddToCartButton destinationId="d1" signedIn onSessionExpired={() => undefined} />);
+    // Added elsewhere (the live channel, another tab) while the traveller was not on the button.
+    act(() => useCartMirrorStore.getState().add('d1'));
+    expect(await screen.findByRole('link', { name: 'In your trip' })).not.toHaveFocus();
   });
 });

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 
@@ -26,10 +27,18 @@ export function AddToCartButton({ destinationId, signedIn, onSessionExpired, blo
   const { pathname, search } = useLocation();
   const add = useAddToCart();
   const inCart = useCartMirrorStore((state) => state.ids.includes(destinationId));
+  // The link takes the button's place once the destination is in the trip: a keyboard on the button
+  // moves to the link, where it would otherwise fall to the page's start (the button is gone).
+  const buttonFocused = useRef(false);
+  const takeFocus = (link: HTMLAnchorElement | null) => {
+    if (!link || !buttonFocused.current) return;
+    buttonFocused.current = false;
+    link.focus();
+  };
 
   if (signedIn && inCart) {
     return (
-      <ButtonLink to={paths.trip} variant="secondary" size={size} block={block} icon={<Icon name="check" size={18} />}>
+      <ButtonLink ref={takeFocus} to={paths.trip} variant="secondary" size={size} block={block} icon={<Icon name="check" size={18} />}>
         {t('cart.inTrip')}
       </ButtonLink>
     );
@@ -57,7 +66,15 @@ export function AddToCartButton({ destinationId, signedIn, onSessionExpired, blo
     });
   };
   return (
-    <Button onClick={onClick} loading={add.isPending} block={block} size={size} icon={<Icon name="plus" size={18} />}>
+    <Button
+      onClick={onClick}
+      onFocus={() => (buttonFocused.current = true)}
+      onBlur={() => (buttonFocused.current = false)}
+      loading={add.isPending}
+      block={block}
+      size={size}
+      icon={<Icon name="plus" size={18} />}
+    >
       {t('cart.addToTrip')}
     </Button>
   );
