@@ -128,14 +128,19 @@ export function CheckoutRoute() {
   // The form is the page's heaviest part: it keeps the same props (and so is not drawn again) while the
   // page's other answers land.
   // Each with its car's seats (the rate plans' list says them; the cart's prices do not), which the
-  // form checks the group against.
+  // form checks the group against, and which its name says: a traveller choosing for a group needs them.
   const rateOptions = useMemo(() => {
     const calculated = cart.data?.trip_calculations?.rate_calculations ?? [];
     const seatsOf = (id: string) => rates.data?.find((rate) => rate.id === id)?.seats;
+    const option = (value: string, name: string, seats: number | null | undefined) => ({
+      value,
+      label: seats ? t('checkout.rateWithSeats', { name, count: seats }) : name,
+      seats,
+    });
     return calculated.length
-      ? calculated.map((rate) => ({ value: rate.rate_id, label: rate.name, seats: seatsOf(rate.rate_id) }))
-      : (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name, seats: rate.seats }));
-  }, [cart.data, rates.data]);
+      ? calculated.map((rate) => option(rate.rate_id, rate.name, seatsOf(rate.rate_id)))
+      : (rates.data ?? []).map((rate) => option(rate.id, rate.name, rate.seats));
+  }, [cart.data, rates.data, t]);
   const header = <CheckoutHeader />;
 
   if (!signedIn) {
