@@ -60,7 +60,7 @@ describe('the printable manifest', () => {
     expect(asked).toEqual(['?date=2026-12-01']);
     expect(sections).toHaveLength(2);
     expect(within(sections[0]!).getByRole('heading', { level: 2 })).toHaveTextContent('Karim');
-    expect(within(sections[0]!).getAllByTestId('manifest-time').map((el) => el.textContent)).toEqual(['9:00 (Cairo time)', '14:30 (Cairo time)']);
+    expect(within(sections[0]!).getAllByTestId('manifest-time').map((el) => el.textContent)).toEqual(['09:00 (Cairo time)', '14:30 (Cairo time)']);
     expect(within(sections[0]!).getByText('Baby seat')).toBeInTheDocument();
     expect(within(sections[1]!).getByRole('heading', { level: 2 })).toHaveTextContent('No driver yet');
     expect(screen.getByTestId('manifest-csv')).toHaveAttribute('href', '/api/admin/manifest?format=csv&date=2026-12-01');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatCalendarDate, formatDate, formatDuration, formatHours, formatPlate } from './format';
+import { formatCalendarDate, formatClock, formatDate, formatDuration, formatHours, formatPlate } from './format';
 
 // The test run's own time zone is not Cairo's (see the e2e suite for a browser elsewhere); these
 // instants must still read as Cairo's clock.
@@ -65,5 +65,22 @@ describe('formatPlate', () => {
     expect(formatPlate('ل ي م 6643', 'ar')).toBe('ل ي م ٦٦٤٣');
     expect(formatPlate('ل ي م 6643', 'en')).toBe('ل ي م 6643');
     expect(formatPlate('ABC 123', 'ar')).toBe('ABC ١٢٣');
+  });
+});
+
+describe('formatClock', () => {
+  // 07:00 and 15:05 UTC on 1 December are 09:00 and 17:05 in Cairo (UTC+2 in winter).
+  it.each([
+    ['09:00', '2026-12-01T07:00:00Z'],
+    ['17:05', '2026-12-01T15:05:00Z'],
+  ])('writes %s as formatDate writes the same time of day, in each language', (clock, instant) => {
+    for (const language of ['en', 'ar'] as const) {
+      expect(formatClock(clock, language)).toBe(formatDate(instant, language, { timeStyle: 'short' }));
+    }
+  });
+
+  it('writes English times on the 24-hour clock with two-digit hours, Arabic ones on twelve hours', () => {
+    expect(formatClock('09:00', 'en')).toBe('09:00');
+    expect(formatClock('09:00', 'ar')).toBe('٩:٠٠ ص');
   });
 });

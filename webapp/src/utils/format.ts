@@ -76,11 +76,15 @@ export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
 }
 
-/** "09:00" -> "9:00 AM" / "٩:٠٠ ص", formatted for a fixed calendar day so no time zone shifts it. */
+/**
+ * A clock time of day ("09:00", a trip's pickup) as formatDate writes an instant's time
+ * (`timeStyle: 'short'`): "09:00" / "٩:٠٠ ص". Formatted for a fixed calendar day so no time zone shifts
+ * it. An hour written "9:00" here beside "03:16" from formatDate read as two clocks on one page.
+ */
 export function formatClock(hhmm: string, language: Language): string {
   const [h = '0', m = '0'] = hhmm.split(':');
   const date = new Date(Date.UTC(2024, 0, 1, Number(h), Number(m)));
-  return dateTimeFormat(localeTag(language), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(localeTag(language), { timeStyle: 'short', timeZone: 'UTC' }).format(date);
 }
 
 /**
