@@ -32,6 +32,9 @@ export function LeafletMap({ container, points, route = false, onSelect, onPick 
     selectRef.current = onSelect;
     pickRef.current = onPick;
   }, [onSelect, onPick]);
+  // The point whose marker had the keyboard's focus when the map was last drawn: a choice changes the
+  // points (the chosen place gets its marker), the map is drawn anew, and the focus stays on that point.
+  const focusedPoint = useRef<string | null>(null);
 
   useEffect(() => {
     if (!container.current) return;
@@ -43,6 +46,7 @@ export function LeafletMap({ container, points, route = false, onSelect, onPick 
     tiles.on('tileerror', () => container.current?.classList.add('points-map--offline'));
     tiles.addTo(map);
     const latlngs: L.LatLngTuple[] = [];
+    const markers = new Map<string, L.Marker>();
     for (const p of points) {
       const pos: L.LatLngTuple = [p.lat, p.lng];
       latlngs.push(pos);
@@ -52,16 +56,29 @@ export function LeafletMap({ container, points, route = false, onSelect, onPick 
         iconSize: [28, 28],
         iconAnchor: [14, 14],
       });
-      L.marker(pos, { icon, title: p.name, alt: p.name, keyboard: true })
+      const marker = L.marker(pos, { icon, title: p.name, alt: p.name, keyboard: true })
         .bindTooltip(escapeHtml(p.name), { direction: 'top', offset: [0, -12], permanent: points.length <= 6 })
         .on('click', () => selectRef.current?.(p.id))
+        // Leaflet makes a marker a focusable button but chooses it only by a click: Enter and Space
+        // choose it too, as they press any button. Space would otherwise scroll the page.
+        .on('keydown', (event: L.LeafletKeyboardEvent) => {
+          const { key } = event.originalEvent;
+          if (key !== 'Enter' && key !== ' ') return;
+          event.originalEvent.preventDefault();
+          selectRef.current?.(p.id);
+        })
         .addTo(map);
+      markers.set(p.id, marker);
     }
     map.on('click', (event: L.LeafletMouseEvent) => pickRef.current?.({ lat: event.latlng.lat, lng: event.latlng.lng }));
     if (route && latlngs.length > 1) L.polyline(latlngs, { className: 'points-map__route', weight: 3 }).addTo(map);
     if (latlngs.length > 1) map.fitBounds(L.latLngBounds(latlngs), { padding: [36, 36], maxZoom: 15 });
     else map.setView(latlngs[0] ?? CAIRO, latlngs.length ? 14 : 11);
+    const refocus = focusedPoint.current ? markers.get(focusedPoint.current)?.getElement() : undefined;
+    focusedPoint.current = null;
+    refocus?.focus();
     return () => {
+      for (const [id, marker] of markers) if (marker.getElement() === document.activeElement) focusedPoint.current = id;
       map.remove();
     };
   }, [container, points, route]);

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { PointsMap } from './map';
@@ -55,5 +55,40 @@ describe('PointsMap', () => {
     const region = screen.getByRole('region', { name: 'Map of the Citadel' });
     expect(region.classList.contains('points-map')).toBe(true);
     expect(region.getAttribute('aria-busy')).toBeNull();
+  });
+
+  it('chooses a marker reached with the keyboard by Enter or Space, as a click does', async () => {
+    const chosen: string[] = [];
+    const points = [...citadel, { id: 'ramses', name: 'Ramses Railway Station', lat: 30.0626, lng: 31.2497 }];
+    render(<PointsMap label="Map: pickup" points={points} onSelect={(id) => chosen.push(id)} />);
+    act(() => scrollNear());
+    const ramses = await screen.findByRole('button', { name: 'Ramses Railway Station' });
+    ramses.focus();
+    fireEvent.keyDown(ramses, { key: 'Enter' });
+    const space = fireEvent.keyDown(screen.getByRole('button', { name: 'Citadel' }), { key: ' ' });
+    fireEvent.keyDown(ramses, { key: 'a' });
+    expect(chosen).toEqual(['ramses', 'citadel']);
+    // Space chooses; it does not scroll the page as well.
+    expect(space).toBe(false);
+  });
+
+  it('keeps the focus on the chosen marker when the choice redraws the map', async () => {
+    const points = [...citadel, { id: 'ramses', name: 'Ramses Railway Station', lat: 30.0626, lng: 31.2497 }];
+    const view = render(<PointsMap label="Map: pickup" points={points} onSelect={() => undefined} />);
+    act(() => scrollNear());
+    const before = await screen.findByRole('button', { name: 'Ramses Railway Station' });
+    before.focus();
+    // The choice comes back as a marker of its own: new points, a new map.
+    const chosen = [...points, { id: 'chosen', name: 'Ramses Railway Station (your pickup)', lat: 30.0626, lng: 31.2497, kind: 'start' as const }];
+    view.rerender(<PointsMap label="Map: pickup" points={chosen} onSelect={() => undefined} />);
+    const after = await screen.findByRole('button', { name: 'Ramses Railway Station' });
+    expect(after).not.toBe(before);
+    expect(after).toHaveFocus();
+  });
+
+  it('is described by its hint, shown above it', () => {
+    render(<PointsMap label="Map: pickup" points={citadel} hint="Tab to a pickup point and press Enter, or use the list above." />);
+    expect(screen.getByRole('region', { name: 'Map: pickup' })).toHaveAccessibleDescription('Tab to a pickup point and press Enter, or use the list above.');
+    expect(screen.getByText('Tab to a pickup point and press Enter, or use the list above.')).toBeVisible();
   });
 });

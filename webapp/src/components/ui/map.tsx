@@ -7,7 +7,7 @@
 // out its panes, a forced layout of the whole page) would be the longest task of the page's start.
 import './map-placeholder.css';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import { useNearScreen } from '@/hooks/use-near-screen';
 
@@ -31,6 +31,11 @@ export interface PointsMapProps {
   route?: boolean;
   height?: number;
   label: string;
+  /**
+   * What the map offers and how to do it without a pointer, shown above the map and read as its
+   * description (a place clicked on the map has no keyboard way: the hint names the one there is).
+   */
+  hint?: string;
   onSelect?: (id: string) => void;
   /** A click on the map itself (not on a marker): the place clicked. */
   onPick?: (place: { lat: number; lng: number }) => void;
@@ -48,7 +53,8 @@ const loadLeaflet = () => import('./leaflet-map').then((module) => (leafletLoade
 // every visitor, most of whom never scroll to it, in the middle of the page's start.
 const NEAR_SCREEN = '25% 0px';
 
-export function PointsMap({ label, height = 360, ...map }: PointsMapProps) {
+export function PointsMap({ label, hint, height = 360, ...map }: PointsMapProps) {
+  const hintId = useId();
   const frame = useRef<HTMLDivElement>(null);
   const near = useNearScreen(frame, NEAR_SCREEN);
   const [leaflet, setLeaflet] = useState(() => leafletLoaded);
@@ -69,8 +75,16 @@ export function PointsMap({ label, height = 360, ...map }: PointsMapProps) {
   // One element, the map's region, from the first render on: a box saying the map is loading, then the
   // map Leaflet draws into it; the page around it never sees it swapped. Should Leaflet fail to load
   // (the connection lost), the box says so and offers to try again.
-  return (
-    <div ref={frame} className={drawn ? 'points-map' : 'points-map-placeholder'} style={{ height }} role="region" aria-label={label} aria-busy={drawn ? undefined : !failed}>
+  const region = (
+    <div
+      ref={frame}
+      className={drawn ? 'points-map' : 'points-map-placeholder'}
+      style={{ height }}
+      role="region"
+      aria-label={label}
+      aria-describedby={hint ? hintId : undefined}
+      aria-busy={drawn ? undefined : !failed}
+    >
       {drawn ? (
         <leaflet.LeafletMap container={frame} {...map} />
       ) : failed ? (
@@ -85,5 +99,14 @@ export function PointsMap({ label, height = 360, ...map }: PointsMapProps) {
         <Spinner />
       )}
     </div>
+  );
+  if (!hint) return region;
+  return (
+    <>
+      <p className="muted small" id={hintId}>
+        {hint}
+      </p>
+      {region}
+    </>
   );
 }

@@ -212,19 +212,17 @@ function PointField({ which, label, point, pickupPoints, savedPlaces, knownPlace
         </p>
       ) : null}
       {mapOpen ? (
-        <>
-          <p className="muted small">{t('checkout.points.mapHint')}</p>
-          <PointsMap
-            label={t('checkout.points.mapLabel', { point: label })}
-            points={mapPoints}
-            height={280}
-            onSelect={(id) => id.startsWith(PICKUP) && onChoose({ pickup_point_id: id.slice(PICKUP.length) })}
-            onPick={(at) => {
-              setProblem(null);
-              chooseAt(at, false);
-            }}
-          />
-        </>
+        <PointsMap
+          label={t('checkout.points.mapLabel', { point: label })}
+          hint={t('checkout.points.mapHint')}
+          points={mapPoints}
+          height={280}
+          onSelect={(id) => id.startsWith(PICKUP) && onChoose({ pickup_point_id: id.slice(PICKUP.length) })}
+          onPick={(at) => {
+            setProblem(null);
+            chooseAt(at, false);
+          }}
+        />
       ) : null}
     </fieldset>
   );
