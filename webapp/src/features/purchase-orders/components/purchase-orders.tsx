@@ -135,7 +135,7 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
           {separator}
           {formatCalendarDate(o.trip.date, language)} {t('common.cairoTime', { time: formatClock(o.trip.time, language) })}
           {separator}
-          {formatDate(o.placed_at, language)}
+          {t('purchaseOrders.placed', { date: formatDate(o.placed_at, language) })}
         </p>
         {o.needs_attention ? (
           <p className="field__error">
