@@ -73,7 +73,11 @@ func (h EnquiryTimesHandler) Handle(ctx context.Context, q EnquiryTimesQuery) (P
 			return PickupTimes{}, err
 		}
 	}
-	return fittingTimes(ctx, h.calendar, CalendarQuery{From: q.Date, Days: "1"}, c.enquiryQuote(ctx, q.UserID, programID, listed, start, end))
+	times, err := fittingTimes(ctx, h.calendar, CalendarQuery{From: q.Date, Days: "1"}, c.enquiryQuote(ctx, q.UserID, programID, listed, start, end))
+	if programID != "" {
+		times.Verdict = times.Verdict.OfProgram()
+	}
+	return times, err
 }
 
 // tripQuote quotes one trip once for each start.
@@ -137,7 +141,11 @@ func (h *Handlers) oneDay(priced Priced, startAt time.Time, hours cat.BusinessHo
 		}
 		q.Calc.Fit = q.Calc.Fit.StartByAmong(startAt, fitting)
 	}
-	return q.Verdict().Refusal()
+	v := q.Verdict()
+	if priced.Trip.Itinerary.ProgramID != "" {
+		v = v.OfProgram()
+	}
+	return v.Refusal()
 }
 
 // startsOn are the pickup times the calendar offers on startAt's day now (service hours, lead time

@@ -198,6 +198,7 @@ const (
 	KeySuggestSecondTrip   = "trip.suggest.second_trip"
 	KeySuggestStartBy      = "trip.suggest.start_by"
 	KeySuggestAnotherDay   = "trip.suggest.another_day"
+	KeySuggestProgramDay   = "trip.suggest.program_day"
 	KeyNoPickupTimeFits    = "trip.no_pickup_time_fits"
 )
 
@@ -244,6 +245,16 @@ func (q Quote) Verdict() Verdict {
 		v.Suggestion = domain.Msg(KeySuggestStartBy, startBy)
 	case SuggestAnotherDay:
 		v.Suggestion = domain.Msg(KeySuggestAnotherDay, name)
+	}
+	return v
+}
+
+// OfProgram is the verdict on a program's itinerary: its stops are the operator's, not the traveller's
+// to move to a second trip, so that suggestion becomes another day or a pickup point nearer its sights.
+// (Starting earlier and choosing a day the stop is open stay as they are: a traveller can take them.)
+func (v Verdict) OfProgram() Verdict {
+	if v.Suggestion.Key == KeySuggestSecondTrip {
+		v.Suggestion = domain.Msg(KeySuggestProgramDay)
 	}
 	return v
 }

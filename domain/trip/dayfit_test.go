@@ -229,6 +229,23 @@ func TestTheVerdictNamesTheStopAndRefusesWithTheSuggestion(t *testing.T) {
 	}
 }
 
+func TestAProgramsVerdictSuggestsAnotherDayOrPickupNotASecondTrip(t *testing.T) {
+	// given a verdict that would move the stops from b on to a second trip
+	second := trip.Verdict{Misfit: trip.MisfitDayPlan, Reason: domain.Msg(trip.KeyReasonDayPlan, 10),
+		Suggestion: domain.Msg(trip.KeySuggestSecondTrip, domain.Text{En: "b", Ar: "ar b"}), Stop: 2}
+	// when it is about a program, whose stops are the operator's
+	v := second.OfProgram()
+	// then it suggests another day or a nearer pickup point, for the same reason
+	if v.Suggestion.Key != trip.KeySuggestProgramDay || v.Reason.Key != trip.KeyReasonDayPlan || v.Misfit != second.Misfit {
+		t.Fatalf("a program's verdict: %+v", v)
+	}
+	// and a start-by suggestion, which a traveller can take, is kept
+	startBy := trip.Verdict{Misfit: trip.MisfitReachedClosed, Suggestion: domain.Msg(trip.KeySuggestStartBy, domain.TimeOfDay{Hour: 9}), StartBy: "09:00"}
+	if got := startBy.OfProgram(); got.Suggestion.Key != trip.KeySuggestStartBy || got.StartBy != "09:00" {
+		t.Fatalf("a program's start-by verdict: %+v", got)
+	}
+}
+
 func TestOnlyQuarterHoursArePickupTimes(t *testing.T) {
 	cairo := time.FixedZone("EET", 2*3600)
 	for clock, want := range map[string]bool{"00:00": true, "10:15": true, "23:45": true, "10:07": false, "10:59": false, "10:01": false} {

@@ -57,6 +57,7 @@ func init() {
 		"trip.suggest.second_trip":         {En: "Move the stops from %s on to a second trip.", Ar: "انقل المحطات بدءًا من %s إلى رحلة ثانية."},
 		"trip.suggest.start_by":            {En: "Start by %s (Cairo time).", Ar: "ابدأ في موعد أقصاه %s (بتوقيت القاهرة)."},
 		"trip.suggest.another_day":         {En: "Choose a day on which %s is open.", Ar: "اختر يومًا يكون فيه %s مفتوحًا."},
+		"trip.suggest.program_day":         {En: "Choose another day, or a pickup point nearer the program's sights.", Ar: "اختر يومًا آخر، أو نقطة التقاء أقرب إلى معالم البرنامج."},
 		"trip.no_pickup_time_fits":         {En: "No pickup time on this day fits your trip: %s %s", Ar: "لا يوجد موعد انطلاق في هذا اليوم يناسب رحلتك: %s %s"},
 		"trip.stop_closed":                 {En: "Some stops are reached when they are closed. Reorder them or start earlier.", Ar: "بعض المحطات يتم الوصول إليها وهي مغلقة. أعد ترتيبها أو ابدأ مبكرًا."},
 		"trip.closed_that_day":             {En: "Closed on that day", Ar: "مغلق في ذلك اليوم"},
