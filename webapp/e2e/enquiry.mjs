@@ -1,7 +1,8 @@
 // Browser test of a visitor's enquiry, without an account, against the real server (the demo
 // catalogue, the sandbox payment provider), in English and Arabic, on a desktop and a 360 px phone:
 //   a program's page → "Enquire about this program" → the enquiry form about that program (the
-//   program named; date, time, group size, comments) → the pickup selection and back → sent: the trip
+//   program named; date, time, group size, comments) → asked for a pickup point before sending → the
+//   pickup selection and back → sent: the trip
 //   number on screen → staff quote it on the purchase orders screen → the quote e-mail's link (read
 //   from the outbox, as the visitor receives it) → the enquiry's page with the offer → Pay now →
 //   the sandbox's card page → paid → the payment's page, then the trip status: never a sign-in page.
@@ -103,7 +104,11 @@ async function enquire(page, baseURL, lang, view, program, email, nth) {
   await form.getByLabel(t(lang, 'enquiry.travellers')).fill('3');
   await form.getByRole('button', { name: t(lang, 'enquiry.submit') }).click();
 
-  // No pickup point yet: the pickup selection, then back to the form with all that was typed.
+  // No pickup point yet: the form says so before sending anything, with the way to choose one; then
+  // the pickup selection and back to the form with all that was typed.
+  await form.getByText(t(lang, 'enquiry.pickupForDate')).waitFor();
+  assert.equal(sent.length, 0, 'an enquiry with a date and no pickup point was sent');
+  await form.getByRole('button', { name: t(lang, 'enquiry.choosePickup') }).click();
   await page.waitForURL((url) => url.pathname === '/points');
   const selection = page.getByTestId('pickup-selection');
   await selection.getByLabel(t(lang, 'points.pickupAndReturn')).selectOption({ index: 1 });

@@ -185,6 +185,10 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
   // Neither a program nor a visitor's list: the enquiry is about the signed-in traveller's trip (their cart).
   const aboutTrip = !programId && !listing;
   const tripStops = aboutTrip ? trip?.stops : undefined;
+  // A visitor's enquiry about a program or their own list starts from a pickup point they choose on
+  // another page; with a date the server needs it to tell which times fit. Said before Send, not after.
+  const asksPickup = !contact && !aboutTrip && onNeedPickup !== undefined;
+  const [pickupMissing, setPickupMissing] = useState(false);
   const navigate = useNavigate();
   const form = useForm<Values>({
     resolver: formResolver(schema),
@@ -248,8 +252,25 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
     return missing || tripShort;
   };
 
+  const goChoosePickup = () => {
+    saveEnquiryDraft({ ...form.getValues(), stops: stops.join(',') });
+    onNeedPickup?.();
+  };
+
+  // A date needs a pickup point (checked with the rest of the form, so every problem shows at once).
+  const pickupLacking = () => {
+    const lacking = asksPickup && !pickup && Boolean(form.getValues('date'));
+    setPickupMissing(lacking);
+    return lacking;
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
+    const lacking = pickupLacking();
     if (stopsMissing()) return;
+    if (lacking) {
+      document.getElementById('enquiry-choose-pickup')?.focus();
+      return;
+    }
     if (groupTooLarge) {
       form.setFocus('travellers');
       return;
@@ -314,7 +335,10 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
       }
       toast.error(t('enquiry.failed'));
     }
-  }, () => void stopsMissing());
+  }, () => {
+    pickupLacking();
+    stopsMissing();
+  });
 
   const tripBlock = aboutTrip ? (
     <TripOfEnquiry stops={tripStops} loading={trip?.loading ?? false} failed={trip?.failed ?? false} error={shownTripError} />
@@ -377,18 +401,36 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
         <p className="form__full" data-testid="enquiry-pickup">
           {t('enquiry.pickupChosen', { name: pickup.label })}{' '}
           {onNeedPickup ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                saveEnquiryDraft({ ...form.getValues(), stops: stops.join(',') });
-                onNeedPickup();
-              }}
-            >
+            <Button variant="ghost" size="sm" onClick={goChoosePickup}>
               {t('enquiry.changePickup')}
             </Button>
           ) : null}
         </p>
+      ) : asksPickup && !pickup ? (
+        <div className={`form__full field${pickupMissing && date ? ' field--invalid' : ''}`} data-testid="enquiry-pickup">
+          <span className="field__label">{t('enquiry.pickupLabel')}</span>
+          <p>
+            {t('enquiry.pickupNotChosen')}{' '}
+            <Button
+              id="enquiry-choose-pickup"
+              variant="secondary"
+              size="sm"
+              onClick={goChoosePickup}
+              aria-describedby={pickupMissing && date ? 'enquiry-pickup-error' : 'enquiry-pickup-hint'}
+            >
+              {t('enquiry.choosePickup')}
+            </Button>
+          </p>
+          {pickupMissing && date ? (
+            <p id="enquiry-pickup-error" className="field__error" role="alert">
+              {t('enquiry.pickupForDate')}
+            </p>
+          ) : (
+            <p id="enquiry-pickup-hint" className="field__hint">
+              {t('enquiry.pickupHint')}
+            </p>
+          )}
+        </div>
       ) : null}
       <SelectField
         className="form__full"
