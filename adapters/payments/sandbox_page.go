@@ -352,7 +352,7 @@ input{width:100%;box-sizing:border-box;padding:.6rem;font-size:1rem;border:1px s
 button{margin-top:1.2rem;width:100%;padding:.8rem;font-size:1.05rem;border:0;border-radius:6px;background:#0b6e4f;color:#fff;cursor:pointer}
 button.secondary{background:#eee;color:#333}
 table{width:100%;font-size:.85rem;margin-top:1rem;border-collapse:collapse}td{padding:.2rem 0}
-code{font-size:.85rem}
+code{font-size:.85rem;white-space:nowrap}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.3rem 1rem}dt{color:#666}dd{margin:0;font-weight:600}
 </style></head>
 <body>

@@ -7,7 +7,9 @@ func init() {
 		"mail.driver_assigned.heading": {En: "Your driver is assigned", Ar: "تم تعيين سائقك"},
 		"mail.driver_assigned.body": {En: "%s will drive you on %s, picking you up at %s (Cairo time).",
 			Ar: "سيقودك %s يوم %s، ويصطحبك في الساعة %s (بتوقيت القاهرة)."},
-		"mail.driver_assigned.car": {En: "Car: %s, plate %s (%s). Driver's phone: %s.", Ar: "السيارة: %s، اللوحة %s (%s). هاتف السائق: %s."},
+		// The plate is isolated (its letters and digits keep their order inside the sentence) and the
+		// phone is isolated left to right: "+2010…" in an Arabic sentence read "2010…+".
+		"mail.driver_assigned.car": {En: "Car: %s, plate \u2068%s\u2069 (%s). Driver's phone: \u2066%s\u2069.", Ar: "السيارة: %s، اللوحة \u2068%s\u2069 (%s). هاتف السائق: \u2066%s\u2069."},
 		"mail.action.follow_trip":  {En: "Follow your trip", Ar: "تابع رحلتك"},
 		// A trip handed over on the road (dispatch TripHandedOver): the traveller needs the new car.
 		"mail.driver_changed.subject": {En: "Another driver for trip %s", Ar: "سائق آخر للرحلة %s"},

@@ -74,8 +74,9 @@ func TestADriverAssignedIsMailedOnceInTheTravellersLanguage(t *testing.T) {
 	if len(got) != 1 || got[0].lang != "ar" || got[0].subject != "سائقك في الرحلة "+p.OrderID {
 		t.Fatalf("driver mails %+v, want one in Arabic", got)
 	}
-	// The plate in the Arabic mail writes its digits as the rest of the mail does.
-	for _, want := range []string{"كريم عادل", "تويوتا كورولا", "ABC ١٢٣", "+201001112223", "بتوقيت القاهرة", "/account/order/" + p.OrderID} {
+	// The plate in the Arabic mail writes its digits as the rest of the mail does, isolated; the phone
+	// is isolated left to right, or the Arabic sentence would show it "201001112223+".
+	for _, want := range []string{"كريم عادل", "تويوتا كورولا", "اللوحة \u2068ABC ١٢٣\u2069", "هاتف السائق: \u2066+201001112223\u2069", "بتوقيت القاهرة", "/account/order/" + p.OrderID} {
 		if !strings.Contains(got[0].body, want) {
 			t.Errorf("the mail lacks %q:\n%s", want, got[0].body)
 		}
@@ -105,7 +106,7 @@ func TestADriverAssignedIsMailedInEnglishWithTheCarClass(t *testing.T) {
 	got := driverMails(t, f)
 	class := f.Order(t, p.OrderID).Trip().RatePlan.Name
 	if len(got) != 1 || got[0].subject != "Your driver for trip "+p.OrderID || !strings.Contains(got[0].body, "Karim Adel will drive you on Wednesday 18 November 2026") ||
-		!strings.Contains(got[0].body, "plate ABC 123 ("+class+")") {
+		!strings.Contains(got[0].body, "plate \u2068ABC 123\u2069 ("+class+")") {
 		t.Fatalf("driver mails %+v (class %q)", got, class)
 	}
 }
