@@ -7,6 +7,7 @@ import { Icon } from '@/components/ui/icon';
 import { PointsMap } from '@/components/ui/map';
 import { Tabs } from '@/components/ui/tabs';
 import { useLanguage } from '@/hooks/use-language';
+import { useSettledSelect } from '@/hooks/use-settled-select';
 import { toast } from '@/lib/toast';
 import { formatNumber } from '@/utils/format';
 
@@ -138,6 +139,14 @@ function PointField({ which, label, point, pickupPoints, savedPlaces, knownPlace
   );
   const value = selectValue(point, savedPlaces);
   const custom = point && !point.default && point.kind === 'custom' && !value;
+  // Each choice is saved and priced again: passing over options with the arrow keys saves only the
+  // one the traveller settles on.
+  const select = useSettledSelect(custom ? 'custom' : value, (chosen) => {
+    setProblem(null);
+    if (chosen.startsWith(PICKUP)) onChoose({ pickup_point_id: chosen.slice(PICKUP.length) });
+    const saved = chosen.startsWith(SAVED) ? savedPlaces.find((p) => p.id === chosen.slice(SAVED.length)) : undefined;
+    if (saved) onChoose(customChoice(saved.name, saved));
+  });
 
   // A place of the traveller's own, named after the nearest known place.
   const chooseAt = (at: { lat: number; lng: number }, mine: boolean) => {
@@ -184,14 +193,7 @@ function PointField({ which, label, point, pickupPoints, savedPlaces, knownPlace
         label={label}
         options={custom ? [{ value: 'custom', label: point.name }, ...options] : options}
         placeholder={t('points.choose')}
-        value={custom ? 'custom' : value}
-        onChange={(event) => {
-          const v = event.target.value;
-          setProblem(null);
-          if (v.startsWith(PICKUP)) onChoose({ pickup_point_id: v.slice(PICKUP.length) });
-          const saved = v.startsWith(SAVED) ? savedPlaces.find((p) => p.id === v.slice(SAVED.length)) : undefined;
-          if (saved) onChoose(customChoice(saved.name, saved));
-        }}
+        {...select}
       />
       {point && !point.default ? (
         <p className="muted small" data-testid={`route-point-${which}-chosen`}>
