@@ -1,16 +1,18 @@
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
+import { LoadFailureBoundary } from '@/components/ui/load-failure';
 import { MoneyProvider } from '@/components/ui/money';
 import { ratesFrom, useCurrencies } from '@/features/currencies/api/get-currencies';
 import { i18n, isLanguage } from '@/lib/i18n';
+import { lazyComponent } from '@/lib/lazy-component';
 import { createQueryClient } from '@/lib/query-client';
 import { toastsWanted } from '@/lib/toast';
 import { useCurrencyStore } from '@/stores/currency-store';
 import { useLocaleStore } from '@/stores/locale-store';
 
-const LazyToasts = lazy(() => import('./toast-container').then((m) => ({ default: m.Toasts })));
+const LazyToasts = lazyComponent(() => import('./toast-container').then((m) => m.Toasts));
 
 function Money({ children }: { children: ReactNode }) {
   const currency = useCurrencyStore((state) => state.currency);
@@ -39,14 +41,20 @@ function RefreshOnLanguageChange() {
   return null;
 }
 
-/** The toast container, mounted (and downloaded) once the first toast is asked for. */
+/**
+ * The toast container, mounted (and downloaded) once the first toast is asked for. Offline it may not
+ * load: nothing shows, and it loads when the connection is back (outside every other boundary, a
+ * failure here took the whole app down).
+ */
 function Toasts() {
   const wanted = useSyncExternalStore(toastsWanted.subscribe, toastsWanted.get, toastsWanted.get);
   if (!wanted) return null;
   return (
-    <Suspense fallback={null}>
-      <LazyToasts />
-    </Suspense>
+    <LoadFailureBoundary silent>
+      <Suspense fallback={null}>
+        <LazyToasts />
+      </Suspense>
+    </LoadFailureBoundary>
   );
 }
 

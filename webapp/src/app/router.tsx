@@ -1,12 +1,14 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Outlet, useLocation, useRoutes, type Location, type RouteObject } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, useLocation, useRouteError, useRoutes, type Location, type RouteObject } from 'react-router-dom';
 
-import { PageSpinner } from '@/components/ui/spinner';
+import { AppFailure } from '@/components/ui/load-failure';
 import { ADMIN_SECTIONS, LEGACY_REDIRECTS, paths } from '@/config/paths';
 import { RequireAdmin, RequireUser } from '@/features/auth/components/guards';
 import { loadMessages, type MessagePart } from '@/lib/i18n';
+import { forgetFailedLoad, lazyComponent } from '@/lib/lazy-component';
 
 import { HomeLayout } from './layouts/home-layout';
+import { LazyPage } from './layouts/lazy-page';
 import { NewLayout } from './layouts/new-layout';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
@@ -15,7 +17,7 @@ import { RouteAnnouncer } from './route-announcer';
 import { SessionBootstrap } from './session';
 
 // Every screen but the home page loads when first opened, so the home page downloads only what it
-// shows. Staff screens (admin, support, the trips board), the driver's day and the map are never part
+// shows (lazyComponent: a screen that did not load, offline, loads again when tried again). Staff screens (admin, support, the trips board), the driver's day and the map are never part
 // of a visitor's first download: never import them statically from here, the layouts or the home page.
 // Each loads the parts of the translations it needs with its code (the home page's are already there).
 const withMessages =
@@ -24,54 +26,54 @@ const withMessages =
     // Should the translations fail to load, the screen still opens (as the app does at start-up).
     Promise.all([load(), loadMessages(...parts).catch(() => undefined)]).then(([module]) => module);
 const account = withMessages(() => import('./routes/account'), 'site');
-const AccountRoute = lazy(() => account().then((m) => ({ default: m.AccountRoute })));
-const OrderRoute = lazy(() => account().then((m) => ({ default: m.OrderRoute })));
-const OrderActionRoute = lazy(() => account().then((m) => ({ default: m.OrderActionRoute })));
+const AccountRoute = lazyComponent(() => account().then((m) => m.AccountRoute));
+const OrderRoute = lazyComponent(() => account().then((m) => m.OrderRoute));
+const OrderActionRoute = lazyComponent(() => account().then((m) => m.OrderActionRoute));
 const auth = withMessages(() => import('./routes/auth'), 'site');
-const SignInRoute = lazy(() => auth().then((m) => ({ default: m.SignInRoute })));
-const SignUpRoute = lazy(() => auth().then((m) => ({ default: m.SignUpRoute })));
-const ForgotPasswordRoute = lazy(() => auth().then((m) => ({ default: m.ForgotPasswordRoute })));
-const ResetPasswordRoute = lazy(() => auth().then((m) => ({ default: m.ResetPasswordRoute })));
-const AdminPasswordResetRoute = lazy(() => auth().then((m) => ({ default: m.AdminPasswordResetRoute })));
-const AdminLoginRoute = lazy(() => auth().then((m) => ({ default: m.AdminLoginRoute })));
+const SignInRoute = lazyComponent(() => auth().then((m) => m.SignInRoute));
+const SignUpRoute = lazyComponent(() => auth().then((m) => m.SignUpRoute));
+const ForgotPasswordRoute = lazyComponent(() => auth().then((m) => m.ForgotPasswordRoute));
+const ResetPasswordRoute = lazyComponent(() => auth().then((m) => m.ResetPasswordRoute));
+const AdminPasswordResetRoute = lazyComponent(() => auth().then((m) => m.AdminPasswordResetRoute));
+const AdminLoginRoute = lazyComponent(() => auth().then((m) => m.AdminLoginRoute));
 const booking = withMessages(() => import('./routes/booking'), 'site');
-const RatesRoute = lazy(() => booking().then((m) => ({ default: m.RatesRoute })));
-const CheckoutRoute = lazy(() => booking().then((m) => ({ default: m.CheckoutRoute })));
-const PaymentsRoute = lazy(() => booking().then((m) => ({ default: m.PaymentsRoute })));
-const PaymentRoute = lazy(() => booking().then((m) => ({ default: m.PaymentRoute })));
-const EnquiryLinkRoute = lazy(() => booking().then((m) => ({ default: m.EnquiryLinkRoute })));
-const TripStatusRoute = lazy(() => booking().then((m) => ({ default: m.TripStatusRoute })));
+const RatesRoute = lazyComponent(() => booking().then((m) => m.RatesRoute));
+const CheckoutRoute = lazyComponent(() => booking().then((m) => m.CheckoutRoute));
+const PaymentsRoute = lazyComponent(() => booking().then((m) => m.PaymentsRoute));
+const PaymentRoute = lazyComponent(() => booking().then((m) => m.PaymentRoute));
+const EnquiryLinkRoute = lazyComponent(() => booking().then((m) => m.EnquiryLinkRoute));
+const TripStatusRoute = lazyComponent(() => booking().then((m) => m.TripStatusRoute));
 const catalogue = withMessages(() => import('./routes/catalogue'), 'site');
-const DestinationsRoute = lazy(() => catalogue().then((m) => ({ default: m.DestinationsRoute })));
-const DestinationRoute = lazy(() => catalogue().then((m) => ({ default: m.DestinationRoute })));
-const CategoriesRoute = lazy(() => catalogue().then((m) => ({ default: m.CategoriesRoute })));
-const ProgramsRoute = lazy(() => catalogue().then((m) => ({ default: m.ProgramsRoute })));
-const ProgramRoute = lazy(() => catalogue().then((m) => ({ default: m.ProgramRoute })));
-const TripRoute = lazy(() => catalogue().then((m) => ({ default: m.TripRoute })));
+const DestinationsRoute = lazyComponent(() => catalogue().then((m) => m.DestinationsRoute));
+const DestinationRoute = lazyComponent(() => catalogue().then((m) => m.DestinationRoute));
+const CategoriesRoute = lazyComponent(() => catalogue().then((m) => m.CategoriesRoute));
+const ProgramsRoute = lazyComponent(() => catalogue().then((m) => m.ProgramsRoute));
+const ProgramRoute = lazyComponent(() => catalogue().then((m) => m.ProgramRoute));
+const TripRoute = lazyComponent(() => catalogue().then((m) => m.TripRoute));
 const info = withMessages(() => import('./routes/info'), 'site');
-const AboutRoute = lazy(() => info().then((m) => ({ default: m.AboutRoute })));
-const TermsRoute = lazy(() => info().then((m) => ({ default: m.TermsRoute })));
-const PrivacyRoute = lazy(() => info().then((m) => ({ default: m.PrivacyRoute })));
-const PointsRoute = lazy(() => info().then((m) => ({ default: m.PointsRoute })));
-const StartRoute = lazy(() => info().then((m) => ({ default: m.StartRoute })));
+const AboutRoute = lazyComponent(() => info().then((m) => m.AboutRoute));
+const TermsRoute = lazyComponent(() => info().then((m) => m.TermsRoute));
+const PrivacyRoute = lazyComponent(() => info().then((m) => m.PrivacyRoute));
+const PointsRoute = lazyComponent(() => info().then((m) => m.PointsRoute));
+const StartRoute = lazyComponent(() => info().then((m) => m.StartRoute));
 const admin = withMessages(() => import('./routes/admin'), 'site', 'admin');
-const AdminLayout = lazy(() => withMessages(() => import('./layouts/admin-layout'), 'site', 'admin')().then((m) => ({ default: m.AdminLayout })));
-const AdminDashboardRoute = lazy(() => admin().then((m) => ({ default: m.AdminDashboardRoute })));
-const AdminHomeRoute = lazy(() => admin().then((m) => ({ default: m.AdminHomeRoute })));
-const AdminHomeEditRoute = lazy(() => admin().then((m) => ({ default: m.AdminHomeEditRoute })));
-const AdminMailboxRoute = lazy(() => admin().then((m) => ({ default: m.AdminMailboxRoute })));
-const AdminMailRoute = lazy(() => admin().then((m) => ({ default: m.AdminMailRoute })));
-const AdminReviewsRoute = lazy(() => admin().then((m) => ({ default: m.AdminReviewsRoute })));
-const AdminPurchaseOrdersRoute = lazy(() => admin().then((m) => ({ default: m.AdminPurchaseOrdersRoute })));
-const AdminProcessStepsRoute = lazy(() => admin().then((m) => ({ default: m.AdminProcessStepsRoute })));
-const AdminRecordRoute = lazy(() => admin().then((m) => ({ default: m.AdminRecordRoute })));
-const AdminSectionRoute = lazy(() => admin().then((m) => ({ default: m.AdminSectionRoute })));
-const AdminTripsRoute = lazy(() => admin().then((m) => ({ default: m.AdminTripsRoute })));
-const AdminManifestRoute = lazy(() => admin().then((m) => ({ default: m.AdminManifestRoute })));
-const AdminPlannerRoute = lazy(() => admin().then((m) => ({ default: m.AdminPlannerRoute })));
-const DriverRoute = lazy(() => withMessages(() => import('./routes/driver'), 'site')().then((m) => ({ default: m.DriverRoute })));
-const DriverLayout = lazy(() => withMessages(() => import('./layouts/driver-layout'), 'site')().then((m) => ({ default: m.DriverLayout })));
-const SupportConsole = lazy(() => withMessages(() => import('@/features/support/components/support-console'), 'site', 'admin')().then((m) => ({ default: m.SupportConsole })));
+const AdminLayout = lazyComponent(() => withMessages(() => import('./layouts/admin-layout'), 'site', 'admin')().then((m) => m.AdminLayout));
+const AdminDashboardRoute = lazyComponent(() => admin().then((m) => m.AdminDashboardRoute));
+const AdminHomeRoute = lazyComponent(() => admin().then((m) => m.AdminHomeRoute));
+const AdminHomeEditRoute = lazyComponent(() => admin().then((m) => m.AdminHomeEditRoute));
+const AdminMailboxRoute = lazyComponent(() => admin().then((m) => m.AdminMailboxRoute));
+const AdminMailRoute = lazyComponent(() => admin().then((m) => m.AdminMailRoute));
+const AdminReviewsRoute = lazyComponent(() => admin().then((m) => m.AdminReviewsRoute));
+const AdminPurchaseOrdersRoute = lazyComponent(() => admin().then((m) => m.AdminPurchaseOrdersRoute));
+const AdminProcessStepsRoute = lazyComponent(() => admin().then((m) => m.AdminProcessStepsRoute));
+const AdminRecordRoute = lazyComponent(() => admin().then((m) => m.AdminRecordRoute));
+const AdminSectionRoute = lazyComponent(() => admin().then((m) => m.AdminSectionRoute));
+const AdminTripsRoute = lazyComponent(() => admin().then((m) => m.AdminTripsRoute));
+const AdminManifestRoute = lazyComponent(() => admin().then((m) => m.AdminManifestRoute));
+const AdminPlannerRoute = lazyComponent(() => admin().then((m) => m.AdminPlannerRoute));
+const DriverRoute = lazyComponent(() => withMessages(() => import('./routes/driver'), 'site')().then((m) => m.DriverRoute));
+const DriverLayout = lazyComponent(() => withMessages(() => import('./layouts/driver-layout'), 'site')().then((m) => m.DriverLayout));
+const SupportConsole = lazyComponent(() => withMessages(() => import('@/features/support/components/support-console'), 'site', 'admin')().then((m) => m.SupportConsole));
 
 function Root() {
   return (
@@ -79,9 +81,7 @@ function Root() {
       <SessionBootstrap />
       <HeadSync />
       <RouteAnnouncer />
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
+      <LazyPage />
     </>
   );
 }
@@ -98,6 +98,8 @@ const adminSectionRoutes: RouteObject[] = ADMIN_SECTIONS.flatMap((section) => {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    // The last net of a data router (the tests'); the app's own router has RouteErrorBoundary below.
+    errorElement: <RouteFailure />,
     children: [
       // Leftovers of the old route table: permanent redirects (the server answers 308 for them too).
       ...LEGACY_REDIRECTS.map((redirect) => ({ path: redirect.from, element: <Navigate to={redirect.to} replace /> })),
@@ -192,8 +194,10 @@ interface BoundaryState {
 }
 
 /**
- * What the data router did for a screen that throws while rendering, kept: its default error
- * screen in place of the app, until the visitor goes to another address.
+ * The last net: a screen that throws while rendering (or whose code did not load past the page's own
+ * boundary) shows AppFailure in place of the app, in the visitor's language, until it is tried again
+ * or the visitor goes to another address. It used to be React Router's raw "Unexpected Application
+ * Error!" page with the error's English text, until a reload.
  */
 class RouteErrorBoundary extends Component<{ location: Location; children: ReactNode }, BoundaryState> {
   state: BoundaryState = { error: undefined, location: this.props.location };
@@ -207,22 +211,22 @@ class RouteErrorBoundary extends Component<{ location: Location; children: React
   }
 
   componentDidCatch(error: unknown): void {
-    console.error('React Router caught the following error during render', error);
+    forgetFailedLoad(error);
+    console.error('A screen failed to render', error);
   }
+
+  retry = () => this.setState({ error: undefined });
 
   render() {
     const { error } = this.state;
     if (error === undefined) return this.props.children;
-    const message = error instanceof Error ? error.message : JSON.stringify(error);
-    const stack = error instanceof Error ? error.stack : null;
-    return (
-      <>
-        <h2>Unexpected Application Error!</h2>
-        <h3 style={{ fontStyle: 'italic' }}>{message}</h3>
-        {stack ? <pre style={{ padding: '0.5rem', backgroundColor: 'rgba(200,200,200, 0.5)' }}>{stack}</pre> : null}
-      </>
-    );
+    return <AppFailure error={error} onRetry={this.retry} />;
   }
+}
+
+/** The same last net as a data router's errorElement: tried again by loading the page afresh. */
+function RouteFailure() {
+  return <AppFailure error={useRouteError()} onRetry={() => window.location.reload()} />;
 }
 
 function AppRoutes() {

@@ -18,7 +18,11 @@ function load(): Promise<Library> {
   }
   // The same entry as the container's (the default one): the unstyled entry is a separate bundle
   // with its own store, and toasts sent through one never reach a container from the other.
-  library ??= import('react-toastify');
+  // A load that failed (offline) is forgotten: the next toast tries again.
+  library ??= import('react-toastify').catch((error: unknown) => {
+    library = undefined;
+    throw error;
+  });
   return library;
 }
 

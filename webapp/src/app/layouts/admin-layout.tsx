@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 
@@ -6,7 +6,6 @@ import { LanguageChoices } from '@/components/preferences';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { PageHeader } from '@/components/ui/page-header';
-import { PageSpinner } from '@/components/ui/spinner';
 import { adminFeatureOf, adminStart, canUse } from '@/config/admin-access';
 import { paths } from '@/config/paths';
 import { Avatar } from '@/features/auth/components/account-menu';
@@ -18,6 +17,7 @@ import { cx } from '@/utils/cx';
 import { useAdminLinks, useStaffRole } from './admin-links';
 import { Logo } from './header';
 import { useNavigationReset } from './home-layout';
+import { LazyPage } from './lazy-page';
 import './admin-layout.css';
 
 /** An admin screen the signed-in role may not use: said plainly, instead of a page whose loads fail. */
@@ -107,9 +107,7 @@ export function AdminLayout() {
           </Button>
         </header>
         <main id="main" className="admin-shell__main" tabIndex={-1}>
-          <Suspense fallback={<PageSpinner />}>
-            {allowed ? <Outlet /> : <NotForRole role={role} />}
-          </Suspense>
+          <LazyPage>{allowed ? <Outlet /> : <NotForRole role={role} />}</LazyPage>
         </main>
       </div>
     </div>

@@ -1,9 +1,6 @@
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
 
 import { Icon } from '@/components/ui/icon';
-import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { selectIsAuthenticated, useAuthStore } from '@/features/auth/stores/auth-store';
 import { useDispatchT } from '@/features/dispatch/components/messages';
@@ -12,6 +9,7 @@ import { useUnreadCount } from '@/features/notifications/api/notifications';
 
 import { LoginToggle, Logo } from './header';
 import { useNavigationReset } from './home-layout';
+import { LazyPage } from './lazy-page';
 import { renderPanel, usePanelTitle } from './panel-content';
 import { PanelHost, PanelToggle } from './panels';
 import './driver-layout.css';
@@ -55,9 +53,7 @@ export function DriverLayout() {
         </div>
       </header>
       <main id="main" className="main container driver-main" tabIndex={-1}>
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <LazyPage />
       </main>
     </div>
   );

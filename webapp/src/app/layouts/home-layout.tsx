@@ -1,11 +1,11 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 
-import { PageSpinner } from '@/components/ui/spinner';
 import { usePanelsStore } from '@/stores/panels-store';
 
 import { SiteFooter } from './footer';
 import { SiteHeader } from './header';
+import { LazyPage } from './lazy-page';
 
 /** Closes panels and scrolls to the top on every navigation. */
 export function useNavigationReset(): void {
@@ -22,9 +22,7 @@ export function HomeLayout() {
     <div className="shell">
       <SiteHeader />
       <main id="main" className="main container" tabIndex={-1}>
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <LazyPage />
       </main>
       <SiteFooter />
     </div>

@@ -1,14 +1,13 @@
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 
 import { LanguageChoices } from '@/components/preferences';
 import { Icon } from '@/components/ui/icon';
-import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
 import { Logo } from './header';
 import { useNavigationReset } from './home-layout';
+import { LazyPage } from './lazy-page';
 
 /** The "new" layout: a focused page for signing in and the other routes with no declared layout. */
 export function NewLayout() {
@@ -30,9 +29,7 @@ export function NewLayout() {
           </Link>
         </header>
         <main id="main" className="focus-shell__main" tabIndex={-1}>
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
+          <LazyPage />
         </main>
         <footer className="focus-shell__footer">
           <LanguageChoicesInline />

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CurrencyChoices, LanguageChoices } from '@/components/preferences';
 import { OpeningHours } from '@/components/ui/opening-hours';
+import { LoadFailureBoundary } from '@/components/ui/load-failure';
 import { EmptyState } from '@/components/ui/states';
 import { WhatsAppLink } from '@/components/ui/whatsapp-link';
 import { AccountMenu, SignInCallout } from '@/features/auth/components/account-menu';
@@ -13,12 +14,13 @@ import { ProgramsPanel } from '@/features/programs/components/programs-list';
 import type { PanelId } from '@/stores/panels-store';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 import { useContact } from '@/features/home/api/contact';
+import { lazyComponent } from '@/lib/lazy-component';
 
 import { useAppCart } from '../session';
 import { useOpeningSchedule } from '../use-opening-schedule';
 
 // The bell's list loads when the bell is first opened (its count alone is on every page).
-const NotificationsList = lazy(() => import('@/features/notifications/components/notifications-list').then((m) => ({ default: m.NotificationsList })));
+const NotificationsList = lazyComponent(() => import('@/features/notifications/components/notifications-list').then((m) => m.NotificationsList));
 
 function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -32,12 +34,14 @@ function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
     );
   }
   return (
-    <Suspense fallback={null}>
-      <NotificationsList
-        onNavigate={onNavigate}
-        empty={<EmptyState compact icon="bell" title={t('notifications.emptyTitle')} description={t('notifications.emptyText')} />}
-      />
-    </Suspense>
+    <LoadFailureBoundary compact>
+      <Suspense fallback={null}>
+        <NotificationsList
+          onNavigate={onNavigate}
+          empty={<EmptyState compact icon="bell" title={t('notifications.emptyTitle')} description={t('notifications.emptyText')} />}
+        />
+      </Suspense>
+    </LoadFailureBoundary>
   );
 }
 

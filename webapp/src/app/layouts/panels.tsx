@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Icon, type IconName } from '@/components/ui/icon';
+import { LoadFailureBoundary } from '@/components/ui/load-failure';
 import { useLanguage } from '@/hooks/use-language';
 import {
   isPanelOpen,
@@ -132,7 +133,12 @@ export function PanelHost({ set, title, render }: PanelHostProps) {
           <Icon name="close" size={18} />
         </button>
       </div>
-      <div className="panel__body">{render(open, close)}</div>
+      <div className="panel__body">
+        {/* A panel whose code did not load (offline) says so inside the panel, not in the page's place. */}
+        <LoadFailureBoundary compact resetKey={open}>
+          {render(open, close)}
+        </LoadFailureBoundary>
+      </div>
     </div>
   );
 }

@@ -1,12 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { LoadFailureBoundary } from '@/components/ui/load-failure';
 import { Spinner } from '@/components/ui/spinner';
 import { paths, signInPath } from '@/config/paths';
 import { loadMessages } from '@/lib/i18n';
+import { lazyComponent } from '@/lib/lazy-component';
 import { toast } from '@/lib/toast';
 
 import { useSignOut } from '../hooks/use-session';
@@ -14,9 +16,10 @@ import { displayName, initials, selectIsAuthenticated, useAuthStore } from '../s
 import './auth.css';
 
 // The header's panel shows the form only when opened: its form library and its words (the site's part
-// of the translations) stay out of the first download.
-const SignInForm = lazy(() =>
-  Promise.all([import('./sign-in-form'), loadMessages('site').catch(() => undefined)]).then(([m]) => ({ default: m.SignInForm })),
+// of the translations) stay out of the first download. Should it not load (offline), the panel says so
+// in the form's place and loads it when the connection is back.
+const SignInForm = lazyComponent(() =>
+  Promise.all([import('./sign-in-form'), loadMessages('site').catch(() => undefined)]).then(([m]) => m.SignInForm),
 );
 
 export function Avatar({ size = 'md' }: { size?: 'sm' | 'md' }) {
@@ -42,16 +45,18 @@ export function AccountMenu({ onNavigate }: { onNavigate: () => void }) {
     return (
       <div className="stack">
         <p className="panel__intro">{t('auth.panelIntro')}</p>
-        <Suspense fallback={<Spinner />}>
-          <SignInForm
-            compact
-            onSignedIn={(signedIn) => {
-              onNavigate();
-              // A driver signing in from the header goes to their trips; others stay where they are.
-              if (signedIn.role === 'driver') void navigate(paths.driver);
-            }}
-          />
-        </Suspense>
+        <LoadFailureBoundary compact>
+          <Suspense fallback={<Spinner />}>
+            <SignInForm
+              compact
+              onSignedIn={(signedIn) => {
+                onNavigate();
+                // A driver signing in from the header goes to their trips; others stay where they are.
+                if (signedIn.role === 'driver') void navigate(paths.driver);
+              }}
+            />
+          </Suspense>
+        </LoadFailureBoundary>
         <p className="panel__footer-text">
           {t('auth.noAccount')}{' '}
           <Link to={paths.signUp} onClick={onNavigate}>
