@@ -33,6 +33,26 @@ async function noSidewaysScroll(page, what) {
   assert.ok(scroll <= client + 1, `${what} scrolls sideways: ${scroll} > ${client}`);
 }
 
+/**
+ * The lines the driver line's plate takes as shown, and at the line's narrowest (min-content, where
+ * every place a line may break is taken): a plate is never broken, whatever the screen.
+ */
+function plateLines(page) {
+  return page.getByTestId('trip-driver').evaluate((line) => {
+    const plate = [...line.querySelectorAll('bdi[dir="ltr"]')].find((el) => /\d|[٠-٩]/.test(el.textContent));
+    if (!plate) return { asShown: 0, narrowest: 0 };
+    // One box per piece of a line (Arabic letters and digits are separate runs of one line): lines
+    // are the distinct heights they sit at.
+    const lines = () => new Set([...plate.getClientRects()].map((box) => Math.round(box.bottom))).size;
+    const asShown = lines();
+    const width = line.style.inlineSize;
+    line.style.inlineSize = 'min-content';
+    const narrowest = lines();
+    line.style.inlineSize = width;
+    return { asShown, narrowest };
+  });
+}
+
 export async function run({ browser, baseURL, adminEmail, adminPassword, addUser, startFakeClock }) {
   assert.ok(adminEmail && addUser && startFakeClock, 'the runner passes the demo admin, addUser and startFakeClock');
   const admin = await signIn(browser, baseURL, 'en', adminEmail, adminPassword);
@@ -72,11 +92,14 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
       for (const view of ['desktop', 'phone']) {
         const page = tr.pages[view];
         await page.locator('[data-testid="trip-progress"][data-status="assigned"]').waitFor();
-        const driverLine = await page.getByTestId('trip-driver').innerText();
+        // Spaces of any kind read alike here (the plate's are no-break spaces).
+        const words = (text) => text.replace(/\s+/g, ' ');
+        const driverLine = words(await page.getByTestId('trip-driver').innerText());
         const name = (tr.lang === 'ar' && progress.driver.name_ar) || progress.driver.name;
-        // The plate's digits are the page's: Arabic-Indic on an Arabic page (utils/format formatPlate).
-        const plate = tr.lang === 'ar' ? chosen.plate.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))) : chosen.plate;
+        // The plate's digits are the page's: Arabic-Indic on an Arabic page (utils/plate formatPlate).
+        const plate = words(tr.lang === 'ar' ? chosen.plate.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))) : chosen.plate);
         assert.ok(driverLine.includes(name) && driverLine.includes(plate), `${tr.lang} ${view}: the driver line reads "${driverLine}", want ${name} and ${plate}`);
+        assert.deepEqual(await plateLines(page), { asShown: 1, narrowest: 1 }, `${tr.lang} ${view}: the plate "${plate}" breaks across lines`);
         await page.getByTestId('trip-class').waitFor();
         await unreadIs(page, view, 3);
       }

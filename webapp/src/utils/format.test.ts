@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatCalendarDate, formatClock, formatDate, formatDuration, formatHours, formatPlate } from './format';
+import { formatCalendarDate, formatClock, formatDate, formatDuration, formatHours } from './format';
 
 // The test run's own time zone is not Cairo's (see the e2e suite for a browser elsewhere); these
 // instants must still read as Cairo's clock.
@@ -57,14 +57,6 @@ describe('lengths of time', () => {
     expect(formatDuration(74.6, 'en')).toBe('1 hour, 15 minutes');
     expect(formatDuration(0.2, 'en')).toBe('0 minutes');
     expect(formatDuration(135, 'ar')).not.toMatch(/[0-9]/);
-  });
-});
-
-describe('formatPlate', () => {
-  it('writes a plate’s digits as the page’s language does, its letters as they are', () => {
-    expect(formatPlate('ل ي م 6643', 'ar')).toBe('ل ي م ٦٦٤٣');
-    expect(formatPlate('ل ي م 6643', 'en')).toBe('ل ي م 6643');
-    expect(formatPlate('ABC 123', 'ar')).toBe('ABC ١٢٣');
   });
 });
 

@@ -87,16 +87,6 @@ export function formatClock(hhmm: string, language: Language): string {
   return dateTimeFormat(localeTag(language), { timeStyle: 'short', timeZone: 'UTC' }).format(date);
 }
 
-/**
- * A car's plate as the page's language writes its digits: an Egyptian plate reads «ل ي م ٦٦٤٣» in
- * Arabic (its letters are Arabic whatever the page), and the catalogue may hold it typed with Western
- * digits.
- */
-export function formatPlate(plate: string, language: Language): string {
-  if (language !== 'ar') return plate;
-  return plate.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
-}
-
 /** Weekday name for Date#getDay numbering (0 = Sunday). */
 export function weekdayName(day: number, language: Language, width: 'long' | 'short' | 'narrow' = 'long'): string {
   // 2024-01-07 was a Sunday.

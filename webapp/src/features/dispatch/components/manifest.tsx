@@ -4,7 +4,8 @@ import { QueryView } from '@/components/ui/query-view';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/states';
 import { useLanguage } from '@/hooks/use-language';
-import { formatCalendarDate, formatClock, formatNumber, formatPlate, isolate } from '@/utils/format';
+import { formatCalendarDate, formatClock, formatNumber, isolate } from '@/utils/format';
+import { formatPlate } from '@/utils/plate';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 import { useRouteArrow } from '@/hooks/use-route-arrow';
 

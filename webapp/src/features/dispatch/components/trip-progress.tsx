@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { useLanguage } from '@/hooks/use-language';
 import { live } from '@/lib/live';
 import { cairoToday } from '@/utils/cairo-day';
-import { formatDate, formatPlate } from '@/utils/format';
+import { formatDate } from '@/utils/format';
+import { formatPlate } from '@/utils/plate';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { RUNNING } from '../api/position';

@@ -15,7 +15,8 @@ import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 import { live } from '@/lib/live';
 import { toast } from '@/lib/toast';
-import { formatDate, formatNumber, formatPlate, isolate } from '@/utils/format';
+import { formatDate, formatNumber, isolate } from '@/utils/format';
+import { formatPlate } from '@/utils/plate';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 import { useRouteArrow } from '@/hooks/use-route-arrow';
 

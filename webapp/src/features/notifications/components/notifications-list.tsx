@@ -7,7 +7,8 @@ import type { Currency } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 import { useLanguage } from '@/hooks/use-language';
-import { formatDate, formatMoney, formatPlate } from '@/utils/format';
+import { formatDate, formatMoney } from '@/utils/format';
+import { formatPlate } from '@/utils/plate';
 
 import { useMarkAllRead, useNotifications, type Notification } from '../api/notifications';
 import { useNotificationsT } from './messages';
