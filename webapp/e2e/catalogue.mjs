@@ -54,6 +54,9 @@ async function publicScreens({ browser, baseURL }, lang) {
     const hours = await page.locator('.hours-table td').allTextContents();
     assert.ok(hours.some((text) => /\d|[٠-٩]/.test(text)), `opening hours: ${hours.join(' | ')}`);
     assert.ok(hours.every((text) => !(lang === 'ar' ? /[0-9]/ : /[٠-٩]/).test(text)), `opening hours in ${lang} digits: ${hours.join(' | ')}`);
+    // Its point's coordinates in the page's digits, separated by the language's own comma.
+    const coordinates = (await page.getByTestId('destination-coordinates').innerText()).trim();
+    assert.match(coordinates, lang === 'ar' ? /^[٠-٩]+٫[٠-٩]{4}، [٠-٩]+٫[٠-٩]{4}$/ : /^\d+\.\d{4}, \d+\.\d{4}$/, `coordinates: ${coordinates}`);
     await scrollToMap(page.getByRole('region', { name: t(lang, 'catalogue.mapOf', { name: lang === 'ar' ? 'قلعة صلاح الدين ومسجد محمد علي' : 'Citadel of Saladin and Muhammad Ali Mosque' }) }));
     assert.equal(await page.locator('.points-map__marker').count(), 1);
     // The point's label sits above its marker, centred, in either direction of the page.

@@ -12,6 +12,7 @@ import type { Language } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { formatCoordinates } from '@/utils/coordinates';
 import { formatClock, formatHours, weekdayName } from '@/utils/format';
 
 import { useDestination } from '../api/get-destination';
@@ -113,8 +114,8 @@ export function DestinationDetail({
         <section className="stack" aria-labelledby="map-title">
           <h2 id="map-title" className="section-title">{t('catalogue.whereTitle')}</h2>
           <PointsMap label={t('catalogue.mapOf', { name: place.name })} points={[{ id: place.id, name: place.name, ...place.coordinates, kind: 'highlight' }]} height={320} />
-          <p className="muted small" dir="ltr">
-            {place.coordinates.lat.toFixed(4)}, {place.coordinates.lng.toFixed(4)}
+          <p className="muted small" data-testid="destination-coordinates">
+            {formatCoordinates(place.coordinates.lat, place.coordinates.lng, language)}
           </p>
         </section>
       ) : null}
