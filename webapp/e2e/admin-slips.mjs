@@ -3,7 +3,8 @@
 //   an offer's discount is typed and read as a percent (12.5) while the API holds basis points (1250);
 //   the pickup points' type column is headed as what it is; the sidebar reaches the bottom of a long
 //   page on a desktop; dates in the admin are written the language's way (never 11/23/2026 in
-//   Arabic); and at 360 px the admin navigation still works without a page wider than the screen.
+//   Arabic); at 360 px the admin navigation still works without a page wider than the screen, and
+//   every catalogue list shows each row whole (a card, its columns named, Edit and Archive on screen).
 // Usage: MISHWAR_BIN=../bin/mishwar CHROMIUM=/usr/bin/chromium node e2e/admin-slips.mjs
 //   (E2E_BASE_URL, E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD test a server that is already running.)
 // Exported as `run(ctx)` for the shared runner; `ctx` is { baseURL, browser, adminEmail, adminPassword }.
@@ -183,6 +184,76 @@ async function phoneNavigation(ctx, lang) {
   }
 }
 
+// The catalogue's lists (features/admin-catalogue/components/records-list.tsx), each on the one component.
+const LISTS = ['/admin/rate', '/admin/offer', '/admin/driver', '/admin/country', '/admin/category', '/admin/destination', '/admin/programes', '/admin/pickup-point'];
+
+/**
+ * At 360 px every catalogue list shows each row whole, as a card: every column named beside its
+ * value, and Edit and Archive on screen, reachable without scrolling sideways (they were past the
+ * edge of a table scrolled in its box, with no hint there was more).
+ */
+async function phoneRowActions(ctx, lang) {
+  const { context, page, errors } = await adminPage(ctx, lang, { width: 360, height: 760 });
+  try {
+    for (const path of LISTS) {
+      await page.goto(`${ctx.baseURL}${path}`);
+      const rows = page.locator('main .table-wrap table tbody tr');
+      await rows.first().waitFor();
+      const found = await page.evaluate(() => {
+        const wrap = document.querySelector('.table-wrap');
+        const onScreen = (el) => {
+          const box = el.getBoundingClientRect();
+          if (box.width === 0 || box.left < 0 || box.right > window.innerWidth) return false;
+          el.scrollIntoView({ block: 'center' });
+          const again = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(again.left + again.width / 2, again.top + again.height / 2);
+          return Boolean(hit && (hit === el || el.contains(hit)));
+        };
+        const headings = [...document.querySelectorAll('main .table-wrap table thead th')].slice(1, -1).map((th) => th.textContent.trim());
+        return {
+          sideways: wrap ? wrap.scrollWidth - wrap.clientWidth : 0,
+          rows: [...document.querySelectorAll('main .table-wrap table tbody tr')].map((tr) => {
+            const cells = [...tr.querySelectorAll('td')];
+            const labels = cells.slice(1, -1).map((td) => getComputedStyle(td, '::before').content.replace(/^"|"$/g, ''));
+            const actions = [...tr.querySelectorAll('.table__actions a, .table__actions button')];
+            return {
+              name: cells[0]?.textContent.trim(),
+              labelled: headings.every((heading, index) => labels[index] === heading),
+              actions: actions.length,
+              reachable: actions.every(onScreen),
+              cellsOnScreen: cells.every((td) => td.getBoundingClientRect().right <= window.innerWidth + 1 && td.getBoundingClientRect().left >= -1),
+            };
+          }),
+        };
+      });
+      const where = `${lang} ${path}`;
+      assert.ok(found.sideways <= 1, `${where}: the list scrolls ${found.sideways}px sideways in its box`);
+      assert.ok(found.rows.length > 0, `${where}: no rows`);
+      for (const row of found.rows) {
+        assert.ok(row.actions === 2 && row.reachable, `${where}: Edit and Archive of "${row.name}" are not both on screen: ${JSON.stringify(row)}`);
+        assert.ok(row.cellsOnScreen && row.labelled, `${where}: "${row.name}" is not shown whole with its columns named: ${JSON.stringify(row)}`);
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `${where}: the page is ${overflow}px wider than the phone`);
+    }
+    // The driver list's Active column, the one cut off before, reads beside its name.
+    await page.goto(`${ctx.baseURL}/admin/driver`);
+    const first = page.locator('main .table-wrap table tbody tr').first();
+    await first.getByText(t(lang, 'adminCatalogue.yes'), { exact: true }).first().waitFor();
+    await shot(page, `phone-driver-list-${lang}`);
+    // Archive from a card opens the confirmation (kept: nothing changes).
+    await first.getByRole('button', { name: t(lang, 'adminCatalogue.archive') }).click();
+    const ask = page.getByRole('alertdialog', { name: t(lang, 'adminCatalogue.confirmArchiveTitle') });
+    await ask.getByRole('button', { name: t(lang, 'adminCatalogue.keep') }).click();
+    await ask.waitFor({ state: 'hidden' });
+    // The rows are still a table's rows to assistive technology.
+    assert.ok((await page.getByRole('row').count()) > 1, `${lang}: the cards lost their table rows`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+}
+
 export async function run(ctx) {
   for (const lang of ['en', 'ar']) {
     for (const [name, flow] of [
@@ -190,6 +261,7 @@ export async function run(ctx) {
       ['the pickup points list heads its type column as the type of place', pickupHeading],
       ['the sidebar covers the screen down to the bottom of a long page', sidebarFullHeight],
       ['at 360 px the admin navigation works and nothing is wider than the screen', phoneNavigation],
+      ['at 360 px every catalogue list shows each row as a card with Edit and Archive on screen', phoneRowActions],
     ]) {
       const started = Date.now();
       await flow(ctx, lang);

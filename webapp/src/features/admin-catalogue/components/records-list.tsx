@@ -20,7 +20,7 @@ import { formatCalendarDate, formatMoney } from '@/utils/format';
 
 import { programsUsing, useArchiveRecord, type ProgramUsing } from '../api/archive-record';
 import { useRecords, type AdminRecord, type ListQuery } from '../api/list-records';
-import { KINDS, SORTS, STATUSES, type ColumnKind, type Sort, type Status } from '../kinds';
+import { KINDS, SORTS, STATUSES, type ColumnKind, type ColumnSpec, type Sort, type Status } from '../kinds';
 import { savedFrom } from '../saved';
 import { asPounds, asString, asText, formatBasisPoints } from '../values';
 
@@ -116,6 +116,7 @@ export function RecordsList({ section }: { section: AdminSectionKey }) {
   const archive = useArchiveRecord();
   const editPath = (id: string) => (meta?.edit ? `${meta.path}/edit?id=${encodeURIComponent(id)}` : `${meta?.path ?? ''}/create?id=${encodeURIComponent(id)}`);
   const plural = t(`admin.sections.${section}.plural`);
+  const heading = (column: ColumnSpec) => t(`adminCatalogue.fields.${column.labelKey ?? column.name}`);
   const pages = records.data ? Math.max(1, Math.ceil(records.data.total / PER_PAGE)) : 1;
 
   const toggleArchive = (record: AdminRecord) => {
@@ -181,50 +182,54 @@ export function RecordsList({ section }: { section: AdminSectionKey }) {
       {records.isError ? <ErrorState onRetry={() => void records.refetch()} /> : null}
       {records.data && records.data.data.length === 0 ? <EmptyState compact icon="compass" title={t('admin.emptyTitle', { items: plural })} /> : null}
       {records.data && records.data.data.length > 0 ? (
-        <TableWrap label={plural}>
-          <table className="table">
-            <caption className="visually-hidden">{plural}</caption>
-            <thead>
-              <tr>
-                {kind.columns.map((c) => (
-                  <th key={c.name} scope="col">
-                    {t(`adminCatalogue.fields.${c.labelKey ?? c.name}`)}
-                  </th>
-                ))}
-                <th scope="col">{t('adminCatalogue.actionsTitle')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {records.data.data.map((record) => (
-                <tr key={record.id} className={record.archived ? 'muted' : undefined}>
-                  {kind.columns.map((c, index) => (
-                    <td key={c.name}>
-                      {index === 0 ? (
-                        <Link to={editPath(record.id)}>
-                          <Cell record={record} name={c.name} kind={c.kind} />
-                        </Link>
-                      ) : c.ltr ? (
-                        <bdi dir="ltr">
-                          <Cell record={record} name={c.name} kind={c.kind} />
-                        </bdi>
-                      ) : (
-                        <Cell record={record} name={c.name} kind={c.kind} />
-                      )}
-                    </td>
+        // On a narrow screen (a phone) each row is a card, its cells labelled, its actions at its foot:
+        // a table scrolled sideways hid Edit and Archive past its edge (admin-catalogue.css).
+        <div className="records">
+          <TableWrap label={plural}>
+            <table className="table records__table">
+              <caption className="visually-hidden">{plural}</caption>
+              <thead>
+                <tr>
+                  {kind.columns.map((c) => (
+                    <th key={c.name} scope="col">
+                      {t(`adminCatalogue.fields.${c.labelKey ?? c.name}`)}
+                    </th>
                   ))}
-                  <td className="table__actions">
-                    <Link className="btn btn--ghost btn--sm" to={editPath(record.id)}>
-                      {t('adminCatalogue.edit')}
-                    </Link>
-                    <Button size="sm" variant={record.archived ? 'secondary' : 'danger'} type="button" onClick={() => (record.archived ? toggleArchive(record) : setAsking(record))} disabled={archive.isPending}>
-                      {record.archived ? t('adminCatalogue.restore') : t('adminCatalogue.archive')}
-                    </Button>
-                  </td>
+                  <th scope="col">{t('adminCatalogue.actionsTitle')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+              </thead>
+              <tbody>
+                {records.data.data.map((record) => (
+                  <tr key={record.id} className={record.archived ? 'muted' : undefined}>
+                    {kind.columns.map((c, index) => (
+                      <td key={c.name} data-label={heading(c)}>
+                        {index === 0 ? (
+                          <Link to={editPath(record.id)}>
+                            <Cell record={record} name={c.name} kind={c.kind} />
+                          </Link>
+                        ) : c.ltr ? (
+                          <bdi dir="ltr">
+                            <Cell record={record} name={c.name} kind={c.kind} />
+                          </bdi>
+                        ) : (
+                          <Cell record={record} name={c.name} kind={c.kind} />
+                        )}
+                      </td>
+                    ))}
+                    <td className="table__actions">
+                      <Link className="btn btn--ghost btn--sm" to={editPath(record.id)}>
+                        {t('adminCatalogue.edit')}
+                      </Link>
+                      <Button size="sm" variant={record.archived ? 'secondary' : 'danger'} type="button" onClick={() => (record.archived ? toggleArchive(record) : setAsking(record))} disabled={archive.isPending}>
+                        {record.archived ? t('adminCatalogue.restore') : t('adminCatalogue.archive')}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+        </div>
       ) : null}
       {records.data ? (
         <nav className="pager" aria-label={t('adminCatalogue.pages')}>
