@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, useLocation, useRouteError, useRoutes, type Lo
 import { AppFailure } from '@/components/ui/load-failure';
 import { ADMIN_SECTIONS, LEGACY_REDIRECTS, paths } from '@/config/paths';
 import { RequireAdmin, RequireUser } from '@/features/auth/components/guards';
+import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice';
 import { loadMessages, type MessagePart } from '@/lib/i18n';
 import { forgetFailedLoad, lazyComponent } from '@/lib/lazy-component';
 
@@ -81,6 +82,7 @@ function Root() {
       <SessionBootstrap />
       <HeadSync />
       <RouteAnnouncer />
+      <SessionEndedNotice />
       <LazyPage />
     </>
   );

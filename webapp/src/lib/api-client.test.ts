@@ -148,3 +148,38 @@ describe('errors', () => {
     expect(normaliseErrors(null)).toEqual({});
   });
 });
+
+describe('a session that ended', () => {
+  /** A client signed in as `session` (null: signed out) that records each session it is told ended. */
+  const signedIn = (session: string | null) => {
+    const ended: string[] = [];
+    const api = createApiClient({ baseUrl, getSession: () => session, onSessionEnded: (s) => ended.push(s), sleep: () => Promise.resolve() });
+    return { api, ended };
+  };
+
+  it('is told when a request sent signed in is answered 401, and the request still fails', async () => {
+    const { api, ended } = signedIn('user-1');
+    script = [{ status: 401, body: { message: 'Please sign in first.' } }];
+    await expect(api.get('/api/orders/pickup-times')).rejects.toMatchObject({ status: 401 });
+    expect(ended).toEqual(['user-1']);
+  });
+
+  it('is not told of a 401 to a visitor, nor of an endpoint whose 401 is its own answer', async () => {
+    const visitor = signedIn(null);
+    script = [{ status: 401, body: {} }];
+    await expect(visitor.api.get('/api/auth/cart')).rejects.toMatchObject({ status: 401 });
+    expect(visitor.ended).toEqual([]);
+
+    const traveller = signedIn('user-1');
+    script = [{ status: 401, body: { message: 'Wrong e-mail or password.' } }];
+    await expect(traveller.api.post('/api/user/login', {}, { answersUnauthorized: true })).rejects.toMatchObject({ status: 401 });
+    expect(traveller.ended).toEqual([]);
+  });
+
+  it('is not told of other refusals', async () => {
+    const { api, ended } = signedIn('user-1');
+    script = [{ status: 403, body: {} }];
+    await expect(api.get('/api/admin/x')).rejects.toMatchObject({ status: 403 });
+    expect(ended).toEqual([]);
+  });
+});

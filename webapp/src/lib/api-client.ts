@@ -1,7 +1,8 @@
 // The one HTTP client of the web app. It knows the API base URL, adds the
 // Bearer token through an injected getter (it never imports a store: stores
-// sit above it), decodes every error body into ApiError and applies the retry
-// rule of the spec. It must never retry a request that changes data; every such
+// sit above it), decodes every error body into ApiError, tells the app when a
+// signed-in request is refused with 401 (the session ended: onSessionEnded),
+// and applies the retry rule of the spec. It must never retry a request that changes data; every such
 // request carries an Idempotency-Key (see withIdempotencyKey), so the user's
 // own retry of an action is recognised by the server as the same action.
 
@@ -128,12 +129,21 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   schema?: Schema<T> | LazySchema<T>;
+  /**
+   * The endpoint answers 401 for reasons of its own (a wrong password, an account without admin
+   * access): such an answer does not mean that the session ended.
+   */
+  answersUnauthorized?: boolean;
 }
 
 export interface ApiClientOptions {
   baseUrl: string;
   getToken?: () => string | null | undefined;
   getLanguage?: () => string | undefined;
+  /** Who is signed in (any text that tells sessions apart), or null: read as each request is sent. */
+  getSession?: () => string | null;
+  /** A request sent in `session` was answered 401: the session has ended (signed out elsewhere, expired). */
+  onSessionEnded?: (session: string) => void;
   fetchImpl?: typeof fetch;
   retryDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
@@ -209,6 +219,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!IDEMPOTENT_METHODS.has(method) && !(IDEMPOTENCY_KEY_HEADER in headers)) headers[IDEMPOTENCY_KEY_HEADER] = actionKey ?? newIdempotencyKey();
     const token = options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
+    const session = options.getSession?.() ?? null;
     const language = options.getLanguage?.();
     if (language && !('Accept-Language' in headers)) headers['Accept-Language'] = language;
 
@@ -230,6 +241,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
 
     const payload = await readBody(response);
+    if (response.status === 401 && session !== null && !opts.answersUnauthorized) options.onSessionEnded?.(session);
     if (!response.ok) throw decodeError(response.status, response.statusText, payload);
     if (!schema) return payload as T;
     let parser: Schema<T>;
@@ -258,18 +270,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
 let tokenGetter: () => string | null | undefined = () => null;
 let languageGetter: () => string | undefined = () => undefined;
+let sessionGetter: () => string | null = () => null;
+let sessionEnded: (session: string) => void = () => undefined;
 
 /** Called once by the app shell so the shared client can read the session without importing it. */
 export function configureApiClient(getters: {
   getToken: () => string | null | undefined;
   getLanguage: () => string | undefined;
+  getSession?: () => string | null;
+  onSessionEnded?: (session: string) => void;
 }): void {
   tokenGetter = getters.getToken;
   languageGetter = getters.getLanguage;
+  if (getters.getSession) sessionGetter = getters.getSession;
+  if (getters.onSessionEnded) sessionEnded = getters.onSessionEnded;
 }
 
 export const api: ApiClient = createApiClient({
   baseUrl: env.apiUrl,
   getToken: () => tokenGetter(),
   getLanguage: () => languageGetter(),
+  getSession: () => sessionGetter(),
+  onSessionEnded: (session) => sessionEnded(session),
 });

@@ -19,13 +19,10 @@ import { usePickupPoints } from '@/features/pickup-points/api/get-pickup-points'
 
 import { useAppCart } from '../session';
 
-/** "Add to trip" for a destination; a 401 signs the traveller out (spec section 8). */
+/** "Add to trip" for a destination; a 401 signs the traveller out, as any signed-in request's does (spec section 8). */
 function useAddToTripAction(size: 'sm' | 'md', block?: boolean) {
   const signedIn = useAuthStore(selectIsAuthenticated);
-  const signOut = useAuthStore((state) => state.signOut);
-  return (destination: { id: string }) => (
-    <AddToCartButton destinationId={destination.id} signedIn={signedIn} onSessionExpired={signOut} size={size} block={block} />
-  );
+  return (destination: { id: string }) => <AddToCartButton destinationId={destination.id} signedIn={signedIn} size={size} block={block} />;
 }
 
 export function DestinationsRoute() {
@@ -93,13 +90,12 @@ export function ProgramRoute() {
   const { id } = useParams();
   const [params] = useSearchParams();
   const signedIn = useAuthStore(selectIsAuthenticated);
-  const signOut = useAuthStore((state) => state.signOut);
   return (
     <ProgramDetail
       id={id ?? params.get('id') ?? undefined}
       renderAction={(program) => (
         <>
-          <AddProgramButton programId={program.id} signedIn={signedIn} onSessionExpired={signOut} block />
+          <AddProgramButton programId={program.id} signedIn={signedIn} block />
           <WishlistButton kind="program" itemId={program.id} signedIn={signedIn} />
         </>
       )}

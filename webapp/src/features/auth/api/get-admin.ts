@@ -7,7 +7,8 @@ import type { User } from '../types';
 const loadSchema = () => import('../schemas').then((m) => m.userEnvelopeSchema);
 
 export function getAdmin(signal?: AbortSignal): Promise<User> {
-  return api.get('/api/auth/getadmin', { schema: loadSchema, signal });
+  // 401 is also its answer to a signed-in traveller (no admin access): RequireAdmin reads it.
+  return api.get('/api/auth/getadmin', { schema: loadSchema, signal, answersUnauthorized: true });
 }
 
 export const adminQueryKey = ['auth', 'admin'] as const;

@@ -17,7 +17,8 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export function login(input: LoginInput): Promise<LoginResponse> {
-  return api.post('/api/user/login', input, { schema: loginResponseSchema });
+  // 401 is its answer to a wrong password, whoever is signed in on the device.
+  return api.post('/api/user/login', input, { schema: loginResponseSchema, answersUnauthorized: true });
 }
 
 export function useLogin() {

@@ -1,5 +1,6 @@
 import { api } from '@/lib/api-client';
 
 export function logout(): Promise<unknown> {
-  return api.post('/api/logout', {});
+  // Signing out of a session that already ended is no news.
+  return api.post('/api/logout', {}, { answersUnauthorized: true });
 }

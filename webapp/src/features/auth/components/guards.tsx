@@ -8,7 +8,7 @@ import { paths, signInPath } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 
 import { useAdmin } from '../api/get-admin';
-import { useAuthStore } from '../stores/auth-store';
+import { sessionOf, useAuthStore } from '../stores/auth-store';
 
 
 function useReturnPath(): string {
@@ -46,11 +46,13 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
 
   useEffect(() => {
     if (!denied || !isApiError(admin.error)) return;
-    // Spec: a 401 from getadmin logs the admin out (the session ended, or the role was taken away).
-    // The server answers 401 to a traveller's account too; that session stays, only the admin flag drops.
-    const { user: current, signOut, markAdmin } = useAuthStore.getState();
-    if (admin.error.status === 401 && (!current || isStaffRole(current.role))) signOut();
-    else markAdmin(false);
+    // Spec: a 401 from getadmin logs the admin out (the session ended, or the role was taken away),
+    // and the admin login says the session ended. The server answers 401 to a traveller's account too;
+    // that session stays, only the admin flag drops.
+    const state = useAuthStore.getState();
+    const session = sessionOf(state);
+    if (admin.error.status === 401 && session && (!state.user || isStaffRole(state.user.role))) state.endSession(session);
+    else state.markAdmin(false);
   }, [denied, admin.error]);
 
   if (status === 'restoring') return <PageSpinner />;

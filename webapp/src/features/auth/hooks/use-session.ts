@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 
 import { isApiError } from '@/lib/api-client';
@@ -48,6 +48,13 @@ export function useCompleteSignIn() {
   );
 }
 
+/** Drops the answers read for the account signed in until now: the next one must not see them. */
+export function forgetSignedInAnswers(queryClient: QueryClient): void {
+  queryClient.removeQueries({ queryKey: ['auth'] });
+  queryClient.removeQueries({ queryKey: ['cart'] });
+  queryClient.removeQueries({ queryKey: ['account'] });
+}
+
 /** Logs out on the server, then clears local state whatever the server said (spec section 7). */
 export function useSignOut() {
   const queryClient = useQueryClient();
@@ -58,8 +65,6 @@ export function useSignOut() {
       // The local session ends regardless of the outcome.
     }
     useAuthStore.getState().signOut();
-    queryClient.removeQueries({ queryKey: ['auth'] });
-    queryClient.removeQueries({ queryKey: ['cart'] });
-    queryClient.removeQueries({ queryKey: ['account'] });
+    forgetSignedInAnswers(queryClient);
   }, [queryClient]);
 }

@@ -3,14 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readCookie } from '@/lib/cookies';
 import { recordCookieWrites } from '@/testing/cookie-writes';
 
-import { displayName, initials, selectIsAuthenticated, useAuthStore } from './auth-store';
+import { displayName, initials, selectIsAuthenticated, sessionOf, useAuthStore } from './auth-store';
 
 const user = { id: '7', first_name: 'Nour', last_name: 'El-Sherif', email: 'nour@example.com', phone_number: null, role: 'user' };
 const state = () => useAuthStore.getState();
 
 beforeEach(() => {
   document.cookie = 'authToken=; path=/; max-age=0';
-  useAuthStore.setState({ status: 'restoring', token: null, user: null, isAdmin: false });
+  useAuthStore.setState({ status: 'restoring', token: null, user: null, isAdmin: false, sessionEnded: false });
 });
 
 describe('initials', () => {
@@ -77,5 +77,33 @@ describe('auth store', () => {
     useAuthStore.setState({ status: 'restoring', token: 'kept' });
     state().settle();
     expect(state().status).toBe('signedIn');
+  });
+});
+
+describe('a session the server says has ended', () => {
+  it('signs out and is remembered until the traveller signs in again', () => {
+    state().signIn({ token: 'abc', user });
+    state().endSession(sessionOf(state())!);
+    expect(selectIsAuthenticated(state())).toBe(false);
+    expect(state()).toMatchObject({ token: null, user: null, sessionEnded: true });
+    state().signIn({ token: 'def', user });
+    expect(state().sessionEnded).toBe(false);
+  });
+
+  it('leaves a newer session alone (an answer about the one signed out before)', () => {
+    state().signIn({ token: 'abc', user });
+    state().endSession('someone-else');
+    expect(selectIsAuthenticated(state())).toBe(true);
+    expect(state().sessionEnded).toBe(false);
+  });
+
+  it('stays said through the sign-out that follows, until dismissed', () => {
+    state().signIn({ token: 'abc', user });
+    state().endSession(sessionOf(state())!);
+    // The app's start-up check of the session (a 401 from /api/me) signs out again.
+    state().signOut();
+    expect(state().sessionEnded).toBe(true);
+    state().dismissSessionEnded();
+    expect(state().sessionEnded).toBe(false);
   });
 });

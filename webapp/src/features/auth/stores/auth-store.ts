@@ -19,6 +19,11 @@ interface AuthState {
   token: string | null;
   user: User | null;
   isAdmin: boolean;
+  /**
+   * The server refused a signed-in request with 401 (signed out in another tab, expired): the app
+   * says so and offers to sign in again, until the traveller does or dismisses it.
+   */
+  sessionEnded: boolean;
   restoreFromCookie: () => void;
   signIn: (session: { token?: string | null; user: User }) => void;
   setUser: (user: User) => void;
@@ -26,6 +31,9 @@ interface AuthState {
   /** Ends restoring without a confirmed user (the server could not be asked). */
   settle: () => void;
   signOut: () => void;
+  /** Signs out because the server says the session of `session` (sessionOf) has ended, if it is still the one here. */
+  endSession: (session: string) => void;
+  dismissSessionEnded: () => void;
 }
 
 export const useAuthStore = create<AuthState>()((set, get) => ({
@@ -33,10 +41,11 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   token: null,
   user: null,
   isAdmin: false,
+  sessionEnded: false,
   // A readable authToken cookie only exists when another client wrote one; ours is HttpOnly.
   restoreFromCookie: () => set({ token: readCookie(AUTH_COOKIE), status: 'restoring' }),
   signIn: ({ token, user }) => {
-    set({ status: 'signedIn', token: token ?? get().token, user, isAdmin: isStaffRole(user.role) });
+    set({ status: 'signedIn', token: token ?? get().token, user, isAdmin: isStaffRole(user.role), sessionEnded: false });
   },
   setUser: (user) => set((state) => ({ status: 'signedIn', user, isAdmin: state.isAdmin || isStaffRole(user.role) })),
   markAdmin: (admin) => set({ isAdmin: admin }),
@@ -46,7 +55,21 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     deleteCookie(AUTH_COOKIE);
     set({ status: 'signedOut', token: null, user: null, isAdmin: false });
   },
+  endSession: (session) => {
+    // An answer about an older session (signed out and in again since) says nothing of this one.
+    if (sessionOf(get()) !== session) return;
+    get().signOut();
+    set({ sessionEnded: true });
+  },
+  dismissSessionEnded: () => set({ sessionEnded: false }),
 }));
+
+/** Who is signed in, as the API client tells sessions apart (lib/api-client getSession), or null. */
+export function sessionOf(state: Pick<AuthState, 'status' | 'user'>): string | null {
+  if (state.status !== 'signedIn') return null;
+  // Signed in by a token alone (the server could not be asked who): a session all the same.
+  return state.user?.id ?? 'signed-in';
+}
 
 
 export const selectIsAuthenticated = (state: { status: AuthStatus }) => state.status === 'signedIn';

@@ -12,12 +12,11 @@ import { useAddProgramToCart } from '../api/add-program-to-cart';
 interface AddProgramButtonProps {
   programId: string;
   signedIn: boolean;
-  onSessionExpired: () => void;
   block?: boolean;
 }
 
 /** Adds a program's destinations to the trip in the program's order, skipping those already there. */
-export function AddProgramButton({ programId, signedIn, onSessionExpired, block }: AddProgramButtonProps) {
+export function AddProgramButton({ programId, signedIn, block }: AddProgramButtonProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -32,10 +31,9 @@ export function AddProgramButton({ programId, signedIn, onSessionExpired, block 
     add.mutate(programId, {
       onSuccess: (cart) => toast.success(cart.message || t('cart.destinationAdded')),
       onError: (error) => {
-        if (isApiError(error) && error.status === 401) {
-          onSessionExpired();
-          toast.error(t('cart.sessionExpired'));
-        } else if (isApiError(error) && error.status === 409) {
+        // A 401: the session ended, which the app says itself (lib/api-client, SessionEndedNotice).
+        if (isApiError(error) && error.status === 401) return;
+        if (isApiError(error) && error.status === 409) {
           toast.info(error.message);
         } else if (isApiError(error) && error.status === 404) {
           toast.error(t('cart.programNotFound'));

@@ -28,7 +28,7 @@ function renderAt(path: string, element: React.ReactNode) {
 
 describe('adding to the trip signed out', () => {
   it('takes a visitor to sign in, asking to come back to the destination', async () => {
-    const router = renderAt('/destination?id=giza', <AddToCartButton destinationId="d1" signedIn={false} onSessionExpired={() => undefined} />);
+    const router = renderAt('/destination?id=giza', <AddToCartButton destinationId="d1" signedIn={false} />);
     await userEvent.click(screen.getByRole('button'));
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/signin');
@@ -36,7 +36,7 @@ describe('adding to the trip signed out', () => {
   });
 
   it('does the same from a program', async () => {
-    const router = renderAt('/program/p1', <AddProgramButton programId="p1" signedIn={false} onSessionExpired={() => undefined} />);
+    const router = renderAt('/program/p1', <AddProgramButton programId="p1" signedIn={false} />);
     await userEvent.click(screen.getByRole('button'));
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/program/p1');
@@ -58,7 +58,7 @@ describe('adding to the trip from the keyboard', () => {
       vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })));
       act(() => useCartMirrorStore.getState().clear());
       const user = userEvent.setup();
-      renderAt('/destination?id=giza', <AddToCartButton destinationId="d1" signedIn onSessionExpired={() => undefined} />);
+      renderAt('/destination?id=giza', <AddToCartButton destinationId="d1" signedIn />);
       await user.tab();
       expect(screen.getByRole('button', { name: 'Add to trip' })).toHaveFocus();
       await user.keyboard('{Enter}');
@@ -69,7 +69,7 @@ describe('adding to the trip from the keyboard', () => {
 
   it('leaves the focus alone when the button was not where it was', async () => {
     act(() => useCartMirrorStore.getState().clear());
-    renderAt('/destination?id=giza', <AddToCartButton destinationId="d1" signedIn onSessionExpired={() => undefined} />);
+    renderAt('/destination?id=giza', <AddToCartButton destinationId="d1" signedIn />);
     // Added elsewhere (the live channel, another tab) while the traveller was not on the button.
     act(() => useCartMirrorStore.getState().add('d1'));
     expect(await screen.findByRole('link', { name: 'In your trip' })).not.toHaveFocus();

@@ -14,14 +14,12 @@ import { useCartMirrorStore } from '../stores/cart-mirror-store';
 interface AddToCartButtonProps {
   destinationId: string;
   signedIn: boolean;
-  /** Called when the server says the session ended (401): the app signs out. */
-  onSessionExpired: () => void;
   block?: boolean;
   size?: 'sm' | 'md';
 }
 
 /** "Add to trip", with the spec's messages for every outcome (section 8). */
-export function AddToCartButton({ destinationId, signedIn, onSessionExpired, block, size = 'md' }: AddToCartButtonProps) {
+export function AddToCartButton({ destinationId, signedIn, block, size = 'md' }: AddToCartButtonProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -53,10 +51,9 @@ export function AddToCartButton({ destinationId, signedIn, onSessionExpired, blo
     add.mutate(destinationId, {
       onSuccess: (answer) => toast.success(answer.message || t('cart.added')),
       onError: (error) => {
-        if (isApiError(error) && error.status === 401) {
-          onSessionExpired();
-          toast.error(t('cart.sessionExpired'));
-        } else if (isApiError(error) && error.status === 409) {
+        // A 401: the session ended, which the app says itself (lib/api-client, SessionEndedNotice).
+        if (isApiError(error) && error.status === 401) return;
+        if (isApiError(error) && error.status === 409) {
           useCartMirrorStore.getState().add(destinationId);
           toast.info(error.message);
         } else {
