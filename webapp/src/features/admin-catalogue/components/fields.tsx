@@ -284,9 +284,16 @@ export function HoursEditor({ label, value, errors, name, onChange }: { label: s
     const rest = hours.filter((h) => h.day !== day);
     onChange(next ? [...rest, { day, ...next }].sort((a, b) => a.day - b.day) : rest);
   };
+  // The times are Cairo's wall clock (the server reads them in Africa/Cairo), whoever types them:
+  // said under the heading and in each box's name.
+  const hint = useId();
+  const boxName = (which: 'opens' | 'closes', day: number) => t('adminCatalogue.hoursAt', { day: weekdayName(day, language), what: t(`adminCatalogue.${which}`) });
   return (
-    <fieldset className="field hours-editor">
+    <fieldset className="field hours-editor" aria-describedby={hint}>
       <legend className="field__label">{label}</legend>
+      <p id={hint} className="field__hint">
+        {t('adminCatalogue.hoursCairo')}
+      </p>
       {WEEK.map((day) => {
         const h = hours.find((x) => x.day === day);
         return (
@@ -294,8 +301,8 @@ export function HoursEditor({ label, value, errors, name, onChange }: { label: s
             <CheckboxField label={weekdayName(day, language)} checked={Boolean(h)} onChange={(e) => set(day, e.target.checked ? { open: '09:00', close: '17:00' } : null)} />
             {h ? (
               <>
-                <input className="input" inputMode="numeric" pattern="[0-2][0-9]:[0-5][0-9]" placeholder="09:00" dir="ltr" aria-label={`${weekdayName(day, language)} ${t('adminCatalogue.opens')}`} value={h.open} onChange={(e) => set(day, { open: e.target.value, close: h.close })} />
-                <input className="input" inputMode="numeric" pattern="[0-2][0-9]:[0-5][0-9]" placeholder="17:00" dir="ltr" aria-label={`${weekdayName(day, language)} ${t('adminCatalogue.closes')}`} value={h.close} onChange={(e) => set(day, { open: h.open, close: e.target.value })} />
+                <input className="input" inputMode="numeric" pattern="[0-2][0-9]:[0-5][0-9]" placeholder="09:00" dir="ltr" aria-label={boxName('opens', day)} value={h.open} onChange={(e) => set(day, { open: e.target.value, close: h.close })} />
+                <input className="input" inputMode="numeric" pattern="[0-2][0-9]:[0-5][0-9]" placeholder="17:00" dir="ltr" aria-label={boxName('closes', day)} value={h.close} onChange={(e) => set(day, { open: h.open, close: e.target.value })} />
               </>
             ) : (
               <span className="muted small">{t('catalogue.closed')}</span>
