@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createQueryClient } from '@/lib/query-client';
 import { useLocaleStore } from '@/stores/locale-store';
@@ -16,6 +17,36 @@ function renderField(spec: FieldSpec, value: unknown) {
     </QueryClientProvider>,
   );
 }
+
+beforeEach(() => {
+  // An upload that never answers: the field shows what was chosen meanwhile.
+  vi.stubGlobal('fetch', () => new Promise(() => {}));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a photo field', () => {
+  it.each([
+    ['en', 'Upload a photo', 'No file chosen'],
+    ['ar', 'رفع صورة', 'لم يُختر ملف'],
+  ] as const)('speaks the page’s language, never the browser’s file box (%s)', async (lang, button, none) => {
+    act(() => useLocaleStore.getState().setLanguage(lang));
+    const { container } = renderField({ name: 'hero.image', kind: 'photo' }, '');
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    // The browser's own box ("Choose File / No file chosen", in the browser's language) is out of sight and out of the tab order.
+    expect(input).toHaveClass('visually-hidden');
+    expect(input).toHaveAttribute('tabindex', '-1');
+    const open = vi.spyOn(input, 'click');
+    const choose = screen.getByRole('button', { name: button });
+    expect(choose).toHaveAccessibleDescription(none);
+    const user = userEvent.setup();
+    await user.click(choose);
+    expect(open).toHaveBeenCalled();
+    await user.upload(input, new File(['jpeg'], 'نيل-giza.jpg', { type: 'image/jpeg' }));
+    expect(screen.getByTestId('photo-chosen')).toHaveTextContent('نيل-giza.jpg');
+    expect(choose).toHaveAccessibleDescription('نيل-giza.jpg');
+  });
+});
 
 describe('an opening-hours field', () => {
   it.each([

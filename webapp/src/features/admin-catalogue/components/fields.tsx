@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -345,6 +345,11 @@ function PhotosField({ label, value, error, single, onChange }: { label: string;
   const { t } = useTranslation();
   const upload = useUploadPhoto();
   const input = useRef<HTMLInputElement>(null);
+  const chosenId = useId();
+  // The browser's own file box says "Choose File / No file chosen" in the browser's language, whatever
+  // the page's: it stays out of sight, opened by a button that speaks the page's language, which also
+  // names the file chosen.
+  const [chosen, setChosen] = useState<string | null>(null);
   const uploadError = upload.error ? (isApiError(upload.error) ? upload.error.message : t('adminCatalogue.uploadFailed')) : undefined;
   return (
     <fieldset className="field photos-field">
@@ -362,11 +367,14 @@ function PhotosField({ label, value, error, single, onChange }: { label: string;
       <input
         ref={input}
         type="file"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
         accept="image/jpeg,image/png,image/webp"
-        aria-label={t('adminCatalogue.uploadPhoto')}
         onChange={(e) => {
           const file = e.target.files?.[0];
           if (!file) return;
+          setChosen(file.name);
           upload.mutate(file, {
             onSuccess: (photo) => {
               onChange(single ? [photo.url] : [...value, photo.url]);
@@ -375,6 +383,14 @@ function PhotosField({ label, value, error, single, onChange }: { label: string;
           });
         }}
       />
+      <div className="photos-field__picker">
+        <Button size="sm" variant="secondary" type="button" loading={upload.isPending} aria-describedby={chosenId} onClick={() => input.current?.click()}>
+          {t('adminCatalogue.uploadPhoto')}
+        </Button>
+        <span id={chosenId} className="muted small" data-testid="photo-chosen">
+          {chosen ? <bdi>{chosen}</bdi> : t('adminCatalogue.noFileChosen')}
+        </span>
+      </div>
       {upload.isPending ? <p className="muted small">{t('adminCatalogue.uploading')}</p> : null}
       <p className="field__hint">{t('adminCatalogue.photoHint')}</p>
       {uploadError || error ? (
