@@ -2,8 +2,10 @@
 // own PostgreSQL, the demo catalogue) in a real Chromium:
 //   public screens in English and Arabic: the home page's programs, the destinations list filtered by
 //   category with "load more", a destination with its opening hours and map, a program with its stops
-//   on a map, the pickup points; and one full admin round trip per language: create a destination,
-//   edit it, see the change in its history, archive it and see it leave the public pages.
+//   on a map, the pickup points; one full admin round trip per language: create a destination,
+//   edit it, see the change in its history, archive it and see it leave the public pages; and the
+//   home page's picture: chosen with the admin's own button (in the page's language), saved, shown
+//   behind the hero's text at once and first, readable over a white picture, moving nothing.
 // Usage: MISHWAR_BIN=../bin/mishwar CHROMIUM=/usr/bin/chromium node e2e/catalogue.mjs
 //   (E2E_BASE_URL, E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD test a server that is already running.)
 // Exported as `run(ctx)` for the shared runner; `ctx` is { baseURL, browser, adminEmail, adminPassword }.
@@ -12,7 +14,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { scrollToMap, t } from './helpers.mjs';
+import { fitsTheScreen, scrollToMap, t, VIEWS } from './helpers.mjs';
 
 const here = new URL('.', import.meta.url);
 const shots = new URL('../test-output/screenshots/', here);
@@ -160,11 +162,172 @@ async function adminRoundTrip({ browser, baseURL, adminEmail, adminPassword }, l
   }
 }
 
+/** WCAG's contrast of two sRGB colours ([r, g, b], 0–255). */
+function contrast(a, b) {
+  const luminance = (rgb) => {
+    const [r, g, bl] = rgb.map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [luminance(a), luminance(b)].sort((m, n) => n - m);
+  return (x + 0.05) / (y + 0.05);
+}
+
+/**
+ * The hero's text against what is behind it: for the eyebrow, the title and the lead, the palest
+ * pixel behind each (a screenshot with the text hidden) and the text's colour laid over it.
+ */
+async function heroContrast(page) {
+  const parts = ['.hero .eyebrow', '.hero__title', '.hero__lead'];
+  const texts = await page.evaluate((selectors) => selectors.map((selector) => {
+    const el = document.querySelector(selector);
+    const box = el.getBoundingClientRect();
+    const [r, g, b, a = 1] = getComputedStyle(el).color.match(/[\d.]+/g).map(Number);
+    return { selector, box: { x: box.x, y: box.y, width: box.width, height: box.height }, color: [r, g, b], alpha: a, large: parseFloat(getComputedStyle(el).fontSize) >= 24 };
+  }), parts);
+  const hidden = await page.addStyleTag({ content: '.hero__text { visibility: hidden !important; }' });
+  const png = (await page.screenshot()).toString('base64');
+  await hidden.evaluate((tag) => tag.remove());
+  const palest = await page.evaluate(async ([data, boxes]) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${data}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const g = canvas.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const scale = img.naturalWidth / window.innerWidth;
+    return boxes.map((box) => {
+      const pixels = g.getImageData(Math.floor(box.x * scale), Math.floor(box.y * scale), Math.max(1, Math.floor(box.width * scale)), Math.max(1, Math.floor(box.height * scale))).data;
+      let best = [0, 0, 0];
+      let bestSum = -1;
+      for (let i = 0; i < pixels.length; i += 4) {
+        const sum = 0.2126 * pixels[i] + 0.7152 * pixels[i + 1] + 0.0722 * pixels[i + 2];
+        if (sum > bestSum) [bestSum, best] = [sum, [pixels[i], pixels[i + 1], pixels[i + 2]]];
+      }
+      return best;
+    });
+  }, [png, texts.map((text) => text.box)]);
+  return texts.map((text, index) => {
+    const behind = palest[index];
+    const shown = text.color.map((v, i) => text.alpha * v + (1 - text.alpha) * behind[i]);
+    return { selector: text.selector, ratio: contrast(shown, behind), needed: text.large ? 3 : 4.5 };
+  });
+}
+
+/**
+ * A near-white picture (the worst behind white text), made by the browser: a JPEG of width × height
+ * in greys from 225 to 255. Grain, not a flat white: Chromium does not count an image with too few bits
+ * per pixel (a placeholder) as a page's largest paint.
+ */
+async function palePicture(page, width, height) {
+  const data = await page.evaluate(([w, h]) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = w;
+    canvas.height = h;
+    const g = canvas.getContext('2d');
+    const image = g.createImageData(w, h);
+    for (let i = 0; i < image.data.length; i += 4) {
+      const grey = 225 + Math.floor(Math.random() * 31);
+      image.data.set([grey, grey, grey, 255], i);
+    }
+    g.putImageData(image, 0, 0);
+    return canvas.toDataURL('image/jpeg', 0.9).split(',')[1];
+  }, [width, height]);
+  return Buffer.from(data, 'base64');
+}
+
+/**
+ * The home page's picture, uploaded in Admin → Home content with the admin's own button (the
+ * browser's file box, in the browser's language, is out of sight), is shown behind the hero's text on
+ * a desktop and a phone: at once and first (the page's largest paint), in the drawing's place without
+ * moving anything, its text readable over a near-white picture. Then it is removed again.
+ */
+async function heroPicture({ browser, baseURL, adminEmail, adminPassword }, lang) {
+  const { context, page } = await newPage(browser, baseURL, lang);
+  try {
+    const login = await context.request.post(`${baseURL}/api/user/login`, { data: { email: adminEmail, password: adminPassword } });
+    assert.equal(login.status(), 200, `admin login: ${login.status()}`);
+    await page.goto(`${baseURL}/admin/home/edit`);
+    const field = page.getByRole('group', { name: t(lang, 'adminCatalogue.fields.hero.image') });
+    const choose = field.getByRole('button', { name: t(lang, 'adminCatalogue.uploadPhoto') });
+    await choose.waitFor();
+    await field.getByText(t(lang, 'adminCatalogue.noFileChosen')).waitFor();
+    const native = await field.locator('input[type="file"]').boundingBox();
+    assert.ok(!native || (native.width <= 1 && native.height <= 1), `${lang}: the browser's own file box shows: ${JSON.stringify(native)}`);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), choose.click()]);
+    await chooser.setFiles({ name: 'pale-nile.jpg', mimeType: 'image/jpeg', buffer: await palePicture(page, 1200, 800) });
+    await field.getByTestId('photo-chosen').getByText('pale-nile.jpg').waitFor();
+    await field.locator('img[src*="-list."]').waitFor();
+    await page.getByRole('button', { name: t(lang, 'adminCatalogue.save') }).click();
+    await page.waitForURL(`${baseURL}/admin/home`);
+    const home = (await (await fetch(`${baseURL}/api/home?lang=${lang}`)).json()).data;
+    assert.match(home.hero?.image ?? '', /^\/uploads\/.+-detail\.jpg$/, `${lang}: /api/home's hero.image`);
+
+    for (const view of ['desktop', 'phone']) {
+      const where = `${lang} ${view} home`;
+      const visitor = await browser.newContext({ ...VIEWS[view], locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
+      await visitor.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+      const home = await visitor.newPage();
+      await home.addInitScript(() => {
+        window.__shifted = 0;
+        window.__largest = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifted += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) window.__largest.push(entry.element?.className ?? '');
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      await home.goto(`${baseURL}/`);
+      const photo = home.locator('main .hero img.hero__photo');
+      await photo.waitFor();
+      await home.waitForFunction(() => {
+        const img = document.querySelector('main .hero img.hero__photo');
+        return img && img.complete && img.naturalWidth > 0;
+      });
+      await home.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+      assert.equal(await photo.getAttribute('src'), (await (await fetch(`${baseURL}/api/home?lang=${lang}`)).json()).data.hero.image, `${where}: the picture shown`);
+      assert.equal(await photo.getAttribute('fetchpriority'), 'high', `${where}: the picture's priority`);
+      assert.notEqual(await photo.getAttribute('loading'), 'lazy', `${where}: the picture is lazy`);
+      assert.equal(await home.locator('main .hero .hero__art').count(), 0, `${where}: the drawing is still there`);
+      const [hero, covered] = await Promise.all([home.locator('main .hero').boundingBox(), photo.boundingBox()]);
+      assert.ok(['x', 'y', 'width', 'height'].every((k) => Math.abs(hero[k] - covered[k]) < 1), `${where}: the picture ${JSON.stringify(covered)} does not fill the hero ${JSON.stringify(hero)}`);
+      const shifted = await home.evaluate(() => window.__shifted);
+      assert.ok(shifted < 0.01, `${where}: layout shift ${shifted}`);
+      const largest = await home.evaluate(() => window.__largest.at(-1));
+      assert.equal(largest, 'hero__photo', `${where}: the largest paint is "${largest}", not the picture`);
+      for (const { selector, ratio, needed } of await heroContrast(home)) {
+        assert.ok(ratio >= needed, `${where}: ${selector} has a contrast of ${ratio.toFixed(2)} over a near-white picture (needs ${needed})`);
+      }
+      await fitsTheScreen(home, where, { lang });
+      await home.screenshot({ path: fileURLToPath(new URL(`catalogue-hero-picture-${lang}-${view}.png`, shots)) });
+      await visitor.close();
+    }
+  } finally {
+    // The picture is removed again: the other suites expect the demo's home page.
+    await page.goto(`${baseURL}/admin/home/edit`);
+    const field = page.getByRole('group', { name: t(lang, 'adminCatalogue.fields.hero.image') });
+    await field.getByRole('button', { name: t(lang, 'adminCatalogue.uploadPhoto') }).waitFor();
+    const remove = field.getByRole('button', { name: t(lang, 'adminCatalogue.remove') });
+    if (await remove.count()) {
+      await remove.click();
+      await page.getByRole('button', { name: t(lang, 'adminCatalogue.save') }).click();
+      await page.waitForURL(`${baseURL}/admin/home`);
+    }
+    await context.close();
+  }
+}
+
 export async function run(ctx) {
   for (const lang of ['en', 'ar']) {
     for (const [name, flow] of [
       ['public screens: home, category list with load more, destination hours and map, program stops map, pickup points', publicScreens],
       ['admin: create a destination, edit it, see its history, archive it', adminRoundTrip],
+      ['admin: a home picture chosen with the page’s own button shows behind the hero, first, readable, moving nothing', heroPicture],
     ]) {
       const started = Date.now();
       await flow(ctx, lang);

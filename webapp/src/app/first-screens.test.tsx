@@ -24,20 +24,25 @@ function fill(html: string, values: Record<string, string>): string {
 describe('the first screens the server writes before the app runs', () => {
   const screens = renderFirstScreens();
 
-  it('are the app’s own home hero in each language, filled as the app draws it with and without the catalogue’s text', () => {
+  it('are the app’s own home hero in each language, filled as the app draws it with and without the catalogue’s text and picture', () => {
     for (const [language, core] of [['en', enCore], ['ar', arCore]] as const) {
       const i18n = createI18n(language, { [language]: { translation: core } });
-      const app = (title?: string) =>
+      const app = (title?: string, photo?: string) =>
         renderToStaticMarkup(
           <I18nextProvider i18n={i18n}>
             <MemoryRouter>
-              <Hero title={title} subtitle={title ? 'Nile & pyramids' : undefined} />
+              <Hero title={title} subtitle={title ? 'Nile & pyramids' : undefined} photo={photo} />
             </MemoryRouter>
           </I18nextProvider>,
-        );
+        ).replace(/<link rel="preload" as="image"[^>]*\/>/g, '');
       const home = screens[language].home;
       expect(fill(home.html, home.defaults ?? {})).toBe(app());
       expect(fill(home.html, { title: 'Giza <by night>', subtitle: 'Nile & pyramids' })).toBe(app('Giza <by night>'));
+      // With the operator's picture, for a server that fills its slot.
+      const photo = '/uploads/3f2a-detail.jpg';
+      const withPhoto = screens[language]['home-photo'];
+      expect(fill(withPhoto.html, { ...withPhoto.defaults, photo })).toBe(app(undefined, photo));
+      expect(fill(withPhoto.html, { title: 'Giza <by night>', subtitle: 'Nile & pyramids', photo })).toBe(app('Giza <by night>', photo));
     }
   });
 

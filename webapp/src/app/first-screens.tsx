@@ -39,6 +39,8 @@ export const slot = (name: string): string => `{{${name}}}`;
 /** The screens, by name; which page opens with which is the server's choice (screenPages). */
 interface FirstScreens {
   home: FirstScreen;
+  /** The home page with the operator's picture behind the hero's text (a `photo` slot). */
+  'home-photo': FirstScreen;
   checkout: FirstScreen;
   destination: FirstScreen;
   'destination-plain': FirstScreen;
@@ -67,6 +69,10 @@ export function renderFirstScreens(): Record<Language, FirstScreens> {
     screens[language] = {
       home: {
         html: render(<Hero title={slot('title')} subtitle={slot('subtitle')} />),
+        defaults: { title: i18n.t('home.heroTitle'), subtitle: i18n.t('home.heroLead') },
+      },
+      'home-photo': {
+        html: render(<Hero title={slot('title')} subtitle={slot('subtitle')} photo={slot('photo')} />),
         defaults: { title: i18n.t('home.heroTitle'), subtitle: i18n.t('home.heroLead') },
       },
       checkout: { html: render(<CheckoutHeader />) },

@@ -16,11 +16,15 @@ import { formatHours, formatNumber } from '@/utils/format';
 import { useHome, type HomeCard } from '../api/get-home';
 import './home.css';
 
-/** The home page's opening block; the server writes it before the app runs (src/app/first-screens.tsx). */
-export function Hero({ title, subtitle }: { title?: string | null; subtitle?: string | null }) {
+/**
+ * The home page's opening block; the server writes it before the app runs (src/app/first-screens.tsx).
+ * With the operator's picture (Admin → Home content) it fills the block behind the text, in place of
+ * the drawing, in the same box: swapping one for the other moves nothing.
+ */
+export function Hero({ title, subtitle, photo }: { title?: string | null; subtitle?: string | null; photo?: string | null }) {
   const { t } = useTranslation();
   return (
-    <section className="hero">
+    <section className={photo ? 'hero hero--photo' : 'hero'}>
       <div className="hero__text">
         <p className="eyebrow eyebrow--light">{t('home.heroEyebrow')}</p>
         <h1 className="hero__title">{title ?? t('home.heroTitle')}</h1>
@@ -34,15 +38,23 @@ export function Hero({ title, subtitle }: { title?: string | null; subtitle?: st
           </ButtonLink>
         </div>
       </div>
-      <svg className="hero__art" viewBox="0 0 600 320" aria-hidden="true" preserveAspectRatio="xMaxYMax slice">
-        <circle cx="470" cy="90" r="46" className="hero__sun" />
-        <path d="M250 300 L360 150 L470 300 Z" className="hero__pyramid hero__pyramid--back" />
-        <path d="M360 300 L470 130 L580 300 Z" className="hero__pyramid" />
-        <path d="M150 300 L225 200 L300 300 Z" className="hero__pyramid hero__pyramid--small" />
-        <path d="M0 300 C120 275 260 292 380 280 C470 272 540 286 600 278 L600 320 L0 320 Z" className="hero__nile" />
-        <path d="M40 300 q30 -8 60 0" className="hero__wave" />
-        <path d="M420 296 q30 -8 60 0" className="hero__wave" />
-      </svg>
+      {photo ? (
+        // The page's largest paint on a phone: fetched at once and first, never lazily. Its size is the
+        // block's (home.css), never the picture's, so it cannot shift the page. Only the upload's detail
+        // size (at most 1600 × 1200) is offered: the list size (640 × 427) is too small to cover a block
+        // 520 px high on any phone. Decorative: the text over it says what the page is.
+        <img className="hero__photo" src={photo} alt="" fetchPriority="high" loading="eager" />
+      ) : (
+        <svg className="hero__art" viewBox="0 0 600 320" aria-hidden="true" preserveAspectRatio="xMaxYMax slice">
+          <circle cx="470" cy="90" r="46" className="hero__sun" />
+          <path d="M250 300 L360 150 L470 300 Z" className="hero__pyramid hero__pyramid--back" />
+          <path d="M360 300 L470 130 L580 300 Z" className="hero__pyramid" />
+          <path d="M150 300 L225 200 L300 300 Z" className="hero__pyramid hero__pyramid--small" />
+          <path d="M0 300 C120 275 260 292 380 280 C470 272 540 286 600 278 L600 320 L0 320 Z" className="hero__nile" />
+          <path d="M40 300 q30 -8 60 0" className="hero__wave" />
+          <path d="M420 296 q30 -8 60 0" className="hero__wave" />
+        </svg>
+      )}
     </section>
   );
 }
@@ -134,7 +146,7 @@ export function HomeSections() {
 
   return (
     <>
-      <Hero title={content?.hero?.title} subtitle={content?.hero?.subtitle} />
+      <Hero title={content?.hero?.title} subtitle={content?.hero?.subtitle} photo={content?.hero?.photo} />
       <Highlights />
       <Section title={t('home.topPrograms')} lead={t('home.topProgramsLead')} link={{ to: paths.programs, label: t('programs.all') }}>
         {cards(content?.top_programs, paths.programDetail, t('programs.emptyTitle'))}
