@@ -22,7 +22,7 @@ interface ItineraryProps {
 }
 
 export function formatClockTime(iso: string, language: 'en' | 'ar'): string {
-  return formatDate(iso, language, { hour: 'numeric', minute: '2-digit' });
+  return formatDate(iso, language, { timeStyle: 'short' });
 }
 
 function LegRow({ leg }: { leg: Leg }) {

@@ -9,7 +9,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { useLanguage } from '@/hooks/use-language';
 import { useSettledSelect } from '@/hooks/use-settled-select';
 import { toast } from '@/lib/toast';
-import { formatNumber } from '@/utils/format';
+import { formatCoordinates } from '@/utils/coordinates';
 
 import { useChooseCartPoints, type PointChoice } from '../api/choose-cart-points';
 import type { Cart, RoutePoint } from '../api/get-cart';
@@ -151,7 +151,7 @@ function PointField({ which, label, point, pickupPoints, savedPlaces, knownPlace
   // A place of the traveller's own, named after the nearest known place.
   const chooseAt = (at: { lat: number; lng: number }, mine: boolean) => {
     const near = nearestPlace(knownPlaces, at);
-    const coords = `${formatNumber(Number(at.lat.toFixed(5)), language)}, ${formatNumber(Number(at.lng.toFixed(5)), language)}`;
+    const coords = formatCoordinates(at.lat, at.lng, language);
     if (!near) setProblem(t('checkout.points.addressFailed'));
     const name = near
       ? t(mine ? 'checkout.points.myLocationNear' : 'checkout.points.near', { place: near.place.name })

@@ -55,7 +55,7 @@ afterEach(() => {
 
 describe('the enquiry form’s pickup times', () => {
   it.each([
-    ['en', 'Pickup time (Cairo)', ['Choose a pickup time', '9:00', '11:00']],
+    ['en', 'Pickup time (Cairo)', ['Choose a pickup time', '09:00', '11:00']],
     ['ar', 'وقت الالتقاء (القاهرة)', ['اختر وقت الانطلاق', '٩:٠٠ ص', '١١:٠٠ ص']],
   ] as const)('offers only the times the program fits on the chosen day (%s)', async (language, label, want) => {
     act(() => useLocaleStore.getState().setLanguage(language));
