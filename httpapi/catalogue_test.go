@@ -387,6 +387,43 @@ func TestCatalogueSEOHeadsAndSitemap(t *testing.T) {
 	}
 }
 
+// The home page's first paint, written before the app has run, carries the picture the operator
+// uploaded for it (the app shows it in the same place), and the drawing's screen while there is none.
+func TestTheHomePagesFirstScreenCarriesTheOperatorsPicture(t *testing.T) {
+	a := demoApp(t)
+	seo := a.CatalogueSEO()
+	ctx := context.Background()
+	screen := func() (string, map[string]string) {
+		t.Helper()
+		name, slots, err := seo.ScreenSlots(ctx, httptest.NewRequest(http.MethodGet, "/", nil), "home", "ar")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return name, slots
+	}
+	if name, slots := screen(); name != "home" || slots["photo"] != "" {
+		t.Fatalf("without a picture: %s %v", name, slots)
+	}
+	admin := a.AdminToken(t)
+	var home struct {
+		Data map[string]any `json:"data"`
+	}
+	a.Get("/api/admin/home", admin).JSON(t, &home)
+	hero, _ := home.Data["hero"].(map[string]any)
+	if hero == nil {
+		hero = map[string]any{}
+	}
+	hero["image"] = "/art/tower/cairo-tower.svg"
+	home.Data["hero"] = hero
+	if r := a.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/home", Token: admin, Body: home.Data}); r.Status != http.StatusOK {
+		t.Fatalf("home content with a picture: %d %s", r.Status, r.Body)
+	}
+	eventually(t, "the home screen with its picture", func() (bool, string) {
+		name, slots := screen()
+		return name == "home-photo" && slots["photo"] == "/art/tower/cairo-tower.svg", fmt.Sprint(name, slots)
+	})
+}
+
 func TestAdminCommandsUnderAnIdempotencyKeyRunOnce(t *testing.T) {
 	a := demoApp(t)
 	admin := a.AdminToken(t)

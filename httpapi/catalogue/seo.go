@@ -275,7 +275,8 @@ func (s SEO) SitemapPages(ctx context.Context) ([]SitemapPage, error) {
 
 // ScreenSlots chooses the first screen the server writes before the web app has run, and gives its
 // text in lang, as the app's own answers would (web.ScreenSlots): the home page's hero title and
-// subtitle (empty when the operator set none: the app's default shows); a destination's or a
+// subtitle (empty when the operator set none: the app's default shows), with its picture when the
+// operator uploaded one ("home-photo"); a destination's or a
 // program's name, main photo and category or summary, in the variant of the screen that has the
 // parts the record has. A record without a photo, or one not found, has no screen.
 func (s SEO) ScreenSlots(ctx context.Context, r *http.Request, page, lang string) (string, map[string]string, error) {
@@ -287,7 +288,14 @@ func (s SEO) ScreenSlots(ctx context.Context, r *http.Request, page, lang string
 			return "", nil, fmt.Errorf("catalogue: home content: %w", err)
 		}
 		hero := home.Content.Hero
-		return page, map[string]string{"title": hero.Title.In(lang), "subtitle": hero.Subtitle.In(lang)}, nil
+		slots := map[string]string{"title": hero.Title.In(lang), "subtitle": hero.Subtitle.In(lang)}
+		if hero.Image == "" {
+			return page, slots, nil
+		}
+		// The operator's picture, as the app shows it: in the first paint, so the largest paint on a
+		// phone does not wait for the app to start before its download begins.
+		slots["photo"] = hero.Image
+		return "home-photo", slots, nil
 	case "destination":
 		ref := q.Get("id")
 		if ref == "" {

@@ -9,10 +9,10 @@ import (
 
 func homeContent(fullDay uuid.UUID) cat.HomeContent {
 	return cat.HomeContent{
+		// No picture: the home page's own drawing is the demo's (a picture is the operator's to upload).
 		Hero: cat.Hero{
 			Title:    t{En: "Cairo, your way", Ar: "القاهرة على طريقتك"},
 			Subtitle: t{En: "Pick the places you want to see; we bring the car, the driver and a fair price by distance and waiting time.", Ar: "اختر الأماكن التي تريد رؤيتها، ونحن نوفر السيارة والسائق وسعرًا عادلًا حسب المسافة ووقت الانتظار."},
-			Image:    ArtPath("pyramids", "hero"),
 		},
 		WhatsApp: "+201001234567",
 		FullDayRide: cat.FullDayRide{
