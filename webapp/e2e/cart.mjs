@@ -11,7 +11,7 @@
 
 import assert from 'node:assert/strict';
 
-import { runAlone, screenshotter, scrollToMap, signedInContext as signUp, t } from './helpers.mjs';
+import { eventually, runAlone, screenshotter, scrollToMap, signedInContext as signUp, t } from './helpers.mjs';
 
 const shot = screenshotter('cart');
 
@@ -52,12 +52,22 @@ async function cartFlow({ browser, baseURL }) {
     await add.first().waitFor();
     for (let i = 0; i < 3; i += 1) {
       const before = await tab.getByRole('link', { name: t(lang, 'cart.inTrip') }).count();
-      await add.first().click();
+      // The first from the keyboard: Enter on the button, and the focus goes to the link replacing it.
+      if (i === 0) {
+        await add.first().focus();
+        await tab.keyboard.press('Enter');
+      } else {
+        await add.first().click();
+      }
       await tab.getByText(t(lang, 'cart.added')).first().waitFor();
       await tab.waitForFunction(
         ([name, n]) => [...document.querySelectorAll('a')].filter((a) => a.textContent?.trim() === name).length > n,
         [t(lang, 'cart.inTrip'), before],
       );
+      if (i === 0) {
+        const focused = await tab.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim().slice(0, 40)}`);
+        assert.equal(focused, `A ${t(lang, 'cart.inTrip')}`, 'the focus after "Add to trip" from the keyboard');
+      }
     }
 
     // The trip page: three stops, four legs, a price for every active rate plan.
@@ -185,6 +195,41 @@ async function startPage({ browser, baseURL }, lang) {
     page.setDefaultTimeout(15_000);
     await page.goto(`${baseURL}/start`);
     await page.getByTestId('route-points').waitFor();
+
+    // From the keyboard: Tab from "Choose on the map" reaches a pickup point's marker, which shows the
+    // focus ring; Enter chooses it, and the focus stays on it when the map is drawn again.
+    const startField = page.getByTestId('route-point-start');
+    await startField.getByRole('button', { name: t(lang, 'checkout.points.onMap') }).click();
+    await scrollToMap(startField.getByRole('region'));
+    const onMarker = () => page.evaluate(() => document.activeElement?.classList.contains('points-map__marker') ?? false);
+    for (let presses = 0; presses < 8 && !(await onMarker()); presses += 1) await page.keyboard.press('Tab');
+    const marker = await page.evaluate(() => ({ name: document.activeElement?.getAttribute('title'), ring: getComputedStyle(document.activeElement).boxShadow }));
+    assert.ok(marker.name, 'Tab never reached a marker');
+    assert.match(marker.ring, /rgb\(18, 112, 121\)/, `a focused marker shows the focus ring (box-shadow: ${marker.ring})`);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('route-point-start-chosen').filter({ hasText: marker.name }).waitFor();
+    await eventually('the focus on the chosen point\'s marker', () => page.evaluate((name) => document.activeElement?.getAttribute('title') === name, marker.name), 10_000);
+    await startField.getByRole('button', { name: t(lang, 'checkout.points.hideMap') }).click();
+
+    // The list from the keyboard: the arrow keys pass over options without saving each (a save and a
+    // new price per option); Enter saves the one shown, once.
+    const saves = [];
+    const countSave = (request) => {
+      if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/auth/cart/points') saves.push(request.url());
+    };
+    page.on('request', countSave);
+    const list = page.getByLabel(t(lang, 'points.pickupAndReturn'), { exact: true });
+    await list.focus();
+    for (let presses = 0; presses < 3; presses += 1) await page.keyboard.press('ArrowDown');
+    const shown = await list.evaluate((select) => select.selectedOptions[0]?.textContent ?? '');
+    assert.notEqual(shown, marker.name, 'the arrow keys moved through the list');
+    await page.waitForTimeout(500);
+    assert.equal(saves.length, 0, 'options passed over with the arrow keys were saved');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('route-point-start-chosen').filter({ hasText: shown }).waitFor();
+    assert.equal(saves.length, 1, 'the option settled on is saved once');
+    page.off('request', countSave);
+
     await page.getByRole('tab', { name: t(lang, 'points.different') }).click();
     await page.getByLabel(t(lang, 'points.start'), { exact: true }).selectOption({ index: 1 });
     await page.getByTestId('route-point-start-chosen').waitFor();
