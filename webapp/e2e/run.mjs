@@ -366,6 +366,46 @@ async function main() {
       assert(!body.includes('id="root"'), 'bot got the app shell');
     });
 
+    // A moment offline: the code of a header panel, or of a page not opened before, cannot be fetched.
+    // The app says so in the visitor's language where that part goes (never React Router's raw error
+    // page) and loads it when the connection is back, with its stylesheet.
+    for (const lang of ['en', 'ar']) {
+      await check(`${lang}/desktop a moment offline: the sign-in panel and a page not opened before say so, and load when back online`, async () => {
+        const context = await newContext(browser, 'desktop', lang);
+        const errors = [];
+        const page = await openPage(context, errors);
+        try {
+          await page.goto(`${base}/destinations`);
+          await settle(page);
+          await context.setOffline(true);
+          await page.locator('#panel-toggle-desktop-login').click();
+          const panel = page.locator('#panel-desktop-login');
+          await panel.getByText(t(lang, 'common.offline')).waitFor();
+          await panel.getByText(t(lang, 'common.offlineHint')).waitFor();
+          assert((await page.getByText('Unexpected Application Error').count()) === 0, 'the raw error page');
+          await page.screenshot({ path: join(shots, `${lang}-desktop-offline-panel.png`) });
+          await context.setOffline(false);
+          await panel.locator('input[type="email"]').waitFor();
+          await page.keyboard.press('Escape');
+
+          // The rates: the booking screens' code and stylesheet, never fetched on this visit.
+          await context.setOffline(true);
+          await page.locator('a[href="/rates"]:visible').first().click();
+          await page.locator('main').getByText(t(lang, 'common.offline')).waitFor();
+          assert(await page.locator('#panel-toggle-desktop-login').isVisible(), 'the header stays');
+          await page.screenshot({ path: join(shots, `${lang}-desktop-offline-page.png`) });
+          await context.setOffline(false);
+          await page.getByRole('heading', { level: 1, name: t(lang, 'rates.title') }).waitFor();
+          const unstyled = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].filter((link) => !link.sheet).map((link) => link.href));
+          assert(unstyled.length === 0, `stylesheets that never loaded: ${unstyled.join(', ')}`);
+          await noRawKeys(page);
+          assert(errors.length === 0, errors.join('\n'));
+        } finally {
+          await context.close();
+        }
+      });
+    }
+
     // Signed in: a new traveller, then the demo admin.
     for (const view of ['desktop', 'phone']) {
       for (const lang of ['en', 'ar']) {
