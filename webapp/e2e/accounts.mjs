@@ -1,15 +1,17 @@
 // Browser tests of the account flows, in English and Arabic, against the real server (the binary
 // built with the web app embedded, its own PostgreSQL) in a real Chromium:
 //   sign up (and the server's field error next to the field), sign out, sign in, change password,
-//   admin login and the redirect to /admin/dashboard, admin logout to /admin/login, and a password reset
-//   by the e-mailed link read in the admin mailbox.
+//   admin login and the redirect to /admin/dashboard, admin logout to /admin/login, a password reset
+//   by the e-mailed link read in the admin mailbox, and a session ended in another tab.
 // Usage: MISHWAR_BIN=../bin/mishwar CHROMIUM=/usr/bin/chromium node e2e/accounts.mjs
 // Exported as `run(ctx)` for a shared runner that owns the server and browser; `ctx` is
 // { baseURL, browser, adminEmail, adminPassword }.
 
 import assert from 'node:assert/strict';
 
-import { runAlone, t } from './helpers.mjs';
+import { chooseOpenDay, fitsTheScreen, runAlone, screenshotter, t, VIEWS } from './helpers.mjs';
+
+const shot = screenshotter('accounts');
 
 let seq = 0;
 const uniqueEmail = (prefix) => `${prefix}-${Date.now().toString(36)}-${(seq += 1)}@example.com`;
@@ -244,6 +246,66 @@ async function resetFlow({ browser, baseURL, adminEmail, adminPassword }, lang) 
   }
 }
 
+/**
+ * Signed out in one tab, the other tab's checkout learns it at its next request (a day chosen: its
+ * pickup times): it says the session ended and offers to sign in again, which comes back to the
+ * checkout as it was left. On a desktop and on a 360 px phone.
+ */
+async function sessionEndedFlow({ browser, baseURL }, lang, view) {
+  const context = await browser.newContext({ ...VIEWS[view], locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
+  await context.addCookies([{ name: 'lang', value: lang, domain: new URL(baseURL).hostname, path: '/' }]);
+  const set = view === 'phone' ? 'phone' : 'desktop';
+  let tabB;
+  try {
+    const tabA = await context.newPage();
+    tabA.setDefaultTimeout(15000);
+    const email = uniqueEmail(`e2e-ended-${lang}`);
+    await signUp(tabA, baseURL, lang, email, 'ended-pass-1');
+    await tabA.waitForURL(`${baseURL}/`);
+    await tabA.locator(`#panel-toggle-${set}-login .avatar`).filter({ hasText: /\S/ }).waitFor();
+    const destinations = (await (await context.request.get(`${baseURL}/api/destinations?limit=2`)).json()).data;
+    for (const d of destinations) {
+      const added = await context.request.post(`${baseURL}/api/auth/cart`, { data: { destination_id: d.id } });
+      assert.ok(added.ok(), `add to cart: HTTP ${added.status()}`);
+    }
+
+    tabB = await context.newPage();
+    tabB.setDefaultTimeout(15000);
+    await tabB.goto(`${baseURL}/checkout`);
+    await tabB.getByTestId('checkout-form').waitFor();
+    await tabB.getByLabel(t(lang, 'fields.comments')).fill('A wheelchair, please');
+    await tabB.getByLabel(t(lang, 'fields.rate'), { exact: true }).selectOption({ index: 1 });
+    await tabB.waitForFunction(() => document.querySelectorAll('.booking-calendar__day[data-status="available"]').length > 0);
+
+    // Tab A signs out from its header.
+    await tabA.locator(`#panel-toggle-${set}-login`).click();
+    await tabA.locator(`#panel-${set}-login`).getByRole('button', { name: t(lang, 'auth.signOut') }).click();
+    await expectText(tabA, t(lang, 'auth.signedOut'));
+
+    await chooseOpenDay(tabB, lang);
+    const notice = tabB.getByTestId('session-ended');
+    await notice.getByText(t(lang, 'auth.sessionEnded')).waitFor();
+    await tabB.locator(`#panel-toggle-${set}-login .avatar`).waitFor({ state: 'detached' });
+    await fitsTheScreen(tabB, `${lang}/${view} /checkout, the session ended`, { lang });
+    await shot(tabB, `${lang}-${view}-session-ended`);
+    await notice.getByRole('link', { name: t(lang, 'auth.signInAgain') }).click();
+    await tabB.waitForURL((url) => url.pathname === '/signin' && url.searchParams.get('redirect') === '/checkout');
+    const form = tabB.locator('main form');
+    await form.getByLabel(t(lang, 'fields.email')).fill(email);
+    await form.getByLabel(t(lang, 'fields.password'), { exact: true }).fill('ended-pass-1');
+    await form.getByRole('button', { name: t(lang, 'auth.signInAction') }).click();
+    await tabB.waitForURL(`${baseURL}/checkout`);
+    await tabB.getByTestId('checkout-form').waitFor();
+    assert.equal(await tabB.getByLabel(t(lang, 'fields.comments')).inputValue(), 'A wheelchair, please', 'the checkout as it was left');
+    assert.equal(await notice.count(), 0, 'the notice is gone once signed in again');
+  } catch (error) {
+    if (tabB) await shot(tabB, `${lang}-${view}-session-ended-failed`).catch(() => undefined);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
 export async function run(ctx) {
   for (const lang of ['en', 'ar']) {
     for (const [name, flow] of [
@@ -251,6 +313,8 @@ export async function run(ctx) {
       ['admin: login to the dashboard, logout to the admin login', adminFlow],
       ['forgot password: the e-mailed link (read in the admin mailbox) sets a new password', resetFlow],
       ['saved places: an address and a pickup point are saved, listed and deleted by name', placesFlow],
+      ['signed out in another tab: the checkout says the session ended, and signing in again comes back to it', (c, l) => sessionEndedFlow(c, l, 'desktop')],
+      ['signed out in another tab, on a phone: the same, fitting 360 px', (c, l) => sessionEndedFlow(c, l, 'phone')],
     ]) {
       const started = Date.now();
       await flow(ctx, lang);
