@@ -15,7 +15,7 @@ import './auth.css';
  * Says that the session ended (the server refused a signed-in request with 401: signed out in another
  * tab, expired) on whatever page the traveller is, and offers to sign in again and come back to this
  * very page; what they typed at checkout is kept for the tab (lib/checkout-draft). Until then the page
- * shows itself as to a visitor (the header's Sign in, checkout's "Sign in to book").
+ * shows itself as to a visitor (the header's Sign in, checkout's "Sign in to check out").
  */
 export function SessionEndedNotice() {
   const { t } = useTranslation();
