@@ -232,6 +232,12 @@ func TestAPromoCodeIsUsedWithinItsLimitsPerCustomerAndInTotal(t *testing.T) {
 		{name: "a use given back twice is given back once", given: []order.RedemptionsEvent{used("o1", "u1"),
 			order.PromoGivenBack{OrderID: "o1", Customer: "u1", Reason: order.PromoBackCancelled}},
 			when: order.GiveBack{OrderID: "o1", Reason: order.PromoBackExpired}},
+		{name: "a cancelled order's use is not counted again by a late follow-up of its payment", given: []order.RedemptionsEvent{used("o1", "u1"),
+			order.PromoGivenBack{OrderID: "o1", Customer: "u1", Reason: order.PromoBackCancelled}},
+			when: redeem("o1", "u1")},
+		{name: "a failed payment's use is counted again once the order is paid", given: []order.RedemptionsEvent{used("o1", "u1"),
+			order.PromoGivenBack{OrderID: "o1", Customer: "u1", Reason: order.PromoBackFailed}},
+			when: redeem("o1", "u1"), then: []order.RedemptionsEvent{used("o1", "u1")}},
 		{name: "no limits: any number of uses", given: []order.RedemptionsEvent{used("o1", "u1"), used("o2", "u1"), used("o3", "u1")},
 			when: order.Redeem{OrderID: "o4", Customer: "u1", Code: "WINTER10"}, then: []order.RedemptionsEvent{used("o4", "u1")}},
 	}

@@ -69,9 +69,11 @@ const (
 	PromoBackNotPlaced = "not_placed"
 )
 
-// RedemptionsState is who uses an offer's code: each counting order's customer.
+// RedemptionsState is who uses an offer's code: each counting order's customer, and the orders whose
+// use was given back because they were cancelled.
 type RedemptionsState struct {
-	counting map[string]string
+	counting  map[string]string
+	cancelled map[string]bool
 }
 
 // Used is how many orders count.
@@ -116,7 +118,9 @@ func DecideRedemptions(s RedemptionsState, cmd RedemptionsCommand, _ time.Time) 
 		if c.OrderID == "" || c.Customer == "" {
 			return nil, ErrInvalidOrder
 		}
-		if s.Counts(c.OrderID) {
+		// A cancelled order is never confirmed again: a late "count it again" (a payment's follow-up
+		// that ran after the cancellation gave the use back) would take a use from its customer for good.
+		if s.Counts(c.OrderID) || s.cancelled[c.OrderID] {
 			return nil, nil
 		}
 		if err := s.CanRedeem(c.Customer, c.LimitPerCustomer, c.LimitTotal); err != nil {
@@ -142,6 +146,10 @@ func EvolveRedemptions(s RedemptionsState, e RedemptionsEvent) RedemptionsState 
 		s.counting[ev.OrderID] = ev.Customer
 	case PromoGivenBack:
 		delete(s.counting, ev.OrderID)
+		if ev.Reason == PromoBackCancelled {
+			s.cancelled = cloneMap(s.cancelled)
+			s.cancelled[ev.OrderID] = true
+		}
 	default:
 		panic(fmt.Sprintf("order: unknown redemptions event %T", e))
 	}
