@@ -14,11 +14,10 @@ import (
 const HoldsCategory = "unpaidholds"
 
 // holdStream is one unpaid-holds stream an order is counted on, with the bound that applies there
-// (0: none) and whether the order's trip is recorded on it.
+// (0: none): the client address's, or else the traveller's own, the one that records the order's trip.
 type holdStream struct {
 	id     string
 	limit  int
-	trip   bool
 	client bool
 }
 
@@ -33,7 +32,7 @@ type holdStream struct {
 func (h *Handlers) holdStreams(userID, clientIP string) []holdStream {
 	var out []holdStream
 	if userID != "" {
-		out = append(out, holdStream{id: eventstore.StreamID(HoldsCategory, "user:"+userID), limit: h.settings.UnpaidHoldsPerCustomer, trip: true})
+		out = append(out, holdStream{id: eventstore.StreamID(HoldsCategory, "user:"+userID), limit: h.settings.UnpaidHoldsPerCustomer})
 	}
 	if clientIP != "" && h.settings.UnpaidHoldsPerAddress > 0 {
 		out = append(out, holdStream{id: eventstore.StreamID(HoldsCategory, "ip:"+clientIP), limit: h.settings.UnpaidHoldsPerAddress, client: true})
@@ -58,7 +57,7 @@ func (h *Handlers) takeUnpaidHold(ctx context.Context, userID, clientIP, orderID
 	streams := h.holdStreams(userID, clientIP)
 	for i, st := range streams {
 		take := order.TakeHold{OrderID: orderID, Until: until, Limit: st.limit}
-		if st.trip {
+		if !st.client {
 			take.Trip, take.Seen = trip.key, trip.seen
 		}
 		_, err := commands.Execute(ctx, h.runner, order.Holds, st.id, order.HoldsCommand(take), holdMeta(meta, st), commuting)
