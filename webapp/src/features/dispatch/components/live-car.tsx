@@ -1,13 +1,16 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 
+import { LoadFailureBoundary } from '@/components/ui/load-failure';
 import { Spinner } from '@/components/ui/spinner';
 import { useLanguage } from '@/hooks/use-language';
+import { lazyComponent } from '@/lib/lazy-component';
 import { formatDate, formatNumber } from '@/utils/format';
 
 import { useLivePosition, type LivePosition } from '../api/position';
 import { useDispatchT } from './messages';
 
-const LiveCarMap = lazy(() => import('./live-car-map').then((module) => ({ default: module.LiveCarMap })));
+// Loaded again after a failure: a traveller following their car loses the connection now and then.
+const LiveCarMap = lazyComponent(() => import('./live-car-map').then((module) => module.LiveCarMap));
 
 /**
  * The car on the map while the trip runs, with the minutes to its next stop: for the traveller on
@@ -55,15 +58,17 @@ function LiveCarView({ position, current }: { position: LivePosition; current: b
               : t(`tracking.eta.${next.kind}`, { name: nextName, minutes: t('tracking.minutes', { count: eta, n: formatNumber(eta, language) }) })}
         </p>
       ) : null}
-      <Suspense
-        fallback={
-          <div className="points-map-placeholder" style={{ height: 280 }} aria-busy="true">
-            <Spinner />
-          </div>
-        }
-      >
-        <LiveCarMap car={position} next={nextPoint} label={t('tracking.mapLabel')} carLabel={t('tracking.car')} />
-      </Suspense>
+      <LoadFailureBoundary compact>
+        <Suspense
+          fallback={
+            <div className="points-map-placeholder" style={{ height: 280 }} aria-busy="true">
+              <Spinner />
+            </div>
+          }
+        >
+          <LiveCarMap car={position} next={nextPoint} label={t('tracking.mapLabel')} carLabel={t('tracking.car')} />
+        </Suspense>
+      </LoadFailureBoundary>
       <p className="muted small" data-testid="live-car-updated">
         {t('tracking.updated', { time: t('driver.cairoTime', { time: formatDate(position.at, language, { timeStyle: 'medium' }) }) })}
       </p>
