@@ -94,8 +94,16 @@ export function OrderActionRoute({ action }: { action: 'cancel' | 'refund' | 'ex
   const pickers: ExchangePickers = {
     rates: (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name })),
     datePicker: ({ value, ownDay, onChange }) => <BookingCalendar value={value} ownDay={ownDay} monthsAhead={monthsAhead} onChange={(day) => onChange(day.date)} />,
-    timePicker: ({ date, times, loading, value, onChange }) => (
-      <PickupTimeSelect date={date} pickup={times} loading={loading} value={value} onChange={(event) => onChange(event.target.value)} />
+    timePicker: ({ date, times, loading, failed, onRetry, value, onChange }) => (
+      <PickupTimeSelect
+        date={date}
+        pickup={times}
+        loading={loading}
+        failed={failed}
+        onRetry={onRetry}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     ),
   };
   return <OrderChangeForm id={id} action={action} pickers={pickers} onDone={() => void navigate(paths.order(id))} />;

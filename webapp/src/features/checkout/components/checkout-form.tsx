@@ -332,7 +332,15 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
         />
         {errors.date?.message ? <p className="field__error" role="alert">{fieldMessage(errors.date.message, t('fields.date'))}</p> : null}
       </div>
-      <PickupTimeSelect date={date} pickup={pickup.data} loading={pickup.isFetching} error={errors.time?.message} {...form.register('time')} />
+      <PickupTimeSelect
+        date={date}
+        pickup={pickup.data}
+        loading={pickup.isFetching}
+        failed={pickup.isError}
+        onRetry={() => void pickup.refetch()}
+        error={errors.time?.message}
+        {...form.register('time')}
+      />
       <InputField label={t('fields.firstName')} autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
       <InputField label={t('fields.lastName')} autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
       <InputField label={t('fields.email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />

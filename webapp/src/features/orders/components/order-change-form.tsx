@@ -141,7 +141,15 @@ function RefundForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
  */
 export interface ExchangePickers {
   datePicker: (props: { value: string; ownDay: string; onChange: (date: string) => void }) => ReactNode;
-  timePicker: (props: { date: string; times: ExchangeTimes | undefined; loading: boolean; value: string; onChange: (time: string) => void }) => ReactNode;
+  timePicker: (props: {
+    date: string;
+    times: ExchangeTimes | undefined;
+    loading: boolean;
+    failed: boolean;
+    onRetry: () => void;
+    value: string;
+    onChange: (time: string) => void;
+  }) => ReactNode;
   rates: ReadonlyArray<{ value: string; label: string }>;
 }
 
@@ -201,7 +209,15 @@ function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () 
           },
         })}
       </div>
-      {pickers.timePicker({ date, times: times.data, loading: times.isFetching, value: time, onChange: setTime })}
+      {pickers.timePicker({
+        date,
+        times: times.data,
+        loading: times.isFetching,
+        failed: times.isError,
+        onRetry: () => void times.refetch(),
+        value: time,
+        onChange: setTime,
+      })}
       <div aria-live="polite" data-testid="exchange-quote">
         {!changed || !date || !time ? <p className="muted" data-testid="exchange-choose">{t('orders.exchangeChoose')}</p> : null}
         {changed && quote.isFetching ? <p className="muted">{t('common.loading')}</p> : null}
