@@ -219,7 +219,7 @@ func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {
 	}
 	progress := func() progressAnswer {
 		var p progressAnswer
-		r := a.Get("/api/trips/"+orderID+"/progress?email="+u.Email, "")
+		r := a.Post("/api/trips/"+orderID+"/progress", "", map[string]string{"email": u.Email})
 		if r.Status != http.StatusOK {
 			t.Fatalf("progress: %d %s", r.Status, r.Body)
 		}
@@ -285,7 +285,7 @@ func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {
 	if r := a.Get("/api/orders/"+orderID+"/progress", unpaidUser.Token); r.Status != http.StatusNotFound {
 		t.Fatalf("someone else's progress: %d %s", r.Status, r.Body)
 	}
-	if r := a.Get("/api/trips/"+orderID+"/progress?email=else@example.com", ""); r.Status != http.StatusNotFound {
+	if r := a.Post("/api/trips/"+orderID+"/progress", "", map[string]string{"email": "else@example.com"}); r.Status != http.StatusNotFound {
 		t.Fatalf("a wrong e-mail: %d %s", r.Status, r.Body)
 	}
 	if r := a.Delete("/api/admin/trips/"+orderID+"/driver", admin.Token); r.Status != http.StatusConflict {
@@ -442,8 +442,8 @@ func init() {
 		authzRoute{Method: "POST", Route: "/api/driver/trips/{orderID}/progress", Want: rolesOnly(404, "driver"), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
 			return authzCall{Path: "/api/driver/trips/MSH-222222/progress", Body: map[string]string{"step": "start"}}
 		}},
-		authzRoute{Method: "GET", Route: "/api/trips/{tripNumber}/progress", Want: everyone(404), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
-			return authzCall{Path: "/api/trips/MSH-222222/progress?email=nobody@example.com"}
+		authzRoute{Method: "POST", Route: "/api/trips/{tripNumber}/progress", Want: everyone(404), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
+			return authzCall{Path: "/api/trips/MSH-222222/progress", Body: map[string]string{"email": "nobody@example.com"}}
 		}},
 		authzRoute{Method: "GET", Route: "/api/orders/{id}/progress", Want: ownerOnly(200), Prepare: func(t *testing.T, e *authzEnv, p string) authzCall {
 			return authzCall{Path: "/api/orders/" + authzUserOrder(t, e) + "/progress"}

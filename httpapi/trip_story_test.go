@@ -121,7 +121,7 @@ func TestTheOrderAndItsTripAreOneStory(t *testing.T) {
 	}
 	progress := func(id, email string) (progressAnswer, string) {
 		t.Helper()
-		r := a.Get("/api/trips/"+id+"/progress?email="+url.QueryEscape(email), "")
+		r := a.Post("/api/trips/"+id+"/progress", "", map[string]string{"email": email})
 		if r.Status != http.StatusOK {
 			t.Fatalf("progress %s: %d %s", id, r.Status, r.Body)
 		}

@@ -57,7 +57,7 @@ func (h *Handler) Routes(api *mux.Router) {
 	api.HandleFunc("/admin/drivers/{driverID}/account", admin(h.linkDriverAccount)).Methods(http.MethodPut)
 	api.HandleFunc("/driver/trips", driver(h.driverTrips)).Methods(http.MethodGet)
 	api.HandleFunc("/driver/trips/{orderID}/progress", driver(keyed(h.advance))).Methods(http.MethodPost)
-	api.HandleFunc("/trips/{tripNumber}/progress", h.tripProgress).Methods(http.MethodGet)
+	api.HandleFunc("/trips/{tripNumber}/progress", h.tripProgress).Methods(http.MethodPost)
 	api.HandleFunc("/orders/{id}/progress", httpx.RequireUser(h.myTripProgress)).Methods(http.MethodGet)
 }
 

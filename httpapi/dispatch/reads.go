@@ -101,9 +101,21 @@ func toProgressJSON(p appdispatch.Progress, lang string) progressJSON {
 	return out
 }
 
-// tripProgress answers a trip's progress to whoever proves its trip number and e-mail.
+// tripProgressRequest proves a trip by the e-mail it was booked with. A POST body, like /tripstatus's,
+// so the e-mail stays out of addresses that proxies, browser history and access logs keep.
+type tripProgressRequest struct {
+	Email string `json:"email"`
+}
+
+// tripProgress answers POST /api/trips/{tripNumber}/progress: a trip's progress to whoever proves its
+// trip number and e-mail.
 func (h *Handler) tripProgress(w http.ResponseWriter, r *http.Request) {
-	p, err := h.app.Queries.Progress.ByTripNumber(r.Context(), mux.Vars(r)["tripNumber"], r.URL.Query().Get("email"), httpx.ClientIP(r))
+	var req tripProgressRequest
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p, err := h.app.Queries.Progress.ByTripNumber(r.Context(), mux.Vars(r)["tripNumber"], req.Email, httpx.ClientIP(r))
 	if err != nil {
 		writeError(w, r, err)
 		return

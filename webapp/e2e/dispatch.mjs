@@ -173,7 +173,7 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
         seen.push(now);
         if (after) await day_.locator(`[data-testid="driver-trip-${trip}"][data-status="${now}"]`).waitFor();
         await status.locator(`[data-testid="trip-progress"][data-status="${now}"]`).waitFor().catch(async (error) => {
-          const res = await traveller.request.get(`${baseURL}/api/trips/${trip}/progress?email=${encodeURIComponent(travellerEmail)}`);
+          const res = await traveller.request.post(`${baseURL}/api/trips/${trip}/progress`, { data: { email: travellerEmail } });
           const warnings = onTheDay.log().split('\n').filter((line) => /"level":"(WARN|ERROR)"/.test(line)).slice(-5).join('\n');
           throw new Error(`${error.message.split('\n')[0]}; the first process answers ${res.status()} ${(await res.text()).slice(0, 300)}\nthe fakeclock process warned:\n${warnings}`);
         });

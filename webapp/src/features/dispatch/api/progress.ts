@@ -19,11 +19,11 @@ export type TripProgress = z.infer<typeof progressSchema>;
 
 const answer = z.object({ data: progressSchema }).transform((value) => value.data);
 
-/** GET /api/trips/{number}/progress?email= — a trip's progress for whoever proves its number and e-mail. */
+/** POST /api/trips/{number}/progress {email} — a trip's progress for whoever proves its number and e-mail. */
 export function useTripProgress(tripNumber: string, email: string) {
   return useQuery({
     queryKey: ['dispatch', 'progress', tripNumber, email],
-    queryFn: ({ signal }) => api.get(`/api/trips/${encodeURIComponent(tripNumber)}/progress`, { signal, schema: answer, query: { email } }),
+    queryFn: ({ signal }) => api.post(`/api/trips/${encodeURIComponent(tripNumber)}/progress`, { email }, { signal, schema: answer }),
   });
 }
 
