@@ -151,14 +151,14 @@ func card(lang i18n.Lang, s order.State, who *people) ([]Field, error) {
 	if trip.Quote.DistanceMeters > 0 {
 		add("distance", Distance(lang, trip.Quote.DistanceMeters))
 	}
-	plan := trip.RatePlan.Name
-	if lang == i18n.Ar && trip.RatePlan.NameAR != "" {
-		plan = trip.RatePlan.NameAR
-	}
-	add("rate_plan", plan)
+	add("rate_plan", PlanName(lang, trip.RatePlan))
 	add("price", Money(lang, s.Price()))
-	if placed.Promo != nil {
-		add("promo", i18n.T(lang, "support.value.promo", placed.Promo.Code, Money(lang, placed.Promo.AmountOff)))
+	// The discount as it applies to the trip now (a change of plan takes it off the new price), or
+	// none when the new trip is not one its offer is for.
+	if d := s.Promo(); d != nil {
+		add("promo", i18n.T(lang, "support.value.promo", d.Code, Money(lang, d.AmountOff)))
+	} else if placed.Promo != nil {
+		add("promo", i18n.T(lang, "support.value.promo_unused", placed.Promo.Code))
 	}
 	add("paid", Money(lang, s.Paid()))
 	if s.Refunded().Minor != 0 {
@@ -192,7 +192,7 @@ func card(lang i18n.Lang, s order.State, who *people) ([]Field, error) {
 		add("refund_requested", i18n.T(lang, "support.value.yes"))
 	}
 	if x, ok := s.PendingExchange(); ok {
-		add("pending_exchange", i18n.T(lang, "support.value.exchange", CairoTime(lang, x.To.StartAt), Money(lang, x.Difference)))
+		add("pending_exchange", i18n.T(lang, "support.value.exchange", Change(lang, trip, x.To), Money(lang, x.Difference)))
 	}
 	return out, nil
 }

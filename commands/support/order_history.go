@@ -95,6 +95,7 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string, lang i18
 		if !ok {
 			return History{}, fmt.Errorf("support: %s@%d is a %s, not an order event", rec.StreamID, rec.Version, rec.Type)
 		}
+		before := state
 		state = order.Decider.Evolve(state, e)
 		if rec.Version <= upTo {
 			atState = state
@@ -103,7 +104,7 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string, lang i18
 		if err != nil {
 			return History{}, err
 		}
-		if view.Summary, err = says(lang, e, who); err != nil {
+		if view.Summary, err = says(lang, before, e, who); err != nil {
 			return History{}, err
 		}
 		if view.Fields, err = card(lang, state, who); err != nil {

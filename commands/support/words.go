@@ -8,6 +8,7 @@ import (
 	"mishwar/domain"
 	"mishwar/domain/catalogue"
 	"mishwar/domain/dispatch"
+	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/internal/i18n"
 )
@@ -29,8 +30,9 @@ func TypeLabel(lang i18n.Lang, eventType string) string {
 }
 
 // says is an order event in words, in lang, with who it names ("" for an event of another stream
-// or a type the console has no sentence for: its type label says it).
-func says(lang i18n.Lang, e order.Event, who *people) (string, error) {
+// or a type the console has no sentence for: its type label says it). before is the order as it
+// was before e (what a change of plan changed from).
+func says(lang i18n.Lang, before order.State, e order.Event, who *people) (string, error) {
 	t := func(key string, args ...any) string { return i18n.T(lang, "support.says."+key, args...) }
 	at := func(tm time.Time) string { return CairoTime(lang, tm) }
 	reason := func(r string) string {
@@ -41,7 +43,12 @@ func says(lang i18n.Lang, e order.Event, who *people) (string, error) {
 	}
 	switch ev := e.(type) {
 	case order.OrderPlaced:
-		return t("OrderPlaced", at(ev.Trip.StartAt), Money(lang, ev.Trip.Quote.Total), at(ev.HoldUntil)), nil
+		// The price the order charges: after its promo code, when it has one.
+		price := ev.Trip.Quote.Total
+		if ev.Promo != nil {
+			price = ev.Promo.PriceAfter
+		}
+		return t("OrderPlaced", at(ev.Trip.StartAt), Money(lang, price), at(ev.HoldUntil)), nil
 	case order.PaymentSessionOrdered:
 		return t("PaymentSessionOrdered", Money(lang, ev.Amount), ev.Provider), nil
 	case order.PaymentRequested:
@@ -81,9 +88,9 @@ func says(lang i18n.Lang, e order.Event, who *people) (string, error) {
 	case order.RefundFailed:
 		return t("RefundFailed", Money(lang, ev.Amount), reason(ev.Reason)), nil
 	case order.ExchangeRequested:
-		return t("ExchangeRequested", at(ev.To.StartAt), Money(lang, ev.Difference), at(ev.HoldUntil)), nil
+		return t("ExchangeRequested", Change(lang, before.Trip(), ev.To), Money(lang, ev.Difference), at(ev.HoldUntil)), nil
 	case order.OrderExchanged:
-		return t("OrderExchanged", at(ev.From.StartAt), at(ev.To.StartAt), Money(lang, ev.Difference)), nil
+		return t("OrderExchanged", Change(lang, ev.From, ev.To), difference(lang, ev.Difference)), nil
 	case order.ExchangeAbandoned:
 		return t("ExchangeAbandoned", reason(ev.Reason)), nil
 	case order.TripStarted:
@@ -94,6 +101,43 @@ func says(lang i18n.Lang, e order.Event, who *people) (string, error) {
 		return t("OrderCompleted", at(ev.CompletedAt)), nil
 	}
 	return "", nil
+}
+
+// Change says in lang what a change of plan changes of trip from to trip to: its time, its car (the
+// rate plan, by its name in lang), both, or else its itinerary: "the time from Mon 14 Dec 2026, 10:00
+// Cairo time to Tue 15 Dec 2026, 09:00 Cairo time, and the car from Economy to Family minivan".
+func Change(lang i18n.Lang, from, to order.Trip) string {
+	var parts []string
+	if !from.StartAt.Equal(to.StartAt) {
+		parts = append(parts, i18n.T(lang, "support.change.time", CairoTime(lang, from.StartAt), CairoTime(lang, to.StartAt)))
+	}
+	if from.RatePlan.ID != to.RatePlan.ID {
+		parts = append(parts, i18n.T(lang, "support.change.car", PlanName(lang, from.RatePlan), PlanName(lang, to.RatePlan)))
+	}
+	if len(parts) == 0 {
+		return i18n.T(lang, "support.change.itinerary")
+	}
+	return strings.Join(parts, i18n.T(lang, "support.change.and"))
+}
+
+// PlanName is a rate plan's name in lang (its English one when it has no Arabic one).
+func PlanName(lang i18n.Lang, p order.RatePlan) string {
+	if lang == i18n.Ar && p.NameAR != "" {
+		return p.NameAR
+	}
+	return p.Name
+}
+
+// difference says what a change made of the price: paid (the traveller paid the difference before
+// it was made), to refund (a cheaper trip: owed back), or nothing.
+func difference(lang i18n.Lang, d money.Money) string {
+	switch {
+	case d.Minor > 0:
+		return i18n.T(lang, "support.difference.paid", Money(lang, d))
+	case d.Minor < 0:
+		return i18n.T(lang, "support.difference.refund", Money(lang, money.New(-d.Minor, d.Currency)))
+	}
+	return i18n.T(lang, "support.difference.none")
 }
 
 // TakenOff says in lang why a trip's driver was taken off: a rule's cause in the reader's language

@@ -34,7 +34,8 @@ func init() {
 		"support.value.free_before":       {En: "Free up to %s before the start", Ar: "مجاني حتى %s قبل البدء"},
 		"support.value.late_refund":       {En: "%s of what was paid after that", Ar: "%s مما دُفع بعد ذلك"},
 		"support.value.yes":               {En: "Yes", Ar: "نعم"},
-		"support.value.exchange":          {En: "To %s, difference %s", Ar: "إلى %s، والفرق %s"},
+		"support.value.exchange":          {En: "Changing %s; %s to pay", Ar: "تغيير %s؛ يُدفع %s"},
+		"support.value.promo_unused":      {En: "%s (not for this trip: full price)", Ar: "%s (لا ينطبق على هذه الرحلة: بالسعر الكامل)"},
 		"support.value.staff":             {En: "staff", Ar: "فريق العمل"},
 		"support.value.no_driver":         {En: "No driver yet", Ar: "بلا سائق بعد"},
 		"support.value.car":               {En: "%s (%s seats)", Ar: "%s (%s مقاعد)"},
@@ -109,6 +110,8 @@ func init() {
 		"support.reason.payment_failed":              {En: "payment failed", Ar: "فشل الدفع"},
 		"support.reason.provider_refused":            {En: "the provider refused", Ar: "رفض مزوّد الدفع"},
 		"support.reason.no_longer_payable":           {En: "no longer payable", Ar: "لم يعد قابلًا للدفع"},
+		"support.reason.exchange":                    {En: "the trip changed to a cheaper one", Ar: "تغيّرت الرحلة إلى أرخص منها"},
+		"support.reason.declined":                    {En: "declined", Ar: "رُفض"},
 
 		// Each order event in words.
 		"support.says.OrderPlaced":           {En: "Placed the order for %s at %s; the car is held until %s.", Ar: "قدّم الطلب لموعد %s بسعر %s؛ والسيارة محجوزة حتى %s."},
@@ -139,12 +142,21 @@ func init() {
 		"support.says.RefundOrdered":         {En: "A refund of %s was decided: %s.", Ar: "تقرر استرداد %s: %s."},
 		"support.says.RefundIssued":          {En: "%s went back to the traveller: %s.", Ar: "أُعيد %s إلى المسافر: %s."},
 		"support.says.RefundFailed":          {En: "The refund of %s failed: %s.", Ar: "فشل استرداد %s: %s."},
-		"support.says.ExchangeRequested":     {En: "Asked to move the trip to %s; %s to pay by %s.", Ar: "طلب نقل الرحلة إلى %s؛ يُدفع %s قبل %s."},
-		"support.says.OrderExchanged":        {En: "The trip moved from %s to %s (difference %s).", Ar: "نُقلت الرحلة من %s إلى %s (الفرق %s)."},
+		"support.says.ExchangeRequested":     {En: "Asked to change %s; %s to pay by %s.", Ar: "طلب تغيير %s؛ يُدفع %s قبل %s."},
+		"support.says.OrderExchanged":        {En: "Changed %s; %s.", Ar: "تغيّر %s؛ %s."},
 		"support.says.ExchangeAbandoned":     {En: "The change was not paid: %s.", Ar: "لم يُدفع التغيير: %s."},
 		"support.says.TripStarted":           {En: "The driver set off at %s.", Ar: "انطلق السائق في %s."},
 		"support.says.TripCompleted":         {En: "The trip ended at %s.", Ar: "انتهت الرحلة في %s."},
 		"support.says.OrderCompleted":        {En: "The order was fulfilled at %s.", Ar: "اكتمل الطلب في %s."},
+
+		// What a change of plan changed, and what it made of the price.
+		"support.change.time":       {En: "the time from %s to %s", Ar: "الموعد من %s إلى %s"},
+		"support.change.car":        {En: "the car from %s to %s", Ar: "السيارة من %s إلى %s"},
+		"support.change.itinerary":  {En: "the itinerary", Ar: "خط السير"},
+		"support.change.and":        {En: ", and ", Ar: "، و"},
+		"support.difference.paid":   {En: "%s paid", Ar: "دُفع %s"},
+		"support.difference.refund": {En: "%s to refund", Ar: "يُسترد %s"},
+		"support.difference.none":   {En: "the same price", Ar: "بالسعر نفسه"},
 
 		// Event types, as the console names them.
 		"support.event.OrderPlaced":           {En: "Order placed", Ar: "تم تقديم الطلب"},
