@@ -520,6 +520,46 @@ func TestTravellersFromOneAddressCannotHoldEveryCarWithUnpaidOrders(t *testing.T
 	}
 }
 
+// One address may hold at most half a day's cars unpaid, rounded up, whatever its bound across days:
+// two accounts made for the purpose, booking from one network, used to leave a day fully booked.
+func TestOneAddressCannotHoldEveryCarOfADayWithUnpaidOrders(t *testing.T) {
+	t.Parallel()
+	settings := orderscmd.DefaultSettings()
+	settings.UnpaidHoldsPerCustomer = 3
+	settings.UnpaidHoldsPerAddress = 5
+	f := orderstest.NewWith(t, 5, orderstest.Options{Settings: &settings})
+	ctx := context.Background()
+	from := func(user string) commands.Meta {
+		m := orderstest.UserMeta(user)
+		m.ClientIP = "198.51.100.7"
+		return m
+	}
+	at := func(user, day, hhmm string) (orderscmd.Placed, error) {
+		in := f.Input(user, day)
+		in.Time = hhmm
+		return f.Orders.PlaceOrder(ctx, in, from(user))
+	}
+	f.FillCart(t, "u1")
+	f.FillCart(t, "u2")
+	for _, hhmm := range []string{"10:00", "10:15"} {
+		if _, err := at("u1", "2026-11-18", hhmm); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := at("u2", "2026-11-18", "11:00"); err != nil {
+		t.Fatalf("the third of the day's five cars from the address: %v", err)
+	}
+	if _, err := at("u2", "2026-11-18", "11:15"); !errors.Is(err, order.ErrTooManyUnpaidForDay) {
+		t.Fatalf("a fourth unpaid order of the day from the same address: %v", err)
+	}
+	if taken := f.Day(t, "2026-11-18").Taken(); taken != 3 {
+		t.Fatalf("the day has %d cars taken, want the three placed", taken)
+	}
+	if _, err := at("u2", "2026-11-19", "11:15"); err != nil {
+		t.Fatalf("another day from the same address: %v", err)
+	}
+}
+
 // Ten checkouts at once by one traveller allowed two unpaid orders: two are placed, whatever the
 // interleaving, because the count is decided on the traveller's own stream, not read from a model.
 func TestConcurrentCheckoutsOfOneTravellerStayWithinTheUnpaidBound(t *testing.T) {

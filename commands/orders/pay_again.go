@@ -58,7 +58,7 @@ func (h *Handlers) payAgain(ctx context.Context, s order.State, version int64, w
 	}
 	holdUntil := now.Add(h.settings.Hold)
 	holdMeta := sub(meta, "unpaid-hold")
-	if err := h.takeUnpaidHold(ctx, s.UserID(), meta.ClientIP, s.ID(), holdUntil, sameTrip{}, holdMeta); err != nil {
+	if err := h.takeUnpaidHold(ctx, s.UserID(), meta.ClientIP, s.ID(), string(day), capacity, holdUntil, sameTrip{}, holdMeta); err != nil {
 		return out, wrap("count the unpaid hold", err)
 	}
 	reservation := uuid.NewSHA1(payAgainNamespace, fmt.Appendf(nil, "%s/%d", s.ID(), version)).String()

@@ -158,7 +158,7 @@ func (h *Handlers) place(ctx context.Context, cmd order.PlaceOrder, meta command
 			continue
 		}
 		holdMeta := sub(meta, fmt.Sprintf("unpaid-hold/%d", attempt))
-		if err := h.takeUnpaidHold(ctx, cmd.UserID, meta.ClientIP, tripNumber, now.Add(h.settings.Hold), trip, holdMeta); err != nil {
+		if err := h.takeUnpaidHold(ctx, cmd.UserID, meta.ClientIP, tripNumber, string(day), capacity, now.Add(h.settings.Hold), trip, holdMeta); err != nil {
 			return Placed{}, wrap("count the unpaid hold", err)
 		}
 		promoMeta := sub(meta, fmt.Sprintf("promo/%d", attempt))

@@ -48,16 +48,20 @@ type sameTrip struct {
 	seen []string
 }
 
-// takeUnpaidHold counts the order about to be placed among its customer's unpaid holds on each of its
-// streams, refusing it (order.ErrTooManyUnpaidOrders) when the traveller, or (for a signed-in
-// traveller) order.ErrTooManyUnpaidFromAddress when their address, has as many as allowed, or
+// takeUnpaidHold counts the order about to be placed, for a trip on day (whose capacity is the cars
+// of that day), among its customer's unpaid holds on each of its streams, refusing it
+// (order.ErrTooManyUnpaidOrders) when the traveller, or (for a signed-in traveller)
+// order.ErrTooManyUnpaidFromAddress when their address, has as many as allowed,
+// (order.ErrTooManyUnpaidForDay) when the address holds its share of the day's cars, or
 // (order.ErrSameTripHeld) when another order of the same trip took a hold the checkout did not judge.
 // A refusal on the address gives back the hold taken on the traveller's stream.
-func (h *Handlers) takeUnpaidHold(ctx context.Context, userID, clientIP, orderID string, until time.Time, trip sameTrip, meta commands.Meta) error {
+func (h *Handlers) takeUnpaidHold(ctx context.Context, userID, clientIP, orderID, day string, capacity int, until time.Time, trip sameTrip, meta commands.Meta) error {
 	streams := h.holdStreams(userID, clientIP)
 	for i, st := range streams {
-		take := order.TakeHold{OrderID: orderID, Until: until, Limit: st.limit}
-		if !st.client {
+		take := order.TakeHold{OrderID: orderID, Until: until, Limit: st.limit, Day: day}
+		if st.client {
+			take.DayLimit = order.AddressDayLimit(capacity)
+		} else {
 			take.Trip, take.Seen = trip.key, trip.seen
 		}
 		_, err := commands.Execute(ctx, h.runner, order.Holds, st.id, order.HoldsCommand(take), holdMeta(meta, st), commuting)

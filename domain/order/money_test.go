@@ -315,6 +315,53 @@ func TestUnpaidHoldsPerCustomerAreBounded(t *testing.T) {
 	}
 }
 
+func TestAnAddressHoldsAtMostHalfADaysCarsUnpaid(t *testing.T) {
+	until := now.Add(30 * time.Minute)
+	on := func(id, day string) order.HoldsEvent {
+		return order.UnpaidHoldTaken{OrderID: id, HeldUntil: until.UTC(), Day: day}
+	}
+	take := func(id, day string) order.TakeHold {
+		return order.TakeHold{OrderID: id, Until: until, Limit: 5, Day: day, DayLimit: order.AddressDayLimit(5)}
+	}
+	tests := []struct {
+		name    string
+		given   []order.HoldsEvent
+		when    order.HoldsCommand
+		then    []order.HoldsEvent
+		wantErr error
+	}{
+		{name: "a hold under the day's share is taken", given: []order.HoldsEvent{on("A", "2026-12-04"), on("B", "2026-12-04")},
+			when: take("C", "2026-12-04"), then: []order.HoldsEvent{on("C", "2026-12-04")}},
+		{name: "a hold beyond the day's share is refused though the address is under its bound",
+			given:   []order.HoldsEvent{on("A", "2026-12-04"), on("B", "2026-12-04"), on("C", "2026-12-04")},
+			when:    take("D", "2026-12-04"),
+			wantErr: order.ErrTooManyUnpaidForDay},
+		{name: "another day has a share of its own", given: []order.HoldsEvent{on("A", "2026-12-04"), on("B", "2026-12-04"), on("C", "2026-12-04")},
+			when: take("D", "2026-12-05"), then: []order.HoldsEvent{on("D", "2026-12-05")}},
+		{name: "a released hold leaves the day's share",
+			given: []order.HoldsEvent{on("A", "2026-12-04"), on("B", "2026-12-04"), on("C", "2026-12-04"),
+				order.UnpaidHoldReleased{OrderID: "B", Reason: order.HoldReleasedCancelled}},
+			when: take("D", "2026-12-04"), then: []order.HoldsEvent{on("D", "2026-12-04")}},
+		{name: "holds recorded before their day was count for no day",
+			given: []order.HoldsEvent{order.UnpaidHoldTaken{OrderID: "A", HeldUntil: until.UTC()}, on("B", "2026-12-04"), on("C", "2026-12-04")},
+			when:  take("D", "2026-12-04"), then: []order.HoldsEvent{on("D", "2026-12-04")}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := order.Holds.Decide(order.Holds.Fold(tt.given), tt.when, now)
+			checkErr(t, err, tt.wantErr)
+			if len(got) != len(tt.then) || (len(got) > 0 && got[0] != tt.then[0]) {
+				t.Fatalf("events %#v, want %#v", got, tt.then)
+			}
+		})
+	}
+	for capacity, want := range map[int]int{0: 1, 1: 1, 2: 1, 3: 2, 5: 3, 8: 4} {
+		if got := order.AddressDayLimit(capacity); got != want {
+			t.Errorf("AddressDayLimit(%d) = %d, want %d", capacity, got, want)
+		}
+	}
+}
+
 func TestASessionOrderedBeforeIsOpenedOnlyWhileTheOrderStillWaitsForIt(t *testing.T) {
 	sess := func(events []order.Event, id string) (order.State, order.Session) {
 		t.Helper()

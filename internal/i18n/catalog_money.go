@@ -11,6 +11,10 @@ func init() {
 			En: "Too many unpaid orders are waiting from your network, so we cannot hold another car for now. Please pay for one of yours (or cancel it), or try again later.",
 			Ar: "هناك طلبات كثيرة غير مدفوعة من شبكتك، لذا لا يمكننا حجز سيارة أخرى الآن. يرجى دفع أحد طلباتك (أو إلغاؤه)، أو المحاولة مرة أخرى لاحقًا.",
 		},
+		"orders.too_many_unpaid_day": {
+			En: "Several unpaid orders for this day are already waiting from your network, so we cannot hold another car that day for now. Please pay for one of them (or cancel it), choose another day, or try again in a little while.",
+			Ar: "هناك بالفعل عدة طلبات غير مدفوعة لهذا اليوم من شبكتك، لذا لا يمكننا حجز سيارة أخرى في ذلك اليوم الآن. يرجى دفع أحدها (أو إلغاؤه)، أو اختيار يوم آخر، أو المحاولة مرة أخرى بعد قليل.",
+		},
 		"orders.refund_settled": {
 			En: "This refund was already recorded as failed; our team will settle it with the payment provider.",
 			Ar: "سُجّل هذا الاسترداد بالفعل على أنه لم يتم؛ سيسوّيه فريقنا مع مزوّد الدفع.",
