@@ -100,7 +100,7 @@ func WithRequestContext(base *slog.Logger, next http.Handler) http.Handler {
 			log.InfoContext(ctx, "http",
 				"method", r.Method, "path", r.URL.Path, "status", rec.status,
 				"bytes", rec.bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000,
-				"ip", ClientIP(r))
+				"ip", clientAddress(r))
 		}()
 		next.ServeHTTP(rec, r)
 	})
@@ -112,10 +112,32 @@ func newRequestID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// ClientIP is the address of the client: the connection's peer, or, when the peer is a trusted proxy
-// (see WithTrustedProxy), the address the proxies in front of us say they received the request from.
-// Rate limits are keyed by it, so it must never be an address the client can choose.
+// ClientIP is the client as rate limits, unpaid holds and audit records know it: the address of the
+// connection's peer, or, when the peer is a trusted proxy (see WithTrustedProxy), the address the
+// proxies in front of us say they received the request from. Rate limits are keyed by it, so it must
+// never be an address the client can choose. An IPv6 client is its /64 network ("2001:db8:1:2::/64"):
+// one subscriber's line is given a whole /64, and privacy extensions change the rest of the address
+// by the hour, so a bound per address would otherwise bind nobody.
 func ClientIP(r *http.Request) string {
+	return ClientNetwork(clientAddress(r))
+}
+
+// ClientNetwork is the key of a client address: an IPv6 address's /64 network, an IPv4 address (or an
+// IPv4-mapped IPv6 one) as it is; what does not parse as an address is kept as it is.
+func ClientNetwork(address string) string {
+	a, err := netip.ParseAddr(address)
+	if err != nil {
+		return address
+	}
+	a = a.Unmap().WithZone("")
+	if a.Is4() {
+		return a.String()
+	}
+	return netip.PrefixFrom(a, 64).Masked().String()
+}
+
+// clientAddress is the client's own address (see ClientIP), for the access log.
+func clientAddress(r *http.Request) string {
 	if ip, ok := r.Context().Value(clientIPKey{}).(string); ok {
 		return ip
 	}

@@ -31,8 +31,8 @@ func TestTheClientAddressIsTheRightmostHopThatIsNotOurProxy(t *testing.T) {
 		{"every hop trusted: the leftmost", "10.0.0.1:5000", []string{"10.0.0.3, 10.0.0.2"}, "10.0.0.3"},
 		{"an untrusted peer ignores the header", "198.51.100.4:5000", []string{"203.0.113.7"}, "198.51.100.4"},
 		{"an untrusted peer cannot pose as a proxy", "198.51.100.4:5000", []string{"203.0.113.7, 10.0.0.1"}, "198.51.100.4"},
-		{"IPv6 client behind an IPv6 proxy", "[fd00::1]:5000", []string{"2001:db8::7"}, "2001:db8::7"},
-		{"IPv6 with spoofing and a port", "[fd00::1]:5000", []string{"2001:db8::bad, [2001:db8::7]:4711, fd00::2"}, "2001:db8::7"},
+		{"IPv6 client behind an IPv6 proxy: its /64", "[fd00::1]:5000", []string{"2001:db8::7"}, "2001:db8::/64"},
+		{"IPv6 with spoofing and a port", "[fd00::1]:5000", []string{"2001:db8::bad, [2001:db8:0:5::7]:4711, fd00::2"}, "2001:db8:0:5::/64"},
 		{"IPv4 with a port", "10.0.0.1:5000", []string{"203.0.113.7:4711"}, "203.0.113.7"},
 		{"IPv4-mapped IPv6 peer is trusted as IPv4", "[::ffff:10.0.0.1]:5000", []string{"203.0.113.7"}, "203.0.113.7"},
 		{"garbage left of the client is ignored", "10.0.0.1:5000", []string{"not-an-ip, 203.0.113.7"}, "203.0.113.7"},
@@ -66,5 +66,25 @@ func TestWithoutTrustedProxiesTheHeaderIsNeverRead(t *testing.T) {
 	h.ServeHTTP(httptest.NewRecorder(), r)
 	if got != "127.0.0.1" {
 		t.Fatalf("ClientIP = %q, want the peer", got)
+	}
+}
+
+// An IPv6 subscriber is given a whole /64 and may change the rest of their address at will: limits
+// and unpaid holds bound the network, or they would bind nobody.
+func TestAnIPv6ClientIsItsSlash64Network(t *testing.T) {
+	cases := []struct{ peer, want string }{
+		{"[2001:db8:1:2::7]:5000", "2001:db8:1:2::/64"},
+		{"[2001:db8:1:2:aaaa:bbbb:cccc:dddd]:5000", "2001:db8:1:2::/64"},
+		{"[2001:db8:1:3::7]:5000", "2001:db8:1:3::/64"},
+		{"[fe80::1%eth0]:5000", "fe80::/64"},
+		{"[::ffff:203.0.113.7]:5000", "203.0.113.7"},
+		{"203.0.113.7:5000", "203.0.113.7"},
+	}
+	for _, c := range cases {
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r.RemoteAddr = c.peer
+		if got := httpx.ClientIP(r); got != c.want {
+			t.Errorf("ClientIP(%s) = %q, want %q", c.peer, got, c.want)
+		}
 	}
 }
