@@ -80,4 +80,28 @@ describe('what happened to the order', () => {
     act(() => useLocaleStore.getState().setLanguage('ar'));
     expect(timeline).toHaveTextContent('تحديث على الرحلة');
   });
+
+  it('says which way a change moved money: paid, to pay, or to be refunded, never a bare amount', () => {
+    const changes = [
+      { type: 'ExchangeRequested', at: '2026-11-29T07:05:00Z', actor_role: 'traveller', data: { difference: { minor: 25460, currency: 'EGP' } } },
+      { type: 'OrderExchanged', at: '2026-11-29T07:06:00Z', actor_role: 'traveller', data: { difference: { minor: 25460, currency: 'EGP' } } },
+      { type: 'OrderExchanged', at: '2026-11-29T07:07:00Z', actor_role: 'traveller', data: { difference: { minor: -82040, currency: 'EGP' } } },
+      { type: 'OrderExchanged', at: '2026-11-29T07:08:00Z', actor_role: 'traveller', data: { difference: { minor: 0, currency: 'EGP' } } },
+    ];
+    render(<OrderTimeline entries={changes} />);
+    const lines = () => [...screen.getByTestId('order-timeline').querySelectorAll('.timeline__text')].map((line) => line.textContent);
+    expect(lines()).toEqual([
+      expect.stringMatching(/^Change requested · EGP\s254\.60 to pay$/),
+      expect.stringMatching(/^Trip changed · EGP\s254\.60 paid$/),
+      expect.stringMatching(/^Trip changed · EGP\s820\.40 to be refunded to you$/),
+      'Trip changed · same price',
+    ]);
+    act(() => useLocaleStore.getState().setLanguage('ar'));
+    expect(lines()).toEqual([
+      expect.stringMatching(/^.+، يُدفع \u200f?٢٥٤٫٦٠\sج\.م/),
+      expect.stringMatching(/^.+، دُفع \u200f?٢٥٤٫٦٠\sج\.م/),
+      expect.stringMatching(/^.+، يُسترد لك \u200f?٨٢٠٫٤٠\sج\.م/),
+      expect.stringMatching(/^.+، بالسعر نفسه$/),
+    ]);
+  });
 });

@@ -28,11 +28,20 @@ export function OrderTimeline({ entries }: { entries: ReadonlyArray<TimelineEntr
     if (i18n.exists(`orders.reasons.${reason}`)) return t(`orders.reasons.${reason}`);
     return /^[a-z0-9]+(_[a-z0-9]+)+$/.test(reason) ? null : reason;
   };
+  // A change's difference says which way the money goes: paid (or, while the change waits for it,
+  // to pay) for a dearer trip, to be refunded for a cheaper one.
+  const differenceText = (type: string, amount: number, shown: string): string => {
+    if (amount === 0) return t('orders.timelineDifference.none');
+    if (amount < 0) return t('orders.timelineDifference.toRefund', { amount: shown });
+    return t(type === 'ExchangeRequested' ? 'orders.timelineDifference.toPay' : 'orders.timelineDifference.paid', { amount: shown });
+  };
   return (
     <Timeline testId="order-timeline">
       {entries.map((entry, index) => {
-        const money = amountOf(entry.data, 'amount') ?? amountOf(entry.data, 'refund_due') ?? amountOf(entry.data, 'difference') ?? amountOf(entry.data, 'total');
+        const difference = amountOf(entry.data, 'difference');
+        const money = amountOf(entry.data, 'amount') ?? amountOf(entry.data, 'refund_due') ?? (difference ? null : amountOf(entry.data, 'total'));
         const reason = reasonText(entry.data.reason);
+        const shown = (m: { amount: number; currency: string }) => formatMoney(Math.abs(m.amount), m.currency as Currency, language);
         return (
           <TimelineItem
             key={`${entry.type}-${index}`}
@@ -40,7 +49,8 @@ export function OrderTimeline({ entries }: { entries: ReadonlyArray<TimelineEntr
             what={eventName(entry.type)}
             at={entry.at}
             details={[
-              money && money.amount !== 0 ? <span className="timeline__amount">{formatMoney(Math.abs(money.amount), money.currency as Currency, language)}</span> : null,
+              money && money.amount !== 0 ? <span className="timeline__amount">{shown(money)}</span> : null,
+              difference ? <span className="timeline__amount">{differenceText(entry.type, difference.amount, shown(difference))}</span> : null,
               reason ? <span className="muted">{reason}</span> : null,
             ]}
           />
