@@ -96,8 +96,8 @@ func TestThePlannerMatchesTheCarToTheOrderAndKeepsADriversTripsApart(t *testing.
 	})
 	family := w.paidOrderWith(t, "16:00", minivan, 5)
 	// Checkout takes no group larger than its car (order.ValidateGroup): the group of six booked the
-	// sedan while the catalogue said it seated six, and the office has since put it back to four.
-	// Assignment matches the group against the car whatever the order was sold with.
+	// sedan while the catalogue said it seated six. An order's car must seat what the order was sold
+	// with, whatever the office has made of the plan since (four seats, then seven).
 	sedanSeats := func(seats int) {
 		w.catalogueDo(t, func(ctx context.Context, m commands.Meta) (eventstore.Position, error) {
 			r, err := a.Catalogue.RatePlans.Update(ctx, cat.UpdateRatePlan{ID: w.plan, Fields: cat.RatePlanFields{
@@ -111,6 +111,7 @@ func TestThePlannerMatchesTheCarToTheOrderAndKeepsADriversTripsApart(t *testing.
 	sedanSeats(4)
 	morning := w.paidOrderWith(t, "09:00", w.plan, 2)
 	overlapping := w.paidOrderWith(t, "10:00", w.plan, 2)
+	sedanSeats(7)
 
 	var week plannerAnswer
 	var r apptest.Response
@@ -144,9 +145,12 @@ func TestThePlannerMatchesTheCarToTheOrderAndKeepsADriversTripsApart(t *testing.
 		t.Fatalf("the week before: %+v", week.Data.Trips)
 	}
 	for lang, want := range map[string]string{"en": "valid date", "ar": "تاريخ صالح"} {
-		r := a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/admin/planner?from=2026-02-30", Token: admin.Token, Header: map[string]string{"lang": lang}})
-		if r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), want) {
-			t.Fatalf("a bad first day (%s): %d %s", lang, r.Status, r.Body)
+		// Not a day; a week that would run into year 10000; a year nothing was booked in.
+		for _, from := range []string{"2026-02-30", "9999-12-31", "0001-01-01"} {
+			r := a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/admin/planner?from=" + from, Token: admin.Token, Header: map[string]string{"lang": lang}})
+			if r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), want) {
+				t.Fatalf("a bad first day %s (%s): %d %s", from, lang, r.Status, r.Body)
+			}
 		}
 	}
 
@@ -169,13 +173,14 @@ func TestThePlannerMatchesTheCarToTheOrderAndKeepsADriversTripsApart(t *testing.
 			t.Fatalf("a minivan order on a four-seat car (%s) is refused with the seats an override would send: %d %s", lang, r.Status, r.Body)
 		}
 	}
-	// So is a group of six on a sedan order.
+	// So is a sedan order sold with six seats, for its group of six.
 	if r := assign(group, "en", map[string]string{"driver_id": driverID}); r.Status != http.StatusUnprocessableEntity ||
-		!strings.Contains(string(r.Body), "the group is 6 travellers") {
+		!strings.Contains(string(r.Body), "the order booked a Sedan, which needs 6") {
 		t.Fatalf("a group of six in a four-seat car: %d %s", r.Status, r.Body)
 	}
-	// The refusals left the driver's day free: the morning trip is theirs; the trip at 10:00, inside the
-	// morning's, is refused naming it.
+	// The refusals left the driver's day free: the morning trip, sold when the sedan seated four, is
+	// theirs (the seven seats the catalogue says now are not what it was sold with); the trip at 10:00,
+	// inside the morning's, is refused naming it.
 	if r := assign(morning, "en", map[string]string{"driver_id": driverID}); r.Status != http.StatusOK {
 		t.Fatalf("the morning trip: %d %s", r.Status, r.Body)
 	}

@@ -153,17 +153,22 @@ func (h *Handlers) OrderFacts(ctx context.Context, orderID string) (dispatch.Ord
 	}
 	facts := dispatch.OrderFacts{OrderID: num, Confirmed: s.Status() == order.StatusConfirmed, Cancelled: s.Status() == order.StatusCancelled, Day: trip.Day,
 		StartAt: trip.StartAt, OwnerID: s.UserID(), Stops: stops, Travellers: s.Placed().Contact.Travellers,
-		Class: dispatch.VehicleClass{ID: trip.RatePlan.ID, Name: trip.RatePlan.Name, NameAR: trip.RatePlan.NameAR}}
+		Class: dispatch.VehicleClass{ID: trip.RatePlan.ID, Name: trip.RatePlan.Name, NameAR: trip.RatePlan.NameAR, Seats: trip.RatePlan.Seats}}
 	if trip.Quote.DurationMinutes > 0 {
 		facts.EndAt = trip.StartAt.Add(time.Duration(trip.Quote.DurationMinutes) * time.Minute)
 	}
 	return facts, nil
 }
 
-// ClassSeats fills in how many seats the order's class of car has, from the rate plan's stream as the
-// catalogue says now (the order recorded the plan's name, not its seats). A plan the catalogue no
-// longer has leaves it unknown: only the group is matched then.
+// ClassSeats fills in how many seats the order's class of car has when the order did not record them
+// (orders placed before trips recorded their plan's seats), from the rate plan's stream as the
+// catalogue says now. The seats the order recorded are the ones it was sold with: a plan edited since
+// does not change what its car must carry. A plan the catalogue no longer has leaves it unknown: only
+// the group is matched then.
 func (h *Handlers) ClassSeats(ctx context.Context, facts dispatch.OrderFacts) (dispatch.OrderFacts, error) {
+	if facts.Class.Seats > 0 {
+		return facts, nil
+	}
 	id, err := uuid.Parse(facts.Class.ID)
 	if err != nil {
 		return facts, nil

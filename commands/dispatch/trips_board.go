@@ -2,6 +2,7 @@ package dispatch
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"mishwar/domain"
@@ -45,7 +46,8 @@ type BoardDriver struct {
 	AccountEmail string
 }
 
-// KeyDateInvalid is the refusal of a board date that is not YYYY-MM-DD.
+// KeyDateInvalid is the refusal of a board date that is not YYYY-MM-DD, or not within the years a
+// board can show (boardYears).
 const KeyDateInvalid = "dispatch.date_invalid"
 
 // BoardHandler answers the operator's trips board.
@@ -97,10 +99,19 @@ func boardDay(date string, today func() string) (availability.Day, error) {
 		date = today()
 	}
 	day, err := availability.ParseDay(date)
+	if err == nil && !boardYears(string(day)) {
+		err = fmt.Errorf("board date %s out of range", day)
+	}
 	if err != nil {
 		v := &domain.ValidationError{}
 		v.Add("date", KeyDateInvalid)
 		return "", v
 	}
 	return day, nil
+}
+
+// boardYears reports whether a board may start on day: a week from it stays within four-digit years
+// (9999-12-31 would list days of year 10000), and nothing is booked before 2000.
+func boardYears(day string) bool {
+	return day >= "2000-01-01" && day <= "9999-12-24"
 }
