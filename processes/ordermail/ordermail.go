@@ -1,5 +1,5 @@
 // Package ordermail is the process manager that sends the traveller's e-mails about orders and
-// enquiries: order received, payment confirmed or failed, cancellation, refund, exchange, driver
+// enquiries: order received, payment confirmed or failed, cancellation, refund asked for, refund, exchange, driver
 // assigned (from the trip's dispatch stream), trip completed (with the invitation to rate the trip), enquiry received, quote, enquiry declined. For each such event of the global log it queues one e-mail in
 // the outbox (the Outbox port), in the transaction that moves its checkpoint, keyed by the event, so
 // a mail is queued exactly once: a batch delivered twice or a restart queues nothing new.
@@ -97,6 +97,7 @@ func (p *Process) Handlers() []processes.Handler {
 		processes.On(onOrder[order.PaymentAccepted](p)),
 		processes.On(onOrder[order.PaymentFailed](p)),
 		processes.On(onOrder[order.OrderCancelled](p)),
+		processes.On(onOrder[order.RefundRequested](p)),
 		processes.On(onOrder[order.RefundIssued](p)),
 		processes.On(onOrder[order.OrderExchanged](p)),
 		processes.On(onOrder[order.OrderCompleted](p)),
@@ -480,10 +481,18 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 		body := i18n.T(l, "mail.order_cancelled.body", date)
 		if ev.RefundDue.Minor > 0 {
 			body += " " + i18n.T(l, "mail.order_cancelled.refund", FormatMoney(l, ev.RefundDue))
+			body += lateShare(l, ev, after.Cancellation())
 		}
 		return []Mail{compose(r, env, "cancelled", Mail{
 			Subject: i18n.T(l, "mail.order_cancelled.subject", r.number), Heading: i18n.T(l, "mail.order_cancelled.heading"),
 			Paragraphs: []string{body}, Action: view,
+		})}
+	case order.RefundRequested:
+		// The request is staff's to answer: the traveller is told it arrived, for how much and
+		// with the words they gave, so they need not ask again.
+		return []Mail{compose(r, env, "refund_requested", Mail{
+			Subject: i18n.T(l, "mail.refund_requested.subject", r.number), Heading: i18n.T(l, "mail.refund_requested.heading"),
+			Paragraphs: withoutEmpty(i18n.T(l, "mail.refund_requested.body", FormatMoney(l, ev.Amount)), yourWords(l, ev.Reason)), Action: view,
 		})}
 	case order.RefundIssued:
 		return []Mail{compose(r, env, "refunded", Mail{
@@ -493,7 +502,7 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 	case order.OrderExchanged:
 		return []Mail{compose(r, env, "exchanged", Mail{
 			Subject: i18n.T(l, "mail.order_exchanged.subject", r.number), Heading: i18n.T(l, "mail.order_exchanged.heading"),
-			Paragraphs: withoutEmpty(promoLine(l, after), i18n.T(l, "mail.order_exchanged.body", date, clock, FormatMoney(l, after.Price()))), Action: view,
+			Paragraphs: withoutEmpty(append(exchangedLines(l, ev, date, clock, after.Price()), promoLine(l, after))...), Action: view,
 		})}
 	case order.OrderCompleted:
 		if env.RecordedAt.Sub(ev.CompletedAt) > staleCompletion {
@@ -516,6 +525,73 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 		return []Mail{compose(r, env, "completed", done)}
 	}
 	return nil
+}
+
+// exchangedLines say what a change of trip changed — its time, its car (the rate plan, named in l),
+// both, or else its itinerary — with the new total, and which way the difference went: paid for the
+// change, or to be refunded. date and clock are the trip's start now.
+func exchangedLines(l i18n.Lang, ev order.OrderExchanged, date, clock string, total money.Money) []string {
+	timeChanged := !ev.From.StartAt.Equal(ev.To.StartAt)
+	carChanged := ev.From.RatePlan.ID != ev.To.RatePlan.ID
+	var lines []string
+	switch {
+	case timeChanged:
+		lines = append(lines, i18n.T(l, "mail.order_exchanged.body", date, clock, FormatMoney(l, total)))
+	case carChanged:
+		lines = append(lines, i18n.T(l, "mail.order_exchanged.car_body", date, clock, FormatMoney(l, total)))
+	default:
+		lines = append(lines, i18n.T(l, "mail.order_exchanged.itinerary_body", date, clock, FormatMoney(l, total)))
+	}
+	if carChanged {
+		lines = append(lines, i18n.T(l, "mail.order_exchanged.car", planIn(l, ev.To.RatePlan), planIn(l, ev.From.RatePlan)))
+	}
+	switch d := ev.Difference.Minor; {
+	case d > 0:
+		lines = append(lines, i18n.T(l, "mail.order_exchanged.paid", FormatMoney(l, ev.Difference)))
+	case d < 0:
+		lines = append(lines, i18n.T(l, "mail.order_exchanged.refund", FormatMoney(l, money.New(-d, ev.Difference.Currency))))
+	}
+	return lines
+}
+
+// planIn is a rate plan's name in l (its English one when it has no Arabic one).
+func planIn(l i18n.Lang, p order.RatePlan) string {
+	if l == i18n.Ar && p.NameAR != "" {
+		return p.NameAR
+	}
+	return p.Name
+}
+
+// lateShare says, after a late cancellation's refund, that it is the policy's share of what was paid
+// (the share the cancellation recorded) and why: " That is 50% of what you paid, as the trip was
+// cancelled less than 24 hours before it starts." ("" for a free cancellation or one under way, whose
+// refund is all that was paid or staff's own decision).
+func lateShare(l i18n.Lang, ev order.OrderCancelled, policy order.Cancellation) string {
+	if ev.Free || ev.Underway || ev.RefundBasisPoints <= 0 || ev.RefundBasisPoints >= 10000 {
+		return ""
+	}
+	share := percentIn(l, ev.RefundBasisPoints)
+	if hours := int64(policy.FreeBefore / time.Hour); hours > 0 {
+		return " " + i18n.T(l, "mail.order_cancelled.late_share", share, i18n.Count(l, "mail.unit.hour", hours))
+	}
+	return " " + i18n.T(l, "mail.order_cancelled.share", share)
+}
+
+// percentIn says basis points as a percentage in l: "50%", "12.5%", "٥٠٪".
+func percentIn(l i18n.Lang, basisPoints int64) string {
+	s := strconv.FormatFloat(float64(basisPoints)/100, 'f', -1, 64)
+	if l == i18n.Ar {
+		return i18n.Digits(l, strings.ReplaceAll(s, ".", "٫")) + "٪"
+	}
+	return s + "%"
+}
+
+// yourWords quotes the traveller's own reason back to them ("" for none).
+func yourWords(l i18n.Lang, reason string) string {
+	if strings.TrimSpace(reason) == "" {
+		return ""
+	}
+	return i18n.T(l, "mail.refund_requested.reason", reason)
 }
 
 // confirmedMail tells the traveller their trip is booked and what was paid for it.

@@ -241,3 +241,42 @@ func TestAPaymentStaffAcceptedSendsTheConfirmationOnce(t *testing.T) {
 		t.Fatalf("after staff accepted the payment: mails %q, want received and confirmed", got)
 	}
 }
+
+// A refund request is acknowledged by one e-mail, queued by the process keyed by the request's event:
+// a replay of the log queues it again never.
+func TestARefundRequestSendsOneAcknowledgementEver(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, 1)
+	r, stop := start(t, f)
+	f.FillCart(t, "u1")
+	ctx := context.Background()
+	p := f.Place(t, "u1", "2026-11-18")
+	price := f.Order(t, p.OrderID).Price()
+	paid := f.Notify(t, orderstest.Notice(p, "n1", payments.OutcomeSucceeded, price))
+	asked, err := f.Orders.RequestRefund(ctx, p.OrderID, order.Actor{UserID: "u1"}, "Driver was late by an hour", money.New(30000, money.EGP), orderstest.UserMeta("u1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	caughtUp(t, r, p.Position, paid.Position, asked.Position)
+	acknowledged := func() int {
+		n := 0
+		for _, s := range mails(t, f, "mona@example.com") {
+			if s == "We received your refund request for "+p.OrderID {
+				n++
+			}
+		}
+		return n
+	}
+	if n := acknowledged(); n != 1 {
+		t.Fatalf("%d acknowledgements, want 1: %q", n, mails(t, f, "mona@example.com"))
+	}
+	stop()
+	if _, err := f.Pool.Exec(ctx, `UPDATE projection_checkpoints SET position_commit = 0, position_prepare = 0 WHERE name = $1`, ordermail.Name); err != nil {
+		t.Fatal(err)
+	}
+	r, _ = start(t, f)
+	caughtUp(t, r, asked.Position)
+	if n := acknowledged(); n != 1 {
+		t.Fatalf("after a replay: %d acknowledgements, want 1", n)
+	}
+}

@@ -1,0 +1,115 @@
+package ordermail_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"mishwar/domain/money"
+	"mishwar/domain/order"
+	"mishwar/processes/ordermail"
+)
+
+var (
+	economy = order.RatePlan{ID: "economy", Name: "Economy", NameAR: "اقتصادية"}
+	minivan = order.RatePlan{ID: "minivan", Name: "Family minivan", NameAR: "ميني فان عائلية"}
+	// 10:00 in Cairo.
+	tripStart = time.Date(2026, 12, 14, 8, 0, 0, 0, time.UTC)
+)
+
+func tripOf(start time.Time, plan order.RatePlan, total int64) order.Trip {
+	return order.Trip{StartAt: start, Day: "2026-12-14", RatePlan: plan, Quote: order.Quote{Total: money.New(total, money.EGP)},
+		Itinerary: order.Itinerary{Start: order.Point{Name: "Tahrir"}, End: order.Point{Name: "Tahrir"}}}
+}
+
+// paidOrder is an order for trip, in lang, paid in full under a 24-hour, 50% cancellation policy.
+func paidOrder(lang string, trip order.Trip) []order.Event {
+	price := trip.Quote.Total
+	return []order.Event{
+		order.OrderPlaced{OrderID: "MSH-AAAAAA", UserID: "u1", Lang: lang, Source: order.SourceCart,
+			Contact: order.Contact{FirstName: "Mona", LastName: "Hassan", Email: "mona@example.com"},
+			Trip:    trip, DisplayCurrency: money.EGP, Reservation: "r1", HoldUntil: tripStart.Add(-47 * time.Hour), PlacedAt: tripStart.Add(-48 * time.Hour),
+			Cancellation: order.Cancellation{FreeBefore: 24 * time.Hour, LateRefundBasisPoints: 5000}},
+		order.PaymentRequested{PaymentID: "p1", Purpose: order.PurposeOrder, Provider: "sandbox", Amount: price, ExpiresAt: tripStart},
+		order.PaymentReceived{PaymentID: "p1", Purpose: order.PurposeOrder, Provider: "sandbox", Amount: price, Confirms: true},
+	}
+}
+
+// mailOf is the one e-mail e sends after history, its paragraphs as one text.
+func mailOf(t *testing.T, history []order.Event, e order.Event) string {
+	t.Helper()
+	before := order.Decider.Fold(history)
+	mails := ordermail.OrderMails(before, order.Evolve(before, e), e)
+	if len(mails) != 1 {
+		t.Fatalf("%T sends %d e-mails, want 1", e, len(mails))
+	}
+	return mails[0].Subject + "\n" + strings.Join(mails[0].Paragraphs, "\n")
+}
+
+// "Your trip has changed" says what changed: a change of car alone reads as one (the new car and the
+// one it replaces, in the traveller's language), not as a trip that starts when it always did; and
+// the difference says which way it went.
+func TestTheChangeMailSaysWhatChangedAndWhichWayTheMoneyWent(t *testing.T) {
+	t.Parallel()
+	from := tripOf(tripStart, economy, 150000)
+	for _, c := range []struct {
+		name, lang string
+		e          order.OrderExchanged
+		want       []string
+	}{
+		{"a cheaper car at the same time", "en",
+			order.OrderExchanged{From: from, To: tripOf(tripStart, minivan, 67960), Difference: money.New(-82040, money.EGP)},
+			[]string{"keeps its time and now goes in another car. New total: 679.60 EGP.", "Your car: Family minivan (instead of Economy).",
+				"The new trip costs less: 820.40 EGP will be refunded to your card."}},
+		{"a cheaper car at the same time, in Arabic", "ar",
+			order.OrderExchanged{From: from, To: tripOf(tripStart, minivan, 67960), Difference: money.New(-82040, money.EGP)},
+			[]string{"في موعدها نفسه، وصارت بسيارة أخرى", "سيارتك: ميني فان عائلية (بدلًا من اقتصادية).", "سيتم استرداد ٨٢٠٫٤٠ ج.م"}},
+		{"another time and a dearer car", "en",
+			order.OrderExchanged{From: from, To: tripOf(tripStart.Add(24*time.Hour), minivan, 175460), Difference: money.New(25460, money.EGP)},
+			[]string{"Your trip now starts on ", "Your car: Family minivan (instead of Economy).", "You paid 254.60 EGP for the change."}},
+	} {
+		got := mailOf(t, paidOrder(c.lang, from), c.e)
+		for _, want := range c.want {
+			if !strings.Contains(got, want) {
+				t.Errorf("%s: lacks %q:\n%s", c.name, want, got)
+			}
+		}
+	}
+}
+
+// A late cancellation's e-mail says its refund is the policy's share of what was paid, and why.
+func TestALateCancellationsMailSaysTheRefundIsThePolicysShare(t *testing.T) {
+	t.Parallel()
+	trip := tripOf(tripStart, economy, 150000)
+	late := order.OrderCancelled{Reason: "plans changed", ByUserID: "u1", RefundBasisPoints: 5000, RefundDue: money.New(75000, money.EGP), Reservation: "r1"}
+	for lang, want := range map[string]string{
+		"en": "750.00 EGP will be refunded to your card. That is 50% of what you paid, as the trip was cancelled less than 24 hours before it starts",
+		"ar": "وهو ٥٠٪ مما دفعت، إذ أُلغيت الرحلة قبل موعدها بأقل من ٢٤ ساعة",
+	} {
+		if got := mailOf(t, paidOrder(lang, trip), late); !strings.Contains(got, want) {
+			t.Errorf("%s: lacks %q:\n%s", lang, want, got)
+		}
+	}
+	free := order.OrderCancelled{Reason: "plans changed", ByUserID: "u1", Free: true, RefundBasisPoints: 10000, RefundDue: money.New(150000, money.EGP), Reservation: "r1"}
+	if got := mailOf(t, paidOrder("en", trip), free); strings.Contains(got, "of what you paid") {
+		t.Errorf("a free cancellation speaks of a share:\n%s", got)
+	}
+}
+
+// A traveller who asks for a refund is told the request arrived: how much, and the words they gave.
+func TestARefundRequestIsAcknowledgedByMail(t *testing.T) {
+	t.Parallel()
+	trip := tripOf(tripStart, economy, 150000)
+	asked := order.RefundRequested{Reason: "Driver was late by an hour", Amount: money.New(30000, money.EGP), ByUserID: "u1"}
+	for lang, want := range map[string][]string{
+		"en": {"We received your refund request for MSH-AAAAAA", "a refund of 300.00 EGP", "What you told us: Driver was late by an hour"},
+		"ar": {"استلمنا طلب الاسترداد للطلب MSH-AAAAAA", "استرداد ٣٠٠٫٠٠ ج.م", "ما ذكرته لنا: Driver was late by an hour"},
+	} {
+		got := mailOf(t, paidOrder(lang, trip), asked)
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: lacks %q:\n%s", lang, w, got)
+			}
+		}
+	}
+}
