@@ -24,6 +24,8 @@ export const adminOrderSchema = z.object({
   needs_attention: z.boolean(),
   attention: z.array(z.object({ reason: z.string(), payment_id: z.string().optional(), amount: money, at: z.string() })),
   refund_requests: z.array(z.object({ reason: z.string(), amount: money, at: z.string() })),
+  // The last request waits for staff's answer (a refund or a cancellation closes it).
+  refund_request_open: z.boolean().default(false),
   // What the processes record of the money (docs/openapi.yaml, Order): each payment asked and what came
   // in (review: it differs and waits for staff; accepted: staff took it), each refund ordered and how it ended.
   payments: z

@@ -38,6 +38,7 @@ import {
   type QuoteInput,
 } from '../api/purchase-orders';
 import { underpaidMinor } from '../utils/money';
+import { refundRequestLines } from '../utils/refund-requests';
 import { CodeText } from './code-text';
 import { OrderMoney } from './order-money';
 import './purchase-orders.css';
@@ -144,9 +145,9 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
             {o.attention.map((a) => t(`purchaseOrders.attention.${a.reason}`, { defaultValue: a.reason })).join(', ')}
           </p>
         ) : null}
-        {o.refund_requests.map((r) => (
-          <p key={r.at} className="muted small">
-            {t('purchaseOrders.refundRequested', { amount: money(r.amount) })}: <bdi>{r.reason}</bdi>
+        {refundRequestLines(o).map(({ request: r, waiting }) => (
+          <p key={r.at} className={waiting ? 'small' : 'muted small'} data-testid={waiting ? 'refund-request-waiting' : 'refund-request-answered'}>
+            {t(waiting ? 'purchaseOrders.refundRequested' : 'purchaseOrders.refundRequestAnswered', { amount: money(r.amount) })}: <bdi>{r.reason}</bdi>
           </p>
         ))}
         {open ? (
