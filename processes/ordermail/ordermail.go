@@ -562,10 +562,10 @@ func planIn(l i18n.Lang, p order.RatePlan) string {
 	return p.Name
 }
 
-// lateShare says, after a late cancellation's refund, that it is the policy's share of what was paid
-// (the share the cancellation recorded) and why: " That is 50% of what you paid, as the trip was
-// cancelled less than 24 hours before it starts." ("" for a free cancellation or one under way, whose
-// refund is all that was paid or staff's own decision).
+// lateShare says, after a late cancellation's refund, that it follows the policy's share of the price
+// (the share the cancellation recorded) and why: " Our cancellation policy refunds 50% of the trip's
+// price when it is cancelled less than 24 hours before it starts." ("" for a free cancellation, the
+// business's or one under way, whose refund is all that was paid or staff's own decision).
 func lateShare(l i18n.Lang, ev order.OrderCancelled, policy order.Cancellation) string {
 	if ev.Free || ev.Underway || ev.RefundBasisPoints <= 0 || ev.RefundBasisPoints >= 10000 {
 		return ""
