@@ -39,7 +39,7 @@ func (h *Handlers) assign(ctx context.Context, orderID, driverID, override strin
 		return Outcome{}, err
 	}
 	cmd := dispatch.AssignDriver{Order: facts, Driver: driver, By: actor(meta), Override: override}
-	res, _, err := h.giveTrip(ctx, cmd, driver, facts.Day, facts.StartAt, facts, "assignment refused", meta)
+	res, _, err := h.giveTrip(ctx, cmd, driver, facts.Day, facts.StartAt, false, facts, "assignment refused", meta)
 	return res, err
 }
 
@@ -59,10 +59,11 @@ func (h *Handlers) orderAndDriver(ctx context.Context, orderID, driverID string)
 
 // giveTrip books driver's day from `from` until the trip is due back, then decides cmd on the trip;
 // a trip that refuses gets the day given back (refused: the release's reason). cmd is decided once on
-// the trip as it is first, so the usual refusals never touch the driver's day. It returns the trip's
-// events as written.
+// the trip as it is first, so the usual refusals never touch the driver's day. onTheRoad books a trip
+// under way, which the driver sets off on at once: refused while another of their trips runs. It
+// returns the trip's events as written.
 func (h *Handlers) giveTrip(ctx context.Context, cmd dispatch.TripCommand, driver dispatch.Driver, day availability.Day, from time.Time,
-	facts dispatch.OrderFacts, refused string, meta commands.Meta) (Outcome, []dispatch.TripEvent, error) {
+	onTheRoad bool, facts dispatch.OrderFacts, refused string, meta commands.Meta) (Outcome, []dispatch.TripEvent, error) {
 	trip, _, err := h.Trip(ctx, facts.OrderID)
 	if err != nil {
 		return Outcome{}, nil, err
@@ -76,7 +77,7 @@ func (h *Handlers) giveTrip(ctx context.Context, cmd dispatch.TripCommand, drive
 	}
 	booked, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, day),
 		dispatch.DriverDayCommand(dispatch.BookDriverDay{DriverID: driver.ID, Day: day, OrderID: facts.OrderID, TripsPerDay: driver.TripsPerDay,
-			StartAt: from, EndAt: facts.EndAt, Ended: ended}),
+			StartAt: from, EndAt: facts.EndAt, Ended: ended, OnTheRoad: onTheRoad}),
 		sub(meta, "book-day"), commuting)
 	if err != nil {
 		return Outcome{}, nil, fmt.Errorf("dispatch: book %s's day: %w", driver.ID, err)

@@ -24,6 +24,8 @@ type DriverTripsHandler struct {
 // Handle lists the trips of the driver signed in as userID from the day from (YYYY-MM-DD; anything
 // else: today in Cairo), each trip it is still too early to start with the moment it may be. The
 // server's clock decides "too early", the page's clock when the moment has come while it stays open.
+// While one of the trips runs, each trip waiting to start names it (FinishFirst): a driver runs one
+// trip at a time, and the start decides it on the driver's day, this list only says it ahead.
 func (h DriverTripsHandler) Handle(ctx context.Context, userID, from string) ([]dispatchrm.Trip, error) {
 	day := h.today()
 	if d, err := availability.ParseDay(from); err == nil {
@@ -33,10 +35,17 @@ func (h DriverTripsHandler) Handle(ctx context.Context, userID, from string) ([]
 	if err != nil {
 		return nil, err
 	}
+	running := ""
+	for _, t := range trips {
+		if dispatch.Running(t.Status) {
+			running = t.OrderID
+		}
+	}
 	for i, t := range trips {
 		if t.Status != dispatch.StatusAssigned {
 			continue
 		}
+		trips[i].FinishFirst = running
 		opens := dispatch.WindowOf(dispatch.OrderFacts{Day: availability.Day(t.Day), StartAt: t.StartAt}, h.startLead).Opens()
 		if h.now().Before(opens) {
 			trips[i].StartsFrom = &opens

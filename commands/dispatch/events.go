@@ -18,6 +18,7 @@ func RegisterEvents(r *eventstore.Registry) {
 	eventstore.Register[dispatch.DriverDayBooked](r, "DriverDayBooked", 1)
 	eventstore.Register[dispatch.DriverDayReleased](r, "DriverDayReleased", 1)
 	eventstore.Register[dispatch.DriverDayRetimed](r, "DriverDayRetimed", 1)
+	eventstore.Register[dispatch.DriverSetOff](r, "DriverSetOff", 1)
 	eventstore.Register[dispatch.DriverAccountLinked](r, "DriverAccountLinked", 1)
 	eventstore.Register[dispatch.DriverLoginClaimed](r, "DriverLoginClaimed", 1)
 }

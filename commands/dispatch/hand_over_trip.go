@@ -14,6 +14,8 @@ import (
 // car broke down, the driver fell ill). The new driver's day is booked first, from now (or the pickup,
 // if later) until the trip is due back, refused as an assignment would be; then the trip is handed
 // over, and the former driver's day is freed. If the trip refuses, the new driver's day is given back.
+// A driver runs one trip at a time: one who is on another trip of theirs is refused
+// (dispatch.ErrDriverOnAnotherTrip, naming it); the new driver runs this one from the hand-over.
 // reason says why (required); override, as for an assignment, sends a car that does not fit anyway.
 func (h *Handlers) HandOverTrip(ctx context.Context, orderID, driverID, reason, override string, meta commands.Meta) (Outcome, error) {
 	if meta.CommandID == uuid.Nil {
@@ -30,7 +32,7 @@ func (h *Handlers) HandOverTrip(ctx context.Context, orderID, driverID, reason, 
 	}
 	cmd := dispatch.HandOverTrip{Order: facts, Driver: driver, By: actor(meta), Reason: reason, Override: override}
 	// A trip on the road keeps its order's day: the order refuses a change once the driver set off.
-	out, events, err := h.giveTrip(ctx, cmd, driver, facts.Day, from, facts, "hand-over refused", meta)
+	out, events, err := h.giveTrip(ctx, cmd, driver, facts.Day, from, true, facts, "hand-over refused", meta)
 	if err != nil {
 		return Outcome{}, err
 	}

@@ -9,6 +9,25 @@ import (
 	"mishwar/domain/availability"
 )
 
+// A driver runs one trip at a time: a start (or a trip on the road handed to them) while another of
+// their trips runs is refused, naming the trip to finish first. Before this rule a driver could start
+// their afternoon trip while still with the morning's travellers, and its traveller was told the
+// driver was on the way.
+const (
+	KeyFinishTripFirst     = "dispatch.finish_trip_first"
+	KeyDriverOnAnotherTrip = "dispatch.driver_on_another_trip"
+)
+
+// Sentinels of the refusals above (errors.Is matches them whatever trip they name).
+var (
+	ErrFinishTripFirst     = domain.Conflict(KeyFinishTripFirst)
+	ErrDriverOnAnotherTrip = domain.Conflict(KeyDriverOnAnotherTrip)
+)
+
+// Running reports whether a trip at status is running: from its start until it is completed (the
+// trip its driver must finish before starting another).
+func Running(status Status) bool { return SharesPosition(status) }
+
 // DriverDay commands.
 type (
 	DriverDayCommand interface{ isDriverDayCommand() }
@@ -26,6 +45,20 @@ type (
 		// Ended are the driver's trips of the day that have ended, with when: a trip the driver
 		// completed early frees them from then, whatever its planned end.
 		Ended map[string]time.Time
+		// OnTheRoad books a trip already under way (handed over): the driver sets off on it at once
+		// (DriverSetOff), so it is refused while another of their trips runs (ErrDriverOnAnotherTrip).
+		OnTheRoad bool
+	}
+	// SetOff records the driver setting off on the order's trip (its start): a driver runs one trip
+	// at a time, so it is refused while another of their trips that day runs (ErrFinishTripFirst,
+	// naming it). A trip runs from its start (or from being handed to the driver) until it is given
+	// back (released: completed trips' Ended, cancelled, handed over, unassigned). Ended are the
+	// driver's trips of the day that have been completed, as BookDriverDay's.
+	SetOff struct {
+		DriverID string
+		Day      availability.Day
+		OrderID  string
+		Ended    map[string]time.Time
 	}
 	// ReleaseDriverDay gives the order's trip back (unassigned, or the assignment failed). Cause is
 	// set when a rule took the driver off the trip (the trip moved to another day): the release
@@ -50,6 +83,7 @@ type (
 )
 
 func (BookDriverDay) isDriverDayCommand()    {}
+func (SetOff) isDriverDayCommand()           {}
 func (ReleaseDriverDay) isDriverDayCommand() {}
 func (RetimeDriverDay) isDriverDayCommand()  {}
 
@@ -89,11 +123,20 @@ type (
 		EndAt       time.Time        `json:"end_at,omitzero"`
 		RetimedAt   time.Time        `json:"retimed_at"`
 	}
+	// DriverSetOff: the driver set off on the order's trip (started it, or took it over on the road):
+	// it is the trip they run until it is completed or given back.
+	DriverSetOff struct {
+		DriverID string           `json:"driver_id"`
+		Day      availability.Day `json:"day"`
+		OrderID  string           `json:"order_id"`
+		SetOffAt time.Time        `json:"set_off_at"`
+	}
 )
 
 func (DriverDayBooked) isDriverDayEvent()   {}
 func (DriverDayReleased) isDriverDayEvent() {}
 func (DriverDayRetimed) isDriverDayEvent()  {}
+func (DriverSetOff) isDriverDayEvent()      {}
 
 // DriverDayState is the orders a driver carries on one day, with their trips' times.
 type DriverDayState struct {
@@ -101,6 +144,8 @@ type DriverDayState struct {
 	day      availability.Day
 	orders   []string
 	booked   []booking
+	// running is the order whose trip the driver set off on and has not given back ("": none).
+	running string
 }
 
 type booking struct {
@@ -110,6 +155,22 @@ type booking struct {
 
 // Orders are the orders the driver carries that day, in booking order.
 func (s DriverDayState) Orders() []string { return slices.Clone(s.orders) }
+
+// Running is the order whose trip the driver set off on and has not given back ("" when none); a
+// trip completed since still reads as running here (its completion is on the trip's stream: see
+// SetOff's Ended).
+func (s DriverDayState) Running() string { return s.running }
+
+// runningBesides is the trip the driver runs other than orderID's, unless it has ended.
+func (s DriverDayState) runningBesides(orderID string, ended map[string]time.Time) (string, bool) {
+	if s.running == "" || s.running == orderID {
+		return "", false
+	}
+	if _, done := ended[s.running]; done {
+		return "", false
+	}
+	return s.running, true
+}
 
 // DriverDay is the decider of one driver's day.
 var DriverDay = domain.Decider[DriverDayState, DriverDayCommand, DriverDayEvent]{
@@ -123,17 +184,36 @@ func DecideDriverDay(s DriverDayState, cmd DriverDayCommand, now time.Time) ([]D
 	now = now.UTC()
 	switch c := cmd.(type) {
 	case BookDriverDay:
-		if slices.Contains(s.orders, c.OrderID) {
+		if c.OnTheRoad {
+			if other, busy := s.runningBesides(c.OrderID, c.Ended); busy {
+				return nil, domain.ConflictWith(KeyDriverOnAnotherTrip, other)
+			}
+		}
+		var events []DriverDayEvent
+		if !slices.Contains(s.orders, c.OrderID) {
+			if len(s.orders) >= max(c.TripsPerDay, 1) {
+				return nil, ErrDriverFullyBooked
+			}
+			if err := s.busy(c.StartAt, c.EndAt, "", c.Ended); err != nil {
+				return nil, err
+			}
+			events = append(events, DriverDayBooked{DriverID: c.DriverID, Day: c.Day, OrderID: c.OrderID, TripsPerDay: c.TripsPerDay, BookedAt: now,
+				StartAt: c.StartAt.UTC(), EndAt: c.EndAt.UTC()})
+		}
+		if c.OnTheRoad && s.running != c.OrderID {
+			events = append(events, DriverSetOff{DriverID: c.DriverID, Day: c.Day, OrderID: c.OrderID, SetOffAt: now})
+		}
+		return events, nil
+	case SetOff:
+		if s.running == c.OrderID || !slices.Contains(s.orders, c.OrderID) {
+			// Set off already; or a trip the day no longer carries (given back while the start was
+			// on its way: the trip refuses the start) never becomes the one running.
 			return nil, nil
 		}
-		if len(s.orders) >= max(c.TripsPerDay, 1) {
-			return nil, ErrDriverFullyBooked
+		if other, busy := s.runningBesides(c.OrderID, c.Ended); busy {
+			return nil, domain.ConflictWith(KeyFinishTripFirst, other)
 		}
-		if err := s.busy(c.StartAt, c.EndAt, "", c.Ended); err != nil {
-			return nil, err
-		}
-		return []DriverDayEvent{DriverDayBooked{DriverID: c.DriverID, Day: c.Day, OrderID: c.OrderID, TripsPerDay: c.TripsPerDay, BookedAt: now,
-			StartAt: c.StartAt.UTC(), EndAt: c.EndAt.UTC()}}, nil
+		return []DriverDayEvent{DriverSetOff{DriverID: c.DriverID, Day: c.Day, OrderID: c.OrderID, SetOffAt: now}}, nil
 	case ReleaseDriverDay:
 		if !slices.Contains(s.orders, c.OrderID) {
 			return nil, nil
@@ -173,8 +253,13 @@ func EvolveDriverDay(s DriverDayState, e DriverDayEvent) DriverDayState {
 		s.orders = append(slices.Clone(s.orders), ev.OrderID)
 		s.booked = append(slices.Clone(s.booked), booking{order: ev.OrderID, start: ev.StartAt, end: ev.EndAt})
 	case DriverDayReleased:
+		if s.running == ev.OrderID {
+			s.running = ""
+		}
 		s.orders = slices.DeleteFunc(slices.Clone(s.orders), func(o string) bool { return o == ev.OrderID })
 		s.booked = slices.DeleteFunc(slices.Clone(s.booked), func(b booking) bool { return b.order == ev.OrderID })
+	case DriverSetOff:
+		s.driverID, s.day, s.running = ev.DriverID, ev.Day, ev.OrderID
 	case DriverDayRetimed:
 		s.booked = slices.Clone(s.booked)
 		for i, b := range s.booked {

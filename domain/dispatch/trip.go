@@ -7,8 +7,9 @@
 //     while its order goes ahead; or the trip cancelled because its order was. This is the source of
 //     live trip tracking.
 //   - DriverDay, one stream per driver and day ("driverday-<driver>-2026-11-18"): how many trips the
-//     driver has taken that day. A driver is never booked beyond their trips per day, because the
-//     decision is made on this stream with its expected version, never from a read model.
+//     driver has taken that day, and which of them they run now. A driver is never booked beyond their
+//     trips per day, nor runs two trips at once, because the decisions are made on this stream with
+//     its expected version, never from a read model.
 //   - DriverAccount, one stream per driver ("driveraccount-<driver>"): which sign-in account is the
 //     driver's, so the driver's screen shows them their own trips.
 //

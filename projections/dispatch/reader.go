@@ -65,6 +65,9 @@ type Trip struct {
 	// driver's own list while it is too early to start it: the page says it rather than offering a
 	// start the server refuses.
 	StartsFrom *time.Time `json:"starts_from,omitempty"`
+	// FinishFirst is, on the driver's own list, the trip of theirs that runs while this one waits
+	// to start: the page says to finish it first rather than offering a start the server refuses.
+	FinishFirst string `json:"finish_first,omitempty"`
 }
 
 // DriverAccount is the account linked to a driver.
