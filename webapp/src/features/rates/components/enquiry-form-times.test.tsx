@@ -98,7 +98,7 @@ describe('the enquiry form’s pickup times', () => {
     const select = screen.getByTestId('enquiry-time');
     expect(select).toBeDisabled();
     expect(within(select).getByRole('option', { name: 'Any time' })).toBeInTheDocument();
-    await screen.findByRole('option', { name: 'Sedan' });
+    await screen.findByRole('option', { name: /^Sedan/ });
     expect(asked).toHaveLength(0);
   });
 

@@ -53,7 +53,7 @@ function renderForm() {
 }
 
 async function fillTheRest(user: ReturnType<typeof userEvent.setup>, rateLabel = 'Rate plan', agree = 'I agree to the terms and the privacy policy') {
-  await screen.findByRole('option', { name: 'Sedan' });
+  await screen.findByRole('option', { name: /^Sedan/ });
   await user.selectOptions(screen.getByLabelText(rateLabel), 'r1');
   await user.click(screen.getByLabelText(agree));
 }

@@ -361,7 +361,11 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
     );
   }
 
-  const rateOptions = (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name }));
+  // Each named with its car's seats: a traveller choosing for a group needs them.
+  const rateOptions = (rates.data ?? []).map((rate) => ({
+    value: rate.id,
+    label: rate.seats ? t('checkout.rateWithSeats', { name: rate.name, count: rate.seats }) : rate.name,
+  }));
   const toggleStop = (id: string, on: boolean) => {
     setStopsError(undefined);
     setStops((current) => (on ? (current.includes(id) || current.length >= MAX_STOPS ? current : [...current, id]) : current.filter((stop) => stop !== id)));

@@ -4,6 +4,8 @@ import { Icon } from '@/components/ui/icon';
 import { useFormatPrice } from '@/components/ui/money';
 import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
+import { useLanguage } from '@/hooks/use-language';
+import { formatNumber } from '@/utils/format';
 
 import { useRates } from '../api/get-rates';
 import './rates.css';
@@ -12,6 +14,7 @@ export function RatesList() {
   const { t } = useTranslation();
   const rates = useRates();
   const formatPrice = useFormatPrice();
+  const language = useLanguage();
   return (
     <QueryView
       query={rates}
@@ -27,6 +30,11 @@ export function RatesList() {
                 <Icon name="car" size={26} />
               </span>
               <h2 className="card__title">{rate.name}</h2>
+              {rate.seats ? (
+                <p className="rate-card__seats" data-testid="rate-seats">
+                  {t('rates.seats', { count: rate.seats, n: formatNumber(rate.seats, language) })}
+                </p>
+              ) : null}
               {rate.description ? <p className="card__text">{rate.description}</p> : null}
               <dl className="rate-card__prices">
                 <div>
