@@ -104,7 +104,7 @@ func TestATravellerReviewsTheirCompletedTripAndStaffPublishIt(t *testing.T) {
 		t.Fatalf("an unfinished trip, in Arabic: %d %s", r.Status, r.Body)
 	}
 	// Cancel it so it leaves the day's board (the helper below expects one trip there).
-	if r := a.Post("/api/admin/orders/"+early+"/cancel", admin.Token, map[string]string{"reason": "test"}); r.Status != http.StatusOK {
+	if r := a.Post("/api/admin/orders/"+early+"/cancel", admin.Token, map[string]string{"reason": "test", "initiated_by": "traveller"}); r.Status != http.StatusOK {
 		t.Fatalf("cancel: %d %s", r.Status, r.Body)
 	}
 	eventually(t, "the cancelled order leaves the board", func() (bool, string) {

@@ -93,7 +93,7 @@ func TestTheOrderAndItsTripAreOneStory(t *testing.T) {
 
 	// Staff cancel an assigned trip: it leaves the board and the driver's list, the driver's day is
 	// freed, and the traveller sees it cancelled, never "waiting for a driver".
-	if r := a.Post("/api/admin/orders/"+cancelledID+"/cancel", admin.Token, map[string]string{"reason": "the traveller phoned"}); r.Status != http.StatusOK {
+	if r := a.Post("/api/admin/orders/"+cancelledID+"/cancel", admin.Token, map[string]string{"reason": "the traveller phoned", "initiated_by": "traveller"}); r.Status != http.StatusOK {
 		t.Fatalf("staff cancel: %d %s", r.Status, r.Body)
 	}
 	eventually(t, "the cancelled order's trip leaves the board and the driver's list", func() (bool, string) {

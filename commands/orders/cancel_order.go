@@ -26,6 +26,12 @@ type Outcome struct {
 
 // CancelOrder cancels an order under its recorded policy, frees its car and refunds what is owed.
 func (h *Handlers) CancelOrder(ctx context.Context, orderID string, actor order.Actor, reason string, meta commands.Meta) (Outcome, error) {
+	return h.cancelOrder(ctx, orderID, actor, reason, "", meta)
+}
+
+// cancelOrder cancels an order for initiatedBy (order.InitiatedByBusiness or InitiatedByTraveller;
+// staff say which on a confirmed order).
+func (h *Handlers) cancelOrder(ctx context.Context, orderID string, actor order.Actor, reason, initiatedBy string, meta commands.Meta) (Outcome, error) {
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
@@ -36,7 +42,7 @@ func (h *Handlers) CancelOrder(ctx context.Context, orderID string, actor order.
 	}
 	// What the cancellation owes back is ordered refunded in the same decision; a job asks the provider.
 	refundID := refundIDOf(sub(meta, "refund"))
-	res, err := execOrder(ctx, h, orderID, order.CancelOrder{Actor: actor, Reason: reason, RefundID: refundID, TripStarted: started}, meta)
+	res, err := execOrder(ctx, h, orderID, order.CancelOrder{Actor: actor, Reason: reason, RefundID: refundID, InitiatedBy: initiatedBy, TripStarted: started}, meta)
 	if err != nil {
 		return Outcome{OrderID: orderID}, wrap("cancel", err)
 	}
@@ -57,11 +63,13 @@ func (h *Handlers) CancelOwnOrder(ctx context.Context, tripNumber string, actor 
 	return h.CancelOrder(ctx, s.ID(), actor, reason, meta)
 }
 
-// CancelOrderAsStaff is an operator cancelling any order.
-func (h *Handlers) CancelOrderAsStaff(ctx context.Context, tripNumber string, actor order.Actor, reason string, meta commands.Meta) (Outcome, error) {
+// CancelOrderAsStaff is an operator cancelling any order, saying who it is for: the business
+// cancelling (order.InitiatedByBusiness: everything paid goes back) or the traveller having asked
+// (order.InitiatedByTraveller: the order's policy applies).
+func (h *Handlers) CancelOrderAsStaff(ctx context.Context, tripNumber string, actor order.Actor, reason, initiatedBy string, meta commands.Meta) (Outcome, error) {
 	s, err := h.anyOrder(ctx, tripNumber)
 	if err != nil {
 		return Outcome{}, err
 	}
-	return h.CancelOrder(ctx, s.ID(), actor, reason, meta)
+	return h.cancelOrder(ctx, s.ID(), actor, reason, initiatedBy, meta)
 }

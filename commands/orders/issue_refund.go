@@ -22,13 +22,13 @@ func (h *Handlers) IssueRefund(ctx context.Context, orderID string, actor order.
 }
 
 // IssueRefundAsStaff is an operator's refund on any order; amount nil refunds what the order owes
-// and no refund in flight covers yet.
+// and no refund in flight covers yet (refused on amount when it owes nothing: domain/order).
 func (h *Handlers) IssueRefundAsStaff(ctx context.Context, tripNumber string, actor order.Actor, reason string, amount *money.Money, meta commands.Meta) (Outcome, error) {
 	s, err := h.anyOrder(ctx, tripNumber)
 	if err != nil {
 		return Outcome{}, err
 	}
-	want := s.Unclaimed()
+	var want money.Money
 	if amount != nil {
 		want = *amount
 	}

@@ -18,16 +18,6 @@ import (
 // takes longer, the answer says the refund is in progress and the order shows the outcome when it
 // arrives.
 
-// refundOwed orders refunded what the order owes back and has not claimed yet (after a cheaper
-// exchange), as one refund whose id derives from meta.
-func (h *Handlers) refundOwed(ctx context.Context, s order.State, reason string, actor order.Actor, meta commands.Meta) (Outcome, error) {
-	owed := s.Unclaimed()
-	if owed.Minor <= 0 {
-		return Outcome{OrderID: s.ID(), Refunded: money.New(0, money.EGP)}, nil
-	}
-	return h.orderRefund(ctx, s.ID(), owed, reason, actor, meta)
-}
-
 // orderRefund records the decision to send amount back, under meta (the same meta again is the same
 // refund), and waits a little for the provider's answer.
 func (h *Handlers) orderRefund(ctx context.Context, orderID string, amount money.Money, reason string, actor order.Actor, meta commands.Meta) (Outcome, error) {

@@ -49,10 +49,12 @@ func (h *Handlers) settle(ctx context.Context, s order.State, e order.Event, met
 		if s.Status() == order.StatusConfirmed {
 			errs = append(errs, h.confirmCar(ctx, s, sub(meta, "confirm")))
 		}
-		// A cheaper exchange owes the difference: ordered here, sent by the refund job.
+		// A cheaper exchange owes the difference: ordered here, sent by the refund job. What is owed
+		// is found by the decision, not here: an earlier exchange's job running now, beside this
+		// request, would otherwise order the same money back under its own id.
 		if owed := s.Unclaimed(); owed.Minor > 0 {
 			refund := sub(meta, "refund")
-			_, err := execOrder(ctx, h, s.ID(), order.OrderRefund{RefundID: refundIDOf(refund), Amount: owed, Reason: "exchange",
+			_, err := execOrder(ctx, h, s.ID(), order.OrderRefund{RefundID: refundIDOf(refund), Owed: true, Reason: "exchange",
 				Actor: order.Actor{UserID: "system", Staff: true}}, refund)
 			errs = append(errs, h.followUp("order the exchange's refund", err, "order", s.ID()))
 		}

@@ -70,7 +70,7 @@ func TestACancellationWhoseRequestDiedFreesItsCarByItsJob(t *testing.T) {
 	})
 	// Only the order's decision, as CancelOrder writes it before its follow-ups.
 	if _, err := commands.Execute(context.Background(), f.Runner, order.Decider, orderscmd.OrderStream(p.OrderID),
-		order.Command(order.CancelOrder{Actor: admin, Reason: "the traveller phoned", RefundID: uuid.NewString()}),
+		order.Command(order.CancelOrder{Actor: admin, Reason: "the traveller phoned", RefundID: uuid.NewString(), InitiatedBy: order.InitiatedByTraveller}),
 		orderstest.UserMeta("admin"), commands.Options{}); err != nil {
 		t.Fatal(err)
 	}

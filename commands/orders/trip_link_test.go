@@ -92,10 +92,10 @@ func TestOnceTheDriverSetOffTheTravellerCannotCancelRefundOrExchange(t *testing.
 	// Staff compensate, with a reason; the policy refunds nothing (they refund what they decide).
 	staff := order.Actor{UserID: "admin", Staff: true}
 	var ve *domain.ValidationError
-	if _, err := f.Orders.CancelOrderAsStaff(ctx, p.OrderID, staff, "", orderstest.UserMeta("admin")); !errors.As(err, &ve) {
+	if _, err := f.Orders.CancelOrderAsStaff(ctx, p.OrderID, staff, "", "", orderstest.UserMeta("admin")); !errors.As(err, &ve) {
 		t.Fatalf("a compensation without a reason: %v", err)
 	}
-	out, err := f.Orders.CancelOrderAsStaff(ctx, p.OrderID, staff, "car broke down", orderstest.UserMeta("admin"))
+	out, err := f.Orders.CancelOrderAsStaff(ctx, p.OrderID, staff, "car broke down", "", orderstest.UserMeta("admin"))
 	if err != nil || out.Refunded.Minor != 0 {
 		t.Fatalf("staff cancel: %+v %v", out, err)
 	}

@@ -55,9 +55,47 @@ type CancellationNow struct {
 	FreeUntil         time.Time
 	FreeHoursBefore   float64
 	LateRefundPercent float64
-	Free              bool
-	RefundPercent     float64
-	Refund            money.Money
+	// What cancelling now at the traveller's request would do (the traveller's own cancellation):
+	// free or not, the share of the price not paid for, what goes back and what the business keeps.
+	Free          bool
+	RefundPercent float64
+	Refund        money.Money
+	Keep          money.Money
+	// RefundByBusiness is what goes back if the business cancels now (staff only): everything held.
+	RefundByBusiness money.Money
+}
+
+func cancellationOf(o Order, now time.Time) CancellationNow {
+	c := CancellationNow{
+		FreeUntil:         o.Trip.StartAt.Add(-o.Cancellation.FreeBefore),
+		FreeHoursBefore:   o.Cancellation.FreeBefore.Hours(),
+		LateRefundPercent: float64(o.Cancellation.LateRefundBasisPoints) / 100,
+		Refund:            money.New(0, money.EGP),
+		Keep:              money.New(0, money.EGP),
+		RefundByBusiness:  money.New(0, money.EGP),
+	}
+	// What the business holds, as the decision counts it: refunds on their way are as good as sent.
+	held := money.New(max(o.Paid.Minor-o.Refunded.Minor-o.RefundPending().Minor, 0), money.EGP)
+	var traveller, business order.Settlement
+	switch o.Status {
+	case order.StatusAwaitingPayment:
+		traveller = order.SettleUnconfirmed(held)
+		business = traveller
+	case order.StatusConfirmed:
+		if o.TripStartedAt != nil {
+			return c
+		}
+		var ok bool
+		if traveller, ok = o.Cancellation.Settle(o.Price, held, o.Trip.StartAt, now, order.InitiatedByTraveller); !ok {
+			return c
+		}
+		business, _ = o.Cancellation.Settle(o.Price, held, o.Trip.StartAt, now, order.InitiatedByBusiness)
+	default:
+		return c
+	}
+	c.Free, c.RefundPercent = traveller.Free, float64(traveller.RefundBasisPoints)/100
+	c.Refund, c.Keep, c.RefundByBusiness = traveller.Refund, traveller.Keep, business.Refund
+	return c
 }
 
 // viewOf is o as it stands at now, under the booking lead lead (an order whose payment failed or
@@ -97,24 +135,4 @@ func actionsOf(o Order, now time.Time, lead time.Duration) Actions {
 	a.Refund = (o.Status == order.StatusConfirmed || o.Status == order.StatusCancelled) && o.Paid.Minor-o.Refunded.Minor-o.RefundPending().Minor > 0 &&
 		!o.RefundRequestOpen
 	return a
-}
-
-func cancellationOf(o Order, now time.Time) CancellationNow {
-	c := CancellationNow{
-		FreeUntil:         o.Trip.StartAt.Add(-o.Cancellation.FreeBefore),
-		FreeHoursBefore:   o.Cancellation.FreeBefore.Hours(),
-		LateRefundPercent: float64(o.Cancellation.LateRefundBasisPoints) / 100,
-		Refund:            money.New(0, money.EGP),
-	}
-	switch o.Status {
-	case order.StatusAwaitingPayment:
-		c.Free, c.RefundPercent = true, 100
-	case order.StatusConfirmed:
-		due, free, ok := o.Cancellation.RefundFor(o.Paid, o.Refunded, o.Trip.StartAt, now)
-		if ok && o.TripStartedAt == nil {
-			share, _, _ := o.Cancellation.RefundShare(o.Trip.StartAt, now)
-			c.Free, c.RefundPercent, c.Refund = free, float64(share)/100, due
-		}
-	}
-	return c
 }

@@ -86,6 +86,10 @@ type CancelOrder struct {
 	Actor    Actor
 	Reason   string
 	RefundID string
+	// InitiatedBy is who the cancellation is for (InitiatedByBusiness, InitiatedByTraveller). Staff
+	// must say it for a confirmed order: the business cancelling refunds everything paid, the
+	// traveller asking leaves the policy to apply. A traveller's own is always the traveller's.
+	InitiatedBy string
 
 	// TripStarted is what the trip's own stream says (the order may not have heard yet): once
 	// started, only staff cancel (journey.go).

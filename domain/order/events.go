@@ -97,7 +97,9 @@ type OrderNeedsAttention struct {
 	Amount    money.Money `json:"amount"`
 }
 
-// OrderCancelled: the trip will not happen. RefundDue is owed back under the order's policy.
+// OrderCancelled: the trip will not happen. RefundDue is what the cancellation sends back, beyond
+// refunds made or on their way; Kept is what the business keeps of the money it held (under the
+// policy, a share of the order's price, never of what was paid).
 type OrderCancelled struct {
 	Reason            string      `json:"reason"`
 	ByUserID          string      `json:"by_user_id,omitempty"`
@@ -109,6 +111,13 @@ type OrderCancelled struct {
 	// Underway: staff cancelled a trip that had started (a compensation); the policy refunds
 	// nothing, staff refund what they decide.
 	Underway bool `json:"underway,omitempty"`
+	// Kept is what the business keeps of what the traveller paid (absent from cancellations recorded
+	// before it was: what was paid, less refunded, less RefundDue).
+	Kept money.Money `json:"kept,omitzero"`
+	// InitiatedBy says who the cancellation is for: "business" (everything paid goes back) or
+	// "traveller" (the policy applies); empty for staff cancelling an unpaid order without saying,
+	// a trip under way, and cancellations recorded before it was asked.
+	InitiatedBy string `json:"initiated_by,omitempty"`
 }
 
 // RefundRequested: the traveller asked for money back; an operator decides.

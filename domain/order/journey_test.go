@@ -17,7 +17,8 @@ var (
 	completed = order.OrderCompleted{CompletedAt: finished.UTC()}
 	underway  = with(paidOrder, tripStart)
 	// cancelledEarly is the traveller's free cancellation, days before the trip.
-	cancelledEarly = order.OrderCancelled{Reason: "plans changed", ByUserID: owner, Free: true, RefundBasisPoints: 10000, RefundDue: price, Reservation: "res-1"}
+	cancelledEarly = order.OrderCancelled{Reason: "plans changed", ByUserID: owner, Free: true, RefundBasisPoints: 10000, RefundDue: price, Kept: egp(0), Reservation: "res-1",
+		InitiatedBy: order.InitiatedByTraveller}
 )
 
 func TestTheOrderRecordsItsTrip(t *testing.T) {

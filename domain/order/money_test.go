@@ -83,25 +83,30 @@ func TestRefundsAreOrderedBeforeMoneyMoves(t *testing.T) {
 
 func TestCancellingOrdersTheRefundItOwesInTheSameDecision(t *testing.T) {
 	me := order.Actor{UserID: owner}
-	cancelled := order.OrderCancelled{Reason: "plans changed", ByUserID: owner, Free: true, RefundBasisPoints: 10000, RefundDue: price, Reservation: "res-1"}
+	cancelled := order.OrderCancelled{Reason: "plans changed", ByUserID: owner, Free: true, RefundBasisPoints: 10000, RefundDue: price, Kept: egp(0), Reservation: "res-1", InitiatedBy: order.InitiatedByTraveller}
 	run(t, []tc{
 		{name: "a free cancellation orders everything back", given: paidOrder,
 			when: order.CancelOrder{Actor: me, Reason: "plans changed", RefundID: "c1"},
 			then: []order.Event{cancelled, order.RefundOrdered{RefundID: "c1", PaymentID: "p1", Amount: price, Reason: "cancellation", ByUserID: owner}}},
 		{name: "a refund already in flight is not ordered again", given: with(paidOrder, ordered("r1", "p1", half, "goodwill")),
 			when: order.CancelOrder{Actor: me, Reason: "plans changed", RefundID: "c1"},
-			then: []order.Event{cancelled, order.RefundOrdered{RefundID: "c1", PaymentID: "p1", Amount: egp(price.Minor - half.Minor), Reason: "cancellation", ByUserID: owner}}},
+			then: []order.Event{withDue(cancelled, egp(price.Minor-half.Minor)), order.RefundOrdered{RefundID: "c1", PaymentID: "p1", Amount: egp(price.Minor - half.Minor), Reason: "cancellation", ByUserID: owner}}},
 		{name: "an unpaid order cancels with nothing to refund", given: []order.Event{placed(), requested("p1")},
 			when: order.CancelOrder{Actor: me, Reason: "plans changed", RefundID: "c1"},
-			then: []order.Event{order.OrderCancelled{Reason: "plans changed", ByUserID: owner, Free: true, RefundBasisPoints: 10000, RefundDue: egp(0), Reservation: "res-1"}}},
+			then: []order.Event{order.OrderCancelled{Reason: "plans changed", ByUserID: owner, Free: true, RefundBasisPoints: 10000, RefundDue: egp(0), Kept: egp(0), Reservation: "res-1", InitiatedBy: order.InitiatedByTraveller}}},
 		{name: "money that came short of the price and confirmed nothing all goes back on cancelling",
 			given: []order.Event{placed(), requested("p1"),
 				order.PaymentReceived{PaymentID: "p1", Purpose: order.PurposeOrder, Provider: "sandbox", ProviderRef: "ref-p1", Amount: egp(100)},
 				order.OrderNeedsAttention{Reason: order.AttentionAmountMismatch, PaymentID: "p1", Amount: egp(100)}},
 			when: order.CancelOrder{Actor: me, Reason: "plans changed", RefundID: "c1"},
-			then: []order.Event{order.OrderCancelled{Reason: "plans changed", ByUserID: owner, Free: true, RefundBasisPoints: 10000, RefundDue: egp(100), Reservation: "res-1"},
+			then: []order.Event{order.OrderCancelled{Reason: "plans changed", ByUserID: owner, Free: true, RefundBasisPoints: 10000, RefundDue: egp(100), Kept: egp(0), Reservation: "res-1", InitiatedBy: order.InitiatedByTraveller},
 				order.RefundOrdered{RefundID: "c1", PaymentID: "p1", Amount: egp(100), Reason: "cancellation", ByUserID: owner}}},
 	})
+}
+
+func withDue(c order.OrderCancelled, due money.Money) order.OrderCancelled {
+	c.RefundDue = due
+	return c
 }
 
 func TestARefundInFlightIsOwedButNeedsNoOperator(t *testing.T) {

@@ -77,6 +77,10 @@ const (
 	KeyTravellersInvalid   = "orders.travellers_invalid"
 	// KeyGroupTooLargeForCar: the group is larger than the rate plan's car seats (ValidateGroup).
 	KeyGroupTooLargeForCar = "orders.group_too_large_for_car"
+	// KeyInitiatorInvalid: a staff cancellation names neither the business nor the traveller.
+	KeyInitiatorInvalid = "orders.initiated_by_invalid"
+	// KeyAmountRequired: a refund that names no amount on an order that owes nothing back.
+	KeyAmountRequired = "orders.amount_required"
 )
 
 // Status is where an order is in its life.
@@ -725,30 +729,42 @@ func decideCancel(s State, c CancelOrder, now time.Time) ([]Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	cancelled := OrderCancelled{Reason: reason, ByStaff: c.Actor.Staff, Reservation: s.reservation}
+	cancelled := OrderCancelled{Reason: reason, ByStaff: c.Actor.Staff, Reservation: s.reservation, InitiatedBy: c.InitiatedBy}
 	if !c.Actor.Staff {
-		cancelled.ByUserID = c.Actor.UserID
+		// A traveller's cancellation is always theirs: only staff say the business cancels.
+		if c.InitiatedBy != "" && c.InitiatedBy != InitiatedByTraveller {
+			return nil, ErrNotYourOrder
+		}
+		cancelled.ByUserID, cancelled.InitiatedBy = c.Actor.UserID, InitiatedByTraveller
+	} else if c.InitiatedBy != "" && !ValidInitiator(c.InitiatedBy) {
+		return nil, errInitiator(KeyInitiatorInvalid)
 	}
+	// What the business holds of the traveller's money: refunds on their way are as good as sent.
+	held := money.New(max(s.paid.Minor-s.refunded.Minor-s.inFlight.total(), 0), money.EGP)
+	var settled Settlement
 	switch s.status {
 	case StatusAwaitingPayment:
-		cancelled.Free = true
-		cancelled.RefundBasisPoints = 10000
 		// Unconfirmed, but money may have come that differed from what was asked: all of it goes back.
-		cancelled.RefundDue = money.New(max(s.paid.Minor-s.refunded.Minor, 0), money.EGP)
+		settled = SettleUnconfirmed(held)
 	case StatusConfirmed:
-		// Staff cancelling a paid trip say why: the traveller is told, and support reads it later.
+		// Staff cancelling a paid trip say why, and whether the business cancels or the traveller
+		// asked: the traveller is told, and support reads it later.
 		if c.Actor.Staff && cancelled.Reason == "" {
 			return nil, errReasonRequired()
 		}
-		due, free, ok := s.cancellation.RefundFor(s.paid, s.refunded, s.trip.StartAt, now)
+		if c.Actor.Staff && c.InitiatedBy == "" {
+			return nil, errInitiator(KeyRequired)
+		}
+		var ok bool
+		settled, ok = s.cancellation.Settle(s.price, held, s.trip.StartAt, now, cancelled.InitiatedBy)
 		if !ok {
 			return nil, ErrTooLateToCancel
 		}
-		share, _, _ := s.cancellation.RefundShare(s.trip.StartAt, now)
-		cancelled.Free, cancelled.RefundBasisPoints, cancelled.RefundDue = free, share, due
 	default:
 		return nil, ErrNotCancellable
 	}
+	cancelled.Free, cancelled.RefundBasisPoints = settled.Free, settled.RefundBasisPoints
+	cancelled.RefundDue, cancelled.Kept = settled.Refund, settled.Keep
 	return append(events, cancelled), nil
 }
 
@@ -981,7 +997,12 @@ func Evolve(s State, e Event) State {
 			s.status = StatusConfirmed
 		}
 	case OrderCancelled:
-		s.kept = money.New(s.paid.Minor-s.refunded.Minor-ev.RefundDue.Minor, money.EGP)
+		if ev.Kept.Currency != "" {
+			s.kept = ev.Kept
+		} else {
+			// Recorded before cancellations said what they keep: all but what was then due back.
+			s.kept = money.New(s.paid.Minor-s.refunded.Minor-ev.RefundDue.Minor, money.EGP)
+		}
 		s.status = StatusCancelled
 		// The cancellation settles what was asked (projections/insights closes the request with it);
 		// the traveller may ask again for what it kept.

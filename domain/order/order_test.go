@@ -315,7 +315,12 @@ func TestExpireOrder(t *testing.T) {
 
 func TestCancelOrder(t *testing.T) {
 	cancelled := func(free bool, bp, due int64) order.OrderCancelled {
-		return order.OrderCancelled{Reason: "plans changed", ByUserID: owner, Free: free, RefundBasisPoints: bp, RefundDue: money.New(due, money.EGP), Reservation: "res-1"}
+		kept := int64(0)
+		if !free {
+			kept = price.Minor - due
+		}
+		return order.OrderCancelled{Reason: "plans changed", ByUserID: owner, Free: free, RefundBasisPoints: bp, RefundDue: money.New(due, money.EGP),
+			Kept: egp(kept), Reservation: "res-1", InitiatedBy: order.InitiatedByTraveller}
 	}
 	me := order.Actor{UserID: owner}
 	run(t, []tc{
@@ -332,14 +337,15 @@ func TestCancelOrder(t *testing.T) {
 		{name: "someone else's order cannot be cancelled", given: paidOrder,
 			when: order.CancelOrder{Actor: order.Actor{UserID: "intruder"}}, wantErr: order.ErrNotYourOrder},
 		{name: "staff can cancel any order", given: paidOrder,
-			when: order.CancelOrder{Actor: order.Actor{UserID: "admin", Staff: true}, Reason: "no driver"},
-			then: []order.Event{order.OrderCancelled{Reason: "no driver", ByStaff: true, Free: true, RefundBasisPoints: 10000, RefundDue: price, Reservation: "res-1"}}},
+			when: order.CancelOrder{Actor: order.Actor{UserID: "admin", Staff: true}, Reason: "no driver", InitiatedBy: order.InitiatedByBusiness},
+			then: []order.Event{order.OrderCancelled{Reason: "no driver", ByStaff: true, Free: true, RefundBasisPoints: 10000, RefundDue: price, Kept: egp(0), Reservation: "res-1",
+				InitiatedBy: order.InitiatedByBusiness}}},
 		{name: "staff cancelling a paid trip say why", given: paidOrder,
-			when:    order.CancelOrder{Actor: order.Actor{UserID: "admin", Staff: true}, Reason: " "},
+			when:    order.CancelOrder{Actor: order.Actor{UserID: "admin", Staff: true}, Reason: " ", InitiatedBy: order.InitiatedByBusiness},
 			wantErr: fieldErr(map[string][]string{"reason": {order.KeyReasonRequired}})},
 		{name: "staff may cancel an unpaid hold without a reason", given: []order.Event{placed()},
 			when: order.CancelOrder{Actor: order.Actor{UserID: "admin", Staff: true}},
-			then: []order.Event{order.OrderCancelled{ByStaff: true, Free: true, RefundBasisPoints: 10000, RefundDue: money.New(0, money.EGP), Reservation: "res-1"}}},
+			then: []order.Event{order.OrderCancelled{ByStaff: true, Free: true, RefundBasisPoints: 10000, RefundDue: money.New(0, money.EGP), Kept: egp(0), Reservation: "res-1"}}},
 		{name: "a cancelled order cannot be cancelled again", given: with(paidOrder, cancelled(true, 10000, price.Minor)),
 			when: order.CancelOrder{Actor: me}, wantErr: order.ErrNotCancellable},
 		{name: "an expired order cannot be cancelled", given: []order.Event{placed(), order.OrderExpired{}},

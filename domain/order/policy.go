@@ -79,19 +79,56 @@ func (p Policy) StartRange(now time.Time) (earliest, latest time.Time) {
 	return earliest, latest
 }
 
-// RefundFor is what cancelling at now refunds of paid (minus what was refunded already).
-func (c Cancellation) RefundFor(paid, refunded money.Money, start, now time.Time) (money.Money, bool, bool) {
+// Who a cancellation is for (OrderCancelled.InitiatedBy): it decides what the business may keep.
+const (
+	// InitiatedByTraveller: the traveller cancels, or staff cancel because the traveller asked: the
+	// order's policy applies.
+	InitiatedByTraveller = "traveller"
+	// InitiatedByBusiness: the business cancels (no driver, a fault of ours): it keeps nothing, and
+	// everything the traveller paid goes back, whenever it happens.
+	InitiatedByBusiness = "business"
+)
+
+// ValidInitiator reports whether by names who a cancellation is for.
+func ValidInitiator(by string) bool { return by == InitiatedByTraveller || by == InitiatedByBusiness }
+
+// Settlement is what a cancellation does to the order's money.
+type Settlement struct {
+	// Free: the traveller loses nothing (the free window, or the business cancelling).
+	Free bool
+	// RefundBasisPoints is the share of the order's price the traveller does not pay for, in 1/100
+	// percent (10000 free, the policy's late share otherwise).
+	RefundBasisPoints int64
+	// Keep is what the business keeps of the money it holds: the rest of the price's share, never
+	// more than it holds.
+	Keep money.Money
+	// Refund is what goes back: the money held beyond Keep.
+	Refund money.Money
+}
+
+// Settle is what cancelling at now settles, for an order of price (its current price, after any
+// promo) whose money the business holds held: what the traveller paid, less what was refunded and
+// what refunds on their way will send back (so the outcome never depends on whether a provider has
+// answered yet). A late cancellation lets the business keep (100 − late share)% of the price, not a
+// share of what was paid: money paid and refunded again (a cheaper change, a goodwill refund) counts
+// for nothing. ok is false once the trip has started.
+func (c Cancellation) Settle(price, held money.Money, start, now time.Time, initiatedBy string) (Settlement, bool) {
 	share, free, ok := c.RefundShare(start, now)
 	if !ok {
-		return money.Money{}, false, false
+		return Settlement{}, false
 	}
-	due := paid.Percent(share)
-	if left := paid.Minor - refunded.Minor; due.Minor > left {
-		due.Minor = left
+	if initiatedBy == InitiatedByBusiness {
+		share, free = 10000, true
 	}
-	if due.Minor < 0 {
-		due.Minor = 0
-	}
-	due.Currency = paid.Currency
-	return due, free, true
+	return settle(price, held, share, free), true
+}
+
+// SettleUnconfirmed is what cancelling an order that was never confirmed settles: it was sold
+// nothing, so everything held goes back.
+func SettleUnconfirmed(held money.Money) Settlement { return settle(money.Money{}, held, 10000, true) }
+
+func settle(price, held money.Money, share int64, free bool) Settlement {
+	h := max(held.Minor, 0)
+	keep := min(max(price.Minor-price.Percent(share).Minor, 0), h)
+	return Settlement{Free: free, RefundBasisPoints: share, Keep: money.New(keep, money.EGP), Refund: money.New(h-keep, money.EGP)}
 }

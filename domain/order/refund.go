@@ -2,6 +2,7 @@ package order
 
 import (
 	"fmt"
+	"strings"
 
 	"mishwar/domain"
 	"mishwar/domain/money"
@@ -17,7 +18,8 @@ import (
 // an operator settles it).
 var ErrRefundSettled = domain.Conflict("orders.refund_settled")
 
-// OrderRefund orders Amount sent back (staff's decision, with a reason). It is split across the
+// OrderRefund orders Amount sent back (staff's decision, with a reason; no Amount at all: what the
+// order owes back and no refund covers yet, refused on amount when it owes nothing). It is split across the
 // captured payments, latest first; the first part's id is RefundID, the next ones RefundID/2, ... A
 // RefundID seen before is the same decision and changes nothing.
 type OrderRefund struct {
@@ -25,6 +27,10 @@ type OrderRefund struct {
 	Amount   money.Money
 	Reason   string
 	Actor    Actor
+	// Owed orders back what the order owes and no refund covers yet, as the decision finds it (no
+	// Amount), and nothing when it owes nothing: a follow-up (a cheaper exchange's difference) that
+	// runs twice, or beside another, never sends the same money back twice.
+	Owed bool
 }
 
 func (OrderRefund) isOrderCommand() {}
@@ -138,13 +144,27 @@ func decideOrderRefund(s State, c OrderRefund) ([]Event, error) {
 	if !c.Actor.Staff {
 		return nil, ErrNotYourOrder
 	}
-	if c.Amount.Minor <= 0 || c.Amount.Currency != money.EGP {
-		// On the form's field: staff typed it.
-		return nil, &domain.ValidationError{Fields: map[string][]string{"amount": {ErrInvalidAmount.Key}}}
+	if c.Owed {
+		owed := s.Unclaimed()
+		if owed.Minor <= 0 {
+			return nil, nil
+		}
+		return s.orderRefund(c.RefundID, owed, strings.TrimSpace(c.Reason), c.Actor)
 	}
 	reason, err := domain.Reason("reason", c.Reason, KeyReasonRequired)
 	if err != nil {
 		return nil, err
+	}
+	if c.Amount == (money.Money{}) {
+		// No amount named: what the order owes back and no refund covers yet, when it owes any.
+		c.Amount = s.Unclaimed()
+		if c.Amount.Minor <= 0 {
+			return nil, &domain.ValidationError{Fields: map[string][]string{"amount": {KeyAmountRequired}}}
+		}
+	}
+	if c.Amount.Minor <= 0 || c.Amount.Currency != money.EGP {
+		// On the form's field: staff typed it.
+		return nil, &domain.ValidationError{Fields: map[string][]string{"amount": {ErrInvalidAmount.Key}}}
 	}
 	left := s.Refundable()
 	if left.Minor <= 0 {
@@ -181,6 +201,13 @@ func refundOwedWith(s State, events []Event, err error, refundID, reason string,
 
 // refundTooLarge refuses a refund larger than left, what is left to refund (ErrRefundTooLarge).
 func refundTooLarge(left money.Money) error { return domain.InvalidWith(ErrRefundTooLarge.Key, left) }
+
+// errInitiator refuses a staff cancellation on its initiated_by field with key.
+func errInitiator(key string) error {
+	v := &domain.ValidationError{}
+	v.Add("initiated_by", key)
+	return v
+}
 
 // errReasonRequired is the refusal of a decision that needs a reason and was given none.
 func errReasonRequired() error {

@@ -98,14 +98,21 @@ func (h *Handler) adminAcceptPayment(w http.ResponseWriter, r *http.Request) {
 	h.afterStaffCommand(w, r, out, err)
 }
 
-// adminCancel answers POST /api/admin/orders/{id}/cancel.
+type staffCancelRequest struct {
+	Reason string `json:"reason"`
+	// InitiatedBy: "business" (the business cancels: everything paid goes back) or "traveller" (the
+	// traveller asked: the order's policy applies); required for a confirmed order.
+	InitiatedBy string `json:"initiated_by"`
+}
+
+// adminCancel answers POST /api/admin/orders/{id}/cancel: reason and initiated_by.
 func (h *Handler) adminCancel(w http.ResponseWriter, r *http.Request) {
-	var req reasonRequest
+	var req staffCancelRequest
 	if err := httpx.DecodeBody(w, r, &req); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	out, err := h.app.Commands.CancelOrderAsStaff(r.Context(), mux.Vars(r)["id"], actor(r), req.Reason, httpx.Meta(r))
+	out, err := h.app.Commands.CancelOrderAsStaff(r.Context(), mux.Vars(r)["id"], actor(r), req.Reason, req.InitiatedBy, httpx.Meta(r))
 	h.afterStaffCommand(w, r, out, err)
 }
 

@@ -39,9 +39,11 @@ func convertedAll(m money.Money, rates []money.Rate) []moneyJSON {
 	return out
 }
 
-// checkAmount refuses an amount finer than a piastre (1.005 pounds) on field amount.
+// checkAmount refuses an amount finer than a piastre (1.005 pounds) on field amount. An amount too
+// large for any price or refund is left to the decision, which says it is too large (its decimals
+// are beside the point: 1e308 has none a float can show).
 func checkAmount(v *float64) error {
-	if v == nil || money.WholeMinor(*v) {
+	if v == nil || money.WholeMinor(*v) || math.Abs(*v) >= money.MaxMinor/100 {
 		return nil
 	}
 	ve := &domain.ValidationError{}
@@ -152,10 +154,14 @@ type cancellationJSON struct {
 	FreeUntil         time.Time `json:"free_until"`
 	FreeHoursBefore   float64   `json:"free_hours_before"`
 	LateRefundPercent float64   `json:"late_refund_percent"`
-	// Now: what cancelling right now would do.
+	// Now: what cancelling right now would do (the traveller's own cancellation): free or not, the
+	// share of the price not paid for, what goes back and what the business keeps of what was paid.
 	Free          bool      `json:"free"`
 	RefundPercent float64   `json:"refund_percent"`
 	Refund        moneyJSON `json:"refund"`
+	Keep          moneyJSON `json:"keep"`
+	// RefundByBusiness is what goes back if the business cancels now (staff cancelling, their fault).
+	RefundByBusiness moneyJSON `json:"refund_by_business"`
 }
 
 type orderJSON struct {
@@ -263,7 +269,7 @@ func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
 		Paid: toMoney(o.Paid), Refunded: toMoney(o.Refunded), RefundPending: toMoney(o.RefundPending()), Owed: toMoney(o.Owed()), NeedsAttention: o.NeedsAttention(),
 		Attention: []attentionJSON{}, Payments: []paymentJSON{}, Refunds: []refundJSON{}, RefundRequests: []refundRequestJSON{}, RefundRequestOpen: o.RefundRequestOpen,
 		Cancellation: cancellationJSON{FreeUntil: c.FreeUntil, FreeHoursBefore: c.FreeHoursBefore, LateRefundPercent: c.LateRefundPercent,
-			Free: c.Free, RefundPercent: c.RefundPercent, Refund: toMoney(c.Refund)},
+			Free: c.Free, RefundPercent: c.RefundPercent, Refund: toMoney(c.Refund), Keep: toMoney(c.Keep), RefundByBusiness: toMoney(c.RefundByBusiness)},
 		Actions:    actionsJSON{Pay: o.Actions.Pay, Cancel: o.Actions.Cancel, Refund: o.Actions.Refund, Exchange: o.Actions.Exchange},
 		PaymentURL: o.OpenPaymentURL, Timeline: o.Timeline,
 		TripStartedAt: o.TripStartedAt, CompletedAt: o.CompletedAt,

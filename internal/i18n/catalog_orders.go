@@ -45,6 +45,8 @@ func init() {
 		"orders.closed_day":               {En: "We do not run trips on this day (a holiday or a day we are closed). Please choose another date.", Ar: "لا نسيّر رحلات في هذا اليوم (عطلة أو يوم إغلاق). يرجى اختيار تاريخ آخر."},
 		"orders.outside_service_hours":    {En: "Please choose a time within our service hours.", Ar: "يرجى اختيار وقت ضمن ساعات العمل."},
 		"orders.amount_precision":         {En: "Amounts are in pounds and piastres: at most two decimals.", Ar: "المبالغ بالجنيه والقرش: رقمان عشريان على الأكثر."},
+		"orders.amount_required":          {En: "Enter the amount to refund: this order owes nothing back on its own.", Ar: "أدخل المبلغ المراد استرداده: لا يستحق هذا الطلب استرداد أي مبلغ من تلقاء نفسه."},
+		"orders.initiated_by_invalid":     {En: "Say who is cancelling: the business, or the traveller who asked.", Ar: "حدّد من يلغي: الشركة، أم المسافر بطلبه."},
 		"orders.reason_required":          {En: "Please give a reason.", Ar: "يرجى ذكر السبب."},
 		"orders.too_long":                 {En: "This is too long.", Ar: "هذا النص طويل جدًا."},
 		"orders.travellers_invalid":       {En: "Enter between 1 and 50 travellers.", Ar: "أدخل عدد مسافرين بين ١ و٥٠."},
