@@ -114,17 +114,57 @@ describe("the staff order's money", () => {
     expect(sent).toEqual([]);
   });
 
-  it('cancels as staff (which refunds what is then owed) only after a confirmation', async () => {
-    const sent = serve(order());
+  // 20 hours before the trip: at the traveller's request the policy sends half of the price back; the
+  // business cancelling sends everything back.
+  const late = { cancellation: { refund: egp(86560), keep: egp(86560), refund_by_business: egp(173120) } };
+
+  it('cancels a paid order for the business, showing that everything paid goes back, only after a confirmation', async () => {
+    const sent = serve(order(late));
     const { user } = await openOrder();
-    await user.type(screen.getByLabelText('Reason for cancelling'), 'Road closed');
+    await user.type(screen.getByLabelText('Reason for cancelling'), 'No driver available, our fault');
+    await user.click(screen.getByLabelText('The business (no driver, our fault): EGP 1,731.20 back, everything paid'));
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this order?' });
-    expect(dialog).toHaveTextContent('Of the EGP 1,731.20 paid, what it then owes back is refunded to the traveller.');
+    expect(within(dialog).getByTestId('cancel-confirm-text')).toHaveTextContent('Everything the traveller paid, EGP 1,731.20, goes back to them.');
     expect(sent).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ path: '/api/admin/orders/MSH-ABC234/cancel', body: { reason: 'Road closed' } });
+    expect(sent[0]).toMatchObject({ path: '/api/admin/orders/MSH-ABC234/cancel', body: { reason: 'No driver available, our fault', initiated_by: 'business' } });
+  });
+
+  it("cancels a paid order at the traveller's request, showing what the policy sends back and keeps", async () => {
+    const sent = serve(order(late));
+    const { user } = await openOrder();
+    await user.type(screen.getByLabelText('Reason for cancelling'), 'The traveller phoned');
+    await user.click(screen.getByLabelText('The traveller asked: the policy applies, EGP 865.60 back'));
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this order?' });
+    expect(within(dialog).getByTestId('cancel-confirm-text')).toHaveTextContent('Under the cancellation policy EGP 865.60 goes back to them and EGP 865.60 is kept.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ body: { reason: 'The traveller phoned', initiated_by: 'traveller' } });
+  });
+
+  it('asks who is cancelling a paid order before confirming', async () => {
+    const sent = serve(order(late));
+    const { user } = await openOrder();
+    await user.type(screen.getByLabelText('Reason for cancelling'), 'Road closed');
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Choose who is cancelling: it decides what goes back.')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it('cancels an unpaid order without asking who, saying nothing goes back', async () => {
+    const sent = serve(order({ status: 'awaiting_payment', paid: egp(0), payments: [], cancellation: { refund: egp(0), keep: egp(0), refund_by_business: egp(0) } }));
+    const { user } = await openOrder();
+    expect(screen.queryByText('Who is cancelling?')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this order?' });
+    expect(within(dialog).getByTestId('cancel-confirm-text')).toHaveTextContent('Nothing was paid, so nothing goes back.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toEqual({ reason: '' });
   });
 
   it.each(['completed', 'expired', 'payment_failed', 'cancelled'])('offers no cancel on an order %s, which the server would refuse', async (status) => {

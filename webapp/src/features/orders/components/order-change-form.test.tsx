@@ -95,3 +95,31 @@ describe('changing a trip', () => {
     expect(screen.getByTestId('exchange-quote').textContent).not.toContain('·');
   });
 });
+
+describe('cancelling late', () => {
+  // The tester's order: EGP 770.40 paid, a dearer change paid and refunded again; 20 hours before the
+  // start the policy keeps half the price, so half of it goes back, not half of everything ever paid.
+  const late = {
+    ...order,
+    total: money(770.4),
+    paid: money(1590.8),
+    refunded: money(820.4),
+    cancellation: { ...order.cancellation, free: false, refund_percent: 50, refund: { amount: 385.2, minor: 38520, currency: 'EGP' } },
+  };
+  beforeEach(() => {
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    vi.stubGlobal('fetch', () => Promise.resolve(json(200, { data: late })));
+  });
+
+  it('says the share is kept of the price and shows what goes back', async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <OrderChangeForm id={order.id} action="cancel" onDone={() => undefined} pickers={pickers} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText("It is less than 24 hours before the start: if you cancel now, we keep 50% of the trip's price and refund the rest of what you paid.")).toBeInTheDocument();
+    expect(screen.getByTestId('cancel-refund')).toHaveTextContent('385.20');
+  });
+});

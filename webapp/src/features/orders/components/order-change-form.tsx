@@ -84,7 +84,7 @@ function CancelForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
         ) : c.free ? (
           <p>{t('orders.cancelFree', { until: t('common.cairoTime', { time: formatDate(c.free_until, language, { dateStyle: 'medium', timeStyle: 'short' }) }) })}</p>
         ) : (
-          <p>{t('orders.cancelLate', { percent: formatNumber(c.refund_percent, language), hours: formatNumber(c.free_hours_before, language) })}</p>
+          <p>{t('orders.cancelLate', { kept: formatNumber(100 - c.refund_percent, language), hours: formatNumber(c.free_hours_before, language) })}</p>
         )}
         {c.refund.minor > 0 ? (
           <p>

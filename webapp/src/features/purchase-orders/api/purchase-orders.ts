@@ -24,6 +24,9 @@ export const adminOrderSchema = z.object({
   needs_attention: z.boolean(),
   attention: z.array(z.object({ reason: z.string(), payment_id: z.string().optional(), amount: money, at: z.string() })),
   refund_requests: z.array(z.object({ reason: z.string(), amount: money, at: z.string() })),
+  // What cancelling now would do (docs/openapi.yaml, GET /api/orders/{id}): at the traveller's request
+  // (refund, keep, under the policy) or by the business (refund_by_business: everything held).
+  cancellation: z.object({ refund: money, keep: money.optional(), refund_by_business: money.optional() }).optional(),
   // The last request waits for staff's answer (a refund or a cancellation closes it).
   refund_request_open: z.boolean().default(false),
   // What the processes record of the money (docs/openapi.yaml, Order): each payment asked and what came
@@ -155,7 +158,11 @@ export const refundOrder = (id: string, amount: number, reason: string): Promise
 /** Accepts money that differed from what was asked (paymentId), confirming the order. */
 export const acceptPayment = (id: string, paymentId: string, reason: string): Promise<StaffAnswer> =>
   api.post(`/api/admin/orders/${encodeURIComponent(id)}/accept-payment`, { payment_id: paymentId, reason }, { schema: staffAnswer });
-export const cancelOrderAsStaff = (id: string, reason: string) => api.post(`/api/admin/orders/${encodeURIComponent(id)}/cancel`, { reason });
+/** Who a staff cancellation is for: the business cancelling (everything paid goes back) or the traveller having asked (the policy applies). */
+export type CancelledFor = 'business' | 'traveller';
+/** Cancels as staff; a paid order needs initiatedBy (the server refuses it without). */
+export const cancelOrderAsStaff = (id: string, reason: string, initiatedBy?: CancelledFor) =>
+  api.post(`/api/admin/orders/${encodeURIComponent(id)}/cancel`, initiatedBy ? { reason, initiated_by: initiatedBy } : { reason });
 export const quoteEnquiry = (id: string, input: { amount: number; note: string; valid_hours: number; date?: string; time?: string }) =>
   api.post(`/api/admin/enquiries/${encodeURIComponent(id)}/quote`, input);
 export const declineEnquiry = (id: string, reason: string) => api.post(`/api/admin/enquiries/${encodeURIComponent(id)}/decline`, { reason });

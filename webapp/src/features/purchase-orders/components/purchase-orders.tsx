@@ -34,6 +34,7 @@ import {
   useStaffAction,
   type AdminEnquiry,
   type AdminOrder,
+  type CancelledFor,
   type OrderFilter,
   type QuoteInput,
 } from '../api/purchase-orders';
@@ -123,8 +124,17 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
   // Staff cancelling a paid trip say why (the server's rule, domain/order): asked here before the dialog.
   const reasonNeeded = o.status === 'confirmed';
   const [reasonMissing, setReasonMissing] = useState(false);
-  // The reason is the action's input: a reason changed after a refusal is another action with its own key.
-  const cancel = useStaffAction((reason: string) => cancelOrderAsStaff(o.id, reason));
+  // Staff cancelling a paid trip also say who it is for: the business (everything paid goes back) or
+  // the traveller, who asked (the policy applies). What each refunds is shown before they confirm.
+  const [cancelFor, setCancelFor] = useState<CancelledFor | ''>('');
+  const [cancelForMissing, setCancelForMissing] = useState(false);
+  const zero = { amount: 0, minor: 0, currency: o.total.currency };
+  const refundFor = {
+    business: o.cancellation?.refund_by_business ?? zero,
+    traveller: o.cancellation?.refund ?? zero,
+  };
+  // The reason and the choice are the action's input: either changed after a refusal is another action with its own key.
+  const cancel = useStaffAction((input: { reason: string; initiatedBy?: CancelledFor }) => cancelOrderAsStaff(o.id, input.reason, input.initiatedBy));
   return (
     <li className="order-list__item" data-order={o.id}>
       <div className="order-list__main">
@@ -163,6 +173,31 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
                   error={reasonMissing ? t('validation.required') : undefined}
                   onChange={(e) => setCancelReason(e.target.value)}
                 />
+                {reasonNeeded ? (
+                  <fieldset className="order-money__choice" aria-describedby={cancelForMissing ? `cancel-for-error-${o.id}` : undefined}>
+                    <legend className="field__label">{t('purchaseOrders.cancelFor')}</legend>
+                    {(['business', 'traveller'] as const).map((side) => (
+                      <label key={side} className="check">
+                        <input
+                          type="radio"
+                          name={`cancel-for-${o.id}`}
+                          value={side}
+                          checked={cancelFor === side}
+                          onChange={() => {
+                            setCancelFor(side);
+                            setCancelForMissing(false);
+                          }}
+                        />
+                        <span>{t(side === 'business' ? 'purchaseOrders.cancelForBusiness' : 'purchaseOrders.cancelForTraveller', { refund: money(refundFor[side]) })}</span>
+                      </label>
+                    ))}
+                    {cancelForMissing ? (
+                      <p className="field__error" id={`cancel-for-error-${o.id}`}>
+                        {t('purchaseOrders.cancelForRequired')}
+                      </p>
+                    ) : null}
+                  </fieldset>
+                ) : null}
                 <div className="button-row">
                   <Button
                     size="sm"
@@ -170,8 +205,10 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
                     className="btn--wrap"
                     onClick={() => {
                       const missing = reasonNeeded && cancelReason.trim() === '';
+                      const noSide = reasonNeeded && cancelFor === '';
                       setReasonMissing(missing);
-                      if (!missing) setConfirmCancel(true);
+                      setCancelForMissing(noSide);
+                      if (!missing && !noSide) setConfirmCancel(true);
                     }}
                   >
                     {t('orders.actions.cancel')}
@@ -187,7 +224,7 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
                   loading={cancel.isPending}
                   onCancel={() => setConfirmCancel(false)}
                   onConfirm={() =>
-                    cancel.mutate(cancelReason, {
+                    cancel.mutate({ reason: cancelReason, initiatedBy: reasonNeeded && cancelFor !== '' ? cancelFor : undefined }, {
                       onSuccess: () => {
                         setConfirmCancel(false);
                         toast.success(t('orders.actionDone.cancel'));
@@ -199,7 +236,15 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
                     })
                   }
                 >
-                  <p>{t('purchaseOrders.cancelConfirmText', { order: isolate(o.id), paid: money(o.paid) })}</p>
+                  <p data-testid="cancel-confirm-text">
+                    {cancelFor === 'business' && reasonNeeded
+                      ? t('purchaseOrders.cancelConfirmBusiness', { order: isolate(o.id), refund: money(refundFor.business) })
+                      : cancelFor === 'traveller' && reasonNeeded
+                        ? t('purchaseOrders.cancelConfirmTraveller', { order: isolate(o.id), refund: money(refundFor.traveller), keep: money(o.cancellation?.keep ?? zero) })
+                        : refundFor.traveller.minor > 0
+                          ? t('purchaseOrders.cancelConfirmText', { order: isolate(o.id), refund: money(refundFor.traveller) })
+                          : t('purchaseOrders.cancelConfirmNothing', { order: isolate(o.id) })}
+                  </p>
                 </ConfirmDialog>
               </div>
             ) : null}
