@@ -32,8 +32,10 @@ type Progress struct {
 	Version int64
 }
 
-// ProgressDriver is the driver as the traveller sees them.
+// ProgressDriver is the driver as the traveller sees them. ID tells a driver from the one before a
+// hand-over (the live car's positions carry it).
 type ProgressDriver struct {
+	ID        string
 	Name      string
 	NameAR    string
 	Phone     string
@@ -100,7 +102,7 @@ func (h ProgressHandler) progressOf(ctx context.Context, orderID string, o *orde
 		p.Class = classOf(o)
 	}
 	if tr.Driver != nil {
-		p.Driver = &ProgressDriver{Name: tr.Driver.Name, NameAR: tr.Driver.NameAR, Phone: tr.Driver.Phone, Vehicle: tr.Driver.Vehicle, VehicleAR: tr.Driver.VehicleAR, Plate: tr.Driver.Plate}
+		p.Driver = &ProgressDriver{ID: tr.Driver.ID, Name: tr.Driver.Name, NameAR: tr.Driver.NameAR, Phone: tr.Driver.Phone, Vehicle: tr.Driver.Vehicle, VehicleAR: tr.Driver.VehicleAR, Plate: tr.Driver.Plate}
 	}
 	return p, nil
 }

@@ -111,6 +111,9 @@ type Shared struct {
 	// Status and Stop are the trip's progress the position was taken in.
 	Status dispatch.Status `json:"status"`
 	Stop   int             `json:"stop"`
+	// DriverID is the (catalogue) driver who sent it: after a hand-over the former driver's car is
+	// not the traveller's any more.
+	DriverID string `json:"driver_id,omitempty"`
 }
 
 // NextStop names where the car heads next, in both languages.
@@ -144,6 +147,7 @@ type Relay struct {
 	lastBy map[string]time.Time // driver's user id → when their last position was kept
 	eta    map[string]etaMemo   // order id → the last ETA computed here
 	ended  map[string]time.Time // order id → when its trip was heard completed or cancelled
+	driver map[string]driverNow // order id → its driver, as its last progress said
 	swept  time.Time
 	// id names this process in its sync requests, so that it does not answer itself.
 	id string
@@ -155,10 +159,17 @@ type kept struct {
 	until  time.Time
 }
 
+// driverNow is a trip's driver as a progress notice said it, kept as long as a position.
+type driverNow struct {
+	id    string
+	heard time.Time
+}
+
 type tripFacts struct {
 	status   dispatch.Status
 	stop     int
 	driver   string
+	driverID string
 	owner    string
 	itin     order.Itinerary
 	hasItin  bool
@@ -191,7 +202,7 @@ func New(cfg Config) *Relay {
 	}
 	return &Relay{cfg: cfg, log: cfg.Logger.With("component", "tracking"), latest: map[string]kept{},
 		facts: map[string]tripFacts{}, lastBy: map[string]time.Time{}, eta: map[string]etaMemo{},
-		ended: map[string]time.Time{}, id: uuid.NewString()}
+		ended: map[string]time.Time{}, driver: map[string]driverNow{}, id: uuid.NewString()}
 }
 
 // Share checks a position the driver's phone sent for their trip orderID and publishes it to every
@@ -229,7 +240,7 @@ func (r *Relay) Share(ctx context.Context, by Actor, orderID string, p dispatch.
 		return Shared{}, dispatch.ErrPositionTooOften
 	}
 	s := Shared{OrderID: num, Lat: p.Lat, Lng: p.Lng, Accuracy: p.Accuracy, Heading: p.Heading, At: p.At.UTC(),
-		SentAt: now.UTC(), Status: f.status, Stop: f.stop}
+		SentAt: now.UTC(), Status: f.status, Stop: f.stop, DriverID: f.driverID}
 	if next, ok := dispatch.TargetOf(f.status, f.stop, len(f.itin.Stops)); ok && f.hasItin {
 		s.Next = nextStop(next, f.itin)
 		if m, ok := r.etaOf(ctx, num, next, trip.Point{Lat: p.Lat, Lng: p.Lng}, target(next, f.itin), now); ok {
@@ -280,7 +291,7 @@ func (r *Relay) factsOf(ctx context.Context, num string, now time.Time) (tripFac
 	default:
 		f.status, f.stop, f.owner = tr.Status, tr.Stop, tr.OwnerID
 		if tr.Driver != nil {
-			f.driver = tr.Driver.UserID
+			f.driver, f.driverID = tr.Driver.UserID, tr.Driver.ID
 		}
 		o, err := r.cfg.Orders.Order(ctx, num)
 		switch {
@@ -399,6 +410,10 @@ func (r *Relay) keep(rooms []string, data json.RawMessage) bool {
 	if at, ok := r.ended[s.OrderID]; ok && !s.SentAt.After(at) {
 		return false
 	}
+	if d, ok := r.driver[s.OrderID]; ok && s.DriverID != "" && s.DriverID != d.id {
+		// The former driver's, after a hand-over (on its way, or a sync answer): not this car.
+		return false
+	}
 	if k, ok := r.latest[s.OrderID]; ok && now.Before(k.until) && !s.At.After(k.shared.At) {
 		return false
 	}
@@ -434,18 +449,32 @@ func (r *Relay) sweep(now time.Time) {
 			delete(r.ended, id)
 		}
 	}
+	for id, d := range r.driver {
+		if now.Sub(d.heard) > r.cfg.Keep {
+			delete(r.driver, id)
+		}
+	}
 }
 
 // Progressed forgets what this process knows of a trip's progress after one of its steps (any
-// process's trip.progress notice): the next position reads it again. A trip that ended (completed or
-// cancelled) drops its latest position at once.
-func (r *Relay) Progressed(orderID string, status dispatch.Status) {
+// process's trip.progress notice, driverID its driver now, "" when it has none or the notice does not
+// say): the next position reads it again. A trip that ended (completed or cancelled) drops its latest
+// position at once, and so does a trip handed to another driver: the position kept is the former
+// driver's car, its ETA from where that car is, and positions of theirs still on their way are not
+// kept after it. The new driver's car appears once they share.
+func (r *Relay) Progressed(orderID string, status dispatch.Status, driverID string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	delete(r.facts, orderID)
 	delete(r.eta, orderID)
 	if !dispatch.SharesPosition(status) {
 		delete(r.latest, orderID)
+	}
+	if driverID != "" {
+		r.driver[orderID] = driverNow{id: driverID, heard: r.cfg.Now()}
+		if k, ok := r.latest[orderID]; ok && k.shared.DriverID != driverID {
+			delete(r.latest, orderID)
+		}
 	}
 	if status == dispatch.StatusCompleted || status == dispatch.StatusCancelled {
 		// A position of the trip still on its way (or a sync answer sent before the end) is not

@@ -59,6 +59,7 @@ type progressJSON struct {
 }
 
 type progressDriver struct {
+	ID        string `json:"id"`
 	Name      string `json:"name"`
 	NameAR    string `json:"name_ar,omitempty"`
 	Phone     string `json:"phone"`

@@ -30,7 +30,8 @@ import (
 // Name is the projection's name (its schema is rm_dispatch).
 const Name = "dispatch"
 
-// EventTripProgress is the live event clients receive when a trip moves: {"order_id","status","stop","version"}.
+// EventTripProgress is the live event clients receive when a trip moves: {"order_id","status","stop","version","driver_id"}
+// (driver_id: the trip's driver now, "" when it has none; a hand-over changes it).
 const EventTripProgress = "trip.progress"
 
 // Rooms a notice goes to (the live layer's names).
@@ -443,12 +444,12 @@ func step(ctx context.Context, tx pgx.Tx, env projections.Envelope, status dispa
 
 func notify(ctx context.Context, tx pgx.Tx, id string, formerDrivers []string) error {
 	var (
-		owner, driverUser, status string
-		stop                      int
-		version                   int64
+		owner, driverUser, driverID, status string
+		stop                                int
+		version                             int64
 	)
-	if err := tx.QueryRow(ctx, `SELECT owner_id, driver_user, status, stop, version FROM trips WHERE order_id = $1`, id).
-		Scan(&owner, &driverUser, &status, &stop, &version); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT owner_id, driver_user, driver_id, status, stop, version FROM trips WHERE order_id = $1`, id).
+		Scan(&owner, &driverUser, &driverID, &status, &stop, &version); err != nil {
 		return fmt.Errorf("dispatch: read %s for notice: %w", id, err)
 	}
 	rooms := []string{TripRoom(id), AdminRoom}
@@ -464,7 +465,7 @@ func notify(ctx context.Context, tx pgx.Tx, id string, formerDrivers []string) e
 		}
 	}
 	return projections.Notify(ctx, tx, EventTripProgress, map[string]any{"rooms": rooms, "event": EventTripProgress,
-		"data": map[string]any{"order_id": id, "status": status, "stop": stop, "version": version}})
+		"data": map[string]any{"order_id": id, "status": status, "stop": stop, "version": version, "driver_id": driverID}})
 }
 
 func jsonOf(v any) []byte {

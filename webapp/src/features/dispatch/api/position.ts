@@ -28,6 +28,8 @@ export const positionSchema = z.object({
   eta_minutes: z.number().optional(),
   status: z.string(),
   stop: z.number(),
+  /** The driver who sent it (the progress's driver.id): after a hand-over, the former driver's car is not the traveller's. */
+  driver_id: z.string().optional(),
 });
 export type LivePosition = z.infer<typeof positionSchema>;
 
@@ -36,21 +38,27 @@ export const RUNNING = new Set(['started', 'picked_up', 'at_stop']);
 
 const sameTrip = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
 
+/** Whether a position was sent by driverId (a position or a driver that does not say is taken as theirs). */
+export const sentBy = (position: LivePosition, driverId: string | undefined) => !driverId || !position.driver_id || position.driver_id === driverId;
+
 /**
  * The latest position of the driver of orderId, as the live channel relays it: the one the server
  * still keeps, which it gives the socket itself as soon as the socket is in the trip's rooms (on
  * connecting for the signed-in traveller and staff, on joining the trip's room for /tripstatus, and
  * again after every reconnection) — or, when this page starts listening after that, answers once
  * asked — then each new one. Null until one is known; an older one arriving late never replaces a
- * newer.
+ * newer. driverId is the trip's driver now (the progress's driver.id): when it changes (a hand-over)
+ * the car held is dropped, and a position of another driver is never taken.
  */
-export function useLivePosition(orderId: string): LivePosition | null {
-  const [position, setPosition] = useState<LivePosition | null>(null);
+export function useLivePosition(orderId: string, driverId?: string): LivePosition | null {
+  const [held, setPosition] = useState<{ position: LivePosition; driverId?: string } | null>(null);
   useEffect(() => {
     const take = (raw: unknown) => {
       const parsed = positionSchema.safeParse(raw);
-      if (!parsed.success || !sameTrip(parsed.data.order_id, orderId)) return;
-      setPosition((current) => (current && Date.parse(current.at) > Date.parse(parsed.data.at) ? current : parsed.data));
+      if (!parsed.success || !sameTrip(parsed.data.order_id, orderId) || !sentBy(parsed.data, driverId)) return;
+      setPosition((current) =>
+        current && current.driverId === driverId && Date.parse(current.position.at) > Date.parse(parsed.data.at) ? current : { position: parsed.data, driverId },
+      );
     };
     const off = live.subscribe('trip.position', take);
     // The server gave it when the socket entered the trip's rooms, perhaps before this page was
@@ -68,8 +76,10 @@ export function useLivePosition(orderId: string): LivePosition | null {
       cancelled = true;
       off();
     };
-  }, [orderId]);
-  return position;
+  }, [orderId, driverId]);
+  // Held for another driver (the one before a hand-over): not this trip's car any more.
+  if (!held || held.driverId !== driverId || !sentBy(held.position, driverId)) return null;
+  return held.position;
 }
 
 /** Sends one fix of the driver's phone for their trip orderId; resolves with the server's reply. */

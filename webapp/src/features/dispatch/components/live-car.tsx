@@ -14,22 +14,24 @@ const LiveCarMap = lazyComponent(() => import('./live-car-map').then((module) =>
 
 /**
  * The car on the map while the trip runs, with the minutes to its next stop: for the traveller on
- * their order page and on /tripstatus. Shown only once the driver shares a position.
+ * their order page and on /tripstatus. Shown only once the driver shares a position. driverId is the
+ * trip's driver now: after a hand-over (handedOver) the former driver's car goes, and the page says
+ * the new driver's appears once they share.
  */
-export function LiveCar({ orderId, status, stop }: { orderId: string; status: string; stop: number }) {
-  const position = useLivePosition(orderId);
-  if (!position) return <LiveCarWaiting />;
+export function LiveCar({ orderId, status, stop, driverId, handedOver = false }: { orderId: string; status: string; stop: number; driverId?: string; handedOver?: boolean }) {
+  const position = useLivePosition(orderId, driverId);
+  if (!position) return <LiveCarWaiting handedOver={handedOver} />;
   // A position sent before the trip's latest step heads for a stop already reached: its next stop
   // and minutes wait for the next position, the car stays on the map.
   const current = position.status === status && position.stop === stop;
   return <LiveCarView position={position} current={current} />;
 }
 
-function LiveCarWaiting() {
+function LiveCarWaiting({ handedOver }: { handedOver: boolean }) {
   const { t } = useDispatchT();
   return (
     <p className="muted small" data-testid="live-car-waiting">
-      {t('tracking.waiting')}
+      {handedOver ? t('tracking.waitingNewDriver') : t('tracking.waiting')}
     </p>
   );
 }

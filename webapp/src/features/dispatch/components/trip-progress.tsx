@@ -97,7 +97,15 @@ export function ProgressView({ progress }: { progress: TripProgress }) {
           {t('driver.carClass', { name: (language === 'ar' && progress.class.name_ar) || progress.class.name })}
         </p>
       ) : null}
-      {RUNNING.has(progress.status) ? <LiveCar orderId={progress.order_id} status={progress.status} stop={progress.stop} /> : null}
+      {RUNNING.has(progress.status) ? (
+        <LiveCar
+          orderId={progress.order_id}
+          status={progress.status}
+          stop={progress.stop}
+          driverId={progress.driver?.id}
+          handedOver={progress.steps.some((step) => step.type === 'TripHandedOver')}
+        />
+      ) : null}
       <ol className="trip-progress__strip">
         {points.map((point, i) => (
           <li key={`${i}-${point}`} className={i < reached ? 'is-done' : i === reached ? 'is-next' : undefined}>
