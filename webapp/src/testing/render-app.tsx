@@ -8,10 +8,11 @@ import { createQueryClient } from '@/lib/query-client';
 /** Renders the whole app (real route table, layouts, guards, providers) at one path. */
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
   const view = render(
-    <AppProvider queryClient={createQueryClient()}>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { router, ...view };
+  return { router, queryClient, ...view };
 }

@@ -13,5 +13,8 @@ export function getMe(signal?: AbortSignal): Promise<User | null> {
 
 export const meQueryKey = ['auth', 'me'] as const;
 
+// Asked again when the tab comes back into view (the query client refetches stale queries on focus):
+// a session ended in another tab, or one that expired while the tab slept, is then said at once
+// instead of at the next signed-in request.
 export const meQueryOptions = () =>
-  queryOptions({ queryKey: meQueryKey, queryFn: ({ signal }) => getMe(signal), staleTime: Infinity });
+  queryOptions({ queryKey: meQueryKey, queryFn: ({ signal }) => getMe(signal), staleTime: 30_000 });

@@ -20,7 +20,7 @@ function serve(me: () => Response) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  useAuthStore.setState({ status: 'restoring', token: null, user: null, isAdmin: false });
+  useAuthStore.setState({ status: 'restoring', token: null, user: null, isAdmin: false, sessionEnded: false });
 });
 
 describe('restoring the session', () => {
@@ -36,6 +36,18 @@ describe('restoring the session', () => {
     serve(() => json(401, { message: 'Please sign in first.' }));
     renderApp('/about');
     await waitFor(() => expect(useAuthStore.getState().status).toBe('signedOut'));
+  });
+
+  it('says the session has ended when the server no longer knows it as the tab comes back into view', async () => {
+    let signedIn = true;
+    serve(() => json(200, signedIn ? { id: '7', first_name: 'Mona', last_name: 'Hassan', email: 'mona@example.com', phone_number: null, role: 'user' } : null));
+    const { queryClient } = renderApp('/about');
+    await waitFor(() => expect(useAuthStore.getState().status).toBe('signedIn'));
+    // Signed out in another tab; this one is looked at again.
+    signedIn = false;
+    await queryClient.refetchQueries({ queryKey: ['auth', 'me'] });
+    await waitFor(() => expect(useAuthStore.getState().status).toBe('signedOut'));
+    expect(useAuthStore.getState().sessionEnded).toBe(true);
   });
 
   it('signs in with the user the server names', async () => {

@@ -6,7 +6,7 @@ import { isApiError } from '@/lib/api-client';
 import { adminQueryKey } from '../api/get-admin';
 import { meQueryKey, meQueryOptions } from '../api/get-me';
 import { logout } from '../api/logout';
-import { useAuthStore } from '../stores/auth-store';
+import { sessionOf, useAuthStore } from '../stores/auth-store';
 import type { User } from '../types';
 
 /**
@@ -14,18 +14,25 @@ import type { User } from '../types';
  * request already carries it), then /api/me, which also succeeds on the
  * server's HttpOnly cookie alone. null (no session presented) or a 401 (a
  * session no longer valid) signs out; any other failure keeps a token-backed
- * session so a flaky network does not log anyone out.
+ * session so a flaky network does not log anyone out. Asked again when the tab
+ * comes back into view, a session that has ended since is said to have ended.
  */
 export function useRestoreSession(): void {
   const me = useQuery(meQueryOptions());
-  const { setUser, signOut, settle } = useAuthStore.getState();
+  const { setUser, signOut, settle, endSession } = useAuthStore.getState();
 
   useEffect(() => {
     if (!me.isSuccess) return;
-    // null: the server saw no session at all (a visitor), which is not an error.
-    if (me.data) setUser(me.data);
+    if (me.data) {
+      setUser(me.data);
+      return;
+    }
+    // null: the server saw no session. At start, a visitor; once signed in, the session ended
+    // elsewhere (signed out in another tab, expired).
+    const session = sessionOf(useAuthStore.getState());
+    if (session) endSession(session);
     else signOut();
-  }, [me.isSuccess, me.data, setUser, signOut]);
+  }, [me.isSuccess, me.data, setUser, signOut, endSession]);
 
   useEffect(() => {
     if (!me.isError) return;
