@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { useLanguage } from '@/hooks/use-language';
 import { formatDate } from '@/utils/format';
 
+import { live } from '@/lib/live';
+
 import { sendPosition } from '../api/position';
 import { useDispatchT } from './messages';
 
@@ -30,23 +32,44 @@ export function ShareLocation({ orderId }: { orderId: string }) {
     if (!active || !('geolocation' in navigator)) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let latest: GeolocationPosition | null = null;
-    const send = () => {
-      timer = undefined;
-      if (!latest) return;
-      const fix = latest;
-      latest = null;
+    // The fix last sent without an answer (not connected, or no answer in time): the socket may still
+    // deliver it once the connection is back, so it is sent again then, and its answer says whether
+    // the driver's location reaches the traveller — a parked car may give no new fix for a while.
+    let heldBack: GeolocationPosition | null = null;
+    const deliver = (fix: GeolocationPosition, again: boolean) => {
       lastSent.current = Date.now();
       sendPosition(orderId, fix)
         .then((reply) => {
-          if (reply.ok) {
+          // Sent again: "too often" means the held-back one has just reached the traveller.
+          if (reply.ok || (again && reply.code === 'tracking.too_often')) {
+            if (heldBack === fix) heldBack = null;
             setRefusal(null);
             setSentAt(new Date().toISOString());
           } else if (reply.code !== 'tracking.too_often') {
             setRefusal(reply.message ?? t('tracking.failed'));
           }
         })
-        .catch(() => setRefusal(t('tracking.offline')));
+        .catch(() => {
+          heldBack = fix;
+          setRefusal(t('tracking.offline'));
+          // No answer in time though connected again by now (the connection came back while it
+          // waited): no reconnection will come to send it again, so it goes now, once.
+          if (!again && live.status === 'connected') deliver(fix, true);
+        });
     };
+    const send = () => {
+      timer = undefined;
+      if (!latest) return;
+      const fix = latest;
+      latest = null;
+      heldBack = null;
+      deliver(fix, false);
+    };
+    const offStatus = live.onStatus((status) => {
+      // Back online: the fix held back goes again, unless a newer one is on its way.
+      if (status !== 'connected' || !heldBack || latest) return;
+      deliver(heldBack, true);
+    });
     const watch = navigator.geolocation.watchPosition(
       (fix) => {
         setSharing('on');
@@ -65,6 +88,7 @@ export function ShareLocation({ orderId }: { orderId: string }) {
     );
     return () => {
       navigator.geolocation.clearWatch(watch);
+      offStatus();
       if (timer) clearTimeout(timer);
     };
   }, [active, orderId, t]);
