@@ -235,6 +235,10 @@ type cancelledJSON struct {
 
 	// Underway: staff cancelled the trip after the driver had set off.
 	Underway bool `json:"underway,omitempty"`
+	// Kept is what the business kept of what was paid; InitiatedBy who the cancellation was for
+	// ("business" or "traveller"; absent when the cancellation did not say).
+	Kept        moneyJSON `json:"kept"`
+	InitiatedBy string    `json:"initiated_by,omitempty"`
 }
 
 type refundJSON struct {
@@ -276,7 +280,7 @@ func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
 	}
 	if c := o.Cancelled; c != nil {
 		out.Cancelled = &cancelledJSON{Reason: c.Reason, Free: c.Free, RefundBasisPoints: c.RefundBasisPoints, RefundDue: toMoney(c.RefundDue), ByStaff: c.ByStaff, At: c.At,
-			Underway: c.Underway}
+			Underway: c.Underway, Kept: toMoney(c.Kept), InitiatedBy: c.InitiatedBy}
 	}
 	for _, a := range o.Attention {
 		out.Attention = append(out.Attention, attentionJSON{Reason: a.Reason, PaymentID: a.PaymentID, Amount: toMoney(a.Amount), At: a.At})

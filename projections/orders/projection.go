@@ -104,7 +104,9 @@ func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 func (*Projection) Schema() string {
 	// version 2: refund_requested is a request that waits for an answer, not any request ever made.
-	return `-- orders read model, version 2
+	// version 3: a cancelled order keeps what OrderCancelled.kept recorded (a refund on its way at
+	// the cancellation was counted as kept) and says who the cancellation was for.
+	return `-- orders read model, version 3
 CREATE TABLE orders (
     id               text        PRIMARY KEY,
     user_id          text        NOT NULL,
@@ -417,8 +419,15 @@ func timelineData(e any) map[string]any {
 	case order.OrderNeedsAttention:
 		return map[string]any{"reason": ev.Reason, "amount": ev.Amount}
 	case order.OrderCancelled:
-		return map[string]any{"reason": ev.Reason, "free": ev.Free, "refund_due": ev.RefundDue, "refund_basis_points": ev.RefundBasisPoints, "by_staff": ev.ByStaff,
+		data := map[string]any{"reason": ev.Reason, "free": ev.Free, "refund_due": ev.RefundDue, "refund_basis_points": ev.RefundBasisPoints, "by_staff": ev.ByStaff,
 			"underway": ev.Underway}
+		if ev.Kept.Currency != "" {
+			data["kept"] = ev.Kept
+		}
+		if ev.InitiatedBy != "" {
+			data["initiated_by"] = ev.InitiatedBy
+		}
+		return data
 	case order.TripStarted:
 		return map[string]any{"started_at": ev.StartedAt}
 	case order.TripCompleted:

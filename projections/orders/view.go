@@ -28,7 +28,8 @@ type Order struct {
 	Promo    *order.Discount `json:"promo,omitempty"`
 	Paid     money.Money     `json:"paid"`
 	Refunded money.Money     `json:"refunded"`
-	// Kept is what a cancelled order keeps of what was paid.
+	// Kept is what a cancelled order keeps of what was paid: what its cancellation recorded (see
+	// Cancelled.Kept).
 	Kept             money.Money     `json:"kept"`
 	Payments         []Payment       `json:"payments"`
 	CurrentPaymentID string          `json:"current_payment_id,omitempty"`
@@ -145,6 +146,12 @@ type Cancelled struct {
 
 	// Underway: staff cancelled the trip after it had started.
 	Underway bool `json:"underway,omitempty"`
+	// Kept is what the business keeps of what was paid, as the cancellation recorded it (for one
+	// recorded before it said: what was paid, less refunded, less RefundDue).
+	Kept money.Money `json:"kept"`
+	// InitiatedBy is who the cancellation was for: order.InitiatedByBusiness (everything paid goes
+	// back) or order.InitiatedByTraveller (the policy applies); "" when the event did not say.
+	InitiatedBy string `json:"initiated_by,omitempty"`
 }
 
 func zero() money.Money { return money.New(0, money.EGP) }
@@ -330,10 +337,15 @@ func (o *Order) apply(e order.Event, at time.Time) {
 			p.Review = true
 		}
 	case order.OrderCancelled:
-		o.Kept = money.New(o.Paid.Minor-o.Refunded.Minor-ev.RefundDue.Minor, money.EGP)
+		if ev.Kept.Currency != "" {
+			o.Kept = ev.Kept
+		} else {
+			// Recorded before cancellations said what they keep: all but what was then due back.
+			o.Kept = money.New(o.Paid.Minor-o.Refunded.Minor-ev.RefundDue.Minor, money.EGP)
+		}
 		o.Status = order.StatusCancelled
 		o.Cancelled = &Cancelled{Reason: ev.Reason, Free: ev.Free, RefundBasisPoints: ev.RefundBasisPoints, RefundDue: ev.RefundDue, ByStaff: ev.ByStaff,
-			Underway: ev.Underway, At: at}
+			Underway: ev.Underway, At: at, Kept: o.Kept, InitiatedBy: ev.InitiatedBy}
 		o.RefundRequestOpen = false
 	case order.RefundRequested:
 		o.RefundRequests = append(o.RefundRequests, RefundRequest{Reason: ev.Reason, Amount: ev.Amount, At: at})
