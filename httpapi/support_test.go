@@ -168,7 +168,7 @@ func TestSupportReadsAnOrderAsACardAndEachEventAsAChange(t *testing.T) {
 		"price":             regexp.MustCompile(`^EGP [\d,]+\.\d\d$`),
 		"paid":              regexp.MustCompile(`^EGP [\d,]+\.\d\d$`),
 		"free_cancellation": regexp.MustCompile(`^Free up to 24 hours before the start$`),
-		"late_refund":       regexp.MustCompile(`^\d+(\.\d+)?% of what was paid after that$`),
+		"late_refund":       regexp.MustCompile(`^\d+(\.\d+)?% of the price is kept, the rest of what was paid refunded$`),
 	} {
 		if !want.MatchString(card[key]) {
 			t.Errorf("card %s: %q, want %s", key, card[key], want)

@@ -175,7 +175,8 @@ func card(lang i18n.Lang, s order.State, who *people) ([]Field, error) {
 	}
 	policy := s.Cancellation()
 	add("free_cancellation", i18n.T(lang, "support.value.free_before", Duration(lang, policy.FreeBefore)))
-	add("late_refund", i18n.T(lang, "support.value.late_refund", Percent(lang, policy.LateRefundBasisPoints)))
+	// Late, the business keeps a share of the price, not of what was paid (order.Cancellation.Settle).
+	add("late_refund", i18n.T(lang, "support.value.late_refund", Percent(lang, 10000-policy.LateRefundBasisPoints)))
 	if reasons := s.AttentionReasons(); len(reasons) > 0 {
 		said := make([]string, len(reasons))
 		for i, r := range reasons {

@@ -75,10 +75,29 @@ func says(lang i18n.Lang, before order.State, e order.Event, who *people) (strin
 		if err != nil {
 			return "", err
 		}
-		if ev.Free {
-			return t("OrderCancelledFree", by, reason(ev.Reason), Money(lang, ev.RefundDue)), nil
+		if ev.ByStaff && ev.InitiatedBy == order.InitiatedByTraveller {
+			by = t("at_travellers_request", by)
 		}
-		return t("OrderCancelled", by, reason(ev.Reason), Money(lang, ev.RefundDue), Percent(lang, ev.RefundBasisPoints)), nil
+		switch {
+		case ev.Underway:
+			return t("OrderCancelledUnderway", by, reason(ev.Reason)), nil
+		case ev.InitiatedBy == order.InitiatedByBusiness:
+			return t("OrderCancelledForBusiness", by, reason(ev.Reason), Money(lang, ev.RefundDue)), nil
+		case ev.Free:
+			return t("OrderCancelledFree", by, reason(ev.Reason), Money(lang, ev.RefundDue)), nil
+		case ev.Kept.Currency == "":
+			// Recorded before cancellations said what they keep: the refund was then the policy's
+			// share of what was paid.
+			return t("OrderCancelled", by, reason(ev.Reason), Money(lang, ev.RefundDue), Percent(lang, ev.RefundBasisPoints)), nil
+		}
+		// Late: the business keeps its share of the price (100% less the share not charged) and
+		// the rest of what was still paid goes back; nothing goes back when what was still paid
+		// was no more than that share, all of it kept.
+		kept := Percent(lang, 10000-ev.RefundBasisPoints)
+		if ev.RefundDue.Minor <= 0 {
+			return t("OrderCancelledLateAllKept", by, reason(ev.Reason), kept, Money(lang, ev.Kept)), nil
+		}
+		return t("OrderCancelledLate", by, reason(ev.Reason), kept, Money(lang, ev.Kept), Money(lang, ev.RefundDue)), nil
 	case order.RefundRequested:
 		return t("RefundRequested", Money(lang, ev.Amount), reason(ev.Reason)), nil
 	case order.RefundOrdered:

@@ -32,7 +32,7 @@ func init() {
 		"support.value.guest":             {En: "Guest (no account)", Ar: "زائر (بدون حساب)"},
 		"support.value.promo":             {En: "%s (%s off)", Ar: "%s (خصم %s)"},
 		"support.value.free_before":       {En: "Free up to %s before the start", Ar: "مجاني حتى %s قبل البدء"},
-		"support.value.late_refund":       {En: "%s of what was paid after that", Ar: "%s مما دُفع بعد ذلك"},
+		"support.value.late_refund":       {En: "%s of the price is kept, the rest of what was paid refunded", Ar: "يُحتفظ بـ%s من السعر ويُسترد باقي ما دُفع"},
 		"support.value.yes":               {En: "Yes", Ar: "نعم"},
 		"support.value.exchange":          {En: "Changing %s; %s to pay", Ar: "تغيير %s؛ يُدفع %s"},
 		"support.value.promo_unused":      {En: "%s (not for this trip: full price)", Ar: "%s (لا ينطبق على هذه الرحلة: بالسعر الكامل)"},
@@ -80,7 +80,7 @@ func init() {
 		"support.field.underpaid":         {En: "Still to pay", Ar: "متبقٍ للدفع"},
 		"support.field.hold_until":        {En: "Car held until", Ar: "السيارة محجوزة حتى"},
 		"support.field.free_cancellation": {En: "Free cancellation", Ar: "الإلغاء المجاني"},
-		"support.field.late_refund":       {En: "Late cancellation refund", Ar: "استرداد الإلغاء المتأخر"},
+		"support.field.late_refund":       {En: "Late cancellation", Ar: "الإلغاء المتأخر"},
 		"support.field.attention":         {En: "Needs attention", Ar: "يحتاج إلى متابعة"},
 		"support.field.attention_settled": {En: "Flagged, now settled", Ar: "نُبّه إليه، وتمت تسويته"},
 		"support.field.refund_requested":  {En: "Refund requested", Ar: "طُلب استرداد"},
@@ -148,6 +148,14 @@ func init() {
 		"support.says.TripStarted":           {En: "The driver set off at %s.", Ar: "انطلق السائق في %s."},
 		"support.says.TripCompleted":         {En: "The trip ended at %s.", Ar: "انتهت الرحلة في %s."},
 		"support.says.OrderCompleted":        {En: "The order was fulfilled at %s.", Ar: "اكتمل الطلب في %s."},
+
+		// A cancellation as it settled the money (OrderCancelled.kept, initiated_by); "OrderCancelled" above
+		// says one recorded before it did, when a late refund was a share of what was paid.
+		"support.says.OrderCancelledLate":        {En: "Cancelled late by %s (%s): the policy keeps %s of the price, %s, and refunds the rest of what was paid: %s.", Ar: "ألغاه %s متأخرًا (%s): تحتفظ السياسة بـ%s من السعر، %s، ويُسترد باقي ما دُفع: %s."},
+		"support.says.OrderCancelledLateAllKept": {En: "Cancelled late by %s (%s): the policy keeps %s of the price; %s was still paid and is all kept: nothing to refund.", Ar: "ألغاه %s متأخرًا (%s): تحتفظ السياسة بـ%s من السعر؛ بقي مدفوعًا %s ويُحتفظ به كله: لا شيء يُسترد."},
+		"support.says.OrderCancelledForBusiness": {En: "Cancelled by %s for the business (%s): everything still paid goes back, %s to refund.", Ar: "ألغاه %s باسم الشركة (%s): يُردّ كل ما بقي مدفوعًا، ويُسترد %s."},
+		"support.says.OrderCancelledUnderway":    {En: "Cancelled by %s (%s) after the trip had started: the policy refunds nothing; any refund is staff's own.", Ar: "ألغاه %s (%s) بعد بدء الرحلة: لا تردّ السياسة شيئًا؛ أي استرداد بقرار فريق العمل."},
+		"support.says.at_travellers_request":     {En: "%s at the traveller's request", Ar: "%s بطلب من المسافر"},
 
 		// What a change of plan changed, and what it made of the price.
 		"support.change.time":       {En: "the time from %s to %s", Ar: "الموعد من %s إلى %s"},
