@@ -46,9 +46,26 @@ export const tripSchema = z.object({
   next_stop: z.number().optional(),
   /** The driver's list: while the trip waits for its start, the first moment it may be started. */
   starts_from: z.string().optional(),
+  /** The driver's list: while another of the driver's trips runs, its number (a driver runs one trip at a time). */
+  finish_first: z.string().optional(),
   version: z.number(),
 });
 export type Trip = z.infer<typeof tripSchema>;
+
+/**
+ * Where a trip handed over on the road had reached when its driver took it over (the last step before
+ * the hand-over): as a status and stop, or null for a trip never handed over.
+ */
+export function reachedAtHandover(trip: Trip): { status: string; stop: number } | null {
+  const handedAt = trip.steps.map((step) => step.type).lastIndexOf('TripHandedOver');
+  if (handedAt < 0) return null;
+  for (const step of trip.steps.slice(0, handedAt).reverse()) {
+    if (step.type === 'ArrivedAtStop') return { status: 'at_stop', stop: step.stop ?? 0 };
+    if (step.type === 'TravellersPickedUp') return { status: 'picked_up', stop: 0 };
+    if (step.type === 'TripStarted') return { status: 'started', stop: 0 };
+  }
+  return null;
+}
 
 /** The trip's pickup and stops named in language: Arabic where the order recorded it, else English. */
 export function tripPlaces(trip: Trip, language: string): { pickup: string; stops: string[] } {

@@ -17,7 +17,7 @@ import { useRouteArrow } from '@/hooks/use-route-arrow';
 import { addDays, cairoToday } from '@/utils/cairo-day';
 
 import { RUNNING } from '../api/position';
-import { advanceTrip, tripPlaces, useDispatchAction, useDriverTrips, type Trip } from '../api/trips';
+import { advanceTrip, reachedAtHandover, tripPlaces, useDispatchAction, useDriverTrips, type Trip } from '../api/trips';
 import { useDispatchT } from './messages';
 import { ShareLocation } from './share-location';
 import './dispatch.css';
@@ -143,6 +143,9 @@ function DriverTrip({ trip }: { trip: Trip }) {
   const carClass = trip.rate_plan ? (language === 'ar' && trip.rate_plan.name_ar) || trip.rate_plan.name : '';
   const now = useNow(30_000);
   const early = next === 'start' && trip.starts_from !== undefined && now < new Date(trip.starts_from);
+  // Another of the driver's trips runs: this one waits for it (the server refuses its start).
+  const finishFirst = next === 'start' && trip.finish_first ? trip.finish_first : '';
+  const explained = [early ? `starts-from-${trip.order_id}` : '', finishFirst ? `finish-first-${trip.order_id}` : ''].filter(Boolean).join(' ');
   return (
     <article className="card card--plain driver-trip" data-testid={`driver-trip-${trip.order_id}`} data-status={trip.status}>
       <p className="eyebrow">
@@ -176,6 +179,7 @@ function DriverTrip({ trip }: { trip: Trip }) {
         </div>
       ) : null}
       <p className="muted">{places.stops.join(arrow)}</p>
+      {trip.handover ? <HandedToYou trip={trip} /> : null}
       <p className="trip-progress__status">
         {/* The traveller's "Driver assigned" is the driver's "Assigned to you". */}
         {trip.status === 'assigned' ? t('driver.assigned') : t(`status.${trip.status}`, { stop: trip.stop, name })}
@@ -184,14 +188,20 @@ function DriverTrip({ trip }: { trip: Trip }) {
         <Button
           className="driver-trip__button"
           block
-          disabled={early}
-          aria-describedby={early ? `starts-from-${trip.order_id}` : undefined}
+          disabled={early || finishFirst !== ''}
+          aria-describedby={explained || undefined}
           loading={advance.isPending}
           data-testid="next-step"
           onClick={() => (next === 'complete' ? setConfirming(true) : take(next))}
         >
           {t(`steps.${next}`, { name: nextName })}
         </Button>
+      ) : null}
+      {finishFirst ? (
+        // Said before the tap, under the button it explains: the driver is still on another trip.
+        <p className="muted" id={`finish-first-${trip.order_id}`} data-testid="finish-first">
+          {t('driver.finishFirst', { trip: isolate(finishFirst) })}
+        </p>
       ) : null}
       {next && early ? (
         // Too early to start: said with the time it opens, under the button it explains, never
@@ -215,5 +225,32 @@ function DriverTrip({ trip }: { trip: Trip }) {
         <p>{t('driver.completeText')}</p>
       </ConfirmDialog>
     </article>
+  );
+}
+
+/**
+ * A trip the driver took over on the road: from whom, when, why (the office's words) and where it had
+ * reached, so the driver does not arrive knowing nothing.
+ */
+function HandedToYou({ trip }: { trip: Trip }) {
+  const { t } = useDispatchT();
+  const language = useLanguage();
+  const handover = trip.handover;
+  if (!handover) return null;
+  const from = (language === 'ar' && handover.from_ar) || handover.from;
+  const reached = reachedAtHandover(trip);
+  const stopName = reached && reached.stop > 0 ? tripPlaces(trip, language).stops[reached.stop - 1] : '';
+  return (
+    <div className="form__message driver-handover" role="note" data-testid="handed-to-you">
+      <p>{t('driver.handedToYou', { from: isolate(from), time: formatDate(handover.at, language, { timeStyle: 'short' }) })}</p>
+      {handover.reason ? (
+        <p dir="auto" data-testid="handover-reason">
+          {t('driver.handoverWhy', { reason: handover.reason })}
+        </p>
+      ) : null}
+      {reached ? (
+        <p data-testid="handover-reached">{t('driver.handoverReached', { reached: t(`status.${reached.status}`, { stop: reached.stop, name: stopName }) })}</p>
+      ) : null}
+    </div>
   );
 }
