@@ -77,22 +77,55 @@ func TestTheChangeMailSaysWhatChangedAndWhichWayTheMoneyWent(t *testing.T) {
 	}
 }
 
-// A late cancellation's e-mail says its refund follows the policy's share of the price, and why.
-func TestALateCancellationsMailSaysTheRefundIsThePolicysShare(t *testing.T) {
+// A late cancellation's e-mail says the policy keeps its share of the trip's price and refunds the
+// rest of what was paid, and why: after a goodwill refund the refund is less than half the price.
+func TestALateCancellationsMailSaysThePolicyKeepsAShareOfThePrice(t *testing.T) {
 	t.Parallel()
 	trip := tripOf(tripStart, economy, 150000)
-	late := order.OrderCancelled{Reason: "plans changed", ByUserID: "u1", RefundBasisPoints: 5000, RefundDue: money.New(75000, money.EGP), Reservation: "r1"}
+	late := order.OrderCancelled{Reason: "plans changed", ByUserID: "u1", InitiatedBy: order.InitiatedByTraveller, RefundBasisPoints: 5000,
+		RefundDue: money.New(75000, money.EGP), Kept: money.New(75000, money.EGP), Reservation: "r1"}
 	for lang, want := range map[string]string{
-		"en": "750.00 EGP will be refunded to your card. Our cancellation policy refunds 50% of the trip's price when it is cancelled less than 24 hours before it starts.",
-		"ar": "تردّ سياسة الإلغاء لدينا ٥٠٪ من سعر الرحلة عند إلغائها قبل موعدها بأقل من ٢٤ ساعة.",
+		"en": "750.00 EGP will be refunded to your card. Our cancellation policy keeps 50% of the trip's price when it is cancelled less than 24 hours before it starts, and refunds the rest of what you paid.",
+		"ar": "تحتفظ سياسة الإلغاء لدينا بـ٥٠٪ من سعر الرحلة عند إلغائها قبل موعدها بأقل من ٢٤ ساعة، وتردّ إليك باقي ما دفعته.",
 	} {
 		if got := mailOf(t, paidOrder(lang, trip), late); !strings.Contains(got, want) {
 			t.Errorf("%s: lacks %q:\n%s", lang, want, got)
 		}
 	}
+	goodwill := append(paidOrder("en", trip),
+		order.RefundOrdered{RefundID: "g1", PaymentID: "p1", Amount: money.New(20000, money.EGP), Reason: "goodwill", ByStaff: true, Concedes: money.New(20000, money.EGP)},
+		order.RefundIssued{RefundID: "g1", PaymentID: "p1", Amount: money.New(20000, money.EGP), Reason: "goodwill", ProviderRef: "rf"})
+	afterGoodwill := late
+	afterGoodwill.RefundDue = money.New(55000, money.EGP)
+	if got, want := mailOf(t, goodwill, afterGoodwill), "550.00 EGP will be refunded to your card. Our cancellation policy keeps 50% of the trip's price"; !strings.Contains(got, want) {
+		t.Errorf("after a goodwill refund: lacks %q:\n%s", want, got)
+	}
 	free := order.OrderCancelled{Reason: "plans changed", ByUserID: "u1", Free: true, RefundBasisPoints: 10000, RefundDue: money.New(150000, money.EGP), Reservation: "r1"}
 	if got := mailOf(t, paidOrder("en", trip), free); strings.Contains(got, "cancellation policy") {
 		t.Errorf("a free cancellation speaks of a share:\n%s", got)
+	}
+}
+
+// The business cancelling (no driver, a fault of ours) tells the traveller we cancelled and everything
+// they paid comes back, never the policy's share, however late.
+func TestTheBusinessCancellingsMailSaysWeCancelledAndEverythingPaidGoesBack(t *testing.T) {
+	t.Parallel()
+	trip := tripOf(tripStart, economy, 150000)
+	ours := order.OrderCancelled{Reason: "No driver available, our fault", ByStaff: true, InitiatedBy: order.InitiatedByBusiness, Free: true, RefundBasisPoints: 10000,
+		RefundDue: money.New(150000, money.EGP), Kept: money.New(0, money.EGP), Reservation: "r1"}
+	for lang, want := range map[string][]string{
+		"en": {"We had to cancel your trip on ", "Everything you paid comes back to you: 1,500.00 EGP will be refunded to your card."},
+		"ar": {"اضطررنا إلى إلغاء رحلتك يوم ", "يعود إليك كل ما دفعته: سيتم استرداد ١٬٥٠٠٫٠٠ ج.م إلى بطاقتك."},
+	} {
+		got := mailOf(t, paidOrder(lang, trip), ours)
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: lacks %q:\n%s", lang, w, got)
+			}
+		}
+		if strings.Contains(got, "policy") || strings.Contains(got, "سياسة") || strings.Contains(got, "has been cancelled") {
+			t.Errorf("%s: the business's cancellation reads as the traveller's:\n%s", lang, got)
+		}
 	}
 }
 

@@ -478,10 +478,19 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 			Action: &Action{Label: i18n.T(l, "mail.action.try_again"), URL: p.publicURL() + "/payments/" + url.PathEscape(r.number) + "?result=failure"},
 		})}
 	case order.OrderCancelled:
-		body := i18n.T(l, "mail.order_cancelled.body", date)
-		if ev.RefundDue.Minor > 0 {
-			body += " " + i18n.T(l, "mail.order_cancelled.refund", FormatMoney(l, ev.RefundDue))
-			body += lateShare(l, ev, after.Cancellation())
+		var body string
+		if ev.InitiatedBy == order.InitiatedByBusiness {
+			// Ours to cancel (no driver, a fault of ours): everything paid goes back, however late.
+			body = i18n.T(l, "mail.order_cancelled.body_business", date)
+			if ev.RefundDue.Minor > 0 {
+				body += " " + i18n.T(l, "mail.order_cancelled.refund_all", FormatMoney(l, ev.RefundDue))
+			}
+		} else {
+			body = i18n.T(l, "mail.order_cancelled.body", date)
+			if ev.RefundDue.Minor > 0 {
+				body += " " + i18n.T(l, "mail.order_cancelled.refund", FormatMoney(l, ev.RefundDue))
+				body += lateShare(l, ev, after.Cancellation())
+			}
 		}
 		return []Mail{compose(r, env, "cancelled", Mail{
 			Subject: i18n.T(l, "mail.order_cancelled.subject", r.number), Heading: i18n.T(l, "mail.order_cancelled.heading"),
@@ -562,15 +571,16 @@ func planIn(l i18n.Lang, p order.RatePlan) string {
 	return p.Name
 }
 
-// lateShare says, after a late cancellation's refund, that it follows the policy's share of the price
-// (the share the cancellation recorded) and why: " Our cancellation policy refunds 50% of the trip's
-// price when it is cancelled less than 24 hours before it starts." ("" for a free cancellation, the
-// business's or one under way, whose refund is all that was paid or staff's own decision).
+// lateShare says, after a late cancellation's refund, that the policy keeps a share of the price (the
+// rest of the share the cancellation recorded) and refunds the rest of what was paid, and why: " Our
+// cancellation policy keeps 50% of the trip's price when it is cancelled less than 24 hours before it
+// starts, and refunds the rest of what you paid." ("" for a free cancellation, the business's or one
+// under way, whose refund is all that was paid or staff's own decision).
 func lateShare(l i18n.Lang, ev order.OrderCancelled, policy order.Cancellation) string {
 	if ev.Free || ev.Underway || ev.RefundBasisPoints <= 0 || ev.RefundBasisPoints >= 10000 {
 		return ""
 	}
-	share := percentIn(l, ev.RefundBasisPoints)
+	share := percentIn(l, 10000-ev.RefundBasisPoints)
 	if hours := int64(policy.FreeBefore / time.Hour); hours > 0 {
 		return " " + i18n.T(l, "mail.order_cancelled.late_share", share, i18n.Count(l, "mail.unit.hour", hours))
 	}
