@@ -115,6 +115,7 @@ func init() {
 		"mail.order_cancelled.refund":                    {En: "%s will be refunded to your card.", Ar: "سيتم استرداد %s إلى بطاقتك."},
 		"mail.order_cancelled.late_share":                {En: "Our cancellation policy keeps %s of the trip's price when it is cancelled less than %s before it starts, and refunds the rest of what you paid.", Ar: "تحتفظ سياسة الإلغاء لدينا بـ%s من سعر الرحلة عند إلغائها قبل موعدها بأقل من %s، وتردّ إليك باقي ما دفعته."},
 		"mail.order_cancelled.share":                     {En: "Our cancellation policy keeps %s of the trip's price for a late cancellation, and refunds the rest of what you paid.", Ar: "تحتفظ سياسة الإلغاء لدينا بـ%s من سعر الرحلة عند الإلغاء المتأخر، وتردّ إليك باقي ما دفعته."},
+		"mail.order_cancelled.nothing_back":              {En: "Nothing more comes back to you: what you still had paid, %s, is within what the policy keeps.", Ar: "لا يُردّ إليك شيء آخر: ما بقي مدفوعًا منك، %s، في حدود ما تحتفظ به السياسة."},
 		"mail.order_cancelled.body_business":             {En: "We had to cancel your trip on %s. We are sorry for the trouble.", Ar: "اضطررنا إلى إلغاء رحلتك يوم %s، ونعتذر عن ذلك."},
 		"mail.order_cancelled.refund_all":                {En: "Everything you paid comes back to you: %s will be refunded to your card.", Ar: "يعود إليك كل ما دفعته: سيتم استرداد %s إلى بطاقتك."},
 		"mail.unit.hour.one":                             {En: "1 hour", Ar: "ساعة واحدة"},

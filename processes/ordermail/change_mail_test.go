@@ -100,6 +100,15 @@ func TestALateCancellationsMailSaysThePolicyKeepsAShareOfThePrice(t *testing.T) 
 	if got, want := mailOf(t, goodwill, afterGoodwill), "550.00 EGP will be refunded to your card. Our cancellation policy keeps 50% of the trip's price"; !strings.Contains(got, want) {
 		t.Errorf("after a goodwill refund: lacks %q:\n%s", want, got)
 	}
+	// A goodwill refund larger than the policy's share: nothing more goes back, and the mail says why.
+	bigGoodwill := append(paidOrder("en", trip),
+		order.RefundOrdered{RefundID: "g2", PaymentID: "p1", Amount: money.New(100000, money.EGP), Reason: "goodwill", ByStaff: true, Concedes: money.New(100000, money.EGP)},
+		order.RefundIssued{RefundID: "g2", PaymentID: "p1", Amount: money.New(100000, money.EGP), Reason: "goodwill", ProviderRef: "rf2"})
+	nothing := late
+	nothing.RefundDue, nothing.Kept = money.New(0, money.EGP), money.New(50000, money.EGP)
+	if got, want := mailOf(t, bigGoodwill, nothing), "Nothing more comes back to you: what you still had paid, 500.00 EGP, is within what the policy keeps. Our cancellation policy keeps 50% of the trip's price"; !strings.Contains(got, want) {
+		t.Errorf("late with nothing to refund: lacks %q:\n%s", want, got)
+	}
 	free := order.OrderCancelled{Reason: "plans changed", ByUserID: "u1", Free: true, RefundBasisPoints: 10000, RefundDue: money.New(150000, money.EGP), Reservation: "r1"}
 	if got := mailOf(t, paidOrder("en", trip), free); strings.Contains(got, "cancellation policy") {
 		t.Errorf("a free cancellation speaks of a share:\n%s", got)

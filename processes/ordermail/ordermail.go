@@ -487,9 +487,13 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 			}
 		} else {
 			body = i18n.T(l, "mail.order_cancelled.body", date)
-			if ev.RefundDue.Minor > 0 {
-				body += " " + i18n.T(l, "mail.order_cancelled.refund", FormatMoney(l, ev.RefundDue))
-				body += lateShare(l, ev, after.Cancellation())
+			switch share := lateShare(l, ev, after.Cancellation()); {
+			case ev.RefundDue.Minor > 0:
+				body += " " + i18n.T(l, "mail.order_cancelled.refund", FormatMoney(l, ev.RefundDue)) + share
+			case share != "" && ev.Kept.Minor > 0:
+				// Late, after refunds that already gave back more than the policy's share (a goodwill
+				// refund): a mail that only said "cancelled" left the traveller asking where the rest went.
+				body += " " + i18n.T(l, "mail.order_cancelled.nothing_back", FormatMoney(l, ev.Kept)) + share
 			}
 		}
 		return []Mail{compose(r, env, "cancelled", Mail{
