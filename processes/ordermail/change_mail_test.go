@@ -136,6 +136,15 @@ func TestTheBusinessCancellingsMailSaysWeCancelledAndEverythingPaidGoesBack(t *t
 			t.Errorf("%s: the business's cancellation reads as the traveller's:\n%s", lang, got)
 		}
 	}
+	// After a goodwill refund, "everything you paid" names the refund made before beside the rest.
+	goodwill := append(paidOrder("en", trip),
+		order.RefundOrdered{RefundID: "g1", PaymentID: "p1", Amount: money.New(10000, money.EGP), Reason: "goodwill", ByStaff: true, Concedes: money.New(10000, money.EGP)},
+		order.RefundIssued{RefundID: "g1", PaymentID: "p1", Amount: money.New(10000, money.EGP), Reason: "goodwill", ProviderRef: "rf"})
+	rest := ours
+	rest.RefundDue = money.New(140000, money.EGP)
+	if got, want := mailOf(t, goodwill, rest), "Everything you paid comes back to you: 1,400.00 EGP will be refunded to your card, besides the 100.00 EGP refunded before."; !strings.Contains(got, want) {
+		t.Errorf("after a goodwill refund: lacks %q:\n%s", want, got)
+	}
 }
 
 // A traveller who asks for a refund is told the request arrived: how much, and the words they gave.

@@ -482,7 +482,12 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 		if ev.InitiatedBy == order.InitiatedByBusiness {
 			// Ours to cancel (no driver, a fault of ours): everything paid goes back, however late.
 			body = i18n.T(l, "mail.order_cancelled.body_business", date)
-			if ev.RefundDue.Minor > 0 {
+			switch earlier := before.Refunded(); {
+			case ev.RefundDue.Minor > 0 && earlier.Minor > 0:
+				// "Everything you paid" beside less than was paid read as a mistake: the refunds made
+				// before are named with it.
+				body += " " + i18n.T(l, "mail.order_cancelled.refund_all_rest", FormatMoney(l, ev.RefundDue), FormatMoney(l, earlier))
+			case ev.RefundDue.Minor > 0:
 				body += " " + i18n.T(l, "mail.order_cancelled.refund_all", FormatMoney(l, ev.RefundDue))
 			}
 		} else {

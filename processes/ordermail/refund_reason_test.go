@@ -15,7 +15,8 @@ func TestARefundsMailSaysItsReasonInTheTravellersWordsNotAsACode(t *testing.T) {
 		want   string
 	}{
 		{i18n.Ar, "cancellation", "إلغاء الرحلة"},
-		{i18n.En, "cancellation", "your cancellation"},
+		// Neutral: the business may have cancelled (initiated_by business), not the traveller.
+		{i18n.En, "cancellation", "the cancellation of your trip"},
 		{i18n.Ar, "exchange", "تعديل الحجز"},
 		{i18n.En, "paid_after_cancellation", "a payment made after the trip was cancelled"},
 		// Staff's own reason is theirs, as they wrote it.
