@@ -68,6 +68,8 @@ export const orderSchema = z.object({
     free: z.boolean(),
     refund_percent: z.number(),
     refund: moneySchema,
+    /** What the business would keep of what is still paid. */
+    keep: moneySchema.optional(),
   }),
   cancelled: z.object({ reason: z.string(), free: z.boolean(), refund_due: moneySchema, at: z.string() }).nullish(),
   refunds: z.array(z.object({ id: z.string(), amount: moneySchema, reason: z.string(), at: z.string() })),

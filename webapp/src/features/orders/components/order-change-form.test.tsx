@@ -122,4 +122,25 @@ describe('cancelling late', () => {
     expect(await screen.findByText("It is less than 24 hours before the start: if you cancel now, we keep 50% of the trip's price and refund the rest of what you paid.")).toBeInTheDocument();
     expect(screen.getByTestId('cancel-refund')).toHaveTextContent('385.20');
   });
+
+  it('says nothing more comes back, and what is kept, when earlier refunds gave back more than the share', async () => {
+    const afterGoodwill = {
+      ...late,
+      paid: money(770.4),
+      refunded: money(400),
+      cancellation: { ...late.cancellation, refund: money(0), keep: { amount: 370.4, minor: 37040, currency: 'EGP' } },
+    };
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ data: afterGoodwill }), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <OrderChangeForm id={order.id} action="cancel" onDone={() => undefined} pickers={pickers} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const nothing = await screen.findByTestId('cancel-nothing-back');
+    expect(nothing).toHaveTextContent('Nothing more comes back to you');
+    expect(nothing).toHaveTextContent('370.40');
+    expect(screen.queryByTestId('cancel-refund')).toBeNull();
+  });
 });

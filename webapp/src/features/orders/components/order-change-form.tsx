@@ -90,6 +90,12 @@ function CancelForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
           <p>
             {t('orders.youGetBack')} <strong data-testid="cancel-refund"><OrderMoney amount={c.refund} /></strong>
           </p>
+        ) : o.status !== 'awaiting_payment' && !c.free && c.keep && c.keep.minor > 0 ? (
+          // Late, after refunds that gave back more than the policy's share: nothing more comes back,
+          // which a screen without a "you get back" line left the traveller to guess.
+          <p data-testid="cancel-nothing-back">
+            {t('orders.nothingBack')} <strong><OrderMoney amount={c.keep} /></strong>
+          </p>
         ) : null}
       </div>
       <TextAreaField label={t('fields.reason')} rows={3} maxLength={REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} />
