@@ -12,6 +12,15 @@ import (
 	"mishwar/eventstore"
 )
 
+// ChangeSettings runs one business-settings command.
+type ChangeSettings struct {
+	Change cat.SettingsCommand
+	// ExpectedVersion is the settings' version the form was loaded at (If-Match; one version for
+	// every setting); nil: change whatever is there. Any settings change since then refuses this one
+	// (commands.ErrConcurrentChange, a 409).
+	ExpectedVersion *int64
+}
+
 // ChangeSettingsHandler runs one business-settings command: opening hours, a holiday added or
 // removed, the default pickup point (which must be an active pickup point).
 type ChangeSettingsHandler struct {
@@ -20,8 +29,8 @@ type ChangeSettingsHandler struct {
 }
 
 // Handle runs cmd and returns where its event landed.
-func (h ChangeSettingsHandler) Handle(ctx context.Context, cmd cat.SettingsCommand, meta commands.Meta) (eventstore.Position, error) {
-	if set, ok := cmd.(cat.SetDefaultPickupPoint); ok && set.PickupPointID != uuid.Nil {
+func (h ChangeSettingsHandler) Handle(ctx context.Context, cmd ChangeSettings, meta commands.Meta) (eventstore.Position, error) {
+	if set, ok := cmd.Change.(cat.SetDefaultPickupPoint); ok && set.PickupPointID != uuid.Nil {
 		if err := h.refs.usablePickupPoint(ctx, set.PickupPointID); errors.Is(err, errDeadReference) {
 			var ve domain.ValidationError
 			ve.Add("pickup_point_id", "catalogue.unknown_pickup_point")
@@ -30,7 +39,7 @@ func (h ChangeSettingsHandler) Handle(ctx context.Context, cmd cat.SettingsComma
 			return eventstore.Position{}, err
 		}
 	}
-	res, err := h.handlers.Settings(ctx, cmd, meta)
+	res, err := h.handlers.SettingsAt(ctx, cmd.Change, cmd.ExpectedVersion, meta)
 	if err != nil {
 		return eventstore.Position{}, err
 	}

@@ -10,7 +10,15 @@ import (
 
 // UpdateHomeContent replaces the home content.
 func (h *Handlers) UpdateHomeContent(ctx context.Context, cmd cat.UpdateHomeContent, meta commands.Meta) (commands.Result[cat.HomeContentUpdated], error) {
-	return commands.Execute(ctx, h.runner, cat.Home, singleton(cat.HomeContentStream), cmd, meta, commands.Options{})
+	return h.UpdateHomeContentAt(ctx, cmd, nil, meta)
+}
+
+// UpdateHomeContentAt replaces the home content if the stream is still at expected (the version the
+// edit form was loaded at; nil: whatever is there). The check is the append's own expected version,
+// so an edit landing first, before or while this one runs, refuses it (commands.ErrConcurrentChange)
+// instead of being overwritten.
+func (h *Handlers) UpdateHomeContentAt(ctx context.Context, cmd cat.UpdateHomeContent, expected *int64, meta commands.Meta) (commands.Result[cat.HomeContentUpdated], error) {
+	return commands.Execute(ctx, h.runner, cat.Home, singleton(cat.HomeContentStream), cmd, meta, commands.Options{ExpectedVersion: expected})
 }
 
 // HomeContent returns the current home content (for an edit form that must show what it replaces).
@@ -21,7 +29,14 @@ func (h *Handlers) HomeContent(ctx context.Context) (cat.HomeState, commands.His
 // Settings runs a business-settings command: opening hours, holidays, the default pickup point.
 // They commute: each decides on the state it finds, and none depends on what another writer did.
 func (h *Handlers) Settings(ctx context.Context, cmd cat.SettingsCommand, meta commands.Meta) (commands.Result[cat.SettingsEvent], error) {
-	return commands.Execute(ctx, h.runner, cat.Settings, singleton(cat.SettingsStream), cmd, meta, commands.Options{Commutes: true})
+	return h.SettingsAt(ctx, cmd, nil, meta)
+}
+
+// SettingsAt runs a business-settings command if the settings are still at expected (the version a
+// form replacing some of them was loaded at; nil: whatever is there, retried on a concurrent change).
+// One version covers every setting: a form is refused after any settings change it did not see.
+func (h *Handlers) SettingsAt(ctx context.Context, cmd cat.SettingsCommand, expected *int64, meta commands.Meta) (commands.Result[cat.SettingsEvent], error) {
+	return commands.Execute(ctx, h.runner, cat.Settings, singleton(cat.SettingsStream), cmd, meta, commands.Options{Commutes: true, ExpectedVersion: expected})
 }
 
 // LoadSettings returns the business settings as the write side knows them.
@@ -31,7 +46,13 @@ func (h *Handlers) LoadSettings(ctx context.Context) (cat.SettingsState, command
 
 // SetCurrencyRates replaces the currency rates; the event records when.
 func (h *Handlers) SetCurrencyRates(ctx context.Context, cmd cat.SetCurrencyRates, meta commands.Meta) (commands.Result[cat.CurrencyRatesSet], error) {
-	return commands.Execute(ctx, h.runner, cat.CurrencyRates, singleton(cat.CurrencyRatesStream), cmd, meta, commands.Options{Commutes: true})
+	return h.SetCurrencyRatesAt(ctx, cmd, nil, meta)
+}
+
+// SetCurrencyRatesAt replaces the currency rates if they are still at expected (the version the
+// rates form was loaded at; nil: whatever is there, retried on a concurrent change).
+func (h *Handlers) SetCurrencyRatesAt(ctx context.Context, cmd cat.SetCurrencyRates, expected *int64, meta commands.Meta) (commands.Result[cat.CurrencyRatesSet], error) {
+	return commands.Execute(ctx, h.runner, cat.CurrencyRates, singleton(cat.CurrencyRatesStream), cmd, meta, commands.Options{Commutes: true, ExpectedVersion: expected})
 }
 
 // LoadCurrencyRates returns the rates' history (for the admin's history view).

@@ -127,15 +127,16 @@ func adminCreate[F cat.Fields[F]](h *Handler, w http.ResponseWriter, r *http.Req
 }
 
 // expectedVersion reads If-Match: the version the form was loaded at (nil when absent or "*"). ok is
-// false when the header names no version (not a whole number from 0, quoted or not): a 400, not a
-// 409 that would tell the admin someone else changed the entity.
-func expectedVersion(r *http.Request) (v *int64, ok bool) {
+// false when the header names no version (not a whole number from lowest, quoted or not): a 400, not
+// a 409 that would tell the admin someone else changed the entity. An entity exists before it is
+// edited (lowest 0); a singleton may never have been saved (lowest -1, its version until then).
+func expectedVersion(r *http.Request, lowest int64) (v *int64, ok bool) {
 	match := strings.Trim(r.Header.Get("If-Match"), `" `)
 	if match == "" || match == "*" {
 		return nil, true
 	}
 	n, err := strconv.ParseInt(match, 10, 64)
-	if err != nil || n < 0 {
+	if err != nil || n < lowest {
 		return nil, false
 	}
 	return &n, true
@@ -148,7 +149,7 @@ func adminUpdate[F cat.Fields[F]](h *Handler, w http.ResponseWriter, r *http.Req
 		httpx.WriteError(w, r, err)
 		return
 	}
-	expected, ok := expectedVersion(r)
+	expected, ok := expectedVersion(r, 0)
 	if !ok {
 		httpx.WriteMessage(w, r, http.StatusBadRequest, "catalogue.bad_if_match")
 		return

@@ -47,13 +47,28 @@ func (h *Handler) adminHome(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": home.Content, "version": home.Version})
 }
 
+// ifMatch reads If-Match as the version a singleton's form was loaded at ("-1": before anything was
+// saved; nil when absent or "*": no check, as for the entities' edits); false when it answered 400
+// because the header names no version.
+func ifMatch(w http.ResponseWriter, r *http.Request) (*int64, bool) {
+	expected, ok := expectedVersion(r, -1)
+	if !ok {
+		httpx.WriteMessage(w, r, http.StatusBadRequest, "catalogue.bad_if_match")
+	}
+	return expected, ok
+}
+
 func (h *Handler) adminUpdateHome(w http.ResponseWriter, r *http.Request) {
+	expected, ok := ifMatch(w, r)
+	if !ok {
+		return
+	}
 	var content cat.HomeContent
 	if err := decodeFields(w, r, &content); err != nil {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	pos, err := h.app.Commands.UpdateHomeContent.Handle(r.Context(), cat.UpdateHomeContent{Content: content}, httpx.Meta(r))
+	pos, err := h.app.Commands.UpdateHomeContent.Handle(r.Context(), appcat.UpdateHomeContent{Content: content, ExpectedVersion: expected}, httpx.Meta(r))
 	if !h.written(w, r, pos, err) {
 		return
 	}
@@ -97,9 +112,10 @@ func (h *Handler) adminSettings(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
 }
 
-// settingsCommand runs one business-settings command and answers with the settings after it.
-func (h *Handler) settingsCommand(w http.ResponseWriter, r *http.Request, cmd cat.SettingsCommand) {
-	pos, err := h.app.Commands.ChangeSettings.Handle(r.Context(), cmd, httpx.Meta(r))
+// settingsCommand runs one business-settings command at the version expected (If-Match; nil for
+// adding or removing a holiday, which commute) and answers with the settings after it.
+func (h *Handler) settingsCommand(w http.ResponseWriter, r *http.Request, cmd cat.SettingsCommand, expected *int64) {
+	pos, err := h.app.Commands.ChangeSettings.Handle(r.Context(), appcat.ChangeSettings{Change: cmd, ExpectedVersion: expected}, httpx.Meta(r))
 	if !h.written(w, r, pos, err) {
 		return
 	}
@@ -107,6 +123,10 @@ func (h *Handler) settingsCommand(w http.ResponseWriter, r *http.Request, cmd ca
 }
 
 func (h *Handler) adminSetOpeningHours(w http.ResponseWriter, r *http.Request) {
+	expected, ok := ifMatch(w, r)
+	if !ok {
+		return
+	}
 	var body struct {
 		Hours cat.WeeklyHours `json:"hours"`
 	}
@@ -114,7 +134,7 @@ func (h *Handler) adminSetOpeningHours(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	h.settingsCommand(w, r, cat.SetOpeningHours{Hours: body.Hours})
+	h.settingsCommand(w, r, cat.SetOpeningHours{Hours: body.Hours}, expected)
 }
 
 func (h *Handler) adminAddHoliday(w http.ResponseWriter, r *http.Request) {
@@ -123,14 +143,18 @@ func (h *Handler) adminAddHoliday(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	h.settingsCommand(w, r, cat.AddHoliday{Holiday: body})
+	h.settingsCommand(w, r, cat.AddHoliday{Holiday: body}, nil)
 }
 
 func (h *Handler) adminRemoveHoliday(w http.ResponseWriter, r *http.Request) {
-	h.settingsCommand(w, r, cat.RemoveHoliday{Date: mux.Vars(r)["date"]})
+	h.settingsCommand(w, r, cat.RemoveHoliday{Date: mux.Vars(r)["date"]}, nil)
 }
 
 func (h *Handler) adminSetDefaultPickupPoint(w http.ResponseWriter, r *http.Request) {
+	expected, ok := ifMatch(w, r)
+	if !ok {
+		return
+	}
 	var body struct {
 		PickupPointID uuid.UUID `json:"pickup_point_id"`
 	}
@@ -138,7 +162,7 @@ func (h *Handler) adminSetDefaultPickupPoint(w http.ResponseWriter, r *http.Requ
 		httpx.WriteError(w, r, err)
 		return
 	}
-	h.settingsCommand(w, r, cat.SetDefaultPickupPoint{PickupPointID: body.PickupPointID})
+	h.settingsCommand(w, r, cat.SetDefaultPickupPoint{PickupPointID: body.PickupPointID}, expected)
 }
 
 func (h *Handler) adminSettingsHistory(w http.ResponseWriter, r *http.Request) {
@@ -165,6 +189,10 @@ func (h *Handler) adminCurrencyRates(w http.ResponseWriter, r *http.Request) {
 
 // adminSetCurrencyRates takes {"rates": {"USD": 0.0205, "SAR": 0.0769}}: what one pound buys.
 func (h *Handler) adminSetCurrencyRates(w http.ResponseWriter, r *http.Request) {
+	expected, ok := ifMatch(w, r)
+	if !ok {
+		return
+	}
 	var body struct {
 		Rates map[string]float64 `json:"rates"`
 	}
@@ -172,7 +200,7 @@ func (h *Handler) adminSetCurrencyRates(w http.ResponseWriter, r *http.Request) 
 		httpx.WriteError(w, r, err)
 		return
 	}
-	var cmd cat.SetCurrencyRates
+	cmd := appcat.SetCurrencyRates{ExpectedVersion: expected}
 	for code, v := range body.Rates {
 		cmd.Rates = append(cmd.Rates, money.RateFromFloat(money.Currency(strings.ToUpper(code)), v))
 	}
