@@ -107,9 +107,9 @@ func (h *Handlers) enquiryQuote(ctx context.Context, userID, programID string, l
 	}
 }
 
-// itineraryQuote quotes an order's itinerary (an exchange's), as ExchangeTimes offers its times.
-func (h *Handlers) itineraryQuote(ctx context.Context, itin order.Itinerary) tripQuote {
-	return func(starts []time.Time) ([]trip.Quote, error) { return h.pricer.QuoteItineraryAt(ctx, itin, starts) }
+// changeQuote quotes an order's trip (an exchange's), as ExchangeTimes offers its times.
+func (h *Handlers) changeQuote(ctx context.Context, booked order.Trip) tripQuote {
+	return func(starts []time.Time) ([]trip.Quote, error) { return h.pricer.QuoteChangeAt(ctx, booked, starts) }
 }
 
 // oneDay refuses a trip that does not fit one day at startAt (domain/trip's rule) with its reason and

@@ -41,7 +41,7 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 	if plan == "" {
 		plan = s.Trip().RatePlan.ID
 	}
-	priced, err := h.pricer.PriceItinerary(ctx, s.Trip().Itinerary, startAt, plan)
+	priced, err := h.pricer.PriceChange(ctx, s.Trip(), startAt, plan)
 	if err != nil {
 		return out, err
 	}
@@ -54,7 +54,7 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 	}
 	// The new start must fit one day as checkout's does (staff may move a trip as they see fit).
 	if !in.Actor.Staff {
-		if err := h.oneDay(priced, startAt, hours, h.itineraryQuote(ctx, s.Trip().Itinerary)); err != nil {
+		if err := h.oneDay(priced, startAt, hours, h.changeQuote(ctx, s.Trip())); err != nil {
 			return out, err
 		}
 	}
@@ -123,7 +123,7 @@ func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.T
 	if plan == "" {
 		plan = s.Trip().RatePlan.ID
 	}
-	priced, err := h.pricer.PriceItinerary(ctx, s.Trip().Itinerary, startAt, plan)
+	priced, err := h.pricer.PriceChange(ctx, s.Trip(), startAt, plan)
 	if err != nil {
 		return order.Trip{}, money.Money{}, err
 	}
@@ -135,7 +135,7 @@ func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.T
 		return order.Trip{}, money.Money{}, err
 	}
 	if !in.Actor.Staff {
-		if err := h.oneDay(priced, startAt, hours, h.itineraryQuote(ctx, s.Trip().Itinerary)); err != nil {
+		if err := h.oneDay(priced, startAt, hours, h.changeQuote(ctx, s.Trip())); err != nil {
 			return order.Trip{}, money.Money{}, err
 		}
 	}

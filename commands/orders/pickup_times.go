@@ -74,10 +74,7 @@ func (h ExchangeTimesHandler) Handle(ctx context.Context, q ExchangeTimesQuery) 
 	if s.Reservation() != "" && s.Status() == order.StatusConfirmed {
 		cq.Own = s.Trip().Day
 	}
-	itin := s.Trip().Itinerary
-	return fittingTimes(ctx, h.calendar, cq, func(starts []time.Time) ([]trip.Quote, error) {
-		return h.commands.pricer.QuoteItineraryAt(ctx, itin, starts)
-	})
+	return fittingTimes(ctx, h.calendar, cq, h.commands.changeQuote(ctx, s.Trip()))
 }
 
 // fittingTimes lists the times of the calendar's day at which the trip quote quotes fits one day; when

@@ -37,7 +37,14 @@ type Priced struct {
 // Pricer prices itineraries for orders with the trip calculation (domain/trip).
 type Pricer interface {
 	PriceCart(ctx context.Context, p CartPricing) (Priced, error)
-	// PriceItinerary prices an order's itinerary again for another start or rate plan (an exchange).
+	// PriceChange prices an order's trip (booked) again for another start or rate plan (an
+	// exchange): its own stops and rate plan as it recorded them where the catalogue has archived
+	// them since (pricing.Quoter.QuoteBookedEach), another plan as the catalogue offers it now.
+	PriceChange(ctx context.Context, booked order.Trip, startAt time.Time, ratePlanID string) (Priced, error)
+	// QuoteChangeAt quotes an order's trip once for each start as PriceChange prices it (the pickup
+	// times of an exchange).
+	QuoteChangeAt(ctx context.Context, booked order.Trip, starts []time.Time) ([]trip.Quote, error)
+	// PriceItinerary prices an itinerary from the catalogue as it is now (an enquiry's).
 	PriceItinerary(ctx context.Context, itin order.Itinerary, startAt time.Time, ratePlanID string) (Priced, error)
 	// PriceProgram prices a catalogue program as an itinerary from the chosen start (an enquiry).
 	PriceProgram(ctx context.Context, p ProgramPricing) (Priced, error)
@@ -47,7 +54,7 @@ type Pricer interface {
 	// ProgramItinerary is the itinerary PriceProgram prices for p (its start and end resolved as
 	// PriceProgram resolves them), for quoting it at other starts.
 	ProgramItinerary(ctx context.Context, p ProgramPricing) (order.Itinerary, error)
-	// QuoteItineraryAt quotes an order's itinerary once for each start (the pickup times of an exchange).
+	// QuoteItineraryAt quotes an itinerary once for each start as PriceItinerary prices it.
 	QuoteItineraryAt(ctx context.Context, itin order.Itinerary, starts []time.Time) ([]trip.Quote, error)
 }
 
@@ -166,8 +173,8 @@ func rateUnavailable() error {
 	return v
 }
 
-// PriceItinerary implements Pricer: the order's stops are quoted as an itinerary like a cart's, so an
-// exchange is priced by the very calculation a cart is.
+// PriceItinerary implements Pricer: the stops are quoted as an itinerary like a cart's, by the very
+// calculation a cart is.
 func (p *CartPricer) PriceItinerary(ctx context.Context, itin order.Itinerary, startAt time.Time, ratePlanID string) (Priced, error) {
 	q, err := p.Quoter.Quote(ctx, tripItinerary(itin), startAt)
 	if err != nil {
@@ -182,12 +189,44 @@ func (p *CartPricer) PriceItinerary(ctx context.Context, itin order.Itinerary, s
 	return Priced{Trip: t, Rates: rates, Quote: q}, nil
 }
 
-// QuoteItineraryAt implements Pricer: the order's itinerary quoted for each start by the calculation
-// PriceItinerary prices it with (so the times offered are those ExchangeOrder accepts).
+// QuoteItineraryAt implements Pricer: the itinerary quoted for each start by the calculation
+// PriceItinerary prices it with (so the times offered are those an enquiry is judged by).
 func (p *CartPricer) QuoteItineraryAt(ctx context.Context, itin order.Itinerary, starts []time.Time) ([]trip.Quote, error) {
 	qs, err := p.Quoter.QuoteEach(ctx, tripItinerary(itin), starts)
 	if err != nil {
 		return nil, fmt.Errorf("orders: quote itinerary: %w", err)
+	}
+	return qs, nil
+}
+
+// PriceChange implements Pricer with the cart's calculation, the order's trip laid out and priced as
+// it booked it where the catalogue has changed since (order.Trip.PlansForChange, trip.BookedPlaces).
+func (p *CartPricer) PriceChange(ctx context.Context, booked order.Trip, startAt time.Time, ratePlanID string) (Priced, error) {
+	qs, err := p.quoteChange(ctx, booked, []time.Time{startAt}, ratePlanID)
+	if err != nil {
+		return Priced{}, err
+	}
+	rates, err := p.Quoter.CurrencyRates(ctx)
+	if err != nil {
+		return Priced{}, fmt.Errorf("orders: %w", err)
+	}
+	itin := booked.Itinerary
+	t := TripFromQuote(qs[0], startAt, ratePlanID)
+	t.Itinerary.ProgramID, t.Itinerary.ProgramName, t.Itinerary.ProgramNameAR = itin.ProgramID, itin.ProgramName, itin.ProgramNameAR
+	return Priced{Trip: t, Rates: rates, Quote: qs[0]}, nil
+}
+
+// QuoteChangeAt implements Pricer, as PriceChange prices the order's own plan.
+func (p *CartPricer) QuoteChangeAt(ctx context.Context, booked order.Trip, starts []time.Time) ([]trip.Quote, error) {
+	return p.quoteChange(ctx, booked, starts, booked.RatePlan.ID)
+}
+
+func (p *CartPricer) quoteChange(ctx context.Context, booked order.Trip, starts []time.Time, ratePlanID string) ([]trip.Quote, error) {
+	qs, err := p.Quoter.QuoteBookedEach(ctx, tripItinerary(booked.Itinerary), starts, func(offered []trip.RatePlan) ([]trip.RatePlan, error) {
+		return booked.PlansForChange(offered, ratePlanID)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("orders: quote change: %w", err)
 	}
 	return qs, nil
 }

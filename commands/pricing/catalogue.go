@@ -16,6 +16,12 @@ import (
 // Offered returns the destinations among ids that visitors may see now (published, not archived),
 // keyed by the id as asked, so a client's upper-case id still finds its destination.
 func (q *Quoter) Offered(ctx context.Context, ids []string) (map[string]trip.Place, error) {
+	return q.places(ctx, ids, true)
+}
+
+// places are the destinations among ids the catalogue offers now (visible) or those it no longer
+// offers but still knows (!visible: archived or unpublished), keyed by the id as asked.
+func (q *Quoter) places(ctx context.Context, ids []string, visible bool) (map[string]trip.Place, error) {
 	uids := make([]uuid.UUID, 0, len(ids))
 	for _, id := range ids {
 		if uid, err := uuid.Parse(id); err == nil {
@@ -31,7 +37,7 @@ func (q *Quoter) Offered(ctx context.Context, ids []string) (map[string]trip.Pla
 		return nil, fmt.Errorf("pricing: destinations: %w", err)
 	}
 	for _, d := range dests {
-		if !d.Visible() {
+		if d.Visible() != visible {
 			continue
 		}
 		hours, err := trip.WeeklyOpeningHours(d.OpeningHours)

@@ -26,6 +26,33 @@ func (q *Quoter) QuoteEach(ctx context.Context, it trip.Itinerary, departures []
 	if err != nil {
 		return nil, fmt.Errorf("pricing: quote: %w", err)
 	}
+	return q.quoteEach(ctx, it, in, departures)
+}
+
+// QuoteBookedEach quotes an order's itinerary again (a change of date, time or rate plan) once for
+// each departure, as QuoteEach quotes a cart except where an order differs: a stop the catalogue no
+// longer offers is still driven, as the order recorded it (trip.BookedPlaces), and the trip is priced
+// with the rate plans plans makes of those offered now (the order's own plan as it recorded it:
+// order.Trip.PlansForChange), whose refusal it returns.
+func (q *Quoter) QuoteBookedEach(ctx context.Context, it trip.Itinerary, departures []time.Time,
+	plans func(offered []trip.RatePlan) ([]trip.RatePlan, error)) ([]trip.Quote, error) {
+	in, err := q.inputs(ctx, it)
+	if err != nil {
+		return nil, fmt.Errorf("pricing: quote booked: %w", err)
+	}
+	retired, err := q.places(ctx, it.DestinationIDs(), false)
+	if err != nil {
+		return nil, fmt.Errorf("pricing: quote booked: %w", err)
+	}
+	in.offered = trip.BookedPlaces(it, in.offered, retired)
+	if in.plans, err = plans(in.plans); err != nil {
+		return nil, err
+	}
+	return q.quoteEach(ctx, it, in, departures)
+}
+
+func (q *Quoter) quoteEach(ctx context.Context, it trip.Itinerary, in quoteInputs, departures []time.Time) ([]trip.Quote, error) {
+	var err error
 	out := make([]trip.Quote, 0, len(departures))
 	for _, departure := range departures {
 		route := trip.Lay(it, in.offered, in.start, in.end, departure.In(q.location))

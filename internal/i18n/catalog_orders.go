@@ -38,6 +38,7 @@ func init() {
 		"orders.pickup_required":          {En: "Please choose a pickup point first.", Ar: "يرجى اختيار نقطة الانطلاق أولاً."},
 		"orders.rate_required":            {En: "Please select a rate.", Ar: "يرجى اختيار خطة الأسعار."},
 		"orders.rate_unavailable":         {En: "This rate is not available for your trip.", Ar: "خطة الأسعار هذه غير متاحة لرحلتك."},
+		"orders.rate_plan_not_offered":    {En: "This car class is no longer offered. Keep your own or choose another.", Ar: "فئة السيارة هذه لم تعد متاحة. احتفظ بفئتك أو اختر فئة أخرى."},
 		"orders.too_soon":                 {En: "This start is too soon. Please book further ahead.", Ar: "موعد البدء قريب جدًا. يرجى الحجز في وقت أبكر."},
 		"orders.date_past":                {En: "This date has passed. Choose a later day.", Ar: "هذا التاريخ مضى. اختر يومًا لاحقًا."},
 		"orders.time_past":                {En: "This time has already passed today. Choose a later time or another day.", Ar: "هذا الوقت مضى اليوم. اختر وقتًا لاحقًا أو يومًا آخر."},
