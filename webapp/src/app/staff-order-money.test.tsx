@@ -122,10 +122,10 @@ describe("the staff order's money", () => {
     const sent = serve(order(late));
     const { user } = await openOrder();
     await user.type(screen.getByLabelText('Reason for cancelling'), 'No driver available, our fault');
-    await user.click(screen.getByLabelText('The business (no driver, our fault): EGP 1,731.20 back, everything paid'));
+    await user.click(screen.getByLabelText('The business (no driver, our fault): EGP 1,731.20 back, everything still paid'));
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this order?' });
-    expect(within(dialog).getByTestId('cancel-confirm-text')).toHaveTextContent('Everything the traveller paid, EGP 1,731.20, goes back to them.');
+    expect(within(dialog).getByTestId('cancel-confirm-text')).toHaveTextContent('Everything the traveller still has paid goes back to them: EGP 1,731.20');
     expect(sent).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -139,10 +139,21 @@ describe("the staff order's money", () => {
     await user.click(screen.getByLabelText('The traveller asked: the policy applies, EGP 865.60 back'));
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this order?' });
-    expect(within(dialog).getByTestId('cancel-confirm-text')).toHaveTextContent('Under the cancellation policy EGP 865.60 goes back to them and EGP 865.60 is kept.');
+    expect(within(dialog).getByTestId('cancel-confirm-text')).toHaveTextContent('Under the cancellation policy we keep EGP 865.60 and EGP 865.60 goes back to them');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ body: { reason: 'The traveller phoned', initiated_by: 'traveller' } });
+  });
+
+  it("says a free cancellation at the traveller's request is free, not that it keeps nothing", async () => {
+    serve(order({ cancellation: { refund: egp(173120), keep: egp(0), refund_by_business: egp(173120) } }));
+    const { user } = await openOrder();
+    await user.type(screen.getByLabelText('Reason for cancelling'), 'The traveller phoned');
+    await user.click(screen.getByLabelText('The traveller asked: the policy applies, EGP 1,731.20 back'));
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this order?' });
+    expect(within(dialog).getByTestId('cancel-confirm-text')).toHaveTextContent('The cancellation is free: everything they still have paid goes back to them: EGP 1,731.20');
+    expect(within(dialog).getByTestId('cancel-confirm-text')).not.toHaveTextContent('we keep');
   });
 
   it('asks who is cancelling a paid order before confirming', async () => {

@@ -240,7 +240,9 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
                     {cancelFor === 'business' && reasonNeeded
                       ? t('purchaseOrders.cancelConfirmBusiness', { order: isolate(o.id), refund: money(refundFor.business) })
                       : cancelFor === 'traveller' && reasonNeeded
-                        ? t('purchaseOrders.cancelConfirmTraveller', { order: isolate(o.id), refund: money(refundFor.traveller), keep: money(o.cancellation?.keep ?? zero) })
+                        ? (o.cancellation?.keep?.minor ?? 0) > 0
+                          ? t('purchaseOrders.cancelConfirmTraveller', { order: isolate(o.id), refund: money(refundFor.traveller), keep: money(o.cancellation?.keep ?? zero) })
+                          : t('purchaseOrders.cancelConfirmTravellerFree', { order: isolate(o.id), refund: money(refundFor.traveller) })
                         : refundFor.traveller.minor > 0
                           ? t('purchaseOrders.cancelConfirmText', { order: isolate(o.id), refund: money(refundFor.traveller) })
                           : t('purchaseOrders.cancelConfirmNothing', { order: isolate(o.id) })}
