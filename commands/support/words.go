@@ -37,7 +37,8 @@ func says(lang i18n.Lang, before order.State, e order.Event, who *people) (strin
 	at := func(tm time.Time) string { return CairoTime(lang, tm) }
 	reason := func(r string) string {
 		if r == "" {
-			return "—"
+			// "(—)" beside a traveller's cancellation read as a glitch.
+			return i18n.T(lang, "support.no_reason")
 		}
 		return word(lang, "reason", r)
 	}

@@ -65,7 +65,7 @@ func TestAChangeOfPlanSaysWhatChangedAndWhichWayTheMoneyGoes(t *testing.T) {
 			"Changed the car from Economy to Family minivan; EGP 820.40 to refund."},
 		{"a cheaper car at the same time, in Arabic", i18n.Ar,
 			order.OrderExchanged{From: from, To: tripOn(monday, minivan, 67960), Difference: money.New(-82040, money.EGP)},
-			"تغيّر السيارة من اقتصادية إلى ميني فان عائلية؛ يُسترد ٨٢٠٫٤٠ ج.م."},
+			"تغيير السيارة من اقتصادية إلى ميني فان عائلية؛ يُسترد ٨٢٠٫٤٠ ج.م."},
 		{"another time in the same car, paid", i18n.En,
 			order.OrderExchanged{From: from, To: tripOn(tuesday, economy, 175460), Difference: money.New(25460, money.EGP)},
 			"Changed the time from Mon 14 Dec 2026, 10:00 Cairo time to Tue 15 Dec 2026, 09:00 Cairo time; EGP 254.60 paid."},

@@ -93,6 +93,7 @@ func init() {
 		"support.field.taken_off":         {En: "Last driver taken off", Ar: "سبب إبعاد السائق السابق"},
 
 		// Reasons events give.
+		"support.no_reason":                          {En: "no reason given", Ar: "دون ذكر سبب"},
 		"support.reason.paid_without_capacity":       {En: "paid with no car left", Ar: "دُفع ولا سيارة متاحة"},
 		"support.reason.duplicate_payment":           {En: "paid twice", Ar: "دُفع مرتين"},
 		"support.reason.paid_after_cancellation":     {En: "paid after cancelling", Ar: "دُفع بعد الإلغاء"},
@@ -143,7 +144,7 @@ func init() {
 		"support.says.RefundIssued":          {En: "%s went back to the traveller: %s.", Ar: "أُعيد %s إلى المسافر: %s."},
 		"support.says.RefundFailed":          {En: "The refund of %s failed: %s.", Ar: "فشل استرداد %s: %s."},
 		"support.says.ExchangeRequested":     {En: "Asked to change %s; %s to pay by %s.", Ar: "طلب تغيير %s؛ يُدفع %s قبل %s."},
-		"support.says.OrderExchanged":        {En: "Changed %s; %s.", Ar: "تغيّر %s؛ %s."},
+		"support.says.OrderExchanged":        {En: "Changed %s; %s.", Ar: "تغيير %s؛ %s."},
 		"support.says.ExchangeAbandoned":     {En: "The change was not paid: %s.", Ar: "لم يُدفع التغيير: %s."},
 		"support.says.TripStarted":           {En: "The driver set off at %s.", Ar: "انطلق السائق في %s."},
 		"support.says.TripCompleted":         {En: "The trip ended at %s.", Ar: "انتهت الرحلة في %s."},
