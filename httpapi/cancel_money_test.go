@@ -58,7 +58,7 @@ func TestStaffCancellingAPaidOrderSayWhoItIsFor(t *testing.T) {
 	}
 
 	r := w.a.Post("/api/admin/orders/"+id+"/cancel", admin.Token, map[string]any{"reason": "No driver available, our fault"})
-	if r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), "initiated_by") {
+	if r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), "initiated_by") || !strings.Contains(string(r.Body), "Say who is cancelling") {
 		t.Fatalf("without saying who cancels: %d %s", r.Status, r.Body)
 	}
 	r = w.a.Post("/api/admin/orders/"+id+"/cancel", admin.Token, map[string]any{"reason": "No driver available, our fault", "initiated_by": "driver"})

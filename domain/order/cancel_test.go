@@ -112,7 +112,7 @@ func TestStaffSayWhoACancellationIsFor(t *testing.T) {
 			then: []order.Event{byStaff(lateCancel(order.InitiatedByTraveller, 38520, 38520)),
 				order.RefundOrdered{RefundID: "c1", PaymentID: "p1", Amount: egp(38520), Reason: "cancellation", ByUserID: "admin", ByStaff: true}}},
 		{name: "staff cancelling a paid trip say who it is for", given: paidOrder, at: late, when: cancel(""),
-			wantErr: fieldErr(map[string][]string{"initiated_by": {order.KeyRequired}})},
+			wantErr: fieldErr(map[string][]string{"initiated_by": {order.KeyInitiatorInvalid}})},
 		{name: "staff name the business or the traveller", given: paidOrder, at: late, when: cancel("driver"),
 			wantErr: fieldErr(map[string][]string{"initiated_by": {order.KeyInitiatorInvalid}})},
 		{name: "a traveller cannot say the business cancels", given: paidOrder, at: late,

@@ -753,7 +753,8 @@ func decideCancel(s State, c CancelOrder, now time.Time) ([]Event, error) {
 			return nil, errReasonRequired()
 		}
 		if c.Actor.Staff && c.InitiatedBy == "" {
-			return nil, errInitiator(KeyRequired)
+			// Said as what to choose, not a bare "required": an API caller learns the two words.
+			return nil, errInitiator(KeyInitiatorInvalid)
 		}
 		var ok bool
 		settled, ok = s.cancellation.Settle(s.price, held, s.trip.StartAt, now, cancelled.InitiatedBy)
