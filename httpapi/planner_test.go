@@ -249,7 +249,11 @@ func TestTheOrdersExportIsASafeSpreadsheetInTheReadersLanguage(t *testing.T) {
 	payOnSandbox(t, placed.PaymentURL, payments.CardSuccess)
 	_, other := w.paidOrder(t)
 
-	for lang, heading := range map[string]string{"en": "Trip number", "ar": "رقم الرحلة"} {
+	// Headings, statuses and currencies are words of the reader's language.
+	for lang, want := range map[string]struct{ heading, status, currency string }{
+		"en": {"Trip number", "Confirmed", "EGP"}, "ar": {"رقم الرحلة", "مؤكد", "جنيه مصري"},
+	} {
+		heading := want.heading
 		r := a.Do(apptest.Request{Method: http.MethodGet, Path: "/api/admin/orders?format=csv", Token: support.Token, Header: map[string]string{"lang": lang}})
 		if r.Status != http.StatusOK || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/csv") ||
 			r.Header.Get("Content-Disposition") != `attachment; filename="orders.csv"` || !bytes.HasPrefix(r.Body, []byte("\xef\xbb\xbf")) {
@@ -267,7 +271,7 @@ func TestTheOrdersExportIsASafeSpreadsheetInTheReadersLanguage(t *testing.T) {
 			found[row[0]] = row
 		}
 		mine := found[placed.Data.OrderID]
-		if mine == nil || found[other] == nil || mine[1] != "confirmed" || mine[3] != w.date || mine[4] != "10:00" || mine[17] != "'=1+1 please" ||
+		if mine == nil || found[other] == nil || mine[1] != want.status || mine[16] != want.currency || mine[3] != w.date || mine[4] != "10:00" || mine[17] != "'=1+1 please" ||
 			mine[6] != u.Email || !strings.HasPrefix(mine[7], "'+") {
 			t.Fatalf("the order's row (%s): %q", lang, mine)
 		}

@@ -9,6 +9,7 @@ import (
 	apporders "mishwar/commands/orders"
 	cat "mishwar/domain/catalogue"
 	"mishwar/httpapi/httpx"
+	"mishwar/internal/i18n"
 )
 
 // ordersCSVMax bounds one export (the newest first); ordersCSVPage is how many it reads at a time.
@@ -25,7 +26,7 @@ var ordersHeadings = []string{"orders.csv.trip_number", "orders.csv.status", "or
 
 // adminOrdersCSV answers GET /api/admin/orders?format=csv: every order the filter selects (not one
 // page), newest first, with the same spreadsheet guard as the manifest (httpx.WriteCSV). Times are
-// Cairo time and their headings say so.
+// Cairo time and their headings say so; statuses and currencies are words of the request's language.
 func (h *Handler) adminOrdersCSV(w http.ResponseWriter, r *http.Request, f apporders.OrderFilter) {
 	var rows [][]string
 	f.Limit = ordersCSVPage
@@ -41,10 +42,11 @@ func (h *Handler) adminOrdersCSV(w http.ResponseWriter, r *http.Request, f appor
 			for i, s := range j.Trip.Stops {
 				stops[i] = s.Name
 			}
-			rows = append(rows, []string{j.TripNumber, string(j.Status), j.PlacedAt.In(cat.Cairo).Format("2006-01-02 15:04"), j.Trip.Date,
+			l := httpx.Lang(r)
+			rows = append(rows, []string{j.TripNumber, csvWord(l, "orders.csv.status.", string(j.Status)), j.PlacedAt.In(cat.Cairo).Format("2006-01-02 15:04"), j.Trip.Date,
 				j.Trip.StartAt.In(cat.Cairo).Format("15:04"), strings.TrimSpace(j.Contact.FirstName + " " + j.Contact.LastName), j.Contact.Email,
 				j.Contact.Phone, strconv.Itoa(j.Contact.Travellers), j.Trip.Pickup.Name, strings.Join(stops, " → "), j.Trip.End.Name,
-				j.Trip.RatePlan.Name, amount(j.Total), amount(j.Paid), amount(j.Refunded), string(j.Total.Currency), j.Contact.Comments})
+				j.Trip.RatePlan.Name, amount(j.Total), amount(j.Paid), amount(j.Refunded), csvWord(l, "orders.csv.currency.", string(j.Total.Currency)), j.Contact.Comments})
 		}
 		if len(list) < ordersCSVPage || f.Offset+len(list) >= total {
 			break
@@ -54,3 +56,12 @@ func (h *Handler) adminOrdersCSV(w http.ResponseWriter, r *http.Request, f appor
 }
 
 func amount(m moneyJSON) string { return fmt.Sprintf("%.2f", m.Amount) }
+
+// csvWord says a value of one of the export's enum columns (a status, a currency) in the reader's
+// language, from the catalog's key prefix+value; a value the catalog does not know stays as it is.
+func csvWord(l i18n.Lang, prefix, value string) string {
+	if !i18n.Has(prefix + value) {
+		return value
+	}
+	return i18n.T(l, prefix+value)
+}

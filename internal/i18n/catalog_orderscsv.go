@@ -21,5 +21,16 @@ func init() {
 		"orders.csv.refunded":    {En: "Refunded", Ar: "المسترد"},
 		"orders.csv.currency":    {En: "Currency", Ar: "العملة"},
 		"orders.csv.comments":    {En: "Comments", Ar: "ملاحظات"},
+
+		// The values of its enum columns: every order status (domain/order.Statuses) and currency.
+		"orders.csv.status.awaiting_payment": {En: "Awaiting payment", Ar: "بانتظار الدفع"},
+		"orders.csv.status.confirmed":        {En: "Confirmed", Ar: "مؤكد"},
+		"orders.csv.status.payment_failed":   {En: "Payment failed", Ar: "فشل الدفع"},
+		"orders.csv.status.expired":          {En: "Expired unpaid", Ar: "انتهت المهلة دون دفع"},
+		"orders.csv.status.cancelled":        {En: "Cancelled", Ar: "ملغى"},
+		"orders.csv.status.completed":        {En: "Completed", Ar: "مكتمل"},
+		"orders.csv.currency.EGP":            {En: "EGP", Ar: "جنيه مصري"},
+		"orders.csv.currency.USD":            {En: "USD", Ar: "دولار أمريكي"},
+		"orders.csv.currency.SAR":            {En: "SAR", Ar: "ريال سعودي"},
 	})
 }
