@@ -30,6 +30,8 @@ type Queries struct {
 type Config struct {
 	Orders   OrderFigures
 	Insights Insights
+	// Hours are the service hours the booking calendar reads: a day they close has no capacity.
+	Hours ServiceHours
 	// Stuck lists the process steps that need an operator (nil: none are shown).
 	Stuck StuckSteps
 	// Now is the clock (nil: time.Now).
@@ -43,7 +45,7 @@ func New(c Config) Application {
 	}
 	return Application{Queries: Queries{
 		Figures:   FiguresHandler{orders: c.Orders, now: c.Now, cairo: catalogue.Cairo},
-		Insights:  InsightsHandler{insights: c.Insights, now: c.Now},
+		Insights:  InsightsHandler{insights: c.Insights, hours: c.Hours, now: c.Now},
 		Attention: AttentionHandler{insights: c.Insights, stuck: c.Stuck, now: c.Now},
 	}}
 }

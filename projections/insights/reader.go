@@ -51,7 +51,8 @@ type DayCount struct {
 }
 
 // DayCapacity is a trip day's cars: taken for good (paid), held for an order waiting for payment,
-// and the drivers' capacity (active drivers working that weekday × their trips per day).
+// and the drivers' capacity (active drivers working that weekday × their trips per day). The read
+// model knows no service hours: the dashboard's query counts none on a closed day (order.DayCapacity).
 type DayCapacity struct {
 	Day      string `json:"day"`
 	Capacity int    `json:"capacity"`

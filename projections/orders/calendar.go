@@ -49,16 +49,14 @@ func BuildCalendar(in CalendarInput) []CalendarDay {
 	for i := 0; i < in.Days; i++ {
 		d := time.Date(start.Year(), start.Month(), start.Day()+i, 0, 0, 0, 0, cat.Cairo)
 		day := availability.DayOf(d)
-		c := CalendarDay{Date: day, Capacity: in.Capacity(d.Weekday()), Taken: in.Taken[day]}
+		c := CalendarDay{Date: day, Capacity: order.DayCapacity(in.Hours, d, in.Capacity(d.Weekday())), Taken: in.Taken[day]}
 		if !in.Policy.InRange(day, in.Now) {
 			c.Status = order.DayOutOfRange
 			out = append(out, c)
 			continue
 		}
-		h, open := in.Hours.Weekly.On(d.Weekday())
-		openMin, errO := cat.Minutes(h.Open)
-		closeMin, errC := cat.Minutes(h.Close)
-		if !open || in.Hours.IsHoliday(d) || errO != nil || errC != nil {
+		openMin, closeMin, open := order.ServiceDay(in.Hours, d)
+		if !open {
 			c.Status, c.Reason = order.DayBlocked, "closed"
 			out = append(out, c)
 			continue

@@ -12,10 +12,10 @@ import (
 
 // dashboard builds the admin dashboard: the landing figures from the orders read model, the charts
 // and the needs-attention queue from the insights read model, and the stuck process steps from the
-// job queue; "today" by the commands' clock.
-func (a *App) dashboard(orders *ordersrm.Reader) *dashboard.Handler {
+// job queue; "today" by the commands' clock, trip days open or closed by the orders' service hours.
+func (a *App) dashboard(orders *ordersrm.Reader, hours appdashboard.ServiceHours) *dashboard.Handler {
 	return dashboard.New(appdashboard.New(appdashboard.Config{Orders: orders, Insights: insightsrm.NewReader(a.Pool),
-		Stuck: stuckSteps{a}, Now: a.Commands.Now}))
+		Hours: hours, Stuck: stuckSteps{a}, Now: a.Commands.Now}))
 }
 
 // stuckSteps lists the job queue's stuck jobs as the dashboard's stuck process steps.

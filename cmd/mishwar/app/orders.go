@@ -70,7 +70,7 @@ func (a *App) wireOrders(ctx context.Context, d *httpapi.Deps) error {
 		sandbox.SettledBy(handlers.PaymentSettled)
 	}
 	d.Features = append(d.Features, httporders.New(feature))
-	d.Features = append(d.Features, a.dashboard(reader))
+	d.Features = append(d.Features, a.dashboard(reader, catalogue))
 	a.loops = append(a.loops, loop{name: "payment hold expiry", run: func(ctx context.Context) error {
 		return handlers.RunHoldExpiry(ctx, orderscmd.HoldsFrom(reader), idem)
 	}})
