@@ -33,28 +33,35 @@ export function useCurrencyRates() {
   return useQuery({ queryKey: ['admin-catalogue', 'rates'], queryFn: ({ signal }) => api.get('/api/admin/currency-rates', { schema: ratesSchema, signal }) });
 }
 
+// `version` is what the form was loaded at (the GET's `version`, -1 before anything was saved): sent
+// as If-Match, so a save over another admin's newer one is refused (409) instead of replacing it.
+// Holidays are added and removed one date at a time and take none.
 type SiteCall =
-  | { kind: 'home'; values: Record<string, unknown> }
-  | { kind: 'hours'; hours: Array<{ day: number; open: string; close: string }> }
+  | { kind: 'home'; version: number; values: Record<string, unknown> }
+  | { kind: 'hours'; version: number; hours: Array<{ day: number; open: string; close: string }> }
   | { kind: 'addHoliday'; holiday: Holiday }
   | { kind: 'removeHoliday'; date: string }
-  | { kind: 'defaultPoint'; id: string }
-  | { kind: 'rates'; rates: Record<string, number> };
+  | { kind: 'defaultPoint'; version: number; id: string }
+  | { kind: 'rates'; version: number; rates: Record<string, number> };
+
+function ifMatch(version: number) {
+  return { headers: { 'If-Match': `"${String(version)}"` } };
+}
 
 export function saveSite(call: SiteCall): Promise<unknown> {
   switch (call.kind) {
     case 'home':
-      return api.put('/api/admin/home', call.values);
+      return api.put('/api/admin/home', call.values, ifMatch(call.version));
     case 'hours':
-      return api.put('/api/admin/settings/opening-hours', { hours: call.hours });
+      return api.put('/api/admin/settings/opening-hours', { hours: call.hours }, ifMatch(call.version));
     case 'addHoliday':
       return api.post('/api/admin/settings/holidays', call.holiday);
     case 'removeHoliday':
       return api.delete(`/api/admin/settings/holidays/${encodeURIComponent(call.date)}`);
     case 'defaultPoint':
-      return api.put('/api/admin/settings/default-pickup-point', { pickup_point_id: call.id });
+      return api.put('/api/admin/settings/default-pickup-point', { pickup_point_id: call.id }, ifMatch(call.version));
     case 'rates':
-      return api.put('/api/admin/currency-rates', { rates: call.rates });
+      return api.put('/api/admin/currency-rates', { rates: call.rates }, ifMatch(call.version));
   }
 }
 

@@ -10,6 +10,7 @@ import { weekdayName } from '@/utils/format';
 
 import { useAllRecords } from '../api/list-records';
 import { useUploadPhoto } from '../api/upload-photo';
+import { hoursDayKey } from '../form-errors';
 import type { FieldSpec, Values } from '../kinds';
 import { asHours, asNumbers, asString, asStrings, asText, type Bilingual } from '../values';
 
@@ -279,7 +280,13 @@ export function HoursEditor({ label, value, errors, name, onChange }: { label: s
   const { t } = useTranslation();
   const language = useLanguage();
   const hours = asHours(value);
-  const error = joined(errors, name);
+  // A fault of one weekday's entry (keyed by its day: hoursErrorsByDay) is said on that day's row;
+  // anything else under the whole field.
+  const dayKeys = WEEK.map((day) => hoursDayKey(name, day));
+  const error = joined(
+    Object.fromEntries(Object.entries(errors).filter(([key]) => !dayKeys.some((k) => key === k || key.startsWith(`${k}.`)))),
+    name,
+  );
   const set = (day: number, next: { open: string; close: string } | null) => {
     const rest = hours.filter((h) => h.day !== day);
     onChange(next ? [...rest, { day, ...next }].sort((a, b) => a.day - b.day) : rest);
@@ -287,6 +294,7 @@ export function HoursEditor({ label, value, errors, name, onChange }: { label: s
   // The times are Cairo's wall clock (the server reads them in Africa/Cairo), whoever types them:
   // said under the heading and in each box's name.
   const hint = useId();
+  const rowId = useId();
   const boxName = (which: 'opens' | 'closes', day: number) => t('adminCatalogue.hoursAt', { day: weekdayName(day, language), what: t(`adminCatalogue.${which}`) });
   return (
     <fieldset className="field hours-editor" aria-describedby={hint}>
@@ -296,17 +304,51 @@ export function HoursEditor({ label, value, errors, name, onChange }: { label: s
       </p>
       {WEEK.map((day) => {
         const h = hours.find((x) => x.day === day);
+        const key = hoursDayKey(name, day);
+        const rowError = h ? joined(errors, key) : undefined;
+        // A fault of the entry as a whole (its day) is on both of its boxes.
+        const whole = Boolean(errors[key]?.length) || Object.keys(errors).some((k) => k.startsWith(`${key}.`) && !k.endsWith('.open') && !k.endsWith('.close'));
+        const openInvalid = Boolean(rowError) && (whole || Boolean(errors[`${key}.open`]?.length));
+        const closeInvalid = Boolean(rowError) && (whole || Boolean(errors[`${key}.close`]?.length));
+        const errorId = `${rowId}-${String(day)}-error`;
         return (
           <div key={day} className="hours-editor__row">
             <CheckboxField label={weekdayName(day, language)} checked={Boolean(h)} onChange={(e) => set(day, e.target.checked ? { open: '09:00', close: '17:00' } : null)} />
             {h ? (
               <>
-                <input className="input" inputMode="numeric" pattern="[0-2][0-9]:[0-5][0-9]" placeholder="09:00" dir="ltr" aria-label={boxName('opens', day)} value={h.open} onChange={(e) => set(day, { open: e.target.value, close: h.close })} />
-                <input className="input" inputMode="numeric" pattern="[0-2][0-9]:[0-5][0-9]" placeholder="17:00" dir="ltr" aria-label={boxName('closes', day)} value={h.close} onChange={(e) => set(day, { open: h.open, close: e.target.value })} />
+                <input
+                  className="input"
+                  inputMode="numeric"
+                  pattern="[0-2][0-9]:[0-5][0-9]"
+                  placeholder="09:00"
+                  dir="ltr"
+                  aria-label={boxName('opens', day)}
+                  aria-invalid={openInvalid || undefined}
+                  aria-describedby={openInvalid ? errorId : undefined}
+                  value={h.open}
+                  onChange={(e) => set(day, { open: e.target.value, close: h.close })}
+                />
+                <input
+                  className="input"
+                  inputMode="numeric"
+                  pattern="[0-2][0-9]:[0-5][0-9]"
+                  placeholder="17:00"
+                  dir="ltr"
+                  aria-label={boxName('closes', day)}
+                  aria-invalid={closeInvalid || undefined}
+                  aria-describedby={closeInvalid ? errorId : undefined}
+                  value={h.close}
+                  onChange={(e) => set(day, { open: h.open, close: e.target.value })}
+                />
               </>
             ) : (
               <span className="muted small">{t('catalogue.closed')}</span>
             )}
+            {rowError ? (
+              <p className="field__error hours-editor__error" id={errorId}>
+                {rowError}
+              </p>
+            ) : null}
           </div>
         );
       })}

@@ -1,6 +1,6 @@
 import './admin-catalogue.css';
 
-import { useMemo, useState, type SyntheticEvent } from 'react';
+import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { ErrorState } from '@/components/ui/states';
 import { isApiError } from '@/lib/api-client';
 
 import { useHomeContent, useSaveSite } from '../api/site-settings';
+import { useRevealFirstError } from '../form-errors';
 import { asPounds, asString, asText, type Bilingual } from '../values';
 
 import { BilingualField, RecordField } from './fields';
@@ -36,10 +37,12 @@ export function HomeContentForm({ onSaved }: { onSaved: () => void }) {
   const home = useHomeContent();
   if (home.isPending) return <PageSpinner />;
   if (home.isError) return <ErrorState onRetry={() => void home.refetch()} />;
-  return <HomeEditor key={home.data.version} content={home.data.data} onSaved={onSaved} />;
+  return <HomeEditor key={home.data.version} version={home.data.version} content={home.data.data} onSaved={onSaved} />;
 }
 
-function HomeEditor({ content, onSaved }: { content: Obj; onSaved: () => void }) {
+// version is what the form was loaded at: a save over another admin's newer one is refused (409)
+// and what was typed here stays, to be compared with theirs after a reload.
+function HomeEditor({ version, content, onSaved }: { version: number; content: Obj; onSaved: () => void }) {
   const { t } = useTranslation();
   const hero = obj(content.hero);
   const ride = obj(content.full_day_ride);
@@ -64,6 +67,9 @@ function HomeEditor({ content, onSaved }: { content: Obj; onSaved: () => void })
   const [faq, setFaq] = useState<Faq[]>(faqs(content.faq));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const save = useSaveSite();
+  const formRef = useRef<HTMLFormElement>(null);
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  const revealFirstError = useRevealFirstError(formRef, messageRef);
   const set = (key: keyof typeof v) => (value: unknown) => setV((prev) => ({ ...prev, [key]: value }));
   const body = useMemo(
     () => ({
@@ -86,7 +92,10 @@ function HomeEditor({ content, onSaved }: { content: Obj; onSaved: () => void })
   );
   const submit = (e: SyntheticEvent) => {
     e.preventDefault();
-    save.mutateAsync({ kind: 'home', values: body }).then(onSaved, (error: unknown) => setErrors(isApiError(error) ? error.errors : {}));
+    save.mutateAsync({ kind: 'home', version, values: body }).then(onSaved, (error: unknown) => {
+      setErrors(isApiError(error) ? error.errors : {});
+      revealFirstError();
+    });
   };
   const text2 = (name: string, value: Bilingual, onChange: (v: unknown) => void, area = false, required = false, label?: string) => (
     <BilingualField spec={{ name, kind: area ? 'textarea2' : 'text2', required, label }} value={value} errors={errors} onChange={onChange} area={area} />
@@ -94,8 +103,8 @@ function HomeEditor({ content, onSaved }: { content: Obj; onSaved: () => void })
   return (
     <>
       <PageHeader title={t('adminCatalogue.homeTitle')} lead={t('adminCatalogue.homeLead')} />
-      <form className="form stack admin-record" noValidate onSubmit={submit}>
-        {save.isError ? <p className="form__message form__message--error" role="alert">{isApiError(save.error) ? save.error.message : t('adminCatalogue.saveFailed')}</p> : null}
+      <form ref={formRef} className="form stack admin-record" noValidate onSubmit={submit}>
+        {save.isError ? <p ref={messageRef} className="form__message form__message--error" role="alert" tabIndex={-1}>{isApiError(save.error) ? save.error.message : t('adminCatalogue.saveFailed')}</p> : null}
         <h2 className="section-title">{t('adminCatalogue.heroSection')}</h2>
         {text2('hero.title', v.heroTitle, set('heroTitle'), false, true)}
         {text2('hero.subtitle', v.heroSubtitle, set('heroSubtitle'), true)}

@@ -1,6 +1,6 @@
 import './admin-catalogue.css';
 
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { formResolver } from '@/lib/form-resolver';
 
 import { useRecord } from '../api/get-record';
 import { useSaveRecord } from '../api/save-record';
+import { hoursErrorsByDay, useRevealFirstError } from '../form-errors';
 import { KINDS, type KindSpec, type Values } from '../kinds';
 import { recordName, type Saved } from '../saved';
 import { flatErrors, recordSchema } from '../schemas';
@@ -56,15 +57,25 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
   // schema's reading of them.
   const form = useForm<Values>({ defaultValues: initial, resolver: formResolver(schema, { raw: true }), reValidateMode: 'onSubmit' });
   const values = useWatch({ control: form.control });
+  // The form's own checks' faults, as they stood at the last save (reValidateMode onSubmit: they
+  // change only when Save is pressed again), and the server's.
+  const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string>();
   const save = useSaveRecord();
+  const formRef = useRef<HTMLFormElement>(null);
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  const revealFirstError = useRevealFirstError(formRef, messageRef);
   // "New …" is one phrase per section: an Arabic adjective agrees with its noun (وجهة جديدة, سعر جديد).
   const title = id ? t('adminCatalogue.editTitle', { item: t(`admin.sections.${section}.singular`) }) : t(`admin.sections.${section}.new`);
-  const errors = { ...flatErrors(form.formState.errors), ...serverErrors };
+  const errors = { ...clientErrors, ...serverErrors };
+  // The server names an hours entry by its place in the list sent: said on its weekday's row instead.
+  const byDay = (serverSaid: Record<string, string[]>, sent: Values) =>
+    kind.fields.filter((f) => f.kind === 'hours').reduce((acc, f) => hoursErrorsByDay(acc, f.name, sent[f.name]), serverSaid);
 
   const submit = form.handleSubmit(
     (sent) => {
+      setClientErrors({});
       setServerErrors({});
       setMessage(undefined);
       // A second click or a retry of the same values is the same save (one Idempotency-Key); values
@@ -73,18 +84,21 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
       save.mutateAsync({ endpoint: kind.endpoint, id, version, values: toApiValues(sent, percentFields(kind)) }).then(
         (record) => onSaved({ name: recordName(kind, record, i18n.language), created: !id }),
         (error: unknown) => {
-        if (isApiError(error)) {
-          setServerErrors(error.errors);
-          setMessage(error.message);
-        } else {
-          setMessage(t('adminCatalogue.saveFailed'));
-        }
+          if (isApiError(error)) {
+            setServerErrors(byDay(error.errors, sent));
+            setMessage(error.message);
+          } else {
+            setMessage(t('adminCatalogue.saveFailed'));
+          }
+          revealFirstError();
         },
       );
     },
-    () => {
+    (invalid) => {
+      setClientErrors(flatErrors(invalid));
       setServerErrors({});
       setMessage(t('adminCatalogue.fixFields'));
+      revealFirstError();
     },
   );
 
@@ -95,9 +109,9 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
         eyebrow={t(`admin.sections.${section}.plural`)}
         lead={archived ? t('adminCatalogue.archivedNote') : undefined}
       />
-      <form className="form stack admin-record" noValidate onSubmit={(event) => void submit(event)} aria-label={title}>
+      <form ref={formRef} className="form stack admin-record" noValidate onSubmit={(event) => void submit(event)} aria-label={title}>
         {message ? (
-          <p className="form__message form__message--error" role="alert">
+          <p ref={messageRef} className="form__message form__message--error" role="alert" tabIndex={-1}>
             {message}
           </p>
         ) : null}

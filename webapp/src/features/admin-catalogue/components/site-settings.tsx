@@ -18,7 +18,8 @@ import { formatCalendarDate, formatDate } from '@/utils/format';
 import { useAllRecords } from '../api/list-records';
 import { useCurrencyRates, useSaveSite, useSettings, type Settings } from '../api/site-settings';
 import { savedFrom } from '../saved';
-import { asText } from '../values';
+import { hoursErrorsByDay } from '../form-errors';
+import { asHours, asText } from '../values';
 
 import { BilingualField, HoursEditor } from './fields';
 import { HistoryPanel } from './history-panel';
@@ -28,20 +29,28 @@ function useErrorText() {
   return (error: unknown) => (isApiError(error) ? [error.message, ...Object.values(error.errors).flat()].filter((m, i, a) => a.indexOf(m) === i).join(' ') : t('adminCatalogue.saveFailed'));
 }
 
+// Remounted at each settings version (SiteSettings' key), so settings.version is what these hours
+// were loaded at.
 function OfficeHours({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const [hours, setHours] = useState<unknown>(settings.opening_hours);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const save = useSaveSite();
-  const errorText = useErrorText();
   const submit = (e: SyntheticEvent) => {
     e.preventDefault();
-    save.mutate({ kind: 'hours', hours: Array.isArray(hours) ? (hours as Settings['opening_hours']) : [] });
+    const sent = asHours(hours);
+    setErrors({});
+    save.mutate(
+      { kind: 'hours', version: settings.version, hours: sent },
+      // The server names a fault by the entry's place in the list sent: shown on its weekday.
+      { onError: (error) => setErrors(isApiError(error) ? hoursErrorsByDay(error.errors, 'hours', sent) : {}) },
+    );
   };
   return (
     <form className="card card--plain stack" onSubmit={submit} aria-labelledby="office-hours">
       <h2 id="office-hours" className="section-title">{t('adminCatalogue.officeHours')}</h2>
-      <HoursEditor label={t('adminCatalogue.officeHoursLead')} name="hours" value={hours} errors={{}} onChange={setHours} />
-      {save.isError ? <p className="field__error" role="alert">{errorText(save.error)}</p> : null}
+      <HoursEditor label={t('adminCatalogue.officeHoursLead')} name="hours" value={hours} errors={errors} onChange={setHours} />
+      {save.isError ? <p className="form__message form__message--error" role="alert">{isApiError(save.error) ? save.error.message : t('adminCatalogue.saveFailed')}</p> : null}
       {save.isSuccess ? <p className="form__message" role="status">{t('adminCatalogue.saved')}</p> : null}
       <div className="button-row">
         <Button type="submit" loading={save.isPending}>{t('adminCatalogue.save')}</Button>
@@ -103,7 +112,7 @@ function DefaultPoint({ settings }: { settings: Settings }) {
         value={settings.default_pickup_point_id ?? ''}
         placeholder={t('adminCatalogue.choose')}
         options={(points.data?.data ?? []).map((p) => ({ value: p.id, label: (i18n.language === 'ar' && asText(p.name).ar) || asText(p.name).en }))}
-        onChange={(e) => save.mutate({ kind: 'defaultPoint', id: e.target.value })}
+        onChange={(e) => save.mutate({ kind: 'defaultPoint', version: settings.version, id: e.target.value })}
       />
       {save.isError ? <p className="field__error" role="alert">{errorText(save.error)}</p> : null}
     </section>
@@ -118,7 +127,15 @@ function CurrencyRates() {
   const errorText = useErrorText();
   const [usd, setUsd] = useState<string>();
   const [sar, setSar] = useState<string>();
+  // The version the rates were shown at when the admin started typing over them: a save over rates
+  // another admin set since is refused (409), and what was typed here stays.
+  const [typedAt, setTypedAt] = useState<number>();
   if (!rates.data) return null;
+  const loaded = rates.data.version;
+  const typing = (set: (v: string) => void) => (v: string) => {
+    setTypedAt((at) => at ?? loaded);
+    set(v);
+  };
   const shownUsd = usd ?? String(rates.data.rates.USD ?? '');
   const shownSar = sar ?? String(rates.data.rates.SAR ?? '');
   const setAt = rates.data.set_at ? t('common.cairoTime', { time: formatDate(rates.data.set_at, language, { dateStyle: 'medium', timeStyle: 'short' }) }) : '—';
@@ -128,13 +145,22 @@ function CurrencyRates() {
       aria-labelledby="rates"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({ kind: 'rates', rates: { USD: Number(shownUsd), SAR: Number(shownSar) } });
+        save.mutate(
+          { kind: 'rates', version: typedAt ?? loaded, rates: { USD: Number(shownUsd), SAR: Number(shownSar) } },
+          {
+            onSuccess: () => {
+              setUsd(undefined);
+              setSar(undefined);
+              setTypedAt(undefined);
+            },
+          },
+        );
       }}
     >
       <h2 id="rates" className="section-title">{t('adminCatalogue.currencyRates')}</h2>
       <p className="muted small">{t('adminCatalogue.ratesSetAt', { when: setAt })}</p>
-      <InputField label={t('adminCatalogue.usdPerEgp')} type="number" step="0.0001" dir="ltr" value={shownUsd} onChange={(e) => setUsd(e.target.value)} />
-      <InputField label={t('adminCatalogue.sarPerEgp')} type="number" step="0.0001" dir="ltr" value={shownSar} onChange={(e) => setSar(e.target.value)} />
+      <InputField label={t('adminCatalogue.usdPerEgp')} type="number" step="0.0001" dir="ltr" value={shownUsd} onChange={(e) => typing(setUsd)(e.target.value)} />
+      <InputField label={t('adminCatalogue.sarPerEgp')} type="number" step="0.0001" dir="ltr" value={shownSar} onChange={(e) => typing(setSar)(e.target.value)} />
       {save.isError ? <p className="field__error" role="alert">{errorText(save.error)}</p> : null}
       <div className="button-row">
         <Button type="submit" loading={save.isPending}>{t('adminCatalogue.save')}</Button>

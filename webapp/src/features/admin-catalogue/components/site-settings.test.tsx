@@ -1,0 +1,80 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { createQueryClient } from '@/lib/query-client';
+import { useLocaleStore } from '@/stores/locale-store';
+
+import { SiteSettings } from './site-settings';
+
+// The office hours and the currency rates are saved at the version they were loaded at, so a save
+// over another admin's is refused (409) instead of undoing it; a refused hour is said on its weekday.
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+// Open every day but Friday: Saturday is the sixth entry sent.
+const hours = [0, 1, 2, 3, 4, 6].map((day) => ({ day, open: '09:00', close: '17:00' }));
+
+let puts: Array<{ path: string; headers: Record<string, string>; body: unknown }> = [];
+
+function serve(answerPut: (path: string) => Response) {
+  puts = [];
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://app.test');
+    if (init?.method === 'PUT') {
+      puts.push({ path: url.pathname, headers: (init.headers ?? {}) as Record<string, string>, body: JSON.parse(init.body as string) as unknown });
+      return Promise.resolve(answerPut(url.pathname));
+    }
+    if (url.pathname === '/api/admin/settings') return Promise.resolve(json(200, { data: { opening_hours: hours, holidays: [], default_pickup_point_id: null, version: 12 } }));
+    if (url.pathname === '/api/admin/currency-rates') return Promise.resolve(json(200, { data: { rates: { USD: 0.02, SAR: 0.075 }, set_at: null, version: 4 } }));
+    if (url.pathname.endsWith('/history')) return Promise.resolve(json(200, { data: [] }));
+    return Promise.resolve(json(200, { data: [], total: 0, page: 1, per_page: 100 }));
+  });
+}
+
+beforeEach(() => act(() => useLocaleStore.getState().setLanguage('en')));
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <SiteSettings />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the office hours', () => {
+  it("are saved at the settings' version, and a refused closing time is said on its weekday", async () => {
+    serve(() => json(422, { message: 'Some fields need your attention.', errors: { 'hours.5.close': ['Closing is before opening.'] } }));
+    renderPage();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Office hours' });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]?.headers['If-Match']).toBe('"12"');
+    const saturday = within(form).getByRole('textbox', { name: 'Saturday: Closes (Cairo time)' });
+    await waitFor(() => expect(saturday).toHaveAttribute('aria-invalid', 'true'));
+    expect(saturday).toHaveAccessibleDescription('Closing is before opening.');
+  });
+});
+
+describe('the currency rates', () => {
+  it('are saved at the version shown when the admin started typing', async () => {
+    serve(() => json(409, { message: 'Someone else changed this at the same time. Please reload and try again.' }));
+    renderPage();
+    const user = userEvent.setup();
+    const usd = await screen.findByRole('spinbutton', { name: /US dollars|USD/ });
+    await user.clear(usd);
+    await user.type(usd, '0.021');
+    const form = usd.closest('form');
+    if (!form) throw new Error('no rates form');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts.find((p) => p.path === '/api/admin/currency-rates')).toBeDefined());
+    expect(puts.find((p) => p.path === '/api/admin/currency-rates')?.headers['If-Match']).toBe('"4"');
+    expect(await within(form).findByText(/Someone else changed this/)).toBeInTheDocument();
+    expect(usd).toHaveValue(0.021);
+  });
+});
