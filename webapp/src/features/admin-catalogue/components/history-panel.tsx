@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 import { Spinner } from '@/components/ui/spinner';
@@ -8,12 +9,24 @@ import { formatCalendarDate, formatClock, formatDate, formatMoney, formatNumber,
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { useHistory } from '../api/get-history';
+import type { FieldSpec } from '../kinds';
 import { formatBasisPoints } from '../values';
 
-/** A changed value as people read it: a share in basis points as a percent, the rest as it is. */
-function shown(field: string, v: unknown, language: Language): string {
+/** A changed field's name as its form labels it (a pickup point's kind is its "Type of place", an offer's its "Discount type"). */
+function fieldLabel(field: string, spec: FieldSpec | undefined, t: TFunction): string {
+  return t(`adminCatalogue.fields.${spec?.labelKey ?? field}`, { defaultValue: field });
+}
+
+/**
+ * A changed value as people read it: a choice by its name in the page's language, a share in basis
+ * points as a percent, working days by name, yes or no; the rest as it is.
+ */
+function shown(field: string, v: unknown, spec: FieldSpec | undefined, language: Language, t: TFunction): string {
   if (field === 'percent_basis_points' && typeof v === 'number') return formatBasisPoints(v, language);
-  return clip(readable(v, language));
+  if (spec?.kind === 'choice' && typeof v === 'string' && v !== '') return t(`adminCatalogue.choices.${spec.name}.${v}`, { defaultValue: v });
+  if (spec?.kind === 'weekdays' && Array.isArray(v) && v.every((d) => typeof d === 'number'))
+    return v.length ? v.map((d: number) => weekdayName(d, language)).join(language === 'ar' ? '، ' : ', ') : '—';
+  return clip(readable(v, language, t));
 }
 
 function clip(text: string): string {
@@ -25,12 +38,12 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** Words in the page's language: a list item by item, a holiday by its date and name, opening hours by day and clock. */
-function readable(v: unknown, language: Language): string {
+function readable(v: unknown, language: Language, t: TFunction): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'string') return v;
   if (typeof v === 'number') return formatNumber(v, language);
-  if (typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return v.length ? v.map((item) => readable(item, language)).join(language === 'ar' ? '، ' : ', ') : '—';
+  if (typeof v === 'boolean') return t(v ? 'adminCatalogue.yes' : 'adminCatalogue.no');
+  if (Array.isArray(v)) return v.length ? v.map((item) => readable(item, language, t)).join(language === 'ar' ? '، ' : ', ') : '—';
   if (isRecord(v) && 'en' in v && 'ar' in v) return `${String(v.en)} / ${String(v.ar)}`;
   if (isRecord(v) && typeof v.minor === 'number') return formatMoney(v.minor / 100, 'EGP', language);
   if (isRecord(v) && typeof v.date === 'string' && isRecord(v.name)) {
@@ -42,8 +55,11 @@ function readable(v: unknown, language: Language): string {
   return JSON.stringify(v);
 }
 
-/** Who changed what and when, from the record's events. */
-export function HistoryPanel({ path }: { path: string }) {
+/**
+ * Who changed what and when, from the record's events. fields are the form's fields of the record's
+ * type: each change is named and its values read as that type's form shows them.
+ */
+export function HistoryPanel({ path, fields }: { path: string; fields?: readonly FieldSpec[] }) {
   const separator = useDetailSeparator();
   const { t } = useTranslation();
   const history = useHistory(path);
@@ -64,22 +80,25 @@ export function HistoryPanel({ path }: { path: string }) {
             </p>
             {entry.changes?.length ? (
               <ul className="history__changes">
-                {entry.changes.map((change) => (
-                  <li key={change.field} className="small">
-                    <span className="history__field">{t(`adminCatalogue.fields.${change.field}`, { defaultValue: change.field })}</span>:{' '}
-                    {entry.action === 'created' ? null : (
-                      <>
-                        <del>
-                          <bdi>{shown(change.field, change.from, language)}</bdi>
-                        </del> →{' '}
-                      </>
-                    )}
-                    <ins>
-                      {/* A recorded value as it was typed (a phone number, an address): isolated, in its own direction. */}
-                      <bdi>{shown(change.field, change.to, language)}</bdi>
-                    </ins>
-                  </li>
-                ))}
+                {entry.changes.map((change) => {
+                  const spec = fields?.find((f) => f.name === change.field);
+                  return (
+                    <li key={change.field} className="small">
+                      <span className="history__field">{fieldLabel(change.field, spec, t)}</span>:{' '}
+                      {entry.action === 'created' ? null : (
+                        <>
+                          <del>
+                            <bdi>{shown(change.field, change.from, spec, language, t)}</bdi>
+                          </del> →{' '}
+                        </>
+                      )}
+                      <ins>
+                        {/* A recorded value as it was typed (a phone number, an address): isolated, in its own direction. */}
+                        <bdi>{shown(change.field, change.to, spec, language, t)}</bdi>
+                      </ins>
+                    </li>
+                  );
+                })}
               </ul>
             ) : null}
           </li>

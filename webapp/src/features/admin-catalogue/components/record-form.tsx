@@ -131,7 +131,7 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
           ) : null}
         </div>
       </form>
-      {id ? <HistoryPanel path={`${kind.endpoint}/${encodeURIComponent(id)}/history`} /> : null}
+      {id ? <HistoryPanel path={`${kind.endpoint}/${encodeURIComponent(id)}/history`} fields={kind.fields} /> : null}
     </>
   );
 }
