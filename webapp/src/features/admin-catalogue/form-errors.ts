@@ -32,7 +32,7 @@ const FOCUSABLE = 'input:not([type="hidden"]):not([tabindex="-1"]), select, text
  * The first field of root that shows an error, in reading order: a control marked invalid, or the
  * first control of a group whose error is said under it (a list of photos, of weekdays).
  */
-export function firstInvalid(root: HTMLElement): HTMLElement | null {
+function firstInvalid(root: HTMLElement): HTMLElement | null {
   for (const el of root.querySelectorAll<HTMLElement>('[aria-invalid="true"], .field__error')) {
     if (el.getAttribute('aria-invalid') === 'true') return el;
     const control = el.closest('.field, fieldset')?.querySelector<HTMLElement>(FOCUSABLE);
