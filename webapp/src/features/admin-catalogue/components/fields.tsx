@@ -316,29 +316,21 @@ export function HoursEditor({ label, value, errors, name, onChange }: { label: s
             <CheckboxField label={weekdayName(day, language)} checked={Boolean(h)} onChange={(e) => set(day, e.target.checked ? { open: '09:00', close: '17:00' } : null)} />
             {h ? (
               <>
-                <input
-                  className="input"
-                  inputMode="numeric"
-                  pattern="[0-2][0-9]:[0-5][0-9]"
+                <ClockBox
+                  name={boxName('opens', day)}
                   placeholder="09:00"
-                  dir="ltr"
-                  aria-label={boxName('opens', day)}
-                  aria-invalid={openInvalid || undefined}
-                  aria-describedby={openInvalid ? errorId : undefined}
+                  invalid={openInvalid}
+                  errorId={errorId}
                   value={h.open}
-                  onChange={(e) => set(day, { open: e.target.value, close: h.close })}
+                  onChange={(open) => set(day, { open, close: h.close })}
                 />
-                <input
-                  className="input"
-                  inputMode="numeric"
-                  pattern="[0-2][0-9]:[0-5][0-9]"
+                <ClockBox
+                  name={boxName('closes', day)}
                   placeholder="17:00"
-                  dir="ltr"
-                  aria-label={boxName('closes', day)}
-                  aria-invalid={closeInvalid || undefined}
-                  aria-describedby={closeInvalid ? errorId : undefined}
+                  invalid={closeInvalid}
+                  errorId={errorId}
                   value={h.close}
-                  onChange={(e) => set(day, { open: h.open, close: e.target.value })}
+                  onChange={(close) => set(day, { open: h.open, close })}
                 />
               </>
             ) : (
@@ -358,6 +350,24 @@ export function HoursEditor({ label, value, errors, name, onChange }: { label: s
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** One opening or closing time of a weekday ("HH:MM", Cairo), described by its row's error when invalid. */
+function ClockBox({ name, placeholder, invalid, errorId, value, onChange }: { name: string; placeholder: string; invalid: boolean; errorId: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <input
+      className="input"
+      inputMode="numeric"
+      pattern="[0-2][0-9]:[0-5][0-9]"
+      placeholder={placeholder}
+      dir="ltr"
+      aria-label={name}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? errorId : undefined}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
 
