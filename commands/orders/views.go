@@ -75,7 +75,7 @@ func cancellationOf(o Order, now time.Time) CancellationNow {
 		RefundByBusiness:  money.New(0, money.EGP),
 	}
 	// What the business holds, as the decision counts it: refunds on their way are as good as sent.
-	held := money.New(max(o.Paid.Minor-o.Refunded.Minor-o.RefundPending().Minor, 0), money.EGP)
+	held := order.Held(o.Paid, o.Refunded, o.RefundPending())
 	var traveller, business order.Settlement
 	switch o.Status {
 	case order.StatusAwaitingPayment:

@@ -740,7 +740,7 @@ func decideCancel(s State, c CancelOrder, now time.Time) ([]Event, error) {
 		return nil, errInitiator(KeyInitiatorInvalid)
 	}
 	// What the business holds of the traveller's money: refunds on their way are as good as sent.
-	held := money.New(max(s.paid.Minor-s.refunded.Minor-s.inFlight.total(), 0), money.EGP)
+	held := Held(s.paid, s.refunded, money.New(s.inFlight.total(), money.EGP))
 	var settled Settlement
 	switch s.status {
 	case StatusAwaitingPayment:

@@ -123,6 +123,12 @@ func (c Cancellation) Settle(price, held money.Money, start, now time.Time, init
 	return settle(price, held, share, free), true
 }
 
+// Held is the money the business holds of an order, as a cancellation settles it: what was paid, less
+// what was refunded and what refunds on their way will send back (as good as sent).
+func Held(paid, refunded, inFlight money.Money) money.Money {
+	return money.New(max(paid.Minor-refunded.Minor-inFlight.Minor, 0), money.EGP)
+}
+
 // SettleUnconfirmed is what cancelling an order that was never confirmed settles: it was sold
 // nothing, so everything held goes back.
 func SettleUnconfirmed(held money.Money) Settlement { return settle(money.Money{}, held, 10000, true) }
