@@ -133,6 +133,36 @@ async function adminView({ browser, baseURL, adminEmail, adminPassword }, trips)
   } finally {
     await context.close();
   }
+  // On a 360 px phone, in both languages, the orders and the payments audit are cards: the page
+  // does not scroll sideways, nor does the audit in its own box.
+  for (const lang of ['en', 'ar']) {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 760 }, locale: lang === 'ar' ? 'ar-EG' : 'en-GB' });
+    try {
+      const res = await phone.request.post(`${baseURL}/api/user/login`, { data: { email: adminEmail, password: adminPassword } });
+      assert.equal(res.status(), 200, `admin login: ${res.status()}`);
+      const page = await phone.newPage();
+      page.setDefaultTimeout(20_000);
+      await page.goto(`${baseURL}/admin/purchase_order?lang=${lang}`);
+      const list = page.getByTestId('purchase-orders');
+      await list.locator(`[data-order="${trips[0]}"]`).waitFor();
+      const sideways = () => page.evaluate(() => {
+        const wrap = document.querySelector('.table-wrap');
+        return { page: document.documentElement.scrollWidth - document.documentElement.clientWidth, box: wrap ? wrap.scrollWidth - wrap.clientWidth : 0 };
+      });
+      let found = await sideways();
+      assert.equal(found.page, 0, `${lang} purchase orders at 360 px: the page is ${found.page}px wider than the phone`);
+      await page.getByRole('tab', { name: t(lang, 'purchaseOrders.tabs.payments') }).click();
+      const card = page.locator('[data-testid="payments-audit"] tbody tr').first();
+      await card.waitFor();
+      found = await sideways();
+      assert.ok(found.page === 0 && found.box <= 1, `${lang} payments audit at 360 px scrolls sideways: ${JSON.stringify(found)}`);
+      const label = await card.locator('td').first().evaluate((td) => getComputedStyle(td, '::before').content.replace(/^"|"$/g, ''));
+      assert.equal(label, t(lang, 'purchaseOrders.provider'), `${lang}: a payment's card names its columns`);
+      await shot(page, `admin-purchase-orders-phone-${lang}`);
+    } finally {
+      await phone.close();
+    }
+  }
 }
 
 async function journey({ browser, baseURL }, lang) {

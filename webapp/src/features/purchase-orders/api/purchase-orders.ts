@@ -81,6 +81,7 @@ export const paymentRowSchema = z.object({
   started_at: z.string(),
   notices: z.array(z.object({ kind: z.string(), notice_id: z.string(), outcome: z.string(), reason: z.string(), amount_minor: z.number(), at: z.string() })),
 });
+export type AdminPaymentRow = z.infer<typeof paymentRowSchema>;
 
 export interface OrderFilter {
   status: string;

@@ -34,6 +34,7 @@ import {
   useStaffAction,
   type AdminEnquiry,
   type AdminOrder,
+  type AdminPaymentRow,
   type CancelledFor,
   type OrderFilter,
   type QuoteInput,
@@ -369,9 +370,7 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
 }
 
 function Payments() {
-  const separator = useDetailSeparator();
   const { t } = useTranslation();
-  const language = useLanguage();
   const [ignoredOnly, setIgnoredOnly] = useState(false);
   const payments = useAdminPayments(ignoredOnly);
   return (
@@ -379,48 +378,74 @@ function Payments() {
       <CheckboxField label={t('purchaseOrders.ignoredOnly')} checked={ignoredOnly} onChange={(e) => setIgnoredOnly(e.target.checked)} />
       <QueryView query={payments} loading={<SkeletonGrid count={4} variant="row" />} isEmpty={(d) => d.length === 0} empty={<EmptyState icon="wallet" title={t('purchaseOrders.noPayments')} />}>
         {(rows) => (
-          <TableWrap label={t('purchaseOrders.tabs.payments')}>
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('purchaseOrders.order')}</th>
-                  <th scope="col">{t('purchaseOrders.provider')}</th>
-                  <th scope="col">{t('purchaseOrders.amount')}</th>
-                  <th scope="col">{t('purchaseOrders.status')}</th>
-                  <th scope="col">{t('purchaseOrders.notices')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((p) => (
-                  <tr key={p.payment_id}>
-                    <th scope="row">{p.order_id}</th>
-                    <td>
-                      <CodeText group="provider" code={p.provider} />{separator}<CodeText group="purpose" code={p.purpose} />
-                    </td>
-                    <td>{formatMoney(p.amount_minor / 100, 'EGP', language)}</td>
-                    <td>
-                      <CodeText group="paymentStatus" code={p.status} />
-                    </td>
-                    <td>
-                      {p.notices.map((n) => (
-                        <div key={`${n.kind}-${n.notice_id}`} className={n.kind === 'ignored' ? 'field__error small' : 'small'}>
-                          {t('common.cairoTime', { time: formatDate(n.at, language, { dateStyle: 'short', timeStyle: 'medium' }) })}{separator}<CodeText group="noticeKind" code={n.kind} />
-                          {n.reason ? (
-                            <>
-                              {' '}
-                              (<CodeText group={n.kind === 'refunded' ? 'refundReason' : 'noticeReason'} code={n.reason} />)
-                            </>
-                          ) : null}
-                        </div>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <PaymentsTable rows={rows} />
         )}
       </QueryView>
+    </div>
+  );
+}
+
+/**
+ * The payments audit. On a wide screen a table; narrower than its table (a phone) each payment is a
+ * card, its order as the title and every other column named beside its value (data-label, as the
+ * catalogue's lists do), so nothing scrolls sideways.
+ */
+export function PaymentsTable({ rows }: { rows: AdminPaymentRow[] }) {
+  const separator = useDetailSeparator();
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const heading = {
+    provider: t('purchaseOrders.provider'),
+    amount: t('purchaseOrders.amount'),
+    status: t('purchaseOrders.status'),
+    notices: t('purchaseOrders.notices'),
+  };
+  return (
+    <div className="payments-audit">
+      <TableWrap label={t('purchaseOrders.tabs.payments')}>
+        <table className="table payments-audit__table" data-testid="payments-audit">
+          <thead>
+            <tr>
+              <th scope="col">{t('purchaseOrders.order')}</th>
+              <th scope="col">{heading.provider}</th>
+              <th scope="col">{heading.amount}</th>
+              <th scope="col">{heading.status}</th>
+              <th scope="col">{heading.notices}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((p) => (
+              <tr key={p.payment_id} data-payment={p.payment_id}>
+                <th scope="row">{p.order_id}</th>
+                <td data-label={heading.provider}>
+                  <span>
+                    <CodeText group="provider" code={p.provider} />{separator}<CodeText group="purpose" code={p.purpose} />
+                  </span>
+                </td>
+                <td data-label={heading.amount}>{formatMoney(p.amount_minor / 100, 'EGP', language)}</td>
+                <td data-label={heading.status}>
+                  <CodeText group="paymentStatus" code={p.status} />
+                </td>
+                <td data-label={heading.notices} className={p.notices.length ? undefined : 'payments-audit__none'}>
+                  <span>
+                    {p.notices.map((n) => (
+                      <span key={`${n.kind}-${n.notice_id}`} className={n.kind === 'ignored' ? 'payments-audit__notice field__error small' : 'payments-audit__notice small'}>
+                        {t('common.cairoTime', { time: formatDate(n.at, language, { dateStyle: 'short', timeStyle: 'medium' }) })}{separator}<CodeText group="noticeKind" code={n.kind} />
+                        {n.reason ? (
+                          <>
+                            {' '}
+                            (<CodeText group={n.kind === 'refunded' ? 'refundReason' : 'noticeReason'} code={n.reason} />)
+                          </>
+                        ) : null}
+                      </span>
+                    ))}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableWrap>
     </div>
   );
 }
