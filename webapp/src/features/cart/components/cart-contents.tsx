@@ -1,17 +1,21 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button, ButtonLink } from '@/components/ui/button';
+import { LoadFailureBoundary } from '@/components/ui/load-failure';
 import { QueryView } from '@/components/ui/query-view';
 import { EmptyState, SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { lazyComponent } from '@/lib/lazy-component';
 
 import type { Cart } from '../api/get-cart';
 import { useCartActions } from '../hooks/use-cart-actions';
 
 import { CheckoutButton } from './checkout-button';
-import { Itinerary } from './itinerary';
-import { TripSummary } from './trip-summary';
+
+// The stops' list and the totals are most of the cart's code, and the home page's first download
+// carries the header: they load when the panel first shows a cart with stops.
+const CartStops = lazyComponent(() => import('./cart-stops').then((m) => m.CartStops));
 
 interface CartQuery {
   data: Cart | undefined;
@@ -61,8 +65,11 @@ export function CartContents({ cart, signedIn, signIn, onNavigate }: CartContent
     >
       {(data) => (
         <div className="stack" data-testid="cart-contents">
-          <Itinerary cart={data} compact />
-          {data.trip_calculations ? <TripSummary calculations={data.trip_calculations} compact /> : null}
+          <LoadFailureBoundary compact>
+            <Suspense fallback={<SkeletonGrid count={Math.min(data.data.length, 3)} variant="row" />}>
+              <CartStops cart={data} />
+            </Suspense>
+          </LoadFailureBoundary>
           <div className="button-row">
             <ButtonLink to={paths.trip} variant="secondary" onClick={onNavigate}>
               {t('cart.viewTrip')}
