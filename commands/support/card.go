@@ -11,6 +11,7 @@ import (
 
 	"mishwar/domain/account"
 	"mishwar/domain/dispatch"
+	"mishwar/domain/money"
 	"mishwar/domain/order"
 	"mishwar/internal/i18n"
 )
@@ -245,6 +246,78 @@ func driverCard(lang i18n.Lang, trip dispatch.TripState, takenOff *dispatch.Driv
 	add("plate", d.Plate)
 	if o, ok := trip.VehicleOverride(); ok {
 		add("vehicle_override", i18n.T(lang, "support.value.vehicle_override", Count(lang, int64(o.Seats)), Count(lang, int64(o.Needed)), o.Reason))
+	}
+	return out
+}
+
+// cancellation is an order's cancellation as its event recorded it, with when it was recorded and
+// what the business held just before it (for a cancellation recorded before it said what it kept).
+type cancellation struct {
+	event order.OrderCancelled
+	at    time.Time
+	held  money.Money
+}
+
+// cancelledOf is the cancellation e records at at, the order being before just before it; nil when
+// e is no cancellation.
+func cancelledOf(before order.State, e order.Event, at time.Time) *cancellation {
+	c, ok := e.(order.OrderCancelled)
+	if !ok {
+		return nil
+	}
+	held := order.Held(before.Paid(), before.Refunded(), money.Money{})
+	return &cancellation{event: c, at: at, held: held}
+}
+
+// kept is what the business kept of what the traveller paid: as the event recorded it, or, for a
+// cancellation recorded before it did, what was paid, less refunded, less what it refunded.
+func (c cancellation) kept() money.Money {
+	if c.event.Kept.Currency != "" {
+		return c.event.Kept
+	}
+	kept := money.New(max(c.held.Minor-c.event.RefundDue.Minor, 0), money.EGP)
+	return kept
+}
+
+// cancelledBy is who a cancellation was by, said as the card's line starts: the traveller, staff at
+// the traveller's request, the business, staff (an unpaid order, or one recorded before it was
+// asked) or staff once the trip had started.
+func (c cancellation) cancelledBy() string {
+	e := c.event
+	switch {
+	case e.Underway:
+		return "underway"
+	case e.InitiatedBy == order.InitiatedByBusiness:
+		return "business"
+	case e.InitiatedBy == order.InitiatedByTraveller && e.ByStaff:
+		return "traveller_staff"
+	case e.InitiatedBy == order.InitiatedByTraveller || !e.ByStaff:
+		return "traveller"
+	default:
+		return "staff"
+	}
+}
+
+// withCancellation puts the card's cancellation line (who cancelled it, when in Cairo time, what the
+// business kept) right after its status; the card as it is without one.
+func withCancellation(lang i18n.Lang, fields []Field, c *cancellation) []Field {
+	if c == nil {
+		return fields
+	}
+	line := i18n.T(lang, "support.value.cancelled",
+		i18n.T(lang, "support.value.cancelled_by."+c.cancelledBy()), CairoTime(lang, c.at), Money(lang, c.kept()))
+	f := Field{Key: "cancelled", Label: i18n.T(lang, "support.field.cancelled"), Value: line}
+	out := make([]Field, 0, len(fields)+1)
+	placed := false
+	for _, x := range fields {
+		out = append(out, x)
+		if x.Key == "status" && !placed {
+			out = append(out, f)
+			placed = true
+		}
+	}
+	if !placed {
+		out = append([]Field{f}, out...)
 	}
 	return out
 }

@@ -85,6 +85,8 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string, lang i18
 	}
 	who := newPeople(ctx, h.accounts, lang)
 	state, atState := order.Decider.Initial(), order.Decider.Initial()
+	// The cancellation, once there is one: the card says who cancelled, when and what was kept.
+	var cancelled, atCancelled *cancellation
 	views := make([]EventView, 0, len(recs))
 	for _, rec := range recs {
 		v, err := h.registry.Decode(rec)
@@ -97,8 +99,11 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string, lang i18
 		}
 		before := state
 		state = order.Decider.Evolve(state, e)
+		if c := cancelledOf(before, e, rec.RecordedAt); c != nil {
+			cancelled = c
+		}
 		if rec.Version <= upTo {
-			atState = state
+			atState, atCancelled = state, cancelled
 		}
 		view, err := describe(lang, rec, who)
 		if err != nil {
@@ -110,12 +115,14 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string, lang i18
 		if view.Fields, err = card(lang, state, who); err != nil {
 			return History{}, err
 		}
+		view.Fields = withCancellation(lang, view.Fields, cancelled)
 		views = append(views, view)
 	}
 	shown, err := card(lang, atState, who)
 	if err != nil {
 		return History{}, err
 	}
+	shown = withCancellation(lang, shown, atCancelled)
 	tripRecs, err := readTrip(ctx, h.events, num)
 	if err != nil {
 		return History{}, err

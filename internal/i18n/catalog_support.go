@@ -81,6 +81,7 @@ func init() {
 		"support.field.hold_until":        {En: "Car held until", Ar: "السيارة محجوزة حتى"},
 		"support.field.free_cancellation": {En: "Free cancellation", Ar: "الإلغاء المجاني"},
 		"support.field.late_refund":       {En: "Late cancellation", Ar: "الإلغاء المتأخر"},
+		"support.field.cancelled":         {En: "Cancellation", Ar: "الإلغاء"},
 		"support.field.attention":         {En: "Needs attention", Ar: "يحتاج إلى متابعة"},
 		"support.field.attention_settled": {En: "Flagged, now settled", Ar: "نُبّه إليه، وتمت تسويته"},
 		"support.field.refund_requested":  {En: "Refund requested", Ar: "طُلب استرداد"},
@@ -149,6 +150,15 @@ func init() {
 		"support.says.TripStarted":           {En: "The driver set off at %s.", Ar: "انطلق السائق في %s."},
 		"support.says.TripCompleted":         {En: "The trip ended at %s.", Ar: "انتهت الرحلة في %s."},
 		"support.says.OrderCompleted":        {En: "The order was fulfilled at %s.", Ar: "اكتمل الطلب في %s."},
+
+		// A cancelled order's card line: who cancelled it, when (Cairo time) and what the business kept
+		// (OrderCancelled.initiated_by, kept).
+		"support.value.cancelled":                    {En: "%s on %s — the business kept %s", Ar: "%s في %s — احتفظت الشركة بـ%s"},
+		"support.value.cancelled_by.traveller":       {En: "Cancelled by the traveller", Ar: "ألغاه المسافر"},
+		"support.value.cancelled_by.traveller_staff": {En: "Cancelled by staff at the traveller's request", Ar: "ألغاه فريق العمل بطلب من المسافر"},
+		"support.value.cancelled_by.business":        {En: "Cancelled by the business", Ar: "ألغته الشركة"},
+		"support.value.cancelled_by.staff":           {En: "Cancelled by staff", Ar: "ألغاه فريق العمل"},
+		"support.value.cancelled_by.underway":        {En: "Cancelled by staff after the trip had started", Ar: "ألغاه فريق العمل بعد بدء الرحلة"},
 
 		// A cancellation as it settled the money (OrderCancelled.kept, initiated_by); "OrderCancelled" above
 		// says one recorded before it did, when a late refund was a share of what was paid.

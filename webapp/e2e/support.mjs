@@ -134,6 +134,8 @@ async function supportConsole(ctx, lang, view) {
     assert.match(await value('free_cancellation'), says.freeCancellation);
     assert.match(await value('start'), says.start);
     assert.ok(!(await card.innerText()).includes('86400000000000'), 'a duration in nanoseconds');
+    // Who cancelled it, when on Cairo's clock, and what the business kept (nothing: it was unpaid).
+    assert.match(await value('cancelled'), lang === 'ar' ? /^ألغاه المسافر في .+ بتوقيت القاهرة — احتفظت الشركة بـ٠٫٠٠ ج\.م$/ : /^Cancelled by the traveller on .+ Cairo time — the business kept EGP 0\.00$/);
 
     // Each event in words with who did it; the cancellation's diff shows the status it changed.
     const placed = page.locator('[data-testid="support-event"][data-type="OrderPlaced"]');

@@ -13,9 +13,10 @@ import { toast } from '@/lib/toast';
 import { formatDate, isolate } from '@/utils/format';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
-import { useOrderHistory, useOrderSearch, useProjections, useRebuild, useStream, type Field, type OrderHistory } from '../api/support';
+import { useOrderHistory, useOrderSearch, useProjections, useRebuild, useStream, type OrderHistory } from '../api/support';
 
 import { useSupportT } from './messages';
+import { OrderCard } from './order-card';
 import { Timeline } from './order-timeline';
 import './support.css';
 
@@ -148,22 +149,6 @@ function RelatedStream({ stream }: { stream: string }) {
   const events = useStream(stream);
   if (events.isError) return <p className="muted">{isApiError(events.error) ? events.error.message : String(events.error)}</p>;
   return events.data ? <Timeline events={events.data} upTo={Number.MAX_SAFE_INTEGER} /> : null;
-}
-
-/** The order's state at one version, line by line, as the server says it in the page's language. */
-function OrderCard({ fields, testId = 'support-card' }: { fields: Field[]; testId?: string }) {
-  return (
-    <dl className="support-card" data-testid={testId}>
-      {fields.map((f) => (
-        <div key={f.key} data-key={f.key}>
-          <dt>{f.label}</dt>
-          <dd>
-            <bdi>{f.value}</bdi>
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 /** A read model's or a process's name in the page's words; one this page does not know yet, isolated as the server names it. */
