@@ -8,6 +8,7 @@ import { useCommand } from '@/lib/command';
 // pickup point) and currency rates.
 
 const homeSchema = z.object({ data: z.record(z.string(), z.unknown()), version: z.number() });
+export type HomeContent = z.infer<typeof homeSchema>;
 
 export function useHomeContent() {
   return useQuery({ queryKey: ['admin-catalogue', 'home'], queryFn: ({ signal }) => api.get('/api/admin/home', { schema: homeSchema, signal }) });
@@ -28,6 +29,7 @@ export function useSettings() {
 const ratesSchema = z
   .object({ data: z.object({ rates: z.record(z.string(), z.number()), set_at: z.string().nullish(), version: z.number() }) })
   .transform((v) => v.data);
+export type Rates = z.infer<typeof ratesSchema>;
 
 export function useCurrencyRates() {
   return useQuery({ queryKey: ['admin-catalogue', 'rates'], queryFn: ({ signal }) => api.get('/api/admin/currency-rates', { schema: ratesSchema, signal }) });
@@ -48,20 +50,25 @@ function ifMatch(version: number) {
   return { headers: { 'If-Match': `"${String(version)}"` } };
 }
 
-export function saveSite(call: SiteCall): Promise<unknown> {
+/** What a save answers: the singleton after it (the home content, the settings, the rates), or nothing to keep. */
+type SiteSaved = { key: 'home'; data: HomeContent } | { key: 'settings'; data: Settings } | { key: 'rates'; data: Rates } | { key: 'none' };
+
+export async function saveSite(call: SiteCall): Promise<SiteSaved> {
   switch (call.kind) {
     case 'home':
-      return api.put('/api/admin/home', call.values, ifMatch(call.version));
+      return { key: 'home', data: await api.put('/api/admin/home', call.values, { schema: homeSchema, ...ifMatch(call.version) }) };
     case 'hours':
-      return api.put('/api/admin/settings/opening-hours', { hours: call.hours }, ifMatch(call.version));
+      return { key: 'settings', data: await api.put('/api/admin/settings/opening-hours', { hours: call.hours }, { schema: settingsSchema, ...ifMatch(call.version) }) };
     case 'addHoliday':
-      return api.post('/api/admin/settings/holidays', call.holiday);
+      await api.post('/api/admin/settings/holidays', call.holiday);
+      return { key: 'none' };
     case 'removeHoliday':
-      return api.delete(`/api/admin/settings/holidays/${encodeURIComponent(call.date)}`);
+      await api.delete(`/api/admin/settings/holidays/${encodeURIComponent(call.date)}`);
+      return { key: 'none' };
     case 'defaultPoint':
-      return api.put('/api/admin/settings/default-pickup-point', { pickup_point_id: call.id }, ifMatch(call.version));
+      return { key: 'settings', data: await api.put('/api/admin/settings/default-pickup-point', { pickup_point_id: call.id }, { schema: settingsSchema, ...ifMatch(call.version) }) };
     case 'rates':
-      return api.put('/api/admin/currency-rates', { rates: call.rates }, ifMatch(call.version));
+      return { key: 'rates', data: await api.put('/api/admin/currency-rates', { rates: call.rates }, { schema: ratesSchema, ...ifMatch(call.version) }) };
   }
 }
 
@@ -69,7 +76,10 @@ export function useSaveSite() {
   const queryClient = useQueryClient();
   return useCommand({
     mutationFn: saveSite,
-    onSuccess: () => {
+    // What the server answered is the newest version at once (an editor saved clean follows it
+    // without waiting for the refetch); the rest (history, lists) is read again.
+    onSuccess: (saved: SiteSaved) => {
+      if (saved.key !== 'none') queryClient.setQueryData(['admin-catalogue', saved.key], saved.data);
       void queryClient.invalidateQueries({ queryKey: ['admin-catalogue'] });
     },
   });

@@ -14,8 +14,10 @@ import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 
 import { useRecord } from '../api/get-record';
+import type { AdminRecord } from '../api/list-records';
 import { useSaveRecord } from '../api/save-record';
 import { hoursErrorsByDay, useRevealFirstError } from '../form-errors';
+import { sameValues, useHeldWhileEdited, type Held } from '../held';
 import { KINDS, type KindSpec, type Values } from '../kinds';
 import { recordName, type Saved } from '../saved';
 import { flatErrors, recordSchema } from '../schemas';
@@ -23,6 +25,7 @@ import { toApiValues, toFormValues } from '../values';
 
 import { RecordField, visible } from './fields';
 import { HistoryPanel } from './history-panel';
+import { NewerVersionNotice } from './newer-version-notice';
 
 function moneyFields(kind: KindSpec): string[] {
   return kind.fields.filter((f) => f.kind === 'money').map((f) => f.name);
@@ -37,18 +40,28 @@ export function RecordForm({ section, id, onSaved }: { section: AdminSectionKey;
   const record = useRecord(kind.endpoint, id);
   const { t } = useTranslation();
   if (id && record.isPending) return <PageSpinner />;
-  if (id && record.isError) {
+  // A refetch that failed keeps the record loaded (and what the operator typed over it).
+  if (id && record.isError && !record.data) {
     return isApiError(record.error) && record.error.status === 404 ? (
       <EmptyState icon="compass" title={t('adminCatalogue.notFound')} />
     ) : (
       <ErrorState onRetry={() => void record.refetch()} />
     );
   }
-  const initial = record.data ? toFormValues(record.data, moneyFields(kind), percentFields(kind)) : { ...kind.defaults };
-  return <RecordEditor key={record.data?.version ?? 'new'} section={section} id={id} version={record.data?.version} archived={record.data?.archived} initial={initial} onSaved={onSaved} />;
+  return <HeldRecord section={section} id={id} latest={record.data} onSaved={onSaved} />;
 }
 
-function RecordEditor({ section, id, version, archived, initial, onSaved }: { section: AdminSectionKey; id?: string; version?: number; archived?: boolean; initial: Values; onSaved: (saved: Saved) => void }) {
+// The record as loaded when the operator started changing it stays in the form while a newer one
+// comes (held.ts); an unchanged form follows the newest.
+function HeldRecord({ section, id, latest, onSaved }: { section: AdminSectionKey; id?: string; latest?: AdminRecord; onSaved: (saved: Saved) => void }) {
+  const kind = KINDS[section];
+  const held = useHeldWhileEdited(latest);
+  const shown = held.shown;
+  const initial = shown ? toFormValues(shown, moneyFields(kind), percentFields(kind)) : { ...kind.defaults };
+  return <RecordEditor key={shown?.version ?? 'new'} section={section} id={id} version={shown?.version} archived={shown?.archived} initial={initial} held={held} onSaved={onSaved} />;
+}
+
+function RecordEditor({ section, id, version, archived, initial, held, onSaved }: { section: AdminSectionKey; id?: string; version?: number; archived?: boolean; initial: Values; held: Held<AdminRecord>; onSaved: (saved: Saved) => void }) {
   const { t, i18n } = useTranslation();
   const kind = KINDS[section];
   const meta = ADMIN_SECTIONS.find((s) => s.key === section);
@@ -73,6 +86,11 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
   const byDay = (serverSaid: Record<string, string[]>, sent: Values) =>
     kind.fields.filter((f) => f.kind === 'hours').reduce((acc, f) => hoursErrorsByDay(acc, f.name, sent[f.name]), serverSaid);
 
+  const change = (name: string, v: unknown) => {
+    form.setValue(name, v);
+    held.edited(!sameValues(form.getValues(), initial));
+  };
+
   const submit = form.handleSubmit(
     (sent) => {
       setClientErrors({});
@@ -82,7 +100,11 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
       // corrected after a refusal are a new one. The promise, not mutate's callbacks: the saved record reloads and this editor remounts, and
       // callbacks of an unmounted observer never run.
       save.mutateAsync({ endpoint: kind.endpoint, id, version, values: toApiValues(sent, percentFields(kind)) }).then(
-        (record) => onSaved({ name: recordName(kind, record, i18n.language), created: !id }),
+        (record) => {
+          // A new record's form has no id to edit it by: it stays as it was until the page leaves.
+          if (id) held.saved(record);
+          onSaved({ name: recordName(kind, record, i18n.language), created: !id });
+        },
         (error: unknown) => {
           if (isApiError(error)) {
             setServerErrors(byDay(error.errors, sent));
@@ -115,10 +137,11 @@ function RecordEditor({ section, id, version, archived, initial, onSaved }: { se
             {message}
           </p>
         ) : null}
+        {held.newer ? <NewerVersionNotice onReload={held.reload} /> : null}
         {kind.fields
           .filter((f) => visible(f, values))
           .map((f) => (
-            <RecordField key={f.name} spec={f} value={values[f.name]} errors={errors} onChange={(v) => form.setValue(f.name, v)} />
+            <RecordField key={f.name} spec={f} value={values[f.name]} errors={errors} onChange={(v) => change(f.name, v)} />
           ))}
         <div className="button-row">
           <Button type="submit" loading={save.isPending}>

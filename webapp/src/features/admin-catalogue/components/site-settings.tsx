@@ -16,40 +16,55 @@ import { isApiError } from '@/lib/api-client';
 import { formatCalendarDate, formatDate } from '@/utils/format';
 
 import { useAllRecords } from '../api/list-records';
-import { useCurrencyRates, useSaveSite, useSettings, type Settings } from '../api/site-settings';
+import { useCurrencyRates, useSaveSite, useSettings, type Rates, type Settings } from '../api/site-settings';
 import { savedFrom } from '../saved';
 import { hoursErrorsByDay } from '../form-errors';
+import { sameValues, useHeldWhileEdited, type Held } from '../held';
 import { asHours, asText } from '../values';
 
 import { BilingualField, HoursEditor } from './fields';
 import { HistoryPanel } from './history-panel';
+import { NewerVersionNotice } from './newer-version-notice';
 
 function useErrorText() {
   const { t } = useTranslation();
   return (error: unknown) => (isApiError(error) ? [error.message, ...Object.values(error.errors).flat()].filter((m, i, a) => a.indexOf(m) === i).join(' ') : t('adminCatalogue.saveFailed'));
 }
 
-// Remounted at each settings version (SiteSettings' key), so settings.version is what these hours
+// The settings as loaded when the operator started changing the hours stay in the form while a
+// newer version comes (a holiday added, another admin's save: held.ts); unchanged hours follow the
+// newest. The editor is remounted at each version it shows, so settings.version is what its hours
 // were loaded at.
-function OfficeHours({ settings }: { settings: Settings }) {
+function HeldOfficeHours({ latest }: { latest: Settings }) {
+  const held = useHeldWhileEdited(latest);
+  const shown = held.shown ?? latest;
+  return <OfficeHours key={shown.version} settings={shown} held={held} />;
+}
+
+function OfficeHours({ settings, held }: { settings: Settings; held: Held<Settings> }) {
   const { t } = useTranslation();
   const [hours, setHours] = useState<unknown>(settings.opening_hours);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const save = useSaveSite();
+  const change = (next: unknown) => {
+    setHours(next);
+    held.edited(!sameValues(next, settings.opening_hours));
+  };
   const submit = (e: SyntheticEvent) => {
     e.preventDefault();
     const sent = asHours(hours);
     setErrors({});
-    save.mutate(
-      { kind: 'hours', version: settings.version, hours: sent },
+    save.mutateAsync({ kind: 'hours', version: settings.version, hours: sent }).then(
+      () => held.saved(),
       // The server names a fault by the entry's place in the list sent: shown on its weekday.
-      { onError: (error) => setErrors(isApiError(error) ? hoursErrorsByDay(error.errors, 'hours', sent) : {}) },
+      (error: unknown) => setErrors(isApiError(error) ? hoursErrorsByDay(error.errors, 'hours', sent) : {}),
     );
   };
   return (
     <form className="card card--plain stack" onSubmit={submit} aria-labelledby="office-hours">
       <h2 id="office-hours" className="section-title">{t('adminCatalogue.officeHours')}</h2>
-      <HoursEditor label={t('adminCatalogue.officeHoursLead')} name="hours" value={hours} errors={errors} onChange={setHours} />
+      {held.newer ? <NewerVersionNotice onReload={held.reload} /> : null}
+      <HoursEditor label={t('adminCatalogue.officeHoursLead')} name="hours" value={hours} errors={errors} onChange={change} />
       {save.isError ? <p className="form__message form__message--error" role="alert">{isApiError(save.error) ? save.error.message : t('adminCatalogue.saveFailed')}</p> : null}
       {save.isSuccess ? <p className="form__message" role="status">{t('adminCatalogue.saved')}</p> : null}
       <div className="button-row">
@@ -119,48 +134,44 @@ function DefaultPoint({ settings }: { settings: Settings }) {
   );
 }
 
+// The rates as shown when the operator started typing over them stay in the form while newer ones
+// come (held.ts); untouched rates follow the newest. Remounted at each version it shows, so
+// rates.version is what a save sends: one over rates another admin set since is refused (409).
 function CurrencyRates() {
+  const rates = useCurrencyRates();
+  const held = useHeldWhileEdited(rates.data);
+  const shown = held.shown;
+  if (!shown) return null;
+  return <RatesEditor key={shown.version} rates={shown} held={held} />;
+}
+
+function RatesEditor({ rates, held }: { rates: Rates; held: Held<Rates> }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const rates = useCurrencyRates();
   const save = useSaveSite();
   const errorText = useErrorText();
-  const [usd, setUsd] = useState<string>();
-  const [sar, setSar] = useState<string>();
-  // The version the rates were shown at when the admin started typing over them: a save over rates
-  // another admin set since is refused (409), and what was typed here stays.
-  const [typedAt, setTypedAt] = useState<number>();
-  if (!rates.data) return null;
-  const loaded = rates.data.version;
-  const typing = (set: (v: string) => void) => (v: string) => {
-    setTypedAt((at) => at ?? loaded);
-    set(v);
+  const loaded = { usd: String(rates.rates.USD ?? ''), sar: String(rates.rates.SAR ?? '') };
+  const [typed, setTyped] = useState(loaded);
+  const type = (key: 'usd' | 'sar') => (value: string) => {
+    const next = { ...typed, [key]: value };
+    setTyped(next);
+    held.edited(!sameValues(next, loaded));
   };
-  const shownUsd = usd ?? String(rates.data.rates.USD ?? '');
-  const shownSar = sar ?? String(rates.data.rates.SAR ?? '');
-  const setAt = rates.data.set_at ? t('common.cairoTime', { time: formatDate(rates.data.set_at, language, { dateStyle: 'medium', timeStyle: 'short' }) }) : '—';
+  const setAt = rates.set_at ? t('common.cairoTime', { time: formatDate(rates.set_at, language, { dateStyle: 'medium', timeStyle: 'short' }) }) : '—';
   return (
     <form
       className="card card--plain stack"
       aria-labelledby="rates"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate(
-          { kind: 'rates', version: typedAt ?? loaded, rates: { USD: Number(shownUsd), SAR: Number(shownSar) } },
-          {
-            onSuccess: () => {
-              setUsd(undefined);
-              setSar(undefined);
-              setTypedAt(undefined);
-            },
-          },
-        );
+        save.mutateAsync({ kind: 'rates', version: rates.version, rates: { USD: Number(typed.usd), SAR: Number(typed.sar) } }).then(() => held.saved(), () => undefined);
       }}
     >
       <h2 id="rates" className="section-title">{t('adminCatalogue.currencyRates')}</h2>
       <p className="muted small">{t('adminCatalogue.ratesSetAt', { when: setAt })}</p>
-      <InputField label={t('adminCatalogue.usdPerEgp')} type="number" step="0.0001" dir="ltr" value={shownUsd} onChange={(e) => typing(setUsd)(e.target.value)} />
-      <InputField label={t('adminCatalogue.sarPerEgp')} type="number" step="0.0001" dir="ltr" value={shownSar} onChange={(e) => typing(setSar)(e.target.value)} />
+      {held.newer ? <NewerVersionNotice onReload={held.reload} /> : null}
+      <InputField label={t('adminCatalogue.usdPerEgp')} type="number" step="0.0001" dir="ltr" value={typed.usd} onChange={(e) => type('usd')(e.target.value)} />
+      <InputField label={t('adminCatalogue.sarPerEgp')} type="number" step="0.0001" dir="ltr" value={typed.sar} onChange={(e) => type('sar')(e.target.value)} />
       {save.isError ? <p className="field__error" role="alert">{errorText(save.error)}</p> : null}
       <div className="button-row">
         <Button type="submit" loading={save.isPending}>{t('adminCatalogue.save')}</Button>
@@ -195,7 +206,7 @@ export function SiteSettings() {
         </p>
       ) : null}
       <div className="admin-grid">
-        <OfficeHours key={`hours-${settings.data.version}`} settings={settings.data} />
+        <HeldOfficeHours latest={settings.data} />
         <Holidays settings={settings.data} />
         <DefaultPoint settings={settings.data} />
         <CurrencyRates />
