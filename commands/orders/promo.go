@@ -156,7 +156,7 @@ func (h *Handlers) redeemPromo(ctx context.Context, cmd order.PlaceOrder, orderI
 	}
 	redeem := func() error {
 		_, err := commands.Execute(ctx, h.runner, order.Redemptions, PromoStream(d.OfferID), order.RedemptionsCommand(order.Redeem{
-			OrderID: orderID, Customer: cmd.UserID, Code: d.Code, LimitPerCustomer: d.LimitPerCustomer, LimitTotal: d.LimitTotal,
+			OrderID: orderID, Customer: cmd.UserID, Identities: order.CustomerIdentities(cmd.Contact), Code: d.Code, LimitPerCustomer: d.LimitPerCustomer, LimitTotal: d.LimitTotal,
 		}), meta, commuting)
 		return err
 	}
@@ -229,7 +229,7 @@ func (h *Handlers) recountPromo(ctx context.Context, s order.State, meta command
 		return nil
 	}
 	_, err := commands.Execute(ctx, h.runner, order.Redemptions, PromoStream(d.OfferID), order.RedemptionsCommand(order.Redeem{
-		OrderID: s.ID(), Customer: s.UserID(), Code: d.Code, LimitPerCustomer: d.LimitPerCustomer, LimitTotal: d.LimitTotal,
+		OrderID: s.ID(), Customer: s.UserID(), Identities: order.CustomerIdentities(s.Placed().Contact), Code: d.Code, LimitPerCustomer: d.LimitPerCustomer, LimitTotal: d.LimitTotal,
 	}), meta, commuting)
 	return h.followUp("count a confirmed order's promo code again", err, "order", s.ID(), "offer", d.OfferID)
 }

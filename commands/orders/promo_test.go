@@ -202,3 +202,29 @@ func TestAUseWhoseOrderWasNeverPlacedIsGivenBackWhenTheCodeIsAtItsLimit(t *testi
 		t.Fatalf("given back: %+v", back)
 	}
 }
+
+func TestAPromoCodeUsedOnceIsRefusedToASecondAccountWithTheSameContact(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 3)
+	f.Offer(t, "ONCE", "2026-11-01", "2026-12-31", 1, 0)
+	f.FillCart(t, "u1")
+	f.FillCart(t, "u2")
+	ctx := context.Background()
+	if _, err := f.Orders.PlaceOrder(ctx, withCode(f.Input("u1", "2026-11-18"), "ONCE"), orderstest.UserMeta("u1")); err != nil {
+		t.Fatal(err)
+	}
+	again := withCode(f.Input("u2", "2026-11-19"), "ONCE")
+	again.Contact.Email, again.EmailConfirmation = "MONA+again@example.com", "MONA+again@example.com"
+	again.Contact.Phone = "+201119999999"
+	if _, err := f.Orders.PlaceOrder(ctx, again, orderstest.UserMeta("u2")); !errors.Is(err, order.ErrPromoUsedByYou) {
+		t.Fatalf("a second account, the same mailbox: error = %v, want used by you", err)
+	}
+	if held := f.Day(t, "2026-11-19").Taken(); held != 0 {
+		t.Fatalf("a refused code held %d cars", held)
+	}
+	other := withCode(f.Input("u2", "2026-11-19"), "ONCE")
+	other.Contact.Email, other.EmailConfirmation, other.Contact.Phone = "karim@example.com", "karim@example.com", "+201119999999"
+	if _, err := f.Orders.PlaceOrder(ctx, other, orderstest.UserMeta("u2")); err != nil {
+		t.Fatalf("another person: %v", err)
+	}
+}

@@ -254,3 +254,43 @@ func TestAPromoCodeIsUsedWithinItsLimitsPerCustomerAndInTotal(t *testing.T) {
 		})
 	}
 }
+
+func TestAPromoCodesLimitPerCustomerCountsTheOrdersContactNotOnlyTheAccount(t *testing.T) {
+	me := order.Contact{Email: "Mona.Adel+first@GMail.com ", Phone: "+201001234567"}
+	first := order.PromoRedeemed{OrderID: "o1", Customer: "u1", Identities: order.CustomerIdentities(me), Code: "ONCE"}
+	given := order.Redemptions.Fold([]order.RedemptionsEvent{first})
+	once := func(id, customer string, c order.Contact) order.Redeem {
+		return order.Redeem{OrderID: id, Customer: customer, Identities: order.CustomerIdentities(c), Code: "ONCE", LimitPerCustomer: 1}
+	}
+	cases := []struct {
+		name    string
+		contact order.Contact
+		refused bool
+	}{
+		{name: "another account with the same mailbox spelt otherwise", contact: order.Contact{Email: "monaadel@googlemail.com", Phone: "+201119999999"}, refused: true},
+		{name: "another account with the same phone", contact: order.Contact{Email: "someone@example.com", Phone: "+201001234567"}, refused: true},
+		{name: "another person", contact: order.Contact{Email: "mona.adel@example.com", Phone: "+201119999999"}},
+		{name: "dots count outside Gmail", contact: order.Contact{Email: "m.ona@example.com", Phone: "+201112222222"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := order.Redemptions.Decide(given, once("o2", "u2", c.contact), now)
+			if c.refused != errors.Is(err, order.ErrPromoUsedByYou) || (!c.refused && err != nil) {
+				t.Fatalf("error = %v, refused wanted: %v", err, c.refused)
+			}
+		})
+	}
+	// A use recorded before identities were (account only) still counts for its account.
+	old := order.Redemptions.Fold([]order.RedemptionsEvent{order.PromoRedeemed{OrderID: "o1", Customer: "u1", Code: "ONCE"}})
+	if _, err := order.Redemptions.Decide(old, once("o2", "u1", me), now); !errors.Is(err, order.ErrPromoUsedByYou) {
+		t.Fatalf("the same account after an account-only use: %v", err)
+	}
+	if _, err := order.Redemptions.Decide(old, once("o2", "u2", me), now); err != nil {
+		t.Fatalf("another account after an account-only use: %v", err)
+	}
+	// Given back, the mailbox and phone are free again.
+	back := order.Redemptions.Fold([]order.RedemptionsEvent{first, order.PromoGivenBack{OrderID: "o1", Customer: "u1", Reason: order.PromoBackCancelled}})
+	if _, err := order.Redemptions.Decide(back, once("o2", "u2", me), now); err != nil {
+		t.Fatalf("after the use was given back: %v", err)
+	}
+}

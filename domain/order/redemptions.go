@@ -2,6 +2,8 @@ package order
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"mishwar/domain"
@@ -24,9 +26,12 @@ type RedemptionsCommand interface{ isRedemptionsCommand() }
 
 // Redeem counts the order OrderID, placed by Customer, among the code's uses. It is refused when the
 // customer has used the code LimitPerCustomer times, or everyone LimitTotal times (0: no bound).
+// Identities are the other names the order gives its customer (CustomerIdentities of its contact): a
+// use by another account with the same e-mail or phone is the same customer's.
 type Redeem struct {
 	OrderID          string
 	Customer         string
+	Identities       []string
 	Code             string
 	LimitPerCustomer int
 	LimitTotal       int
@@ -44,11 +49,13 @@ func (GiveBack) isRedemptionsCommand() {}
 // RedemptionsEvent is one of an offer's redemption events.
 type RedemptionsEvent interface{ isRedemptionsEvent() }
 
-// PromoRedeemed: the order counts among the code's uses.
+// PromoRedeemed: the order counts among the code's uses. Identities: the order's contact as
+// CustomerIdentities names it (absent from uses recorded before 2026-12-02, which count by account).
 type PromoRedeemed struct {
-	OrderID  string `json:"order_id"`
-	Customer string `json:"customer"`
-	Code     string `json:"code"`
+	OrderID    string   `json:"order_id"`
+	Customer   string   `json:"customer"`
+	Identities []string `json:"identities,omitempty"`
+	Code       string   `json:"code"`
 }
 
 // PromoGivenBack: the order's use no longer counts.
@@ -69,21 +76,72 @@ const (
 	PromoBackNotPlaced = "not_placed"
 )
 
+// CustomerIdentities names the customer of an order by its contact, beside the account: the e-mail
+// address as its mailbox receives it (lower case, without a "+tag", and for Gmail without dots, which
+// Gmail ignores) and the phone number. Per-customer limits count these, so that a second account
+// signed up with the same e-mail under another spelling, or the same phone, is not a new customer.
+// They are for counting only, never for writing to.
+func CustomerIdentities(c Contact) []string {
+	var ids []string
+	if mailbox := canonicalMailbox(c.Email); mailbox != "" {
+		ids = append(ids, "email:"+mailbox)
+	}
+	if phone := strings.TrimSpace(c.Phone); phone != "" {
+		ids = append(ids, "phone:"+phone)
+	}
+	return ids
+}
+
+func canonicalMailbox(email string) string {
+	email = strings.ToLower(strings.TrimSpace(email))
+	local, host, ok := strings.Cut(email, "@")
+	if !ok || local == "" || host == "" {
+		return email
+	}
+	local, _, _ = strings.Cut(local, "+")
+	if host == "googlemail.com" {
+		host = "gmail.com"
+	}
+	if host == "gmail.com" {
+		local = strings.ReplaceAll(local, ".", "")
+	}
+	return local + "@" + host
+}
+
+// use is one counting order's customer: the account and its other names.
+type use struct {
+	customer   string
+	identities []string
+}
+
+func (u use) by(customer string, identities []string) bool {
+	if u.customer == customer {
+		return true
+	}
+	for _, id := range u.identities {
+		if slices.Contains(identities, id) {
+			return true
+		}
+	}
+	return false
+}
+
 // RedemptionsState is who uses an offer's code: each counting order's customer, and the orders whose
 // use was given back because they were cancelled.
 type RedemptionsState struct {
-	counting  map[string]string
+	counting  map[string]use
 	cancelled map[string]bool
 }
 
 // Used is how many orders count.
 func (s RedemptionsState) Used() int { return len(s.counting) }
 
-// UsedBy is how many counting orders customer placed.
-func (s RedemptionsState) UsedBy(customer string) int {
+// UsedBy is how many counting orders the customer placed: with the account, or naming the customer
+// by any of the identities.
+func (s RedemptionsState) UsedBy(customer string, identities ...string) int {
 	n := 0
-	for _, c := range s.counting {
-		if c == customer {
+	for _, u := range s.counting {
+		if u.by(customer, identities) {
 			n++
 		}
 	}
@@ -93,12 +151,12 @@ func (s RedemptionsState) UsedBy(customer string) int {
 // Counts reports whether the order's use counts.
 func (s RedemptionsState) Counts(orderID string) bool { _, ok := s.counting[orderID]; return ok }
 
-// CanRedeem is the limits' verdict for one more use by customer (nil: allowed).
-func (s RedemptionsState) CanRedeem(customer string, limitPerCustomer, limitTotal int) error {
+// CanRedeem is the limits' verdict for one more use by customer, named also by identities (nil: allowed).
+func (s RedemptionsState) CanRedeem(customer string, limitPerCustomer, limitTotal int, identities ...string) error {
 	if limitTotal > 0 && s.Used() >= limitTotal {
 		return ErrPromoUsedUp
 	}
-	if limitPerCustomer > 0 && s.UsedBy(customer) >= limitPerCustomer {
+	if limitPerCustomer > 0 && s.UsedBy(customer, identities...) >= limitPerCustomer {
 		return ErrPromoUsedByYou
 	}
 	return nil
@@ -123,16 +181,16 @@ func DecideRedemptions(s RedemptionsState, cmd RedemptionsCommand, _ time.Time) 
 		if s.Counts(c.OrderID) || s.cancelled[c.OrderID] {
 			return nil, nil
 		}
-		if err := s.CanRedeem(c.Customer, c.LimitPerCustomer, c.LimitTotal); err != nil {
+		if err := s.CanRedeem(c.Customer, c.LimitPerCustomer, c.LimitTotal, c.Identities...); err != nil {
 			return nil, err
 		}
-		return []RedemptionsEvent{PromoRedeemed{OrderID: c.OrderID, Customer: c.Customer, Code: c.Code}}, nil
+		return []RedemptionsEvent{PromoRedeemed{OrderID: c.OrderID, Customer: c.Customer, Identities: c.Identities, Code: c.Code}}, nil
 	case GiveBack:
-		customer, ok := s.counting[c.OrderID]
+		u, ok := s.counting[c.OrderID]
 		if !ok {
 			return nil, nil
 		}
-		return []RedemptionsEvent{PromoGivenBack{OrderID: c.OrderID, Customer: customer, Reason: c.Reason}}, nil
+		return []RedemptionsEvent{PromoGivenBack{OrderID: c.OrderID, Customer: u.customer, Reason: c.Reason}}, nil
 	default:
 		panic(fmt.Sprintf("order: unknown redemptions command %T", cmd))
 	}
@@ -143,7 +201,7 @@ func EvolveRedemptions(s RedemptionsState, e RedemptionsEvent) RedemptionsState 
 	s.counting = cloneMap(s.counting)
 	switch ev := e.(type) {
 	case PromoRedeemed:
-		s.counting[ev.OrderID] = ev.Customer
+		s.counting[ev.OrderID] = use{customer: ev.Customer, identities: ev.Identities}
 	case PromoGivenBack:
 		delete(s.counting, ev.OrderID)
 		if ev.Reason == PromoBackCancelled {
