@@ -75,9 +75,13 @@ func (h *Handlers) giveTrip(ctx context.Context, cmd dispatch.TripCommand, drive
 	if err != nil {
 		return Outcome{}, nil, err
 	}
+	neighbours, err := h.neighbourDays(ctx, driver.ID, day, ended)
+	if err != nil {
+		return Outcome{}, nil, err
+	}
 	booked, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, day),
 		dispatch.DriverDayCommand(dispatch.BookDriverDay{DriverID: driver.ID, Day: day, OrderID: facts.OrderID, TripsPerDay: driver.TripsPerDay,
-			StartAt: from, EndAt: facts.EndAt, Ended: ended, OnTheRoad: onTheRoad}),
+			StartAt: from, EndAt: facts.EndAt, Ended: ended, OnTheRoad: onTheRoad, Neighbours: neighbours}),
 		sub(meta, "book-day"), commuting)
 	if err != nil {
 		return Outcome{}, nil, fmt.Errorf("dispatch: book %s's day: %w", driver.ID, err)
@@ -98,26 +102,59 @@ func (h *Handlers) giveTrip(ctx context.Context, cmd dispatch.TripCommand, drive
 	return out, res.Events, nil
 }
 
+// neighbourDays are the driver's days before and after day as they stand (dispatch.NeighbourDays),
+// for the overlap rule to see a trip running past midnight; their completed trips are added to ended.
+// They are read, not locked: two bookings on two days made at the same instant are not kept apart
+// (the same-day rule is, by the day's stream).
+func (h *Handlers) neighbourDays(ctx context.Context, driverID string, day availability.Day, ended map[string]time.Time) ([]dispatch.DriverDayState, error) {
+	var days []dispatch.DriverDayState
+	for _, d := range dispatch.NeighbourDays(day) {
+		s, err := h.driverDay(ctx, driverID, d)
+		if err != nil {
+			return nil, err
+		}
+		if err := h.addEnded(ctx, s, ended); err != nil {
+			return nil, err
+		}
+		days = append(days, s)
+	}
+	return days, nil
+}
+
+// driverDay is the driver's day as its stream says now.
+func (h *Handlers) driverDay(ctx context.Context, driverID string, day availability.Day) (dispatch.DriverDayState, error) {
+	hist, err := commands.Load[dispatch.DriverDayEvent](ctx, h.runner, DriverDayStream(driverID, day))
+	if err != nil {
+		return dispatch.DriverDayState{}, fmt.Errorf("dispatch: load %s's day: %w", driverID, err)
+	}
+	return dispatch.DriverDay.Fold(hist.Events), nil
+}
+
 // endedTrips are the trips the driver carries on day that their driver has completed, with when: a
 // trip ended early no longer occupies the driver. A completion is final, so reading it before the
 // booking is safe: a trip completing meanwhile only makes the check stricter than it needs to be.
 func (h *Handlers) endedTrips(ctx context.Context, driverID string, day availability.Day) (map[string]time.Time, error) {
-	hist, err := commands.Load[dispatch.DriverDayEvent](ctx, h.runner, DriverDayStream(driverID, day))
+	s, err := h.driverDay(ctx, driverID, day)
 	if err != nil {
-		return nil, fmt.Errorf("dispatch: load %s's day: %w", driverID, err)
+		return nil, err
 	}
-	var ended map[string]time.Time
-	for _, orderID := range dispatch.DriverDay.Fold(hist.Events).Orders() {
+	ended := map[string]time.Time{}
+	if err := h.addEnded(ctx, s, ended); err != nil {
+		return nil, err
+	}
+	return ended, nil
+}
+
+// addEnded adds the completed trips of the day s to ended, with when they completed.
+func (h *Handlers) addEnded(ctx context.Context, s dispatch.DriverDayState, ended map[string]time.Time) error {
+	for _, orderID := range s.Orders() {
 		trip, _, err := h.Trip(ctx, orderID)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if at, ok := trip.CompletedAt(); ok {
-			if ended == nil {
-				ended = map[string]time.Time{}
-			}
 			ended[orderID] = at
 		}
 	}
-	return ended, nil
+	return nil
 }

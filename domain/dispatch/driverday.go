@@ -48,6 +48,10 @@ type (
 		// OnTheRoad books a trip already under way (handed over): the driver sets off on it at once
 		// (DriverSetOff), so it is refused while another of their trips runs (ErrDriverOnAnotherTrip).
 		OnTheRoad bool
+		// Neighbours are the driver's days before and after Day as they stand (their own streams): a
+		// trip that runs past midnight occupies the driver on the next day too, so the overlap rule
+		// looks at the trips of both days beside Day's own. Their ended trips are in Ended as well.
+		Neighbours []DriverDayState
 	}
 	// SetOff records the driver setting off on the order's trip (its start): a driver runs one trip
 	// at a time, so it is refused while another of their trips that day runs (ErrFinishTripFirst,
@@ -172,6 +176,16 @@ func (s DriverDayState) runningBesides(orderID string, ended map[string]time.Tim
 	return s.running, true
 }
 
+// NeighbourDays are the days before and after day (BookDriverDay's Neighbours): none for a day that
+// is not a date.
+func NeighbourDays(day availability.Day) []availability.Day {
+	d, err := time.Parse(time.DateOnly, string(day))
+	if err != nil {
+		return nil
+	}
+	return []availability.Day{availability.DayOf(d.AddDate(0, 0, -1)), availability.DayOf(d.AddDate(0, 0, 1))}
+}
+
 // DriverDay is the decider of one driver's day.
 var DriverDay = domain.Decider[DriverDayState, DriverDayCommand, DriverDayEvent]{
 	Initial: func() DriverDayState { return DriverDayState{} },
@@ -196,6 +210,11 @@ func DecideDriverDay(s DriverDayState, cmd DriverDayCommand, now time.Time) ([]D
 			}
 			if err := s.busy(c.StartAt, c.EndAt, "", c.Ended); err != nil {
 				return nil, err
+			}
+			for _, n := range c.Neighbours {
+				if err := n.busy(c.StartAt, c.EndAt, c.OrderID, c.Ended); err != nil {
+					return nil, err
+				}
 			}
 			events = append(events, DriverDayBooked{DriverID: c.DriverID, Day: c.Day, OrderID: c.OrderID, TripsPerDay: c.TripsPerDay, BookedAt: now,
 				StartAt: c.StartAt.UTC(), EndAt: c.EndAt.UTC()})

@@ -72,7 +72,8 @@ func CheckVehicle(o OrderFacts, d Driver) error {
 }
 
 // busy refuses a booking whose trip overlaps one the driver still carries that day (but the trip of
-// order except; a trip in ended counts until it ended), naming it and its Cairo times.
+// order except; a trip in ended counts until it ended), naming it and its Cairo times. Times are
+// instants, so a trip of the day before that runs past midnight is compared as it is.
 func (s DriverDayState) busy(start, end time.Time, except string, ended map[string]time.Time) error {
 	if b, ok := s.overlapping(start, end, except, ended); ok {
 		return &domain.Error{Kind: domain.KindConflict, Key: KeyDriverBusy, Args: []any{b.order,

@@ -174,3 +174,66 @@ func TestTheTripRemembersAnOverrideUntilItsDriverGoes(t *testing.T) {
 		t.Fatalf("the override outlived its driver: %+v", o)
 	}
 }
+
+// A trip that runs past midnight occupies its driver on the next day too: the overlap rule sees the
+// trips of the days before and after the one booked, and refuses as it does within a day.
+func TestATripPastMidnightKeepsItsDriverBusyOnTheNextDay(t *testing.T) {
+	t.Parallel()
+	cairo := func(day, h, m int) time.Time { return time.Date(2026, 11, day, h-2, m, 0, 0, time.UTC) } // Cairo is UTC+2 in November
+	late := dispatch.DriverDayBooked{DriverID: "d1", Day: "2026-11-18", OrderID: "MSH-LATELA", TripsPerDay: 3, BookedAt: now,
+		StartAt: cairo(18, 22, 0), EndAt: cairo(19, 1, 30)}
+	early := dispatch.DriverDayBooked{DriverID: "d1", Day: "2026-11-19", OrderID: "MSH-EARLYE", TripsPerDay: 3, BookedAt: now,
+		StartAt: cairo(19, 0, 30), EndAt: cairo(19, 3, 0)}
+	dayOf := func(events ...dispatch.DriverDayEvent) dispatch.DriverDayState {
+		return dispatch.DriverDay.Fold(events)
+	}
+	cases := []struct {
+		name  string
+		given dispatch.DriverDayState
+		when  dispatch.BookDriverDay
+		err   error
+		names []any
+	}{
+		{"given the day before's trip runs until 01:30, when a trip at 00:30 is booked, then it is refused naming that trip",
+			dayOf(), dispatch.BookDriverDay{DriverID: "d1", Day: "2026-11-19", OrderID: "MSH-BBBBBB", TripsPerDay: 3,
+				StartAt: cairo(19, 0, 30), EndAt: cairo(19, 4, 0), Neighbours: []dispatch.DriverDayState{dayOf(late), dayOf()}},
+			dispatch.ErrDriverBusy, []any{"MSH-LATELA", domain.TimeOfDay{Hour: 22}, domain.TimeOfDay{Hour: 1, Minute: 30}}},
+		{"given the day before's trip runs until 01:30, when a trip at 01:30 is booked, then it is booked",
+			dayOf(), dispatch.BookDriverDay{DriverID: "d1", Day: "2026-11-19", OrderID: "MSH-BBBBBB", TripsPerDay: 3,
+				StartAt: cairo(19, 1, 30), EndAt: cairo(19, 4, 0), Neighbours: []dispatch.DriverDayState{dayOf(late), dayOf()}},
+			nil, nil},
+		{"given the day before's trip ended at midnight, when a trip at 00:30 is booked, then it is booked",
+			dayOf(), dispatch.BookDriverDay{DriverID: "d1", Day: "2026-11-19", OrderID: "MSH-BBBBBB", TripsPerDay: 3,
+				StartAt: cairo(19, 0, 30), EndAt: cairo(19, 4, 0), Neighbours: []dispatch.DriverDayState{dayOf(late)},
+				Ended: map[string]time.Time{"MSH-LATELA": cairo(19, 0, 0)}},
+			nil, nil},
+		{"given the next day's trip at 00:30, when a trip running past midnight is booked, then it is refused naming that trip",
+			dayOf(), dispatch.BookDriverDay{DriverID: "d1", Day: "2026-11-18", OrderID: "MSH-BBBBBB", TripsPerDay: 3,
+				StartAt: cairo(18, 22, 0), EndAt: cairo(19, 1, 30), Neighbours: []dispatch.DriverDayState{dayOf(), dayOf(early)}},
+			dispatch.ErrDriverBusy, []any{"MSH-EARLYE", domain.TimeOfDay{Minute: 30}, domain.TimeOfDay{Hour: 3}}},
+		{"given the day before's trip was released, when a trip at 00:30 is booked, then it is booked",
+			dayOf(), dispatch.BookDriverDay{DriverID: "d1", Day: "2026-11-19", OrderID: "MSH-BBBBBB", TripsPerDay: 3,
+				StartAt: cairo(19, 0, 30), EndAt: cairo(19, 4, 0), Neighbours: []dispatch.DriverDayState{dayOf(late,
+					dispatch.DriverDayReleased{DriverID: "d1", Day: "2026-11-18", OrderID: "MSH-LATELA", ReleasedAt: now})}},
+			nil, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := dispatch.DecideDriverDay(c.given, c.when, now)
+			if !errors.Is(err, c.err) {
+				t.Fatalf("err = %v, want %v", err, c.err)
+			}
+			if c.err == nil {
+				if len(got) != 1 {
+					t.Fatalf("events = %+v", got)
+				}
+				return
+			}
+			var de *domain.Error
+			if !errors.As(err, &de) || !reflect.DeepEqual(de.Args, c.names) {
+				t.Fatalf("the refusal does not name the trip and its Cairo times: %#v", err)
+			}
+		})
+	}
+}
