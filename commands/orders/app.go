@@ -12,6 +12,7 @@ type Application struct {
 type Queries struct {
 	Settings       SettingsHandler
 	Calendar       CalendarHandler
+	CartCalendar   CartCalendarHandler
 	PickupTimes    PickupTimesHandler
 	ExchangeTimes  ExchangeTimesHandler
 	EnquiryTimes   EnquiryTimesHandler
@@ -47,6 +48,7 @@ func NewApplication(commands *Handlers, orders ReadModels, catalogue CalendarCat
 		Queries: Queries{
 			Settings:       SettingsHandler{settings: commands.settings, provider: commands.provider.Name()},
 			Calendar:       calendar,
+			CartCalendar:   CartCalendarHandler{calendar: calendar, pricer: commands.pricer},
 			PickupTimes:    PickupTimesHandler{calendar: calendar, pricer: commands.pricer},
 			ExchangeTimes:  ExchangeTimesHandler{commands: commands, calendar: calendar},
 			EnquiryTimes:   EnquiryTimesHandler{commands: commands, calendar: calendar},

@@ -2,6 +2,7 @@ package orders
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"mishwar/domain"
 	"mishwar/domain/availability"
 	cat "mishwar/domain/catalogue"
+	"mishwar/domain/order"
 	"mishwar/domain/trip"
 	ordersrm "mishwar/projections/orders"
 )
@@ -88,4 +90,77 @@ func (h CalendarHandler) Handle(ctx context.Context, q CalendarQuery) ([]Calenda
 	return ordersrm.BuildCalendar(ordersrm.CalendarInput{
 		From: from, Days: days, Now: now, Policy: h.settings.Policy(), Hours: hours, Capacity: capacity, Taken: taken,
 	}), nil
+}
+
+// MaxCartCalendarDays is the most days the cart's calendar may be asked for at once: each day is
+// judged on quotes of the cart (two months of a month view).
+const MaxCartCalendarDays = 62
+
+// CartCalendarQuery asks for the calendar of UserID's cart: Days days from From, as CalendarQuery.
+type CartCalendarQuery struct {
+	UserID string
+	From   string
+	Days   string
+}
+
+// CartCalendarHandler says for each day whether the traveller's cart can be booked on it: the
+// calendar's day, and of an available day whether the cart fits one day at one of its starts at
+// least (order.OfferDay, the rule the pickup times of the day are offered by). A day at none of whose
+// starts the cart fits is blocked with order.ReasonNoStartFits, so a day shown available always
+// offers a pickup time. It shows; checkout decides again.
+type CartCalendarHandler struct {
+	calendar CalendarHandler
+	pricer   Pricer
+}
+
+// Handle returns the calendar of the cart. Each available day is judged from its first start on,
+// on quotes of a few starts at a time, until one fits: a day usually fits at its first start.
+func (h CartCalendarHandler) Handle(ctx context.Context, q CartCalendarQuery) ([]CalendarDay, error) {
+	if q.Days != "" {
+		if n, err := strconv.Atoi(strings.TrimSpace(q.Days)); err != nil || n < 1 || n > MaxCartCalendarDays {
+			return nil, domain.InvalidWith("orders.calendar_days", MaxCartCalendarDays)
+		}
+	}
+	days, err := h.calendar.Handle(ctx, CalendarQuery{From: q.From, Days: q.Days})
+	if err != nil {
+		return nil, err
+	}
+	for i, d := range days {
+		if d.Status != order.DayAvailable {
+			continue
+		}
+		offer, err := h.offer(ctx, q.UserID, d)
+		if err != nil {
+			return nil, err
+		}
+		if offer.Status != order.DayAvailable {
+			days[i].Status, days[i].Reason, days[i].Earliest, days[i].Latest = offer.Status, offer.Reason, "", ""
+		}
+	}
+	return days, nil
+}
+
+// offer judges the cart on day d's starts, a growing batch at a time, until the day is available to
+// it or every start was judged.
+func (h CartCalendarHandler) offer(ctx context.Context, userID string, d CalendarDay) (order.TripDay, error) {
+	starts := order.DayStarts(d.Date, d.Earliest, d.Latest)
+	fits := make([]trip.DayFit, 0, len(starts))
+	offer := order.OfferDay(d.Status, d.Reason, nil, nil)
+	for batch := 1; len(fits) < len(starts); batch *= 2 {
+		next := starts[len(fits):min(len(fits)+batch, len(starts))]
+		quotes, err := h.pricer.QuoteCartAt(ctx, CartPricing{UserID: userID}, next)
+		if err != nil {
+			return order.TripDay{}, err
+		}
+		if len(quotes) != len(next) {
+			return order.TripDay{}, fmt.Errorf("orders: cart calendar: %d quotes for %d starts", len(quotes), len(next))
+		}
+		for _, quote := range quotes {
+			fits = append(fits, quote.Calc.Fit)
+		}
+		if offer = order.OfferDay(d.Status, d.Reason, starts[:len(fits)], fits); offer.Status == order.DayAvailable {
+			break
+		}
+	}
+	return offer, nil
 }

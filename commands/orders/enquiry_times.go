@@ -158,6 +158,5 @@ func (h *Handlers) startsOn(startAt time.Time, hours cat.BusinessHours) []time.T
 	if len(days) != 1 || days[0].Status != order.DayAvailable {
 		return nil
 	}
-	starts, _ := candidates(days[0])
-	return starts
+	return order.DayStarts(days[0].Date, days[0].Earliest, days[0].Latest)
 }

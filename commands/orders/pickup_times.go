@@ -6,7 +6,6 @@ import (
 
 	"mishwar/domain"
 	"mishwar/domain/availability"
-	cat "mishwar/domain/catalogue"
 	"mishwar/domain/order"
 	"mishwar/domain/trip"
 	ordersrm "mishwar/projections/orders"
@@ -25,8 +24,10 @@ type PickupTime struct {
 }
 
 // PickupTimes are the pickup times of a day at which the cart's trip fits one day (trip.FitOneDay)
-// as well as the service hours, lead time and capacity. When none does, Verdict says why (the
-// trip's verdict at the day's first pickup) and what to do.
+// as well as the service hours, lead time and capacity: order.OfferDay's starts, the rule the cart's
+// calendar (CartCalendarHandler) shows the day by. Day is the calendar's day before any trip; when
+// no time fits, the cart's calendar shows it blocked and Verdict says why (the trip's verdict at the
+// day's first pickup) and what to do.
 type PickupTimes struct {
 	Day     ordersrm.CalendarDay
 	Times   []PickupTime
@@ -91,41 +92,29 @@ func fittingTimes(ctx context.Context, calendar CalendarHandler, cq CalendarQuer
 	if out.Day.Status != order.DayAvailable {
 		return out, nil
 	}
-	starts, err := candidates(out.Day)
-	if err != nil || len(starts) == 0 {
-		return out, err
+	starts := order.DayStarts(out.Day.Date, out.Day.Earliest, out.Day.Latest)
+	if len(starts) == 0 {
+		return out, nil
 	}
 	quotes, err := quote(starts)
 	if err != nil {
 		return PickupTimes{}, err
 	}
-	for i, quote := range quotes {
-		if quote.Calc.Fit.Fits() {
-			out.Times = append(out.Times, PickupTime{Time: starts[i].Format("15:04"), Finish: quote.Calc.Finish})
-		}
+	fits := make([]trip.DayFit, len(quotes))
+	finish := make(map[time.Time]time.Time, len(quotes))
+	for i, q := range quotes {
+		fits[i] = q.Calc.Fit
+		finish[starts[i]] = q.Calc.Finish
 	}
-	if len(out.Times) == 0 {
+	// The one rule the cart's calendar shows the day by (order.OfferDay): the times offered are
+	// exactly those, and none means the calendar shows the day blocked for this trip.
+	for _, s := range order.OfferDay(out.Day.Status, out.Day.Reason, starts, fits).Starts {
+		out.Times = append(out.Times, PickupTime{Time: s.Format("15:04"), Finish: finish[s]})
+	}
+	if len(out.Times) == 0 && len(quotes) > 0 {
 		first := quotes[0]
 		first.Calc.Fit = first.Calc.Fit.NotBefore(starts[0])
 		out.Verdict = first.Verdict()
-	}
-	return out, nil
-}
-
-// candidates are the day's pickup times from its earliest to its latest, every StartStep.
-func candidates(d ordersrm.CalendarDay) ([]time.Time, error) {
-	day, err := d.Date.Time(cat.Cairo)
-	if err != nil {
-		return nil, err
-	}
-	first, errF := cat.Minutes(d.Earliest)
-	last, errL := cat.Minutes(d.Latest)
-	if errF != nil || errL != nil {
-		return nil, nil
-	}
-	var out []time.Time
-	for m := first; m <= last; m += ordersrm.StartStep {
-		out = append(out, time.Date(day.Year(), day.Month(), day.Day(), m/60, m%60, 0, 0, cat.Cairo))
 	}
 	return out, nil
 }

@@ -34,6 +34,18 @@ func (h *Handler) calendar(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": cal})
 }
 
+// cartCalendar answers GET /api/orders/calendar/cart?from=YYYY-MM-DD&days=N: the calendar of the
+// signed-in traveller's cart, a day available only when one of its pickup times fits the cart.
+func (h *Handler) cartCalendar(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	cal, err := h.app.Queries.CartCalendar.Handle(r.Context(), apporders.CartCalendarQuery{UserID: userID(r), From: q.Get("from"), Days: q.Get("days")})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": cal})
+}
+
 // pickupTimes answers GET /api/orders/pickup-times?date=YYYY-MM-DD: the pickup times of that day at
 // which the signed-in traveller's cart fits one day, each with when the trip is back; when none
 // does, why and what to do.

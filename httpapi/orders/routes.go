@@ -65,6 +65,7 @@ func (h *Handler) Routes(api *mux.Router) {
 
 	api.HandleFunc("/orders/settings", h.settings).Methods(http.MethodGet)
 	api.HandleFunc("/orders/calendar", h.calendar).Methods(http.MethodGet)
+	api.HandleFunc("/orders/calendar/cart", user(h.cartCalendar)).Methods(http.MethodGet)
 	api.HandleFunc("/orders/pickup-times", user(h.pickupTimes)).Methods(http.MethodGet)
 	api.HandleFunc("/orders", user(submission(h.placeOrder))).Methods(http.MethodPost)
 	api.HandleFunc("/orders/promo", user(h.promoQuote)).Methods(http.MethodGet)

@@ -16,13 +16,26 @@ export type CalendarDay = z.infer<typeof calendarDaySchema>;
 
 const schema = z.object({ data: z.array(calendarDaySchema) }).transform((value) => value.data);
 
-export function getCalendar(from: string, days: number, signal?: AbortSignal): Promise<CalendarDay[]> {
-  return api.get('/api/orders/calendar', { query: { from, days }, schema, signal });
+/**
+ * The days from `from`. For the signed-in traveller's cart (`forCart`), a day is available only when
+ * one of its pickup times fits the cart (the server's rule for the pickup times too); otherwise it is
+ * blocked with reason `no_start_fits`.
+ */
+export function getCalendar(from: string, days: number, signal?: AbortSignal, forCart = false): Promise<CalendarDay[]> {
+  return api.get(forCart ? '/api/orders/calendar/cart' : '/api/orders/calendar', { query: { from, days }, schema, signal });
 }
 
 export const calendarKey = (from: string, days: number) => ['orders', 'calendar', from, days] as const;
 
-/** Each day's availability: available, blocked (fully booked or closed) or out of range. */
-export function useCalendar(from: string, days: number, enabled = true) {
-  return useQuery({ queryKey: calendarKey(from, days), queryFn: ({ signal }) => getCalendar(from, days, signal), enabled, staleTime: 30_000 });
+/** The cart's calendar is kept under the cart's pickup times: a change to the cart asks again. */
+export const cartCalendarKey = (from: string, days: number) => ['cart', 'pickup-times', 'calendar', from, days] as const;
+
+/** Each day's availability: available, blocked (fully booked, closed, or no time fits the cart) or out of range. */
+export function useCalendar(from: string, days: number, enabled = true, forCart = false) {
+  return useQuery({
+    queryKey: forCart ? cartCalendarKey(from, days) : calendarKey(from, days),
+    queryFn: ({ signal }) => getCalendar(from, days, signal, forCart),
+    enabled,
+    staleTime: 30_000,
+  });
 }

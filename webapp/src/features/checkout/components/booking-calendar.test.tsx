@@ -9,14 +9,19 @@ import { useLocaleStore } from '@/stores/locale-store';
 import type { CalendarDay } from '../api/get-calendar';
 import { BookingCalendar, cairoToday, weekdayHeaders } from './booking-calendar';
 
-const calendar = vi.hoisted(() => ({ days: [] as CalendarDay[] }));
-vi.mock('../api/get-calendar', () => ({ useCalendar: () => ({ isPending: false, data: calendar.days }) }));
+const calendar = vi.hoisted(() => ({ days: [] as CalendarDay[], forCart: [] as boolean[] }));
+vi.mock('../api/get-calendar', () => ({
+  useCalendar: (_from: string, _days: number, _enabled: boolean, forCart: boolean) => {
+    calendar.forCart.push(forCart);
+    return { isPending: false, data: calendar.days };
+  },
+}));
 
-function renderCalendar(disabled = false, value = '') {
+function renderCalendar(disabled = false, value = '', forCart = false) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <input aria-label="Before" />
-      <BookingCalendar value={value} onChange={() => undefined} disabled={disabled} />
+      <BookingCalendar value={value} onChange={() => undefined} disabled={disabled} forCart={forCart} />
       <input aria-label="After" />
     </QueryClientProvider>,
   );
@@ -33,10 +38,22 @@ function status(n: number, value: CalendarDay['status'], reason?: string): Calen
 
 beforeEach(() => {
   calendar.days = [];
+  calendar.forCart = [];
   act(() => useLocaleStore.getState().setLanguage('en'));
 });
 
 describe('the booking calendar', () => {
+  it("asks for the cart's days and offers no day at which no pickup time fits the trip, saying why", () => {
+    calendar.days = [status(2, 'available'), { ...status(3, 'blocked', 'no_start_fits'), taken: 0 }];
+    renderCalendar(false, '', true);
+    expect(calendar.forCart).toContain(true);
+    const unfit = screen.getByRole('button', { name: /No pickup time fits your trip$/ });
+    expect(unfit).toBeDisabled();
+    expect(unfit).toHaveAttribute('data-date', day(3));
+    expect(screen.getByRole('button', { name: /: Available$/ })).toBeEnabled();
+    expect(screen.getAllByText('No pickup time fits your trip').length).toBeGreaterThan(0);
+  });
+
   it('heads Arabic columns with one-letter weekday names, each with its full name', () => {
     const headers = weekdayHeaders('ar');
     expect(headers.map((h) => h.short)).toEqual(['ح', 'ن', 'ث', 'ر', 'خ', 'ج', 'س']);

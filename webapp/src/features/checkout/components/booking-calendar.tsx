@@ -27,6 +27,11 @@ interface BookingCalendarProps {
    * free to them, so that day is offered even when every car is taken.
    */
   ownDay?: string;
+  /**
+   * Judge the days for the signed-in traveller's cart: a day is available only when one of its pickup
+   * times fits the cart, so a day offered always has a time to choose.
+   */
+  forCart?: boolean;
 }
 
 /**
@@ -44,14 +49,14 @@ export function weekdayHeaders(language: Language): Array<{ short: string; full:
  * A month of days, each available, blocked (fully booked or closed) or out of range. It shows what
  * the server says; placing the order decides for good.
  */
-export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ownDay }: BookingCalendarProps) {
+export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ownDay, forCart = false }: BookingCalendarProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const today = cairoToday();
   const [month, setMonth] = useState(() => monthStart(value || today));
   const first = monthStart(today);
   const days = daysInMonth(month);
-  const calendar = useCalendar(month, days, !disabled);
+  const calendar = useCalendar(month, days, !disabled, forCart);
   const offset = new Date(`${month}T00:00:00Z`).getUTCDay();
   const weekdays = useMemo(() => weekdayHeaders(language), [language]);
   // The arrows point the way the months go on the page: in Arabic the previous month is on the right.
@@ -99,18 +104,19 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ow
         ) : (
           monthDays.map(({ date, number, day, ownCar, status }) => {
             // Before a rate plan is chosen no day is out of range: it is not yet asked about.
+            const unfit = status === 'blocked' && day?.reason === 'no_start_fits';
             const label = disabled
               ? t('checkout.rateFirst')
               : status === 'available'
                 ? t('checkout.calendar.available')
                 : status === 'blocked'
-                  ? t(day?.reason === 'closed' ? 'checkout.calendar.closed' : 'checkout.calendar.full')
+                  ? t(day?.reason === 'closed' ? 'checkout.calendar.closed' : unfit ? 'checkout.calendar.noStartFits' : 'checkout.calendar.full')
                   : t('checkout.calendar.outOfRange');
             return (
               <button
                 key={date}
                 type="button"
-                className={`booking-calendar__day booking-calendar__day--${status}${status === 'blocked' && day?.reason === 'closed' ? ' booking-calendar__day--closed' : ''}`}
+                className={`booking-calendar__day booking-calendar__day--${status}${status === 'blocked' && day?.reason === 'closed' ? ' booking-calendar__day--closed' : ''}${unfit ? ' booking-calendar__day--unfit' : ''}`}
                 data-date={date}
                 data-status={status}
                 aria-pressed={value === date}
@@ -130,6 +136,7 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ow
         <li><span className="booking-calendar__swatch booking-calendar__day--available" />{t('checkout.calendar.available')}</li>
         <li><span className="booking-calendar__swatch booking-calendar__day--blocked" />{t('checkout.calendar.full')}</li>
         <li><span className="booking-calendar__swatch booking-calendar__day--closed" />{t('checkout.calendar.closed')}</li>
+        {forCart ? <li><span className="booking-calendar__swatch booking-calendar__day--unfit" />{t('checkout.calendar.noStartFits')}</li> : null}
         <li><span className="booking-calendar__swatch booking-calendar__day--out_of_range" />{t('checkout.calendar.outOfRange')}</li>
       </ul>
     </div>

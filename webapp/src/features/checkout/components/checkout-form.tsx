@@ -302,7 +302,10 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
           onNeedPickup();
         }
       }
-      if (error.status === 409) void queryClient.invalidateQueries({ queryKey: ['orders', 'calendar'] });
+      if (error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: ['orders', 'calendar'] });
+        void queryClient.invalidateQueries({ queryKey: ['cart', 'pickup-times', 'calendar'] });
+      }
       // A code used up while the form was filled in is refused at placing: say so on its field.
       if (error.status === 409 && promoCode) {
         setPromoError(error.message);
@@ -321,6 +324,7 @@ export const CheckoutForm = memo(function CheckoutForm({ rates, pointsChosen, on
         <span className="field__label">{t('fields.date')}</span>
         <BookingCalendar
           value={date}
+          forCart
           disabled={!rateChosen}
           monthsAhead={rules ? Math.ceil(rules.window_days / 30) : 6}
           onChange={(day) => {
