@@ -9,42 +9,119 @@ import { formatCalendarDate, formatClock, formatDate, formatMoney, formatNumber,
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
 import { useHistory } from '../api/get-history';
-import type { FieldSpec } from '../kinds';
-import { formatBasisPoints } from '../values';
+import { useReferenced, type Referenced } from '../api/referenced';
+import type { FieldKind, FieldSpec } from '../kinds';
+import { asString, asText, formatBasisPoints } from '../values';
+
+/** The section a home content's group of fields is edited under (its fields' labels are each their own). */
+const GROUPS: Readonly<Record<string, string>> = {
+  hero: 'adminCatalogue.heroSection',
+  full_day_ride: 'adminCatalogue.rideSection',
+  contact: 'adminCatalogue.contactSection',
+  faq: 'adminCatalogue.faqSection',
+};
 
 /** A changed field's name as its form labels it (a pickup point's kind is its "Type of place", an offer's its "Discount type"). */
 function fieldLabel(field: string, spec: FieldSpec | undefined, t: TFunction): string {
-  return t(`adminCatalogue.fields.${spec?.labelKey ?? field}`, { defaultValue: field });
+  const group = GROUPS[field];
+  if (group) return t(group);
+  return t(`adminCatalogue.fields.${spec?.labelKey ?? field}`, { defaultValue: field.split('.').at(-1) ?? field });
 }
 
-/**
- * A changed value as people read it: a choice by its name in the page's language, a share in basis
- * points as a percent, working days by name, yes or no; the rest as it is.
- */
-function shown(field: string, v: unknown, spec: FieldSpec | undefined, language: Language, t: TFunction): string {
-  if (field === 'percent_basis_points' && typeof v === 'number') return formatBasisPoints(v, language);
-  if (spec?.kind === 'choice' && typeof v === 'string' && v !== '') return t(`adminCatalogue.choices.${spec.name}.${v}`, { defaultValue: v });
-  if (spec?.kind === 'weekdays' && Array.isArray(v) && v.every((d) => typeof d === 'number'))
-    return v.length ? v.map((d: number) => weekdayName(d, language)).join(language === 'ar' ? '، ' : ', ') : '—';
-  return clip(readable(v, language, t));
-}
+/** The collections each kind of reference field names a record of. */
+const REFERENCES: Partial<Record<FieldKind, string>> = {
+  category: '/api/admin/categories',
+  program: '/api/admin/programs',
+  programs: '/api/admin/programs',
+  destinations: '/api/admin/destinations',
+  ratePlans: '/api/admin/rate-plans',
+};
 
-function clip(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+const NO_RECORD = '00000000-0000-0000-0000-000000000000';
+
+/** How a history's values are read: in which language, and what a referenced record is called. */
+interface Reading {
+  language: Language;
+  t: TFunction;
+  /** The collection a field (by its path: "full_day_ride.program_id") names records of. */
+  references: Readonly<Record<string, string>>;
+  referenced: (endpoint: string, id: string) => Referenced;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Words in the page's language: a list item by item, a holiday by its date and name, opening hours by day and clock. */
-function readable(v: unknown, language: Language, t: TFunction): string {
+function isBilingual(v: unknown): v is Record<'en' | 'ar', unknown> {
+  return isRecord(v) && 'en' in v && 'ar' in v;
+}
+
+/** A bilingual name in the page's language (the other one when it has none). */
+function inLanguage(v: Record<'en' | 'ar', unknown>, language: Language): string {
+  const own = v[language];
+  const other = v[language === 'ar' ? 'en' : 'ar'];
+  return (typeof own === 'string' && own) || (typeof other === 'string' ? other : '');
+}
+
+/** A referenced record by its name in the page's language; one the server no longer has is said to be removed, never shown by its id. */
+function referenceName(endpoint: string, id: string, r: Reading): string {
+  if (id === '' || id === NO_RECORD) return '—';
+  const found = r.referenced(endpoint, id);
+  if (found.state === 'loading') return r.t('common.loading');
+  if (found.state === 'missing') return r.t('adminCatalogue.removedRecord');
+  const name = inLanguage(asText(found.record.name ?? found.record.title), r.language) || asString(found.record.slug) || r.t('adminCatalogue.removedRecord');
+  return found.record.archived ? r.t('adminCatalogue.archivedRecord', { name }) : name;
+}
+
+/** The ids of referenced records a value holds, with their collections (a list of ids, one id, or one inside a group). */
+function referencesIn(v: unknown, path: string, references: Readonly<Record<string, string>>, out: Array<{ endpoint: string; id: string }>) {
+  const endpoint = references[path];
+  if (endpoint) {
+    for (const id of typeof v === 'string' ? [v] : Array.isArray(v) ? v : []) {
+      if (typeof id === 'string' && id !== '' && id !== NO_RECORD && !out.some((x) => x.endpoint === endpoint && x.id === id)) out.push({ endpoint, id });
+    }
+    return;
+  }
+  if (isRecord(v) && !isBilingual(v)) for (const [key, inner] of Object.entries(v)) referencesIn(inner, `${path}.${key}`, references, out);
+}
+
+/**
+ * A changed value as people read it: a choice by its name in the page's language, a share in basis
+ * points as a percent, working days by name, a referenced record by its name, yes or no; the rest as it is.
+ */
+function shown(field: string, v: unknown, spec: FieldSpec | undefined, r: Reading): string {
+  if (field === 'percent_basis_points' && typeof v === 'number') return formatBasisPoints(v, r.language);
+  if (spec?.kind === 'choice' && typeof v === 'string' && v !== '') return r.t(`adminCatalogue.choices.${spec.name}.${v}`, { defaultValue: v });
+  if (spec?.kind === 'weekdays' && Array.isArray(v) && v.every((d) => typeof d === 'number'))
+    return v.length ? v.map((d: number) => weekdayName(d, r.language)).join(r.language === 'ar' ? '، ' : ', ') : '—';
+  return clip(readable(v, field, r));
+}
+
+function clip(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+/**
+ * Words in the page's language: a list item by item, a referenced record by its name, a holiday by
+ * its date and name, opening hours by day and clock, a group of fields (the home page's full-day
+ * ride) field by field.
+ */
+function readable(v: unknown, path: string, r: Reading): string {
+  const { language, t } = r;
+  const list = language === 'ar' ? '، ' : ', ';
   if (v === null || v === undefined || v === '') return '—';
+  const endpoint = r.references[path];
+  if (endpoint) {
+    // The server may have named the record itself (the default pickup point): in the page's language.
+    if (isBilingual(v)) return inLanguage(v, language);
+    if (typeof v === 'string') return referenceName(endpoint, v, r);
+    if (Array.isArray(v)) return v.length ? v.map((id) => (typeof id === 'string' ? referenceName(endpoint, id, r) : readable(id, '', r))).join(list) : '—';
+  }
   if (typeof v === 'string') return v;
   if (typeof v === 'number') return formatNumber(v, language);
   if (typeof v === 'boolean') return t(v ? 'adminCatalogue.yes' : 'adminCatalogue.no');
-  if (Array.isArray(v)) return v.length ? v.map((item) => readable(item, language, t)).join(language === 'ar' ? '، ' : ', ') : '—';
-  if (isRecord(v) && 'en' in v && 'ar' in v) return `${String(v.en)} / ${String(v.ar)}`;
+  if (Array.isArray(v)) return v.length ? v.map((item) => readable(item, `${path}.item`, r)).join(list) : '—';
+  if (isBilingual(v)) return `${String(v.en)} / ${String(v.ar)}`;
   if (isRecord(v) && typeof v.minor === 'number') return formatMoney(v.minor / 100, 'EGP', language);
   if (isRecord(v) && typeof v.date === 'string' && isRecord(v.name)) {
     const name = v.name[language] ?? v.name.en;
@@ -52,18 +129,33 @@ function readable(v: unknown, language: Language, t: TFunction): string {
   }
   if (isRecord(v) && typeof v.day === 'number' && typeof v.open === 'string' && typeof v.close === 'string')
     return `${weekdayName(v.day, language)} ${formatClock(v.open, language)}–${formatClock(v.close, language)}`;
+  if (isRecord(v)) {
+    const parts = Object.entries(v).map(([key, inner]) => `${fieldLabel(`${path}.${key}`, undefined, t)}: ${readable(inner, `${path}.${key}`, r)}`);
+    return parts.join(language === 'ar' ? '؛ ' : '; ');
+  }
   return JSON.stringify(v);
 }
 
 /**
  * Who changed what and when, from the record's events. fields are the form's fields of the record's
- * type: each change is named and its values read as that type's form shows them.
+ * type: each change is named and its values read as that type's form shows them, a referenced
+ * record (a program's destinations, an offer's rate plans) by its name. references names the
+ * collections of reference fields that are not a form's (the settings' default pickup point).
  */
-export function HistoryPanel({ path, fields }: { path: string; fields?: readonly FieldSpec[] }) {
+export function HistoryPanel({ path, fields, references: extra }: { path: string; fields?: readonly FieldSpec[]; references?: Readonly<Record<string, string>> }) {
   const separator = useDetailSeparator();
   const { t } = useTranslation();
   const history = useHistory(path);
   const language = useLanguage();
+  const references: Record<string, string> = { ...extra };
+  for (const f of fields ?? []) {
+    const endpoint = REFERENCES[f.kind];
+    if (endpoint) references[f.name] = endpoint;
+  }
+  const ids: Array<{ endpoint: string; id: string }> = [];
+  for (const entry of history.data ?? []) for (const c of entry.changes ?? []) for (const v of [c.from, c.to]) referencesIn(v, c.field, references, ids);
+  const referenced = useReferenced(ids);
+  const reading: Reading = { language, t, references, referenced };
   return (
     <section className="card card--plain stack history" aria-labelledby="history-title">
       <h2 id="history-title" className="section-title">
@@ -88,13 +180,13 @@ export function HistoryPanel({ path, fields }: { path: string; fields?: readonly
                       {entry.action === 'created' ? null : (
                         <>
                           <del>
-                            <bdi>{shown(change.field, change.from, spec, language, t)}</bdi>
+                            <bdi>{shown(change.field, change.from, spec, reading)}</bdi>
                           </del> →{' '}
                         </>
                       )}
                       <ins>
                         {/* A recorded value as it was typed (a phone number, an address): isolated, in its own direction. */}
-                        <bdi>{shown(change.field, change.to, spec, language, t)}</bdi>
+                        <bdi>{shown(change.field, change.to, spec, reading)}</bdi>
                       </ins>
                     </li>
                   );

@@ -172,7 +172,7 @@ function HomeEditor({ version, content, held, onSaved }: { version: number; cont
           <Button type="submit" loading={save.isPending}>{t('adminCatalogue.save')}</Button>
         </div>
       </form>
-      <HistoryPanel path="/api/admin/home/history" />
+      <HistoryPanel path="/api/admin/home/history" references={{ 'full_day_ride.program_id': '/api/admin/programs' }} />
     </>
   );
 }

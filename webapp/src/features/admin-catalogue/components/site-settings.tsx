@@ -211,7 +211,7 @@ export function SiteSettings() {
         <DefaultPoint settings={settings.data} />
         <CurrencyRates />
       </div>
-      <HistoryPanel path="/api/admin/settings/history" />
+      <HistoryPanel path="/api/admin/settings/history" references={{ default_pickup_point_id: '/api/admin/pickup-points' }} />
     </>
   );
 }
