@@ -96,7 +96,7 @@ func TestTheLatestPositionIsReplayedOnJoiningAndReconnectingFromAnyProcess(t *te
 	// position it already had, or one older than a newer one heard (the web app keeps the newest by
 	// `at`, docs/live.md), so an older one on the way is passed over; anything newer, or another
 	// trip's, fails. A stale replay with nothing newer behind it still fails (nothing else arrives).
-	sent := []float64{30.0444, 30.0500} // the driver's positions, oldest first
+	sent := []float64{30.0444, 30.0452} // the driver's positions, oldest first
 	wantLatest := func(c *livetest.Client, who string, lat float64) {
 		t.Helper()
 		older := sent[:slices.Index(sent, lat)]
@@ -129,13 +129,13 @@ func TestTheLatestPositionIsReplayedOnJoiningAndReconnectingFromAnyProcess(t *te
 	}
 
 	// The car moves on; a reconnection (the phone slept) gets the newest, on either process.
-	if a := ackOf(t, drv.Emit("trip.position", pos(30.0500))); !a.OK {
+	if a := ackOf(t, drv.Emit("trip.position", pos(30.0452))); !a.OK {
 		t.Fatalf("the driver's next position: %+v", a)
 	}
-	wantLatest(traveller, "the traveller, live", 30.0500)
-	wantLatest(holder, "the holder, live", 30.0500)
+	wantLatest(traveller, "the traveller, live", 30.0452)
+	wantLatest(holder, "the holder, live", 30.0452)
 	traveller.Reconnect()
-	wantLatest(traveller, "the traveller after reconnecting", 30.0500)
+	wantLatest(traveller, "the traveller after reconnecting", 30.0452)
 	holder.Reconnect()
 	if holder.Heard("trip.position", 300*time.Millisecond) {
 		t.Fatal("an anonymous socket heard a position after reconnecting, before joining again")
@@ -143,18 +143,18 @@ func TestTheLatestPositionIsReplayedOnJoiningAndReconnectingFromAnyProcess(t *te
 	if r := holder.Emit("join", join); !strings.Contains(string(r), `"ok":true`) {
 		t.Fatalf("the holder's join after reconnecting: %s", r)
 	}
-	wantLatest(holder, "the holder after reconnecting and joining again", 30.0500)
+	wantLatest(holder, "the holder after reconnecting and joining again", 30.0452)
 
 	// A process started after the positions were sent asks the others for theirs: a page opened
 	// there shows the car too.
 	three := one.AnotherProcess(t)
 	late, _ := livetest.Start(t, livetest.Options{URL: three.URL, Transports: ws, Auth: map[string]any{"token": u.Token}})
-	wantLatest(late, "the traveller on a process started after the position", 30.0500)
+	wantLatest(late, "the traveller on a process started after the position", 30.0452)
 	lateHolder, _ := livetest.Start(t, livetest.Options{URL: three.URL, Transports: ws})
 	if r := lateHolder.Emit("join", join); !strings.Contains(string(r), `"ok":true`) {
 		t.Fatalf("the holder's join on the third process: %s", r)
 	}
-	wantLatest(lateHolder, "the holder on a process started after the position", 30.0500)
+	wantLatest(lateHolder, "the holder on a process started after the position", 30.0452)
 
 	if outsider.Heard("trip.position", 300*time.Millisecond) {
 		t.Fatal("another traveller was given the driver's position")

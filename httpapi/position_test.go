@@ -194,12 +194,21 @@ func TestTheDriversPositionReachesOnlyTheTripsTravellerAcrossProcesses(t *testin
 		t.Fatal("another traveller heard the driver's position")
 	}
 
+	// A GPS jump (the Pyramids, 13 km away, 1.1 s later) is refused and never reaches the traveller.
+	if a := ackOf(t, drv.Emit("trip.position", pos(orderID, 29.9792, 31.1342))); a.OK || a.Code != "tracking.position_jump" {
+		t.Fatalf("a jump of 13 km in 1.1 s: %+v, want tracking.position_jump", a)
+	}
+	if traveller.Heard("trip.position", 300*time.Millisecond) {
+		t.Fatal("the traveller heard the jump")
+	}
+
 	// After the pickup the car heads to the first stop.
 	if r := one.Post("/api/driver/trips/"+orderID+"/progress", driver.Token, map[string]string{"step": "pickup"}); r.Status != http.StatusOK {
 		t.Fatalf("pickup: %d %s", r.Status, r.Body)
 	}
+	// (Where the route left the car: a fix a kilometre away 1.1 s later would be a GPS jump.)
 	eventually(t, "the position heading to the first stop", func() (bool, string) {
-		a := ackOf(t, drv.Emit("trip.position", pos(orderID, 30.045, 31.232)))
+		a := ackOf(t, drv.Emit("trip.position", pos(orderID, 30.0545, 31.2357)))
 		return a.OK && a.Data != nil && a.Data.Next != nil && a.Data.Next.Kind == "stop" && a.Data.Next.Stop == 1, fmt.Sprintf("%+v %+v", a, a.Data)
 	})
 

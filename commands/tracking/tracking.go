@@ -148,10 +148,22 @@ type Relay struct {
 	eta    map[string]etaMemo   // order id → the last ETA computed here
 	ended  map[string]time.Time // order id → when its trip was heard completed or cancelled
 	driver map[string]driverNow // order id → its driver, as its last progress said
+	tracks map[string]carTrack  // order id → its car's last relayed fix (the speed rule)
 	swept  time.Time
 	// id names this process in its sync requests, so that it does not answer itself.
 	id string
 }
+
+// carTrack is a trip's car as the speed rule follows it (dispatch.Track), for one driver.
+type carTrack struct {
+	driverID string
+	track    dispatch.Track
+	at       time.Time
+}
+
+// TrackKeep is how long a trip's car track is kept after its last fix: past it, a fix is taken as
+// the first. At MaxCarSpeed half an hour covers the whole service area, so nothing is lost.
+const TrackKeep = 30 * time.Minute
 
 type kept struct {
 	shared Shared
@@ -202,13 +214,14 @@ func New(cfg Config) *Relay {
 	}
 	return &Relay{cfg: cfg, log: cfg.Logger.With("component", "tracking"), latest: map[string]kept{},
 		facts: map[string]tripFacts{}, lastBy: map[string]time.Time{}, eta: map[string]etaMemo{},
-		ended: map[string]time.Time{}, driver: map[string]driverNow{}, id: uuid.NewString()}
+		ended: map[string]time.Time{}, driver: map[string]driverNow{}, tracks: map[string]carTrack{}, id: uuid.NewString()}
 }
 
 // Share checks a position the driver's phone sent for their trip orderID and publishes it to every
 // process. The refusals are dispatch's: ErrNotTripsDriver (not the trip's assigned driver, or no such
 // trip), ErrTripNotRunning, ErrPositionInvalid/Stale/Ahead, ErrPositionTooOften (more than one a
-// second: the extra one is dropped). The once-a-second limit holds per driver on this process and per
+// second: the extra one is dropped), ErrPositionJump (a fix implying a speed no car reaches from the
+// last one relayed, dispatch.Track: dropped and not remembered as the car's place). The once-a-second limit holds per driver on this process and per
 // trip across processes: a position another process relayed for the trip less than a second ago (heard
 // through its notice, so within the notice's delay) counts too.
 func (r *Relay) Share(ctx context.Context, by Actor, orderID string, p dispatch.Position) (Shared, error) {
@@ -239,6 +252,9 @@ func (r *Relay) Share(ctx context.Context, by Actor, orderID string, p dispatch.
 	if r.sentLately(num, now) {
 		return Shared{}, dispatch.ErrPositionTooOften
 	}
+	if err := r.follow(num, f.driverID, p, now); err != nil {
+		return Shared{}, err
+	}
 	s := Shared{OrderID: num, Lat: p.Lat, Lng: p.Lng, Accuracy: p.Accuracy, Heading: p.Heading, At: p.At.UTC(),
 		SentAt: now.UTC(), Status: f.status, Stop: f.stop, DriverID: f.driverID}
 	if next, ok := dispatch.TargetOf(f.status, f.stop, len(f.itin.Stops)); ok && f.hasItin {
@@ -262,6 +278,20 @@ func (r *Relay) spend(userID string, now time.Time) bool {
 	}
 	r.lastBy[userID] = now
 	return true
+}
+
+// follow decides p on the trip's car track (dispatch.Track.Follow): a track of another driver (the
+// trip was handed over) is not this car's.
+func (r *Relay) follow(num, driverID string, p dispatch.Position, now time.Time) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	t := r.tracks[num]
+	if t.driverID != driverID {
+		t = carTrack{driverID: driverID}
+	}
+	next, err := t.track.Follow(p)
+	r.tracks[num] = carTrack{driverID: driverID, track: next, at: now}
+	return err
 }
 
 // sentLately reports whether a position of the trip, relayed by any process, was sent less than a
@@ -418,6 +448,13 @@ func (r *Relay) keep(rooms []string, data json.RawMessage) bool {
 		return false
 	}
 	r.latest[s.OrderID] = kept{shared: s, rooms: slices.Clone(rooms), until: until}
+	if t, ok := r.tracks[s.OrderID]; ok && t.driverID == s.DriverID {
+		// Relayed by another process (or this one): the car's place for the speed rule here too.
+		t.track, t.at = t.track.Seen(dispatch.Position{Lat: s.Lat, Lng: s.Lng, Accuracy: s.Accuracy, At: s.At}), now
+		r.tracks[s.OrderID] = t
+	} else if !ok {
+		r.tracks[s.OrderID] = carTrack{driverID: s.DriverID, track: dispatch.Track{}.Seen(dispatch.Position{Lat: s.Lat, Lng: s.Lng, Accuracy: s.Accuracy, At: s.At}), at: now}
+	}
 	return true
 }
 
@@ -454,6 +491,11 @@ func (r *Relay) sweep(now time.Time) {
 			delete(r.driver, id)
 		}
 	}
+	for id, t := range r.tracks {
+		if now.Sub(t.at) > TrackKeep {
+			delete(r.tracks, id)
+		}
+	}
 }
 
 // Progressed forgets what this process knows of a trip's progress after one of its steps (any
@@ -469,8 +511,12 @@ func (r *Relay) Progressed(orderID string, status dispatch.Status, driverID stri
 	delete(r.eta, orderID)
 	if !dispatch.SharesPosition(status) {
 		delete(r.latest, orderID)
+		delete(r.tracks, orderID)
 	}
 	if driverID != "" {
+		if t, ok := r.tracks[orderID]; ok && t.driverID != driverID {
+			delete(r.tracks, orderID)
+		}
 		r.driver[orderID] = driverNow{id: driverID, heard: r.cfg.Now()}
 		if k, ok := r.latest[orderID]; ok && k.shared.DriverID != driverID {
 			delete(r.latest, orderID)
