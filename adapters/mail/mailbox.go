@@ -83,6 +83,28 @@ func (o *Outbox) List(ctx context.Context, f Filter) ([]Summary, int, error) {
 	return out, total, nil
 }
 
+// ForStreams returns the messages recorded for events of the given streams (the order processes'
+// keys, "orders:<stream>:<version>:<kind>"), oldest first, at most limit: an order's e-mails, as
+// support reads them beside the order. Account mail (sign-up, password reset) has other keys and is
+// never among them.
+func (o *Outbox) ForStreams(ctx context.Context, streams []string, limit int) ([]Summary, error) {
+	if limit <= 0 || limit > 200 {
+		limit = 50
+	}
+	rows, err := o.pool.Query(ctx, `
+		SELECT `+summaryColumns+` FROM mail_outbox
+		 WHERE starts_with(dedupe_key, 'orders:') AND split_part(dedupe_key, ':', 2) = ANY($1)
+		 ORDER BY created_at, id LIMIT $2`, streams, limit)
+	if err != nil {
+		return nil, fmt.Errorf("mail: list for streams: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Summary, error) { return o.scanSummary(r) })
+	if err != nil {
+		return nil, fmt.Errorf("mail: list for streams: %w", err)
+	}
+	return out, nil
+}
+
 // Get returns one message with its bodies.
 func (o *Outbox) Get(ctx context.Context, id uuid.UUID) (Stored, error) {
 	var s Stored

@@ -32,6 +32,7 @@ type Queries struct {
 	Stream       StreamHandler
 	OrderHistory OrderHistoryHandler
 	SearchOrders SearchOrdersHandler
+	OrderMail    OrderMailHandler
 }
 
 // EventLog reads streams of the event store.
@@ -62,6 +63,8 @@ type Config struct {
 	Index    OrderIndex
 	Accounts Accounts
 	Rebuilds Rebuilds
+	// Mail is the outbox the order's e-mails are read from (nil: none are listed).
+	Mail     MailLog
 	Announce Announce
 	Logger   *slog.Logger
 }
@@ -77,6 +80,7 @@ func New(cfg Config) Application {
 			Stream:       StreamHandler{events: cfg.Events, registry: cfg.Registry, accounts: cfg.Accounts},
 			OrderHistory: OrderHistoryHandler{events: cfg.Events, registry: cfg.Registry, accounts: cfg.Accounts},
 			SearchOrders: SearchOrdersHandler{index: cfg.Index, orders: cfg.Orders},
+			OrderMail:    OrderMailHandler{events: cfg.Events, mail: cfg.Mail},
 		},
 	}
 }

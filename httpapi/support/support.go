@@ -38,6 +38,7 @@ func (h *Handler) Routes(api *mux.Router) {
 	api.HandleFunc("/support/streams/{stream}", staff(h.stream)).Methods(http.MethodGet)
 	api.HandleFunc("/support/orders", staff(h.search)).Methods(http.MethodGet)
 	api.HandleFunc("/support/orders/{id}/history", staff(h.history)).Methods(http.MethodGet)
+	api.HandleFunc("/support/orders/{id}/mail", staff(h.mail)).Methods(http.MethodGet)
 	api.HandleFunc("/admin/projections/{name}/rebuild", staff(httpx.Idempotent(h.idempotency, nil)(http.HandlerFunc(h.rebuild)).ServeHTTP)).Methods(http.MethodPost)
 }
 
@@ -160,6 +161,35 @@ func (h *Handler) history(w http.ResponseWriter, r *http.Request) {
 		// The compensating actions support may take, on the admin order endpoints.
 		"actions": map[string]string{"cancel": "/api/admin/orders/" + num + "/cancel", "refund": "/api/admin/orders/" + num + "/refund"},
 	}})
+}
+
+// mailJSON is one e-mail about an order as support reads it: to whom, what, and whether it went.
+type mailJSON struct {
+	ID            string     `json:"id"`
+	To            string     `json:"to"`
+	Lang          string     `json:"lang"`
+	Subject       string     `json:"subject"`
+	Status        string     `json:"status"`
+	Attempts      int        `json:"attempts"`
+	LastError     string     `json:"last_error,omitempty"`
+	CreatedAt     time.Time  `json:"created_at"`
+	SentAt        *time.Time `json:"sent_at"`
+	NextAttemptAt *time.Time `json:"next_attempt_at"`
+}
+
+// mail answers the e-mails recorded about an order (its own, its enquiry's, its trip's), oldest first.
+func (h *Handler) mail(w http.ResponseWriter, r *http.Request) {
+	list, err := h.app.Queries.OrderMail.Handle(r.Context(), mux.Vars(r)["id"])
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	out := make([]mailJSON, len(list))
+	for i, m := range list {
+		out[i] = mailJSON{ID: m.ID.String(), To: m.To, Lang: m.Lang, Subject: m.Subject, Status: m.Status, Attempts: m.Attempts,
+			LastError: m.LastError, CreatedAt: m.CreatedAt.UTC(), SentAt: m.SentAt, NextAttemptAt: m.NextAttemptAt}
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
 }
 
 // momentJSON is one entry of an order's timeline: an event of the order ("order") or of its trip

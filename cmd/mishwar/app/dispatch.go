@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"mishwar/adapters/accountsdb"
+	"mishwar/adapters/mail"
 	"mishwar/adapters/ratelimit"
 	dispatchcmd "mishwar/commands/dispatch"
 	appsupport "mishwar/commands/support"
@@ -50,7 +51,7 @@ func (a *App) wireDispatch(d *httpapi.Deps) error {
 	})
 	supportApp := appsupport.New(appsupport.Config{
 		Events: a.Store, Registry: a.Registry, Orders: orders, Index: supportsearch.NewReader(a.Pool), Accounts: accounts,
-		Rebuilds: rebuilds{a}, Logger: a.Log,
+		Rebuilds: rebuilds{a}, Logger: a.Log, Mail: mail.NewOutbox(a.Pool),
 		Announce: func(ctx context.Context, topic string, payload any) error {
 			return pgx.BeginFunc(ctx, a.Pool, func(tx pgx.Tx) error { return projections.Notify(ctx, tx, topic, payload) })
 		},

@@ -105,6 +105,35 @@ export function useOrderHistory(id: string, at: number | undefined) {
   });
 }
 
+const orderMailSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        id: z.string(),
+        to: z.string(),
+        lang: z.string(),
+        subject: z.string(),
+        status: z.enum(['pending', 'sent', 'failed']),
+        attempts: z.number(),
+        last_error: z.string().optional(),
+        created_at: z.string(),
+        sent_at: z.string().nullable(),
+        next_attempt_at: z.string().nullable(),
+      }),
+    ),
+  })
+  .transform((v) => v.data);
+export type OrderMail = z.infer<typeof orderMailSchema>[number];
+
+/** GET /api/support/orders/{id}/mail — the e-mails recorded about the order and its trip, oldest first. */
+export function useOrderMail(id: string) {
+  return useQuery({
+    queryKey: ['support', 'mail', id],
+    enabled: id !== '',
+    queryFn: ({ signal }) => api.get(`/api/support/orders/${encodeURIComponent(id)}/mail`, { signal, schema: orderMailSchema }),
+  });
+}
+
 const streamSchema = z.object({ data: z.array(recordedSchema) }).transform((v) => v.data);
 
 /** GET /api/support/streams/{stream} — every event of a stream. */

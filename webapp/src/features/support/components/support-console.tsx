@@ -17,6 +17,7 @@ import { useOrderHistory, useOrderSearch, useProjections, useRebuild, useStream,
 
 import { useSupportT } from './messages';
 import { OrderCard } from './order-card';
+import { OrderMailList } from './order-mail';
 import { Timeline } from './order-timeline';
 import './support.css';
 
@@ -118,6 +119,7 @@ function OrderHistoryView({ id }: { id: string }) {
         <h3>{t(h.timeline ? 'timelineMerged' : 'timeline')}</h3>
         <Timeline events={h.timeline ?? h.events} upTo={h.at} withChanges />
       </section>
+      <OrderMailList id={id} />
       <section className="card card--plain stack">
         <h3>{t('actions')}</h3>
         <p>
