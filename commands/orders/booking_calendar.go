@@ -134,7 +134,7 @@ func (h CartCalendarHandler) Handle(ctx context.Context, q CartCalendarQuery) ([
 			return nil, err
 		}
 		if offer.Status != order.DayAvailable {
-			days[i].Status, days[i].Reason, days[i].Earliest, days[i].Latest = offer.Status, offer.Reason, "", ""
+			days[i].Status, days[i].Reason, days[i].Earliest, days[i].Latest = offer.Status, offer.Why, "", ""
 		}
 	}
 	return days, nil

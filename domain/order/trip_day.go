@@ -23,8 +23,9 @@ const ReasonNoStartFits = "no_start_fits"
 // TripDay is what one day offers one trip.
 type TripDay struct {
 	Status DayStatus
-	// Reason says why the day is blocked: "full", "closed" (the day's own) or ReasonNoStartFits.
-	Reason string
+	// Why says why the day is blocked: "full", "closed" (the calendar's reason) or ReasonNoStartFits.
+	// (The calendar's reason for a day, not a reason an order records.)
+	Why string
 	// Starts are the starts at which the trip may be booked, in order; empty unless available.
 	Starts []time.Time
 }
@@ -51,14 +52,14 @@ func DayStarts(day availability.Day, earliest, latest string) []time.Time {
 	return out
 }
 
-// OfferDay decides what a day offers a trip. status and reason are the day's as the calendar judges
+// OfferDay decides what a day offers a trip. status and why are the day's as the calendar judges
 // it before any trip; fits[i] is the trip's one-day verdict at starts[i] (the day's DayStarts, or the
 // first of them: a day available at a prefix of its starts is available). A day the calendar blocks
 // or puts out of range stays so; an available day offers the starts at which the trip fits, and is
 // blocked with ReasonNoStartFits when there are none.
-func OfferDay(status DayStatus, reason string, starts []time.Time, fits []trip.DayFit) TripDay {
+func OfferDay(status DayStatus, why string, starts []time.Time, fits []trip.DayFit) TripDay {
 	if status != DayAvailable {
-		return TripDay{Status: status, Reason: reason}
+		return TripDay{Status: status, Why: why}
 	}
 	out := TripDay{Status: DayAvailable}
 	for i, start := range starts {
@@ -67,7 +68,7 @@ func OfferDay(status DayStatus, reason string, starts []time.Time, fits []trip.D
 		}
 	}
 	if len(out.Starts) == 0 {
-		return TripDay{Status: DayBlocked, Reason: ReasonNoStartFits}
+		return TripDay{Status: DayBlocked, Why: ReasonNoStartFits}
 	}
 	return out
 }

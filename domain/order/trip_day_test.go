@@ -68,8 +68,8 @@ func TestADayIsAvailableToATripOnlyWhenOneOfItsStartsFitsTheTrip(t *testing.T) {
 			starts := order.DayStarts(day, c.earliest, c.latest)
 			got := order.OfferDay(c.status, c.reason, starts, reachedInTimeBy1015(starts))
 			// then the day's status and its starts are the rule's.
-			if got.Status != c.wantStatus || got.Reason != c.wantReason || !slices.Equal(clocks(got.Starts), c.wantStarts) {
-				t.Fatalf("got %s %q %v, want %s %q %v", got.Status, got.Reason, clocks(got.Starts), c.wantStatus, c.wantReason, c.wantStarts)
+			if got.Status != c.wantStatus || got.Why != c.wantReason || !slices.Equal(clocks(got.Starts), c.wantStarts) {
+				t.Fatalf("got %s %q %v, want %s %q %v", got.Status, got.Why, clocks(got.Starts), c.wantStatus, c.wantReason, c.wantStarts)
 			}
 		})
 	}
