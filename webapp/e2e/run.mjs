@@ -277,12 +277,29 @@ async function main() {
           await toggle('destinations').click();
           await panel('destinations').waitFor();
           assert((await toggle('destinations').getAttribute('aria-expanded')) === 'true', 'destinations not expanded');
-          await toggle('programs').click();
+          if (set === 'phone') {
+            // On a phone a panel is a sheet over the page, a modal dialog: the focus is in it and
+            // stays there, the page behind (the tab bar too) is inert; Escape gives the focus back.
+            assert((await panel('destinations').getAttribute('aria-modal')) === 'true', 'the sheet is not modal');
+            for (let i = 0; i < 8; i += 1) {
+              await page.keyboard.press('Tab');
+              assert(await panel('destinations').evaluate((el) => el.contains(document.activeElement)), 'Tab left the sheet for the page behind');
+            }
+            assert(await page.locator('.tabbar').evaluate((el) => el.inert), 'the tab bar behind the sheet is not inert');
+            await page.keyboard.press('Escape');
+            await panel('destinations').waitFor({ state: 'detached' });
+            assert(await toggle('destinations').evaluate((el) => el === document.activeElement), 'focus not returned to the tab');
+            await toggle('programs').click();
+          } else {
+            await toggle('programs').click();
+          }
           await panel('programs').waitFor();
           assert((await panel('destinations').count()) === 0, 'two panels open');
           assert((await toggle('destinations').getAttribute('aria-expanded')) === 'false', 'destinations still expanded');
           await page.screenshot({ path: join(shots, `${lang}-${view}-panel-programs.png`) });
-          await toggle('programs').click();
+          // A sheet's tab is behind it (inert): Escape closes it; a dropdown's button closes it again.
+          if (set === 'phone') await page.keyboard.press('Escape');
+          else await toggle('programs').click();
           await panel('programs').waitFor({ state: 'detached' });
           await toggle('languages').click();
           await panel('languages').waitFor();

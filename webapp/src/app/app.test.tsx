@@ -107,7 +107,7 @@ describe('language', () => {
   });
 });
 
-describe('header panels', () => {
+describe('header panels on a wide screen: disclosures under their buttons', () => {
   it('opens one panel at a time, closes on a second click, and reports aria-expanded', async () => {
     const user = userEvent.setup();
     renderApp('/about');
@@ -117,16 +117,19 @@ describe('header panels', () => {
 
     await user.click(destinations);
     expect(destinations).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('dialog', { name: 'Destinations' })).toBeInTheDocument();
+    const panel = screen.getByRole('region', { name: 'Destinations' });
+    expect(destinations).toHaveAttribute('aria-controls', panel.id);
+    // A dropdown covers nothing: the page stays in reach.
+    expect(screen.getByRole('main').inert).toBeFalsy();
 
     await user.click(programs);
     expect(destinations).toHaveAttribute('aria-expanded', 'false');
     expect(programs).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.queryByRole('dialog', { name: 'Destinations' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Destinations' })).not.toBeInTheDocument();
 
     await user.click(programs);
     expect(programs).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Programs' })).not.toBeInTheDocument();
   });
 
   it('closes on Escape and gives focus back to its toggle', async () => {
@@ -135,28 +138,86 @@ describe('header panels', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const categories = within(nav).getByRole('button', { name: /Categories/ });
     await user.click(categories);
-    expect(screen.getByRole('dialog', { name: 'Categories' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Categories' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Categories' })).not.toBeInTheDocument();
     expect(categories).toHaveFocus();
   });
 
-  it('closes when the keyboard moves the focus past it, so the focus never goes on behind a panel that covers the page', async () => {
+  it('closes when the keyboard moves the focus past it', async () => {
     const user = userEvent.setup();
     renderApp('/about');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const categories = within(nav).getByRole('button', { name: /Categories/ });
     await user.click(categories);
-    const panel = screen.getByRole('dialog', { name: 'Categories' });
+    const panel = screen.getByRole('region', { name: 'Categories' });
     await user.tab();
-    expect(screen.getByRole('dialog', { name: 'Categories' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Categories' })).toBeInTheDocument();
     expect(panel).toContainElement(document.activeElement as HTMLElement);
 
     const [behind] = within(screen.getByRole('contentinfo')).getAllByRole('link');
     if (!behind) throw new Error('the footer has no link');
     act(() => behind.focus());
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Categories' })).not.toBeInTheDocument();
     expect(behind).toHaveFocus();
+  });
+});
+
+describe('header panels on a phone: sheets over the page, modal dialogs', () => {
+  const words = (lng: 'en' | 'ar') => ({
+    tabs: i18n.t('nav.phone', { lng }),
+    places: i18n.t('nav.tabs.destinations', { lng }),
+    title: i18n.t('panels.destinations', { lng }),
+    close: i18n.t('common.close', { lng }),
+  });
+  for (const lang of ['en', 'ar'] as const) {
+    it(`takes the focus, keeps Tab inside, leaves the page behind inert, and Escape gives the focus back to its tab (${lang})`, async () => {
+      act(() => useLocaleStore.getState().setLanguage(lang));
+      const user = userEvent.setup();
+      renderApp('/about');
+      const w = words(lang);
+      const tabbar = await screen.findByRole('navigation', { name: w.tabs });
+      const places = within(tabbar).getByRole('button', { name: w.places });
+      await user.click(places);
+      expect(places).toHaveAttribute('aria-expanded', 'true');
+      const sheet = screen.getByRole('dialog', { name: w.title });
+      expect(sheet).toHaveAttribute('aria-modal', 'true');
+      expect(places).toHaveAttribute('aria-controls', sheet.id);
+      expect(sheet).toContainElement(document.activeElement as HTMLElement);
+      // The page, the header and the tab bar behind it are out of reach.
+      expect(screen.getByRole('main').inert).toBe(true);
+      expect(tabbar.inert).toBe(true);
+      expect(document.querySelector<HTMLElement>('.site-header')?.inert).toBe(true);
+
+      // Tab goes round the sheet's controls, never to the page behind it.
+      const close = within(sheet).getByRole('button', { name: w.close });
+      for (let i = 0; i < 12; i += 1) {
+        await user.tab();
+        expect(sheet).toContainElement(document.activeElement as HTMLElement);
+      }
+      act(() => close.focus());
+      await user.tab({ shift: true });
+      expect(sheet).toContainElement(document.activeElement as HTMLElement);
+
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog', { name: w.title })).not.toBeInTheDocument();
+      expect(places).toHaveFocus();
+      expect(places).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.getByRole('main').inert).toBeFalsy();
+      expect(tabbar.inert).toBeFalsy();
+    });
+  }
+
+  it('closes with its close button and gives the focus back to the button that opened it', async () => {
+    const user = userEvent.setup();
+    renderApp('/about');
+    const tabbar = await screen.findByRole('navigation', { name: i18n.t('nav.phone') });
+    const places = within(tabbar).getByRole('button', { name: i18n.t('nav.tabs.destinations') });
+    await user.click(places);
+    const sheet = screen.getByRole('dialog', { name: 'Destinations' });
+    await user.click(within(sheet).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Destinations' })).not.toBeInTheDocument();
+    expect(places).toHaveFocus();
   });
 });
 

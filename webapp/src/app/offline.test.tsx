@@ -75,7 +75,7 @@ describe('a moment offline', () => {
     await screen.findByRole('heading', { level: 1, name: 'Destinations' });
     goOffline();
     await user.click(screen.getAllByRole('button', { name: 'Sign in' })[0]!);
-    const panel = screen.getByRole('dialog', { name: 'Sign in' });
+    const panel = screen.getByRole('region', { name: 'Sign in' });
     expect(await within(panel).findByText('You seem to be offline.')).toBeInTheDocument();
     expect(within(panel).getByText("We'll try again when you're back.")).toBeInTheDocument();
     expect(screen.queryByText(/Unexpected Application Error/)).not.toBeInTheDocument();
@@ -93,7 +93,7 @@ describe('a moment offline', () => {
     await screen.findByRole('heading', { level: 1 });
     goOffline();
     await user.click(screen.getAllByRole('button', { name: 'الإشعارات' })[0]!);
-    const panel = screen.getByRole('dialog', { name: 'الإشعارات' });
+    const panel = screen.getByRole('region', { name: 'الإشعارات' });
     expect(await within(panel).findByText('يبدو أنك غير متصل بالإنترنت.')).toBeInTheDocument();
     expect(within(panel).getByText('سنحاول مرة أخرى عند عودة الاتصال.')).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'حاول مرة أخرى' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 
@@ -6,6 +6,7 @@ import { LanguageChoices } from '@/components/preferences';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { PageHeader } from '@/components/ui/page-header';
+import { usePanelFocus } from '@/components/ui/use-panel-focus';
 import { adminFeatureOf, adminStart, canUse } from '@/config/admin-access';
 import { paths } from '@/config/paths';
 import { Avatar } from '@/features/auth/components/account-menu';
@@ -50,6 +51,12 @@ export function AdminLayout() {
   // near the top; a choice folds them again. (On a desktop the column always shows them.)
   const [openAt, setOpenAt] = useState<string | null>(null);
   const menuOpen = openAt === pathname;
+  // The folded menu opens in the page's flow, under its button, covering nothing: a disclosure.
+  // Escape folds it again and gives the focus back to the button; it stays open while the keyboard
+  // goes through its links and on into the screen.
+  const menuRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  usePanelFocus(menuRef, { open: menuOpen, modal: false, focusOnOpen: false, closeOnLeave: false, onClose: () => setOpenAt(null), opener: () => toggleRef.current });
 
   return (
     <div className="admin-shell">
@@ -62,6 +69,7 @@ export function AdminLayout() {
           <div className="admin-shell__brand">
             <Logo to={adminStart(role)} suffix={t('admin.badge')} />
             <button
+              ref={toggleRef}
               type="button"
               className="admin-menu-toggle"
               aria-expanded={menuOpen}
@@ -73,7 +81,7 @@ export function AdminLayout() {
               <span>{t('admin.menu')}</span>
             </button>
           </div>
-          <nav id="admin-nav" className={cx('admin-nav', menuOpen && 'admin-nav--open')} aria-label={t('admin.navLabel')}>
+          <nav ref={menuRef} id="admin-nav" className={cx('admin-nav', menuOpen && 'admin-nav--open')} aria-label={t('admin.navLabel')}>
             {links.map((link) => (
               <NavLink key={link.to} to={link.to} className="admin-nav__link" end={link.to === paths.admin.home}>
                 <Icon name={link.icon} size={18} />

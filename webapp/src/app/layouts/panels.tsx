@@ -1,8 +1,9 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Icon, type IconName } from '@/components/ui/icon';
 import { LoadFailureBoundary } from '@/components/ui/load-failure';
+import { usePanelFocus } from '@/components/ui/use-panel-focus';
 import { useLanguage } from '@/hooks/use-language';
 import {
   isPanelOpen,
@@ -67,78 +68,67 @@ interface PanelHostProps {
 }
 
 /**
- * Shows the open panel of one set. Escape closes it and gives focus back to its
- * toggle; a click outside the panel and its toggle, or the focus moving outside them, closes it too.
+ * Shows the open panel of one set. What each is follows what it looks like:
+ *
+ * - on a phone a panel is a sheet over the page (the tab bar's and the header's panels alike): a
+ *   modal dialog. The focus moves into it and stays there (Tab goes round its controls), the page
+ *   behind is inert (no Tab, no screen reader, no tap: a tap outside closes it), and a backdrop dims it;
+ * - on a wide screen a panel drops down under its button and covers nothing: a disclosure, a named
+ *   region its button expands and controls. The focus moves into it (it sits after the header's
+ *   buttons), and a click or the focus going outside it closes it.
+ *
+ * Either way Escape and its close button close it and give the focus back to its button
+ * (components/ui/use-panel-focus).
  */
 export function PanelHost({ set, title, render }: PanelHostProps) {
   const { t } = useTranslation();
   const open = usePanelsStore((state) => (state.open?.set === set ? state.open.id : null));
   const close = usePanelsStore((state) => state.close);
   const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const panel = ref.current;
-    const target = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel;
-    target?.focus();
-
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      close();
-      focusToggle(set, open);
-    };
-    const onPointer = (event: PointerEvent) => {
-      const node = event.target as Node | null;
-      const toggle = document.getElementById(panelToggleDomId(set, open));
-      if (node && !panel?.contains(node) && !toggle?.contains(node)) close();
-    };
-    // Tab past the panel's last control closes it, as a click outside does: on a phone the panel
-    // covers the page, and the focus would otherwise move on behind it, out of sight.
-    const onFocus = (event: FocusEvent) => {
-      const node = event.target as Node | null;
-      const toggle = document.getElementById(panelToggleDomId(set, open));
-      if (node && node !== document.body && !panel?.contains(node) && !toggle?.contains(node)) close();
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('focusin', onFocus);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('focusin', onFocus);
-    };
-  }, [open, set, close]);
+  const modal = set === 'phone';
+  usePanelFocus(ref, {
+    open: open !== null,
+    which: open ?? undefined,
+    modal,
+    onClose: close,
+    opener: () => (open ? document.getElementById(panelToggleDomId(set, open)) : null),
+  });
 
   if (!open) return null;
   const closeAndReturn = () => {
     close();
     focusToggle(set, open);
   };
+  const titleId = `${panelDomId(set, open)}-title`;
   return (
-    <div
-      ref={ref}
-      id={panelDomId(set, open)}
-      className={cx('panel', `panel--${set}`, `panel--${open}`)}
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby={`${panelDomId(set, open)}-title`}
-      tabIndex={-1}
-    >
-      <div className="panel__header">
-        <h2 className="panel__title" id={`${panelDomId(set, open)}-title`}>
-          {title(open)}
-        </h2>
-        <button type="button" className="icon-button icon-button--sm" onClick={closeAndReturn} aria-label={t('common.close')}>
-          <Icon name="close" size={18} />
-        </button>
+    <>
+      {modal ? <div className="panel-backdrop" aria-hidden="true" /> : null}
+      <div
+        ref={ref}
+        // A new panel is a new element: its effects (focus, inert page) start again for it.
+        key={open}
+        id={panelDomId(set, open)}
+        className={cx('panel', `panel--${set}`, `panel--${open}`)}
+        role={modal ? 'dialog' : 'region'}
+        aria-modal={modal ? 'true' : undefined}
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <div className="panel__header">
+          <h2 className="panel__title" id={titleId}>
+            {title(open)}
+          </h2>
+          <button type="button" className="icon-button icon-button--sm" onClick={closeAndReturn} aria-label={t('common.close')}>
+            <Icon name="close" size={18} />
+          </button>
+        </div>
+        <div className="panel__body">
+          {/* A panel whose code did not load (offline) says so inside the panel, not in the page's place. */}
+          <LoadFailureBoundary compact resetKey={open}>
+            {render(open, close)}
+          </LoadFailureBoundary>
+        </div>
       </div>
-      <div className="panel__body">
-        {/* A panel whose code did not load (offline) says so inside the panel, not in the page's place. */}
-        <LoadFailureBoundary compact resetKey={open}>
-          {render(open, close)}
-        </LoadFailureBoundary>
-      </div>
-    </div>
+    </>
   );
 }
