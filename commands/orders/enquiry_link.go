@@ -5,6 +5,7 @@ import (
 
 	"mishwar/commands"
 	"mishwar/domain"
+	"mishwar/domain/enquiry"
 	"mishwar/domain/order"
 )
 
@@ -57,6 +58,19 @@ func (h EnquiryLinkHandler) Handle(ctx context.Context, in EnquiryLinkQuery) (En
 	}
 	q.Contact = order.Contact{FirstName: q.Contact.FirstName, LastName: q.Contact.LastName}
 	return q, nil
+}
+
+// AttachEnquiry adds the visitor's enquiry whose link token opens to the signed-in traveller userID,
+// whose account's e-mail is email, when that is the enquiry's e-mail (enquiry.AttachToAccount): the
+// link came by that address's mail, so holding it proves what an account's unverified e-mail does
+// not. The enquiry then shows in the traveller's orders and enquiries. Opening it again attaches
+// nothing more; an enquiry of another e-mail or account is refused with enquiry.ErrNotYourEnquiry.
+func (h *Handlers) AttachEnquiry(ctx context.Context, tripNumber, token, userID, email string, meta commands.Meta) (commands.Result[enquiry.Event], error) {
+	num, err := h.openLink(ctx, tripNumber, token, meta.ClientIP)
+	if err != nil {
+		return commands.Result[enquiry.Event]{}, err
+	}
+	return execEnquiry(ctx, h, num, enquiry.AttachToAccount{UserID: userID, Email: email, Token: token}, sub(meta, "attach-"+userID))
 }
 
 // PayEnquiryByLink turns the quote its link opens into an order and opens its payment, for a

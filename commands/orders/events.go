@@ -53,5 +53,6 @@ func RegisterEvents(r *eventstore.Registry) {
 	eventstore.Register[enquiry.EnquirySubmitted](r, "EnquirySubmitted", 1)
 	eventstore.Register[enquiry.EnquiryQuoted](r, "EnquiryQuoted", 1)
 	eventstore.Register[enquiry.EnquiryDeclined](r, "EnquiryDeclined", 1)
+	eventstore.Register[enquiry.EnquiryAttached](r, "EnquiryAttached", 1)
 	eventstore.Register[enquiry.EnquiryConverted](r, "EnquiryConverted", 1)
 }

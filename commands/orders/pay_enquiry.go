@@ -71,7 +71,7 @@ func (h *Handlers) PayEnquiryLink(ctx context.Context, tripNumber, email string,
 	}
 	q, err := h.LoadEnquiry(ctx, num)
 	sub0 := q.Submitted()
-	owner := err == nil && sub0.UserID != "" && sub0.UserID == meta.Actor.UserID
+	owner := err == nil && q.Owner() != "" && q.Owner() == meta.Actor.UserID
 	if !owner {
 		if err := take(ctx, h.limiter, EnquiryPaymentRule, meta.ClientIP); err != nil {
 			return Placed{}, err

@@ -10,6 +10,7 @@ package enquiry
 import (
 	"crypto/subtle"
 	"fmt"
+	"strings"
 	"time"
 
 	"mishwar/domain"
@@ -113,10 +114,22 @@ type ConvertEnquiry struct {
 	OrderID string
 }
 
-func (SubmitEnquiry) isEnquiryCommand()  {}
-func (QuoteEnquiry) isEnquiryCommand()   {}
-func (DeclineEnquiry) isEnquiryCommand() {}
-func (ConvertEnquiry) isEnquiryCommand() {}
+// AttachToAccount adds a visitor's enquiry to the account UserID, whose e-mail is Email, on proof
+// that the account's holder receives the mail of the address the enquiry was made with: Token, the
+// secret of the enquiry's link, which only that address's mail carried. Accounts do not verify their
+// e-mail (docs/accounts.md), so an address an account merely claims proves nothing: an enquiry is
+// never attached by its e-mail alone, or to an account of another e-mail.
+type AttachToAccount struct {
+	UserID string
+	Email  string
+	Token  string
+}
+
+func (SubmitEnquiry) isEnquiryCommand()   {}
+func (QuoteEnquiry) isEnquiryCommand()    {}
+func (DeclineEnquiry) isEnquiryCommand()  {}
+func (ConvertEnquiry) isEnquiryCommand()  {}
+func (AttachToAccount) isEnquiryCommand() {}
 
 // Events.
 type Event interface{ isEnquiryEvent() }
@@ -159,17 +172,34 @@ type EnquiryConverted struct {
 	OrderID string `json:"order_id"`
 }
 
+// EnquiryAttached: a visitor's enquiry was added to the account of its e-mail, whose holder opened
+// its link (AttachToAccount): it is theirs from now on, in their list of orders and enquiries.
+type EnquiryAttached struct {
+	UserID string `json:"user_id"`
+}
+
 func (EnquirySubmitted) isEnquiryEvent() {}
 func (EnquiryQuoted) isEnquiryEvent()    {}
 func (EnquiryDeclined) isEnquiryEvent()  {}
 func (EnquiryConverted) isEnquiryEvent() {}
+func (EnquiryAttached) isEnquiryEvent()  {}
 
 // State is an enquiry folded from its events.
 type State struct {
-	status    Status
-	submitted EnquirySubmitted
-	quote     EnquiryQuoted
-	orderID   string
+	status     Status
+	submitted  EnquirySubmitted
+	quote      EnquiryQuoted
+	orderID    string
+	attachedTo string
+}
+
+// Owner is the account the enquiry belongs to: the one it was sent from, or the one a visitor's
+// enquiry was attached to (EnquiryAttached); "" for a visitor's.
+func (s State) Owner() string {
+	if s.attachedTo != "" {
+		return s.attachedTo
+	}
+	return s.submitted.UserID
 }
 
 func (s State) Status() Status              { return s.status }
@@ -282,9 +312,32 @@ func Decide(s State, cmd Command, now time.Time) ([]Event, error) {
 			return nil, ErrQuoteLapsed
 		}
 		return []Event{EnquiryConverted{OrderID: c.OrderID}}, nil
+	case AttachToAccount:
+		return decideAttach(s, c)
 	default:
 		panic(fmt.Sprintf("enquiry: unknown command %T", cmd))
 	}
+}
+
+// decideAttach attaches a visitor's enquiry to the account of its e-mail whose holder opened its
+// link. A wrong secret is an unknown enquiry; an account's own enquiry attaches again to nothing.
+func decideAttach(s State, c AttachToAccount) ([]Event, error) {
+	if c.UserID == "" {
+		return nil, ErrInvalidEnquiry
+	}
+	if !s.LinkOpens(c.Token) {
+		return nil, ErrEnquiryNotFound
+	}
+	switch owner := s.Owner(); {
+	case owner == c.UserID:
+		return nil, nil
+	case owner != "":
+		return nil, ErrNotYourEnquiry
+	}
+	if !strings.EqualFold(strings.TrimSpace(c.Email), strings.TrimSpace(s.submitted.Contact.Email)) {
+		return nil, ErrNotYourEnquiry
+	}
+	return []Event{EnquiryAttached{UserID: c.UserID}}, nil
 }
 
 func decideSubmit(s State, c SubmitEnquiry, now time.Time) ([]Event, error) {
@@ -345,6 +398,8 @@ func Evolve(s State, e Event) State {
 		s.status = StatusDeclined
 	case EnquiryConverted:
 		s.status, s.orderID = StatusConverted, ev.OrderID
+	case EnquiryAttached:
+		s.attachedTo = ev.UserID
 	default:
 		panic(fmt.Sprintf("enquiry: unknown event %T", e))
 	}

@@ -2,12 +2,14 @@ package orders
 
 import (
 	"errors"
+	"log/slog"
 	"net/http"
 	"strings"
 
 	"github.com/gorilla/mux"
 
 	apporders "mishwar/commands/orders"
+	"mishwar/domain/enquiry"
 	"mishwar/domain/order"
 	"mishwar/httpapi/httpx"
 	"mishwar/internal/i18n"
@@ -110,7 +112,9 @@ type enquiryLinkRequest struct {
 
 // enquiryByLink answers POST /api/enquiries/{id}/view: the enquiry its link's secret opens (status,
 // trip, quote), for a traveller with or without an account. A POST, like /tripstatus, so the secret
-// stays out of addresses and logs.
+// stays out of addresses and logs. A signed-in traveller whose account has the e-mail a visitor's
+// enquiry was sent from gets it in their account (Commands.AttachEnquiry: the link, mailed to that
+// address, proves it theirs; the account's e-mail alone is not verified and proves nothing).
 func (h *Handler) enquiryByLink(w http.ResponseWriter, r *http.Request) {
 	var req enquiryLinkRequest
 	if err := httpx.DecodeBody(w, r, &req); err != nil {
@@ -121,6 +125,13 @@ func (h *Handler) enquiryByLink(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		writeError(w, r, err)
 		return
+	}
+	if id, ok := httpx.CurrentIdentity(r); ok && id.UserID != "" && q.UserID == "" {
+		_, err := h.app.Commands.AttachEnquiry(r.Context(), q.TripNumber, req.Token, id.UserID, id.Email, httpx.Meta(r))
+		if err != nil && !errors.Is(err, enquiry.ErrNotYourEnquiry) {
+			// The enquiry is shown all the same; it is attached the next time its link is opened.
+			slog.WarnContext(r.Context(), "orders: attach an enquiry opened by its link", "trip", q.TripNumber, "err", err)
+		}
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": toEnquiryJSON(q, lang(r))})
 }

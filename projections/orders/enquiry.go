@@ -53,6 +53,9 @@ func (q *Enquiry) apply(e enquiry.Event, at time.Time) {
 		q.Status, q.DeclineReason = enquiry.StatusDeclined, ev.Reason
 	case enquiry.EnquiryConverted:
 		q.Status, q.OrderID = enquiry.StatusConverted, ev.OrderID
+	case enquiry.EnquiryAttached:
+		// A visitor's enquiry, now the account's: it shows in its list (EnquiriesOf).
+		q.UserID = ev.UserID
 	}
 	q.UpdatedAt = at
 }

@@ -91,6 +91,7 @@ func New(registry *eventstore.Registry) *Projection {
 			projections.On(onEnquiry[enquiry.EnquiryQuoted]),
 			projections.On(onEnquiry[enquiry.EnquiryDeclined]),
 			projections.On(onEnquiry[enquiry.EnquiryConverted]),
+			projections.On(onEnquiry[enquiry.EnquiryAttached]),
 		},
 		Batch: writeTouched,
 	}}
@@ -326,8 +327,8 @@ func writeEnquiry(ctx context.Context, tx pgx.Tx, q *Enquiry) error {
 	}
 	_, err = tx.Exec(ctx, `INSERT INTO enquiries (trip_number, user_id, email, customer, status, day, submitted_at, updated_at, version, doc)
 		VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)
-		ON CONFLICT (trip_number) DO UPDATE SET status = excluded.status, day = excluded.day, updated_at = excluded.updated_at,
-		    version = excluded.version, doc = excluded.doc`,
+		ON CONFLICT (trip_number) DO UPDATE SET user_id = excluded.user_id, status = excluded.status, day = excluded.day,
+		    updated_at = excluded.updated_at, version = excluded.version, doc = excluded.doc`,
 		q.TripNumber, q.UserID, strings.ToLower(q.Contact.Email), strings.TrimSpace(q.Contact.FirstName+" "+q.Contact.LastName),
 		string(q.Status), nullDay(q.Trip.Day), q.SubmittedAt, q.UpdatedAt, q.Version, doc)
 	if err != nil {

@@ -6,7 +6,8 @@ import { payQuotedEnquiry } from '@/lib/payment-page';
 import { useCommand } from '@/lib/command';
 
 // An enquiry as its link opens it (POST /api/enquiries/{id}/view {token}): no account needed, the
-// secret from the e-mail proves it.
+// secret from the e-mail proves it. Opened signed in to the account of the enquiry's e-mail, a
+// visitor's enquiry joins that account's orders and enquiries (the server records it).
 const moneySchema = z.object({ amount: z.number(), minor: z.number(), currency: z.string() });
 
 const enquirySchema = z
