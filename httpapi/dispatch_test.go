@@ -59,6 +59,7 @@ type progressAnswer struct {
 			Name  string `json:"name"`
 			Plate string `json:"plate"`
 		} `json:"driver"`
+		DriverTurn int `json:"driver_turn"`
 	} `json:"data"`
 }
 
@@ -617,11 +618,15 @@ func TestATripOnTheRoadIsHandedToAnotherDriver(t *testing.T) {
 		t.Fatalf("the new driver goes on: %d %s", r.Status, r.Body)
 	}
 	var p progressAnswer
-	a.Get("/api/orders/"+orderID+"/progress", u.Token).JSON(t, &p)
-	// The driver's id changes with the hand-over: the live car's positions carry it, so the page
-	// drops the former driver's car.
-	if p.Data.Driver == nil || p.Data.Driver.Name != board.Drivers[1].Name || p.Data.Driver.ID != secondID || p.Data.Status != "at_stop" {
+	r = a.Get("/api/orders/"+orderID+"/progress", u.Token)
+	r.JSON(t, &p)
+	// The driver turn changes with the hand-over (the live car's positions carry it, so the page
+	// drops the former driver's car); the driver's catalogue id is never the traveller's.
+	if p.Data.Driver == nil || p.Data.Driver.Name != board.Drivers[1].Name || p.Data.DriverTurn != 2 || p.Data.Status != "at_stop" {
 		t.Fatalf("the traveller's progress: %+v", p)
+	}
+	if p.Data.Driver.ID != "" || strings.Contains(string(r.Body), secondID) || strings.Contains(string(r.Body), board.Drivers[0].ID) {
+		t.Fatalf("the traveller's progress names a driver's id: %s", r.Body)
 	}
 	if strings.Contains(fmt.Sprint(p), "flat tyre") {
 		t.Fatalf("the traveller reads staff's reason: %+v", p)

@@ -30,12 +30,14 @@ type Progress struct {
 	// Class is the class of car the traveller booked (the order's rate plan; nil when unknown).
 	Class   *dispatchrm.RatePlan
 	Version int64
+	// DriverTurn changes whenever the trip changes hands (projections/dispatch.DriverTurn): it tells
+	// the driver now from the one before a hand-over (the live car's positions carry it), without
+	// the driver's catalogue id, which travellers never see.
+	DriverTurn int
 }
 
-// ProgressDriver is the driver as the traveller sees them. ID tells a driver from the one before a
-// hand-over (the live car's positions carry it).
+// ProgressDriver is the driver as the traveller sees them.
 type ProgressDriver struct {
-	ID        string
 	Name      string
 	NameAR    string
 	Phone     string
@@ -97,12 +99,13 @@ func (h ProgressHandler) progressOf(ctx context.Context, orderID string, o *orde
 		}
 		return Progress{}, err
 	}
-	p := Progress{OrderID: tr.OrderID, Status: tr.Status, Stop: tr.Stop, Stops: tr.Stops, StopsAR: tr.StopsAR, Steps: tr.Steps, Class: tr.RatePlan, Version: tr.Version}
+	p := Progress{OrderID: tr.OrderID, Status: tr.Status, Stop: tr.Stop, Stops: tr.Stops, StopsAR: tr.StopsAR, Steps: tr.Steps, Class: tr.RatePlan, Version: tr.Version,
+		DriverTurn: tr.DriverTurn()}
 	if p.Class == nil {
 		p.Class = classOf(o)
 	}
 	if tr.Driver != nil {
-		p.Driver = &ProgressDriver{ID: tr.Driver.ID, Name: tr.Driver.Name, NameAR: tr.Driver.NameAR, Phone: tr.Driver.Phone, Vehicle: tr.Driver.Vehicle, VehicleAR: tr.Driver.VehicleAR, Plate: tr.Driver.Plate}
+		p.Driver = &ProgressDriver{Name: tr.Driver.Name, NameAR: tr.Driver.NameAR, Phone: tr.Driver.Phone, Vehicle: tr.Driver.Vehicle, VehicleAR: tr.Driver.VehicleAR, Plate: tr.Driver.Plate}
 	}
 	return p, nil
 }

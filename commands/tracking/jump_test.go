@@ -2,7 +2,9 @@ package tracking_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,11 +15,14 @@ import (
 	ordersrm "mishwar/projections/orders"
 )
 
-// runningTrip is a trip on the road with its driver now.
-type runningTrip struct{ driver *dispatch.Driver }
+// runningTrip is a trip on the road with its driver now and the steps that gave it to them.
+type runningTrip struct {
+	driver *dispatch.Driver
+	steps  *[]dispatchrm.Step
+}
 
 func (r runningTrip) Trip(context.Context, string) (dispatchrm.Trip, error) {
-	return dispatchrm.Trip{OrderID: "MSH-AAAAAA", OwnerID: "u1", Status: dispatch.StatusPickedUp, Driver: r.driver}, nil
+	return dispatchrm.Trip{OrderID: "MSH-AAAAAA", OwnerID: "u1", Status: dispatch.StatusPickedUp, Driver: r.driver, Steps: *r.steps}, nil
 }
 
 type noOrder struct{}
@@ -33,7 +38,8 @@ func TestTheRelayDropsAFixThatJumpsAndRelaysTheNextPlausibleOne(t *testing.T) {
 	now := time.Date(2026, 12, 1, 7, 0, 0, 0, time.UTC)
 	var relayed []tracking.Shared
 	driver := &dispatch.Driver{ID: "karim", UserID: "u-karim"}
-	r := tracking.New(tracking.Config{Trips: runningTrip{driver: driver}, Orders: noOrder{}, Now: func() time.Time { return now },
+	steps := []dispatchrm.Step{{Type: "DriverAssigned"}, {Type: "TripStarted"}, {Type: "TravellersPickedUp"}}
+	r := tracking.New(tracking.Config{Trips: runningTrip{driver: driver, steps: &steps}, Orders: noOrder{}, Now: func() time.Time { return now },
 		Publish: func(_ context.Context, _ []string, _ string, s tracking.Shared) error {
 			relayed = append(relayed, s)
 			return nil
@@ -73,9 +79,32 @@ func TestTheRelayDropsAFixThatJumpsAndRelaysTheNextPlausibleOne(t *testing.T) {
 	// The trip is handed to Samir, whose car is at Tahrir: his first fix is his car's, not a jump
 	// from Karim's.
 	*driver = dispatch.Driver{ID: "samir", UserID: "u-samir"}
+	steps = append(steps, dispatchrm.Step{Type: "TripHandedOver"})
 	by = tracking.Actor{UserID: "u-samir", Role: "driver"}
-	r.Progressed("MSH-AAAAAA", dispatch.StatusPickedUp, "samir")
+	r.Progressed("MSH-AAAAAA", dispatch.StatusPickedUp, 2)
 	if err := share(85, tahrirLat, tahrirLng); err != nil {
 		t.Fatalf("the new driver's first fix: %v", err)
+	}
+}
+
+// A position relayed to the trip's rooms names the trip's driver turn, never the driver's catalogue
+// id, which travellers do not see.
+func TestARelayedPositionCarriesTheDriverTurnNotTheDriversID(t *testing.T) {
+	now := time.Date(2026, 12, 1, 7, 0, 0, 0, time.UTC)
+	steps := []dispatchrm.Step{{Type: "DriverAssigned"}, {Type: "TripStarted"}, {Type: "TripHandedOver"}}
+	var payload []byte
+	r := tracking.New(tracking.Config{Trips: runningTrip{driver: &dispatch.Driver{ID: "driver-catalogue-id", UserID: "u-samir"}, steps: &steps},
+		Orders: noOrder{}, Now: func() time.Time { return now },
+		Publish: func(_ context.Context, _ []string, _ string, s tracking.Shared) error {
+			var err error
+			payload, err = json.Marshal(s)
+			return err
+		}})
+	if _, err := r.Share(context.Background(), tracking.Actor{UserID: "u-samir", Role: "driver"}, "MSH-AAAAAA",
+		dispatch.Position{Lat: 30.0444, Lng: 31.2357, At: now}); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(payload); strings.Contains(got, "driver_id") || strings.Contains(got, "driver-catalogue-id") || !strings.Contains(got, `"driver_turn":2`) {
+		t.Fatalf("the relayed position: %s", got)
 	}
 }

@@ -74,7 +74,7 @@ func TestAReplayGivesOnlyTheLatestKeptPositionsOfTheRoomsEntered(t *testing.T) {
 
 	// A trip that ended keeps nothing, even a position of it heard after the end.
 	sent := now
-	r.Progressed("MW-1001", dispatch.StatusCompleted, "")
+	r.Progressed("MW-1001", dispatch.StatusCompleted, 0)
 	if r.HeardKept(roomsA, positionJSON(t, "MW-1001", 30.05, sent, sent)) {
 		t.Fatal("a position of a completed trip was kept")
 	}

@@ -111,9 +111,10 @@ type Shared struct {
 	// Status and Stop are the trip's progress the position was taken in.
 	Status dispatch.Status `json:"status"`
 	Stop   int             `json:"stop"`
-	// DriverID is the (catalogue) driver who sent it: after a hand-over the former driver's car is
-	// not the traveller's any more.
-	DriverID string `json:"driver_id,omitempty"`
+	// DriverTurn is the trip's driver turn when it was sent (projections/dispatch.DriverTurn; 0: not
+	// known): after a hand-over the former driver's car is not the traveller's any more. Never the
+	// driver's id, which travellers do not see.
+	DriverTurn int `json:"driver_turn,omitempty"`
 }
 
 // NextStop names where the car heads next, in both languages.
@@ -154,11 +155,11 @@ type Relay struct {
 	id string
 }
 
-// carTrack is a trip's car as the speed rule follows it (dispatch.Track), for one driver.
+// carTrack is a trip's car as the speed rule follows it (dispatch.Track), for one driver turn.
 type carTrack struct {
-	driverID string
-	track    dispatch.Track
-	at       time.Time
+	turn  int
+	track dispatch.Track
+	at    time.Time
 }
 
 // TrackKeep is how long a trip's car track is kept after its last fix: past it, a fix is taken as
@@ -171,9 +172,9 @@ type kept struct {
 	until  time.Time
 }
 
-// driverNow is a trip's driver as a progress notice said it, kept as long as a position.
+// driverNow is a trip's driver turn as a progress notice said it, kept as long as a position.
 type driverNow struct {
-	id    string
+	turn  int
 	heard time.Time
 }
 
@@ -181,7 +182,7 @@ type tripFacts struct {
 	status   dispatch.Status
 	stop     int
 	driver   string
-	driverID string
+	turn     int
 	owner    string
 	itin     order.Itinerary
 	hasItin  bool
@@ -252,11 +253,11 @@ func (r *Relay) Share(ctx context.Context, by Actor, orderID string, p dispatch.
 	if r.sentLately(num, now) {
 		return Shared{}, dispatch.ErrPositionTooOften
 	}
-	if err := r.follow(num, f.driverID, p, now); err != nil {
+	if err := r.follow(num, f.turn, p, now); err != nil {
 		return Shared{}, err
 	}
 	s := Shared{OrderID: num, Lat: p.Lat, Lng: p.Lng, Accuracy: p.Accuracy, Heading: p.Heading, At: p.At.UTC(),
-		SentAt: now.UTC(), Status: f.status, Stop: f.stop, DriverID: f.driverID}
+		SentAt: now.UTC(), Status: f.status, Stop: f.stop, DriverTurn: f.turn}
 	if next, ok := dispatch.TargetOf(f.status, f.stop, len(f.itin.Stops)); ok && f.hasItin {
 		s.Next = nextStop(next, f.itin)
 		if m, ok := r.etaOf(ctx, num, next, trip.Point{Lat: p.Lat, Lng: p.Lng}, target(next, f.itin), now); ok {
@@ -280,17 +281,17 @@ func (r *Relay) spend(userID string, now time.Time) bool {
 	return true
 }
 
-// follow decides p on the trip's car track (dispatch.Track.Follow): a track of another driver (the
-// trip was handed over) is not this car's.
-func (r *Relay) follow(num, driverID string, p dispatch.Position, now time.Time) error {
+// follow decides p on the trip's car track (dispatch.Track.Follow): a track of another driver turn
+// (the trip was handed over) is not this car's.
+func (r *Relay) follow(num string, turn int, p dispatch.Position, now time.Time) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	t := r.tracks[num]
-	if t.driverID != driverID {
-		t = carTrack{driverID: driverID}
+	if t.turn != turn {
+		t = carTrack{turn: turn}
 	}
 	next, err := t.track.Follow(p)
-	r.tracks[num] = carTrack{driverID: driverID, track: next, at: now}
+	r.tracks[num] = carTrack{turn: turn, track: next, at: now}
 	return err
 }
 
@@ -320,8 +321,9 @@ func (r *Relay) factsOf(ctx context.Context, num string, now time.Time) (tripFac
 		return tripFacts{}, fmt.Errorf("tracking: trip %s: %w", num, err)
 	default:
 		f.status, f.stop, f.owner = tr.Status, tr.Stop, tr.OwnerID
+		f.turn = tr.DriverTurn()
 		if tr.Driver != nil {
-			f.driver, f.driverID = tr.Driver.UserID, tr.Driver.ID
+			f.driver = tr.Driver.UserID
 		}
 		o, err := r.cfg.Orders.Order(ctx, num)
 		switch {
@@ -440,7 +442,7 @@ func (r *Relay) keep(rooms []string, data json.RawMessage) bool {
 	if at, ok := r.ended[s.OrderID]; ok && !s.SentAt.After(at) {
 		return false
 	}
-	if d, ok := r.driver[s.OrderID]; ok && s.DriverID != "" && s.DriverID != d.id {
+	if d, ok := r.driver[s.OrderID]; ok && s.DriverTurn != 0 && s.DriverTurn < d.turn {
 		// The former driver's, after a hand-over (on its way, or a sync answer): not this car.
 		return false
 	}
@@ -448,12 +450,12 @@ func (r *Relay) keep(rooms []string, data json.RawMessage) bool {
 		return false
 	}
 	r.latest[s.OrderID] = kept{shared: s, rooms: slices.Clone(rooms), until: until}
-	if t, ok := r.tracks[s.OrderID]; ok && t.driverID == s.DriverID {
+	if t, ok := r.tracks[s.OrderID]; ok && t.turn == s.DriverTurn {
 		// Relayed by another process (or this one): the car's place for the speed rule here too.
 		t.track, t.at = t.track.Seen(dispatch.Position{Lat: s.Lat, Lng: s.Lng, Accuracy: s.Accuracy, At: s.At}), now
 		r.tracks[s.OrderID] = t
 	} else if !ok {
-		r.tracks[s.OrderID] = carTrack{driverID: s.DriverID, track: dispatch.Track{}.Seen(dispatch.Position{Lat: s.Lat, Lng: s.Lng, Accuracy: s.Accuracy, At: s.At}), at: now}
+		r.tracks[s.OrderID] = carTrack{turn: s.DriverTurn, track: dispatch.Track{}.Seen(dispatch.Position{Lat: s.Lat, Lng: s.Lng, Accuracy: s.Accuracy, At: s.At}), at: now}
 	}
 	return true
 }
@@ -499,12 +501,12 @@ func (r *Relay) sweep(now time.Time) {
 }
 
 // Progressed forgets what this process knows of a trip's progress after one of its steps (any
-// process's trip.progress notice, driverID its driver now, "" when it has none or the notice does not
-// say): the next position reads it again. A trip that ended (completed or cancelled) drops its latest
+// process's trip.progress notice, turn its driver turn now, projections/dispatch.DriverTurn, 0 when
+// the notice does not say): the next position reads it again. A trip that ended (completed or cancelled) drops its latest
 // position at once, and so does a trip handed to another driver: the position kept is the former
 // driver's car, its ETA from where that car is, and positions of theirs still on their way are not
 // kept after it. The new driver's car appears once they share.
-func (r *Relay) Progressed(orderID string, status dispatch.Status, driverID string) {
+func (r *Relay) Progressed(orderID string, status dispatch.Status, turn int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	delete(r.facts, orderID)
@@ -513,12 +515,14 @@ func (r *Relay) Progressed(orderID string, status dispatch.Status, driverID stri
 		delete(r.latest, orderID)
 		delete(r.tracks, orderID)
 	}
-	if driverID != "" {
-		if t, ok := r.tracks[orderID]; ok && t.driverID != driverID {
+	if turn != 0 {
+		if t, ok := r.tracks[orderID]; ok && t.turn < turn {
 			delete(r.tracks, orderID)
 		}
-		r.driver[orderID] = driverNow{id: driverID, heard: r.cfg.Now()}
-		if k, ok := r.latest[orderID]; ok && k.shared.DriverID != driverID {
+		if d, ok := r.driver[orderID]; !ok || d.turn <= turn {
+			r.driver[orderID] = driverNow{turn: turn, heard: r.cfg.Now()}
+		}
+		if k, ok := r.latest[orderID]; ok && k.shared.DriverTurn < turn {
 			delete(r.latest, orderID)
 		}
 	}

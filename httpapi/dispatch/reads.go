@@ -56,10 +56,11 @@ type progressJSON struct {
 	Driver  *progressDriver `json:"driver,omitempty"`
 	Class   any             `json:"class,omitempty"`
 	Version int64           `json:"version"`
+	// DriverTurn changes when the trip changes hands; the driver's id is never the traveller's.
+	DriverTurn int `json:"driver_turn"`
 }
 
 type progressDriver struct {
-	ID        string `json:"id"`
 	Name      string `json:"name"`
 	NameAR    string `json:"name_ar,omitempty"`
 	Phone     string `json:"phone"`
@@ -70,7 +71,7 @@ type progressDriver struct {
 
 // toProgressJSON names the stops in lang: Arabic where the order recorded it, English elsewhere.
 func toProgressJSON(p appdispatch.Progress, lang string) progressJSON {
-	out := progressJSON{OrderID: p.OrderID, Status: p.Status, Stop: p.Stop, Stops: p.Stops, Steps: p.Steps, Version: p.Version}
+	out := progressJSON{OrderID: p.OrderID, Status: p.Status, Stop: p.Stop, Stops: p.Stops, Steps: p.Steps, Version: p.Version, DriverTurn: p.DriverTurn}
 	if lang == "ar" {
 		out.Stops = make([]string, len(p.Stops))
 		for i, name := range p.Stops {

@@ -30,9 +30,28 @@ import (
 // Name is the projection's name (its schema is rm_dispatch).
 const Name = "dispatch"
 
-// EventTripProgress is the live event clients receive when a trip moves: {"order_id","status","stop","version","driver_id"}
-// (driver_id: the trip's driver now, "" when it has none; a hand-over changes it).
+// EventTripProgress is the live event clients receive when a trip moves:
+// {"order_id","status","stop","version","driver_turn"} to the trip's travellers (its room and its
+// owner's sockets), and the same with "driver_id" (the trip's catalogue driver now, "" when it has
+// none) to staff and the drivers' own phones. driver_turn (DriverTurn) changes when the trip changes
+// hands without saying who has it: travellers never see a driver's catalogue id.
 const EventTripProgress = "trip.progress"
+
+// DriverTurn counts the drivers a trip has been given, by assignment or hand-over (0 before the
+// first): an opaque value that changes whenever the trip changes hands. Travellers' pages and
+// positions carry it to tell the car of the driver now from the one before a hand-over.
+func DriverTurn(steps []Step) int {
+	n := 0
+	for _, s := range steps {
+		if s.Type == "DriverAssigned" || s.Type == "TripHandedOver" {
+			n++
+		}
+	}
+	return n
+}
+
+// DriverTurn is the trip's driver turn (DriverTurn of its steps).
+func (t Trip) DriverTurn() int { return DriverTurn(t.Steps) }
 
 // Rooms a notice goes to (the live layer's names).
 func TripRoom(tripNumber string) string { return "trip:" + tripNumber }
@@ -447,25 +466,38 @@ func notify(ctx context.Context, tx pgx.Tx, id string, formerDrivers []string) e
 		owner, driverUser, driverID, status string
 		stop                                int
 		version                             int64
+		rawSteps                            []byte
 	)
-	if err := tx.QueryRow(ctx, `SELECT owner_id, driver_user, driver_id, status, stop, version FROM trips WHERE order_id = $1`, id).
-		Scan(&owner, &driverUser, &driverID, &status, &stop, &version); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT owner_id, driver_user, driver_id, status, stop, version, steps FROM trips WHERE order_id = $1`, id).
+		Scan(&owner, &driverUser, &driverID, &status, &stop, &version, &rawSteps); err != nil {
 		return fmt.Errorf("dispatch: read %s for notice: %w", id, err)
 	}
-	rooms := []string{TripRoom(id), AdminRoom}
-	if owner != "" {
-		rooms = append(rooms, UserRoom(owner))
+	var steps []Step
+	if err := json.Unmarshal(rawSteps, &steps); err != nil {
+		return fmt.Errorf("dispatch: the steps of %s: %w", id, err)
 	}
-	if driverUser != "" {
+	turn := DriverTurn(steps)
+	// The travellers' notice names no driver: the trip's room and its owner's sockets.
+	travellers := []string{TripRoom(id)}
+	if owner != "" {
+		travellers = append(travellers, UserRoom(owner))
+	}
+	if err := projections.Notify(ctx, tx, EventTripProgress, map[string]any{"rooms": travellers, "event": EventTripProgress,
+		"data": map[string]any{"order_id": id, "status": status, "stop": stop, "version": version, "driver_turn": turn}}); err != nil {
+		return err
+	}
+	// Staff and the drivers' phones also read which driver has it.
+	rooms := []string{AdminRoom}
+	if driverUser != "" && !slices.Contains(travellers, UserRoom(driverUser)) {
 		rooms = append(rooms, UserRoom(driverUser))
 	}
 	for _, former := range formerDrivers {
-		if room := UserRoom(former); !slices.Contains(rooms, room) {
+		if room := UserRoom(former); !slices.Contains(rooms, room) && !slices.Contains(travellers, room) {
 			rooms = append(rooms, room)
 		}
 	}
 	return projections.Notify(ctx, tx, EventTripProgress, map[string]any{"rooms": rooms, "event": EventTripProgress,
-		"data": map[string]any{"order_id": id, "status": status, "stop": stop, "version": version, "driver_id": driverID}})
+		"data": map[string]any{"order_id": id, "status": status, "stop": stop, "version": version, "driver_turn": turn, "driver_id": driverID}})
 }
 
 func jsonOf(v any) []byte {

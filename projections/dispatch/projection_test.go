@@ -159,19 +159,33 @@ func TestTheBoardFollowsEveryStep(t *testing.T) {
 		t.Fatalf("stop names: %+v", tr.Steps)
 	}
 
-	// One notice per committed change, to the trip, its traveller, its driver and the admins.
+	// Two notices per committed change: one to the trip and its traveller, one to its driver and
+	// the admins.
 	deadline := time.Now().Add(5 * time.Second)
-	for len(w.noticesFor(paid)) < 6 && time.Now().Before(deadline) {
+	for len(w.noticesFor(paid)) < 12 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	got := w.noticesFor(paid)
-	if len(got) < 6 {
+	if len(got) < 12 {
 		t.Fatalf("notices: %v", got)
 	}
-	last := got[len(got)-1]
-	for _, room := range []string{"trip:" + paid, "user:traveller-1", "user:" + driverUser, `"admin"`, `"status":"completed"`} {
-		if !strings.Contains(last, room) {
-			t.Errorf("last notice %s lacks %s", last, room)
+	travellers, staff := got[len(got)-2], got[len(got)-1]
+	for _, want := range []string{"trip:" + paid, "user:traveller-1", `"status":"completed"`, `"driver_turn":1`} {
+		if !strings.Contains(travellers, want) {
+			t.Errorf("the travellers' last notice %s lacks %s", travellers, want)
+		}
+	}
+	for _, want := range []string{"user:" + driverUser, `"admin"`, `"status":"completed"`, `"driver_id":"` + driverID + `"`} {
+		if !strings.Contains(staff, want) {
+			t.Errorf("the staff's last notice %s lacks %s", staff, want)
+		}
+	}
+	for _, n := range got {
+		if strings.Contains(n, "trip:"+paid) && (strings.Contains(n, "driver_id") || strings.Contains(n, driverID) || strings.Contains(n, `"admin"`)) {
+			t.Fatalf("a notice to the trip's travellers names the driver's id (or goes to staff): %s", n)
+		}
+		if strings.Contains(n, `"admin"`) && strings.Contains(n, "user:traveller-1") {
+			t.Fatalf("the staff's notice goes to the traveller: %s", n)
 		}
 	}
 }
@@ -475,5 +489,11 @@ func TestAHandedOverTripMovesToTheNewDriversListAtTheStopItReached(t *testing.T)
 	}
 	if !heard() {
 		t.Fatalf("the two drivers were not told: %v", w.noticesFor(id))
+	}
+	// The travellers read that the trip changed hands (its driver turn moved on), never who has it.
+	got := w.noticesFor(id)
+	if travellers := got[len(got)-2]; !strings.Contains(travellers, "trip:"+id) || !strings.Contains(travellers, `"driver_turn":2`) ||
+		strings.Contains(travellers, "driver_id") || strings.Contains(travellers, samir) {
+		t.Fatalf("the travellers' notice of the hand-over: %s", travellers)
 	}
 }

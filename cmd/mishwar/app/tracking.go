@@ -165,13 +165,13 @@ func (a *App) keptPosition(payload json.RawMessage, notice func(topic string, pa
 func (a *App) tripProgressed(payload json.RawMessage) {
 	var n struct {
 		Data struct {
-			OrderID  string          `json:"order_id"`
-			Status   dispatch.Status `json:"status"`
-			DriverID string          `json:"driver_id"`
+			OrderID    string          `json:"order_id"`
+			Status     dispatch.Status `json:"status"`
+			DriverTurn int             `json:"driver_turn"`
 		} `json:"data"`
 	}
 	if a.tracking == nil || json.Unmarshal(payload, &n) != nil || n.Data.OrderID == "" {
 		return
 	}
-	a.tracking.Progressed(n.Data.OrderID, n.Data.Status, n.Data.DriverID)
+	a.tracking.Progressed(n.Data.OrderID, n.Data.Status, n.Data.DriverTurn)
 }

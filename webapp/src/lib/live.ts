@@ -13,8 +13,8 @@ export interface LiveEvents {
   'trip.changed': { trip_number: string; status: string; version?: number };
   'notification.created': { id: number; kind: string; order_id: string; unread: number };
   'notification.read': { read_up_to: number; unread: number };
-  /** driver_id: who drives the trip now (a hand-over changes it). */
-  'trip.progress': { order_id: string; status: string; stop: number; version: number; driver_id?: string };
+  /** driver_turn changes when the trip changes hands; driver_id (who drives it now) reaches staff and drivers only. */
+  'trip.progress': { order_id: string; status: string; stop: number; version: number; driver_turn?: number; driver_id?: string };
   /** The driver's position while the trip runs (features/dispatch/api/position.ts has its schema). */
   'trip.position': unknown;
   'enquiry.changed': { trip_number: string; status: string; version: number };

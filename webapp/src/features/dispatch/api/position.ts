@@ -28,8 +28,8 @@ export const positionSchema = z.object({
   eta_minutes: z.number().optional(),
   status: z.string(),
   stop: z.number(),
-  /** The driver who sent it (the progress's driver.id): after a hand-over, the former driver's car is not the traveller's. */
-  driver_id: z.string().optional(),
+  /** The trip's driver turn when it was sent (the progress's driver_turn): after a hand-over, the former driver's car is not the traveller's. */
+  driver_turn: z.number().optional(),
 });
 export type LivePosition = z.infer<typeof positionSchema>;
 
@@ -38,8 +38,8 @@ export const RUNNING = new Set(['started', 'picked_up', 'at_stop']);
 
 const sameTrip = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
 
-/** Whether a position was sent by driverId (a position or a driver that does not say is taken as theirs). */
-export const sentBy = (position: LivePosition, driverId: string | undefined) => !driverId || !position.driver_id || position.driver_id === driverId;
+/** Whether a position was sent in driver turn `turn` (a position or a page that does not say is taken as theirs). */
+export const sentBy = (position: LivePosition, turn: number | undefined) => !turn || !position.driver_turn || position.driver_turn === turn;
 
 /**
  * The latest position of the driver of orderId, as the live channel relays it: the one the server
@@ -47,17 +47,19 @@ export const sentBy = (position: LivePosition, driverId: string | undefined) => 
  * connecting for the signed-in traveller and staff, on joining the trip's room for /tripstatus, and
  * again after every reconnection) — or, when this page starts listening after that, answers once
  * asked — then each new one. Null until one is known; an older one arriving late never replaces a
- * newer. driverId is the trip's driver now (the progress's driver.id): when it changes (a hand-over)
- * the car held is dropped, and a position of another driver is never taken.
+ * newer. driverTurn is the trip's driver turn now (the progress's driver_turn): when it changes (a
+ * hand-over) the car held is dropped, and a position of another turn is never taken.
  */
-export function useLivePosition(orderId: string, driverId?: string): LivePosition | null {
-  const [held, setPosition] = useState<{ position: LivePosition; driverId?: string } | null>(null);
+export function useLivePosition(orderId: string, driverTurn?: number): LivePosition | null {
+  const [held, setPosition] = useState<{ position: LivePosition; driverTurn?: number } | null>(null);
   useEffect(() => {
     const take = (raw: unknown) => {
       const parsed = positionSchema.safeParse(raw);
-      if (!parsed.success || !sameTrip(parsed.data.order_id, orderId) || !sentBy(parsed.data, driverId)) return;
+      if (!parsed.success || !sameTrip(parsed.data.order_id, orderId) || !sentBy(parsed.data, driverTurn)) return;
       setPosition((current) =>
-        current && current.driverId === driverId && Date.parse(current.position.at) > Date.parse(parsed.data.at) ? current : { position: parsed.data, driverId },
+        current && current.driverTurn === driverTurn && Date.parse(current.position.at) > Date.parse(parsed.data.at)
+          ? current
+          : { position: parsed.data, driverTurn },
       );
     };
     const off = live.subscribe('trip.position', take);
@@ -76,9 +78,9 @@ export function useLivePosition(orderId: string, driverId?: string): LivePositio
       cancelled = true;
       off();
     };
-  }, [orderId, driverId]);
-  // Held for another driver (the one before a hand-over): not this trip's car any more.
-  if (!held || held.driverId !== driverId || !sentBy(held.position, driverId)) return null;
+  }, [orderId, driverTurn]);
+  // Held for another driver turn (the one before a hand-over): not this trip's car any more.
+  if (!held || held.driverTurn !== driverTurn || !sentBy(held.position, driverTurn)) return null;
   return held.position;
 }
 

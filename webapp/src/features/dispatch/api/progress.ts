@@ -11,10 +11,11 @@ export const progressSchema = z.object({
   stop: z.number(),
   stops: z.array(z.string()),
   steps: z.array(stepSchema),
-  /** id tells this driver from the one before a hand-over: the live car's positions carry it (driver_id). */
-  driver: z.object({ id: z.string().optional(), name: z.string(), name_ar: z.string().optional(), phone: z.string(), vehicle: z.string(), vehicle_ar: z.string().optional(), plate: z.string() }).nullish(),
+  driver: z.object({ name: z.string(), name_ar: z.string().optional(), phone: z.string(), vehicle: z.string(), vehicle_ar: z.string().optional(), plate: z.string() }).nullish(),
   class: z.object({ id: z.string(), name: z.string(), name_ar: z.string().optional() }).nullish(),
   version: z.number(),
+  /** Changes when the trip changes hands (assignment, hand-over): the live car's positions carry it. Never the driver's id. */
+  driver_turn: z.number().optional(),
 });
 export type TripProgress = z.infer<typeof progressSchema>;
 

@@ -14,12 +14,24 @@ const LiveCarMap = lazyComponent(() => import('./live-car-map').then((module) =>
 
 /**
  * The car on the map while the trip runs, with the minutes to its next stop: for the traveller on
- * their order page and on /tripstatus. Shown only once the driver shares a position. driverId is the
- * trip's driver now: after a hand-over (handedOver) the former driver's car goes, and the page says
- * the new driver's appears once they share.
+ * their order page and on /tripstatus. Shown only once the driver shares a position. driverTurn is the
+ * trip's driver turn now (never the driver's id): after a hand-over (handedOver) the former driver's
+ * car goes, and the page says the new driver's appears once they share.
  */
-export function LiveCar({ orderId, status, stop, driverId, handedOver = false }: { orderId: string; status: string; stop: number; driverId?: string; handedOver?: boolean }) {
-  const position = useLivePosition(orderId, driverId);
+export function LiveCar({
+  orderId,
+  status,
+  stop,
+  driverTurn,
+  handedOver = false,
+}: {
+  orderId: string;
+  status: string;
+  stop: number;
+  driverTurn?: number;
+  handedOver?: boolean;
+}) {
+  const position = useLivePosition(orderId, driverTurn);
   if (!position) return <LiveCarWaiting handedOver={handedOver} />;
   // A position sent before the trip's latest step heads for a stop already reached: its next stop
   // and minutes wait for the next position, the car stays on the map.

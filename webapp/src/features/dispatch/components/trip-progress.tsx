@@ -102,7 +102,7 @@ export function ProgressView({ progress }: { progress: TripProgress }) {
           orderId={progress.order_id}
           status={progress.status}
           stop={progress.stop}
-          driverId={progress.driver?.id}
+          driverTurn={progress.driver_turn}
           handedOver={progress.steps.some((step) => step.type === 'TripHandedOver')}
         />
       ) : null}
