@@ -92,6 +92,20 @@ func TestAVisitorsEnquiryShowsInTheAccountOfItsEMailOnlyOnceItsLinkIsOpenedSigne
 	if got := w.myEnquiries(t, owner); len(got) != 1 || got[0] != number {
 		t.Fatalf("the owner lists %v", got)
 	}
+
+	// Quoted and paid by its link, it is an order of the account it joined.
+	if q := w.a.Post("/api/admin/enquiries/"+number+"/quote", w.a.AdminToken(t), map[string]any{"amount": 1600}); q.Status != http.StatusOK {
+		t.Fatalf("quote: %d %s", q.Status, q.Body)
+	}
+	if p := w.a.Post("/api/enquiries/"+number+"/pay", owner.Token, map[string]string{"token": key}); p.Status != http.StatusOK {
+		t.Fatalf("pay by link: %d %s", p.Status, p.Body)
+	}
+	if r := w.a.Get("/api/orders/"+number, owner.Token); r.Status != http.StatusOK {
+		t.Fatalf("the paid quote is not its owner's order: %d %s", r.Status, r.Body)
+	}
+	if r := w.a.Get("/api/orders/"+number, other.Token); r.Status != http.StatusNotFound {
+		t.Fatalf("another account opens the order: %d", r.Status)
+	}
 }
 
 func stringsOf(ss []string) string {

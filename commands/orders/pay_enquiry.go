@@ -36,8 +36,11 @@ func (h *Handlers) payEnquiry(ctx context.Context, tripNumber, clientIP string) 
 		return Placed{}, enquiry.ErrQuoteLapsed
 	}
 	sub0 := q.Submitted()
+	// The account the enquiry belongs to now: the one it was sent from, or the one a visitor's
+	// enquiry was attached to, whose orders the paid quote joins.
+	owner := q.Owner()
 	meta := systemMeta(uuid.NewSHA1(enquiryPayNamespace, []byte(tripNumber+"/"+q.Quote().ValidUntil.String())), tripNumber)
-	meta.Actor = commands.Actor{UserID: sub0.UserID, Role: "user"}
+	meta.Actor = commands.Actor{UserID: owner, Role: "user"}
 	meta.ClientIP = clientIP
 	trip := q.Trip()
 	trip.Quote.Total = q.Quote().Amount
@@ -46,7 +49,7 @@ func (h *Handlers) payEnquiry(ctx context.Context, tripNumber, clientIP string) 
 		return Placed{}, err
 	}
 	placed, err := h.place(ctx, order.PlaceOrder{
-		OrderID: tripNumber, UserID: sub0.UserID, Lang: sub0.Lang, Source: order.SourceEnquiry,
+		OrderID: tripNumber, UserID: owner, Lang: sub0.Lang, Source: order.SourceEnquiry,
 		Contact: sub0.Contact, EmailConfirmation: sub0.Contact.Email, TermsAgreed: true,
 		Trip: trip, Rates: sub0.Rates, DisplayCurrency: sub0.DisplayCurrency, Policy: h.settings.Policy(), ServiceHours: hours,
 	}, meta, h.now(), sameTrip{})
