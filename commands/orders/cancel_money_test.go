@@ -30,16 +30,15 @@ func TestALateCancellationAfterAChangeAndBackOffersAndRefundsHalfThePrice(t *tes
 	price := f.Order(t, p.OrderID).Price()
 	f.Notify(t, orderstest.Notice(p, "n1", payments.OutcomeSucceeded, price))
 
-	f.UpdateRatePlan(t, f.Plan, "Sedan", 2400, 10000, 1)
-	if _, err := f.Orders.ExchangeOrder(ctx, orderscmd.ExchangeInput{OrderID: p.OrderID, Actor: me, Date: "2026-11-19", Time: "11:00"}, orderstest.UserMeta("u1")); err != nil {
+	van := f.RatePlan(t, "Van", 2400, 10000, 2)
+	if _, err := f.Orders.ExchangeOrder(ctx, orderscmd.ExchangeInput{OrderID: p.OrderID, Actor: me, Date: "2026-11-19", Time: "11:00", RatePlanID: van.String()}, orderstest.UserMeta("u1")); err != nil {
 		t.Fatal(err)
 	}
 	x, _ := f.Order(t, p.OrderID).PendingExchange()
 	if _, err := f.Orders.RecordNotice(ctx, "sandbox", payments.Notice{PaymentID: x.PaymentID, NoticeID: "n2", Outcome: payments.OutcomeSucceeded, Amount: x.Difference, ProviderRef: "t2"}); err != nil {
 		t.Fatal(err)
 	}
-	f.UpdateRatePlan(t, f.Plan, "Sedan", 1200, 5000, 1)
-	back, err := f.Orders.ExchangeOrder(ctx, orderscmd.ExchangeInput{OrderID: p.OrderID, Actor: me, Date: "2026-11-19", Time: "10:00"}, orderstest.UserMeta("u1"))
+	back, err := f.Orders.ExchangeOrder(ctx, orderscmd.ExchangeInput{OrderID: p.OrderID, Actor: me, Date: "2026-11-19", Time: "10:00", RatePlanID: f.Plan.String()}, orderstest.UserMeta("u1"))
 	if err != nil {
 		t.Fatal(err)
 	}

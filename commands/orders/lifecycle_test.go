@@ -228,11 +228,11 @@ func TestExchange(t *testing.T) {
 		return p
 	}
 
-	// Dearer (the rate went up): the difference is paid first, with a car held on the new day.
+	// Dearer (a dearer car class): the difference is paid first, with a car held on the new day.
 	p := paid("2026-11-18")
 	before := f.Order(t, p.OrderID)
-	f.UpdateRatePlan(t, f.Plan, "Sedan", 2400, 10000, 1)
-	out, err := f.Orders.ExchangeOrder(ctx, orderscmd.ExchangeInput{OrderID: p.OrderID, Actor: me, Date: "2026-11-20", Time: "10:00"}, orderstest.UserMeta("u1"))
+	van := f.RatePlan(t, "Van", 2400, 10000, 2)
+	out, err := f.Orders.ExchangeOrder(ctx, orderscmd.ExchangeInput{OrderID: p.OrderID, Actor: me, Date: "2026-11-20", Time: "10:00", RatePlanID: van.String()}, orderstest.UserMeta("u1"))
 	if err != nil || out.PaymentURL == "" {
 		t.Fatalf("dearer exchange: %+v %v", out, err)
 	}
@@ -252,11 +252,11 @@ func TestExchange(t *testing.T) {
 		t.Fatal("the car did not move with the exchange")
 	}
 
-	// Cheaper (the rate went down): exchanged at once, the difference refunded.
+	// Cheaper (a cheaper car class): exchanged at once, the difference refunded.
 	q := paid("2026-11-21")
 	dear := f.Order(t, q.OrderID).Price()
-	f.UpdateRatePlan(t, f.Plan, "Sedan", 600, 2500, 1)
-	out, err = f.Orders.ExchangeOrder(ctx, orderscmd.ExchangeInput{OrderID: q.OrderID, Actor: me, Date: "2026-11-21", Time: "15:00"}, orderstest.UserMeta("u1"))
+	economy := f.RatePlan(t, "Economy", 600, 2500, 3)
+	out, err = f.Orders.ExchangeOrder(ctx, orderscmd.ExchangeInput{OrderID: q.OrderID, Actor: me, Date: "2026-11-21", Time: "15:00", RatePlanID: economy.String()}, orderstest.UserMeta("u1"))
 	if err != nil || out.PaymentURL != "" {
 		t.Fatalf("cheaper exchange: %+v %v", out, err)
 	}
@@ -266,5 +266,32 @@ func TestExchange(t *testing.T) {
 	}
 	if f.Day(t, "2026-11-21").Taken() != 1 {
 		t.Fatal("an exchange within one day moved the car")
+	}
+}
+
+// A traveller who moves their trip keeps the rates they booked: the catalogue's prices going up (or
+// down) since is no change they asked for, and costs (or gives back) nothing.
+func TestAChangeOfDayOrTimeKeepsTheRatesTheOrderBooked(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 1)
+	f.FillCart(t, "u1")
+	ctx := context.Background()
+	me := order.Actor{UserID: "u1"}
+	p := f.Place(t, "u1", "2026-11-18")
+	f.Notify(t, orderstest.Notice(p, "n-"+p.PaymentID, payments.OutcomeSucceeded, f.Order(t, p.OrderID).Price()))
+	booked := f.Order(t, p.OrderID)
+
+	f.UpdateRatePlan(t, f.Plan, "Sedan", 2400, 10000, 1)
+	move := orderscmd.ExchangeInput{OrderID: p.OrderID, Actor: me, Date: "2026-11-20", Time: "10:00"}
+	q, err := f.Orders.QuoteOwnExchange(ctx, move)
+	if err != nil || q.Difference.Minor != 0 || q.Trip.RatePlan.PerKm != booked.Trip().RatePlan.PerKm {
+		t.Fatalf("quote after the rates went up: difference %v, per km %v (booked %v), %v", q.Difference, q.Trip.RatePlan.PerKm, booked.Trip().RatePlan.PerKm, err)
+	}
+	out, err := f.Orders.ExchangeOrder(ctx, move, orderstest.UserMeta("u1"))
+	if err != nil || out.PaymentURL != "" || out.Refunded.Minor != 0 {
+		t.Fatalf("moved after the rates went up: %+v %v", out, err)
+	}
+	if s := f.Order(t, p.OrderID); s.Trip().Day != "2026-11-20" || s.Price() != booked.Price() {
+		t.Fatalf("moved: day %s price %v, booked %v", s.Trip().Day, s.Price(), booked.Price())
 	}
 }

@@ -52,11 +52,11 @@ func TestAPaymentPageSpeaksTheLanguageTheTravellerAsksToPayIn(t *testing.T) {
 	if got := lp.last(); got != "en Mishwar trip "+p.OrderID {
 		t.Fatalf("the order's own session opened as %q", got)
 	}
-	// when the traveller, now reading Arabic, moves it to a dearer start,
-	f.UpdateRatePlan(t, f.Plan, "Sedan", 2400, 10000, 1)
+	// when the traveller, now reading Arabic, moves it to a dearer car class,
+	van := f.RatePlan(t, "Van", 2400, 10000, 2)
 	meta := orderstest.UserMeta("u1")
 	meta.Lang = "ar"
-	out, err := f.Orders.ExchangeOrder(ctx, orderscmd.ExchangeInput{OrderID: p.OrderID, Actor: order.Actor{UserID: "u1"}, Date: "2026-11-20", Time: "10:00"}, meta)
+	out, err := f.Orders.ExchangeOrder(ctx, orderscmd.ExchangeInput{OrderID: p.OrderID, Actor: order.Actor{UserID: "u1"}, Date: "2026-11-20", Time: "10:00", RatePlanID: van.String()}, meta)
 	if err != nil || out.PaymentURL == "" {
 		t.Fatalf("dearer exchange: %+v %v", out, err)
 	}
