@@ -277,8 +277,7 @@ func TestAChangeOfDayOrTimeKeepsTheRatesTheOrderBooked(t *testing.T) {
 	f.FillCart(t, "u1")
 	ctx := context.Background()
 	me := order.Actor{UserID: "u1"}
-	p := f.Place(t, "u1", "2026-11-18")
-	f.Notify(t, orderstest.Notice(p, "n-"+p.PaymentID, payments.OutcomeSucceeded, f.Order(t, p.OrderID).Price()))
+	p := paidOrder(t, f, "u1", "2026-11-18")
 	booked := f.Order(t, p.OrderID)
 
 	f.UpdateRatePlan(t, f.Plan, "Sedan", 2400, 10000, 1)
