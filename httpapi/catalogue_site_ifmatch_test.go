@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"mishwar/cmd/mishwar/app/apptest"
@@ -141,5 +142,146 @@ func TestASiteFormLoadedBeforeTheFirstSaveSavesAtVersionMinusOne(t *testing.T) {
 	}
 	if r := a.Do(rates(0.021)); r.Status != http.StatusConflict {
 		t.Fatalf("rates at -1 after the first were set: %d %s", r.Status, r.Body)
+	}
+}
+
+// settingsVersions reads the business settings as a form loads them: the settings' version and the
+// versions of the office hours and of the default pickup point, each the one its form sends.
+func settingsVersions(t *testing.T, a *apptest.App, token string) (all, hours, point string) {
+	t.Helper()
+	data := a.Get("/api/admin/settings", token).Map(t)["data"].(map[string]any)
+	v := func(key string) string {
+		n, ok := data[key].(float64)
+		if !ok {
+			t.Fatalf("GET /api/admin/settings answers no %s: %v", key, data)
+		}
+		return `"` + strconv.FormatInt(int64(n), 10) + `"`
+	}
+	return v("version"), v("opening_hours_version"), v("default_pickup_point_version")
+}
+
+func officeWeek(close string) map[string]any {
+	hours := []map[string]any{}
+	for day := 0; day <= 6; day++ {
+		hours = append(hours, map[string]any{"day": day, "open": "09:00", "close": close})
+	}
+	return map[string]any{"hours": hours}
+}
+
+// Each settings form's If-Match protects only what it replaces. Mona has the office hours and the
+// default pickup point open; Karim adds a holiday: Mona's saves land (nobody touched the hours or
+// the default). Karim then saves the hours and the default over the versions Mona still holds: her
+// second saves are refused (409), and his are kept.
+func TestAHolidayAddedMeanwhileDoesNotRefuseTheOfficeHoursOrTheDefaultPickupPoint(t *testing.T) {
+	t.Parallel()
+	a := demoApp(t)
+	mona, karim := a.AdminToken(t), a.AdminToken(t)
+	var points []string
+	for _, p := range a.Get("/api/admin/pickup-points?per_page=100", mona).Map(t)["data"].([]any) {
+		if p.(map[string]any)["archived"] != true {
+			points = append(points, p.(map[string]any)["id"].(string))
+		}
+	}
+	if len(points) < 3 {
+		t.Fatalf("the demo has %d pickup points, want 3", len(points))
+	}
+	put := func(token, path string, body any, version string) apptest.Response {
+		return a.Do(apptest.Request{Method: http.MethodPut, Path: path, Token: token, Body: body, Header: map[string]string{"If-Match": version}})
+	}
+	_, hours, point := settingsVersions(t, a, mona)
+	if r := a.Post("/api/admin/settings/holidays", karim, map[string]any{"date": "2027-04-25", "name": map[string]string{"en": "Sinai Liberation Day", "ar": "عيد تحرير سيناء"}}); r.Status != http.StatusCreated && r.Status != http.StatusOK {
+		t.Fatalf("Karim's holiday: %d %s", r.Status, r.Body)
+	}
+	if _, h, p := settingsVersions(t, a, karim); h != hours || p != point {
+		t.Fatalf("a holiday moved the hours' version %s→%s or the default's %s→%s", hours, h, point, p)
+	}
+	if r := put(mona, "/api/admin/settings/opening-hours", officeWeek("21:00"), hours); r.Status != http.StatusOK {
+		t.Fatalf("Mona's office hours, loaded before Karim's holiday: %d %s; want 200", r.Status, r.Body)
+	}
+	if r := put(mona, "/api/admin/settings/default-pickup-point", map[string]any{"pickup_point_id": points[0]}, point); r.Status != http.StatusOK {
+		t.Fatalf("Mona's default pickup point, loaded before Karim's holiday and her hours: %d %s; want 200", r.Status, r.Body)
+	}
+
+	_, hours, point = settingsVersions(t, a, mona)
+	_, karimHours, karimPoint := settingsVersions(t, a, karim)
+	if r := put(karim, "/api/admin/settings/opening-hours", officeWeek("23:00"), karimHours); r.Status != http.StatusOK {
+		t.Fatalf("Karim's office hours: %d %s", r.Status, r.Body)
+	}
+	if r := put(karim, "/api/admin/settings/default-pickup-point", map[string]any{"pickup_point_id": points[1]}, karimPoint); r.Status != http.StatusOK {
+		t.Fatalf("Karim's default pickup point: %d %s", r.Status, r.Body)
+	}
+	if r := put(mona, "/api/admin/settings/opening-hours", officeWeek("20:00"), hours); r.Status != http.StatusConflict || !strings.Contains(string(r.Body), "Someone else changed this") {
+		t.Fatalf("Mona's office hours over Karim's: %d %s; want 409", r.Status, r.Body)
+	}
+	if r := put(mona, "/api/admin/settings/default-pickup-point", map[string]any{"pickup_point_id": points[2]}, point); r.Status != http.StatusConflict {
+		t.Fatalf("Mona's default pickup point over Karim's: %d %s; want 409", r.Status, r.Body)
+	}
+	data := a.Get("/api/admin/settings", mona).Map(t)["data"].(map[string]any)
+	if got := data["opening_hours"].([]any)[0].(map[string]any)["close"]; got != "23:00" || data["default_pickup_point_id"] != points[1] {
+		t.Fatalf("settings now close at %v with default %v; Karim's 23:00 and %s were overwritten", got, data["default_pickup_point_id"], points[1])
+	}
+}
+
+// Two admins save the office hours from one loaded version at the same moment, through one process
+// or two: exactly one save lands, the other is refused (409), whatever else (a holiday) lands
+// between them.
+func TestTwoOfficeHoursSavesFromOneVersionAtOnceExactlyOneLands(t *testing.T) {
+	t.Parallel()
+	for _, processes := range []int{1, 2} {
+		t.Run(strconv.Itoa(processes)+" processes", func(t *testing.T) {
+			a := apptest.New(t)
+			apps := []*apptest.App{a}
+			if processes == 2 {
+				apps = append(apps, a.AnotherProcess(t))
+			}
+			admin := a.AdminToken(t)
+			if r := a.Post("/api/admin/settings/holidays", admin, map[string]any{"date": "2027-10-06", "name": map[string]string{"en": "Armed Forces Day", "ar": "عيد القوات المسلحة"}}); r.Status >= 300 {
+				t.Fatalf("a holiday: %d %s", r.Status, r.Body)
+			}
+			_, hours, _ := settingsVersions(t, a, admin)
+			closes := []string{"21:00", "23:00", ""}
+			statuses := make([]int, 3)
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			for i, closing := range closes {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					<-start
+					app := apps[i%len(apps)]
+					if closing == "" { // a holiday at the same time: it must refuse neither
+						statuses[i] = app.Post("/api/admin/settings/holidays", admin, map[string]any{"date": "2027-01-07", "name": map[string]string{"en": "Coptic Christmas", "ar": "عيد الميلاد المجيد"}}).Status
+						return
+					}
+					statuses[i] = app.Do(apptest.Request{Method: http.MethodPut, Path: "/api/admin/settings/opening-hours", Token: admin,
+						Body: officeWeek(closing), Header: map[string]string{"If-Match": hours}}).Status
+				}()
+			}
+			close(start)
+			wg.Wait()
+			if statuses[2] >= 300 {
+				t.Fatalf("the holiday added meanwhile: %d", statuses[2])
+			}
+			winner := -1
+			for i, s := range statuses[:2] {
+				switch s {
+				case http.StatusOK:
+					if winner >= 0 {
+						t.Fatalf("both office hours saves from version %s landed: %v", hours, statuses)
+					}
+					winner = i
+				case http.StatusConflict:
+				default:
+					t.Fatalf("office hours save %d: %d, want 200 or 409", i, s)
+				}
+			}
+			if winner < 0 {
+				t.Fatalf("neither office hours save landed: %v", statuses)
+			}
+			data := a.Get("/api/admin/settings", admin).Map(t)["data"].(map[string]any)
+			if got := data["opening_hours"].([]any)[0].(map[string]any)["close"]; got != closes[winner] {
+				t.Fatalf("office hours close at %v; want the winner's %s", got, closes[winner])
+			}
+		})
 	}
 }

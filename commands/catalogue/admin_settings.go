@@ -2,14 +2,15 @@ package catalogue
 
 import (
 	"context"
+	"fmt"
 
 	cat "mishwar/domain/catalogue"
 )
 
-// AdminSettings are the business settings as the write side knows them, with their version.
+// AdminSettings are the business settings as the write side knows them, with their versions: the
+// settings' (SettingsState.Version) and each form's group's (HoursVersion, DefaultPickupPointVersion).
 type AdminSettings struct {
 	cat.SettingsState
-	Version int64
 }
 
 // AdminSettingsHandler answers the business settings for the admin.
@@ -23,5 +24,8 @@ func (h AdminSettingsHandler) Handle(ctx context.Context) (AdminSettings, error)
 	if err != nil {
 		return AdminSettings{}, err
 	}
-	return AdminSettings{SettingsState: state, Version: hist.Version}, nil
+	if state.Version != hist.Version {
+		return AdminSettings{}, fmt.Errorf("catalogue: settings folded to version %d, stream at %d", state.Version, hist.Version)
+	}
+	return AdminSettings{SettingsState: state}, nil
 }

@@ -12,13 +12,11 @@ import (
 	"mishwar/eventstore"
 )
 
-// ChangeSettings runs one business-settings command.
+// ChangeSettings runs one business-settings command. A form's save carries the version it loaded
+// its group at in the command (cat.SetOpeningHours.IfVersion, cat.SetDefaultPickupPoint.IfVersion):
+// only a change of that group since then refuses it (cat.ErrSettingsChanged, a 409).
 type ChangeSettings struct {
 	Change cat.SettingsCommand
-	// ExpectedVersion is the settings' version the form was loaded at (If-Match; one version for
-	// every setting); nil: change whatever is there. Any settings change since then refuses this one
-	// (commands.ErrConcurrentChange, a 409).
-	ExpectedVersion *int64
 }
 
 // ChangeSettingsHandler runs one business-settings command: opening hours, a holiday added or
@@ -39,7 +37,7 @@ func (h ChangeSettingsHandler) Handle(ctx context.Context, cmd ChangeSettings, m
 			return eventstore.Position{}, err
 		}
 	}
-	res, err := h.handlers.SettingsAt(ctx, cmd.Change, cmd.ExpectedVersion, meta)
+	res, err := h.handlers.Settings(ctx, cmd.Change, meta)
 	if err != nil {
 		return eventstore.Position{}, err
 	}

@@ -27,16 +27,13 @@ func (h *Handlers) HomeContent(ctx context.Context) (cat.HomeState, commands.His
 }
 
 // Settings runs a business-settings command: opening hours, holidays, the default pickup point.
-// They commute: each decides on the state it finds, and none depends on what another writer did.
+// They commute: each decides on the state it finds, and a stream that moved between load and append
+// (another process's change) is loaded and decided again. A form's save names the version it loaded
+// its own group at (the command's IfVersion), which the decider checks on the state it finds: a
+// holiday added meanwhile does not refuse an hours save, another hours save does, and of two hours
+// saves from one version exactly one lands.
 func (h *Handlers) Settings(ctx context.Context, cmd cat.SettingsCommand, meta commands.Meta) (commands.Result[cat.SettingsEvent], error) {
-	return h.SettingsAt(ctx, cmd, nil, meta)
-}
-
-// SettingsAt runs a business-settings command if the settings are still at expected (the version a
-// form replacing some of them was loaded at; nil: whatever is there, retried on a concurrent change).
-// One version covers every setting: a form is refused after any settings change it did not see.
-func (h *Handlers) SettingsAt(ctx context.Context, cmd cat.SettingsCommand, expected *int64, meta commands.Meta) (commands.Result[cat.SettingsEvent], error) {
-	return commands.Execute(ctx, h.runner, cat.Settings, singleton(cat.SettingsStream), cmd, meta, commands.Options{Commutes: true, ExpectedVersion: expected})
+	return commands.Execute(ctx, h.runner, cat.Settings, singleton(cat.SettingsStream), cmd, meta, commands.Options{Commutes: true})
 }
 
 // LoadSettings returns the business settings as the write side knows them.

@@ -13,12 +13,25 @@ import (
 
 // Business settings are the office's opening hours, its national holidays and the pickup point trips
 // start from by default. There is one of them (stream "settings-site").
+//
+// A form replaces one group of them (the office hours, or the default pickup point) and names the
+// version it loaded that group at (IfVersion, an If-Match); holidays change one date at a time and
+// take none. Each group keeps the stream version of the last event that changed it, so a form is
+// refused only when its own group changed since it loaded, never because another group did.
+
+// ErrSettingsChanged refuses a form's save when the group it replaces changed since the form loaded
+// it (409, the same refusal as any concurrent change).
+var ErrSettingsChanged = domain.Conflict("common.concurrent_change")
 
 // SettingsCommand is a command on the business settings.
 type SettingsCommand interface{ settingsCommand() }
 
-// SetOpeningHours replaces the office's weekly hours.
-type SetOpeningHours struct{ Hours WeeklyHours }
+// SetOpeningHours replaces the office's weekly hours. IfVersion, when set, is the hours' version the
+// form was loaded at (see SettingsState.HoursChangedSince); nil replaces whatever is there.
+type SetOpeningHours struct {
+	Hours     WeeklyHours
+	IfVersion *int64
+}
 
 // AddHoliday adds (or renames) a national holiday.
 type AddHoliday struct{ Holiday Holiday }
@@ -27,8 +40,12 @@ type AddHoliday struct{ Holiday Holiday }
 type RemoveHoliday struct{ Date string }
 
 // SetDefaultPickupPoint chooses where trips start unless the traveller picks another point. The
-// caller checks that the point exists and is active.
-type SetDefaultPickupPoint struct{ PickupPointID uuid.UUID }
+// caller checks that the point exists and is active. IfVersion, when set, is the default's version the
+// form was loaded at (see SettingsState.DefaultPickupPointChangedSince); nil: whatever is there.
+type SetDefaultPickupPoint struct {
+	PickupPointID uuid.UUID
+	IfVersion     *int64
+}
 
 func (SetOpeningHours) settingsCommand()       {}
 func (AddHoliday) settingsCommand()            {}
@@ -69,6 +86,34 @@ type SettingsState struct {
 	HoursSet           bool
 	Holidays           []Holiday // sorted by date
 	DefaultPickupPoint uuid.UUID
+
+	// Version is the stream's version: the number of events folded, less one (-1: none). Every
+	// settings event is folded, in order, so the n-th event (from 0) is at version n.
+	Version int64
+	// HoursVersion is the version of the last event that set the office hours (-1: never set).
+	HoursVersion int64
+	// DefaultPickupPointVersion is the version of the last event that set the default pickup point
+	// (-1: never set).
+	DefaultPickupPointVersion int64
+}
+
+// changedSince reports whether a group last changed at group has changed since a form loaded it at
+// loaded. loaded may be the group's own version or, from a client that knows only the settings'
+// version, any version of the settings: either way the group is unchanged when its last change is
+// at or before loaded. A version the settings have not reached (a form cannot have loaded it) is
+// a change too.
+func (s SettingsState) changedSince(group, loaded int64) bool {
+	return group > loaded || loaded > s.Version
+}
+
+// HoursChangedSince reports whether the office hours changed after version loaded.
+func (s SettingsState) HoursChangedSince(loaded int64) bool {
+	return s.changedSince(s.HoursVersion, loaded)
+}
+
+// DefaultPickupPointChangedSince reports whether the default pickup point changed after version loaded.
+func (s SettingsState) DefaultPickupPointChangedSince(loaded int64) bool {
+	return s.changedSince(s.DefaultPickupPointVersion, loaded)
 }
 
 // Business returns the hours and holidays as BusinessHours.
@@ -78,14 +123,19 @@ func (s SettingsState) Business() BusinessHours {
 
 // Settings is the business settings' decider.
 var Settings = domain.Decider[SettingsState, SettingsCommand, SettingsEvent]{
-	Initial: func() SettingsState { return SettingsState{} },
-	Decide:  decideSettings,
-	Evolve:  evolveSettings,
+	Initial: func() SettingsState {
+		return SettingsState{Version: -1, HoursVersion: -1, DefaultPickupPointVersion: -1}
+	},
+	Decide: decideSettings,
+	Evolve: evolveSettings,
 }
 
 func decideSettings(s SettingsState, c SettingsCommand, now time.Time) ([]SettingsEvent, error) {
 	switch c := c.(type) {
 	case SetOpeningHours:
+		if c.IfVersion != nil && s.HoursChangedSince(*c.IfVersion) {
+			return nil, ErrSettingsChanged
+		}
 		hours := c.Hours.sorted()
 		var v validator
 		v.hours("hours", hours)
@@ -116,6 +166,9 @@ func decideSettings(s SettingsState, c SettingsCommand, now time.Time) ([]Settin
 		}
 		return []SettingsEvent{HolidayRemoved{Date: c.Date}}, nil
 	case SetDefaultPickupPoint:
+		if c.IfVersion != nil && s.DefaultPickupPointChangedSince(*c.IfVersion) {
+			return nil, ErrSettingsChanged
+		}
 		if c.PickupPointID == uuid.Nil {
 			var v validator
 			v.add("pickup_point_id", keyRequired)
@@ -124,15 +177,16 @@ func decideSettings(s SettingsState, c SettingsCommand, now time.Time) ([]Settin
 		if s.DefaultPickupPoint == c.PickupPointID {
 			return nil, nil
 		}
-		return []SettingsEvent{DefaultPickupPointSet(c)}, nil
+		return []SettingsEvent{DefaultPickupPointSet{PickupPointID: c.PickupPointID}}, nil
 	}
 	panic("catalogue: unknown settings command " + reflect.TypeOf(c).String())
 }
 
 func evolveSettings(s SettingsState, e SettingsEvent) SettingsState {
+	s.Version++
 	switch e := e.(type) {
 	case OpeningHoursSet:
-		s.Hours, s.HoursSet = e.Hours, true
+		s.Hours, s.HoursSet, s.HoursVersion = e.Hours, true, s.Version
 	case HolidayAdded:
 		hs := slices.Clone(s.Holidays)
 		if i := holidayIndex(hs, e.Holiday.Date); i >= 0 {
@@ -145,7 +199,7 @@ func evolveSettings(s SettingsState, e SettingsEvent) SettingsState {
 	case HolidayRemoved:
 		s.Holidays = slices.DeleteFunc(slices.Clone(s.Holidays), func(h Holiday) bool { return h.Date == e.Date })
 	case DefaultPickupPointSet:
-		s.DefaultPickupPoint = e.PickupPointID
+		s.DefaultPickupPoint, s.DefaultPickupPointVersion = e.PickupPointID, s.Version
 	default:
 		panic("catalogue: unknown settings event " + reflect.TypeOf(e).String())
 	}

@@ -25,6 +25,15 @@ func TestSettingsDecider(t *testing.T) {
 	point := uuid.New()
 	sinai := catalogue.Holiday{Date: "2026-04-25", Name: catalogue.Text{En: "Sinai Liberation Day", Ar: "عيد تحرير سيناء"}}
 	hoursSet := catalogue.OpeningHoursSet{Hours: monToFri9to22()}
+	other, third := uuid.New(), uuid.New()
+	at := func(v int64) *int64 { return &v }
+	weekdays := func(close string) catalogue.WeeklyHours {
+		w := monToFri9to22()
+		for i := range w {
+			w[i].Close = close
+		}
+		return w
+	}
 	cases := []struct {
 		name  string
 		given []catalogue.SettingsEvent
@@ -51,6 +60,28 @@ func TestSettingsDecider(t *testing.T) {
 		{"the default pickup point is set", nil, catalogue.SetDefaultPickupPoint{PickupPointID: point}, []catalogue.SettingsEvent{catalogue.DefaultPickupPointSet{PickupPointID: point}}, ""},
 		{"setting the same default again records nothing", []catalogue.SettingsEvent{catalogue.DefaultPickupPointSet{PickupPointID: point}}, catalogue.SetDefaultPickupPoint{PickupPointID: point}, nil, ""},
 		{"the default pickup point is required", nil, catalogue.SetDefaultPickupPoint{}, nil, "pickup_point_id"},
+		// Each form's If-Match protects only the group it replaces: hours and default point keep the
+		// stream version of their own last change (stream versions count from 0).
+		{"office hours loaded before a holiday was added are saved", []catalogue.SettingsEvent{hoursSet, catalogue.HolidayAdded{Holiday: sinai}},
+			catalogue.SetOpeningHours{Hours: weekdays("21:00"), IfVersion: at(0)}, []catalogue.SettingsEvent{catalogue.OpeningHoursSet{Hours: weekdays("21:00")}}, ""},
+		{"office hours loaded before the default pickup point was chosen are saved", []catalogue.SettingsEvent{hoursSet, catalogue.DefaultPickupPointSet{PickupPointID: point}},
+			catalogue.SetOpeningHours{Hours: weekdays("21:00"), IfVersion: at(0)}, []catalogue.SettingsEvent{catalogue.OpeningHoursSet{Hours: weekdays("21:00")}}, ""},
+		{"office hours loaded before another hours save are refused", []catalogue.SettingsEvent{hoursSet, catalogue.OpeningHoursSet{Hours: weekdays("23:00")}},
+			catalogue.SetOpeningHours{Hours: weekdays("21:00"), IfVersion: at(0)}, nil, "common.concurrent_change"},
+		{"office hours loaded before another hours save are refused even when they are the same", []catalogue.SettingsEvent{hoursSet, catalogue.OpeningHoursSet{Hours: weekdays("23:00")}, catalogue.HolidayAdded{Holiday: sinai}},
+			catalogue.SetOpeningHours{Hours: weekdays("23:00"), IfVersion: at(0)}, nil, "common.concurrent_change"},
+		{"office hours never set are saved at -1 after a holiday", []catalogue.SettingsEvent{catalogue.HolidayAdded{Holiday: sinai}},
+			catalogue.SetOpeningHours{Hours: weekdays("21:00"), IfVersion: at(-1)}, []catalogue.SettingsEvent{catalogue.OpeningHoursSet{Hours: weekdays("21:00")}}, ""},
+		{"office hours at -1 after someone set them are refused", []catalogue.SettingsEvent{catalogue.HolidayAdded{Holiday: sinai}, hoursSet},
+			catalogue.SetOpeningHours{Hours: weekdays("21:00"), IfVersion: at(-1)}, nil, "common.concurrent_change"},
+		{"office hours at the settings' version (an older client's If-Match) are saved when the hours did not change since", []catalogue.SettingsEvent{hoursSet, catalogue.HolidayAdded{Holiday: sinai}},
+			catalogue.SetOpeningHours{Hours: weekdays("21:00"), IfVersion: at(1)}, []catalogue.SettingsEvent{catalogue.OpeningHoursSet{Hours: weekdays("21:00")}}, ""},
+		{"office hours at a version the settings never reached are refused", []catalogue.SettingsEvent{hoursSet},
+			catalogue.SetOpeningHours{Hours: weekdays("21:00"), IfVersion: at(5)}, nil, "common.concurrent_change"},
+		{"the default pickup point loaded before a holiday and an hours save is set", []catalogue.SettingsEvent{catalogue.DefaultPickupPointSet{PickupPointID: point}, catalogue.HolidayAdded{Holiday: sinai}, hoursSet},
+			catalogue.SetDefaultPickupPoint{PickupPointID: other, IfVersion: at(0)}, []catalogue.SettingsEvent{catalogue.DefaultPickupPointSet{PickupPointID: other}}, ""},
+		{"the default pickup point loaded before another choice of it is refused", []catalogue.SettingsEvent{catalogue.DefaultPickupPointSet{PickupPointID: point}, catalogue.DefaultPickupPointSet{PickupPointID: third}},
+			catalogue.SetDefaultPickupPoint{PickupPointID: other, IfVersion: at(0)}, nil, "common.concurrent_change"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -84,6 +115,23 @@ func containsField(err error, want string) bool {
 	}
 	var de *domain.Error
 	return errors.As(err, &de) && de.Key == want
+}
+
+func TestSettingsKeepTheVersionOfEachGroupsLastChange(t *testing.T) {
+	s := catalogue.Settings.Fold(nil)
+	if s.Version != -1 || s.HoursVersion != -1 || s.DefaultPickupPointVersion != -1 {
+		t.Fatalf("settings never changed: %+v, want every version -1", s)
+	}
+	s = catalogue.Settings.Fold([]catalogue.SettingsEvent{
+		catalogue.OpeningHoursSet{Hours: monToFri9to22()},
+		catalogue.DefaultPickupPointSet{PickupPointID: uuid.New()},
+		catalogue.HolidayAdded{Holiday: catalogue.Holiday{Date: "2026-10-06", Name: catalogue.Text{En: "Armed Forces Day", Ar: "عيد القوات المسلحة"}}},
+		catalogue.OpeningHoursSet{},
+		catalogue.HolidayRemoved{Date: "2026-10-06"},
+	})
+	if s.Version != 4 || s.HoursVersion != 3 || s.DefaultPickupPointVersion != 1 {
+		t.Fatalf("got versions %d (settings), %d (hours), %d (default point); want 4, 3, 1", s.Version, s.HoursVersion, s.DefaultPickupPointVersion)
+	}
 }
 
 func TestSettingsEvolveKeepsHolidaysSortedAndRenamesInPlace(t *testing.T) {

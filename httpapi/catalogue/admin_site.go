@@ -92,11 +92,15 @@ func (h *Handler) adminHomeHistory(w http.ResponseWriter, r *http.Request) {
 	writeHistory(w, r, entries, err)
 }
 
+// settingsJSON answers the settings' version and, for each form that replaces some of them, the
+// version of its group's last change: the version that form sends as If-Match.
 type settingsJSON struct {
-	OpeningHours       cat.WeeklyHours `json:"opening_hours"`
-	Holidays           []cat.Holiday   `json:"holidays"`
-	DefaultPickupPoint *uuid.UUID      `json:"default_pickup_point_id"`
-	Version            int64           `json:"version"`
+	OpeningHours              cat.WeeklyHours `json:"opening_hours"`
+	Holidays                  []cat.Holiday   `json:"holidays"`
+	DefaultPickupPoint        *uuid.UUID      `json:"default_pickup_point_id"`
+	Version                   int64           `json:"version"`
+	OpeningHoursVersion       int64           `json:"opening_hours_version"`
+	DefaultPickupPointVersion int64           `json:"default_pickup_point_version"`
 }
 
 func (h *Handler) adminSettings(w http.ResponseWriter, r *http.Request) {
@@ -105,17 +109,18 @@ func (h *Handler) adminSettings(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	out := settingsJSON{OpeningHours: nonNil(s.Hours), Holidays: nonNil(s.Holidays), Version: s.Version}
+	out := settingsJSON{OpeningHours: nonNil(s.Hours), Holidays: nonNil(s.Holidays), Version: s.Version,
+		OpeningHoursVersion: s.HoursVersion, DefaultPickupPointVersion: s.DefaultPickupPointVersion}
 	if s.DefaultPickupPoint != uuid.Nil {
 		out.DefaultPickupPoint = &s.DefaultPickupPoint
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
 }
 
-// settingsCommand runs one business-settings command at the version expected (If-Match; nil for
-// adding or removing a holiday, which commute) and answers with the settings after it.
-func (h *Handler) settingsCommand(w http.ResponseWriter, r *http.Request, cmd cat.SettingsCommand, expected *int64) {
-	pos, err := h.app.Commands.ChangeSettings.Handle(r.Context(), appcat.ChangeSettings{Change: cmd, ExpectedVersion: expected}, httpx.Meta(r))
+// settingsCommand runs one business-settings command and answers with the settings after it. A
+// form's command carries its If-Match (the version of its own group); a holiday takes none.
+func (h *Handler) settingsCommand(w http.ResponseWriter, r *http.Request, cmd cat.SettingsCommand) {
+	pos, err := h.app.Commands.ChangeSettings.Handle(r.Context(), appcat.ChangeSettings{Change: cmd}, httpx.Meta(r))
 	if !h.written(w, r, pos, err) {
 		return
 	}
@@ -134,7 +139,7 @@ func (h *Handler) adminSetOpeningHours(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	h.settingsCommand(w, r, cat.SetOpeningHours{Hours: body.Hours}, expected)
+	h.settingsCommand(w, r, cat.SetOpeningHours{Hours: body.Hours, IfVersion: expected})
 }
 
 func (h *Handler) adminAddHoliday(w http.ResponseWriter, r *http.Request) {
@@ -143,11 +148,11 @@ func (h *Handler) adminAddHoliday(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	h.settingsCommand(w, r, cat.AddHoliday{Holiday: body}, nil)
+	h.settingsCommand(w, r, cat.AddHoliday{Holiday: body})
 }
 
 func (h *Handler) adminRemoveHoliday(w http.ResponseWriter, r *http.Request) {
-	h.settingsCommand(w, r, cat.RemoveHoliday{Date: mux.Vars(r)["date"]}, nil)
+	h.settingsCommand(w, r, cat.RemoveHoliday{Date: mux.Vars(r)["date"]})
 }
 
 func (h *Handler) adminSetDefaultPickupPoint(w http.ResponseWriter, r *http.Request) {
@@ -162,7 +167,7 @@ func (h *Handler) adminSetDefaultPickupPoint(w http.ResponseWriter, r *http.Requ
 		httpx.WriteError(w, r, err)
 		return
 	}
-	h.settingsCommand(w, r, cat.SetDefaultPickupPoint{PickupPointID: body.PickupPointID}, expected)
+	h.settingsCommand(w, r, cat.SetDefaultPickupPoint{PickupPointID: body.PickupPointID, IfVersion: expected})
 }
 
 func (h *Handler) adminSettingsHistory(w http.ResponseWriter, r *http.Request) {

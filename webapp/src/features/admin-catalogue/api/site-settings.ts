@@ -17,9 +17,26 @@ export function useHomeContent() {
 const hoursSchema = z.array(z.object({ day: z.number(), open: z.string(), close: z.string() }));
 const holidaySchema = z.object({ date: z.string(), name: z.object({ en: z.string(), ar: z.string() }) });
 export type Holiday = z.infer<typeof holidaySchema>;
+// `version` is the settings' own; each form that replaces some of them sends the version of its own
+// group's last change (office hours, default pickup point), so a holiday added, or the other form
+// saved, neither refuses nor flags it. A server that answers no group version is older: its forms
+// send the settings' version, as before.
 const settingsSchema = z
-  .object({ data: z.object({ opening_hours: hoursSchema, holidays: z.array(holidaySchema), default_pickup_point_id: z.string().nullish(), version: z.number() }) })
-  .transform((v) => v.data);
+  .object({
+    data: z.object({
+      opening_hours: hoursSchema,
+      holidays: z.array(holidaySchema),
+      default_pickup_point_id: z.string().nullish(),
+      version: z.number(),
+      opening_hours_version: z.number().nullish(),
+      default_pickup_point_version: z.number().nullish(),
+    }),
+  })
+  .transform(({ data }) => ({
+    ...data,
+    opening_hours_version: data.opening_hours_version ?? data.version,
+    default_pickup_point_version: data.default_pickup_point_version ?? data.version,
+  }));
 export type Settings = z.infer<typeof settingsSchema>;
 
 export function useSettings() {
@@ -35,9 +52,10 @@ export function useCurrencyRates() {
   return useQuery({ queryKey: ['admin-catalogue', 'rates'], queryFn: ({ signal }) => api.get('/api/admin/currency-rates', { schema: ratesSchema, signal }) });
 }
 
-// `version` is what the form was loaded at (the GET's `version`, -1 before anything was saved): sent
-// as If-Match, so a save over another admin's newer one is refused (409) instead of replacing it.
-// Holidays are added and removed one date at a time and take none.
+// `version` is what the form was loaded at (the GET's `version`, -1 before anything was saved; for the
+// office hours and the default pickup point, the version of that group, `opening_hours_version` or
+// `default_pickup_point_version`): sent as If-Match, so a save over another admin's newer one is
+// refused (409) instead of replacing it. Holidays are added and removed one date at a time and take none.
 type SiteCall =
   | { kind: 'home'; version: number; values: Record<string, unknown> }
   | { kind: 'hours'; version: number; hours: Array<{ day: number; open: string; close: string }> }

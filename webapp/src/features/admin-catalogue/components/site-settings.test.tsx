@@ -78,3 +78,49 @@ describe('the currency rates', () => {
     expect(usd).toHaveValue(0.021);
   });
 });
+
+// Each form sends the version of what it replaces: another group's change (a holiday added, the
+// default pickup point chosen) neither flags the office hours form nor refuses its save.
+describe('the office hours with changes typed, when a holiday is added meanwhile', () => {
+  it('show no newer-version notice, keep what was typed and save at the hours’ own version', async () => {
+    const holiday = { date: '2099-04-25', name: { en: 'Sinai Liberation Day', ar: 'عيد تحرير سيناء' } };
+    let settings = { opening_hours: hours, holidays: [] as Array<typeof holiday>, default_pickup_point_id: null, version: 12, opening_hours_version: 9, default_pickup_point_version: 11 };
+    puts = [];
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://app.test');
+      if (init?.method === 'PUT') {
+        puts.push({ path: url.pathname, headers: (init.headers ?? {}) as Record<string, string>, body: JSON.parse(init.body as string) as unknown });
+        return Promise.resolve(json(200, { data: { ...settings, version: settings.version + 1, opening_hours_version: settings.version + 1 } }));
+      }
+      if (url.pathname === '/api/admin/settings') return Promise.resolve(json(200, { data: settings }));
+      if (url.pathname === '/api/admin/currency-rates') return Promise.resolve(json(200, { data: { rates: { USD: 0.02, SAR: 0.075 }, set_at: null, version: 4 } }));
+      if (url.pathname.endsWith('/history')) return Promise.resolve(json(200, { data: [] }));
+      return Promise.resolve(json(200, { data: [], total: 0, page: 1, per_page: 100 }));
+    });
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <SiteSettings />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const opens = await screen.findByRole('textbox', { name: 'Monday: Opens (Cairo time)' });
+    await user.clear(opens);
+    await user.type(opens, '08:00');
+
+    // Another admin adds a holiday: the settings move on, the hours do not.
+    settings = { ...settings, holidays: [holiday], version: 13 };
+    await act(() => client.invalidateQueries({ queryKey: ['admin-catalogue'] }));
+    expect(await screen.findByTestId(`holiday-${holiday.date}`)).toBeInTheDocument();
+
+    expect(screen.queryByTestId('newer-version')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Monday: Opens (Cairo time)' })).toHaveValue('08:00');
+    const form = screen.getByRole('form', { name: 'Office hours' });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]?.headers['If-Match']).toBe('"9"');
+    expect(await within(form).findByRole('status')).toHaveTextContent('Saved');
+  });
+});

@@ -31,17 +31,25 @@ function useErrorText() {
   return (error: unknown) => (isApiError(error) ? [error.message, ...Object.values(error.errors).flat()].filter((m, i, a) => a.indexOf(m) === i).join(' ') : t('adminCatalogue.saveFailed'));
 }
 
-// The settings as loaded when the operator started changing the hours stay in the form while a
-// newer version comes (a holiday added, another admin's save: held.ts); unchanged hours follow the
-// newest. The editor is remounted at each version it shows, so settings.version is what its hours
-// were loaded at.
+/** The office hours at the version of their last change: what the hours form holds and sends. */
+interface OfficeHoursLoaded {
+  opening_hours: Settings['opening_hours'];
+  version: number;
+}
+
+// The hours as loaded when the operator started changing them stay in the form while newer ones
+// come (another admin's hours save: held.ts); unchanged hours follow the newest. The form follows
+// the hours' own version, not the settings': a holiday added or a default pickup point chosen
+// changes no hours, so it neither flags the form nor refuses its save. The editor is remounted at
+// each version it shows, so hours.version is what its hours were loaded at.
 function HeldOfficeHours({ latest }: { latest: Settings }) {
-  const held = useHeldWhileEdited(latest);
-  const shown = held.shown ?? latest;
+  const hours: OfficeHoursLoaded = { opening_hours: latest.opening_hours, version: latest.opening_hours_version };
+  const held = useHeldWhileEdited(hours);
+  const shown = held.shown ?? hours;
   return <OfficeHours key={shown.version} settings={shown} held={held} />;
 }
 
-function OfficeHours({ settings, held }: { settings: Settings; held: Held<Settings> }) {
+function OfficeHours({ settings, held }: { settings: OfficeHoursLoaded; held: Held<OfficeHoursLoaded> }) {
   const { t } = useTranslation();
   const [hours, setHours] = useState<unknown>(settings.opening_hours);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -127,7 +135,7 @@ function DefaultPoint({ settings }: { settings: Settings }) {
         value={settings.default_pickup_point_id ?? ''}
         placeholder={t('adminCatalogue.choose')}
         options={(points.data?.data ?? []).map((p) => ({ value: p.id, label: (i18n.language === 'ar' && asText(p.name).ar) || asText(p.name).en }))}
-        onChange={(e) => save.mutate({ kind: 'defaultPoint', version: settings.version, id: e.target.value })}
+        onChange={(e) => save.mutate({ kind: 'defaultPoint', version: settings.default_pickup_point_version, id: e.target.value })}
       />
       {save.isError ? <p className="field__error" role="alert">{errorText(save.error)}</p> : null}
     </section>
