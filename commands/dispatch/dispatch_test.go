@@ -89,7 +89,7 @@ func TestAssignmentRefusals(t *testing.T) {
 		t.Errorf("the driver's day should still be free: %v", err)
 	}
 	traveller := f.Account(t, "user")
-	if _, err := f.Dispatch.LinkAccount(ctx, driverID, traveller[:13]+"@example.com", admin()); !errors.Is(err, dispatch.ErrAccountNotDriver) {
+	if _, err := f.Dispatch.LinkAccount(ctx, driverID, traveller[:13]+"@example.com", nil, admin()); !errors.Is(err, dispatch.ErrAccountNotDriver) {
 		t.Errorf("linking a traveller's account: %v", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"mishwar/domain"
 	"mishwar/domain/account"
 	"mishwar/domain/dispatch"
+	"mishwar/eventstore"
 )
 
 // LinkAccount names the sign-in account (by e-mail; it must have the driver role) of a driver. The
@@ -17,7 +18,11 @@ import (
 // driver's trips and travellers. A crash between the claim and the link leaves the account claimed for
 // this driver, linked to none: linking it again, to this driver or (once this driver links another
 // account) to another, goes on from there.
-func (h *Handlers) LinkAccount(ctx context.Context, driverID, email string, meta commands.Meta) (Outcome, error) {
+//
+// expected is the version of the driver's link the admin's form was loaded at (If-Match; -1: never
+// linked; nil: link over whatever is there): another admin's link since is a conflict
+// (commands.ErrConcurrentChange), refused before anything is claimed.
+func (h *Handlers) LinkAccount(ctx context.Context, driverID, email string, expected *int64, meta commands.Meta) (Outcome, error) {
 	d, err := h.Driver(ctx, driverID)
 	if err != nil {
 		return Outcome{}, err
@@ -35,6 +40,10 @@ func (h *Handlers) LinkAccount(ctx context.Context, driverID, email string, meta
 	if err != nil {
 		return Outcome{}, fmt.Errorf("dispatch: driver account %s: %w", d.ID, err)
 	}
+	if expected != nil && link.Version != *expected {
+		return Outcome{}, fmt.Errorf("%w: %w", commands.ErrConcurrentChange,
+			&eventstore.WrongVersionError{Stream: DriverAccountStream(d.ID), Expected: eventstore.Exactly(*expected), Actual: link.Version})
+	}
 	holder, err := h.loginHolder(ctx, userID, d.ID)
 	if err != nil {
 		return Outcome{}, err
@@ -45,7 +54,7 @@ func (h *Handlers) LinkAccount(ctx context.Context, driverID, email string, meta
 	}
 	res, err := commands.Execute(ctx, h.runner, dispatch.DriverAccount, DriverAccountStream(d.ID),
 		dispatch.DriverAccountCommand(dispatch.LinkDriverAccount{DriverID: d.ID, UserID: userID, Email: acc.Email, AccountRole: acc.Role, By: actor(meta)}),
-		meta, commuting)
+		meta, commands.Options{Commutes: true, ExpectedVersion: expected})
 	if err != nil {
 		return Outcome{}, err
 	}

@@ -26,7 +26,7 @@ func TestADriversTripsFollowThemToTheAccountLinkedToThemNow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.Dispatch.LinkAccount(ctx, driverID, u.Email, commands.NewMeta(dispatchtest.Admin)); err != nil {
+	if _, err := f.Dispatch.LinkAccount(ctx, driverID, u.Email, nil, commands.NewMeta(dispatchtest.Admin)); err != nil {
 		t.Fatal(err)
 	}
 
@@ -47,7 +47,7 @@ func TestADriversTripsFollowThemToTheAccountLinkedToThemNow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.Dispatch.LinkAccount(ctx, driverID, first.Email, commands.NewMeta(dispatchtest.Admin)); err != nil {
+	if _, err := f.Dispatch.LinkAccount(ctx, driverID, first.Email, nil, commands.NewMeta(dispatchtest.Admin)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.Dispatch.Advance(ctx, orderID, dispatch.StepArrive, 2, dispatchtest.As(now, "driver")); !errors.Is(err, dispatch.ErrNotYourTrip) {

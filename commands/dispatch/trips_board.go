@@ -44,6 +44,9 @@ type BoardDriver struct {
 	// Trips is how many of the day's trips they carry already.
 	Trips        int
 	AccountEmail string
+	// AccountVersion is the version of the driver's account link (-1: never linked): the If-Match of
+	// linking them to an account, so that two admins' links do not silently overwrite each other.
+	AccountVersion int64
 }
 
 // KeyDateInvalid is the refusal of a board date that is not YYYY-MM-DD, or not within the years a
@@ -85,8 +88,12 @@ func (h BoardHandler) Handle(ctx context.Context, date, lang string) (Board, err
 	list := make([]BoardDriver, 0, len(drivers))
 	for _, d := range drivers {
 		id := d.ID.String()
+		version := int64(-1)
+		if link, ok := links[id]; ok {
+			version = link.Version
+		}
 		list = append(list, BoardDriver{ID: id, Name: d.Name.In(lang), Phone: d.Phone, Vehicle: d.Vehicle.In(lang), Plate: d.Plate,
-			TripsPerDay: max(d.TripsPerDay, 1), WorksThatDay: d.WorksOn(t.Weekday()), Trips: count[id], AccountEmail: links[id].Email})
+			TripsPerDay: max(d.TripsPerDay, 1), WorksThatDay: d.WorksOn(t.Weekday()), Trips: count[id], AccountEmail: links[id].Email, AccountVersion: version})
 	}
 	return Board{Day: day, Trips: trips, Drivers: list}, nil
 }

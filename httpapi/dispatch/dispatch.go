@@ -7,6 +7,7 @@ package dispatch
 import (
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gorilla/mux"
@@ -181,7 +182,16 @@ func (h *Handler) unassignDriver(w http.ResponseWriter, r *http.Request) {
 	h.answerTrip(w, r, orderID, out.Position)
 }
 
+// linkDriverAccount answers PUT /api/admin/drivers/{driverID}/account. If-Match is the version of the
+// driver's link the form was loaded at (the board's account_version; "-1" before any link): another
+// admin's link since is a 409 (common.concurrent_change) and nothing changes. Optional, like the
+// catalogue's edits: none, or "*", links over whatever is there.
 func (h *Handler) linkDriverAccount(w http.ResponseWriter, r *http.Request) {
+	expected, ok := ifMatch(r)
+	if !ok {
+		httpx.WriteMessage(w, r, http.StatusBadRequest, "catalogue.bad_if_match")
+		return
+	}
 	var req struct {
 		Email string `json:"email"`
 	}
@@ -194,7 +204,7 @@ func (h *Handler) linkDriverAccount(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	driverID := mux.Vars(r)["driverID"]
-	out, err := h.app.Commands.LinkAccount(r.Context(), driverID, req.Email, httpx.Meta(r))
+	out, err := h.app.Commands.LinkAccount(r.Context(), driverID, req.Email, expected, httpx.Meta(r))
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
@@ -226,4 +236,18 @@ func (h *Handler) advance(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.answerTrip(w, r, orderID, out.Position)
+}
+
+// ifMatch reads If-Match as a version (nil when absent or "*"); ok is false when it names none (not a
+// whole number from -1, quoted or not): a 400, not a 409 that would say someone else changed it.
+func ifMatch(r *http.Request) (v *int64, ok bool) {
+	match := strings.Trim(r.Header.Get("If-Match"), `" `)
+	if match == "" || match == "*" {
+		return nil, true
+	}
+	n, err := strconv.ParseInt(match, 10, 64)
+	if err != nil || n < -1 {
+		return nil, false
+	}
+	return &n, true
 }

@@ -21,6 +21,8 @@ type boardDriverJSON struct {
 	WorksThatDay bool   `json:"works_that_day"`
 	Trips        int    `json:"trips"`
 	AccountEmail string `json:"account_email,omitempty"`
+	// AccountVersion is what linking the driver to an account sends as If-Match (-1: never linked).
+	AccountVersion int64 `json:"account_version"`
 }
 
 func (h *Handler) board(w http.ResponseWriter, r *http.Request) {

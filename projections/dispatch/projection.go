@@ -116,8 +116,9 @@ func (*Projection) Schema() string {
 	// it did not fit the order; version 7: why the trip's last driver was taken off, for staff;
 	// version 8: that reason's cause as data, when a rule took the driver off; version 9: a step
 	// names its driver in Arabic too; version 10: a trip handed over on the road, from whom and why;
-	// version 11: a driver's trips follow the driver to the account linked to them now).
-	return `-- dispatch read model, version 11
+	// version 11: a driver's trips follow the driver to the account linked to them now; version 12:
+	// the version of a driver's account link, which an admin's edit sends as If-Match).
+	return `-- dispatch read model, version 12
 CREATE TABLE trips (
     order_id     text        PRIMARY KEY,
     day          date        NOT NULL,
@@ -156,7 +157,8 @@ CREATE TABLE driver_accounts (
     driver_id text        PRIMARY KEY,
     user_id   text        NOT NULL,
     email     text        NOT NULL,
-    linked_at timestamptz NOT NULL
+    linked_at timestamptz NOT NULL,
+    version   bigint      NOT NULL DEFAULT -1
 );`
 }
 
@@ -297,9 +299,9 @@ func orderExchanged(ctx context.Context, tx pgx.Tx, e projections.Event[order.Or
 // them, takes their steps or shares their car's position.
 func driverAccountLinked(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverAccountLinked]) error {
 	ev := e.Data
-	if err := exec(ctx, tx, `INSERT INTO driver_accounts (driver_id, user_id, email, linked_at) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (driver_id) DO UPDATE SET user_id = EXCLUDED.user_id, email = EXCLUDED.email, linked_at = EXCLUDED.linked_at`,
-		ev.DriverID, ev.UserID, ev.Email, e.RecordedAt.UTC()); err != nil {
+	if err := exec(ctx, tx, `INSERT INTO driver_accounts (driver_id, user_id, email, linked_at, version) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (driver_id) DO UPDATE SET user_id = EXCLUDED.user_id, email = EXCLUDED.email, linked_at = EXCLUDED.linked_at, version = EXCLUDED.version`,
+		ev.DriverID, ev.UserID, ev.Email, e.RecordedAt.UTC(), e.Version); err != nil {
 		return err
 	}
 	rows, err := tx.Query(ctx, `UPDATE trips SET driver_user = $2, driver = jsonb_set(driver, '{user_id}', to_jsonb($2::text))

@@ -76,6 +76,8 @@ type DriverAccount struct {
 	UserID   string    `json:"user_id"`
 	Email    string    `json:"email"`
 	LinkedAt time.Time `json:"linked_at"`
+	// Version is the version of the driver's account link stream (If-Match of the next link).
+	Version int64 `json:"version"`
 }
 
 // Reader answers queries over the read model.
@@ -227,7 +229,7 @@ func (r *Reader) Trip(ctx context.Context, orderID string) (Trip, error) {
 
 // DriverAccounts lists the driver ↔ account links.
 func (r *Reader) DriverAccounts(ctx context.Context) (map[string]DriverAccount, error) {
-	rows, err := r.pool.Query(ctx, `SELECT driver_id, user_id, email, linked_at FROM `+table("driver_accounts"))
+	rows, err := r.pool.Query(ctx, `SELECT driver_id, user_id, email, linked_at, version FROM `+table("driver_accounts"))
 	if err != nil {
 		return nil, fmt.Errorf("dispatch: driver accounts: %w", err)
 	}
@@ -235,7 +237,7 @@ func (r *Reader) DriverAccounts(ctx context.Context) (map[string]DriverAccount, 
 	out := map[string]DriverAccount{}
 	for rows.Next() {
 		var a DriverAccount
-		if err := rows.Scan(&a.DriverID, &a.UserID, &a.Email, &a.LinkedAt); err != nil {
+		if err := rows.Scan(&a.DriverID, &a.UserID, &a.Email, &a.LinkedAt, &a.Version); err != nil {
 			return nil, err
 		}
 		out[a.DriverID] = a

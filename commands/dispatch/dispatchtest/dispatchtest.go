@@ -89,7 +89,7 @@ func (f *Fixture) Driver(t testing.TB, tripsPerDay int, days ...time.Weekday) (d
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.Dispatch.LinkAccount(ctx, id.String(), u.Email, commands.NewMeta(Admin)); err != nil {
+	if _, err := f.Dispatch.LinkAccount(ctx, id.String(), u.Email, nil, commands.NewMeta(Admin)); err != nil {
 		t.Fatal(err)
 	}
 	return id.String(), userID

@@ -83,6 +83,8 @@ export const boardDriverSchema = z.object({
   works_that_day: z.boolean(),
   trips: z.number(),
   account_email: z.string().optional(),
+  /** The version of the driver's account link (-1: never linked): sent as If-Match when linking. */
+  account_version: z.number().optional(),
 });
 export type BoardDriver = z.infer<typeof boardDriverSchema>;
 
@@ -138,7 +140,12 @@ export const handOverTrip = (orderId: string, driverId: string, reason: string) 
 
 /** The trip's steps while it is on the road: what a hand-over is for. */
 export const ON_THE_ROAD = new Set(['started', 'picked_up', 'at_stop']);
-export const linkDriverAccount = (driverId: string, email: string) => api.put(`/api/admin/drivers/${encodeURIComponent(driverId)}/account`, { email });
+/**
+ * PUT the driver's sign-in account. version is the link's version the board was loaded at: another
+ * admin's link since is refused (409) rather than silently overwritten.
+ */
+export const linkDriverAccount = (driverId: string, email: string, version?: number) =>
+  api.put(`/api/admin/drivers/${encodeURIComponent(driverId)}/account`, { email }, version === undefined ? {} : { headers: { 'If-Match': `"${String(version)}"` } });
 
 /** A dispatch action; the board and the driver's list refetch afterwards. */
 export function useDispatchAction<I>(run: (input: I) => Promise<unknown>) {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
@@ -277,8 +278,19 @@ function LinkAccountForm({ driver }: { driver: BoardDriver }) {
     resolver: formResolver(linkAccountInputSchema),
     defaultValues: { email: driver.account_email ?? '' },
   });
-  const link = useDispatchAction((input: LinkAccountInput) => linkDriverAccount(driver.id, input.email));
-  const sendLink = form.handleSubmit((input) => link.mutate(input, { onSuccess: () => toast.success(t('board.linked')), onError }));
+  const queryClient = useQueryClient();
+  // Sent with the link's version the board was loaded at: another admin's link since is refused, and
+  // the board is read again so that the next try is made over what is there now.
+  const link = useDispatchAction((input: LinkAccountInput) => linkDriverAccount(driver.id, input.email, driver.account_version));
+  const sendLink = form.handleSubmit((input) =>
+    link.mutate(input, {
+      onSuccess: () => toast.success(t('board.linked')),
+      onError: (error) => {
+        onError(error);
+        if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: ['dispatch', 'board'] });
+      },
+    }),
+  );
   return (
     <form className="dispatch-actions" onSubmit={(event) => void sendLink(event)}>
       <input className="input" type="email" dir="ltr" aria-label={t('board.account')} placeholder={t('board.noAccount')} {...form.register('email')} />
