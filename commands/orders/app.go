@@ -10,20 +10,22 @@ type Application struct {
 
 // Queries are the orders' reads.
 type Queries struct {
-	Settings       SettingsHandler
-	Calendar       CalendarHandler
-	CartCalendar   CartCalendarHandler
-	PickupTimes    PickupTimesHandler
-	ExchangeTimes  ExchangeTimesHandler
-	EnquiryTimes   EnquiryTimesHandler
-	OwnOrder       OwnOrderHandler
-	MyOrders       MyOrdersHandler
-	TripStatus     TripStatusHandler
-	StaffOrder     StaffOrderHandler
-	PurchaseOrders PurchaseOrdersHandler
-	Enquiries      EnquiriesHandler
-	EnquiryByLink  EnquiryLinkHandler
-	Payments       PaymentsAuditHandler
+	Settings         SettingsHandler
+	Calendar         CalendarHandler
+	CartCalendar     CartCalendarHandler
+	PickupTimes      PickupTimesHandler
+	ExchangeTimes    ExchangeTimesHandler
+	EnquiryTimes     EnquiryTimesHandler
+	ExchangeCalendar ExchangeCalendarHandler
+	EnquiryCalendar  EnquiryCalendarHandler
+	OwnOrder         OwnOrderHandler
+	MyOrders         MyOrdersHandler
+	TripStatus       TripStatusHandler
+	StaffOrder       StaffOrderHandler
+	PurchaseOrders   PurchaseOrdersHandler
+	Enquiries        EnquiriesHandler
+	EnquiryByLink    EnquiryLinkHandler
+	Payments         PaymentsAuditHandler
 }
 
 // ReadModels is the orders read model as the queries read it: the union of their narrow interfaces
@@ -46,20 +48,22 @@ func NewApplication(commands *Handlers, orders ReadModels, catalogue CalendarCat
 	return Application{
 		Commands: commands,
 		Queries: Queries{
-			Settings:       SettingsHandler{settings: commands.settings, provider: commands.provider.Name()},
-			Calendar:       calendar,
-			CartCalendar:   CartCalendarHandler{calendar: calendar, pricer: commands.pricer},
-			PickupTimes:    PickupTimesHandler{calendar: calendar, pricer: commands.pricer},
-			ExchangeTimes:  ExchangeTimesHandler{commands: commands, calendar: calendar},
-			EnquiryTimes:   EnquiryTimesHandler{commands: commands, calendar: calendar},
-			OwnOrder:       OwnOrderHandler{orders: orders, now: now, lead: lead},
-			MyOrders:       MyOrdersHandler{orders: orders, now: now, lead: lead},
-			TripStatus:     TripStatusHandler{trips: orders, limiter: commands.limiter, now: now, lead: lead},
-			StaffOrder:     StaffOrderHandler{orders: orders, now: now, lead: lead},
-			PurchaseOrders: PurchaseOrdersHandler{orders: orders, now: now, lead: lead},
-			Enquiries:      EnquiriesHandler{enquiries: orders},
-			EnquiryByLink:  EnquiryLinkHandler{commands: commands, enquiries: orders},
-			Payments:       PaymentsAuditHandler{payments: orders},
+			Settings:         SettingsHandler{settings: commands.settings, provider: commands.provider.Name()},
+			Calendar:         calendar,
+			CartCalendar:     CartCalendarHandler{calendar: calendar, pricer: commands.pricer},
+			PickupTimes:      PickupTimesHandler{calendar: calendar, pricer: commands.pricer},
+			ExchangeTimes:    ExchangeTimesHandler{commands: commands, calendar: calendar},
+			EnquiryTimes:     EnquiryTimesHandler{commands: commands, calendar: calendar},
+			ExchangeCalendar: ExchangeCalendarHandler{commands: commands, calendar: calendar},
+			EnquiryCalendar:  EnquiryCalendarHandler{commands: commands, calendar: calendar},
+			OwnOrder:         OwnOrderHandler{orders: orders, now: now, lead: lead},
+			MyOrders:         MyOrdersHandler{orders: orders, now: now, lead: lead},
+			TripStatus:       TripStatusHandler{trips: orders, limiter: commands.limiter, now: now, lead: lead},
+			StaffOrder:       StaffOrderHandler{orders: orders, now: now, lead: lead},
+			PurchaseOrders:   PurchaseOrdersHandler{orders: orders, now: now, lead: lead},
+			Enquiries:        EnquiriesHandler{enquiries: orders},
+			EnquiryByLink:    EnquiryLinkHandler{commands: commands, enquiries: orders},
+			Payments:         PaymentsAuditHandler{payments: orders},
 		},
 	}
 }

@@ -116,20 +116,40 @@ type CartCalendarHandler struct {
 // Handle returns the calendar of the cart. Each available day is judged from its first start on,
 // on quotes of a few starts at a time, until one fits: a day usually fits at its first start.
 func (h CartCalendarHandler) Handle(ctx context.Context, q CartCalendarQuery) ([]CalendarDay, error) {
-	if q.Days != "" {
-		if n, err := strconv.Atoi(strings.TrimSpace(q.Days)); err != nil || n < 1 || n > MaxCartCalendarDays {
-			return nil, domain.InvalidWith("orders.calendar_days", MaxCartCalendarDays)
-		}
+	if err := tripCalendarDays(q.Days); err != nil {
+		return nil, err
 	}
 	days, err := h.calendar.Handle(ctx, CalendarQuery{From: q.From, Days: q.Days})
 	if err != nil {
 		return nil, err
 	}
+	return offerDays(days, func(starts []time.Time) ([]trip.Quote, error) {
+		return h.pricer.QuoteCartAt(ctx, CartPricing{UserID: q.UserID}, starts)
+	})
+}
+
+// tripCalendarDays refuses a calendar of one trip asked for more than MaxCartCalendarDays days: each
+// of its days is judged on quotes of the trip.
+func tripCalendarDays(days string) error {
+	if days == "" {
+		return nil
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(days)); err != nil || n < 1 || n > MaxCartCalendarDays {
+		return domain.InvalidWith("orders.calendar_days", MaxCartCalendarDays)
+	}
+	return nil
+}
+
+// offerDays judges one trip (quoted by quote) on each day the calendar finds available, by
+// order.OfferDay, the rule its pickup times are offered by: a day at none of whose starts the trip
+// fits is blocked with order.ReasonNoStartFits. The calendar of the cart, of an exchange and of an
+// enquiry are shown by it.
+func offerDays(days []CalendarDay, quote tripQuote) ([]CalendarDay, error) {
 	for i, d := range days {
 		if d.Status != order.DayAvailable {
 			continue
 		}
-		offer, err := h.offer(ctx, q.UserID, d)
+		offer, err := offerDay(d, quote)
 		if err != nil {
 			return nil, err
 		}
@@ -140,20 +160,20 @@ func (h CartCalendarHandler) Handle(ctx context.Context, q CartCalendarQuery) ([
 	return days, nil
 }
 
-// offer judges the cart on day d's starts, a growing batch at a time, until the day is available to
-// it or every start was judged.
-func (h CartCalendarHandler) offer(ctx context.Context, userID string, d CalendarDay) (order.TripDay, error) {
+// offerDay judges the trip on day d's starts, a growing batch at a time (one, two, four...), until
+// the day is available to it or every start was judged.
+func offerDay(d CalendarDay, quote tripQuote) (order.TripDay, error) {
 	starts := order.DayStarts(d.Date, d.Earliest, d.Latest)
 	fits := make([]trip.DayFit, 0, len(starts))
 	offer := order.OfferDay(d.Status, d.Reason, nil, nil)
 	for batch := 1; len(fits) < len(starts); batch *= 2 {
 		next := starts[len(fits):min(len(fits)+batch, len(starts))]
-		quotes, err := h.pricer.QuoteCartAt(ctx, CartPricing{UserID: userID}, next)
+		quotes, err := quote(next)
 		if err != nil {
 			return order.TripDay{}, err
 		}
 		if len(quotes) != len(next) {
-			return order.TripDay{}, fmt.Errorf("orders: cart calendar: %d quotes for %d starts", len(quotes), len(next))
+			return order.TripDay{}, fmt.Errorf("orders: trip calendar: %d quotes for %d starts", len(quotes), len(next))
 		}
 		for _, quote := range quotes {
 			fits = append(fits, quote.Calc.Fit)

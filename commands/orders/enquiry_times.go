@@ -41,43 +41,106 @@ type EnquiryTimesHandler struct {
 
 // Handle answers the pickup times of q.Date. A visitor's lookup spends EnquiryTimesRule.
 func (h EnquiryTimesHandler) Handle(ctx context.Context, q EnquiryTimesQuery) (PickupTimes, error) {
-	c := h.commands
 	if _, err := availability.ParseDay(q.Date); err != nil {
 		return PickupTimes{}, &domain.ValidationError{Fields: map[string][]string{"date": {trip.KeyInvalidDate}}}
 	}
+	quote, ofProgram, err := h.commands.enquiryTrip(ctx, q.about())
+	if err != nil {
+		return PickupTimes{}, err
+	}
+	times, err := fittingTimes(ctx, h.calendar, CalendarQuery{From: q.Date, Days: "1"}, quote)
+	if ofProgram {
+		times.Verdict = times.Verdict.OfProgram()
+	}
+	return times, err
+}
+
+// EnquiryAbout is what an enquiry form asks about: a program (ProgramID), a visitor's listed
+// destinations (DestinationIDs), else the signed-in traveller's cart; from Start and End when chosen.
+// ClientIP is whom a visitor's look-up is counted against (EnquiryTimesRule).
+type EnquiryAbout struct {
+	UserID         string
+	ClientIP       string
+	ProgramID      string
+	DestinationIDs []string
+	Start, End     *PointRequest
+}
+
+func (q EnquiryTimesQuery) about() EnquiryAbout {
+	return EnquiryAbout{UserID: q.UserID, ClientIP: q.ClientIP, ProgramID: q.ProgramID, DestinationIDs: q.DestinationIDs, Start: q.Start, End: q.End}
+}
+
+// enquiryTrip is the trip an enquiry form asks about, quoted as SubmitEnquiry quotes it
+// (enquiryQuote), and whether it is a program's. A visitor's look-up spends EnquiryTimesRule; an
+// enquiry about nothing is refused, an unknown program is a 404.
+func (h *Handlers) enquiryTrip(ctx context.Context, q EnquiryAbout) (tripQuote, bool, error) {
 	programID := strings.TrimSpace(q.ProgramID)
 	var listed order.Itinerary
 	if programID == "" && len(q.DestinationIDs) > 0 {
 		var err error
 		if listed, err = visitorItinerary(q.DestinationIDs); err != nil {
-			return PickupTimes{}, err
+			return nil, false, err
 		}
 	}
 	if programID == "" && len(listed.Stops) == 0 && q.UserID == "" {
 		v := &domain.ValidationError{}
 		v.Add("destinations", KeyEnquiryWhat)
-		return PickupTimes{}, v
+		return nil, false, v
 	}
 	if q.UserID == "" {
-		if err := take(ctx, c.limiter, EnquiryTimesRule, q.ClientIP); err != nil {
-			return PickupTimes{}, err
+		if err := take(ctx, h.limiter, EnquiryTimesRule, q.ClientIP); err != nil {
+			return nil, false, err
 		}
 	}
-	start, end, err := c.resolvePoints(ctx, q.Start, q.End)
+	start, end, err := h.resolvePoints(ctx, q.Start, q.End)
 	if err != nil {
-		return PickupTimes{}, err
+		return nil, false, err
 	}
 	if programID != "" {
 		// An unknown program is a 404 whatever the day.
-		if _, err := c.pricer.ProgramItinerary(ctx, ProgramPricing{ProgramID: programID, UserID: q.UserID, Start: start, End: end}); err != nil {
-			return PickupTimes{}, err
+		if _, err := h.pricer.ProgramItinerary(ctx, ProgramPricing{ProgramID: programID, UserID: q.UserID, Start: start, End: end}); err != nil {
+			return nil, false, err
 		}
 	}
-	times, err := fittingTimes(ctx, h.calendar, CalendarQuery{From: q.Date, Days: "1"}, c.enquiryQuote(ctx, q.UserID, programID, listed, start, end))
-	if programID != "" {
-		times.Verdict = times.Verdict.OfProgram()
+	return h.enquiryQuote(ctx, q.UserID, programID, listed, start, end), programID != "", nil
+}
+
+// EnquiryCalendarQuery asks for the calendar of what an enquiry form is about: Days days (at most
+// MaxCartCalendarDays) from From, as CalendarQuery.
+type EnquiryCalendarQuery struct {
+	EnquiryAbout
+	From, Days string
+}
+
+// EnquiryCalendarHandler says for each day whether what an enquiry is about can be started on it: the
+// calendar's day, and of an available day whether the enquiry's trip (built as SubmitEnquiry builds
+// it) fits one day at one of its starts at least (order.OfferDay, the rule EnquiryTimesHandler offers
+// the day's times by). It shows; SubmitEnquiry decides again.
+type EnquiryCalendarHandler struct {
+	commands *Handlers
+	calendar CalendarHandler
+}
+
+// Handle returns the calendar of the enquiry's trip, each available day judged a few starts at a time
+// until one fits (as the cart's calendar). A visitor's look-up spends EnquiryTimesRule once.
+func (h EnquiryCalendarHandler) Handle(ctx context.Context, q EnquiryCalendarQuery) ([]CalendarDay, error) {
+	if err := tripCalendarDays(q.Days); err != nil {
+		return nil, err
 	}
-	return times, err
+	if q.From != "" {
+		if _, err := availability.ParseDay(q.From); err != nil {
+			return nil, &domain.ValidationError{Fields: map[string][]string{"from": {trip.KeyInvalidDate}}}
+		}
+	}
+	quote, _, err := h.commands.enquiryTrip(ctx, q.EnquiryAbout)
+	if err != nil {
+		return nil, err
+	}
+	days, err := h.calendar.Handle(ctx, CalendarQuery{From: q.From, Days: q.Days})
+	if err != nil {
+		return nil, err
+	}
+	return offerDays(days, quote)
 }
 
 // tripQuote quotes one trip once for each start.

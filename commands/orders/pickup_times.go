@@ -71,11 +71,51 @@ func (h ExchangeTimesHandler) Handle(ctx context.Context, q ExchangeTimesQuery) 
 	if err != nil {
 		return PickupTimes{}, err
 	}
-	cq := CalendarQuery{From: q.Date, Days: "1"}
+	return fittingTimes(ctx, h.calendar, exchangeCalendar(s, q.Date, "1"), h.commands.changeQuote(ctx, s.Trip()))
+}
+
+// exchangeCalendar asks the calendar for days days from from as the order's exchange sees them: a
+// confirmed order's own car counts as free on its own day.
+func exchangeCalendar(s order.State, from, days string) CalendarQuery {
+	cq := CalendarQuery{From: from, Days: days}
 	if s.Reservation() != "" && s.Status() == order.StatusConfirmed {
 		cq.Own = s.Trip().Day
 	}
-	return fittingTimes(ctx, h.calendar, cq, h.commands.changeQuote(ctx, s.Trip()))
+	return cq
+}
+
+// ExchangeCalendarQuery asks for the calendar of an exchange of the traveller UserID's order OrderID:
+// Days days (at most MaxCartCalendarDays) from From, as CalendarQuery.
+type ExchangeCalendarQuery struct {
+	OrderID, UserID string
+	From, Days      string
+}
+
+// ExchangeCalendarHandler says for each day whether the traveller's own order could be moved to it:
+// the calendar's day (the order's own car free on its own day), and of an available day whether the
+// order's trip, priced as the exchange prices it, fits one day at one of its starts at least
+// (order.OfferDay, the rule ExchangeTimesHandler offers the day's times by). It shows; ExchangeOrder
+// decides again.
+type ExchangeCalendarHandler struct {
+	commands *Handlers
+	calendar CalendarHandler
+}
+
+// Handle returns the calendar of the order's exchange, each available day judged a few starts at a
+// time until one fits (as the cart's calendar).
+func (h ExchangeCalendarHandler) Handle(ctx context.Context, q ExchangeCalendarQuery) ([]CalendarDay, error) {
+	s, err := h.commands.ownOrder(ctx, q.OrderID, q.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if err := tripCalendarDays(q.Days); err != nil {
+		return nil, err
+	}
+	days, err := h.calendar.Handle(ctx, exchangeCalendar(s, q.From, q.Days))
+	if err != nil {
+		return nil, err
+	}
+	return offerDays(days, h.commands.changeQuote(ctx, s.Trip()))
 }
 
 // fittingTimes lists the times of the calendar's day at which the trip quote quotes fits one day; when

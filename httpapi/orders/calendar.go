@@ -46,6 +46,20 @@ func (h *Handler) cartCalendar(w http.ResponseWriter, r *http.Request) {
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": cal})
 }
 
+// exchangeCalendar answers GET /api/orders/{id}/exchange/calendar?from=YYYY-MM-DD&days=N: the calendar
+// of the traveller's own order's exchange, a day available only when one of the times
+// /api/orders/{id}/exchange/pickup-times would offer fits the order's trip.
+func (h *Handler) exchangeCalendar(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	cal, err := h.app.Queries.ExchangeCalendar.Handle(r.Context(), apporders.ExchangeCalendarQuery{OrderID: mux.Vars(r)["id"], UserID: userID(r),
+		From: q.Get("from"), Days: q.Get("days")})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": cal})
+}
+
 // pickupTimes answers GET /api/orders/pickup-times?date=YYYY-MM-DD: the pickup times of that day at
 // which the signed-in traveller's cart fits one day, each with when the trip is back; when none
 // does, why and what to do.

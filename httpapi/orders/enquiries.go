@@ -56,6 +56,36 @@ func (h *Handler) submitEnquiry(w http.ResponseWriter, r *http.Request) {
 // cart; start= and end= the pickup points chosen. The pickup times of that day at which that trip
 // fits one day, in the shape of /api/orders/pickup-times; open to visitors, who are rate-limited.
 func (h *Handler) enquiryTimes(w http.ResponseWriter, r *http.Request) {
+	about := enquiryAbout(r)
+	pt, err := h.app.Queries.EnquiryTimes.Handle(r.Context(), apporders.EnquiryTimesQuery{
+		UserID: about.UserID, ClientIP: about.ClientIP, Date: r.URL.Query().Get("date"), ProgramID: about.ProgramID,
+		DestinationIDs: about.DestinationIDs, Start: about.Start, End: about.End,
+	})
+	if err != nil {
+		writeEnquiryError(w, r, err)
+		return
+	}
+	writePickupTimes(w, r, pt, nil)
+}
+
+// enquiryCalendar answers GET /api/enquiries/calendar?from=YYYY-MM-DD&days=N with what the enquiry
+// form would send (as /api/enquiries/pickup-times): the calendar of that trip, a day available only
+// when one of the times /api/enquiries/pickup-times would offer fits it. Open to visitors, who are
+// rate-limited (one look-up a calendar).
+func (h *Handler) enquiryCalendar(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	cal, err := h.app.Queries.EnquiryCalendar.Handle(r.Context(), apporders.EnquiryCalendarQuery{EnquiryAbout: enquiryAbout(r), From: q.Get("from"), Days: q.Get("days")})
+	if err != nil {
+		writeEnquiryError(w, r, err)
+		return
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": cal})
+}
+
+// enquiryAbout reads what an enquiry form asks about from the query: program=, else destination_ids=
+// (comma-separated, or repeated), else the signed-in traveller's cart; start= and end= the pickup
+// points chosen.
+func enquiryAbout(r *http.Request) apporders.EnquiryAbout {
 	q := r.URL.Query()
 	var ids []string
 	for _, list := range q["destination_ids"] {
@@ -71,15 +101,8 @@ func (h *Handler) enquiryTimes(w http.ResponseWriter, r *http.Request) {
 		}
 		return &apporders.PointRequest{PickupPointID: id}
 	}
-	pt, err := h.app.Queries.EnquiryTimes.Handle(r.Context(), apporders.EnquiryTimesQuery{
-		UserID: userID(r), ClientIP: httpx.ClientIP(r), Date: q.Get("date"), ProgramID: q.Get("program"), DestinationIDs: ids,
-		Start: point(q.Get("start")), End: point(q.Get("end")),
-	})
-	if err != nil {
-		writeEnquiryError(w, r, err)
-		return
-	}
-	writePickupTimes(w, r, pt, nil)
+	return apporders.EnquiryAbout{UserID: userID(r), ClientIP: httpx.ClientIP(r), ProgramID: q.Get("program"), DestinationIDs: ids,
+		Start: point(q.Get("start")), End: point(q.Get("end"))}
 }
 
 type payEnquiryRequest struct {

@@ -89,11 +89,14 @@ export function OrderActionRoute({ action }: { action: 'cancel' | 'refund' | 'ex
   const rates = useRates();
   const settings = useOrderSettings();
   const monthsAhead = settings.data ? Math.ceil(settings.data.window_days / 30) : 6;
-  // The exchange chooses with the checkout's own pickers: its calendar, its pickup times (those the
-  // server says the order's trip fits at) and the rate plans.
+  // The exchange chooses with the checkout's own pickers: its calendar (a day offered only when one of
+  // its pickup times fits the order's trip), its pickup times (those the server says the order's trip
+  // fits at) and the rate plans.
   const pickers: ExchangePickers = {
     rates: (rates.data ?? []).map((rate) => ({ value: rate.id, label: rate.name })),
-    datePicker: ({ value, ownDay, onChange }) => <BookingCalendar value={value} ownDay={ownDay} monthsAhead={monthsAhead} onChange={(day) => onChange(day.date)} />,
+    datePicker: ({ value, ownDay, onChange }) => (
+      <BookingCalendar value={value} ownDay={ownDay} exchangeOf={id} monthsAhead={monthsAhead} onChange={(day) => onChange(day.date)} />
+    ),
     timePicker: ({ date, times, loading, failed, onRetry, value, onChange }) => (
       <PickupTimeSelect
         date={date}

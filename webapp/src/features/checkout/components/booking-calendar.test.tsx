@@ -9,10 +9,11 @@ import { useLocaleStore } from '@/stores/locale-store';
 import type { CalendarDay } from '../api/get-calendar';
 import { BookingCalendar, cairoToday, weekdayHeaders } from './booking-calendar';
 
-const calendar = vi.hoisted(() => ({ days: [] as CalendarDay[], forCart: [] as boolean[] }));
+const calendar = vi.hoisted(() => ({ days: [] as CalendarDay[], forCart: [] as boolean[], exchangeOf: [] as Array<string | undefined> }));
 vi.mock('../api/get-calendar', () => ({
-  useCalendar: (_from: string, _days: number, _enabled: boolean, forCart: boolean) => {
+  useCalendar: (_from: string, _days: number, _enabled: boolean, forCart: boolean, exchangeOf?: string) => {
     calendar.forCart.push(forCart);
+    calendar.exchangeOf.push(exchangeOf);
     return { isPending: false, data: calendar.days };
   },
 }));
@@ -39,6 +40,7 @@ function status(n: number, value: CalendarDay['status'], reason?: string): Calen
 beforeEach(() => {
   calendar.days = [];
   calendar.forCart = [];
+  calendar.exchangeOf = [];
   act(() => useLocaleStore.getState().setLanguage('en'));
 });
 
@@ -52,6 +54,29 @@ describe('the booking calendar', () => {
     expect(unfit).toHaveAttribute('data-date', day(3));
     expect(screen.getByRole('button', { name: /: Available$/ })).toBeEnabled();
     expect(screen.getAllByText('No pickup time fits your trip').length).toBeGreaterThan(0);
+  });
+
+  it("asks for the order's exchange days and offers no day at which no pickup time fits the order's trip, in English and Arabic", () => {
+    calendar.days = [status(2, 'available'), { ...status(3, 'blocked', 'no_start_fits'), taken: 0 }];
+    for (const [language, label] of [
+      ['en', 'No pickup time fits your trip'],
+      ['ar', 'لا يناسب رحلتك أي وقت انطلاق'],
+    ] as const) {
+      act(() => useLocaleStore.getState().setLanguage(language));
+      const view = render(
+        <QueryClientProvider client={createQueryClient()}>
+          <BookingCalendar value={day(2)} ownDay={day(2)} exchangeOf="MSH-ABC123" onChange={() => undefined} />
+        </QueryClientProvider>,
+      );
+      expect(calendar.exchangeOf).toContain('MSH-ABC123');
+      const unfit = screen.getByRole('button', { name: new RegExp(`${label}$`) });
+      expect(unfit).toBeDisabled();
+      expect(unfit).toHaveAttribute('data-date', day(3));
+      expect(unfit).toHaveAttribute('data-status', 'blocked');
+      // The legend says what the pale day means.
+      expect(screen.getAllByText(label).length).toBeGreaterThan(0);
+      view.unmount();
+    }
   });
 
   it('heads Arabic columns with one-letter weekday names, each with its full name', () => {

@@ -32,6 +32,11 @@ interface BookingCalendarProps {
    * times fits the cart, so a day offered always has a time to choose.
    */
   forCart?: boolean;
+  /**
+   * Judge the days for moving the traveller's order with this trip number: a day is available only
+   * when one of the exchange's pickup times fits the order's trip (its own car free on its own day).
+   */
+  exchangeOf?: string;
 }
 
 /**
@@ -49,14 +54,14 @@ export function weekdayHeaders(language: Language): Array<{ short: string; full:
  * A month of days, each available, blocked (fully booked or closed) or out of range. It shows what
  * the server says; placing the order decides for good.
  */
-export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ownDay, forCart = false }: BookingCalendarProps) {
+export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ownDay, forCart = false, exchangeOf }: BookingCalendarProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const today = cairoToday();
   const [month, setMonth] = useState(() => monthStart(value || today));
   const first = monthStart(today);
   const days = daysInMonth(month);
-  const calendar = useCalendar(month, days, !disabled, forCart);
+  const calendar = useCalendar(month, days, !disabled, forCart, exchangeOf);
   const offset = new Date(`${month}T00:00:00Z`).getUTCDay();
   const weekdays = useMemo(() => weekdayHeaders(language), [language]);
   // The arrows point the way the months go on the page: in Arabic the previous month is on the right.
@@ -136,7 +141,7 @@ export function BookingCalendar({ value, onChange, disabled, monthsAhead = 6, ow
         <li><span className="booking-calendar__swatch booking-calendar__day--available" />{t('checkout.calendar.available')}</li>
         <li><span className="booking-calendar__swatch booking-calendar__day--blocked" />{t('checkout.calendar.full')}</li>
         <li><span className="booking-calendar__swatch booking-calendar__day--closed" />{t('checkout.calendar.closed')}</li>
-        {forCart ? <li><span className="booking-calendar__swatch booking-calendar__day--unfit" />{t('checkout.calendar.noStartFits')}</li> : null}
+        {forCart || exchangeOf ? <li><span className="booking-calendar__swatch booking-calendar__day--unfit" />{t('checkout.calendar.noStartFits')}</li> : null}
         <li><span className="booking-calendar__swatch booking-calendar__day--out_of_range" />{t('checkout.calendar.outOfRange')}</li>
       </ul>
     </div>
