@@ -24,7 +24,21 @@ const schema = z.object({
   email: z.string().trim().pipe(z.email('validation.email')),
 });
 
-/** aside renders more about a proven trip under its status (the app composes the live progress strip here). */
+/**
+ * Statuses whose trip can be on the road: a confirmed (paid) order, or one whose trip just ended. An
+ * enquiry, an unpaid, expired or cancelled order has no live progress to show.
+ */
+const LIVE_STATUSES: ReadonlySet<string> = new Set(['confirmed', 'completed']);
+
+/** hasLiveProgress says whether a trip's status (as the lookup answers it) has a live progress to show. */
+function hasLiveProgress(status: string): boolean {
+  return LIVE_STATUSES.has(status);
+}
+
+/**
+ * aside renders more about a proven trip under its status (the app composes the live progress strip
+ * here); only for a trip that can be on the road (hasLiveProgress).
+ */
 export function TripStatusLookup({ aside }: { aside?: (proven: Lookup) => ReactNode } = {}) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -62,7 +76,7 @@ export function TripStatusLookup({ aside }: { aside?: (proven: Lookup) => ReactN
         {lookup.isSuccess ? (
           <>
             <TripStatusCard status={lookup.data} />
-            {aside && proven ? aside({ trip_number: lookup.data.trip_number, email: proven.email }) : null}
+            {aside && proven && hasLiveProgress(lookup.data.status) ? aside({ trip_number: lookup.data.trip_number, email: proven.email }) : null}
           </>
         ) : lookup.isError ? (
           <EmptyState
