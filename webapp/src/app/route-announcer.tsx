@@ -23,7 +23,7 @@ export function RouteAnnouncer() {
   }, [address]);
 
   return (
-    <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+    <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-announcer data-testid="route-announcer">
       {said}
     </p>
   );

@@ -31,6 +31,12 @@ function Page({ modal, closeOnLeave }: { modal: boolean; closeOnLeave?: boolean 
       <main>
         <a href="#behind">Behind</a>
       </main>
+      <p aria-live="polite" data-announcer>
+        Announced
+      </p>
+      <section className="Toastify" aria-label="Notifications">
+        <button type="button">Dismiss the toast</button>
+      </section>
     </>
   );
 }
@@ -58,6 +64,15 @@ describe('a panel that covers the page (modal)', () => {
     // Focus put behind it by other means comes back in.
     act(() => screen.getByRole('link', { name: 'Behind' }).focus());
     expect(panel).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it("leaves the page's announcers out of the inert page: a toast shown meanwhile is read and can be dismissed", async () => {
+    const user = userEvent.setup();
+    render(<Page modal />);
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('main').inert).toBe(true);
+    expect(screen.getByText('Announced').inert).toBeFalsy();
+    expect(screen.getByRole('region', { name: 'Notifications' }).inert).toBeFalsy();
   });
 
   it('closes on Escape, gives the focus back to its button and the page its life', async () => {

@@ -16,16 +16,26 @@ function focusables(container: HTMLElement): HTMLElement[] {
 }
 
 /**
- * Makes every element of the page but `keep` (and its ancestors) inert: out of the keyboard's and a
- * screen reader's reach, and not clickable. Returns the undo, which leaves alone what was inert before.
+ * The page's announcers: the toasts and the route announcer stay out of a modal panel's inert page, so
+ * a toast shown while a sheet is open is still read (and can be dismissed).
+ */
+const ANNOUNCERS = '[data-announcer], .Toastify';
+
+/**
+ * Makes every element of the page but `keep`, the page's announcers (and their ancestors) inert: out
+ * of the keyboard's and a screen reader's reach, and not clickable. Returns the undo, which leaves
+ * alone what was inert before.
  */
 function inertAround(keep: HTMLElement): () => void {
+  const keeps = [keep, ...document.querySelectorAll<HTMLElement>(ANNOUNCERS)];
+  const onPath = new Set<Element>();
+  for (const kept of keeps) for (let node: Element | null = kept; node && node !== document.body; node = node.parentElement) onPath.add(node);
   const made: HTMLElement[] = [];
-  for (let node: HTMLElement | null = keep; node && node !== document.body; node = node.parentElement) {
-    const parent: HTMLElement | null = node.parentElement;
-    if (!parent) break;
+  for (const node of onPath) {
+    const parent = node.parentElement;
+    if (!parent) continue;
     for (const sibling of parent.children) {
-      if (sibling === node || !(sibling instanceof HTMLElement) || sibling.inert || sibling.tagName === 'SCRIPT') continue;
+      if (onPath.has(sibling) || !(sibling instanceof HTMLElement) || sibling.inert || sibling.tagName === 'SCRIPT') continue;
       sibling.inert = true;
       made.push(sibling);
     }
