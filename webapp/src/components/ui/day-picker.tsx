@@ -31,6 +31,13 @@ interface DayPickerProps {
   error?: string | undefined;
   hint?: string | undefined;
   className?: string | undefined;
+  /**
+   * Why a day may not be picked for what the form is about (a trip's calendar: "No pickup time fits
+   * your trip"), else undefined: the day is shown blocked, named and noted with it.
+   */
+  blockedWhy?: ((day: string) => string | undefined) | undefined;
+  /** Told the month ("YYYY-MM-01") the grid shows, when it opens or turns: to ask for its days. */
+  onMonthShown?: ((month: string) => void) | undefined;
 }
 
 /**
@@ -39,7 +46,7 @@ interface DayPickerProps {
  * language writes it, labelled Cairo, with the grid's numbers in the page's digits. Admin screens
  * may pick any day; a traveller's form bounds it (min, max).
  */
-export function DayPicker({ label, value, onChange, testId, min, max, placeholder, error: message, hint, className }: DayPickerProps) {
+export function DayPicker({ label, value, onChange, testId, min, max, placeholder, error: message, hint, className, blockedWhy, onMonthShown }: DayPickerProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const labelId = useId();
@@ -84,7 +91,14 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
   const title = formatDate(`${month}T12:00:00Z`, language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const offset = new Date(`${month}T00:00:00Z`).getUTCDay();
   const monthDays = Array.from({ length: daysInMonth(month) }, (_, i) => `${month.slice(0, 8)}${String(i + 1).padStart(2, '0')}`);
-  const days = useDayGrid(monthDays.filter((date) => dayInRange(date, min, max)), shown, language === 'ar');
+  const why = (date: string) => (dayInRange(date, min, max) ? blockedWhy?.(date) : undefined);
+  const days = useDayGrid(monthDays.filter((date) => dayInRange(date, min, max) && !why(date)), shown, language === 'ar');
+  // The reasons the shown month's blocked days are blocked for, each said once below the grid.
+  const notes = [...new Set(monthDays.map(why).filter((note): note is string => Boolean(note)))];
+  const turn = (next: string) => {
+    setMonth(next);
+    onMonthShown?.(next);
+  };
   const pick = (day: string) => {
     setOpen(false);
     trigger.current?.focus();
@@ -116,7 +130,7 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
         data-value={shown}
         data-testid={testId}
         onClick={() => {
-          setMonth(monthStart(shown || min || today));
+          turn(monthStart(shown || min || today));
           setOpen(!open);
         }}
       >
@@ -132,7 +146,7 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
               variant="ghost"
               size="sm"
               disabled={Boolean(min) && month <= monthStart(min ?? '')}
-              onClick={() => setMonth(addMonths(month, -1))}
+              onClick={() => turn(addMonths(month, -1))}
               aria-label={t('dayPicker.previous')}
               data-testid="day-picker-previous"
             >
@@ -146,7 +160,7 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
               variant="ghost"
               size="sm"
               disabled={Boolean(max) && month >= monthStart(max ?? '')}
-              onClick={() => setMonth(addMonths(month, 1))}
+              onClick={() => turn(addMonths(month, 1))}
               aria-label={t('dayPicker.next')}
               data-testid="day-picker-next"
             >
@@ -164,22 +178,37 @@ export function DayPicker({ label, value, onChange, testId, min, max, placeholde
             {Array.from({ length: offset }, (_, i) => (
               <span key={`blank-${i}`} />
             ))}
-            {monthDays.map((date, i) => (
-              <button
-                key={date}
-                type="button"
-                className={`day-picker__day${date === today ? ' day-picker__day--today' : ''}`}
-                data-date={date}
-                aria-pressed={date === shown}
-                aria-label={formatCalendarDate(date, language, { dateStyle: 'full' })}
-                disabled={!dayInRange(date, min, max)}
-                tabIndex={days.tabIndexOf(date)}
-                onClick={() => pick(date)}
-              >
-                {formatNumber(i + 1, language)}
-              </button>
-            ))}
+            {monthDays.map((date, i) => {
+              const note = why(date);
+              return (
+                <button
+                  key={date}
+                  type="button"
+                  className={cx('day-picker__day', date === today && 'day-picker__day--today', note && 'day-picker__day--blocked')}
+                  data-date={date}
+                  data-status={note ? 'blocked' : undefined}
+                  aria-pressed={date === shown}
+                  aria-label={note ? `${formatCalendarDate(date, language, { dateStyle: 'full' })}: ${note}` : formatCalendarDate(date, language, { dateStyle: 'full' })}
+                  title={note}
+                  disabled={!dayInRange(date, min, max) || Boolean(note)}
+                  tabIndex={days.tabIndexOf(date)}
+                  onClick={() => pick(date)}
+                >
+                  {formatNumber(i + 1, language)}
+                </button>
+              );
+            })}
           </div>
+          {notes.length ? (
+            <ul className="day-picker__notes">
+              {notes.map((note) => (
+                <li key={note}>
+                  <span className="day-picker__swatch day-picker__day--blocked" aria-hidden="true" />
+                  {note}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {optional && value ? (
             <Button type="button" variant="ghost" size="sm" onClick={() => pick('')} data-testid={testId ? `${testId}-clear` : undefined}>
               {placeholder}

@@ -14,18 +14,24 @@ export interface EnquiryAbout {
   end?: string | null | undefined;
 }
 
+/** What the enquiry is about, as the query of /api/enquiries/pickup-times and /api/enquiries/calendar. */
+export function aboutQuery(about: EnquiryAbout) {
+  return {
+    program: about.program,
+    destination_ids: about.program ? undefined : about.destinationIds?.join(','),
+    start: about.start,
+    end: about.end && about.end !== about.start ? about.end : undefined,
+  };
+}
+
+/** The key part that tells one enquiry's trip from another's. */
+export const aboutKey = (about: EnquiryAbout) => [about.program ?? '', about.destinationIds?.join(',') ?? '', about.start ?? '', about.end ?? ''] as const;
+
+/** An enquiry about neither a program nor a visitor's stops is about the signed-in traveller's cart. */
+export const isAboutCart = (about: EnquiryAbout) => !about.program && !about.destinationIds?.length;
+
 export function getEnquiryTimes(date: string, about: EnquiryAbout, signal?: AbortSignal): Promise<PickupTimes> {
-  return api.get('/api/enquiries/pickup-times', {
-    query: {
-      date,
-      program: about.program,
-      destination_ids: about.program ? undefined : about.destinationIds?.join(','),
-      start: about.start,
-      end: about.end && about.end !== about.start ? about.end : undefined,
-    },
-    schema,
-    signal,
-  });
+  return api.get('/api/enquiries/pickup-times', { query: { date, ...aboutQuery(about) }, schema, signal });
 }
 
 /**
@@ -34,9 +40,8 @@ export function getEnquiryTimes(date: string, about: EnquiryAbout, signal?: Abor
  * key, so a change to the cart asks again.
  */
 export function useEnquiryTimes(date: string, about: EnquiryAbout, enabled = true) {
-  const aboutCart = !about.program && !about.destinationIds?.length;
   return useQuery({
-    queryKey: [...(aboutCart ? ['cart'] : []), 'enquiry-times', date, about.program ?? '', about.destinationIds?.join(',') ?? '', about.start ?? '', about.end ?? ''],
+    queryKey: [...(isAboutCart(about) ? ['cart'] : []), 'enquiry-times', date, ...aboutKey(about)],
     queryFn: ({ signal }) => getEnquiryTimes(date, about, signal),
     enabled: enabled && /^\d{4}-\d{2}-\d{2}$/.test(date),
     staleTime: 30_000,

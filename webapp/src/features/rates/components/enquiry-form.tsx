@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState, type SelectHTMLAttributes } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
 import { cairoToday, DayPicker } from '@/components/ui/day-picker';
-import { cairoClock } from '@/utils/cairo-day';
+import { cairoClock, daysInMonth } from '@/utils/cairo-day';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/ui/field';
 import { PhoneField } from '@/components/ui/phone-field';
 import { EmptyState } from '@/components/ui/states';
@@ -22,6 +23,7 @@ import { countryOptions, DEFAULT_PHONE_REGION, phoneParts, toE164 } from '@/lib/
 import { toast } from '@/lib/toast';
 import { formatClock, formatNumber } from '@/utils/format';
 
+import { useEnquiryCalendar, type EnquiryDay } from '../api/get-enquiry-calendar';
 import { useEnquiryTimes, type EnquiryAbout, type PickupTimes } from '../api/get-enquiry-times';
 import { useRates } from '../api/get-rates';
 import { useSubmitEnquiry } from '../api/submit-enquiry';
@@ -167,6 +169,17 @@ const MAX_STOPS = 16;
 const MIN_STOPS = 2;
 
 /** The server's words about the trip's stops (a visitor's list, or the signed-in traveller's cart). */
+/**
+ * Why a day of the enquiry's calendar may not be chosen, in the words of the checkout's calendar
+ * ("No pickup time fits your trip", "Fully booked", ...); undefined when it may (or is not known).
+ */
+function blockedDayLabel(day: EnquiryDay | undefined, t: TFunction): string | undefined {
+  if (!day || day.status === 'available') return undefined;
+  if (day.status === 'out_of_range') return t('checkout.calendar.outOfRange');
+  if (day.reason === 'no_start_fits') return t('checkout.calendar.noStartFits');
+  return t(day.reason === 'closed' ? 'checkout.calendar.closed' : 'checkout.calendar.full');
+}
+
 function isStopsField(field: string): boolean {
   return field === 'destinations' || field === 'destination_ids' || field.startsWith('destination_ids.');
 }
@@ -218,6 +231,12 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
   const offered = useEnquiryTimes(date, about, Boolean(date) && askable);
   const dayTimes = date && askable && !offered.isError && offered.data?.date === date ? offered.data : undefined;
   const timesLoading = Boolean(date) && askable && offered.isFetching && !dayTimes;
+  // The month the date picker shows, once opened: its days for what the enquiry is about, a day
+  // offered only when one of its pickup times fits (the checkout's calendar rule, the server's).
+  const [shownMonth, setShownMonth] = useState('');
+  const monthDays = useEnquiryCalendar(shownMonth, shownMonth ? daysInMonth(shownMonth) : 0, about, Boolean(shownMonth) && askable);
+  const calendarDays = askable && !monthDays.isError ? monthDays.data : undefined;
+  const blockedWhy = (day: string) => blockedDayLabel(calendarDays?.find((d) => d.date === day), t);
   // A time chosen before is kept only while the day still offers it.
   useEffect(() => {
     if (dayTimes && time && !dayTimes.times.some((offer) => offer.time === time)) form.setValue('time', '');
@@ -463,6 +482,8 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
               if (!day) form.setValue('time', '');
             }}
             min={cairoToday()}
+            blockedWhy={blockedWhy}
+            onMonthShown={setShownMonth}
             placeholder={t('dayPicker.noDay')}
             hint={t('enquiry.whenHint')}
             error={errors.date?.message}
