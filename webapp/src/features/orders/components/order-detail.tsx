@@ -20,6 +20,7 @@ import { orderMapPoints } from '../utils/route-points';
 import { OrderMoney } from './money-text';
 import { OrderStatusBadge } from './order-status';
 import { OrderTimeline } from './order-timeline';
+import { PendingChange } from './pending-change';
 import './orders.css';
 
 /**
@@ -136,15 +137,7 @@ function OrderBody({ order: o, live }: { order: Order; live?: ReactNode }) {
             ) : null}
           </dl>
         </section>
-        {o.pending_exchange ? (
-          <section className="card card--plain stack">
-            <h2 className="section-title">{t('orders.pendingExchange')}</h2>
-            <p>
-              {formatDate(`${o.pending_exchange.trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' })}{t('common.detailSeparator')}{t('common.cairoTime', { time: formatClock(o.pending_exchange.trip.time, language) })}
-            </p>
-            <p>{t('orders.toPay')} <OrderMoney amount={o.pending_exchange.difference} /></p>
-          </section>
-        ) : null}
+        {o.pending_exchange ? <PendingChange booked={trip} change={o.pending_exchange} /> : null}
         {openRequest ? (
           <section className="card card--plain stack" data-testid="refund-request-open">
             <h2 className="section-title">{t('orders.refundRequestOpen')}</h2>
