@@ -47,6 +47,8 @@ export const orderSchema = z.object({
     phone: z.string().optional(),
     country: z.string().optional(),
     comments: z.string().optional(),
+    /** The group size the traveller gave (absent: not given, as on orders placed before checkout asked). */
+    travellers: z.number().optional(),
   }),
   trip: tripSchema,
   total: moneySchema,

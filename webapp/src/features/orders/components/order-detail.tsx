@@ -79,6 +79,18 @@ function OrderBody({ order: o, live }: { order: Order; live?: ReactNode }) {
             <dd>{trip.end.name || '—'}</dd>
             <dt>{t('fields.rate')}</dt>
             <dd>{trip.rate_plan.name}</dd>
+            {o.contact.travellers ? (
+              <>
+                <dt>{t('orders.group')}</dt>
+                <dd data-testid="order-group">{t('orders.groupSize', { count: o.contact.travellers })}</dd>
+              </>
+            ) : null}
+            {o.contact.comments?.trim() ? (
+              <>
+                <dt>{t('orders.travellerComments')}</dt>
+                <dd className="order-comments" data-testid="order-comments">{o.contact.comments}</dd>
+              </>
+            ) : null}
           </dl>
           <ol className="stop-list">
             {trip.stops.map((stop, index) => (
