@@ -39,6 +39,14 @@ export function countryKeys(language: string): CountryKey[] {
 }
 
 /**
+ * A country key as the picker writes it: the calling code isolated left to right (U+2066 … U+2069), so
+ * an Arabic page reads "+20 مصر" / "مصر +20" and never "20+" with its plus sign carried to the far side.
+ */
+export function countryKeyLabel(key: Pick<CountryKey, 'callingCode' | 'name'>): string {
+  return `\u2066${key.callingCode}\u2069 ${key.name}`;
+}
+
+/**
  * The number in E.164 (+201001234567), or null when it is not a valid number. A number starting
  * with "+" or "00" carries its own country; otherwise `region` says which country it belongs to.
  */

@@ -1,7 +1,7 @@
 import { useId, useMemo, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { countryKeys } from '@/lib/phone';
+import { countryKeyLabel, countryKeys } from '@/lib/phone';
 import { FieldMessages, useFieldMessage } from './field';
 import './phone-field.css';
 import { cx } from '@/utils/cx';
@@ -35,7 +35,7 @@ export function PhoneField({ label, countryLabel, error: message, hint, country,
         <select className="input input--select phone-field__key" aria-label={countryLabel} {...country}>
           {keys.map((key) => (
             <option key={key.region} value={key.region}>
-              {key.callingCode} {key.name}
+              {countryKeyLabel(key)}
             </option>
           ))}
         </select>
