@@ -382,3 +382,24 @@ func TestAnEnquiryNamesItsProgramByIdOrSlugAndRecordsTheId(t *testing.T) {
 		t.Fatalf("an unknown program: %d %s, want 404", r.Status, r.Body)
 	}
 }
+
+// A value of the wrong kind is keyed by the field as the body names it — the enquiry's request embeds
+// the order's, whose Go type name the decoder would otherwise put in front ("orderRequest.first_name").
+func TestAnEnquirysWrongKindOfValueIsKeyedByItsJSONFieldInBothLanguages(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 1, 1)
+	for lang, want := range map[string]string{"en": "This field takes text.", "ar": "هذا الحقل يقبل نصًا."} {
+		r := w.a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/enquiries", Body: map[string]any{"first_name": 123},
+			Header: map[string]string{"Accept-Language": lang}})
+		var answer struct {
+			Errors map[string][]string `json:"errors"`
+		}
+		if r.Status != http.StatusUnprocessableEntity {
+			t.Fatalf("%s: %d %s", lang, r.Status, r.Body)
+		}
+		r.JSON(t, &answer)
+		if msgs := answer.Errors["first_name"]; len(msgs) != 1 || !strings.Contains(msgs[0], want) || len(answer.Errors) != 1 {
+			t.Errorf("%s: errors %q, want only first_name saying %q", lang, answer.Errors, want)
+		}
+	}
+}

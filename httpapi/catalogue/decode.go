@@ -40,7 +40,7 @@ func decodeFields(w http.ResponseWriter, r *http.Request, dst any) error {
 	}
 	if err := json.Unmarshal(data, dst); err != nil {
 		// A value of the wrong kind is named by what its field takes, as everywhere else.
-		return httpx.UnmarshalError(err)
+		return httpx.UnmarshalError(err, dst)
 	}
 	return nil
 }

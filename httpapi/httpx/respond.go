@@ -276,7 +276,7 @@ func DecodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 		}
 		raw, _ := json.Marshal(m)
 		if err := json.Unmarshal(raw, dst); err != nil {
-			return UnmarshalError(err)
+			return UnmarshalError(err, dst)
 		}
 		return nil
 	case "", "application/json":
@@ -291,7 +291,7 @@ func DecodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 			return ErrNotUTF8
 		}
 		if err := json.Unmarshal(body, dst); err != nil {
-			return UnmarshalError(err)
+			return UnmarshalError(err, dst)
 		}
 		if JSONHasNUL(body) {
 			return ErrNULInText
@@ -307,15 +307,78 @@ func DecodeBody(w http.ResponseWriter, r *http.Request, dst any) error {
 }
 
 // UnmarshalError says why a body did not decode: a value of the wrong kind is that field's error
-// (422, naming what the field takes); anything else is ErrBadBody.
-func UnmarshalError(err error) error {
+// (422, naming what the field takes), keyed by the field as the body names it (dst is what the body
+// was decoded into); anything else is ErrBadBody.
+func UnmarshalError(err error, dst any) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) && te.Field != "" {
 		v := &domain.ValidationError{}
-		v.Add(te.Field, wrongKindKey(te.Type))
+		v.Add(jsonPath(reflect.TypeOf(dst), te.Field), wrongKindKey(te.Type))
 		return v
 	}
 	return fmt.Errorf("%w: %w", ErrBadBody, err)
+}
+
+// jsonPath is the decoder's path of a field as the body names it. encoding/json names a field
+// promoted from an embedded struct through the embedded struct's Go type ("orderRequest.first_name"
+// for a request that embeds orderRequest); the client sent "first_name", so those segments are left
+// out. A segment the request's type does not explain is kept as it is.
+func jsonPath(t reflect.Type, field string) string {
+	var out []string
+	for _, seg := range strings.Split(field, ".") {
+		t = elemOf(t)
+		if t == nil || t.Kind() != reflect.Struct {
+			out, t = append(out, seg), nil
+			continue
+		}
+		if f, ok := fieldByJSONName(t, seg); ok {
+			out, t = append(out, seg), f.Type
+			continue
+		}
+		if f, ok := t.FieldByName(seg); ok && f.Anonymous && jsonName(f) == "" {
+			t = f.Type
+			continue
+		}
+		out, t = append(out, seg), nil
+	}
+	return strings.Join(out, ".")
+}
+
+// elemOf is what a value of t holds fields of: through pointers, lists and maps.
+func elemOf(t reflect.Type) reflect.Type {
+	for t != nil {
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+			t = t.Elem()
+		default:
+			return t
+		}
+	}
+	return nil
+}
+
+// jsonName is the name a field's tag gives it in JSON ("" for none, or for a field left out).
+func jsonName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	if name == "-" {
+		return ""
+	}
+	return name
+}
+
+// fieldByJSONName is t's own field (not one promoted from an embedded struct) that JSON names name.
+func fieldByJSONName(t reflect.Type, name string) (reflect.StructField, bool) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		n := jsonName(f)
+		if n == "" && !f.Anonymous && f.IsExported() && f.Tag.Get("json") != "-" {
+			n = f.Name
+		}
+		if n == name {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
 }
 
 func wrongKindKey(t reflect.Type) string {

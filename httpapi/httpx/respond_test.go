@@ -2,6 +2,7 @@ package httpx_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -184,6 +185,42 @@ func TestAValueOfTheWrongKindIsItsFieldsErrorSayingWhatItTakes(t *testing.T) {
 			if w.Code != http.StatusUnprocessableEntity || len(body.Errors[c.field]) != 1 || body.Errors[c.field][0] != want {
 				t.Errorf("%s, %s: %d %+v; want 422 with %s: %q", c.body, lang, w.Code, body, c.field, want)
 			}
+		}
+	}
+}
+
+// A field promoted from an embedded struct is keyed as the body names it, never through the embedded
+// struct's Go type name ("orderRequest.first_name"); a nested field keeps its JSON path.
+func TestAWrongKindOfValueIsKeyedByItsJSONPathThroughEmbeddedStructs(t *testing.T) {
+	t.Parallel()
+	type place struct {
+		Name string `json:"name"`
+	}
+	type named struct{ place }
+	type orderRequest struct {
+		FirstName string  `json:"first_name"`
+		Start     place   `json:"start"`
+		Stops     []place `json:"stops"`
+	}
+	type input struct {
+		orderRequest
+		Deep named    `json:"deep"`
+		IDs  []string `json:"destination_ids"`
+	}
+	for _, c := range []struct{ body, field string }{
+		{`{"first_name":123}`, "first_name"},
+		{`{"start":{"name":1}}`, "start.name"},
+		{`{"stops":[{"name":1}]}`, "stops.name"},
+		{`{"deep":{"name":1}}`, "deep.name"},
+		{`{"destination_ids":[1]}`, "destination_ids"},
+	} {
+		r := httptest.NewRequest(http.MethodPost, "/api/enquiries", strings.NewReader(c.body))
+		r.Header.Set("Content-Type", "application/json")
+		var dst input
+		err := httpx.DecodeBody(httptest.NewRecorder(), r, &dst)
+		var ve *domain.ValidationError
+		if !errors.As(err, &ve) || len(ve.Fields) != 1 || len(ve.Fields[c.field]) != 1 {
+			t.Errorf("%s: %v, want one error on %s", c.body, err, c.field)
 		}
 	}
 }
