@@ -18,8 +18,19 @@ type OffersHandler struct {
 	now func() time.Time
 }
 
-// Handle lists the offers valid today. Their promo codes are the caller's to keep out of sight: they
-// are handed out, not published.
+// Handle lists the offers valid today that the site advertises (catalogue.OfferFields.Advertised):
+// those without a promo code and those whose code is public. An offer behind a code handed out
+// privately is left out, as nobody could use it from the site.
 func (h OffersHandler) Handle(ctx context.Context) ([]Offer, error) {
-	return h.rm.ActiveOffers(ctx, h.now())
+	all, err := h.rm.ActiveOffers(ctx, h.now())
+	if err != nil {
+		return nil, err
+	}
+	offers := make([]Offer, 0, len(all))
+	for _, o := range all {
+		if o.Advertised() {
+			offers = append(offers, o)
+		}
+	}
+	return offers, nil
 }

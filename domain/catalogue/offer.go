@@ -47,12 +47,35 @@ type OfferFields struct {
 	// and in all (0: no bound). Counted on the offer's own stream (domain/order, redemptions.go).
 	LimitPerCustomer int `json:"limit_per_customer"`
 	LimitTotal       int `json:"limit_total"`
+	// CodePrivate says the promo code is handed out privately (to chosen customers), not shown on
+	// the site: such an offer is not advertised at all, as nobody could use it from there. False
+	// (the default, and what offers recorded before the field read as) shows the code with the offer.
+	CodePrivate bool `json:"code_private"`
 }
 
-// Normalized trims the texts, upper-cases the promo code and drops ids the scope does not use.
+// Advertised reports whether the site lists the offer: one without a promo code, or one whose
+// code is public. An offer behind a privately handed-out code is left out.
+func (f OfferFields) Advertised() bool {
+	return f.PromoCode == "" || !f.CodePrivate
+}
+
+// PublicCode is the promo code the site shows with the offer: empty without one or when it is
+// handed out privately.
+func (f OfferFields) PublicCode() string {
+	if f.CodePrivate {
+		return ""
+	}
+	return f.PromoCode
+}
+
+// Normalized trims the texts, upper-cases the promo code, drops ids the scope does not use and
+// CodePrivate without a code.
 func (f OfferFields) Normalized() OfferFields {
 	f.Title, f.Description = f.Title.trimmed(), f.Description.trimmed()
 	f.PromoCode = strings.ToUpper(strings.TrimSpace(f.PromoCode))
+	if f.PromoCode == "" {
+		f.CodePrivate = false
+	}
 	if f.AppliesTo == "" {
 		f.AppliesTo = AppliesToAll
 	}

@@ -179,6 +179,7 @@ type offerJSON struct {
 	PercentBasisPoints int64       `json:"percent_basis_points"`
 	Amount             money.Money `json:"amount"`
 	NeedsPromoCode     bool        `json:"needs_promo_code"`
+	PromoCode          string      `json:"promo_code,omitempty"`
 	ValidFrom          string      `json:"valid_from"`
 	ValidUntil         string      `json:"valid_until"`
 	AppliesTo          string      `json:"applies_to"`
@@ -186,7 +187,8 @@ type offerJSON struct {
 	RatePlanIDs        []uuid.UUID `json:"rate_plan_ids"`
 }
 
-// listOffers shows today's offers. Promo codes are not shown: they are handed out, not published.
+// listOffers shows today's advertised offers, each with its promo code when it has one: an offer
+// whose code is handed out privately is not listed at all (catalogue.OfferFields.Advertised).
 func (h *Handler) listOffers(w http.ResponseWriter, r *http.Request) {
 	offers, err := h.app.Queries.Offers.Handle(r.Context())
 	if err != nil {
@@ -196,7 +198,7 @@ func (h *Handler) listOffers(w http.ResponseWriter, r *http.Request) {
 	data := make([]offerJSON, 0, len(offers))
 	for _, o := range offers {
 		data = append(data, offerJSON{ID: o.ID, Title: o.Title, Description: o.Description, Kind: o.Kind, PercentBasisPoints: o.PercentBasisPoints,
-			Amount: o.Amount, NeedsPromoCode: o.PromoCode != "", ValidFrom: o.ValidFrom, ValidUntil: o.ValidUntil, AppliesTo: o.AppliesTo,
+			Amount: o.Amount, NeedsPromoCode: o.PromoCode != "", PromoCode: o.PublicCode(), ValidFrom: o.ValidFrom, ValidUntil: o.ValidUntil, AppliesTo: o.AppliesTo,
 			ProgramIDs: nonNil(o.ProgramIDs), RatePlanIDs: nonNil(o.RatePlanIDs)})
 	}
 	writeCatalogue(w, r, map[string]any{"data": data})
