@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type SelectHTMLAttributes } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -365,7 +365,7 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
 
   if (tripNumber !== undefined) {
     return (
-      <div role="status" data-testid="enquiry-confirmation">
+      <EnquiryConfirmation>
         <EmptyState
           icon="check"
           title={t('enquiry.reviewTitle')}
@@ -376,7 +376,7 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
             </>
           }
         />
-      </div>
+      </EnquiryConfirmation>
     );
   }
 
@@ -594,5 +594,26 @@ function TripOfEnquiry({ stops, loading, failed, error }: TripOfEnquiryProps) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * What a sent enquiry answers: the trip number and what happens next. It takes the place of the form,
+ * whose submit button was near the page's end on a phone: the confirmation is scrolled into view and
+ * focused (read by a screen reader), not left above the screen with a toast that goes away.
+ */
+function EnquiryConfirmation({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const shown = ref.current;
+    if (!shown) return;
+    // jsdom has no layout and no scrollIntoView.
+    if (typeof shown.scrollIntoView === 'function') shown.scrollIntoView({ block: 'center' });
+    shown.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div ref={ref} role="status" tabIndex={-1} className="enquiry-confirmation" data-testid="enquiry-confirmation">
+      {children}
+    </div>
   );
 }
