@@ -47,6 +47,9 @@ func (c CatalogueReader) OfferByCode(ctx context.Context, code string) (order.Of
 	return order.Offer{ID: o.ID.String(), Fields: o.OfferFields}, nil
 }
 
+// KeyCartEmpty: a promo code is asked about a cart with no destination in it.
+const KeyCartEmpty = "orders.cart_empty"
+
 // PromoQuery asks what a promo code takes off the traveller's cart as an order: the rate plan and
 // the start chosen at checkout (Cairo date and time).
 type PromoQuery struct {
@@ -82,6 +85,12 @@ func (h *Handlers) QuotePromo(ctx context.Context, q PromoQuery) (PromoQuote, er
 	priced, err := h.pricer.PriceCart(ctx, CartPricing{UserID: q.UserID, StartAt: startAt, RatePlanID: q.RatePlanID})
 	if err != nil {
 		return PromoQuote{}, err
+	}
+	if len(priced.Trip.Itinerary.Stops) == 0 {
+		// Nothing to price: no rate plan can, but the plan is not what is wrong.
+		v := &domain.ValidationError{}
+		v.Add("destinations", KeyCartEmpty)
+		return PromoQuote{}, v
 	}
 	if priced.Trip.RatePlan.ID == "" {
 		return PromoQuote{}, rateUnavailable()

@@ -35,6 +35,7 @@ func init() {
 		"orders.phone_invalid":            {En: "Please enter a valid phone number with its country key.", Ar: "يرجى إدخال رقم هاتف صحيح مع مفتاح الدولة."},
 		"orders.terms_required":           {En: "Please agree to the terms.", Ar: "يرجى الموافقة على الشروط."},
 		"orders.more_destinations":        {En: "Please add more than one destination.", Ar: "يرجى إضافة أكثر من وجهة."},
+		"orders.cart_empty":               {En: "Your cart is empty: add the places you want to visit first.", Ar: "سلتك فارغة: أضف أولًا الأماكن التي تريد زيارتها."},
 		"orders.pickup_required":          {En: "Please choose a pickup point first.", Ar: "يرجى اختيار نقطة الانطلاق أولاً."},
 		"orders.rate_required":            {En: "Please select a rate.", Ar: "يرجى اختيار خطة الأسعار."},
 		"orders.rate_unavailable":         {En: "This rate is not available for your trip.", Ar: "خطة الأسعار هذه غير متاحة لرحلتك."},
