@@ -1,9 +1,10 @@
 // Browser test of promo codes against the real server (the binary with the web app embedded, its own
 // PostgreSQL, the demo catalogue, the sandbox payment provider) in Chromium, in English and Arabic,
 // on a desktop and a 360 px phone:
-//   staff publish an offer behind a code (and one that has expired) → a visitor sees the offer on
-//   the home page with its dates on Cairo's calendar → builds a trip → at checkout the expired code
-//   says so → the published code shows the price, the discount and what is left to pay → the
+//   staff publish an offer behind a public code (one that has expired, and one whose code is handed
+//   out privately) → a visitor sees the offer on the home page with its dates on Cairo's calendar and
+//   its code, copies it → builds a trip → at checkout the expired code says so → the code read from
+//   the home page shows the price, the discount and what is left to pay → the
 //   sandbox asks for that amount → paid, the order records it.
 // Usage: MISHWAR_BIN=../bin/mishwar CHROMIUM=/usr/bin/chromium node e2e/promo.mjs
 // Exported as `run(ctx)` for the shared runner (ctx: { browser, baseURL, adminEmail, adminPassword }).
@@ -16,8 +17,8 @@ import { apiJSON, cairoDate, chooseOpenDay, latinDigits, runAlone, screenshotter
 const shot = screenshotter('promo');
 
 const VIEWS = {
-  desktop: { viewport: { width: 1280, height: 900 } },
-  phone: { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] },
+  phone: { viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, permissions: ['clipboard-read', 'clipboard-write'] },
 };
 
 // The server's words (internal/i18n, catalog_promo.go).
@@ -27,7 +28,10 @@ const EXPIRED = { en: 'This promo code has expired.', ar: 'انتهت صلاحي
 const calendarDay = (day, lang) =>
   new Intl.DateTimeFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeZone: 'Africa/Cairo' }).format(new Date(`${day}T12:00:00Z`));
 
-/** Staff publish two offers through the admin API: one valid for a month, one that ended yesterday. */
+/**
+ * Staff publish three offers through the admin API: one valid for a month with a public code, one
+ * that ended yesterday, and one valid whose code is handed out privately (not advertised).
+ */
 async function publishOffers({ browser, baseURL, adminEmail, adminPassword }) {
   const context = await browser.newContext();
   try {
@@ -50,7 +54,9 @@ async function publishOffers({ browser, baseURL, adminEmail, adminPassword }) {
     await create({ title: live.title, description: { en: 'On any trip.', ar: 'على أي رحلة.' }, promo_code: live.code, valid_from: live.from, valid_until: live.until });
     const expired = `OLD${stamp}`;
     await create({ title: { en: `Summer ${stamp}`, ar: `صيف ${stamp}` }, promo_code: expired, valid_from: cairoDate(-60), valid_until: cairoDate(-1) });
-    return { live, expired };
+    const hidden = { code: `GUIDES${stamp}`, title: { en: `Guides ${stamp}`, ar: `المرشدون ${stamp}` } };
+    await create({ title: hidden.title, promo_code: hidden.code, code_private: true, valid_from: cairoDate(-1), valid_until: cairoDate(30) });
+    return { live, expired, hidden };
   } finally {
     await context.close();
   }
@@ -103,7 +109,15 @@ async function journey(ctx, offers, lang, view, phone) {
     const dates = (await card.getByTestId('offer-dates').innerText()).trim();
     assert.equal(dates, t(lang, 'offers.dates', { from: calendarDay(offers.live.from, lang), until: calendarDay(offers.live.until, lang) }));
     assert.equal(await page.getByTestId('offer').filter({ hasText: offers.expired }).count(), 0, 'an expired offer is not shown');
-    assert.equal(await page.getByText(offers.live.code).count(), 0, 'the code itself is handed out, not published');
+    assert.equal(await page.getByTestId('offer').filter({ hasText: offers.hidden.title[lang] }).count(), 0, 'an offer whose code is handed out privately is not shown');
+    assert.equal(await page.getByText(offers.hidden.code).count(), 0, 'a privately handed-out code is not published');
+    // Its code is on the card, left to right in both languages, with a button that copies it.
+    const code = (await card.getByTestId('offer-code').innerText()).trim();
+    assert.equal(code, offers.live.code);
+    assert.equal(await card.getByTestId('offer-code').getAttribute('dir'), 'ltr');
+    await card.getByText(t(lang, 'offers.typeAtCheckout')).waitFor();
+    await card.getByRole('button', { name: t(lang, 'offers.copy') }).click();
+    await card.getByRole('button', { name: t(lang, 'offers.copied') }).waitFor();
     await card.scrollIntoViewIfNeeded();
     await fitsTheScreen(page, 'home page');
     await shot(page, `${lang}-${view}-home`);
@@ -120,8 +134,8 @@ async function journey(ctx, offers, lang, view, phone) {
     assert.equal(await page.getByTestId('promo-lines').count(), 0);
     await shot(page, `${lang}-${view}-expired`);
 
-    // The published code: the price, what it takes off and what is left to pay, before paying.
-    await applyCode(page, offers.live.code);
+    // The code read from the home page: the price, what it takes off and what is left to pay, before paying.
+    await applyCode(page, code);
     await page.getByTestId('promo-lines').waitFor();
     assert.equal(await page.getByTestId('promo-error').count(), 0);
     const quote = (

@@ -105,15 +105,17 @@ export function SelectField({ label, error, hint, className, options, placeholde
   );
 }
 
-export function CheckboxField({ label, error: message, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string }) {
+export function CheckboxField({ label, error: message, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string; hint?: ReactNode }) {
   const id = useId();
   const error = useFieldMessage()(message, typeof label === 'string' ? label : '');
+  const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cx('check', error && 'field--invalid')}>
-      <input id={id} type="checkbox" aria-invalid={Boolean(error) || undefined} aria-describedby={errorId} {...input} />
+      <input id={id} type="checkbox" aria-invalid={Boolean(error) || undefined} aria-describedby={describedBy} {...input} />
       <label htmlFor={id}>{label}</label>
-      <FieldMessages error={error} errorId={errorId} />
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

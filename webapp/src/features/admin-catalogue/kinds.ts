@@ -40,6 +40,8 @@ export interface FieldSpec {
   max?: number;
   step?: number;
   ltr?: boolean;
+  /** The translation key of a hint shown under the field (checkboxes). */
+  hintKey?: string;
   /** Shown only when this returns true (e.g. the amount of an amount offer). */
   when?: (values: Values) => boolean;
 }
@@ -181,9 +183,21 @@ export const KINDS: Record<AdminSectionKey, KindSpec> = {
       // How many orders may use the promo code (0: no limit), counted on the offer's own stream.
       { name: 'limit_per_customer', kind: 'number', min: 0, step: 1, when: (v) => Boolean(v.promo_code) },
       { name: 'limit_total', kind: 'number', min: 0, step: 1, when: (v) => Boolean(v.promo_code) },
+      // Unticked (the default), the home page shows the offer with its code; ticked, the offer is not advertised.
+      { name: 'code_private', kind: 'bool', hintKey: 'adminCatalogue.hints.code_private', when: (v) => Boolean(v.promo_code) },
       { name: 'active', kind: 'bool' },
     ],
-    defaults: { kind: 'percent', percent_basis_points: '10', applies_to: 'all', active: true, program_ids: [], rate_plan_ids: [], limit_per_customer: 0, limit_total: 0 },
+    defaults: {
+      kind: 'percent',
+      percent_basis_points: '10',
+      applies_to: 'all',
+      active: true,
+      program_ids: [],
+      rate_plan_ids: [],
+      limit_per_customer: 0,
+      limit_total: 0,
+      code_private: false,
+    },
   },
   country: {
     endpoint: '/api/admin/countries',

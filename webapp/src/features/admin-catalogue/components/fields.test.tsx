@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { useLocaleStore } from '@/stores/locale-store';
 
-import type { FieldSpec } from '../kinds';
+import { KINDS, type FieldSpec } from '../kinds';
 
 import { RecordField } from './fields';
 
@@ -59,5 +59,22 @@ describe('an opening-hours field', () => {
     expect(group).toHaveAccessibleDescription(hint);
     expect(within(group).getByRole('textbox', { name: opens })).toHaveValue('09:00');
     expect(within(group).getByRole('textbox', { name: closes })).toHaveValue('17:00');
+  });
+});
+
+describe("an offer's code_private field", () => {
+  it.each([
+    ['en', 'Code handed out privately (not shown on the site)', /not advertised on the site at all/],
+    ['ar', 'رمز يُعطى بشكل خاص (لا يظهر على الموقع)', /لا يُعلن عن العرض على الموقع/],
+  ] as const)('is a checkbox that says what it does to the site (%s)', (lang, label, hint) => {
+    act(() => useLocaleStore.getState().setLanguage(lang));
+    const spec = KINDS.offer.fields.find((f) => f.name === 'code_private');
+    if (!spec) throw new Error('the offer form has no code_private field');
+    expect(spec.when?.({ promo_code: '' })).toBe(false);
+    expect(spec.when?.({ promo_code: 'WINTER10' })).toBe(true);
+    renderField(spec, false);
+    const box = screen.getByRole('checkbox', { name: label });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(hint);
   });
 });

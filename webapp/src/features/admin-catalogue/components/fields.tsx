@@ -140,7 +140,16 @@ export function RecordField(props: FieldProps) {
         />
       );
     case 'bool':
-      return <CheckboxField label={label} name={spec.name} checked={value === true} error={error} onChange={(e) => onChange(e.target.checked)} />;
+      return (
+        <CheckboxField
+          label={label}
+          name={spec.name}
+          checked={value === true}
+          error={error}
+          hint={spec.hintKey ? t(spec.hintKey) : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+      );
     case 'choice':
       return (
         <SelectField

@@ -7,8 +7,9 @@ import { idSchema, listOf } from '@/lib/schemas';
 const text = z.object({ en: z.string(), ar: z.string().default('') });
 
 /**
- * An offer published today: its dates are Cairo calendar days, both included. The promo code itself
- * is handed out, never listed: needs_promo_code says one is asked for at checkout.
+ * An offer published today: its dates are Cairo calendar days, both included. needs_promo_code says
+ * a code is asked for at checkout, and promo_code is that code: the site lists only offers whose
+ * code is public (one handed out privately is not advertised at all).
  */
 const offerSchema = z.object({
   id: idSchema,
@@ -18,6 +19,7 @@ const offerSchema = z.object({
   percent_basis_points: z.number().default(0),
   amount: z.object({ minor: z.number(), currency: z.string() }).nullish(),
   needs_promo_code: z.boolean().default(false),
+  promo_code: z.string().default(''),
   valid_from: z.string(),
   valid_until: z.string(),
   applies_to: z.enum(['all', 'programs', 'rate_plans']).default('all'),

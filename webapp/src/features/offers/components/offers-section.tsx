@@ -1,5 +1,7 @@
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { Button } from '@/components/ui/button';
 import { useLanguage } from '@/hooks/use-language';
 import { formatCalendarDate, formatMoney, formatNumber } from '@/utils/format';
 
@@ -40,10 +42,49 @@ export function OffersSection() {
             <p className="small" data-testid="offer-dates">
               {t('offers.dates', { from: day(offer.valid_from), until: day(offer.valid_until) })}
             </p>
-            {offer.needs_promo_code ? <p className="small muted">{t('offers.withCode')}</p> : null}
+            {offer.promo_code ? <PromoCode code={offer.promo_code} /> : offer.needs_promo_code ? <p className="small muted">{t('offers.withCode')}</p> : null}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * An offer's public promo code, large and written left to right whatever the page's language, with
+ * a button that copies it and says so, and what to do with it: type it at checkout. Where the
+ * browser refuses the clipboard, the code is selected for the traveller to copy.
+ */
+export function PromoCode({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const codeRef = useRef<HTMLElement>(null);
+  const selectCode = () => {
+    const node = codeRef.current;
+    const selection = typeof window === 'undefined' ? null : window.getSelection();
+    if (node && selection) selection.selectAllChildren(node);
+  };
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+      window.setTimeout(() => setCopied(false), 2500);
+    } catch {
+      selectCode();
+    }
+  };
+  return (
+    <div className="offers__code" data-testid="offer-code-box">
+      <p className="offers__code-row">
+        <span className="small">{t('offers.code')}</span>{' '}
+        <bdi dir="ltr" className="offers__code-value" ref={codeRef} data-testid="offer-code">
+          {code}
+        </bdi>
+      </p>
+      <Button variant="secondary" size="sm" onClick={() => void copy()} data-testid="offer-copy">
+        <span aria-live="polite">{copied ? t('offers.copied') : t('offers.copy')}</span>
+      </Button>
+      <p className="small muted">{t('offers.typeAtCheckout')}</p>
+    </div>
   );
 }
