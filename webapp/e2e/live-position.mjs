@@ -22,13 +22,15 @@ const TEXT = {
   en: { share: 'Share my location', stop: 'Stop sharing my location', denied: 'Location access is blocked', cairo: '(Cairo time)' },
   ar: { share: 'شارك موقعي', stop: 'أوقف مشاركة موقعي', denied: 'الوصول إلى الموقع محظور', cairo: '(بتوقيت القاهرة)' },
 };
-// A scripted drive north along the Corniche towards downtown Cairo.
+// A scripted drive north along the Corniche towards downtown Cairo, about 90 m a fix: the fixes come
+// a second or two apart, and the relay drops one a car could not have reached in that time (over
+// 200 km/h from the last, dispatch.Track), as a kilometre a second would be.
 const ROUTE = [
   { latitude: 29.9870, longitude: 31.2290 },
-  { latitude: 29.9960, longitude: 31.2310 },
-  { latitude: 30.0050, longitude: 31.2320 },
-  { latitude: 30.0140, longitude: 31.2300 },
-  { latitude: 30.0230, longitude: 31.2290 },
+  { latitude: 29.9878, longitude: 31.2292 },
+  { latitude: 29.9886, longitude: 31.2294 },
+  { latitude: 29.9894, longitude: 31.2296 },
+  { latitude: 29.9902, longitude: 31.2298 },
 ];
 
 /** The car's marker position on a traveller's page, as the map last drew it. */
