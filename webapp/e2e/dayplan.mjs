@@ -1,8 +1,8 @@
 // Browser test of the one-day rule and of Cairo time, on a 360 px phone whose clock is in Los Angeles
 // (far from Egypt: its date is often another one), in English and Arabic:
 //   a trip longer than the 8-hour day plan → the cart says it cannot be booked as one day and what to
-//   do (move stops to a second trip); the checkout offers no pickup time for it, says why, and Pay is
-//   disabled with the reason → stops removed, the trip fits → only times that fit are offered, labelled
+//   do (move stops to a second trip); the checkout's calendar offers no day for it (no start fits),
+//   the checkout says why and what to do, and Pay is disabled with the reason → stops removed, the trip fits → only times that fit are offered, labelled
 //   Cairo time; the trip is timed on Cairo's clock (not the browser's) → placed → the order's "pay
 //   before" is Cairo time, labelled. No screen overflows 360 px.
 // Usage: E2E_FILTER=dayplan node e2e/run.mjs (exported as `run(ctx)` for the shared runner).
@@ -28,7 +28,7 @@ async function api(context, baseURL, token, method, path, data) {
 }
 
 
-async function startCheckout(page, baseURL, lang) {
+async function openCheckout(page, baseURL, lang) {
   await page.goto(`${baseURL}/checkout`);
   await page.getByTestId('checkout-form').waitFor();
   const chosen = page.getByTestId('route-point-start-chosen');
@@ -37,6 +37,10 @@ async function startCheckout(page, baseURL, lang) {
     await chosen.waitFor();
   }
   await page.getByLabel(t(lang, 'fields.rate'), { exact: true }).selectOption({ index: 1 });
+}
+
+async function startCheckout(page, baseURL, lang) {
+  await openCheckout(page, baseURL, lang);
   return chooseOpenDay(page, lang);
 }
 
@@ -74,19 +78,25 @@ async function journey({ browser, baseURL }, lang) {
     await notice.screenshot({ path: `test-output/screenshots/dayplan-${lang}-notice.png` });
     await fitsTheScreen(page, `${lang} cart`, { lang });
 
-    // The checkout offers no pickup time on the day, says why, and Pay is disabled with the reason.
-    await startCheckout(page, baseURL, lang);
-    const none = page.getByTestId('no-pickup-time');
-    await none.waitFor();
-    const why = (await none.innerText()).trim();
-    assert.match(why, lang === 'en' ? /No pickup time on this day fits your trip: .*second trip/ : /لا يوجد موعد انطلاق.*رحلة ثانية/, `why no time fits, and what to do: ${why}`);
+    // The checkout's calendar offers no day (no start fits the trip on any), the checkout says why and
+    // what to do before any day is chosen, and Pay is disabled.
+    await openCheckout(page, baseURL, lang);
+    await page.waitForFunction(() => document.querySelectorAll('.booking-calendar__day[data-status]').length > 0);
+    const unfit = page.locator('.booking-calendar__day--unfit');
+    await unfit.first().waitFor();
+    assert.equal(await page.locator('.booking-calendar__day[data-status="available"]').count(), 0, 'no day is offered for a trip longer than a day');
+    const unfitLabel = (await unfit.first().getAttribute('aria-label')) ?? '';
+    assert.ok(unfitLabel.endsWith(t(lang, 'checkout.calendar.noStartFits')), `a day says no start fits the trip: ${unfitLabel}`);
+    const checkoutNotice = page.getByTestId('checkout-quote').getByTestId('day-fit');
+    await checkoutNotice.waitFor();
+    assert.equal(await checkoutNotice.getAttribute('data-misfit'), 'longer_than_day_plan');
+    const why = (await checkoutNotice.getByTestId('day-fit-suggestion').innerText()).trim();
+    assert.match(why, lang === 'en' ? /second trip/ : /رحلة ثانية/, `what to do: ${why}`);
     await page.getByTestId('pay-blocked').waitFor();
     assert.ok(await page.getByTestId('pay').isDisabled(), 'Pay is disabled');
-    assert.ok(await page.getByLabel(t(lang, 'checkout.timeCairo'), { exact: true }).isDisabled(), 'no time to choose');
     await fitsTheScreen(page, `${lang} checkout refused`, { lang });
     await shot(page, `${lang}-checkout-too-long`);
-    await page.getByTestId('pay').locator('..').screenshot({ path: `test-output/screenshots/dayplan-${lang}-pay-blocked.png` });
-    await none.locator('..').screenshot({ path: `test-output/screenshots/dayplan-${lang}-no-time.png` });
+    await checkoutNotice.screenshot({ path: `test-output/screenshots/dayplan-${lang}-no-time.png` });
 
     // Down to the first two sights: the trip fits, and only fitting times are offered.
     const cart = await api(context, baseURL, token, 'GET', '/api/auth/cart');

@@ -166,7 +166,9 @@ export function CheckoutRoute() {
   const quoted = (departure ? timed.data : undefined) ?? cart.data;
   // Pay waits for the cart timed for the chosen start, and is refused by the same rule checkout applies.
   const timedReady = departure !== null && timed.data !== undefined && !timed.isPlaceholderData;
-  const blocked = timedReady ? dayFitBlock(timed.data.trip_calculations) : null;
+  // A trip longer than the day plan fits no start on any day: Pay says so before a day is chosen.
+  const longerThanADay = quoted?.trip_calculations?.day_fit.misfit === 'longer_than_day_plan';
+  const blocked = timedReady ? dayFitBlock(timed.data.trip_calculations) : longerThanADay ? dayFitBlock(quoted.trip_calculations) : null;
   return (
     <>
       {header}
@@ -207,7 +209,9 @@ export function CheckoutRoute() {
           {quoted?.trip_calculations ? (
             <div className="stack" data-testid="checkout-quote" data-departure={departure && timed.data && !timed.isPlaceholderData ? departure : ''}>
               <TimedFor cart={quoted} />
-              {departure ? <DayFitNotice calculations={quoted.trip_calculations} /> : null}
+              {/* A trip longer than the day plan fits no start: every day says so on the calendar, and
+                  this says why and what to do before any day is chosen. */}
+              {departure || longerThanADay ? <DayFitNotice calculations={quoted.trip_calculations} /> : null}
               <TripSummary calculations={quoted.trip_calculations} besideDayFit={Boolean(departure)} />
               <p className="muted small">{t('checkout.chargedInEgp')}</p>
             </div>
