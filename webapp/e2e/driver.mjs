@@ -170,10 +170,23 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
       const button = await card.getByTestId('next-step').boundingBox();
       assert.ok(button && button.y + button.height <= PHONE.viewport.height, `${lang}: the next step's button is below the first screen (${button && button.y + button.height}px)`);
       assert.equal(await page.locator('.tabbar, .site-footer, #cart-drawer').count(), 0, `${lang}: the shop's layout around the driver's trips`);
-      await page.locator('#panel-toggle-desktop-login').click();
-      await page.locator('#panel-desktop-login').getByRole('button', { name: t(lang, 'auth.signOut') }).waitFor();
-      await noHorizontalScroll(page, `${lang} /driver account menu`);
-      await page.keyboard.press('Escape');
+      // On a phone the bar's panels are sheets over the page (modal dialogs), as the traveller's are.
+      for (const id of ['login', 'notifications', 'languages']) {
+        const toggle = page.locator(`#panel-toggle-phone-${id}`);
+        await toggle.click();
+        const sheet = page.locator(`#panel-phone-${id}[role="dialog"][aria-modal="true"]`);
+        await sheet.waitFor();
+        if (id === 'login') await sheet.getByRole('button', { name: t(lang, 'auth.signOut') }).waitFor();
+        const box = await sheet.boundingBox();
+        assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.viewport.width + 1, `${lang}: the ${id} sheet is wider than 360 px`);
+        assert.ok(await page.locator('main').evaluate((main) => main.closest('[inert]') !== null), `${lang}: the trips behind the ${id} sheet are not inert`);
+        await noHorizontalScroll(page, `${lang} /driver ${id} sheet`);
+        await noClippedButtons(page, `${lang} /driver ${id} sheet`);
+        await shot(page, `${lang}-phone-driver-${id}`);
+        await page.keyboard.press('Escape');
+        await sheet.waitFor({ state: 'detached' });
+        assert.ok(await toggle.evaluate((el) => el === document.activeElement), `${lang}: the focus did not go back to the ${id} button`);
+      }
 
       // The account menu of the phone's tab bar offers "My trips".
       await page.goto(`${baseURL}/`);

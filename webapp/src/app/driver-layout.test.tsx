@@ -1,7 +1,11 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { PHONE_MEDIA_QUERY } from '@/config/constants';
+import { i18n } from '@/lib/i18n';
 import { useLocaleStore } from '@/stores/locale-store';
+import { usePanelsStore } from '@/stores/panels-store';
 import { renderApp } from '@/testing/render-app';
 import { setTestSession } from '@/testing/session';
 
@@ -24,9 +28,24 @@ function serve(user: typeof driver) {
   return requested;
 }
 
+/** The viewport: a phone (the traveller header's breakpoint) or a wide screen. */
+function viewport(phone: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: phone && query === PHONE_MEDIA_QUERY,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
-  act(() => useLocaleStore.getState().setLanguage('en'));
+  act(() => {
+    useLocaleStore.getState().setLanguage('en');
+    usePanelsStore.getState().resetAll();
+  });
 });
 
 describe('the driver’s page', () => {
@@ -47,5 +66,88 @@ describe('the driver’s page', () => {
     expect(await screen.findByText('هذه الصفحة لسائقي مشوار، وحسابك ليس حساب سائق.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'إلى الصفحة الرئيسية' })).toHaveAttribute('href', '/');
     expect(requested).not.toContain('/api/driver/trips');
+  });
+});
+
+describe('the driver’s bar on a phone: its panels are sheets over the page, modal dialogs', () => {
+  for (const lang of ['en', 'ar'] as const) {
+    it(`takes the focus, keeps Tab inside, leaves the page behind inert, and Escape gives the focus back to the bell (${lang})`, async () => {
+      act(() => useLocaleStore.getState().setLanguage(lang));
+      viewport(true);
+      serve(driver);
+      const user = userEvent.setup();
+      renderApp('/driver');
+      const bell = await screen.findByRole('button', { name: i18n.t('panels.notifications', { lng: lang }) });
+      await user.click(bell);
+      const sheet = screen.getByRole('dialog', { name: i18n.t('panels.notifications', { lng: lang }) });
+      expect(sheet).toHaveAttribute('aria-modal', 'true');
+      expect(bell).toHaveAttribute('aria-expanded', 'true');
+      expect(bell).toHaveAttribute('aria-controls', sheet.id);
+      expect(sheet).toContainElement(document.activeElement as HTMLElement);
+      // The trips and the bar behind it are out of reach.
+      expect(screen.getByRole('main').inert).toBe(true);
+      expect(document.querySelector<HTMLElement>('.driver-bar')?.inert).toBe(true);
+
+      for (let i = 0; i < 6; i += 1) {
+        await user.tab();
+        expect(sheet).toContainElement(document.activeElement as HTMLElement);
+      }
+      await user.tab({ shift: true });
+      expect(sheet).toContainElement(document.activeElement as HTMLElement);
+
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(bell).toHaveFocus();
+      expect(bell).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.getByRole('main').inert).toBeFalsy();
+      expect(document.querySelector<HTMLElement>('.driver-bar')?.inert).toBeFalsy();
+    });
+  }
+
+  it('closes with its close button, and with a tap outside it, giving the focus back to the button that opened it', async () => {
+    viewport(true);
+    serve(driver);
+    const user = userEvent.setup();
+    renderApp('/driver');
+    const languages = await screen.findByRole('button', { name: 'Language & currency' });
+    await user.click(languages);
+    const sheet = screen.getByRole('dialog', { name: 'Language & currency' });
+    await user.click(within(sheet).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(languages).toHaveFocus();
+
+    await user.click(languages);
+    expect(screen.getByRole('dialog', { name: 'Language & currency' })).toBeInTheDocument();
+    // The backdrop over the page: a tap on it lands outside the sheet.
+    await user.click(document.querySelector<HTMLElement>('.panel-backdrop') ?? document.body);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(languages).toHaveFocus();
+  });
+
+  it('keeps the account a button of the bar (not a tab bar’s tab) that opens a sheet', async () => {
+    viewport(true);
+    serve(driver);
+    const user = userEvent.setup();
+    renderApp('/driver');
+    const account = await screen.findByRole('button', { name: 'KA, your account' });
+    expect(account).toHaveClass('icon-button');
+    await user.click(account);
+    expect(screen.getByRole('dialog')).toHaveAttribute('aria-modal', 'true');
+  });
+
+  it('stays a disclosure under its button on a wide screen: a region, the page not inert', async () => {
+    viewport(false);
+    serve(driver);
+    const user = userEvent.setup();
+    renderApp('/driver');
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    await user.click(bell);
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region).not.toHaveAttribute('aria-modal');
+    expect(document.querySelector('.driver-bar')).toContainElement(region);
+    expect(screen.getByRole('main').inert).toBeFalsy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
+    expect(bell).toHaveFocus();
   });
 });

@@ -45,7 +45,11 @@ function useCartCount(): number {
   return cart.data ? cart.data.data.length : mirrored;
 }
 
-export function LoginToggle({ set }: { set: 'desktop' | 'phone' }) {
+/**
+ * The sign-in panel's button, or the account's once signed in. `tab` is the phone's tab bar's look
+ * (an icon over a word); without it, an icon button of a bar (the driver's bar on a phone too).
+ */
+export function LoginToggle({ set, tab = set === 'phone' }: { set: 'desktop' | 'phone'; tab?: boolean }) {
   const { t } = useTranslation();
   const signedIn = useAuthStore(selectIsAuthenticated);
   const open = usePanelsStore((state) => state.open?.set === set && state.open.id === 'login');
@@ -58,9 +62,9 @@ export function LoginToggle({ set }: { set: 'desktop' | 'phone' }) {
         id="login"
         icon="user"
         label={t('panels.login')}
-        shortLabel={set === 'phone' ? t('nav.tabs.signIn') : undefined}
-        showLabel={set === 'phone'}
-        variant={set === 'phone' ? 'tab' : 'icon'}
+        shortLabel={tab ? t('nav.tabs.signIn') : undefined}
+        showLabel={tab}
+        variant={tab ? 'tab' : 'icon'}
       />
     );
   }
@@ -68,15 +72,15 @@ export function LoginToggle({ set }: { set: 'desktop' | 'phone' }) {
     <button
       type="button"
       id={`panel-toggle-${set}-login`}
-      className={set === 'phone' ? 'tabbar__item' : 'icon-button icon-button--avatar'}
+      className={tab ? 'tabbar__item' : 'icon-button icon-button--avatar'}
       aria-expanded={open}
       aria-controls={`panel-${set}-login`}
       // The avatar shows the initials: the name starts with them ("SN, your account").
-      aria-label={set === 'phone' ? undefined : letters ? t('panels.accountOf', { initials: letters }) : t('panels.account')}
+      aria-label={tab ? undefined : letters ? t('panels.accountOf', { initials: letters }) : t('panels.account')}
       onClick={() => toggle(set, 'login')}
     >
       <Avatar size="sm" />
-      {set === 'phone' ? <span>{t('nav.tabs.account')}</span> : null}
+      {tab ? <span>{t('nav.tabs.account')}</span> : null}
     </button>
   );
 }
