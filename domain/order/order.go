@@ -914,11 +914,28 @@ func decideExchange(s State, c ExchangeOrder, now time.Time) ([]Event, error) {
 // sameTrip reports whether to is the trip the order already has, as a traveller sees it: the same
 // start, rate plan and itinerary. A new price for the same trip (the catalogue's rates moved) is no
 // change the traveller asked for.
-func sameTrip(from, to Trip) bool {
-	if !from.StartAt.Equal(to.StartAt) || from.RatePlan.ID != to.RatePlan.ID {
-		return false
+func sameTrip(from, to Trip) bool { return !ChangeOf(from, to).Any() }
+
+// TripChange is what a change of trip alters, as a traveller sees it (sameTrip's parts): its start
+// (day or time), its rate plan (the car class), its itinerary (program, start or end point, stops in
+// order). The price is none of them.
+type TripChange struct {
+	When, RatePlan, Itinerary bool
+}
+
+// Any reports whether the change alters anything.
+func (c TripChange) Any() bool { return c.When || c.RatePlan || c.Itinerary }
+
+// ChangeOf is what moving from the trip from to the trip to alters.
+func ChangeOf(from, to Trip) TripChange {
+	return TripChange{
+		When:      !from.StartAt.Equal(to.StartAt),
+		RatePlan:  from.RatePlan.ID != to.RatePlan.ID,
+		Itinerary: !sameItinerary(from.Itinerary, to.Itinerary),
 	}
-	a, b := from.Itinerary, to.Itinerary
+}
+
+func sameItinerary(a, b Itinerary) bool {
 	if a.ProgramID != b.ProgramID || !samePoint(a.Start, b.Start) || !samePoint(a.End, b.End) || len(a.Stops) != len(b.Stops) {
 		return false
 	}

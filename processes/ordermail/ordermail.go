@@ -1,5 +1,6 @@
 // Package ordermail is the process manager that sends the traveller's e-mails about orders and
-// enquiries: order received, payment confirmed or failed, cancellation, refund asked for, refund, exchange, driver
+// enquiries: order received, payment confirmed or failed, cancellation, refund asked for, refund, a
+// change waiting for its payment, a change made, a change given up unpaid, driver
 // assigned (from the trip's dispatch stream), trip completed (with the invitation to rate the trip), enquiry received, quote, enquiry declined. For each such event of the global log it queues one e-mail in
 // the outbox (the Outbox port), in the transaction that moves its checkpoint, keyed by the event, so
 // a mail is queued exactly once: a batch delivered twice or a restart queues nothing new.
@@ -99,7 +100,9 @@ func (p *Process) Handlers() []processes.Handler {
 		processes.On(onOrder[order.OrderCancelled](p)),
 		processes.On(onOrder[order.RefundRequested](p)),
 		processes.On(onOrder[order.RefundIssued](p)),
+		processes.On(onOrder[order.ExchangeRequested](p)),
 		processes.On(onOrder[order.OrderExchanged](p)),
+		processes.On(onOrder[order.ExchangeAbandoned](p)),
 		processes.On(onOrder[order.OrderCompleted](p)),
 		processes.On(onEnquiry[enquiry.EnquirySubmitted](p)),
 		processes.On(onEnquiry[enquiry.EnquiryQuoted](p)),
@@ -517,6 +520,29 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 			Subject: i18n.T(l, "mail.refund_issued.subject", r.number), Heading: i18n.T(l, "mail.refund_issued.heading"),
 			Paragraphs: []string{i18n.T(l, "mail.refund_issued.body", FormatMoney(l, ev.Amount), refundReason(l, ev.Reason))}, Action: view,
 		})}
+	case order.ExchangeRequested:
+		// A dearer change waits for its difference: the traveller hears what it changes and what to
+		// pay by when now, not only on the order page. The button opens the order page, whose "Pay now"
+		// pays the change's open payment.
+		return []Mail{compose(r, env, "exchange_requested", Mail{
+			Subject: i18n.T(l, "mail.exchange_requested.subject", r.number), Heading: i18n.T(l, "mail.exchange_requested.heading"),
+			Paragraphs: changeWaitingLines(l, after, ev),
+			Action:     &Action{Label: i18n.T(l, "mail.action.pay"), URL: p.orderLink(r)},
+		})}
+	case order.ExchangeAbandoned:
+		// Unpaid in time or its payment declined: the traveller told "pay before" learns the change
+		// was not made. Given up with the order's cancellation, that cancellation's mail says it all.
+		if ev.Reason != "expired" && ev.Reason != "payment_failed" {
+			return nil
+		}
+		paras := []string{i18n.T(l, "mail.exchange_abandoned."+ev.Reason), i18n.T(l, "mail.exchange_abandoned.stays", date, clock)}
+		if after.UserID() != "" && after.Status() == order.StatusConfirmed && after.Cancellation().Changeable(start, env.RecordedAt) {
+			paras = append(paras, i18n.T(l, "mail.exchange_abandoned.again"))
+		}
+		return []Mail{compose(r, env, "exchange_abandoned", Mail{
+			Subject: i18n.T(l, "mail.exchange_abandoned.subject", r.number), Heading: i18n.T(l, "mail.exchange_abandoned.heading"),
+			Paragraphs: paras, Action: view,
+		})}
 	case order.OrderExchanged:
 		return []Mail{compose(r, env, "exchanged", Mail{
 			Subject: i18n.T(l, "mail.order_exchanged.subject", r.number), Heading: i18n.T(l, "mail.order_exchanged.heading"),
@@ -543,6 +569,51 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 		return []Mail{compose(r, env, "completed", done)}
 	}
 	return nil
+}
+
+// changeWaitingLines say what a change waiting for its payment would change — as the order page's
+// "Change waiting for payment" card does, only what differs from the booked trip (domain/order's
+// ChangeOf): the new date and time, the new rate plan, the new itinerary — then the difference to pay
+// with the new total, and the time to pay by. o is the order with the change waiting (its trip still
+// the booked one).
+func changeWaitingLines(l i18n.Lang, o order.State, ev order.ExchangeRequested) []string {
+	booked, to := o.Trip(), ev.To
+	lines := []string{i18n.T(l, "mail.exchange_requested.body", dayIn(l, booked.StartAt), clockIn(l, booked.StartAt))}
+	change := order.ChangeOf(booked, to)
+	if change.When {
+		lines = append(lines, i18n.T(l, "mail.exchange_requested.when", dayIn(l, to.StartAt), clockIn(l, to.StartAt)))
+	}
+	if change.RatePlan {
+		lines = append(lines, i18n.T(l, "mail.exchange_requested.rate_plan", planIn(l, to.RatePlan), planIn(l, booked.RatePlan)))
+	}
+	if change.Itinerary {
+		lines = append(lines, i18n.T(l, "mail.exchange_requested.itinerary", routeIn(l, to.Itinerary)))
+	}
+	total := money.New(o.Price().Minor+ev.Difference.Minor, ev.Difference.Currency)
+	return append(lines, i18n.T(l, "mail.exchange_requested.to_pay", FormatMoney(l, ev.Difference), FormatMoney(l, total),
+		dayIn(l, ev.HoldUntil), clockIn(l, ev.HoldUntil)))
+}
+
+// routeIn writes an itinerary as the order page does: its places in l (English where no Arabic name
+// was recorded), from the start through the stops to the end, with the arrow pointing the way the
+// line reads (" → ", " ← " right to left).
+func routeIn(l i18n.Lang, it order.Itinerary) string {
+	name := func(en, ar string) string {
+		if l == i18n.Ar && ar != "" {
+			return ar
+		}
+		return en
+	}
+	places := []string{name(it.Start.Name, it.Start.NameAR)}
+	for _, s := range it.Stops {
+		places = append(places, name(s.NameEN, s.NameAR))
+	}
+	places = append(places, name(it.End.Name, it.End.NameAR))
+	arrow := " → "
+	if l == i18n.Ar {
+		arrow = " ← "
+	}
+	return strings.Join(withoutEmpty(places...), arrow)
 }
 
 // exchangedLines say what a change of trip changed — its time, its car (the rate plan, named in l),
