@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import ar from '@/locales/ar/admin.json';
 import en from '@/locales/en/admin.json';
 
-import { CODE_GROUPS, codeLabel, type CodeGroup } from './codes';
+import { PART } from '@/components/ui/sentence-with';
 
-const translator = (messages: unknown) => (key: string) => {
+import { CODE_GROUPS, codeLabel, UNKNOWN_GROUPS, type CodeGroup } from './codes';
+
+const translator = (messages: unknown) => (key: string, options?: { code: string }) => {
   const found = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
-  return typeof found === 'string' ? found : key;
+  return typeof found === 'string' ? found.replace('{{code}}', options?.code ?? '{{code}}') : key;
 };
 
 describe('codeLabel', () => {
@@ -23,10 +25,25 @@ describe('codeLabel', () => {
     expect(codeLabel(translator(ar), group, code)).toEqual({ text: arabic, known: true });
   });
 
-  it('gives an unknown code, or staff’s own words, back as they came', () => {
+  it('names a code it does not know as another one of its group, the code kept to be shown beside it', () => {
+    expect(codeLabel(translator(ar), 'paymentStatus', 'captured')).toEqual({ text: 'captured', known: false, sentence: `حالة أخرى: <code>${PART}</code>` });
+    expect(codeLabel(translator(en), 'noticeReason', 'do_not_honor')).toEqual({ text: 'do_not_honor', known: false, sentence: `another reason: <code>${PART}</code>` });
+    expect(codeLabel(translator(ar), 'noticeKind', 'toString')).toEqual({ text: 'toString', known: false, sentence: `إشعار آخر: <code>${PART}</code>` });
+  });
+
+  it('gives staff’s own words for a refund back as they came', () => {
     expect(codeLabel(translator(ar), 'refundReason', 'probe')).toEqual({ text: 'probe', known: false });
     expect(codeLabel(translator(ar), 'refundReason', 'تغيرت الخطط')).toEqual({ text: 'تغيرت الخطط', known: false });
-    expect(codeLabel(translator(ar), 'noticeKind', 'toString')).toEqual({ text: 'toString', known: false });
+  });
+
+  it('has words for an unknown code of every group of codes in both languages, with the code’s place', () => {
+    expect(UNKNOWN_GROUPS).toEqual(Object.keys(CODE_GROUPS).filter((group) => group !== 'refundReason'));
+    for (const group of UNKNOWN_GROUPS) {
+      for (const messages of [en, ar]) {
+        const label = codeLabel(translator(messages), group, 'zz_new_code');
+        expect(label.known ? undefined : label.sentence, group).toContain(`<code>${PART}</code>`);
+      }
+    }
   });
 
   it('has words for every known code in both languages', () => {

@@ -1,8 +1,11 @@
+import { PART } from '@/components/ui/sentence-with';
+
 /**
  * The payment and refund codes the server sends (projections/orders, domain/payment, domain/order,
  * adapters/payments) and where their words are: purchaseOrders.codes.<group>.<code>. A code this
- * list does not know (a provider's new decline reason) and an operator's own words (a refund's
- * reason typed by staff) have no translation: they are shown as they came.
+ * list does not know (a provider's own decline message, a status the server adds later) is named as
+ * another one of its group, with the code beside it: purchaseOrders.codes.unknown.<group>. A refund's
+ * reason may be an operator's own words (typed by staff): those are shown as they came.
  */
 export const CODE_GROUPS = {
   /** A payments-audit notice: what the provider said, or a refund sent (projections/orders applyPayment). */
@@ -32,14 +35,23 @@ export const CODE_GROUPS = {
 
 export type CodeGroup = keyof typeof CODE_GROUPS;
 
-interface CodeLabel {
-  text: string;
-  /** false: not a code this app knows; the text is the server's own, to be shown isolated. */
-  known: boolean;
-}
+/** Groups whose values may be someone's own words rather than codes: an unknown one is shown as it came. */
+const OWN_WORDS: ReadonlySet<CodeGroup> = new Set(['refundReason']);
 
-/** The words for code in group, in the page's language; the code itself when the app has none. */
-export function codeLabel(t: (key: string) => string, group: CodeGroup, code: string): CodeLabel {
-  const known = (CODE_GROUPS[group] as readonly string[]).includes(code);
-  return known ? { text: t(`purchaseOrders.codes.${group}.${code}`), known } : { text: code, known };
+/** The groups an unknown code is named in as "another" one: every group of codes only. */
+export const UNKNOWN_GROUPS = (Object.keys(CODE_GROUPS) as CodeGroup[]).filter((group) => !OWN_WORDS.has(group));
+
+type CodeLabel =
+  | { known: true; text: string }
+  /**
+   * Not a code this app knows; text is the server's own, to be shown isolated. sentence (a group of
+   * codes only) names it as another one of its group, with PART where the code goes, in a <code> tag.
+   */
+  | { known: false; text: string; sentence?: string };
+
+/** The words for code in group, in the page's language; an unknown code named as such, or as it came. */
+export function codeLabel(t: (key: string, options?: { code: string }) => string, group: CodeGroup, code: string): CodeLabel {
+  if ((CODE_GROUPS[group] as readonly string[]).includes(code)) return { text: t(`purchaseOrders.codes.${group}.${code}`), known: true };
+  if (OWN_WORDS.has(group)) return { text: code, known: false };
+  return { text: code, known: false, sentence: t(`purchaseOrders.codes.unknown.${group}`, { code: PART }) };
 }
