@@ -183,10 +183,10 @@ export function RecordsList({ section }: { section: AdminSectionKey }) {
       {records.data && records.data.data.length === 0 ? <EmptyState compact icon="compass" title={t('admin.emptyTitle', { items: plural })} /> : null}
       {records.data && records.data.data.length > 0 ? (
         // On a narrow screen (a phone) each row is a card, its cells labelled, its actions at its foot:
-        // a table scrolled sideways hid Edit and Archive past its edge (admin-catalogue.css).
-        <div className="records">
+        // a table scrolled sideways hid Edit and Archive past its edge (.table-cards, styles/index.css).
+        <div className="table-cards">
           <TableWrap label={plural}>
-            <table className="table records__table">
+            <table className="table">
               <caption className="visually-hidden">{plural}</caption>
               <thead>
                 <tr>

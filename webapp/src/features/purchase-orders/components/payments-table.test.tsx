@@ -43,8 +43,8 @@ describe('the payments audit on a phone', () => {
       expect(labels.every((label) => label && !label.startsWith('purchaseOrders.'))).toBe(true);
       // A payment with no notices leaves that line out of its card, not an empty labelled line.
       const notices = within(second).getAllByRole('cell').at(-1);
-      expect(notices).toHaveClass('payments-audit__none');
-      expect(within(first).getAllByRole('cell').at(-1)).not.toHaveClass('payments-audit__none');
+      expect(notices).toHaveClass('table-cards__none');
+      expect(within(first).getAllByRole('cell').at(-1)).not.toHaveClass('table-cards__none');
     });
   }
 });

@@ -388,7 +388,7 @@ function Payments() {
 /**
  * The payments audit. On a wide screen a table; narrower than its table (a phone) each payment is a
  * card, its order as the title and every other column named beside its value (data-label, as the
- * catalogue's lists do), so nothing scrolls sideways.
+ * catalogue's lists do: .table-cards, styles/index.css), so nothing scrolls sideways.
  */
 export function PaymentsTable({ rows }: { rows: AdminPaymentRow[] }) {
   const separator = useDetailSeparator();
@@ -401,9 +401,9 @@ export function PaymentsTable({ rows }: { rows: AdminPaymentRow[] }) {
     notices: t('purchaseOrders.notices'),
   };
   return (
-    <div className="payments-audit">
+    <div className="table-cards">
       <TableWrap label={t('purchaseOrders.tabs.payments')}>
-        <table className="table payments-audit__table" data-testid="payments-audit">
+        <table className="table" data-testid="payments-audit">
           <thead>
             <tr>
               <th scope="col">{t('purchaseOrders.order')}</th>
@@ -426,7 +426,7 @@ export function PaymentsTable({ rows }: { rows: AdminPaymentRow[] }) {
                 <td data-label={heading.status}>
                   <CodeText group="paymentStatus" code={p.status} />
                 </td>
-                <td data-label={heading.notices} className={p.notices.length ? undefined : 'payments-audit__none'}>
+                <td data-label={heading.notices} className={p.notices.length ? undefined : 'table-cards__none'}>
                   <span>
                     {p.notices.map((n) => (
                       <span key={`${n.kind}-${n.notice_id}`} className={n.kind === 'ignored' ? 'payments-audit__notice field__error small' : 'payments-audit__notice small'}>
