@@ -25,20 +25,21 @@ var (
 	ErrNotFailed = errors.New("mail: message has not failed")
 )
 
-// Summary is a message as the mailbox list shows it.
+// Summary is a message as staff read it: the admin mailbox's list and support's view of an order's
+// e-mails answer it in this one shape.
 type Summary struct {
-	ID            uuid.UUID
-	To            string
-	ToName        string
-	Lang          string
-	Subject       string
-	Status        string
-	Attempts      int
-	LastError     string
-	SentVia       string
-	CreatedAt     time.Time
-	SentAt        *time.Time
-	NextAttemptAt *time.Time
+	ID            uuid.UUID  `json:"id"`
+	To            string     `json:"to"`
+	ToName        string     `json:"to_name"`
+	Lang          string     `json:"lang"`
+	Subject       string     `json:"subject"`
+	Status        string     `json:"status"`
+	Attempts      int        `json:"attempts"`
+	LastError     string     `json:"last_error,omitempty"`
+	SentVia       string     `json:"sent_via,omitempty"`
+	CreatedAt     time.Time  `json:"created_at"`
+	SentAt        *time.Time `json:"sent_at"`
+	NextAttemptAt *time.Time `json:"next_attempt_at"`
 }
 
 // Message is a whole recorded message.

@@ -5,7 +5,6 @@ package mailbox
 
 import (
 	"net/http"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/gorilla/mux"
@@ -36,28 +35,8 @@ func (h *Handler) Routes(api *mux.Router) {
 	api.HandleFunc("/admin/mailbox/{id}/retry", admin(httpx.Idempotent(h.idempotency, nil)(http.HandlerFunc(h.retry)).ServeHTTP)).Methods(http.MethodPost)
 }
 
-type summaryJSON struct {
-	ID            string     `json:"id"`
-	To            string     `json:"to"`
-	ToName        string     `json:"to_name"`
-	Lang          string     `json:"lang"`
-	Subject       string     `json:"subject"`
-	Status        string     `json:"status"`
-	Attempts      int        `json:"attempts"`
-	LastError     string     `json:"last_error,omitempty"`
-	SentVia       string     `json:"sent_via,omitempty"`
-	CreatedAt     time.Time  `json:"created_at"`
-	SentAt        *time.Time `json:"sent_at"`
-	NextAttemptAt *time.Time `json:"next_attempt_at"`
-}
-
-func toSummaryJSON(s mailbox.Summary) summaryJSON {
-	return summaryJSON{ID: s.ID.String(), To: s.To, ToName: s.ToName, Lang: s.Lang, Subject: s.Subject, Status: s.Status,
-		Attempts: s.Attempts, LastError: s.LastError, SentVia: s.SentVia, CreatedAt: s.CreatedAt, SentAt: s.SentAt, NextAttemptAt: s.NextAttemptAt}
-}
-
 type messageJSON struct {
-	summaryJSON
+	mailbox.Summary
 	MessageID string `json:"message_id"`
 	Text      string `json:"text"`
 	HTML      string `json:"html"`
@@ -75,9 +54,9 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	out := make([]summaryJSON, len(page.Messages))
-	for i, s := range page.Messages {
-		out[i] = toSummaryJSON(s)
+	out := page.Messages
+	if out == nil {
+		out = []mailbox.Summary{}
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out, "total": page.Total})
 }
@@ -101,7 +80,7 @@ func (h *Handler) message(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": messageJSON{summaryJSON: toSummaryJSON(m.Summary), MessageID: m.MessageID, Text: m.Text, HTML: m.HTML}})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": messageJSON{Summary: m.Summary, MessageID: m.MessageID, Text: m.Text, HTML: m.HTML}})
 }
 
 func (h *Handler) retry(w http.ResponseWriter, r *http.Request) {

@@ -13,6 +13,7 @@ import (
 	"github.com/gorilla/mux"
 
 	appsupport "mishwar/commands/support"
+	"mishwar/domain/mailbox"
 	"mishwar/domain/order"
 	"mishwar/eventstore"
 	"mishwar/httpapi/httpx"
@@ -163,20 +164,6 @@ func (h *Handler) history(w http.ResponseWriter, r *http.Request) {
 	}})
 }
 
-// mailJSON is one e-mail about an order as support reads it: to whom, what, and whether it went.
-type mailJSON struct {
-	ID            string     `json:"id"`
-	To            string     `json:"to"`
-	Lang          string     `json:"lang"`
-	Subject       string     `json:"subject"`
-	Status        string     `json:"status"`
-	Attempts      int        `json:"attempts"`
-	LastError     string     `json:"last_error,omitempty"`
-	CreatedAt     time.Time  `json:"created_at"`
-	SentAt        *time.Time `json:"sent_at"`
-	NextAttemptAt *time.Time `json:"next_attempt_at"`
-}
-
 // mail answers the e-mails recorded about an order (its own, its enquiry's, its trip's), oldest first.
 func (h *Handler) mail(w http.ResponseWriter, r *http.Request) {
 	list, err := h.app.Queries.OrderMail.Handle(r.Context(), mux.Vars(r)["id"])
@@ -184,12 +171,10 @@ func (h *Handler) mail(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	out := make([]mailJSON, len(list))
-	for i, m := range list {
-		out[i] = mailJSON{ID: m.ID.String(), To: m.To, Lang: m.Lang, Subject: m.Subject, Status: m.Status, Attempts: m.Attempts,
-			LastError: m.LastError, CreatedAt: m.CreatedAt.UTC(), SentAt: m.SentAt, NextAttemptAt: m.NextAttemptAt}
+	if list == nil {
+		list = []mailbox.Summary{}
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": out})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": list})
 }
 
 // momentJSON is one entry of an order's timeline: an event of the order ("order") or of its trip
