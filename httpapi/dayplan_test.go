@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"mishwar/adapters/payments"
 	"mishwar/cmd/mishwar/app/apptest"
 	"mishwar/commands"
 	cat "mishwar/domain/catalogue"
@@ -124,6 +125,20 @@ func (w *orderWorld) checkoutAt(t *testing.T, u apptest.Session, clock, lang str
 	body["time"] = clock
 	return w.a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/orders", Token: u.Token, Body: body,
 		Header: map[string]string{"lang": lang, "Idempotency-Key": uuid.NewString()}})
+}
+
+// paidCheckoutAt places u's cart as an order picked up at clock (Cairo), pays it on the sandbox's
+// page and answers the order's id.
+func (w *orderWorld) paidCheckoutAt(t *testing.T, u apptest.Session, clock, lang string) string {
+	t.Helper()
+	r := w.checkoutAt(t, u, clock, lang)
+	if r.Status != http.StatusCreated {
+		t.Fatalf("checkout at %s: %d %s", clock, r.Status, r.Body)
+	}
+	var placed placedAnswer
+	r.JSON(t, &placed)
+	payOnSandbox(t, placed.PaymentURL, payments.CardSuccess)
+	return placed.Data.OrderID
 }
 
 func TestATripLongerThanTheDayPlanIsRefusedAtCheckoutInBothLanguagesAndNothingIsRecorded(t *testing.T) {

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"mishwar/adapters/payments"
 	"mishwar/cmd/mishwar/app/apptest"
 )
 
@@ -44,14 +43,7 @@ func TestTheExchangeOffersOnlyThePickupTimesAtWhichTheOrdersTripFitsItsDayAndIts
 	u := w.a.SignUp(t, "")
 	w.addToCart(t, u, early)
 	w.fillCart(t, u)
-	r := w.checkoutAt(t, u, "09:00", "en")
-	if r.Status != http.StatusCreated {
-		t.Fatalf("checkout: %d %s", r.Status, r.Body)
-	}
-	var placed placedAnswer
-	r.JSON(t, &placed)
-	payOnSandbox(t, placed.PaymentURL, payments.CardSuccess)
-	orderID := placed.Data.OrderID
+	orderID := w.paidCheckoutAt(t, u, "09:00", "en")
 
 	// Another traveller finds the day full; the order's owner finds its own car free for the move.
 	if other := w.pickupTimes(t, w.traveller(t), "en"); other.Data.Status != "blocked" || len(other.Data.Times) != 0 {

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"mishwar/adapters/payments"
 	"mishwar/cmd/mishwar/app/apptest"
 	cat "mishwar/domain/catalogue"
 )
@@ -51,14 +50,7 @@ func TestADriversBookedDayFollowsTheTripsExchanges(t *testing.T) {
 	paidAt := func(clock string) (apptest.Session, string) {
 		t.Helper()
 		u := w.traveller(t)
-		r := w.checkoutAt(t, u, clock, "en")
-		if r.Status != http.StatusCreated {
-			t.Fatalf("checkout at %s: %d %s", clock, r.Status, r.Body)
-		}
-		var placed placedAnswer
-		r.JSON(t, &placed)
-		payOnSandbox(t, placed.PaymentURL, payments.CardSuccess)
-		return u, placed.Data.OrderID
+		return u, w.paidCheckoutAt(t, u, clock, "en")
 	}
 	morningUser, morning := paidAt("07:00")
 	eveningUser, evening := paidAt("17:00")

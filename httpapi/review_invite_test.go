@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"mishwar/adapters/mail/mailpittest"
-	"mishwar/adapters/payments"
 	"mishwar/cmd/mishwar/app/apptest"
 	"mishwar/internal/config"
 	"mishwar/internal/i18n"
@@ -27,14 +26,7 @@ func TestACompletedTripsOneMailInvitesTheTravellerToRateItOverSMTP(t *testing.T)
 	w := seedOrderWorld(t, apptest.New(t, func(c *config.Config) { c.Clock = clock.Now }), 1, 2)
 	a := w.a
 	u := w.traveller(t)
-	r := w.checkoutAt(t, u, "10:00", "ar")
-	if r.Status != http.StatusCreated {
-		t.Fatalf("checkout: %d %s", r.Status, r.Body)
-	}
-	var placed placedAnswer
-	r.JSON(t, &placed)
-	id := placed.Data.OrderID
-	payOnSandbox(t, placed.PaymentURL, payments.CardSuccess)
+	id := w.paidCheckoutAt(t, u, "10:00", "ar")
 	driveToCompletion(t, w, clock, u, id)
 
 	subject := "اكتملت رحلتك " + id

@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"mishwar/adapters/payments"
 	"mishwar/cmd/mishwar/app/apptest"
 	cat "mishwar/domain/catalogue"
 	"mishwar/internal/config"
@@ -69,14 +68,7 @@ func TestTheExchangesCalendarShowsADayAvailableOnlyWhenAPickupTimeOfItFitsTheOrd
 	u := w.a.SignUp(t, "")
 	w.addToCart(t, u, citadel)
 	w.fillCart(t, u)
-	r := w.checkoutAt(t, u, "08:00", "en")
-	if r.Status != http.StatusCreated {
-		t.Fatalf("checkout: %d %s", r.Status, r.Body)
-	}
-	var placed placedAnswer
-	r.JSON(t, &placed)
-	payOnSandbox(t, placed.PaymentURL, payments.CardSuccess)
-	orderID := placed.Data.OrderID
+	orderID := w.paidCheckoutAt(t, u, "08:00", "en")
 	calendar := "/api/orders/" + orderID + "/exchange/calendar?days=1&from=" + w.date
 
 	p := w.exchangeTimes(t, u, orderID, w.date, "en")
