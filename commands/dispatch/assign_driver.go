@@ -86,14 +86,23 @@ func (h *Handlers) giveTrip(ctx context.Context, cmd dispatch.TripCommand, drive
 	if err != nil {
 		return Outcome{}, nil, fmt.Errorf("dispatch: book %s's day: %w", driver.ID, err)
 	}
+	giveBack := func(err error) error {
+		if _, rerr := h.releaseDay(ctx, driver.ID, day, dispatch.ReleaseDriverDay{OrderID: facts.OrderID, Reason: refused},
+			sub(meta, "release-day")); rerr != nil {
+			return errors.Join(err, fmt.Errorf("dispatch: give back %s's day: %w", driver.ID, rerr))
+		}
+		return err
+	}
+	// A trip running past midnight is decided on the next day's stream as well: a booking made there
+	// at the same instant was not among the neighbours read above.
+	if _, ok := dispatch.CarriesOver(day, from, facts.EndAt); ok {
+		if _, err := h.carryOver(ctx, driver.ID, day, facts.OrderID, from, facts.EndAt, sub(meta, "carry-over")); err != nil {
+			return Outcome{}, nil, giveBack(err)
+		}
+	}
 	res, err := commands.Execute(ctx, h.runner, dispatch.Trip, TripStream(facts.OrderID), cmd, meta, commuting)
 	if err != nil {
-		if _, rerr := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(driver.ID, day),
-			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: facts.OrderID, Reason: refused}),
-			sub(meta, "release-day"), commuting); rerr != nil {
-			return Outcome{}, nil, errors.Join(err, fmt.Errorf("dispatch: give back %s's day: %w", driver.ID, rerr))
-		}
-		return Outcome{}, nil, err
+		return Outcome{}, nil, giveBack(err)
 	}
 	out := Outcome{Position: res.Position, Changed: len(res.Events) > 0}
 	if out.Position.Less(booked.Position) {
@@ -104,8 +113,8 @@ func (h *Handlers) giveTrip(ctx context.Context, cmd dispatch.TripCommand, drive
 
 // neighbourDays are the driver's days before and after day as they stand (dispatch.NeighbourDays),
 // for the overlap rule to see a trip running past midnight; their completed trips are added to ended.
-// They are read, not locked: two bookings on two days made at the same instant are not kept apart
-// (the same-day rule is, by the day's stream).
+// They are only read: two bookings at the same instant on two days are kept apart by the carry-over
+// (carryOver), decided on the later day's own stream.
 func (h *Handlers) neighbourDays(ctx context.Context, driverID string, day availability.Day, ended map[string]time.Time) ([]dispatch.DriverDayState, error) {
 	var days []dispatch.DriverDayState
 	for _, d := range dispatch.NeighbourDays(day) {

@@ -19,6 +19,8 @@ func RegisterEvents(r *eventstore.Registry) {
 	eventstore.Register[dispatch.DriverDayReleased](r, "DriverDayReleased", 1)
 	eventstore.Register[dispatch.DriverDayRetimed](r, "DriverDayRetimed", 1)
 	eventstore.Register[dispatch.DriverSetOff](r, "DriverSetOff", 1)
+	eventstore.Register[dispatch.DriverDayCarriedOver](r, "DriverDayCarriedOver", 1)
+	eventstore.Register[dispatch.DriverDayCarryOverDropped](r, "DriverDayCarryOverDropped", 1)
 	eventstore.Register[dispatch.DriverAccountLinked](r, "DriverAccountLinked", 1)
 	eventstore.Register[dispatch.DriverLoginClaimed](r, "DriverLoginClaimed", 1)
 }

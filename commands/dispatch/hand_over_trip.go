@@ -41,8 +41,8 @@ func (h *Handlers) HandOverTrip(ctx context.Context, orderID, driverID, reason, 
 		if !ok {
 			continue
 		}
-		freed, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(handed.FromDriverID, handed.Day),
-			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: facts.OrderID, Reason: "handed over"}), sub(meta, "free-former-day"), commuting)
+		freed, err := h.releaseDay(ctx, handed.FromDriverID, handed.Day, dispatch.ReleaseDriverDay{OrderID: facts.OrderID, Reason: "handed over"},
+			sub(meta, "free-former-day"))
 		if err != nil {
 			return out, fmt.Errorf("dispatch: free %s's day: %w", handed.FromDriverID, err)
 		}

@@ -30,8 +30,7 @@ func (h *Handlers) ReleaseTrip(ctx context.Context, orderID, reason string, meta
 		if !ok {
 			continue
 		}
-		day, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(c.DriverID, c.Day),
-			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: num, Reason: "order cancelled"}), sub(meta, "release-day"), commuting)
+		day, err := h.releaseDay(ctx, c.DriverID, c.Day, dispatch.ReleaseDriverDay{OrderID: num, Reason: "order cancelled"}, sub(meta, "release-day"))
 		if err != nil {
 			return out, fmt.Errorf("dispatch: free %s's day: %w", c.DriverID, err)
 		}

@@ -38,8 +38,7 @@ func (h *Handlers) freeUnassignedDays(ctx context.Context, num string, res comma
 		if !ok {
 			continue
 		}
-		day, err := commands.Execute(ctx, h.runner, dispatch.DriverDay, DriverDayStream(u.DriverID, u.Day),
-			dispatch.DriverDayCommand(dispatch.ReleaseDriverDay{OrderID: num, Reason: reason, Cause: u.Cause}), sub(meta, "release-day"), commuting)
+		day, err := h.releaseDay(ctx, u.DriverID, u.Day, dispatch.ReleaseDriverDay{OrderID: num, Reason: reason, Cause: u.Cause}, sub(meta, "release-day"))
 		if err != nil {
 			return out, fmt.Errorf("dispatch: free %s's day: %w", u.DriverID, err)
 		}

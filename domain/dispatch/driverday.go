@@ -7,6 +7,7 @@ import (
 
 	"mishwar/domain"
 	"mishwar/domain/availability"
+	"mishwar/domain/catalogue"
 )
 
 // A driver runs one trip at a time: a start (or a trip on the road handed to them) while another of
@@ -51,7 +52,30 @@ type (
 		// Neighbours are the driver's days before and after Day as they stand (their own streams): a
 		// trip that runs past midnight occupies the driver on the next day too, so the overlap rule
 		// looks at the trips of both days beside Day's own. Their ended trips are in Ended as well.
+		// They are only read: what keeps two bookings at once on two days apart is the carry-over
+		// (CarryOverDriverDay), decided on the next day's own stream.
 		Neighbours []DriverDayState
+	}
+	// CarryOverDriverDay records on Day that the driver's trip of the day before (FromDay, the
+	// order's) runs past midnight into it, until EndAt (CarriesOver). It is decided on Day's own
+	// stream, so a booking there and the carry-over are kept apart whatever runs at the same time:
+	// it is refused (ErrDriverBusy, naming the trip) when it overlaps a trip the driver carries on
+	// Day, and a booking on Day is refused while a carry-over overlaps it. The caller books FromDay
+	// first and gives it back when the carry-over is refused. Ended are Day's trips that have ended,
+	// as BookDriverDay's. Carried over again at other times, it takes them.
+	CarryOverDriverDay struct {
+		DriverID string
+		Day      availability.Day
+		FromDay  availability.Day
+		OrderID  string
+		StartAt  time.Time
+		EndAt    time.Time
+		Ended    map[string]time.Time
+	}
+	// DropCarryOver: the order's trip of the day before no longer runs into this day (it was given
+	// back, or retimed to be back by midnight). A day that carries none over changes nothing.
+	DropCarryOver struct {
+		OrderID string
 	}
 	// SetOff records the driver setting off on the order's trip (its start): a driver runs one trip
 	// at a time, so it is refused while another of their trips that day runs (ErrFinishTripFirst,
@@ -79,17 +103,22 @@ type (
 	// its Reason saying the same in English) rather than
 	// double-booked, and the caller takes the trip back from the driver for an operator to assign
 	// another. An order the day does not carry, or times that did not change, change nothing.
+	// The new times are compared with the driver's days before and after as well (Neighbours, as
+	// BookDriverDay's); the next day's stream decides a run past midnight (CarryOverDriverDay).
 	RetimeDriverDay struct {
-		OrderID string
-		StartAt time.Time
-		EndAt   time.Time
+		OrderID    string
+		StartAt    time.Time
+		EndAt      time.Time
+		Neighbours []DriverDayState
 	}
 )
 
-func (BookDriverDay) isDriverDayCommand()    {}
-func (SetOff) isDriverDayCommand()           {}
-func (ReleaseDriverDay) isDriverDayCommand() {}
-func (RetimeDriverDay) isDriverDayCommand()  {}
+func (BookDriverDay) isDriverDayCommand()      {}
+func (SetOff) isDriverDayCommand()             {}
+func (ReleaseDriverDay) isDriverDayCommand()   {}
+func (RetimeDriverDay) isDriverDayCommand()    {}
+func (CarryOverDriverDay) isDriverDayCommand() {}
+func (DropCarryOver) isDriverDayCommand()      {}
 
 // DriverDay events.
 type (
@@ -135,12 +164,32 @@ type (
 		OrderID  string           `json:"order_id"`
 		SetOffAt time.Time        `json:"set_off_at"`
 	}
+	// DriverDayCarriedOver: the driver's trip of the day before (FromDay) runs into this day until
+	// EndAt, so the driver is busy until then; it is not one of the day's own trips.
+	DriverDayCarriedOver struct {
+		DriverID  string           `json:"driver_id"`
+		Day       availability.Day `json:"day"`
+		FromDay   availability.Day `json:"from_day"`
+		OrderID   string           `json:"order_id"`
+		StartAt   time.Time        `json:"start_at"`
+		EndAt     time.Time        `json:"end_at"`
+		CarriedAt time.Time        `json:"carried_at"`
+	}
+	// DriverDayCarryOverDropped: the order's trip of the day before no longer runs into this day.
+	DriverDayCarryOverDropped struct {
+		DriverID  string           `json:"driver_id"`
+		Day       availability.Day `json:"day"`
+		OrderID   string           `json:"order_id"`
+		DroppedAt time.Time        `json:"dropped_at"`
+	}
 )
 
-func (DriverDayBooked) isDriverDayEvent()   {}
-func (DriverDayReleased) isDriverDayEvent() {}
-func (DriverDayRetimed) isDriverDayEvent()  {}
-func (DriverSetOff) isDriverDayEvent()      {}
+func (DriverDayBooked) isDriverDayEvent()           {}
+func (DriverDayReleased) isDriverDayEvent()         {}
+func (DriverDayRetimed) isDriverDayEvent()          {}
+func (DriverSetOff) isDriverDayEvent()              {}
+func (DriverDayCarriedOver) isDriverDayEvent()      {}
+func (DriverDayCarryOverDropped) isDriverDayEvent() {}
 
 // DriverDayState is the orders a driver carries on one day, with their trips' times.
 type DriverDayState struct {
@@ -148,6 +197,8 @@ type DriverDayState struct {
 	day      availability.Day
 	orders   []string
 	booked   []booking
+	// carried are the trips of the day before that run into this day (DriverDayCarriedOver).
+	carried []booking
 	// running is the order whose trip the driver set off on and has not given back ("": none).
 	running string
 }
@@ -184,6 +235,23 @@ func NeighbourDays(day availability.Day) []availability.Day {
 		return nil
 	}
 	return []availability.Day{availability.DayOf(d.AddDate(0, 0, -1)), availability.DayOf(d.AddDate(0, 0, 1))}
+}
+
+// CarriesOver reports the day after day when a trip on day from start to end is due back after its
+// midnight in Cairo (a trip of unknown length takes a minute): the day the trip is carried over to.
+func CarriesOver(day availability.Day, start, end time.Time) (availability.Day, bool) {
+	if start.IsZero() {
+		return "", false
+	}
+	d, err := day.Time(catalogue.Cairo)
+	if err != nil {
+		return "", false
+	}
+	next := d.AddDate(0, 0, 1)
+	if !tripEnd(start, end).After(next) {
+		return "", false
+	}
+	return availability.DayOf(next), true
 }
 
 // DriverDay is the decider of one driver's day.
@@ -240,6 +308,22 @@ func DecideDriverDay(s DriverDayState, cmd DriverDayCommand, now time.Time) ([]D
 		return []DriverDayEvent{DriverDayReleased{DriverID: s.driverID, Day: s.day, OrderID: c.OrderID, Reason: c.Reason, Cause: c.Cause, ReleasedAt: now}}, nil
 	case RetimeDriverDay:
 		return s.retime(c, now), nil
+	case CarryOverDriverDay:
+		start, end := c.StartAt.UTC(), c.EndAt.UTC()
+		if i := slices.IndexFunc(s.carried, func(b booking) bool { return b.order == c.OrderID }); i >= 0 &&
+			s.carried[i].start.Equal(start) && s.carried[i].end.Equal(end) {
+			return nil, nil
+		}
+		if err := s.busy(start, end, c.OrderID, c.Ended); err != nil {
+			return nil, err
+		}
+		return []DriverDayEvent{DriverDayCarriedOver{DriverID: c.DriverID, Day: c.Day, FromDay: c.FromDay, OrderID: c.OrderID,
+			StartAt: start, EndAt: end, CarriedAt: now}}, nil
+	case DropCarryOver:
+		if !slices.ContainsFunc(s.carried, func(b booking) bool { return b.order == c.OrderID }) {
+			return nil, nil
+		}
+		return []DriverDayEvent{DriverDayCarryOverDropped{DriverID: s.driverID, Day: s.day, OrderID: c.OrderID, DroppedAt: now}}, nil
 	default:
 		panic(fmt.Sprintf("dispatch: unknown driver day command %T", cmd))
 	}
@@ -256,12 +340,23 @@ func (s DriverDayState) retime(c RetimeDriverDay, now time.Time) []DriverDayEven
 	if was.start.Equal(start) && was.end.Equal(end) {
 		return nil
 	}
-	if other, ok := s.overlapping(start, end, c.OrderID, nil); ok {
-		cause := TimesOverlap(other.order, other.start, tripEnd(other.start, other.end))
-		return []DriverDayEvent{DriverDayReleased{DriverID: s.driverID, Day: s.day, OrderID: c.OrderID, Reason: cause.Text(), Cause: cause, ReleasedAt: now}}
+	for _, d := range append([]DriverDayState{s}, c.Neighbours...) {
+		if cause, ok := d.Overlap(start, end, c.OrderID); ok {
+			return []DriverDayEvent{DriverDayReleased{DriverID: s.driverID, Day: s.day, OrderID: c.OrderID, Reason: cause.Text(), Cause: cause, ReleasedAt: now}}
+		}
 	}
 	return []DriverDayEvent{DriverDayRetimed{DriverID: s.driverID, Day: s.day, OrderID: c.OrderID, FromStartAt: was.start, FromEndAt: was.end,
 		StartAt: start, EndAt: end, RetimedAt: now}}
+}
+
+// Overlap is the cause (CauseTimesOverlap) of order except's trip at start–end being taken off the
+// driver because it overlaps another trip the driver carries on the day s (its own or carried over).
+func (s DriverDayState) Overlap(start, end time.Time, except string) (*Cause, bool) {
+	other, ok := s.overlapping(start.UTC(), end.UTC(), except, nil)
+	if !ok {
+		return nil, false
+	}
+	return TimesOverlap(other.order, other.start, tripEnd(other.start, other.end)), true
 }
 
 // EvolveDriverDay folds one event into the state.
@@ -286,6 +381,14 @@ func EvolveDriverDay(s DriverDayState, e DriverDayEvent) DriverDayState {
 				s.booked[i] = booking{order: b.order, start: ev.StartAt, end: ev.EndAt}
 			}
 		}
+	case DriverDayCarriedOver:
+		if s.driverID == "" {
+			s.driverID, s.day = ev.DriverID, ev.Day
+		}
+		s.carried = append(slices.DeleteFunc(slices.Clone(s.carried), func(b booking) bool { return b.order == ev.OrderID }),
+			booking{order: ev.OrderID, start: ev.StartAt, end: ev.EndAt})
+	case DriverDayCarryOverDropped:
+		s.carried = slices.DeleteFunc(slices.Clone(s.carried), func(b booking) bool { return b.order == ev.OrderID })
 	default:
 		panic(fmt.Sprintf("dispatch: unknown driver day event %T", e))
 	}

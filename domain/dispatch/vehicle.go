@@ -1,6 +1,7 @@
 package dispatch
 
 import (
+	"slices"
 	"time"
 
 	"mishwar/domain"
@@ -82,15 +83,15 @@ func (s DriverDayState) busy(start, end time.Time, except string, ended map[stri
 	return nil
 }
 
-// overlapping finds the first trip the driver carries that day, other than order except's, that
-// overlaps start–end. A trip in ended occupies the driver only until it ended; trips booked before
+// overlapping finds the first trip the driver carries that day (its own, then those of the day before
+// carried over into it), other than order except's, that overlaps start–end. A trip in ended occupies the driver only until it ended; trips booked before
 // their times were recorded (zero) overlap nothing.
 func (s DriverDayState) overlapping(start, end time.Time, except string, ended map[string]time.Time) (booking, bool) {
 	if start.IsZero() {
 		return booking{}, false
 	}
 	end = tripEnd(start, end)
-	for _, b := range s.booked {
+	for _, b := range slices.Concat(s.booked, s.carried) {
 		if b.start.IsZero() || b.order == except {
 			continue
 		}

@@ -124,39 +124,66 @@ func (f *Fixture) Order(t testing.TB, day availability.Day, owner string, paid b
 // trips of a day must not overlap.
 func (f *Fixture) OrderAt(t testing.TB, day availability.Day, clock time.Duration, owner string, paid bool) string {
 	t.Helper()
+	return f.OrderLasting(t, day, clock, 0, owner, paid)
+}
+
+// OrderLasting is OrderAt for a trip quoted to last length (whole minutes; 0: no length known), so
+// its driver is booked until it is due back.
+func (f *Fixture) OrderLasting(t testing.TB, day availability.Day, clock, length time.Duration, owner string, paid bool) string {
+	t.Helper()
 	id := TripNumber()
-	start, err := day.Time(cat.Cairo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	start = start.Add(clock)
 	total := money.New(150000, money.EGP)
 	events := []any{
 		order.OrderPlaced{OrderID: id, UserID: owner, Lang: "en", Source: order.SourceCart,
 			Contact: order.Contact{FirstName: "Mona", LastName: "Zaki", Email: "mona-" + id + "@example.com", Phone: "+201001234567", Country: "EG",
 				Comments: "A child seat, please", Travellers: 3},
-			Trip: order.Trip{StartAt: start.UTC(), Day: day, Itinerary: order.Itinerary{
-				Start: order.Point{Name: "Nile Hotel", NameAR: "فندق النيل", Lat: 30.045, Lng: 31.232}, End: order.Point{Name: "Nile Hotel", NameAR: "فندق النيل", Lat: 30.045, Lng: 31.232},
-				Stops: []order.Stop{{DestinationID: "p", NameEN: "Pyramids", NameAR: "الأهرامات", Lat: 29.9792, Lng: 31.1342, VisitMinutes: 120},
-					{DestinationID: "m", NameEN: "Museum", NameAR: "المتحف", Lat: 30.0478, Lng: 31.2336, VisitMinutes: 90}}},
-				RatePlan: order.RatePlan{ID: "rp-sedan", Name: "Sedan", NameAR: "سيدان"}, Quote: order.Quote{Total: total}},
-			DisplayCurrency: money.EGP, Reservation: "r-" + id, HoldUntil: time.Now().Add(time.Hour).UTC(), PlacedAt: time.Now().UTC()},
+			Trip: trip(t, day, clock, length), DisplayCurrency: money.EGP, Reservation: "r-" + id, HoldUntil: time.Now().Add(time.Hour).UTC(), PlacedAt: time.Now().UTC()},
 		order.PaymentRequested{PaymentID: "pay-" + id, Purpose: order.PurposeOrder, Provider: "sandbox", Amount: total, RedirectURL: "http://mishwar.test/pay", ExpiresAt: time.Now().Add(time.Hour).UTC()},
 	}
 	if paid {
 		events = append(events, order.PaymentReceived{PaymentID: "pay-" + id, Purpose: order.PurposeOrder, Provider: "sandbox", ProviderRef: "ref", Amount: total, Confirms: true})
 	}
+	f.writeOrder(t, id, owner, eventstore.NoStream, events...)
+	return id
+}
+
+// Exchange writes the order's exchange to clock on day, its trip quoted to last length, as an exchange
+// done at once (no difference to pay) would.
+func (f *Fixture) Exchange(t testing.TB, id string, day availability.Day, clock, length time.Duration) {
+	t.Helper()
+	f.writeOrder(t, id, "traveller", eventstore.StreamExists, order.OrderExchanged{ExchangeID: uuid.NewString(), To: trip(t, day, clock, length),
+		NewReservation: "r-" + uuid.NewString(), Difference: money.New(0, money.EGP)})
+}
+
+// trip is the fixture's trip on day, picked up at clock (since midnight, Cairo), lasting length.
+func trip(t testing.TB, day availability.Day, clock, length time.Duration) order.Trip {
+	t.Helper()
+	start, err := day.Time(cat.Cairo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return order.Trip{StartAt: start.Add(clock).UTC(), Day: day, Itinerary: order.Itinerary{
+		Start: order.Point{Name: "Nile Hotel", NameAR: "فندق النيل", Lat: 30.045, Lng: 31.232}, End: order.Point{Name: "Nile Hotel", NameAR: "فندق النيل", Lat: 30.045, Lng: 31.232},
+		Stops: []order.Stop{{DestinationID: "p", NameEN: "Pyramids", NameAR: "الأهرامات", Lat: 29.9792, Lng: 31.1342, VisitMinutes: 120},
+			{DestinationID: "m", NameEN: "Museum", NameAR: "المتحف", Lat: 30.0478, Lng: 31.2336, VisitMinutes: 90}}},
+		RatePlan: order.RatePlan{ID: "rp-sedan", Name: "Sedan", NameAR: "سيدان"},
+		Quote:    order.Quote{Total: money.New(150000, money.EGP), DurationMinutes: int(length / time.Minute)}}
+}
+
+// writeOrder appends events to order id's stream as owner's one command.
+func (f *Fixture) writeOrder(t testing.TB, id, owner string, expected eventstore.ExpectedVersion, events ...any) {
+	t.Helper()
 	meta := commands.NewMeta(commands.Actor{UserID: owner, Role: "user"})
 	data := make([]eventstore.EventData, len(events))
 	for i, e := range events {
+		var err error
 		if data[i], err = f.Registry.Encode(eventstore.DeterministicID(meta.CommandID, i), e, eventstore.Metadata{ActorID: owner, ActorRole: "user", CommandID: meta.CommandID.String()}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := f.Store.Append(context.Background(), orderscmd.OrderStream(id), eventstore.NoStream, data...); err != nil {
+	if _, err := f.Store.Append(context.Background(), orderscmd.OrderStream(id), expected, data...); err != nil {
 		t.Fatal(err)
 	}
-	return id
 }
 
 // Assign assigns driverID to the order's trip as Admin, failing the test on error.
