@@ -11,13 +11,10 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { PointsMapProps } from './map';
+import { escapeHtml } from './map-html';
 import { tileLayer } from './map-tiles';
 
 const CAIRO: L.LatLngTuple = [30.0444, 31.2357];
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 type LeafletMapProps = Pick<PointsMapProps, 'points' | 'route' | 'onSelect' | 'onPick'> & { container: RefObject<HTMLDivElement | null> };
 

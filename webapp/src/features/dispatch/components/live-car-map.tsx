@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
 import { Icon } from '@/components/ui/icon';
+import { escapeHtml } from '@/components/ui/map-html';
 import { tileLayer } from '@/components/ui/map-tiles';
 
 /** The element the car marker shows, filled by React with the app's car icon (an emoji needs a font a phone may lack). */
@@ -69,9 +70,9 @@ export function LiveCarMap({ car, next, label, carLabel, height = 280 }: LiveCar
       const to: L.LatLngTuple = [next.lat, next.lng];
       if (!nextMarker.current) {
         const icon = L.divIcon({ className: 'points-map__marker points-map__marker--start', html: '<span></span>', iconSize: [24, 24], iconAnchor: [12, 12] });
-        nextMarker.current = L.marker(to, { icon, title: next.name, alt: next.name }).bindTooltip(next.name, { direction: 'top', offset: [0, -10] }).addTo(m);
+        nextMarker.current = L.marker(to, { icon, title: next.name, alt: next.name }).bindTooltip(escapeHtml(next.name), { direction: 'top', offset: [0, -10] }).addTo(m);
       } else {
-        nextMarker.current.setLatLng(to).setTooltipContent(next.name);
+        nextMarker.current.setLatLng(to).setTooltipContent(escapeHtml(next.name));
       }
     } else if (nextMarker.current) {
       nextMarker.current.remove();
