@@ -62,6 +62,31 @@ func TestACheckoutForAGroupLargerThanItsCarIsRefusedOnTheGroupSize(t *testing.T)
 	}
 }
 
+// A tester booked a group of 0 and staff read "Group size 0" on the order and in its CSV: a group
+// size given must be 1–50, in the request's language; left out, it is simply not given.
+func TestACheckoutGivingAGroupOfNoTravellersIsRefusedOnTheGroupSize(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 1, 2)
+	u := w.traveller(t)
+	outOfRange := map[string]string{"en": "Enter between 1 and 50 travellers.", "ar": "أدخل عدد مسافرين بين ١ و٥٠."}
+	for _, lang := range []string{"en", "ar"} {
+		body := w.checkoutBody(u)
+		body["travellers"] = 0
+		status, errs, raw := fieldErrors(t, w.a, http.MethodPost, "/api/orders", u.Token, lang, body)
+		if status != http.StatusUnprocessableEntity || len(errs["travellers"]) != 1 || errs["travellers"][0] != outOfRange[lang] {
+			t.Fatalf("a group of 0 (%s): %d %s", lang, status, raw)
+		}
+	}
+	if n := w.ordersOf(t, u); n != 0 {
+		t.Fatalf("a refused group left %d orders", n)
+	}
+	body := w.checkoutBody(u)
+	delete(body, "travellers")
+	if r := w.a.Post("/api/orders", u.Token, body); r.Status != http.StatusCreated {
+		t.Fatalf("a group size left out: %d %s", r.Status, r.Body)
+	}
+}
+
 // An enquiry asks for a car too: one too small for its group is refused on the group size, named as
 // the enquiry names its fields.
 func TestAnEnquiryForAGroupLargerThanItsCarIsRefusedOnTheGroupSize(t *testing.T) {

@@ -47,6 +47,27 @@ func TestAGroupMustFitTheCarItBooks(t *testing.T) {
 	})
 }
 
+func TestAGroupOfNoTravellersGivenOnAFormIsRefusedWhileOneLeftOutIsNotGiven(t *testing.T) {
+	given := func(n int) *int { return &n }
+	from := func(n *int) order.PlaceOrder {
+		c := place()
+		c.Contact.Travellers = order.GroupSizeFrom(n)
+		return c
+	}
+	placedWith := func(travellers int) order.OrderPlaced {
+		p := placed()
+		p.Contact.Travellers = travellers
+		return p
+	}
+	outOfRange := fieldErr(map[string][]string{"travellers": {order.KeyTravellersInvalid}})
+	run(t, []tc{
+		{name: "a group size left out is not given", when: from(nil), then: []order.Event{placedWith(0)}},
+		{name: "one traveller is a group", when: from(given(1)), then: []order.Event{placedWith(1)}},
+		{name: "zero travellers given is told the range", when: from(given(0)), wantErr: outOfRange},
+		{name: "minus one traveller given is told the range", when: from(given(-1)), wantErr: outOfRange},
+	})
+}
+
 func TestAnExchangeMustKeepTheGroupInACarThatSeatsIt(t *testing.T) {
 	me := order.Actor{UserID: owner}
 	// The order's group of 6 was placed before seats were recorded: its snapshot has none.

@@ -37,7 +37,7 @@ type orderRequest struct {
 	CountryKey        string             `json:"country_key"`
 	Country           string             `json:"country"`
 	Comments          string             `json:"comments"`
-	Travellers        int                `json:"travellers"`
+	Travellers        *int               `json:"travellers"`
 	Terms             httpx.FlexBool     `json:"terms"`
 	Date              string             `json:"date"`
 	Time              string             `json:"time"`
@@ -64,7 +64,7 @@ func (q orderRequest) contact() (order.Contact, string) {
 		confirm = q.ConfirmEmail
 	}
 	return order.Contact{FirstName: q.FirstName, LastName: q.LastName, Email: q.Email, Phone: phone, Country: q.Country, Comments: q.Comments,
-		Travellers: q.Travellers}, confirm
+		Travellers: order.GroupSizeFrom(q.Travellers)}, confirm
 }
 
 func (q orderRequest) ratePlan() string {
