@@ -392,8 +392,10 @@ func wrongKindKey(t reflect.Type) string {
 	case reflect.String:
 		return "common.wrong_kind_text"
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
-		reflect.Float32, reflect.Float64:
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		// A count (travellers, a limit) refuses 2.5 as it refuses "2": say it takes a whole number.
+		return "common.wrong_kind_whole_number"
+	case reflect.Float32, reflect.Float64:
 		return "common.wrong_kind_number"
 	case reflect.Bool:
 		return "common.wrong_kind_bool"

@@ -157,6 +157,7 @@ func TestAValueOfTheWrongKindIsItsFieldsErrorSayingWhatItTakes(t *testing.T) {
 	t.Parallel()
 	type input struct {
 		Travellers int      `json:"travellers"`
+		Lat        float64  `json:"lat"`
 		Name       string   `json:"name"`
 		Terms      bool     `json:"terms"`
 		Stops      []string `json:"stops"`
@@ -164,7 +165,9 @@ func TestAValueOfTheWrongKindIsItsFieldsErrorSayingWhatItTakes(t *testing.T) {
 	for _, c := range []struct {
 		body, field, en, ar string
 	}{
-		{`{"travellers":"5"}`, "travellers", "This field takes a number.", "هذا الحقل يقبل رقمًا."},
+		{`{"travellers":"5"}`, "travellers", "This field takes a whole number.", "هذا الحقل يقبل عددًا صحيحًا."},
+		{`{"travellers":2.5}`, "travellers", "This field takes a whole number.", "هذا الحقل يقبل عددًا صحيحًا."},
+		{`{"lat":"north"}`, "lat", "This field takes a number.", "هذا الحقل يقبل رقمًا."},
 		{`{"name":12}`, "name", "This field takes text.", "هذا الحقل يقبل نصًا."},
 		{`{"terms":"yes"}`, "terms", "This field takes true or false.", "هذا الحقل يقبل true أو false."},
 		{`{"stops":"a"}`, "stops", "This field takes a list.", "هذا الحقل يقبل قائمة."},
