@@ -5,12 +5,57 @@ import { api } from '@/lib/api-client';
 import { payQuotedEnquiry } from '@/lib/payment-page';
 import { useCommand } from '@/lib/command';
 
+const moneySchema = z.object({ amount: z.number(), minor: z.number(), currency: z.string() });
+type Money = z.infer<typeof moneySchema>;
+
 const orderStatusSchema = z
   .object({
-    data: z.object({ id: z.string(), status: z.string(), payment_url: z.string().optional(), actions: z.object({ pay: z.boolean().optional() }).optional() }),
+    data: z.object({
+      id: z.string(),
+      status: z.string(),
+      payment_url: z.string().optional(),
+      actions: z.object({ pay: z.boolean().optional() }).optional(),
+      // Oldest first: the last is the payment the traveller has just come back from.
+      payments: z.array(z.object({ id: z.string() })).optional(),
+      attention: z.array(z.object({ reason: z.string(), payment_id: z.string().optional(), amount: moneySchema })).optional(),
+      refunds: z.array(z.object({ payment_id: z.string(), reason: z.string(), amount: moneySchema, status: z.string() })).optional(),
+    }),
   })
   .transform((value) => value.data);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** Why a payment that arrived was sent back in full: the order was cancelled, or the change it paid was given up. */
+type SentBackReason = 'paid_after_cancellation' | 'paid_for_abandoned_exchange';
+
+export interface SentBack {
+  reason: SentBackReason;
+  amount: Money;
+  /** The refund reached the provider (issued), or is still on its way. */
+  issued: boolean;
+}
+
+function sentBackReason(reason: string): SentBackReason | null {
+  return reason === 'paid_after_cancellation' || reason === 'paid_for_abandoned_exchange' ? reason : null;
+}
+
+/**
+ * The order's latest payment, when it arrived after its order was cancelled (or its change given up)
+ * and is therefore sent back in full: the server's refund (or, before it is ordered, its attention
+ * item) says so. Null for any other payment.
+ */
+export function sentBackOf(order: OrderStatus): SentBack | null {
+  const last = order.payments?.at(-1);
+  if (!last) return null;
+  for (const refund of order.refunds ?? []) {
+    const reason = sentBackReason(refund.reason);
+    if (reason && refund.payment_id === last.id) return { reason, amount: refund.amount, issued: refund.status === 'issued' };
+  }
+  for (const item of order.attention ?? []) {
+    const reason = sentBackReason(item.reason);
+    if (reason && item.payment_id === last.id) return { reason, amount: item.amount, issued: false };
+  }
+  return null;
+}
 
 export function getOrderStatus(id: string, signal?: AbortSignal): Promise<OrderStatus> {
   return api.get(`/api/orders/${encodeURIComponent(id)}`, { schema: orderStatusSchema, signal });

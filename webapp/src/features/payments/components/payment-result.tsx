@@ -7,6 +7,7 @@ import { InputField } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState } from '@/components/ui/states';
+import type { Currency } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useCountdown } from '@/hooks/use-countdown';
 import { useLanguage } from '@/hooks/use-language';
@@ -14,9 +15,9 @@ import { isApiError } from '@/lib/api-client';
 import { clearCheckoutDraft } from '@/lib/checkout-draft';
 import { PaymentPageTimeout } from '@/lib/payment-page';
 import { toast } from '@/lib/toast';
-import { formatNumber } from '@/utils/format';
+import { formatMoney, formatNumber } from '@/utils/format';
 
-import { outcomeOf, useOrderStatus, usePayEnquiry, type PaymentOutcome } from '../api/get-payment';
+import { outcomeOf, sentBackOf, useOrderStatus, usePayEnquiry, type PaymentOutcome, type SentBack } from '../api/get-payment';
 import { PayAgainButton } from './pay-again';
 import './payments.css';
 
@@ -128,11 +129,61 @@ function PaymentReturn({ id, claimed, reason, signedIn }: { id: string; claimed:
         />
       );
     }
+    if (order.isSuccess) {
+      // A payment that arrived after its order was cancelled (or its change given up) was taken and
+      // is sent back in full: neither "received" nor "not charged", and nothing to try again.
+      const sentBack = sentBackOf(order.data);
+      if (sentBack) return <SentBackView orderId={id} sentBack={sentBack} />;
+      if (order.data.status === 'cancelled') return <CancelledOrderView orderId={id} />;
+    }
     outcome = !order.isSuccess || order.data.status === 'awaiting_payment' ? 'pending' : outcomeOf(order.data.status);
   }
   // A traveller who paid a quote without an account cannot read the order: the provider's word stands,
   // and the trip status (trip number and e-mail) is where they follow the trip.
   return <PaymentOutcomeView key={outcome} outcome={outcome} orderId={id} reason={reason} guest={!signedIn} />;
+}
+
+/** A payment taken after its order was cancelled (or its change given up): sent back in full, with the amount. */
+function SentBackView({ orderId, sentBack }: { orderId: string; sentBack: SentBack }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const amount = formatMoney(sentBack.amount.amount, sentBack.amount.currency as Currency, language);
+  const cancelled = sentBack.reason === 'paid_after_cancellation';
+  return (
+    <div className="result result--failure" role="status" data-testid="payment-refunded">
+      <span className="result__icon" aria-hidden="true">
+        <Icon name="alert" size={40} />
+      </span>
+      <h2 className="result__title">{t(cancelled ? 'payments.cancelledTitle' : 'payments.changeGivenUpTitle')}</h2>
+      <p className="result__text">
+        {cancelled
+          ? t(sentBack.issued ? 'payments.paidAfterCancellingRefunded' : 'payments.paidAfterCancellingRefunding', { amount })
+          : t(sentBack.issued ? 'payments.paidForGivenUpChangeRefunded' : 'payments.paidForGivenUpChangeRefunding', { amount })}
+      </p>
+      <p className="muted">{t('payments.tripNumber', { number: orderId })}</p>
+      <div className="button-row button-row--center">
+        <ButtonLink to={paths.order(orderId)}>{t('payments.viewOrder')}</ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+/** The order was cancelled and no payment for it is recorded (yet): whatever is taken goes back. */
+function CancelledOrderView({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="result result--failure" role="status" data-testid="payment-cancelled-order">
+      <span className="result__icon" aria-hidden="true">
+        <Icon name="alert" size={40} />
+      </span>
+      <h2 className="result__title">{t('payments.cancelledTitle')}</h2>
+      <p className="result__text">{t('payments.cancelledText')}</p>
+      <p className="muted">{t('payments.tripNumber', { number: orderId })}</p>
+      <div className="button-row button-row--center">
+        <ButtonLink to={paths.order(orderId)}>{t('payments.viewOrder')}</ButtonLink>
+      </div>
+    </div>
+  );
 }
 
 function EnquiryPayment({ tripNumber }: { tripNumber: string }) {
