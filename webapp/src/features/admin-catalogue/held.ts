@@ -23,6 +23,11 @@ export interface Held<T extends Versioned> {
   reload: () => void;
   /** The editor's own save went through (with what the server answered, when it answers the record): the form is clean again. */
   saved: (record?: T) => void;
+  /**
+   * The editor's last save went through and nothing was typed since: its confirmation outlives the
+   * editor's remount at the version it saved (state of the editor itself is dropped with it).
+   */
+  justSaved: boolean;
 }
 
 function newest<T extends Versioned>(a: T | undefined, b: T | undefined): T | undefined {
@@ -34,16 +39,17 @@ function newest<T extends Versioned>(a: T | undefined, b: T | undefined): T | un
 export function useHeldWhileEdited<T extends Versioned>(latest: T | undefined): Held<T> {
   // pinned: the version the operator is editing (while dirty), or the newest this editor saved
   // itself (its answer may come before the refetch).
-  const [state, setState] = useState<{ pinned?: T; dirty: boolean }>({ dirty: false });
+  const [state, setState] = useState<{ pinned?: T; dirty: boolean; justSaved?: boolean }>({ dirty: false });
   const following = newest(state.pinned, latest);
   const shown = state.dirty ? state.pinned : following;
   const newer = Boolean(state.dirty && state.pinned && latest && latest.version > state.pinned.version);
   return {
     shown,
     newer,
+    justSaved: Boolean(state.justSaved),
     edited: (dirty) => setState((s) => (dirty ? (s.dirty ? s : { pinned: shown, dirty: true }) : s.dirty ? { pinned: s.pinned, dirty: false } : s)),
     reload: () => setState({ pinned: latest, dirty: false }),
-    saved: (record) => setState((s) => ({ pinned: newest(s.pinned, record), dirty: false })),
+    saved: (record) => setState((s) => ({ pinned: newest(s.pinned, record), dirty: false, justSaved: true })),
   };
 }
 

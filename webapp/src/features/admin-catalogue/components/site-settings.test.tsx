@@ -124,3 +124,62 @@ describe('the office hours with changes typed, when a holiday is added meanwhile
     expect(await within(form).findByRole('status')).toHaveTextContent('Saved');
   });
 });
+
+// A saved form is remounted at the version it saved: its confirmation must outlive that.
+describe('a saved settings form', () => {
+  function serveSaving() {
+    let settings = { opening_hours: hours, holidays: [], default_pickup_point_id: null, version: 12, opening_hours_version: 9, default_pickup_point_version: 11 };
+    let rates = { rates: { USD: 0.02, SAR: 0.075 }, set_at: null, version: 4 };
+    puts = [];
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://app.test');
+      if (init?.method === 'PUT') {
+        const body = JSON.parse(init.body as string) as Record<string, unknown>;
+        puts.push({ path: url.pathname, headers: (init.headers ?? {}) as Record<string, string>, body });
+        if (url.pathname === '/api/admin/currency-rates') {
+          rates = { ...rates, rates: body.rates as typeof rates.rates, version: rates.version + 1 };
+          return Promise.resolve(json(200, { data: rates }));
+        }
+        settings = { ...settings, opening_hours: body.hours as typeof hours, version: settings.version + 1, opening_hours_version: settings.version + 1 };
+        return Promise.resolve(json(200, { data: settings }));
+      }
+      if (url.pathname === '/api/admin/settings') return Promise.resolve(json(200, { data: settings }));
+      if (url.pathname === '/api/admin/currency-rates') return Promise.resolve(json(200, { data: rates }));
+      if (url.pathname.endsWith('/history')) return Promise.resolve(json(200, { data: [] }));
+      return Promise.resolve(json(200, { data: [], total: 0, page: 1, per_page: 100 }));
+    });
+  }
+
+  it('says the office hours were saved, at their new version', async () => {
+    serveSaving();
+    renderPage();
+    const user = userEvent.setup();
+    const opens = await screen.findByRole('textbox', { name: 'Monday: Opens (Cairo time)' });
+    await user.clear(opens);
+    await user.type(opens, '08:00');
+    await user.click(within(screen.getByRole('form', { name: 'Office hours' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Monday: Opens (Cairo time)' })).toHaveValue('08:00'));
+    await waitFor(() => expect(within(screen.getByRole('form', { name: 'Office hours' })).getByRole('status')).toHaveTextContent('Saved.'));
+    // Still said once the refetch after the save settled.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(within(screen.getByRole('form', { name: 'Office hours' })).getByRole('status')).toHaveTextContent('Saved.');
+  });
+
+  it('says the currency rates were saved, at their new version', async () => {
+    serveSaving();
+    renderPage();
+    const user = userEvent.setup();
+    const usd = await screen.findByRole('spinbutton', { name: /US dollars|USD/ });
+    await user.clear(usd);
+    await user.type(usd, '0.021');
+    const form = usd.closest('form');
+    if (!form) throw new Error('no rates form');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    const shown = screen.getByRole('spinbutton', { name: /US dollars|USD/ }).closest('form');
+    if (!shown) throw new Error('no rates form');
+    expect(within(shown).getByRole('status')).toHaveTextContent('Saved.');
+  });
+});

@@ -74,7 +74,8 @@ function OfficeHours({ settings, held }: { settings: OfficeHoursLoaded; held: He
       {held.newer ? <NewerVersionNotice onReload={held.reload} /> : null}
       <HoursEditor label={t('adminCatalogue.officeHoursLead')} name="hours" value={hours} errors={errors} onChange={change} />
       {save.isError ? <p className="form__message form__message--error" role="alert">{isApiError(save.error) ? save.error.message : t('adminCatalogue.saveFailed')}</p> : null}
-      {save.isSuccess ? <p className="form__message" role="status">{t('adminCatalogue.saved')}</p> : null}
+      {/* The saved hours remount this form at their new version: the confirmation is the held editor's. */}
+      {held.justSaved && !save.isPending && !save.isError ? <p className="form__message" role="status">{t('adminCatalogue.saved')}</p> : null}
       <div className="button-row">
         <Button type="submit" loading={save.isPending}>{t('adminCatalogue.save')}</Button>
       </div>
@@ -138,6 +139,7 @@ function DefaultPoint({ settings }: { settings: Settings }) {
         onChange={(e) => save.mutate({ kind: 'defaultPoint', version: settings.default_pickup_point_version, id: e.target.value })}
       />
       {save.isError ? <p className="field__error" role="alert">{errorText(save.error)}</p> : null}
+      {save.isSuccess ? <p className="form__message" role="status">{t('adminCatalogue.saved')}</p> : null}
     </section>
   );
 }
@@ -181,6 +183,7 @@ function RatesEditor({ rates, held }: { rates: Rates; held: Held<Rates> }) {
       <InputField label={t('adminCatalogue.usdPerEgp')} type="number" step="0.0001" dir="ltr" value={typed.usd} onChange={(e) => type('usd')(e.target.value)} />
       <InputField label={t('adminCatalogue.sarPerEgp')} type="number" step="0.0001" dir="ltr" value={typed.sar} onChange={(e) => type('sar')(e.target.value)} />
       {save.isError ? <p className="field__error" role="alert">{errorText(save.error)}</p> : null}
+      {held.justSaved && !save.isPending && !save.isError ? <p className="form__message" role="status">{t('adminCatalogue.saved')}</p> : null}
       <div className="button-row">
         <Button type="submit" loading={save.isPending}>{t('adminCatalogue.save')}</Button>
       </div>
