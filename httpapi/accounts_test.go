@@ -159,6 +159,9 @@ func TestRegisterValidationAnswers422ByField(t *testing.T) {
 	}{
 		{"e-mail required", "email", "", "The e-mail is required.", "البريد الإلكتروني مطلوب."},
 		{"e-mail valid", "email", "mona@", "Please enter a valid e-mail address.", "يرجى إدخال بريد إلكتروني صحيح."},
+		{"e-mail in one alphabet, no look-alike of a taken one", "email", "\u0430" + taken.Email[1:],
+			"This e-mail address mixes letters of different alphabets (such as a Cyrillic а among Latin letters). Please type it again.",
+			"يخلط عنوان البريد الإلكتروني هذا بين حروف من أبجديات مختلفة (مثل حرف سيريلي بين حروف لاتينية). يرجى كتابته مرة أخرى."},
 		{"e-mail unique, whatever its case", "email", strings.ToUpper(taken.Email), "This e-mail is already registered.", "هذا البريد الإلكتروني مسجل بالفعل."},
 		{"first name required", "first_name", " ", "The first name is required.", "الاسم الأول مطلوب."},
 		{"last name required", "last_name", "", "The last name is required.", "اسم العائلة مطلوب."},

@@ -97,6 +97,8 @@ func CheckEmail(v *domain.ValidationError, field, email string) string {
 		v.Add(field, tooLongKey(field, KeyEmailTooLong))
 	case !validEmail(email):
 		v.Add(field, KeyEmailInvalid)
+	case domain.EmailMixesScripts(email):
+		v.Add(field, domain.KeyEmailMixedScripts)
 	}
 	return email
 }

@@ -29,6 +29,9 @@ func TestCheckEmail(t *testing.T) {
 		{"Mona <mona@example.com>", "mona <mona@example.com>", account.KeyEmailInvalid},
 		{"mona@example.com.", "mona@example.com.", account.KeyEmailInvalid},
 		{"a b@example.com", "a b@example.com", account.KeyEmailInvalid},
+		// A Cyrillic "а" makes a look-alike of someone's address for the staff who search it.
+		{"\u0430lice@t.example", "\u0430lice@t.example", domain.KeyEmailMixedScripts},
+		{"алиса@почта.рф", "алиса@почта.рф", ""},
 	}
 	for _, tc := range cases {
 		var got string

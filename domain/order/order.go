@@ -440,6 +440,8 @@ func ValidateContact(v *domain.ValidationError, c Contact, confirmation string) 
 	}
 	if c.Email != "" && !ValidEmail(c.Email) {
 		v.Add("email", KeyEmailInvalid)
+	} else if domain.EmailMixesScripts(strings.TrimSpace(c.Email)) {
+		v.Add("email", domain.KeyEmailMixedScripts)
 	}
 	if c.Email != "" && confirmation != "" && !strings.EqualFold(strings.TrimSpace(c.Email), strings.TrimSpace(confirmation)) {
 		v.Add("email_confirmation", KeyEmailsMustMatch)

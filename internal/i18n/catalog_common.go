@@ -18,6 +18,7 @@ func init() {
 		"common.wrong_kind_bool":         {En: "This field takes true or false.", Ar: "هذا الحقل يقبل true أو false."},
 		"common.wrong_kind_object":       {En: "This field takes a group of named values, such as {\"en\": \"…\", \"ar\": \"…\"}.", Ar: "هذا الحقل يقبل مجموعة من القيم المسماة، مثل {\"en\": \"…\", \"ar\": \"…\"}."},
 		"common.wrong_kind_list":         {En: "This field takes a list.", Ar: "هذا الحقل يقبل قائمة."},
+		"common.email_mixed_scripts":     {En: "This e-mail address mixes letters of different alphabets (such as a Cyrillic а among Latin letters). Please type it again.", Ar: "يخلط عنوان البريد الإلكتروني هذا بين حروف من أبجديات مختلفة (مثل حرف سيريلي بين حروف لاتينية). يرجى كتابته مرة أخرى."},
 		"common.direction_override":      {En: "Remove the hidden characters that change the direction of this text.", Ar: "احذف الرموز المخفية التي تغيّر اتجاه هذا النص."},
 		"common.reason_too_long":         {En: "Please keep this to 1,000 characters.", Ar: "يرجى ألا يزيد هذا على ١٬٠٠٠ حرف."},
 		"common.bad_limit":               {En: "Ask for between 1 and 200 items.", Ar: "اطلب ما بين ١ و٢٠٠ عنصر."},
