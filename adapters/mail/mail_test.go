@@ -302,6 +302,19 @@ func TestEnglishMailIsLeftToRight(t *testing.T) {
 	}
 }
 
+// A paragraph written on several lines (a traveller's own comments) keeps its lines in HTML, each
+// escaped: a line break is the only markup the text gets.
+func TestAParagraphsLineBreaksAreKeptAndItsTextEscaped(t *testing.T) {
+	t.Parallel()
+	m := mailpkg.Compose(i18n.En, "a@example.com", "", mailpkg.Content{Subject: "Hi", Paragraphs: []string{"Your comments:\nTwo children\n<script>x</script> & a pram"}})
+	if !strings.Contains(m.HTML, "Your comments:<br>Two children<br>&lt;script&gt;x&lt;/script&gt; &amp; a pram") || strings.Contains(m.HTML, "<script>") {
+		t.Fatalf("the lines are not kept, escaped:\n%s", m.HTML)
+	}
+	if !strings.Contains(m.Text, "Your comments:\nTwo children\n<script>x</script> & a pram\n") {
+		t.Fatalf("text = %q", m.Text)
+	}
+}
+
 // The card is fluid: as wide as the screen on a 360 px phone, at most 560 px elsewhere, in both
 // languages. Outlook on Windows, which ignores max-width, gets a fixed 560 px table of its own.
 func TestMailFitsAPhoneScreen(t *testing.T) {

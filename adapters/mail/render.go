@@ -51,7 +51,13 @@ func renderText(lang i18n.Lang, c Content) string {
 	return b.String()
 }
 
-var htmlLayout = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
+// lines splits a paragraph at its line breaks (a traveller's comments written on several lines):
+// the layout joins them with <br>, each line escaped as any text is.
+func lines(p string) []string {
+	return strings.Split(strings.ReplaceAll(p, "\r\n", "\n"), "\n")
+}
+
+var htmlLayout = template.Must(template.New("mail").Funcs(template.FuncMap{"lines": lines}).Parse(`<!DOCTYPE html>
 <html lang="{{.Lang}}" dir="{{.Dir}}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{{.C.Subject}}</title></head>
 <body style="margin:0;padding:0;background:#f5f1ea;font-family:Arial,Helvetica,sans-serif;color:#2b2118;">
@@ -62,7 +68,7 @@ var htmlLayout = template.Must(template.New("mail").Parse(`<!DOCTYPE html>
 <tr><td style="font-size:22px;font-weight:bold;color:#b4532a;padding-bottom:16px;">Mishwar</td></tr>
 {{if .C.Heading}}<tr><td style="font-size:20px;font-weight:bold;padding-bottom:12px;">{{.C.Heading}}</td></tr>{{end}}
 {{if .C.Greeting}}<tr><td style="font-size:15px;line-height:1.6;padding-bottom:12px;">{{.C.Greeting}}</td></tr>{{end}}
-{{range .C.Paragraphs}}<tr><td style="font-size:15px;line-height:1.6;padding-bottom:12px;">{{.}}</td></tr>{{end}}
+{{range .C.Paragraphs}}<tr><td style="font-size:15px;line-height:1.6;padding-bottom:12px;">{{range $i, $line := lines .}}{{if $i}}<br>{{end}}{{$line}}{{end}}</td></tr>{{end}}
 {{with .C.Action}}<tr><td style="padding:12px 0 20px;"><a href="{{.URL}}" style="display:inline-block;background:#b4532a;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 22px;border-radius:6px;">{{.Label}}</a></td></tr>
 <tr><td style="font-size:12px;line-height:1.5;color:#6b5e52;padding-bottom:12px;word-break:break-all;">{{.URL}}</td></tr>{{end}}
 {{range .C.After}}<tr><td style="font-size:13px;line-height:1.6;color:#6b5e52;padding-bottom:12px;">{{.}}</td></tr>{{end}}

@@ -454,6 +454,7 @@ func (p *Process) orderMails(before, after order.State, e order.Event, env proce
 				i18n.T(l, "mail.order_received.body", date, clock, clockIn(l, after.HoldUntil())),
 				promoLine(l, after),
 				i18n.T(l, "mail.order.total", FormatMoney(l, after.Price())),
+				groupLine(l, placed.Contact), commentsLine(l, placed.Contact),
 			),
 			Action: view,
 		})}
@@ -689,7 +690,7 @@ func confirmedMail(l i18n.Lang, r recipient, s order.State, paid money.Money, da
 	return Mail{
 		Subject:    i18n.T(l, "mail.payment_confirmed.subject", r.number),
 		Heading:    i18n.T(l, "mail.payment_confirmed.heading"),
-		Paragraphs: withoutEmpty(i18n.T(l, "mail.payment_confirmed.body", FormatMoney(l, paid), date, clock), promoLine(l, s)),
+		Paragraphs: withoutEmpty(i18n.T(l, "mail.payment_confirmed.body", FormatMoney(l, paid), date, clock), promoLine(l, s), groupLine(l, s.Placed().Contact), commentsLine(l, s.Placed().Contact)),
 		Action:     view,
 	}
 }
@@ -703,6 +704,25 @@ func promoLine(l i18n.Lang, s order.State) string {
 		return ""
 	}
 	return i18n.T(l, "mail.order.promo", d.Code, FormatMoney(l, d.AmountOff), FormatMoney(l, d.PriceBefore))
+}
+
+// groupLine says the group size the traveller gave, in l's plural form ("Group: 4 travellers.",
+// "المجموعة: ٤ مسافرين."); "" when none was given (orders placed before checkout asked).
+func groupLine(l i18n.Lang, c order.Contact) string {
+	if c.Travellers <= 0 {
+		return ""
+	}
+	return i18n.T(l, "mail.order.group", i18n.Count(l, "mail.unit.traveller", int64(c.Travellers)))
+}
+
+// commentsLine quotes the traveller's own comments back to them, as they wrote them: their line
+// breaks kept (the mail's layout keeps a paragraph's lines and escapes its text); "" for none.
+func commentsLine(l i18n.Lang, c order.Contact) string {
+	comments := strings.TrimSpace(strings.ReplaceAll(c.Comments, "\r\n", "\n"))
+	if comments == "" {
+		return ""
+	}
+	return i18n.T(l, "mail.order.comments", comments)
 }
 
 func withoutEmpty(paragraphs ...string) []string {
@@ -747,7 +767,7 @@ func (p *Process) enquiryMails(q enquiry.State, e enquiry.Event, env processes.E
 		}
 		return []Mail{compose(r, env, "enquiry", Mail{
 			Subject: i18n.T(l, "mail.enquiry_received.subject", r.number), Heading: i18n.T(l, "mail.enquiry_received.heading"),
-			Paragraphs: append(aboutProgram(sub, r.lang), i18n.T(l, "orders.enquiry_under_review"), i18n.T(l, "mail.enquiry_received.body", r.number)),
+			Paragraphs: withoutEmpty(append(aboutProgram(sub, r.lang), i18n.T(l, "orders.enquiry_under_review"), i18n.T(l, "mail.enquiry_received.body", r.number), groupLine(l, sub.Contact), commentsLine(l, sub.Contact))...),
 			Action:     action,
 		})}
 	case enquiry.EnquiryQuoted:
