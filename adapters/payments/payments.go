@@ -68,6 +68,22 @@ type Provider interface {
 	Refund(ctx context.Context, req RefundRequest) (RefundResult, error)
 }
 
+// SessionCloser is implemented by providers that can close an open payment session at the shop's
+// request (its order cancelled, its change given up), so its page takes no card any more: the sandbox
+// (its page then refuses the card and says why) and Stripe (the Checkout Session is expired). Paymob
+// cannot: its intention API offers no call that voids an unpaid intention or payment key, so a
+// Paymob page stays payable until it lapses, and a payment that still arrives is refunded in full by
+// the order (paid_after_cancellation, paid_for_abandoned_exchange). Closing again with the same
+// CloseRequest.Key changes nothing.
+type SessionCloser interface {
+	ExpireSession(ctx context.Context, req payment.CloseRequest) error
+}
+
+var (
+	_ SessionCloser = (*Sandbox)(nil)
+	_ SessionCloser = (*Stripe)(nil)
+)
+
 // Returner is implemented by providers whose browser return carries a verifiable result (Paymob's
 // transaction response callback). The return is a second channel for the same notice.
 type Returner interface {

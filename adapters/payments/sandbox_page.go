@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"mishwar/domain/money"
+	"mishwar/domain/payment"
 	"mishwar/internal/i18n"
 )
 
@@ -41,6 +42,9 @@ func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.render(w, http.StatusGone, p)
 		return
 	}
+	if s.refusedClosed(w, r, p) {
+		return
+	}
 	switch {
 	case r.Method == http.MethodGet && action == "":
 		if s.sentOn(w, r, sess) {
@@ -55,7 +59,7 @@ func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return // the browser went away while another submit was being paid
 		}
 		defer unlock()
-		if s.sentOn(w, r, sess) {
+		if s.sentOn(w, r, sess) || s.refusedClosed(w, r, p) {
 			return
 		}
 		if action == "" {
@@ -67,6 +71,28 @@ func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", "GET, POST")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 	}
+}
+
+// refusedClosed answers the page of a session the shop closed (its order cancelled, its change given
+// up) with why it can no longer be paid, and says whether it did. A page whose state cannot be read
+// is refused too: a closed session must never take a card.
+func (s *Sandbox) refusedClosed(w http.ResponseWriter, r *http.Request, p page) bool {
+	reason, err := s.ledger.Closed(r.Context(), p.Session.PaymentID)
+	switch {
+	case err != nil:
+		s.log.Error("payments: sandbox: cannot read whether a session is closed", "payment", p.Session.PaymentID, "err", err)
+		p.Error = "unavailable"
+		s.render(w, http.StatusServiceUnavailable, p)
+		return true
+	case reason == payment.CloseExchangeAbandoned:
+		p.Error = "closed_exchange"
+	case reason != "":
+		p.Error = "closed_order"
+	default:
+		return false
+	}
+	s.render(w, http.StatusGone, p)
+	return true
 }
 
 // sentOn redirects to the payment's result page when its notices settled it, and says whether it did.
@@ -292,34 +318,37 @@ func (p page) lang() i18n.Lang {
 }
 
 var sandboxTexts = map[string][2]string{
-	"title":        {"Mishwar test payment", "دفع تجريبي - مشوار"},
-	"banner":       {"TEST MODE: this is the Mishwar sandbox. No real card is charged and no money moves.", "وضع الاختبار: هذه بيئة مشوار التجريبية. لن يتم خصم أي مبلغ من أي بطاقة حقيقية."},
-	"trip":         {"Trip number", "رقم الرحلة"},
-	"amount":       {"Amount", "المبلغ"},
-	"number":       {"Card number", "رقم البطاقة"},
-	"expiry":       {"Expiry (MM/YY)", "تاريخ الانتهاء (شهر/سنة)"},
-	"cvc":          {"CVC", "رمز التحقق"},
-	"name":         {"Name on card", "الاسم على البطاقة"},
-	"pay":          {"Pay", "ادفع"},
-	"cancel":       {"Cancel payment", "إلغاء الدفع"},
-	"cards":        {"Test cards", "بطاقات الاختبار"},
-	"c_success":    {"payment succeeds", "ينجح الدفع"},
-	"c_declined":   {"card declined", "رفض البطاقة"},
-	"c_funds":      {"insufficient funds", "رصيد غير كافٍ"},
-	"c_3ds":        {"asks for a one-time code (123456 passes)", "يطلب رمزًا لمرة واحدة (١٢٣٤٥٦ ينجح)"},
-	"c_hint":       {"Any future expiry date and any 3-digit CVC.", "أي تاريخ انتهاء مستقبلي وأي رمز تحقق من ٣ أرقام."},
-	"otp_title":    {"Verify it's you", "تأكيد هويتك"},
-	"otp_text":     {"Your bank sent a one-time code. In the sandbox the code is 123456.", "أرسل البنك رمزًا لمرة واحدة. في البيئة التجريبية الرمز هو ١٢٣٤٥٦."},
-	"otp":          {"One-time code", "الرمز لمرة واحدة"},
-	"verify":       {"Verify", "تحقق"},
-	"card_number":  {"Enter a valid card number.", "أدخل رقم بطاقة صحيحًا."},
-	"expiry_err":   {"Enter the expiry as MM/YY.", "أدخل تاريخ الانتهاء بصيغة شهر/سنة."},
-	"expired_card": {"This card has expired.", "انتهت صلاحية هذه البطاقة."},
-	"cvc_err":      {"Enter the 3 or 4 digits on the back of the card.", "أدخل الأرقام الثلاثة أو الأربعة خلف البطاقة."},
-	"invalid":      {"This payment link is not valid.", "رابط الدفع هذا غير صالح."},
-	"expired":      {"This payment session has expired. Please go back and try again.", "انتهت صلاحية جلسة الدفع هذه. يرجى العودة والمحاولة مرة أخرى."},
-	"form":         {"The form could not be read.", "تعذرت قراءة النموذج."},
-	"back":         {"Back to Mishwar", "العودة إلى مشوار"},
+	"title":           {"Mishwar test payment", "دفع تجريبي - مشوار"},
+	"banner":          {"TEST MODE: this is the Mishwar sandbox. No real card is charged and no money moves.", "وضع الاختبار: هذه بيئة مشوار التجريبية. لن يتم خصم أي مبلغ من أي بطاقة حقيقية."},
+	"trip":            {"Trip number", "رقم الرحلة"},
+	"amount":          {"Amount", "المبلغ"},
+	"number":          {"Card number", "رقم البطاقة"},
+	"expiry":          {"Expiry (MM/YY)", "تاريخ الانتهاء (شهر/سنة)"},
+	"cvc":             {"CVC", "رمز التحقق"},
+	"name":            {"Name on card", "الاسم على البطاقة"},
+	"pay":             {"Pay", "ادفع"},
+	"cancel":          {"Cancel payment", "إلغاء الدفع"},
+	"cards":           {"Test cards", "بطاقات الاختبار"},
+	"c_success":       {"payment succeeds", "ينجح الدفع"},
+	"c_declined":      {"card declined", "رفض البطاقة"},
+	"c_funds":         {"insufficient funds", "رصيد غير كافٍ"},
+	"c_3ds":           {"asks for a one-time code (123456 passes)", "يطلب رمزًا لمرة واحدة (١٢٣٤٥٦ ينجح)"},
+	"c_hint":          {"Any future expiry date and any 3-digit CVC.", "أي تاريخ انتهاء مستقبلي وأي رمز تحقق من ٣ أرقام."},
+	"otp_title":       {"Verify it's you", "تأكيد هويتك"},
+	"otp_text":        {"Your bank sent a one-time code. In the sandbox the code is 123456.", "أرسل البنك رمزًا لمرة واحدة. في البيئة التجريبية الرمز هو ١٢٣٤٥٦."},
+	"otp":             {"One-time code", "الرمز لمرة واحدة"},
+	"verify":          {"Verify", "تحقق"},
+	"card_number":     {"Enter a valid card number.", "أدخل رقم بطاقة صحيحًا."},
+	"expiry_err":      {"Enter the expiry as MM/YY.", "أدخل تاريخ الانتهاء بصيغة شهر/سنة."},
+	"expired_card":    {"This card has expired.", "انتهت صلاحية هذه البطاقة."},
+	"cvc_err":         {"Enter the 3 or 4 digits on the back of the card.", "أدخل الأرقام الثلاثة أو الأربعة خلف البطاقة."},
+	"invalid":         {"This payment link is not valid.", "رابط الدفع هذا غير صالح."},
+	"expired":         {"This payment session has expired. Please go back and try again.", "انتهت صلاحية جلسة الدفع هذه. يرجى العودة والمحاولة مرة أخرى."},
+	"closed_order":    {"This payment is no longer open: the order was cancelled. Nothing was charged.", "لم يعد هذا الدفع متاحًا: أُلغي الطلب. لم يُخصم أي مبلغ."},
+	"closed_exchange": {"This payment is no longer open: the change it was for was given up. Nothing was charged.", "لم يعد هذا الدفع متاحًا: تم التراجع عن التعديل المطلوب دفعه. لم يُخصم أي مبلغ."},
+	"unavailable":     {"The payment page is unavailable right now. Nothing was charged; please try again in a moment.", "صفحة الدفع غير متاحة الآن. لم يُخصم أي مبلغ؛ يرجى المحاولة بعد قليل."},
+	"form":            {"The form could not be read.", "تعذرت قراءة النموذج."},
+	"back":            {"Back to Mishwar", "العودة إلى مشوار"},
 }
 
 func (p page) FieldError(field string) string {

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"mishwar/domain/money"
+	"mishwar/domain/payment"
 )
 
 // The sandbox moves no money, but it keeps the refunds it "made" the way a real provider keeps them
@@ -29,20 +30,44 @@ type SandboxRefund struct {
 	At          time.Time
 }
 
-// RefundLedger keeps the sandbox's refunds by refund id.
+// RefundLedger keeps the sandbox's refunds by refund id, and the sessions the shop closed.
 type RefundLedger interface {
 	// Keep records r unless a refund with its id is kept already, and returns the one kept (r or
 	// the first).
 	Keep(ctx context.Context, r SandboxRefund) (SandboxRefund, error)
 	// Refunds lists the refunds of a payment, oldest first.
 	Refunds(ctx context.Context, paymentID string) ([]SandboxRefund, error)
+	// Close records that the session of paymentID was closed for reason, unless it was already;
+	// the first reason stays.
+	Close(ctx context.Context, paymentID, reason string, at time.Time) error
+	// Closed answers why the session of paymentID was closed, or "" while it is open.
+	Closed(ctx context.Context, paymentID string) (string, error)
 }
 
 // MemoryLedger keeps the refunds in the process (the default; enough for one process and tests).
 type MemoryLedger struct {
-	mu   sync.Mutex
-	byID map[string]SandboxRefund
-	list []SandboxRefund
+	mu     sync.Mutex
+	byID   map[string]SandboxRefund
+	list   []SandboxRefund
+	closed map[string]string
+}
+
+func (l *MemoryLedger) Close(_ context.Context, paymentID, reason string, _ time.Time) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed == nil {
+		l.closed = map[string]string{}
+	}
+	if _, ok := l.closed[paymentID]; !ok {
+		l.closed[paymentID] = reason
+	}
+	return nil
+}
+
+func (l *MemoryLedger) Closed(_ context.Context, paymentID string) (string, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.closed[paymentID], nil
 }
 
 func (l *MemoryLedger) Keep(_ context.Context, r SandboxRefund) (SandboxRefund, error) {
@@ -107,6 +132,26 @@ func (l PostgresLedger) Keep(ctx context.Context, r SandboxRefund) (SandboxRefun
 	}
 }
 
+func (l PostgresLedger) Close(ctx context.Context, paymentID, reason string, at time.Time) error {
+	if _, err := l.Pool.Exec(ctx, `INSERT INTO payment_sandbox_closed_sessions (payment_id, reason, closed_at)
+		VALUES ($1, $2, $3) ON CONFLICT (payment_id) DO NOTHING`, paymentID, reason, at); err != nil {
+		return fmt.Errorf("payments: sandbox ledger: close %s: %w", paymentID, err)
+	}
+	return nil
+}
+
+func (l PostgresLedger) Closed(ctx context.Context, paymentID string) (string, error) {
+	var reason string
+	err := l.Pool.QueryRow(ctx, `SELECT reason FROM payment_sandbox_closed_sessions WHERE payment_id = $1`, paymentID).Scan(&reason)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("payments: sandbox ledger: %w", err)
+	}
+	return reason, nil
+}
+
 func (l PostgresLedger) Refunds(ctx context.Context, paymentID string) ([]SandboxRefund, error) {
 	rows, err := l.Pool.Query(ctx, `SELECT refund_id, payment_id, amount_minor, currency, provider_ref, created_at
 		FROM payment_sandbox_refunds WHERE payment_id = $1 ORDER BY created_at, refund_id`, paymentID)
@@ -152,4 +197,21 @@ func (s *Sandbox) IdempotentRefunds() bool { return true }
 // Refunds lists the refunds the sandbox made for a payment (for tests and the demo).
 func (s *Sandbox) Refunds(ctx context.Context, paymentID string) ([]SandboxRefund, error) {
 	return s.ledger.Refunds(ctx, paymentID)
+}
+
+// ExpireSession closes a sandbox session at the shop's request (its order cancelled, its change
+// given up): its page then refuses the card with a page that says why. Closing again (the same key
+// or another) keeps the first reason and changes nothing.
+func (s *Sandbox) ExpireSession(ctx context.Context, req payment.CloseRequest) error {
+	if req.PaymentID == "" {
+		return fmt.Errorf("%w: %w: sandbox: no session to close", ErrProvider, ErrRefused)
+	}
+	reason := req.Reason
+	if reason == "" {
+		reason = payment.CloseOrderCancelled
+	}
+	if err := s.ledger.Close(ctx, req.PaymentID, reason, s.now().UTC()); err != nil {
+		return fmt.Errorf("%w: %w", ErrProvider, err)
+	}
+	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stripe/stripe-go/v82/webhook"
 
 	"mishwar/domain/money"
+	"mishwar/domain/payment"
 )
 
 // StripeConfig configures the Stripe Checkout adapter (MISHWAR_STRIPE_*).
@@ -254,4 +255,20 @@ func (s *Stripe) Refund(ctx context.Context, req RefundRequest) (RefundResult, e
 		return RefundResult{}, fmt.Errorf("%w: stripe refund %s", ErrProvider, re.Status)
 	}
 	return RefundResult{ProviderRef: re.ID}, nil
+}
+
+// ExpireSession expires the Checkout Session of a payment the shop no longer wants paid (its order
+// cancelled, its change given up), so Stripe's page takes no card for it; the close key is the
+// idempotency key, so a retried job expires it once. A session no longer open (paid, expired) is
+// Stripe's definite "no" (ErrRefused): a payment that arrived is sent back by the order.
+func (s *Stripe) ExpireSession(ctx context.Context, req payment.CloseRequest) error {
+	if req.ProviderSessionID == "" || req.Key == "" {
+		return fmt.Errorf("%w: %w: stripe: no session or key to expire", ErrProvider, ErrRefused)
+	}
+	params := &stripe.CheckoutSessionExpireParams{}
+	params.SetIdempotencyKey("mishwar-close-" + req.Key)
+	if _, err := s.client.V1CheckoutSessions.Expire(ctx, req.ProviderSessionID, params); err != nil {
+		return stripeError("expire session", err)
+	}
+	return nil
 }

@@ -19,6 +19,7 @@ import (
 	"mishwar/adapters/payments"
 	"mishwar/adapters/payments/stripemocktest"
 	"mishwar/domain/money"
+	"mishwar/domain/payment"
 )
 
 const stripeWebhookSecret = "whsec_test_secret"
@@ -231,5 +232,33 @@ func TestStripeRefusalsAreToldFromAnswersWorthAskingAgain(t *testing.T) {
 func TestStripeRefundsAreIdempotent(t *testing.T) {
 	if !newStripe(t, "http://unused", time.Now()).IdempotentRefunds() {
 		t.Fatal("stripe refunds are sent with the refund id as the Idempotency-Key")
+	}
+}
+
+// Closing a session the shop no longer wants paid expires the Checkout Session at Stripe, under an
+// idempotency key from the decision, so a retried job expires it once.
+func TestStripeExpiresTheCheckoutSessionOfAClosedPayment(t *testing.T) {
+	mock := stripemocktest.Start(t)
+	now := time.Now()
+	s := newStripe(t, mock.URL, now)
+	ctx := context.Background()
+	sess, err := s.CreateSession(ctx, sessionRequest(now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if err := s.ExpireSession(ctx, payment.CloseRequest{PaymentID: "pay-1", ProviderSessionID: sess.ProviderSessionID,
+			Reason: payment.CloseOrderCancelled, Key: "close-1"}); err != nil {
+			t.Fatalf("expire: %v", err)
+		}
+	}
+	sent := mock.Requests("/v1/checkout/sessions/" + sess.ProviderSessionID + "/expire")
+	if len(sent) != 2 {
+		t.Fatalf("expire requests %+v", sent)
+	}
+	for _, r := range sent {
+		if r.Method != http.MethodPost || r.Status != http.StatusOK || r.Header.Get("Idempotency-Key") != "mishwar-close-close-1" {
+			t.Errorf("expire request %s %d %q", r.Method, r.Status, r.Header.Get("Idempotency-Key"))
+		}
 	}
 }

@@ -91,3 +91,22 @@ type RefundRequest struct {
 type RefundResult struct {
 	ProviderRef string
 }
+
+// Why the shop closes a payment session that is still open at the provider.
+const (
+	// CloseOrderCancelled: the order was cancelled while its payment page was open.
+	CloseOrderCancelled = "order_cancelled"
+	// CloseExchangeAbandoned: the change the session was to pay for was given up.
+	CloseExchangeAbandoned = "exchange_abandoned"
+)
+
+// CloseRequest asks a provider to close an open payment session so that it can no longer be paid.
+// Key is the provider's idempotency key (derived from the event that decided the close): closing
+// again with it changes nothing. A session already paid, closed or expired stays as it is; a payment
+// that still arrives is sent back by the order (paid_after_cancellation, paid_for_abandoned_exchange).
+type CloseRequest struct {
+	PaymentID         string
+	ProviderSessionID string
+	Reason            string
+	Key               string
+}
