@@ -159,3 +159,22 @@ describe('a reference in the history', () => {
     expect(changes.join(' ')).not.toMatch(uuid);
   });
 });
+
+describe('a change the system made', () => {
+  it.each([
+    ['en', 'demo', 'Demo data', 'System'],
+    ['ar', 'demo', 'البيانات التجريبية', 'النظام'],
+    ['ar', 'system', 'مشوار (تلقائيًا)', 'النظام'],
+  ] as const)('names its actor in the page’s language (%s, %s)', async (language, id, name, role) => {
+    act(() => useLocaleStore.getState().setLanguage(language));
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(json({ data: [{ version: 1, action: 'created', event: 'PickupPointCreated', at: '2026-11-30T10:00:00Z', actor: { id, role: 'system', name: id === 'demo' ? 'Demo data' : 'system' }, changes: [] }] })),
+    );
+    renderPanel('pickup');
+    const entry = (await screen.findAllByRole('listitem'))[0];
+    const text = entry?.textContent.replace(/\s+/g, ' ') ?? '';
+    expect(text).toContain(name);
+    expect(text).toContain(`(${role})`);
+    if (language === 'ar') expect(text).not.toMatch(/Demo|system/);
+  });
+});

@@ -8,7 +8,7 @@ import { useLanguage } from '@/hooks/use-language';
 import { formatCalendarDate, formatClock, formatDate, formatMoney, formatNumber, weekdayName } from '@/utils/format';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 
-import { useHistory } from '../api/get-history';
+import { useHistory, type HistoryEntry } from '../api/get-history';
 import { useReferenced, type Referenced } from '../api/referenced';
 import type { FieldKind, FieldSpec } from '../kinds';
 import { asString, asText, formatBasisPoints } from '../values';
@@ -142,6 +142,13 @@ function readable(v: unknown, path: string, r: Reading): string {
  * record (a program's destinations, an offer's rate plans) by its name. references names the
  * collections of reference fields that are not a form's (the settings' default pickup point).
  */
+// A change the system made (the demo data, an automatic step) is recorded under a fixed actor id
+// with the role "system": named in the page's language, not by the name the server gives it.
+function actorName(actor: HistoryEntry['actor'], t: TFunction): string {
+  if (actor.role === 'system') return t(`adminCatalogue.systemActors.${actor.id}`, { defaultValue: t('adminCatalogue.systemActors.system') });
+  return actor.name || actor.id;
+}
+
 export function HistoryPanel({ path, fields, references: extra }: { path: string; fields?: readonly FieldSpec[]; references?: Readonly<Record<string, string>> }) {
   const separator = useDetailSeparator();
   const { t } = useTranslation();
@@ -167,7 +174,7 @@ export function HistoryPanel({ path, fields, references: extra }: { path: string
         {(history.data ?? []).map((entry) => (
           <li key={entry.version} className="history__entry">
             <p>
-              <strong>{t(`adminCatalogue.actions.${entry.action}`, { defaultValue: entry.action })}</strong>{separator}<bdi>{entry.actor.name || entry.actor.id}</bdi>{' '}
+              <strong>{t(`adminCatalogue.actions.${entry.action}`, { defaultValue: entry.action })}</strong>{separator}<bdi>{actorName(entry.actor, t)}</bdi>{' '}
               <span className="muted small">({t(`admin.roles.${entry.actor.role}`, { defaultValue: entry.actor.role })})</span>{separator}<time dateTime={entry.at}>{t('common.cairoTime', { time: formatDate(entry.at, language, { dateStyle: 'medium', timeStyle: 'short' }) })}</time>
             </p>
             {entry.changes?.length ? (
