@@ -61,6 +61,12 @@ func (h CalendarHandler) Handle(ctx context.Context, q CalendarQuery) ([]Calenda
 		if err != nil {
 			return nil, &domain.ValidationError{Fields: map[string][]string{"from": {trip.KeyInvalidDate}}}
 		}
+		// A calendar starts within a calendar's length of today: year 9999's days are nobody's
+		// booking, and their answer would name a year 10000.
+		start, _ := d.Time(cat.Cairo)
+		if gap := start.Sub(now).Hours() / 24; gap > MaxCalendarDays || gap < -MaxCalendarDays {
+			return nil, domain.InvalidWith("orders.calendar_from", MaxCalendarDays)
+		}
 		from = d
 	}
 	days := DefaultCalendarDays

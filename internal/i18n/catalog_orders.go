@@ -54,6 +54,7 @@ func init() {
 		"orders.travellers_invalid":       {En: "Enter between 1 and 50 travellers.", Ar: "أدخل عدد مسافرين بين ١ و٥٠."},
 		"orders.invalid_date":             {En: "Please choose a valid date.", Ar: "يرجى اختيار تاريخ صحيح."},
 		"orders.calendar_days":            {En: "Ask for a calendar of 1 to %d days.", Ar: "اطلب تقويمًا من يوم واحد إلى %d يومًا."},
+		"orders.calendar_from":            {En: "Ask for a calendar starting within %d days of today.", Ar: "اطلب تقويمًا يبدأ خلال %d يومًا من اليوم."},
 		"orders.invalid_time":             {En: "Please choose a valid time.", Ar: "يرجى اختيار وقت صحيح."},
 		"orders.trip_not_found":           {En: "We could not find a trip with this trip number and e-mail.", Ar: "لم نعثر على رحلة بهذا الرقم وهذا البريد الإلكتروني."},
 		"orders.payment_not_processed":    {En: "Payment could not be processed", Ar: "تعذرت معالجة الدفع"},
