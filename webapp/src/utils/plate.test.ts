@@ -9,7 +9,11 @@ describe('formatPlate', () => {
   it('writes a plate’s digits as the page’s language does, its letters as they are', () => {
     expect(formatPlate('ل ي م 6643', 'ar')).toBe(unbroken('ل ي م ٦٦٤٣'));
     expect(formatPlate('ل ي م 6643', 'en')).toBe(unbroken('ل ي م 6643'));
-    expect(formatPlate('ABC 123', 'ar')).toBe(unbroken('ABC ١٢٣'));
+  });
+
+  it('shows a plate with Latin letters as typed, on an Arabic page too', () => {
+    expect(formatPlate('ABC 123', 'ar')).toBe(unbroken('ABC 123'));
+    expect(formatPlate('ABC 123', 'en')).toBe(unbroken('ABC 123'));
   });
 
   it('gives a narrow line no place to break a plate', () => {
