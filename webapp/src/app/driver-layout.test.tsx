@@ -135,6 +135,18 @@ describe('the driver’s bar on a phone: its panels are sheets over the page, mo
     expect(screen.getByRole('dialog')).toHaveAttribute('aria-modal', 'true');
   });
 
+  for (const [lang, title, opener] of [['en', 'Account', 'KA, your account'], ['ar', 'الحساب', 'KA، حسابك']] as const) {
+    it(`titles the signed-in account's sheet as the account, not "Sign in" (${lang})`, async () => {
+      act(() => useLocaleStore.getState().setLanguage(lang));
+      viewport(true);
+      serve(driver);
+      const user = userEvent.setup();
+      renderApp('/driver');
+      await user.click(await screen.findByRole('button', { name: opener }));
+      expect(screen.getByRole('dialog', { name: title })).toBeInTheDocument();
+    });
+  }
+
   it('stays a disclosure under its button on a wide screen: a region, the page not inert', async () => {
     viewport(false);
     serve(driver);

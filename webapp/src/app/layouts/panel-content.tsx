@@ -84,9 +84,11 @@ export function CartPanel({ onNavigate }: { onNavigate: () => void }) {
   return <CartContents cart={cart} signedIn={signedIn} signIn={<SignInCallout onNavigate={onNavigate} />} onNavigate={onNavigate} />;
 }
 
+/** The open panel's heading: the account panel is "Sign in" to a visitor and "Account" once signed in. */
 export function usePanelTitle(): (id: PanelId) => string {
   const { t } = useTranslation();
-  return (id) => t(`panels.${id}`);
+  const signedIn = useAuthStore(selectIsAuthenticated);
+  return (id) => t(id === 'login' && signedIn ? 'panels.account' : `panels.${id}`);
 }
 
 export function renderPanel(id: PanelId, close: () => void) {
