@@ -158,9 +158,12 @@ func TestAVisitorEnquiresAboutAProgramAndPaysTheQuoteByItsLink(t *testing.T) {
 		}
 	}
 
-	// Before the quote the link shows the enquiry under review and has nothing to pay.
+	// Before the quote the link shows the enquiry under review and has nothing to pay. It shows the
+	// group size and the traveller's comments, which are about the trip, and no way to reach them.
 	if v := w.a.Post("/api/enquiries/"+number+"/view", "", map[string]string{"token": key}); v.Status != http.StatusOK || !strings.Contains(string(v.Body), `"status":"submitted"`) || strings.Contains(string(v.Body), "+201001234567") {
 		t.Fatalf("the link before the quote: %d %s", v.Status, v.Body)
+	} else if body := string(v.Body); !strings.Contains(body, `"travellers":4`) || !strings.Contains(body, `"comments":"Two children"`) || strings.Contains(body, email) || strings.Contains(body, `"country"`) {
+		t.Fatalf("the link shows no group size and comments, or a way to reach the traveller: %s", body)
 	}
 	if p := w.a.Post("/api/enquiries/"+number+"/pay", "", map[string]string{"token": key}); p.Status != http.StatusConflict {
 		t.Fatalf("paying before the quote: %d %s", p.Status, p.Body)

@@ -46,7 +46,9 @@ type EnquiryLinkQuery struct {
 	TripNumber, Token, ClientIP string
 }
 
-// Handle is the enquiry its link opens, as its traveller sees it (no contact record but the names).
+// Handle is the enquiry its link opens, as its traveller sees it: of its contact, only what is about
+// the trip (order.Contact.TripDetails: the names, the group size, the comments), never how to reach
+// the traveller.
 func (h EnquiryLinkHandler) Handle(ctx context.Context, in EnquiryLinkQuery) (Enquiry, error) {
 	num, err := h.commands.openLink(ctx, in.TripNumber, in.Token, in.ClientIP)
 	if err != nil {
@@ -56,7 +58,7 @@ func (h EnquiryLinkHandler) Handle(ctx context.Context, in EnquiryLinkQuery) (En
 	if err != nil {
 		return Enquiry{}, err
 	}
-	q.Contact = order.Contact{FirstName: q.Contact.FirstName, LastName: q.Contact.LastName}
+	q.Contact = q.Contact.TripDetails()
 	return q, nil
 }
 

@@ -112,5 +112,12 @@ type Contact struct {
 	Travellers int `json:"travellers,omitempty"`
 }
 
+// TripDetails is what of the contact a page opened by a secret link (an enquiry's) may show: the
+// names, the group size and the traveller's comments, which are about the trip; never how to reach
+// the traveller (e-mail, phone, country).
+func (c Contact) TripDetails() Contact {
+	return Contact{FirstName: c.FirstName, LastName: c.LastName, Travellers: c.Travellers, Comments: c.Comments}
+}
+
 // MaxTravellers bounds the group size of one order (the largest car the catalogue allows).
 const MaxTravellers = 50

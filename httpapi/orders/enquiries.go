@@ -134,10 +134,11 @@ type enquiryLinkRequest struct {
 }
 
 // enquiryByLink answers POST /api/enquiries/{id}/view: the enquiry its link's secret opens (status,
-// trip, quote), for a traveller with or without an account. A POST, like /tripstatus, so the secret
-// stays out of addresses and logs. A signed-in traveller whose account has the e-mail a visitor's
-// enquiry was sent from gets it in their account (Commands.AttachEnquiry: the link, mailed to that
-// address, proves it theirs; the account's e-mail alone is not verified and proves nothing).
+// trip, quote, group size and comments; no contact), for a traveller with or without an account. A
+// POST, like /tripstatus, so the secret stays out of addresses and logs. A signed-in traveller whose
+// account has the e-mail a visitor's enquiry was sent from gets it in their account
+// (Commands.AttachEnquiry: the link, mailed to that address, proves it theirs; the account's e-mail
+// alone is not verified and proves nothing).
 func (h *Handler) enquiryByLink(w http.ResponseWriter, r *http.Request) {
 	var req enquiryLinkRequest
 	if err := httpx.DecodeBody(w, r, &req); err != nil {
@@ -156,7 +157,9 @@ func (h *Handler) enquiryByLink(w http.ResponseWriter, r *http.Request) {
 			slog.WarnContext(r.Context(), "orders: attach an enquiry opened by its link", "trip", q.TripNumber, "err", err)
 		}
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": toEnquiryJSON(q, lang(r))})
+	j := toEnquiryJSON(q, lang(r))
+	j.Travellers, j.Comments = q.Contact.Travellers, q.Contact.Comments // no contact: EnquiryByLink kept only the trip's details
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": j})
 }
 
 // writeEnquiryError answers an enquiry form's error: each field error names its field (English or

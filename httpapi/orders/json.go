@@ -316,6 +316,10 @@ type enquiryJSON struct {
 	DeclineReason string         `json:"decline_reason,omitempty"`
 	OrderID       string         `json:"order_id,omitempty"`
 	Contact       *order.Contact `json:"contact,omitempty"`
+	// Travellers and Comments are the group size and the traveller's own words, on the page the
+	// enquiry's link opens (they are about the trip, not how to reach the traveller).
+	Travellers int    `json:"travellers,omitempty"`
+	Comments   string `json:"comments,omitempty"`
 }
 
 type quoteJSON struct {

@@ -27,6 +27,9 @@ const enquirySchema = z
       estimate: moneySchema,
       quote: z.object({ amount: moneySchema, note: z.string().optional(), valid_until: z.string() }).optional(),
       order_id: z.string().optional(),
+      // The group size and the traveller's comments: about the trip, not how to reach the traveller.
+      travellers: z.number().optional(),
+      comments: z.string().optional(),
     }),
   })
   .transform((value) => value.data);

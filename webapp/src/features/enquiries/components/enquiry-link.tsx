@@ -59,6 +59,19 @@ function EnquiryCard({ enquiry, token }: { enquiry: LinkedEnquiry; token: string
           ) : null}
           <dt>{t('enquiryLink.rate')}</dt>
           <dd>{trip.rate_plan.name}</dd>
+          {enquiry.travellers ? (
+            <>
+              <dt>{t('enquiryLink.group')}</dt>
+              <dd data-testid="enquiry-link-group">{t('enquiryLink.groupSize', { count: enquiry.travellers })}</dd>
+            </>
+          ) : null}
+          {enquiry.comments?.trim() ? (
+            <>
+              <dt>{t('enquiryLink.comments')}</dt>
+              {/* The traveller's own words, as text (never markup), their line breaks kept by the style. */}
+              <dd className="enquiry-comments" data-testid="enquiry-link-comments">{enquiry.comments.trim()}</dd>
+            </>
+          ) : null}
         </dl>
       </div>
       {enquiry.status === 'quoted' && quote ? (
