@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { KindSpec } from './kinds';
-import { percentField, recordSchema } from './schemas';
+import { numberField, percentField, recordSchema } from './schemas';
 
 const kind: KindSpec = {
   endpoint: '/api/admin/offers',
@@ -73,5 +73,17 @@ describe('a discount typed as a percent', () => {
     };
     expect(paths({ kind: 'percent', percent_basis_points: '250' })).toEqual(['percent_basis_points']);
     expect(paths({ kind: 'amount', percent_basis_points: '250' })).toEqual([]);
+  });
+});
+
+describe('a number field', () => {
+  it('refuses text that is no number, takes a number held or typed in Arabic-Indic digits', () => {
+    const schema = numberField('required');
+    expect(schema.safeParse('abc').success).toBe(false);
+    expect(schema.safeParse('1.').success).toBe(false);
+    expect(schema.safeParse(12).success).toBe(true);
+    expect(schema.safeParse('١٢٫٥').success).toBe(true);
+    expect(schema.safeParse('').success).toBe(false);
+    expect(numberField(undefined).safeParse('').success).toBe(true);
   });
 });

@@ -40,9 +40,25 @@ export function percentField(required: string): z.ZodType {
   });
 }
 
+/**
+ * A number box's value (fields.tsx holds a number once what is typed reads as one, in any digits):
+ * text left in it is no number, said instead of sent.
+ */
+export function numberField(required: string | undefined): z.ZodType {
+  return z.unknown().superRefine((v, ctx) => {
+    if (isEmpty(v)) {
+      if (required) ctx.addIssue({ code: 'custom', message: required });
+      return;
+    }
+    const text = numberText(v);
+    if (typeof v !== 'number' && !/^-?\d+(\.\d+)?$/.test(text)) ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
+  });
+}
+
 /** What one field that is shown must hold, if anything is asked of it. */
 function fieldSchema(f: FieldSpec, required: string): z.ZodType | undefined {
   if (f.kind === 'percent') return percentField(required);
+  if (f.kind === 'number' || f.kind === 'money') return numberField(f.required ? required : undefined);
   return f.required ? requiredField(f.kind, required) : undefined;
 }
 

@@ -1,4 +1,5 @@
 import type { Language } from '@/config/constants';
+import { westernDigits } from '@/lib/digits';
 import { formatNumber } from '@/utils/format';
 
 import type { Values } from './kinds';
@@ -66,11 +67,7 @@ export function percentFromBasisPoints(v: unknown): string {
 export function numberText(v: unknown): string {
   if (typeof v === 'number') return String(v);
   if (typeof v !== 'string') return '';
-  return v
-    .trim()
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/\u066b/g, '.');
+  return westernDigits(v);
 }
 
 /** The percent typed ("12.5", 12.5) as the API's basis points (1250); text that is no number stays as typed. */

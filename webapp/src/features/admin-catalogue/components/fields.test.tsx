@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -76,5 +77,42 @@ describe("an offer's code_private field", () => {
     const box = screen.getByRole('checkbox', { name: label });
     expect(box).not.toBeChecked();
     expect(box).toHaveAccessibleDescription(hint);
+  });
+});
+
+// What an Arabic keyboard types (١٢, ١٢٫٥) is a number like any other: read with Western digits, never dropped.
+describe('an admin number field', () => {
+  function Held({ spec, seen }: { spec: FieldSpec; seen: (v: unknown) => void }) {
+    const [value, setValue] = useState<unknown>('');
+    return (
+      <RecordField
+        spec={spec}
+        value={value}
+        errors={{}}
+        onChange={(v) => {
+          setValue(v);
+          seen(v);
+        }}
+      />
+    );
+  }
+
+  it.each([
+    ['a price', KINDS.rate.fields.find((f) => f.name === 'price_per_km'), '١٢٫٥', '12.5', '12.5'],
+    ['a count of seats', KINDS.driver.fields.find((f) => f.name === 'seats'), '١٢', '12', 12],
+    ['a count in Persian digits', KINDS.driver.fields.find((f) => f.name === 'seats'), '۷', '7', 7],
+  ] as const)('takes %s typed in Arabic-Indic digits', async (_what, spec, typed, shown, held) => {
+    act(() => useLocaleStore.getState().setLanguage('ar'));
+    if (!spec) throw new Error('no such field');
+    const seen = vi.fn();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <Held spec={spec} seen={seen} />
+      </QueryClientProvider>,
+    );
+    const box = screen.getByRole('textbox');
+    await userEvent.setup().type(box, typed);
+    expect(box).toHaveValue(shown);
+    expect(seen).toHaveBeenLastCalledWith(held);
   });
 });

@@ -6,6 +6,7 @@ import { DayPicker } from '@/components/ui/day-picker';
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/ui/field';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { typedNumber, westernDigits } from '@/lib/digits';
 import { weekdayName } from '@/utils/format';
 
 import { useAllRecords } from '../api/list-records';
@@ -114,15 +115,15 @@ export function RecordField(props: FieldProps) {
         <InputField
           label={spec.kind === 'money' ? `${label} (${t('adminCatalogue.egp')})` : label}
           name={spec.name}
-          type="number"
-          inputMode="decimal"
+          // A text box, not type="number": that one drops Arabic-Indic digits («١٢») without a word.
+          // What is typed is read with Western digits (westernDigits); a count that reads as a whole
+          // number is held as one, anything else as typed, for the form's check to refuse.
+          type="text"
+          inputMode={spec.kind === 'number' && spec.step === 1 ? 'numeric' : 'decimal'}
           dir="ltr"
-          min={spec.min}
-          max={spec.max}
-          step={spec.kind === 'money' ? 0.01 : (spec.step ?? 'any')}
           value={asString(value)}
           error={error}
-          onChange={(e) => onChange(spec.kind === 'money' || e.target.value === '' ? e.target.value : Number(e.target.value))}
+          onChange={(e) => onChange(spec.kind === 'money' ? westernDigits(e.target.value) : typedNumber(e.target.value))}
         />
       );
     case 'percent':
@@ -136,7 +137,7 @@ export function RecordField(props: FieldProps) {
           dir="ltr"
           value={asString(value)}
           error={error}
-          onChange={(e) => onChange(e.target.value)}
+          onChange={(e) => onChange(westernDigits(e.target.value))}
         />
       );
     case 'bool':

@@ -13,6 +13,7 @@ import { ErrorState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { westernDigits } from '@/lib/digits';
 import { formatCalendarDate, formatDate } from '@/utils/format';
 
 import { useAllRecords } from '../api/list-records';
@@ -180,8 +181,9 @@ function RatesEditor({ rates, held }: { rates: Rates; held: Held<Rates> }) {
       <h2 id="rates" className="section-title">{t('adminCatalogue.currencyRates')}</h2>
       <p className="muted small">{t('adminCatalogue.ratesSetAt', { when: setAt })}</p>
       {held.newer ? <NewerVersionNotice onReload={held.reload} /> : null}
-      <InputField label={t('adminCatalogue.usdPerEgp')} type="number" step="0.0001" dir="ltr" value={typed.usd} onChange={(e) => type('usd')(e.target.value)} />
-      <InputField label={t('adminCatalogue.sarPerEgp')} type="number" step="0.0001" dir="ltr" value={typed.sar} onChange={(e) => type('sar')(e.target.value)} />
+      {/* Text boxes read with Western digits: a type="number" box drops Arabic-Indic ones («٠٫٠٢») without a word. */}
+      <InputField label={t('adminCatalogue.usdPerEgp')} type="text" inputMode="decimal" dir="ltr" value={typed.usd} onChange={(e) => type('usd')(westernDigits(e.target.value))} />
+      <InputField label={t('adminCatalogue.sarPerEgp')} type="text" inputMode="decimal" dir="ltr" value={typed.sar} onChange={(e) => type('sar')(westernDigits(e.target.value))} />
       {save.isError ? <p className="field__error" role="alert">{errorText(save.error)}</p> : null}
       {held.justSaved && !save.isPending && !save.isError ? <p className="form__message" role="status">{t('adminCatalogue.saved')}</p> : null}
       <div className="button-row">
