@@ -22,8 +22,9 @@ type ExchangeInput struct {
 }
 
 // ExchangeOrder moves an order. The itinerary is priced again for the new start (traffic differs by
-// hour); a cheaper trip is exchanged at once and the difference refunded, a dearer one waits for the
-// difference to be paid (the answer carries the payment URL) while a car is held on the new day.
+// hour), except on an order staff quoted, which keeps its quote and only moves in time
+// (order.State.ChangeTo); a cheaper trip is exchanged at once and the difference refunded, a dearer
+// one waits for the difference to be paid (the answer carries the payment URL) while a car is held on the new day.
 func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta commands.Meta) (Outcome, error) {
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
@@ -47,6 +48,10 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 	}
 	if priced.Trip.RatePlan.ID == "" {
 		return out, rateUnavailable()
+	}
+	// A quoted order's car or stops are staff's to change: say so before judging the day plan.
+	if _, err := s.ChangeTo(priced.Trip); err != nil {
+		return out, err
 	}
 	hours, err := h.catalogue.ServiceHours(ctx)
 	if err != nil {
@@ -130,6 +135,10 @@ func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.T
 	if priced.Trip.RatePlan.ID == "" {
 		return order.Trip{}, money.Money{}, rateUnavailable()
 	}
+	to, err := s.ChangeTo(priced.Trip)
+	if err != nil {
+		return order.Trip{}, money.Money{}, err
+	}
 	hours, err := h.catalogue.ServiceHours(ctx)
 	if err != nil {
 		return order.Trip{}, money.Money{}, err
@@ -147,7 +156,8 @@ func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.T
 		Policy: h.settings.Policy(), ServiceHours: hours, TripStarted: started}, h.now()); err != nil {
 		return order.Trip{}, money.Money{}, err
 	}
-	return priced.Trip, money.New(s.PriceFor(priced.Trip).Minor-s.Price().Minor, money.EGP), nil
+	// Priced as the exchange books it (a quoted order keeps its quote).
+	return to, money.New(s.PriceFor(to).Minor-s.Price().Minor, money.EGP), nil
 }
 
 // ExchangeOwnOrder is the traveller moving their own order (in.OrderID as the path names it).

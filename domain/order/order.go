@@ -885,18 +885,22 @@ func decideExchange(s State, c ExchangeOrder, now time.Time) ([]Event, error) {
 	if sameTrip(s.trip, c.To) {
 		return nil, ErrExchangeUnchanged
 	}
+	// Staff's price stays staff's: a quoted order moves in time at its quote, nothing else.
+	to, err := s.ChangeTo(c.To)
+	if err != nil {
+		return nil, err
+	}
 	v := &domain.ValidationError{}
-	ValidateTrip(v, c.To, c.Policy, c.ServiceHours, now)
+	ValidateTrip(v, to, c.Policy, c.ServiceHours, now)
 	// Staff too: a car that cannot seat the group is no trip to sell; dispatch's override is for
 	// sending another car on the day, not for booking one too small.
-	ValidateGroup(v, "rate_plan_id", s.placed.Contact.Travellers, c.To.RatePlan)
+	ValidateGroup(v, "rate_plan_id", s.placed.Contact.Travellers, to.RatePlan)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if !Consistent(c.To) {
+	if !Consistent(to) {
 		return nil, ErrInvalidOrder
 	}
-	to := c.To
 	to.StartAt = to.StartAt.UTC()
 	// The order's promo code keeps applying: the new trip's price is taken off by the same discount.
 	promo := discountOn(to, s.placed.Promo)

@@ -169,6 +169,7 @@ type orderJSON struct {
 	TripNumber      string              `json:"trip_number"`
 	Status          order.Status        `json:"status"`
 	Source          string              `json:"source"`
+	Quoted          bool                `json:"quoted"`
 	PlacedAt        time.Time           `json:"placed_at"`
 	UpdatedAt       time.Time           `json:"updated_at"`
 	HoldUntil       time.Time           `json:"hold_until"`
@@ -267,7 +268,7 @@ type exchangeJSON struct {
 func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
 	c := o.Cancellation
 	out := orderJSON{
-		ID: o.ID, TripNumber: o.ID, Status: o.Status, Source: o.Source, PlacedAt: o.PlacedAt, UpdatedAt: o.UpdatedAt,
+		ID: o.ID, TripNumber: o.ID, Status: o.Status, Source: o.Source, Quoted: order.Quoted(o.Source), PlacedAt: o.PlacedAt, UpdatedAt: o.UpdatedAt,
 		HoldUntil: o.HoldUntil, Contact: o.Contact, Trip: toTrip(o.Trip, lang), Total: toMoney(o.Price),
 		Prices: convertedAll(o.Price, o.Rates), DisplayCurrency: o.DisplayCurrency, Promo: toPromoJSON(o.Promo),
 		Paid: toMoney(o.Paid), Refunded: toMoney(o.Refunded), RefundPending: toMoney(o.RefundPending()), Owed: toMoney(o.Owed()), NeedsAttention: o.NeedsAttention(),

@@ -37,6 +37,8 @@ export const orderSchema = z.object({
   trip_number: z.string(),
   status: z.string(),
   source: z.string(),
+  /** Priced by our team (a paid enquiry's quote): an exchange moves its date and time only, at its price. */
+  quoted: z.boolean().optional(),
   placed_at: z.string(),
   updated_at: z.string(),
   hold_until: z.string(),

@@ -96,6 +96,25 @@ describe('changing a trip', () => {
   });
 });
 
+describe('changing a trip our team priced', () => {
+  it('offers its date and time only and says why its car and stops are not offered, in English and Arabic', async () => {
+    const quoted = { ...order, source: 'enquiry', quoted: true };
+    vi.stubGlobal('fetch', (input: string) => {
+      const url = new URL(input, 'http://app.test');
+      if (url.pathname === `/api/orders/${order.id}`) return Promise.resolve(new Response(JSON.stringify({ data: quoted }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      return Promise.resolve(new Response(JSON.stringify({ data: { date: url.searchParams.get('date'), times: [] } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    });
+    const { unmount } = renderExchange();
+    expect(await screen.findByTestId('exchange-quoted')).toHaveTextContent('This trip was priced by our team: ask us to change its car or stops.');
+    expect(screen.queryByTestId('exchange-rate')).not.toBeInTheDocument();
+    expect(screen.getByTestId('exchange-current')).toHaveTextContent('Sedan');
+    unmount();
+    act(() => useLocaleStore.getState().setLanguage('ar'));
+    renderExchange();
+    expect(await screen.findByTestId('exchange-quoted')).toHaveTextContent('سعر هذه الرحلة حدده فريقنا: اطلب منا تغيير سيارتها أو محطاتها.');
+  });
+});
+
 describe('cancelling late', () => {
   // The tester's order: EGP 770.40 paid, a dearer change paid and refunded again; 20 hours before the
   // start the policy keeps half the price, so half of it goes back, not half of everything ever paid.

@@ -203,7 +203,12 @@ function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () 
       <p className="muted" data-testid="exchange-current">
         {t('orders.exchangeBookedNow', { trip: tripLine(o.trip) })}
       </p>
-      <SelectField label={t('fields.rate')} options={rates} value={rate} onChange={(event) => setRate(event.target.value)} data-testid="exchange-rate" />
+      {o.quoted ? (
+        // Staff priced the trip: its car and stops are theirs to change (the server refuses them here).
+        <p className="muted" data-testid="exchange-quoted">{t('orders.exchangeQuoted')}</p>
+      ) : (
+        <SelectField label={t('fields.rate')} options={rates} value={rate} onChange={(event) => setRate(event.target.value)} data-testid="exchange-rate" />
+      )}
       <div className="field">
         <span className="field__label">{t('fields.date')}</span>
         {pickers.datePicker({
