@@ -30,14 +30,19 @@ const DefaultQuoteValidity = 48 * time.Hour
 
 // QuoteEnquiry records an operator's price, valid for validFor (nil: DefaultQuoteValidity; the
 // domain refuses one that is not ahead or too far ahead); date and time ("" to keep the enquiry's)
-// set the start.
+// set the start, which checkout's rule for a start judges (order.ValidateStart).
 func (h *Handlers) QuoteEnquiry(ctx context.Context, tripNumber string, amount money.Money, note string, validFor *time.Duration, date, clock string, meta commands.Meta) (Outcome, error) {
 	tripNumber, _ = order.NormalizeTripNumber(tripNumber)
 	valid := DefaultQuoteValidity
 	if validFor != nil {
 		valid = *validFor
 	}
-	cmd := enquiry.QuoteEnquiry{Amount: amount, Note: note, ValidUntil: h.now().Add(valid), ByUserID: meta.Actor.UserID}
+	hours, err := h.catalogue.ServiceHours(ctx)
+	if err != nil {
+		return Outcome{OrderID: tripNumber}, err
+	}
+	cmd := enquiry.QuoteEnquiry{Amount: amount, Note: note, ValidUntil: h.now().Add(valid), ByUserID: meta.Actor.UserID,
+		Policy: h.settings.Policy(), ServiceHours: hours}
 	if strings.TrimSpace(date) != "" || strings.TrimSpace(clock) != "" {
 		start, err := trip.ParseStart(date, clock)
 		if err != nil {

@@ -101,6 +101,10 @@ type QuoteEnquiry struct {
 	Note       string
 	ValidUntil time.Time
 	ByUserID   string
+	// Policy and ServiceHours judge the quoted start as checkout judges one (order.ValidateStart):
+	// paid, the quote becomes an order at that start.
+	Policy       order.Policy
+	ServiceHours catalogue.BusinessHours
 }
 
 // DeclineEnquiry says no.
@@ -282,6 +286,17 @@ func Decide(s State, cmd Command, now time.Time) ([]Event, error) {
 			v := &domain.ValidationError{}
 			v.Add("date", order.KeyRequired)
 			return nil, v
+		}
+		// The start the quote is for (its own, else the enquiry's) must be one the traveller can pay
+		// for: a quote for a start checkout refuses is a payment that fails on a field they cannot change.
+		start := c.StartAt
+		if start.IsZero() {
+			start = s.submitted.Trip.StartAt
+		}
+		v = &domain.ValidationError{}
+		order.ValidateStart(v, start, c.Policy, c.ServiceHours, now)
+		if err := v.Err(); err != nil {
+			return nil, err
 		}
 		q := EnquiryQuoted{Amount: c.Amount, Note: note, ValidUntil: c.ValidUntil.UTC(), ByUserID: c.ByUserID}
 		if !c.StartAt.IsZero() {

@@ -522,11 +522,20 @@ func ValidateDisplayCurrency(v *domain.ValidationError, c money.Currency) {
 // ValidateTrip adds the trip's rule breaks under p at now to v (shared with enquiries).
 func ValidateTrip(v *domain.ValidationError, t Trip, p Policy, hours catalogue.BusinessHours, now time.Time) {
 	ValidateItinerary(v, t)
+	ValidateStart(v, t.StartAt, p, hours, now)
+}
+
+// ValidateStart adds the rule breaks of a trip's start under p at now to v, keyed on date or time:
+// past, beyond the booking window, inside the lead time, on a closed day, outside the service hours.
+// It is checkout's rule for a start, and every start set elsewhere (an enquiry's quote) is judged by it.
+func ValidateStart(v *domain.ValidationError, startAt time.Time, p Policy, hours catalogue.BusinessHours, now time.Time) {
+	t := Trip{StartAt: startAt}
 	if t.StartAt.IsZero() {
 		v.Add("date", KeyRequired)
 		v.Add("time", KeyRequired)
 		return
 	}
+	t.Day = availability.DayOf(startAt.In(catalogue.Cairo))
 	if !t.StartAt.After(now) {
 		if t.Day < availability.DayOf(now.In(catalogue.Cairo)) {
 			v.Add("date", KeyDatePast)
