@@ -46,6 +46,8 @@ type Store struct {
 	SessionTTL time.Duration
 	// ResetTTL is how long a password reset link works.
 	ResetTTL time.Duration
+	// InviteTTL is how long a driver's invitation link works.
+	InviteTTL time.Duration
 	// SessionNotices is the PostgreSQL notification channel on which every change that ends
 	// sessions or changes a role is announced, in the changing transaction (so only once it
 	// commits), as {"topic": SessionsChangedTopic, "payload": {"user_id": "..."}}: the live layer
@@ -68,9 +70,13 @@ const DefaultSessionTTL = 30 * 24 * time.Hour
 // DefaultResetTTL is short: a reset link in a mailbox is a key to the account.
 const DefaultResetTTL = time.Hour
 
+// DefaultInviteTTL is a week: an invited driver may not read their mail the same day, and the link
+// opens only an account that has nothing in it yet.
+const DefaultInviteTTL = 7 * 24 * time.Hour
+
 // NewStore returns a store on pool with the default lifetimes.
 func NewStore(pool *pgxpool.Pool) *Store {
-	return &Store{pool: pool, Now: time.Now, SessionTTL: DefaultSessionTTL, ResetTTL: DefaultResetTTL}
+	return &Store{pool: pool, Now: time.Now, SessionTTL: DefaultSessionTTL, ResetTTL: DefaultResetTTL, InviteTTL: DefaultInviteTTL}
 }
 
 // Pool is the store's pool, for callers that open a transaction spanning several writes.

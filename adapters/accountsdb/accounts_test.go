@@ -231,6 +231,30 @@ func TestResetTokenWorksOnceBeforeExpiryAndOnlyTheLatest(t *testing.T) {
 	}
 }
 
+func TestAnInvitationTokenWorksForAWeekWhereAResetTokenWorksAnHour(t *testing.T) {
+	t.Parallel()
+	s, c := newStore(t)
+	ctx := context.Background()
+	u := addUser(t, s, "invited@example.com")
+
+	tok, until, err := s.CreateInviteToken(ctx, s.Pool(), u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := s.Now().UTC().Add(accountsdb.DefaultInviteTTL); !until.Equal(want) {
+		t.Fatalf("the invitation works until %v, want %v", until, want)
+	}
+	c.Advance(accountsdb.DefaultInviteTTL - time.Minute)
+	if id, err := s.ConsumeResetToken(ctx, s.Pool(), tok); err != nil || id != u.ID {
+		t.Fatalf("an invitation six days and more old: %v, %v", id, err)
+	}
+	late, _, _ := s.CreateInviteToken(ctx, s.Pool(), u.ID)
+	c.Advance(accountsdb.DefaultInviteTTL + time.Second)
+	if _, err := s.ConsumeResetToken(ctx, s.Pool(), late); !errors.Is(err, accountsdb.ErrBadResetToken) {
+		t.Fatalf("an invitation past its week: %v, want ErrBadResetToken", err)
+	}
+}
+
 func TestPlacesBelongToTheirOwner(t *testing.T) {
 	t.Parallel()
 	s, _ := newStore(t)

@@ -218,19 +218,30 @@ func (s *Store) DeleteExpiredSessions(ctx context.Context) (int64, error) {
 // CreateResetToken issues a password reset token for userID, valid for ResetTTL. Earlier unused
 // tokens of the account stop working: only the latest e-mail's link resets.
 func (s *Store) CreateResetToken(ctx context.Context, db DBTX, userID uuid.UUID) (string, error) {
+	token, _, err := s.createToken(ctx, db, userID, s.ResetTTL)
+	return token, err
+}
+
+// CreateInviteToken issues the token of a driver's invitation: a reset token valid for InviteTTL
+// (it sets the first password the same way). It returns the token and when it stops working.
+func (s *Store) CreateInviteToken(ctx context.Context, db DBTX, userID uuid.UUID) (string, time.Time, error) {
+	return s.createToken(ctx, db, userID, s.InviteTTL)
+}
+
+func (s *Store) createToken(ctx context.Context, db DBTX, userID uuid.UUID, ttl time.Duration) (string, time.Time, error) {
 	token, hash, err := newToken()
 	if err != nil {
-		return "", err
+		return "", time.Time{}, err
 	}
 	now := s.Now().UTC()
 	if _, err := db.Exec(ctx, `UPDATE password_reset_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`, userID, now); err != nil {
-		return "", fmt.Errorf("accounts: retire reset tokens: %w", err)
+		return "", time.Time{}, fmt.Errorf("accounts: retire reset tokens: %w", err)
 	}
 	if _, err := db.Exec(ctx, `INSERT INTO password_reset_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
-		hash, userID, now, now.Add(s.ResetTTL)); err != nil {
-		return "", fmt.Errorf("accounts: create reset token: %w", err)
+		hash, userID, now, now.Add(ttl)); err != nil {
+		return "", time.Time{}, fmt.Errorf("accounts: create reset token: %w", err)
 	}
-	return token, nil
+	return token, now.Add(ttl), nil
 }
 
 // ConsumeResetToken marks token used and returns its account. A token works once and only before it

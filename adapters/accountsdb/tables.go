@@ -234,6 +234,11 @@ func (t *Tx) CreateResetToken(ctx context.Context, userID uuid.UUID) (string, er
 	return t.s.CreateResetToken(ctx, t.tx, userID)
 }
 
+// CreateInviteToken issues the token of a driver's invitation and says until when it works.
+func (t *Tx) CreateInviteToken(ctx context.Context, userID uuid.UUID) (string, time.Time, error) {
+	return t.s.CreateInviteToken(ctx, t.tx, userID)
+}
+
 // ConsumeResetToken marks token used and returns its account.
 func (t *Tx) ConsumeResetToken(ctx context.Context, token string) (uuid.UUID, error) {
 	return t.s.ConsumeResetToken(ctx, t.tx, token)

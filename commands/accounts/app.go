@@ -1,6 +1,6 @@
 // Package accounts is the accounts application: sign-up, sign-in and sign-out, personal details,
-// passwords (change, forgotten, reset by e-mailed link), the user's saved places and wishlist, and the
-// operator's `mishwar users add`. It is the only thing the account API (httpapi/accounts) calls.
+// passwords (change, forgotten, reset by e-mailed link), the user's saved places and wishlist, the
+// operator's `mishwar users add` and an admin's invitation of a driver by e-mail. It is the only thing the account API (httpapi/accounts) calls.
 //
 // Credentials change in ordinary tables behind the Tables port (adapters/accountsdb); each change also
 // queues an audit command in the same transaction, executed against the account's stream through the
@@ -49,6 +49,7 @@ type Commands struct {
 	RemoveFromWishlist   RemoveFromWishlistHandler
 	AddOrUpdateUser      AddOrUpdateUserHandler
 	EnsureDemoAdmin      EnsureDemoAdminHandler
+	InviteDriver         InviteDriverHandler
 }
 
 // Queries read accounts, one file each.
@@ -114,6 +115,7 @@ func New(cfg Config) Application {
 			RemoveFromWishlist:   RemoveFromWishlistHandler{tables: cfg.Tables},
 			AddOrUpdateUser:      AddOrUpdateUserHandler{tx: tx, passwords: cfg.Passwords, audit: audit},
 			EnsureDemoAdmin:      EnsureDemoAdminHandler{tx: tx, passwords: cfg.Passwords, audit: audit},
+			InviteDriver:         InviteDriverHandler{tx: tx, passwords: cfg.Passwords, audit: audit, publicURL: cfg.PublicURL},
 		},
 		Queries: Queries{
 			Session:        SessionHandler{sessions: cfg.Tables},

@@ -44,6 +44,7 @@ var auditCommands = map[string]func(raw []byte) (account.Command, error){
 	"RecordPasswordResetRequest": decodeAs[account.RecordPasswordResetRequest],
 	"ChangeRole":                 decodeAs[account.ChangeRole],
 	"RecordOtherSessionsEnded":   decodeAs[account.RecordOtherSessionsEnded],
+	"RecordDriverInvitation":     decodeAs[account.RecordDriverInvitation],
 }
 
 func decodeAs[C account.Command](raw []byte) (account.Command, error) {

@@ -13,4 +13,5 @@ func RegisterEvents(r *eventstore.Registry) {
 	eventstore.Register[account.PasswordResetRequested](r, "PasswordResetRequested", 1)
 	eventstore.Register[account.RoleChanged](r, "RoleChanged", 1)
 	eventstore.Register[account.OtherSessionsEnded](r, "OtherSessionsEnded", 1)
+	eventstore.Register[account.DriverInvited](r, "DriverInvited", 1)
 }

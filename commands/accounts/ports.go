@@ -70,6 +70,9 @@ type Tx interface {
 	RevokeUserSessions(ctx context.Context, userID, keep uuid.UUID) (int, error)
 	ActiveSessions(ctx context.Context, userID uuid.UUID) ([]account.Session, error)
 	CreateResetToken(ctx context.Context, userID uuid.UUID) (string, error)
+	// CreateInviteToken issues a driver's invitation token (a reset token that works longer) and
+	// says until when it works.
+	CreateInviteToken(ctx context.Context, userID uuid.UUID) (string, time.Time, error)
 	ConsumeResetToken(ctx context.Context, token string) (uuid.UUID, error)
 	QueueAudit(ctx context.Context, e account.AuditEntry) error
 	QueueMail(ctx context.Context, m account.Mail) error

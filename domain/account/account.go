@@ -44,7 +44,25 @@ var (
 	ErrNotRegistered     = domain.NotFound("accounts.not_found")
 	ErrUnknownRole       = domain.Invalid("accounts.unknown_role")
 	ErrUnknownMethod     = domain.Invalid("accounts.unknown_password_method")
+	// ErrInviteTraveller: the e-mail an admin invites to drive is a traveller's account. Its role is
+	// never changed by an invitation: whoever typed the address would give a stranger's account a staff
+	// role (or take a traveller's away).
+	ErrInviteTraveller = domain.Conflict("accounts.invite_traveller")
+	// ErrInviteStaff: the e-mail an admin invites to drive is an admin's or support's account.
+	ErrInviteStaff = domain.Conflict("accounts.invite_staff")
 )
+
+// CheckDriverInvitable says whether an account with role may be invited to drive (and linked to a
+// driver): only a driver's account may; a traveller's or staff's is refused, never promoted.
+func CheckDriverInvitable(role string) error {
+	switch role {
+	case RoleDriver:
+		return nil
+	case RoleUser:
+		return ErrInviteTraveller
+	}
+	return ErrInviteStaff
+}
 
 // Event is an account audit event.
 type Event interface{ isAccountEvent() }
@@ -58,7 +76,9 @@ type UserRegistered struct {
 	PhoneNumber string `json:"phone_number"`
 	Role        string `json:"role"`
 	Lang        string `json:"lang"`
-	// Via says how: "signup" (the web form or API), "cli" (`mishwar users add`), "demo" (the demo admin).
+	// Via says how: "signup" (the web form or API), "cli" (`mishwar users add`), "demo" (the demo admin),
+	// "invite" (an admin invited a driver by e-mail: the account has no usable password until the
+	// driver sets one through the invitation's link).
 	Via          string    `json:"via"`
 	RegisteredAt time.Time `json:"registered_at"`
 }
@@ -98,6 +118,16 @@ type RoleChanged struct {
 	ChangedAt time.Time `json:"changed_at"`
 }
 
+// DriverInvited: an admin e-mailed the driver's account a one-time link to set its password. The
+// link (never recorded) works once, until ValidUntil; a later invitation replaces it.
+type DriverInvited struct {
+	UserID     string    `json:"user_id"`
+	Email      string    `json:"email"`
+	InvitedBy  string    `json:"invited_by"`
+	ValidUntil time.Time `json:"valid_until"`
+	InvitedAt  time.Time `json:"invited_at"`
+}
+
 // OtherSessionsEnded: the person signed out every session but the one they were using.
 type OtherSessionsEnded struct {
 	UserID  string    `json:"user_id"`
@@ -111,6 +141,7 @@ func (PasswordChanged) isAccountEvent()        {}
 func (PasswordResetRequested) isAccountEvent() {}
 func (RoleChanged) isAccountEvent()            {}
 func (OtherSessionsEnded) isAccountEvent()     {}
+func (DriverInvited) isAccountEvent()          {}
 
 // Command is an account command.
 type Command interface{ isAccountCommand() }
@@ -149,6 +180,13 @@ type ChangeRole struct {
 	Role string `json:"role"`
 }
 
+// RecordDriverInvitation records that an invitation to set a password was e-mailed to a driver's
+// account.
+type RecordDriverInvitation struct {
+	InvitedBy  string    `json:"invited_by"`
+	ValidUntil time.Time `json:"valid_until"`
+}
+
 // RecordOtherSessionsEnded records that the person ended their other sessions.
 type RecordOtherSessionsEnded struct {
 	Count int `json:"count"`
@@ -160,6 +198,7 @@ func (RecordPasswordChange) isAccountCommand()       {}
 func (RecordPasswordResetRequest) isAccountCommand() {}
 func (ChangeRole) isAccountCommand()                 {}
 func (RecordOtherSessionsEnded) isAccountCommand()   {}
+func (RecordDriverInvitation) isAccountCommand()     {}
 
 // State is what the audit trail knows about an account.
 type State struct {
@@ -233,6 +272,11 @@ func decide(s State, cmd Command, now time.Time) ([]Event, error) {
 			return nil, nil
 		}
 		return []Event{RoleChanged{UserID: s.UserID, From: s.Role, To: c.Role, ChangedAt: now}}, nil
+	case RecordDriverInvitation:
+		if err := CheckDriverInvitable(s.Role); err != nil {
+			return nil, err
+		}
+		return []Event{DriverInvited{UserID: s.UserID, Email: s.Email, InvitedBy: c.InvitedBy, ValidUntil: c.ValidUntil.UTC(), InvitedAt: now}}, nil
 	case RecordOtherSessionsEnded:
 		if c.Count == 0 {
 			return nil, nil
@@ -253,7 +297,7 @@ func evolve(s State, e Event) State {
 		s.Email, s.FirstName, s.LastName, s.PhoneNumber = e.Email, e.FirstName, e.LastName, e.PhoneNumber
 	case RoleChanged:
 		s.Role = e.To
-	case PasswordChanged, PasswordResetRequested, OtherSessionsEnded:
+	case PasswordChanged, PasswordResetRequested, OtherSessionsEnded, DriverInvited:
 	}
 	return s
 }

@@ -106,6 +106,25 @@ func TestDecide(t *testing.T) {
 			wantErr: account.ErrUnknownRole,
 		},
 		{
+			name:  "an invitation to a driver's account is recorded with who sent it and until when it works",
+			given: []account.Event{registered("driver")},
+			when:  account.RecordDriverInvitation{InvitedBy: "admin-1", ValidUntil: now.Add(7 * 24 * time.Hour)},
+			then: []account.Event{account.DriverInvited{UserID: "u1", Email: "a@b.eg", InvitedBy: "admin-1",
+				ValidUntil: now.Add(7 * 24 * time.Hour), InvitedAt: now}},
+		},
+		{
+			name:    "a traveller's account is not invited to drive: its role is not changed behind its owner's back",
+			given:   []account.Event{registered("user")},
+			when:    account.RecordDriverInvitation{InvitedBy: "admin-1", ValidUntil: now.Add(time.Hour)},
+			wantErr: account.ErrInviteTraveller,
+		},
+		{
+			name:    "a staff account is not invited to drive",
+			given:   []account.Event{registered("support")},
+			when:    account.RecordDriverInvitation{InvitedBy: "admin-1", ValidUntil: now.Add(time.Hour)},
+			wantErr: account.ErrInviteStaff,
+		},
+		{
 			name:  "ending other sessions is recorded with their count",
 			given: []account.Event{registered("user")},
 			when:  account.RecordOtherSessionsEnded{Count: 3},
@@ -146,5 +165,17 @@ func TestEvolveKeepsTheLatestDetails(t *testing.T) {
 	want := account.State{Registered: true, UserID: "u1", Email: "x@y.eg", FirstName: "Mona", LastName: "Adel", PhoneNumber: "+201001234567", Role: "driver"}
 	if s != want {
 		t.Fatalf("state = %+v, want %+v", s, want)
+	}
+}
+
+func TestOnlyADriversAccountCanBeInvitedToDrive(t *testing.T) {
+	t.Parallel()
+	for role, want := range map[string]error{
+		account.RoleDriver: nil, account.RoleUser: account.ErrInviteTraveller,
+		account.RoleAdmin: account.ErrInviteStaff, account.RoleSupport: account.ErrInviteStaff,
+	} {
+		if err := account.CheckDriverInvitable(role); !errors.Is(err, want) {
+			t.Errorf("inviting a %s account to drive: %v, want %v", role, err, want)
+		}
 	}
 }

@@ -27,6 +27,9 @@ type Config struct {
 	Idempotency httpx.IdempotencyStore
 	// ReadModels lets a command answer after the dispatch read model has seen its write.
 	ReadModels httpx.ReadModels
+	// Invite gives a driver a sign-in account by e-mail (the accounts application's InviteDriver).
+	// Nil: the invitation route answers 404.
+	Invite Inviter
 }
 
 // Handler is the dispatch API.
@@ -56,6 +59,7 @@ func (h *Handler) Routes(api *mux.Router) {
 	api.HandleFunc("/admin/trips/{orderID}/driver", admin(h.unassignDriver)).Methods(http.MethodDelete)
 	api.HandleFunc("/admin/trips/{orderID}/handover", admin(h.handOverTrip)).Methods(http.MethodPost)
 	api.HandleFunc("/admin/drivers/{driverID}/account", admin(h.linkDriverAccount)).Methods(http.MethodPut)
+	api.HandleFunc("/admin/drivers/{driverID}/invitation", admin(h.inviteDriver)).Methods(http.MethodPost)
 	api.HandleFunc("/driver/trips", driver(h.driverTrips)).Methods(http.MethodGet)
 	api.HandleFunc("/driver/trips/{orderID}/progress", driver(keyed(h.advance))).Methods(http.MethodPost)
 	api.HandleFunc("/trips/{tripNumber}/progress", h.tripProgress).Methods(http.MethodPost)

@@ -81,6 +81,16 @@ func init() {
 		"accounts.mail.reset.action":  {En: "Choose a new password", Ar: "اختر كلمة مرور جديدة"},
 		"accounts.mail.reset.ignore":  {En: "If you did not ask for this, ignore this e-mail: your password stays as it is.", Ar: "إذا لم تطلب ذلك، فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي."},
 
+		// A driver's invitation (an admin invites by e-mail from the driver's record).
+		"accounts.invite_traveller":     {En: "This e-mail belongs to a traveller's account. A traveller's account cannot be made a driver's: ask the driver for another e-mail address.", Ar: "هذا البريد الإلكتروني يخص حساب مسافر. لا يمكن تحويل حساب مسافر إلى حساب سائق: اطلب من السائق عنوان بريد إلكتروني آخر."},
+		"accounts.invite_staff":         {En: "This e-mail belongs to a staff account (admin or support). Ask the driver for another e-mail address.", Ar: "هذا البريد الإلكتروني يخص حساب أحد الموظفين (إدارة أو دعم). اطلب من السائق عنوان بريد إلكتروني آخر."},
+		"accounts.mail.invite.subject":  {En: "You are invited to drive with Mishwar", Ar: "دعوة للقيادة مع مشوار"},
+		"accounts.mail.invite.heading":  {En: "Welcome to Mishwar's drivers", Ar: "أهلًا بك بين سائقي مشوار"},
+		"accounts.mail.invite.body":     {En: "Mishwar's office has made you a driver's account with this e-mail address. Choose a password with the link below, then sign in to see your trips of the day.", Ar: "أنشأ مكتب مشوار حساب سائق لك بعنوان البريد الإلكتروني هذا. اختر كلمة مرور عبر الرابط أدناه، ثم سجّل الدخول لترى رحلات يومك."},
+		"accounts.mail.invite.validity": {En: "The link works once, for %d days. If it has expired, ask the office to invite you again.", Ar: "يعمل الرابط مرة واحدة لمدة %d يوم. إذا انتهت صلاحيته فاطلب من المكتب دعوتك مرة أخرى."},
+		"accounts.mail.invite.action":   {En: "Choose my password", Ar: "اختر كلمة مروري"},
+		"accounts.mail.invite.ignore":   {En: "If you do not drive for Mishwar, ignore this e-mail: nobody can sign in to the account without this link.", Ar: "إذا كنت لا تعمل سائقًا لدى مشوار، فتجاهل هذه الرسالة: لا يمكن لأحد تسجيل الدخول إلى الحساب بدون هذا الرابط."},
+
 		// The admin mailbox.
 		"mailbox.not_found":  {En: "No such message.", Ar: "لا توجد رسالة كهذه."},
 		"mailbox.not_failed": {En: "Only a message that failed can be retried.", Ar: "لا يمكن إعادة المحاولة إلا لرسالة فشل إرسالها."},

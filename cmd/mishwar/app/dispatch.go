@@ -4,11 +4,14 @@ import (
 	"context"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"mishwar/adapters/accountsdb"
 	"mishwar/adapters/mail"
 	"mishwar/adapters/ratelimit"
+	"mishwar/commands"
+	cmdaccounts "mishwar/commands/accounts"
 	dispatchcmd "mishwar/commands/dispatch"
 	appsupport "mishwar/commands/support"
 	"mishwar/domain/account"
@@ -60,10 +63,23 @@ func (a *App) wireDispatch(d *httpapi.Deps) error {
 	a.handleJobs(ordertrip.JobMoveTrip, moveTrip(dispatchApp.Commands))
 	a.handleJobs(triptimes.JobRetimeTrip, retimeTrip(dispatchApp.Commands))
 	d.Features = append(d.Features,
-		httpdispatch.New(dispatchApp, httpdispatch.Config{Idempotency: a.idempotency, ReadModels: a.Projections}),
+		httpdispatch.New(dispatchApp, httpdispatch.Config{Idempotency: a.idempotency, ReadModels: a.Projections, Invite: driverInviter{a.Accounts}}),
 		httpsupport.New(supportApp, a.idempotency),
 	)
 	return nil
+}
+
+// driverInviter is the accounts application's InviteDriver as the dispatch API calls it.
+type driverInviter struct{ app *cmdaccounts.Application }
+
+func (i driverInviter) InviteDriver(ctx context.Context, in httpdispatch.Invite, meta commands.Meta) (httpdispatch.Invitation, error) {
+	by := cmdaccounts.Actor{Role: meta.Actor.Role, IP: meta.ClientIP}
+	by.UserID, _ = uuid.Parse(meta.Actor.UserID)
+	out, err := i.app.Commands.InviteDriver.Handle(ctx, cmdaccounts.InviteDriver{Email: in.Email, FirstName: in.FirstName, LastName: in.LastName, Lang: in.Lang}, by)
+	if err != nil {
+		return httpdispatch.Invitation{}, err
+	}
+	return httpdispatch.Invitation{Email: out.Email, Created: out.Created, ValidUntil: out.ValidUntil}, nil
 }
 
 // rebuilds are the app's read models as support rebuilds them, by name.
