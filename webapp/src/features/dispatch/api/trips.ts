@@ -147,6 +147,22 @@ export const ON_THE_ROAD = new Set(['started', 'picked_up', 'at_stop']);
 export const linkDriverAccount = (driverId: string, email: string, version?: number) =>
   api.put(`/api/admin/drivers/${encodeURIComponent(driverId)}/account`, { email }, version === undefined ? {} : { headers: { 'If-Match': `"${String(version)}"` } });
 
+const invitationAnswer = z
+  .object({ data: z.object({ driver_id: z.string(), email: z.string(), invited: z.boolean(), invitation_valid_until: z.string().optional() }) })
+  .transform((value) => value.data);
+/** What an invitation did: invited (a new driver's account was made and e-mailed) or an existing one linked. */
+export type DriverInvitation = z.infer<typeof invitationAnswer>;
+
+/**
+ * POST an invitation: the e-mail nobody has becomes a driver's account linked to the driver and is
+ * sent a link to set a password; a driver's account is linked; a traveller's or staff is refused (409).
+ */
+export const inviteDriver = (driverId: string, email: string, version?: number) =>
+  api.post(`/api/admin/drivers/${encodeURIComponent(driverId)}/invitation`, { email: email.trim() }, {
+    schema: invitationAnswer,
+    ...(version === undefined ? {} : { headers: { 'If-Match': `"${String(version)}"` } }),
+  });
+
 /** A dispatch action; the board and the driver's list refetch afterwards. */
 export function useDispatchAction<I>(run: (input: I) => Promise<unknown>) {
   const queryClient = useQueryClient();

@@ -36,6 +36,7 @@ import {
   type Trip,
 } from '../api/trips';
 import { HandOver, HandoverNote } from './hand-over';
+import { InviteDriver } from './invite-driver';
 import { useDispatchT } from './messages';
 import { OverrideNote, RefusalNote, TakenOffNote, useAssignment } from './vehicle-override';
 import './dispatch.css';
@@ -265,7 +266,12 @@ function DriverRow({ driver, canAssign }: { driver: BoardDriver; canAssign: bool
       </Cell>
       <Cell label={t('board.columns.day')}>{driver.works_that_day ? t('board.works', { trips: formatNumber(driver.trips, language), perDay: formatNumber(driver.trips_per_day, language) }) : t('board.off')}</Cell>
       <Cell label={t('board.account')}>
-        {canAssign ? <LinkAccountForm driver={driver} /> : driver.account_email ? <bdi dir="ltr">{driver.account_email}</bdi> : <span>{t('board.noAccount')}</span>}
+        {canAssign ? (
+          <>
+            <LinkAccountForm driver={driver} />
+            <InviteDriver driver={driver} />
+          </>
+        ) : driver.account_email ? <bdi dir="ltr">{driver.account_email}</bdi> : <span>{t('board.noAccount')}</span>}
       </Cell>
     </tr>
   );
