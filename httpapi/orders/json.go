@@ -263,6 +263,15 @@ type exchangeJSON struct {
 	Trip       orderTripJSON `json:"trip"`
 	Difference moneyJSON     `json:"difference"`
 	HoldUntil  time.Time     `json:"hold_until"`
+	// Changes is what the change alters of the booked trip (order.ChangeOf), so the order page names
+	// exactly what the e-mail about it names.
+	Changes tripChangeJSON `json:"changes"`
+}
+
+type tripChangeJSON struct {
+	When      bool `json:"when"`
+	RatePlan  bool `json:"rate_plan"`
+	Itinerary bool `json:"itinerary"`
 }
 
 func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
@@ -299,7 +308,9 @@ func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
 		out.RefundRequests = append(out.RefundRequests, refundRequestJSON{Reason: r.Reason, Amount: toMoney(r.Amount), At: r.At})
 	}
 	if x := o.PendingExchange; x != nil {
-		out.PendingExchange = &exchangeJSON{Trip: toTrip(x.To, lang), Difference: toMoney(x.Difference), HoldUntil: x.HoldUntil}
+		c := order.ChangeOf(o.Trip, x.To)
+		out.PendingExchange = &exchangeJSON{Trip: toTrip(x.To, lang), Difference: toMoney(x.Difference), HoldUntil: x.HoldUntil,
+			Changes: tripChangeJSON{When: c.When, RatePlan: c.RatePlan, Itinerary: c.Itinerary}}
 	}
 	return out
 }

@@ -79,7 +79,15 @@ export const orderSchema = z.object({
   refunds: z.array(z.object({ id: z.string(), amount: moneySchema, reason: z.string(), at: z.string() })),
   refund_requests: z.array(z.object({ reason: z.string(), amount: moneySchema, at: z.string() })),
   refund_request_open: z.boolean().default(false),
-  pending_exchange: z.object({ trip: tripSchema, difference: moneySchema, hold_until: z.string() }).nullish(),
+  pending_exchange: z
+    .object({
+      trip: tripSchema,
+      difference: moneySchema,
+      hold_until: z.string(),
+      /** What the change alters of the booked trip, as the server decides it (order.ChangeOf). */
+      changes: z.object({ when: z.boolean(), rate_plan: z.boolean(), itinerary: z.boolean() }),
+    })
+    .nullish(),
   actions: z.object({ pay: z.boolean(), cancel: z.boolean(), refund: z.boolean(), exchange: z.boolean() }),
   timeline: z.array(timelineEntrySchema).optional(),
 });

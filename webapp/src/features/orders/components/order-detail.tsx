@@ -149,7 +149,7 @@ function OrderBody({ order: o, live }: { order: Order; live?: ReactNode }) {
             ) : null}
           </dl>
         </section>
-        {o.pending_exchange ? <PendingChange booked={trip} change={o.pending_exchange} /> : null}
+        {o.pending_exchange ? <PendingChange change={o.pending_exchange} /> : null}
         {openRequest ? (
           <section className="card card--plain stack" data-testid="refund-request-open">
             <h2 className="section-title">{t('orders.refundRequestOpen')}</h2>
