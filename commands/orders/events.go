@@ -49,6 +49,7 @@ func RegisterEvents(r *eventstore.Registry) {
 	eventstore.Register[payment.PaymentDeclined](r, "PaymentDeclined", 1)
 	eventstore.Register[payment.PaymentNoticeIgnored](r, "PaymentNoticeIgnored", 1)
 	eventstore.Register[payment.PaymentRefunded](r, "PaymentRefunded", 1)
+	eventstore.Register[payment.PaymentSessionClosed](r, "PaymentSessionClosed", 1)
 
 	eventstore.Register[enquiry.EnquirySubmitted](r, "EnquirySubmitted", 1)
 	eventstore.Register[enquiry.EnquiryQuoted](r, "EnquiryQuoted", 1)

@@ -152,6 +152,9 @@ type State struct {
 	reason   string
 	notices  map[string]bool
 	refunds  map[string]bool
+	// closes are the keys of the closes recorded; closeOutcome the latest one's outcome.
+	closes       map[string]bool
+	closeOutcome string
 }
 
 func (s State) Status() Status          { return s.status }
@@ -202,6 +205,8 @@ func Decide(s State, cmd Command, _ time.Time) ([]Event, error) {
 			return nil, domain.InvalidWith(ErrRefundTooLarge.Key, money.New(left, s.captured.Currency))
 		}
 		return []Event{PaymentRefunded{RefundID: c.RefundID, Amount: c.Amount, ProviderRef: c.ProviderRef, Reason: c.Reason}}, nil
+	case RecordSessionClose:
+		return decideClose(s, c)
 	default:
 		panic(fmt.Sprintf("payment: unknown command %T", cmd))
 	}
@@ -274,6 +279,13 @@ func Evolve(s State, e Event) State {
 	case PaymentRefunded:
 		s.refunded = s.refunded.Add(ev.Amount)
 		s.refunds[ev.RefundID] = true
+	case PaymentSessionClosed:
+		closes := make(map[string]bool, len(s.closes)+1)
+		for k := range s.closes {
+			closes[k] = true
+		}
+		closes[ev.Key] = true
+		s.closes, s.closeOutcome = closes, ev.Outcome
 	default:
 		panic(fmt.Sprintf("payment: unknown event %T", e))
 	}
