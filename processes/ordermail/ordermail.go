@@ -621,11 +621,11 @@ func routeIn(l i18n.Lang, it order.Itinerary) string {
 // both, or else its itinerary — with the new total, and which way the difference went: paid for the
 // change, or to be refunded. date and clock are the trip's start now.
 func exchangedLines(l i18n.Lang, ev order.OrderExchanged, date, clock string, total money.Money) []string {
-	timeChanged := !ev.From.StartAt.Equal(ev.To.StartAt)
-	carChanged := ev.From.RatePlan.ID != ev.To.RatePlan.ID
+	change := order.ChangeOf(ev.From, ev.To)
+	carChanged := change.RatePlan
 	var lines []string
 	switch {
-	case timeChanged:
+	case change.When:
 		lines = append(lines, i18n.T(l, "mail.order_exchanged.body", date, clock, FormatMoney(l, total)))
 	case carChanged:
 		lines = append(lines, i18n.T(l, "mail.order_exchanged.car_body", date, clock, FormatMoney(l, total)))
