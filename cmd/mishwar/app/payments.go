@@ -21,6 +21,7 @@ import (
 func (a *App) orderJobs(h *orderscmd.Handlers) {
 	a.handleJobs(paymentsproc.KindRefund, performRefund(h))
 	a.handleJobs(paymentsproc.KindOpenSession, openPaymentSession(h))
+	a.handleJobs(paymentsproc.KindCloseSessions, closePaymentSessions(h))
 	a.handleJobs(ordereffects.JobSettleOrderEvent, settleOrderEvent(h))
 	a.handleJobs(ordereffects.JobSettlePayment, settlePayment(h))
 }
@@ -74,5 +75,17 @@ func openPaymentSession(h *orderscmd.Handlers) func(context.Context, processes.J
 			return processes.Permanent(fmt.Errorf("app: %s %s: %w", job.Kind, job.ID, err))
 		}
 		return h.OpenPaymentSession(ctx, jobRun(job), p.OrderID, p.PaymentID)
+	}
+}
+
+// closePaymentSessions closes the payment sessions an order's cancellation or a change given up left
+// open (job paymentsproc.KindCloseSessions).
+func closePaymentSessions(h *orderscmd.Handlers) func(context.Context, processes.Job) error {
+	return func(ctx context.Context, job processes.Job) error {
+		var p paymentsproc.CloseJob
+		if err := job.Decode(&p); err != nil {
+			return processes.Permanent(fmt.Errorf("app: %s %s: %w", job.Kind, job.ID, err))
+		}
+		return h.ClosePaymentSessions(ctx, jobRun(job), p.OrderID, p.Version)
 	}
 }

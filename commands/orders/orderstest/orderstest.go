@@ -210,6 +210,13 @@ func JobHandlers(h *orderscmd.Handlers) map[string]jobs.Handler {
 			}
 			return h.OpenPaymentSession(ctx, run(job), p.OrderID, p.PaymentID)
 		},
+		paymentsproc.KindCloseSessions: func(ctx context.Context, job jobs.Job) error {
+			var p paymentsproc.CloseJob
+			if err := json.Unmarshal(job.Payload, &p); err != nil {
+				return processes.Permanent(err)
+			}
+			return h.ClosePaymentSessions(ctx, run(job), p.OrderID, p.Version)
+		},
 		ordereffects.JobSettleOrderEvent: func(ctx context.Context, job jobs.Job) error {
 			var p ordereffects.OrderEvent
 			if err := json.Unmarshal(job.Payload, &p); err != nil {
