@@ -92,6 +92,8 @@ export function ResetPasswordRoute({ audience = 'user' }: { audience?: 'user' | 
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token');
+  // A driver's invitation from the office links here with invite=1: the same token, a first password.
+  const invite = params.get('invite') === '1';
   const signIn = audience === 'admin' ? paths.admin.login : paths.signIn;
   if (!token) {
     return audience === 'admin' ? (
@@ -103,8 +105,8 @@ export function ResetPasswordRoute({ audience = 'user' }: { audience?: 'user' | 
     );
   }
   return (
-    <AuthCard title={t('auth.resetTitle')} lead={t('auth.resetLead')}>
-      <ResetPasswordForm token={token} onDone={() => void navigate(signIn, { replace: true })} />
+    <AuthCard title={t(invite ? 'auth.inviteTitle' : 'auth.resetTitle')} lead={t(invite ? 'auth.inviteLead' : 'auth.resetLead')}>
+      <ResetPasswordForm token={token} invite={invite} onDone={() => void navigate(signIn, { replace: true })} />
     </AuthCard>
   );
 }

@@ -60,7 +60,11 @@ const resetSchema = z
     message: 'validation.passwordsMatch',
   });
 
-export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+/**
+ * Sets a password with an e-mailed token. `invite`: the link came with an office's invitation (a driver's
+ * first password), so the button, the message on success and a used or expired link say so.
+ */
+export function ResetPasswordForm({ token, invite = false, onDone }: { token: string; invite?: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const reset = useResetPassword();
   const form = useForm<z.infer<typeof resetSchema>>({
@@ -72,9 +76,13 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await reset.mutateAsync({ ...values, token });
-      toast.success(t('auth.passwordReset'));
+      toast.success(t(invite ? 'auth.invitePasswordSet' : 'auth.passwordReset'));
       onDone();
     } catch (err) {
+      if (invite && isApiError(err) && err.firstError('token')) {
+        toast.error(t('auth.inviteLinkInvalid'));
+        return;
+      }
       toast.error(isApiError(err) && err.status > 0 ? err.message : t('auth.resetFailed'));
     }
   });
@@ -90,7 +98,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         {...form.register('password_confirmation')}
       />
       <Button type="submit" block loading={reset.isPending}>
-        {t('auth.setPassword')}
+        {t(invite ? 'auth.inviteSetPassword' : 'auth.setPassword')}
       </Button>
     </form>
   );

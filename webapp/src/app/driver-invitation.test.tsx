@@ -1,0 +1,110 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useLocaleStore } from '@/stores/locale-store';
+import { renderApp } from '@/testing/render-app';
+
+import { bootstrap } from './bootstrap';
+
+// The office invites a driver by e-mail: the mail links to /reset-password?token=…&invite=1. The page
+// reads as an invitation (a first password), not as a reset, and a used or expired invitation link
+// says to ask the office for a new invitation.
+let resetAnswer: { status: number; body: unknown };
+let resets: unknown[];
+
+function serve() {
+  const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+    const { pathname } = new URL(input, 'http://app.test');
+    if (pathname === '/api/password/reset' && init?.method === 'POST') {
+      resets.push(JSON.parse(init.body as string));
+      return json(resetAnswer.status, resetAnswer.body);
+    }
+    return json(404, { message: 'Not found' });
+  });
+}
+
+const INVITE = '/reset-password?token=tok-1&invite=1';
+const expired = {
+  status: 422,
+  body: { message: 'The given data was invalid.', errors: { token: ['This reset link is invalid or has expired. Please ask for a new one.'] } },
+};
+
+const texts = {
+  en: {
+    title: 'Set your password',
+    lead: 'Welcome to Mishwar. Choose a password to sign in and see your trips.',
+    button: 'Set password and sign in',
+    done: 'Your password is set. Sign in to see your trips.',
+    expired: 'This invitation link has expired or was already used. Ask the office for a new invitation.',
+    password: 'New password',
+    confirm: 'Confirm password',
+  },
+  ar: {
+    title: 'اختر كلمة المرور',
+    lead: 'أهلًا بك في مشوار. اختر كلمة مرور لتسجّل الدخول وترى رحلاتك.',
+    button: 'احفظ كلمة المرور وسجّل الدخول',
+    done: 'تم حفظ كلمة المرور. سجّل الدخول لترى رحلاتك.',
+    expired: 'رابط الدعوة منتهي الصلاحية أو سبق استخدامه. اطلب من المكتب دعوة جديدة.',
+    password: 'كلمة المرور الجديدة',
+    confirm: 'تأكيد كلمة المرور',
+  },
+} as const;
+
+beforeEach(() => {
+  resets = [];
+  resetAnswer = { status: 200, body: { message: 'Your password has been reset.', area: 'site' } };
+  serve();
+  bootstrap();
+  act(() => useAuthStore.setState({ status: 'signedOut', token: null, user: null, isAdmin: false }));
+});
+afterEach(() => {
+  act(() => useLocaleStore.getState().setLanguage('en'));
+  vi.unstubAllGlobals();
+});
+
+describe.each(['en', 'ar'] as const)('a driver invitation link (%s)', (lang) => {
+  const x = texts[lang];
+  beforeEach(() => {
+    act(() => useLocaleStore.getState().setLanguage(lang));
+  });
+
+  it('reads as an invitation, sets the password with the token and goes on to sign in', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp(INVITE);
+    expect(await screen.findByRole('heading', { name: x.title })).toBeInTheDocument();
+    expect(screen.getByText(x.lead)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(x.password), 'secret123');
+    await user.type(screen.getByLabelText(x.confirm), 'secret123');
+    await user.click(screen.getByRole('button', { name: x.button }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(resets).toEqual([{ token: 'tok-1', password: 'secret123', password_confirmation: 'secret123' }]);
+    expect(await screen.findByText(x.done)).toBeInTheDocument();
+  });
+
+  it('an expired or used invitation link says to ask the office for a new invitation', async () => {
+    resetAnswer = expired;
+    const user = userEvent.setup();
+    const { router } = renderApp(INVITE);
+    await user.type(await screen.findByLabelText(x.password), 'secret123');
+    await user.type(screen.getByLabelText(x.confirm), 'secret123');
+    await user.click(screen.getByRole('button', { name: x.button }));
+    expect(await screen.findByText(x.expired)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/reset-password');
+  });
+});
+
+describe('a password reset link (no invite)', () => {
+  it('still reads as a reset and keeps the server’s words for an expired link', async () => {
+    resetAnswer = expired;
+    const user = userEvent.setup();
+    renderApp('/reset-password?token=tok-1');
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByText('The given data was invalid.')).toBeInTheDocument();
+  });
+});
