@@ -125,3 +125,45 @@ describe('the group size of an enquiry', () => {
     expect(field).not.toHaveAttribute('aria-invalid');
   });
 });
+
+describe('the group size typed in Arabic-Indic digits', () => {
+  it('reads «٦» as 6 and sends it as a number', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await screen.findByRole('option', { name: /^Family minivan/ });
+    await user.selectOptions(screen.getByLabelText('Rate plan'), 'van');
+    await user.type(screen.getByLabelText('Group size'), '٦');
+    expect(screen.getByLabelText('Group size')).toHaveValue('٦');
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Send enquiry' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ rate_id: 'van', travellers: 6 });
+  });
+
+  it.each([
+    ['en', 'Economy sedan (4 seats)', 'Rate plan', 'Group size', 'This car seats 4. For 6 travellers, choose a larger car.'],
+    ['ar', 'Economy sedan (٤ مقاعد)', 'خطة الأسعار', 'عدد المسافرين', 'مقاعد هذه السيارة ٤ فقط، وعدد المسافرين ٦. اختر سيارة أكبر.'],
+  ] as const)('says «٦» is too many for a car of 4 as it is typed (%s)', async (language, option, rateLabel, groupLabel, message) => {
+    act(() => useLocaleStore.getState().setLanguage(language));
+    const user = userEvent.setup();
+    renderForm();
+    await screen.findByRole('option', { name: option });
+    await user.selectOptions(screen.getByLabelText(rateLabel), 'sedan');
+    await user.type(screen.getByLabelText(groupLabel), '٦');
+    expect(screen.getByText(message)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Group size', 'Send enquiry', 'Please enter a group size from 1 to 50.'],
+    ['ar', 'عدد المسافرين', 'أرسل الاستفسار', 'يرجى إدخال عدد مسافرين من ١ إلى ٥٠.'],
+  ] as const)('refuses text that is no number in words instead of dropping it (%s)', async (language, groupLabel, send, message) => {
+    act(() => useLocaleStore.getState().setLanguage(language));
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(screen.getByLabelText(groupLabel), 'six');
+    expect(screen.getByLabelText(groupLabel)).toHaveValue('six');
+    await user.click(screen.getByRole('button', { name: send }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(posted).toEqual([]);
+  });
+});

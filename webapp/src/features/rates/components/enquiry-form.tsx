@@ -16,6 +16,7 @@ import { PROGRAM_RESPONSE_HOURS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useCountryFollowsPhoneKey } from '@/hooks/use-country-follows-phone-key';
 import { isApiError } from '@/lib/api-client';
+import { westernDigits } from '@/lib/digits';
 import { useLanguage } from '@/hooks/use-language';
 import { formResolver } from '@/lib/form-resolver';
 import { groupTooLargeFor } from '@/lib/group-size';
@@ -48,7 +49,8 @@ const schema = z
     // Left empty, the operator proposes a date and time with the quote.
     date: z.string().trim(),
     time: z.string().trim(),
-    travellers: z.string().trim().regex(/^([1-9]|[1-4][0-9]|50)?$/, 'validation.travellers'),
+    // Read in Western digits («٦» is 6); anything else is no group size, said in words.
+    travellers: z.string().transform(westernDigits).pipe(z.string().regex(/^([1-9]|[1-4][0-9]|50)?$/, 'validation.travellers')),
     terms: z.boolean().refine((value) => value, 'validation.terms'),
   })
   .refine((values) => values.email.toLowerCase() === values.confirm_email.toLowerCase(), { path: ['confirm_email'], message: 'validation.emailsMatch' })
@@ -216,7 +218,7 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
   // too, in words without the numbers).
   const rateId = useWatch({ control: form.control, name: 'rate_id' });
   const travellersTyped = useWatch({ control: form.control, name: 'travellers' });
-  const groupTooLarge = groupTooLargeFor(travellersTyped, rates.data?.find((rate) => rate.id === rateId)?.seats);
+  const groupTooLarge = groupTooLargeFor(westernDigits(travellersTyped), rates.data?.find((rate) => rate.id === rateId)?.seats);
   // The server's word on the group was about the car chosen then: another car is judged afresh.
   useEffect(() => {
     if (form.getFieldState('travellers').error?.type === 'server') form.clearErrors('travellers');
@@ -507,7 +509,15 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
           {...form.register('time')}
         />
       )}
-      <InputField label={t('enquiry.travellers')} type="number" inputMode="numeric" min={1} max={50} error={errors.travellers?.message ?? groupTooLarge ?? undefined} {...form.register('travellers')} />
+      <InputField
+        label={t('enquiry.travellers')}
+        // A text box, not type="number": that one drops Arabic-Indic digits («٦») without a word.
+        type="text"
+        inputMode="numeric"
+        dir="ltr"
+        error={errors.travellers?.message ?? groupTooLarge ?? undefined}
+        {...form.register('travellers')}
+      />
       <TextAreaField className="form__full" label={t('fields.comments')} rows={4} error={errors.comments?.message} {...form.register('comments')} />
       <div className="form__full">
         <CheckboxField label={t('enquiry.agree')} error={errors.terms?.message} {...form.register('terms')} />
