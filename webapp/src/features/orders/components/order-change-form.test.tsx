@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -161,5 +161,66 @@ describe('cancelling late', () => {
     expect(nothing).toHaveTextContent('Nothing more comes back to you');
     expect(nothing).toHaveTextContent('370.40');
     expect(screen.queryByTestId('cancel-refund')).toBeNull();
+  });
+});
+
+describe('the amount of a refund request', () => {
+  let asked: unknown[];
+  const refundable = { ...order, actions: { ...order.actions, refund: true } };
+  beforeEach(() => {
+    asked = [];
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://app.test');
+      if (url.pathname === `/api/orders/${order.id}/refund` && init?.method === 'POST') {
+        asked.push(JSON.parse(init.body as string));
+        return Promise.resolve(json(200, { data: refundable }));
+      }
+      if (url.pathname === `/api/orders/${order.id}`) return Promise.resolve(json(200, { data: refundable }));
+      return Promise.resolve(json(404, { message: 'Not found' }));
+    });
+  });
+
+  function renderRefund() {
+    return render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <OrderChangeForm id={order.id} action="refund" onDone={() => undefined} pickers={pickers} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  }
+
+  it.each([
+    ['en', 'Amount to refund (EGP)', 'Reason', 'Request a refund'],
+    ['ar', 'المبلغ المطلوب استرداده (جنيه)', 'السبب', 'طلب استرداد'],
+  ] as const)('reads an amount typed in Arabic-Indic digits («١٢٠٫٥٠» is 120.50) and asks for it (%s)', async (language, amountLabel, reasonLabel, button) => {
+    act(() => useLocaleStore.getState().setLanguage(language));
+    const user = userEvent.setup();
+    renderRefund();
+    const amount = await screen.findByLabelText(amountLabel);
+    expect(amount).toHaveAttribute('inputmode', 'decimal');
+    await user.clear(amount);
+    await user.type(amount, '١٢٠٫٥٠');
+    expect(amount).toHaveValue('١٢٠٫٥٠');
+    await user.type(screen.getByLabelText(reasonLabel), 'The driver was late');
+    await user.click(screen.getByRole('button', { name: button }));
+    await waitFor(() => expect(asked).toEqual([{ reason: 'The driver was late', amount: 120.5 }]));
+  });
+
+  it.each([
+    ['en', 'Amount to refund (EGP)', 'Reason', 'Request a refund', 'Please check Amount to refund (EGP).'],
+    ['ar', 'المبلغ المطلوب استرداده (جنيه)', 'السبب', 'طلب استرداد', 'يرجى التحقق من «المبلغ المطلوب استرداده (جنيه)».'],
+  ] as const)('refuses text that is no amount in words and sends nothing (%s)', async (language, amountLabel, reasonLabel, button, message) => {
+    act(() => useLocaleStore.getState().setLanguage(language));
+    const user = userEvent.setup();
+    renderRefund();
+    const amount = await screen.findByLabelText(amountLabel);
+    await user.clear(amount);
+    await user.type(amount, 'all of it');
+    await user.type(screen.getByLabelText(reasonLabel), 'The driver was late');
+    await user.click(screen.getByRole('button', { name: button }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(asked).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { REASON_MAX } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
+import { westernDigits } from '@/lib/digits';
 import { toast } from '@/lib/toast';
 import { formatClock, formatDate, formatNumber, isolate } from '@/utils/format';
 
@@ -111,6 +112,8 @@ function RefundForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
   const max = (o.paid.minor - o.refunded.minor) / 100;
   const [reason, setReason] = useState('');
   const [amount, setAmount] = useState(String(max));
+  // Refused before sending: text that is no amount of pounds (a number box would drop «١٢» silently).
+  const [amountError, setAmountError] = useState<string | undefined>(undefined);
   const refund = useOrderAction(o.id, (input: { reason: string; amount: number }) => requestRefund(o.id, input.reason, input.amount));
   if (!o.actions.refund) return <p>{t('orders.nothingToRefund')}</p>;
   return (
@@ -118,8 +121,14 @@ function RefundForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
       className="form stack"
       onSubmit={(event) => {
         event.preventDefault();
+        // Typed in any digits («١٢٫٥٠» is 12.50); anything else is said on the field, not sent.
+        const typed = westernDigits(amount);
+        if (!/^\d+(\.\d{1,2})?$/.test(typed) || Number(typed) <= 0) {
+          setAmountError('validation.invalid');
+          return;
+        }
         refund.mutate(
-          { reason, amount: Number(amount) },
+          { reason, amount: Number(typed) },
           {
             onSuccess: () => {
               toast.success(t('orders.actionDone.refund'));
@@ -131,7 +140,19 @@ function RefundForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
       }}
     >
       <p className="order-rule">{t('orders.refundRule')}</p>
-      <InputField label={t('orders.refundAmount')} type="number" min={1} max={max} step="0.01" value={amount} onChange={(event) => setAmount(event.target.value)} />
+      <InputField
+        label={t('orders.refundAmount')}
+        // A text box, not type="number": that one drops Arabic-Indic digits («١٢») without a word.
+        type="text"
+        inputMode="decimal"
+        dir="ltr"
+        value={amount}
+        error={amountError}
+        onChange={(event) => {
+          setAmount(event.target.value);
+          setAmountError(undefined);
+        }}
+      />
       <TextAreaField label={t('fields.reason')} rows={3} maxLength={REASON_MAX} required value={reason} onChange={(event) => setReason(event.target.value)} />
       <Button type="submit" loading={refund.isPending} disabled={!reason.trim()}>
         {t('orders.actions.refund')}
