@@ -101,7 +101,7 @@ export async function run({ browser, baseURL, adminEmail, adminPassword, addUser
     const row = board.getByTestId(`trip-${trip}`);
     await row.waitFor();
     const driverRow = board.getByTestId(`driver-${chosen.id}`);
-    await driverRow.locator('input').fill(driverEmail);
+    await driverRow.locator('input[name="email"]').fill(driverEmail);
     await driverRow.getByRole('button', { name: 'Link account' }).click();
     await board.getByText('Account linked.').waitFor();
     await row.getByTestId('driver-select').selectOption(chosen.id);
