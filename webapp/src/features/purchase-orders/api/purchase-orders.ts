@@ -6,6 +6,8 @@ import { api } from '@/lib/api-client';
 import { useCommand } from '@/lib/command';
 import { live } from '@/lib/live';
 
+import { toMinor } from '../utils/money';
+
 const money = z.object({ amount: z.number(), minor: z.number(), currency: z.string() });
 const trip = z.object({ date: z.string(), time: z.string(), pickup: z.object({ name: z.string() }), stops: z.array(z.object({ name: z.string() })), program: z.string().optional() });
 
@@ -140,7 +142,8 @@ export function useOrdersLive() {
   useEffect(() => live.subscribe('order.changed', () => void queryClient.invalidateQueries({ queryKey: ['admin', 'purchase-orders'] })), [queryClient]);
 }
 
-const positiveAmount = z.string().refine((value) => Number(value) > 0);
+// In any digits («٢٥٠» is 250); text that is no amount is said in words on the field.
+const positiveAmount = z.string().refine((value) => (toMinor(value) ?? 0) > 0, 'purchaseOrders.amountFormat');
 
 /** A quote as staff type it: an amount in pounds above zero; the date, time and note may stay as they are. */
 export const quoteInputSchema = z.object({ amount: positiveAmount, date: z.string(), time: z.string(), note: z.string() });

@@ -39,7 +39,7 @@ import {
   type OrderFilter,
   type QuoteInput,
 } from '../api/purchase-orders';
-import { underpaidMinor } from '../utils/money';
+import { toMinor, underpaidMinor } from '../utils/money';
 import { refundRequestLines } from '../utils/refund-requests';
 import { CodeText } from './code-text';
 import { OrderMoney } from './order-money';
@@ -296,7 +296,7 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
     defaultValues: { amount: q.estimate.minor ? String(q.estimate.amount) : '', date: q.trip.date, time: q.trip.time, note: '' },
   });
   const quote = useStaffAction((input: QuoteInput) =>
-    quoteEnquiry(q.trip_number, { amount: Number(input.amount), note: input.note, valid_hours: 48, date: input.date || undefined, time: input.time || undefined }),
+    quoteEnquiry(q.trip_number, { amount: (toMinor(input.amount) ?? 0) / 100, note: input.note, valid_hours: 48, date: input.date || undefined, time: input.time || undefined }),
   );
   const decline = useStaffAction((note: string) => declineEnquiry(q.trip_number, note));
   const sendQuote = form.handleSubmit((input) => quote.mutate(input, { onSuccess: () => toast.success(t('purchaseOrders.quoteSent')), onError }));
@@ -344,7 +344,15 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
         {q.quote ? <p className="small">{t('purchaseOrders.quoted', { amount: money(q.quote.amount) })}</p> : null}
         {open ? (
           <div className="form form--grid">
-            <InputField label={t('purchaseOrders.amount')} type="number" min={1} step="0.01" {...form.register('amount')} />
+            <InputField
+              label={t('purchaseOrders.amount')}
+              // A text box, not type="number": that one drops Arabic-Indic digits («٢٥٠») without a word.
+              type="text"
+              inputMode="decimal"
+              dir="ltr"
+              error={form.formState.errors.amount?.message}
+              {...form.register('amount')}
+            />
             <Controller
               control={form.control}
               name="date"

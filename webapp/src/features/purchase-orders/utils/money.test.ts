@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { quoteInputSchema } from '../api/purchase-orders';
+
 import { refundableMinor, refundAmount, refundFormSchema, toMinor, underpaidMinor } from './money';
 
 describe('refundableMinor', () => {
@@ -73,5 +75,27 @@ describe('underpaidMinor', () => {
   it('is nothing for an order not confirmed, or paid in full', () => {
     expect(underpaidMinor({ status: 'awaiting_payment', total: { minor: 86040 }, paid: { minor: 100 }, refunded: { minor: 0 } })).toBe(0);
     expect(underpaidMinor({ status: 'confirmed', total: { minor: 86040 }, paid: { minor: 86040 }, refunded: { minor: 0 } })).toBe(0);
+  });
+});
+
+describe('amounts typed in Arabic-Indic digits', () => {
+  it('reads «١٢» as 12 pounds and «٩٩٫٥٠» as 99.50', () => {
+    expect(toMinor('١٢')).toBe(1200);
+    expect(toMinor('٩٩٫٥٠')).toBe(9950);
+    expect(toMinor('۲۵۰')).toBe(25000);
+  });
+
+  it('a partial refund of «٥٠» is 50 pounds; text that is no amount is refused with the amount message', () => {
+    const schema = refundFormSchema(10000);
+    expect(schema.safeParse({ kind: 'partial', amount: '٥٠', reason: 'late' }).success).toBe(true);
+    expect(refundAmount({ kind: 'partial', amount: '٥٠', reason: 'late' }, 10000)).toBe(50);
+    const refused = schema.safeParse({ kind: 'partial', amount: 'fifty', reason: 'late' });
+    expect(refused.error?.issues[0]?.message).toBe('purchaseOrders.amountFormat');
+  });
+
+  it('a quote of «٢٥٠» is an amount; text that is no amount is refused with the amount message', () => {
+    expect(quoteInputSchema.safeParse({ amount: '٢٥٠', date: '', time: '', note: '' }).success).toBe(true);
+    const refused = quoteInputSchema.safeParse({ amount: 'abc', date: '', time: '', note: '' });
+    expect(refused.error?.issues[0]?.message).toBe('purchaseOrders.amountFormat');
   });
 });
