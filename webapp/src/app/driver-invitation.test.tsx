@@ -19,7 +19,7 @@ function serve() {
   vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
     const { pathname } = new URL(input, 'http://app.test');
     if (pathname === '/api/password/reset' && init?.method === 'POST') {
-      resets.push(JSON.parse(init.body as string));
+      resets.push(typeof init.body === 'string' ? JSON.parse(init.body) : init.body);
       return json(resetAnswer.status, resetAnswer.body);
     }
     return json(404, { message: 'Not found' });
