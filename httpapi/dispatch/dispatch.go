@@ -191,20 +191,8 @@ func (h *Handler) unassignDriver(w http.ResponseWriter, r *http.Request) {
 // admin's link since is a 409 (common.concurrent_change) and nothing changes. Optional, like the
 // catalogue's edits: none, or "*", links over whatever is there.
 func (h *Handler) linkDriverAccount(w http.ResponseWriter, r *http.Request) {
-	expected, ok := ifMatch(r)
+	expected, req, ok := accountRequest(w, r)
 	if !ok {
-		httpx.WriteMessage(w, r, http.StatusBadRequest, "catalogue.bad_if_match")
-		return
-	}
-	var req struct {
-		Email string `json:"email"`
-	}
-	if err := httpx.DecodeBody(w, r, &req); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	if strings.TrimSpace(req.Email) == "" {
-		httpx.WriteError(w, r, required("email"))
 		return
 	}
 	driverID := mux.Vars(r)["driverID"]
@@ -244,6 +232,30 @@ func (h *Handler) advance(w http.ResponseWriter, r *http.Request) {
 
 // ifMatch reads If-Match as a version (nil when absent or "*"); ok is false when it names none (not a
 // whole number from -1, quoted or not): a 400, not a 409 that would say someone else changed it.
+// accountEmail is a request about a driver's sign-in account: the e-mail it names.
+type accountEmail struct {
+	Email string `json:"email"`
+}
+
+// accountRequest reads a request about a driver's account (a link or an invitation): its If-Match
+// and its e-mail, which is required. ok is false when it has answered the refusal itself.
+func accountRequest(w http.ResponseWriter, r *http.Request) (expected *int64, req accountEmail, ok bool) {
+	expected, ok = ifMatch(r)
+	if !ok {
+		httpx.WriteMessage(w, r, http.StatusBadRequest, "catalogue.bad_if_match")
+		return nil, req, false
+	}
+	if err := httpx.DecodeBody(w, r, &req); err != nil {
+		httpx.WriteError(w, r, err)
+		return nil, req, false
+	}
+	if strings.TrimSpace(req.Email) == "" {
+		httpx.WriteError(w, r, required("email"))
+		return nil, req, false
+	}
+	return expected, req, true
+}
+
 func ifMatch(r *http.Request) (v *int64, ok bool) {
 	match := strings.Trim(r.Header.Get("If-Match"), `" `)
 	if match == "" || match == "*" {

@@ -45,20 +45,8 @@ func (h *Handler) inviteDriver(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	expected, ok := ifMatch(r)
+	expected, req, ok := accountRequest(w, r)
 	if !ok {
-		httpx.WriteMessage(w, r, http.StatusBadRequest, "catalogue.bad_if_match")
-		return
-	}
-	var req struct {
-		Email string `json:"email"`
-	}
-	if err := httpx.DecodeBody(w, r, &req); err != nil {
-		httpx.WriteError(w, r, err)
-		return
-	}
-	if strings.TrimSpace(req.Email) == "" {
-		httpx.WriteError(w, r, required("email"))
 		return
 	}
 	driverID := mux.Vars(r)["driverID"]
