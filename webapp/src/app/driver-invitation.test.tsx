@@ -10,7 +10,7 @@ import { bootstrap } from './bootstrap';
 
 // The office invites a driver by e-mail: the mail links to /reset-password?token=…&invite=1. The page
 // reads as an invitation (a first password), not as a reset, and a used or expired invitation link
-// says to ask the office for a new invitation.
+// says how to get a new link: the sign-in page's "Forgot your password?" (an invitation is sent once).
 let resetAnswer: { status: number; body: unknown };
 let resets: unknown[];
 
@@ -38,7 +38,7 @@ const texts = {
     lead: 'Welcome to Mishwar. Choose a password to sign in and see your trips.',
     button: 'Set password and sign in',
     done: 'Your password is set. Sign in to see your trips.',
-    expired: 'This invitation link has expired or was already used. Ask the office for a new invitation.',
+    expired: 'This invitation link has expired or was already used. Choose “Forgot your password?” on the sign-in page and enter this e-mail for a new link.',
     password: 'New password',
     confirm: 'Confirm password',
   },
@@ -47,7 +47,7 @@ const texts = {
     lead: 'أهلًا بك في مشوار. اختر كلمة مرور لتسجّل الدخول وترى رحلاتك.',
     button: 'احفظ كلمة المرور وسجّل الدخول',
     done: 'تم حفظ كلمة المرور. سجّل الدخول لترى رحلاتك.',
-    expired: 'رابط الدعوة منتهي الصلاحية أو سبق استخدامه. اطلب من المكتب دعوة جديدة.',
+    expired: 'رابط الدعوة منتهي الصلاحية أو سبق استخدامه. اختر «نسيت كلمة المرور؟» في صفحة تسجيل الدخول وأدخل هذا البريد الإلكتروني للحصول على رابط جديد.',
     password: 'كلمة المرور الجديدة',
     confirm: 'تأكيد كلمة المرور',
   },
@@ -84,7 +84,7 @@ describe.each(['en', 'ar'] as const)('a driver invitation link (%s)', (lang) => 
     expect(await screen.findByText(x.done)).toBeInTheDocument();
   });
 
-  it('an expired or used invitation link says to ask the office for a new invitation', async () => {
+  it('an expired or used invitation link says how to get a new link, by the forgotten-password form', async () => {
     resetAnswer = expired;
     const user = userEvent.setup();
     const { router } = renderApp(INVITE);
