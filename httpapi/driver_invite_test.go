@@ -81,6 +81,61 @@ func TestAnAdminInvitesANewDriverWhoSetsAPasswordAndSeesTheirDay(t *testing.T) {
 	}
 }
 
+// An invited driver whose link lapsed (or was lost) is invited again from the office: a new link, the
+// one that works; once they have chosen a password, inviting the address again only links it.
+func TestInvitingAgainADriverWhoHasNotChosenAPasswordSendsANewLink(t *testing.T) {
+	t.Parallel()
+	w := newOrderWorld(t, 1, 1)
+	a := w.a
+	admin := a.Staff(t, "admin")
+	var board boardAnswer
+	a.Get("/api/admin/trips?date="+w.date, admin.Token).JSON(t, &board)
+	driverID := board.Drivers[0].ID
+	email := apptest.UniqueEmail("late-driver")
+	invite := func() bool {
+		t.Helper()
+		r := a.Do(apptest.Request{Method: http.MethodPost, Path: "/api/admin/drivers/" + driverID + "/invitation", Token: admin.Token,
+			Body: map[string]string{"email": email}})
+		if r.Status != http.StatusOK {
+			t.Fatalf("invite: %d %s", r.Status, r.Body)
+		}
+		return strings.Contains(string(r.Body), `"invited":true`)
+	}
+	mails := func() int {
+		t.Helper()
+		var list struct {
+			Total int `json:"total"`
+		}
+		a.Get("/api/admin/mailbox?to="+url.QueryEscape(email), admin.Token).JSON(t, &list)
+		return list.Total
+	}
+	if !invite() || mails() != 1 {
+		t.Fatalf("the first invitation: %d mails", mails())
+	}
+	first := resetLinkRE.FindStringSubmatch(mailTo(t, a, admin.Token, email)["text"].(string))
+	if !invite() || mails() != 2 {
+		t.Fatalf("inviting again a driver who has not chosen a password: %d mails", mails())
+	}
+	second := resetLinkRE.FindStringSubmatch(mailTo(t, a, admin.Token, email)["text"].(string))
+	if first == nil || second == nil || first[2] == second[2] {
+		t.Fatalf("the second invitation's link %v, the first's %v", second, first)
+	}
+	set := func(link []string) int {
+		token, _ := url.QueryUnescape(link[2])
+		return a.Post("/api/password/reset", "", map[string]string{"token": token, "password": "late-but-here", "password_confirmation": "late-but-here"}).Status
+	}
+	if status := set(first); status == http.StatusOK {
+		t.Fatal("the first invitation's link still works after a new one was sent")
+	}
+	if status := set(second); status != http.StatusOK {
+		t.Fatalf("the new link: %d", status)
+	}
+	if invite() || mails() != 2 {
+		t.Fatalf("inviting a driver who chose a password sent %d mails in all", mails())
+	}
+	a.SignIn(t, email, "late-but-here")
+}
+
 // A traveller's or staff e-mail is refused, in the admin's language, and the account keeps its role;
 // a bad address is a 422 on the field; an existing driver's account is linked with no mail.
 func TestInvitingADriverNeverChangesAnotherAccountsRole(t *testing.T) {

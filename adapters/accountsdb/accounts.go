@@ -85,7 +85,7 @@ func (s *Store) Pool() *pgxpool.Pool { return s.pool }
 // User is an account without its password hash.
 type User = account.User
 
-const userColumns = `id, email, first_name, last_name, phone_number, role, lang, created_at, updated_at, password_changed_at`
+const userColumns = `id, email, first_name, last_name, phone_number, role, lang, created_at, updated_at, password_changed_at, invited_at`
 
 // qualifiedUserColumns are userColumns for a join with users aliased u.
 var qualifiedUserColumns = "u." + strings.ReplaceAll(userColumns, ", ", ", u.")
@@ -93,7 +93,7 @@ var qualifiedUserColumns = "u." + strings.ReplaceAll(userColumns, ", ", ", u.")
 func scanUser(row pgx.Row, extra ...any) (User, error) {
 	var u User
 	dst := append([]any{&u.ID, &u.Email, &u.FirstName, &u.LastName, &u.PhoneNumber, &u.Role, &u.Lang,
-		&u.CreatedAt, &u.UpdatedAt, &u.PasswordChangedAt}, extra...)
+		&u.CreatedAt, &u.UpdatedAt, &u.PasswordChangedAt, &u.InvitedAt}, extra...)
 	err := row.Scan(dst...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return User{}, ErrUserNotFound
@@ -102,6 +102,10 @@ func scanUser(row pgx.Row, extra ...any) (User, error) {
 		return User{}, fmt.Errorf("accounts: read user: %w", err)
 	}
 	u.CreatedAt, u.UpdatedAt, u.PasswordChangedAt = u.CreatedAt.UTC(), u.UpdatedAt.UTC(), u.PasswordChangedAt.UTC()
+	if u.InvitedAt != nil {
+		at := u.InvitedAt.UTC()
+		u.InvitedAt = &at
+	}
 	return u, nil
 }
 
@@ -115,11 +119,15 @@ func (s *Store) CreateUser(ctx context.Context, db DBTX, n NewUser) (User, error
 		n.Lang = "en"
 	}
 	now := s.Now().UTC()
+	var invitedAt *time.Time
+	if n.Invited {
+		invitedAt = &now
+	}
 	row := db.QueryRow(ctx, `
-		INSERT INTO users (id, email, password_hash, first_name, last_name, phone_number, role, lang, created_at, updated_at, password_changed_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $9)
+		INSERT INTO users (id, email, password_hash, first_name, last_name, phone_number, role, lang, created_at, updated_at, password_changed_at, invited_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $9, $10)
 		RETURNING `+userColumns,
-		n.ID, n.Email, n.PasswordHash, n.FirstName, n.LastName, n.PhoneNumber, n.Role, n.Lang, now)
+		n.ID, n.Email, n.PasswordHash, n.FirstName, n.LastName, n.PhoneNumber, n.Role, n.Lang, now, invitedAt)
 	u, err := scanUser(row)
 	if isUniqueViolation(err, "users_email_key") {
 		return User{}, ErrEmailTaken

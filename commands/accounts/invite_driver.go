@@ -30,8 +30,12 @@ type DriverInvitation struct {
 	UserID uuid.UUID
 	Email  string
 	// Created: no account had the e-mail; a driver's account was created without a usable password
-	// and the invitation e-mailed. False: the e-mail is already a driver's account; nothing was sent.
+	// and the invitation e-mailed.
 	Created bool
+	// Sent: an invitation was e-mailed — to the account just created, or again to an invited account
+	// whose holder has not chosen a password yet (its link lapsed or was lost). False: the e-mail is a
+	// driver's account in use; nothing was sent.
+	Sent bool
 	// ValidUntil is when the e-mailed link stops working (zero when nothing was sent).
 	ValidUntil time.Time
 }
@@ -47,7 +51,8 @@ type InviteDriverHandler struct {
 // Handle finds or creates the driver's account for in.Email. With no account there, it creates one
 // with the driver role and a password nobody knows, and queues (in the same transaction, for the mail
 // worker to send once) an e-mail with a one-time link to set a password. A driver's account that
-// exists is only returned. A traveller's or staff account is refused (account.ErrInviteTraveller,
+// exists is only returned, unless it was invited and its holder has not chosen a password yet: then it
+// is invited again with a new link (the latest link is the only one that works). A traveller's or staff account is refused (account.ErrInviteTraveller,
 // account.ErrInviteStaff): an invitation never changes a role.
 func (h InviteDriverHandler) Handle(ctx context.Context, in InviteDriver, by Actor) (DriverInvitation, error) {
 	v := &domain.ValidationError{}
@@ -68,7 +73,12 @@ func (h InviteDriverHandler) Handle(ctx context.Context, in InviteDriver, by Act
 				return err
 			}
 			out = DriverInvitation{UserID: u.ID, Email: u.Email}
-			return nil
+			if !u.AwaitingFirstPassword() {
+				return nil
+			}
+			until, err := h.sendInvitation(ctx, tx, u, in.Lang, by)
+			out.Sent, out.ValidUntil = true, until
+			return err
 		}
 		if !errors.Is(err, account.ErrUserNotFound) {
 			return err
@@ -76,7 +86,7 @@ func (h InviteDriverHandler) Handle(ctx context.Context, in InviteDriver, by Act
 		first := or(strings.TrimSpace(in.FirstName), "Mishwar")
 		last := or(strings.TrimSpace(in.LastName), roleTitle(account.RoleDriver))
 		u, err = tx.CreateUser(ctx, account.NewUser{ID: uuid.New(), Email: email, PasswordHash: unusable,
-			FirstName: first, LastName: last, Role: account.RoleDriver, Lang: string(in.Lang)})
+			FirstName: first, LastName: last, Role: account.RoleDriver, Lang: string(in.Lang), Invited: true})
 		if errors.Is(err, account.ErrEmailTaken) {
 			// Someone registered the address a moment ago: it is not ours to give a role to.
 			return account.ErrInviteTraveller
@@ -84,19 +94,13 @@ func (h InviteDriverHandler) Handle(ctx context.Context, in InviteDriver, by Act
 		if err != nil {
 			return err
 		}
-		token, until, err := tx.CreateInviteToken(ctx, u.ID)
-		if err != nil {
-			return err
-		}
-		if err := tx.QueueMail(ctx, h.mail(u, token, until, in.Lang)); err != nil {
-			return err
-		}
 		if err := queueAudit(ctx, tx, u.ID, account.RegisterUser{UserID: u.ID.String(), Email: u.Email, FirstName: first, LastName: last,
 			Role: account.RoleDriver, Lang: string(in.Lang), Via: "invite"}, by.meta()); err != nil {
 			return err
 		}
-		out = DriverInvitation{UserID: u.ID, Email: u.Email, Created: true, ValidUntil: until}
-		return queueAudit(ctx, tx, u.ID, account.RecordDriverInvitation{InvitedBy: by.UserID.String(), ValidUntil: until}, by.meta())
+		until, err := h.sendInvitation(ctx, tx, u, in.Lang, by)
+		out = DriverInvitation{UserID: u.ID, Email: u.Email, Created: true, Sent: true, ValidUntil: until}
+		return err
 	})
 	if err != nil {
 		if domain.KindOf(err) != 0 {
@@ -104,10 +108,23 @@ func (h InviteDriverHandler) Handle(ctx context.Context, in InviteDriver, by Act
 		}
 		return DriverInvitation{}, fmt.Errorf("accounts: invite driver: %w", err)
 	}
-	if out.Created {
+	if out.Sent {
 		h.audit.afterCommit(ctx, out.UserID)
 	}
 	return out, nil
+}
+
+// sendInvitation issues u a new invitation link (earlier links stop working), queues its e-mail and
+// records the invitation, all in tx. It says until when the link works.
+func (h InviteDriverHandler) sendInvitation(ctx context.Context, tx Tx, u account.User, lang i18n.Lang, by Actor) (time.Time, error) {
+	token, until, err := tx.CreateInviteToken(ctx, u.ID)
+	if err != nil {
+		return time.Time{}, err
+	}
+	if err := tx.QueueMail(ctx, h.mail(u, token, until, lang)); err != nil {
+		return time.Time{}, err
+	}
+	return until, queueAudit(ctx, tx, u.ID, account.RecordDriverInvitation{InvitedBy: by.UserID.String(), ValidUntil: until}, by.meta())
 }
 
 // mail is the invitation to u, in lang, with the one-time link to the set-a-password screen.

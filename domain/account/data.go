@@ -47,6 +47,15 @@ type User struct {
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 	PasswordChangedAt time.Time
+	// InvitedAt is when an admin invited the account (a driver's, made with a password nobody
+	// knows); nil for an account whose holder chose its password at sign-up or was given one.
+	InvitedAt *time.Time
+}
+
+// AwaitingFirstPassword reports whether u was invited and nobody has chosen its password since: its
+// holder has not used an invitation's link (it lapsed, or was lost), so nobody can sign in to it yet.
+func (u User) AwaitingFirstPassword() bool {
+	return u.InvitedAt != nil && !u.PasswordChangedAt.After(*u.InvitedAt)
 }
 
 // Initials are what the header shows for a signed-in person.
@@ -74,6 +83,8 @@ type NewUser struct {
 	PhoneNumber  string
 	Role         string
 	Lang         string
+	// Invited: an admin's invitation makes the account, with a password nobody knows.
+	Invited bool
 }
 
 // PersonalInfo is what a person may change about themselves.

@@ -29,9 +29,9 @@ type Invite struct {
 // Invitation is what the inviter did.
 type Invitation struct {
 	Email string
-	// Created: a new account was made and the invitation e-mailed; ValidUntil is when its link
-	// stops working.
-	Created    bool
+	// Sent: an invitation was e-mailed (to a new account, or again to an invited one whose holder has
+	// not chosen a password yet); ValidUntil is when its link stops working.
+	Sent       bool
 	ValidUntil time.Time
 }
 
@@ -70,8 +70,8 @@ func (h *Handler) inviteDriver(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	data := map[string]any{"driver_id": driverID, "email": inv.Email, "invited": inv.Created}
-	if inv.Created {
+	data := map[string]any{"driver_id": driverID, "email": inv.Email, "invited": inv.Sent}
+	if inv.Sent {
 		data["invitation_valid_until"] = inv.ValidUntil.UTC().Format(time.RFC3339)
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"data": data})

@@ -87,7 +87,7 @@ func init() {
 		"accounts.mail.invite.subject":  {En: "You are invited to drive with Mishwar", Ar: "دعوة للقيادة مع مشوار"},
 		"accounts.mail.invite.heading":  {En: "Welcome to Mishwar's drivers", Ar: "أهلًا بك بين سائقي مشوار"},
 		"accounts.mail.invite.body":     {En: "Mishwar's office has made you a driver's account with this e-mail address. Choose a password with the link below, then sign in to see your trips of the day.", Ar: "أنشأ مكتب مشوار حساب سائق لك بعنوان البريد الإلكتروني هذا. اختر كلمة مرور عبر الرابط أدناه، ثم سجّل الدخول لترى رحلات يومك."},
-		"accounts.mail.invite.validity": {En: "The link works once, for %d days. If it has expired, choose “Forgot your password?” on the sign-in page and enter this e-mail for a new link.", Ar: "يعمل الرابط مرة واحدة لمدة %d أيام. إذا انتهت صلاحيته فاختر «نسيت كلمة المرور؟» في صفحة تسجيل الدخول وأدخل هذا البريد الإلكتروني للحصول على رابط جديد."},
+		"accounts.mail.invite.validity": {En: "The link works once, for %d days. If it has expired, ask the office to invite you again, or choose “Forgot your password?” on the sign-in page.", Ar: "يعمل الرابط مرة واحدة لمدة %d أيام. إذا انتهت صلاحيته فاطلب من المكتب دعوتك مرة أخرى، أو اختر «نسيت كلمة المرور؟» في صفحة تسجيل الدخول."},
 		"accounts.mail.invite.action":   {En: "Choose my password", Ar: "اختر كلمة مروري"},
 		"accounts.mail.invite.ignore":   {En: "If you do not drive for Mishwar, ignore this e-mail: nobody can sign in to the account without this link.", Ar: "إذا كنت لا تعمل سائقًا لدى مشوار، فتجاهل هذه الرسالة: لا يمكن لأحد تسجيل الدخول إلى الحساب بدون هذا الرابط."},
 

@@ -79,7 +79,7 @@ func (i driverInviter) InviteDriver(ctx context.Context, in httpdispatch.Invite,
 	if err != nil {
 		return httpdispatch.Invitation{}, err
 	}
-	return httpdispatch.Invitation{Email: out.Email, Created: out.Created, ValidUntil: out.ValidUntil}, nil
+	return httpdispatch.Invitation{Email: out.Email, Sent: out.Sent, ValidUntil: out.ValidUntil}, nil
 }
 
 // rebuilds are the app's read models as support rebuilds them, by name.

@@ -10,7 +10,7 @@ import { bootstrap } from './bootstrap';
 
 // The office invites a driver by e-mail: the mail links to /reset-password?token=…&invite=1. The page
 // reads as an invitation (a first password), not as a reset, and a used or expired invitation link
-// says how to get a new link: the sign-in page's "Forgot your password?" (an invitation is sent once).
+// says how to get a new link: a new invitation from the office, or "Forgot your password?".
 let resetAnswer: { status: number; body: unknown };
 let resets: unknown[];
 
@@ -38,7 +38,7 @@ const texts = {
     lead: 'Welcome to Mishwar. Choose a password to sign in and see your trips.',
     button: 'Set password and sign in',
     done: 'Your password is set. Sign in to see your trips.',
-    expired: 'This invitation link has expired or was already used. Choose “Forgot your password?” on the sign-in page and enter this e-mail for a new link.',
+    expired: 'This invitation link has expired or was already used. Ask the office to invite you again, or choose “Forgot your password?” on the sign-in page.',
     password: 'New password',
     confirm: 'Confirm password',
   },
@@ -47,7 +47,7 @@ const texts = {
     lead: 'أهلًا بك في مشوار. اختر كلمة مرور لتسجّل الدخول وترى رحلاتك.',
     button: 'احفظ كلمة المرور وسجّل الدخول',
     done: 'تم حفظ كلمة المرور. سجّل الدخول لترى رحلاتك.',
-    expired: 'رابط الدعوة منتهي الصلاحية أو سبق استخدامه. اختر «نسيت كلمة المرور؟» في صفحة تسجيل الدخول وأدخل هذا البريد الإلكتروني للحصول على رابط جديد.',
+    expired: 'رابط الدعوة منتهي الصلاحية أو سبق استخدامه. اطلب من المكتب دعوتك مرة أخرى، أو اختر «نسيت كلمة المرور؟» في صفحة تسجيل الدخول.',
     password: 'كلمة المرور الجديدة',
     confirm: 'تأكيد كلمة المرور',
   },
@@ -84,7 +84,7 @@ describe.each(['en', 'ar'] as const)('a driver invitation link (%s)', (lang) => 
     expect(await screen.findByText(x.done)).toBeInTheDocument();
   });
 
-  it('an expired or used invitation link says how to get a new link, by the forgotten-password form', async () => {
+  it('an expired or used invitation link says how to get a new link: from the office, or the forgotten-password form', async () => {
     resetAnswer = expired;
     const user = userEvent.setup();
     const { router } = renderApp(INVITE);
