@@ -60,7 +60,7 @@ describe('a refused assignment on the trips board', () => {
     await waitFor(() => expect(within(row).getByText(noAccount)).toBeInTheDocument());
 
     const driverRow = screen.getByTestId('driver-d1');
-    await userEvent.type(within(driverRow).getByRole('textbox'), 'karim@example.com');
+    await userEvent.type(within(driverRow).getByRole('textbox', { name: 'Sign-in account (e-mail)' }), 'karim@example.com');
     await userEvent.click(within(driverRow).getByRole('button', { name: 'Link account' }));
     await waitFor(() => expect(within(screen.getByTestId('trip-MSH-AAAAAA')).queryByText(noAccount)).toBeNull());
   });
