@@ -294,7 +294,15 @@ async function heroPicture({ browser, baseURL, adminEmail, adminPassword }, lang
       assert.equal(await photo.getAttribute('fetchpriority'), 'high', `${where}: the picture's priority`);
       assert.notEqual(await photo.getAttribute('loading'), 'lazy', `${where}: the picture is lazy`);
       assert.equal(await home.locator('main .hero .hero__art').count(), 0, `${where}: the drawing is still there`);
-      const [hero, covered] = await Promise.all([home.locator('main .hero').boundingBox(), photo.boundingBox()]);
+      // A box is null while its element is being replaced (seen once under load, in Arabic): measure
+      // again until both are on the page, for at most 5 s.
+      let hero = null;
+      let covered = null;
+      for (const until = Date.now() + 5_000; (!hero || !covered) && Date.now() < until; ) {
+        [hero, covered] = await Promise.all([home.locator('main .hero').boundingBox(), photo.boundingBox()]);
+        if (!hero || !covered) await home.waitForTimeout(100);
+      }
+      assert.ok(hero && covered, `${where}: the hero ${JSON.stringify(hero)} or its picture ${JSON.stringify(covered)} is not on the page`);
       assert.ok(['x', 'y', 'width', 'height'].every((k) => Math.abs(hero[k] - covered[k]) < 1), `${where}: the picture ${JSON.stringify(covered)} does not fill the hero ${JSON.stringify(hero)}`);
       const shifted = await home.evaluate(() => window.__shifted);
       assert.ok(shifted < 0.01, `${where}: layout shift ${shifted}`);
