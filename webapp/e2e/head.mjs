@@ -262,6 +262,8 @@ async function pagesOpenWithTheirFirstScreen(browser, baseURL, lang, view) {
     await page.locator(`main ${title}`).first().waitFor();
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
     assert.equal((await page.locator(`main ${title}`).first().innerText()).trim(), drawn.trim(), `${where}: the app's heading differs from the first paint's`);
+    // Under load the block can still be on its way when the network idles (or the wait gives up).
+    await page.locator(`main ${block}`).first().waitFor({ timeout: 15_000 });
     const after = await page.locator(`main ${block}`).first().boundingBox();
     assert.ok(box && after && Math.abs(box.y - after.y) < 1 && Math.abs(box.x - after.x) < 1 && Math.abs(box.width - after.width) < 1, `${where}: the block moved from ${JSON.stringify(box)} to ${JSON.stringify(after)}`);
     const shifted = await page.evaluate(() => window.__shifted);
