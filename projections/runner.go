@@ -70,6 +70,21 @@ func NewRunner(pool *pgxpool.Pool, store eventstore.Store, cfg Config, projectio
 	return r, nil
 }
 
+// CreateMissingSchemas creates the read models that do not exist yet, empty, so that readers
+// started before Run answer "nothing yet" instead of failing on a missing table. A read model whose
+// Schema() changed is left to Run, which rebuilds it beside the one still serving.
+func (r *Runner) CreateMissingSchemas(ctx context.Context) error {
+	for _, p := range r.projections {
+		if _, ok := isProcess(p); ok {
+			continue
+		}
+		if _, err := createSchema(ctx, r.pool, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Run prepares every projection's schema (EnsureSchema, which may rebuild a read model whose Schema
 // changed) and then runs them until ctx ends. It returns nil after a clean stop: in-flight batches
 // are rolled back or committed, never half-applied.

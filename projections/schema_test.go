@@ -310,3 +310,28 @@ func TestARebuildOnAStoreThatCannotCountItsLogReportsProgressByPosition(t *testi
 		t.Fatalf("last progress %+v", last)
 	}
 }
+
+// A server answers requests as soon as it starts, before its runner has prepared anything: its
+// readers must find their tables, empty, rather than fail on a missing relation.
+func TestARunnerNotYetRunningCreatesTheMissingReadModelsEmptyWhenAsked(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	r, err := projections.NewRunner(e.pool, e.store, projections.Config{Logger: quietLogger()}, stats.New())
+	if err != nil {
+		t.Fatalf("new runner: %v", err)
+	}
+	if schemaExists(t, e, "rm_stats") {
+		t.Fatal("a runner made its schema before it was asked")
+	}
+	for range 2 {
+		if err := r.CreateMissingSchemas(context.Background()); err != nil {
+			t.Fatalf("create missing schemas: %v", err)
+		}
+	}
+	if rows := readStats(t, e.pool); len(rows) != 0 {
+		t.Errorf("a new model holds rows: %+v", rows)
+	}
+	if s := statusOf(t, e, stats.Name); s.Position != eventstore.Start || s.Running {
+		t.Errorf("status of a model made before the runner runs: %+v", s)
+	}
+}

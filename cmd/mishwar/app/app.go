@@ -117,6 +117,10 @@ func New(ctx context.Context, cfg config.Config, log *slog.Logger, pool *pgxpool
 	if err != nil {
 		return nil, fmt.Errorf("app: projections: %w", err)
 	}
+	// The handler serves before the runner starts: on a new database its readers need their tables.
+	if err := a.Projections.CreateMissingSchemas(ctx); err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
 
 	trusted := cfg.TrustedProxies
 	if cfg.TrustProxy && len(trusted) == 0 {
