@@ -363,7 +363,10 @@ export function HoursEditor({ label, value, errors, name, onChange }: { label: s
   );
 }
 
-/** One opening or closing time of a weekday ("HH:MM", Cairo), described by its row's error when invalid. */
+/**
+ * One opening or closing time of a weekday ("HH:MM", Cairo), described by its row's error when invalid.
+ * Read with Western digits: an Arabic keyboard types «٠٩:٠٠».
+ */
 function ClockBox({ name, placeholder, invalid, errorId, value, onChange }: { name: string; placeholder: string; invalid: boolean; errorId: string; value: string; onChange: (v: string) => void }) {
   return (
     <input
@@ -376,7 +379,7 @@ function ClockBox({ name, placeholder, invalid, errorId, value, onChange }: { na
       aria-invalid={invalid || undefined}
       aria-describedby={invalid ? errorId : undefined}
       value={value}
-      onChange={(e) => onChange(e.target.value)}
+      onChange={(e) => onChange(westernDigits(e.target.value))}
     />
   );
 }

@@ -166,6 +166,24 @@ describe('a saved settings form', () => {
     expect(within(screen.getByRole('form', { name: 'Office hours' })).getByRole('status')).toHaveTextContent('Saved.');
   });
 
+  // An Arabic keyboard types Arabic-Indic digits («٠٨:٣٠»), a Persian one Eastern ones («۲۱:۰۰»).
+  it('reads office-hours times typed in Arabic-Indic or Eastern digits as Western ones, and saves them', async () => {
+    serveSaving();
+    renderPage();
+    const user = userEvent.setup();
+    const opens = await screen.findByRole('textbox', { name: 'Monday: Opens (Cairo time)' });
+    await user.clear(opens);
+    await user.type(opens, '٠٨:٣٠');
+    expect(opens).toHaveValue('08:30');
+    const closes = screen.getByRole('textbox', { name: 'Monday: Closes (Cairo time)' });
+    await user.clear(closes);
+    await user.type(closes, '۲۱:۰۰');
+    expect(closes).toHaveValue('21:00');
+    await user.click(within(screen.getByRole('form', { name: 'Office hours' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect((puts[0].body as { hours: typeof hours }).hours).toContainEqual({ day: 1, open: '08:30', close: '21:00' });
+  });
+
   it('says the currency rates were saved, at their new version', async () => {
     serveSaving();
     renderPage();
