@@ -19,6 +19,8 @@ type (
 	TimelineEntry = ordersrm.TimelineEntry
 	// PaymentRow is one payment of the payments audit, with its notices.
 	PaymentRow = ordersrm.PaymentRow
+	// SessionClose is the close of a payment's page, as an order's payment says it.
+	SessionClose = ordersrm.SessionClose
 	// CalendarDay is one day of the booking calendar.
 	CalendarDay = ordersrm.CalendarDay
 	// OrderFilter narrows the purchase orders list.

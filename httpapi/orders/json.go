@@ -224,6 +224,18 @@ type paymentJSON struct {
 	ExpiresAt time.Time `json:"expires_at"`
 	Review    bool      `json:"review,omitempty"`
 	Accepted  bool      `json:"accepted,omitempty"`
+	// Closed says the shop closed the payment's page (its order cancelled, its change given up):
+	// when, what came of it and why; absent while it was not asked.
+	Closed *sessionCloseJSON `json:"closed,omitempty"`
+}
+
+type sessionCloseJSON struct {
+	At time.Time `json:"at"`
+	// Outcome: closed (the page takes no card), not_open (it was no longer open) or cannot_close
+	// (the provider cannot close it: payable until it lapses, and a payment that arrives is refunded).
+	Outcome string `json:"outcome"`
+	// Why: order_cancelled or exchange_abandoned.
+	Why string `json:"why"`
 }
 
 type cancelledJSON struct {
@@ -298,7 +310,7 @@ func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
 	for _, p := range o.Payments {
 		out.Payments = append(out.Payments, paymentJSON{ID: p.ID, Purpose: p.Purpose, Provider: p.Provider, Amount: toMoney(p.Amount), Status: p.Status,
 			Received: toMoney(p.Received), Refunded: toMoney(p.Refunded), Reference: p.Reference, Late: p.Late, Reason: p.Reason, ExpiresAt: p.ExpiresAt,
-			Review: p.Review, Accepted: p.Accepted})
+			Review: p.Review, Accepted: p.Accepted, Closed: toSessionClose(p.Closed)})
 	}
 	for _, r := range o.Refunds {
 		out.Refunds = append(out.Refunds, refundJSON{ID: r.ID, PaymentID: r.PaymentID, Amount: toMoney(r.Amount), Reason: r.Reason, At: r.At,
@@ -313,6 +325,13 @@ func toOrderJSON(o apporders.OrderView, lang string) orderJSON {
 			Changes: tripChangeJSON{When: c.When, RatePlan: c.RatePlan, Itinerary: c.Itinerary}}
 	}
 	return out
+}
+
+func toSessionClose(c *apporders.SessionClose) *sessionCloseJSON {
+	if c == nil {
+		return nil
+	}
+	return &sessionCloseJSON{At: c.At, Outcome: c.Outcome, Why: c.Why}
 }
 
 type enquiryJSON struct {

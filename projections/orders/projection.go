@@ -86,6 +86,7 @@ func New(registry *eventstore.Registry) *Projection {
 			projections.On(onPayment[payment.PaymentDeclined]),
 			projections.On(onPayment[payment.PaymentNoticeIgnored]),
 			projections.On(onPayment[payment.PaymentRefunded]),
+			projections.On(onPayment[payment.PaymentSessionClosed]),
 
 			projections.On(onEnquiry[enquiry.EnquirySubmitted]),
 			projections.On(onEnquiry[enquiry.EnquiryQuoted]),
@@ -107,7 +108,9 @@ func (*Projection) Schema() string {
 	// version 2: refund_requested is a request that waits for an answer, not any request ever made.
 	// version 3: a cancelled order keeps what OrderCancelled.kept recorded (a refund on its way at
 	// the cancellation was counted as kept) and says who the cancellation was for.
-	return `-- orders read model, version 3
+	// version 4: a payment's page closed by the shop (payment.PaymentSessionClosed) says so, on the
+	// order's payment and in the payments audit (closed_at, close_outcome, close_why).
+	return `-- orders read model, version 4
 CREATE TABLE orders (
     id               text        PRIMARY KEY,
     user_id          text        NOT NULL,
@@ -185,6 +188,9 @@ CREATE TABLE payments (
     refunded_minor      bigint      NOT NULL DEFAULT 0,
     decline_reason      text        NOT NULL DEFAULT '',
     expires_at          timestamptz,
+    closed_at           timestamptz,
+    close_outcome       text        NOT NULL DEFAULT '',
+    close_why           text        NOT NULL DEFAULT '',
     started_at          timestamptz NOT NULL,
     updated_at          timestamptz NOT NULL
 );
@@ -296,7 +302,40 @@ func onDay[E availability.Event](ctx context.Context, tx pgx.Tx, e projections.E
 }
 
 func onPayment[E payment.Event](ctx context.Context, tx pgx.Tx, e projections.Event[E]) error {
-	return applyPayment(ctx, tx, e.EntityID, e.Data, e.Envelope)
+	if err := applyPayment(ctx, tx, e.EntityID, e.Data, e.Envelope); err != nil {
+		return err
+	}
+	if c, ok := any(e.Data).(payment.PaymentSessionClosed); ok {
+		return closeOnOrder(ctx, tx, e.EntityID, c, e.Envelope)
+	}
+	return nil
+}
+
+// closeOnOrder says on the order of payment id that its page was closed, and why. The order's
+// version stays its stream's: the close is the payment stream's event.
+func closeOnOrder(ctx context.Context, tx pgx.Tx, id string, c payment.PaymentSessionClosed, rec projections.Envelope) error {
+	var orderID string
+	err := tx.QueryRow(ctx, `SELECT order_id FROM payments WHERE payment_id = $1`, id).Scan(&orderID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		// A session closed that never started: there is no page on any order to say it of.
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("orders: payment %s@%d: its order: %w", rec.StreamID, rec.Version, err)
+	}
+	b := projections.BatchState[*batch](ctx)
+	o, ok := b.orders[orderID]
+	if !ok {
+		loaded, found, err := readOrder(ctx, tx, "orders", orderID)
+		if err != nil || !found {
+			return err
+		}
+		o = &loaded
+		b.orders[orderID] = o
+		b.touched = append(b.touched, orderID)
+	}
+	o.closeSession(id, SessionClose{At: rec.RecordedAt, Outcome: c.Outcome, Why: c.Why})
+	return nil
 }
 
 func writeOrder(ctx context.Context, tx pgx.Tx, o *Order) error {
@@ -516,6 +555,12 @@ func applyPayment(ctx context.Context, tx pgx.Tx, id string, e payment.Event, re
 		if _, err = tx.Exec(ctx, `UPDATE payments SET updated_at = $2 WHERE payment_id = $1`, id, rec.RecordedAt); err == nil {
 			err = notice("ignored", ev.NoticeID, ev.Outcome, ev.Reason, ev.Amount.Minor, ev.ProviderRef)
 		}
+	case payment.PaymentSessionClosed:
+		// A page waiting for a card that was closed, or was found no longer open, is closed; one the
+		// provider cannot close stays pending (payable until it lapses), with the close beside it.
+		_, err = tx.Exec(ctx, `UPDATE payments SET closed_at = $2, close_outcome = $3, close_why = $4,
+			status = CASE WHEN status = 'pending' AND $3 <> $5 THEN 'closed' ELSE status END, updated_at = $2 WHERE payment_id = $1`,
+			id, rec.RecordedAt, ev.Outcome, ev.Why, payment.SessionCannotClose)
 	case payment.PaymentRefunded:
 		if _, err = tx.Exec(ctx, `UPDATE payments SET refunded_minor = refunded_minor + $2, updated_at = $3 WHERE payment_id = $1`,
 			id, ev.Amount.Minor, rec.RecordedAt); err == nil {

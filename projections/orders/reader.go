@@ -289,20 +289,25 @@ func (r *Reader) Enquiries(ctx context.Context, status string, limit, offset int
 
 // PaymentRow is one payment in the audit.
 type PaymentRow struct {
-	PaymentID         string      `json:"payment_id"`
-	OrderID           string      `json:"order_id"`
-	Purpose           string      `json:"purpose"`
-	Provider          string      `json:"provider"`
-	AmountMinor       int64       `json:"amount_minor"`
-	Status            string      `json:"status"`
-	ProviderSessionID string      `json:"provider_session_id"`
-	ProviderRef       string      `json:"provider_ref"`
-	CapturedMinor     int64       `json:"captured_minor"`
-	RefundedMinor     int64       `json:"refunded_minor"`
-	DeclineReason     string      `json:"decline_reason"`
-	StartedAt         time.Time   `json:"started_at"`
-	UpdatedAt         time.Time   `json:"updated_at"`
-	Notices           []NoticeRow `json:"notices"`
+	PaymentID         string `json:"payment_id"`
+	OrderID           string `json:"order_id"`
+	Purpose           string `json:"purpose"`
+	Provider          string `json:"provider"`
+	AmountMinor       int64  `json:"amount_minor"`
+	Status            string `json:"status"`
+	ProviderSessionID string `json:"provider_session_id"`
+	ProviderRef       string `json:"provider_ref"`
+	CapturedMinor     int64  `json:"captured_minor"`
+	RefundedMinor     int64  `json:"refunded_minor"`
+	DeclineReason     string `json:"decline_reason"`
+	// ClosedAt, CloseOutcome and CloseWhy say the close of the payment's page, once the shop asked
+	// (payment.PaymentSessionClosed; nil and "" before): Status is "closed" when it took.
+	ClosedAt     *time.Time  `json:"closed_at"`
+	CloseOutcome string      `json:"close_outcome"`
+	CloseWhy     string      `json:"close_why"`
+	StartedAt    time.Time   `json:"started_at"`
+	UpdatedAt    time.Time   `json:"updated_at"`
+	Notices      []NoticeRow `json:"notices"`
 }
 
 // NoticeRow is one verified notice (or refund) of a payment, in the order it was recorded.
@@ -323,7 +328,7 @@ func (r *Reader) Payments(ctx context.Context, orderID string, onlyIgnored bool,
 		limit = 100
 	}
 	rows, err := r.pool.Query(ctx, `SELECT payment_id, order_id, purpose, provider, amount_minor, status, provider_session_id, provider_ref,
-		captured_minor, refunded_minor, decline_reason, started_at, updated_at FROM `+table("payments")+` p
+		captured_minor, refunded_minor, decline_reason, closed_at, close_outcome, close_why, started_at, updated_at FROM `+table("payments")+` p
 		WHERE ($1 = '' OR order_id = $1) AND (NOT $2 OR EXISTS (SELECT 1 FROM `+table("payment_notices")+` n WHERE n.payment_id = p.payment_id AND n.kind = 'ignored'))
 		ORDER BY started_at DESC, payment_id LIMIT $3`, orderID, onlyIgnored, limit)
 	if err != nil {
@@ -334,7 +339,7 @@ func (r *Reader) Payments(ctx context.Context, orderID string, onlyIgnored bool,
 	for rows.Next() {
 		var p PaymentRow
 		if err := rows.Scan(&p.PaymentID, &p.OrderID, &p.Purpose, &p.Provider, &p.AmountMinor, &p.Status, &p.ProviderSessionID, &p.ProviderRef,
-			&p.CapturedMinor, &p.RefundedMinor, &p.DeclineReason, &p.StartedAt, &p.UpdatedAt); err != nil {
+			&p.CapturedMinor, &p.RefundedMinor, &p.DeclineReason, &p.ClosedAt, &p.CloseOutcome, &p.CloseWhy, &p.StartedAt, &p.UpdatedAt); err != nil {
 			rows.Close()
 			return nil, err
 		}

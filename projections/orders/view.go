@@ -5,6 +5,7 @@ import (
 
 	"mishwar/domain/money"
 	"mishwar/domain/order"
+	"mishwar/domain/payment"
 )
 
 // Order is an order as the read model holds it: everything the traveller's order page, the trip
@@ -71,6 +72,17 @@ type Payment struct {
 	Accepted bool `json:"accepted,omitempty"`
 	// Concedes is what staff gave up of the price by accepting less than was asked.
 	Concedes money.Money `json:"concedes,omitzero"`
+	// Closed is what closing its page came to, once the shop asked (payment.PaymentSessionClosed).
+	Closed *SessionClose `json:"closed,omitempty"`
+}
+
+// SessionClose is the close of a payment's page: when it was recorded, what came of it
+// (payment.SessionClosed, SessionWasNotOpen, SessionCannotClose) and why it was asked
+// (payment.CloseOrderCancelled, CloseExchangeAbandoned).
+type SessionClose struct {
+	At      time.Time `json:"at"`
+	Outcome string    `json:"outcome"`
+	Why     string    `json:"why"`
 }
 
 // Payment statuses besides requested, received and failed: a session being opened by the provider,
@@ -78,7 +90,24 @@ type Payment struct {
 const (
 	PaymentOpening       = "opening"
 	PaymentSessionFailed = "session_failed"
+	// PaymentClosed: the shop closed a page nobody paid (its order cancelled, its change given up),
+	// or found it no longer open; it is no payment link any more.
+	PaymentClosed = "closed"
 )
+
+// closeSession records the close of payment id's page. A page waiting for a card (or still being
+// opened) that the provider closed, or that was no longer open, is closed; one the provider cannot
+// close (Paymob) stays payable until it lapses and keeps its status, with the close beside it.
+func (o *Order) closeSession(id string, c SessionClose) {
+	p := o.payment(id)
+	if p == nil {
+		return
+	}
+	p.Closed = &c
+	if (p.Status == "requested" || p.Status == PaymentOpening) && c.Outcome != payment.SessionCannotClose {
+		p.Status = PaymentClosed
+	}
+}
 
 // Refund statuses: ordered and waiting for the provider, sent back, or refused (an operator settles it).
 const (
@@ -294,7 +323,10 @@ func (o *Order) apply(e order.Event, at time.Time) {
 			Status: PaymentOpening, Received: zero(), Refunded: zero(), ExpiresAt: ev.ExpiresAt})
 	case order.PaymentRequested:
 		if p := o.payment(ev.PaymentID); p != nil {
-			p.URL, p.Status, p.ExpiresAt = ev.RedirectURL, "requested", ev.ExpiresAt
+			p.URL, p.ExpiresAt = ev.RedirectURL, ev.ExpiresAt
+			if p.Status != PaymentClosed {
+				p.Status = "requested"
+			}
 			break
 		}
 		o.newPayment(Payment{ID: ev.PaymentID, Purpose: ev.Purpose, Provider: ev.Provider, Amount: ev.Amount,
