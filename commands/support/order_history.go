@@ -151,8 +151,12 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string, lang i18
 	if err != nil {
 		return History{}, err
 	}
+	rel, err := withPageCloses(ctx, h.events, h.registry, lang, related(lang, num, recs, h.registry, len(tripRecs) > 0))
+	if err != nil {
+		return History{}, err
+	}
 	return History{OrderID: num, Version: last, At: upTo, Events: views, Timeline: merge(views, trip, last), State: atState, Card: shown,
-		Related: related(lang, num, recs, h.registry, len(tripRecs) > 0), Driver: driver}, nil
+		Related: rel, Driver: driver}, nil
 }
 
 // driver folds the order's dispatch stream recs (none yet: no driver), up to the events at or after the

@@ -8,6 +8,7 @@ import (
 	"mishwar/domain/account"
 	"mishwar/domain/dispatch"
 	"mishwar/domain/order"
+	"mishwar/domain/payment"
 	"mishwar/eventstore"
 	"mishwar/internal/i18n"
 )
@@ -92,6 +93,10 @@ func sayTrip(lang i18n.Lang, recs []eventstore.RecordedEvent, registry *eventsto
 		}
 		v, err := registry.Decode(rec)
 		if err != nil {
+			continue
+		}
+		if c, ok := v.(payment.PaymentSessionClosed); ok {
+			out[i].Summary = pageClosedSays(lang, c, rec.RecordedAt)
 			continue
 		}
 		e, ok := v.(dispatch.TripEvent)

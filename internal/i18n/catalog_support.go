@@ -182,6 +182,7 @@ func init() {
 		"support.event.PaymentSessionOrdered": {En: "Payment page asked for", Ar: "طُلبت صفحة الدفع"},
 		"support.event.PaymentRequested":      {En: "Payment page opened", Ar: "فُتحت صفحة الدفع"},
 		"support.event.PaymentSessionFailed":  {En: "Payment page failed", Ar: "تعذّر فتح صفحة الدفع"},
+		"support.event.PaymentSessionClosed":  {En: "Payment page closed", Ar: "أُغلقت صفحة الدفع"},
 		"support.event.PaymentReceived":       {En: "Payment received", Ar: "تم استلام الدفعة"},
 		"support.event.PaymentAccepted":       {En: "Payment accepted by staff", Ar: "قبِل فريق العمل الدفعة"},
 		"support.event.PaymentFailed":         {En: "Payment failed", Ar: "فشل الدفع"},
@@ -217,6 +218,15 @@ func init() {
 		"support.actor.after_step": {En: "%s, after a step by %s", Ar: "%s، بعد خطوة قام بها %s"},
 		"support.related.trip":     {En: "The trip and its driver", Ar: "الرحلة وسائقها"},
 		"support.related.payment":  {En: "The payment of %s (%s)", Ar: "الدفعة بمبلغ %s (%s)"},
+
+		// A payment page the shop closed (payment.PaymentSessionClosed): what came of it, when (Cairo
+		// time, labelled) and why; said on the payment's related stream and on its event.
+		"support.page_closed.closed":             {En: "Payment page closed on %s: %s.", Ar: "أُغلقت صفحة الدفع في %s: %s."},
+		"support.page_closed.not_open":           {En: "Payment page found no longer open on %s: %s.", Ar: "لم تعد صفحة الدفع مفتوحة في %s: %s."},
+		"support.page_closed.cannot_close":       {En: "The provider could not close the payment page (%s): %s. It stays payable until it lapses; a payment that still arrives is refunded in full.", Ar: "لم يستطع مزوّد الدفع إغلاق صفحة الدفع (%s): %s. تبقى قابلة للدفع حتى تنتهي مهلتها، وأي دفعة تصل بعدها تُسترد كاملة."},
+		"support.page_closed.order_cancelled":    {En: "the order was cancelled", Ar: "أُلغي الطلب"},
+		"support.page_closed.exchange_abandoned": {En: "the change of booking was abandoned", Ar: "تُرك تغيير الحجز"},
+		"support.related.payment_closed":         {En: "%s — %s", Ar: "%s — %s"},
 
 		// Why a rule took a trip's driver off (dispatch.Cause), the other trip's times in Cairo.
 		"support.cause.moved_to_day": {En: "the trip moved to %s", Ar: "نُقلت الرحلة إلى %s"},
