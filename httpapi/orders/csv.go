@@ -45,7 +45,7 @@ func (h *Handler) adminOrdersCSV(w http.ResponseWriter, r *http.Request, f appor
 			l := httpx.Lang(r)
 			rows = append(rows, []string{j.TripNumber, csvWord(l, "orders.csv.status.", string(j.Status)), j.PlacedAt.In(cat.Cairo).Format("2006-01-02 15:04"), j.Trip.Date,
 				j.Trip.StartAt.In(cat.Cairo).Format("15:04"), strings.TrimSpace(j.Contact.FirstName + " " + j.Contact.LastName), j.Contact.Email,
-				j.Contact.Phone, strconv.Itoa(j.Contact.Travellers), j.Trip.Pickup.Name, strings.Join(stops, " → "), j.Trip.End.Name,
+				j.Contact.Phone, groupSizeCell(j.Contact.Travellers), j.Trip.Pickup.Name, strings.Join(stops, " → "), j.Trip.End.Name,
 				j.Trip.RatePlan.Name, amount(j.Total), amount(j.Paid), amount(j.Refunded), csvWord(l, "orders.csv.currency.", string(j.Total.Currency)), j.Contact.Comments})
 		}
 		if len(list) < ordersCSVPage || f.Offset+len(list) >= total {
@@ -53,6 +53,15 @@ func (h *Handler) adminOrdersCSV(w http.ResponseWriter, r *http.Request, f appor
 		}
 	}
 	httpx.WriteCSV(w, r, "orders.csv", ordersHeadings, rows)
+}
+
+// groupSizeCell is the export's group size: empty for an order placed without one (0, "not given",
+// as the API leaves it out), never a group of 0.
+func groupSizeCell(travellers int) string {
+	if travellers <= 0 {
+		return ""
+	}
+	return strconv.Itoa(travellers)
 }
 
 func amount(m moneyJSON) string { return fmt.Sprintf("%.2f", m.Amount) }

@@ -15,3 +15,11 @@ func TestEveryOrderStatusIsAWordOfTheExportInEnglishAndArabic(t *testing.T) {
 		}
 	}
 }
+
+func TestTheExportLeavesTheGroupSizeEmptyWhenTheOrderWasPlacedWithoutOne(t *testing.T) {
+	for travellers, want := range map[int]string{0: "", 1: "1", 7: "7"} {
+		if got := groupSizeCell(travellers); got != want {
+			t.Errorf("group size %d is exported as %q, want %q", travellers, got, want)
+		}
+	}
+}
