@@ -15,6 +15,9 @@ func IsPersonName(s string) bool {
 		switch {
 		case invisibleLetter(r):
 			// Counted as letters by Unicode, drawn as nothing: a name of them is no name.
+		case hiddenInText(r):
+			// Variation selectors and the combining grapheme joiner are marks (Mn) drawn as nothing.
+			return false
 		case unicode.IsLetter(r):
 			letters++
 		case unicode.Is(unicode.Mn, r), r == ' ', r == '-', r == '\'', r == '’', r == '.':

@@ -24,6 +24,9 @@ func TestAPersonsNameIsLettersAndTheJoinersNamesUse(t *testing.T) {
 		"\u1160\u1160":   false, // Hangul fillers: letters drawn as nothing
 		"Mona\u3164":     true,  // beside real letters they are only odd spacing
 		"Mona\u202Eanom": false,
+		"Mona\uFE0F":     false, // a variation selector: a mark drawn as nothing
+		"Mo\u034Fna":     false, // the combining grapheme joiner
+		"Mo\u200Bna":     false, // a zero-width space
 	} {
 		if got := domain.IsPersonName(name); got != want {
 			t.Errorf("given the name %q, then IsPersonName is %v; want %v", name, got, want)

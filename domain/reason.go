@@ -23,6 +23,8 @@ func Reason(field, text, requiredKey string) (string, error) {
 		v.Add(field, requiredKey)
 	case utf8.RuneCountInString(text) > MaxReasonLength:
 		v.Add(field, KeyReasonTooLong)
+	default:
+		CheckMultiLine(v, field, text)
 	}
 	return text, v.Err()
 }

@@ -27,7 +27,7 @@ func (h AddPickupPointHandler) Handle(ctx context.Context, a Actor, in PickupPoi
 	account.CheckPoint(v, in.Lat, in.Lng)
 	name := account.CheckText(v, "name", in.Name, account.LabelMaxLength, account.KeyLabelRequired)
 	addr := account.CheckText(v, "address", in.Address, account.AddressMaxLength, "")
-	notes := account.CheckText(v, "notes", in.Notes, account.AddressMaxLength, "")
+	notes := account.CheckNotes(v, "notes", in.Notes, account.AddressMaxLength)
 	if err := v.Err(); err != nil {
 		return account.PickupPoint{}, err
 	}

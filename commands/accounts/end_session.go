@@ -14,7 +14,8 @@ type EndSessionHandler struct {
 	tables Tables
 }
 
-// Handle ends one of the account's sessions by id.
+// Handle ends one of the account's sessions by id. An id that is no live session of the account
+// (ended, another account's, none at all) is one plain not found, saying nothing about the others.
 func (h EndSessionHandler) Handle(ctx context.Context, a Actor, sessionID uuid.UUID) error {
 	err := h.tables.RevokeSession(ctx, a.UserID, sessionID)
 	if errors.Is(err, account.ErrEntryNotFound) {

@@ -36,6 +36,7 @@ type RequestPasswordResetHandler struct {
 // registered. The mail is queued in the same transaction as the token.
 func (h RequestPasswordResetHandler) Handle(ctx context.Context, email string, area Area, lang i18n.Lang, c account.Client) error {
 	v := &domain.ValidationError{}
+	typed := email
 	email = account.CheckEmail(v, "email", email)
 	if err := v.Err(); err != nil {
 		return err
@@ -47,6 +48,9 @@ func (h RequestPasswordResetHandler) Handle(ctx context.Context, email string, a
 		return err
 	}
 	u, err := h.tables.UserByEmail(ctx, email)
+	if old, ok := account.StoredBeforeNFC(typed, email); ok && errors.Is(err, account.ErrUserNotFound) {
+		u, err = h.tables.UserByEmail(ctx, old)
+	}
 	if errors.Is(err, account.ErrUserNotFound) {
 		return nil
 	}

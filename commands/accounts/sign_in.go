@@ -31,6 +31,7 @@ func (h SignInHandler) Handle(ctx context.Context, email, password string, c acc
 		return SignedIn{}, err
 	}
 	v := &domain.ValidationError{}
+	typed := email
 	email = account.CheckEmail(v, "email", email)
 	if password == "" {
 		v.Add("password", account.KeyPasswordRequired)
@@ -60,6 +61,9 @@ func (h SignInHandler) Handle(ctx context.Context, email, password string, c acc
 		}
 	}
 	u, hash, err := h.tables.Credentials(ctx, email)
+	if old, ok := account.StoredBeforeNFC(typed, email); ok && errors.Is(err, account.ErrUserNotFound) {
+		u, hash, err = h.tables.Credentials(ctx, old)
+	}
 	if errors.Is(err, account.ErrUserNotFound) {
 		h.passwords.Burn(ctx, password)
 		return SignedIn{}, h.failed(ctx, email, c.IP)

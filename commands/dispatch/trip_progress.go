@@ -61,7 +61,7 @@ func (h ProgressHandler) ByTripNumber(ctx context.Context, tripNumber, email, cl
 			return Progress{}, err
 		}
 	}
-	ts, err := h.orders.LookupTrip(ctx, tripNumber, email)
+	ts, err := h.orders.LookupTrip(ctx, tripNumber, domain.NormalizeEmail(email))
 	if err != nil {
 		return Progress{}, err
 	}

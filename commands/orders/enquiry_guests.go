@@ -81,7 +81,7 @@ func (h *Handlers) takeGuestEmail(ctx context.Context, in EnquiryInput) error {
 	if in.UserID != "" {
 		return nil
 	}
-	return take(ctx, h.limiter, EnquiryGuestEmailRule, strings.ToLower(strings.TrimSpace(in.Contact.Email)))
+	return take(ctx, h.limiter, EnquiryGuestEmailRule, domain.NormalizeEmail(in.Contact.Email))
 }
 
 // priceListed prices a visitor's itinerary as an order's is priced: from the chosen start, else from

@@ -2,11 +2,11 @@ package orders
 
 import (
 	"context"
-	"strings"
 
 	"github.com/google/uuid"
 
 	"mishwar/commands"
+	"mishwar/domain"
 	"mishwar/domain/enquiry"
 	"mishwar/domain/order"
 )
@@ -79,7 +79,7 @@ func (h *Handlers) PayEnquiryLink(ctx context.Context, tripNumber, email string,
 		if err := take(ctx, h.limiter, EnquiryPaymentRule, meta.ClientIP); err != nil {
 			return Placed{}, err
 		}
-		if err != nil || q.HasLink() || !strings.EqualFold(strings.TrimSpace(email), sub0.Contact.Email) {
+		if err != nil || q.HasLink() || domain.NormalizeEmail(email) != domain.NormalizeEmail(sub0.Contact.Email) {
 			return Placed{}, ErrTripNotFound
 		}
 	}

@@ -58,7 +58,7 @@ func (h TripStatusHandler) Handle(ctx context.Context, q TripStatusQuery) (TripS
 	if err := take(ctx, h.limiter, TripStatusRule, q.ClientIP); err != nil {
 		return TripStatus{}, err
 	}
-	ts, err := h.trips.LookupTrip(ctx, q.TripNumber, q.Email)
+	ts, err := h.trips.LookupTrip(ctx, q.TripNumber, domain.NormalizeEmail(q.Email))
 	if err != nil {
 		return TripStatus{}, err
 	}
@@ -97,7 +97,7 @@ func (h TripStatusHandler) Room(ctx context.Context, tripNumber, email string, c
 	if err := take(ctx, h.limiter, TripJoinAddressRule, c.IP); err != nil {
 		return "", ErrTripNotFound
 	}
-	ts, err := h.trips.LookupTrip(ctx, tripNumber, email)
+	ts, err := h.trips.LookupTrip(ctx, tripNumber, domain.NormalizeEmail(email))
 	if err != nil {
 		return "", ErrTripNotFound
 	}

@@ -84,8 +84,16 @@ const (
 	PhoneMaxLength = 32
 )
 
-// NormalizeEmail is the form an address is stored and compared in.
-func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+// NormalizeEmail is the form an address is stored and compared in (domain.NormalizeEmail).
+func NormalizeEmail(s string) string { return domain.NormalizeEmail(s) }
+
+// StoredBeforeNFC is typed as an address was stored before addresses were kept in NFC (trimmed and
+// lower case only), when that differs from email, its NormalizeEmail form: an account signed up
+// with a decomposed "jose\u0301@x.example" then is still found when its owner types it the same way.
+func StoredBeforeNFC(typed, email string) (string, bool) {
+	old := strings.ToLower(strings.TrimSpace(typed))
+	return old, old != email
+}
 
 // CheckEmail adds field errors for a missing or malformed address and returns it normalised.
 func CheckEmail(v *domain.ValidationError, field, email string) string {
@@ -95,6 +103,8 @@ func CheckEmail(v *domain.ValidationError, field, email string) string {
 		v.Add(field, KeyEmailRequired)
 	case utf8.RuneCountInString(email) > EmailMaxLength:
 		v.Add(field, tooLongKey(field, KeyEmailTooLong))
+	case domain.EmailHasHidden(email):
+		v.Add(field, domain.KeyEmailHidden)
 	case !validEmail(email):
 		v.Add(field, KeyEmailInvalid)
 	case domain.EmailMixesScripts(email):
@@ -228,17 +238,28 @@ func CheckPoint(v *domain.ValidationError, lat, lng *float64) {
 	}
 }
 
-// CheckText trims s and adds a field error when it is longer than max characters (or empty, when
-// requiredKey is not "").
+// CheckText trims s, a one-line text (a name, a label, an address), and adds a field error when it
+// is longer than max characters, empty (when requiredKey is not ""), or breaks the one-line text
+// rule (domain.SingleLineTextProblem: no line breaks, control or invisible characters).
 func CheckText(v *domain.ValidationError, field, s string, max int, requiredKey string) string {
+	return checkText(v, field, s, max, requiredKey, domain.SingleLineTextProblem)
+}
+
+// CheckNotes is CheckText for a text of several lines (a pickup point's notes): line breaks and tabs
+// are kept, other control and invisible characters refused (domain.MultiLineTextProblem).
+func CheckNotes(v *domain.ValidationError, field, s string, max int) string {
+	return checkText(v, field, s, max, "", domain.MultiLineTextProblem)
+}
+
+func checkText(v *domain.ValidationError, field, s string, max int, requiredKey string, problem func(string) string) string {
 	s = strings.TrimSpace(s)
 	switch {
 	case s == "" && requiredKey != "":
 		v.Add(field, requiredKey)
 	case utf8.RuneCountInString(s) > max:
 		v.Add(field, tooLongKey(field, KeyTextTooLong))
-	case domain.HasDirectionOverride(s):
-		v.Add(field, domain.KeyDirectionOverride)
+	case problem(s) != "":
+		v.Add(field, problem(s))
 	}
 	return s
 }

@@ -32,6 +32,11 @@ func TestCheckEmail(t *testing.T) {
 		// A Cyrillic "а" makes a look-alike of someone's address for the staff who search it.
 		{"\u0430lice@t.example", "\u0430lice@t.example", domain.KeyEmailMixedScripts},
 		{"алиса@почта.рф", "алиса@почта.рф", ""},
+		// An invisible character makes a second account that reads as the first.
+		{"alice@x.example\u200b", "alice@x.example\u200b", domain.KeyEmailHidden},
+		{"al\u00adice@x.example", "al\u00adice@x.example", domain.KeyEmailHidden},
+		// The same letters typed composed or decomposed are one address, kept composed (NFC).
+		{"Jose\u0301@x.example", "jos\u00e9@x.example", ""},
 	}
 	for _, tc := range cases {
 		var got string

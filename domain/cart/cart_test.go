@@ -412,6 +412,11 @@ func TestChooseCartPoints(t *testing.T) {
 			when:       cart.ChooseCartPoints{Start: &cart.FoundPoint{Point: cart.Point{Kind: "moon"}}, End: long},
 			wantFields: map[string][]string{"start.kind": {cart.KeyPointKindInvalid}, "end.name": {cart.KeyPointNameTooLong}},
 		},
+		{
+			name:       "a custom point's name with a bell and a line break, or a zero-width space, is refused",
+			when:       cart.ChooseCartPoints{Start: custom("Hotel\a\r\nLobby", 30.05, 31.22), End: custom("Ho\u200btel", 30.05, 31.22)},
+			wantFields: map[string][]string{"start.name": {domain.KeyTextOneLine}, "end.name": {domain.KeyTextHidden}},
+		},
 	})
 }
 

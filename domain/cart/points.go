@@ -68,6 +68,9 @@ func checkPoint(v *domain.ValidationError, field string, p *FoundPoint) {
 		}
 		if utf8.RuneCountInString(p.Name) > MaxPointNameLength {
 			v.Add(field+".name", KeyPointNameTooLong)
+		} else {
+			// The name goes into the order, the driver's trip list and the office's CSV export.
+			domain.CheckSingleLine(v, field+".name", p.Name)
 		}
 	default:
 		v.Add(field+".kind", KeyPointKindInvalid)

@@ -63,8 +63,8 @@ func (c *validator) text(field string, t Text, required bool, max int) {
 		if utf8.RuneCountInString(l.s) > max {
 			c.add(f, keyTooLong)
 		}
-		if domain.HasDirectionOverride(l.s) {
-			c.add(f, domain.KeyDirectionOverride)
+		if key := domain.MultiLineTextProblem(l.s); key != "" {
+			c.add(f, key)
 		}
 	}
 }
@@ -76,8 +76,8 @@ func (c *validator) plain(field, s string, required bool, max int) {
 	if utf8.RuneCountInString(s) > max {
 		c.add(field, keyTooLong)
 	}
-	if domain.HasDirectionOverride(s) {
-		c.add(field, domain.KeyDirectionOverride)
+	if key := domain.MultiLineTextProblem(s); key != "" {
+		c.add(field, key)
 	}
 }
 

@@ -10,7 +10,6 @@ package enquiry
 import (
 	"crypto/subtle"
 	"fmt"
-	"strings"
 	"time"
 
 	"mishwar/domain"
@@ -349,7 +348,7 @@ func decideAttach(s State, c AttachToAccount) ([]Event, error) {
 	case owner != "":
 		return nil, ErrNotYourEnquiry
 	}
-	if !strings.EqualFold(strings.TrimSpace(c.Email), strings.TrimSpace(s.submitted.Contact.Email)) {
+	if domain.NormalizeEmail(c.Email) != domain.NormalizeEmail(s.submitted.Contact.Email) {
 		return nil, ErrNotYourEnquiry
 	}
 	return []Event{EnquiryAttached{UserID: c.UserID}}, nil

@@ -378,12 +378,12 @@ func decidePlace(s State, c PlaceOrder, now time.Time) ([]Event, error) {
 	}}, nil
 }
 
-// TrimContact normalises what was typed: spaces trimmed, e-mail in lower case.
+// TrimContact normalises what was typed: spaces trimmed, e-mail as domain.NormalizeEmail keeps it.
 func TrimContact(c Contact) Contact {
 	return Contact{
 		FirstName: strings.TrimSpace(c.FirstName),
 		LastName:  strings.TrimSpace(c.LastName),
-		Email:     strings.ToLower(strings.TrimSpace(c.Email)),
+		Email:     domain.NormalizeEmail(c.Email),
 		Phone:     strings.TrimSpace(c.Phone),
 		Country:   strings.TrimSpace(c.Country),
 		Comments:  strings.TrimSpace(c.Comments),
@@ -438,12 +438,14 @@ func ValidateContact(v *domain.ValidationError, c Contact, confirmation string) 
 			v.Add(field, KeyRequired)
 		}
 	}
-	if c.Email != "" && !ValidEmail(c.Email) {
+	if domain.EmailHasHidden(strings.TrimSpace(c.Email)) {
+		v.Add("email", domain.KeyEmailHidden)
+	} else if c.Email != "" && !ValidEmail(c.Email) {
 		v.Add("email", KeyEmailInvalid)
 	} else if domain.EmailMixesScripts(strings.TrimSpace(c.Email)) {
 		v.Add("email", domain.KeyEmailMixedScripts)
 	}
-	if c.Email != "" && confirmation != "" && !strings.EqualFold(strings.TrimSpace(c.Email), strings.TrimSpace(confirmation)) {
+	if c.Email != "" && confirmation != "" && domain.NormalizeEmail(c.Email) != domain.NormalizeEmail(confirmation) {
 		v.Add("email_confirmation", KeyEmailsMustMatch)
 	}
 	if c.Phone != "" && !ValidPhone(c.Phone) {
@@ -455,6 +457,8 @@ func ValidateContact(v *domain.ValidationError, c Contact, confirmation string) 
 	// Limits count characters, as the form does: an Arabic letter is two bytes.
 	if utf8.RuneCountInString(c.Comments) > 2000 {
 		v.Add("comments", KeyTooLong)
+	} else {
+		domain.CheckMultiLine(v, "comments", c.Comments)
 	}
 	if c.Travellers < 0 || c.Travellers > MaxTravellers {
 		v.Add("travellers", KeyTravellersInvalid)
@@ -802,7 +806,8 @@ func decideRequestRefund(s State, c RequestRefund) ([]Event, error) {
 		return nil, ErrNothingToRefund
 	}
 	if c.Amount.Minor <= 0 || c.Amount.Currency != money.EGP {
-		return nil, ErrInvalidAmount
+		// On the form's field, as the admin's refund says it: the traveller typed it.
+		return nil, &domain.ValidationError{Fields: map[string][]string{"amount": {ErrInvalidAmount.Key}}}
 	}
 	if c.Amount.Minor > refundable {
 		return nil, refundTooLarge(money.New(refundable, money.EGP))

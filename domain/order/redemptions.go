@@ -93,7 +93,7 @@ func CustomerIdentities(c Contact) []string {
 }
 
 func canonicalMailbox(email string) string {
-	email = strings.ToLower(strings.TrimSpace(email))
+	email = domain.NormalizeEmail(email)
 	local, host, ok := strings.Cut(email, "@")
 	if !ok || local == "" || host == "" {
 		return email

@@ -210,6 +210,9 @@ func validate(c Submit) (string, error) {
 	text := CleanText(c.Text)
 	if utf8.RuneCountInString(text) > MaxTextRunes {
 		v.Add("text", "reviews.text_too_long")
+	} else {
+		// CleanText dropped the controls; characters drawn as nothing are refused as elsewhere.
+		domain.CheckMultiLine(v, "text", text)
 	}
 	return text, v.Err()
 }
@@ -258,6 +261,8 @@ func decide(s State, cmd Command, now time.Time) ([]Event, error) {
 			v.Add("reason", "reviews.reason_required")
 		} else if utf8.RuneCountInString(reason) > MaxReasonRunes {
 			v.Add("reason", "reviews.reason_too_long")
+		} else {
+			domain.CheckMultiLine(v, "reason", reason)
 		}
 		if err := v.Err(); err != nil {
 			return nil, err

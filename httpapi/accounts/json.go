@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"encoding/json"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -99,7 +100,8 @@ func (f *flexFloat) UnmarshalJSON(data []byte) error {
 	case string:
 		if x = strings.TrimSpace(x); x != "" {
 			n, err := strconv.ParseFloat(x, 64)
-			if err != nil {
+			// ParseFloat reads "NaN" and "Inf" too: they are no coordinate and no number a form sends.
+			if err != nil || math.IsNaN(n) || math.IsInf(n, 0) {
 				// Not a number: the field's own error (422, "must be a number"), as for a value of the
 				// wrong kind, not an unreadable body.
 				return &json.UnmarshalTypeError{Value: "string " + strconv.Quote(x), Type: reflect.TypeFor[float64]()}

@@ -13,7 +13,7 @@ func init() {
 		"accounts.place_not_found":         {En: "This saved place does not exist.", Ar: "هذا المكان المحفوظ غير موجود."},
 		"accounts.wishlist_item_not_found": {En: "This item is not on your wishlist.", Ar: "هذا العنصر ليس في قائمة أمنياتك."},
 		"accounts.too_many_places":         {En: "You have saved as many places as an account can keep. Delete one first.", Ar: "لقد حفظت الحد الأقصى من الأماكن. احذف واحدًا أولاً."},
-		"accounts.session_not_found":       {En: "This session has already ended.", Ar: "انتهت هذه الجلسة بالفعل."},
+		"accounts.session_not_found":       {En: "No such session is open on your account.", Ar: "لا توجد جلسة مفتوحة كهذه في حسابك."},
 
 		// Field rules.
 		"accounts.email_required":        {En: "The e-mail is required.", Ar: "البريد الإلكتروني مطلوب."},
