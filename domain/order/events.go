@@ -154,6 +154,11 @@ type ExchangeRequested struct {
 	HoldUntil      time.Time   `json:"hold_until"`
 	// Promo is the order's discount taken off the new trip's price (the difference is on it).
 	Promo *Discount `json:"promo,omitempty"`
+	// ByStaff: staff asked for the change for the traveller (ChangeOrderAsStaff), ByUserID the staff
+	// member, Reason why. Empty on the traveller's own.
+	ByStaff  bool   `json:"by_staff,omitempty"`
+	ByUserID string `json:"by_user_id,omitempty"`
+	Reason   string `json:"reason,omitempty"`
 }
 
 // OrderExchanged: the order now goes on another date, time or itinerary. A negative Difference is owed
@@ -167,6 +172,14 @@ type OrderExchanged struct {
 	Difference     money.Money `json:"difference"`
 	// Promo is the order's discount taken off the new trip's price, which is the order's price now.
 	Promo *Discount `json:"promo,omitempty"`
+	// ByStaff: staff moved the trip for the traveller (ChangeOrderAsStaff), ByUserID the staff member,
+	// Reason why. Empty on the traveller's own.
+	ByStaff  bool   `json:"by_staff,omitempty"`
+	ByUserID string `json:"by_user_id,omitempty"`
+	Reason   string `json:"reason,omitempty"`
+	// Waived is what staff let the traveller off (goodwill): the difference a dearer start would have
+	// cost, kept at the order's price (To's costs and total are the order's). Nil when nothing was.
+	Waived *money.Money `json:"waived,omitempty"`
 }
 
 // ExchangeAbandoned: a requested exchange was not paid (failed or lapsed); the order stays as it was.

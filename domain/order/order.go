@@ -325,6 +325,8 @@ func Decide(s State, cmd Command, now time.Time) ([]Event, error) {
 		return decideRefundFailure(s, c)
 	case ExchangeOrder:
 		return decideExchange(s, c, now)
+	case ChangeOrderAsStaff:
+		return decideStaffChange(s, c, now)
 	case RecordTripStarted, RecordTripCompleted:
 		return decideJourney(s, c)
 	case PayAgain:

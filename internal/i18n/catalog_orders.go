@@ -22,6 +22,7 @@ func init() {
 		"orders.too_late_to_exchange":     {En: "It is too close to the start to change this trip.", Ar: "الوقت قريب جدًا من بداية الرحلة لتعديلها."},
 		"orders.exchange_pending":         {En: "A change of this trip is waiting for payment.", Ar: "هناك تعديل على هذه الرحلة بانتظار الدفع."},
 		"orders.exchange_unchanged":       {En: "Nothing would change: choose another date, time or rate plan.", Ar: "لن يتغير شيء: اختر تاريخًا أو وقتًا أو فئة سيارة أخرى."},
+		"orders.staff_change_start_only":  {En: "Staff change the date and time only; the traveller changes the car or the stops.", Ar: "يغيّر الموظفون التاريخ والوقت فقط؛ أما السيارة والمحطات فيغيّرها المسافر."},
 		"orders.refund_already_requested": {En: "You have already asked for a refund on this order. We will answer it before you can ask again.", Ar: "لقد طلبت استرداد المبلغ لهذا الطلب بالفعل. سنرد على طلبك قبل أن تتمكن من الطلب مرة أخرى."},
 		"orders.nothing_to_refund":        {En: "There is nothing left to refund on this order.", Ar: "لا يوجد مبلغ متبقٍ للاسترداد في هذا الطلب."},
 		"orders.refund_too_large":         {En: "The refund is larger than what is left to refund (%s).", Ar: "مبلغ الاسترداد أكبر من المتبقي القابل للاسترداد (%s)."},
