@@ -131,9 +131,6 @@ func TestPayingAgainIsRefusedOnACancelledOrderAndToStrangers(t *testing.T) {
 	if _, err := f.Orders.PayOwnOrder(ctx, p.OrderID, "u2", orderstest.UserMeta("u2")); !errors.Is(err, order.ErrOrderNotFound) {
 		t.Fatalf("someone else paying again: %v", err)
 	}
-	if _, err := f.Orders.CancelOwnOrder(ctx, p.OrderID, order.Actor{UserID: "u1"}, "changed plans", orderstest.UserMeta("u1")); !errors.Is(err, order.ErrNotCancellable) {
-		t.Fatalf("cancelling a failed order: %v", err)
-	}
 	// Paid again, it waits for payment and can be cancelled; then it cannot be paid again.
 	if _, err := f.Orders.PayOwnOrder(ctx, p.OrderID, "u1", orderstest.UserMeta("u1")); err != nil {
 		t.Fatal(err)
@@ -235,4 +232,22 @@ func linkToken(t *testing.T, f *orderstest.Fixture, tripNumber string) string {
 	}
 	t.Fatalf("enquiry %s has no link secret", tripNumber)
 	return ""
+}
+
+// A failed order the traveller gives up instead of paying again: cancelled with nothing to refund,
+// and it can no longer be paid.
+func TestAFailedOrderCanBeCancelledAndThenNotPaidAgain(t *testing.T) {
+	t.Parallel()
+	f := orderstest.New(t, 1)
+	p := failedU1Order(t, f)
+	ctx := context.Background()
+	if _, err := f.Orders.CancelOwnOrder(ctx, p.OrderID, order.Actor{UserID: "u1"}, "changed plans", orderstest.UserMeta("u1")); err != nil {
+		t.Fatalf("cancelling a failed order: %v", err)
+	}
+	if _, err := f.Orders.PayOwnOrder(ctx, p.OrderID, "u1", orderstest.UserMeta("u1")); !errors.Is(err, order.ErrNotAwaitingPayment) {
+		t.Fatalf("paying a cancelled order again: %v", err)
+	}
+	if f.Day(t, "2026-11-18").Taken() != 0 {
+		t.Fatal("the cancelled order still takes a car")
+	}
 }

@@ -129,6 +129,9 @@ func actionsOf(o Order, now time.Time, lead time.Duration) Actions {
 	case order.StatusAwaitingPayment:
 		a.Pay = a.Pay || now.Before(o.HoldUntil)
 		a.Cancel = true
+	case order.StatusPaymentFailed:
+		// Nothing was paid: the traveller may give it up instead of paying again (domain/order).
+		a.Cancel = true
 	case order.StatusConfirmed:
 		a.Cancel = now.Before(o.Trip.StartAt)
 		a.Exchange = o.PendingExchange == nil && !now.After(o.Trip.StartAt.Add(-o.Cancellation.FreeBefore))

@@ -178,3 +178,22 @@ func TestWhatIsOwedIsOrderedBackOnceWhateverAsksForIt(t *testing.T) {
 		{name: "nothing is ordered when nothing is owed", given: paidOrder, when: owedBack("r1")},
 	})
 }
+
+// The tester's order whose payment the sandbox page cancelled: nothing was paid, and the traveller
+// can still give it up (before, only "Pay now" was offered and the cancellation answered 409).
+func TestAnOrderWhosePaymentFailedCanBeCancelledWithNothingToRefund(t *testing.T) {
+	me := order.Actor{UserID: owner}
+	run(t, []tc{
+		{name: "the traveller cancels an order whose payment failed", given: failedOrder,
+			when: order.CancelOrder{Actor: me, Reason: "plans changed"},
+			then: []order.Event{order.OrderCancelled{Reason: "plans changed", ByUserID: owner, Free: true, RefundBasisPoints: 10000,
+				RefundDue: egp(0), Kept: egp(0), Reservation: "res-1", InitiatedBy: order.InitiatedByTraveller}}},
+		{name: "staff cancel an order whose payment failed without a reason", given: failedOrder,
+			when: order.CancelOrder{Actor: staff},
+			then: []order.Event{order.OrderCancelled{ByStaff: true, Free: true, RefundBasisPoints: 10000, RefundDue: egp(0), Kept: egp(0), Reservation: "res-1"}}},
+		{name: "someone else cannot cancel it", given: failedOrder,
+			when: order.CancelOrder{Actor: order.Actor{UserID: "intruder"}}, wantErr: order.ErrNotYourOrder},
+		{name: "it is cancelled once", given: with(failedOrder, order.OrderCancelled{ByUserID: owner, Free: true, Reservation: "res-1"}),
+			when: order.CancelOrder{Actor: me}, wantErr: order.ErrNotCancellable},
+	})
+}

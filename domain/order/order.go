@@ -760,8 +760,9 @@ func decideCancel(s State, c CancelOrder, now time.Time) ([]Event, error) {
 	held := Held(s.paid, s.refunded, money.New(s.inFlight.total(), money.EGP))
 	var settled Settlement
 	switch s.status {
-	case StatusAwaitingPayment:
-		// Unconfirmed, but money may have come that differed from what was asked: all of it goes back.
+	case StatusAwaitingPayment, StatusPaymentFailed:
+		// Unconfirmed (a failed payment took nothing), but money may have come that differed from
+		// what was asked: all of it goes back.
 		settled = SettleUnconfirmed(held)
 	case StatusConfirmed:
 		// Staff cancelling a paid trip say why, and whether the business cancels or the traveller

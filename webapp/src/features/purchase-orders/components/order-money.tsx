@@ -16,6 +16,7 @@ import { useDetailSeparator } from '@/hooks/use-detail-separator';
 import { acceptPayment, refundOrder, useStaffAction, type AdminOrder, type StaffAnswer } from '../api/purchase-orders';
 import { acceptFormSchema, refundableMinor, refundAmount, refundFormSchema, type AcceptForm, type RefundForm } from '../utils/money';
 import { CodeText } from './code-text';
+import { PageClosed } from './page-closed';
 
 type Payment = AdminOrder['payments'][number];
 
@@ -59,6 +60,7 @@ export function OrderMoney({ order: o }: { order: AdminOrder }) {
                   {t(`purchaseOrders.money.paymentStatus.${p.status}`, { defaultValue: p.status })}
                   {p.accepted ? `${separator}${t('purchaseOrders.money.accepted')}` : ''}
                 </span>
+                {p.closed ? <PageClosed close={p.closed} /> : null}
                 {underReview(p) ? (
                   <>
                     <p className="field__error" data-testid="amount-mismatch">
