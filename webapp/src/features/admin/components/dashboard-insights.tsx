@@ -180,7 +180,7 @@ function InsightsBody({ insights, language }: { insights: Insights; language: La
           <span className="stat__label">{t('admin.dashboard.conversion')}</span>
           <span className="stat__value">{formatNumber(e.conversion_rate, language, { style: 'percent', maximumFractionDigits: 0 })}</span>
           <span className="muted small">
-            {t('admin.dashboard.conversionDetail', { converted: count(e.converted), submitted: count(e.submitted), quoted: count(e.quoted), declined: count(e.declined) })}
+            {t('admin.dashboard.conversionDetail', { count: e.submitted, converted: count(e.converted), submitted: count(e.submitted), quoted: count(e.quoted), declined: count(e.declined) })}
           </span>
         </div>
       </div>
