@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { typedNumber, westernDigits } from './digits';
+import { amountDigits, typedNumber, westernDigits } from './digits';
 
 describe('westernDigits', () => {
   it('reads Arabic-Indic and Persian digits and the Arabic separators as Western ones', () => {
@@ -27,5 +27,20 @@ describe('typedNumber', () => {
     expect(typedNumber('')).toBe('');
     expect(typedNumber('1.')).toBe('1.');
     expect(typedNumber('abc')).toBe('abc');
+  });
+});
+
+describe('amountDigits', () => {
+  it('drops thousands separators where they group digits in threes, in any digits', () => {
+    expect(amountDigits('3,450')).toBe('3450');
+    expect(amountDigits('1,234,567.50')).toBe('1234567.50');
+    expect(amountDigits('٣٬٤٥٠٫٥٠')).toBe('3450.50');
+    expect(amountDigits(' 250 ')).toBe('250');
+  });
+
+  it('leaves a comma that groups nothing as typed, for the field to refuse', () => {
+    expect(amountDigits('34,50')).toBe('34,50');
+    expect(amountDigits('1,5')).toBe('1,5');
+    expect(amountDigits(',345')).toBe(',345');
   });
 });

@@ -25,3 +25,14 @@ export function typedNumber(text: string): number | string {
   const n = Number(western);
   return String(n) === western ? n : western;
 }
+
+/**
+ * An amount of money as typed, in any digits (westernDigits), without the thousands separators
+ * people write in it: «3,450.50» and «٣٬٤٥٠٫٥٠» are "3450.50". A comma counts as one only where it
+ * groups the digits before the point in threes; anywhere else it stays, for the field to refuse
+ * («34,50» could be a decimal comma, and is not guessed at).
+ */
+export function amountDigits(text: string): string {
+  const western = westernDigits(text);
+  return /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(western) ? western.replace(/,/g, '') : western;
+}

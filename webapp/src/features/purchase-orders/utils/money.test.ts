@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
 import { quoteInputSchema } from '../api/purchase-orders';
-
 import { refundableMinor, refundAmount, refundFormSchema, toMinor, underpaidMinor } from './money';
 
 describe('refundableMinor', () => {
@@ -21,12 +20,22 @@ describe('toMinor', () => {
     ['99.50', 9950],
     [' 0.01 ', 1],
     ['1731.20', 173120],
+    ['3,450', 345000],
+    ['3,450.50', 345050],
+    ['1,234,567', 123456700],
+    ['٣٬٤٥٠٫٥٠', 345050],
   ])('reads %j pounds as %d piastres', (typed, minor) => {
     expect(toMinor(typed)).toBe(minor);
   });
 
-  it.each(['', 'abc', '1.234', '-5', '1e3', '1,5', '.5'])('refuses %j', (typed) => {
+  it.each(['', 'abc', '1.234', '-5', '1e3', '1,5', '.5', '34,50', ',345', '3,4500', '3,450,'])('refuses %j', (typed) => {
     expect(toMinor(typed)).toBeNull();
+  });
+});
+
+describe('a quote typed with a thousands separator', () => {
+  it('is a valid amount to send', () => {
+    expect(quoteInputSchema.safeParse({ amount: '3,450', date: '2026-12-17', time: '11:00', note: '' }).success).toBe(true);
   });
 });
 

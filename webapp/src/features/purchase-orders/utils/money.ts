@@ -3,7 +3,7 @@
 // piastres, and checked against what can still go back before a confirmation shows it.
 import { z } from 'zod';
 
-import { westernDigits } from '@/lib/digits';
+import { amountDigits } from '@/lib/digits';
 import { messageKey } from '@/lib/form-messages';
 
 interface MoneyLike {
@@ -22,11 +22,11 @@ export function underpaidMinor(order: { status: string; total: MoneyLike; paid: 
 }
 
 /**
- * Pounds as staff typed them, in piastres, in any digits («٩٩٫٥٠» is 9950); null for anything that is
- * not an amount of at most two decimals.
+ * Pounds as staff typed them, in piastres, in any digits and with or without thousands separators
+ * («٩٩٫٥٠» is 9950, «3,450» is 345000); null for anything that is not an amount of at most two decimals.
  */
 export function toMinor(pounds: string): number | null {
-  const text = westernDigits(pounds);
+  const text = amountDigits(pounds);
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
   const [whole = '0', part = ''] = text.split('.');
   return Number(whole) * 100 + Number(part.padEnd(2, '0'));
