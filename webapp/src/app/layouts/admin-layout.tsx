@@ -5,6 +5,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LanguageChoices } from '@/components/preferences';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { LeavePrompt } from '@/components/ui/leave-prompt';
 import { PageHeader } from '@/components/ui/page-header';
 import { usePanelFocus } from '@/components/ui/use-panel-focus';
 import { adminFeatureOf, adminStart, canUse } from '@/config/admin-access';
@@ -118,6 +119,8 @@ export function AdminLayout() {
           <LazyPage>{allowed ? <Outlet /> : <NotForRole role={role} />}</LazyPage>
         </main>
       </div>
+      {/* Asks before a screen holding unsaved work is left (useLeaveGuard). */}
+      <LeavePrompt />
     </div>
   );
 }

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 
 // An admin editor shows one version of its record (or singleton) and the operator types over it.
 // The record's data may change underneath: a refetch on window focus, a live catalogue notice,
@@ -43,30 +45,23 @@ export function useHeldWhileEdited<T extends Versioned>(latest: T | undefined): 
   const following = newest(state.pinned, latest);
   const shown = state.dirty ? state.pinned : following;
   const newer = Boolean(state.dirty && state.pinned && latest && latest.version > state.pinned.version);
-  useLeaveWarning(state.dirty);
+  // While the operator has changes, leaving (a link, Back, a reload) asks first; a save or a reload
+  // of the newest lets the editor's own move that follows (back to its list) go without asking.
+  const guard = useLeaveGuard(state.dirty);
   return {
     shown,
     newer,
     justSaved: Boolean(state.justSaved),
     edited: (dirty) => setState((s) => (dirty ? (s.dirty ? s : { pinned: shown, dirty: true }) : s.dirty ? { pinned: s.pinned, dirty: false } : s)),
-    reload: () => setState({ pinned: latest, dirty: false }),
-    saved: (record) => setState((s) => ({ pinned: newest(s.pinned, record), dirty: false, justSaved: true })),
+    reload: () => {
+      guard.release();
+      setState({ pinned: latest, dirty: false });
+    },
+    saved: (record) => {
+      guard.release();
+      setState((s) => ({ pinned: newest(s.pinned, record), dirty: false, justSaved: true }));
+    },
   };
-}
-
-/**
- * While an editor holds changes not saved, reloading or closing the page asks first (the browser's
- * own "Leave site?" in its language); once saved, or changed back, it does not.
- */
-function useLeaveWarning(dirty: boolean) {
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const ask = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-    };
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [dirty]);
 }
 
 /** Deep equality of form values, whatever the order of their keys; a key holding undefined is a key not there. */

@@ -101,8 +101,9 @@ function RecordEditor({ section, id, version, archived, initial, held, onSaved }
       // callbacks of an unmounted observer never run.
       save.mutateAsync({ endpoint: kind.endpoint, id, version, values: toApiValues(sent, percentFields(kind)) }).then(
         (record) => {
-          // A new record's form has no id to edit it by: it stays as it was until the page leaves.
-          if (id) held.saved(record);
+          // A new record's form has no id to edit it by: it stays as it was until the page leaves
+          // (saved, with nothing to show: the page's move to the list does not ask).
+          held.saved(id ? record : undefined);
           onSaved({ name: recordName(kind, record, i18n.language), created: !id });
         },
         (error: unknown) => {
