@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SelectField, TextAreaField } from '@/components/ui/field';
 import { REASON_MAX } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { formatDate, formatNumber, isolate } from '@/utils/format';
@@ -28,6 +29,8 @@ export function HandOver({ trip, drivers }: { trip: Trip; drivers: BoardDriver[]
   // The choice travels as the action's input: a second choice after a refusal is another action with
   // its own Idempotency-Key (lib/command.ts), never the first one's key sent with another body.
   const handOver = useDispatchAction((input: { driverId: string; reason: string }) => handOverTrip(trip.order_id, input.driverId, input.reason));
+  // A reason typed and not sent (kept when the dialog closes): leaving the board asks first.
+  useLeaveGuard(reason.trim() !== '' && !handOver.isPending);
   // Only drivers at work that day can take it; the server checks the rest (their day, their car).
   const others = drivers.filter((d) => d.id !== trip.driver?.id && d.works_that_day);
   const close = () => {

@@ -2,6 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { useLanguage } from '@/hooks/use-language';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { isApiError } from '@/lib/api-client';
 import { formatDate } from '@/utils/format';
 
@@ -20,6 +21,8 @@ export function InviteDriver({ driver }: { driver: BoardDriver }) {
   const [problem, setProblem] = useState('');
   const [done, setDone] = useState<DriverInvitation | null>(null);
   const invite = useDispatchAction((address: string) => inviteDriver(driver.id, address, driver.account_version));
+  // An address typed and not sent: leaving the board asks first.
+  useLeaveGuard(email.trim() !== '' && !invite.isPending);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     if (!email.trim()) {

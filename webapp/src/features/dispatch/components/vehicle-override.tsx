@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { InputField } from '@/components/ui/field';
 import { useLanguage } from '@/hooks/use-language';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { formatCalendarDate, formatDate, formatNumber, isolate } from '@/utils/format';
@@ -77,6 +78,8 @@ function OverrideDialog({ refusal, loading, onCancel, onConfirm }: { refusal: Re
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
   const seats = refusal?.seats;
+  // A reason typed in the open dialog, not sent: Back asks first.
+  useLeaveGuard(Boolean(seats) && reason.trim() !== '' && !loading);
   const n = (value: number) => formatNumber(value, language);
   const close = () => {
     setReason('');

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { InputField, SelectField, TextAreaField } from '@/components/ui/field';
+import { LeavePrompt } from '@/components/ui/leave-prompt';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryView } from '@/components/ui/query-view';
 import { SkeletonGrid } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { REASON_MAX } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { isApiError } from '@/lib/api-client';
 import { westernDigits } from '@/lib/digits';
 import { toast } from '@/lib/toast';
@@ -32,6 +34,8 @@ export function OrderChangeForm({ id, action, onDone, pickers }: { id: string; a
   return (
     <>
       <PageHeader title={t(`orders.actionTitles.${action}`)} lead={t('orders.number', { number: isolate(id) })} />
+      {/* A reason typed or a new date chosen, not sent: leaving the page within the site asks first. */}
+      <LeavePrompt />
       <QueryView query={order} loading={<SkeletonGrid count={2} variant="row" />} errorTitle={t('orders.notFound')}>
         {(o) => (
           <div className="narrow card card--plain stack">
@@ -55,14 +59,17 @@ function CancelForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
   const language = useLanguage();
   const [reason, setReason] = useState('');
   const cancel = useOrderAction(o.id, (r: string) => cancelOrder(o.id, r));
+  const guard = useLeaveGuard(reason.trim() !== '' && !cancel.isPending && !cancel.isSuccess);
   const c = o.cancellation;
   // Cancelled meanwhile (this cancellation whose answer was lost, the change pushed live; or staff's):
   // the order shows it, rather than "can no longer be cancelled" here. A cancellation of this form
   // that succeeds goes there by itself (its callbacks, with the refund's toast).
   const done = o.status === 'cancelled' && !cancel.isPending && !cancel.isSuccess;
   useEffect(() => {
-    if (done) onDone();
-  }, [done, onDone]);
+    if (!done) return;
+    guard.release();
+    onDone();
+  }, [done, onDone, guard]);
   if (done) return null;
   if (!o.actions.cancel) return <p>{t('orders.cannotCancel')}</p>;
   return (
@@ -73,6 +80,7 @@ function CancelForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
         cancel.mutate(reason, {
           onSuccess: (result) => {
             toast.success(result.refunded && result.refunded.minor > 0 ? t('orders.cancelledRefund', { amount: formatNumber(result.refunded.amount, language) }) : t('orders.actionDone.cancel'));
+            guard.release();
             onDone();
           },
           onError: (error) => failed(t, error),
@@ -115,6 +123,7 @@ function RefundForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
   // Refused before sending: text that is no amount of pounds (a number box would drop «١٢» silently).
   const [amountError, setAmountError] = useState<string | undefined>(undefined);
   const refund = useOrderAction(o.id, (input: { reason: string; amount: number }) => requestRefund(o.id, input.reason, input.amount));
+  const guard = useLeaveGuard((reason.trim() !== '' || amount !== String(max)) && !refund.isPending && !refund.isSuccess);
   if (!o.actions.refund) return <p>{t('orders.nothingToRefund')}</p>;
   return (
     <form
@@ -132,6 +141,7 @@ function RefundForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
           {
             onSuccess: () => {
               toast.success(t('orders.actionDone.refund'));
+              guard.release();
               onDone();
             },
             onError: (error) => failed(t, error),
@@ -197,6 +207,7 @@ function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () 
   // The new date, time and plan are the action's input: another choice after a refusal is another
   // action with its own Idempotency-Key, never the first one's key with another body.
   const exchange = useOrderAction(o.id, (change: { date: string; time: string; rate_plan_id: string }) => exchangeOrder(o.id, change));
+  const guard = useLeaveGuard(changed && !exchange.isPending && !exchange.isSuccess);
   // The order's own plan stays offered even when it is no longer listed.
   const rates = pickers.rates.some((r) => r.value === o.trip.rate_plan.id) ? pickers.rates : [{ value: o.trip.rate_plan.id, label: o.trip.rate_plan.name }, ...pickers.rates];
   if (!o.actions.exchange) return <p>{t('orders.cannotExchange')}</p>;
@@ -209,6 +220,7 @@ function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () 
         event.preventDefault();
         exchange.mutate({ date, time, rate_plan_id: rate }, {
           onSuccess: (result) => {
+            guard.release();
             if (result.paymentUrl) {
               window.location.assign(result.paymentUrl);
               return;

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { InputField } from '@/components/ui/field';
 import { REASON_MAX, type Currency } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
 import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 import { toast } from '@/lib/toast';
@@ -143,6 +144,8 @@ function RefundForm({ order: o }: { order: AdminOrder }) {
   const kind = useWatch({ control: form.control, name: 'kind' });
   const [asked, setAsked] = useState<RefundForm | null>(null);
   const refund = useStaffAction((input: { amount: number; reason: string }) => refundOrder(o.id, input.amount, input.reason));
+  // An amount or a reason typed, not sent: leaving the order asks first.
+  useLeaveGuard(form.formState.isDirty && !refund.isPending);
   if (max <= 0) return <p className="muted small">{t('purchaseOrders.money.nothingToRefund')}</p>;
   const errors = form.formState.errors;
   const pounds = (value: number) => formatMoney(value, 'EGP', language);
@@ -212,6 +215,7 @@ function AcceptPayment({ order: o, payment: p }: { order: AdminOrder; payment: P
   const form = useForm<AcceptForm>({ mode: 'onTouched', resolver: formResolver(acceptFormSchema), defaultValues: { reason: '' } });
   const [asked, setAsked] = useState<AcceptForm | null>(null);
   const accept = useStaffAction((reason: string) => acceptPayment(o.id, p.id, reason));
+  useLeaveGuard(form.formState.isDirty && !accept.isPending && !accept.isSuccess);
   return (
     <form className="form stack" noValidate onSubmit={(event) => void form.handleSubmit((values) => setAsked(values))(event)} data-testid="accept-form">
       <InputField label={t('fields.reason')} maxLength={REASON_MAX} error={form.formState.errors.reason?.message} {...form.register('reason')} />
