@@ -240,10 +240,14 @@ func tripSays(lang i18n.Lang, e dispatch.TripEvent, driver string, stops []order
 	case dispatch.TripCompleted:
 		return t("DriverEndedTrip", at(ev.CompletedAt))
 	case dispatch.TripCancelled:
+		key := "TripCancelled"
 		if ev.Underway {
-			return t("TripCancelledUnderway", or(ev.Reason))
+			key = "TripCancelledUnderway"
 		}
-		return t("TripCancelled", or(ev.Reason))
+		if words := officesWords(ev.Reason); words != "" {
+			return t(key+"Why", words)
+		}
+		return t(key)
 	}
 	return ""
 }
@@ -265,4 +269,17 @@ func StopName(lang i18n.Lang, ev dispatch.ArrivedAtStop, stops []order.Stop) str
 		}
 	}
 	return ev.Name
+}
+
+// legacyCancelReason is what trips cancelled with their order carried as a reason before it carried
+// only the office's words: an English phrase that is not anybody's words.
+const legacyCancelReason = "order cancelled"
+
+// officesWords is the office's own words in a trip cancellation's reason, without the English
+// phrase older events put before them.
+func officesWords(reason string) string {
+	if reason == legacyCancelReason {
+		return ""
+	}
+	return strings.TrimPrefix(reason, legacyCancelReason+": ")
 }

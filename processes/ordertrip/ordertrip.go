@@ -127,9 +127,12 @@ func (p *Process) tripCompleted(ctx context.Context, tx pgx.Tx, e processes.Even
 }
 
 func (p *Process) orderCancelled(ctx context.Context, tx pgx.Tx, e processes.Event[order.OrderCancelled]) error {
-	reason := "order cancelled"
-	if e.Data.ByStaff && e.Data.Reason != "" {
-		reason = "order cancelled: " + e.Data.Reason
+	// The trip's event says it went with its order; its reason carries only the office's own words,
+	// which every reader shows as written (an English "order cancelled" here read as English inside
+	// the Arabic history).
+	var reason string
+	if e.Data.ByStaff {
+		reason = e.Data.Reason
 	}
 	return p.enqueue(ctx, tx, e.Envelope, JobReleaseTrip, ReleaseTrip{OrderID: e.EntityID, Reason: reason})
 }

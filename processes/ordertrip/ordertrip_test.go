@@ -331,3 +331,39 @@ func TestACompletionsBatchAppliesOnAPoolOfOneConnection(t *testing.T) {
 		t.Fatalf("jobs %+v, want the start and the completion carrying the start's time", got)
 	}
 }
+
+// The trip's cancellation is read in every language (the support history quotes its reason as it
+// is): it carries the office's own words when staff cancelled, and nothing of its own otherwise.
+func TestATripCancelledWithItsOrderCarriesOnlyTheOfficesOwnWords(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	travellers := w.paidAndAssigned(t, "u1")
+	office := w.paidAndAssigned(t, "u2")
+	out, err := w.Orders.CancelOwnOrder(ctx, travellers, order.Actor{UserID: "u1"}, "plans changed", orderstest.UserMeta("u1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	orderstest.CaughtUp(t, w.runner, ordertrip.Name, out.Position)
+	out, err = w.Orders.CancelOrderAsStaff(ctx, office, order.Actor{UserID: "admin", Staff: true}, "Car broke down", order.InitiatedByBusiness, orderstest.UserMeta("admin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	orderstest.CaughtUp(t, w.runner, ordertrip.Name, out.Position)
+	w.drain(t)
+	for orderID, want := range map[string]string{travellers: "", office: "Car broke down"} {
+		h, err := commands.Load[any](ctx, w.Runner, dispatchcmd.TripStream(orderID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var reasons []string
+		for _, e := range h.Events {
+			if c, ok := e.(dispatch.TripCancelled); ok {
+				reasons = append(reasons, c.Reason)
+			}
+		}
+		if len(reasons) != 1 || reasons[0] != want {
+			t.Errorf("trip of %s cancelled with reasons %q, want [%q]", orderID, reasons, want)
+		}
+	}
+}
