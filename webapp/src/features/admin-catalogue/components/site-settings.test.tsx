@@ -181,7 +181,7 @@ describe('a saved settings form', () => {
     expect(closes).toHaveValue('21:00');
     await user.click(within(screen.getByRole('form', { name: 'Office hours' })).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts).toHaveLength(1));
-    expect((puts[0].body as { hours: typeof hours }).hours).toContainEqual({ day: 1, open: '08:30', close: '21:00' });
+    expect((puts[0]?.body as { hours: typeof hours }).hours).toContainEqual({ day: 1, open: '08:30', close: '21:00' });
   });
 
   it('says the currency rates were saved, at their new version', async () => {

@@ -46,6 +46,8 @@ export const adminOrderSchema = z.object({
         review: z.boolean().optional(),
         accepted: z.boolean().optional(),
         reason: z.string().optional(),
+        // The shop closed its page (order cancelled, change given up): when, what came of it, why.
+        closed: z.object({ at: z.string(), outcome: z.string(), why: z.string() }).optional(),
       }),
     )
     .default([]),
@@ -81,6 +83,10 @@ export const paymentRowSchema = z.object({
   captured_minor: z.number(),
   refunded_minor: z.number(),
   started_at: z.string(),
+  // Once the shop asked for its page to be closed: when, what came of it, why (null and "" before).
+  closed_at: z.string().nullish(),
+  close_outcome: z.string().optional(),
+  close_why: z.string().optional(),
   notices: z.array(z.object({ kind: z.string(), notice_id: z.string(), outcome: z.string(), reason: z.string(), amount_minor: z.number(), at: z.string() })),
 });
 export type AdminPaymentRow = z.infer<typeof paymentRowSchema>;

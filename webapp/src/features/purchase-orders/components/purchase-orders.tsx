@@ -43,6 +43,7 @@ import { toMinor, underpaidMinor } from '../utils/money';
 import { refundRequestLines } from '../utils/refund-requests';
 import { CodeText } from './code-text';
 import { OrderMoney } from './order-money';
+import { PageClosed } from './page-closed';
 import './purchase-orders.css';
 
 type Tab = 'orders' | 'enquiries' | 'payments';
@@ -432,7 +433,15 @@ export function PaymentsTable({ rows }: { rows: AdminPaymentRow[] }) {
                 </td>
                 <td data-label={heading.amount}>{formatMoney(p.amount_minor / 100, 'EGP', language)}</td>
                 <td data-label={heading.status}>
-                  <CodeText group="paymentStatus" code={p.status} />
+                  <span>
+                    <CodeText group="paymentStatus" code={p.status} />
+                    {p.closed_at ? (
+                      <>
+                        {' '}
+                        <PageClosed close={{ at: p.closed_at, outcome: p.close_outcome ?? '', why: p.close_why ?? '' }} />
+                      </>
+                    ) : null}
+                  </span>
                 </td>
                 <td data-label={heading.notices} className={p.notices.length ? undefined : 'table-cards__none'}>
                   <span>

@@ -11,7 +11,7 @@ export const CODE_GROUPS = {
   /** A payments-audit notice: what the provider said, or a refund sent (projections/orders applyPayment). */
   noticeKind: ['succeeded', 'declined', 'ignored', 'refunded'],
   /** A payment in the audit (payments.status). */
-  paymentStatus: ['pending', 'succeeded', 'failed'],
+  paymentStatus: ['pending', 'succeeded', 'failed', 'closed'],
   /** What a payment pays for (domain/order Purpose…). */
   purpose: ['order', 'exchange'],
   /** The payment provider (adapters/payments Name()). */
