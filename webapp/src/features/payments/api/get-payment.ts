@@ -16,7 +16,7 @@ const orderStatusSchema = z
       payment_url: z.string().optional(),
       actions: z.object({ pay: z.boolean().optional() }).optional(),
       // Oldest first: the last is the payment the traveller has just come back from.
-      payments: z.array(z.object({ id: z.string() })).optional(),
+      payments: z.array(z.object({ id: z.string(), purpose: z.string().optional(), status: z.string().optional() })).optional(),
       attention: z.array(z.object({ reason: z.string(), payment_id: z.string().optional(), amount: moneySchema })).optional(),
       refunds: z.array(z.object({ payment_id: z.string(), reason: z.string(), amount: moneySchema, status: z.string() })).optional(),
     }),

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
@@ -17,7 +17,7 @@ import { PaymentPageTimeout } from '@/lib/payment-page';
 import { toast } from '@/lib/toast';
 import { formatMoney, formatNumber } from '@/utils/format';
 
-import { outcomeOf, sentBackOf, useOrderStatus, usePayEnquiry, type PaymentOutcome, type SentBack } from '../api/get-payment';
+import { outcomeOf, sentBackOf, useOrderStatus, usePayEnquiry, type OrderStatus, type PaymentOutcome, type SentBack } from '../api/get-payment';
 import { PayAgainButton } from './pay-again';
 import './payments.css';
 
@@ -68,8 +68,8 @@ export function PaymentOutcomeView({ outcome, orderId, reason, guest = false }: 
       <span className="result__icon" aria-hidden="true">
         <Icon name={success ? 'check' : 'alert'} size={40} />
       </span>
-      <h2 className="result__title">{success ? t('payments.successTitle') : t('payments.failureTitle')}</h2>
-      <p className="result__text">{success ? t('payments.successText') : t('payments.failureText')}</p>
+      <h2 className="result__title">{success ? t('payments.successTitle') : t(guest ? 'payments.guestFailureTitle' : 'payments.failureTitle')}</h2>
+      <p className="result__text">{success ? t('payments.successText') : t(guest ? 'payments.guestFailureText' : 'payments.failureText')}</p>
       {!success && reason ? <p className="muted">{t(`payments.reasons.${reason}`, { defaultValue: '' })}</p> : null}
       {orderId ? <p className="muted">{t('payments.tripNumber', { number: orderId })}</p> : null}
       {payable ? (
@@ -102,45 +102,106 @@ export function PaymentOutcomeView({ outcome, orderId, reason, guest = false }: 
 
 /**
  * /payments/{trip number}: with ?result= it is where the payment page sends the traveller back; the
- * order's own status (once the provider's notice has reached it) decides what is shown. Without it,
- * it is a quoted enquiry's payment link.
+ * order's own status (once the provider's notice has reached it) decides what is shown, whatever the
+ * address claims. Without it, a signed-in traveller's own order shows where its payment stands; any
+ * other trip number is a quoted enquiry's payment link.
  */
 export function PaymentById({ id, signedIn = true }: { id: string; signedIn?: boolean }) {
   const [params] = useSearchParams();
   const result = params.get('result') ?? params.get('status');
-  if (!result) return <EnquiryPayment tripNumber={id} />;
+  if (!result) return signedIn ? <OwnOrderPayment id={id} /> : <EnquiryPayment tripNumber={id} />;
   return <PaymentReturn id={id} claimed={outcomeOf(result)} reason={params.get('reason')} signedIn={signedIn} />;
+}
+
+function OwnOrderPayment({ id }: { id: string }) {
+  const order = useOrderStatus(id, true);
+  // Not the reader's order (or none): the trip number is an enquiry's payment link.
+  if (order.isError) return <EnquiryPayment tripNumber={id} />;
+  if (!order.isSuccess) return <Spinner size="lg" />;
+  return <OrderPaymentState order={order.data} reason={null} />;
 }
 
 function PaymentReturn({ id, claimed, reason, signedIn }: { id: string; claimed: PaymentOutcome; reason: string | null; signedIn: boolean }) {
   const { t } = useTranslation();
-  const checks = claimed === 'success' && signedIn;
-  const order = useOrderStatus(id, checks);
-  let outcome = claimed;
-  if (checks) {
-    // "Paid" is the order's word, not the address's: until the order answers, it is being confirmed.
-    if (order.isError) {
-      return (
-        <EmptyState
-          icon="alert"
-          title={t('orders.notFound')}
-          description={isApiError(order.error) ? order.error.message : undefined}
-          action={<ButtonLink to={paths.account}>{t('payments.viewOrders')}</ButtonLink>}
-        />
-      );
-    }
-    if (order.isSuccess) {
-      // A payment that arrived after its order was cancelled (or its change given up) was taken and
-      // is sent back in full: neither "received" nor "not charged", and nothing to try again.
-      const sentBack = sentBackOf(order.data);
-      if (sentBack) return <SentBackView orderId={id} sentBack={sentBack} />;
-      if (order.data.status === 'cancelled') return <CancelledOrderView orderId={id} />;
-    }
-    outcome = !order.isSuccess || order.data.status === 'awaiting_payment' ? 'pending' : outcomeOf(order.data.status);
+  const order = useOrderStatus(id, signedIn);
+  // Someone who cannot read the order (signed out, or not its owner: a quote paid from its e-mailed
+  // link) is told only what the payment page reported, and where to follow the trip (its trip number
+  // and e-mail): nothing of the order itself.
+  if (!signedIn || (order.isError && isApiError(order.error) && order.error.status === 404)) {
+    return <PaymentOutcomeView key={claimed} outcome={claimed} orderId={id} reason={reason} guest />;
   }
-  // A traveller who paid a quote without an account cannot read the order: the provider's word stands,
-  // and the trip status (trip number and e-mail) is where they follow the trip.
-  return <PaymentOutcomeView key={outcome} outcome={outcome} orderId={id} reason={reason} guest={!signedIn} />;
+  if (order.isError) {
+    return (
+      <EmptyState
+        icon="alert"
+        title={t('orders.notFound')}
+        description={isApiError(order.error) ? order.error.message : undefined}
+        action={<ButtonLink to={paths.account}>{t('payments.viewOrders')}</ButtonLink>}
+      />
+    );
+  }
+  // "Paid" (or "not paid") is the order's word, not the address's: until the order answers, it is being confirmed.
+  if (!order.isSuccess) return <PaymentOutcomeView key="pending" outcome="pending" orderId={id} />;
+  if (claimed === 'success' && order.data.status === 'awaiting_payment') return <PaymentOutcomeView key="pending" outcome="pending" orderId={id} />;
+  return <OrderPaymentState order={order.data} reason={reason} />;
+}
+
+/** What the order says of its payment: cancelled (and what became of money that came), paid, waiting for payment, or failed. */
+function OrderPaymentState({ order, reason }: { order: OrderStatus; reason: string | null }) {
+  const id = order.id;
+  // A payment that arrived after its order was cancelled (or its change given up) was taken and
+  // is sent back in full: neither "received" nor "not charged", and nothing to try again.
+  const sentBack = sentBackOf(order);
+  if (sentBack) return <SentBackView orderId={id} sentBack={sentBack} />;
+  switch (order.status) {
+    case 'cancelled':
+      return <CancelledOrderView orderId={id} />;
+    case 'confirmed':
+    case 'completed': {
+      // A change's payment that failed leaves the trip booked as it was.
+      const last = order.payments?.at(-1);
+      const changeFailed = last?.purpose === 'exchange' && last.status === 'failed';
+      return <OrderStateView orderId={id} testId={changeFailed ? 'payment-change-failed' : 'payment-paid-order'} title={changeFailed ? 'payments.changeNotPaidTitle' : 'payments.paidOrderTitle'} text={changeFailed ? 'payments.changeNotPaidText' : 'payments.paidOrderText'} />;
+    }
+    case 'awaiting_payment':
+      return (
+        <OrderStateView orderId={id} testId="payment-awaiting" title="payments.awaitingTitle" text="payments.awaitingText">
+          {order.payment_url ? <PayLinkButton url={order.payment_url} /> : order.actions?.pay ? <PayAgainButton orderId={id} /> : null}
+        </OrderStateView>
+      );
+    default:
+      return <PaymentOutcomeView key="failure" outcome="failure" orderId={id} reason={reason} />;
+  }
+}
+
+function PayLinkButton({ url }: { url: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button data-testid="pay-now" onClick={() => window.location.assign(url)}>
+      {t('payments.payNow')}
+    </Button>
+  );
+}
+
+/** The order's state told as it is, with the way to the order (and what it offers to do). */
+function OrderStateView({ orderId, testId, title, text, children }: { orderId: string; testId: string; title: string; text: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="result" role="status" data-testid={testId}>
+      <span className="result__icon" aria-hidden="true">
+        <Icon name="wallet" size={40} />
+      </span>
+      <h2 className="result__title">{t(title)}</h2>
+      <p className="result__text">{t(text, { number: orderId })}</p>
+      <p className="muted">{t('payments.tripNumber', { number: orderId })}</p>
+      <div className="button-row button-row--center">
+        {children}
+        <ButtonLink variant={children ? 'ghost' : undefined} to={paths.order(orderId)}>
+          {t('payments.viewOrder')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
 }
 
 /** A payment taken after its order was cancelled (or its change given up): sent back in full, with the amount. */
