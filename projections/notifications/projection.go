@@ -20,6 +20,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"mishwar/domain/account"
 	"mishwar/domain/dispatch"
 	"mishwar/domain/inbox"
 	"mishwar/domain/money"
@@ -60,10 +61,16 @@ const (
 	// KindDriverChanged: the trip, on the road, goes on with another driver (named, with their car).
 	KindDriverChanged = "driver_changed"
 
-	// A driver's own: a trip given to them (with its pickup time), taken from them, or called off.
-	KindTripGiven     = "trip_given"
-	KindTripTakenAway = "trip_taken_away"
-	KindTripCalledOff = "trip_called_off"
+	// A driver's own: a trip given to them (with its pickup time), handed to another driver while on
+	// the road (KindTripTakenAway), or called off. A trip that had not started and left their list
+	// says why: moved to another day (Day; By "traveller" or "office"), retimed over another of their
+	// trips (Trip, StartAt–EndAt), or taken off them by the office (Reason, their words).
+	KindTripGiven       = "trip_given"
+	KindTripTakenAway   = "trip_taken_away"
+	KindTripCalledOff   = "trip_called_off"
+	KindTripMovedAway   = "trip_moved_away"
+	KindTripRetimedAway = "trip_retimed_away"
+	KindTripTakenOff    = "trip_taken_off"
 	// KindTripHandedToYou: a trip on the road was handed to this driver, to go on from where it is.
 	KindTripHandedToYou = "trip_handed_to_you"
 )
@@ -129,19 +136,12 @@ func (p *Projection) build(registry *eventstore.Registry) *projections.Handlers 
 			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[order.RefundIssued]) error {
 				return ofOrder(ctx, tx, e.Envelope, KindRefundIssued, Params{Amount: amountOf(e.Data.Amount)}, e.RecordedAt)
 			}),
-			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderExchanged]) error {
-				return ofOrder(ctx, tx, e.Envelope, KindOrderExchanged, Params{StartAt: e.Data.To.StartAt.UTC()}, e.RecordedAt)
-			}),
 			projections.On(driverAssigned),
-			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverUnassigned]) error {
-				if err := toFormerDriver(ctx, tx, e.Envelope, KindTripTakenAway, e.Data.UnassignedAt); err != nil {
-					return err
-				}
-				return ofOrder(ctx, tx, e.Envelope, KindDriverUnassigned, Params{}, e.Data.UnassignedAt)
-			}),
+			projections.On(orderExchanged),
+			projections.On(driverUnassigned),
 			projections.On(tripHandedOver),
 			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripCancelled]) error {
-				return toFormerDriver(ctx, tx, e.Envelope, KindTripCalledOff, e.Data.CancelledAt)
+				return toFormerDriver(ctx, tx, e.Envelope, KindTripCalledOff, Params{}, e.Data.CancelledAt)
 			}),
 			projections.On(func(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripStarted]) error {
 				return ofOrder(ctx, tx, e.Envelope, KindTripStarted, Params{}, e.Data.StartedAt)
@@ -170,11 +170,13 @@ func (*Projection) Name() string { return Name }
 func (p *Projection) Handlers() *projections.Handlers { return p.handlers }
 
 func (*Projection) Schema() string {
-	return `-- notifications read model, version 3 (drivers hear of the trips given to and taken from them)
+	return `-- notifications read model, version 4 (a driver hears why a trip left their list)
 CREATE TABLE owners (
     order_id text PRIMARY KEY,
     user_id  text NOT NULL,
-    stops_ar jsonb NOT NULL DEFAULT '[]'
+    stops_ar jsonb NOT NULL DEFAULT '[]',
+    -- who made the order's latest exchange: 'traveller' or 'office' ('' before any)
+    moved_by text NOT NULL DEFAULT ''
 );
 -- The account driving each trip now, to tell them when it is taken away or called off.
 CREATE TABLE trip_drivers (
@@ -213,8 +215,16 @@ type Params struct {
 	PlaceAR string `json:"place_ar,omitempty"`
 	// Amount is what was paid, is due back or was refunded.
 	Amount *Amount `json:"amount,omitempty"`
-	// StartAt is the trip's new pickup time after an exchange.
+	// StartAt is the trip's new pickup time after an exchange; with EndAt, the times of the other
+	// trip a retimed one now overlaps (Trip).
 	StartAt time.Time `json:"start_at,omitzero"`
+	EndAt   time.Time `json:"end_at,omitzero"`
+	Trip    string    `json:"trip,omitempty"`
+	// Day is the day a trip moved to (YYYY-MM-DD), By who moved it: "traveller" or "office".
+	Day string `json:"day,omitempty"`
+	By  string `json:"by,omitempty"`
+	// Reason is the office's words when it took a trip off its driver.
+	Reason string `json:"reason,omitempty"`
 }
 
 // Amount is money as the web app formats it.
@@ -295,6 +305,51 @@ func orderPlaced(ctx context.Context, tx pgx.Tx, e projections.Event[order.Order
 	return add(ctx, tx, e.Envelope, e.Data.UserID, KindOrderPlaced, Params{StartAt: e.Data.Trip.StartAt.UTC()}, e.RecordedAt)
 }
 
+// orderExchanged tells the traveller their trip changed and remembers who changed it, so the driver
+// a move releases hears whether the traveller or the office moved it.
+func orderExchanged(ctx context.Context, tx pgx.Tx, e projections.Event[order.OrderExchanged]) error {
+	by := MovedByTraveller
+	if r := e.Metadata.ActorRole; r == account.RoleAdmin || r == account.RoleSupport {
+		by = MovedByOffice
+	}
+	if _, err := tx.Exec(ctx, `UPDATE owners SET moved_by = $2 WHERE order_id = $1`, e.EntityID, by); err != nil {
+		return fmt.Errorf("notifications: exchange of %s: %w", e.EntityID, err)
+	}
+	return ofOrder(ctx, tx, e.Envelope, KindOrderExchanged, Params{StartAt: e.Data.To.StartAt.UTC()}, e.RecordedAt)
+}
+
+// Who moved a trip to another day.
+const (
+	MovedByTraveller = "traveller"
+	MovedByOffice    = "office"
+)
+
+// driverUnassigned tells the driver taken off a trip that had not started why (its cause, or the
+// office's words), and the traveller that a new driver will come.
+func driverUnassigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverUnassigned]) error {
+	kind, p := KindTripTakenOff, Params{Reason: e.Data.Reason}
+	if c := e.Data.Cause; c != nil {
+		switch c.Code {
+		case dispatch.CauseMovedToDay:
+			kind, p = KindTripMovedAway, Params{Day: string(c.Day), By: MovedByTraveller}
+			var by string
+			err := tx.QueryRow(ctx, `SELECT moved_by FROM owners WHERE order_id = $1`, e.EntityID).Scan(&by)
+			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+				return fmt.Errorf("notifications: exchange of %s: %w", e.EntityID, err)
+			}
+			if by == MovedByOffice {
+				p.By = by
+			}
+		case dispatch.CauseTimesOverlap:
+			kind, p = KindTripRetimedAway, Params{Trip: c.Trip, StartAt: c.StartAt.UTC(), EndAt: c.EndAt.UTC()}
+		}
+	}
+	if err := toFormerDriver(ctx, tx, e.Envelope, kind, p, e.Data.UnassignedAt); err != nil {
+		return err
+	}
+	return ofOrder(ctx, tx, e.Envelope, KindDriverUnassigned, Params{}, e.Data.UnassignedAt)
+}
+
 func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.DriverAssigned]) error {
 	if e.Data.OwnerID != "" {
 		// The dispatch stream names the owner, so a trip whose order came before this read model's
@@ -322,7 +377,7 @@ func driverAssigned(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch
 // the traveller who drives them on.
 func tripHandedOver(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch.TripHandedOver]) error {
 	d, at := e.Data.Driver, e.Data.HandedOverAt
-	if err := toFormerDriver(ctx, tx, e.Envelope, KindTripTakenAway, at); err != nil {
+	if err := toFormerDriver(ctx, tx, e.Envelope, KindTripTakenAway, Params{}, at); err != nil {
 		return err
 	}
 	if d.UserID != "" {
@@ -338,8 +393,8 @@ func tripHandedOver(ctx context.Context, tx pgx.Tx, e projections.Event[dispatch
 }
 
 // toFormerDriver tells the account that drove the trip of env's stream that it no longer does
-// (kind), if one did.
-func toFormerDriver(ctx context.Context, tx pgx.Tx, env projections.Envelope, kind string, at time.Time) error {
+// (kind, with p), if one did.
+func toFormerDriver(ctx context.Context, tx pgx.Tx, env projections.Envelope, kind string, p Params, at time.Time) error {
 	var userID string
 	err := tx.QueryRow(ctx, `DELETE FROM trip_drivers WHERE order_id = $1 RETURNING user_id`, env.EntityID).Scan(&userID)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -348,7 +403,7 @@ func toFormerDriver(ctx context.Context, tx pgx.Tx, env projections.Envelope, ki
 	if err != nil {
 		return fmt.Errorf("notifications: driver of %s: %w", env.EntityID, err)
 	}
-	return add(ctx, tx, env, userID, kind, Params{}, at)
+	return add(ctx, tx, env, userID, kind, p, at)
 }
 
 // ofOrder adds a notification for the owner of the order (or its trip) of env's stream, if it has one.

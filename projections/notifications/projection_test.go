@@ -298,11 +298,38 @@ func TestADriverHearsOfTheTripsGivenToAndTakenFromThem(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.wait(t, out.Position)
-	if got := kinds(w.inbox(t, firstUser)); got != "trip_given,trip_taken_away" {
+	first1 := w.inbox(t, firstUser)
+	if got := kinds(first1); got != "trip_given,trip_taken_off" {
 		t.Fatalf("the first driver heard %s", got)
+	}
+	if p := first1.Items[0].Params; p.Reason != "car in the garage" {
+		t.Fatalf("the first driver is not told the office's words: %+v", p)
 	}
 	if got := kinds(w.inbox(t, secondUser)); got != "trip_given,trip_called_off" {
 		t.Fatalf("the second driver heard %s", got)
+	}
+}
+
+// Given a driver on a trip that has not started, when the traveller moves it to another day, then
+// the driver hears it moved, to which day and by whom: not that the office gave it to someone else.
+func TestADriverHearsTheTravellerMovedTheirTripToAnotherDay(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := context.Background()
+	driver, driverUser := w.Driver(t, 2)
+	id := w.Order(t, day, "traveller-1", true)
+	w.assign(t, id, driver)
+	out, err := w.Dispatch.MoveTrip(ctx, id, "2026-11-20", dispatchtest.As("system", "system"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.wait(t, out.Position)
+	in := w.inbox(t, driverUser)
+	if got := kinds(in); got != "trip_given,trip_moved_away" {
+		t.Fatalf("the driver heard %s", got)
+	}
+	if p := in.Items[0].Params; p.Day != "2026-11-20" || p.By != notificationsrm.MovedByTraveller {
+		t.Fatalf("the driver's notice says %+v", p)
 	}
 }
 

@@ -190,6 +190,26 @@ export interface ExchangePickers {
   rates: ReadonlyArray<{ value: string; label: string }>;
 }
 
+/**
+ * Why the trip cannot be changed: a booked trip past the change cut-off says the rule and when it
+ * passed (Cairo time), as the cancellation says its own; any other order says it plainly.
+ */
+function CannotExchange({ order: o }: { order: Order }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const now = Date.now();
+  const cutoff = Date.parse(o.cancellation.free_until);
+  if (o.status === 'confirmed' && !o.pending_exchange && now >= cutoff && now < Date.parse(o.trip.start_at)) {
+    const passed = t('common.cairoTime', { time: formatDate(o.cancellation.free_until, language, { dateStyle: 'medium', timeStyle: 'short' }) });
+    return (
+      <p data-testid="exchange-cutoff-passed">
+        {t('orders.exchangeCutoffPassed', { hours: formatNumber(o.cancellation.free_hours_before, language), time: passed })}
+      </p>
+    );
+  }
+  return <p>{t('orders.cannotExchange')}</p>;
+}
+
 function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () => void; pickers: ExchangePickers }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -200,7 +220,10 @@ function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () 
   // Only a real change is priced: the booking as it stands is no change (the server refuses to quote it),
   // so until the traveller changes something the form asks them to, rather than showing a refusal.
   const changed = date !== o.trip.date || time !== o.trip.time || rate !== o.trip.rate_plan.id;
-  const quote = useExchangeQuote(o.id, changed ? date : '', changed ? time : '', rate);
+  // Once the change is made, nothing is priced again: a refresh of the order (pushed live) would ask
+  // the server to price the trip as it now is, which it refuses ("Nothing would change").
+  const [exchanged, setExchanged] = useState(false);
+  const quote = useExchangeQuote(o.id, changed && !exchanged ? date : '', changed && !exchanged ? time : '', rate);
   const separator = t('common.detailSeparator');
   const tripLine = (trip: Order['trip']) =>
     [formatDate(`${trip.date}T12:00:00Z`, language, { dateStyle: 'full', timeZone: 'UTC' }), t('common.cairoTime', { time: formatClock(trip.time, language) }), trip.rate_plan.name].join(separator);
@@ -210,7 +233,7 @@ function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () 
   const guard = useLeaveGuard(changed && !exchange.isPending && !exchange.isSuccess);
   // The order's own plan stays offered even when it is no longer listed.
   const rates = pickers.rates.some((r) => r.value === o.trip.rate_plan.id) ? pickers.rates : [{ value: o.trip.rate_plan.id, label: o.trip.rate_plan.name }, ...pickers.rates];
-  if (!o.actions.exchange) return <p>{t('orders.cannotExchange')}</p>;
+  if (!o.actions.exchange) return <CannotExchange order={o} />;
   const diff = quote.data?.difference;
   return (
     <form
@@ -221,6 +244,7 @@ function ExchangeForm({ order: o, onDone, pickers }: { order: Order; onDone: () 
         exchange.mutate({ date, time, rate_plan_id: rate }, {
           onSuccess: (result) => {
             guard.release();
+            setExchanged(true);
             if (result.paymentUrl) {
               window.location.assign(result.paymentUrl);
               return;
