@@ -27,7 +27,7 @@ const trip = (id: string, day: string, startAt: string, extra: Record<string, un
 });
 
 /** The driver's trips as the server lists them, one answer per request (the last one repeated). */
-function serve(answers: unknown[][], step?: { status: number; message: string }) {
+function serve(answers: unknown[][], step?: { status: number; message: string }, notifications: unknown[] = []) {
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   let asked = 0;
   vi.stubGlobal('fetch', (input: string) => {
@@ -38,6 +38,7 @@ function serve(answers: unknown[][], step?: { status: number; message: string })
       asked += 1;
       return Promise.resolve(json(200, { data: answer }));
     }
+    if (url.pathname === '/api/notifications') return Promise.resolve(json(200, { data: notifications, unread: notifications.length, read_up_to: 0 }));
     if (url.pathname.endsWith('/progress') && step) return Promise.resolve(json(step.status, { message: step.message }));
     return Promise.resolve(json(200, { data: [] }));
   });
@@ -79,15 +80,31 @@ describe('the driver’s trips', () => {
     const today = cairoToday();
     const onTheRoad = trip('MSH-AAAAAA', today, new Date().toISOString(), { status: 'picked_up', next_step: 'arrive', next_stop: 1 });
     // The office handed the trip over: the driver's next step is refused, and the list comes back without it.
-    serve([[onTheRoad], []], { status: 403, message: 'هذه الرحلة مسندة إلى سائق آخر.' });
+    const handed = { id: 2, kind: 'trip_taken_away', order_id: 'MSH-AAAAAA', params: {}, at: new Date().toISOString(), read: false };
+    serve([[onTheRoad], []], { status: 403, message: 'هذه الرحلة مسندة إلى سائق آخر.' }, [handed]);
     renderApp('/driver');
     const card = await screen.findByTestId('driver-trip-MSH-AAAAAA');
     await userEvent.click(within(card).getByTestId('next-step'));
 
     const notice = await screen.findByTestId('trips-taken-away');
-    expect(notice).toHaveTextContent('لم تعد على قائمتك: \u2068MSH-AAAAAA\u2069. أعطاها المكتب لسائق آخر أو ألغاها');
+    expect(notice).toHaveTextContent('لم تعد على قائمتك:');
+    expect(await within(notice).findByText('\u2068MSH-AAAAAA\u2069: سُلِّمت إلى سائق آخر.')).toBeInTheDocument();
     expect(screen.getByText('لا توجد رحلات مسندة إليك.')).toBeInTheDocument();
     await userEvent.click(within(notice).getByRole('button', { name: 'حسنًا' }));
     expect(screen.queryByTestId('trips-taken-away')).toBeNull();
+  });
+
+  it('says the traveller moved a trip to another day, not that the office gave it to another driver', async () => {
+    const tomorrow = addDays(cairoToday(), 1);
+    const assigned = trip('MSH-BBBBBB', tomorrow, new Date(Date.now() + 26 * 60 * 60 * 1000).toISOString());
+    const moved = { id: 3, kind: 'trip_moved_away', order_id: 'MSH-BBBBBB', params: { day: '2026-12-04', by: 'traveller' }, at: new Date().toISOString(), read: false };
+    serve([[assigned], []], undefined, [moved]);
+    const { queryClient } = renderApp('/driver');
+    await screen.findByTestId('driver-trip-MSH-BBBBBB');
+    // The list changes live (the trip moved): the page asks again and the trip is gone.
+    await act(() => queryClient.invalidateQueries({ queryKey: ['dispatch', 'driver'] }));
+    const notice = await screen.findByTestId('trips-taken-away');
+    expect(await within(notice).findByTestId('trip-left-MSH-BBBBBB')).toHaveTextContent('MSH-BBBBBB\u2069: the traveller moved it to Friday 4 December.');
+    expect(notice).not.toHaveTextContent(/another driver/);
   });
 });

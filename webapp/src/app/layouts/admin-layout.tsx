@@ -68,7 +68,7 @@ export function AdminLayout() {
       <aside className="admin-shell__sidebar">
         <div className="admin-shell__sidebar-inner">
           <div className="admin-shell__brand">
-            <Logo to={adminStart(role)} suffix={t('admin.badge')} />
+            <Logo to={adminStart(role)} suffix={role === 'support' ? t('admin.roles.support') : t('admin.badge')} />
             <button
               ref={toggleRef}
               type="button"

@@ -19,6 +19,10 @@ export const tripSchema = z.object({
   pickup: z.string(),
   /** Absent, or "" for one stop, where the order recorded no Arabic name: show the English one. */
   pickup_ar: z.string().optional(),
+  /** Where the trip ends (the drop-off; Arabic where recorded) and when it is due back: absent when unknown. */
+  end: z.string().optional(),
+  end_ar: z.string().optional(),
+  end_at: z.string().optional(),
   stops: z.array(z.string()),
   stops_ar: z.array(z.string()).nullish(),
   order_status: z.string(),

@@ -114,4 +114,15 @@ describe('the driver’s day', () => {
     renderDay('en');
     expect(screen.queryByTestId('handed-to-you')).toBeNull();
   });
+
+  it.each([
+    ['en', 'Drop-off: Airport Terminal 3', /^Due back by 15:30 \(Cairo time\)$/],
+    ['ar', 'نقطة النزول: مطار القاهرة مبنى ٣', /^العودة قبل .*٣:٣٠.* \(بتوقيت القاهرة\)$/],
+  ] as const)('says where the trip ends and when it is due back, in Cairo time, on the card and before the driver ends it (%s)', (language, place, due) => {
+    trips = [trip({ status: 'at_stop', stop: 2, next_step: 'complete', end: 'Airport Terminal 3', end_ar: 'مطار القاهرة مبنى ٣', end_at: '2026-11-18T13:30:00Z' })];
+    renderDay(language);
+    const end = within(screen.getByTestId('driver-trip-MSH-AAAAAA')).getByTestId('trip-end');
+    expect(end).toHaveTextContent(place);
+    expect(end.lastElementChild?.textContent).toMatch(due);
+  });
 });

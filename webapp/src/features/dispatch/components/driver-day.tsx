@@ -9,8 +9,7 @@ import { paths } from '@/config/paths';
 import { useLanguage } from '@/hooks/use-language';
 import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { formatCalendarDate, formatDate, formatNumber, isolate, localeTag } from '@/utils/format';
-import { listFormat } from '@/utils/intl-formatters';
+import { formatCalendarDate, formatDate, formatNumber, isolate } from '@/utils/format';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 import { useNow } from '@/hooks/use-now';
 import { useRouteArrow } from '@/hooks/use-route-arrow';
@@ -18,6 +17,7 @@ import { addDays, cairoToday } from '@/utils/cairo-day';
 
 import { RUNNING } from '../api/position';
 import { advanceTrip, reachedAtHandover, tripPlaces, useDispatchAction, useDriverTrips, type Trip } from '../api/trips';
+import { useWhyTripsLeft, type TripLeft } from '../api/why-trips-left';
 import { useDispatchT } from './messages';
 import { ShareLocation } from './share-location';
 import './dispatch.css';
@@ -29,14 +29,21 @@ import './dispatch.css';
 export function DriverDay({ isDriver }: { isDriver: boolean }) {
   const { t } = useDispatchT();
   const trips = useDriverTrips(isDriver);
-  const language = useLanguage();
   const [gone, dismissGone] = useTripsTakenAway(trips.data);
+  const why = useWhyTripsLeft(gone);
   return (
     <div className="stack">
       <PageHeader title={t('driver.title')} lead={t('driver.lead')} />
       {gone.length > 0 ? (
         <div className="form__message driver-notice" role="status" data-testid="trips-taken-away">
-          <p>{t('driver.takenAway', { trips: listFormat(localeTag(language), { type: 'conjunction' }).format(gone.map(isolate)) })}</p>
+          <p>{t('driver.takenAway')}</p>
+          <ul className="driver-notice__list">
+            {gone.map((trip) => (
+              <li key={trip} data-testid={`trip-left-${trip}`}>
+                <WhyTripLeft trip={trip} left={why.get(trip)} />
+              </li>
+            ))}
+          </ul>
           <Button size="sm" variant="secondary" onClick={dismissGone}>
             {t('driver.understood')}
           </Button>
@@ -68,6 +75,40 @@ export function DriverDay({ isDriver }: { isDriver: boolean }) {
         ))
       )}
     </div>
+  );
+}
+
+/** Why one trip left the driver's list, as their notifications say (until they do, that they will). */
+function WhyTripLeft({ trip, left }: { trip: string; left: TripLeft | undefined }) {
+  const { t } = useDispatchT();
+  const language = useLanguage();
+  const p = left?.params;
+  const key = !left
+    ? 'unknown'
+    : left.kind === 'trip_moved_away'
+      ? p?.by === 'office'
+        ? 'moved_office'
+        : 'moved_traveller'
+      : left.kind === 'trip_retimed_away'
+        ? 'retimed'
+        : left.kind === 'trip_taken_off'
+          ? p?.reason
+            ? 'taken_off_why'
+            : 'taken_off'
+          : left.kind === 'trip_called_off'
+            ? 'called_off'
+            : 'handed';
+  return (
+    <>
+      {t(`driver.left.${key}`, {
+        trip: isolate(trip),
+        day: p?.day ? formatCalendarDate(p.day, language, { weekday: 'long', day: 'numeric', month: 'long' }) : '',
+        other: isolate(p?.trip ?? ''),
+        from: p?.start_at ? formatDate(p.start_at, language, { timeStyle: 'short' }) : '',
+        to: p?.end_at ? formatDate(p.end_at, language, { timeStyle: 'short' }) : '',
+        reason: isolate(p?.reason ?? ''),
+      })}
+    </>
   );
 }
 
@@ -179,6 +220,7 @@ function DriverTrip({ trip }: { trip: Trip }) {
         </div>
       ) : null}
       <p className="muted">{places.stops.join(arrow)}</p>
+      <TripEnd trip={trip} />
       {trip.handover ? <HandedToYou trip={trip} /> : null}
       <p className="trip-progress__status">
         {/* The traveller's "Driver assigned" is the driver's "Assigned to you". */}
@@ -223,8 +265,24 @@ function DriverTrip({ trip }: { trip: Trip }) {
         onConfirm={() => take('complete')}
       >
         <p>{t('driver.completeText')}</p>
+        <TripEnd trip={trip} />
       </ConfirmDialog>
     </article>
+  );
+}
+
+/** Where the trip ends and when it is due back (Cairo time), when the order recorded them. */
+function TripEnd({ trip }: { trip: Trip }) {
+  const { t } = useDispatchT();
+  const language = useLanguage();
+  const place = (language === 'ar' && trip.end_ar) || trip.end;
+  if (!place && !trip.end_at) return null;
+  return (
+    <p className="driver-trip__end" data-testid="trip-end">
+      {place ? <span>{t('driver.dropOff', { place })}</span> : null}
+      {place && trip.end_at ? <br /> : null}
+      {trip.end_at ? <span>{t('driver.dueBack', { time: formatDate(trip.end_at, language, { timeStyle: 'short' }) })}</span> : null}
+    </p>
   );
 }
 
