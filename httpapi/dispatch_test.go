@@ -237,7 +237,22 @@ func TestDispatchFromTheBoardToTheTravellersProgress(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock.Set(day.Add(9 * time.Hour))
-	for _, step := range []map[string]any{{"step": "start"}, {"step": "pickup"}, {"step": "arrive", "stop": 1}} {
+	if r := a.Post("/api/driver/trips/"+orderID+"/progress", driver.Token, map[string]any{"step": "start"}); r.Status != http.StatusOK {
+		t.Fatalf("start: %d %s", r.Status, r.Body)
+	}
+	// A stop the two-stop trip does not have is the request's mistake (422 on its field), not a step
+	// out of order (409).
+	if r := a.Post("/api/driver/trips/"+orderID+"/progress", driver.Token, map[string]any{"step": "arrive", "stop": 5}); r.Status != http.StatusUnprocessableEntity {
+		t.Fatalf("arrive at stop 5 of 2: %d %s", r.Status, r.Body)
+	} else {
+		var body struct {
+			Errors map[string][]string `json:"errors"`
+		}
+		if r.JSON(t, &body); len(body.Errors["stop"]) != 1 || body.Errors["stop"][0] != "This trip has no such stop." {
+			t.Fatalf("arrive at stop 5 of 2: %s", r.Body)
+		}
+	}
+	for _, step := range []map[string]any{{"step": "pickup"}, {"step": "arrive", "stop": 1}} {
 		if r := a.Post("/api/driver/trips/"+orderID+"/progress", driver.Token, step); r.Status != http.StatusOK {
 			t.Fatalf("%v: %d %s", step, r.Status, r.Body)
 		}

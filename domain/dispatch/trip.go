@@ -18,6 +18,7 @@
 package dispatch
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -441,11 +442,14 @@ func DecideTrip(s TripState, cmd TripCommand, now time.Time) ([]TripEvent, error
 		}
 		return []TripEvent{TravellersPickedUp{OrderID: s.orderID, DriverID: s.driver.ID, PickedUpAt: now}}, nil
 	case ArriveAtStop:
-		if err := s.checkLaterStep(c.By, c.Order, c.Lead, now, StatusPickedUp, StatusAtStop); err != nil {
-			return nil, err
-		}
-		if c.Stop < 1 || c.Stop > len(s.stops) {
+		// A stop the itinerary does not have is a bad request whatever step the trip is at: saying
+		// "that step does not come next" would send the driver looking for a step to take first.
+		err := s.checkLaterStep(c.By, c.Order, c.Lead, now, StatusPickedUp, StatusAtStop)
+		if (err == nil || errors.Is(err, ErrOutOfOrder)) && (c.Stop < 1 || c.Stop > len(s.stops)) {
 			return nil, ErrNoSuchStop
+		}
+		if err != nil {
+			return nil, err
 		}
 		if c.Stop != s.stop+1 {
 			return nil, ErrOutOfOrder

@@ -223,6 +223,12 @@ func (h *Handler) advance(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := h.app.Commands.Advance(r.Context(), orderID, strings.TrimSpace(req.Step), req.Stop, httpx.Meta(r))
+	if errors.Is(err, dispatch.ErrNoSuchStop) {
+		// The request's own field is wrong: say which, as every other 422 does.
+		v := &domain.ValidationError{}
+		v.Add("stop", dispatch.ErrNoSuchStop.Key)
+		err = v
+	}
 	if err != nil {
 		httpx.WriteError(w, r, err)
 		return
