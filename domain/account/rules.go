@@ -4,11 +4,8 @@ import (
 	"errors"
 	"math"
 	"net/mail"
-	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/nyaruka/phonenumbers"
 
 	"mishwar/domain"
 )
@@ -170,7 +167,7 @@ func CheckPassword(v *domain.ValidationError, field, password string) {
 }
 
 // DefaultPhoneRegion is assumed for a number typed without a country key: the service area is Cairo.
-const DefaultPhoneRegion = "EG"
+const DefaultPhoneRegion = domain.DefaultPhoneRegion
 
 // CheckPhone validates a phone number with the country key the form's picker sent and returns it in
 // E.164 (+201001234567). The key may be a calling code ("+20", "20") or a region ("EG"); a number that
@@ -193,38 +190,10 @@ func CheckPhone(v *domain.ValidationError, field, number, countryKey string) str
 	return e164
 }
 
-// NormalizePhone returns number in E.164 and whether it is a valid number.
+// NormalizePhone returns number in E.164 and whether it is a valid number (domain.NormalizePhone,
+// the one rule for every phone number typed).
 func NormalizePhone(number, countryKey string) (string, bool) {
-	number = strings.TrimSpace(number)
-	if strings.HasPrefix(number, "00") {
-		number = "+" + number[2:]
-	}
-	region := DefaultPhoneRegion
-	if !strings.HasPrefix(number, "+") {
-		if r, ok := regionOf(countryKey); ok {
-			region = r
-		} else if strings.TrimSpace(countryKey) != "" {
-			return "", false
-		}
-	}
-	n, err := phonenumbers.Parse(number, region)
-	if err != nil || !phonenumbers.IsValidNumber(n) {
-		return "", false
-	}
-	return phonenumbers.Format(n, phonenumbers.E164), true
-}
-
-func regionOf(key string) (string, bool) {
-	key = strings.TrimSpace(key)
-	if key == "" {
-		return "", false
-	}
-	if code, err := strconv.Atoi(strings.TrimPrefix(key, "+")); err == nil {
-		r := phonenumbers.GetRegionCodeForCountryCode(code)
-		return r, r != "" && r != "ZZ"
-	}
-	r := strings.ToUpper(key)
-	return r, phonenumbers.GetSupportedRegions()[r]
+	return domain.NormalizePhone(number, countryKey)
 }
 
 // CheckPoint adds field errors for a place without coordinates ("Save location needs a selected

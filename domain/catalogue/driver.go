@@ -27,7 +27,7 @@ type DriverFields struct {
 // Normalized trims, sorts the working days and defaults trips per day to one.
 func (f DriverFields) Normalized() DriverFields {
 	f.Name, f.Vehicle = f.Name.trimmed(), f.Vehicle.trimmed()
-	f.Phone = strings.Join(strings.Fields(f.Phone), "")
+	f.Phone = normalizedPhone(f.Phone)
 	f.Licence, f.Plate = strings.TrimSpace(f.Licence), strings.TrimSpace(f.Plate)
 	f.WorkingDays = slices.Clone(f.WorkingDays)
 	slices.Sort(f.WorkingDays)

@@ -69,10 +69,10 @@ func (h HomeContent) Normalized() HomeContent {
 		faq = append(faq, q)
 	}
 	h.FAQ = faq
-	h.WhatsApp = strings.Join(strings.Fields(h.WhatsApp), "")
+	h.WhatsApp = normalizedPhone(h.WhatsApp)
 	h.FullDayRide.Title, h.FullDayRide.Description = h.FullDayRide.Title.trimmed(), h.FullDayRide.Description.trimmed()
 	h.About, h.Terms, h.Privacy = h.About.trimmed(), h.Terms.trimmed(), h.Privacy.trimmed()
-	h.Contact.Phone = strings.Join(strings.Fields(h.Contact.Phone), "")
+	h.Contact.Phone = normalizedPhone(h.Contact.Phone)
 	h.Contact.Email = strings.TrimSpace(h.Contact.Email)
 	h.Contact.Address = h.Contact.Address.trimmed()
 	return h

@@ -28,7 +28,6 @@ const (
 
 var (
 	slugPattern  = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
-	phonePattern = regexp.MustCompile(`^\+[1-9][0-9]{7,14}$`)
 	emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
 	photoPattern = regexp.MustCompile(`^/[A-Za-z0-9._~/%-]+$`)
 )
@@ -152,9 +151,19 @@ func (c *validator) phone(field, s string, required bool) {
 		}
 		return
 	}
-	if !phonePattern.MatchString(s) {
+	if e164, ok := domain.NormalizePhone(s, ""); !ok || e164 != s {
 		c.add(field, keyInvalidPhone)
 	}
+}
+
+// normalizedPhone is a typed number in international form when it is a valid one (a national
+// number read as Egyptian, as a traveller's is: domain.NormalizePhone), else with its spaces taken
+// out, for Validate to refuse.
+func normalizedPhone(s string) string {
+	if e164, ok := domain.NormalizePhone(s, ""); ok {
+		return e164
+	}
+	return strings.Join(strings.Fields(s), "")
 }
 
 func (c *validator) email(field, s string) {

@@ -217,7 +217,8 @@ func TestCountryRules(t *testing.T) {
 
 func TestDriverRules(t *testing.T) {
 	checkRules(t, validDriver(), []rule[catalogue.DriverFields]{
-		{"the phone is in international form", func(f *catalogue.DriverFields) { f.Phone = "01001234567" }, "phone", "catalogue.invalid_phone"},
+		{"a number that is no phone number is refused", func(f *catalogue.DriverFields) { f.Phone = "0100123" }, "phone", "catalogue.invalid_phone"},
+		{"a number of another country needs its country code", func(f *catalogue.DriverFields) { f.Phone = "2025550123" }, "phone", "catalogue.invalid_phone"},
 		{"a licence is required", func(f *catalogue.DriverFields) { f.Licence = "" }, "licence", "common.required"},
 		{"a driver works some day", func(f *catalogue.DriverFields) { f.WorkingDays = nil }, "working_days", "common.required"},
 		{"a working day listed twice is refused", func(f *catalogue.DriverFields) {
@@ -232,6 +233,14 @@ func TestDriverRules(t *testing.T) {
 	n := d.Normalized()
 	if n.TripsPerDay != 1 || n.Phone != "+201001234567" {
 		t.Errorf("normalized to %+v", n)
+	}
+	// A number typed in national form is Egyptian, as a traveller's is at sign-up, and is kept in
+	// international form.
+	for _, typed := range []string{"01112223334", "0111 222 3334", "00201112223334"} {
+		d.Phone = typed
+		if n := d.Normalized(); n.Phone != "+201112223334" || n.Validate() != nil {
+			t.Errorf("%q normalized to %q (%v)", typed, n.Phone, n.Validate())
+		}
 	}
 	if !n.WorksOn(time.Monday) || n.WorksOn(time.Friday) {
 		t.Errorf("WorksOn wrong for %v", n.WorkingDays)

@@ -56,7 +56,7 @@ func init() {
 		"catalogue.invalid_date":      {En: "Enter a date as YYYY-MM-DD.", Ar: "أدخل التاريخ بصيغة YYYY-MM-DD."},
 		"catalogue.end_before_start":  {En: "The end date must not be before the start date.", Ar: "يجب ألا يكون تاريخ الانتهاء قبل تاريخ البدء."},
 		"catalogue.invalid_choice":    {En: "Choose one of the options.", Ar: "اختر أحد الخيارات."},
-		"catalogue.invalid_phone":     {En: "Enter the number in international form, e.g. +201001234567.", Ar: "أدخل الرقم بالصيغة الدولية، مثل ‎+201001234567."},
+		"catalogue.invalid_phone":     {En: "Enter a valid phone number, e.g. 01001234567 or +201001234567 (numbers outside Egypt with their country code).", Ar: "أدخل رقم هاتف صحيحًا، مثل 01001234567 أو ‎+201001234567 (الأرقام خارج مصر مع رمز الدولة)."},
 		"catalogue.invalid_email":     {En: "Enter a valid e-mail address.", Ar: "أدخل بريدًا إلكترونيًا صالحًا."},
 		"catalogue.invalid_code":      {En: "This code is not valid.", Ar: "هذا الرمز غير صالح."},
 		"catalogue.invalid_photo":     {En: "Use a photo uploaded here or one of the site's own pictures (a path starting /uploads/ or /art/): pictures from other sites are not shown.", Ar: "استخدم صورة مرفوعة هنا أو إحدى صور الموقع نفسه (مسار يبدأ بـ /uploads/ أو /art/): لا تُعرض الصور من مواقع أخرى."},
