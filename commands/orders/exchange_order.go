@@ -26,6 +26,19 @@ type ExchangeInput struct {
 // (order.State.ChangeTo); a cheaper trip is exchanged at once and the difference refunded, a dearer
 // one waits for the difference to be paid (the answer carries the payment URL) while a car is held on the new day.
 func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta commands.Meta) (Outcome, error) {
+	return h.exchange(ctx, in, nil, meta)
+}
+
+// staffTerms are what staff add to a change they make for the traveller (ChangeOrderAsStaff).
+type staffTerms struct {
+	reason    string
+	keepPrice bool
+}
+
+// exchange moves the order as the traveller's exchange does, or, with staff terms, as staff do for
+// the traveller (order.ChangeOrderAsStaff): the same lookups, the same car held on the new day, the
+// same settling of a cheaper change and payment of a dearer one.
+func (h *Handlers) exchange(ctx context.Context, in ExchangeInput, staff *staffTerms, meta commands.Meta) (Outcome, error) {
 	if meta.CommandID == uuid.Nil {
 		meta.CommandID = uuid.New()
 	}
@@ -57,8 +70,9 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 	if err != nil {
 		return out, err
 	}
-	// The new start must fit one day as checkout's does (staff may move a trip as they see fit).
-	if !in.Actor.Staff {
+	// The new start must fit one day as checkout's does (the driver's day); a staff change for the
+	// traveller too. Staff's other exchanges may move a trip as they see fit.
+	if !in.Actor.Staff || staff != nil {
 		if err := h.oneDay(priced, startAt, hours, h.changeQuote(ctx, s.Trip())); err != nil {
 			return out, err
 		}
@@ -67,10 +81,18 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 	if err != nil {
 		return out, err
 	}
-	cmd := order.ExchangeOrder{ExchangeID: meta.CommandID.String(), Actor: in.Actor, To: priced.Trip, NewReservation: s.Reservation(),
+	x := order.ExchangeOrder{ExchangeID: meta.CommandID.String(), Actor: in.Actor, To: priced.Trip, NewReservation: s.Reservation(),
 		Policy: h.settings.Policy(), ServiceHours: hours, TripStarted: started}
+	decide := func(reservation string) order.Command {
+		x.NewReservation = reservation
+		if staff == nil {
+			return x
+		}
+		return order.ChangeOrderAsStaff{ExchangeID: x.ExchangeID, Actor: x.Actor, To: x.To, NewReservation: reservation, Policy: x.Policy,
+			ServiceHours: x.ServiceHours, TripStarted: x.TripStarted, Reason: staff.reason, KeepPrice: staff.keepPrice}
+	}
 	// Refuse what the decider would refuse before holding a car on the new day.
-	if _, err := order.Decide(s, cmd, h.now()); err != nil {
+	if _, err := order.Decide(s, decide(x.NewReservation), h.now()); err != nil {
 		return out, err
 	}
 	newDay := priced.Trip.Day
@@ -81,17 +103,17 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 			return out, err
 		}
 		reserveMeta := sub(meta, "reserve")
-		cmd.NewReservation = reserveMeta.CommandID.String()
-		if _, err := execDay(ctx, h, newDay, availability.ReserveCapacity{Reservation: cmd.NewReservation, OrderID: s.ID(), Day: newDay,
+		x.NewReservation = reserveMeta.CommandID.String()
+		if _, err := execDay(ctx, h, newDay, availability.ReserveCapacity{Reservation: x.NewReservation, OrderID: s.ID(), Day: newDay,
 			Capacity: capacity, HoldUntil: h.now().Add(h.settings.Hold)}, reserveMeta); err != nil {
 			return out, wrap("reserve", err)
 		}
 	}
 	exchange := sub(meta, "exchange")
-	res, err := execOrder(ctx, h, s.ID(), cmd, exchange)
+	res, err := execOrder(ctx, h, s.ID(), decide(x.NewReservation), exchange)
 	if err != nil {
 		if holding {
-			h.release(ctx, newDay, cmd.NewReservation, availability.ReasonPlacingFailed, false, sub(meta, "compensate"))
+			h.release(ctx, newDay, x.NewReservation, availability.ReasonPlacingFailed, false, sub(meta, "compensate"))
 		}
 		return out, wrap("exchange", err)
 	}
@@ -116,6 +138,11 @@ func (h *Handlers) ExchangeOrder(ctx context.Context, in ExchangeInput, meta com
 // QuoteExchange prices an exchange without making it: the new trip and the difference (positive: to
 // pay; negative: to be refunded). It refuses what ExchangeOrder would refuse.
 func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.Trip, money.Money, error) {
+	return h.quoteExchange(ctx, in, nil)
+}
+
+// quoteExchange prices an exchange, or with staff terms a staff change (as exchange makes them).
+func (h *Handlers) quoteExchange(ctx context.Context, in ExchangeInput, staff *staffTerms) (order.Trip, money.Money, error) {
 	s, _, err := h.LoadOrder(ctx, in.OrderID)
 	if err != nil {
 		return order.Trip{}, money.Money{}, err
@@ -143,7 +170,7 @@ func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.T
 	if err != nil {
 		return order.Trip{}, money.Money{}, err
 	}
-	if !in.Actor.Staff {
+	if !in.Actor.Staff || staff != nil {
 		if err := h.oneDay(priced, startAt, hours, h.changeQuote(ctx, s.Trip())); err != nil {
 			return order.Trip{}, money.Money{}, err
 		}
@@ -152,8 +179,15 @@ func (h *Handlers) QuoteExchange(ctx context.Context, in ExchangeInput) (order.T
 	if err != nil {
 		return order.Trip{}, money.Money{}, err
 	}
-	if _, err := order.Decide(s, order.ExchangeOrder{ExchangeID: "quote", Actor: in.Actor, To: priced.Trip, NewReservation: "quote",
-		Policy: h.settings.Policy(), ServiceHours: hours, TripStarted: started}, h.now()); err != nil {
+	var cmd order.Command = order.ExchangeOrder{ExchangeID: "quote", Actor: in.Actor, To: priced.Trip, NewReservation: "quote",
+		Policy: h.settings.Policy(), ServiceHours: hours, TripStarted: started}
+	if staff != nil {
+		// Judged without keeping the price: the quote says what the change costs; keeping it is
+		// staff's choice after reading it.
+		cmd = order.ChangeOrderAsStaff{ExchangeID: "quote", Actor: in.Actor, To: priced.Trip, NewReservation: "quote",
+			Policy: h.settings.Policy(), ServiceHours: hours, TripStarted: started, Reason: staff.reason}
+	}
+	if _, err := order.Decide(s, cmd, h.now()); err != nil {
 		return order.Trip{}, money.Money{}, err
 	}
 	// Priced as the exchange books it (a quoted order keeps its quote).

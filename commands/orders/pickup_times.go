@@ -54,6 +54,8 @@ func (h PickupTimesHandler) Handle(ctx context.Context, q PickupTimesQuery) (Pic
 type ExchangeTimesQuery struct {
 	OrderID, UserID string
 	Date            string
+	// Staff asks for any order (a staff change for the traveller), not UserID's own.
+	Staff bool
 }
 
 // ExchangeTimesHandler offers the pickup times of a day for an exchange of the traveller's own order:
@@ -67,7 +69,7 @@ type ExchangeTimesHandler struct {
 
 // Handle answers the pickup times of q.Date for moving the order.
 func (h ExchangeTimesHandler) Handle(ctx context.Context, q ExchangeTimesQuery) (PickupTimes, error) {
-	s, err := h.commands.ownOrder(ctx, q.OrderID, q.UserID)
+	s, err := h.commands.changedOrder(ctx, q.OrderID, q.UserID, q.Staff)
 	if err != nil {
 		return PickupTimes{}, err
 	}
@@ -89,6 +91,8 @@ func exchangeCalendar(s order.State, from, days string) CalendarQuery {
 type ExchangeCalendarQuery struct {
 	OrderID, UserID string
 	From, Days      string
+	// Staff asks for any order (a staff change for the traveller), not UserID's own.
+	Staff bool
 }
 
 // ExchangeCalendarHandler says for each day whether the traveller's own order could be moved to it:
@@ -104,7 +108,7 @@ type ExchangeCalendarHandler struct {
 // Handle returns the calendar of the order's exchange, each available day judged a few starts at a
 // time until one fits (as the cart's calendar).
 func (h ExchangeCalendarHandler) Handle(ctx context.Context, q ExchangeCalendarQuery) ([]CalendarDay, error) {
-	s, err := h.commands.ownOrder(ctx, q.OrderID, q.UserID)
+	s, err := h.commands.changedOrder(ctx, q.OrderID, q.UserID, q.Staff)
 	if err != nil {
 		return nil, err
 	}
@@ -157,4 +161,13 @@ func fittingTimes(ctx context.Context, calendar CalendarHandler, cq CalendarQuer
 		out.Verdict = first.Verdict()
 	}
 	return out, nil
+}
+
+// changedOrder is the order a change's calendar or times are asked for: the traveller's own, or any
+// order for staff.
+func (h *Handlers) changedOrder(ctx context.Context, tripNumber, userID string, staff bool) (order.State, error) {
+	if staff {
+		return h.anyOrder(ctx, tripNumber)
+	}
+	return h.ownOrder(ctx, tripNumber, userID)
 }
