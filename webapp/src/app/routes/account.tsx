@@ -11,6 +11,8 @@ import { SavedAddresses } from '@/features/account/components/saved-addresses';
 import { SessionsPanel } from '@/features/account/components/sessions-panel';
 import { Wishlist } from '@/features/account/components/wishlist';
 import { Avatar } from '@/features/auth/components/account-menu';
+import { tripHeadline } from '@/features/dispatch/api/headline';
+import { useOwnTripProgress } from '@/features/dispatch/api/progress';
 import { OwnTripProgress } from '@/features/dispatch/components/trip-progress';
 import { useOrderSettings } from '@/features/checkout/api/get-order-settings';
 import { BookingCalendar } from '@/features/checkout/components/booking-calendar';
@@ -20,6 +22,8 @@ import { useRates } from '@/features/rates/api/get-rates';
 import { useOrder } from '@/features/orders/api/get-order';
 import { OrderDetail } from '@/features/orders/components/order-detail';
 import { OrderHistory } from '@/features/orders/components/order-history';
+import { OrderStatusBadge } from '@/features/orders/components/order-status';
+import type { Order } from '@/features/orders/api/types';
 import { RateTrip } from '@/features/reviews/components/rate-trip';
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
 
@@ -76,11 +80,21 @@ export function OrderRoute() {
   // A confirmed (or completed) order's trip is live on its page: driver, car and every step.
   return (
     <>
-      <OrderDetail id={id} live={(o) => (o.status === 'confirmed' || o.status === 'completed' ? <OwnTripProgress orderId={o.id} /> : null)} />
+      <OrderDetail
+        id={id}
+        live={(o) => (o.status === 'confirmed' || o.status === 'completed' ? <OwnTripProgress orderId={o.id} /> : null)}
+        badge={(o) => (o.status === 'confirmed' ? <OwnTripBadge order={o} /> : undefined)}
+      />
       {/* "Rate your trip" once it is completed (nothing before). */}
       <RateTrip orderId={id} orderShown={order.isSuccess} />
     </>
   );
+}
+
+/** A confirmed order's badge says where its trip is (the strip's own answer, one request for both). */
+function OwnTripBadge({ order }: { order: Order }) {
+  const progress = useOwnTripProgress(order.id);
+  return <OrderStatusBadge status={tripHeadline(order.status, progress.data?.status)} />;
 }
 
 export function OrderActionRoute({ action }: { action: 'cancel' | 'refund' | 'exchange' }) {

@@ -31,6 +31,8 @@ import { useDestinations } from '@/features/destinations/api/get-destinations';
 import { RatesList } from '@/features/rates/components/rates-list';
 import { TripStatusLookup } from '@/features/trip-status/components/trip-status-lookup';
 import { TripProgressStrip } from '@/features/dispatch/components/trip-progress';
+import { tripHeadline } from '@/features/dispatch/api/headline';
+import { useTripProgress } from '@/features/dispatch/api/progress';
 
 import { useAppCart } from '../session';
 
@@ -255,9 +257,20 @@ export function TripStatusRoute() {
   return (
     <>
       <PageHeader title={t('tripStatus.title')} lead={t('tripStatus.lead')} />
-      <TripStatusLookup aside={(proven) => <TripProgressStrip tripNumber={proven.trip_number} email={proven.email} />} />
+      <TripStatusLookup
+        aside={(proven) => <TripProgressStrip tripNumber={proven.trip_number} email={proven.email} />}
+        headline={(proven, status) => <LiveTripHeadline tripNumber={proven.trip_number} email={proven.email} status={status} />}
+      />
     </>
   );
+}
+
+/** A booked trip's status as its live strip says it ("Driver on the way"); one request for both. */
+function LiveTripHeadline({ tripNumber, email, status }: { tripNumber: string; email: string; status: string }) {
+  const { t } = useTranslation();
+  const progress = useTripProgress(tripNumber, email);
+  const said = tripHeadline(status, progress.data?.status);
+  return <>{t(`tripStatus.statuses.${said}`, { defaultValue: said })}</>;
 }
 
 export function EnquiryLinkRoute() {

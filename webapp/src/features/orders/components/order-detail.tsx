@@ -25,9 +25,10 @@ import './orders.css';
 
 /**
  * An order: its status, trip, prices, payments, rules, what happened (timeline) and what can be done.
- * live renders the trip's live progress under the trip (the app composes dispatch's strip there).
+ * live renders the trip's live progress under the trip (the app composes dispatch's strip there);
+ * badge, when it renders something, says the status in place of the order's own (the trip's step).
  */
-export function OrderDetail({ id, live }: { id: string; live?: (order: Order) => ReactNode }) {
+export function OrderDetail({ id, live, badge }: { id: string; live?: (order: Order) => ReactNode; badge?: (order: Order) => ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const order = useOrder(id);
@@ -36,7 +37,7 @@ export function OrderDetail({ id, live }: { id: string; live?: (order: Order) =>
       {(o) => (
         <>
           <PageHeader title={t('orders.number', { number: isolate(o.trip_number) })} lead={t('orders.placedOn', { date: formatDate(o.placed_at, language, { dateStyle: 'medium' }) })} />
-          <OrderBody order={o} live={live?.(o)} />
+          <OrderBody order={o} live={live?.(o)} badge={badge?.(o)} />
         </>
       )}
     </QueryView>
@@ -48,7 +49,7 @@ export function hasActions(o: Pick<Order, 'actions'>): boolean {
   return o.actions.pay || o.actions.cancel || o.actions.exchange || o.actions.refund;
 }
 
-function OrderBody({ order: o, live }: { order: Order; live?: ReactNode }) {
+function OrderBody({ order: o, live, badge }: { order: Order; live?: ReactNode; badge?: ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const pay = usePayOrder(o.id);
@@ -61,7 +62,7 @@ function OrderBody({ order: o, live }: { order: Order; live?: ReactNode }) {
       <div className="stack stack--loose">
         <section className="card card--plain stack">
           <div className="order-head">
-            <OrderStatusBadge status={o.status} />
+            {badge ?? <OrderStatusBadge status={o.status} />}
             {o.status === 'awaiting_payment' ? (
               <p className="muted">{t('orders.payBefore', { time: t('common.cairoTime', { time: formatDate(o.hold_until, language, { timeStyle: 'short' }) }) })}</p>
             ) : null}

@@ -37,9 +37,10 @@ function hasLiveProgress(status: string): boolean {
 
 /**
  * aside renders more about a proven trip under its status (the app composes the live progress strip
- * here); only for a trip that can be on the road (hasLiveProgress).
+ * here); headline, the status itself in place of the order's (the trip's step: "Driver on the way");
+ * both only for a trip that can be on the road (hasLiveProgress).
  */
-export function TripStatusLookup({ aside }: { aside?: (proven: Lookup) => ReactNode } = {}) {
+export function TripStatusLookup({ aside, headline }: { aside?: (proven: Lookup) => ReactNode; headline?: (proven: Lookup, status: string) => ReactNode } = {}) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const lookup = useTripStatusLookup();
@@ -75,7 +76,10 @@ export function TripStatusLookup({ aside }: { aside?: (proven: Lookup) => ReactN
       <div aria-live="polite">
         {lookup.isSuccess ? (
           <>
-            <TripStatusCard status={lookup.data} />
+            <TripStatusCard
+              status={lookup.data}
+              headline={headline && proven && hasLiveProgress(lookup.data.status) ? headline({ trip_number: lookup.data.trip_number, email: proven.email }, lookup.data.status) : undefined}
+            />
             {aside && proven && hasLiveProgress(lookup.data.status) ? aside({ trip_number: lookup.data.trip_number, email: proven.email }) : null}
           </>
         ) : lookup.isError ? (
@@ -92,7 +96,7 @@ export function TripStatusLookup({ aside }: { aside?: (proven: Lookup) => ReactN
   );
 }
 
-function TripStatusCard({ status }: { status: TripStatus }) {
+function TripStatusCard({ status, headline }: { status: TripStatus; headline?: ReactNode }) {
   const arrow = useRouteArrow();
   const { t } = useTranslation();
   const language = useLanguage();
@@ -103,7 +107,7 @@ function TripStatusCard({ status }: { status: TripStatus }) {
     <div className="card card--plain status-card stack" data-testid="trip-status">
       <p className="eyebrow">{t('tripStatus.trip', { number: isolate(status.trip_number) })}</p>
       <p className="status-card__status" data-status={status.status}>
-        {t(`tripStatus.statuses.${status.status}`, { defaultValue: status.status })}
+        {headline ?? t(`tripStatus.statuses.${status.status}`, { defaultValue: status.status })}
       </p>
       {status.enquiry && !status.order && status.enquiry.status === 'submitted' ? <p>{t('enquiry.reviewShort')}</p> : null}
       {trip?.date ? (
