@@ -61,7 +61,7 @@ function DriverSection({ group }: { group: ManifestGroup }) {
           {separator}
           {d.vehicle}
           {separator}
-          <span dir="ltr">{isolate(formatPlate(d.plate, language))}</span>
+          <bdi dir="auto">{formatPlate(d.plate, language)}</bdi>
         </p>
       ) : null}
       <ol className="manifest__trips">

@@ -81,7 +81,7 @@ export function ProgressView({ progress }: { progress: TripProgress }) {
           {separator}
           <bdi>{(language === 'ar' && progress.driver.vehicle_ar) || progress.driver.vehicle}</bdi>
           {separator}
-          <bdi dir="ltr">{formatPlate(progress.driver.plate, language)}</bdi>
+          <bdi dir="auto">{formatPlate(progress.driver.plate, language)}</bdi>
           {progress.driver.phone ? (
             <>
               {separator}

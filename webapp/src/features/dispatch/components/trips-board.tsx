@@ -261,7 +261,7 @@ function DriverRow({ driver, canAssign }: { driver: BoardDriver; canAssign: bool
           <bdi>{driver.name}</bdi>
         </strong>
         <div className="muted">
-          <bdi dir="ltr">{driver.phone}</bdi>{separator}<bdi>{driver.vehicle}</bdi>{separator}<bdi dir="ltr">{formatPlate(driver.plate, language)}</bdi>
+          <bdi dir="ltr">{driver.phone}</bdi>{separator}<bdi>{driver.vehicle}</bdi>{separator}<bdi dir="auto" data-testid="driver-plate">{formatPlate(driver.plate, language)}</bdi>
         </div>
       </Cell>
       <Cell label={t('board.columns.day')}>{driver.works_that_day ? t('board.works', { trips: formatNumber(driver.trips, language), perDay: formatNumber(driver.trips_per_day, language) }) : t('board.off')}</Cell>
