@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { REASON_MAX } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
 import { useLeaveGuard } from '@/hooks/use-leave-guard';
+import { useNow } from '@/hooks/use-now';
 import { isApiError } from '@/lib/api-client';
 import { westernDigits } from '@/lib/digits';
 import { toast } from '@/lib/toast';
@@ -197,7 +198,7 @@ export interface ExchangePickers {
 function CannotExchange({ order: o }: { order: Order }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const now = Date.now();
+  const now = useNow().getTime();
   const cutoff = Date.parse(o.cancellation.free_until);
   if (o.status === 'confirmed' && !o.pending_exchange && now >= cutoff && now < Date.parse(o.trip.start_at)) {
     const passed = t('common.cairoTime', { time: formatDate(o.cancellation.free_until, language, { dateStyle: 'medium', timeStyle: 'short' }) });
