@@ -18,6 +18,9 @@ function serve() {
   const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
   vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
     const { pathname } = new URL(input, 'http://app.test');
+    if (pathname === '/api/user/login' && init?.method === 'POST') {
+      return json(200, { data: { id: 'd1', first_name: 'Karim', last_name: 'Adel', email: 'karim@example.com', phone_number: null, role: 'driver', token: 'tok' } });
+    }
     if (pathname === '/api/password/reset' && init?.method === 'POST') {
       resets.push(typeof init.body === 'string' ? JSON.parse(init.body) : init.body);
       return json(resetAnswer.status, resetAnswer.body);
@@ -36,8 +39,9 @@ const texts = {
   en: {
     title: 'Set your password',
     lead: 'Welcome to Mishwar. Choose a password to sign in and see your trips.',
-    button: 'Set password and sign in',
-    done: 'Your password is set. Sign in to see your trips.',
+    button: 'Set password',
+    done: 'Your password is set. Sign in with it to see your trips.',
+    firstSignIn: 'Sign in for the first time',
     expired: 'This invitation link has expired or was already used. Ask the office to invite you again, or choose “Forgot your password?” on the sign-in page.',
     password: 'New password',
     confirm: 'Confirm password',
@@ -45,8 +49,9 @@ const texts = {
   ar: {
     title: 'اختر كلمة المرور',
     lead: 'أهلًا بك في مشوار. اختر كلمة مرور لتسجّل الدخول وترى رحلاتك.',
-    button: 'احفظ كلمة المرور وسجّل الدخول',
-    done: 'تم حفظ كلمة المرور. سجّل الدخول لترى رحلاتك.',
+    button: 'احفظ كلمة المرور',
+    done: 'تم حفظ كلمة المرور. سجّل الدخول بها لترى رحلاتك.',
+    firstSignIn: 'سجّل الدخول لأول مرة',
     expired: 'رابط الدعوة منتهي الصلاحية أو سبق استخدامه. اطلب من المكتب دعوتك مرة أخرى، أو اختر «نسيت كلمة المرور؟» في صفحة تسجيل الدخول.',
     password: 'كلمة المرور الجديدة',
     confirm: 'تأكيد كلمة المرور',
@@ -71,7 +76,7 @@ describe.each(['en', 'ar'] as const)('a driver invitation link (%s)', (lang) => 
     act(() => useLocaleStore.getState().setLanguage(lang));
   });
 
-  it('reads as an invitation, sets the password with the token and goes on to sign in', async () => {
+  it('reads as an invitation, sets the password with the token and goes on to a first sign-in (the button promises no more)', async () => {
     const user = userEvent.setup();
     const { router } = renderApp(INVITE);
     expect(await screen.findByRole('heading', { name: x.title })).toBeInTheDocument();
@@ -82,6 +87,9 @@ describe.each(['en', 'ar'] as const)('a driver invitation link (%s)', (lang) => 
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(resets).toEqual([{ token: 'tok-1', password: 'secret123', password_confirmation: 'secret123' }]);
     expect(await screen.findByText(x.done)).toBeInTheDocument();
+    // Nobody is coming back yet: the sign-in reads as the first one.
+    expect(await screen.findByRole('heading', { name: x.firstSignIn })).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back|مرحبًا بعودتك/)).toBeNull();
   });
 
   it('an expired or used invitation link says how to get a new link: from the office, or the forgotten-password form', async () => {
@@ -106,5 +114,18 @@ describe('a password reset link (no invite)', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText('The given data was invalid.')).toBeInTheDocument();
+  });
+});
+
+describe('the first sign-in after an invitation', () => {
+  it('welcomes the driver to Mishwar, not back', async () => {
+    const user = userEvent.setup();
+    renderApp('/signin?first=1');
+    expect(await screen.findByRole('heading', { name: 'Sign in for the first time' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('E-mail'), 'karim@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Welcome to Mishwar, Karim!')).toBeInTheDocument();
+    expect(screen.queryByText('Welcome back, Karim!')).toBeNull();
   });
 });

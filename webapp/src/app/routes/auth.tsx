@@ -37,21 +37,23 @@ export function SignInRoute() {
   const [params] = useSearchParams();
   const asked = params.get('redirect') ? safeReturnPath(params.get('redirect'), paths.home) : null;
   const returnTo = asked ?? paths.home;
+  // Just after an invitation set the account's first password: nobody is coming back yet.
+  const firstTime = params.get('first') === '1';
   const status = useAuthStore((state) => state.status);
   const role = useAuthStore((state) => state.user?.role);
   if (status === 'restoring') return <PageSpinner />;
   if (status === 'signedIn') return <Navigate to={landingAfterSignIn(role, asked)} replace />;
   return (
     <AuthCard
-      title={t('auth.signInTitle')}
-      lead={t('auth.signInLead')}
+      title={t(firstTime ? 'auth.firstSignInTitle' : 'auth.signInTitle')}
+      lead={t(firstTime ? 'auth.firstSignInLead' : 'auth.signInLead')}
       footer={
         <>
           {t('auth.noAccount')} <Link to={signInPath(paths.signUp, returnTo)}>{t('auth.signUpLink')}</Link>
         </>
       }
     >
-      <SignInForm onSignedIn={(user) => void navigate(landingAfterSignIn(user.role, asked), { replace: true })} />
+      <SignInForm firstTime={firstTime} onSignedIn={(user) => void navigate(landingAfterSignIn(user.role, asked), { replace: true })} />
     </AuthCard>
   );
 }
@@ -106,7 +108,9 @@ export function ResetPasswordRoute({ audience = 'user' }: { audience?: 'user' | 
   }
   return (
     <AuthCard title={t(invite ? 'auth.inviteTitle' : 'auth.resetTitle')} lead={t(invite ? 'auth.inviteLead' : 'auth.resetLead')}>
-      <ResetPasswordForm token={token} invite={invite} onDone={() => void navigate(signIn, { replace: true })} />
+      {/* The reset answers no session (a mailed link is not a sign-in): an invitation goes on to the
+          account's first sign-in, which says so. */}
+      <ResetPasswordForm token={token} invite={invite} onDone={() => void navigate(invite ? `${signIn}?first=1` : signIn, { replace: true })} />
     </AuthCard>
   );
 }

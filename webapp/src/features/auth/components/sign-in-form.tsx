@@ -25,9 +25,11 @@ interface SignInFormProps {
   audience?: 'user' | 'admin';
   onSignedIn: (user: User) => void;
   compact?: boolean;
+  /** The account's first sign-in (just after a driver's invitation set its password): welcome, not "welcome back". */
+  firstTime?: boolean;
 }
 
-export function SignInForm({ audience = 'user', onSignedIn, compact }: SignInFormProps) {
+export function SignInForm({ audience = 'user', onSignedIn, compact, firstTime = false }: SignInFormProps) {
   const { t } = useTranslation();
   const login = useLogin();
   const completeSignIn = useCompleteSignIn();
@@ -42,7 +44,7 @@ export function SignInForm({ audience = 'user', onSignedIn, compact }: SignInFor
       // A traveller's or driver's account at the admin door: the admin login shows, in place of this
       // form, that the account has no access (the admin area's guard asks the server again anyway).
       if (audience === 'admin' && !isStaffRole(user.role)) return;
-      toast.success(t('auth.signedIn', { name: user.first_name || user.email }));
+      toast.success(t(firstTime ? 'auth.welcome' : 'auth.signedIn', { name: user.first_name || user.email }));
       onSignedIn(user);
     } catch (error) {
       if (isApiError(error)) {
