@@ -220,8 +220,9 @@ func pointName(lang i18n.Lang, p order.Point) string {
 // driverCard says the trip's driver line by line (their name in lang, phone, car with its seats,
 // plate) and, when staff sent the car though it did not fit, what they overrode and why; a trip
 // without a driver says so and, when its last driver was taken off (takenOff, nil when none was or
-// one was assigned since), why, in lang for a rule's cause.
-func driverCard(lang i18n.Lang, trip dispatch.TripState, takenOff *dispatch.DriverUnassigned) []Field {
+// one was assigned since), why, in lang for a rule's cause. A trip called off with its order
+// (calledOff) had its driver released, not "no driver yet": it says so, and when.
+func driverCard(lang i18n.Lang, trip dispatch.TripState, takenOff *dispatch.DriverUnassigned, calledOff *dispatch.TripCancelled) []Field {
 	var out []Field
 	add := func(key, value string) {
 		if value != "" {
@@ -229,6 +230,10 @@ func driverCard(lang i18n.Lang, trip dispatch.TripState, takenOff *dispatch.Driv
 		}
 	}
 	d, ok := trip.Driver()
+	if !ok && calledOff != nil {
+		add("driver", i18n.T(lang, "support.value.driver_released", CairoTime(lang, calledOff.CancelledAt)))
+		return out
+	}
 	if !ok {
 		add("driver", i18n.T(lang, "support.value.no_driver"))
 		if takenOff != nil {

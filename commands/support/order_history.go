@@ -164,6 +164,7 @@ func (h OrderHistoryHandler) Handle(ctx context.Context, id, at string, lang i18
 func (h OrderHistoryHandler) driver(recs []eventstore.RecordedEvent, before *eventstore.Position, lang i18n.Lang) ([]Field, error) {
 	trip := dispatch.Trip.Initial()
 	var takenOff *dispatch.DriverUnassigned
+	var calledOff *dispatch.TripCancelled
 	for _, rec := range recs {
 		if before != nil && !rec.Position.Less(*before) {
 			break
@@ -182,7 +183,9 @@ func (h OrderHistoryHandler) driver(recs []eventstore.RecordedEvent, before *eve
 			takenOff = &ev
 		case dispatch.DriverAssigned:
 			takenOff = nil
+		case dispatch.TripCancelled:
+			calledOff = &ev
 		}
 	}
-	return driverCard(lang, trip, takenOff), nil
+	return driverCard(lang, trip, takenOff, calledOff), nil
 }

@@ -38,6 +38,7 @@ func init() {
 		"support.value.promo_unused":      {En: "%s (not for this trip: full price)", Ar: "%s (لا ينطبق على هذه الرحلة: بالسعر الكامل)"},
 		"support.value.staff":             {En: "staff", Ar: "فريق العمل"},
 		"support.value.no_driver":         {En: "No driver yet", Ar: "بلا سائق بعد"},
+		"support.value.driver_released":   {En: "None: the driver was released when the trip was called off with its order (%s)", Ar: "لا أحد: أُعفي السائق حين أُلغيت الرحلة مع طلبها (%s)"},
 		"support.value.car":               {En: "%s (%s seats)", Ar: "%s (%s مقاعد)"},
 		"support.value.vehicle_override":  {En: "%s seats for %s needed: %s", Ar: "%s مقاعد بدل %s مطلوبة: %s"},
 		"support.role.user":               {En: "Traveller", Ar: "مسافر"},
