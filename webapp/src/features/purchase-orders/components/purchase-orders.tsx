@@ -42,6 +42,7 @@ import {
 import { toMinor, underpaidMinor } from '../utils/money';
 import { refundRequestLines } from '../utils/refund-requests';
 import { CodeText } from './code-text';
+import { ChangeDateTime } from './change-date-time';
 import { OrderMoney } from './order-money';
 import { PageClosed } from './page-closed';
 import './purchase-orders.css';
@@ -165,6 +166,7 @@ function OrderRow({ order: o }: { order: AdminOrder }) {
         {open ? (
           <>
             <OrderMoney order={o} />
+            {o.status === 'confirmed' ? <ChangeDateTime order={o} /> : null}
             {STAFF_CANCELLABLE.has(o.status) ? (
               <div className="form stack order-money__cancel">
                 <InputField
