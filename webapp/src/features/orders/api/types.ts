@@ -75,8 +75,21 @@ export const orderSchema = z.object({
     /** What the business would keep of what is still paid. */
     keep: moneySchema.optional(),
   }),
-  cancelled: z.object({ reason: z.string(), free: z.boolean(), refund_due: moneySchema, at: z.string() }).nullish(),
-  refunds: z.array(z.object({ id: z.string(), amount: moneySchema, reason: z.string(), at: z.string() })),
+  cancelled: z
+    .object({
+      reason: z.string(),
+      free: z.boolean(),
+      refund_due: moneySchema,
+      at: z.string(),
+      by_staff: z.boolean().optional(),
+      underway: z.boolean().optional(),
+      /** Who the cancellation was for: "business" (the operator's doing) or "traveller". */
+      initiated_by: z.string().optional(),
+      kept: moneySchema.optional(),
+    })
+    .nullish(),
+  /** status: in_progress (on its way), issued (sent) or failed. */
+  refunds: z.array(z.object({ id: z.string(), amount: moneySchema, reason: z.string(), at: z.string(), status: z.string().optional() })),
   refund_requests: z.array(z.object({ reason: z.string(), amount: moneySchema, at: z.string() })),
   refund_request_open: z.boolean().default(false),
   pending_exchange: z

@@ -17,6 +17,7 @@ import { usePayOrder } from '../api/order-actions';
 import type { Order } from '../api/types';
 import { orderMapPoints } from '../utils/route-points';
 
+import { CancelledNotice } from './cancelled-notice';
 import { OrderMoney } from './money-text';
 import { OrderStatusBadge } from './order-status';
 import { OrderTimeline } from './order-timeline';
@@ -150,6 +151,7 @@ function OrderBody({ order: o, live, badge }: { order: Order; live?: ReactNode; 
             ) : null}
           </dl>
         </section>
+        <CancelledNotice order={o} />
         {o.pending_exchange ? <PendingChange change={o.pending_exchange} /> : null}
         {openRequest ? (
           <section className="card card--plain stack" data-testid="refund-request-open">
