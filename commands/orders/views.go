@@ -80,7 +80,7 @@ func cancellationOf(o Order, now time.Time) CancellationNow {
 	held := order.Held(o.Paid, o.Refunded, o.RefundPending())
 	var traveller, business order.Settlement
 	switch o.Status {
-	case order.StatusAwaitingPayment:
+	case order.StatusAwaitingPayment, order.StatusPaymentFailed:
 		traveller = order.SettleUnconfirmed(held)
 		business = traveller
 	case order.StatusConfirmed:

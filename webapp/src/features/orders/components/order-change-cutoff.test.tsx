@@ -103,3 +103,17 @@ describe('after a change is made', () => {
     expect(screen.queryByTestId('exchange-refused')).toBeNull();
   });
 });
+
+describe('cancelling an order whose payment failed', () => {
+  it('says nothing was paid, not the late rule of a paid trip', async () => {
+    current = { ...base, status: 'payment_failed', paid: money(0), cancellation: { ...base.cancellation, free: false, refund_percent: 50, refund: money(0), keep: money(0) }, actions: { pay: true, cancel: true, refund: false, exchange: false } };
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <OrderChangeForm id={base.id} action="cancel" onDone={() => undefined} pickers={pickers} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByTestId('cancel-rule')).toHaveTextContent('This order is not paid yet: cancelling frees the car and nothing is charged.');
+  });
+});

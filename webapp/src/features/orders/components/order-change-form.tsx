@@ -62,6 +62,8 @@ function CancelForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
   const cancel = useOrderAction(o.id, (r: string) => cancelOrder(o.id, r));
   const guard = useLeaveGuard(reason.trim() !== '' && !cancel.isPending && !cancel.isSuccess);
   const c = o.cancellation;
+  // Nothing was paid (waiting for payment, or its payment failed): the late rule is not this order's.
+  const unpaid = o.status === 'awaiting_payment' || o.status === 'payment_failed';
   // Cancelled meanwhile (this cancellation whose answer was lost, the change pushed live; or staff's):
   // the order shows it, rather than "can no longer be cancelled" here. A cancellation of this form
   // that succeeds goes there by itself (its callbacks, with the refund's toast).
@@ -89,7 +91,7 @@ function CancelForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
       }}
     >
       <div className="order-rule" data-testid="cancel-rule">
-        {o.status === 'awaiting_payment' ? (
+        {unpaid ? (
           <p>{t('orders.cancelUnpaid')}</p>
         ) : c.free ? (
           <p>{t('orders.cancelFree', { until: t('common.cairoTime', { time: formatDate(c.free_until, language, { dateStyle: 'medium', timeStyle: 'short' }) }) })}</p>
@@ -100,7 +102,7 @@ function CancelForm({ order: o, onDone }: { order: Order; onDone: () => void }) 
           <p>
             {t('orders.youGetBack')} <strong data-testid="cancel-refund"><OrderMoney amount={c.refund} /></strong>
           </p>
-        ) : o.status !== 'awaiting_payment' && !c.free && c.keep && c.keep.minor > 0 ? (
+        ) : !unpaid && !c.free && c.keep && c.keep.minor > 0 ? (
           // Late, after refunds that gave back more than the policy's share: nothing more comes back,
           // which a screen without a "you get back" line left the traveller to guess.
           <p data-testid="cancel-nothing-back">
