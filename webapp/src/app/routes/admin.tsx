@@ -1,4 +1,4 @@
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import { canUse } from '@/config/admin-access';
 import { adminSectionPath, paths, type AdminSectionKey } from '@/config/paths';
@@ -7,8 +7,10 @@ import { AdminPurchaseOrders } from '@/features/purchase-orders/components/purch
 import { HomeContentForm } from '@/features/admin-catalogue/components/home-content-form';
 import { RecordForm } from '@/features/admin-catalogue/components/record-form';
 import { RecordsList } from '@/features/admin-catalogue/components/records-list';
+import { savedFrom } from '@/features/admin-catalogue/saved';
 import { SiteSettings } from '@/features/admin-catalogue/components/site-settings';
 import { displayName, useAuthStore } from '@/features/auth/stores/auth-store';
+import { DriverAccount } from '@/features/dispatch/components/driver-account';
 import { Manifest } from '@/features/dispatch/components/manifest';
 import { TripsBoard } from '@/features/dispatch/components/trips-board';
 import { WeekPlanner } from '@/features/dispatch/components/week-planner';
@@ -60,16 +62,26 @@ export const AdminSectionRoute = ({ section }: { section: AdminSectionKey }) => 
 export function AdminRecordRoute({ section, mode }: { section: AdminSectionKey; mode: 'create' | 'edit' }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const added = savedFrom(useLocation().state);
+  const id = params.get('id') ?? undefined;
   // An edit page without a record to edit is the list's job, not a blank "New …" form.
-  if (mode === 'edit' && !params.get('id')) return <Navigate to={adminSectionPath(section)} replace />;
+  if (mode === 'edit' && !id) return <Navigate to={adminSectionPath(section)} replace />;
   return (
-    <RecordForm
-      key={`${section}-${mode}-${params.get('id') ?? ''}`}
-      section={section}
-      // The spec has no /admin/programes/edit: its create page edits when given an id.
-      id={params.get('id') ?? undefined}
-      onSaved={(saved) => void navigate(adminSectionPath(section), { state: { saved } })}
-    />
+    <>
+      <RecordForm
+        key={`${section}-${mode}-${id ?? ''}`}
+        section={section}
+        // The spec has no /admin/programes/edit: its create page edits when given an id.
+        id={id}
+        onSaved={(saved) =>
+          // A new driver needs a sign-in account before any trip can be theirs: their edit page offers it.
+          section === 'driver' && saved.created && saved.id
+            ? void navigate(`${adminSectionPath(section)}/edit?id=${encodeURIComponent(saved.id)}`, { state: { saved } })
+            : void navigate(adminSectionPath(section), { state: { saved } })
+        }
+      />
+      {section === 'driver' && id ? <DriverAccount key={id} driverId={id} added={added?.created ? added.name : undefined} /> : null}
+    </>
   );
 }
 

@@ -6,6 +6,8 @@ import { asString, asText } from './values';
 export interface Saved {
   name: string;
   created: boolean;
+  /** The record's id (a new driver's edit page follows with their sign-in account). */
+  id?: string;
 }
 
 /** The name an operator knows a record by: its list's first column, in the page's language. */

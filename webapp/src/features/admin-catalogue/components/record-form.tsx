@@ -104,7 +104,7 @@ function RecordEditor({ section, id, version, archived, initial, held, onSaved }
           // A new record's form has no id to edit it by: it stays as it was until the page leaves
           // (saved, with nothing to show: the page's move to the list does not ask).
           held.saved(id ? record : undefined);
-          onSaved({ name: recordName(kind, record, i18n.language), created: !id });
+          onSaved({ name: recordName(kind, record, i18n.language), created: !id, id: record.id });
         },
         (error: unknown) => {
           if (isApiError(error)) {

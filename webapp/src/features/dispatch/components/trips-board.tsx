@@ -277,7 +277,7 @@ function DriverRow({ driver, canAssign }: { driver: BoardDriver; canAssign: bool
   );
 }
 
-function LinkAccountForm({ driver }: { driver: BoardDriver }) {
+export function LinkAccountForm({ driver }: { driver: BoardDriver }) {
   const { t } = useDispatchT();
   const form = useForm<LinkAccountInput>({
     mode: 'onChange',
