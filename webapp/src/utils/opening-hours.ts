@@ -65,3 +65,18 @@ export function groupOpeningDays(schedule: OpeningSchedule): Array<{ from: numbe
 export function closedDays(schedule: OpeningSchedule): number[] {
   return [1, 2, 3, 4, 5, 6, 0].filter((day) => !schedule.days.some((d) => d.day === day));
 }
+
+/**
+ * The hours of a Cairo day ("YYYY-MM-DD") on the schedule, or undefined when the office is closed
+ * that whole day (a weekday without hours, or a holiday): the server's rule for a trip's start
+ * (domain/catalogue BusinessHours.ClosedOn and OpenAt), so a form offers only what it accepts. A
+ * start may fall from opens up to, not at, closes.
+ */
+export function hoursOfDay(schedule: OpeningSchedule, day: string): { opens: string; closes: string } | undefined {
+  if (schedule.holidays?.includes(day)) return undefined;
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number);
+  // The weekday of a calendar date, whatever the browser's zone.
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  const hours = schedule.days.find((h) => h.day === weekday);
+  return hours ? { opens: hours.opens, closes: hours.closes } : undefined;
+}

@@ -9,7 +9,10 @@ type TimeSelectProps = Omit<ComponentProps<typeof SelectField>, 'options'> & {
   /** Minutes between the times offered. */
   step?: number;
   /** Only times later than this ("HH:MM") are offered: today's, once some have passed. */
-  after?: string;
+  after?: string | undefined;
+  /** Only times from this one ("HH:MM") and before until are offered: the day's office hours. */
+  from?: string | undefined;
+  until?: string | undefined;
 };
 
 /**
@@ -18,11 +21,14 @@ type TimeSelectProps = Omit<ComponentProps<typeof SelectField>, 'options'> & {
  * value sent is "HH:MM". Its label says Cairo: every time a person sees is Cairo time, labelled.
  * With a placeholder the time is optional ("Any time").
  */
-export function TimeSelect({ step = 15, after, ...select }: TimeSelectProps) {
+export function TimeSelect({ step = 15, after, from, until, ...select }: TimeSelectProps) {
   const language = useLanguage();
   const options = useMemo(
-    () => clockTimes(step).filter((time) => !after || time > after).map((time) => ({ value: time, label: formatClock(time, language) })),
-    [step, after, language],
+    () =>
+      clockTimes(step)
+        .filter((time) => (!after || time > after) && (!from || time >= from) && (!until || time < until))
+        .map((time) => ({ value: time, label: formatClock(time, language) })),
+    [step, after, from, until, language],
   );
   return <SelectField options={options} {...select} />;
 }

@@ -9,7 +9,15 @@ import { live } from '@/lib/live';
 import { toMinor } from '../utils/money';
 
 const money = z.object({ amount: z.number(), minor: z.number(), currency: z.string() });
-const trip = z.object({ date: z.string(), time: z.string(), pickup: z.object({ name: z.string() }), stops: z.array(z.object({ name: z.string() })), program: z.string().optional() });
+const trip = z.object({
+  date: z.string(),
+  time: z.string(),
+  pickup: z.object({ name: z.string() }),
+  stops: z.array(z.object({ name: z.string() })),
+  program: z.string().optional(),
+  // The car class the traveller chose.
+  rate_plan: z.object({ name: z.string() }).optional(),
+});
 
 export const adminOrderSchema = z.object({
   id: z.string(),
@@ -151,8 +159,16 @@ export function useOrdersLive() {
 // In any digits («٢٥٠» is 250); text that is no amount is said in words on the field.
 const positiveAmount = z.string().refine((value) => (toMinor(value) ?? 0) > 0, 'purchaseOrders.amountFormat');
 
-/** A quote as staff type it: an amount in pounds above zero; the date, time and note may stay as they are. */
-export const quoteInputSchema = z.object({ amount: positiveAmount, date: z.string(), time: z.string(), note: z.string() });
+/**
+ * A quote as staff type it: an amount in pounds above zero and the trip's start (the enquiry's, or
+ * one staff set when it left it open: the traveller cannot pay a trip without one); the note is free.
+ */
+export const quoteInputSchema = z.object({
+  amount: positiveAmount,
+  date: z.string().min(1, 'validation.required'),
+  time: z.string().min(1, 'validation.required'),
+  note: z.string(),
+});
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
 
 // A staff command's answer: the order as it now stands, with what the refund did at once (refunded),

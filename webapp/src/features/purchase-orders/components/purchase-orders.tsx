@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 
@@ -15,10 +15,14 @@ import { TimeSelect } from '@/components/ui/time-select';
 import { TableWrap } from '@/components/ui/table-wrap';
 import { REASON_MAX, type Currency } from '@/config/constants';
 import { useLanguage } from '@/hooks/use-language';
+import { useOfficeHours } from '@/hooks/use-office-hours';
 import { isApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
+import { applyServerErrors } from '@/lib/server-errors';
 import { toast } from '@/lib/toast';
+import { cairoToday } from '@/utils/cairo-day';
 import { formatCalendarDate, formatClock, formatDate, formatMoney, isolate } from '@/utils/format';
+import { hoursOfDay } from '@/utils/opening-hours';
 import { useDetailSeparator } from '@/hooks/use-detail-separator';
 import { useRouteArrow } from '@/hooks/use-route-arrow';
 
@@ -302,7 +306,20 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
     quoteEnquiry(q.trip_number, { amount: (toMinor(input.amount) ?? 0) / 100, note: input.note, valid_hours: 48, date: input.date || undefined, time: input.time || undefined }),
   );
   const decline = useStaffAction((note: string) => declineEnquiry(q.trip_number, note));
-  const sendQuote = form.handleSubmit((input) => quote.mutate(input, { onSuccess: () => toast.success(t('purchaseOrders.quoteSent')), onError }));
+  // The server's word on a field (no date, a closed day, a time outside the hours) goes on that field.
+  const quoteRefused = (error: unknown) => {
+    if (!applyServerErrors(error, form.setError, { amount: 'amount', date: 'date', time: 'time', note: 'note' })) onError(error);
+  };
+  const sendQuote = form.handleSubmit((input) => quote.mutate(input, { onSuccess: () => toast.success(t('purchaseOrders.quoteSent')), onError: quoteRefused }));
+  // Only the days and times the office works (the settings the server judges a start by) are offered.
+  const schedule = useOfficeHours();
+  const date = useWatch({ control: form.control, name: 'date' });
+  const time = useWatch({ control: form.control, name: 'time' });
+  const dayHours = schedule && date ? hoursOfDay(schedule, date) : undefined;
+  const closedWhy = schedule ? (day: string) => (hoursOfDay(schedule, day) ? undefined : t('purchaseOrders.closedDay')) : undefined;
+  useEffect(() => {
+    if (time && dayHours && (time < dayHours.opens || time >= dayHours.closes)) form.setValue('time', '', { shouldValidate: true });
+  }, [time, dayHours, form]);
   const open = q.status === 'submitted' || q.status === 'quoted';
   return (
     <li className="order-list__item" data-testid={`enquiry-${q.trip_number}`}>
@@ -319,6 +336,7 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
           {[
             q.about ? t(`purchaseOrders.about.${q.about}`, { defaultValue: q.about }) : null,
             q.guest ? t('purchaseOrders.guest') : null,
+            q.trip.rate_plan?.name ? t('purchaseOrders.car', { name: q.trip.rate_plan.name }) : null,
             q.contact?.travellers ? t('purchaseOrders.travellers', { count: q.contact.travellers }) : null,
           ]
             .filter(Boolean)
@@ -360,12 +378,29 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
               control={form.control}
               name="date"
               render={({ field }) => (
-                <DayPicker label={t('purchaseOrders.dateCairo')} value={field.value} onChange={field.onChange} placeholder={t('dayPicker.noDay')} testId={`quote-date-${q.trip_number}`} />
+                <DayPicker
+                  label={t('purchaseOrders.dateCairo')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  min={cairoToday()}
+                  blockedWhy={closedWhy}
+                  placeholder={t('dayPicker.noDay')}
+                  error={form.formState.errors.date?.message}
+                  testId={`quote-date-${q.trip_number}`}
+                />
               )}
             />
-            <TimeSelect label={t('purchaseOrders.timeCairo')} placeholder={t('dayPicker.anyTime')} data-testid={`quote-time-${q.trip_number}`} {...form.register('time')} />
-            <InputField label={t('purchaseOrders.note')} {...form.register('note')} />
-            <Button size="sm" loading={quote.isPending} disabled={!form.formState.isValid} onClick={() => void sendQuote()}>
+            <TimeSelect
+              label={t('purchaseOrders.timeCairo')}
+              placeholder={t('dayPicker.anyTime')}
+              from={dayHours?.opens}
+              until={dayHours?.closes}
+              error={form.formState.errors.time?.message}
+              data-testid={`quote-time-${q.trip_number}`}
+              {...form.register('time')}
+            />
+            <InputField label={t('purchaseOrders.note')} error={form.formState.errors.note?.message} {...form.register('note')} />
+            <Button size="sm" loading={quote.isPending} onClick={() => void sendQuote()}>
               {t('purchaseOrders.sendQuote')}
             </Button>
             <Button size="sm" variant="ghost" loading={decline.isPending} onClick={() => decline.mutate(form.getValues('note'), { onSuccess: () => toast.success(t('purchaseOrders.declined')), onError })}>

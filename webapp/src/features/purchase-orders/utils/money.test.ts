@@ -39,6 +39,13 @@ describe('a quote typed with a thousands separator', () => {
   });
 });
 
+describe('a quote without a start', () => {
+  it('is refused on the date and the time, before the server is asked', () => {
+    const refused = quoteInputSchema.safeParse({ amount: '3450.50', date: '', time: '11:00', note: '' });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['date', 'validation.required']]);
+  });
+});
+
 describe('refundFormSchema', () => {
   const schema = refundFormSchema(173120);
   const issues = (values: { kind: 'full' | 'partial'; amount: string; reason: string }) =>
@@ -103,8 +110,8 @@ describe('amounts typed in Arabic-Indic digits', () => {
   });
 
   it('a quote of «٢٥٠» is an amount; text that is no amount is refused with the amount message', () => {
-    expect(quoteInputSchema.safeParse({ amount: '٢٥٠', date: '', time: '', note: '' }).success).toBe(true);
-    const refused = quoteInputSchema.safeParse({ amount: 'abc', date: '', time: '', note: '' });
+    expect(quoteInputSchema.safeParse({ amount: '٢٥٠', date: '2026-12-17', time: '11:00', note: '' }).success).toBe(true);
+    const refused = quoteInputSchema.safeParse({ amount: 'abc', date: '2026-12-17', time: '11:00', note: '' });
     expect(refused.error?.issues[0]?.message).toBe('purchaseOrders.amountFormat');
   });
 });

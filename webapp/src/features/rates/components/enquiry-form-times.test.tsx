@@ -111,4 +111,21 @@ describe('the enquiry form’s pickup times', () => {
     await user.selectOptions(select, '11:00');
     expect(select).toHaveValue('11:00');
   });
+
+  it('offers only the office’s hours of the day when the server has not said the day’s times', async () => {
+    vi.stubGlobal('fetch', (input: string) => {
+      const url = new URL(input, 'http://app.test');
+      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      if (url.pathname === '/api/rates') return Promise.resolve(json(200, { data: [{ id: 'r1', name: 'Sedan', price_per_km: 10, waiting_per_hour: 50 }] }));
+      if (url.pathname === '/api/opening-hours')
+        return Promise.resolve(json(200, { data: { weekly: [0, 1, 2, 3, 4].map((day) => ({ day, open: '09:00', close: '22:00' })), holidays: [] } }));
+      return Promise.resolve(json(422, { message: 'No times', errors: {} }));
+    });
+    renderProgramForm();
+    // Once the day's times are refused, the list of every time of the office's day takes their place.
+    await screen.findByRole('option', { name: '09:00' }, { timeout: 10_000 });
+    const times = within(screen.getByTestId('enquiry-time')).getAllByRole('option').map((option) => option.getAttribute('value'));
+    expect(times[1]).toBe('09:00');
+    expect(times.at(-1)).toBe('21:45');
+  });
 });

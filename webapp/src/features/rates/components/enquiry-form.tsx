@@ -18,11 +18,13 @@ import { useCountryFollowsPhoneKey } from '@/hooks/use-country-follows-phone-key
 import { isApiError } from '@/lib/api-client';
 import { westernDigits } from '@/lib/digits';
 import { useLanguage } from '@/hooks/use-language';
+import { useOfficeHours } from '@/hooks/use-office-hours';
 import { formResolver } from '@/lib/form-resolver';
 import { groupTooLargeFor } from '@/lib/group-size';
 import { countryOptions, DEFAULT_PHONE_REGION, phoneParts, toE164 } from '@/lib/phone';
 import { toast } from '@/lib/toast';
 import { formatClock, formatNumber } from '@/utils/format';
+import { hoursOfDay } from '@/utils/opening-hours';
 
 import { useEnquiryCalendar, type EnquiryDay } from '../api/get-enquiry-calendar';
 import { useEnquiryTimes, type EnquiryAbout, type PickupTimes } from '../api/get-enquiry-times';
@@ -233,6 +235,10 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
   const offered = useEnquiryTimes(date, about, Boolean(date) && askable);
   const dayTimes = date && askable && !offered.isError && offered.data?.date === date ? offered.data : undefined;
   const timesLoading = Boolean(date) && askable && offered.isFetching && !dayTimes;
+  // Without the server's times of the day, the office's hours of that day bound the list (the rule
+  // the server judges a start by), never the whole clock.
+  const office = useOfficeHours();
+  const officeDay = office && date ? hoursOfDay(office, date) : undefined;
   // The month the date picker shows, once opened: its days for what the enquiry is about, a day
   // offered only when one of its pickup times fits (the checkout's calendar rule, the server's).
   const [shownMonth, setShownMonth] = useState('');
@@ -502,6 +508,8 @@ export function EnquiryForm({ programId, programName, destinations, pickup, onNe
           // server has said which times of the day fit, only those (OfferedTimeSelect).
           placeholder={date ? t('checkout.chooseTime') : t('dayPicker.anyTime')}
           after={date && date === cairoToday() ? cairoClock() : undefined}
+          from={officeDay?.opens}
+          until={officeDay?.closes}
           disabled={!date}
           hint={date ? undefined : t('enquiry.timeNeedsDate')}
           error={errors.time?.message}
