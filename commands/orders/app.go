@@ -61,7 +61,7 @@ func NewApplication(commands *Handlers, orders ReadModels, catalogue CalendarCat
 			TripStatus:       TripStatusHandler{trips: orders, limiter: commands.limiter, now: now, lead: lead},
 			StaffOrder:       StaffOrderHandler{orders: orders, now: now, lead: lead},
 			PurchaseOrders:   PurchaseOrdersHandler{orders: orders, now: now, lead: lead},
-			Enquiries:        EnquiriesHandler{enquiries: orders},
+			Enquiries:        EnquiriesHandler{enquiries: orders, hours: commands.catalogue},
 			EnquiryByLink:    EnquiryLinkHandler{commands: commands, enquiries: orders},
 			Payments:         PaymentsAuditHandler{payments: orders},
 		},

@@ -59,7 +59,11 @@ func (h EnquiryLinkHandler) Handle(ctx context.Context, in EnquiryLinkQuery) (En
 		return Enquiry{}, err
 	}
 	q.Contact = q.Contact.TripDetails()
-	return q, nil
+	list := []Enquiry{q}
+	if err := markNewDates(ctx, h.commands.catalogue, list); err != nil {
+		return Enquiry{}, err
+	}
+	return list[0], nil
 }
 
 // AttachEnquiry adds the visitor's enquiry whose link token opens to the signed-in traveller userID,

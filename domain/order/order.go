@@ -558,12 +558,8 @@ func ValidateStart(v *domain.ValidationError, startAt time.Time, p Policy, hours
 		v.Add("time", KeyTooSoon)
 		return
 	}
-	switch {
-	case hours.ClosedOn(t.StartAt):
-		// No time would do on that day: the date is what to change.
-		v.Add("date", KeyClosedDay)
-	case !hours.OpenAt(t.StartAt):
-		v.Add("time", KeyOutsideServiceHours)
+	if field, key := ClosedStart(t.StartAt, hours); field != "" {
+		v.Add(field, key)
 	}
 }
 

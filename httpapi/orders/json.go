@@ -351,6 +351,9 @@ type enquiryJSON struct {
 	// enquiry's link opens (they are about the trip, not how to reach the traveller).
 	Travellers int    `json:"travellers,omitempty"`
 	Comments   string `json:"comments,omitempty"`
+	// NeedsNewDate: the quote's start falls on a day or hour the office's settings now refuse (a
+	// holiday added since): it cannot be paid until the office gives it a new date.
+	NeedsNewDate bool `json:"needs_new_date,omitempty"`
 }
 
 type quoteJSON struct {
@@ -365,7 +368,7 @@ func toEnquiryJSON(q apporders.Enquiry, lang string) enquiryJSON {
 		about = enquiry.AboutOf(enquiry.EnquirySubmitted{Trip: q.Trip})
 	}
 	out := enquiryJSON{TripNumber: q.TripNumber, About: string(about), Guest: q.UserID == "", Status: string(q.Status), SubmittedAt: q.SubmittedAt, Trip: toTrip(q.Trip, lang),
-		Estimate: toMoney(q.Trip.Quote.Total), DeclineReason: q.DeclineReason, OrderID: q.OrderID}
+		Estimate: toMoney(q.Trip.Quote.Total), DeclineReason: q.DeclineReason, OrderID: q.OrderID, NeedsNewDate: q.NeedsNewDate}
 	if q.Quote != nil {
 		out.Quote = &quoteJSON{Amount: toMoney(q.Quote.Amount), Note: q.Quote.Note, ValidUntil: q.Quote.ValidUntil}
 	}

@@ -28,6 +28,9 @@ type Enquiry struct {
 	SubmittedAt     time.Time      `json:"submitted_at"`
 	UpdatedAt       time.Time      `json:"updated_at"`
 	Version         int64          `json:"version"`
+	// NeedsNewDate: a quote whose start the office's settings now refuse (enquiry.NeedsNewDate). Its
+	// queries judge it by today's settings when they answer; it is never stored.
+	NeedsNewDate bool `json:"-"`
 }
 
 // Quote is an operator's offer.
