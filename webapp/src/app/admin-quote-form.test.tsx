@@ -106,4 +106,10 @@ describe('the quote form of an enquiry', () => {
     expect(within(card).getByTestId('quote-date-MSH-ENQ234')).toHaveAttribute('aria-invalid', 'true');
     expect(quoted).toEqual([{ amount: 3450.5, note: '', valid_hours: 48, date: '2027-06-17', time: '11:00' }]);
   });
+
+  it('says a quote whose day the office has since closed needs a new date', async () => {
+    listed = { ...enquiry('2027-06-16', '11:00'), status: 'quoted', quote: { amount: egp(345050), valid_until: '2027-06-10T10:00:00Z' }, needs_new_date: true } as typeof listed;
+    const card = await openEnquiry();
+    expect(within(card).getByTestId('enquiry-needs-new-date')).toHaveTextContent('The office is now closed on this quote’s day');
+  });
 });

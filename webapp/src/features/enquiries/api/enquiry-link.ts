@@ -30,6 +30,8 @@ const enquirySchema = z
       // The group size and the traveller's comments: about the trip, not how to reach the traveller.
       travellers: z.number().optional(),
       comments: z.string().optional(),
+      // A quote whose day the office has since closed: it cannot be paid until the office gives a new date.
+      needs_new_date: z.boolean().optional(),
     }),
   })
   .transform((value) => value.data);

@@ -76,3 +76,21 @@ describe('the enquiry its link opens shows what the traveller told us', () => {
     expect(screen.queryByTestId('enquiry-link-comments')).not.toBeInTheDocument();
   });
 });
+
+describe('a quote on a day the office has since closed', () => {
+  it('says it needs a new date from the office, offers no payment and a way to ask', async () => {
+    answer = enquiry({ status: 'quoted', needs_new_date: true, quote: { amount: money(3450.5), valid_until: '2026-12-10T10:00:00Z' } });
+    renderLink();
+    expect(await screen.findByTestId('enquiry-link-status')).toHaveTextContent('Needs a new date from the office');
+    expect(screen.getByTestId('enquiry-needs-new-date')).toHaveTextContent('We no longer run trips on the day of this offer');
+    expect(screen.queryByTestId('enquiry-pay')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/about');
+  });
+
+  it('is payable while its day is open', async () => {
+    answer = enquiry({ status: 'quoted', quote: { amount: money(3450.5), valid_until: '2026-12-10T10:00:00Z' } });
+    renderLink();
+    expect(await screen.findByTestId('enquiry-link-status')).toHaveTextContent('Ready to pay');
+    expect(screen.getByTestId('enquiry-pay')).toBeInTheDocument();
+  });
+});

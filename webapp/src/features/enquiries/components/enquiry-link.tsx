@@ -39,11 +39,15 @@ function EnquiryCard({ enquiry, token }: { enquiry: LinkedEnquiry; token: string
   const pay = usePayEnquiryByLink();
   const trip = enquiry.trip;
   const quote = enquiry.quote;
+  // A quote on a day the office has since closed (a holiday added): not payable, and the traveller has
+  // no date to change; the office gives it a new one.
+  const newDate = enquiry.status === 'quoted' && enquiry.needs_new_date === true;
+  const status = newDate ? 'needs_new_date' : enquiry.status;
   return (
-    <div className="narrow stack" data-testid="enquiry-link" data-status={enquiry.status}>
+    <div className="narrow stack" data-testid="enquiry-link" data-status={status}>
       <div className="card card--plain stack">
         <p className="muted">{t('enquiryLink.tripNumber', { number: isolate(enquiry.trip_number) })}</p>
-        <h2 className="section-title" data-testid="enquiry-link-status">{t(`enquiryLink.status.${enquiry.status}`, { defaultValue: enquiry.status })}</h2>
+        <h2 className="section-title" data-testid="enquiry-link-status">{t(`enquiryLink.status.${status}`, { defaultValue: status })}</h2>
         <dl className="enquiry-facts">
           <dt>{t('enquiryLink.about')}</dt>
           <dd>{enquiry.about === 'program' && trip.program ? trip.program : trip.stops.map((stop) => stop.name).join(arrow)}</dd>
@@ -82,7 +86,15 @@ function EnquiryCard({ enquiry, token }: { enquiry: LinkedEnquiry; token: string
           <p className="muted">
             {t('enquiryLink.validUntil', { when: `${formatDate(quote.valid_until, language, { dateStyle: 'medium', timeStyle: 'short' })} ${t('enquiryLink.cairoTime')}` })}
           </p>
-          {/* A lapsed offer is the server's to say (409), when paying is tried. */}
+          {newDate ? (
+            <>
+              <p data-testid="enquiry-needs-new-date">{t('enquiryLink.needsNewDate')}</p>
+              <ButtonLink to={paths.about} variant="secondary">
+                {t('enquiryLink.contactUs')}
+              </ButtonLink>
+            </>
+          ) : (
+          /* A lapsed offer is the server's to say (409), when paying is tried. */
           <Button
               block
               loading={pay.isPending}
@@ -99,6 +111,7 @@ function EnquiryCard({ enquiry, token }: { enquiry: LinkedEnquiry; token: string
             >
               {t('payments.payNow')}
             </Button>
+          )}
         </div>
       ) : null}
       {enquiry.status === 'submitted' ? <p className="muted" data-testid="enquiry-under-review">{t('enquiryLink.underReview')}</p> : null}

@@ -75,6 +75,8 @@ export const adminEnquirySchema = z.object({
   trip,
   estimate: money,
   quote: z.object({ amount: money, valid_until: z.string(), note: z.string().optional() }).nullish(),
+  // The quote's day is one the office has since closed: its traveller cannot pay until it is quoted again.
+  needs_new_date: z.boolean().optional(),
   contact: z
     .object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string(), comments: z.string().optional(), travellers: z.number().optional() })
     .optional(),

@@ -363,6 +363,11 @@ function EnquiryRow({ enquiry: q }: { enquiry: AdminEnquiry }) {
           </p>
         ) : null}
         {q.quote ? <p className="small">{t('purchaseOrders.quoted', { amount: money(q.quote.amount) })}</p> : null}
+        {q.status === 'quoted' && q.needs_new_date ? (
+          <p className="field__error" role="alert" data-testid="enquiry-needs-new-date">
+            {t('purchaseOrders.needsNewDate')}
+          </p>
+        ) : null}
         {open ? (
           <div className="form form--grid">
             <InputField
