@@ -9,7 +9,8 @@ import (
 )
 
 // A quote whose day the office then closes (a holiday added on it) cannot be paid, and the traveller
-// has no date to change: its page and the staff's list say it needs a new date from the office.
+// has no date to change: its page and the staff's list say it needs a new date from the office, and
+// the dashboard's needs-attention queue lists it, with the paid trip booked that day.
 func TestAQuoteOnADayMadeAHolidayNeedsANewDateFromTheOffice(t *testing.T) {
 	t.Parallel()
 	w := newOrderWorld(t, 2, 1)
@@ -35,6 +36,7 @@ func TestAQuoteOnADayMadeAHolidayNeedsANewDateFromTheOffice(t *testing.T) {
 		}
 		return string(v.Body)
 	}
+	_, paid := w.paidOrder(t)
 	if body := view(); strings.Contains(body, "needs_new_date") {
 		t.Fatalf("a quote on an open day needs no new date: %s", body)
 	}
@@ -50,5 +52,11 @@ func TestAQuoteOnADayMadeAHolidayNeedsANewDateFromTheOffice(t *testing.T) {
 	}
 	if p := w.a.Post("/api/enquiries/"+number+"/pay", "", map[string]string{"token": key}); p.Status != http.StatusUnprocessableEntity {
 		t.Fatalf("paying a quote on a holiday: %d %s", p.Status, p.Body)
+	}
+	queue := string(w.a.Get("/api/admin/dashboard/attention", admin).Body)
+	for _, want := range []string{`"kind":"quote_on_closed_day","order_id":"` + number + `"`, `"kind":"trip_on_closed_day","order_id":"` + paid + `"`} {
+		if !strings.Contains(queue, want) {
+			t.Fatalf("the needs-attention queue lacks %s: %s", want, queue)
+		}
 	}
 }

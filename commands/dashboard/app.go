@@ -32,6 +32,9 @@ type Config struct {
 	Insights Insights
 	// Hours are the service hours the booking calendar reads: a day they close has no capacity.
 	Hours ServiceHours
+	// Starts lists the quotes and orders ahead, judged against the service hours for the queue
+	// (nil: none are shown).
+	Starts DatedStarts
 	// Stuck lists the process steps that need an operator (nil: none are shown).
 	Stuck StuckSteps
 	// Now is the clock (nil: time.Now).
@@ -46,6 +49,6 @@ func New(c Config) Application {
 	return Application{Queries: Queries{
 		Figures:   FiguresHandler{orders: c.Orders, now: c.Now, cairo: catalogue.Cairo},
 		Insights:  InsightsHandler{insights: c.Insights, hours: c.Hours, now: c.Now},
-		Attention: AttentionHandler{insights: c.Insights, stuck: c.Stuck, now: c.Now},
+		Attention: AttentionHandler{insights: c.Insights, stuck: c.Stuck, starts: c.Starts, hours: c.Hours, now: c.Now},
 	}}
 }

@@ -15,7 +15,7 @@ import (
 // job queue; "today" by the commands' clock, trip days open or closed by the orders' service hours.
 func (a *App) dashboard(orders *ordersrm.Reader, hours appdashboard.ServiceHours) *dashboard.Handler {
 	return dashboard.New(appdashboard.New(appdashboard.Config{Orders: orders, Insights: insightsrm.NewReader(a.Pool),
-		Hours: hours, Stuck: stuckSteps{a}, Now: a.Commands.Now}))
+		Hours: hours, Starts: orders, Stuck: stuckSteps{a}, Now: a.Commands.Now}))
 }
 
 // stuckSteps lists the job queue's stuck jobs as the dashboard's stuck process steps.

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { attentionLink } from './attention-queue';
+import { createI18n } from '@/lib/i18n';
+import arAdmin from '@/locales/ar/admin.json';
+import enAdmin from '@/locales/en/admin.json';
+
+import { attentionLink, kindKey } from './attention-queue';
 import { daysBetween } from './dashboard-insights';
 
 describe('the dashboard', () => {
@@ -17,5 +21,17 @@ describe('the dashboard', () => {
     expect(attentionLink({ kind: 'no_driver', order_id: 'MSH-ABC234', amount: 0, since, day: '2026-11-27' })).toBe('/admin/trip?date=2026-11-27');
     expect(attentionLink({ kind: 'driver_taken_off', order_id: 'MSH-ABC234', amount: 0, since, day: '2026-12-03' })).toBe('/admin/trip?date=2026-12-03');
     expect(attentionLink({ kind: 'stuck_step', step_id: 'j-1', amount: 0, since })).toBe('/admin/process-steps');
+  });
+});
+
+describe('a start the office now refuses, in the needs-attention queue', () => {
+  it.each(['quote_on_closed_day', 'trip_on_closed_day'])('names %s in words of its own, in English and Arabic', (kind) => {
+    expect(kindKey(kind)).toBe(kind);
+    const resources = { en: { translation: enAdmin }, ar: { translation: arAdmin } };
+    for (const language of ['en', 'ar'] as const) {
+      const words = createI18n(language, resources).t(`admin.dashboard.attention.kinds.${kind}`);
+      expect(words).not.toContain('attention.kinds');
+      expect(words).not.toBe(createI18n(language, resources).t('admin.dashboard.attention.kinds.other'));
+    }
   });
 });

@@ -22,9 +22,15 @@ const KINDS = [
   'no_driver',
   'driver_taken_off',
   'stuck_step',
+  'quote_on_closed_day',
+  'trip_on_closed_day',
 ] as const;
 
-function kindKey(kind: string): string {
+// Items about a trip's day, which they show: a trip without a driver, a start the office now refuses.
+const DAY_KINDS = new Set(['no_driver', 'driver_taken_off', 'quote_on_closed_day', 'trip_on_closed_day']);
+
+/** The words of an item's kind (admin.dashboard.attention.kinds), "other" for a kind this app does not know. */
+export function kindKey(kind: string): string {
   return (KINDS as readonly string[]).includes(kind) ? kind : 'other';
 }
 
@@ -68,7 +74,7 @@ export function AttentionQueue() {
                 <span className="attention__what">
                   {item.order_id ? <bdi>{item.order_id}</bdi> : null}
                   {item.amount ? <span>{separator}{formatMoney(item.amount, (item.currency ?? 'EGP') as Currency, language)}</span> : null}
-                  {(item.kind === 'no_driver' || item.kind === 'driver_taken_off') && item.day ? (
+                  {DAY_KINDS.has(item.kind) && item.day ? (
                     <span>{separator}{formatDate(`${item.day}T00:00:00Z`, language, { dateStyle: 'medium', timeZone: 'UTC' })}</span>
                   ) : null}
                   {item.kind === 'stuck_step' && item.attempts ? <span>{separator}{t('admin.dashboard.attention.attempts', { n: formatNumber(item.attempts, language) })}</span> : null}
