@@ -68,8 +68,10 @@ export function PaymentOutcomeView({ outcome, orderId, reason, guest = false }: 
       <span className="result__icon" aria-hidden="true">
         <Icon name={success ? 'check' : 'alert'} size={40} />
       </span>
-      <h2 className="result__title">{success ? t('payments.successTitle') : t(guest ? 'payments.guestFailureTitle' : 'payments.failureTitle')}</h2>
-      <p className="result__text">{success ? t('payments.successText') : t(guest ? 'payments.guestFailureText' : 'payments.failureText')}</p>
+      {/* Someone who cannot read the order hears what the payment page reported, as its report: the
+          address alone does not make a trip booked. */}
+      <h2 className="result__title">{t(success ? (guest ? 'payments.guestSuccessTitle' : 'payments.successTitle') : guest ? 'payments.guestFailureTitle' : 'payments.failureTitle')}</h2>
+      <p className="result__text">{t(success ? (guest ? 'payments.guestSuccessText' : 'payments.successText') : guest ? 'payments.guestFailureText' : 'payments.failureText')}</p>
       {!success && reason ? <p className="muted">{t(`payments.reasons.${reason}`, { defaultValue: '' })}</p> : null}
       {orderId ? <p className="muted">{t('payments.tripNumber', { number: orderId })}</p> : null}
       {payable ? (
