@@ -24,8 +24,22 @@ type Fields = 'date' | 'time' | 'reason';
  */
 export function ChangeDateTime({ order }: { order: AdminOrder }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const [open, setOpen] = useState(false);
+  // The calendar, times and quote are asked for only once staff open the form, not for every order
+  // looked at.
+  if (open) return <ChangeDateTimeForm order={order} close={() => setOpen(false)} />;
+  return (
+    <div className="button-row">
+      <Button size="sm" variant="secondary" className="btn--wrap" onClick={() => setOpen(true)} data-testid={`change-open-${order.id}`}>
+        {t('staffChange.open')}
+      </Button>
+    </div>
+  );
+}
+
+function ChangeDateTimeForm({ order, close }: { order: AdminOrder; close: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [reason, setReason] = useState('');
@@ -37,16 +51,6 @@ export function ChangeDateTime({ order }: { order: AdminOrder }) {
   const quote = useChangeQuote(order.id, date, time);
   const change = useStaffAction((input: ChangeInput) => changeOrderAsStaff(order.id, input));
   const money = (m: { amount: number; currency: string }) => formatMoney(m.amount, m.currency as Currency, language);
-
-  if (!open) {
-    return (
-      <div className="button-row">
-        <Button size="sm" variant="secondary" className="btn--wrap" onClick={() => setOpen(true)} data-testid={`change-open-${order.id}`}>
-          {t('staffChange.open')}
-        </Button>
-      </div>
-    );
-  }
 
   const days = calendar.data ?? [];
   const blockedWhy = (day: string) => {
@@ -73,7 +77,7 @@ export function ChangeDateTime({ order }: { order: AdminOrder }) {
       {
         onSuccess: (answer) => {
           toast.success(t(answer.awaiting_payment ? 'staffChange.waiting' : 'staffChange.done'));
-          setOpen(false);
+          close();
         },
         onError: (error) => {
           if (isApiError(error)) {
@@ -166,7 +170,7 @@ export function ChangeDateTime({ order }: { order: AdminOrder }) {
         <Button size="sm" className="btn--wrap" disabled={!q} loading={change.isPending} onClick={submit} data-testid={`change-confirm-${order.id}`}>
           {t('staffChange.confirm')}
         </Button>
-        <Button size="sm" variant="ghost" className="btn--wrap" onClick={() => setOpen(false)}>
+        <Button size="sm" variant="ghost" className="btn--wrap" onClick={close}>
           {t('staffChange.cancel')}
         </Button>
       </div>
