@@ -154,7 +154,9 @@ async function quote(browser, baseURL, lang, view, adminEmail, adminPassword, tr
     assert.equal(await row.locator('input[type="date"], input[type="time"]').count(), 0, 'no bare browser date or time box');
     const asked = await row.getByTestId(`quote-date-${trip}`).getAttribute('data-value');
     assert.match(asked, /^\d{4}-\d{2}-\d{2}$/, `the quote starts from the enquiry's day: ${asked}`);
-    const moved = new Date(Date.parse(`${asked}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    // The next day the office is open (the picker refuses closed weekdays and holidays).
+    const open = await quoteDays(row, `quote-date-${trip}`);
+    const moved = open.find((day) => day > asked) ?? open.find((day) => day !== asked);
     const shown = await pickDay(row, `quote-date-${trip}`, moved);
     if (lang === 'ar') assert.ok(/[٠-٩]/.test(shown) && !/[0-9]/.test(shown), `the quote's day in Arabic digits: ${shown}`);
     await pickDay(row, `quote-date-${trip}`, asked);
@@ -241,4 +243,15 @@ export async function run(ctx) {
       console.log(`ok   enquiry ${lang} ${view}: a visitor enquires about a program from its page, staff quote it, the visitor pays from the e-mail's link without an account (${Date.now() - started} ms)`);
     }
   }
+}
+
+/** The days the quote's picker offers (not blocked) in the month it opens on; the picker is left closed. */
+async function quoteDays(scope, testId) {
+  await scope.getByTestId(testId).click();
+  const grid = scope.getByTestId(`${testId}-grid`);
+  await grid.waitFor();
+  const days = await grid.locator('[data-date]:not([disabled])').evaluateAll((els) => els.map((el) => el.getAttribute('data-date')));
+  await scope.getByTestId(testId).click();
+  await grid.waitFor({ state: 'detached' });
+  return days;
 }

@@ -39,7 +39,7 @@ async function noSidewaysScroll(page, what) {
  */
 function plateLines(page) {
   return page.getByTestId('trip-driver').evaluate((line) => {
-    const plate = [...line.querySelectorAll('bdi[dir="ltr"]')].find((el) => /\d|[٠-٩]/.test(el.textContent));
+    const plate = [...line.querySelectorAll('bdi[dir]')].find((el) => /\d|[٠-٩]/.test(el.textContent));
     if (!plate) return { asShown: 0, narrowest: 0 };
     // One box per piece of a line (Arabic letters and digits are separate runs of one line): lines
     // are the distinct heights they sit at.

@@ -220,7 +220,6 @@ function DriverTrip({ trip }: { trip: Trip }) {
         </div>
       ) : null}
       <p className="muted">{places.stops.join(arrow)}</p>
-      <TripEnd trip={trip} />
       {trip.handover ? <HandedToYou trip={trip} /> : null}
       <p className="trip-progress__status">
         {/* The traveller's "Driver assigned" is the driver's "Assigned to you". */}
@@ -252,6 +251,8 @@ function DriverTrip({ trip }: { trip: Trip }) {
           {t('driver.startsFrom', { time: formatDate(trip.starts_from ?? '', language, { timeStyle: 'short' }) })}
         </p>
       ) : null}
+      {/* Where and when the trip ends: under the next step, which stays on the first screen. */}
+      <TripEnd trip={trip} />
       {/* Only while the trip runs: it unmounts, and stops watching the position, once completed.
           Under the next step, which is what the driver comes for. */}
       {RUNNING.has(trip.status) ? <ShareLocation orderId={trip.order_id} /> : null}

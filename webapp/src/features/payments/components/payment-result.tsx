@@ -145,6 +145,10 @@ function PaymentReturn({ id, claimed, reason, signedIn }: { id: string; claimed:
   // "Paid" (or "not paid") is the order's word, not the address's: until the order answers, it is being confirmed.
   if (!order.isSuccess) return <PaymentOutcomeView key="pending" outcome="pending" orderId={id} />;
   if (claimed === 'success' && order.data.status === 'awaiting_payment') return <PaymentOutcomeView key="pending" outcome="pending" orderId={id} />;
+  // The payment just made, and the order confirms it: the payment's own thanks, on to the order.
+  const last = order.data.payments?.at(-1);
+  const paidNow = claimed === 'success' && (order.data.status === 'confirmed' || order.data.status === 'completed') && !sentBackOf(order.data) && !(last?.purpose === 'exchange' && last.status === 'failed');
+  if (paidNow) return <PaymentOutcomeView key="success" outcome="success" orderId={id} />;
   return <OrderPaymentState order={order.data} reason={reason} />;
 }
 
