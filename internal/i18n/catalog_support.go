@@ -115,6 +115,7 @@ func init() {
 		"support.reason.no_longer_payable":           {En: "no longer payable", Ar: "لم يعد قابلًا للدفع"},
 		"support.reason.exchange":                    {En: "the trip changed to a cheaper one", Ar: "تغيّرت الرحلة إلى أرخص منها"},
 		"support.reason.declined":                    {En: "declined", Ar: "رُفض"},
+		"support.reason.quote":                       {En: "a price check by staff", Ar: "تسعير من الموظفين"},
 
 		// Each order event in words.
 		"support.says.OrderPlaced":           {En: "Placed the order for %s at %s; the car is held until %s.", Ar: "قدّم الطلب لموعد %s بسعر %s؛ والسيارة محجوزة حتى %s."},
